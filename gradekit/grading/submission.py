@@ -1,0 +1,185 @@
+"""Turn a student's submission (``.py`` or ``.ipynb``) into one Python source file.
+
+A ``.py`` file is used as is. A notebook keeps only its code cells, in order; IPython-only lines
+(``%magic``, ``%%cell-magic``, ``!shell`` and ``x = !shell``) are replaced by ``pass`` at the same
+indentation so the result still parses and every line keeps its number. A comment line before each
+cell (``# %% [cell 3]``) and the :class:`LineMap` let tracebacks point back at "cell 3, line 2".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+# Cell magics whose body is not Python at all: the whole cell is dropped.
+NON_PYTHON_CELL_MAGICS = frozenset(
+    {
+        "bash",
+        "sh",
+        "script",
+        "writefile",
+        "html",
+        "javascript",
+        "js",
+        "latex",
+        "markdown",
+        "svg",
+        "perl",
+        "ruby",
+        "sql",
+        "file",
+    }
+)
+
+# A line that only IPython understands. "x != y" and "a = b % c" do not match: in an assignment
+# the sigil must come right after the "=".
+_IPYTHON_ONLY_LINE = re.compile(
+    r"""^(?P<indent>[ \t]*)(
+        [%!?]                      # %magic, %%magic, !shell, ?help
+      | [A-Za-z_][\w., ]*=\s*[%!]  # x = !ls   /  x = %time f()
+      | [\w.]+\?{1,2}\s*$          # obj?  obj??
+    )""",
+    re.VERBOSE,
+)
+
+
+class SubmissionError(Exception):
+    """The submission cannot be turned into Python source (unreadable file, invalid notebook)."""
+
+
+@dataclass(frozen=True)
+class LineMap:
+    """Maps line numbers of the generated source back to notebook cells.
+
+    ``origins[i]`` is ``(cell_number, line_in_cell)`` for generated line ``i + 1``, or ``None`` for
+    lines gradekit added (cell separators).
+    """
+
+    origins: tuple[tuple[int, int] | None, ...] = ()
+
+    def describe(self, line: int) -> str | None:
+        """``"cell 3, line 2"`` for a generated line number, or None when it has no cell origin."""
+        if not 1 <= line <= len(self.origins):
+            return None
+        origin = self.origins[line - 1]
+        if origin is None:
+            return None
+        cell, cell_line = origin
+        return f"cell {cell}, line {cell_line}"
+
+
+@dataclass(frozen=True)
+class SubmissionSource:
+    """The Python text to grade, where it came from, and how to map its lines back."""
+
+    path: Path
+    text: str
+    kind: str  # "py" | "ipynb"
+    line_map: LineMap = field(default_factory=LineMap)
+    stripped_lines: int = 0  # IPython-only lines replaced by ``pass``
+
+    def annotate_traceback(self, traceback_text: str) -> str:
+        """Add ``(cell N, line M)`` after every ``line K`` of a traceback that refers to a cell."""
+        if self.kind != "ipynb" or not traceback_text:
+            return traceback_text
+
+        def add_cell(match: re.Match[str]) -> str:
+            where = self.line_map.describe(int(match.group(1)))
+            return f"{match.group(0)} ({where})" if where else match.group(0)
+
+        return re.sub(r"\bline (\d+)", add_cell, traceback_text)
+
+    def describe_line(self, line: int | None) -> str | None:
+        """Human description of a line: ``"line 7"`` or ``"line 7 (cell 2, line 3)"``."""
+        if line is None:
+            return None
+        where = self.line_map.describe(line) if self.kind == "ipynb" else None
+        return f"line {line} ({where})" if where else f"line {line}"
+
+
+def load_submission(path: Path | str) -> SubmissionSource:
+    """Read a ``.py`` or ``.ipynb`` submission as Python source.
+
+    Raises :class:`SubmissionError` with the file name and what was expected when the file is
+    missing, not UTF-8, not a notebook, or has an unsupported extension.
+    """
+    path = Path(path)
+    if not path.is_file():
+        raise SubmissionError(f"{path}: no such file (expected a .py or .ipynb submission)")
+    suffix = path.suffix.lower()
+    if suffix == ".py":
+        return SubmissionSource(path=path, text=_read_text(path), kind="py")
+    if suffix == ".ipynb":
+        return notebook_to_source(path, _read_text(path))
+    raise SubmissionError(
+        f"{path}: unsupported submission type {suffix or '(no extension)'!r}; "
+        "expected a Python file (.py) or a Jupyter notebook (.ipynb)"
+    )
+
+
+def _read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise SubmissionError(
+            f"{path}: not valid UTF-8 text (byte {error.start}); save the file as UTF-8"
+        ) from error
+    except OSError as error:
+        raise SubmissionError(f"{path}: cannot read the file: {error.strerror}") from error
+
+
+def notebook_to_source(path: Path, raw_json: str) -> SubmissionSource:
+    """Concatenate a notebook's code cells into Python, stripping IPython-only syntax."""
+    import nbformat  # imported lazily: only notebooks pay for it
+
+    try:
+        notebook = nbformat.reads(raw_json, as_version=4)
+    except Exception as error:  # nbformat raises JSON, validation and version errors alike
+        raise SubmissionError(
+            f"{path}: not a readable Jupyter notebook ({type(error).__name__}: "
+            f"{_first_line(str(error))}); re-save it from Jupyter or submit a .py file"
+        ) from error
+
+    lines: list[str] = [f"# Generated by gradekit from {path.name}: code cells only."]
+    origins: list[tuple[int, int] | None] = [None]
+    stripped = 0
+    code_cells = [cell for cell in notebook.get("cells", []) if cell.get("cell_type") == "code"]
+    for cell_number, cell in enumerate(code_cells, start=1):
+        cell_lines = _cell_source(cell).splitlines()
+        lines.append(f"# %% [cell {cell_number}]")
+        origins.append(None)
+        first = cell_lines[0].strip() if cell_lines else ""
+        if first.startswith("%%") and _cell_magic_name(first) in NON_PYTHON_CELL_MAGICS:
+            # The body is bash/HTML/...: keep the line count, run nothing.
+            cell_lines = ["pass  # gradekit: non-Python cell removed"] + [
+                "" for _ in cell_lines[1:]
+            ]
+            stripped += 1
+        for line_in_cell, line in enumerate(cell_lines, start=1):
+            match = _IPYTHON_ONLY_LINE.match(line)
+            if match:
+                line = f"{match.group('indent')}pass  # gradekit: IPython-only line removed"
+                stripped += 1
+            lines.append(line)
+            origins.append((cell_number, line_in_cell))
+    return SubmissionSource(
+        path=path,
+        text="\n".join(lines) + "\n",
+        kind="ipynb",
+        line_map=LineMap(tuple(origins)),
+        stripped_lines=stripped,
+    )
+
+
+def _cell_source(cell: dict) -> str:
+    source = cell.get("source", "")
+    return "".join(source) if isinstance(source, list) else str(source)
+
+
+def _cell_magic_name(first_line: str) -> str:
+    return first_line[2:].split(maxsplit=1)[0] if len(first_line) > 2 else ""
+
+
+def _first_line(text: str) -> str:
+    return text.strip().splitlines()[0] if text.strip() else "no details"
