@@ -16,7 +16,15 @@ from dataclasses import dataclass
 SYNTAX_KINDS: dict[str, tuple[type[ast.AST], ...]] = {
     "for": (ast.For, ast.AsyncFor),
     "while": (ast.While,),
-    "loop": (ast.For, ast.AsyncFor, ast.While, ast.comprehension),
+    "loop": (
+        ast.For,
+        ast.AsyncFor,
+        ast.While,
+        ast.ListComp,
+        ast.SetComp,
+        ast.DictComp,
+        ast.GeneratorExp,
+    ),
     "comprehension": (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp),
     "if": (ast.If, ast.IfExp),
     "lambda": (ast.Lambda,),

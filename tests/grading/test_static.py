@@ -1,0 +1,91 @@
+"""AST constraints on the student's entry point."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from gradekit.grading.static import StaticRules, check_static, count_statements
+
+
+def violations(source: str, entry: str = "f", **rules):
+    return check_static(textwrap.dedent(source), entry, StaticRules(**rules))
+
+
+def test_max_statements_ignores_docstring_and_counts_nested():
+    source = '''
+    def f(t):
+        """Docstring."""
+        return t[::2]
+    '''
+    assert violations(source, max_statements=1) == []
+    source = """
+    def f(t):
+        out = []
+        for row in t:
+            out.append(row)
+        return out
+    """
+    [violation] = violations(source, max_statements=1)
+    assert violation.rule == "max_statements"
+    assert violation.line == 2
+    assert "4 statements" in violation.message
+
+
+@pytest.mark.parametrize(
+    ("kind", "snippet"),
+    [
+        ("for", "for i in range(3):\n        pass"),
+        ("while", "while False:\n        pass"),
+        ("comprehension", "x = [i for i in range(3)]"),
+        ("loop", "x = {i for i in range(3)}"),
+        ("lambda", "g = lambda: 1"),
+    ],
+)
+def test_forbidden_syntax_kinds_report_the_line(kind, snippet):
+    source = f"def f(t):\n    y = 1\n    {snippet}\n    return t\n"
+    [violation] = violations(source, forbid=(kind,))
+    assert violation.line == 3
+    assert f"'{kind}' is not allowed in f" in violation.message
+
+
+def test_forbidden_call_is_found_through_aliases():
+    direct = "import torch\ndef f(a, b):\n    return torch.broadcast_shapes(a, b)\n"
+    renamed = "import torch as T\ndef f(a, b):\n    return T.broadcast_shapes(a, b)\n"
+    from_import = "from torch import broadcast_shapes as bs\ndef f(a, b):\n    return bs(a, b)\n"
+    for source in (direct, renamed, from_import):
+        [violation] = violations(source, forbid=("torch.broadcast_shapes",))
+        assert violation.line == 3
+        assert "must not call torch.broadcast_shapes" in violation.message
+    unrelated = (
+        "import numpy as torch_like\ndef f(a, b):\n    return torch_like.broadcast_shapes(a, b)\n"
+    )
+    assert violations(unrelated, forbid=("torch.broadcast_shapes",)) == []
+
+
+def test_only_the_entry_is_checked():
+    source = "def helper():\n    for i in range(3):\n        pass\ndef f():\n    return 1\n"
+    assert violations(source, forbid=("for",)) == []
+
+
+def test_require_method_call():
+    source = "def f(x):\n    y = (x * 2).sum()\n    y.backward()\n    return x.grad\n"
+    assert violations(source, require=("backward",)) == []
+    [violation] = violations("def f(x):\n    return x\n", require=("backward",))
+    assert violation.rule == "require"
+    assert "must call backward" in violation.message
+
+
+def test_variable_entry_and_unparsable_source():
+    source = "import torch\nanswer = torch.broadcast_shapes((2, 1), (1, 3))\n"
+    assert violations(source, "answer", forbid=("torch.broadcast_shapes",))[0].line == 2
+    assert violations("def f(:\n", forbid=("for",)) == []
+    assert violations("x = 1\n", forbid=("for",)) == []
+
+
+def test_count_statements_direct():
+    import ast
+
+    function = ast.parse("def f():\n    a = 1\n    if a:\n        b = 2\n    return a\n").body[0]
+    assert count_statements(function) == 4
