@@ -31,7 +31,16 @@ SYNTAX_KINDS: dict[str, tuple[type[ast.AST], ...]] = {
     "try": (ast.Try,),
     "with": (ast.With, ast.AsyncWith),
     "import": (ast.Import, ast.ImportFrom),
-    "global": (ast.Global, ast.Nonlocal),
+    "def": (
+        ast.FunctionDef,
+        ast.AsyncFunctionDef,
+    ),  # nested definitions; the entry itself is exempt
+    "class": (ast.ClassDef,),
+    "global": (ast.Global,),
+    "nonlocal": (ast.Nonlocal,),
+    "del": (ast.Delete,),
+    "yield": (ast.Yield, ast.YieldFrom),
+    "assert": (ast.Assert,),
     "recursion": (),  # handled specially: the entry calls itself
 }
 
@@ -87,14 +96,16 @@ def check_static(source: str, entry: str, rules: StaticRules) -> list[Violation]
                 )
             )
 
-    calls = list(_calls_in(target, aliases))
+    # Helpers the entry uses count as part of it, so moving a loop into a helper does not dodge
+    # a rule.
+    scope = [target, *_helpers_used(module, target)]
+    references = [ref for node in scope for ref in _references_in(node, aliases, target)]
     for rule in rules.forbid:
-        violations += _forbidden_uses(rule, target, entry, calls)
+        violations += _forbidden_uses(rule, scope, target, entry, references)
     for rule in rules.require:
-        if not _uses(rule, target, entry, calls):
-            what = f"use {rule}" if rule in SYNTAX_KINDS else f"call {rule}"
+        if not _uses(rule, scope, target, entry, references):
             violations.append(
-                Violation("require", getattr(target, "lineno", None), f"{entry} must {what}")
+                Violation("require", getattr(target, "lineno", None), f"{entry} must use {rule}")
             )
     return violations
 
@@ -153,46 +164,83 @@ def _dotted_name(node: ast.AST) -> str | None:
     return None
 
 
-def _calls_in(node: ast.AST, aliases: dict[str, str]) -> Iterable[tuple[str, int]]:
-    """Every call inside ``node`` as (resolved dotted name, line)."""
-    for call in ast.walk(node):
-        if not isinstance(call, ast.Call):
+def _helpers_used(module: ast.Module, target: ast.AST) -> list[ast.AST]:
+    """Module-level functions that ``target`` references, directly or through other helpers."""
+    functions = {
+        node.name: node
+        for node in module.body
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node is not target
+    }
+    found: list[ast.AST] = []
+    pending = [target]
+    while pending:
+        node = pending.pop()
+        for name in {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}:
+            helper = functions.pop(name, None)
+            if helper is not None:
+                found.append(helper)
+                pending.append(helper)
+    return found
+
+
+def _references_in(
+    node: ast.AST, aliases: dict[str, str], entry_node: ast.AST
+) -> Iterable[tuple[str, int]]:
+    """Every dotted name used (called, read or imported) inside ``node``, alias-resolved."""
+    for child in ast.walk(node):
+        if isinstance(child, ast.ImportFrom) and child.module and child.level == 0:
+            for alias in child.names:
+                yield f"{child.module}.{alias.name}", child.lineno
             continue
-        name = _dotted_name(call.func)
+        if isinstance(child, ast.Import):
+            for alias in child.names:
+                yield alias.name, child.lineno
+            continue
+        if not isinstance(child, ast.Attribute | ast.Name):
+            continue
+        name = _dotted_name(child)
         if name is None:
             continue
         head, _, rest = name.partition(".")
         if head in aliases:
             name = aliases[head] + (f".{rest}" if rest else "")
-        yield name, call.lineno
+        yield name, child.lineno
 
 
-def _matches_call(rule: str, call_name: str) -> bool:
-    """``torch.broadcast_shapes`` matches that exact call (also via ``torch.functional``);
-    a bare name such as ``backward`` or ``.backward`` matches any call ending in it."""
+def _matches_name(rule: str, used: str) -> bool:
+    """``torch.broadcast_shapes`` matches that exact name (also via a submodule such as
+    ``torch.functional``); a bare name such as ``backward`` matches any name ending in it."""
     rule = rule.lstrip(".")
     if "." not in rule:
-        return call_name.rsplit(".", 1)[-1] == rule
-    if call_name == rule:
+        return used.rsplit(".", 1)[-1] == rule
+    if used == rule:
         return True
-    # torch re-exports: torch.functional.broadcast_shapes is torch.broadcast_shapes
     rule_module, _, rule_attr = rule.rpartition(".")
-    call_module, _, call_attr = call_name.rpartition(".")
-    return call_attr == rule_attr and call_module.startswith(rule_module + ".")
+    used_module, _, used_attr = used.rpartition(".")
+    return used_attr == rule_attr and used_module.startswith(rule_module + ".")
 
 
-def _syntax_nodes(rule: str, target: ast.AST) -> list[ast.AST]:
+def _syntax_nodes(rule: str, scope: list[ast.AST], entry_node: ast.AST) -> list[ast.AST]:
     kinds = SYNTAX_KINDS[rule]
-    return [node for node in ast.walk(target) if kinds and isinstance(node, kinds)]
+    return [
+        node
+        for root in scope
+        for node in ast.walk(root)
+        if kinds and isinstance(node, kinds) and node is not entry_node and node not in scope
+    ]
 
 
 def _forbidden_uses(
-    rule: str, target: ast.AST, entry: str, calls: list[tuple[str, int]]
+    rule: str,
+    scope: list[ast.AST],
+    entry_node: ast.AST,
+    entry: str,
+    references: list[tuple[str, int]],
 ) -> list[Violation]:
     if rule == "recursion":
         return [
             Violation("forbid", line, f"{entry} must not call itself (recursion is not allowed)")
-            for name, line in calls
+            for name, line in references
             if name == entry
         ]
     if rule in SYNTAX_KINDS:
@@ -202,21 +250,31 @@ def _forbidden_uses(
                 getattr(node, "lineno", None),
                 f"'{rule}' is not allowed in {entry}: {_forbid_advice(rule)}",
             )
-            for node in _syntax_nodes(rule, target)
+            for node in _syntax_nodes(rule, scope, entry_node)
         ]
-    return [
-        Violation("forbid", line, f"{entry} must not call {rule} (found {name})")
-        for name, line in calls
-        if _matches_call(rule, name)
-    ]
+    seen_lines: set[int] = set()
+    violations = []
+    for name, line in references:
+        if _matches_name(rule, name) and line not in seen_lines:
+            seen_lines.add(line)
+            violations.append(
+                Violation("forbid", line, f"{entry} must not use {rule} (found {name})")
+            )
+    return violations
 
 
-def _uses(rule: str, target: ast.AST, entry: str, calls: list[tuple[str, int]]) -> bool:
+def _uses(
+    rule: str,
+    scope: list[ast.AST],
+    entry_node: ast.AST,
+    entry: str,
+    references: list[tuple[str, int]],
+) -> bool:
     if rule == "recursion":
-        return any(name == entry for name, _ in calls)
+        return any(name == entry for name, _ in references)
     if rule in SYNTAX_KINDS:
-        return bool(_syntax_nodes(rule, target))
-    return any(_matches_call(rule, name) for name, _ in calls)
+        return bool(_syntax_nodes(rule, scope, entry_node))
+    return any(_matches_name(rule, name) for name, _ in references)
 
 
 def _forbid_advice(rule: str) -> str:

@@ -57,7 +57,7 @@ def test_forbidden_call_is_found_through_aliases():
     for source in (direct, renamed, from_import):
         [violation] = violations(source, forbid=("torch.broadcast_shapes",))
         assert violation.line == 3
-        assert "must not call torch.broadcast_shapes" in violation.message
+        assert "must not use torch.broadcast_shapes" in violation.message
     unrelated = (
         "import numpy as torch_like\ndef f(a, b):\n    return torch_like.broadcast_shapes(a, b)\n"
     )
@@ -74,7 +74,7 @@ def test_require_method_call():
     assert violations(source, require=("backward",)) == []
     [violation] = violations("def f(x):\n    return x\n", require=("backward",))
     assert violation.rule == "require"
-    assert "must call backward" in violation.message
+    assert "must use backward" in violation.message
 
 
 def test_variable_entry_and_unparsable_source():
@@ -89,3 +89,21 @@ def test_count_statements_direct():
 
     function = ast.parse("def f():\n    a = 1\n    if a:\n        b = 2\n    return a\n").body[0]
     assert count_statements(function) == 4
+
+
+def test_loop_moved_into_a_helper_is_still_found():
+    source = "def helper(t):\n    for row in t:\n        pass\n    return t\ndef f(t):\n    return helper(t)\n"
+    [violation] = violations(source, forbid=("for",))
+    assert violation.line == 2
+
+
+def test_reading_a_forbidden_name_without_calling_it_counts():
+    source = "import torch\ndef f(a, b):\n    g = torch.broadcast_shapes\n    return g(a, b)\n"
+    [violation] = violations(source, forbid=("torch.broadcast_shapes",))
+    assert violation.line == 3
+
+
+def test_nested_def_is_a_syntax_kind_but_the_entry_itself_is_not():
+    assert violations("def f(t):\n    return t\n", forbid=("def",)) == []
+    nested = "def f(t):\n    def g():\n        return t\n    return g()\n"
+    assert violations(nested, forbid=("def",))[0].line == 2
