@@ -92,7 +92,10 @@ def test_count_statements_direct():
 
 
 def test_loop_moved_into_a_helper_is_still_found():
-    source = "def helper(t):\n    for row in t:\n        pass\n    return t\ndef f(t):\n    return helper(t)\n"
+    source = (
+        "def helper(t):\n    for row in t:\n        pass\n    return t\n"
+        "def f(t):\n    return helper(t)\n"
+    )
     [violation] = violations(source, forbid=("for",))
     assert violation.line == 2
 
