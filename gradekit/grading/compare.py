@@ -16,6 +16,8 @@ from typing import Any
 
 import numpy as np
 
+from gradekit.sandbox.protocol import CallOutcome, ExceptionInfo, Observed
+
 # torch.testing.assert_close defaults (torch/testing/_comparison.py), as (rtol, atol).
 DEFAULT_TOLERANCES: dict[str, tuple[float, float]] = {
     "float16": (1e-3, 1e-5),
@@ -54,6 +56,7 @@ class Checks:
     mutated: tuple[str, ...] = ()
     raises: str | None = None
     raises_match: str | None = None
+    grad_fn_name: str | None = None  # expected grad_fn name; None: the reference's
     reshape_ok: bool = False
     rtol: float | None = None
     atol: float | None = None
@@ -342,14 +345,15 @@ def _compare_tensor(
                     explanation=_flag_hint(flag, expected.get(flag)),
                 )
             )
-    if checks.grad_fn and expected.get("grad_fn") != got.get("grad_fn"):
+    expected_grad_fn = checks.grad_fn_name or expected.get("grad_fn")
+    if checks.grad_fn and expected_grad_fn != got.get("grad_fn"):
         differences.append(
             Difference(
                 "grad_fn",
                 subject,
-                f"expected {subject}.grad_fn to be {_grad_fn_text(expected.get('grad_fn'))}, "
+                f"expected {subject}.grad_fn to be {_grad_fn_text(expected_grad_fn)}, "
                 f"got {_grad_fn_text(got.get('grad_fn'))}",
-                expected=expected.get("grad_fn"),
+                expected=expected_grad_fn,
                 got=got.get("grad_fn"),
                 explanation="grad_fn names the operation that produced the tensor last.",
             )
@@ -532,75 +536,52 @@ def _compare_python(
 # Whole call outcomes
 
 
-def compare_outcomes(
-    expected: Mapping[str, Any], got: Mapping[str, Any], checks: Checks
-) -> list[Difference]:
-    """Compare a student's ``CallOutcome`` (as a mapping) with the reference's.
+def compare_outcomes(expected: CallOutcome, got: CallOutcome, checks: Checks) -> list[Difference]:
+    """Compare a student's ``CallOutcome`` with the reference's.
 
     Statuses other than ``ok`` / ``raised`` on the student side (timeout, crash, missing entry,
-    garbage reply) are reported as one ``status`` difference; the caller turns it into an error.
+    garbage reply) are reported as one ``status`` difference; the verdict turns it into an error.
     """
-    got_status = got.get("status")
-    expected_status = expected.get("status")
-    if got_status not in ("ok", "raised"):
-        return [Difference("status", "call", status_message(got), expected="ok", got=got_status)]
+    if got.status not in ("ok", "raised"):
+        return [Difference("status", "call", status_message(got), expected="ok", got=got.status)]
 
     wanted_type = checks.raises or (
-        _exception_type(expected) if expected_status == "raised" else None
+        expected.exception.type if expected.status == "raised" and expected.exception else None
     )
+    differences: list[Difference] = []
     if wanted_type is not None:
-        return _compare_raised(expected, got, wanted_type, checks.raises_match)
-    if got_status == "raised":
-        exception = got.get("exception") or {}
+        differences += _compare_raised(got, wanted_type, checks.raises_match)
+    elif got.status == "raised":
         return [
             Difference(
                 "raises",
                 "call",
-                f"your code raised {exception.get('type')}: {exception.get('message', '')}",
+                f"your code raised {_exception_text(got.exception)}",
                 expected="no exception",
-                got=f"{exception.get('type')}: {exception.get('message', '')}",
+                got=_exception_text(got.exception),
             )
         ]
+    else:
+        differences += compare_observed(expected.value, got.value, checks)
 
-    differences = compare_observed(expected.get("value"), got.get("value"), checks)
     for name in checks.grads:
-        expected_grad = (expected.get("grads") or {}).get(name)
-        got_grad = (got.get("grads") or {}).get(name)
-        grad_checks = Checks(rtol=checks.rtol, atol=checks.atol)
-        if expected_grad is not None and got_grad is None:
-            differences.append(
-                Difference(
-                    "grad",
-                    f"{name}.grad",
-                    f"{name}.grad is None: no gradient reached {name}",
-                    expected=describe(expected_grad),
-                    got="None",
-                    explanation=(
-                        "Did you call backward()? Is the input a leaf with requires_grad=True, "
-                        "and was the graph kept (no .detach(), .data or torch.no_grad())?"
-                    ),
-                )
-            )
-            continue
-        for difference in compare_observed(
-            expected_grad, got_grad, grad_checks, subject=f"{name}.grad"
-        ):
-            difference.check = "grad"
-            differences.append(difference)
+        differences += _compare_grad(name, expected.grads.get(name), got.grads.get(name), checks)
     for name in checks.unchanged:
-        before = (expected.get("inputs_after") or {}).get(name)
-        after = (got.get("inputs_after") or {}).get(name)
         for difference in compare_observed(
-            before, after, Checks(), subject=f"{name} after the call"
+            expected.inputs_after.get(name),
+            got.inputs_after.get(name),
+            Checks(),
+            subject=f"{name} after the call",
         ):
             difference.check = "unchanged"
             difference.message = f"your code modified its input {name}: {difference.message}"
             differences.append(difference)
     for name in checks.mutated:
-        before = (expected.get("inputs_after") or {}).get(name)
-        after = (got.get("inputs_after") or {}).get(name)
         for difference in compare_observed(
-            before, after, Checks(), subject=f"{name} after the call"
+            expected.inputs_after.get(name),
+            got.inputs_after.get(name),
+            Checks(),
+            subject=f"{name} after the call",
         ):
             difference.check = "mutated"
             difference.message = (
@@ -610,59 +591,82 @@ def compare_outcomes(
     return differences
 
 
-def _exception_type(outcome: Mapping[str, Any]) -> str | None:
-    return (outcome.get("exception") or {}).get("type")
-
-
-def _compare_raised(
-    expected: Mapping[str, Any], got: Mapping[str, Any], wanted_type: str, pattern: str | None
+def _compare_grad(
+    name: str, expected: Observed | None, got: Observed | None, checks: Checks
 ) -> list[Difference]:
+    if expected is not None and got is None:
+        return [
+            Difference(
+                "grad",
+                f"{name}.grad",
+                f"{name}.grad is None: no gradient reached {name}",
+                expected=describe(expected),
+                got="None",
+                explanation=(
+                    "Did you call backward()? Is the input a leaf with requires_grad=True, "
+                    "and was the graph kept (no .detach(), .data or torch.no_grad())?"
+                ),
+            )
+        ]
+    grad_checks = Checks(rtol=checks.rtol, atol=checks.atol)
+    differences = compare_observed(expected, got, grad_checks, subject=f"{name}.grad")
+    for difference in differences:
+        difference.check = "grad"
+    return differences
+
+
+def _exception_text(exception: ExceptionInfo | None) -> str:
+    if exception is None:
+        return "an exception"
+    return f"{exception.type}: {exception.message}" if exception.message else exception.type
+
+
+def _compare_raised(got: CallOutcome, wanted_type: str, pattern: str | None) -> list[Difference]:
     expected_text = wanted_type + (f" matching /{pattern}/" if pattern else "")
-    if got.get("status") != "raised":
+    if got.status != "raised" or got.exception is None:
         return [
             Difference(
                 "raises",
                 "call",
                 f"expected your code to raise {expected_text}, but it returned "
-                f"{describe(got.get('value'))}",
+                f"{describe(got.value)}",
                 expected=expected_text,
-                got=describe(got.get("value")),
+                got=describe(got.value),
             )
         ]
-    exception = got.get("exception") or {}
-    got_type = str(exception.get("type", ""))
-    message = str(exception.get("message", ""))
-    if got_type.rsplit(".", 1)[-1] != wanted_type.rsplit(".", 1)[-1]:
+    got_text = _exception_text(got.exception)
+    if got.exception.type.rsplit(".", 1)[-1] != wanted_type.rsplit(".", 1)[-1]:
         return [
             Difference(
                 "raises",
                 "call",
-                f"expected {expected_text}, but your code raised {got_type}: {message}",
+                f"expected {expected_text}, but your code raised {got_text}",
                 expected=expected_text,
-                got=f"{got_type}: {message}",
+                got=got_text,
             )
         ]
-    if pattern and not re.search(pattern, message):
+    if pattern and not re.search(pattern, got.exception.message):
         return [
             Difference(
                 "raises",
                 "call",
-                f"raised {got_type} as expected, but its message does not match /{pattern}/",
+                f"raised {got.exception.type} as expected, but its message does not match "
+                f"/{pattern}/",
                 expected=expected_text,
-                got=f"{got_type}: {message}",
+                got=got_text,
             )
         ]
     return []
 
 
-def status_message(outcome: Mapping[str, Any]) -> str:
+def status_message(outcome: CallOutcome) -> str:
     """Plain-language explanation of a non-ok call status."""
-    status = outcome.get("status")
-    exception = outcome.get("exception") or {}
-    detail = f": {exception.get('message')}" if exception.get("message") else ""
+    detail = (
+        f": {outcome.exception.message}" if outcome.exception and outcome.exception.message else ""
+    )
     return {
-        "timeout": "your code did not finish within the time limit (infinite loop?)",
+        "timeout": "your code did not finish within the time limit (an endless loop?)",
         "crashed": f"the process running your code crashed{detail}",
         "missing": f"the name was not found in your submission{detail}",
         "invalid": f"your code returned something gradekit could not read back{detail}",
-    }.get(str(status), f"the call ended with status {status}{detail}")
+    }.get(outcome.status, f"the call ended with status {outcome.status}{detail}")

@@ -16,16 +16,15 @@ from gradekit.grading.compare import (
     explain_shapes,
     tolerances_for,
 )
+from gradekit.sandbox.protocol import CallOutcome, ExceptionInfo, Observed
 
 
 def tensor(data, *, dtype=None, **fields):
     array = np.asarray(data, dtype=dtype)
     picture = {
-        "kind": "tensor",
         "exact_type": True,
-        "type": "torch.Tensor",
         "dtype": str(array.dtype),
-        "shape": list(array.shape),
+        "shape": tuple(array.shape),
         "data": array,
         "requires_grad": False,
         "is_leaf": True,
@@ -33,11 +32,23 @@ def tensor(data, *, dtype=None, **fields):
         "retains_grad": False,
     }
     picture.update(fields)
-    return picture
+    return Observed("tensor", picture.pop("type", "torch.Tensor"), **picture)
+
+
+def python(value):
+    return Observed("python", type(value).__name__, value=value)
+
+
+def sequence(kind, *items):
+    return Observed("sequence", kind, items=tuple(items))
 
 
 def ok(value, **extra):
-    return {"status": "ok", "value": value, "grads": {}, "inputs_after": {}, **extra}
+    return CallOutcome("ok", value=value, **extra)
+
+
+def raised(type_name, message):
+    return CallOutcome("raised", exception=ExceptionInfo(type_name, message))
 
 
 # --- tolerances ---------------------------------------------------------------------------
@@ -204,38 +215,26 @@ def test_grad_fn_requires_grad_and_is_leaf():
 
 
 def test_non_tensor_result():
-    differences = compare_observed(tensor([1.0]), {"kind": "python", "value": [1.0]}, Checks())
+    differences = compare_observed(tensor([1.0]), sequence("list", python(1.0)), Checks())
     assert differences[0].check == "type"
     assert "torch.Tensor float64 (1,)" in differences[0].message
 
 
 def test_python_values():
-    assert (
-        compare_observed(
-            {"kind": "python", "value": True}, {"kind": "python", "value": True}, Checks()
-        )
-        == []
-    )
-    assert (
-        compare_observed(
-            {"kind": "python", "value": True}, {"kind": "python", "value": 1}, Checks()
-        )[0].check
-        == "type"
-    )
-    assert (
-        compare_observed(
-            {"kind": "python", "value": 2.5}, {"kind": "python", "value": 2.5 + 1e-12}, Checks()
-        )
-        == []
+    assert compare_observed(python(True), python(True), Checks()) == []
+    assert compare_observed(python(True), python(1), Checks())[0].check == "type"
+    assert compare_observed(python(2.5), python(2.5 + 1e-12), Checks()) == []
+    assert compare_observed(python(2.5), python(2.6), Checks())[0].max_abs_error == pytest.approx(
+        0.1
     )
 
 
 def test_torch_size_and_tuple_are_interchangeable():
-    size = {"kind": "sequence", "type": "torch.Size", "items": [{"kind": "python", "value": 2}]}
-    as_tuple = {"kind": "sequence", "type": "tuple", "items": [{"kind": "python", "value": 2}]}
-    as_list = {"kind": "sequence", "type": "list", "items": [{"kind": "python", "value": 2}]}
-    assert compare_observed(size, as_tuple, Checks()) == []
-    assert compare_observed(size, as_list, Checks())[0].check == "type"
+    size = sequence("torch.Size", python(2))
+    assert compare_observed(size, sequence("tuple", python(2)), Checks()) == []
+    assert compare_observed(size, sequence("list", python(2)), Checks())[0].check == "type"
+    [difference] = compare_observed(size, sequence("tuple", python(3)), Checks())
+    assert difference.subject == "result[0]"
 
 
 # --- whole outcomes ------------------------------------------------------------------------
@@ -263,34 +262,34 @@ def test_unchanged_and_mutated_inputs():
 
 
 def test_raises_type_and_message():
-    expected = {
-        "status": "raised",
-        "exception": {"type": "RuntimeError", "message": "size mismatch"},
-    }
-    right = {
-        "status": "raised",
-        "exception": {"type": "RuntimeError", "message": "size mismatch at 1"},
-    }
-    wrong_type = {"status": "raised", "exception": {"type": "ValueError", "message": "x"}}
-    returned = ok(tensor([1.0]))
+    expected = raised("RuntimeError", "size mismatch")
+    right = raised("RuntimeError", "size mismatch at 1")
     assert compare_outcomes(expected, right, Checks(raises_match="size mismatch")) == []
     assert compare_outcomes(expected, right, Checks(raises_match="^nope")) != []
-    assert "ValueError" in compare_outcomes(expected, wrong_type, Checks())[0].message
+    assert (
+        "ValueError" in compare_outcomes(expected, raised("ValueError", "x"), Checks())[0].message
+    )
+    returned = ok(tensor([1.0]))
     assert "but it returned" in compare_outcomes(expected, returned, Checks())[0].message
+    # The spec can demand an exception the reference need not be asked about.
+    assert compare_outcomes(ok(None), right, Checks(raises="RuntimeError")) == []
 
 
 def test_student_exception_when_reference_returns():
-    got = {
-        "status": "raised",
-        "exception": {"type": "IndexError", "message": "index 8 is out of bounds"},
-    }
+    got = raised("IndexError", "index 8 is out of bounds")
     [difference] = compare_outcomes(ok(tensor([1.0])), got, Checks())
     assert difference.check == "raises"
-    assert "IndexError" in difference.message
+    assert "IndexError: index 8 is out of bounds" in difference.message
 
 
 @pytest.mark.parametrize("status", ["timeout", "crashed", "missing", "invalid"])
 def test_error_statuses(status):
-    [difference] = compare_outcomes(ok(tensor([1.0])), {"status": status}, Checks())
+    [difference] = compare_outcomes(ok(tensor([1.0])), CallOutcome(status), Checks())
     assert difference.check == "status"
     assert difference.got == status
+
+
+def test_grad_fn_name_from_the_spec_overrides_the_reference():
+    expected = tensor([1.0], grad_fn="MulBackward0")
+    got = tensor([1.0], grad_fn="AddBackward0")
+    assert compare_observed(expected, got, Checks(grad_fn=True, grad_fn_name="AddBackward0")) == []
