@@ -1,0 +1,30 @@
+"""Fixtures for the engine's judge: the two modules a program can run on.
+
+``engine`` is ``gradekit.engine`` (always required: these tests exist to judge it).
+``real_torch`` is PyTorch itself, skipped cleanly when it is not installed.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+# programs.py is a plain module next to the tests (tests/ is not a package).
+ENGINE_TESTS = Path(__file__).resolve().parent
+if str(ENGINE_TESTS) not in sys.path:
+    sys.path.insert(0, str(ENGINE_TESTS))
+
+
+@pytest.fixture(scope="session")
+def engine() -> ModuleType:
+    import gradekit.engine
+
+    return gradekit.engine
+
+
+@pytest.fixture(scope="session")
+def real_torch() -> ModuleType:
+    return pytest.importorskip("torch", reason="real PyTorch is not installed")

@@ -1,0 +1,2068 @@
+"""Programs over a torch-like module ``T`` — the shared vocabulary of the engine's judge.
+
+Every program is a small deterministic function ``prog(T) -> dict`` that runs unchanged on
+real ``torch`` and on ``gradekit.engine``. It returns named raw values (tensors, python
+values, strings such as reprs, ``Raised`` records of caught exceptions). ``run_program``
+turns them into plain JSON-compatible *observations* and also records every warning the
+program emitted. ``compare_observations`` diffs two observation trees and returns a list
+of human-readable mismatches (empty means "indistinguishable").
+
+The same machinery is used by ``tools/gen_golden.py`` (torch -> committed fixture), by
+``test_golden.py`` (engine vs fixture, no torch needed) and by ``test_differential.py``
+(engine vs live torch on hypothesis-generated data).
+
+Design rule for programs: keep each one small and focused, so that one missing engine
+feature fails one program, not twenty. Catch every *expected* exception with ``catch``;
+an unexpected exception is recorded as ``__uncaught__`` and compared like any value.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+Program = Callable[[ModuleType], dict[str, Any]]
+
+#: name -> program, in definition order (the fixture keeps this order too).
+PROGRAMS: dict[str, Program] = {}
+
+_ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
+_TRIGGERED_TAIL = re.compile(r"\s*\(Triggered internally at .*\)\s*$", re.DOTALL)
+
+#: torch.testing.assert_close defaults (torch/testing/_comparison.py), keyed by dtype name.
+TOLERANCES: dict[str, tuple[float, float]] = {
+    "torch.float16": (1e-3, 1e-5),
+    "torch.bfloat16": (1.6e-2, 1e-5),
+    "torch.float32": (1.3e-6, 1e-5),
+    "torch.float64": (1e-7, 1e-7),
+}
+#: Python floats usually come from float32 tensors (``item()``), so use float32 tolerances.
+PYTHON_FLOAT_TOLERANCE = TOLERANCES["torch.float32"]
+
+
+def program(fn: Program) -> Program:
+    """Register ``fn`` under its function name (which must be unique)."""
+    if fn.__name__ in PROGRAMS:
+        raise ValueError(f"duplicate program name {fn.__name__!r}")
+    PROGRAMS[fn.__name__] = fn
+    return fn
+
+
+# ----------------------------------------------------------------------------------------
+# Helpers used inside programs
+# ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Raised:
+    """An exception a program caught on purpose: compared by type name and message."""
+
+    type: str
+    message: str
+
+
+def catch(fn: Callable[[], Any]) -> Any:
+    """Call ``fn``; return its result, or a ``Raised`` record if it raised."""
+    try:
+        return fn()
+    except Exception as exc:  # noqa: BLE001 - the whole point is to record any exception
+        return Raised(type(exc).__name__, str(exc))
+
+
+def mask_addresses(text: str) -> str:
+    """Replace memory addresses (``0x7f…``) so reprs of objects compare across runs."""
+    return _ADDRESS.sub("0x…", text)
+
+
+def graph_desc(node: Any) -> str:
+    """Render a grad_fn graph as ``Name(child, …)`` over ``next_functions`` (None kept)."""
+    if node is None:
+        return "None"
+    children = node.next_functions
+    name = type(node).__name__
+    if not children:
+        return name
+    return name + "(" + ", ".join(graph_desc(child) for child, _ in children) + ")"
+
+
+def grad_fn_name(tensor: Any) -> str | None:
+    """``type(t.grad_fn).__name__`` or None for tensors without a grad_fn."""
+    return None if tensor.grad_fn is None else type(tensor.grad_fn).__name__
+
+
+def leaf_grad(tensor: Any) -> Any:
+    """Read ``.grad`` of a tensor (warnings about non-leaf access are recorded globally)."""
+    return tensor.grad
+
+
+# ----------------------------------------------------------------------------------------
+# Observation: raw program values -> plain JSON-compatible data
+# ----------------------------------------------------------------------------------------
+
+
+def _encode_number(value: float | int | bool) -> float | int | bool | str:
+    """JSON has no nan/inf: spell them as strings."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return repr(value)  # 'nan', 'inf', '-inf'
+    return value
+
+
+def _decode_number(value: Any) -> Any:
+    if isinstance(value, str):
+        return float(value)
+    return value
+
+
+def encode_array(array: np.ndarray) -> dict[str, Any]:
+    """A numpy array as {"dtype", "shape", "data"} with data widened to float64/int64/bool."""
+    if array.dtype == np.bool_:
+        wide = array.astype(np.bool_)
+    elif np.issubdtype(array.dtype, np.integer):
+        wide = array.astype(np.int64)
+    else:
+        wide = array.astype(np.float64)
+    data = [_encode_number(v) for v in wide.reshape(-1).tolist()]
+    return {"dtype": str(wide.dtype), "shape": list(array.shape), "data": data}
+
+
+def decode_array(encoded: dict[str, Any]) -> np.ndarray:
+    """Inverse of ``encode_array``."""
+    data = [_decode_number(v) for v in encoded["data"]]
+    return np.array(data, dtype=encoded["dtype"]).reshape(encoded["shape"])
+
+
+def _is_tensor(value: Any, T: ModuleType) -> bool:
+    return isinstance(value, T.Tensor)
+
+
+def _tensor_values(tensor: Any) -> np.ndarray:
+    # torch returns lazily-materialised "ZeroTensor"s for some second derivatives (abs);
+    # they refuse .numpy(), yet they are ordinary zeros to a user.
+    is_zero_tensor = getattr(tensor, "_is_zerotensor", None)
+    if is_zero_tensor is not None and is_zero_tensor():
+        return np.zeros(tuple(tensor.shape), dtype=str(tensor.dtype).replace("torch.", ""))
+    return np.asarray(tensor.detach().numpy())
+
+
+def observe(value: Any, T: ModuleType) -> Any:
+    """The plain-data picture of one raw program value."""
+    if isinstance(value, Raised):
+        return {"kind": "raised", "type": value.type, "message": mask_addresses(value.message)}
+    if _is_tensor(value, T):
+        return {
+            "kind": "tensor",
+            "dtype": str(value.dtype),
+            "shape": list(value.shape),
+            "values": encode_array(_tensor_values(value)),
+            "requires_grad": bool(value.requires_grad),
+            "is_leaf": bool(value.is_leaf),
+            "grad_fn": grad_fn_name(value),
+        }
+    if type(value).__name__ == "Size":
+        return {"kind": "Size", "items": [int(v) for v in value]}
+    if isinstance(value, T.dtype):
+        return {"kind": "dtype", "value": str(value)}
+    if isinstance(value, np.ndarray):
+        return {"kind": "ndarray", "values": encode_array(value)}
+    if isinstance(value, np.generic):
+        return {"kind": "numpy_scalar", "values": encode_array(np.asarray(value))}
+    if isinstance(value, (tuple, list)):
+        kind = "list" if isinstance(value, list) else "tuple"
+        return {
+            "kind": kind,
+            "type": type(value).__name__,
+            "items": [observe(item, T) for item in value],
+        }
+    if value is None or isinstance(value, (bool, int, float)):
+        return {"kind": "python", "type": type(value).__name__, "value": _encode_number(value)}
+    if isinstance(value, str):
+        return {"kind": "str", "value": mask_addresses(value)}
+    if hasattr(value, "next_functions"):
+        return {"kind": "node", "name": type(value).__name__}
+    raise TypeError(
+        f"program returned a value of unsupported type {type(value).__qualname__}: "
+        "return tensors, python scalars, strings, tuples/lists, Size, dtype or Raised"
+    )
+
+
+def _clean_warning(message: str) -> str:
+    return mask_addresses(_TRIGGERED_TAIL.sub("", message))
+
+
+def run_program(name: str, T: ModuleType) -> dict[str, Any]:
+    """Run one registered program on module ``T`` and return its observations.
+
+    Warnings emitted while the program runs are recorded in order under ``__warnings__``;
+    an exception the program did not catch is recorded under ``__uncaught__``.
+    """
+    return run_callable(lambda: PROGRAMS[name](T), T)
+
+
+def run_callable(body: Callable[[], dict[str, Any]], T: ModuleType) -> dict[str, Any]:
+    """Run ``body`` (a program already bound to its module/data) and observe its result."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            raw = body()
+            observations = {key: observe(value, T) for key, value in raw.items()}
+        except Exception as exc:  # noqa: BLE001 - an uncaught exception is an observation
+            observations = {"__uncaught__": observe(Raised(type(exc).__name__, str(exc)), T)}
+    observations["__warnings__"] = [
+        {"category": w.category.__name__, "message": _clean_warning(str(w.message))} for w in caught
+    ]
+    return observations
+
+
+# ----------------------------------------------------------------------------------------
+# Comparison
+# ----------------------------------------------------------------------------------------
+
+
+def _short(value: Any, limit: int = 300) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def _compare_arrays(
+    expected: dict[str, Any], got: dict[str, Any], tolerance: tuple[float, float] | None
+) -> str | None:
+    """None when equal; otherwise a one-line description of the difference."""
+    if expected["shape"] != got["shape"]:
+        return f"shape {expected['shape']} != {got['shape']}"
+    want, have = decode_array(expected), decode_array(got)
+    if tolerance is None or want.dtype == np.bool_ or want.dtype == np.int64:
+        if want.dtype.kind == "f" or have.dtype.kind == "f":
+            equal = np.array_equal(want.astype(float), have.astype(float), equal_nan=True)
+        else:
+            equal = np.array_equal(want, have)
+        return None if equal else f"values {want.tolist()} != {have.tolist()}"
+    rtol, atol = tolerance
+    want_f, have_f = want.astype(np.float64), have.astype(np.float64)
+    with np.errstate(invalid="ignore"):
+        close = np.isclose(have_f, want_f, rtol=rtol, atol=atol, equal_nan=True)
+        # isclose treats inf == inf but also needs matching signs; it already does.
+    if close.all():
+        return None
+    bad = np.argwhere(~close.reshape(want_f.shape) if want_f.ndim else ~close)
+    first = tuple(int(i) for i in bad[0]) if bad.size else ()
+    return (
+        f"values differ at {int((~close).sum())} element(s), first at {first}: "
+        f"expected {want_f[first] if want_f.ndim else want_f.item()!r}, "
+        f"got {have_f[first] if have_f.ndim else have_f.item()!r} (rtol={rtol}, atol={atol}); "
+        f"expected {_short(want_f.tolist(), 160)} got {_short(have_f.tolist(), 160)}"
+    )
+
+
+def compare_observations(expected: Any, got: Any, path: str = "") -> list[str]:
+    """Every difference between two observation trees, as ``path: description`` lines."""
+    where = path or "<root>"
+    if isinstance(expected, dict) and "kind" not in expected:
+        problems: list[str] = []
+        if "__uncaught__" in got and "__uncaught__" not in expected:
+            # The program stopped early: report the cause, not every key it never reached.
+            error = got["__uncaught__"]
+            unreached = [key for key in expected if key not in got and key != "__warnings__"]
+            return [
+                f"{path}: program raised {error['type']}: {error['message']} "
+                f"(so {len(unreached)} observation(s) were never made)"
+            ]
+        for key in expected:
+            if key not in got:
+                problems.append(f"{path}.{key}: missing (expected {_short(expected[key])})")
+                continue
+            problems += compare_observations(expected[key], got[key], f"{path}.{key}")
+        for key in got:
+            if key not in expected:
+                problems.append(f"{path}.{key}: unexpected {_short(got[key])}")
+        return problems
+    if isinstance(expected, list):  # __warnings__
+        if expected != got:
+            return [f"{where}: expected {_short(expected)}, got {_short(got)}"]
+        return []
+    if not isinstance(got, dict) or expected.get("kind") != got.get("kind"):
+        return [f"{where}: expected {_short(expected)}, got {_short(got)}"]
+    kind = expected["kind"]
+    if kind == "tensor":
+        problems = []
+        for field in ("dtype", "shape", "requires_grad", "is_leaf", "grad_fn"):
+            if expected[field] != got[field]:
+                problems.append(
+                    f"{where}.{field}: expected {expected[field]!r}, got {got[field]!r}"
+                )
+        if expected["shape"] == got["shape"]:
+            tolerance = TOLERANCES.get(expected["dtype"])
+            difference = _compare_arrays(expected["values"], got["values"], tolerance)
+            if difference:
+                problems.append(f"{where}.values: {difference}")
+        return problems
+    if kind in ("ndarray", "numpy_scalar"):
+        if expected["values"]["dtype"] != got["values"]["dtype"]:
+            return [f"{where}: dtype {expected['values']['dtype']} != {got['values']['dtype']}"]
+        difference = _compare_arrays(expected["values"], got["values"], TOLERANCES["torch.float32"])
+        return [f"{where}: {difference}"] if difference else []
+    if kind in ("tuple", "list"):
+        problems = []
+        if expected["type"] != got["type"]:
+            problems.append(f"{where}: type {expected['type']!r} != {got['type']!r}")
+        if len(expected["items"]) != len(got["items"]):
+            return problems + [
+                f"{where}: length {len(expected['items'])} != {len(got['items'])}: "
+                f"expected {_short(expected)}, got {_short(got)}"
+            ]
+        for index, (want, have) in enumerate(zip(expected["items"], got["items"], strict=True)):
+            problems += compare_observations(want, have, f"{where}[{index}]")
+        return problems
+    if kind == "python":
+        if expected["type"] != got["type"]:
+            return [f"{where}: python type {expected['type']} != {got['type']} ({_short(got)})"]
+        if expected["type"] == "float":
+            want, have = _decode_number(expected["value"]), _decode_number(got["value"])
+            rtol, atol = PYTHON_FLOAT_TOLERANCE
+            both_nan = math.isnan(want) and math.isnan(have)
+            if not both_nan and not math.isclose(have, want, rel_tol=rtol, abs_tol=atol):
+                return [f"{where}: expected {want!r}, got {have!r}"]
+            return []
+    if expected != got:
+        return [f"{where}: expected {_short(expected)}, got {_short(got)}"]
+    return []
+
+
+# ========================================================================================
+# The programs. Grouped by area of the engine scope (issue 2). Inputs are fixed literals:
+# the engine has its own RNG, so random creation functions are observed by shape/dtype only.
+# ========================================================================================
+
+
+def _leaf(T: ModuleType, data: Any, dtype: Any = None) -> Any:
+    """A float leaf requiring grad."""
+    return T.tensor(data, dtype=dtype, requires_grad=True)
+
+
+# --- dtypes and promotion -----------------------------------------------------------------
+
+
+@program
+def dtype_inference_from_python_data(T):
+    return {
+        "ints": T.tensor([1, 2]).dtype,
+        "floats": T.tensor([1.0, 2]).dtype,
+        "mixed": T.tensor([1, 2.5]).dtype,
+        "bools": T.tensor([True, False]).dtype,
+        "scalar_int": T.tensor(3),
+        "scalar_float": T.tensor(3.5),
+        "nested": T.tensor([[1, 2], [3, 4]]),
+        "from_numpy_f64": T.tensor(np.array([1.0, 2.0])),
+        "from_numpy_f32": T.from_numpy(np.array([1.0, 2.0], dtype=np.float32)),
+        "from_numpy_i32": T.from_numpy(np.array([1, 2], dtype=np.int32)),
+        "np_float64_scalar": T.tensor(np.float64(1.5)),
+    }
+
+
+@program
+def dtype_explicit_and_names(T):
+    out = {}
+    for name in ("float16", "float32", "float64", "int32", "int64", "bool"):
+        dtype = getattr(T, name)
+        t = T.tensor([1, 0, 2], dtype=dtype)
+        out[name] = t
+        out[name + "_str"] = str(dtype)
+        out[name + "_repr"] = repr(t)
+        out[name + "_is_floating"] = t.is_floating_point()
+    out["aliases"] = [str(T.float), str(T.double), str(T.half), str(T.long), str(T.int)]
+    out["default_dtype"] = T.get_default_dtype()
+    return out
+
+
+@program
+def dtype_promotion_python_scalars(T):
+    i = T.tensor([1, 2, 3])
+    f = T.tensor([1.0, 2.0, 3.0])
+    b = T.tensor([True, False, True])
+    return {
+        "int_plus_float": i + 1.5,
+        "int_truediv_int": i / 2,
+        "int_floordiv": i // 2,
+        "int_pow_int": i**2,
+        "int_pow_float": i**0.5,
+        "int_plus_bool": i + True,
+        "bool_plus_int": b + 1,
+        "bool_plus_bool": b + b,
+        "bool_times_float": b * 2.5,
+        "float_plus_int": f + 1,
+        "float_plus_np_float64": f + np.float64(1.0),
+        "int_mod": i % 2,
+        "rsub_int": 1 - i,
+        "rdiv_float": 1 / f,
+    }
+
+
+@program
+def dtype_promotion_tensors(T):
+    f16 = T.tensor([1.0, 2.0], dtype=T.float16)
+    f32 = T.tensor([1.0, 2.0])
+    f64 = T.tensor([1.0, 2.0], dtype=T.float64)
+    i32 = T.tensor([1, 2], dtype=T.int32)
+    i64 = T.tensor([1, 2])
+    zero_d_f64 = T.tensor(2.0, dtype=T.float64)
+    zero_d_i64 = T.tensor(2)
+    return {
+        "f16+f32": (f16 + f32).dtype,
+        "f32+f64": (f32 + f64).dtype,
+        "i32+i64": (i32 + i64).dtype,
+        "i32+f16": (i32 + f16).dtype,
+        "i64+f32": (i64 + f32).dtype,
+        "f32+0d_f64": f32 + zero_d_f64,
+        "i64+0d_f64": i64 + zero_d_f64,
+        "i32+0d_i64": (i32 + zero_d_i64).dtype,
+        "0d_f64+0d_i64": zero_d_f64 + zero_d_i64,
+        "f16*f16": f16 * f16,
+        "i32*2.5": i32 * 2.5,
+        "result_type": T.result_type(i64, f32),
+        "promote_types": T.promote_types(T.int32, T.float16),
+    }
+
+
+@program
+def dtype_conversions(T):
+    x = _leaf(T, [1.5, -2.7, 3.0])
+    return {
+        "float": x.float(),
+        "double": x.double(),
+        "half": x.half(),
+        "long": x.long(),
+        "int": x.int(),
+        "bool": x.bool(),
+        "to_f64": x.to(T.float64),
+        "to_same": x.to(T.float32) is x,
+        "type_str": x.type(),
+        "double_type_str": x.double().type(),
+        "long_type_str": x.long().type(),
+        "double_grad_fn": graph_desc(x.double().grad_fn),
+    }
+
+
+# --- creation functions ---------------------------------------------------------------------
+
+
+@program
+def creation_constant_filled(T):
+    return {
+        "zeros": T.zeros(2, 3),
+        "zeros_tuple": T.zeros((2, 3)),
+        "ones_int": T.ones(3, dtype=T.int64),
+        "full": T.full((2, 2), 7.0),
+        "full_int": T.full((2,), 3),
+        "eye": T.eye(3),
+        "eye_rect": T.eye(2, 3),
+        "zeros_like": T.zeros_like(T.tensor([[1, 2]])),
+        "ones_like": T.ones_like(T.tensor([1.0, 2.0], dtype=T.float64)),
+        "full_like": T.full_like(T.tensor([1.0, 2.0]), 4.0),
+        "empty_shape": T.empty(2, 3).shape,
+        "scalar_zeros": T.zeros(()),
+        "requires_grad_kw": T.ones(2, requires_grad=True),
+    }
+
+
+@program
+def creation_ranges(T):
+    return {
+        "arange_int": T.arange(5),
+        "arange_start_stop": T.arange(2, 7),
+        "arange_step": T.arange(0, 10, 3),
+        "arange_float": T.arange(3.0),
+        "arange_float_step": T.arange(0, 1, 0.25),
+        "linspace": T.linspace(0, 1, 5),
+        "linspace_one": T.linspace(2, 3, 1),
+    }
+
+
+@program
+def creation_random_shapes_only(T):
+    T.manual_seed(0)
+    r = T.rand(2, 3)
+    n = T.randn(4)
+    i = T.randint(0, 10, (3,))
+    return {
+        "rand_shape": r.shape,
+        "rand_dtype": r.dtype,
+        "rand_in_unit": bool(((r >= 0) & (r < 1)).all()),
+        "randn_shape": n.shape,
+        "randint_dtype": i.dtype,
+        "randint_in_range": bool(((i >= 0) & (i < 10)).all()),
+        "randn_like_shape": T.randn_like(r).shape,
+        "rand_requires_grad": T.rand(2, requires_grad=True).requires_grad,
+    }
+
+
+@program
+def creation_legacy_constructors(T):
+    return {
+        "FloatTensor": T.FloatTensor([1.0, 2.0]),
+        "DoubleTensor": T.DoubleTensor([1.0, 2.0]),
+        "HalfTensor": T.HalfTensor([1.0, 2.0]),
+        "LongTensor": T.LongTensor([1, 2]),
+        "Tensor": T.Tensor([1, 2]),
+        "Tensor_sizes": T.Tensor(2, 3).shape,
+    }
+
+
+@program
+def creation_errors(T):
+    return {
+        "int_requires_grad": catch(lambda: T.tensor([1, 2], requires_grad=True)),
+        "long_ones_requires_grad": catch(lambda: T.ones(2, dtype=T.long, requires_grad=True)),
+        "bool_requires_grad": catch(lambda: T.tensor([True], requires_grad=True)),
+        "ragged": catch(lambda: T.tensor([[1, 2], [3]])),
+        "copy_construct": T.tensor(T.tensor([1.0, 2.0])),
+        "as_tensor": T.as_tensor([1, 2]),
+    }
+
+
+# --- attributes and setters -----------------------------------------------------------------
+
+
+@program
+def attributes_basic(T):
+    x = T.zeros(2, 3, 4)
+    return {
+        "shape": x.shape,
+        "size": x.size(),
+        "size_dim": x.size(1),
+        "size_neg": x.size(-1),
+        "dim": x.dim(),
+        "ndim": x.ndim,
+        "numel": x.numel(),
+        "nelement": x.nelement(),
+        "len": len(x),
+        "device": str(x.device),
+        "is_leaf": x.is_leaf,
+        "requires_grad": x.requires_grad,
+        "grad": x.grad,
+        "grad_fn": x.grad_fn,
+        "size_repr": repr(x.shape),
+        "empty_size_repr": repr(T.tensor(1.0).shape),
+        "size_is_tuple": isinstance(x.shape, tuple),
+        "size_eq_tuple": x.shape == (2, 3, 4),
+        "size_index": x.shape[1],
+        "size_slice": repr(x.shape[1:]),
+        "size_numel": x.shape.numel(),
+    }
+
+
+@program
+def attributes_requires_grad_setters(T):
+    x = T.tensor([1.0, 2.0])
+    x.requires_grad = True
+    y = x * 2
+    i = T.tensor([1, 2])
+    z = T.ones(2)
+    returned = z.requires_grad_()
+    return {
+        "x_after_set": x,
+        "nonleaf_set_false": catch(lambda: setattr(y, "requires_grad", False)),
+        "nonleaf_set_true": catch(lambda: setattr(y, "requires_grad", True)),
+        "nonleaf_requires_grad_false": catch(lambda: y.requires_grad_(False)),
+        "int_requires_grad_": catch(lambda: i.requires_grad_()),
+        "int_requires_grad_attr": catch(lambda: setattr(i, "requires_grad", True)),
+        "requires_grad_returns_self": returned is z,
+        "z": z,
+    }
+
+
+@program
+def attributes_grad_setter(T):
+    x = _leaf(T, [1.0, 2.0])
+    wrong = catch(lambda: setattr(x, "grad", T.ones(3)))
+    x.grad = T.tensor([5.0, 6.0])
+    ok = x.grad
+    x.grad = None
+    return {"wrong_shape": wrong, "assigned": ok, "reset": x.grad}
+
+
+@program
+def attributes_nonleaf_grad_warning(T):
+    x = _leaf(T, [1.0, 2.0])
+    y = x * 2
+    y.sum().backward()
+    return {"nonleaf_grad": y.grad, "leaf_grad": x.grad, "y_retains_grad": y.retains_grad}
+
+
+# --- item / tolist / numpy ------------------------------------------------------------------
+
+
+@program
+def conversions_item_tolist_numpy(T):
+    s = T.tensor(2.5)
+    v = T.tensor([[1.0, 2.0], [3.0, 4.0]])
+    i = T.tensor([1, 2])
+    g = _leaf(T, [1.0])
+    return {
+        "item_float": s.item(),
+        "item_int": T.tensor(7).item(),
+        "item_bool": T.tensor(True).item(),
+        "item_one_elem": T.tensor([[3.0]]).item(),
+        "item_many": catch(lambda: v.item()),
+        "float_many": catch(lambda: float(v)),
+        "int_many": catch(lambda: int(i)),
+        "bool_many": catch(lambda: bool(i)),
+        "float_scalar": float(s),
+        "int_scalar": int(T.tensor(3.9)),
+        "bool_scalar": bool(T.tensor(0.0)),
+        "tolist": v.tolist(),
+        "tolist_int": i.tolist(),
+        "tolist_scalar": s.tolist(),
+        "numpy": v.numpy(),
+        "numpy_int": i.numpy(),
+        "numpy_requires_grad": catch(lambda: g.numpy()),
+        "detach_numpy": g.detach().numpy(),
+        "item_requires_grad": g.item(),
+        "format_2f": f"{T.tensor(4.5):.2f}",
+        "format_many": catch(lambda: f"{v:.2f}"),
+        "index_dunder": [10, 20, 30][T.tensor(1)],
+    }
+
+
+# --- clone / detach / memory sharing ----------------------------------------------------------
+
+
+@program
+def memory_detach_clone_sharing(T):
+    x = _leaf(T, [1.0, 2.0, 3.0])
+    d = x.detach()
+    d[0] = 5.0
+    c = x.detach().clone()
+    c[1] = 9.0
+    data = x.data
+    data[2] = 7.0
+    return {
+        "x_after": x,
+        "d": d,
+        "c": c,
+        "d_requires_grad": d.requires_grad,
+        "data_is_leaf": data.is_leaf,
+        "clone_grad_fn": graph_desc(x.clone().grad_fn),
+        "x_version": x._version,
+    }
+
+
+@program
+def memory_views_share_storage(T):
+    base = T.arange(6.0)
+    view = base.view(2, 3)
+    view[0, 1] = 100.0
+    sliced = base[2:5]
+    sliced.mul_(2)
+    return {
+        "base": base,
+        "view": view,
+        "sliced": sliced,
+        "base_version": base._version,
+        "view_version": view._version,
+        "is_view": view._is_view(),
+        "clone_is_view": base.clone()._is_view(),
+        "contiguous_same": base.contiguous() is base,
+        "t_contiguous": view.t().is_contiguous(),
+        "t_contiguous_copy": view.t().contiguous().is_contiguous(),
+    }
+
+
+@program
+def memory_detach_in_place(T):
+    x = _leaf(T, [1.0, 2.0])
+    y = x * 3
+    y.detach_()
+    return {"y": y, "y_is_leaf": y.is_leaf, "y_requires_grad": y.requires_grad}
+
+
+# --- in-place ops, leaf errors, version counter ----------------------------------------------
+
+
+@program
+def inplace_leaf_errors(T):
+    x = _leaf(T, [1.0, 2.0])
+    return {
+        "add_": catch(lambda: x.add_(1)),
+        "iadd": catch(lambda: x.__iadd__(1)),
+        "setitem": catch(lambda: x.__setitem__(0, 5.0)),
+        "view_mul_": catch(lambda: x[0].mul_(2)),
+        "zero_": catch(lambda: x.zero_()),
+        "x_unchanged": x,
+        "version": x._version,
+    }
+
+
+@program
+def inplace_under_no_grad_on_leaf(T):
+    x = _leaf(T, [1.0, 2.0])
+    with T.no_grad():
+        x.add_(1)
+        x[0] = 10.0
+    return {"x": x, "version": x._version, "requires_grad": x.requires_grad}
+
+
+@program
+def inplace_ops_on_nonleaf(T):
+    x = _leaf(T, [1.0, 2.0, 3.0])
+    y = x * 1
+    y.add_(1)
+    after_add = (grad_fn_name(y), y._version)
+    y.mul_(2)
+    after_mul = (grad_fn_name(y), y._version)
+    y += 1
+    y -= 0.5
+    y *= 3
+    y /= 2
+    y.sub_(1).div_(2)
+    y.clamp_(min=2.0)
+    y.pow_(2)
+    y.sum().backward()
+    return {"y": y, "after_add": after_add, "after_mul": after_mul, "x.grad": x.grad}
+
+
+@program
+def inplace_unary_nonleaf(T):
+    x = _leaf(T, [-1.0, 0.5, 2.0])
+    outs = {}
+    for name in ("exp_", "relu_", "sigmoid_", "tanh_", "neg_", "abs_", "sqrt_"):
+        y = x * 1
+        if name == "sqrt_":
+            y = x.abs() + 1
+        getattr(y, name)()
+        y.sum().backward()
+        outs[name] = y
+        outs[name + "_grad"] = x.grad.clone()
+        x.grad = None
+    return outs
+
+
+@program
+def inplace_version_error_output_saved(T):
+    x = _leaf(T, [1.0, 2.0])
+    y = x.exp()
+    y.add_(1)
+    return {"error": catch(lambda: y.sum().backward()), "version": y._version}
+
+
+@program
+def inplace_version_error_input_saved(T):
+    x = _leaf(T, [1.0, 2.0])
+    a = x * 1
+    b = a * a
+    a.mul_(2)
+    a.add_(1)
+    return {"error": catch(lambda: b.sum().backward())}
+
+
+@program
+def inplace_version_error_leaf_saved(T):
+    w = T.tensor([[1.0, 2.0], [3.0, 4.0]])
+    x = _leaf(T, [[1.0, 1.0], [1.0, 1.0]])
+    y = x @ w
+    w.add_(1)
+    return {"error": catch(lambda: y.sum().backward())}
+
+
+@program
+def inplace_version_error_float64_names(T):
+    x = _leaf(T, [1.0, 2.0, 3.0], dtype=T.float64)
+    y = x.sigmoid()
+    y.mul_(2)
+    z = x.tanh()
+    z[0] = 0.0
+    return {
+        "sigmoid": catch(lambda: y.sum().backward()),
+        "tanh_copyslices": catch(lambda: z.sum().backward()),
+    }
+
+
+@program
+def inplace_no_error_when_nothing_saved(T):
+    x = _leaf(T, [1.0, 2.0])
+    a = x.exp()
+    b = a + 1
+    a_input = x * 1
+    e = a_input.exp()
+    a_input.add_(5)  # exp saves its result, not its input: no error
+    b.sum().backward()
+    first = x.grad.clone()
+    e.sum().backward()
+    return {"first": first, "second": x.grad}
+
+
+@program
+def inplace_broadcast_errors(T):
+    return {
+        "bigger": catch(lambda: T.ones(2, 3).add_(T.ones(4, 2, 3))),
+        "long_iadd_float": catch(lambda: T.tensor([1, 2]).__iadd__(T.tensor([0.5, 0.5]))),
+        "float_iadd_long": T.ones(2).add_(T.tensor([1, 2])),
+    }
+
+
+# --- arithmetic, both operand orders ---------------------------------------------------------
+
+
+@program
+def arithmetic_tensor_tensor_grads(T):
+    a = _leaf(T, [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    b = _leaf(T, [0.5, -1.5, 2.0])
+    outs = {
+        "add": a + b,
+        "sub": a - b,
+        "mul": a * b,
+        "div": a / b,
+        "pow": a**b,
+        "add_alpha": T.add(a, b, alpha=2),
+        "sub_alpha": T.sub(a, b, alpha=3),
+    }
+    total = sum((v * (i + 1)).sum() for i, v in enumerate(outs.values()))
+    total.backward()
+    graphs = {k + "_graph": graph_desc(v.grad_fn) for k, v in outs.items()}
+    return {**outs, **graphs, "a.grad": a.grad, "b.grad": b.grad}
+
+
+@program
+def arithmetic_scalar_both_orders(T):
+    x = _leaf(T, [1.0, 2.0, 4.0])
+    outs = {
+        "x+2": x + 2,
+        "2+x": 2 + x,
+        "x-2": x - 2,
+        "2-x": 2 - x,
+        "x*2": x * 2,
+        "2*x": 2 * x,
+        "x/2": x / 2,
+        "2/x": 2 / x,
+        "x**2": x**2,
+        "2**x": 2**x,
+        "x**0.5": x**0.5,
+        "x**0": x**0,
+        "-x": -x,
+        "x**tensor": x ** T.tensor(2.0),
+    }
+    graphs = {k + "_graph": graph_desc(v.grad_fn) for k, v in outs.items()}
+    grads = {}
+    for key, value in outs.items():
+        (g,) = T.autograd.grad(value.sum(), x)
+        grads[key + "_grad"] = g
+    return {**outs, **graphs, **grads}
+
+
+@program
+def arithmetic_methods_and_functions(T):
+    a = T.tensor([1.0, -2.0, 3.0])
+    b = T.tensor([2.0, 2.0, -1.0])
+    return {
+        "add": a.add(b),
+        "add_scalar": T.add(a, 1),
+        "sub": a.sub(b),
+        "mul": T.mul(a, b),
+        "div": T.div(a, b),
+        "true_divide": T.true_divide(a, b),
+        "pow": T.pow(a, 2),
+        "pow_tensor": a.pow(b),
+        "neg": T.neg(a),
+        "square": a.square(),
+        "reciprocal": a.reciprocal(),
+        "floor_divide": T.tensor([7, -7]) // 2,
+        "remainder": T.tensor([7, -7]) % 3,
+        "float_floordiv": T.tensor([7.5, -7.5]) // 2,
+        "int_div_zero": catch(lambda: T.tensor([1]) // 0),
+        "float_div_zero": T.tensor([1.0, -1.0, 0.0]) / 0,
+    }
+
+
+@program
+def arithmetic_broadcasting(T):
+    a = _leaf(T, [[1.0], [2.0], [3.0]])
+    b = _leaf(T, [10.0, 20.0])
+    c = _leaf(T, 2.0)
+    y = a * b + c
+    y.sum().backward()
+    return {
+        "y": y,
+        "a.grad": a.grad,
+        "b.grad": b.grad,
+        "c.grad": c.grad,
+        "error_1d": catch(lambda: T.ones(3) + T.ones(4)),
+        "error_2d": catch(lambda: T.ones(2, 3) * T.ones(3, 2)),
+        "error_3d": catch(lambda: T.ones(2, 3, 4) - T.ones(5, 1)),
+        "broadcast_shapes": T.broadcast_shapes((2, 1), (3,)),
+        "broadcast_to": T.ones(3).broadcast_to(2, 3),
+    }
+
+
+# --- elementwise math -------------------------------------------------------------------------
+
+
+@program
+def unary_values_grads_names(T):
+    x = _leaf(T, [-2.0, -0.5, 0.0, 0.5, 2.0])
+    p = _leaf(T, [0.25, 1.0, 4.0])
+    funcs = {
+        "neg": lambda: x.neg(),
+        "abs": lambda: x.abs(),
+        "exp": lambda: x.exp(),
+        "log": lambda: p.log(),
+        "sqrt": lambda: p.sqrt(),
+        "sin": lambda: x.sin(),
+        "cos": lambda: x.cos(),
+        "tanh": lambda: x.tanh(),
+        "sigmoid": lambda: x.sigmoid(),
+        "relu": lambda: x.relu(),
+        "torch_exp": lambda: T.exp(x),
+        "torch_log": lambda: T.log(p),
+        "torch_sigmoid": lambda: T.sigmoid(x),
+        "torch_relu": lambda: T.relu(x),
+        "torch_tanh": lambda: T.tanh(x),
+        "torch_abs": lambda: T.abs(x),
+        "torch_sqrt": lambda: T.sqrt(p),
+        "torch_sin": lambda: T.sin(x),
+        "torch_cos": lambda: T.cos(x),
+    }
+    out = {}
+    for name, fn in funcs.items():
+        y = fn()
+        leaf = p if name.endswith(("log", "sqrt")) else x
+        (g,) = T.autograd.grad(y.sum(), leaf)
+        out[name] = y
+        out[name + "_grad"] = g
+    return out
+
+
+@program
+def unary_special_values(T):
+    z = T.tensor([0.0, -1.0, float("inf"), float("nan")])
+    return {
+        "log": z.log(),
+        "sqrt": z.sqrt(),
+        "exp": z.exp(),
+        "sigmoid": z.sigmoid(),
+        "tanh": z.tanh(),
+        "relu": z.relu(),
+        "int_exp": T.tensor([0, 1]).exp(),
+        "int_sqrt": T.tensor([4, 9]).sqrt(),
+        "int_abs": T.tensor([-3, 3]).abs(),
+        "int_neg": -T.tensor([1, 2]),
+        "bool_neg": catch(lambda: -T.tensor([True])),
+    }
+
+
+@program
+def unary_subgradients(T):
+    x = _leaf(T, [0.0, 1.0, 2.0])
+    out = {}
+    cases = {
+        "relu_at_0": lambda: x.relu(),
+        "abs_at_0": lambda: x.abs(),
+        "sqrt_at_0": lambda: x.sqrt(),
+        "pow_half_at_0": lambda: x**0.5,
+        "pow_zero_at_0": lambda: x**0,
+        "clamp_bounds": lambda: x.clamp(0, 1),
+        "norm_at_0": lambda: (x * 0).norm(),
+    }
+    for name, fn in cases.items():
+        (g,) = T.autograd.grad(fn().sum(), x)
+        out[name] = g
+    y = _leaf(T, 2.0)
+    (out["zero_pow_y"],) = T.autograd.grad(T.tensor(0.0) ** y, y)
+    return out
+
+
+@program
+def clamp_variants(T):
+    x = _leaf(T, [-2.0, -0.5, 0.5, 2.0])
+    outs = {
+        "clamp_both": x.clamp(-1, 1),
+        "clamp_min": x.clamp(min=0),
+        "clamp_max": x.clamp(max=0),
+        "torch_clamp": T.clamp(x, -1.0, 1.0),
+        "clip": x.clip(-1, 1),
+        "clamp_min_fn": x.clamp_min(0.0),
+        "clamp_tensor": x.clamp(min=T.tensor([0.0, 0.0, 1.0, 1.0])),
+    }
+    grads = {}
+    for key, value in outs.items():
+        (grads[key + "_grad"],) = T.autograd.grad(value.sum(), x)
+    return {
+        **outs,
+        **grads,
+        "no_bounds": catch(lambda: x.clamp()),
+        "int_clamp": T.tensor([1, 5, 9]).clamp(2, 6),
+    }
+
+
+@program
+def where_maximum_minimum(T):
+    a = _leaf(T, [1.0, 5.0, 3.0, 2.0])
+    b = _leaf(T, [4.0, 2.0, 3.0, 2.0])
+    cond = a > b
+    w = T.where(cond, a, b)
+    mx = T.maximum(a, b)
+    mn = T.minimum(a, b)
+    ws = T.where(cond, a, 0.0)
+    (w.sum() + 2 * mx.sum() + 3 * mn.sum() + 4 * ws.sum()).backward()
+    return {
+        "where": w,
+        "maximum": mx,
+        "minimum": mn,
+        "where_scalar": ws,
+        "where_graph": graph_desc(w.grad_fn),
+        "a.grad": a.grad,
+        "b.grad": b.grad,
+        "where_one_arg": T.where(T.tensor([0, 3, 0, 7])),
+        "method_where": a.detach().where(cond, T.tensor(-1.0)),
+        "max_binary": T.max(a.detach(), b.detach()),
+        "cond_not_bool": catch(lambda: T.where(T.tensor([1, 0]), a[:2], b[:2])),
+    }
+
+
+# --- matrix products --------------------------------------------------------------------------
+
+
+@program
+def matmul_shapes_and_graphs(T):
+    m = _leaf(T, [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    n = _leaf(T, [[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
+    v3 = _leaf(T, [1.0, -1.0, 2.0])
+    v2 = _leaf(T, [0.5, 2.0])
+    b1 = _leaf(T, [[[1.0, 2.0], [3.0, 4.0]], [[0.0, 1.0], [1.0, 0.0]]])
+    b2 = _leaf(T, [[[1.0], [2.0]], [[3.0], [4.0]]])
+    products = {
+        "mm": m @ n,
+        "torch_mm": T.mm(m, n),
+        "matmul": T.matmul(m, n),
+        "mv": m @ v3,
+        "torch_mv": T.mv(m, v3),
+        "dot": v3 @ v3,
+        "torch_dot": T.dot(v3, v3),
+        "vm": v2 @ m,
+        "bmm": T.bmm(b1, b2),
+        "batched_matmul": b1 @ b2,
+        "3d_at_2d": b1 @ m[:, :2].t(),
+        "2d_at_3d": m[:, :2] @ b1,
+        "1d_at_3d": v2 @ b1,
+        "3d_at_1d": b1 @ v2,
+        "outer": T.outer(v3, v2),
+        "method_matmul": m.matmul(v3),
+    }
+    graphs = {k + "_graph": graph_desc(v.grad_fn) for k, v in products.items()}
+    sum(p.sum() for p in products.values()).backward()
+    return {
+        **products,
+        **graphs,
+        "m.grad": m.grad,
+        "n.grad": n.grad,
+        "v3.grad": v3.grad,
+        "v2.grad": v2.grad,
+        "b1.grad": b1.grad,
+        "b2.grad": b2.grad,
+    }
+
+
+@program
+def matmul_errors(T):
+    return {
+        "mm_mismatch": catch(lambda: T.ones(2, 3) @ T.ones(2, 3)),
+        "torch_mm_mismatch": catch(lambda: T.mm(T.ones(2, 3), T.ones(2, 3))),
+        "vec_mat": catch(lambda: T.ones(3) @ T.ones(2, 3)),
+        "mat_vec": catch(lambda: T.ones(2, 3) @ T.ones(4)),
+        "vec_vec": catch(lambda: T.ones(3) @ T.ones(4)),
+        "batch_mismatch": catch(lambda: T.ones(2, 2, 3) @ T.ones(3, 3, 2)),
+        "bmm_inner": catch(lambda: T.bmm(T.ones(2, 2, 3), T.ones(2, 4, 4))),
+        "zero_d": catch(lambda: T.tensor(1.0) @ T.ones(2)),
+        "dtype_mismatch": catch(lambda: T.ones(2, 2) @ T.ones(2, 2, dtype=T.float64)),
+        "int_matmul": T.tensor([[1, 2], [3, 4]]) @ T.tensor([[1], [1]]),
+        "mm_1d": catch(lambda: T.mm(T.ones(3), T.ones(3, 2))),
+        "dot_2d": catch(lambda: T.dot(T.ones(2, 2), T.ones(2, 2))),
+    }
+
+
+# --- reductions -------------------------------------------------------------------------------
+
+
+@program
+def reductions_sum_mean(T):
+    x = _leaf(T, [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    outs = {
+        "sum": x.sum(),
+        "sum0": x.sum(0),
+        "sum1_keepdim": x.sum(dim=1, keepdim=True),
+        "sum_neg": x.sum(-1),
+        "sum_tuple": x.sum((0, 1)),
+        "torch_sum": T.sum(x, dim=0),
+        "mean": x.mean(),
+        "mean0": x.mean(0),
+        "mean1_keepdim": x.mean(1, keepdim=True),
+        "torch_mean": T.mean(x),
+    }
+    graphs = {k + "_graph": graph_desc(v.grad_fn) for k, v in outs.items()}
+    grads = {}
+    for key, value in outs.items():
+        (grads[key + "_grad"],) = T.autograd.grad(value.sum(), x)
+    return {
+        **outs,
+        **graphs,
+        **grads,
+        "int_sum": T.tensor([1, 2, 3]).sum(),
+        "bool_sum": T.tensor([True, False, True]).sum(),
+        "int_mean": catch(lambda: T.tensor([1, 2]).mean()),
+        "dim_out_of_range": catch(lambda: x.sum(dim=2)),
+        "dim_out_of_range_neg": catch(lambda: x.mean(-3)),
+        "empty_sum": _leaf(T, []).sum(),
+        "empty_mean": T.tensor([]).mean(),
+        "sum_dtype": T.tensor([1, 2]).sum(dtype=T.float32),
+    }
+
+
+@program
+def reductions_max_min_arg(T):
+    x = _leaf(T, [[1.0, 5.0, 5.0], [7.0, 2.0, 7.0]])
+    mx = x.max()
+    mn = x.min()
+    mxd = x.max(dim=1)
+    mnd = x.min(0)
+    mxk = x.max(1, keepdim=True)
+    (mx + 2 * mn + 3 * mxd.values.sum() + 4 * mnd[0].sum() + mxk.values.sum()).backward()
+    return {
+        "max": mx,
+        "min": mn,
+        "max_dim_values": mxd.values,
+        "max_dim_indices": mxd.indices,
+        "max_dim_type": type(mxd).__name__,
+        "max_dim_repr": repr(mxd),
+        "min_dim": mnd,
+        "max_keepdim": mxk,
+        "max_graph": graph_desc(mx.grad_fn),
+        "max_dim_graph": graph_desc(mxd.values.grad_fn),
+        "x.grad": x.grad,
+        "argmax": x.argmax(),
+        "argmax_dim": x.argmax(dim=1),
+        "argmin": x.argmin(),
+        "argmin_dim_keepdim": x.argmin(dim=0, keepdim=True),
+        "torch_argmax": T.argmax(x, 1),
+        "amax": x.amax(1),
+        "amin": x.amin(0),
+        "torch_max_dim": T.max(x, 1),
+        "int_max": T.tensor([3, 1, 4]).max(),
+        "empty_max": catch(lambda: T.tensor([]).max()),
+    }
+
+
+@program
+def reductions_norm(T):
+    x = _leaf(T, [[3.0, 4.0], [-1.0, 2.0]])
+    outs = {
+        "norm": x.norm(),
+        "norm_dim": x.norm(dim=1),
+        "norm_p1": x.norm(p=1),
+        "norm_keepdim": x.norm(dim=0, keepdim=True),
+        "torch_norm": T.norm(x),
+        "linalg_norm": T.linalg.norm(x),
+        "vector_norm": T.linalg.vector_norm(x, ord=3),
+    }
+    graphs = {k + "_graph": graph_desc(v.grad_fn) for k, v in outs.items()}
+    grads = {}
+    for key, value in outs.items():
+        (grads[key + "_grad"],) = T.autograd.grad(value.sum(), x)
+    return {**outs, **graphs, **grads}
+
+
+@program
+def softmax_log_softmax(T):
+    x = _leaf(T, [[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]])
+    F = T.nn.functional
+    w = T.tensor([[1.0, 2.0, 3.0], [-1.0, 0.5, 2.0]])
+    outs = {
+        "softmax1": x.softmax(dim=1),
+        "softmax0": T.softmax(x, dim=0),
+        "F_softmax": F.softmax(x, dim=-1),
+        "log_softmax": x.log_softmax(1),
+        "F_log_softmax": F.log_softmax(x, dim=0),
+        "big_values": T.softmax(x * 1000, dim=1),
+    }
+    graphs = {k + "_graph": graph_desc(v.grad_fn) for k, v in outs.items()}
+    grads = {}
+    for key, value in outs.items():
+        (grads[key + "_grad"],) = T.autograd.grad((value * w).sum(), x)
+    return {**outs, **graphs, **grads}
+
+
+# --- losses and nn.functional -----------------------------------------------------------------
+
+
+@program
+def losses_functional(T):
+    F = T.nn.functional
+    logits = _leaf(T, [[0.5, -1.0, 2.0], [1.5, 0.0, -0.5]])
+    probs = _leaf(T, [[0.2, 0.7, 0.9], [0.5, 0.1, 0.6]])
+    target01 = T.tensor([[0.0, 1.0, 1.0], [1.0, 0.0, 0.0]])
+    classes = T.tensor([2, 0])
+    outs = {
+        "bce_logits": F.binary_cross_entropy_with_logits(logits, target01),
+        "bce_logits_sum": F.binary_cross_entropy_with_logits(logits, target01, reduction="sum"),
+        "bce_logits_none": F.binary_cross_entropy_with_logits(logits, target01, reduction="none"),
+        "bce": F.binary_cross_entropy(probs, target01),
+        "bce_none": F.binary_cross_entropy(probs, target01, reduction="none"),
+        "mse": F.mse_loss(logits, target01),
+        "mse_sum": F.mse_loss(logits, target01, reduction="sum"),
+        "cross_entropy": F.cross_entropy(logits, classes),
+        "cross_entropy_sum": F.cross_entropy(logits, classes, reduction="sum"),
+        "cross_entropy_probs": F.cross_entropy(logits, T.softmax(target01, 1)),
+        "relu": F.relu(logits),
+        "sigmoid": F.sigmoid(logits),
+        "F_softmax": F.softmax(logits, dim=1),
+        "tanh": F.tanh(logits),
+    }
+    graphs = {k + "_graph": graph_desc(v.grad_fn) for k, v in outs.items()}
+    grads = {}
+    for key, value in outs.items():
+        leaf = probs if key.startswith("bce") and "logits" not in key else logits
+        (grads[key + "_grad"],) = T.autograd.grad(value.sum(), leaf)
+    return {**outs, **graphs, **grads}
+
+
+@program
+def losses_errors(T):
+    F = T.nn.functional
+    return {
+        "bce_logits_shape": catch(lambda: F.binary_cross_entropy_with_logits(T.ones(3), T.ones(2))),
+        "bce_out_of_range": catch(lambda: F.binary_cross_entropy(T.tensor([1.5]), T.tensor([1.0]))),
+        "cross_entropy_float_target_shape": catch(lambda: F.cross_entropy(T.ones(2, 3), T.ones(2))),
+        "cross_entropy_target_oob": catch(lambda: F.cross_entropy(T.ones(2, 3), T.tensor([0, 5]))),
+        "mse_broadcast": F.mse_loss(T.ones(2, 3), T.zeros(3)),
+        "bad_reduction": catch(lambda: F.mse_loss(T.ones(2), T.ones(2), reduction="avg")),
+    }
+
+
+# --- shape ops --------------------------------------------------------------------------------
+
+
+@program
+def shape_views_and_graphs(T):
+    x = _leaf(T, [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    weights = T.arange(1.0, 7.0)
+    outs = {
+        "reshape": x.reshape(3, 2),
+        "reshape_neg": x.reshape(-1),
+        "torch_reshape": T.reshape(x, (6,)),
+        "view": x.view(3, 2),
+        "view_neg": x.view(-1, 2),
+        "flatten": x.flatten(),
+        "torch_flatten": T.flatten(x),
+        "transpose": x.transpose(0, 1),
+        "torch_transpose": T.transpose(x, 1, 0),
+        "t": x.t(),
+        "T": x.T,
+        "mT": x.mT,
+        "permute": x.permute(1, 0),
+        "unsqueeze0": x.unsqueeze(0),
+        "unsqueeze_neg": x.unsqueeze(-1),
+        "squeeze_noop": x.squeeze(),
+        "squeeze_dim": x.unsqueeze(1).squeeze(1),
+        "squeeze_all": x.reshape(1, 2, 1, 3).squeeze(),
+        "expand": x[:, :1].expand(2, 4),
+        "expand_neg": x[:1].expand(3, -1),
+        "expand_as": x[0].expand_as(x),
+        "repeat": x.repeat(2, 1),
+        "repeat_more_dims": x.repeat(2, 1, 2),
+        "flip": x.flip(0),
+        "flip_both": T.flip(x, (0, 1)),
+        "contiguous_copy": x.t().contiguous(),
+        "copying_reshape": x.t().reshape(6),
+        "view_as": x.view_as(T.zeros(3, 2)),
+    }
+    graphs = {k + "_graph": graph_desc(v.grad_fn) for k, v in outs.items()}
+    grads = {}
+    for key, value in outs.items():
+        flat_weights = T.arange(1.0, value.numel() + 1.0).reshape(value.shape)
+        (grads[key + "_grad"],) = T.autograd.grad((value * flat_weights).sum(), x)
+    return {**outs, **graphs, **grads, "weights": weights}
+
+
+@program
+def shape_errors(T):
+    x = T.arange(6)
+    return {
+        "view_bad": catch(lambda: x.view(4, 2)),
+        "reshape_bad": catch(lambda: x.reshape(4, 2)),
+        "two_neg": catch(lambda: x.view(-1, -1)),
+        "view_noncontig": catch(lambda: x.view(2, 3).t().view(6)),
+        "transpose_oob": catch(lambda: x.view(2, 3).transpose(0, 2)),
+        "permute_bad": catch(lambda: x.view(2, 3).permute(0, 0)),
+        "permute_len": catch(lambda: x.view(2, 3).permute(0)),
+        "expand_bad": catch(lambda: T.ones(2, 3).expand(4, 3)),
+        "expand_fewer": catch(lambda: T.ones(2, 3).expand(3)),
+        "repeat_fewer": catch(lambda: T.ones(2, 3).repeat(2)),
+        "unsqueeze_oob": catch(lambda: x.unsqueeze(3)),
+        "squeeze_non1": x.view(2, 3).squeeze(0).shape,
+        "flatten_range": T.zeros(2, 3, 4).flatten(1).shape,
+        "flatten_start_end": T.zeros(2, 3, 4, 5).flatten(1, 2).shape,
+        "T_1d": T.zeros(3).T.shape,
+        "mT_1d": catch(lambda: T.zeros(3).mT),
+        "t_3d": catch(lambda: T.zeros(2, 3, 4).t()),
+    }
+
+
+@program
+def shape_T_on_3d_warns(T):
+    # torch warns only once per process (TORCH_WARN_ONCE); keep this the only program
+    # that uses .T on a tensor that is not 2-d, so the first call happens here.
+    return {"T_3d": T.zeros(2, 3, 4).T, "T_1d": T.zeros(3).T.shape}
+
+
+@program
+def shape_cat_stack_split_chunk(T):
+    a = _leaf(T, [[1.0, 2.0], [3.0, 4.0]])
+    b = _leaf(T, [[5.0, 6.0]])
+    c = _leaf(T, [7.0, 8.0])
+    cat0 = T.cat([a, b])
+    cat1 = T.cat((a, a), dim=1)
+    stack0 = T.stack([c, c * 2])
+    stack1 = T.stack([c, c], dim=1)
+    split_sizes = cat0.split(2)
+    split_list = T.split(cat0, [1, 2], dim=0)
+    chunks = cat1.chunk(2, dim=1)
+    unbound = a.unbind(0)
+    total = (
+        cat0.sum()
+        + 2 * cat1.sum()
+        + 3 * stack0.sum()
+        + stack1.sum()
+        + (split_sizes[1] * 5).sum()
+        + (split_list[0] * 7).sum()
+        + (chunks[1] * 11).sum()
+        + (unbound[0] * 13).sum()
+    )
+    total.backward()
+    return {
+        "cat0": cat0,
+        "cat1": cat1,
+        "concat": T.concat([c, c]),
+        "stack0": stack0,
+        "stack1": stack1,
+        "split_sizes": split_sizes,
+        "split_list": split_list,
+        "chunks": chunks,
+        "chunk_uneven": T.arange(5.0).chunk(3),
+        "unbound": unbound,
+        "cat_graph": graph_desc(cat0.grad_fn),
+        "stack_graph": graph_desc(stack0.grad_fn),
+        "split_graph": graph_desc(split_sizes[0].grad_fn),
+        "chunk_graph": graph_desc(chunks[0].grad_fn),
+        "a.grad": a.grad,
+        "b.grad": b.grad,
+        "c.grad": c.grad,
+        "cat_mismatch": catch(lambda: T.cat([T.ones(2, 3), T.ones(2, 4)])),
+        "cat_zero_d": catch(lambda: T.cat([T.tensor(1.0), T.tensor(2.0)])),
+        "stack_mismatch": catch(lambda: T.stack([T.ones(2), T.ones(3)])),
+        "cat_promotes": T.cat([T.tensor([1]), T.tensor([2.5])]),
+        "cat_empty_list": catch(lambda: T.cat([])),
+    }
+
+
+# --- comparisons and closeness ----------------------------------------------------------------
+
+
+@program
+def comparisons(T):
+    a = _leaf(T, [1.0, 2.0, 3.0])
+    b = T.tensor([3.0, 2.0, 1.0])
+    return {
+        "lt": a < b,
+        "le": a <= b,
+        "gt": a > 2,
+        "ge": 2 >= a,
+        "eq": a == b,
+        "ne": a != b,
+        "eq_method": a.eq(b),
+        "torch_gt": T.gt(a, b),
+        "int_vs_float": T.tensor([1, 2]) == T.tensor([1.0, 2.5]),
+        "logical_and": (a > 1) & (a < 3),
+        "logical_or": (a < 2) | (a > 2),
+        "logical_not": ~(a > 1),
+        "any": (a > 2).any(),
+        "all": (a > 0).all(),
+        "broadcast": a.detach().unsqueeze(1) < b,
+        "count": (a > 1).sum(),
+        "equal_true": T.equal(a.detach(), T.tensor([1.0, 2.0, 3.0])),
+        "equal_shape": T.equal(a.detach(), T.tensor([1.0, 2.0])),
+        "allclose": T.allclose(a.detach(), a.detach() + 1e-9),
+        "allclose_false": T.allclose(a.detach(), b),
+        "allclose_tol": T.allclose(T.tensor([1.0]), T.tensor([1.1]), atol=0.2),
+        "isclose": T.isclose(a.detach(), T.tensor([1.0, 2.1, float("nan")])),
+        "isclose_nan": T.isclose(
+            T.tensor([float("nan")]), T.tensor([float("nan")]), equal_nan=True
+        ),
+        "nonzero": (a > 1).nonzero(),
+        "comparison_is_leaf": (a > 1).is_leaf,
+        "comparison_backward": catch(lambda: (a > 1).sum().backward()),
+    }
+
+
+# --- indexing ---------------------------------------------------------------------------------
+
+
+@program
+def indexing_basic(T):
+    x = _leaf(
+        T, [[[float(i * 12 + j * 4 + k) for k in range(4)] for j in range(3)] for i in range(2)]
+    )
+    keys = {
+        "int": lambda: x[1],
+        "neg_int": lambda: x[-1],
+        "two_ints": lambda: x[0, 1],
+        "three_ints": lambda: x[1, 2, 3],
+        "slice": lambda: x[:, 1:],
+        "slice_step": lambda: x[..., ::2],
+        "ellipsis": lambda: x[..., 0],
+        "none": lambda: x[None],
+        "none_middle": lambda: x[:, None, 1],
+        "full": lambda: x[:],
+        "slice_past_end": lambda: x[:, 1:100],
+        "empty_slice": lambda: x[:, 3:1],
+        "int_slice_int": lambda: x[1, :, 2],
+        "true": lambda: x[True],
+        "false": lambda: x[False],
+    }
+    out = {}
+    for name, fn in keys.items():
+        y = fn()
+        out[name] = y
+        out[name + "_graph"] = graph_desc(y.grad_fn)
+        out[name + "_is_view"] = y._is_view()
+        weights = T.arange(1.0, y.numel() + 1.0).reshape(y.shape)
+        (out[name + "_grad"],) = T.autograd.grad((y * weights).sum(), x)
+    return out
+
+
+@program
+def indexing_advanced(T):
+    x = _leaf(
+        T, [[[float(i * 12 + j * 4 + k) for k in range(4)] for j in range(3)] for i in range(2)]
+    )
+    mask = T.tensor([[True, False, True], [False, False, True]])
+    keys = {
+        "list": lambda: x[[1, 0, 1]],
+        "int_tensor": lambda: x[T.tensor([0, 0])],
+        "two_lists": lambda: x[[0, 1], [1, 2]],
+        "int_then_list": lambda: x[0, :, [1, 2]],
+        "slice_then_list": lambda: x[1:, [0, 2]],
+        "list_slice_list": lambda: x[[0, 1], :, [3, 0]],
+        "list_of_lists": lambda: x[[[0, 1], [1, 1]]],
+        "bool_mask": lambda: x[mask],
+        "bool_mask_1d": lambda: x[T.tensor([False, True])],
+        "bool_then_slice": lambda: x[:, T.tensor([True, False, True])],
+        "ellipsis_list": lambda: x[..., [0, 3]],
+        "none_list": lambda: x[None, [1]],
+        "int_tensor_2d": lambda: x[T.tensor([[0], [1]]), T.tensor([[2, 1]])],
+        "negative_indices": lambda: x[[-1, -2]],
+        "duplicates": lambda: x[0, [0, 0, 2]],
+        "zero_d_tensor": lambda: x[T.tensor(1)],
+    }
+    out = {}
+    for name, fn in keys.items():
+        y = fn()
+        out[name] = y
+        out[name + "_graph"] = graph_desc(y.grad_fn)
+        weights = T.arange(1.0, y.numel() + 1.0).reshape(y.shape)
+        (out[name + "_grad"],) = T.autograd.grad((y * weights).sum(), x)
+    return out
+
+
+@program
+def indexing_errors(T):
+    x = T.arange(5)
+    m = T.ones(2, 3)
+    return {
+        "negative_step": catch(lambda: x[::-1]),
+        "negative_step_2": catch(lambda: x[::-2]),
+        "zero_step": catch(lambda: x[::0]),
+        "out_of_bounds": catch(lambda: x[7]),
+        "out_of_bounds_neg": catch(lambda: x[-6]),
+        "out_of_bounds_tensor": catch(lambda: x[T.tensor([0, 9])]),
+        "out_of_bounds_list": catch(lambda: x[[0, 5]]),
+        "out_of_bounds_dim1": catch(lambda: m[0, 5]),
+        "too_many": catch(lambda: x[0, 0]),
+        "mask_shape": catch(lambda: x[T.tensor([True, False])]),
+        "float_index": catch(lambda: x[T.tensor([1.0])]),
+        "float_python_index": catch(lambda: x[1.5]),
+        "string_index": catch(lambda: x["a"]),
+        "zero_d": catch(lambda: T.tensor(5.0)[0]),
+        "zero_d_ellipsis": T.tensor(5.0)[...],
+        "zero_d_none": T.tensor(5.0)[None],
+    }
+
+
+@program
+def indexing_functions(T):
+    x = _leaf(T, [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    idx = T.tensor([2, 0, 2])
+    gidx = T.tensor([[0, 0], [1, 0]])
+    mask = T.tensor([[True, False, True], [False, True, False]])
+    outs = {
+        "index_select1": x.index_select(1, idx),
+        "index_select0": T.index_select(x, 0, T.tensor([1])),
+        "gather1": x.gather(1, gidx),
+        "gather0": T.gather(x, 0, T.tensor([[1, 0, 1]])),
+        "masked_fill": x.masked_fill(mask, -1.0),
+        "masked_fill_bcast": x.masked_fill(T.tensor([True, False, False]), 0.0),
+        "masked_select": x.masked_select(mask),
+        "take_along_dim": T.take_along_dim(x, gidx, dim=1),
+    }
+    graphs = {k + "_graph": graph_desc(v.grad_fn) for k, v in outs.items()}
+    grads = {}
+    for key, value in outs.items():
+        weights = T.arange(1.0, value.numel() + 1.0).reshape(value.shape)
+        (grads[key + "_grad"],) = T.autograd.grad((value * weights).sum(), x)
+    return {**outs, **graphs, **grads}
+
+
+@program
+def indexing_function_errors(T):
+    x = T.ones(2, 3)
+    return {
+        "gather_float_index": catch(lambda: x.gather(1, T.tensor([[0.0]]))),
+        "gather_oob": catch(lambda: x.gather(1, T.tensor([[5], [0]]))),
+        "gather_bigger": catch(lambda: x.gather(1, T.tensor([[0], [0], [0]]))),
+        "gather_ndim": catch(lambda: x.gather(1, T.tensor([0]))),
+        "index_select_float": catch(lambda: x.index_select(0, T.tensor([0.0]))),
+        "index_select_2d": catch(lambda: x.index_select(0, T.tensor([[0]]))),
+        "index_select_oob": catch(lambda: x.index_select(1, T.tensor([3]))),
+        "masked_fill_not_bool": catch(lambda: x.masked_fill(T.tensor([1, 0, 1]), 0.0)),
+        "masked_fill_tensor_value": catch(
+            lambda: x.masked_fill(T.tensor([True, False, True]), T.tensor([1.0, 2.0]))
+        ),
+    }
+
+
+# --- setitem ----------------------------------------------------------------------------------
+
+
+@program
+def setitem_basic_copyslices(T):
+    x = _leaf(T, [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    v = _leaf(T, [10.0, 20.0])
+    y = x * 1
+    y[0, 1:] = v
+    after_first = (graph_desc(y.grad_fn), y._version)
+    y[1] = 0.0
+    y[:, 0] = T.tensor([7.0, 8.0])
+    weights = T.arange(1.0, 7.0).reshape(2, 3)
+    (y * weights).sum().backward()
+    return {
+        "y": y,
+        "after_first": after_first,
+        "graph": graph_desc(y.grad_fn),
+        "version": y._version,
+        "x.grad": x.grad,
+        "v.grad": v.grad,
+    }
+
+
+@program
+def setitem_advanced_index_put(T):
+    x = _leaf(T, [1.0, 2.0, 3.0, 4.0])
+    v = _leaf(T, [10.0, 20.0])
+    y = x * 1
+    y[[0, 0]] = v
+    graph_list = graph_desc(y.grad_fn)
+    y[y > 15] = -1.0
+    graph_mask = graph_desc(y.grad_fn)
+    z = x * 1
+    z[T.tensor([1, 3])] = 0.0
+    (y * T.tensor([1.0, 2.0, 3.0, 4.0])).sum().backward()
+    acc = T.zeros(3).index_put_((T.tensor([0, 0, 2]),), T.tensor([1.0, 2.0, 3.0]), accumulate=True)
+    no_acc = T.zeros(3).index_put_((T.tensor([0, 0, 2]),), T.tensor([1.0, 2.0, 3.0]))
+    return {
+        "y": y,
+        "z": z,
+        "graph_list": graph_list,
+        "graph_mask": graph_mask,
+        "x.grad": x.grad,
+        "v.grad": v.grad,
+        "index_put_accumulate": acc,
+        "index_put": no_acc,
+    }
+
+
+@program
+def setitem_type_handling_and_errors(T):
+    longs = T.tensor([1, 2, 3])
+    longs[0] = 7.9
+    longs[1] = T.tensor(5.5)
+    floats = T.zeros(3)
+    floats[0] = 4
+    floats[1:] = T.tensor([1, 2])
+    grid = T.zeros(2, 3)
+    grid[0] = T.tensor([1.0, 2.0, 3.0])
+    grid[:, 1] = 9.0
+    grid[grid > 2] = 5.0
+    return {
+        "longs": longs,
+        "floats": floats,
+        "grid": grid,
+        "version": grid._version,
+        "wrong_size": catch(lambda: grid.__setitem__(0, T.ones(4))),
+        "broadcast_value": catch(lambda: grid.__setitem__(slice(None), T.ones(3))),
+        "grid_after": grid,
+        "view_of_leaf": catch(lambda: _leaf(T, [1.0, 2.0]).__setitem__(0, 5.0)),
+        "negative_step": catch(lambda: grid.__setitem__(slice(None, None, -1), 0.0)),
+    }
+
+
+@program
+def setitem_view_rebase(T):
+    x = _leaf(T, [[1.0, 2.0], [3.0, 4.0]])
+    y = x * 2
+    view = y[0]
+    view.mul_(3)
+    view_graph = graph_desc(view.grad_fn)
+    base_graph = graph_desc(y.grad_fn)
+    y.sum().backward()
+    return {
+        "y": y,
+        "view": view,
+        "view_graph": view_graph,
+        "base_graph": base_graph,
+        "x.grad": x.grad,
+        "versions": (y._version, view._version),
+    }
+
+
+# --- backward and autograd.grad -------------------------------------------------------------
+
+
+@program
+def backward_gradient_argument(T):
+    x = _leaf(T, [1.0, 2.0, 3.0])
+    y = x * x
+    y.backward(T.tensor([1.0, 0.1, 0.01]))
+    first = x.grad.clone()
+    z = x * 2
+    z.backward(gradient=T.tensor([1, 2, 3]))
+    one = _leaf(T, [2.0])
+    (one * 3).backward()
+    return {
+        "first": first,
+        "accumulated_with_long_gradient": x.grad,
+        "shape_one_implicit": one.grad,
+        "implicit_error": catch(lambda: (x * 2).backward()),
+        "wrong_shape": catch(lambda: (x * 2).backward(T.ones(2))),
+        "wrong_shape_0d": catch(lambda: (x * 2).sum().backward(T.ones(2))),
+        "no_grad_fn": catch(lambda: T.ones(2).sum().backward()),
+        "leaf_backward": catch(lambda: x.backward(T.ones(3))),
+        "x.grad_after_leaf_backward": x.grad,
+    }
+
+
+@program
+def backward_twice(T):
+    x = _leaf(T, [1.0, 2.0])
+    saved = (x * x).sum()
+    saved.backward()
+    second = catch(lambda: saved.backward())
+    unsaved = (x + 1).sum()
+    unsaved.backward()
+    unsaved.backward()
+    retained = (x.exp()).sum()
+    retained.backward(retain_graph=True)
+    retained.backward()
+    grad_twice_out = (x * x).sum()
+    T.autograd.grad(grad_twice_out, x)
+    return {
+        "second": second,
+        "x.grad": x.grad,
+        "grad_twice": catch(lambda: T.autograd.grad(grad_twice_out, x)),
+    }
+
+
+@program
+def backward_accumulation_in_place(T):
+    x = _leaf(T, [1.0, 2.0])
+    (x * 2).sum().backward()
+    reference = x.grad
+    (x * 3).sum().backward()
+    same_object = reference is x.grad
+    x.grad.zero_()
+    after_zero = x.grad.clone()
+    (x**2).sum().backward()
+    return {
+        "reference_sees_update": reference,
+        "same_object": same_object,
+        "after_zero": after_zero,
+        "final": x.grad,
+        "grad_is_leaf": x.grad.is_leaf,
+        "grad_requires_grad": x.grad.requires_grad,
+    }
+
+
+@program
+def backward_inputs_argument(T):
+    x = _leaf(T, [1.0, 2.0])
+    w = _leaf(T, [3.0, 4.0])
+    y = x * w
+    z = (y * y).sum()
+    z.backward(inputs=[w], retain_graph=True)
+    w_only = (x.grad, w.grad.clone())
+    z.backward(inputs=[y])
+    return {"w_only": w_only, "y.grad": y.grad, "w.grad": w.grad, "x.grad": x.grad}
+
+
+@program
+def backward_create_graph(T):
+    x = _leaf(T, [1.0, 2.0])
+    y = (x**3).sum()
+    y.backward(create_graph=True)
+    first = x.grad
+    first_graph = graph_desc(x.grad.grad_fn)
+    (x**2).sum().backward(create_graph=True)
+    second_graph = graph_desc(x.grad.grad_fn)
+    return {
+        "first": first,
+        "first_graph": first_graph,
+        "second_graph": second_graph,
+        "x.grad": x.grad,
+    }
+
+
+@program
+def autograd_grad_api(T):
+    x = _leaf(T, [1.0, 2.0, 3.0])
+    w = _leaf(T, [0.5, 0.5, 0.5])
+    unused = _leaf(T, [1.0])
+    constant = T.ones(3)
+    out = (x * w).sum()
+    grads = T.autograd.grad(out, [x, w], retain_graph=True)
+    vjp = T.autograd.grad(x * 2, x, grad_outputs=T.tensor([1.0, 10.0, 100.0]))
+    return {
+        "grads": grads,
+        "grads_type": type(grads).__name__,
+        "x.grad_untouched": x.grad,
+        "vjp": vjp,
+        "unused_error": catch(lambda: T.autograd.grad(out, [x, unused], retain_graph=True)),
+        "allow_unused": T.autograd.grad(out, [x, unused], retain_graph=True, allow_unused=True),
+        "materialize": T.autograd.grad(
+            out, [unused], retain_graph=True, allow_unused=True, materialize_grads=True
+        ),
+        "no_requires_grad": catch(lambda: T.autograd.grad(out, [constant], retain_graph=True)),
+        "implicit": catch(lambda: T.autograd.grad(x * 2, x)),
+        "output_no_grad": catch(lambda: T.autograd.grad(T.ones(1).sum(), x)),
+        "grad_outputs_shape": catch(lambda: T.autograd.grad(x * 2, x, grad_outputs=T.ones(2))),
+        "autograd_backward": catch(lambda: T.autograd.backward([(x * 3).sum()])),
+        "x.grad_after_autograd_backward": x.grad,
+    }
+
+
+@program
+def autograd_higher_order(T):
+    x = _leaf(T, [0.5, 1.5])
+    y = (x**3).sum()
+    (g,) = T.autograd.grad(y, x, create_graph=True)
+    (gg,) = T.autograd.grad(g.sum(), x, create_graph=True)
+    (ggg,) = T.autograd.grad(gg.sum(), x)
+    out = {"g": g, "gg": gg, "ggg": ggg, "g_graph": graph_desc(g.grad_fn)}
+    funcs = {
+        "x*x": lambda: x * x,
+        "exp": lambda: x.exp(),
+        "sin": lambda: x.sin(),
+        "log": lambda: x.log(),
+        "sqrt": lambda: x.sqrt(),
+        "sigmoid": lambda: x.sigmoid(),
+        "tanh": lambda: x.tanh(),
+        "relu": lambda: x.relu(),
+        "mean": lambda: x.mean(),
+        "neg": lambda: -x,
+        "norm": lambda: x.norm(),
+        "abs": lambda: x.abs(),
+        "div": lambda: x / (x + 1),
+    }
+    for name, fn in funcs.items():
+        (first,) = T.autograd.grad(fn().sum(), x, create_graph=True)
+        out[name + "_first"] = first
+        out[name + "_first_grad_fn"] = grad_fn_name(first)
+        if first.requires_grad:
+            (out[name + "_second"],) = T.autograd.grad(first.sum(), x)
+    return out
+
+
+# --- hooks ------------------------------------------------------------------------------------
+
+
+@program
+def hooks_leaf(T):
+    x = _leaf(T, [1.0, 2.0])
+    seen = []
+
+    def times_ten(grad):
+        seen.append(grad.clone())
+        return grad * 10
+
+    handle = x.register_hook(times_ten)
+    (x * 3).sum().backward()
+    after_first = x.grad.clone()
+    handle.remove()
+    handle.remove()
+    (x * 3).sum().backward()
+    y = _leaf(T, 1.0)
+    calls = []
+    y.register_hook(lambda g: calls.append(g.item()))
+    (y * 2 + y * 3).backward()
+    z = _leaf(T, [1.0, 2.0])
+    z.register_hook(lambda g: g * 2)
+    grad_result = T.autograd.grad((z * z).sum(), z)
+    return {
+        "seen": seen,
+        "after_first": after_first,
+        "after_remove": x.grad,
+        "handle_type": type(handle).__name__,
+        "summed_once": calls,
+        "autograd_grad_with_hook": grad_result,
+        "z.grad": z.grad,
+        "no_grad_hook": catch(lambda: T.ones(2).register_hook(lambda g: g)),
+    }
+
+
+@program
+def hooks_nonleaf_and_retain_grad_order(T):
+    x = _leaf(T, [1.0, 2.0])
+    order = []
+    y = x * 3
+    y.retain_grad()
+    y.register_hook(lambda g: order.append(("first", g.tolist())) or g * 100)
+    y.register_hook(lambda g: order.append(("second", g.tolist())) or g + 1)
+    y.sum().backward()
+    w = _leaf(T, [1.0, 1.0])
+    u = w * 2
+    u.register_hook(lambda g: g * 100)
+    u.retain_grad()
+    u.sum().backward()
+    return {
+        "order": order,
+        "y.grad": y.grad,
+        "x.grad": x.grad,
+        "y_retains_grad": y.retains_grad,
+        "u.grad_retain_after_hook": u.grad,
+        "w.grad": w.grad,
+    }
+
+
+@program
+def hooks_retain_grad_semantics(T):
+    x = _leaf(T, [1.0, 2.0])
+    y = x * x
+    y.retain_grad()
+    y.retain_grad()
+    before = y.grad
+    y.sum().backward(retain_graph=True)
+    first = y.grad.clone()
+    y.sum().backward()
+    x.retain_grad()
+    c = T.ones(2)
+    return {
+        "before": before,
+        "first": first,
+        "accumulated": y.grad,
+        "leaf_retains_grad": x.retains_grad,
+        "no_grad_retain": catch(lambda: c.retain_grad()),
+    }
+
+
+@program
+def hooks_errors_and_inplace(T):
+    x = _leaf(T, [1.0, 2.0])
+    bad_shape = x * 1
+    bad_shape.register_hook(lambda g: T.ones(3))
+    bad_dtype = x * 1
+    bad_dtype.register_hook(lambda g: g.double())
+    in_place_hook = _leaf(T, [1.0, 2.0])
+
+    def mutate(grad):
+        grad.mul_(2)
+
+    in_place_hook.register_hook(mutate)
+    (in_place_hook * 1).sum().backward()
+    a = _leaf(T, [1.0, 1.0])
+    b = a * 1
+    before_inplace = []
+    b.register_hook(lambda g: before_inplace.append(g.tolist()))
+    b.mul_(3)
+    after_inplace = []
+    b.register_hook(lambda g: after_inplace.append(g.tolist()))
+    (b * T.tensor([10.0, 100.0])).sum().backward()
+    return {
+        "bad_shape": catch(lambda: bad_shape.sum().backward()),
+        "bad_dtype": catch(lambda: bad_dtype.sum().backward()),
+        "mutating_hook": in_place_hook.grad,
+        "hook_before_inplace": before_inplace,
+        "hook_after_inplace": after_inplace,
+        "a.grad": a.grad,
+    }
+
+
+@program
+def hooks_grad_fn_and_post_accumulate(T):
+    x = _leaf(T, [1.0, 2.0])
+    events = []
+    y = x * 2
+    y.register_hook(lambda g: events.append("tensor_hook"))
+    y.grad_fn.register_prehook(lambda gO: events.append("node_prehook"))
+    y.grad_fn.register_hook(lambda gI, gO: events.append("node_posthook"))
+    x.register_hook(lambda g: events.append("leaf_hook") or g * 2)
+    x.register_post_accumulate_grad_hook(lambda t: events.append(("post_acc", t.grad.tolist())))
+    y.sum().backward()
+    return {"events": events, "x.grad": x.grad}
+
+
+# --- grad modes -------------------------------------------------------------------------------
+
+
+@program
+def grad_modes(T):
+    x = _leaf(T, [1.0, 2.0])
+    with T.no_grad():
+        a = x * 2
+        with T.enable_grad():
+            b = x * 2
+        enabled_inside = T.is_grad_enabled()
+    with T.set_grad_enabled(False):
+        c = x * 2
+    with T.set_grad_enabled(True):
+        d = x * 2
+
+    @T.no_grad()
+    def decorated(t):
+        return t * 2
+
+    @T.enable_grad()
+    def decorated_enable(t):
+        return t * 2
+
+    with T.no_grad():
+        e = decorated_enable(x)
+    T.set_grad_enabled(False)
+    f = x * 2
+    T.set_grad_enabled(True)
+    with T.inference_mode():
+        g = x * 2
+    return {
+        "no_grad": a,
+        "enable_inside_no_grad": b,
+        "enabled_flag_inside": enabled_inside,
+        "set_false": c,
+        "set_true": d,
+        "decorated": decorated(x),
+        "decorated_enable": e,
+        "function_form": f,
+        "restored": T.is_grad_enabled(),
+        "inference": g,
+        "inference_flag": g.is_inference(),
+    }
+
+
+@program
+def grad_mode_inplace_nonleaf_not_recorded(T):
+    x = _leaf(T, [1.0, 2.0])
+    y = x * 2
+    with T.no_grad():
+        y.mul_(3)
+    y.sum().backward()
+    return {"y": y, "x.grad": x.grad, "graph": graph_desc(y.grad_fn)}
+
+
+# --- reprs ------------------------------------------------------------------------------------
+
+
+@program
+def reprs_tensors(T):
+    x = _leaf(T, [1.0, 2.0])
+    cases = {
+        "scalar_float": T.tensor(4.0),
+        "scalar_int": T.tensor(4),
+        "scalar_bool": T.tensor(True),
+        "requires_grad": _leaf(T, 4.0),
+        "grad_fn": _leaf(T, 4.0) * 2,
+        "fractions": T.tensor([1.5, 2.25]),
+        "thirds": T.tensor([1.0, 2.0]) / 3,
+        "sci_small": T.tensor([1e-5, 1.0]),
+        "sci_large": T.tensor([1e7, 1.0]),
+        "ratio_1000": T.tensor([0.1, 100.0]),
+        "int_mode_big": T.tensor([1e8]),
+        "sci_big": T.tensor([123456789.0]),
+        "float32_rounding": T.tensor([12345.678]),
+        "nan_inf": T.tensor([float("nan"), float("inf"), -float("inf"), 1.5]),
+        "nan_inf_int": T.tensor([float("nan"), float("inf"), 1.0]),
+        "neg_zero": T.tensor([0.0, -0.0]),
+        "negatives": T.tensor([-1.0, 2.5, -3.25]),
+        "ints": T.tensor([-10, 5, 100]),
+        "bools": T.tensor([True, False]),
+        "float64": T.tensor([1.0, 2.0], dtype=T.float64),
+        "float64_scalar": T.tensor(1.5, dtype=T.float64),
+        "float64_grad_fn": T.tensor([1.0, 2.0], dtype=T.float64, requires_grad=True) * 2,
+        "int32": T.tensor([1, 2], dtype=T.int32),
+        "float16": T.tensor([1.0, 2.5], dtype=T.float16),
+        "empty": T.tensor([]),
+        "empty_int": T.tensor([], dtype=T.int64),
+        "empty_2d": T.zeros(2, 0),
+        "empty_requires_grad": T.zeros(0, 3, requires_grad=True),
+        "summarized": T.arange(1001.0),
+        "matrix_summarized": T.ones(40, 40),
+        "3d": T.arange(24.0).reshape(2, 3, 4),
+        "wrapping": T.tensor(
+            [1.5410, -0.2934, -2.1788, 0.5684, -1.0845, -1.3986, 0.4033], requires_grad=True
+        ),
+        "wrap_suffix": T.tensor(
+            [[0.6848, -0.6164, -0.3828, -0.5347, 0.1801, -0.6945, 0.8007]],
+            dtype=T.float64,
+            requires_grad=True,
+        ).tanh(),
+        "long_line": T.arange(30.0) / 7,
+        "bce": T.nn.functional.binary_cross_entropy_with_logits(x, T.tensor([0.0, 1.0])),
+    }
+    out = {name: repr(value) for name, value in cases.items()}
+    out["str_equals_repr"] = str(cases["grad_fn"]) == repr(cases["grad_fn"])
+    return out
+
+
+@program
+def reprs_objects(T):
+    x = _leaf(T, [1.0, 2.0])
+    y = x + 1
+    return {
+        "size": repr(T.Size([2, 3])),
+        "size_empty": repr(T.Size([])),
+        "size_str": str(x.shape),
+        "dtype_repr": repr(T.float32),
+        "dtype_int": repr(T.int64),
+        "dtype_bool": str(T.bool),
+        "grad_fn_repr": repr(y.grad_fn),
+        "grad_fn_name": y.grad_fn.name(),
+        "next_functions_repr": repr(y.grad_fn.next_functions),
+        "accumulate_variable_is_x": y.grad_fn.next_functions[0][0].variable is x,
+        "handle_repr_type": type(x.register_hook(lambda g: g)).__name__,
+        "format_scalar": f"{T.tensor(4.5):.2f}",
+        "format_int": f"{T.tensor(3)}",
+        "format_plain": f"{T.tensor([1.0, 2.0])}",
+        "max_dim_repr": repr(T.tensor([[1.0, 3.0], [4.0, 2.0]]).max(dim=1)),
+        "parameter_repr": repr(T.nn.Parameter(T.tensor([1.0, 2.0]))),
+    }
+
+
+@program
+def reprs_print_options(T):
+    x = T.tensor([1.123456789, 2.0, 3.5])
+    T.set_printoptions(precision=2)
+    two = repr(x)
+    T.set_printoptions(sci_mode=True)
+    sci = repr(x)
+    T.set_printoptions(profile="default")
+    T.set_printoptions(threshold=5, edgeitems=2)
+    short = repr(T.arange(10))
+    T.set_printoptions(profile="default")
+    return {"precision_2": two, "sci_mode": sci, "threshold": short, "restored": repr(x)}
