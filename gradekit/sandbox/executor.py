@@ -1,0 +1,528 @@
+"""Run ``Call``s against a loaded module and observe the results as plain data.
+
+The same code runs in the sandboxed child (student code) and in the trusted grader (the
+reference solution), so both sides are observed identically.
+
+Observation must not be foolable by the values it looks at. So:
+
+* a value is a tensor only if ``type(value)`` *is* the backend's tensor class (or a subclass the
+  backend itself defines, e.g. ``torch.nn.Parameter``); subclasses and look-alikes written by
+  the student become kind ``object`` with their type name;
+* tensor data and attributes are read through the backend's own descriptors and methods,
+  captured in :class:`BackendView` *before* student code runs, never through attribute lookup
+  on the value;
+* no student-defined ``__eq__``, ``__repr__``, ``__str__``, ``__array__`` or ``__len__`` is ever
+  called: objects are shown with ``object.__repr__`` and their type name read through ``type``'s
+  own descriptors.
+
+What a hostile child does to its *own* interpreter (monkeypatching numpy or this module) can
+only change the data it reports, never a verdict: comparisons happen in the parent.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import io
+import signal
+import sys
+import time
+import traceback
+import types
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from gradekit.sandbox.protocol import (
+    WIDENED_TENSOR_DTYPES,
+    WIRE_DTYPES,
+    ArgSpec,
+    Call,
+    CallOutcome,
+    ExceptionInfo,
+    GraphNode,
+    Observed,
+)
+
+MAX_SEQUENCE_ITEMS = 10_000
+MAX_OBSERVE_DEPTH = 20
+MAX_INT_BITS = 4096
+MAX_STR_CHARS = 64 * 1024
+MAX_REPR_CHARS = 200
+MAX_GRAPH_NODES = 500
+CALL_OUTPUT_LIMIT = 64 * 1024
+
+# Captured now, at import time, before any student code can replace them.
+_np_array = np.array
+_np_ndarray = np.ndarray
+_NUMPY_SCALAR_TYPES = frozenset(np.sctypeDict.values())
+_object_repr = object.__repr__
+_exception_str = BaseException.__str__
+_type_qualname = type.__dict__["__qualname__"].__get__
+_type_module = type.__dict__["__module__"].__get__
+_SAFE_REPR_TYPES = (complex, bytes, range, slice, type(Ellipsis))
+
+
+def type_name(value: Any) -> str:
+    """``module.QualName`` of ``type(value)``, read through ``type``'s own descriptors."""
+    cls = type(value)
+    module = _type_module(cls)
+    qualname = _type_qualname(cls)
+    return qualname if module == "builtins" else f"{module}.{qualname}"
+
+
+def _static_attribute(cls: type, name: str) -> Any:
+    """The raw class attribute ``name`` from ``cls``'s MRO, without running any descriptor."""
+    for klass in cls.__mro__:
+        if name in klass.__dict__:
+            return klass.__dict__[name]
+    raise AttributeError(f"{cls.__name__} has no attribute {name!r}")
+
+
+class BackendView:
+    """The parts of a backend (torch or gradekit.engine) the executor needs, captured early.
+
+    Construct it before the submission is imported; afterwards it reads tensors only through
+    the descriptors and functions it holds, so student patches of the backend do not apply.
+    """
+
+    DTYPE_NAMES = sorted(WIRE_DTYPES | set(WIDENED_TENSOR_DTYPES))
+
+    def __init__(self, backend: types.ModuleType) -> None:
+        self.backend_name = backend.__name__
+        self.tensor_type: type = backend.Tensor
+        self.tensor_factory = backend.tensor
+        # Backend-defined subclasses that are still genuine tensors (reported with exact_type
+        # False); anything else deriving from Tensor is the student's and becomes an "object".
+        self.trusted_types: dict[type, str] = {self.tensor_type: "torch.Tensor"}
+        parameter = getattr(getattr(backend, "nn", None), "Parameter", None)
+        if isinstance(parameter, type) and issubclass(parameter, self.tensor_type):
+            self.trusted_types[parameter] = "torch.nn.Parameter"
+        self.size_type = getattr(backend, "Size", None)
+        self.dtypes: list[tuple[Any, str]] = [
+            (getattr(backend, name), name) for name in self.DTYPE_NAMES if hasattr(backend, name)
+        ]
+        self.dtype_by_name = {name: dtype for dtype, name in self.dtypes}
+        accessor_names = (
+            "detach",
+            "numpy",
+            "to",
+            "requires_grad",
+            "is_leaf",
+            "grad_fn",
+            "grad",
+            "retains_grad",
+            "dtype",
+            "backward",
+            "resolve_conj",
+            "resolve_neg",
+        )
+        self._accessors: dict[str, Any] = {}
+        for name in accessor_names:
+            with contextlib.suppress(AttributeError):
+                self._accessors[name] = _static_attribute(self.tensor_type, name)
+        disable = getattr(getattr(backend, "_C", None), "DisableTorchFunction", None)
+        # Student-installed torch-function modes must not intercept our reads.
+        self._no_overrides = disable if disable is not None else contextlib.nullcontext
+
+    # -- reading tensors ------------------------------------------------------------------
+
+    def attribute(self, tensor: Any, name: str) -> Any:
+        """Value of a data attribute (property / getset descriptor) of a genuine tensor."""
+        accessor = self._accessors[name]
+        return accessor.__get__(tensor, self.tensor_type)
+
+    def method(self, tensor: Any, name: str, *args: Any, **kwargs: Any) -> Any:
+        """Call a method of the genuine tensor class on ``tensor`` (unbound, captured early)."""
+        return self._accessors[name](tensor, *args, **kwargs)
+
+    def dtype_name(self, tensor: Any) -> str | None:
+        dtype = self.attribute(tensor, "dtype")
+        for candidate, name in self.dtypes:
+            if candidate is dtype:
+                return name
+        return None
+
+    def tensor_data(self, tensor: Any, dtype_name: str) -> np.ndarray:
+        with self._no_overrides():
+            data = self.method(tensor, "detach")
+            if dtype_name in WIDENED_TENSOR_DTYPES:
+                widened = self.dtype_by_name[WIDENED_TENSOR_DTYPES[dtype_name]]
+                data = self.method(data, "to", widened)
+            for resolver in ("resolve_conj", "resolve_neg"):
+                if resolver in self._accessors:
+                    data = self.method(data, resolver)
+            array = self.method(data, "numpy")
+        if type(array) is not _np_ndarray:
+            raise TypeError("the backend did not produce a numpy array")
+        return _np_array(array, copy=True)
+
+    def grad_fn_name(self, node: Any) -> str | None:
+        """Name of an autograd node as torch prints it (``MulBackward0``, ``AccumulateGrad``)."""
+        if node is None:
+            return None
+        return _type_qualname(type(node))
+
+    # -- building inputs ------------------------------------------------------------------
+
+    def make_tensor(self, spec: ArgSpec) -> Any:
+        dtype = self.dtype_by_name[spec.dtype]
+        return self.tensor_factory(spec.blob.copy(), dtype=dtype, requires_grad=spec.requires_grad)
+
+
+def build_argument(spec: ArgSpec, view: BackendView) -> Any:
+    """Materialise one ``ArgSpec`` with the backend."""
+    if spec.kind == "tensor":
+        return view.make_tensor(spec)
+    if spec.kind == "tuple":
+        return tuple(build_argument(item, view) for item in spec.items or ())
+    return _copy_json(spec.value)
+
+
+def _copy_json(value: Any) -> Any:
+    return [_copy_json(v) for v in value] if type(value) is list else value
+
+
+# ---------------------------------------------------------------------------------------------
+# Observation
+# ---------------------------------------------------------------------------------------------
+
+
+def _as_object(value: Any, note: str | None = None) -> Observed:
+    if note is not None:
+        shown = note
+    elif type(value) in _SAFE_REPR_TYPES:
+        shown = repr(value)
+    else:
+        shown = _object_repr(value)
+    return Observed("object", type_name(value), repr=shown[:MAX_REPR_CHARS])
+
+
+def observe(value: Any, view: BackendView, depth: int = 0) -> Observed:
+    """The plain-data picture of ``value``; never raises, never runs student methods."""
+    try:
+        return _observe(value, view, depth)
+    except Exception as exc:  # a broken tensor (meta device, freed storage...) is just shown
+        return _as_object(value, f"<could not observe: {type(exc).__name__}>")
+
+
+def _observe(value: Any, view: BackendView, depth: int) -> Observed:
+    cls = type(value)
+    if cls in view.trusted_types:
+        return _observe_tensor(value, view, cls)
+    if value is None or cls in (bool, float):
+        return Observed("python", cls.__name__, value=value)
+    if cls is int:
+        if value.bit_length() > MAX_INT_BITS:
+            return _as_object(value, f"<int with {value.bit_length()} bits>")
+        return Observed("python", "int", value=value)
+    if cls is str:
+        if len(value) > MAX_STR_CHARS:
+            return _as_object(value, f"<str of {len(value)} characters>")
+        return Observed("python", "str", value=value)
+    if cls in (tuple, list) or (view.size_type is not None and cls is view.size_type):
+        if depth >= MAX_OBSERVE_DEPTH or len(value) > MAX_SEQUENCE_ITEMS:
+            return _as_object(value, f"<{cls.__name__} too deep or too long to observe>")
+        name = "torch.Size" if cls is view.size_type else cls.__name__
+        items = tuple(observe(item, view, depth + 1) for item in tuple(value))
+        return Observed("sequence", name, items=items)
+    if cls is _np_ndarray or cls in _NUMPY_SCALAR_TYPES:
+        dtype = value.dtype.name
+        if dtype not in WIRE_DTYPES:
+            return _as_object(value, f"<numpy data of dtype {dtype}>")
+        data = _np_array(value, copy=True)
+        return Observed(
+            "ndarray",
+            type_name(value),
+            exact_type=cls is _np_ndarray,
+            dtype=dtype,
+            shape=tuple(data.shape),
+            data=data,
+        )
+    return _as_object(value)
+
+
+def _observe_tensor(tensor: Any, view: BackendView, cls: type) -> Observed:
+    dtype = view.dtype_name(tensor)
+    if dtype is None:
+        return _as_object(tensor, "<tensor of a dtype that cannot be transferred>")
+    data = view.tensor_data(tensor, dtype)
+    has = view._accessors
+    return Observed(
+        "tensor",
+        view.trusted_types[cls],
+        exact_type=cls is view.tensor_type,
+        dtype=dtype,
+        shape=tuple(data.shape),
+        data=data,
+        requires_grad=bool(view.attribute(tensor, "requires_grad")),
+        is_leaf=bool(view.attribute(tensor, "is_leaf")) if "is_leaf" in has else None,
+        grad_fn=view.grad_fn_name(view.attribute(tensor, "grad_fn")) if "grad_fn" in has else None,
+        retains_grad=bool(view.attribute(tensor, "retains_grad"))
+        if "retains_grad" in has
+        else False,
+    )
+
+
+def observe_graph(tensor: Any, view: BackendView) -> tuple[GraphNode, ...] | None:
+    """Breadth-first list of the autograd nodes behind ``tensor`` (None if it has none)."""
+    if type(tensor) not in view.trusted_types:
+        return None
+    root = view.attribute(tensor, "grad_fn")
+    if root is None:
+        return None
+    order: list[Any] = [root]
+    index_of = {id(root): 0}
+    links: list[list[int | None]] = []
+    position = 0
+    while position < len(order):
+        node = order[position]
+        position += 1
+        nexts = []
+        for pair in tuple(getattr(node, "next_functions", ()))[:64]:
+            child = pair[0] if type(pair) is tuple and pair else None
+            if child is None:
+                nexts.append(None)
+                continue
+            if id(child) not in index_of:
+                if len(order) >= MAX_GRAPH_NODES:
+                    nexts.append(None)
+                    continue
+                index_of[id(child)] = len(order)
+                order.append(child)
+            nexts.append(index_of[id(child)])
+        links.append(nexts)
+    return tuple(
+        GraphNode(view.grad_fn_name(node) or "?", tuple(links[i])) for i, node in enumerate(order)
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Exceptions and tracebacks
+# ---------------------------------------------------------------------------------------------
+
+
+def describe_exception(
+    exc: BaseException, student_file: str | None, display_name: str | None = None
+) -> ExceptionInfo:
+    """Type, message and the traceback cut to frames from ``student_file``."""
+    try:
+        message = _exception_str(exc)
+    except Exception:
+        message = "<the exception's message could not be read>"
+    exc_type = type_name(exc)
+    frames = [
+        frame
+        for frame in traceback.extract_tb(exc.__traceback__)
+        if student_file is not None and frame.filename == student_file
+    ]
+    line = frames[-1].lineno if frames else None
+    shown_name = display_name or (Path(student_file).name if student_file else "<submission>")
+    lines = ["Traceback (most recent call last):\n"] if frames else []
+    for frame in frames:
+        lines.append(f'  File "{shown_name}", line {frame.lineno}, in {frame.name}\n')
+        if frame.line:
+            lines.append(f"    {frame.line.strip()}\n")
+    if isinstance(exc, SyntaxError) and type(exc) in (SyntaxError, IndentationError, TabError):
+        line = exc.lineno
+        message = exc.msg or message
+        detail = "".join(traceback.format_exception_only(type(exc), exc))
+        lines.append(detail.replace(str(exc.filename), shown_name))
+    else:
+        lines.append(f"{exc_type}: {message}\n" if message else f"{exc_type}\n")
+    return ExceptionInfo(type=exc_type, message=message, traceback="".join(lines), line=line)
+
+
+# ---------------------------------------------------------------------------------------------
+# Loading and calling
+# ---------------------------------------------------------------------------------------------
+
+
+def load_submission(
+    path: Path, *, module_name: str = "submission", display_name: str | None = None
+) -> tuple[dict[str, Any] | None, ExceptionInfo | None]:
+    """Import ``path`` as module ``module_name``; return its namespace or the load error."""
+    spec = importlib.util.spec_from_file_location(module_name, str(path))
+    if spec is None or spec.loader is None:
+        return None, ExceptionInfo("ImportError", f"cannot import {path.name}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException as exc:  # SystemExit/KeyboardInterrupt at import are load errors too
+        sys.modules.pop(module_name, None)
+        return None, describe_exception(exc, str(path), display_name)
+    return module.__dict__, None
+
+
+class CallTimeout(BaseException):
+    """Raised by the per-call alarm; a BaseException so ``except Exception`` cannot eat it."""
+
+
+class _CappedTee(io.TextIOBase):
+    """Keeps the first ``limit`` characters written and passes everything on to ``target``."""
+
+    def __init__(self, target: Any, limit: int) -> None:
+        self.target = target
+        self.limit = limit
+        self.parts: list[str] = []
+        self.size = 0
+
+    def write(self, text: str) -> int:
+        if type(text) is not str:
+            raise TypeError(f"write() argument must be str, not {type(text).__name__}")
+        if self.size < self.limit:
+            self.parts.append(text[: self.limit - self.size])
+            self.size += len(self.parts[-1])
+        if self.target is not None:
+            self.target.write(text)
+        return len(text)
+
+    def flush(self) -> None:
+        if self.target is not None:
+            self.target.flush()
+
+    def getvalue(self) -> str:
+        return "".join(self.parts)
+
+
+@contextlib.contextmanager
+def _captured_output(echo: bool) -> Iterator[tuple[_CappedTee, _CappedTee]]:
+    out = _CappedTee(sys.stdout if echo else None, CALL_OUTPUT_LIMIT)
+    err = _CappedTee(sys.stderr if echo else None, CALL_OUTPUT_LIMIT)
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = out, err
+    try:
+        yield out, err
+    finally:
+        sys.stdout, sys.stderr = saved
+        with contextlib.suppress(Exception):
+            saved[0].flush()
+            saved[1].flush()
+
+
+@contextlib.contextmanager
+def _alarm(seconds: float | None) -> Iterator[None]:
+    """Raise CallTimeout in the main thread after ``seconds`` (no-op when None)."""
+    if seconds is None:
+        yield
+        return
+    armed = [True]
+
+    def on_alarm(signum: int, frame: Any) -> None:
+        if armed[0]:
+            raise CallTimeout()
+
+    previous = signal.signal(signal.SIGALRM, on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        armed[0] = False
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def execute_call(
+    namespace: dict[str, Any],
+    call: Call,
+    view: BackendView,
+    *,
+    student_file: str | None = None,
+    display_name: str | None = None,
+    enforce_timeout: bool = False,
+    echo_output: bool = False,
+) -> CallOutcome:
+    """Run one call and observe everything it asks for."""
+    started = time.perf_counter()
+    if call.entry not in namespace:
+        kind = "function" if call.entry_kind == "function" else "variable"
+        info = ExceptionInfo(
+            "AttributeError", f"the submission does not define the {kind} `{call.entry}`"
+        )
+        return CallOutcome(status="missing", exception=info)
+    target = namespace[call.entry]
+    inputs = {name: build_argument(spec, view) for name, spec in call.args.items()}
+    backward_seed = (
+        build_argument(call.capture.backward, view) if call.capture.backward is not None else None
+    )
+    status, exception, value = "ok", None, None
+    with _captured_output(echo_output) as (out, err):
+        try:
+            with _alarm(call.timeout if enforce_timeout else None):
+                if call.entry_kind == "variable":
+                    value = target
+                elif not callable(target):
+                    raise TypeError(f"`{call.entry}` is a {type_name(target)}, not a function")
+                else:
+                    value = target(*inputs.values())
+                if backward_seed is not None:
+                    _run_backward(value, backward_seed, view)
+        except CallTimeout:
+            status = "timeout"
+            exception = ExceptionInfo(
+                "TimeoutError", f"`{call.entry}` did not finish within {call.timeout:g} s"
+            )
+        except BaseException as exc:  # SystemExit, KeyboardInterrupt: the student's call failed
+            status = "raised"
+            exception = describe_exception(exc, student_file, display_name)
+    observed_value = observe(value, view) if status == "ok" else None
+    grads: dict[str, Observed | None] = {}
+    for name in call.capture.grads:
+        tensor = inputs.get(name)
+        grad = view.attribute(tensor, "grad") if type(tensor) in view.trusted_types else None
+        grads[name] = None if grad is None else observe(grad, view)
+    inputs_after = {
+        name: observe(inputs[name], view) for name in call.capture.inputs_after if name in inputs
+    }
+    graph = observe_graph(value, view) if call.capture.graph and status == "ok" else None
+    return CallOutcome(
+        status=status,
+        value=observed_value,
+        grads=grads,
+        inputs_after=inputs_after,
+        exception=exception,
+        duration=time.perf_counter() - started,
+        stdout=out.getvalue(),
+        stderr=err.getvalue(),
+        graph=graph,
+    )
+
+
+def _run_backward(value: Any, seed: Any, view: BackendView) -> None:
+    if type(value) not in view.trusted_types:
+        raise TypeError(f"cannot run backward(): the result is a {type_name(value)}, not a tensor")
+    view.method(value, "backward", seed)
+
+
+def execute_calls(
+    module_namespace: dict[str, Any],
+    calls: list[Call],
+    backend_module: types.ModuleType | BackendView,
+    *,
+    student_file: str | None = None,
+    display_name: str | None = None,
+    enforce_timeouts: bool = False,
+) -> dict[str, CallOutcome]:
+    """Run ``calls`` in order against a loaded module; returns outcomes by ``call_id``.
+
+    Pass a :class:`BackendView` built before the module was imported when the module is
+    untrusted; passing the backend module itself is fine for trusted (reference) code.
+    """
+    view = (
+        backend_module if isinstance(backend_module, BackendView) else BackendView(backend_module)
+    )
+    student_file = student_file or module_namespace.get("__file__")
+    return {
+        call.call_id: execute_call(
+            module_namespace,
+            call,
+            view,
+            student_file=student_file,
+            display_name=display_name,
+            enforce_timeout=enforce_timeouts,
+        )
+        for call in calls
+    }

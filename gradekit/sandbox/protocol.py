@@ -1,0 +1,921 @@
+"""Wire types and the frame codec: everything that crosses the sandbox boundary.
+
+Only *plain data* crosses: JSON metadata plus raw numeric buffers. Never pickle, never an object
+the grader would call into. The grader treats every byte coming from the child as hostile, so
+:func:`decode_frame` validates sizes, dtypes and structure *before* it allocates anything, and the
+``*_from_wire`` functions check every field's type.
+
+Frame layout (all integers big-endian)::
+
+    b"GKF1" | header_len: u32 | payload_len: u64 | header: JSON (header_len bytes) | payload
+
+The header is ``{"v": 1, "body": <json>, "buffers": [{"dtype", "shape", "nbytes", "offset"}]}``.
+Buffers are laid out back to back in the payload (offset 0, then each right after the previous
+one); the body refers to them by index, and only in the fields that hold arrays
+(``ArgSpec.blob``, ``Observed.data``), so a student string can never be mistaken for an array.
+
+``Observed`` is a frozen dataclass that is also a read-only ``Mapping`` over its set fields, so the
+grading code may write ``observed["kind"]`` or ``observed.kind`` interchangeably.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import struct
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+import numpy as np
+
+FRAME_MAGIC = b"GKF1"
+FRAME_VERSION = 1
+_PREFIX = struct.Struct(">4sIQ")
+PREFIX_SIZE = _PREFIX.size
+
+MAX_HEADER_BYTES = 4 * 1024 * 1024
+MAX_FRAME_BYTES = 64 * 1024 * 1024
+MAX_BUFFERS = 4096
+MAX_NDIM = 32
+MAX_NESTING = 32
+MAX_TEXT_CHARS = 1024 * 1024
+
+# Numeric and bool dtypes only: nothing that can hold a Python object or needs a pickle.
+WIRE_DTYPES: frozenset[str] = frozenset(
+    {
+        "bool",
+        "int8",
+        "int16",
+        "int32",
+        "int64",
+        "uint8",
+        "uint16",
+        "uint32",
+        "uint64",
+        "float16",
+        "float32",
+        "float64",
+        "complex64",
+        "complex128",
+    }
+)
+# Tensor dtypes numpy cannot represent travel as float32 data plus their real dtype name.
+WIDENED_TENSOR_DTYPES: dict[str, str] = {"bfloat16": "float32"}
+
+CALL_STATUSES = ("ok", "raised", "timeout", "crashed", "missing", "invalid")
+OBSERVED_KINDS = ("tensor", "python", "sequence", "ndarray", "object")
+
+
+class ProtocolError(ValueError):
+    """Bytes or data that do not follow the wire protocol; the message says where and why."""
+
+
+# --------------------------------------------------------------------------------------------
+# Wire types
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ArgSpec:
+    """One input of an entry point, fully materialised by the parent.
+
+    Build with :meth:`tensor`, :meth:`python` or :meth:`tuple_of` rather than the constructor.
+    """
+
+    kind: str  # "tensor" | "python" | "tuple"
+    dtype: str | None = None
+    shape: tuple[int, ...] | None = None
+    blob: np.ndarray | None = field(default=None, compare=False)
+    requires_grad: bool = False
+    value: Any = None
+    items: tuple[ArgSpec, ...] | None = None
+
+    @classmethod
+    def tensor(
+        cls, blob: np.ndarray, *, requires_grad: bool = False, dtype: str | None = None
+    ) -> ArgSpec:
+        """A tensor built from ``blob``; ``dtype`` defaults to the blob's (``bfloat16`` allowed)."""
+        array = np.array(blob, copy=True)
+        if not isinstance(blob, np.ndarray) and array.dtype == np.float64:
+            array = array.astype(np.float32)  # plain Python floats default to torch's float32
+        dtype = dtype or array.dtype.name
+        _check_array_dtype(array, dtype, "ArgSpec.tensor")
+        return cls(
+            "tensor",
+            dtype=dtype,
+            shape=tuple(array.shape),
+            blob=array,
+            requires_grad=bool(requires_grad),
+        )
+
+    @classmethod
+    def python(cls, value: Any) -> ArgSpec:
+        """A JSON-like Python value: None, bool, int, float, str or (nested) lists of them."""
+        _check_json_value(value, "ArgSpec.python", 0)
+        return cls("python", value=value)
+
+    @classmethod
+    def tuple_of(cls, items: list[ArgSpec] | tuple[ArgSpec, ...]) -> ArgSpec:
+        """A Python tuple whose items are themselves ``ArgSpec``s."""
+        items = tuple(items)
+        for item in items:
+            if not isinstance(item, ArgSpec):
+                raise ProtocolError(f"ArgSpec.tuple_of: expected ArgSpec items, got {item!r}")
+        return cls("tuple", items=items)
+
+
+@dataclass(frozen=True)
+class Capture:
+    """Extra observations made after a call.
+
+    ``grads``: inputs whose ``.grad`` is reported; ``inputs_after``: inputs observed again after
+    the call (in-place changes); ``graph``: the autograd graph behind the returned tensor;
+    ``backward``: when set, ``value.backward(gradient=<this tensor>)`` runs before grads are read.
+    """
+
+    grads: tuple[str, ...] = ()
+    inputs_after: tuple[str, ...] = ()
+    graph: bool = False
+    backward: ArgSpec | None = None
+
+
+@dataclass(frozen=True)
+class Call:
+    """One thing to do with the student's module: call ``entry`` or read it as a variable."""
+
+    call_id: str
+    entry: str
+    entry_kind: str = "function"  # "function" | "variable"
+    args: dict[str, ArgSpec] = field(default_factory=dict)
+    capture: Capture = field(default_factory=Capture)
+    timeout: float = 10.0
+
+
+@dataclass(frozen=True, eq=False)
+class Observed(Mapping):
+    """Plain-data picture of a value in the child (see docs/architecture.md for each kind)."""
+
+    kind: str
+    type: str
+    exact_type: bool | None = None
+    dtype: str | None = None
+    shape: tuple[int, ...] | None = None
+    data: np.ndarray | None = None
+    requires_grad: bool | None = None
+    is_leaf: bool | None = None
+    grad_fn: str | None = None
+    retains_grad: bool | None = None
+    value: Any = None
+    items: tuple[Observed, ...] | None = None
+    repr: str | None = None
+
+    # Mapping view over the fields that apply to this kind (None fields are absent, except
+    # ``value`` of a python None and ``grad_fn`` of a tensor, which are meaningful Nones).
+    def _present(self) -> list[str]:
+        names = []
+        for f in fields(self):
+            present = getattr(self, f.name) is not None
+            if f.name == "value" and self.kind == "python":
+                present = True
+            if f.name == "grad_fn" and self.kind == "tensor":
+                present = True
+            if present:
+                names.append(f.name)
+        return names
+
+    def __getitem__(self, key: str) -> Any:
+        if key not in self._present():
+            raise KeyError(key)
+        return getattr(self, key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._present())
+
+    def __len__(self) -> int:
+        return len(self._present())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Observed):
+            return NotImplemented
+        return _canonical(self) == _canonical(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+@dataclass(frozen=True)
+class ExceptionInfo:
+    """An exception seen in the child, with the traceback cut to the student's own frames."""
+
+    type: str
+    message: str
+    traceback: str = ""
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class GraphNode:
+    """One autograd node: its name and the indices of its ``next_functions`` (None = no node)."""
+
+    name: str
+    next: tuple[int | None, ...] = ()
+
+
+@dataclass(frozen=True)
+class CallOutcome:
+    """What happened to one ``Call``."""
+
+    status: str
+    value: Observed | None = None
+    grads: dict[str, Observed | None] = field(default_factory=dict)
+    inputs_after: dict[str, Observed] = field(default_factory=dict)
+    exception: ExceptionInfo | None = None
+    duration: float = 0.0
+    stdout: str = ""
+    stderr: str = ""
+    graph: tuple[GraphNode, ...] | None = None
+
+
+@dataclass(frozen=True)
+class IsolationReport:
+    """Which isolation layers protected this run, and why the others were not used."""
+
+    tier: int
+    layers: tuple[str, ...]
+    degraded: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SubmissionOutcome:
+    """Everything the grader learns from running one submission.
+
+    On ``load_error`` no call ran: every call is reported with status ``missing`` and the load
+    error as its exception. ``failure`` describes grader-side problems (a result that never came,
+    a malformed frame, a killed process) in words fit for the student.
+    """
+
+    load_error: ExceptionInfo | None
+    calls: dict[str, CallOutcome]
+    stdout: str
+    stderr: str
+    isolation: IsolationReport
+    duration: float
+    failure: str | None = None
+
+
+# --------------------------------------------------------------------------------------------
+# Frame codec
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A decoded frame: the JSON body and the arrays it refers to by index."""
+
+    body: Any
+    arrays: tuple[np.ndarray, ...]
+
+
+def encode_frame(body: Any, arrays: list[np.ndarray] | tuple[np.ndarray, ...] = ()) -> bytes:
+    """Serialise ``body`` (JSON-compatible) and ``arrays`` (numeric/bool numpy arrays)."""
+    descriptors = []
+    chunks = []
+    offset = 0
+    for index, array in enumerate(arrays):
+        if not isinstance(array, np.ndarray):
+            raise ProtocolError(f"buffer {index}: expected a numpy array, got {type(array)}")
+        if array.dtype.name not in WIRE_DTYPES:
+            raise ProtocolError(f"buffer {index}: dtype {array.dtype} cannot cross the wire")
+        little = np.ascontiguousarray(array, dtype=array.dtype.newbyteorder("<"))
+        raw = little.tobytes()
+        descriptors.append(
+            {
+                "dtype": array.dtype.name,
+                "shape": list(array.shape),
+                "nbytes": len(raw),
+                "offset": offset,
+            }
+        )
+        chunks.append(raw)
+        offset += len(raw)
+    header = json.dumps(
+        {"v": FRAME_VERSION, "body": body, "buffers": descriptors}, separators=(",", ":")
+    ).encode("utf-8")
+    if len(header) > MAX_HEADER_BYTES:
+        raise ProtocolError(f"frame header is {len(header)} bytes, cap is {MAX_HEADER_BYTES}")
+    return _PREFIX.pack(FRAME_MAGIC, len(header), offset) + header + b"".join(chunks)
+
+
+def parse_prefix(prefix: bytes, *, max_frame_bytes: int = MAX_FRAME_BYTES) -> tuple[int, int]:
+    """Validate the fixed-size prefix; return ``(header_len, payload_len)``."""
+    if len(prefix) < PREFIX_SIZE:
+        raise ProtocolError(f"frame prefix truncated: {len(prefix)} of {PREFIX_SIZE} bytes")
+    magic, header_len, payload_len = _PREFIX.unpack(prefix[:PREFIX_SIZE])
+    if magic != FRAME_MAGIC:
+        raise ProtocolError(f"frame does not start with {FRAME_MAGIC!r} (got {magic!r})")
+    if header_len == 0 or header_len > MAX_HEADER_BYTES:
+        raise ProtocolError(f"frame header length {header_len} outside 1..{MAX_HEADER_BYTES}")
+    if PREFIX_SIZE + header_len + payload_len > max_frame_bytes:
+        raise ProtocolError(
+            f"frame claims {header_len + payload_len} bytes, cap is {max_frame_bytes}"
+        )
+    return header_len, payload_len
+
+
+def decode_frame(data: bytes, *, max_frame_bytes: int = MAX_FRAME_BYTES) -> Frame:
+    """Decode exactly one frame from ``data``, validating everything before allocating."""
+    header_len, payload_len = parse_prefix(data, max_frame_bytes=max_frame_bytes)
+    expected = PREFIX_SIZE + header_len + payload_len
+    if len(data) != expected:
+        raise ProtocolError(f"frame is {len(data)} bytes but its prefix announces {expected}")
+    header = _parse_json(bytes(data[PREFIX_SIZE : PREFIX_SIZE + header_len]))
+    if not isinstance(header, dict) or set(header) != {"v", "body", "buffers"}:
+        raise ProtocolError("frame header must be an object with exactly v, body, buffers")
+    if header["v"] != FRAME_VERSION or type(header["v"]) is not int:
+        raise ProtocolError(f"unsupported frame version {header['v']!r}")
+    descriptors = header["buffers"]
+    if not isinstance(descriptors, list) or len(descriptors) > MAX_BUFFERS:
+        raise ProtocolError(f"frame buffers must be a list of at most {MAX_BUFFERS} entries")
+    payload = memoryview(data)[PREFIX_SIZE + header_len :]
+    layouts = [_check_descriptor(d, i) for i, d in enumerate(descriptors)]
+    offset = 0
+    for index, (_, _, nbytes, claimed_offset) in enumerate(layouts):
+        if claimed_offset != offset:
+            raise ProtocolError(f"buffer {index}: offset {claimed_offset}, expected {offset}")
+        offset += nbytes
+    if offset != payload_len:
+        raise ProtocolError(f"buffers describe {offset} bytes but the payload has {payload_len}")
+    # Every size is now proven consistent with bytes we actually hold; only now allocate.
+    arrays = []
+    for dtype_name, shape, nbytes, start in layouts:
+        wire_dtype = np.dtype(dtype_name).newbyteorder("<")
+        array = np.frombuffer(payload[start : start + nbytes], dtype=wire_dtype)
+        arrays.append(array.reshape(shape).astype(np.dtype(dtype_name), copy=True))
+    return Frame(body=header["body"], arrays=tuple(arrays))
+
+
+def _check_descriptor(descriptor: Any, index: int) -> tuple[str, tuple[int, ...], int, int]:
+    where = f"buffer {index}"
+    if not isinstance(descriptor, dict) or set(descriptor) != {
+        "dtype",
+        "shape",
+        "nbytes",
+        "offset",
+    }:
+        raise ProtocolError(f"{where}: expected exactly dtype, shape, nbytes, offset")
+    dtype_name = descriptor["dtype"]
+    if not isinstance(dtype_name, str) or dtype_name not in WIRE_DTYPES:
+        raise ProtocolError(f"{where}: dtype {dtype_name!r} is not an allowed numeric dtype")
+    shape = _check_shape(descriptor["shape"], where)
+    nbytes, offset = descriptor["nbytes"], descriptor["offset"]
+    for name, number in (("nbytes", nbytes), ("offset", offset)):
+        if type(number) is not int or number < 0:
+            raise ProtocolError(f"{where}: {name} must be a non-negative integer")
+    count = math.prod(shape)
+    if count * np.dtype(dtype_name).itemsize != nbytes:
+        raise ProtocolError(
+            f"{where}: shape {list(shape)} of {dtype_name} needs "
+            f"{count * np.dtype(dtype_name).itemsize} bytes, header says {nbytes}"
+        )
+    return dtype_name, shape, nbytes, offset
+
+
+def _check_shape(shape: Any, where: str) -> tuple[int, ...]:
+    if not isinstance(shape, list) or len(shape) > MAX_NDIM:
+        raise ProtocolError(f"{where}: shape must be a list of at most {MAX_NDIM} integers")
+    for dim in shape:
+        if type(dim) is not int or dim < 0:
+            raise ProtocolError(f"{where}: shape {shape!r} must hold non-negative integers")
+    return tuple(shape)
+
+
+def _reject_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise ProtocolError(f"duplicate JSON key {key!r}")
+        result[key] = value
+    return result
+
+
+def _parse_json(raw: bytes) -> Any:
+    try:
+        return json.loads(raw.decode("utf-8"), object_pairs_hook=_reject_duplicate_keys)
+    except ProtocolError:
+        raise
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise ProtocolError(f"frame header is not valid JSON: {exc}") from None
+
+
+class FrameStream:
+    """Incremental decoder for a byte stream of frames (the parent's end of the result pipe).
+
+    ``feed`` returns the frames completed so far; a violation raises ``ProtocolError`` at once,
+    so a lying prefix is rejected as soon as its 16 bytes arrive, before anything is buffered.
+    """
+
+    def __init__(self, *, max_frame_bytes: int = MAX_FRAME_BYTES) -> None:
+        self.max_frame_bytes = max_frame_bytes
+        self._buffer = bytearray()
+        self._needed: int | None = None
+
+    def feed(self, chunk: bytes) -> list[Frame]:
+        self._buffer += chunk
+        frames = []
+        while True:
+            if self._needed is None:
+                if len(self._buffer) < PREFIX_SIZE:
+                    break
+                header_len, payload_len = parse_prefix(
+                    bytes(self._buffer[:PREFIX_SIZE]), max_frame_bytes=self.max_frame_bytes
+                )
+                self._needed = PREFIX_SIZE + header_len + payload_len
+            if len(self._buffer) < self._needed:
+                break
+            raw = bytes(self._buffer[: self._needed])
+            del self._buffer[: self._needed]
+            self._needed = None
+            frames.append(decode_frame(raw, max_frame_bytes=self.max_frame_bytes))
+        return frames
+
+    @property
+    def pending_bytes(self) -> int:
+        """Bytes of an incomplete frame still buffered (non-zero at EOF means truncation)."""
+        return len(self._buffer)
+
+
+# --------------------------------------------------------------------------------------------
+# Conversion between wire types and frame bodies
+# --------------------------------------------------------------------------------------------
+
+
+def _check_json_value(value: Any, where: str, depth: int) -> None:
+    if depth > MAX_NESTING:
+        raise ProtocolError(f"{where}: nested deeper than {MAX_NESTING}")
+    if value is None or type(value) in (bool, int, float):
+        return
+    if type(value) is str:
+        if len(value) > MAX_TEXT_CHARS:
+            raise ProtocolError(f"{where}: string longer than {MAX_TEXT_CHARS} characters")
+        return
+    if type(value) is list:
+        for item in value:
+            _check_json_value(item, where, depth + 1)
+        return
+    raise ProtocolError(f"{where}: {type(value).__name__} is not a plain JSON value")
+
+
+def _check_array_dtype(array: np.ndarray, dtype: str, where: str) -> None:
+    data_dtype = WIDENED_TENSOR_DTYPES.get(dtype, dtype)
+    if data_dtype not in WIRE_DTYPES or array.dtype.name != data_dtype:
+        raise ProtocolError(f"{where}: dtype {dtype!r} does not fit data of dtype {array.dtype}")
+
+
+def _expect(condition: bool, where: str, what: str) -> None:
+    if not condition:
+        raise ProtocolError(f"{where}: expected {what}")
+
+
+def _expect_keys(obj: Any, where: str, required: set[str], optional: set[str] = frozenset()):
+    _expect(isinstance(obj, dict), where, "an object")
+    missing = required - set(obj)
+    extra = set(obj) - required - set(optional)
+    _expect(
+        not missing and not extra,
+        where,
+        f"keys {sorted(required)} (+ optional {sorted(optional)}), "
+        f"missing {sorted(missing)}, unexpected {sorted(extra)}",
+    )
+    return obj
+
+
+def _expect_str(value: Any, where: str, *, nullable: bool = False) -> str | None:
+    if value is None and nullable:
+        return None
+    _expect(type(value) is str and len(value) <= MAX_TEXT_CHARS, where, "a string")
+    return value
+
+
+def _expect_bool(value: Any, where: str, *, nullable: bool = False) -> bool | None:
+    if value is None and nullable:
+        return None
+    _expect(type(value) is bool, where, "true or false")
+    return value
+
+
+def _expect_number(value: Any, where: str) -> float:
+    _expect(type(value) in (int, float), where, "a number")
+    return float(value)
+
+
+def _take_array(index: Any, arrays: tuple[np.ndarray, ...], where: str, used: set[int]):
+    _expect(type(index) is int and 0 <= index < len(arrays), where, "a buffer index")
+    _expect(index not in used, where, "each buffer referenced once")
+    used.add(index)
+    return arrays[index]
+
+
+class _Writer:
+    """Collects arrays while a body is built, so each array gets its buffer index."""
+
+    def __init__(self) -> None:
+        self.arrays: list[np.ndarray] = []
+
+    def add(self, array: np.ndarray) -> int:
+        self.arrays.append(array)
+        return len(self.arrays) - 1
+
+
+def argspec_to_wire(spec: ArgSpec, writer: _Writer) -> dict[str, Any]:
+    if spec.kind == "tensor":
+        return {
+            "kind": "tensor",
+            "dtype": spec.dtype,
+            "shape": list(spec.shape or ()),
+            "blob": writer.add(spec.blob),
+            "requires_grad": spec.requires_grad,
+        }
+    if spec.kind == "python":
+        return {"kind": "python", "value": spec.value}
+    return {"kind": "tuple", "items": [argspec_to_wire(i, writer) for i in spec.items or ()]}
+
+
+def argspec_from_wire(obj: Any, arrays, used: set[int], where: str, depth: int = 0) -> ArgSpec:
+    _expect(depth <= MAX_NESTING, where, f"nesting of at most {MAX_NESTING}")
+    _expect(isinstance(obj, dict), where, "an ArgSpec object")
+    kind = obj.get("kind")
+    if kind == "tensor":
+        _expect_keys(obj, where, {"kind", "dtype", "shape", "blob", "requires_grad"})
+        blob = _take_array(obj["blob"], arrays, f"{where}.blob", used)
+        dtype = _expect_str(obj["dtype"], f"{where}.dtype")
+        _check_array_dtype(blob, dtype, where)
+        _expect(
+            tuple(blob.shape) == _check_shape(obj["shape"], where), where, "shape matching its blob"
+        )
+        return ArgSpec(
+            "tensor",
+            dtype=dtype,
+            shape=tuple(blob.shape),
+            blob=blob,
+            requires_grad=_expect_bool(obj["requires_grad"], where),
+        )
+    if kind == "python":
+        _expect_keys(obj, where, {"kind", "value"})
+        _check_json_value(obj["value"], where, 0)
+        return ArgSpec("python", value=obj["value"])
+    if kind == "tuple":
+        _expect_keys(obj, where, {"kind", "items"})
+        _expect(isinstance(obj["items"], list), where, "a list of items")
+        return ArgSpec(
+            "tuple",
+            items=tuple(
+                argspec_from_wire(item, arrays, used, f"{where}.items[{i}]", depth + 1)
+                for i, item in enumerate(obj["items"])
+            ),
+        )
+    raise ProtocolError(f"{where}: unknown ArgSpec kind {kind!r}")
+
+
+def _names(value: Any, where: str) -> tuple[str, ...]:
+    _expect(isinstance(value, list), where, "a list of names")
+    return tuple(_expect_str(v, where) for v in value)
+
+
+def call_to_wire(call: Call, writer: _Writer) -> dict[str, Any]:
+    capture = call.capture
+    return {
+        "call_id": call.call_id,
+        "entry": call.entry,
+        "entry_kind": call.entry_kind,
+        "args": [[name, argspec_to_wire(spec, writer)] for name, spec in call.args.items()],
+        "capture": {
+            "grads": list(capture.grads),
+            "inputs_after": list(capture.inputs_after),
+            "graph": capture.graph,
+            "backward": None
+            if capture.backward is None
+            else argspec_to_wire(capture.backward, writer),
+        },
+        "timeout": call.timeout,
+    }
+
+
+def call_from_wire(obj: Any, arrays, used: set[int], where: str) -> Call:
+    _expect_keys(obj, where, {"call_id", "entry", "entry_kind", "args", "capture", "timeout"})
+    _expect(obj["entry_kind"] in ("function", "variable"), where, "entry_kind function|variable")
+    _expect(isinstance(obj["args"], list), f"{where}.args", "a list of [name, ArgSpec] pairs")
+    args: dict[str, ArgSpec] = {}
+    for i, pair in enumerate(obj["args"]):
+        _expect(isinstance(pair, list) and len(pair) == 2, f"{where}.args[{i}]", "a pair")
+        name = _expect_str(pair[0], f"{where}.args[{i}]")
+        args[name] = argspec_from_wire(pair[1], arrays, used, f"{where}.args.{name}")
+    cap = _expect_keys(
+        obj["capture"], f"{where}.capture", {"grads", "inputs_after", "graph", "backward"}
+    )
+    backward = None
+    if cap["backward"] is not None:
+        backward = argspec_from_wire(cap["backward"], arrays, used, f"{where}.capture.backward")
+    capture = Capture(
+        grads=_names(cap["grads"], f"{where}.capture.grads"),
+        inputs_after=_names(cap["inputs_after"], f"{where}.capture.inputs_after"),
+        graph=_expect_bool(cap["graph"], f"{where}.capture.graph"),
+        backward=backward,
+    )
+    timeout = _expect_number(obj["timeout"], f"{where}.timeout")
+    _expect(0 < timeout < 86400, f"{where}.timeout", "a positive number of seconds")
+    return Call(
+        call_id=_expect_str(obj["call_id"], f"{where}.call_id"),
+        entry=_expect_str(obj["entry"], f"{where}.entry"),
+        entry_kind=obj["entry_kind"],
+        args=args,
+        capture=capture,
+        timeout=timeout,
+    )
+
+
+def encode_calls(calls: list[Call]) -> bytes:
+    """The frame the parent sends to the child: the calls to make, with their input arrays."""
+    writer = _Writer()
+    body = {"calls": [call_to_wire(call, writer) for call in calls]}
+    return encode_frame(body, writer.arrays)
+
+
+def decode_calls(frame: Frame) -> list[Call]:
+    body = _expect_keys(frame.body, "calls frame", {"calls"})
+    _expect(isinstance(body["calls"], list), "calls frame", "a list of calls")
+    used: set[int] = set()
+    calls = [
+        call_from_wire(c, frame.arrays, used, f"calls[{i}]") for i, c in enumerate(body["calls"])
+    ]
+    _expect(len(used) == len(frame.arrays), "calls frame", "no unreferenced buffers")
+    return calls
+
+
+def observed_to_wire(obs: Observed, writer: _Writer) -> dict[str, Any]:
+    out: dict[str, Any] = {"kind": obs.kind, "type": obs.type}
+    if obs.kind in ("tensor", "ndarray"):
+        out.update(
+            exact_type=obs.exact_type,
+            dtype=obs.dtype,
+            shape=list(obs.shape or ()),
+            data=writer.add(obs.data),
+        )
+        if obs.kind == "tensor":
+            out.update(
+                requires_grad=obs.requires_grad,
+                is_leaf=obs.is_leaf,
+                grad_fn=obs.grad_fn,
+                retains_grad=obs.retains_grad,
+            )
+    elif obs.kind == "python":
+        out["value"] = obs.value
+    elif obs.kind == "sequence":
+        out["items"] = [observed_to_wire(item, writer) for item in obs.items or ()]
+    else:
+        out["repr"] = obs.repr
+    return out
+
+
+def observed_from_wire(obj: Any, arrays, used: set[int], where: str, depth: int = 0) -> Observed:
+    _expect(depth <= MAX_NESTING, where, f"nesting of at most {MAX_NESTING}")
+    _expect(isinstance(obj, dict), where, "an Observed object")
+    kind = obj.get("kind")
+    type_name = _expect_str(obj.get("type"), f"{where}.type")
+    if kind in ("tensor", "ndarray"):
+        keys = {"kind", "type", "exact_type", "dtype", "shape", "data"}
+        if kind == "tensor":
+            keys |= {"requires_grad", "is_leaf", "grad_fn", "retains_grad"}
+        _expect_keys(obj, where, keys)
+        data = _take_array(obj["data"], arrays, f"{where}.data", used)
+        dtype = _expect_str(obj["dtype"], f"{where}.dtype")
+        _check_array_dtype(data, dtype, where)
+        _expect(
+            tuple(data.shape) == _check_shape(obj["shape"], where), where, "shape matching its data"
+        )
+        extra = {}
+        if kind == "tensor":
+            extra = dict(
+                requires_grad=_expect_bool(obj["requires_grad"], f"{where}.requires_grad"),
+                is_leaf=_expect_bool(obj["is_leaf"], f"{where}.is_leaf"),
+                grad_fn=_expect_str(obj["grad_fn"], f"{where}.grad_fn", nullable=True),
+                retains_grad=_expect_bool(obj["retains_grad"], f"{where}.retains_grad"),
+            )
+        return Observed(
+            kind,
+            type_name,
+            exact_type=_expect_bool(obj["exact_type"], where),
+            dtype=dtype,
+            shape=tuple(data.shape),
+            data=data,
+            **extra,
+        )
+    if kind == "python":
+        _expect_keys(obj, where, {"kind", "type", "value"})
+        value = obj["value"]
+        _expect(
+            value is None or type(value) in (bool, int, float, str),
+            where,
+            "a None/bool/int/float/str value",
+        )
+        _check_json_value(value, where, 0)
+        return Observed("python", type_name, value=value)
+    if kind == "sequence":
+        _expect_keys(obj, where, {"kind", "type", "items"})
+        _expect(isinstance(obj["items"], list), where, "a list of items")
+        return Observed(
+            "sequence",
+            type_name,
+            items=tuple(
+                observed_from_wire(item, arrays, used, f"{where}.items[{i}]", depth + 1)
+                for i, item in enumerate(obj["items"])
+            ),
+        )
+    if kind == "object":
+        _expect_keys(obj, where, {"kind", "type", "repr"})
+        return Observed("object", type_name, repr=_expect_str(obj["repr"], f"{where}.repr"))
+    raise ProtocolError(f"{where}: unknown Observed kind {kind!r}")
+
+
+def exception_to_wire(info: ExceptionInfo | None) -> dict[str, Any] | None:
+    if info is None:
+        return None
+    return {
+        "type": info.type,
+        "message": info.message,
+        "traceback": info.traceback,
+        "line": info.line,
+    }
+
+
+def exception_from_wire(obj: Any, where: str) -> ExceptionInfo | None:
+    if obj is None:
+        return None
+    _expect_keys(obj, where, {"type", "message", "traceback", "line"})
+    line = obj["line"]
+    _expect(line is None or type(line) is int, f"{where}.line", "an integer or null")
+    return ExceptionInfo(
+        type=_expect_str(obj["type"], f"{where}.type"),
+        message=_expect_str(obj["message"], f"{where}.message"),
+        traceback=_expect_str(obj["traceback"], f"{where}.traceback"),
+        line=line,
+    )
+
+
+def outcome_to_wire(call_id: str, outcome: CallOutcome, writer: _Writer) -> dict[str, Any]:
+    return {
+        "call_id": call_id,
+        "status": outcome.status,
+        "value": None if outcome.value is None else observed_to_wire(outcome.value, writer),
+        "grads": {
+            name: None if obs is None else observed_to_wire(obs, writer)
+            for name, obs in outcome.grads.items()
+        },
+        "inputs_after": {
+            name: observed_to_wire(obs, writer) for name, obs in outcome.inputs_after.items()
+        },
+        "exception": exception_to_wire(outcome.exception),
+        "duration": outcome.duration,
+        "stdout": outcome.stdout,
+        "stderr": outcome.stderr,
+        "graph": None
+        if outcome.graph is None
+        else [{"name": node.name, "next": list(node.next)} for node in outcome.graph],
+    }
+
+
+def outcome_from_wire(obj: Any, arrays, used: set[int], where: str) -> tuple[str, CallOutcome]:
+    keys = {
+        "call_id",
+        "status",
+        "value",
+        "grads",
+        "inputs_after",
+        "exception",
+        "duration",
+        "stdout",
+        "stderr",
+        "graph",
+    }
+    _expect_keys(obj, where, keys)
+    call_id = _expect_str(obj["call_id"], f"{where}.call_id")
+    _expect(obj["status"] in CALL_STATUSES, f"{where}.status", f"one of {CALL_STATUSES}")
+    value = None
+    if obj["value"] is not None:
+        value = observed_from_wire(obj["value"], arrays, used, f"{where}.value")
+    _expect(isinstance(obj["grads"], dict), f"{where}.grads", "an object")
+    grads = {
+        _expect_str(name, f"{where}.grads"): None
+        if obs is None
+        else observed_from_wire(obs, arrays, used, f"{where}.grads.{name}")
+        for name, obs in obj["grads"].items()
+    }
+    _expect(isinstance(obj["inputs_after"], dict), f"{where}.inputs_after", "an object")
+    inputs_after = {
+        name: observed_from_wire(obs, arrays, used, f"{where}.inputs_after.{name}")
+        for name, obs in obj["inputs_after"].items()
+    }
+    graph = None
+    if obj["graph"] is not None:
+        _expect(isinstance(obj["graph"], list), f"{where}.graph", "a list of nodes")
+        nodes = []
+        for i, node in enumerate(obj["graph"]):
+            node = _expect_keys(node, f"{where}.graph[{i}]", {"name", "next"})
+            _expect(
+                isinstance(node["next"], list)
+                and all(
+                    n is None or (type(n) is int and 0 <= n < len(obj["graph"]))
+                    for n in node["next"]
+                ),
+                f"{where}.graph[{i}].next",
+                "node indices or nulls",
+            )
+            nodes.append(
+                GraphNode(
+                    _expect_str(node["name"], f"{where}.graph[{i}].name"), tuple(node["next"])
+                )
+            )
+        graph = tuple(nodes)
+    duration = _expect_number(obj["duration"], f"{where}.duration")
+    return call_id, CallOutcome(
+        status=obj["status"],
+        value=value,
+        grads=grads,
+        inputs_after=inputs_after,
+        exception=exception_from_wire(obj["exception"], f"{where}.exception"),
+        duration=duration if math.isfinite(duration) else 0.0,
+        stdout=_expect_str(obj["stdout"], f"{where}.stdout"),
+        stderr=_expect_str(obj["stderr"], f"{where}.stderr"),
+        graph=graph,
+    )
+
+
+# Child -> parent events. The child writes, in order: one "layers" event (before any student
+# code runs), one "loaded" event, then per call a "begin" event and an "outcome" event.
+
+
+def encode_layers_event(applied: list[str], failed: dict[str, str]) -> bytes:
+    return encode_frame({"event": "layers", "applied": list(applied), "failed": dict(failed)})
+
+
+def encode_loaded_event(error: ExceptionInfo | None) -> bytes:
+    return encode_frame({"event": "loaded", "error": exception_to_wire(error)})
+
+
+def encode_begin_event(call_id: str) -> bytes:
+    return encode_frame({"event": "begin", "call_id": call_id})
+
+
+def encode_outcome_event(call_id: str, outcome: CallOutcome) -> bytes:
+    writer = _Writer()
+    body = {"event": "outcome", "outcome": outcome_to_wire(call_id, outcome, writer)}
+    return encode_frame(body, writer.arrays)
+
+
+def decode_event(frame: Frame) -> dict[str, Any]:
+    """Validate a child event; returns ``{"event": name, ...}`` with typed fields."""
+    body = frame.body
+    _expect(isinstance(body, dict), "event", "an object")
+    event = body.get("event")
+    used: set[int] = set()
+    if event == "layers":
+        _expect_keys(body, "layers event", {"event", "applied", "failed"})
+        failed = body["failed"]
+        _expect(
+            isinstance(failed, dict) and all(type(v) is str for v in failed.values()),
+            "layers event.failed",
+            "an object of reasons",
+        )
+        decoded = {
+            "event": event,
+            "applied": _names(body["applied"], "layers event.applied"),
+            "failed": dict(failed),
+        }
+    elif event == "loaded":
+        _expect_keys(body, "loaded event", {"event", "error"})
+        decoded = {"event": event, "error": exception_from_wire(body["error"], "loaded.error")}
+    elif event == "begin":
+        _expect_keys(body, "begin event", {"event", "call_id"})
+        decoded = {"event": event, "call_id": _expect_str(body["call_id"], "begin.call_id")}
+    elif event == "outcome":
+        _expect_keys(body, "outcome event", {"event", "outcome"})
+        call_id, outcome = outcome_from_wire(body["outcome"], frame.arrays, used, "outcome")
+        decoded = {"event": event, "call_id": call_id, "outcome": outcome}
+    else:
+        raise ProtocolError(f"unknown event {event!r}")
+    _expect(len(used) == len(frame.arrays), f"{event} event", "no unreferenced buffers")
+    return decoded
+
+
+def _canonical(value: Any) -> Any:
+    """A comparable form of nested wire data (arrays by dtype, shape and bytes; NaN == NaN)."""
+    if isinstance(value, Observed):
+        return ("Observed",) + tuple(
+            (f.name, _canonical(getattr(value, f.name))) for f in fields(value)
+        )
+    if isinstance(value, np.ndarray):
+        return ("ndarray", value.dtype.name, value.shape, value.tobytes())
+    if isinstance(value, tuple | list):
+        return tuple(_canonical(v) for v in value)
+    if isinstance(value, float) and math.isnan(value):
+        return ("nan",)
+    return (type(value).__name__, value)

@@ -1,0 +1,44 @@
+"""Make untrusted program output safe to display in a terminal, a log or a CI job.
+
+Student output is display-only. Before anyone sees it we remove terminal escape sequences and
+control characters (which could rewrite the screen or hide text), Unicode direction overrides
+(which reorder what is shown), and we break GitHub Actions workflow commands (``::add-mask::``,
+``::error::``...) so the student's prints cannot drive the CI runner.
+"""
+
+from __future__ import annotations
+
+import re
+
+# CSI (ESC [ ... final), OSC (ESC ] ... BEL or ESC \), other two-byte ESC sequences,
+# and their 8-bit C1 equivalents.
+_ESCAPE_SEQUENCE = re.compile(
+    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]"
+    r"|(?:\x1b\]|\x9d).*?(?:\x07|\x1b\\|\x9c)"
+    r"|\x1b[PX^_].*?(?:\x1b\\|\x9c)"
+    r"|\x1b[@-Z\\-_]"
+    r"|\x1b",
+    re.DOTALL,
+)
+# Every C0/C1 control except tab and newline, DEL, and bidi/invisible formatting characters.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# A workflow command is a line that starts (after optional whitespace) with "::".
+_WORKFLOW_COMMAND = re.compile(r"^([ \t]*):(?=:)", re.MULTILINE)
+
+
+def sanitize_output(text: str | bytes, *, limit: int | None = None) -> str:
+    """Return ``text`` with escapes and control characters removed and workflow commands broken.
+
+    Carriage returns become newlines (a bare ``\\r`` could overwrite an earlier line on screen).
+    ``limit`` truncates the result and appends a note saying so.
+    """
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", errors="replace")
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = _ESCAPE_SEQUENCE.sub("", text)
+    text = _CONTROL.sub("", text)
+    # "::add-mask::x" -> ": :add-mask::x": still readable, no longer a command.
+    text = _WORKFLOW_COMMAND.sub(r"\1: ", text)
+    if limit is not None and len(text) > limit:
+        text = text[:limit] + f"\n[output truncated at {limit} characters]"
+    return text
