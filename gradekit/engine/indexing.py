@@ -1,0 +1,466 @@
+"""Torch-style parsing of ``tensor[key]`` keys, on shapes and numpy arrays only.
+
+Torch does *not* index like numpy.  Python ints, slices, ``None`` and ``...`` are
+applied first, left to right, as *views* (select / slice / unsqueeze), and only
+then are the remaining "advanced" entries (index tensors, lists, bool masks)
+applied to the resulting view, numpy-style.  The classic consequence:
+``x[0, :, [1, 2]]`` has shape (3, 2) in torch but (2, 3) in numpy.
+
+This module turns a key into an :class:`IndexPlan` — the list of view steps plus
+the advanced part as int64 arrays — and raises torch's exact errors.  It knows
+nothing about the Tensor class: callers pass ``as_array``, which returns the
+numpy data of a tensor-like object (or None for anything else).  The ops that
+execute a plan live in :mod:`gradekit.engine.ops.views`.
+
+Mirrors ``torch/csrc/autograd/python_variable_indexing.cpp`` and
+``ATen/TensorIndexing.h`` of torch 2.13 (see engine-research.md §3.1, §3.6, §6.1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from gradekit.engine import errors
+
+AsArray = Callable[[object], "np.ndarray | None"]
+
+# Torch treats a non-tuple sequence as a tuple of indices only below this length.
+_MAX_SEQUENCE_AS_TUPLE = 32
+# Torch's legacy dtype names, used in index error messages.
+_INDEX_DTYPES = {np.dtype(np.int64), np.dtype(np.int32), np.dtype(np.uint8), np.dtype(np.bool_)}
+
+
+@dataclass(frozen=True)
+class SelectStep:
+    """``t.select(dim, index)`` with ``index`` already made non-negative."""
+
+    dim: int
+    index: int
+
+
+@dataclass(frozen=True)
+class SliceStep:
+    """``t.slice(dim, start, stop, step)`` with start/stop clamped into ``[0, size]``."""
+
+    dim: int
+    start: int
+    stop: int
+    step: int
+
+
+@dataclass(frozen=True)
+class UnsqueezeStep:
+    """``t.unsqueeze(dim)``."""
+
+    dim: int
+
+
+ViewStep = SelectStep | SliceStep | UnsqueezeStep
+
+
+@dataclass(frozen=True)
+class IndexPlan:
+    """What ``tensor[key]`` does: view steps, then an optional advanced index.
+
+    ``advanced`` is None when the key is purely basic.  Otherwise it holds one
+    entry per leading dimension of the view: an int64 array (bool masks are
+    already expanded to ``nonzero()`` arrays, negative indices are kept) or None
+    for a dimension that is not indexed.
+    """
+
+    steps: tuple[ViewStep, ...]
+    view_shape: tuple[int, ...]
+    advanced: tuple[np.ndarray | None, ...] | None
+    result_shape: tuple[int, ...]
+
+    @property
+    def is_basic(self) -> bool:
+        return self.advanced is None
+
+    @property
+    def is_alias(self) -> bool:
+        """True when the key changes nothing (``x[...]``, ``x[:, :]``): torch returns an alias."""
+        return not self.steps and self.advanced is None
+
+    def numpy_key(self) -> tuple[np.ndarray | slice, ...]:
+        """The advanced part as a numpy key for the *view* (valid only if not basic)."""
+        assert self.advanced is not None
+        return tuple(slice(None) if entry is None else entry for entry in self.advanced)
+
+
+# ---------------------------------------------------------------------------
+# public entry points
+
+
+def parse_index(
+    key: object,
+    shape: Sequence[int],
+    as_array: AsArray = lambda obj: None,
+    *,
+    for_setitem: bool = False,
+) -> IndexPlan:
+    """Parse ``key`` for a tensor of ``shape`` the way torch's ``__getitem__`` does.
+
+    Raises torch's IndexError / ValueError / TypeError with torch's messages.
+    ``for_setitem`` enables torch's "full slice is a no-op" shortcut for a lone
+    slice (getitem records a SliceBackward0 for ``x[:]``, setitem writes into x).
+    """
+    shape = tuple(int(size) for size in shape)
+    builder = _PlanBuilder(shape)
+    if _is_single_fast_path(key, as_array):
+        builder.apply_single(key, for_setitem=for_setitem)
+        return builder.finish(as_array)
+    items = _as_tuple(key, as_array)
+    specified = _count_specified_dims(items, as_array)
+    if specified > len(shape):
+        raise errors.error("too_many_indices", ndim=len(shape))
+    for position, item in enumerate(items):
+        builder.apply_item(item, position, specified, as_array)
+    return builder.finish(as_array)
+
+
+def index_result_shape(
+    view_shape: Sequence[int], advanced: Sequence[np.ndarray | None]
+) -> tuple[int, ...]:
+    """Shape of ``view[advanced]`` under numpy's (and torch's) advanced-indexing rules."""
+    view_shape = tuple(view_shape)
+    positions = [dim for dim, entry in enumerate(advanced) if entry is not None]
+    broadcast = _broadcast_index_shapes([advanced[dim] for dim in positions])
+    remaining = view_shape[len(advanced) :]
+    leading = [view_shape[dim] for dim in range(len(advanced)) if advanced[dim] is None]
+    adjacent = positions == list(range(positions[0], positions[-1] + 1))
+    if adjacent:
+        before = [view_shape[dim] for dim in range(positions[0])]
+        after = [view_shape[dim] for dim in range(positions[-1] + 1, len(advanced))]
+        return (*before, *broadcast, *after, *remaining)
+    # Separated advanced indices: numpy and torch both move the broadcast dims to the front.
+    return (*broadcast, *leading, *remaining)
+
+
+def check_index_bounds(view_shape: Sequence[int], advanced: Sequence[np.ndarray | None]) -> None:
+    """Raise torch's IndexError for the first out-of-range advanced index.
+
+    Torch checks inside its kernel, element by element of the broadcast index and,
+    for each element, index tensor by index tensor; "dimension" is the ordinal of
+    the index tensor among the defined ones.  Nothing is checked when the result
+    is empty, because the kernel never runs.
+    """
+    if int(np.prod(index_result_shape(view_shape, advanced), dtype=np.int64)) == 0:
+        return
+    dims = [dim for dim, entry in enumerate(advanced) if entry is not None]
+    arrays = np.broadcast_arrays(*[advanced[dim] for dim in dims])
+    bad_per_index = [
+        (array < -view_shape[dim]) | (array >= view_shape[dim])
+        for dim, array in zip(dims, arrays, strict=True)
+    ]
+    any_bad = np.logical_or.reduce(bad_per_index) if len(bad_per_index) > 1 else bad_per_index[0]
+    if not any_bad.any():
+        return
+    first_element = np.unravel_index(int(np.flatnonzero(any_bad.ravel())[0]), any_bad.shape)
+    for ordinal, (dim, array, bad) in enumerate(zip(dims, arrays, bad_per_index, strict=True)):
+        if bad[first_element]:
+            raise errors.error(
+                "index_out_of_bounds",
+                index=int(array[first_element]),
+                dim=ordinal,
+                size=view_shape[dim],
+            )
+
+
+# ---------------------------------------------------------------------------
+# key classification
+
+
+def _is_single_fast_path(key: object, as_array: AsArray) -> bool:
+    """Torch handles a lone None, Ellipsis, int, slice or python bool before tuple parsing."""
+    if key is None or key is Ellipsis or isinstance(key, (bool, slice)):
+        return True
+    return _python_int(key) is not None and as_array(key) is None
+
+
+def _python_int(obj: object) -> int | None:
+    """The int value of a python/numpy integer scalar (not bool), else None."""
+    if isinstance(obj, (bool, np.bool_)):
+        return None
+    if isinstance(obj, (int, np.integer)):
+        return int(obj)
+    return None
+
+
+def _as_tuple(key: object, as_array: AsArray) -> tuple[object, ...]:
+    if isinstance(key, tuple):
+        return key
+    if _treat_sequence_as_tuple(key, as_array):
+        errors.warn("non_tuple_sequence_index", stacklevel=4)
+        return tuple(key)  # type: ignore[arg-type]
+    return (key,)
+
+
+def _treat_sequence_as_tuple(key: object, as_array: AsArray) -> bool:
+    """Torch's legacy rule: a short list holding slices, None, ..., tensors or lists is a tuple."""
+    if not isinstance(key, list) or len(key) >= _MAX_SEQUENCE_AS_TUPLE:
+        return False
+    return any(
+        item is None
+        or item is Ellipsis
+        or isinstance(item, (slice, list, tuple, np.ndarray))
+        or as_array(item) is not None
+        for item in key
+    )
+
+
+def _count_specified_dims(items: tuple[object, ...], as_array: AsArray) -> int:
+    """How many tensor dims the key consumes (torch's count_specified_dimensions)."""
+    count = 0
+    for item in items:
+        array = as_array(item)
+        if array is not None:
+            count += array.ndim if array.dtype in (np.bool_, np.uint8) else 1
+        elif not (item is None or item is Ellipsis or isinstance(item, bool)):
+            count += 1
+    return count
+
+
+# ---------------------------------------------------------------------------
+# the plan builder: applies items left to right on a running shape
+
+
+class _PlanBuilder:
+    def __init__(self, shape: tuple[int, ...]) -> None:
+        self.original_ndim = len(shape)
+        self.shape = list(shape)
+        self.steps: list[ViewStep] = []
+        # Index arrays by position in torch's index list; a k-dim mask occupies one
+        # slot here and is expanded to k nonzero() arrays in finish().
+        self.tensor_indices: list[np.ndarray | None] = []
+        self.dim = 0
+
+    # -- single-item fast path ------------------------------------------------
+    def apply_single(self, key: object, *, for_setitem: bool) -> None:
+        if key is None:
+            self._unsqueeze(0)
+        elif key is Ellipsis:
+            pass
+        elif isinstance(key, bool):
+            self._bool(key)
+        elif isinstance(key, slice):
+            self._require_dims_for_slice()
+            self._slice(0, key, skip_full_slice=for_setitem)
+        else:
+            index = _python_int(key)
+            assert index is not None
+            if not self.shape:
+                if index == 0:
+                    raise errors.error("index_0dim")
+                raise errors.error("index_out_of_bounds", index=index, dim=0, size=0)
+            self._select(0, index, reported_dim=0)
+
+    # -- tuple path -----------------------------------------------------------
+    def apply_item(self, item: object, position: int, specified: int, as_array: AsArray) -> None:
+        array = as_array(item)
+        if array is not None:
+            self._tensor(array, position)
+            return
+        if item is None:
+            self._unsqueeze(self.dim)
+            self.dim += 1
+        elif item is Ellipsis:
+            self.dim += self.original_ndim - specified
+        elif isinstance(item, bool):
+            self._bool(item)
+        elif isinstance(item, slice):
+            self._require_dims_for_slice()
+            self._slice(self.dim, item, skip_full_slice=True)
+            self.dim += 1
+        elif _python_int(item) is not None:
+            self._select(self.dim, _python_int(item), reported_dim=position)  # type: ignore[arg-type]
+        elif isinstance(item, str):
+            raise errors.error("tensor_from_bad_data", type_name="str")
+        elif isinstance(item, (list, np.ndarray)):
+            self._record_index(_sequence_to_index_array(item))
+        else:
+            raise errors.error("index_type", type_name=_type_name(item))
+
+    # -- individual operations ------------------------------------------------
+    def _select(self, dim: int, index: int, reported_dim: int) -> None:
+        size = self.shape[dim]
+        if not -size <= index < size:
+            raise errors.error("index_out_of_bounds", index=index, dim=reported_dim, size=size)
+        self.steps.append(SelectStep(dim, index + size if index < 0 else index))
+        del self.shape[dim]
+
+    def _slice(self, dim: int, key: slice, *, skip_full_slice: bool) -> None:
+        step = 1 if key.step is None else _slice_bound(key.step)
+        if step == 0:
+            raise errors.error("step_zero")
+        if step < 0:
+            raise errors.error("step_not_positive")
+        size = self.shape[dim]
+        raw_start = 0 if key.start is None else _slice_bound(key.start)
+        raw_stop = None if key.stop is None else _slice_bound(key.stop)
+        # Torch skips a slice that provably covers the whole dim (no SliceBackward0 recorded).
+        if (
+            skip_full_slice
+            and raw_start == 0
+            and step == 1
+            and (raw_stop is None or raw_stop >= size)
+        ):
+            return
+        start, stop, _ = slice(raw_start, raw_stop, step).indices(size)
+        stop = max(stop, start)
+        self.steps.append(SliceStep(dim, start, stop, step))
+        self.shape[dim] = len(range(start, stop, step))
+
+    def _unsqueeze(self, dim: int) -> None:
+        self.steps.append(UnsqueezeStep(dim))
+        self.shape.insert(dim, 1)
+
+    def _bool(self, value: bool) -> None:
+        # Torch: unsqueeze, then index that new dim with [0] (True) or [] (False).
+        self._unsqueeze(self.dim)
+        self._record_index(np.zeros(1 if value else 0, dtype=np.int64))
+
+    def _tensor(self, array: np.ndarray, position: int) -> None:
+        if array.dtype not in _INDEX_DTYPES:
+            raise errors.error("index_dtype")
+        if array.ndim == 0 and array.dtype in (np.bool_, np.uint8):
+            self._bool(bool(array))
+        elif array.ndim == 0:
+            self._select(self.dim, int(array), reported_dim=position)
+        else:
+            self._record_index(array)
+
+    def _record_index(self, array: np.ndarray) -> None:
+        if array.dtype == np.uint8:
+            errors.warn("uint8_index", stacklevel=5)
+            array = array.astype(np.bool_)
+        # Pad so that the entry lands on dim ``self.dim`` once masks are expanded.
+        while self._indexed_dims() < self.dim:
+            self.tensor_indices.append(None)
+        self.tensor_indices.append(array)
+        self.dim += array.ndim if array.dtype == np.bool_ else 1
+
+    def _indexed_dims(self) -> int:
+        return sum(
+            1 if entry is None or entry.dtype != np.bool_ else entry.ndim
+            for entry in self.tensor_indices
+        )
+
+    def _require_dims_for_slice(self) -> None:
+        if not self.shape:
+            raise errors.error("slice_0dim")
+
+    # -- result ----------------------------------------------------------------
+    def finish(self, as_array: AsArray) -> IndexPlan:
+        view_shape = tuple(self.shape)
+        if not self.tensor_indices:
+            return IndexPlan(tuple(self.steps), view_shape, None, view_shape)
+        advanced = _expand_masks(self.tensor_indices, view_shape)
+        if len(advanced) > len(view_shape):
+            raise errors.error("too_many_indices", ndim=len(view_shape))
+        result_shape = index_result_shape(view_shape, advanced)
+        check_index_bounds(view_shape, advanced)
+        return IndexPlan(tuple(self.steps), view_shape, tuple(advanced), result_shape)
+
+
+def _expand_masks(
+    indices: list[np.ndarray | None], view_shape: tuple[int, ...]
+) -> list[np.ndarray | None]:
+    """Replace each k-dim bool mask by its k ``nonzero()`` arrays (torch's expandTensors)."""
+    expanded: list[np.ndarray | None] = []
+    for entry in indices:
+        if entry is None or entry.dtype != np.bool_:
+            expanded.append(None if entry is None else entry.astype(np.int64, copy=False))
+            continue
+        for mask_dim in range(entry.ndim):
+            target_dim = len(expanded) + mask_dim
+            if target_dim >= len(view_shape) or entry.shape[mask_dim] != view_shape[target_dim]:
+                raise errors.error(
+                    "mask_shape_at",
+                    mask_shape=list(entry.shape),
+                    mask_dim=mask_dim,
+                    tensor_shape=list(view_shape),
+                    tensor_dim=target_dim,
+                )
+        expanded.extend(np.nonzero(entry))
+    return expanded
+
+
+def _broadcast_index_shapes(arrays: list[np.ndarray]) -> tuple[int, ...]:
+    try:
+        return np.broadcast_shapes(*[array.shape for array in arrays])
+    except ValueError:
+        shapes = ", ".join(str(list(array.shape)) for array in arrays)
+        raise errors.error("index_broadcast", shapes=shapes) from None
+
+
+def _slice_bound(value: object) -> int:
+    bound = _python_int(value)
+    if bound is None:
+        if hasattr(value, "__index__"):
+            return int(value.__index__())  # type: ignore[attr-defined]
+        raise TypeError("slice indices must be integers or None or have an __index__ method")
+    return bound
+
+
+def _type_name(obj: object) -> str:
+    cls = type(obj)
+    return cls.__name__ if cls.__module__ == "builtins" else f"{cls.__module__}.{cls.__name__}"
+
+
+def _sequence_to_index_array(data: list | np.ndarray) -> np.ndarray:
+    """Torch's indexing_tensor_from_data: bool (or uint8) data stays a mask, all else becomes int64.
+
+    Floats are truncated toward zero, like torch's cast to Long.
+    """
+    if isinstance(data, np.ndarray):
+        array = data
+    else:
+        _check_rectangular(data, depth=0)
+        array = np.array(data) if data else np.zeros(0, dtype=np.int64)
+    if array.dtype in (np.bool_, np.uint8):
+        return array
+    if array.dtype.kind not in "iuf":
+        raise errors.error("index_type", type_name=_type_name(data))
+    return array.astype(np.int64)
+
+
+def _check_rectangular(data: object, depth: int) -> None:
+    """Raise torch's ValueError for ragged nested lists ("expected sequence of length …")."""
+    if not isinstance(data, (list, tuple)) or not data:
+        return
+    lengths = [len(item) if isinstance(item, (list, tuple)) else None for item in data]
+    expected = lengths[0]
+    for length in lengths[1:]:
+        if length != expected:
+            raise errors.error("tensor_ragged", expected=expected, dim=depth + 1, got=length)
+    for item in data:
+        _check_rectangular(item, depth + 1)
+
+
+# ---------------------------------------------------------------------------
+# executing a plan on plain numpy arrays (the forward of the view/index ops)
+
+
+def apply_view_step(array: np.ndarray, step: ViewStep) -> np.ndarray:
+    """One view step on a numpy array; the result is a numpy *view* of ``array``."""
+    if isinstance(step, SelectStep):
+        return array[(slice(None),) * step.dim + (step.index,)]
+    if isinstance(step, SliceStep):
+        return array[(slice(None),) * step.dim + (slice(step.start, step.stop, step.step),)]
+    return np.expand_dims(array, step.dim)
+
+
+def apply_plan(array: np.ndarray, plan: IndexPlan) -> np.ndarray:
+    """``array[key]`` with torch semantics, for a key already parsed into ``plan``."""
+    for step in plan.steps:
+        array = apply_view_step(array, step)
+    if plan.advanced is None:
+        return array
+    if int(np.prod(plan.result_shape, dtype=np.int64)) == 0:
+        # numpy would still bounds-check indices that torch never looks at.
+        return np.zeros(plan.result_shape, dtype=array.dtype)
+    return array[plan.numpy_key()]
