@@ -83,7 +83,7 @@ class ExerciseResult:
 class Isolation:
     """What the sandbox reported about its protection of this run."""
 
-    tier: str = "unknown"
+    tier: int | None = None  # the sandbox's protection tier; None when nothing ran
     layers: list[str] = field(default_factory=list)
     degraded: dict[str, str] = field(default_factory=dict)
 

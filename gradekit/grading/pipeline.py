@@ -1,0 +1,224 @@
+"""Grade one submission: spec -> cases -> reference + sandboxed student run -> verdicts.
+
+Nothing in here raises because of what the student wrote: syntax errors, exceptions, endless
+loops, crashes and garbage replies all end up as an exercise with status ``error`` and a message.
+Only grader-side problems (unreadable submission file, unknown ``--only`` id, a broken reference
+solution) raise, with a message meant for the person running the command.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import tempfile
+import time
+from collections.abc import Iterable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from gradekit.grading.cases import ExercisePlan, GradingCase, build_plan
+from gradekit.grading.compare import compare_outcomes
+from gradekit.grading.reference import ReferenceAnswers, reference_answers
+from gradekit.grading.static import check_static
+from gradekit.grading.submission import SubmissionSource, load_submission
+from gradekit.grading.verdicts import AssignmentResult, CaseResult, ExerciseResult, Isolation
+from gradekit.sandbox.protocol import CallOutcome, ExceptionInfo, SubmissionOutcome
+from gradekit.spec.models import Assignment
+
+BACKENDS = ("auto", "engine", "torch")
+OK_STATUSES = ("ok", "raised")
+
+
+def resolve_backend(backend: str) -> str:
+    """``auto`` -> ``torch`` when real torch is importable, else ``engine``."""
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+    if backend != "auto":
+        return backend
+    return "torch" if importlib.util.find_spec("torch") is not None else "engine"
+
+
+def grade_submission(
+    submission: Path | str,
+    assignment: Assignment,
+    *,
+    backend: str | None = None,
+    only: Iterable[str] | None = None,
+    include_hidden: bool = True,
+    reference_backend: str = "engine",
+    policy: Any = None,
+) -> AssignmentResult:
+    """Grade ``submission`` (a .py or .ipynb path) against ``assignment``.
+
+    ``backend`` is what the student's ``import torch`` means (default: the assignment's
+    ``backend``, usually ``auto``); expected answers always come from the reference solution on
+    ``reference_backend`` (the engine, except in differential tests). ``only`` restricts grading
+    to those exercise ids; ``include_hidden=False`` drops hidden cases.
+    """
+    started = time.perf_counter()
+    source = load_submission(submission)
+    plans = build_plan(assignment, only=only, include_hidden=include_hidden)
+    reference = reference_answers(assignment.solution_path, plans, backend=reference_backend)
+    student_backend = resolve_backend(backend or assignment.assignment.backend)
+    outcome = _run_student(source, plans, student_backend, policy)
+
+    result = AssignmentResult(
+        assignment_id=assignment.id,
+        assignment_title=assignment.title,
+        submission=str(submission),
+        backend=student_backend,
+        isolation=Isolation(
+            tier=outcome.isolation.tier,
+            layers=list(outcome.isolation.layers),
+            degraded=dict(outcome.isolation.degraded),
+        ),
+        load_error=_load_error_text(source, outcome.load_error),
+        stdout=outcome.stdout,
+        stderr=outcome.stderr,
+        include_hidden=include_hidden,
+    )
+    for plan in plans:
+        result.exercises.append(_grade_exercise(plan, source, outcome, reference))
+    result.duration = time.perf_counter() - started
+    return result
+
+
+def _run_student(
+    source: SubmissionSource, plans: list[ExercisePlan], backend: str, policy: Any
+) -> SubmissionOutcome:
+    from gradekit.sandbox import run_submission
+
+    calls = [call for plan in plans for call in plan.calls]
+    options: dict[str, Any] = {"backend": backend}
+    if policy is not None:
+        options["policy"] = policy
+    if source.kind == "py":
+        return run_submission(source.path.resolve(), calls, **options)
+    # A notebook runs as the generated .py, named like the notebook so tracebacks read well.
+    with tempfile.TemporaryDirectory(prefix="gradekit-notebook-") as folder:
+        generated = Path(folder) / f"{source.path.stem}.py"
+        generated.write_text(source.text, encoding="utf-8")
+        return run_submission(generated, calls, **options)
+
+
+def _load_error_text(source: SubmissionSource, error: ExceptionInfo | None) -> str | None:
+    if error is None:
+        return None
+    where = source.describe_line(error.line)
+    location = f" ({where})" if where else ""
+    return f"{error.type}: {error.message}{location}"
+
+
+def _grade_exercise(
+    plan: ExercisePlan,
+    source: SubmissionSource,
+    outcome: SubmissionOutcome,
+    reference: ReferenceAnswers,
+) -> ExerciseResult:
+    exercise = plan.exercise
+    result = ExerciseResult(
+        id=exercise.id,
+        entry=exercise.entry_name,
+        title=exercise.title,
+        max_points=exercise.points,
+    )
+    if outcome.load_error is not None:
+        result.error = (
+            f"your file could not be loaded: {_load_error_text(source, outcome.load_error)}"
+        )
+        result.traceback = source.annotate_traceback(outcome.load_error.traceback) or None
+        result.cases = [_unrun_case(case) for case in plan.cases]
+        return result
+
+    result.violations = [
+        replace(violation, message=f"{violation.message} ({where})")
+        if (where := source.line_map.describe(violation.line or 0))
+        else violation
+        for violation in check_static(source.text, exercise.entry_name, plan.rules)
+    ]
+    for case in plan.cases:
+        got = outcome.calls.get(case.call.call_id) or _no_reply(case, outcome)
+        expected = reference.outcomes[case.call.call_id]
+        result.cases.append(_grade_case(case, expected, got, source))
+        result.duration += got.duration
+
+    missing = [case for case in result.cases if case.call_status == "missing"]
+    if missing:
+        result.error = missing[0].differences[0].message if missing[0].differences else None
+        result.error = result.error or f"your submission does not define `{exercise.entry_name}`"
+    failed_error = next((case for case in result.cases if case.errored), None)
+    if result.error is None and failed_error is not None:
+        result.error = failed_error.differences[0].message if failed_error.differences else None
+    result.traceback = next((case.traceback for case in result.cases if case.traceback), None)
+    if result.status != "pass":
+        result.mistake = _matched_mistake(plan, outcome, reference)
+        result.hint = exercise.hints[0] if exercise.hints else None
+    return result
+
+
+def _grade_case(
+    case: GradingCase, expected: CallOutcome, got: CallOutcome, source: SubmissionSource
+) -> CaseResult:
+    differences = compare_outcomes(expected, got, case.checks)
+    if expected.status not in OK_STATUSES:
+        # The reference itself failed on this case: never blame the student for it.
+        differences = []
+    traceback = None
+    if got.exception is not None and got.exception.traceback:
+        traceback = source.annotate_traceback(got.exception.traceback)
+    label = case.case_id if not case.description else f"{case.case_id}: {case.description}"
+    return CaseResult(
+        case_id=case.case_id,
+        label=label,
+        passed=not differences and got.status in OK_STATUSES,
+        weight=case.weight,
+        hidden=case.hidden,
+        call_status=got.status,
+        differences=differences,
+        inputs=dict(case.inputs),
+        duration=got.duration,
+        traceback=traceback if differences else None,
+    )
+
+
+def _unrun_case(case: GradingCase) -> CaseResult:
+    return CaseResult(
+        case_id=case.case_id,
+        label=case.case_id,
+        passed=False,
+        weight=case.weight,
+        hidden=case.hidden,
+        call_status="missing",
+        inputs=dict(case.inputs),
+    )
+
+
+def _no_reply(case: GradingCase, outcome: SubmissionOutcome) -> CallOutcome:
+    """The sandbox returned nothing for this call (the child died before reaching it)."""
+    reason = outcome.failure or "the process running your code stopped before this case ran"
+    return CallOutcome("crashed", exception=ExceptionInfo("RuntimeError", reason))
+
+
+def _matched_mistake(
+    plan: ExercisePlan, outcome: SubmissionOutcome, reference: ReferenceAnswers
+) -> str | None:
+    """The message of the first known mistake whose answers equal the student's on every case."""
+    for mistake in plan.exercise.mistakes:
+        mistake_outcomes = reference.mistakes.get(plan.exercise.id, {}).get(mistake.function, {})
+        compared = 0
+        matches = True
+        for case in plan.cases:
+            got = outcome.calls.get(case.call.call_id)
+            wrong = mistake_outcomes.get(case.call.call_id)
+            if got is None or wrong is None or got.status not in OK_STATUSES:
+                matches = False
+                break
+            if wrong.status not in OK_STATUSES:
+                continue
+            compared += 1
+            if compare_outcomes(wrong, got, case.checks):
+                matches = False
+                break
+        if matches and compared:
+            return mistake.message
+    return None
