@@ -142,7 +142,7 @@ def _is_tensor(value: Any, T: ModuleType) -> bool:
     return isinstance(value, T.Tensor)
 
 
-def _tensor_values(tensor: Any) -> np.ndarray:
+def tensor_to_numpy(tensor: Any) -> np.ndarray:
     # torch returns lazily-materialised "ZeroTensor"s for some second derivatives (abs);
     # they refuse .numpy(), yet they are ordinary zeros to a user.
     is_zero_tensor = getattr(tensor, "_is_zerotensor", None)
@@ -160,7 +160,7 @@ def observe(value: Any, T: ModuleType) -> Any:
             "kind": "tensor",
             "dtype": str(value.dtype),
             "shape": list(value.shape),
-            "values": encode_array(_tensor_values(value)),
+            "values": encode_array(tensor_to_numpy(value)),
             "requires_grad": bool(value.requires_grad),
             "is_leaf": bool(value.is_leaf),
             "grad_fn": grad_fn_name(value),
@@ -2066,3 +2066,209 @@ def reprs_print_options(T):
     short = repr(T.arange(10))
     T.set_printoptions(profile="default")
     return {"precision_2": two, "sci_mode": sci, "threshold": short, "restored": repr(x)}
+
+
+# ========================================================================================
+# Differentiable-op table, shared by the gradchecks and the live differential tests.
+# Each op is ``fn(T, *inputs)`` returning a tensor or a tuple of tensors; integer and
+# boolean arguments (indices, masks, class targets) are constants built inside ``fn``.
+# ========================================================================================
+
+
+@dataclass(frozen=True)
+class DifferentiableOp:
+    """One op of the scope, with input shapes and the domain its inputs are drawn from.
+
+    Domains: ``real`` (-2, 2); ``positive`` (0.5, 2); ``unit`` (0.1, 0.9);
+    ``nonzero`` ±(0.2, 2) — for ops with a kink at 0 (relu, abs), so finite differences
+    never straddle it.
+    """
+
+    name: str
+    fn: Callable[..., Any]
+    shapes: tuple[tuple[int, ...], ...]
+    domain: str = "real"
+
+
+def sample_inputs(op: DifferentiableOp, rng: np.random.Generator) -> list[np.ndarray]:
+    """float64 input arrays for ``op`` drawn from its domain."""
+    arrays = []
+    for shape in op.shapes:
+        if op.domain == "positive":
+            arrays.append(rng.uniform(0.5, 2.0, size=shape))
+        elif op.domain == "unit":
+            arrays.append(rng.uniform(0.1, 0.9, size=shape))
+        elif op.domain == "nonzero":
+            magnitude = rng.uniform(0.2, 2.0, size=shape)
+            arrays.append(np.where(rng.random(size=shape) < 0.5, -magnitude, magnitude))
+        elif op.domain == "real":
+            arrays.append(rng.uniform(-2.0, 2.0, size=shape))
+        else:
+            raise ValueError(f"op {op.name!r}: unknown domain {op.domain!r}")
+    return arrays
+
+
+def _setitem_basic(T, x, v):
+    y = x.clone()
+    y[0, 1:] = v
+    return y
+
+
+def _setitem_advanced(T, x, v):
+    y = x * 1
+    y[T.tensor([2, 0])] = v
+    return y
+
+
+def _setitem_mask(T, x):
+    y = x.clone()
+    y[y > 0] = 0.0
+    return y
+
+
+def _functional(T):
+    return T.nn.functional
+
+
+DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
+    # arithmetic (tensor-tensor with broadcasting, scalars on both sides)
+    DifferentiableOp("add", lambda T, a, b: a + b, ((3, 1), (4,))),
+    DifferentiableOp("add_alpha", lambda T, a, b: T.add(a, b, alpha=2.5), ((2, 3), (3,))),
+    DifferentiableOp("sub", lambda T, a, b: a - b, ((2, 3), (2, 1))),
+    DifferentiableOp("mul", lambda T, a, b: a * b, ((2, 3), (3,))),
+    DifferentiableOp("div", lambda T, a, b: a / b, ((2, 3), (3,)), "positive"),
+    DifferentiableOp("pow_tensor", lambda T, a, b: a**b, ((2, 3), (2, 3)), "positive"),
+    DifferentiableOp("pow_scalar", lambda T, a: a**3, ((2, 3),)),
+    DifferentiableOp("pow_fraction", lambda T, a: a**1.5, ((4,),), "positive"),
+    DifferentiableOp("rpow", lambda T, a: 2**a, ((4,),)),
+    DifferentiableOp("radd", lambda T, a: 1.5 + a, ((4,),)),
+    DifferentiableOp("rsub", lambda T, a: 1 - a, ((4,),)),
+    DifferentiableOp("rmul", lambda T, a: 3 * a, ((4,),)),
+    DifferentiableOp("rdiv", lambda T, a: 2 / a, ((4,),), "positive"),
+    DifferentiableOp("neg", lambda T, a: -a, ((2, 2),)),
+    DifferentiableOp("square", lambda T, a: a.square(), ((3,),)),
+    DifferentiableOp("reciprocal", lambda T, a: a.reciprocal(), ((3,),), "positive"),
+    # elementwise math
+    DifferentiableOp("abs", lambda T, a: a.abs(), ((2, 3),), "nonzero"),
+    DifferentiableOp("exp", lambda T, a: T.exp(a), ((2, 3),)),
+    DifferentiableOp("log", lambda T, a: T.log(a), ((2, 3),), "positive"),
+    DifferentiableOp("sqrt", lambda T, a: a.sqrt(), ((2, 3),), "positive"),
+    DifferentiableOp("sin", lambda T, a: a.sin(), ((2, 3),)),
+    DifferentiableOp("cos", lambda T, a: T.cos(a), ((2, 3),)),
+    DifferentiableOp("tanh", lambda T, a: a.tanh(), ((2, 3),)),
+    DifferentiableOp("sigmoid", lambda T, a: T.sigmoid(a), ((2, 3),)),
+    DifferentiableOp("relu", lambda T, a: a.relu(), ((2, 3),), "nonzero"),
+    DifferentiableOp("clamp", lambda T, a: a.clamp(-1.0, 1.0), ((3, 3),)),
+    DifferentiableOp("clamp_min", lambda T, a: a.clamp(min=0.5), ((3, 3),)),
+    DifferentiableOp("where", lambda T, a, b: T.where(a > b, a * 2, b), ((2, 3), (2, 3))),
+    DifferentiableOp("maximum", lambda T, a, b: T.maximum(a, b), ((2, 3), (3,))),
+    DifferentiableOp("minimum", lambda T, a, b: T.minimum(a, b), ((2, 3), (2, 3))),
+    # matrix products
+    DifferentiableOp("mm", lambda T, a, b: a @ b, ((2, 3), (3, 4))),
+    DifferentiableOp("torch_mm", lambda T, a, b: T.mm(a, b), ((3, 2), (2, 2))),
+    DifferentiableOp("mv", lambda T, a, b: a @ b, ((2, 3), (3,))),
+    DifferentiableOp("dot", lambda T, a, b: T.dot(a, b), ((4,), (4,))),
+    DifferentiableOp("vec_mat", lambda T, a, b: a @ b, ((3,), (3, 2))),
+    DifferentiableOp("bmm", lambda T, a, b: T.bmm(a, b), ((2, 2, 3), (2, 3, 2))),
+    DifferentiableOp("batched_matmul", lambda T, a, b: a @ b, ((2, 1, 2, 3), (3, 3, 2))),
+    DifferentiableOp("matmul_3d_2d", lambda T, a, b: T.matmul(a, b), ((2, 2, 3), (3, 2))),
+    DifferentiableOp("outer", lambda T, a, b: T.outer(a, b), ((3,), (2,))),
+    # reductions
+    DifferentiableOp("sum", lambda T, a: a.sum(), ((2, 3),)),
+    DifferentiableOp("sum_dim", lambda T, a: a.sum(dim=1), ((2, 3),)),
+    DifferentiableOp("sum_keepdim", lambda T, a: a.sum(0, keepdim=True), ((2, 3),)),
+    DifferentiableOp("mean", lambda T, a: a.mean(), ((2, 3),)),
+    DifferentiableOp("mean_dim", lambda T, a: a.mean(dim=-1, keepdim=True), ((2, 3),)),
+    DifferentiableOp("max_all", lambda T, a: a.max(), ((2, 3),)),
+    DifferentiableOp("max_dim", lambda T, a: a.max(dim=1).values, ((2, 3),)),
+    DifferentiableOp("min_all", lambda T, a: a.min(), ((2, 3),)),
+    DifferentiableOp("min_dim", lambda T, a: a.min(0, keepdim=True)[0], ((2, 3),)),
+    DifferentiableOp("amax", lambda T, a: a.amax(1), ((2, 3),)),
+    DifferentiableOp("norm", lambda T, a: a.norm(), ((2, 3),)),
+    DifferentiableOp("norm_dim", lambda T, a: a.norm(dim=1), ((2, 3),)),
+    DifferentiableOp("norm_p1", lambda T, a: a.norm(p=1), ((2, 3),), "nonzero"),
+    DifferentiableOp("softmax", lambda T, a: a.softmax(dim=1), ((2, 3),)),
+    DifferentiableOp("log_softmax", lambda T, a: T.log_softmax(a, dim=0), ((2, 3),)),
+    # losses and nn.functional
+    DifferentiableOp(
+        "bce_with_logits",
+        lambda T, a: _functional(T).binary_cross_entropy_with_logits(
+            a, T.tensor([[0.0, 1.0, 1.0], [1.0, 0.0, 0.5]], dtype=a.dtype)
+        ),
+        ((2, 3),),
+    ),
+    DifferentiableOp(
+        "bce",
+        lambda T, a: _functional(T).binary_cross_entropy(
+            a, T.tensor([[0.0, 1.0, 1.0], [1.0, 0.0, 0.5]], dtype=a.dtype)
+        ),
+        ((2, 3),),
+        "unit",
+    ),
+    DifferentiableOp("mse_loss", lambda T, a, b: _functional(T).mse_loss(a, b), ((2, 3), (2, 3))),
+    DifferentiableOp(
+        "cross_entropy",
+        lambda T, a: _functional(T).cross_entropy(a, T.tensor([2, 0])),
+        ((2, 3),),
+    ),
+    DifferentiableOp(
+        "cross_entropy_sum",
+        lambda T, a: _functional(T).cross_entropy(a, T.tensor([1, 1, 0]), reduction="sum"),
+        ((3, 2),),
+    ),
+    DifferentiableOp("F_relu", lambda T, a: _functional(T).relu(a), ((4,),), "nonzero"),
+    DifferentiableOp("F_sigmoid", lambda T, a: _functional(T).sigmoid(a), ((4,),)),
+    DifferentiableOp("F_softmax", lambda T, a: _functional(T).softmax(a, dim=-1), ((2, 3),)),
+    # shape ops
+    DifferentiableOp("reshape", lambda T, a: a.reshape(3, 2), ((2, 3),)),
+    DifferentiableOp("view", lambda T, a: a.view(-1), ((2, 3),)),
+    DifferentiableOp("flatten", lambda T, a: a.flatten(), ((2, 3),)),
+    DifferentiableOp("transpose", lambda T, a: a.transpose(0, 1), ((2, 3),)),
+    DifferentiableOp("t", lambda T, a: a.t(), ((2, 3),)),
+    DifferentiableOp("T_attr", lambda T, a: a.T, ((2, 3),)),
+    DifferentiableOp("mT", lambda T, a: a.mT, ((2, 2, 3),)),
+    DifferentiableOp("permute", lambda T, a: a.permute(2, 0, 1), ((2, 2, 3),)),
+    DifferentiableOp("squeeze", lambda T, a: a.squeeze(), ((2, 1, 3),)),
+    DifferentiableOp("unsqueeze", lambda T, a: a.unsqueeze(1), ((2, 3),)),
+    DifferentiableOp("expand", lambda T, a: a.expand(2, 3, 3), ((3, 1),)),
+    DifferentiableOp("expand_as", lambda T, a, b: a.expand_as(b), ((3,), (2, 3))),
+    DifferentiableOp("repeat", lambda T, a: a.repeat(2, 2), ((2, 3),)),
+    DifferentiableOp("flip", lambda T, a: a.flip(1), ((2, 3),)),
+    DifferentiableOp("contiguous", lambda T, a: a.t().contiguous(), ((2, 3),)),
+    DifferentiableOp("copying_reshape", lambda T, a: a.t().reshape(6), ((2, 3),)),
+    DifferentiableOp("cat", lambda T, a, b: T.cat([a, b], dim=0), ((2, 3), (1, 3))),
+    DifferentiableOp("stack", lambda T, a, b: T.stack([a, b], dim=1), ((2, 3), (2, 3))),
+    DifferentiableOp("split", lambda T, a: a.split(2, dim=1), ((2, 5),)),
+    DifferentiableOp("chunk", lambda T, a: T.chunk(a, 2, dim=0), ((4, 2),)),
+    # indexing
+    DifferentiableOp("index_int_slice", lambda T, a: a[1, 1:], ((3, 4),)),
+    DifferentiableOp("index_ellipsis_none", lambda T, a: a[..., None, 0], ((2, 3),)),
+    DifferentiableOp("index_list_duplicates", lambda T, a: a[[0, 0, 2]], ((3, 2),)),
+    DifferentiableOp("index_mixed", lambda T, a: a[0, :, [1, 2]], ((2, 3, 4),)),
+    DifferentiableOp("index_two_lists", lambda T, a: a[[0, 1], [2, 2]], ((2, 3),)),
+    DifferentiableOp(
+        "index_bool_mask",
+        lambda T, a: a[T.tensor([[True, False, True], [False, True, True]])],
+        ((2, 3),),
+    ),
+    DifferentiableOp(
+        "index_select", lambda T, a: a.index_select(1, T.tensor([2, 0, 2])), ((2, 3),)
+    ),
+    DifferentiableOp("gather", lambda T, a: a.gather(1, T.tensor([[0, 0], [2, 1]])), ((2, 3),)),
+    DifferentiableOp(
+        "masked_fill",
+        lambda T, a: a.masked_fill(T.tensor([True, False, True]), 0.5),
+        ((2, 3),),
+    ),
+    DifferentiableOp("setitem_basic", lambda T, a, v: _setitem_basic(T, a, v), ((2, 3), (2,))),
+    DifferentiableOp(
+        "setitem_advanced", lambda T, a, v: _setitem_advanced(T, a, v), ((3, 2), (2, 2))
+    ),
+    DifferentiableOp("setitem_mask", lambda T, a: _setitem_mask(T, a), ((2, 3),)),
+    # composites
+    DifferentiableOp(
+        "mlp_layer",
+        lambda T, x, w, b: T.tanh(x @ w + b).sum(dim=1),
+        ((2, 3), (3, 4), (4,)),
+    ),
+]
