@@ -26,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import math
+import numbers
 from collections.abc import Iterator
 from typing import Any
 
@@ -94,19 +95,43 @@ def set_printoptions(
     ``profile`` ("default", "short" or "full") is applied first, then any explicit option.
     As in torch, ``sci_mode`` is always assigned: calling this without ``sci_mode`` resets it to
     ``None`` (automatic choice). torch silently ignores an unknown profile name; so do we.
+    Values of the wrong type are rejected here, before any option changes (torch would accept them
+    and fail later, while printing).
     """
+    _check_option("precision", precision, numbers.Integral, "an int", minimum=0)
+    _check_option("threshold", threshold, numbers.Real, "a number")
+    _check_option("edgeitems", edgeitems, numbers.Integral, "an int", minimum=0)
+    _check_option("linewidth", linewidth, numbers.Integral, "an int")
+    _check_option("profile", profile, str, '"default", "short" or "full"')
+    _check_option("sci_mode", sci_mode, bool, "True, False")
     if profile is not None and profile in _PROFILES:
         for name, value in _PROFILES[profile].items():
             setattr(_OPTIONS, name, value)
     if precision is not None:
-        _OPTIONS.precision = precision
+        _OPTIONS.precision = int(precision)
     if threshold is not None:
         _OPTIONS.threshold = threshold
     if edgeitems is not None:
-        _OPTIONS.edgeitems = edgeitems
+        _OPTIONS.edgeitems = int(edgeitems)
     if linewidth is not None:
-        _OPTIONS.linewidth = linewidth
+        _OPTIONS.linewidth = int(linewidth)
     _OPTIONS.sci_mode = sci_mode
+
+
+def _check_option(
+    name: str, value: object, expected: type, description: str, minimum: int | None = None
+) -> None:
+    if value is None:
+        return
+    # bool is an int in Python, but precision=True is certainly a mistake.
+    is_bool_for_number = isinstance(value, bool) and expected is not bool
+    if is_bool_for_number or not isinstance(value, expected):
+        raise TypeError(
+            f"set_printoptions: {name} must be {description} or None, "
+            f"got {value!r} ({type(value).__name__})"
+        )
+    if minimum is not None and value < minimum:  # type: ignore[operator]
+        raise ValueError(f"set_printoptions: {name} must be >= {minimum}, got {value!r}")
 
 
 def get_printoptions() -> dict[str, Any]:

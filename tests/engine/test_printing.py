@@ -249,7 +249,10 @@ def random_arrays(draw: st.DrawFn) -> np.ndarray:
     from a drawn seed, which keeps examples fast while still reaching summarization.
     """
     dtype = draw(st.sampled_from(DTYPES))
-    shape = draw(st.lists(st.integers(0, 12), min_size=0, max_size=3))
+    ndim = draw(st.integers(0, 3))
+    # Sides of 10..12 on a 3-d tensor exceed the default threshold of 1000 (summarization).
+    side = st.integers(10, 12) if ndim == 3 and draw(st.booleans()) else st.integers(0, 12)
+    shape = draw(st.lists(side, min_size=ndim, max_size=ndim))
     rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
     size = int(np.prod(shape))
 
@@ -261,10 +264,11 @@ def random_arrays(draw: st.DrawFn) -> np.ndarray:
         values = rng.integers(-magnitude, magnitude, size=size, endpoint=True)
         return values.astype(dtype).reshape(shape)
 
-    exponent_low, exponent_high = sorted(
-        draw(st.lists(st.integers(-12, 12), min_size=2, max_size=2))
-    )
-    magnitudes = 10.0 ** rng.uniform(exponent_low, exponent_high, size=size)
+    # Magnitudes spread over `decades` powers of ten: narrow spreads print in fixed or int mode,
+    # wide ones (or ones reaching past 1e8 / below 1e-4) in scientific notation.
+    lowest_exponent = draw(st.integers(-7, 9))
+    decades = draw(st.sampled_from([0, 1, 2, 3, 6, 12, 24]))
+    magnitudes = 10.0 ** rng.uniform(lowest_exponent, lowest_exponent + decades, size=size)
     values = magnitudes * rng.choice([-1.0, 1.0], size=size)
     if draw(st.booleans()):
         values = np.round(values)  # integer-valued floats exercise int_mode
@@ -387,3 +391,33 @@ def test_format_item_matches_torch(value: float | int | bool, spec: str) -> None
             format_item(tensor.item(), spec)
         return
     assert format_item(tensor.numpy(), spec) == expected
+
+
+@pytest.mark.parametrize(
+    ("options", "error", "message"),
+    [
+        ({"precision": "3"}, TypeError, "precision must be an int or None, got '3' \\(str\\)"),
+        ({"precision": -1}, ValueError, "precision must be >= 0, got -1"),
+        ({"edgeitems": 2.0}, TypeError, "edgeitems must be an int"),
+        ({"threshold": True}, TypeError, "threshold must be a number"),
+        ({"linewidth": None, "sci_mode": 1}, TypeError, "sci_mode must be True, False or None"),
+        ({"profile": 3}, TypeError, "profile must be"),
+    ],
+)
+def test_bad_printoptions_are_rejected_without_side_effects(
+    options: dict[str, Any], error: type[Exception], message: str
+) -> None:
+    set_printoptions(precision=6)
+    before = get_printoptions()
+    with pytest.raises(error, match=message):
+        set_printoptions(**options)
+    assert get_printoptions() == before
+
+
+def test_numpy_integers_are_accepted_as_options() -> None:
+    set_printoptions(precision=np.int64(2), threshold=np.float64(5.0))
+    assert get_printoptions()["precision"] == 2
+    assert type(get_printoptions()["precision"]) is int
+    assert format_tensor(np.arange(10.0), dtype_name="float64") == (
+        "tensor([0., 1., 2.,  ..., 7., 8., 9.], dtype=torch.float64)"
+    )
