@@ -1,0 +1,260 @@
+"""The ``gradekit`` command line: a thin Typer layer over spec, grading and report.
+
+Exit codes (all commands): 0 success / every exercise passes, 1 some exercise fails (or
+``validate`` finds a problem), 2 usage error, unreadable submission or invalid spec (printed as
+file:line, never a traceback).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+from rich.console import Console
+
+import gradekit
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+app = typer.Typer(
+    name="gradekit",
+    help="Autograder for PyTorch tensor and autograd exercises.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+class Backend(str, Enum):
+    auto = "auto"
+    engine = "engine"
+    torch = "torch"
+
+
+class OutputFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
+def _stderr() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+def _usage_error(message: str) -> NoReturn:
+    """Print an actionable message (no traceback) and exit with the usage/spec error code."""
+    from rich.text import Text
+
+    _stderr().print(Text.assemble(("error: ", "bold red"), message))
+    raise typer.Exit(EXIT_USAGE)
+
+
+def _version_callback(value: bool) -> None:
+    if value:
+        typer.echo(f"gradekit {gradekit.__version__}")
+        raise typer.Exit(EXIT_OK)
+
+
+@app.callback()
+def main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version_callback, is_eager=True, help="Show the version."
+        ),
+    ] = False,
+) -> None:
+    """Autograder for PyTorch tensor and autograd exercises."""
+
+
+# ---------------------------------------------------------------------------------------------
+# check
+
+
+@app.command()
+def check(
+    submission: Annotated[Path, typer.Argument(help="The student's .py or .ipynb file.")],
+    assignment: Annotated[
+        Path | None,
+        typer.Option(
+            "--assignment",
+            "-a",
+            help="Assignment YAML. Default: discovered from the submission's folder "
+            "(gradekit.toml or an exercises/ folder next to it or above it).",
+        ),
+    ] = None,
+    only: Annotated[
+        list[str] | None,
+        typer.Option("--only", help="Grade only this exercise id (repeat for several)."),
+    ] = None,
+    backend: Annotated[
+        Backend | None,
+        typer.Option(
+            help="What `import torch` means for the submission. Default: the assignment's "
+            "(auto = real torch when installed, else gradekit's engine)."
+        ),
+    ] = None,
+    output_format: Annotated[
+        OutputFormat, typer.Option("--format", help="text for people, json for tools.")
+    ] = OutputFormat.text,
+    no_hidden: Annotated[
+        bool, typer.Option("--no-hidden", help="Skip hidden cases (faster local checks).")
+    ] = False,
+) -> None:
+    """Grade a submission and show what differs for every failing exercise."""
+    from gradekit.grading.cases import UnknownExerciseError
+    from gradekit.grading.pipeline import grade_submission
+    from gradekit.grading.reference import ReferenceSolutionError
+    from gradekit.grading.submission import SubmissionError
+    from gradekit.report import render_json, render_text
+
+    spec = _load_spec(assignment if assignment is not None else _discover(submission))
+    try:
+        result = grade_submission(
+            submission,
+            spec,
+            backend=backend.value if backend is not None else None,
+            only=_split_ids(only),
+            include_hidden=not no_hidden,
+        )
+    except (SubmissionError, UnknownExerciseError, ReferenceSolutionError) as error:
+        _usage_error(str(error))
+    if output_format is OutputFormat.json:
+        sys.stdout.write(render_json(result) + "\n")
+    else:
+        render_text(result, Console(highlight=False))
+    raise typer.Exit(EXIT_OK if result.all_passed else EXIT_FAILED)
+
+
+def _split_ids(only: list[str] | None) -> list[str] | None:
+    """``--only a --only b`` and ``--only a,b`` both mean [a, b]."""
+    if not only:
+        return None
+    return [part.strip() for item in only for part in item.split(",") if part.strip()]
+
+
+def _discover(submission: Path) -> Path:
+    try:
+        from gradekit.spec import find_assignment
+    except ImportError:
+        _usage_error("no --assignment given; pass the assignment YAML with --assignment")
+    try:
+        found = find_assignment(submission)
+    except Exception as error:  # discovery reports its own actionable message
+        _usage_error(str(error))
+    if found is None:
+        _usage_error(
+            f"could not find the assignment for {submission}; pass --assignment exercises/NAME.yaml"
+        )
+    return Path(found)
+
+
+def _load_spec(path: Path):  # -> Assignment (spec import is deferred to keep --help fast)
+    from gradekit.spec import SpecError, load_assignment
+
+    try:
+        return load_assignment(path)
+    except SpecError as error:
+        _usage_error(f"invalid assignment spec:\n{error}")
+
+
+# ---------------------------------------------------------------------------------------------
+# validate
+
+
+@app.command()
+def validate(
+    exercises: Annotated[
+        Path, typer.Argument(help="An assignment YAML file or a folder of them.")
+    ] = Path("exercises"),
+    backend: Annotated[
+        list[Backend] | None,
+        typer.Option(
+            help="Student backends to run the reference through (repeatable). "
+            "Default: engine, plus torch when it is installed."
+        ),
+    ] = None,
+) -> None:
+    """Prove each reference solution scores 100% and every known mistake is caught."""
+    from gradekit.grading.validation import default_backends, validate_assignment
+
+    paths = sorted(exercises.glob("*.yaml")) if exercises.is_dir() else [exercises]
+    if not paths:
+        _usage_error(f"no *.yaml assignment files in {exercises}")
+    backends = [b.value for b in backend] if backend else default_backends()
+    console = Console(highlight=False)
+    all_good = True
+    for path in paths:
+        spec = _load_spec(path)
+        report = validate_assignment(spec, backends=backends)
+        all_good &= report.ok
+        for line in report.lines():
+            console.print(line, markup=False)
+    raise typer.Exit(EXIT_OK if all_good else EXIT_FAILED)
+
+
+# ---------------------------------------------------------------------------------------------
+# starter, schema, run
+
+
+@app.command()
+def starter(
+    spec: Annotated[Path, typer.Argument(help="The assignment YAML.")],
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write here instead of stdout.")
+    ] = None,
+) -> None:
+    """Write the student's starter file for an assignment."""
+    from gradekit.spec import render_starter
+
+    text = render_starter(_load_spec(spec))
+    if output is None:
+        sys.stdout.write(text)
+    else:
+        if output.exists():
+            _usage_error(f"{output} already exists; refusing to overwrite a student's work")
+        output.write_text(text, encoding="utf-8")
+        _stderr().print(f"wrote {output}", markup=False)
+
+
+@app.command()
+def schema(
+    check_output: Annotated[
+        bool,
+        typer.Option(
+            "--check-output",
+            help="Print the JSON Schema of `gradekit check --format json` instead.",
+        ),
+    ] = False,
+) -> None:
+    """Print the JSON Schema of the exercise YAML format (for editor completion)."""
+    if check_output:
+        from gradekit.report import OUTPUT_SCHEMA
+
+        document = OUTPUT_SCHEMA
+    else:
+        from gradekit.spec import json_schema
+
+        document = json_schema()
+    sys.stdout.write(json.dumps(document, indent=2) + "\n")
+
+
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def run(
+    ctx: typer.Context,
+    script: Annotated[Path, typer.Argument(help="A PyTorch script to run on gradekit's engine.")],
+) -> None:
+    """Run an ordinary PyTorch script with `import torch` resolved to gradekit's engine."""
+    if not script.is_file():
+        _usage_error(f"{script}: no such file")
+    from gradekit.engine.alias import run_script
+
+    status = run_script(script, list(ctx.args))
+    raise typer.Exit(status if isinstance(status, int) else EXIT_OK)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    app()

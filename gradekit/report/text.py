@@ -1,0 +1,259 @@
+"""Human-readable report of ``gradekit check`` (rich).
+
+Layout: a header (assignment, submission, backend, sandbox tier), a summary table with one row per
+exercise, then for every exercise that did not pass the details a student needs to fix it: the
+failing case's inputs, expected vs got side by side with differing elements highlighted, error
+statistics, shape/dtype/broadcasting explanations, the traceback cut to their own frames, the
+matched mistake message and the hint. The score line comes last.
+
+Everything that comes from the student (messages, tracebacks, stdout, reprs) is put into
+``rich.text.Text`` objects or escaped, so it is never interpreted as rich markup.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from rich.console import Console, Group, RenderableType
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from gradekit.grading.compare import Difference
+from gradekit.grading.verdicts import AssignmentResult, CaseResult, ExerciseResult
+
+MAX_DETAILED_CASES = 2  # failing cases shown in full per exercise; the rest are counted
+MAX_GRID_ELEMENTS = 64  # arrays up to this size (and 2-D at most) are printed as a grid
+MAX_LISTED_INDICES = 6
+MAX_OUTPUT_CHARS = 2000
+STATUS_STYLE = {"pass": "bold green", "fail": "bold red", "error": "bold magenta"}
+STATUS_WORD = {"pass": "PASS", "fail": "FAIL", "error": "ERROR"}
+
+
+def render_text(result: AssignmentResult, console: Console) -> None:
+    """Print the full report of ``result`` to ``console``."""
+    console.print(_header(result))
+    if result.load_error:
+        console.print(
+            Text.assemble(("Your file could not be loaded: ", "bold red"), result.load_error)
+        )
+    console.print(_summary_table(result))
+    for exercise in result.exercises:
+        if exercise.status != "pass":
+            console.print(_exercise_details(exercise))
+    if result.stdout.strip() and not all(e.status == "pass" for e in result.exercises):
+        console.print(
+            Panel(
+                Text(_clip(result.stdout)),
+                title="what your code printed",
+                title_align="left",
+                border_style="dim",
+            )
+        )
+    console.print(_score_line(result))
+
+
+def _header(result: AssignmentResult) -> Text:
+    isolation = result.isolation
+    if isolation.tier is None:
+        sandbox = "sandbox: not run"
+    else:
+        layers = ", ".join(isolation.layers) or "process only"
+        sandbox = f"sandbox: tier {isolation.tier} ({layers})"
+        if isolation.degraded:
+            sandbox += f"; unavailable here: {', '.join(sorted(isolation.degraded))}"
+    text = Text()
+    text.append(f"{result.assignment_title}", style="bold")
+    text.append(f"  [{result.assignment_id}]\n", style="dim")
+    text.append(f"submission: {result.submission}   backend: {result.backend}   {sandbox}")
+    if not result.include_hidden:
+        text.append("\nhidden cases skipped (--no-hidden): the score may differ when graded")
+    return text
+
+
+def _summary_table(result: AssignmentResult) -> Table:
+    table = Table(title=None, show_lines=False, header_style="bold")
+    table.add_column("exercise")
+    table.add_column("status")
+    table.add_column("points", justify="right")
+    table.add_column("cases", justify="right")
+    table.add_column("time", justify="right")
+    for exercise in result.exercises:
+        status = exercise.status
+        table.add_row(
+            Text(exercise.id),
+            Text(STATUS_WORD[status], style=STATUS_STYLE[status]),
+            f"{_number(exercise.points)} / {_number(exercise.max_points)}",
+            f"{exercise.passed_cases}/{len(exercise.cases)}",
+            f"{exercise.duration * 1000:.0f} ms",
+        )
+    return table
+
+
+def _exercise_details(exercise: ExerciseResult) -> Panel:
+    parts: list[RenderableType] = []
+    if exercise.error:
+        parts.append(Text.assemble(("Error: ", "bold magenta"), exercise.error))
+    for violation in exercise.violations:
+        where = f"line {violation.line}: " if violation.line else ""
+        parts.append(Text.assemble(("Rule broken: ", "bold red"), where, violation.message))
+    failing = [case for case in exercise.cases if not case.passed]
+    shown = [case for case in failing if case.differences][:MAX_DETAILED_CASES]
+    for case in shown:
+        parts.append(_case_details(case))
+    if len(failing) > len(shown) and shown:
+        parts.append(Text(f"... and {len(failing) - len(shown)} more failing case(s)", "dim"))
+    if exercise.traceback:
+        parts.append(Text("Your traceback:", style="bold"))
+        parts.append(Text(exercise.traceback.rstrip()))
+    if exercise.mistake:
+        parts.append(Text.assemble(("Known mistake: ", "bold yellow"), exercise.mistake))
+    if exercise.hint:
+        parts.append(Text.assemble(("Hint: ", "bold cyan"), exercise.hint.strip()))
+    status = exercise.status
+    title = Text.assemble(
+        (f"{exercise.id}", "bold"),
+        f" ({exercise.entry}) — {exercise.title}: ",
+        (STATUS_WORD[status], STATUS_STYLE[status]),
+    )
+    return Panel(Group(*parts), title=title, title_align="left", border_style=STATUS_STYLE[status])
+
+
+def _case_details(case: CaseResult) -> RenderableType:
+    if case.hidden:
+        checks = ", ".join(sorted({d.check for d in case.differences}))
+        return Text(f"Hidden case {case.case_id} failed ({checks}); its inputs are not shown.")
+    parts: list[RenderableType] = [Text(f"Case {case.label}", style="bold underline")]
+    if case.inputs:
+        inputs = "; ".join(f"{name} = {text}" for name, text in case.inputs.items())
+        parts.append(Text(f"inputs: {inputs}", style="dim"))
+    for difference in case.differences:
+        parts.append(_difference_details(difference))
+    return Group(*parts)
+
+
+def _difference_details(difference: Difference) -> RenderableType:
+    parts: list[RenderableType] = [
+        Text.assemble((f"✗ {difference.check}: ", "bold red"), difference.message)
+    ]
+    expected, got = difference.expected, difference.got
+    if isinstance(expected, np.ndarray) and isinstance(got, np.ndarray):
+        parts.append(_side_by_side(expected, got, difference))
+        stats = []
+        if difference.max_abs_error is not None:
+            stats.append(f"max abs error {difference.max_abs_error:.4g}")
+        if difference.max_rel_error is not None:
+            stats.append(f"max rel error {difference.max_rel_error:.4g}")
+        if difference.rtol is not None and (difference.rtol or difference.atol):
+            stats.append(f"allowed: rtol {difference.rtol:g}, atol {difference.atol:g}")
+        elif difference.rtol is not None:
+            stats.append("compared exactly")
+        if stats:
+            parts.append(Text(", ".join(stats), style="dim"))
+    elif difference.check not in ("value",) or expected is not None:
+        if difference.check in ("shape", "dtype", "grad_fn", "requires_grad", "is_leaf", "type"):
+            parts.append(
+                Text.assemble(
+                    ("  expected: ", "green"), _plain(expected), ("   got: ", "red"), _plain(got)
+                )
+            )
+    if difference.explanation:
+        parts.append(Text(f"  {difference.explanation}", style="italic"))
+    return Group(*parts)
+
+
+def _side_by_side(expected: np.ndarray, got: np.ndarray, difference: Difference) -> Table:
+    table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
+    table.add_column("expected", style="green")
+    table.add_column("got")
+    if expected.size <= MAX_GRID_ELEMENTS and expected.ndim <= 2 and expected.shape == got.shape:
+        mismatch = {tuple(index) for index in np.argwhere(~_close_mask(expected, got, difference))}
+        table.add_row(_grid(expected, set()), _grid(got, mismatch))
+        return table
+    # Large or high-dimensional: list the first differing elements instead of the whole array.
+    flat_ok = expected.shape == got.shape
+    for index in difference.indices[:MAX_LISTED_INDICES]:
+        key = tuple(index)
+        left = _format_number(expected[key]) if flat_ok else "?"
+        right = _format_number(got[key]) if flat_ok else "?"
+        table.add_row(f"[{', '.join(map(str, key))}] {left}", Text(right, style="bold red"))
+    if difference.mismatched and difference.mismatched > MAX_LISTED_INDICES:
+        table.add_row(f"... {difference.mismatched - MAX_LISTED_INDICES} more", "")
+    return table
+
+
+def _close_mask(expected: np.ndarray, got: np.ndarray, difference: Difference) -> np.ndarray:
+    if expected.dtype == bool or got.dtype == bool or expected.dtype.kind == "c":
+        return expected == got
+    return np.isclose(
+        got.astype(np.float64),
+        expected.astype(np.float64),
+        rtol=difference.rtol or 0.0,
+        atol=difference.atol or 0.0,
+        equal_nan=True,
+    )
+
+
+def _grid(array: np.ndarray, highlight: set[tuple[int, ...]]) -> Text:
+    """A 0/1/2-D array as text, elements in ``highlight`` in bold red."""
+    text = Text()
+    if array.ndim == 0:
+        text.append(_format_number(array[()]), style="bold red" if () in highlight else None)
+        return text
+    rows = [array] if array.ndim == 1 else list(array)
+    cells = [[_format_number(value) for value in row] for row in rows]
+    width = max((len(cell) for row in cells for cell in row), default=1)
+    for row_index, row in enumerate(cells):
+        text.append("[" if row_index == 0 or array.ndim == 1 else " [")
+        for column, cell in enumerate(row):
+            key = (column,) if array.ndim == 1 else (row_index, column)
+            text.append(cell.rjust(width), style="bold red" if key in highlight else None)
+            if column < len(row) - 1:
+                text.append(", ")
+        text.append("]")
+        if row_index < len(cells) - 1:
+            text.append("\n")
+    if array.ndim == 2:
+        text = Text("[") + text + Text("]")
+    return text
+
+
+def _format_number(value: Any) -> str:
+    if isinstance(value, np.bool_ | bool):
+        return str(bool(value))
+    if isinstance(value, np.integer | int):
+        return str(int(value))
+    if isinstance(value, np.floating | float):
+        return f"{float(value):.4g}"
+    return str(value)
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        return "(" + ", ".join(map(str, value)) + ("," if len(value) == 1 else "") + ")"
+    return str(value)
+
+
+def _number(value: float) -> str:
+    return f"{value:g}"
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= MAX_OUTPUT_CHARS else text[:MAX_OUTPUT_CHARS] + "\n... (cut)"
+
+
+def _score_line(result: AssignmentResult) -> Text:
+    passed = sum(1 for exercise in result.exercises if exercise.status == "pass")
+    style = "bold green" if result.all_passed else "bold"
+    return Text.assemble(
+        ("Score: ", "bold"),
+        (f"{_number(result.score)} / {_number(result.max_score)}", style),
+        f"   ({passed} of {len(result.exercises)} exercises pass, {result.duration:.2f} s)",
+    )
+
+
+def escape_markup(text: str) -> str:
+    """Escape student-controlled text for use inside a rich markup string."""
+    return escape(text)
