@@ -56,10 +56,10 @@ _NUMPY_DTYPES: dict[str, np.dtype] = {
     )
 }
 
-# Dtypes torch leaves out of a non-empty tensor's repr (default float dtype, int64, bool).
-_IMPLIED_DTYPES = frozenset({"float32", "int64", "bool"})
-# An empty tensor has no values to hint at its dtype, so only the default float dtype is implied.
-_DEFAULT_FLOAT_DTYPE = "float32"
+# Besides the default float dtype, torch leaves these out of a non-empty tensor's repr (an empty
+# tensor has no values to hint at its dtype, so there only the default float dtype is implied).
+_ALWAYS_IMPLIED_DTYPES = frozenset({"int64", "bool"})
+_FLOATING_DTYPES = frozenset({"float16", "float32", "float64"})
 
 _PREFIX = "tensor("
 
@@ -178,15 +178,22 @@ def format_tensor(
     dtype_name: str,
     requires_grad: bool = False,
     grad_fn_name: str | None = None,
+    default_dtype_name: str = "float32",
 ) -> str:
     """``repr(t)`` (== ``str(t)``) of a torch tensor holding ``data``.
 
     ``data`` holds the tensor's values (it is converted to ``dtype_name`` if it is not already),
     ``dtype_name`` is torch's short dtype name ("float32", "int64", "bool", ...). A ``grad_fn_name``
     such as ``"MulBackward0"`` prints as ``grad_fn=<MulBackward0>``; otherwise ``requires_grad``
-    prints ``requires_grad=True``.
+    prints ``requires_grad=True``. ``default_dtype_name`` is the current
+    ``torch.get_default_dtype()``: that dtype, rather than float32, goes unmentioned.
     """
     array = _as_array(data, dtype_name)
+    if default_dtype_name not in _FLOATING_DTYPES:
+        raise ValueError(
+            f"format_tensor: default_dtype_name must be one of "
+            f"{', '.join(sorted(_FLOATING_DTYPES))}, got {default_dtype_name!r}"
+        )
     options = _OPTIONS
     indent = len(_PREFIX)
     shape_text = str(tuple(array.shape))
@@ -196,14 +203,14 @@ def format_tensor(
         # torch prints the shape of an empty tensor unless it is (0,), like numpy does.
         if array.ndim != 1:
             suffixes.append(f"size={shape_text}")
-        if dtype_name != _DEFAULT_FLOAT_DTYPE:
+        if dtype_name != default_dtype_name:
             suffixes.append(f"dtype=torch.{dtype_name}")
         body = "[]"
     else:
         # With edgeitems=0 nothing of the summarized data is visible, so torch shows the size.
         if not options.edgeitems:
             suffixes.append(f"size={shape_text}")
-        if dtype_name not in _IMPLIED_DTYPES:
+        if dtype_name != default_dtype_name and dtype_name not in _ALWAYS_IMPLIED_DTYPES:
             suffixes.append(f"dtype=torch.{dtype_name}")
         body = _data_str(array, indent, options)
 

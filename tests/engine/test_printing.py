@@ -421,3 +421,48 @@ def test_numpy_integers_are_accepted_as_options() -> None:
     assert format_tensor(np.arange(10.0), dtype_name="float64") == (
         "tensor([0., 1., 2.,  ..., 7., 8., 9.], dtype=torch.float64)"
     )
+
+
+@pytest.mark.parametrize(
+    ("data", "dtype_name", "expected"),
+    [
+        ([1.0, 2.0], "float64", "tensor([1., 2.])"),
+        ([1.0, 2.0], "float32", "tensor([1., 2.], dtype=torch.float32)"),
+        ([], "float64", "tensor([])"),
+        ([], "float32", "tensor([], dtype=torch.float32)"),
+        ([], "int64", "tensor([], dtype=torch.int64)"),
+        ([1, 2], "int64", "tensor([1, 2])"),
+    ],
+)
+def test_default_dtype_float64_is_implied(data: list, dtype_name: str, expected: str) -> None:
+    # Captured from torch 2.13 after torch.set_default_dtype(torch.float64).
+    text = format_tensor(np.array(data), dtype_name=dtype_name, default_dtype_name="float64")
+    assert text == expected
+
+
+def test_default_dtype_must_be_floating() -> None:
+    with pytest.raises(ValueError, match="default_dtype_name must be one of float16, float32"):
+        format_tensor(np.zeros(2), dtype_name="float32", default_dtype_name="int64")
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("default_dtype_name", ["float16", "float64"])
+@settings(
+    deadline=None,
+    max_examples=max(DIFFERENTIAL_EXAMPLES // 3, 1),
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(data=st.data(), array=random_arrays())
+def test_repr_matches_torch_under_other_default_dtype(
+    default_dtype_name: str, data: st.DataObject, array: np.ndarray
+) -> None:
+    torch = pytest.importorskip("torch", reason="differential printing tests need real torch")
+    autograd = data.draw(_autograd_modes(array), label="autograd")
+    saved_default = torch.get_default_dtype()
+    torch.set_default_dtype(getattr(torch, default_dtype_name))
+    try:
+        expected, state = _torch_repr_and_state(torch, array, autograd)
+    finally:
+        torch.set_default_dtype(saved_default)
+    assert format_tensor(**state, default_dtype_name=default_dtype_name) == expected
