@@ -50,6 +50,7 @@ DType = Literal["float16", "float32", "float64", "int32", "int64", "bool"]
 SYNTAX_KINDS: tuple[str, ...] = (
     "for",
     "while",
+    "loop",
     "if",
     "comprehension",
     "lambda",
@@ -63,6 +64,7 @@ SYNTAX_KINDS: tuple[str, ...] = (
     "del",
     "yield",
     "assert",
+    "recursion",
 )
 
 # Checks that look at the returned value; a case expecting an exception has no returned value.
@@ -601,9 +603,9 @@ class Constraints(StrictModel):
     )
     forbid: list[str] = Field(
         default_factory=list,
-        description="Forbidden syntax kinds (for, while, if, comprehension, lambda, import, try, "
-        "with, def, class, global, nonlocal, del, yield, assert) or dotted names (e.g. "
-        "torch.broadcast_shapes) that must not be called, accessed or imported.",
+        description="Forbidden syntax kinds (for, while, loop, if, comprehension, lambda, "
+        "import, try, with, def, class, global, nonlocal, del, yield, assert, recursion) or "
+        "dotted names (e.g. torch.broadcast_shapes) that must not be called, read or imported.",
     )
     require: list[str] = Field(
         default_factory=list,

@@ -1,0 +1,1 @@
+"""Reference solutions of the assignments in exercises/ (one module per assignment)."""
