@@ -100,13 +100,6 @@ def nonleaf_flag_error(x: torch.Tensor) -> torch.Tensor:
     return y
 
 
-def nonleaf_flag_error_detached_first(x: torch.Tensor) -> torch.Tensor:
-    # detach() makes a new leaf, so switching its flag off is allowed: no error is raised.
-    y = (x * 2).detach()
-    y.requires_grad_(False)
-    return y
-
-
 def loss_grad_fn_names(
     x: torch.Tensor, y: torch.Tensor, w: torch.Tensor, b: torch.Tensor
 ) -> tuple[str, str]:
@@ -334,25 +327,10 @@ def second_backward_error(x: torch.Tensor) -> torch.Tensor:
     return x.grad
 
 
-def second_backward_error_retained(x: torch.Tensor) -> torch.Tensor:
-    # retain_graph=True keeps the graph alive, so the second pass succeeds and no error is raised.
-    y = x * x
-    y.backward(retain_graph=True)
-    y.backward()
-    return x.grad
-
-
 def nonscalar_backward_error(x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
     """Seed 004: u = 2 * (x + y) is 2x2; backward() without a gradient raises."""
     u = 2 * (x + y)
     u.backward()
-    return x.grad
-
-
-def nonscalar_backward_error_with_gradient(x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
-    # Passing a gradient is the *fix*, but this exercise asks to see the error.
-    u = 2 * (x + y)
-    u.backward(torch.ones_like(u))
     return x.grad
 
 

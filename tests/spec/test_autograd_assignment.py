@@ -2,40 +2,46 @@
 
 What is checked:
 
-* the YAML is a valid spec and keeps the public contract (the exercise names course material
-  refers to), and the solution module defines every entry and mistake with the right signature;
+* the YAML loads with the spec loader and keeps the public contract (the exercise names course
+  material refers to); the solution defines every entry and mistake with the entry's signature;
 * on real torch 2.13, the reference reproduces the tutorials' numbers, satisfies the checks its
   exercise declares, and agrees with closed-form derivatives on generated inputs (hypothesis);
-* every mistake function gives an answer that differs from the reference on at least one case,
-  so its feedback can be told apart from a correct answer;
-* on gradekit's engine (run in a child process, because `install_torch_alias()` rebinds `torch`
-  for the whole process), the reference and the mistakes observe exactly like on real torch.
+* every mistake is useful feedback under the grader's matching rule (docs/spec.md, Mistakes): it
+  fails at least one case against the reference, and a student who reproduces it passes all
+  checks against the mistake's own observations, so its message can be shown;
+* on gradekit's engine, where the expected answers really come from, the reference observes
+  like on real torch (so the reference code passes when a student runs it on real torch), and
+  the mistakes still differ.
 
-Running this file as a script (`python test_autograd_assignment.py --engine`) is that child
-process: it installs the alias, runs every function on every case and prints JSON.
+Answers are computed with the grader's own machinery (`build_plan`, `reference_answers`,
+`compare_outcomes`), so these tests judge the assignment by the rules students are graded by.
 """
 
 from __future__ import annotations
 
 import ast
-import importlib.util
-import json
 import math
-import re
-import subprocess
 import sys
-import warnings
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import numpy as np
 import pytest
-import yaml
+
+from gradekit.grading.cases import ExercisePlan, build_plan
+from gradekit.grading.compare import compare_outcomes
+from gradekit.grading.reference import ReferenceAnswers, reference_answers
+from gradekit.spec.loader import load_assignment
 
 REPO = Path(__file__).resolve().parents[2]
 SPEC_PATH = REPO / "exercises" / "autograd.yaml"
 SOLUTION_PATH = REPO / "solutions" / "autograd.py"
+
+# Some mistakes read .grad of a non-leaf on purpose (that is the mistake); torch warns about it.
+pytestmark = pytest.mark.filterwarnings(
+    "ignore:The .grad attribute of a Tensor that is not a leaf:UserWarning"
+)
 
 # Exercise names that course material refers to; renaming one breaks that material.
 CONTRACT_EXERCISES = {
@@ -62,48 +68,14 @@ CONTRACT_EXERCISES = {
     "mean_of_sum": ["x", "y"],
 }
 
-# Mistakes whose returned value equals the reference's by design: the error they model is in
-# the graph (requires_grad / grad_fn / is_leaf), which the exercise's checks look at.
-GRAPH_ONLY_MISTAKES = {
-    "build_graph_detached",
-    "build_graph_fresh_tensor",
-    "no_grad_forward_tracked",
-    "enable_inside_no_grad_missing_enable",
-    "requires_grad_later_too_late",
-    "detach_shares_memory_no_grad_write",
-}
-
-# Float comparison defaults of torch.testing.assert_close, by dtype name.
-DEFAULT_TOLERANCE = {
-    "float16": (1e-3, 1e-5),
-    "float32": (1.3e-6, 1e-5),
-    "float64": (1e-7, 1e-7),
-}
-
-
-# ---------------------------------------------------------------------------------------------
-# Loading the spec and the solution
-# ---------------------------------------------------------------------------------------------
-
-
-def load_assignment() -> Any:
-    """The assignment model, through the spec package's loader when it exists."""
-    try:
-        from gradekit.spec.loader import load_assignment as spec_loader
-    except ImportError:
-        from gradekit.spec.models import Assignment
-
-        return Assignment.model_validate(yaml.safe_load(SPEC_PATH.read_text()))
-    return spec_loader(SPEC_PATH)
-
-
-def import_solution(module_name: str) -> ModuleType:
-    """A fresh copy of solutions/autograd.py, bound to whatever `torch` resolves to now."""
-    spec = importlib.util.spec_from_file_location(module_name, SOLUTION_PATH)
-    assert spec is not None and spec.loader is not None, f"cannot import {SOLUTION_PATH}"
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+ASSIGNMENT = load_assignment(SPEC_PATH)
+EXERCISES = {exercise.id: exercise for exercise in ASSIGNMENT.exercises}
+PLANS = {plan.exercise.id: plan for plan in build_plan(ASSIGNMENT)}
+MISTAKE_PAIRS = [
+    (exercise.id, mistake.function)
+    for exercise in ASSIGNMENT.exercises
+    for mistake in exercise.mistakes
+]
 
 
 def solution_signatures() -> dict[str, list[str]]:
@@ -116,173 +88,22 @@ def solution_signatures() -> dict[str, list[str]]:
     }
 
 
-# ---------------------------------------------------------------------------------------------
-# Running one function on one case and observing the outcome as plain data
-# ---------------------------------------------------------------------------------------------
+def expects_exception(plan: ExercisePlan) -> bool:
+    return all(case.checks.raises is not None for case in plan.cases)
 
 
-def build_argument(arg: Any, torch: Any) -> Any:
-    """Materialise one spec argument with `torch` (real torch or the engine alias)."""
-    from gradekit.spec import models
-
-    if isinstance(arg, models.TensorLiteralArg):
-        data = np.asarray(arg.tensor, dtype=arg.resolved_dtype)
-        return torch.tensor(data.tolist(), dtype=getattr(torch, arg.resolved_dtype)).requires_grad_(
-            arg.requires_grad
-        )
-    if isinstance(arg, (models.RandomNormalArg, models.RandomUniformArg, models.RandomIntArg)):
-        generator = np.random.default_rng(arg.seed)
-        if isinstance(arg, models.RandomNormalArg):
-            data = generator.normal(arg.mean, arg.std, size=arg.shape)
-        elif isinstance(arg, models.RandomUniformArg):
-            data = generator.uniform(arg.low, arg.high, size=arg.shape)
-        else:
-            data = generator.integers(arg.low, arg.high, size=arg.shape)
-        values = np.asarray(data).astype(arg.dtype).tolist()
-        tensor = torch.tensor(values, dtype=getattr(torch, arg.dtype))
-        return tensor.requires_grad_(arg.requires_grad)
-    if isinstance(arg, models.TupleArg):
-        return tuple(build_argument(item, torch) for item in arg.tuple)
-    return arg.python
+def failed_checks(expected: Any, got: Any, plan: ExercisePlan, case_index: int) -> list[str]:
+    """Messages of the checks of one case that `got` fails against `expected`."""
+    case = plan.cases[case_index]
+    return [difference.message for difference in compare_outcomes(expected, got, case.checks)]
 
 
-def observe(value: Any, torch: Any) -> Any:
-    """JSON-compatible picture of a returned value (tensors with their graph attributes)."""
-    if isinstance(value, torch.Tensor):
-        data = value.detach()
-        return {
-            "kind": "tensor",
-            "type": f"{type(value).__module__}.{type(value).__name__}",
-            "dtype": str(data.dtype).removeprefix("torch."),
-            "shape": list(data.shape),
-            "data": data.tolist(),
-            "requires_grad": bool(value.requires_grad),
-            "is_leaf": bool(value.is_leaf),
-            "grad_fn": None if value.grad_fn is None else type(value.grad_fn).__name__,
-        }
-    if isinstance(value, (tuple, list)):
-        return {
-            "kind": "sequence",
-            "type": type(value).__name__,
-            "items": [observe(item, torch) for item in value],
-        }
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return {"kind": "python", "type": type(value).__name__, "value": value}
-    return {"kind": "object", "type": f"{type(value).__module__}.{type(value).__qualname__}"}
-
-
-def run_case(function: Any, case: Any, torch: Any) -> dict[str, Any]:
-    """Call `function` on fresh arguments of `case`; record the outcome, grads and inputs."""
-    args = {name: build_argument(arg, torch) for name, arg in case.args.items()}
-    with warnings.catch_warnings():
-        # Some mistakes read .grad of a non-leaf on purpose, which torch warns about.
-        warnings.simplefilter("ignore")
-        try:
-            outcome = {"status": "ok", "value": observe(function(*args.values()), torch)}
-        except Exception as error:  # noqa: BLE001 - the exception *is* the observation
-            outcome = {"status": "raised", "type": type(error).__name__, "message": str(error)}
-    tensors = {name: arg for name, arg in args.items() if isinstance(arg, torch.Tensor)}
-    outcome["grads"] = {
-        name: observe(tensor.grad, torch)
-        for name, tensor in tensors.items()
-        if tensor.requires_grad
-    }
-    outcome["inputs_after"] = {name: observe(tensor, torch) for name, tensor in tensors.items()}
-    return outcome
-
-
-def observe_assignment(solution: ModuleType, torch: Any) -> dict[str, dict[str, Any]]:
-    """{exercise id: {function name: {case id: outcome}}} for the entry and every mistake."""
-    observations: dict[str, dict[str, Any]] = {}
-    for exercise in load_assignment().exercises:
-        names = [exercise.entry_name] + [mistake.function for mistake in exercise.mistakes]
-        observations[exercise.id] = {
-            name: {
-                case.id: run_case(getattr(solution, name), case, torch)
-                for case in exercise.expanded_cases()
-            }
-            for name in names
-        }
-    return observations
-
-
-# ---------------------------------------------------------------------------------------------
-# Comparing observations
-# ---------------------------------------------------------------------------------------------
-
-
-def same_value(expected: Any, actual: Any, tolerance: tuple[float, float] | None) -> bool:
-    """Equal returned values: same structure, types, dtypes, shapes; floats allclose."""
-    if expected["kind"] != actual["kind"] or expected["type"] != actual["type"]:
-        return False
-    if expected["kind"] == "sequence":
-        return len(expected["items"]) == len(actual["items"]) and all(
-            same_value(left, right, tolerance)
-            for left, right in zip(expected["items"], actual["items"], strict=True)
-        )
-    if expected["kind"] == "tensor":
-        if (expected["dtype"], expected["shape"]) != (actual["dtype"], actual["shape"]):
-            return False
-        rtol, atol = tolerance or DEFAULT_TOLERANCE.get(expected["dtype"], (0.0, 0.0))
-        return bool(
-            np.allclose(
-                np.asarray(expected["data"], dtype=float),
-                np.asarray(actual["data"], dtype=float),
-                rtol=rtol,
-                atol=atol,
-                equal_nan=True,
-            )
-        )
-    if expected["kind"] == "python" and isinstance(expected["value"], float):
-        rtol, atol = tolerance or DEFAULT_TOLERANCE["float64"]
-        return math.isclose(expected["value"], actual["value"], rel_tol=rtol, abs_tol=atol)
-    return expected == actual
-
-
-GRAPH_FIELDS = ("requires_grad", "is_leaf", "grad_fn")
-
-
-def same_graph(expected: Any, actual: Any) -> bool:
-    """Equal graph attributes (requires_grad, is_leaf, grad_fn) of every returned tensor."""
-    if expected["kind"] == "sequence" and actual["kind"] == "sequence":
-        return len(expected["items"]) == len(actual["items"]) and all(
-            same_graph(left, right)
-            for left, right in zip(expected["items"], actual["items"], strict=True)
-        )
-    if expected["kind"] == "tensor" and actual["kind"] == "tensor":
-        return all(expected[field] == actual[field] for field in GRAPH_FIELDS)
-    return True
-
-
-def differences(
-    expected: dict[str, Any], actual: dict[str, Any], tolerance: tuple[float, float] | None
-) -> list[str]:
-    """What differs between two outcomes of one case; empty when they observe the same."""
-    found = []
-    if expected["status"] != actual["status"]:
-        return [f"status {expected['status']} vs {actual['status']}"]
-    if expected["status"] == "raised":
-        if (expected["type"], expected["message"]) != (actual["type"], actual["message"]):
-            found.append(
-                f"raised {expected['type']}: {expected['message']!r} "
-                f"vs {actual['type']}: {actual['message']!r}"
-            )
-    else:
-        if not same_value(expected["value"], actual["value"], tolerance):
-            found.append(f"value {expected['value']} vs {actual['value']}")
-        elif not same_graph(expected["value"], actual["value"]):
-            found.append(f"graph attributes {expected['value']} vs {actual['value']}")
-    for field in ("grads", "inputs_after"):
-        for name, observed in expected[field].items():
-            if not same_value(observed, actual[field][name], tolerance):
-                found.append(f"{field}[{name}] {observed} vs {actual[field][name]}")
-    return found
-
-
-def tolerance_of(exercise: Any) -> tuple[float, float] | None:
-    if exercise.tolerance.rtol is None:
-        return None
-    return (exercise.tolerance.rtol, exercise.tolerance.atol)
+def outcomes_of(answers: ReferenceAnswers, plan: ExercisePlan, function: str | None = None):
+    """The outcomes of the entry (or of a mistake function) for each case of `plan`, in order."""
+    if function is None:
+        return [answers.outcomes[case.call.call_id] for case in plan.cases]
+    by_call = answers.mistakes[plan.exercise.id][function]
+    return [by_call[case.call.call_id] for case in plan.cases]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -290,18 +111,8 @@ def tolerance_of(exercise: Any) -> tuple[float, float] | None:
 # ---------------------------------------------------------------------------------------------
 
 
-ASSIGNMENT = load_assignment()
-EXERCISES = {exercise.id: exercise for exercise in ASSIGNMENT.exercises}
-MISTAKE_PAIRS = [
-    (exercise.id, mistake.function)
-    for exercise in ASSIGNMENT.exercises
-    for mistake in exercise.mistakes
-]
-
-
 def test_spec_points_at_this_solution() -> None:
-    solution = (SPEC_PATH.parent / ASSIGNMENT.assignment.solution).resolve()
-    assert solution == SOLUTION_PATH
+    assert ASSIGNMENT.solution_path == SOLUTION_PATH
 
 
 @pytest.mark.parametrize("exercise_id", sorted(CONTRACT_EXERCISES))
@@ -316,9 +127,13 @@ def test_contract_exercise_keeps_its_name_and_signature(exercise_id: str) -> Non
 def test_exercise_is_complete(exercise_id: str) -> None:
     exercise = EXERCISES[exercise_id]
     assert exercise.hints, "every exercise teaches through hints"
-    assert exercise.mistakes, "every exercise names at least one known mistake"
     assert any(case.hidden for case in exercise.cases), "every exercise has hidden cases"
     assert any(not case.hidden for case in exercise.cases), "every exercise shows a case"
+    if expects_exception(PLANS[exercise_id]):
+        # A `raises` check is absolute, so a mistake that returns could never match a student.
+        assert not exercise.mistakes, "mistakes of an exercise that must raise can never match"
+    else:
+        assert exercise.mistakes, "every exercise names at least one known mistake"
 
 
 @pytest.mark.parametrize("exercise_id", sorted(EXERCISES))
@@ -351,13 +166,20 @@ def real_torch() -> ModuleType:
 
 
 @pytest.fixture(scope="module")
-def torch_solution(real_torch: ModuleType) -> ModuleType:
-    return import_solution("autograd_solution_on_torch")
+def torch_answers(real_torch: ModuleType) -> ReferenceAnswers:
+    return reference_answers(SOLUTION_PATH, list(PLANS.values()), backend="torch")
 
 
 @pytest.fixture(scope="module")
-def torch_observations(real_torch: ModuleType, torch_solution: ModuleType) -> dict[str, Any]:
-    return observe_assignment(torch_solution, real_torch)
+def torch_solution(real_torch: ModuleType) -> ModuleType:
+    """The solution module imported directly, bound to real torch (for closed-form tests)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("autograd_solution_on_torch", SOLUTION_PATH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 # The tutorials' printed numbers (torch 2.13 where a tutorial shows an older version).
@@ -391,108 +213,81 @@ TUTORIAL_ANSWERS = {
 
 
 def plain(observed: Any) -> Any:
-    """Just the numbers/values of an observation, for comparing with literal answers."""
-    if observed["kind"] == "sequence":
-        return tuple(plain(item) for item in observed["items"])
-    if observed["kind"] == "tensor":
-        return observed["data"]
-    return observed.get("value")
+    """The numbers/values of an observation, for comparing with literal answers."""
+    if observed.kind == "sequence":
+        return tuple(plain(item) for item in observed.items)
+    if observed.kind == "tensor":
+        return observed.data.tolist()
+    return observed.value
 
 
-@pytest.mark.torch
-@pytest.mark.parametrize("exercise_id", sorted(TUTORIAL_ANSWERS))
-def test_reference_reproduces_the_tutorial(exercise_id: str, torch_observations: dict) -> None:
-    exercise = EXERCISES[exercise_id]
-    outcome = torch_observations[exercise_id][exercise.entry_name]["seed"]
-    assert outcome["status"] == "ok", outcome
-    answer = plain(outcome["value"])
-    expected = TUTORIAL_ANSWERS[exercise_id]
-    if _flatten_or_none(expected) is None:
-        assert answer == expected  # strings and bools compare exactly
-    else:
-        np.testing.assert_allclose(_flatten_or_none(answer), _flatten_or_none(expected), rtol=1e-6)
-
-
-def _flatten_or_none(nested: Any) -> list[float] | None:
+def flatten_numbers(nested: Any) -> list[float] | None:
     """All numbers of a nested answer in order; None when it holds strings or bools."""
     if isinstance(nested, (list, tuple)):
-        parts = [_flatten_or_none(item) for item in nested]
+        parts = [flatten_numbers(item) for item in nested]
         if any(part is None for part in parts):
             return None
         return [value for part in parts for value in part]
-    if isinstance(nested, (str, bool)):
+    if isinstance(nested, (str, bool)) or nested is None:
         return None
     return [float(nested)]
 
 
 @pytest.mark.torch
-@pytest.mark.parametrize("exercise_id", sorted(EXERCISES))
-def test_reference_satisfies_its_declared_checks(
-    exercise_id: str, torch_observations: dict, real_torch: ModuleType
-) -> None:
-    exercise = EXERCISES[exercise_id]
-    for case in exercise.expanded_cases():
-        outcome = torch_observations[exercise_id][exercise.entry_name][case.id]
-        checks = exercise.checks_for(case)
-        raises = [check for check in checks if check.kind == "raises"]
-        if raises:
-            assert outcome["status"] == "raised", f"{case.id}: expected an exception"
-            assert outcome["type"] == raises[0].type, f"{case.id}: {outcome}"
-            assert re.search(raises[0].match or "", outcome["message"]), f"{case.id}: {outcome}"
-            continue
-        assert outcome["status"] == "ok", f"{case.id}: reference raised {outcome}"
-        for check in checks:
-            if check.kind == "grad_fn" and check.name is not None:
-                assert outcome["value"]["grad_fn"] == check.name, case.id
-            if check.kind == "grad":
-                for name in check.names:
-                    grad = outcome["grads"][name]
-                    assert grad["kind"] == "tensor", f"{case.id}: {name}.grad is {grad}"
-            if check.kind == "mutated":
-                for name in check.names:
-                    original = observe(build_argument(case.args[name], real_torch), real_torch)
-                    after = outcome["inputs_after"][name]
-                    assert not same_value(original, after, None), f"{case.id}: {name} unchanged"
-
-
-@pytest.mark.torch
-@pytest.mark.parametrize(("exercise_id", "mistake"), MISTAKE_PAIRS)
-def test_mistake_differs_from_the_reference(
-    exercise_id: str, mistake: str, torch_observations: dict
-) -> None:
-    exercise = EXERCISES[exercise_id]
-    reference = torch_observations[exercise_id][exercise.entry_name]
-    wrong = torch_observations[exercise_id][mistake]
-    tolerance = tolerance_of(exercise)
-    value_differs = graph_differs = False
-    for case_id, expected in reference.items():
-        actual = wrong[case_id]
-        if expected["status"] != actual["status"]:
-            value_differs = True
-        elif expected["status"] == "ok":
-            value_differs |= not same_value(expected["value"], actual["value"], tolerance)
-            graph_differs |= not same_graph(expected["value"], actual["value"])
-    if mistake in GRAPH_ONLY_MISTAKES:
-        assert graph_differs, f"{mistake} observes exactly like the reference on every case"
+@pytest.mark.parametrize("exercise_id", sorted(TUTORIAL_ANSWERS))
+def test_reference_reproduces_the_tutorial(exercise_id: str, torch_answers) -> None:
+    plan = PLANS[exercise_id]
+    seed_index = [case.case_id for case in plan.cases].index("seed")
+    outcome = outcomes_of(torch_answers, plan)[seed_index]
+    assert outcome.status == "ok", outcome.exception
+    answer = plain(outcome.value)
+    expected = TUTORIAL_ANSWERS[exercise_id]
+    if flatten_numbers(expected) is None:
+        assert answer == expected  # strings and bools compare exactly
     else:
-        assert value_differs, f"{mistake} returns the reference's value on every case"
+        np.testing.assert_allclose(flatten_numbers(answer), flatten_numbers(expected), rtol=1e-6)
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("exercise_id", sorted(EXERCISES))
+def test_reference_satisfies_its_declared_checks(exercise_id: str, torch_answers) -> None:
+    plan = PLANS[exercise_id]
+    for index, outcome in enumerate(outcomes_of(torch_answers, plan)):
+        case = plan.cases[index]
+        wanted = "raised" if case.checks.raises else "ok"
+        detail = outcome.exception.message if outcome.exception else outcome.value
+        assert outcome.status == wanted, f"{case.case_id}: {outcome.status}: {detail}"
+        # Against itself only the absolute checks can fail: raises/match and named grad_fn.
+        assert not failed_checks(outcome, outcome, plan, index), case.case_id
+        for name in case.checks.grads:
+            assert outcome.grads.get(name) is not None, f"{case.case_id}: {name}.grad is None"
 
 
 @pytest.mark.torch
 @pytest.mark.parametrize(("exercise_id", "mistake"), MISTAKE_PAIRS)
-def test_mistake_runs_without_error_unless_the_reference_raises(
-    exercise_id: str, mistake: str, torch_observations: dict
-) -> None:
-    # A mistake that crashes cannot be matched against a student's returned value.
-    for case_id, outcome in torch_observations[exercise_id][mistake].items():
-        assert outcome["status"] == "ok", f"{mistake} on {case_id}: {outcome}"
+def test_mistake_fails_against_the_reference(exercise_id: str, mistake: str, torch_answers):
+    plan = PLANS[exercise_id]
+    reference = outcomes_of(torch_answers, plan)
+    wrong = outcomes_of(torch_answers, plan, mistake)
+    failures = [failed_checks(reference[i], wrong[i], plan, i) for i in range(len(plan.cases))]
+    assert any(failures), f"{mistake} passes every case: it is not a mistake"
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize(("exercise_id", "mistake"), MISTAKE_PAIRS)
+def test_mistake_would_match_a_student_who_makes_it(exercise_id: str, mistake: str, torch_answers):
+    plan = PLANS[exercise_id]
+    wrong = outcomes_of(torch_answers, plan, mistake)
+    for index, outcome in enumerate(wrong):
+        case_id = plan.cases[index].case_id
+        assert outcome.status == "ok", f"{mistake} on {case_id}: {outcome.exception}"
+        assert not failed_checks(outcome, outcome, plan, index), f"{mistake} on {case_id}"
 
 
 # ---------------------------------------------------------------------------------------------
 # Closed-form derivatives on generated inputs (hypothesis, real torch)
 # ---------------------------------------------------------------------------------------------
 
-hypothesis = pytest.importorskip("hypothesis", reason="hypothesis drives the generated inputs")
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from hypothesis.extra import numpy as hnp  # noqa: E402
@@ -563,7 +358,7 @@ def test_accumulated_then_zeroed_is_g_2g_g(values: np.ndarray, torch_solution: A
 
 
 # ---------------------------------------------------------------------------------------------
-# The same functions on gradekit's engine (child process)
+# The expected answers as the grader computes them: on gradekit's engine
 # ---------------------------------------------------------------------------------------------
 
 
@@ -576,44 +371,37 @@ def engine_is_available() -> bool:
 
 
 @pytest.fixture(scope="module")
-def engine_observations(real_torch: ModuleType) -> dict[str, Any]:
+def engine_answers(real_torch: ModuleType) -> ReferenceAnswers:
     if not engine_is_available():
         pytest.skip("gradekit.engine has no install_torch_alias() yet")
-    child = subprocess.run(
-        [sys.executable, __file__, "--engine"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        cwd=REPO,
-    )
-    assert child.returncode == 0, f"engine run failed:\n{child.stderr[-4000:]}"
-    return json.loads(child.stdout)
+    return reference_answers(SOLUTION_PATH, list(PLANS.values()), backend="engine")
 
 
 @pytest.mark.torch
 @pytest.mark.parametrize("exercise_id", sorted(EXERCISES))
-def test_engine_observes_like_torch(
-    exercise_id: str, torch_observations: dict, engine_observations: dict
+def test_reference_on_torch_passes_against_engine_answers(
+    exercise_id: str, torch_answers, engine_answers
 ) -> None:
-    exercise = EXERCISES[exercise_id]
+    plan = PLANS[exercise_id]
+    expected = outcomes_of(engine_answers, plan)
+    got = outcomes_of(torch_answers, plan)
     problems = []
-    for function, cases in torch_observations[exercise_id].items():
-        for case_id, expected in cases.items():
-            actual = engine_observations[exercise_id][function][case_id]
-            for difference in differences(expected, actual, tolerance_of(exercise)):
-                problems.append(f"{function} on {case_id}: torch {difference} (engine)")
+    for index, case in enumerate(plan.cases):
+        if expected[index].status not in ("ok", "raised"):
+            problems.append(
+                f"{case.case_id}: engine {expected[index].status}: {expected[index].exception}"
+            )
+            continue
+        for message in failed_checks(expected[index], got[index], plan, index):
+            problems.append(f"{case.case_id}: {message}")
     assert not problems, "\n".join(problems)
 
 
-def _engine_child_main() -> None:
-    """Child process: observe every function on every case with torch = gradekit's engine."""
-    import gradekit.engine
-
-    gradekit.engine.install_torch_alias()
-    torch = sys.modules["torch"]
-    solution = import_solution("autograd_solution_on_engine")
-    json.dump(observe_assignment(solution, torch), sys.stdout)
-
-
-if __name__ == "__main__" and sys.argv[1:] == ["--engine"]:
-    _engine_child_main()
+@pytest.mark.torch
+@pytest.mark.parametrize(("exercise_id", "mistake"), MISTAKE_PAIRS)
+def test_mistake_fails_against_engine_answers(exercise_id, mistake, engine_answers) -> None:
+    plan = PLANS[exercise_id]
+    reference = outcomes_of(engine_answers, plan)
+    wrong = outcomes_of(engine_answers, plan, mistake)
+    failures = [failed_checks(reference[i], wrong[i], plan, i) for i in range(len(plan.cases))]
+    assert any(failures), f"{mistake} passes every case on the engine"
