@@ -1,0 +1,209 @@
+"""The trusted launcher and the sandboxed worker, run as ``python -I -m gradekit.sandbox.child``.
+
+Process tree of one run::
+
+    grader (runner.py)
+      └─ launcher  (this module's main: own session, child subreaper, imports the backend)
+           └─ worker  (forked: own process group, layers applied, then student code)
+
+The launcher reads the run's configuration and calls from ``--config-fd``, imports numpy and
+the backend once, then forks the worker. The worker applies the isolation layers to itself,
+reports them, imports the submission and runs the calls, streaming events (frames) to
+``--result-fd``. When the worker is gone (finished, crashed or killed by the grader), the
+launcher kills and reaps every process it left behind (double-forked daemons re-parent to the
+launcher because it is a subreaper) and reports the worker's exit on ``--status-fd``.
+
+Being a small, fork-based launcher, it is also the natural shape for a later warm worker: the
+grader can keep a launcher alive and ask it to fork one worker per submission.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import traceback
+from pathlib import Path
+from typing import Any
+
+from gradekit.sandbox import layers as layer_functions
+from gradekit.sandbox.protocol import (
+    ExceptionInfo,
+    FrameStream,
+    ProtocolError,
+    decode_calls,
+    encode_begin_event,
+    encode_frame,
+    encode_layers_event,
+    encode_loaded_event,
+    encode_outcome_event,
+)
+
+CONFIG_LIMIT = 256 * 1024 * 1024
+EXIT_INTERNAL_ERROR = 70
+EXIT_LAYER_REFUSED = 71
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+def _read_all(fd: int, limit: int) -> bytes:
+    chunks, size = [], 0
+    while True:
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            return b"".join(chunks)
+        size += len(chunk)
+        if size > limit:
+            raise ProtocolError(f"configuration larger than {limit} bytes")
+        chunks.append(chunk)
+
+
+def import_backend(name: str) -> Any:
+    """Import the tensor library student code will see as ``torch``."""
+    if name == "engine":
+        import gradekit.engine as engine
+
+        engine.install_torch_alias()
+        import torch  # now the engine
+
+        return torch
+    import torch
+
+    return torch
+
+
+def run_worker(config: dict[str, Any], calls: list, view: Any, result_fd: int) -> None:
+    """Apply the layers, load the submission and run the calls. Never returns."""
+    from gradekit.sandbox.executor import CallTimeout, _alarm, execute_call, load_submission
+    from gradekit.sandbox.protocol import CallOutcome
+
+    code = EXIT_INTERNAL_ERROR
+    try:
+        limits = layer_functions.Limits(**config["limits"])
+        filesystem = layer_functions.FilesystemView(
+            read_paths=tuple(config["read_paths"]), write_paths=tuple(config["write_paths"])
+        )
+        applied, failed = layer_functions.apply_layers(
+            config["layers"], limits, filesystem, protected_pid=os.getppid()
+        )
+        _write_all(result_fd, encode_layers_event(applied, failed))
+        if any(layer in failed for layer in config["required_layers"]):
+            code = EXIT_LAYER_REFUSED
+            return
+        submission = config["submission"]
+        display_name = config["display_name"]
+        with _alarm(config["load_timeout"]):
+            namespace, error = load_submission(Path(submission), display_name=display_name)
+        if error is not None and error.type.endswith("CallTimeout"):
+            error = ExceptionInfo(
+                "TimeoutError",
+                f"importing the submission did not finish within {config['load_timeout']:g} s",
+                error.traceback.replace("gradekit.sandbox.executor.CallTimeout", "TimeoutError"),
+                error.line,
+            )
+        _write_all(result_fd, encode_loaded_event(error))
+        if namespace is not None:
+            for call in calls:
+                _write_all(result_fd, encode_begin_event(call.call_id))
+                outcome = execute_call(
+                    namespace,
+                    call,
+                    view,
+                    student_file=submission,
+                    display_name=display_name,
+                    enforce_timeout=True,
+                    echo_output=True,
+                )
+                try:
+                    frame = encode_outcome_event(call.call_id, outcome)
+                except (ProtocolError, ValueError, TypeError) as exc:
+                    reason = f"the result could not be sent to the grader: {exc}"
+                    bad = CallOutcome(
+                        status="invalid", exception=ExceptionInfo("ValueError", reason)
+                    )
+                    frame = encode_outcome_event(call.call_id, bad)
+                _write_all(result_fd, frame)
+        code = 0
+    except CallTimeout:
+        code = EXIT_INTERNAL_ERROR
+    except BaseException:
+        traceback.print_exc()
+        code = EXIT_INTERNAL_ERROR
+    finally:
+        for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
+            try:
+                stream.flush()
+            except Exception:
+                pass
+        os._exit(code)
+
+
+def _worker_exit_status(status: int) -> dict[str, Any]:
+    if os.WIFSIGNALED(status):
+        return {"code": None, "signal": os.WTERMSIG(status)}
+    return {"code": os.WEXITSTATUS(status), "signal": None}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m gradekit.sandbox.child")
+    parser.add_argument("--config-fd", type=int, required=True)
+    parser.add_argument("--result-fd", type=int, required=True)
+    parser.add_argument("--status-fd", type=int, required=True)
+    args = parser.parse_args(argv)
+
+    stream = FrameStream(max_frame_bytes=CONFIG_LIMIT)
+    frames = stream.feed(_read_all(args.config_fd, CONFIG_LIMIT))
+    os.close(args.config_fd)
+    if len(frames) != 2 or stream.pending_bytes:
+        raise ProtocolError("expected exactly two configuration frames")
+    config = frames[0].body
+    calls = decode_calls(frames[1])
+    subreaper_error = None
+    if config["subreaper"]:
+        try:
+            layer_functions.set_child_subreaper()
+        except OSError as exc:
+            subreaper_error = str(exc)
+
+    # Import everything the worker needs *before* forking: the worker starts warm, and the
+    # backend's classes are captured before any student code can touch them.
+    backend = import_backend(config["backend"])
+    from gradekit.sandbox.executor import BackendView
+
+    view = BackendView(backend)
+
+    worker = os.fork()
+    if worker == 0:
+        os.setpgid(0, 0)
+        os.close(args.status_fd)
+        run_worker(config, calls, view, args.result_fd)
+    os.close(args.result_fd)
+    try:
+        os.setpgid(worker, worker)  # also here, so the grader never sees the old group
+    except OSError:
+        pass
+    _write_all(
+        args.status_fd,
+        encode_frame({"status": "worker", "pid": worker, "subreaper_error": subreaper_error}),
+    )
+    _, status = os.waitpid(worker, 0)
+    reaped = layer_functions.kill_descendants()
+    _write_all(
+        args.status_fd,
+        encode_frame({"status": "exit", **_worker_exit_status(status), "reaped": reaped}),
+    )
+    os.close(args.status_fd)
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except ProtocolError as exc:
+        print(f"gradekit sandbox launcher: {exc}", file=sys.stderr)
+        sys.exit(EXIT_INTERNAL_ERROR)

@@ -1,0 +1,550 @@
+"""Isolation layers applied to the *current* process, plus the reaper helpers.
+
+Everything here is trusted code that runs in the sandbox child before student code loads
+(:func:`apply_layers`), or in the launcher that supervises it (:func:`kill_descendants`). The
+layers are plain functions of the current process so a future warm worker (a zygote that forks
+per submission) can call the very same code after its fork.
+
+Layers (each optional, each reporting why it could not be applied):
+
+* ``rlimits`` — CPU seconds, data segment / address space, file size, open files, core dumps,
+  process count (not enforced by Linux for root, so skipped there).
+* ``capabilities`` — when running as root: empty bounding set and no capabilities, so the
+  student's code cannot mount, reboot, load modules or override file permissions.
+* ``landlock`` — filesystem: read only the Python installation, gradekit, system libraries
+  and ``/proc``; write only the scratch directory. ``landlock-net`` (ABI >= 4) denies TCP bind
+  and connect; ``landlock-scope`` (ABI >= 6) forbids signalling processes outside the sandbox.
+* ``seccomp`` — a libseccomp filter returning EPERM for network sockets, ptrace, cross-process
+  memory access, io_uring, namespaces, bpf, perf, keyrings, privileged administration and
+  signals to the launcher or to process groups (including ``kill(-1)``).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import errno
+import os
+import resource
+import signal
+import time
+from dataclasses import dataclass
+
+# --------------------------------------------------------------------------------------------
+# rlimits
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Resource limits for one sandboxed run."""
+
+    cpu_seconds: int = 60
+    memory_bytes: int = 2 * 1024**3
+    file_size_bytes: int = 64 * 1024**2
+    open_files: int = 256
+    extra_processes: int = 64
+
+    def to_json(self) -> dict[str, int]:
+        return {
+            "cpu_seconds": self.cpu_seconds,
+            "memory_bytes": self.memory_bytes,
+            "file_size_bytes": self.file_size_bytes,
+            "open_files": self.open_files,
+            "extra_processes": self.extra_processes,
+        }
+
+
+def _lower_limit(which: int, soft: int, hard: int | None = None) -> None:
+    """Set a limit, never above the current hard limit (which we could not raise anyway)."""
+    current_soft, current_hard = resource.getrlimit(which)
+    hard = soft if hard is None else hard
+    if current_hard != resource.RLIM_INFINITY:
+        hard = min(hard, current_hard)
+        soft = min(soft, hard)
+    resource.setrlimit(which, (soft, hard))
+
+
+def apply_rlimits(limits: Limits) -> list[str]:
+    """Apply ``limits``; returns notes about limits that do not apply here."""
+    notes = []
+    # SIGXCPU at the soft limit, SIGKILL one second later even if SIGXCPU is ignored.
+    _lower_limit(resource.RLIMIT_CPU, limits.cpu_seconds, limits.cpu_seconds + 1)
+    # RLIMIT_DATA covers heap and anonymous mmap (Linux >= 4.7) without counting the large
+    # virtual reservations torch and BLAS make, so it bounds real allocations precisely.
+    _lower_limit(resource.RLIMIT_DATA, limits.memory_bytes)
+    _lower_limit(resource.RLIMIT_FSIZE, limits.file_size_bytes)
+    _lower_limit(resource.RLIMIT_NOFILE, limits.open_files)
+    _lower_limit(resource.RLIMIT_CORE, 0)
+    if os.geteuid() == 0:
+        notes.append("RLIMIT_NPROC is not enforced for root")
+    else:
+        _lower_limit(
+            resource.RLIMIT_NPROC, _task_count_of_uid(os.getuid()) + limits.extra_processes
+        )
+    return notes
+
+
+def _task_count_of_uid(uid: int) -> int:
+    """Threads of ``uid`` system-wide: RLIMIT_NPROC counts tasks, not processes."""
+    count = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            if os.stat(f"/proc/{entry}").st_uid == uid:
+                count += len(os.listdir(f"/proc/{entry}/task"))
+        except OSError:
+            continue
+    return count
+
+
+# --------------------------------------------------------------------------------------------
+# libc helpers
+# --------------------------------------------------------------------------------------------
+
+_libc = ctypes.CDLL(None, use_errno=True)
+_libc.syscall.restype = ctypes.c_long
+_libc.prctl.restype = ctypes.c_int
+_libc.prctl.argtypes = [
+    ctypes.c_int,
+    ctypes.c_ulong,
+    ctypes.c_ulong,
+    ctypes.c_ulong,
+    ctypes.c_ulong,
+]
+
+PR_CAPBSET_DROP = 24
+PR_SET_NO_NEW_PRIVS = 38
+PR_CAP_AMBIENT = 47
+PR_CAP_AMBIENT_CLEAR_ALL = 4
+PR_SET_CHILD_SUBREAPER = 36
+
+
+def _prctl(option: int, arg2: int = 0) -> None:
+    if _libc.prctl(option, arg2, 0, 0, 0) != 0:
+        err = ctypes.get_errno()
+        raise OSError(err, f"prctl({option}) failed: {os.strerror(err)}")
+
+
+def set_child_subreaper() -> None:
+    """Make orphaned descendants (double-forked daemons) re-parent to this process."""
+    _prctl(PR_SET_CHILD_SUBREAPER, 1)
+
+
+# --------------------------------------------------------------------------------------------
+# capabilities
+# --------------------------------------------------------------------------------------------
+
+
+class _CapHeader(ctypes.Structure):
+    _fields_ = [("version", ctypes.c_uint32), ("pid", ctypes.c_int)]
+
+
+class _CapData(ctypes.Structure):
+    _fields_ = [
+        ("effective", ctypes.c_uint32),
+        ("permitted", ctypes.c_uint32),
+        ("inheritable", ctypes.c_uint32),
+    ]
+
+
+def drop_capabilities() -> None:
+    """Empty the bounding, ambient, effective, permitted and inheritable capability sets."""
+    with open("/proc/sys/kernel/cap_last_cap") as handle:
+        last_cap = int(handle.read())
+    for cap in range(last_cap + 1):
+        _prctl(PR_CAPBSET_DROP, cap)
+    _prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL)
+    header = _CapHeader(0x20080522, 0)  # _LINUX_CAPABILITY_VERSION_3
+    data = (_CapData * 2)()
+    if _libc.capset(ctypes.byref(header), data) != 0:
+        err = ctypes.get_errno()
+        raise OSError(err, f"capset failed: {os.strerror(err)}")
+
+
+# --------------------------------------------------------------------------------------------
+# Landlock
+# --------------------------------------------------------------------------------------------
+
+_SYS_LANDLOCK_CREATE_RULESET = 444  # same number on x86_64 and aarch64
+_SYS_LANDLOCK_ADD_RULE = 445
+_SYS_LANDLOCK_RESTRICT_SELF = 446
+_LANDLOCK_CREATE_RULESET_VERSION = 1
+_LANDLOCK_RULE_PATH_BENEATH = 1
+
+FS_EXECUTE = 1 << 0
+FS_WRITE_FILE = 1 << 1
+FS_READ_FILE = 1 << 2
+FS_READ_DIR = 1 << 3
+FS_REMOVE_DIR = 1 << 4
+FS_REMOVE_FILE = 1 << 5
+FS_MAKE_CHAR = 1 << 6
+FS_MAKE_DIR = 1 << 7
+FS_MAKE_REG = 1 << 8
+FS_MAKE_SOCK = 1 << 9
+FS_MAKE_FIFO = 1 << 10
+FS_MAKE_BLOCK = 1 << 11
+FS_MAKE_SYM = 1 << 12
+FS_REFER = 1 << 13  # ABI 2
+FS_TRUNCATE = 1 << 14  # ABI 3
+FS_IOCTL_DEV = 1 << 15  # ABI 5
+NET_BIND_TCP = 1 << 0  # ABI 4
+NET_CONNECT_TCP = 1 << 1
+SCOPE_ABSTRACT_UNIX_SOCKET = 1 << 0  # ABI 6
+SCOPE_SIGNAL = 1 << 1
+
+_FILE_ONLY_RIGHTS = FS_EXECUTE | FS_WRITE_FILE | FS_READ_FILE | FS_TRUNCATE | FS_IOCTL_DEV
+
+
+class _RulesetAttr(ctypes.Structure):
+    _fields_ = [
+        ("handled_access_fs", ctypes.c_uint64),
+        ("handled_access_net", ctypes.c_uint64),
+        ("scoped", ctypes.c_uint64),
+    ]
+
+
+class _PathBeneathAttr(ctypes.Structure):
+    _pack_ = 1
+    _fields_ = [("allowed_access", ctypes.c_uint64), ("parent_fd", ctypes.c_int32)]
+
+
+def landlock_abi() -> int:
+    """The kernel's Landlock ABI version, or 0 when Landlock is unavailable."""
+    version = _libc.syscall(
+        _SYS_LANDLOCK_CREATE_RULESET,
+        None,
+        ctypes.c_size_t(0),
+        ctypes.c_uint32(_LANDLOCK_CREATE_RULESET_VERSION),
+    )
+    return max(int(version), 0)
+
+
+def _handled_fs_rights(abi: int) -> int:
+    rights = (1 << 13) - 1  # ABI 1: execute .. make_sym
+    if abi >= 2:
+        rights |= FS_REFER
+    if abi >= 3:
+        rights |= FS_TRUNCATE
+    if abi >= 5:
+        rights |= FS_IOCTL_DEV
+    return rights
+
+
+@dataclass(frozen=True)
+class FilesystemView:
+    """What the sandboxed process may see: read-only trees and writable trees."""
+
+    read_paths: tuple[str, ...]
+    write_paths: tuple[str, ...]
+
+
+def apply_landlock(view: FilesystemView, *, deny_tcp: bool = True, scope: bool = True) -> list[str]:
+    """Restrict this process (and its future children) with Landlock; returns applied layers."""
+    abi = landlock_abi()
+    if abi < 1:
+        raise OSError(errno.ENOSYS, "Landlock is not supported by this kernel")
+    handled_fs = _handled_fs_rights(abi)
+    attr = _RulesetAttr(handled_access_fs=handled_fs)
+    size = 8
+    applied = ["landlock"]
+    if abi >= 4 and deny_tcp:
+        attr.handled_access_net = NET_BIND_TCP | NET_CONNECT_TCP  # handled + no rule = denied
+        applied.append("landlock-net")
+    if abi >= 4:
+        size = 16
+    if abi >= 6 and scope:
+        attr.scoped = SCOPE_ABSTRACT_UNIX_SOCKET | SCOPE_SIGNAL
+        applied.append("landlock-scope")
+        size = 24
+    ruleset_fd = _libc.syscall(
+        _SYS_LANDLOCK_CREATE_RULESET, ctypes.byref(attr), ctypes.c_size_t(size), ctypes.c_uint32(0)
+    )
+    if ruleset_fd < 0:
+        err = ctypes.get_errno()
+        raise OSError(err, f"landlock_create_ruleset failed: {os.strerror(err)}")
+    try:
+        read_rights = FS_EXECUTE | FS_READ_FILE | FS_READ_DIR
+        for path in view.read_paths:
+            _add_path_rule(ruleset_fd, path, read_rights & handled_fs)
+        for path in view.write_paths:
+            _add_path_rule(ruleset_fd, path, handled_fs)
+        _prctl(PR_SET_NO_NEW_PRIVS, 1)
+        if (
+            _libc.syscall(_SYS_LANDLOCK_RESTRICT_SELF, ctypes.c_int(ruleset_fd), ctypes.c_uint32(0))
+            != 0
+        ):
+            err = ctypes.get_errno()
+            raise OSError(err, f"landlock_restrict_self failed: {os.strerror(err)}")
+    finally:
+        os.close(ruleset_fd)
+    return applied
+
+
+def _add_path_rule(ruleset_fd: int, path: str, rights: int) -> None:
+    try:
+        fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
+    except OSError:
+        return  # a path that does not exist here needs no rule
+    try:
+        if not os.path.isdir(path):
+            rights &= _FILE_ONLY_RIGHTS
+        rule = _PathBeneathAttr(allowed_access=rights, parent_fd=fd)
+        if (
+            _libc.syscall(
+                _SYS_LANDLOCK_ADD_RULE,
+                ctypes.c_int(ruleset_fd),
+                ctypes.c_int(_LANDLOCK_RULE_PATH_BENEATH),
+                ctypes.byref(rule),
+                ctypes.c_uint32(0),
+            )
+            != 0
+        ):
+            err = ctypes.get_errno()
+            raise OSError(err, f"landlock_add_rule({path}) failed: {os.strerror(err)}")
+    finally:
+        os.close(fd)
+
+
+# --------------------------------------------------------------------------------------------
+# seccomp (through libseccomp, which is present wherever Docker or systemd is)
+# --------------------------------------------------------------------------------------------
+
+_SCMP_ACT_ALLOW = 0x7FFF0000
+_SCMP_CMP_EQ = 4
+_SCMP_CMP_MASKED_EQ = 7
+_AF_INET, _AF_INET6, _AF_NETLINK, _AF_PACKET = 2, 10, 16, 17
+
+
+def _scmp_act_errno(code: int) -> int:
+    return 0x00050000 | (code & 0xFFFF)
+
+
+class _ArgCmp(ctypes.Structure):
+    _fields_ = [
+        ("arg", ctypes.c_uint),
+        ("op", ctypes.c_int),
+        ("datum_a", ctypes.c_uint64),
+        ("datum_b", ctypes.c_uint64),
+    ]
+
+
+# Denied outright: debugging/reading other processes, kernel attack surface nobody's homework
+# needs, namespace escapes and (relevant when the grader runs as root) system administration.
+DENIED_SYSCALLS = (
+    "ptrace",
+    "process_vm_readv",
+    "process_vm_writev",
+    "process_madvise",
+    "io_uring_setup",
+    "io_uring_enter",
+    "io_uring_register",
+    "unshare",
+    "setns",
+    "bpf",
+    "perf_event_open",
+    "userfaultfd",
+    "keyctl",
+    "add_key",
+    "request_key",
+    "pidfd_open",
+    "pidfd_send_signal",
+    "pidfd_getfd",
+    "mount",
+    "umount2",
+    "pivot_root",
+    "chroot",
+    "move_mount",
+    "open_tree",
+    "fsopen",
+    "reboot",
+    "kexec_load",
+    "kexec_file_load",
+    "init_module",
+    "finit_module",
+    "delete_module",
+    "swapon",
+    "swapoff",
+    "sethostname",
+    "setdomainname",
+    "settimeofday",
+    "clock_settime",
+    "clock_adjtime",
+    "adjtimex",
+    "acct",
+    "quotactl",
+    "iopl",
+    "ioperm",
+    "syslog",
+    "open_by_handle_at",
+    "name_to_handle_at",
+    "mknod",
+    "mknodat",
+)
+
+
+def _load_libseccomp() -> ctypes.CDLL:
+    name = ctypes.util.find_library("seccomp") or "libseccomp.so.2"
+    lib = ctypes.CDLL(name, use_errno=True)
+    lib.seccomp_init.restype = ctypes.c_void_p
+    lib.seccomp_init.argtypes = [ctypes.c_uint32]
+    lib.seccomp_syscall_resolve_name.argtypes = [ctypes.c_char_p]
+    lib.seccomp_rule_add_array.argtypes = [
+        ctypes.c_void_p,
+        ctypes.c_uint32,
+        ctypes.c_int,
+        ctypes.c_uint,
+        ctypes.POINTER(_ArgCmp),
+    ]
+    lib.seccomp_load.argtypes = [ctypes.c_void_p]
+    lib.seccomp_release.argtypes = [ctypes.c_void_p]
+    return lib
+
+
+def apply_seccomp(protected_pid: int) -> None:
+    """Install the seccomp filter; ``protected_pid`` (the launcher) may not be signalled."""
+    lib = _load_libseccomp()
+    ctx = lib.seccomp_init(_SCMP_ACT_ALLOW)
+    if not ctx:
+        raise OSError(errno.EINVAL, "seccomp_init failed")
+    deny = _scmp_act_errno(errno.EPERM)
+
+    def rule(name: str, *conditions: tuple[int, int, int, int]) -> None:
+        number = lib.seccomp_syscall_resolve_name(name.encode())
+        if number < 0:
+            return  # the syscall does not exist on this architecture
+        array = (_ArgCmp * max(len(conditions), 1))(*[_ArgCmp(*c) for c in conditions])
+        result = lib.seccomp_rule_add_array(ctx, deny, number, len(conditions), array)
+        if result != 0:
+            raise OSError(-result, f"seccomp rule for {name} failed: {os.strerror(-result)}")
+
+    try:
+        for family in (_AF_INET, _AF_INET6, _AF_NETLINK, _AF_PACKET):
+            rule("socket", (0, _SCMP_CMP_EQ, family, 0))
+        for name in DENIED_SYSCALLS:
+            rule(name)
+        low32 = 0xFFFFFFFF
+        # pid arguments are C ints: compare only the low 32 bits.
+        rule("kill", (0, _SCMP_CMP_MASKED_EQ, 0x80000000, 0x80000000))  # groups, and -1
+        rule("kill", (0, _SCMP_CMP_MASKED_EQ, low32, protected_pid & low32))
+        rule("tkill", (0, _SCMP_CMP_MASKED_EQ, low32, protected_pid & low32))
+        rule("tgkill", (0, _SCMP_CMP_MASKED_EQ, low32, protected_pid & low32))
+        rule("rt_sigqueueinfo", (0, _SCMP_CMP_MASKED_EQ, low32, protected_pid & low32))
+        result = lib.seccomp_load(ctx)
+        if result != 0:
+            raise OSError(-result, f"seccomp_load failed: {os.strerror(-result)}")
+    finally:
+        lib.seccomp_release(ctx)
+
+
+# --------------------------------------------------------------------------------------------
+# Applying everything
+# --------------------------------------------------------------------------------------------
+
+ALL_CHILD_LAYERS = ("rlimits", "capabilities", "landlock", "seccomp")
+
+
+def apply_layers(
+    enabled: tuple[str, ...] | list[str],
+    limits: Limits,
+    filesystem: FilesystemView,
+    protected_pid: int,
+) -> tuple[list[str], dict[str, str]]:
+    """Apply the ``enabled`` layers to the current process, in a safe order.
+
+    Returns ``(applied, failed)``: the layers now in force (with sub-layers such as
+    ``landlock-net``) and a reason for each enabled layer that could not be applied.
+    """
+    applied: list[str] = []
+    failed: dict[str, str] = {}
+
+    def attempt(name: str, action) -> None:
+        if name not in enabled:
+            return
+        try:
+            result = action()
+        except Exception as exc:  # each layer degrades on its own, with the reason recorded
+            failed[name] = f"{type(exc).__name__}: {exc}"
+            return
+        applied.extend(result if isinstance(result, list) else [name])
+
+    attempt("rlimits", lambda: (apply_rlimits(limits), ["rlimits"])[1])
+    # Landlock and seccomp come before dropping capabilities; the order does not matter for
+    # their effect, but capset is the step most likely to be refused and must not block them.
+    attempt("landlock", lambda: apply_landlock(filesystem))
+    attempt("seccomp", lambda: apply_seccomp(protected_pid))
+    if os.geteuid() == 0:
+        attempt("capabilities", drop_capabilities)
+    return applied, failed
+
+
+# --------------------------------------------------------------------------------------------
+# Reaping
+# --------------------------------------------------------------------------------------------
+
+
+def _parent_map() -> dict[int, int]:
+    parents = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as handle:
+                stat = handle.read()
+        except OSError:
+            continue
+        # The command name may contain spaces and parentheses: parse after the last ')'.
+        fields = stat[stat.rfind(b")") + 2 :].split()
+        if len(fields) > 1:
+            parents[int(entry)] = int(fields[1])
+    return parents
+
+
+def descendants_of(pid: int) -> list[int]:
+    """All live descendants of ``pid`` (children, grandchildren...), from /proc."""
+    parents = _parent_map()
+    children: dict[int, list[int]] = {}
+    for child, parent in parents.items():
+        children.setdefault(parent, []).append(child)
+    found, stack = [], list(children.get(pid, []))
+    while stack:
+        current = stack.pop()
+        found.append(current)
+        stack.extend(children.get(current, []))
+    return found
+
+
+def kill_descendants(pid: int | None = None, *, timeout: float = 5.0) -> int:
+    """SIGKILL every descendant of ``pid`` (default: this process) and reap our children.
+
+    Repeats until none is left, since a fork bomb may fork while we kill. Returns how many
+    processes were killed.
+    """
+    pid = os.getpid() if pid is None else pid
+    killed: set[int] = set()
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        remaining = descendants_of(pid)
+        for victim in remaining:
+            try:
+                os.kill(victim, signal.SIGKILL)
+                killed.add(victim)
+            except ProcessLookupError:
+                pass
+        if pid == os.getpid():
+            _reap_children()
+        if not remaining:
+            break
+        time.sleep(0.005)
+    return len(killed)
+
+
+def _reap_children() -> None:
+    while True:
+        try:
+            child, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if child == 0:
+            return

@@ -1,0 +1,622 @@
+"""Run a student's submission in a sandboxed child and collect its outcomes as plain data.
+
+The grader side of the sandbox. :func:`run_submission` starts the launcher
+(``python -I -m gradekit.sandbox.child``) in a fresh scratch directory with an allowlisted
+environment, feeds it the calls, and watches four pipes with one ``select`` loop:
+
+* stdout / stderr — display only, capped, sanitised;
+* the result pipe — frames from the worker, validated by :mod:`gradekit.sandbox.protocol`
+  and by the event order (layers, loaded, then begin/outcome per call);
+* the status pipe — the launcher's report of the worker's pid and exit.
+
+The grader never trusts an exit code. A call counts only if its outcome frame arrived, in
+order, well-formed and in time. When the worker dies or hangs in the middle of a call, that
+call fails with the reason and a fresh child runs the calls that are left, so one hostile call
+cannot take the others down with it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import select
+import shutil
+import signal
+import stat
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import gradekit
+from gradekit.sandbox.layers import Limits
+from gradekit.sandbox.policy import SandboxPolicy, probe_policy, tier_of
+from gradekit.sandbox.protocol import (
+    Call,
+    CallOutcome,
+    ExceptionInfo,
+    FrameStream,
+    IsolationReport,
+    ProtocolError,
+    SubmissionOutcome,
+    decode_event,
+    encode_calls,
+    encode_frame,
+)
+from gradekit.sandbox.sanitize import sanitize_output
+
+BACKENDS = ("torch", "engine", "auto")
+STATUS_LIMIT = 64 * 1024
+LAUNCHER_EXIT_GRACE = 5.0
+_SIGNAL_NAMES = {int(s): s.name for s in signal.Signals}
+
+
+class SubmissionFileError(ValueError):
+    """The submission path cannot be graded (missing, not a file, not Python source)."""
+
+
+def resolve_backend(backend: str) -> str:
+    """``torch`` or ``engine``; ``auto`` means torch when it is installed, else the engine."""
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r}: expected one of {', '.join(BACKENDS)}")
+    if backend == "auto":
+        return "torch" if importlib.util.find_spec("torch") is not None else "engine"
+    return backend
+
+
+def child_environment(scratch: Path) -> dict[str, str]:
+    """The allowlisted environment of the child: nothing secret, one thread per library."""
+    return {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin") if os.name != "nt" else "",
+        "LANG": "C.UTF-8",
+        "LC_ALL": "C.UTF-8",
+        "HOME": str(scratch),
+        "TMPDIR": str(scratch),
+        "PYTHONHASHSEED": "0",
+        "OMP_NUM_THREADS": "1",
+        "OPENBLAS_NUM_THREADS": "1",
+        "MKL_NUM_THREADS": "1",
+    }
+
+
+def readable_paths() -> tuple[str, ...]:
+    """What the sandboxed child may read: Python, its packages, gradekit, system libraries."""
+    paths = {
+        sys.prefix,
+        sys.base_prefix,
+        sys.exec_prefix,
+        os.path.dirname(os.path.realpath(sys.executable)),
+        os.path.dirname(os.path.realpath(gradekit.__file__)),
+    }
+    for module in ("numpy", "torch"):
+        spec = importlib.util.find_spec(module)
+        if spec is not None and spec.origin:
+            paths.add(os.path.dirname(os.path.dirname(os.path.realpath(spec.origin))))
+    paths.update(
+        [
+            "/usr",
+            "/lib",
+            "/lib64",
+            "/etc/ld.so.cache",
+            "/etc/localtime",
+            "/proc",
+            "/sys/devices/system/cpu",
+            "/sys/fs/cgroup",
+            "/dev/urandom",
+            "/dev/zero",
+        ]
+    )
+    return tuple(sorted(paths))
+
+
+# --------------------------------------------------------------------------------------------
+# One child process
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Attempt:
+    """The state of one launcher process running some of the calls."""
+
+    calls: list[Call]
+    outcomes: dict[str, CallOutcome] = field(default_factory=dict)
+    applied_layers: list[str] | None = None
+    failed_layers: dict[str, str] = field(default_factory=dict)
+    loaded: bool = False
+    load_error: ExceptionInfo | None = None
+    in_flight: Call | None = None
+    in_flight_since: float = 0.0
+    failure: str | None = None
+    failure_status: str = "crashed"
+    worker_pid: int | None = None
+    subreaper_error: str | None = None
+    worker_exit: dict | None = None
+    stdout: bytearray = field(default_factory=bytearray)
+    stderr: bytearray = field(default_factory=bytearray)
+    output_dropped: int = 0
+
+    def next_call(self) -> Call | None:
+        done = len(self.outcomes) + (1 if self.in_flight else 0)
+        return self.calls[done] if done < len(self.calls) else None
+
+
+def _copy_submission(source: Path, scratch: Path) -> Path:
+    target = scratch / source.name
+    shutil.copyfile(source, target)
+    return target
+
+
+def _remove_tree(path: Path) -> None:
+    def make_writable_and_retry(function, failed_path, _info) -> None:
+        try:
+            os.chmod(os.path.dirname(failed_path), stat.S_IRWXU)
+            os.chmod(failed_path, stat.S_IRWXU)
+            function(failed_path)
+        except OSError:
+            pass
+
+    shutil.rmtree(path, onerror=make_writable_and_retry)
+
+
+def _describe_exit(exit_info: dict | None) -> str:
+    if not exit_info:
+        return "the sandboxed process ended without reporting how"
+    if exit_info.get("signal"):
+        name = _SIGNAL_NAMES.get(exit_info["signal"], f"signal {exit_info['signal']}")
+        return f"the process was killed by {name}"
+    return f"the process exited with code {exit_info.get('code')}"
+
+
+class _Supervisor:
+    """Runs one launcher process and turns what it sends into an ``_Attempt``."""
+
+    def __init__(
+        self,
+        source: Path,
+        calls: list[Call],
+        backend: str,
+        policy: SandboxPolicy,
+        deadline: float,
+    ) -> None:
+        self.source = source
+        self.policy = policy
+        self.backend = backend
+        self.deadline = deadline
+        self.attempt = _Attempt(calls=calls)
+        self.results = FrameStream(max_frame_bytes=policy.result_limit)
+        self.status = FrameStream(max_frame_bytes=STATUS_LIMIT)
+        self.results_closed = False
+        self.killed = False
+        self.phase_deadline = 0.0
+
+    # -- set-up -----------------------------------------------------------------------------
+
+    def _config(self, scratch: Path, submission: Path) -> dict:
+        layers = self.policy.layers
+        child_layers = [
+            name for name in ("rlimits", "landlock", "seccomp", "capabilities") if name in layers
+        ]
+        required = [name for name in ("landlock", "seccomp") if name in child_layers]
+        calls_time = sum(call.timeout for call in self.attempt.calls)
+        cpu = int(self.policy.load_timeout + calls_time + 2)
+        limits = Limits(
+            **{
+                **self.policy.limits.to_json(),
+                "cpu_seconds": min(self.policy.limits.cpu_seconds, cpu),
+            }
+        )
+        return {
+            "backend": self.backend,
+            "submission": str(submission),
+            "display_name": self.source.name,
+            "layers": child_layers,
+            "subreaper": "subreaper" in layers,
+            "required_layers": required
+            if self.policy.require_tier >= 1 and not self.policy.allow_weak
+            else [],
+            "limits": limits.to_json(),
+            "read_paths": list(readable_paths()),
+            "write_paths": [str(scratch), "/dev/null"],
+            "load_timeout": self.policy.load_timeout,
+        }
+
+    def run(self) -> _Attempt:
+        scratch = Path(tempfile.mkdtemp(prefix="gradekit-run-"))
+        try:
+            submission = _copy_submission(self.source, scratch)
+            self._run_in(scratch, submission)
+        finally:
+            _remove_tree(scratch)
+        return self.attempt
+
+    def _run_in(self, scratch: Path, submission: Path) -> None:
+        config_r, config_w = os.pipe()
+        result_r, result_w = os.pipe()
+        status_r, status_w = os.pipe()
+        command = [
+            sys.executable,
+            "-I",
+            "-m",
+            "gradekit.sandbox.child",
+            "--config-fd",
+            str(config_r),
+            "--result-fd",
+            str(result_w),
+            "--status-fd",
+            str(status_w),
+        ]
+        try:
+            process = subprocess.Popen(
+                command,
+                cwd=scratch,
+                env=child_environment(scratch),
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                pass_fds=(config_r, result_w, status_w),
+                start_new_session=True,
+                close_fds=True,
+            )
+        finally:
+            for fd in (config_r, result_w, status_w):
+                os.close(fd)
+        payload = encode_frame(self._config(scratch, submission)) + encode_calls(self.attempt.calls)
+        writer = threading.Thread(target=self._feed_config, args=(config_w, payload), daemon=True)
+        writer.start()
+        self.phase_deadline = min(self.deadline, time.monotonic() + self.policy.startup_timeout)
+        try:
+            self._watch(process, result_r, status_r)
+        finally:
+            self._finish(process)
+            for fd in (result_r, status_r):
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+            writer.join(timeout=1)
+
+    @staticmethod
+    def _feed_config(fd: int, payload: bytes) -> None:
+        try:
+            view = memoryview(payload)
+            while view:
+                view = view[os.write(fd, view) :]
+        except OSError:
+            pass  # the child died before reading its configuration; the watcher reports it
+        finally:
+            os.close(fd)
+
+    # -- the select loop --------------------------------------------------------------------
+
+    def _watch(self, process: subprocess.Popen, result_r: int, status_r: int) -> None:
+        streams = {
+            process.stdout.fileno(): "stdout",
+            process.stderr.fileno(): "stderr",
+            result_r: "result",
+            status_r: "status",
+        }
+        open_fds = set(streams)
+        launcher_done_at: float | None = None
+        while open_fds:
+            now = time.monotonic()
+            if not self.killed:
+                self._check_deadlines(now)
+            if self.killed and launcher_done_at is None:
+                launcher_done_at = now + LAUNCHER_EXIT_GRACE
+            if status_r not in open_fds and process.poll() is not None:
+                # The launcher is gone; only leftovers holding our pipes could keep them open.
+                grace = now + 0.2
+                launcher_done_at = (
+                    grace if launcher_done_at is None else min(launcher_done_at, grace)
+                )
+            if launcher_done_at is not None and now > launcher_done_at:
+                break  # the launcher is stuck; _finish kills it
+            timeout = (
+                0.05 if self.killed else max(0.0, min(self.phase_deadline, self.deadline) - now)
+            )
+            ready, _, _ = select.select(list(open_fds), [], [], min(timeout, 0.25))
+            for fd in ready:
+                chunk = os.read(fd, 1 << 16)
+                if not chunk:
+                    open_fds.discard(fd)
+                    if streams[fd] == "result":
+                        self.results_closed = True
+                    continue
+                self._on_data(streams[fd], chunk)
+        self._on_results_finished()
+
+    def _check_deadlines(self, now: float) -> None:
+        if now < min(self.phase_deadline, self.deadline):
+            return
+        attempt = self.attempt
+        if attempt.in_flight is not None:
+            call = attempt.in_flight
+            attempt.failure_status = "timeout"
+            attempt.failure = f"`{call.entry}` did not finish within {call.timeout:g} s"
+        elif attempt.applied_layers is not None and not attempt.loaded:
+            attempt.load_error = ExceptionInfo(
+                "TimeoutError",
+                f"importing the submission did not finish within {self.policy.load_timeout:g} s",
+            )
+        elif attempt.applied_layers is None:
+            attempt.failure = f"the sandbox did not start within {self.policy.startup_timeout:g} s"
+        else:
+            attempt.failure = "the total time allowed for this submission ran out"
+            attempt.failure_status = "timeout"
+        self._kill_worker()
+
+    def _on_data(self, stream: str, chunk: bytes) -> None:
+        if stream in ("stdout", "stderr"):
+            buffer = self.attempt.stdout if stream == "stdout" else self.attempt.stderr
+            room = self.policy.output_limit - len(buffer)
+            buffer += chunk[: max(room, 0)]
+            self.attempt.output_dropped += max(len(chunk) - max(room, 0), 0)
+            return
+        if stream == "status":
+            try:
+                for frame in self.status.feed(chunk):
+                    self._on_status(frame.body)
+            except ProtocolError:
+                pass  # a garbled status only costs us the diagnostics
+            return
+        if self.killed:
+            return  # whatever arrives after we gave up on this child is ignored
+        try:
+            for frame in self.results.feed(chunk):
+                self._on_event(decode_event(frame))
+        except ProtocolError as exc:
+            self._reject(f"the sandboxed process sent a malformed result ({exc})")
+
+    def _on_status(self, body: object) -> None:
+        if not isinstance(body, dict):
+            return
+        if body.get("status") == "worker" and type(body.get("pid")) is int and body["pid"] > 1:
+            self.attempt.worker_pid = body["pid"]
+            if type(body.get("subreaper_error")) is str:
+                self.attempt.subreaper_error = body["subreaper_error"]
+        elif body.get("status") == "exit":
+            self.attempt.worker_exit = {
+                key: body.get(key) if type(body.get(key)) is int else None
+                for key in ("code", "signal", "reaped")
+            }
+
+    def _reject(self, reason: str) -> None:
+        attempt = self.attempt
+        attempt.failure = reason
+        attempt.failure_status = "invalid"
+        if attempt.applied_layers is not None and not attempt.loaded:
+            attempt.load_error = ExceptionInfo("InvalidResult", reason)
+        self._kill_worker()
+
+    def _on_event(self, event: dict) -> None:
+        attempt = self.attempt
+        kind = event["event"]
+        now = time.monotonic()
+        if attempt.applied_layers is None:
+            if kind != "layers":
+                raise ProtocolError(f"expected the layers report first, got {kind!r}")
+            attempt.applied_layers = list(event["applied"])
+            attempt.failed_layers = dict(event["failed"])
+            self.phase_deadline = now + self.policy.load_timeout + self.policy.call_grace
+        elif not attempt.loaded:
+            if kind != "loaded":
+                raise ProtocolError(f"expected the load report, got {kind!r}")
+            attempt.loaded = True
+            attempt.load_error = event["error"]
+            self.phase_deadline = self.deadline
+        elif kind == "begin":
+            expected = attempt.next_call()
+            if (
+                attempt.in_flight is not None
+                or expected is None
+                or (event["call_id"] != expected.call_id)
+            ):
+                raise ProtocolError(f"unexpected start of call {event['call_id']!r}")
+            attempt.in_flight = expected
+            attempt.in_flight_since = now
+            self.phase_deadline = now + expected.timeout + self.policy.call_grace
+        elif kind == "outcome":
+            call = attempt.in_flight
+            if call is None or event["call_id"] != call.call_id:
+                raise ProtocolError(f"unexpected outcome for call {event['call_id']!r}")
+            attempt.outcomes[call.call_id] = _sanitized(event["outcome"])
+            attempt.in_flight = None
+            self.phase_deadline = self.deadline
+        else:
+            raise ProtocolError(f"unexpected event {kind!r}")
+
+    def _on_results_finished(self) -> None:
+        if self.results.pending_bytes and not self.killed and self.attempt.failure is None:
+            self.attempt.failure = "the sandboxed process sent a truncated result"
+            self.attempt.failure_status = "invalid"
+
+    # -- stopping ---------------------------------------------------------------------------
+
+    def _kill_worker(self) -> None:
+        """SIGKILL the worker's process group; the launcher then reaps what is left."""
+        self.killed = True
+        pid = self.attempt.worker_pid
+        if pid is None:
+            return
+        for kill in (os.killpg, os.kill):
+            try:
+                kill(pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+
+    def _finish(self, process: subprocess.Popen) -> None:
+        try:
+            process.wait(timeout=LAUNCHER_EXIT_GRACE)
+        except subprocess.TimeoutExpired:
+            self._kill_worker()
+            try:
+                os.killpg(process.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+            process.kill()
+            process.wait()
+        for stream in (process.stdout, process.stderr):
+            stream.close()
+
+
+def _sanitized(outcome: CallOutcome) -> CallOutcome:
+    from dataclasses import replace
+
+    return replace(
+        outcome, stdout=sanitize_output(outcome.stdout), stderr=sanitize_output(outcome.stderr)
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# The public entry point
+# --------------------------------------------------------------------------------------------
+
+
+def _check_source(source_path: Path) -> Path:
+    source = Path(source_path)
+    if not source.exists():
+        raise SubmissionFileError(f"{source}: submission file not found")
+    if not source.is_file():
+        raise SubmissionFileError(f"{source}: expected a Python file, found a directory or device")
+    if source.suffix != ".py":
+        raise SubmissionFileError(f"{source}: expected a .py file")
+    return source
+
+
+def _check_calls(calls: list[Call]) -> None:
+    seen = set()
+    for index, call in enumerate(calls):
+        if not isinstance(call, Call):
+            raise TypeError(f"calls[{index}]: expected a Call, got {type(call).__name__}")
+        if call.call_id in seen:
+            raise ValueError(f"calls[{index}]: duplicate call_id {call.call_id!r}")
+        seen.add(call.call_id)
+
+
+def run_submission(
+    source_path: Path,
+    calls: list[Call],
+    *,
+    backend: str,
+    policy: SandboxPolicy | None = None,
+    total_timeout: float | None = None,
+) -> SubmissionOutcome:
+    """Run ``calls`` against the submission at ``source_path`` in a sandboxed child.
+
+    ``backend`` is ``torch``, ``engine`` or ``auto``. ``total_timeout`` bounds the whole run
+    (default: start-up + load + the calls' own timeouts, with slack). Raises
+    :class:`~gradekit.sandbox.policy.SandboxUnavailable` when the policy demands a tier this
+    machine cannot give, and :class:`SubmissionFileError` for an unusable path. Everything the
+    submission does is reported in the returned outcome, never raised.
+    """
+    started = time.monotonic()
+    source = _check_source(source_path)
+    _check_calls(calls)
+    policy = policy or probe_policy()
+    policy.ensure_allowed()
+    backend = resolve_backend(backend)
+    if total_timeout is None:
+        total_timeout = (
+            policy.startup_timeout
+            + policy.load_timeout
+            + sum(c.timeout + policy.call_grace for c in calls)
+        )
+    deadline = started + total_timeout
+
+    outcomes: dict[str, CallOutcome] = {}
+    load_error: ExceptionInfo | None = None
+    failure: str | None = None
+    stdout, stderr = bytearray(), bytearray()
+    dropped = 0
+    applied: list[str] = []
+    failed_layers: dict[str, str] = {}
+    remaining = list(calls)
+    while remaining and time.monotonic() < deadline:
+        attempt = _Supervisor(source, remaining, backend, policy, deadline).run()
+        stdout += attempt.stdout
+        stderr += attempt.stderr
+        dropped += attempt.output_dropped
+        if attempt.applied_layers is not None:
+            applied, failed_layers = attempt.applied_layers, dict(attempt.failed_layers)
+        if attempt.subreaper_error is not None:
+            failed_layers["subreaper"] = attempt.subreaper_error
+        outcomes.update(attempt.outcomes)
+        refused = [n for n in failed_layers if policy.require_tier >= 1 and not policy.allow_weak]
+        if refused:
+            failure = "sandbox layers could not be applied: " + "; ".join(
+                f"{n}: {failed_layers[n]}" for n in refused
+            )
+            break
+        if attempt.load_error is not None or (
+            attempt.applied_layers is not None and not attempt.loaded
+        ):
+            load_error = attempt.load_error or ExceptionInfo(
+                "ProcessExited",
+                f"the submission stopped the grader's process while it was being imported "
+                f"({_describe_exit(attempt.worker_exit)})",
+            )
+            break
+        if attempt.in_flight is not None or attempt.failure is not None:
+            call = attempt.in_flight or attempt.next_call()
+            reason = attempt.failure or (
+                f"`{call.entry}` ended the sandboxed process before returning "
+                f"({_describe_exit(attempt.worker_exit)})"
+            )
+            if call is not None:
+                status = attempt.failure_status if attempt.failure else "crashed"
+                outcomes[call.call_id] = CallOutcome(
+                    status=status,
+                    exception=ExceptionInfo(
+                        {"timeout": "TimeoutError", "invalid": "InvalidResult"}.get(
+                            status, "ProcessCrashed"
+                        ),
+                        reason,
+                    ),
+                    duration=time.monotonic() - attempt.in_flight_since
+                    if attempt.in_flight
+                    else 0.0,
+                )
+            elif attempt.applied_layers is None:
+                failure = reason
+                break
+        remaining = [call for call in calls if call.call_id not in outcomes]
+        if not policy.restart_after_crash:
+            break
+    for call in calls:
+        if call.call_id in outcomes:
+            continue
+        if load_error is not None:
+            outcomes[call.call_id] = CallOutcome(status="missing", exception=load_error)
+        else:
+            why = failure or "the submission's total time budget ran out before this call ran"
+            outcomes[call.call_id] = CallOutcome(
+                status="timeout" if failure is None else "crashed",
+                exception=ExceptionInfo("NotRun", why),
+            )
+    if dropped:
+        stdout += f"\n[{dropped} more bytes of output were discarded]".encode()
+    isolation_layers = tuple(
+        dict.fromkeys(
+            [
+                "process",
+                *(n for n in ("subreaper",) if n in policy.layers and n not in failed_layers),
+                *applied,
+            ]
+        )
+    )
+    degraded = {k: v for k, v in policy.degraded.items() if k not in isolation_layers}
+    degraded.update(failed_layers)
+    return SubmissionOutcome(
+        load_error=load_error,
+        calls={call.call_id: outcomes[call.call_id] for call in calls},
+        stdout=sanitize_output(bytes(stdout)),
+        stderr=sanitize_output(bytes(stderr)),
+        isolation=IsolationReport(
+            tier=tier_of(isolation_layers), layers=isolation_layers, degraded=degraded
+        ),
+        duration=time.monotonic() - started,
+        failure=failure,
+    )
