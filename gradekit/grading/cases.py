@@ -184,7 +184,8 @@ def describe_arg(arg: Any) -> str:
         shape = "(" + ", ".join(map(str, arg.shape)) + ("," if len(arg.shape) == 1 else "") + ")"
         text = f"{arg.dtype} {shape} {arg.random}, seed {arg.seed}"
     elif isinstance(arg, TupleArg):
-        return "(" + ", ".join(describe_arg(item) for item in arg.tuple) + ")"
+        items = [describe_arg(item) for item in arg.tuple]
+        return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
     elif isinstance(arg, PythonArg):
         return repr(arg.python)[:80]
     else:

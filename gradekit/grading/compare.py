@@ -195,14 +195,15 @@ def explain_shapes(expected: Sequence[int], got: Sequence[int]) -> str:
     )
     if broadcasts_to(got, expected):
         parts.append(
-            f"{_shape_text(got)} broadcasts to {_shape_text(expected)}, so a broadcast "
-            "(or expand) step is missing."
+            f"{_shape_text(got)} would broadcast to {_shape_text(expected)}, but the result "
+            "itself must have the expected shape: some dimension is too small (too few items "
+            "selected, a size-1 dimension kept, or a missing expand)."
         )
     elif broadcasts_to(expected, got):
         parts.append(
-            f"Your {_shape_text(got)} is what {_shape_text(expected)} broadcasts to: something was "
-            "broadcast that should not have been (check for a missing reduction, or a "
-            "dimension that should have been kept with keepdim / indexing)."
+            f"Your {_shape_text(got)} is what {_shape_text(expected)} broadcasts to: something "
+            "was broadcast that should not have been (a missing reduction, or a dimension that "
+            "should have been kept with keepdim)."
         )
     elif _broadcast_shape(expected, got) is None:
         parts.append("The two shapes are not broadcast-compatible with each other.")

@@ -86,7 +86,7 @@ def grade_submission(
 def _run_student(
     source: SubmissionSource, plans: list[ExercisePlan], backend: str, policy: Any
 ) -> SubmissionOutcome:
-    from gradekit.sandbox import run_submission
+    from gradekit.sandbox.runner import run_submission
 
     calls = [call for plan in plans for call in plan.calls]
     options: dict[str, Any] = {"backend": backend}

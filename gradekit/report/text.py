@@ -152,13 +152,6 @@ def _difference_details(difference: Difference) -> RenderableType:
             stats.append("compared exactly")
         if stats:
             parts.append(Text(", ".join(stats), style="dim"))
-    elif difference.check not in ("value",) or expected is not None:
-        if difference.check in ("shape", "dtype", "grad_fn", "requires_grad", "is_leaf", "type"):
-            parts.append(
-                Text.assemble(
-                    ("  expected: ", "green"), _plain(expected), ("   got: ", "red"), _plain(got)
-                )
-            )
     if difference.explanation:
         parts.append(Text(f"  {difference.explanation}", style="italic"))
     return Group(*parts)
