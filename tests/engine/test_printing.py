@@ -237,7 +237,7 @@ SPECIAL_FLOATS = [
     *(math.nan, math.inf, -math.inf, 0.0, -0.0),
     *(1e-5, 1e-9, 1e-300, 1e8, 1e10, 65504.0, 1e30, 1e300),
 ]
-DTYPES = ["float16", "float32", "float64", "int32", "int64", "bool"]
+DTYPES = ["float16", "float32", "float64", "uint8", "int8", "int16", "int32", "int64", "bool"]
 DIFFERENTIAL_EXAMPLES = int(os.environ.get("GRADEKIT_PRINTING_EXAMPLES", "300"))
 
 
@@ -258,11 +258,11 @@ def random_arrays(draw: st.DrawFn) -> np.ndarray:
 
     if dtype == "bool":
         return (rng.random(size) < draw(st.floats(0, 1))).reshape(shape)
-    if dtype.startswith("int"):
+    if dtype.startswith(("int", "uint")):
         info = np.iinfo(dtype)
         magnitude = draw(st.sampled_from([10, 1000, 10**6, int(info.max)]))
-        values = rng.integers(-magnitude, magnitude, size=size, endpoint=True)
-        return values.astype(dtype).reshape(shape)
+        low, high = max(-magnitude, int(info.min)), min(magnitude, int(info.max))
+        return rng.integers(low, high, size=size, endpoint=True, dtype=dtype).reshape(shape)
 
     # Magnitudes spread over `decades` powers of ten: narrow spreads print in fixed or int mode,
     # wide ones (or ones reaching past 1e8 / below 1e-4) in scientific notation.
@@ -466,3 +466,10 @@ def test_repr_matches_torch_under_other_default_dtype(
     finally:
         torch.set_default_dtype(saved_default)
     assert format_tensor(**state, default_dtype_name=default_dtype_name) == expected
+
+
+def test_memory_layout_and_byte_order_do_not_matter() -> None:
+    data = np.arange(12.0, dtype=np.float32).reshape(3, 4) / 7
+    expected = format_tensor(np.ascontiguousarray(data.T), dtype_name="float32")
+    assert format_tensor(data.T, dtype_name="float32") == expected
+    assert format_tensor(data.T.astype(">f4"), dtype_name="float32") == expected
