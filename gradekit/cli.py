@@ -103,6 +103,14 @@ def check(
     no_hidden: Annotated[
         bool, typer.Option("--no-hidden", help="Skip hidden cases (faster local checks).")
     ] = False,
+    reference_backend: Annotated[
+        Backend,
+        typer.Option(
+            hidden=True,
+            help="Backend of the reference solution; the product uses the engine, differential "
+            "tests point it at torch.",
+        ),
+    ] = Backend.engine,
 ) -> None:
     """Grade a submission and show what differs for every failing exercise."""
     from gradekit.grading.cases import UnknownExerciseError
@@ -110,6 +118,8 @@ def check(
     from gradekit.grading.reference import ReferenceSolutionError
     from gradekit.grading.submission import SubmissionError
     from gradekit.report import render_json, render_text
+    from gradekit.sandbox.policy import SandboxUnavailable
+    from gradekit.sandbox.runner import SubmissionFileError
 
     spec = _load_spec(assignment if assignment is not None else _discover(submission))
     try:
@@ -119,8 +129,15 @@ def check(
             backend=backend.value if backend is not None else None,
             only=_split_ids(only),
             include_hidden=not no_hidden,
+            reference_backend="torch" if reference_backend is Backend.torch else "engine",
         )
-    except (SubmissionError, UnknownExerciseError, ReferenceSolutionError) as error:
+    except (
+        SubmissionError,
+        SubmissionFileError,
+        UnknownExerciseError,
+        ReferenceSolutionError,
+        SandboxUnavailable,
+    ) as error:
         _usage_error(str(error))
     if output_format is OutputFormat.json:
         sys.stdout.write(render_json(result) + "\n")

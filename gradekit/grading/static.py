@@ -111,13 +111,17 @@ def check_static(source: str, entry: str, rules: StaticRules) -> list[Violation]
 
 
 def count_statements(function: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
-    """Statements in a function body, nested ones included, the docstring excluded."""
+    """Statements in a function body, nested ones included; the docstring and ``pass`` (which
+    also stands in for stripped notebook magics) do not count."""
     body = list(function.body)
     if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
         if isinstance(body[0].value.value, str):
             body = body[1:]
     return sum(
-        1 for statement in body for node in ast.walk(statement) if isinstance(node, ast.stmt)
+        1
+        for statement in body
+        for node in ast.walk(statement)
+        if isinstance(node, ast.stmt) and not isinstance(node, ast.Pass)
     )
 
 

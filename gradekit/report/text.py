@@ -97,7 +97,12 @@ def _exercise_details(exercise: ExerciseResult) -> Panel:
     if exercise.error:
         parts.append(Text.assemble(("Error: ", "bold magenta"), exercise.error))
     for violation in exercise.violations:
-        where = f"line {violation.line}: " if violation.line else ""
+        # Notebook violations already name their cell; generated line numbers would confuse.
+        where = (
+            f"line {violation.line}: "
+            if violation.line and "(cell " not in violation.message
+            else ""
+        )
         parts.append(Text.assemble(("Rule broken: ", "bold red"), where, violation.message))
     failing = [case for case in exercise.cases if not case.passed]
     shown = [case for case in failing if case.differences][:MAX_DETAILED_CASES]
