@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import math
 import os
@@ -473,3 +474,20 @@ def test_memory_layout_and_byte_order_do_not_matter() -> None:
     expected = format_tensor(np.ascontiguousarray(data.T), dtype_name="float32")
     assert format_tensor(data.T, dtype_name="float32") == expected
     assert format_tensor(data.T.astype(">f4"), dtype_name="float32") == expected
+
+
+@pytest.mark.torch
+def test_golden_table_is_up_to_date_with_torch() -> None:
+    torch = pytest.importorskip("torch", reason="regenerating the golden table needs real torch")
+    if not torch.__version__.startswith("2.13."):
+        pytest.skip(f"golden strings are pinned to torch 2.13, found {torch.__version__}")
+    generator_path = Path(__file__).parents[2] / "tools" / "gen_printing_golden.py"
+    spec = importlib.util.spec_from_file_location("gen_printing_golden", generator_path)
+    assert spec is not None and spec.loader is not None
+    generator = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(generator)
+    regenerated = generator.build_golden()
+    assert [case["label"] for case in regenerated] == [case["label"] for case in GOLDEN_CASES]
+    for fresh, stored in zip(regenerated, GOLDEN_CASES, strict=True):
+        # A JSON round trip turns tuples into lists and keeps nan spelled as a string.
+        assert json.loads(json.dumps(fresh)) == stored, fresh["label"]
