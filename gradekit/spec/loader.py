@@ -248,7 +248,10 @@ def _message(detail: dict[str, Any]) -> str:
         return "required field is missing"
     if kind == "extra_forbidden":
         field = str(detail["loc"][-1])
-        close = difflib.get_close_matches(field, sorted(_known_field_names()), n=1)
+        known = _known_field_names()
+        if field in known:  # e.g. `std` on a uniform tensor: valid elsewhere, not here
+            return f"field {field!r} does not belong here"
+        close = difflib.get_close_matches(field, sorted(known), n=1)
         suggestion = f" (did you mean {close[0]!r}?)" if close else ""
         return f"unknown field {field!r}{suggestion}"
     if kind == "literal_error":

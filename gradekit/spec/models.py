@@ -789,6 +789,7 @@ class Exercise(StrictModel):
             object.__setattr__(self, "cases", [Case(id="value")])
         if not self.cases:
             raise SpecRuleError(("cases",), "a function exercise needs at least one case")
+        self._check_entry_is_a_name()
         self._check_unique_case_ids()
         self._check_same_signature()
         self._check_checks(("checks",), self.checks, self.cases)
@@ -796,6 +797,20 @@ class Exercise(StrictModel):
             if case.checks is not None:
                 self._check_checks(("cases", index, "checks"), case.checks, [case])
         return self
+
+    def _check_entry_is_a_name(self) -> None:
+        # The entry becomes a def/variable name in the student's module and the starter file.
+        if self.entry is None and not re.match(IDENTIFIER_PATTERN, self.id):
+            raise SpecRuleError(
+                ("id",),
+                f"the id {self.id!r} is not a Python name, so it cannot be the entry; "
+                "add `entry:` with the function or variable name",
+            )
+        if keyword.iskeyword(self.entry_name):
+            raise SpecRuleError(
+                ("entry" if self.entry else "id",),
+                f"{self.entry_name!r} is a Python keyword and cannot name a function or variable",
+            )
 
     def _check_unique_case_ids(self) -> None:
         seen: dict[str, int] = {}

@@ -1,0 +1,105 @@
+"""Find the assignment YAML that belongs to a student's submission.
+
+The rule (also in docs/spec.md, "How gradekit finds the assignment"):
+
+1. Walk up from the submission's directory to the filesystem root. In each directory, a
+   `gradekit.toml` with a top-level `assignment = "..."` wins, then a `pyproject.toml` with
+   `[tool.gradekit] assignment = "..."`. The first setting found is used; its path is relative
+   to the file that sets it and must exist.
+2. Otherwise the nearest directory (walking up the same way) that has an `exercises/`
+   directory holding `*.yaml`/`*.yml` files: exactly one file there is the assignment; several
+   are an error that asks the user to choose.
+3. Otherwise an error listing every place that was tried.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10 uses the backport (a dependency there)
+    import tomli as tomllib
+
+__all__ = ["DiscoveryError", "find_assignment"]
+
+
+class DiscoveryError(Exception):
+    """No assignment (or more than one) was found for a submission; the message says where
+    gradekit looked and how to choose."""
+
+
+def find_assignment(submission: Path) -> Path:
+    """The assignment YAML for `submission` (a file or a directory), by the rule above."""
+    submission = Path(submission).resolve()
+    start = submission if submission.is_dir() else submission.parent
+    directories = [start, *start.parents]
+    tried: list[str] = []
+
+    for directory in directories:
+        configured = _configured_assignment(directory, tried)
+        if configured is not None:
+            return configured
+
+    for directory in directories:
+        exercises = directory / "exercises"
+        if not exercises.is_dir():
+            continue
+        candidates = sorted([*exercises.glob("*.yaml"), *exercises.glob("*.yml")])
+        tried.append(f"{exercises}/*.yaml: {len(candidates)} file(s)")
+        if len(candidates) == 1:
+            return candidates[0]
+        if len(candidates) > 1:
+            names = ", ".join(candidate.name for candidate in candidates)
+            raise DiscoveryError(
+                f"several assignments in {exercises} ({names}); choose one with --assignment, "
+                'or set `[tool.gradekit] assignment = "exercises/<file>.yaml"` in pyproject.toml '
+                f'(or `assignment = "..."` in gradekit.toml) next to {submission.name}'
+            )
+
+    if not any("exercises" in attempt for attempt in tried):
+        tried.append(f"an exercises/ directory in {start} or any parent: none")
+    raise DiscoveryError(
+        f"no assignment found for {submission}. Tried:\n"
+        + "\n".join(f"  - {attempt}" for attempt in tried)
+        + "\nPass --assignment path/to/assignment.yaml, or set "
+        '`[tool.gradekit] assignment = "..."` in a pyproject.toml above the submission.'
+    )
+
+
+def _configured_assignment(directory: Path, tried: list[str]) -> Path | None:
+    """The assignment set in this directory's gradekit.toml / pyproject.toml, if any."""
+    for name, keys in (("gradekit.toml", ()), ("pyproject.toml", ("tool", "gradekit"))):
+        config = directory / name
+        if not config.is_file():
+            continue
+        table = _read_table(config, keys)
+        setting = table.get("assignment") if table is not None else None
+        where = f"{config} [{'.'.join(keys)}]" if keys else str(config)
+        if setting is None:
+            tried.append(f"{where}: no `assignment` setting")
+            continue
+        if not isinstance(setting, str) or not setting:
+            raise DiscoveryError(f"{where}: `assignment` must be a path string (got {setting!r})")
+        path = (directory / setting).resolve()
+        if not path.is_file():
+            raise DiscoveryError(
+                f"{where}: assignment = {setting!r} points to {path}, which does not exist "
+                f"(the path is relative to {config.name})"
+            )
+        return path
+    return None
+
+
+def _read_table(config: Path, keys: tuple[str, ...]) -> dict[str, Any] | None:
+    try:
+        table: Any = tomllib.loads(config.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as error:
+        raise DiscoveryError(f"{config}: cannot read the file: {error}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise DiscoveryError(f"{config}: invalid TOML: {error}") from None
+    for key in keys:
+        table = table.get(key) if isinstance(table, dict) else None
+    return table if isinstance(table, dict) else None
