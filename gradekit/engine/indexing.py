@@ -122,6 +122,26 @@ def parse_index(
     return builder.finish(as_array)
 
 
+def parse_index_tensors(indices: Sequence[np.ndarray | None], shape: Sequence[int]) -> IndexPlan:
+    """The plan of ``index_put_(indices, ...)`` / ``torch.ops.aten.index``: no view steps,
+    one entry per leading dim (None = whole dim), bool masks expanded."""
+    shape = tuple(int(size) for size in shape)
+    for array in indices:
+        if array is not None and array.dtype not in _INDEX_DTYPES:
+            raise errors.error("index_dtype")
+    if len(indices) > len(shape):
+        raise errors.error("too_many_indices", ndim=len(shape))
+    if all(array is None for array in indices):
+        return IndexPlan((), shape, None, shape)
+    entries = [
+        None if a is None else (a.astype(np.bool_) if a.dtype == np.uint8 else a) for a in indices
+    ]
+    advanced = _expand_masks(entries, shape)
+    result_shape = index_result_shape(shape, advanced)
+    check_index_bounds(shape, advanced)
+    return IndexPlan((), shape, tuple(advanced), result_shape)
+
+
 def index_result_shape(
     view_shape: Sequence[int], advanced: Sequence[np.ndarray | None]
 ) -> tuple[int, ...]:

@@ -1,0 +1,1327 @@
+"""Views, shape ops and indexing (``__getitem__`` / ``__setitem__``) with torch's autograd.
+
+Three kinds of results, as in torch:
+
+* **Views** (select, slice, view, reshape when viewable, t, transpose, permute, expand,
+  squeeze, unsqueeze, narrow, split/chunk/unbind outputs, alias) share the numpy buffer
+  *and* the version counter with their input; ``_base`` is the root (non-view) tensor.
+  Each view also remembers ``_view_fn``: the numpy function that turns an array shaped
+  like the root into the view.  Applying it to ``arange(root.numel())`` gives, for every
+  element of the view, its flat position in the root, which is all the in-place
+  machinery (CopySlices / AsStridedBackward0) needs.
+* **Gathers** (advanced indexing, index_select, gather, repeat, flip, cat, stack) are
+  copies; each is ``input.ravel()[positions]`` for an int64 ``positions`` array, so one
+  backward serves them all: scatter-add the gradient into zeros (``np.add.at``, correct
+  for duplicate indices).
+* **In-place writes** (``__setitem__``, ``index_put_``, ``masked_fill_``) write into the
+  numpy buffer, bump the shared version and record a node; when the target is a view the
+  core calls :func:`rebase_inplace_view`, which gives the base a ``CopySlices`` node and
+  the view an ``AsStridedBackward0`` node, like torch.
+
+Every backward formula is written with differentiable engine ops, so gradients of
+gradients work (``create_graph=True``).
+
+Key parsing lives in :mod:`gradekit.engine.indexing` (pure numpy); this module executes
+the parsed plan on Tensors.
+"""
+
+from __future__ import annotations
+
+import math
+import weakref
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from .. import errors
+from ..autograd.graph import CopyBackwards, Node
+from ..dtypes import bool_, int32, int64, result_type
+from ..indexing import (
+    IndexPlan,
+    SelectStep,
+    SliceStep,
+    UnsqueezeStep,
+    parse_index,
+    parse_index_tensors,
+)
+from ..tensor import Tensor, register_method
+from .core import is_scalar, maybe_wrap_dim, requires_grad, scalar_value
+
+ViewFn = Callable[[np.ndarray], np.ndarray]
+
+
+# =============================================================================
+# node classes
+#
+# torch has one grad_fn class per name; most view/gather ops here share a backward
+# ("scatter the gradient back to the positions it came from"), so the classes are
+# created from a few behaviours by name.
+
+
+class _GatherNode(Node):
+    """Backward of ``out = input.ravel()[positions]`` (positions computed lazily)."""
+
+    __slots__ = ("input_shape", "_positions", "_positions_fn")
+
+    def positions(self) -> np.ndarray:
+        if self._positions is None:
+            grid = np.arange(math.prod(self.input_shape), dtype=np.int64).reshape(self.input_shape)
+            self._positions = self._positions_fn(grid)
+        return self._positions
+
+    def backward(self, grad: Tensor) -> tuple:
+        return (scatter_add(grad, self.positions(), self.input_shape, _backward_name(self)),)
+
+
+class _ScatterNode(Node):
+    """Backward of ``out = zeros(shape); out.ravel()[positions] += input``."""
+
+    __slots__ = ("positions",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        return (gather(grad, self.positions, _backward_name(self)),)
+
+
+class _PutNode(Node):
+    """Backward of ``out = input.clone(); out.ravel()[positions] = values`` (or ``+=``)."""
+
+    __slots__ = ("positions", "accumulate")
+
+    def backward(self, grad: Tensor) -> tuple:
+        if self.accumulate:
+            self_grad = grad
+        else:
+            zero = Tensor._make(np.zeros((), dtype=grad.dtype.np_dtype), grad.dtype)
+            self_grad = put(grad, self.positions, zero, accumulate=False)
+        return self_grad, gather(grad, self.positions, "IndexBackward0")
+
+
+_NODE_CLASSES: dict[tuple[str, type], type] = {}
+
+
+def _node_class(name: str, behaviour: type[Node]) -> type[Node]:
+    """The grad_fn class called ``name`` with the backward of ``behaviour`` (cached)."""
+    key = (name, behaviour)
+    cls = _NODE_CLASSES.get(key)
+    if cls is None:
+        cls = type(name, (behaviour,), {"__slots__": (), "__module__": "torch.autograd.graph"})
+        _NODE_CLASSES[key] = cls
+    return cls
+
+
+def _backward_name(node: Node) -> str:
+    """Name of the backward of a backward: ``SelectBackward0`` -> ``SelectBackwardBackward0``."""
+    name = type(node).__name__
+    return name[:-1] + "Backward0" if name.endswith("Backward0") else name + "Backward"
+
+
+class TransposeBackward0(Node):
+    __slots__ = ("dim0", "dim1")
+
+    def backward(self, grad: Tensor) -> tuple:
+        return (transpose(grad, self.dim0, self.dim1),)
+
+
+class TBackward0(Node):
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        return (t(grad),)
+
+
+class PermuteBackward0(Node):
+    __slots__ = ("dims",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        return (permute(grad, *np.argsort(self.dims).tolist()),)
+
+
+class _ReshapeBackNode(Node):
+    """Backward of a shape-only change (view, reshape copy, squeeze): reshape the grad back."""
+
+    __slots__ = ("self_sizes",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        return (reshape(grad, self.self_sizes),)
+
+
+class UnsqueezeBackward0(Node):
+    __slots__ = ("dim",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        return (squeeze(grad, self.dim),)
+
+
+class ExpandBackward0(Node):
+    __slots__ = ("self_sizes",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        from .reduction import sum_to
+
+        return (sum_to(grad, self.self_sizes),)
+
+
+class FlipBackward0(Node):
+    __slots__ = ("dims",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        return (flip(grad, self.dims),)
+
+
+class CloneBackward0(Node):
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        return (grad,)
+
+
+class CatBackward0(Node):
+    __slots__ = ("dim", "sizes")
+
+    def backward(self, grad: Tensor) -> tuple:
+        grads: list[Tensor | None] = []
+        offset = 0
+        for size in self.sizes:
+            if size is None:  # a legacy empty 1-d input that cat skipped
+                grads.append(None)
+                continue
+            grads.append(narrow(grad, self.dim, offset, size))
+            offset += size
+        return tuple(grads)
+
+
+class StackBackward0(Node):
+    __slots__ = ("dim",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        return tuple(unbind(grad, self.dim))
+
+
+class _MultiViewNode(Node):
+    """split / chunk / unbind: one node, several view outputs; None grads become zeros."""
+
+    __slots__ = ("input_shape", "dim", "pieces", "num_outputs")
+
+    def backward(self, grads: tuple) -> tuple:
+        filled = []
+        for grad, (shape, dtype_) in zip(grads, self._output_meta, strict=True):
+            if grad is None:
+                grad = Tensor._make(np.zeros(shape, dtype=dtype_.np_dtype), dtype_)
+            filled.append(grad)
+        if type(self).__name__ == "UnbindBackward0":
+            return (stack(filled, self.dim),)
+        return (cat(filled, self.dim),)
+
+
+class MaskedFillBackward0(Node):
+    """masked_fill with a Python scalar: the filled positions get no gradient."""
+
+    __slots__ = ("mask",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        return (masked_fill(grad, self.mask, 0),)
+
+
+class MaskedFillBackward1(Node):
+    """masked_fill with a 0-d tensor value: the value gets the sum over the filled positions."""
+
+    __slots__ = ("mask",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        from .reduction import sum_to
+
+        kept = masked_fill(grad, self.mask, 0)
+        filled = grad - kept
+        return kept, sum_to(filled, ())
+
+
+class FillBackward3(Node):
+    """``fill_`` of a whole tensor (``y[...] = value``): nothing flows to the old values."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        from .reduction import sum_to
+
+        zero = Tensor._make(np.zeros(grad._data.shape, dtype=grad.dtype.np_dtype), grad.dtype)
+        value_grad = sum_to(grad, ()) if self.next_functions[1][0] is not None else None
+        return zero, value_grad
+
+
+class CopySlices(Node):
+    """grad_fn of a base after an in-place op on one of its views (torch's CopySlices).
+
+    ``fn`` is the node of the in-place op on the view; ``positions`` are the view's
+    elements as flat positions in the base.
+    """
+
+    __slots__ = ("fn", "positions")
+
+    def backward(self, grad: Tensor) -> tuple:
+        grad_slice = gather(grad, self.positions, "AsStridedBackward0")
+        view_grads = self.fn.backward(grad_slice)
+        view_grad = view_grads[0]
+        if view_grad is None:
+            zero = Tensor._make(np.zeros((), dtype=grad.dtype.np_dtype), grad.dtype)
+            view_grad = zero
+        base_grad = put(grad, self.positions, view_grad, accumulate=False)
+        return (base_grad, *view_grads[1:])
+
+    def _forward_op_name(self) -> str:
+        return "torch::autograd::CopySlices"
+
+
+class AsStridedBackward0(_GatherNode):
+    """grad_fn of a view whose base was modified in place: a strided window on the base."""
+
+    __slots__ = ()
+
+
+# =============================================================================
+# differentiable gather / scatter / put primitives (used by every backward here)
+
+
+def gather(x: Tensor, positions: np.ndarray, name: str = "IndexBackward0") -> Tensor:
+    """``x.ravel()[positions]`` as a recorded op (a copy, not a view)."""
+    data = np.ascontiguousarray(x._data).reshape(-1)[positions]
+    node = None
+    if requires_grad(x):
+        node = _node_class(name, _GatherNode)((x._edge(),), ((data.shape, x.dtype),))
+        node.input_shape = x._data.shape
+        node._positions = positions
+        node._positions_fn = None
+    return Tensor._make(data, x.dtype, node)
+
+
+def scatter_add(grad: Tensor, positions: np.ndarray, shape: tuple[int, ...], name: str) -> Tensor:
+    """``zeros(shape)`` with ``grad`` added at ``positions`` (duplicates accumulate)."""
+    flat = np.zeros(math.prod(shape), dtype=grad.dtype.np_dtype)
+    np.add.at(flat, positions, np.broadcast_to(grad._data, positions.shape))
+    node = None
+    if requires_grad(grad):
+        node = _node_class(name, _ScatterNode)((grad._edge(),), ((tuple(shape), grad.dtype),))
+        node.positions = positions
+    return Tensor._make(flat.reshape(shape), grad.dtype, node)
+
+
+def put(x: Tensor, positions: np.ndarray, values: Tensor, accumulate: bool) -> Tensor:
+    """Out-of-place ``x.ravel()[positions] = values`` (``+=`` if accumulate): IndexPutBackward0."""
+    flat = np.array(x._data, dtype=x.dtype.np_dtype, copy=True).reshape(-1)
+    _write_flat(flat, positions, values._data, accumulate)
+    node = None
+    if requires_grad(x, values):
+        node = _node_class("IndexPutBackward0", _PutNode)(
+            (x._edge(), values._edge()),
+            ((x._data.shape, x.dtype), (values._data.shape, values.dtype)),
+        )
+        node.positions, node.accumulate = positions, accumulate
+    return Tensor._make(flat.reshape(x._data.shape), x.dtype, node)
+
+
+def _write_flat(
+    flat: np.ndarray, positions: np.ndarray, values: np.ndarray, accumulate: bool
+) -> None:
+    values = np.broadcast_to(values, positions.shape).astype(flat.dtype, copy=False)
+    if accumulate:
+        np.add.at(flat, positions, values)
+    else:
+        flat[positions] = values  # duplicate positions: the last write wins, as in torch
+
+
+def _positions_grid(shape: Sequence[int]) -> np.ndarray:
+    return np.arange(math.prod(shape), dtype=np.int64).reshape(tuple(shape))
+
+
+# =============================================================================
+# making views
+
+
+def _make_view(source: Tensor, data: np.ndarray, node: Node | None, view_fn: ViewFn) -> Tensor:
+    """Wrap numpy view ``data`` of ``source`` as a torch view (shared memory and version)."""
+    root = source if source._base is None else source._base
+    out = Tensor._make(data, source.dtype, node, 0, source._version_counter, root)
+    parent_fn = source.__dict__.get("_view_fn") if source._base is not None else None
+    out.__dict__["_view_fn"] = view_fn if parent_fn is None else _compose(parent_fn, view_fn)
+    views = root.__dict__.get("_views")
+    if views is None:
+        views = root.__dict__["_views"] = weakref.WeakSet()
+    views.add(out)
+    return out
+
+
+def _compose(first: ViewFn, then: ViewFn) -> ViewFn:
+    return lambda array: then(first(array))
+
+
+def _record_view(
+    source: Tensor,
+    data: np.ndarray,
+    view_fn: ViewFn,
+    node_cls: type[Node],
+    **attributes: Any,
+) -> Tensor:
+    """A view of ``source``; records ``node_cls`` (with ``attributes``) when grad is needed."""
+    node = None
+    if requires_grad(source):
+        node = node_cls((source._edge(),), ((data.shape, source.dtype),))
+        for name, value in attributes.items():
+            setattr(node, name, value)
+        if isinstance(node, _GatherNode):
+            node.input_shape = source._data.shape
+            node._positions = None
+            node._positions_fn = view_fn
+    return _make_view(source, data, node, view_fn)
+
+
+def view_positions(view: Tensor) -> np.ndarray:
+    """Flat positions in ``view._base`` of each element of ``view``."""
+    return view.__dict__["_view_fn"](_positions_grid(view._base._data.shape))
+
+
+def rebase_inplace_view(view: Tensor, node: Node) -> None:
+    """After in-place op ``node`` on ``view``: base gets CopySlices, views get AsStridedBackward0.
+
+    Called by ``Tensor._set_grad_fn_inplace`` (the core) for every recorded in-place op
+    on a view.  ``node.next_functions[0]`` is the view's old history; CopySlices replaces
+    it with the base's old history and keeps the op's other inputs.
+    """
+    base = view._base
+    positions = view_positions(view)
+    copy_slices = CopySlices(
+        (base._edge(), *node.next_functions[1:]),
+        ((base._data.shape, base.dtype),),
+    )
+    copy_slices.fn, copy_slices.positions = node, positions
+    base._set_grad_fn_inplace(copy_slices)
+    _regenerate_view_grad_fns(base)
+
+
+def _regenerate_view_grad_fns(base: Tensor) -> None:
+    """Every live view of ``base`` now reads the new base: AsStridedBackward0(base.grad_fn)."""
+    for other in list(base.__dict__.get("_views", ())):
+        if other._grad_fn is None and other._requires_grad:
+            continue  # a leaf that is a view: ``arange(6.).view(2, 3).requires_grad_()``
+        node = AsStridedBackward0((base._edge(),), ((other._data.shape, other.dtype),))
+        node.input_shape = base._data.shape
+        node._positions = None
+        node._positions_fn = other.__dict__["_view_fn"]
+        other._grad_fn = node
+        other._output_nr = 0
+        other._requires_grad = True
+
+
+# =============================================================================
+# basic view ops
+
+
+def select(x: Tensor, dim: int, index: int) -> Tensor:
+    dim = maybe_wrap_dim(dim, x._data.ndim)
+    size = x._data.shape[dim]
+    if not -size <= index < size:
+        raise errors.error("index_out_of_bounds", index=index, dim=dim, size=size)
+    index = index + size if index < 0 else index
+    key = (slice(None),) * dim + (index,)
+    return _record_view(
+        x, x._data[key], lambda a: a[key], _node_class("SelectBackward0", _GatherNode)
+    )
+
+
+def _slice(x: Tensor, dim: int, start: int, stop: int, step: int) -> Tensor:
+    key = (slice(None),) * dim + (slice(start, stop, step),)
+    return _record_view(
+        x, x._data[key], lambda a: a[key], _node_class("SliceBackward0", _GatherNode)
+    )
+
+
+def alias(x: Tensor) -> Tensor:
+    return _record_view(
+        x, x._data[...], lambda a: a[...], _node_class("AliasBackward0", _GatherNode)
+    )
+
+
+def narrow(x: Tensor, dim: int, start: Any, length: int) -> Tensor:
+    """``x.narrow(dim, start, length)``: a SliceBackward0 view."""
+    dim = maybe_wrap_dim(dim, x._data.ndim)
+    start = int(start)
+    size = x._data.shape[dim]
+    if not -size <= start <= size:
+        raise errors.error("narrow_start", low=-size, high=size, start=start)
+    if start < 0:
+        start += size
+    if length < 0:
+        raise errors.error("narrow_negative_length")
+    if start + length > size:
+        raise errors.error("narrow_length", start=start, length=length, size=size)
+    return _slice(x, dim, start, start + length, 1)
+
+
+def transpose(x: Tensor, dim0: int, dim1: int) -> Tensor:
+    ndim = x._data.ndim
+    dim0, dim1 = maybe_wrap_dim(dim0, ndim), maybe_wrap_dim(dim1, ndim)
+    return _record_view(
+        x,
+        np.swapaxes(x._data, dim0, dim1),
+        lambda a: np.swapaxes(a, dim0, dim1),
+        TransposeBackward0,
+        dim0=dim0,
+        dim1=dim1,
+    )
+
+
+def t(x: Tensor) -> Tensor:
+    if x._data.ndim > 2:
+        raise errors.error("t_ndim", ndim=x._data.ndim)
+    return _record_view(x, x._data.T, lambda a: a.T, TBackward0)
+
+
+def permute(x: Tensor, *dims: Any) -> Tensor:
+    dims = _int_list(dims)
+    ndim = x._data.ndim
+    if len(dims) != ndim:
+        raise errors.error("permute_ndim", ndim=ndim, count=len(dims))
+    wrapped = [maybe_wrap_dim(d, ndim) for d in dims]
+    if len(set(wrapped)) != len(wrapped):
+        raise errors.error("permute_duplicate")
+    order = tuple(wrapped)
+    return _record_view(
+        x,
+        np.transpose(x._data, order),
+        lambda a: np.transpose(a, order),
+        PermuteBackward0,
+        dims=order,
+    )
+
+
+def _T(x: Tensor) -> Tensor:  # noqa: N802 - torch's property name
+    ndim = x._data.ndim
+    if ndim == 0:
+        errors.warn("transpose_T_0d")
+    elif ndim != 2:
+        errors.warn("transpose_T_deprecated")
+    return permute(x, *range(ndim - 1, -1, -1))
+
+
+def _mT(x: Tensor) -> Tensor:  # noqa: N802 - torch's property name
+    if x._data.ndim < 2:
+        raise errors.error("mT_ndim", ndim=x._data.ndim)
+    return transpose(x, -2, -1)
+
+
+def movedim(x: Tensor, source: Any, destination: Any) -> Tensor:
+    ndim = x._data.ndim
+    sources = [maybe_wrap_dim(d, ndim) for d in _int_list((source,))]
+    targets = [maybe_wrap_dim(d, ndim) for d in _int_list((destination,))]
+    order = [d for d in range(ndim) if d not in sources]
+    for target, src in sorted(zip(targets, sources, strict=True)):
+        order.insert(target, src)
+    return permute(x, *order)
+
+
+def unsqueeze(x: Tensor, dim: int) -> Tensor:
+    dim = maybe_wrap_dim(dim, x._data.ndim + 1)
+    return _record_view(
+        x,
+        np.expand_dims(x._data, dim),
+        lambda a: np.expand_dims(a, dim),
+        UnsqueezeBackward0,
+        dim=dim,
+    )
+
+
+def squeeze(x: Tensor, dim: Any = None) -> Tensor:
+    """SqueezeBackward0 (all dims), 1 (one dim, even a no-op) or 2 (a tuple of dims)."""
+    ndim = x._data.ndim
+    shape = x._data.shape
+    if dim is None:
+        name, dims = "SqueezeBackward0", [d for d in range(ndim) if shape[d] == 1]
+    elif isinstance(dim, (tuple, list)):
+        name = "SqueezeBackward2"
+        dims = [d for d in (maybe_wrap_dim(d, ndim) for d in dim) if ndim and shape[d] == 1]
+    else:
+        name = "SqueezeBackward1"
+        dims = [d for d in [maybe_wrap_dim(dim, ndim)] if ndim and shape[d] == 1]
+    axes = tuple(dims)
+    return _record_view(
+        x,
+        np.squeeze(x._data, axes),
+        lambda a: np.squeeze(a, axes),
+        _node_class(name, _ReshapeBackNode),
+        self_sizes=shape,
+    )
+
+
+def expand(x: Tensor, *sizes: Any) -> Tensor:
+    sizes = _int_list(sizes)
+    shape = x._data.shape
+    if len(sizes) < len(shape):
+        raise errors.error(
+            "expand_too_few_sizes",
+            legacy_type=x.dtype.legacy_name,
+            sizes=list(shape),
+            target=list(sizes),
+            count=len(sizes),
+            ndim=len(shape),
+        )
+    target = _expanded_shape(shape, sizes)
+    return _record_view(
+        x,
+        np.broadcast_to(x._data, target),
+        lambda a: np.broadcast_to(a, target),
+        ExpandBackward0,
+        self_sizes=shape,
+    )
+
+
+def _expanded_shape(shape: tuple[int, ...], sizes: list[int]) -> tuple[int, ...]:
+    """torch's inferExpandGeometry: -1 keeps a size; only size-1 dims may grow."""
+    leading = len(sizes) - len(shape)
+    target = []
+    for i, size in enumerate(sizes):
+        if i < leading:
+            if size < 0:
+                raise errors.error("expand_leading_negative", dim=i)
+            target.append(size)
+            continue
+        existing = shape[i - leading]
+        if size == -1:
+            size = existing
+        if existing != size and existing != 1:
+            raise errors.error(
+                "expand_size",
+                target=size,
+                existing=existing,
+                dim=i,
+                target_sizes=list(sizes),
+                tensor_sizes=list(shape),
+            )
+        target.append(size)
+    return tuple(target)
+
+
+def expand_as(x: Tensor, other: Tensor) -> Tensor:
+    return expand(x, *other._data.shape)
+
+
+# -- view / reshape ------------------------------------------------------------------
+
+
+def _infer_size(sizes: list[int], numel: int) -> tuple[int, ...]:
+    """torch's infer_size: one -1 allowed; the product must match ``numel``."""
+    inferred = None
+    known = 1
+    for index, size in enumerate(sizes):
+        if size == -1:
+            if inferred is not None:
+                raise errors.error("view_infer_twice")
+            inferred = index
+        elif size < 0:
+            raise errors.error("view_bad_dim", size=size, index=index, shape=list(sizes))
+        else:
+            known *= size
+    shape = list(sizes)
+    if inferred is not None:
+        if known == 0 or numel % known != 0:
+            raise errors.error("shape_invalid", shape=_shape_text(sizes), numel=numel)
+        shape[inferred] = numel // known
+    elif known != numel:
+        raise errors.error("shape_invalid", shape=_shape_text(sizes), numel=numel)
+    return tuple(shape)
+
+
+def _shape_text(sizes: list[int]) -> str:
+    return "[" + ", ".join(str(s) for s in sizes) + "]"
+
+
+def _view_strides(
+    old_shape: tuple[int, ...], old_strides: tuple[int, ...], new_shape: tuple[int, ...]
+) -> list[int] | None:
+    """torch's computeStride: strides of a no-copy view, or None when a copy is needed."""
+    if math.prod(old_shape) == 0:
+        return list(old_strides) if old_shape == new_shape else _contiguous_strides(new_shape)
+    new_strides = [0] * len(new_shape)
+    view_d = len(new_shape) - 1
+    chunk_base_stride = old_strides[-1] if old_strides else 1
+    tensor_numel = 1
+    view_numel = 1
+    for tensor_d in range(len(old_shape) - 1, -1, -1):
+        tensor_numel *= old_shape[tensor_d]
+        chunk_ends = tensor_d == 0 or (
+            old_shape[tensor_d - 1] != 1
+            and old_strides[tensor_d - 1] != tensor_numel * chunk_base_stride
+        )
+        if chunk_ends:
+            while view_d >= 0 and (view_numel < tensor_numel or new_shape[view_d] == 1):
+                new_strides[view_d] = view_numel * chunk_base_stride
+                view_numel *= new_shape[view_d]
+                view_d -= 1
+            if view_numel != tensor_numel:
+                return None
+            if tensor_d > 0:
+                chunk_base_stride = old_strides[tensor_d - 1]
+                tensor_numel = 1
+                view_numel = 1
+    if view_d != -1:
+        return None
+    return new_strides
+
+
+def _contiguous_strides(shape: tuple[int, ...]) -> list[int]:
+    strides, running = [], 1
+    for size in reversed(shape):
+        strides.append(running)
+        running *= max(size, 1)
+    return strides[::-1]
+
+
+def _strided_view(data: np.ndarray, shape: tuple[int, ...], strides: list[int]) -> np.ndarray:
+    itemsize = data.itemsize
+    return np.lib.stride_tricks.as_strided(
+        data, shape=shape, strides=[s * itemsize for s in strides], writeable=data.flags.writeable
+    )
+
+
+def _element_strides(data: np.ndarray) -> tuple[int, ...]:
+    return tuple(s // data.itemsize for s in data.strides)
+
+
+def view(x: Tensor, *shape: Any) -> Tensor:
+    """``x.view(*shape)``: ViewBackward0, or torch's error when the strides do not allow it."""
+    if len(shape) == 1 and not isinstance(shape[0], (int, np.integer, tuple, list)):
+        if hasattr(shape[0], "legacy_name"):
+            raise errors.unsupported("Tensor.view(dtype)")
+    new_shape = _infer_size(_int_list(shape), x._data.size)
+    strides = _view_strides(x._data.shape, _element_strides(x._data), new_shape)
+    if strides is None:
+        raise errors.error("view_stride")
+    return _view_with_strides(x, new_shape, strides)
+
+
+def _view_with_strides(x: Tensor, new_shape: tuple[int, ...], strides: list[int]) -> Tensor:
+    data = _strided_view(x._data, new_shape, strides)
+    return _record_view(
+        x,
+        data,
+        lambda a: a.reshape(new_shape),
+        _node_class("ViewBackward0", _ReshapeBackNode),
+        self_sizes=x._data.shape,
+    )
+
+
+def reshape(x: Tensor, *shape: Any) -> Tensor:
+    """A view when the strides allow it, else ``_unsafe_view(clone(x))`` like torch."""
+    new_shape = _infer_size(_int_list(shape), x._data.size)
+    strides = _view_strides(x._data.shape, _element_strides(x._data), new_shape)
+    if strides is not None:
+        return _view_with_strides(x, new_shape, strides)
+    copied = clone(x, contiguous=True)
+    data = copied._data.reshape(new_shape)
+    node = None
+    if requires_grad(copied):
+        node = _node_class("UnsafeViewBackward0", _ReshapeBackNode)(
+            (copied._edge(),), ((new_shape, x.dtype),)
+        )
+        node.self_sizes = x._data.shape
+    return Tensor._make(data, x.dtype, node)
+
+
+def view_as(x: Tensor, other: Tensor) -> Tensor:
+    return view(x, *other._data.shape)
+
+
+def reshape_as(x: Tensor, other: Tensor) -> Tensor:
+    return reshape(x, *other._data.shape)
+
+
+def flatten(x: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
+    ndim = x._data.ndim
+    if ndim == 0:
+        return reshape(x, 1)
+    start, end = maybe_wrap_dim(start_dim, ndim), maybe_wrap_dim(end_dim, ndim)
+    if start > end:
+        raise errors.error("flatten_order")
+    if start == end:
+        return x
+    shape = x._data.shape
+    merged = math.prod(shape[start : end + 1])
+    return reshape(x, *shape[:start], merged, *shape[end + 1 :])
+
+
+def unflatten(x: Tensor, dim: int, sizes: Sequence[int]) -> Tensor:
+    dim = maybe_wrap_dim(dim, x._data.ndim)
+    shape = x._data.shape
+    inner = _infer_size(list(sizes), shape[dim])
+    return view(x, *shape[:dim], *inner, *shape[dim + 1 :])
+
+
+def ravel(x: Tensor) -> Tensor:
+    return view(contiguous(x), -1)
+
+
+def contiguous(x: Tensor, memory_format: object = None) -> Tensor:
+    """The same tensor when already contiguous, else a CloneBackward0 copy."""
+    if x._data.flags.c_contiguous:
+        return x
+    return clone(x, contiguous=True)
+
+
+def clone(x: Tensor, *, memory_format: object = None, contiguous: bool = False) -> Tensor:
+    """A copy with CloneBackward0; keeps the memory layout (torch's preserve_format)."""
+    data = np.array(x._data, order="C" if contiguous else "K", copy=True)
+    node = CloneBackward0((x._edge(),), ((data.shape, x.dtype),)) if requires_grad(x) else None
+    return Tensor._make(data, x.dtype, node)
+
+
+# -- copies made of gathered positions -------------------------------------------------
+
+
+def _gather_op(x: Tensor, positions: np.ndarray, name: str) -> Tensor:
+    """``x.ravel()[positions]`` recorded as ``name`` (repeat, index_select, gather, getitem)."""
+    return gather(x, positions, name)
+
+
+def repeat(x: Tensor, *repeats: Any) -> Tensor:
+    repeats = _int_list(repeats)
+    shape = x._data.shape
+    if len(repeats) < len(shape):
+        raise errors.error("repeat_ndim")
+    padded = (1,) * (len(repeats) - len(shape)) + shape
+    target = [size * count for size, count in zip(padded, repeats, strict=True)]
+    if any(size < 0 for size in target):
+        bad = next(size for size in target if size < 0)
+        raise errors.error("negative_dimension", size=bad, sizes=target)
+    positions = np.tile(_positions_grid(shape).reshape(padded), repeats)
+    return _gather_op(x, positions, "RepeatBackward0")
+
+
+def flip(x: Tensor, *dims: Any) -> Tensor:
+    ndim = x._data.ndim
+    wrapped = [maybe_wrap_dim(d, ndim) for d in _int_list(dims)]
+    seen: set[int] = set()
+    for d in wrapped:
+        if d in seen:
+            raise errors.error("flip_duplicate", dim=d)
+        seen.add(d)
+    data = np.flip(x._data, tuple(wrapped)).copy()
+    node = None
+    if requires_grad(x):
+        node = FlipBackward0((x._edge(),), ((data.shape, x.dtype),))
+        node.dims = tuple(wrapped)
+    return Tensor._make(data, x.dtype, node)
+
+
+def cat(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
+    """torch.cat: CatBackward0; legacy empty 1-d tensors are skipped."""
+    tensors = list(tensors)
+    if not tensors:
+        raise errors.error("cat_empty")
+    for position, tensor in enumerate(tensors):
+        if tensor._data.ndim == 0:
+            raise errors.error("cat_zero_dim", position=position)
+    kept = [t_ for t_ in tensors if t_._data.shape != (0,)]
+    reference = kept[0] if kept else tensors[0]
+    ndim = reference._data.ndim
+    dim = maybe_wrap_dim(dim, ndim)
+    for number, tensor in enumerate(tensors):
+        if tensor._data.shape == (0,) and tensor is not reference:
+            continue
+        if tensor._data.ndim != ndim:
+            raise errors.error("cat_ndim", ndim_a=ndim, ndim_b=tensor._data.ndim)
+        for d in range(ndim):
+            if d != dim and tensor._data.shape[d] != reference._data.shape[d]:
+                raise errors.error(
+                    "cat_sizes",
+                    dim=dim,
+                    expected=reference._data.shape[d],
+                    got=tensor._data.shape[d],
+                    number=number,
+                )
+    out_dtype = result_type(*tensors)
+    parts = [t_._data.astype(out_dtype.np_dtype, copy=False) for t_ in (kept or tensors[:1])]
+    data = np.concatenate(parts, axis=dim)
+    node = None
+    if requires_grad(*tensors):
+        node = CatBackward0(
+            tuple(t_._edge() for t_ in tensors),
+            ((data.shape, out_dtype),),
+        )
+        node.dim = dim
+        node.sizes = [
+            None if (t_._data.shape == (0,) and t_ not in kept) else t_._data.shape[dim]
+            for t_ in tensors
+        ]
+    return Tensor._make(data, out_dtype, node)
+
+
+def stack(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
+    tensors = list(tensors)
+    if not tensors:
+        raise errors.error("stack_empty")
+    first = tensors[0]._data.shape
+    for entry, tensor in enumerate(tensors[1:], start=1):
+        if tensor._data.shape != first:
+            raise errors.error(
+                "stack_sizes",
+                shape_a=list(first),
+                entry_a=0,
+                shape_b=list(tensor._data.shape),
+                entry_b=entry,
+            )
+    dim = maybe_wrap_dim(dim, len(first) + 1)
+    out_dtype = result_type(*tensors)
+    data = np.stack([t_._data.astype(out_dtype.np_dtype, copy=False) for t_ in tensors], axis=dim)
+    node = None
+    if requires_grad(*tensors):
+        node = StackBackward0(tuple(t_._edge() for t_ in tensors), ((data.shape, out_dtype),))
+        node.dim = dim
+    return Tensor._make(data, out_dtype, node)
+
+
+# -- multi-output views ------------------------------------------------------------------
+
+
+def _multi_view(x: Tensor, name: str, dim: int, keys: list[tuple]) -> tuple[Tensor, ...]:
+    """Views ``x._data[key]`` for each key, sharing one multi-output node."""
+    datas = [x._data[key] for key in keys]
+    node = None
+    if requires_grad(x):
+        node = _node_class(name, _MultiViewNode)(
+            (x._edge(),), tuple((d.shape, x.dtype) for d in datas)
+        )
+        node.num_outputs = len(datas)
+        node.input_shape, node.dim = x._data.shape, dim
+    outputs = []
+    for output_nr, (key, data) in enumerate(zip(keys, datas, strict=True)):
+        out = _make_view(x, data, node, lambda a, key=key: a[key])
+        out._output_nr = output_nr
+        outputs.append(out)
+    return tuple(outputs)
+
+
+def split(x: Tensor, split_size_or_sections: Any, dim: int = 0) -> tuple[Tensor, ...]:
+    dim = maybe_wrap_dim(dim, x._data.ndim)
+    size = x._data.shape[dim]
+    if isinstance(split_size_or_sections, (list, tuple)):
+        sizes = [int(s) for s in split_size_or_sections]
+        if sum(sizes) != size or any(s < 0 for s in sizes):
+            raise errors.error("split_sizes_sum", size=size, dim=dim, sizes=sizes)
+        name = "SplitWithSizesBackward0"
+    else:
+        step = int(split_size_or_sections)
+        if step == 0 and size != 0:
+            raise errors.error("split_size_zero", size=size)
+        count = max(1, -(-size // step)) if step else 1
+        sizes = [min(step, size - i * step) for i in range(count)]
+        name = "SplitBackward0"
+    keys, offset = [], 0
+    for piece in sizes:
+        keys.append((slice(None),) * dim + (slice(offset, offset + piece),))
+        offset += piece
+    return _multi_view(x, name, dim, keys)
+
+
+def chunk(x: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
+    if chunks <= 0:
+        raise errors.error("chunk_count", chunks=chunks)
+    dim = maybe_wrap_dim(dim, x._data.ndim)
+    size = x._data.shape[dim]
+    return split(x, max(1, -(-size // chunks)) if size else 1, dim)
+
+
+def unbind(x: Tensor, dim: int = 0) -> tuple[Tensor, ...]:
+    dim = maybe_wrap_dim(dim, x._data.ndim)
+    keys = [(slice(None),) * dim + (i,) for i in range(x._data.shape[dim])]
+    return _multi_view(x, "UnbindBackward0", dim, keys)
+
+
+# =============================================================================
+# index_select, gather, masked_fill
+
+
+def index_select(x: Tensor, dim: int, index: Tensor) -> Tensor:
+    dim = maybe_wrap_dim(dim, x._data.ndim)
+    if index.dtype not in (int64, int32):
+        raise errors.error("index_select_dtype")
+    if index._data.ndim > 1:
+        raise errors.error("index_select_vector")
+    indices = index._data.reshape(-1).astype(np.int64)
+    size = x._data.shape[dim] if x._data.ndim else 1
+    bad = indices[(indices < -size) | (indices >= size)]
+    if bad.size:
+        raise errors.error("index_select_bounds", index=int(bad[0]), size=size)
+    grid = _positions_grid(x._data.shape)
+    positions = np.take(grid, indices, axis=dim) if x._data.ndim else grid.reshape(-1)[indices]
+    return _gather_op(x, positions, "IndexSelectBackward0")
+
+
+def gather_along(x: Tensor, dim: int, index: Tensor, *, sparse_grad: bool = False) -> Tensor:
+    """``torch.gather(x, dim, index)``: GatherBackward0."""
+    ndim = x._data.ndim
+    dim = maybe_wrap_dim(dim, ndim)
+    if index.dtype not in (int64, int32):
+        raise errors.error("gather_index_dtype")
+    idx = index._data.astype(np.int64)
+    if idx.ndim != max(ndim, 1) and not (idx.ndim == 0 and ndim == 0):
+        raise errors.error("gather_ndim")
+    for d in range(idx.ndim):
+        if d != dim and ndim and idx.shape[d] > x._data.shape[d]:
+            raise errors.error(
+                "gather_size",
+                dim=d,
+                index_shape=list(idx.shape),
+                self_shape=list(x._data.shape),
+                gather_dim=dim,
+            )
+    size = x._data.shape[dim] if ndim else 1
+    bad = idx[(idx < -size) | (idx >= size)]
+    if bad.size:
+        raise errors.error("index_out_of_bounds", index=int(bad.flat[0]), dim=dim, size=size)
+    grid = _positions_grid(x._data.shape).reshape(x._data.shape or (1,))
+    window = grid[tuple(slice(0, s) if d != dim else slice(None) for d, s in enumerate(idx.shape))]
+    positions = np.take_along_axis(window, np.where(idx < 0, idx + size, idx), axis=dim)
+    return _gather_op(x, positions.reshape(idx.shape), "GatherBackward0")
+
+
+def _mask_array(x: Tensor, mask: Tensor, inplace: bool) -> np.ndarray:
+    if mask.dtype is not bool_:
+        raise errors.error(
+            "masked_fill_mask_dtype", dtype=mask.dtype.name.replace("float32", "float")
+        )
+    try:
+        target = np.broadcast_shapes(x._data.shape, mask._data.shape)
+    except ValueError:
+        from .core import broadcast_error
+
+        raise broadcast_error(x._data.shape, mask._data.shape) from None
+    if inplace and target != x._data.shape:
+        raise errors.error(
+            "inplace_broadcast", out_shape=list(x._data.shape), broadcast_shape=list(target)
+        )
+    return np.broadcast_to(mask._data, target)
+
+
+def masked_fill(x: Tensor, mask: Tensor, value: Any) -> Tensor:
+    """Out-of-place masked_fill: MaskedFillBackward0 (scalar) / MaskedFillBackward1 (tensor)."""
+    mask_data = _mask_array(x, mask, inplace=False)
+    value_tensor, fill = _masked_fill_value(x, value)
+    data = np.where(mask_data, fill, x._data).astype(x.dtype.np_dtype)
+    return Tensor._make(data, x.dtype, _masked_fill_node(x, mask_data, value_tensor, data.shape))
+
+
+def masked_fill_(x: Tensor, mask: Tensor, value: Any) -> Tensor:
+    mask_data = _mask_array(x, mask, inplace=True)
+    value_tensor, fill = _masked_fill_value(x, value)
+    x._check_inplace()
+    x._data[mask_data] = fill
+    x._bump_version()
+    node = _masked_fill_node(x, mask_data, value_tensor, x._data.shape)
+    if node is not None:
+        x._set_grad_fn_inplace(node)
+    return x
+
+
+def _masked_fill_value(x: Tensor, value: Any) -> tuple[Tensor | None, Any]:
+    if isinstance(value, Tensor):
+        if value._data.ndim != 0:
+            raise errors.error("masked_fill_value_ndim", ndim=value._data.ndim)
+        return value, value._data.astype(x.dtype.np_dtype)
+    return None, np.asarray(scalar_value(value)).astype(x.dtype.np_dtype)
+
+
+def _masked_fill_node(
+    x: Tensor, mask: np.ndarray, value: Tensor | None, shape: tuple[int, ...]
+) -> Node | None:
+    mask_tensor = Tensor._make(np.ascontiguousarray(mask), bool_)
+    if value is None:
+        if not requires_grad(x):
+            return None
+        node = MaskedFillBackward0((x._edge(),), ((shape, x.dtype),))
+    else:
+        if not requires_grad(x, value):
+            return None
+        node = MaskedFillBackward1((x._edge(), value._edge()), ((shape, x.dtype),))
+    node.mask = mask_tensor
+    return node
+
+
+# =============================================================================
+# __getitem__
+
+
+def _index_array(obj: object) -> np.ndarray | None:
+    return obj._data if isinstance(obj, Tensor) else None
+
+
+def _apply_view_steps(x: Tensor, plan: IndexPlan) -> Tensor:
+    for step in plan.steps:
+        if isinstance(step, SelectStep):
+            x = select(x, step.dim, step.index)
+        elif isinstance(step, SliceStep):
+            x = _slice(x, step.dim, step.start, step.stop, step.step)
+        elif isinstance(step, UnsqueezeStep):
+            x = unsqueeze(x, step.dim)
+    return x
+
+
+def _advanced_positions(view: Tensor, plan: IndexPlan) -> np.ndarray:
+    """Flat positions in ``view`` of each element of ``view[advanced part]``."""
+    if math.prod(plan.result_shape) == 0:
+        return np.zeros(plan.result_shape, dtype=np.int64)
+    return _positions_grid(view._data.shape)[plan.numpy_key()]
+
+
+def getitem(x: Tensor, key: Any) -> Tensor:
+    """``x[key]`` with torch's semantics (see gradekit.engine.indexing)."""
+    plan = parse_index(key, x._data.shape, _index_array)
+    if plan.is_alias:
+        return alias(x)
+    sliced = _apply_view_steps(x, plan)
+    if plan.is_basic:
+        return sliced
+    return gather(sliced, _advanced_positions(sliced, plan), "IndexBackward0")
+
+
+# =============================================================================
+# __setitem__, index_put_
+
+
+def _value_tensor(target: Tensor, value: Any) -> tuple[Tensor | None, Any]:
+    """(tensor value, None) or (None, python scalar); torch's TypeError otherwise."""
+    if isinstance(value, Tensor):
+        return value, None
+    if is_scalar(value):
+        return None, scalar_value(value)
+    from ..indexing import _type_name
+
+    raise errors.error(
+        "setitem_value_type", type_name=_type_name(value), legacy_type=target.dtype.legacy_name
+    )
+
+
+def setitem(x: Tensor, key: Any, value: Any) -> None:
+    """``x[key] = value``: CopySlices for basic keys, IndexPutBackward0 for advanced ones."""
+    value_tensor, scalar = _value_tensor(x, value)
+    plan = parse_index(key, x._data.shape, _index_array, for_setitem=True)
+    sliced = _apply_view_steps(x, plan)
+    if plan.is_basic:
+        if value_tensor is None:
+            _fill_(sliced, scalar)
+        else:
+            _copy_to(sliced, value_tensor)
+        return
+    if value_tensor is None:
+        value_tensor = Tensor._make(np.asarray(scalar, dtype=sliced.dtype.np_dtype), sliced.dtype)
+    positions = _advanced_positions(sliced, plan)
+    _put_(sliced, positions, value_tensor, accumulate=False)
+
+
+def _fill_(target: Tensor, scalar: Any) -> None:
+    target._check_inplace()
+    target._data[...] = np.asarray(scalar).astype(target.dtype.np_dtype)
+    target._bump_version()
+    if requires_grad(target):
+        node = FillBackward3((target._edge(), (None, 0)), ((target._data.shape, target.dtype),))
+        target._set_grad_fn_inplace(node)
+
+
+def _copy_to(target: Tensor, value: Tensor) -> None:
+    """torch's copy_to: copy_ for equal shapes, fill_ for 0-d, else view + expand + copy_."""
+    if value._data.shape != target._data.shape:
+        if value._data.ndim == 0:
+            _fill_tensor_(target, value)
+            return
+        value = _expand_value(target, value)
+    target._check_inplace()
+    np.copyto(target._data, value._data, casting="unsafe")
+    target._bump_version()
+    if requires_grad(target, value):
+        node = CopyBackwards((target._edge(), value._edge()), ((target._data.shape, target.dtype),))
+        target._set_grad_fn_inplace(node)
+
+
+def _fill_tensor_(target: Tensor, value: Tensor) -> None:
+    target._check_inplace()
+    target._data[...] = value._data.astype(target.dtype.np_dtype)
+    target._bump_version()
+    if requires_grad(target, value):
+        node = FillBackward3((target._edge(), value._edge()), ((target._data.shape, target.dtype),))
+        target._set_grad_fn_inplace(node)
+
+
+def _expand_value(target: Tensor, value: Tensor) -> Tensor:
+    """Drop the value's leading size-1 dims (a ViewBackward0), then expand to the target."""
+    shape = value._data.shape
+    first_kept = next((i for i, size in enumerate(shape) if size != 1), len(shape))
+    value = view(value, *shape[first_kept:])
+    if value._data.shape != target._data.shape:
+        value = expand(value, *target._data.shape)
+    return value
+
+
+def _check_put_value(target: Tensor, positions: np.ndarray, value: Tensor) -> None:
+    if value.dtype is not target.dtype:
+        raise errors.error(
+            "index_put_dtype", dst=target.dtype.scalar_name, src=value.dtype.scalar_name
+        )
+    try:
+        broadcastable = np.broadcast_shapes(value._data.shape, positions.shape) == positions.shape
+    except ValueError:
+        broadcastable = False
+    if not broadcastable:
+        raise errors.error(
+            "index_put_value_shape",
+            value_shape=list(value._data.shape),
+            result_shape=list(positions.shape),
+        )
+
+
+def _put_(target: Tensor, positions: np.ndarray, value: Tensor, accumulate: bool) -> None:
+    """In-place advanced write into ``target`` (IndexPutBackward0)."""
+    _check_put_value(target, positions, value)
+    target._check_inplace()
+    if positions.size:
+        flat = target._data.reshape(-1)
+        if not np.shares_memory(flat, target._data):
+            flat = np.array(target._data).reshape(-1)  # non-contiguous view: write back below
+            _write_flat(flat, positions, value._data, accumulate)
+            target._data[...] = flat.reshape(target._data.shape)
+        else:
+            _write_flat(flat, positions, value._data, accumulate)
+    target._bump_version()
+    if requires_grad(target, value):
+        node = _node_class("IndexPutBackward0", _PutNode)(
+            (target._edge(), value._edge()),
+            ((target._data.shape, target.dtype), (value._data.shape, value.dtype)),
+        )
+        node.positions, node.accumulate = positions, accumulate
+        target._set_grad_fn_inplace(node)
+
+
+def _index_put_plan(x: Tensor, indices: Sequence[Any]) -> np.ndarray:
+    arrays = [None if index is None else _index_array(index) for index in indices]
+    for index, array in zip(indices, arrays, strict=True):
+        if index is not None and array is None:
+            raise TypeError("index_put_(): indices must be a tuple of Tensors or None")
+    plan = parse_index_tensors(arrays, x._data.shape)
+    if plan.is_basic:
+        return _positions_grid(x._data.shape)
+    return _advanced_positions(x, plan)
+
+
+def index_put_(
+    x: Tensor, indices: Sequence[Any], values: Tensor, accumulate: bool = False
+) -> Tensor:
+    """``x.index_put_(indices, values, accumulate)``: indices are tensors (None = whole dim)."""
+    _put_(x, _index_put_plan(x, indices), values, accumulate)
+    return x
+
+
+def index_put(
+    x: Tensor, indices: Sequence[Any], values: Tensor, accumulate: bool = False
+) -> Tensor:
+    positions = _index_put_plan(x, indices)
+    _check_put_value(x, positions, values)
+    return put(x, positions, values, accumulate)
+
+
+# =============================================================================
+# helpers and registration
+
+
+def _int_list(args: tuple) -> list[int]:
+    """``f(2, 3)``, ``f((2, 3))``, ``f([2, 3])`` and ``f(torch.Size)`` all mean [2, 3]."""
+    if len(args) == 1 and isinstance(args[0], (tuple, list)):
+        args = tuple(args[0])
+    return [int(a) for a in args]
+
+
+def _getitem_method(self: Tensor, key: Any) -> Tensor:
+    return getitem(self, key)
+
+
+def _setitem_method(self: Tensor, key: Any, value: Any) -> None:
+    setitem(self, key, value)
+
+
+def _squeeze_method(self: Tensor, dim: Any = None) -> Tensor:
+    return squeeze(self, dim)
+
+
+def _flip_method(self: Tensor, *dims: Any) -> Tensor:
+    return flip(self, *dims)
+
+
+#: Tensor methods defined here (name -> function taking ``self`` first).
+TENSOR_METHODS: dict[str, Any] = {
+    "__getitem__": _getitem_method,
+    "__setitem__": _setitem_method,
+    "view": view,
+    "view_as": view_as,
+    "reshape": reshape,
+    "reshape_as": reshape_as,
+    "flatten": flatten,
+    "unflatten": unflatten,
+    "ravel": ravel,
+    "contiguous": contiguous,
+    "clone": lambda self, memory_format=None: clone(self),
+    "transpose": transpose,
+    "swapaxes": transpose,
+    "swapdims": transpose,
+    "t": t,
+    "T": property(_T),
+    "mT": property(_mT),
+    "mH": property(_mT),
+    "adjoint": _mT,
+    "permute": permute,
+    "movedim": movedim,
+    "squeeze": _squeeze_method,
+    "unsqueeze": unsqueeze,
+    "expand": expand,
+    "expand_as": expand_as,
+    "repeat": repeat,
+    "flip": _flip_method,
+    "narrow": narrow,
+    "select": select,
+    "split": split,
+    "chunk": chunk,
+    "unbind": unbind,
+    "index_select": index_select,
+    "gather": gather_along,
+    "masked_fill": masked_fill,
+    "masked_fill_": masked_fill_,
+    "index_put_": index_put_,
+    "index_put": index_put,
+}
+
+#: ``torch.<name>`` functions defined here.
+TORCH_FUNCTIONS: dict[str, Any] = {
+    "cat": cat,
+    "concat": cat,
+    "concatenate": cat,
+    "stack": stack,
+    "split": split,
+    "chunk": chunk,
+    "unbind": unbind,
+    "reshape": reshape,
+    "flatten": flatten,
+    "unflatten": unflatten,
+    "ravel": ravel,
+    "transpose": transpose,
+    "swapaxes": transpose,
+    "t": t,
+    "permute": permute,
+    "movedim": movedim,
+    "squeeze": squeeze,
+    "unsqueeze": unsqueeze,
+    "flip": flip,
+    "narrow": narrow,
+    "select": select,
+    "index_select": index_select,
+    "gather": gather_along,
+    "masked_fill": masked_fill,
+    "clone": lambda x, memory_format=None: clone(x),
+    "index_put": index_put,
+}
+
+for _name, _function in TENSOR_METHODS.items():
+    register_method(_name, _function)
