@@ -105,7 +105,9 @@ def _exercise_details(exercise: ExerciseResult) -> Panel:
         )
         parts.append(Text.assemble(("Rule broken: ", "bold red"), where, violation.message))
     failing = [case for case in exercise.cases if not case.passed]
-    shown = [case for case in failing if case.differences][:MAX_DETAILED_CASES]
+    # When the code could not run (timeout, crash), one example case says it all.
+    limit = 1 if exercise.status == "error" else MAX_DETAILED_CASES
+    shown = [case for case in failing if case.differences][:limit]
     for case in shown:
         parts.append(_case_details(case))
     if len(failing) > len(shown) and shown:
