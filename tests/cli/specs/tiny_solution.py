@@ -1,0 +1,21 @@
+"""Reference solution of tests/cli/specs/tiny.yaml."""
+
+import torch
+
+
+def double(t):
+    return 2 * t
+
+
+def double_plus_two(t):
+    return t + 2
+
+
+def square_grad(x):
+    loss = (x**2).sum()
+    loss.backward()
+    return loss
+
+
+def square_grad_no_backward(x):
+    return (x**2).sum()
