@@ -1,0 +1,132 @@
+"""``torch.autograd.backward`` and ``torch.autograd.grad``: argument checks, then the engine."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from .. import errors
+from .engine import run_backward
+
+if TYPE_CHECKING:
+    from ..tensor import Tensor
+
+
+def _as_tuple(value: Any) -> tuple:
+    from ..tensor import Tensor
+
+    if value is None:
+        return ()
+    if isinstance(value, Tensor):
+        return (value,)
+    return tuple(value)
+
+
+def _make_roots(
+    outputs: Sequence[Tensor], grad_outputs: Sequence[Tensor | None]
+) -> list[tuple[tuple, Tensor]]:
+    """Pair each output with its (validated or implicit) gradient."""
+    from ..ops.creation import ones_like_data
+    from ..tensor import Tensor
+
+    if len(grad_outputs) != len(outputs):
+        raise RuntimeError(
+            f"grad requires one grad_output per output: got {len(grad_outputs)} "
+            f"grad_outputs and {len(outputs)} outputs"
+        )
+    roots = []
+    for i, (output, grad) in enumerate(zip(outputs, grad_outputs, strict=True)):
+        if not output._requires_grad:
+            raise errors.error("no_grad_fn", index=i)
+        if grad is None:
+            if output._data.size != 1:
+                raise errors.error("implicit_grad_not_scalar")
+            grad = ones_like_data(output)
+        else:
+            if not isinstance(grad, Tensor):
+                raise TypeError(f"gradient must be a Tensor or None, but got {type(grad).__name__}")
+            if grad._data.shape != output._data.shape:
+                raise errors.error(
+                    "grad_shape_mismatch",
+                    index=i,
+                    grad_size=grad.shape,
+                    output_size=output.shape,
+                )
+            if grad.dtype is not output.dtype:
+                grad = grad.to(output.dtype)
+        roots.append((output._edge(), grad))
+    return roots
+
+
+def backward(
+    tensors: Tensor | Sequence[Tensor],
+    grad_tensors: Tensor | Sequence[Tensor | None] | None = None,
+    retain_graph: bool | None = None,
+    create_graph: bool = False,
+    grad_variables: Any = None,
+    inputs: Tensor | Sequence[Tensor] | None = None,
+) -> None:
+    """Accumulate gradients of ``tensors`` into the ``.grad`` of the leaves (or of ``inputs``)."""
+    outputs = _as_tuple(tensors)
+    grads = _as_tuple(grad_tensors) if grad_tensors is not None else (None,) * len(outputs)
+    if retain_graph is None:
+        retain_graph = create_graph
+    if create_graph:
+        errors.warn("backward_create_graph")
+    input_tensors = _as_tuple(inputs) if inputs is not None else None
+    if input_tensors is not None and len(input_tensors) == 0:
+        raise RuntimeError("'inputs' argument to backward() cannot be empty.")
+    roots = _make_roots(outputs, grads)
+    run_backward(
+        roots,
+        retain_graph=retain_graph,
+        create_graph=create_graph,
+        inputs=input_tensors,
+        accumulate=True,
+    )
+
+
+def grad(
+    outputs: Tensor | Sequence[Tensor],
+    inputs: Tensor | Sequence[Tensor],
+    grad_outputs: Tensor | Sequence[Tensor | None] | None = None,
+    retain_graph: bool | None = None,
+    create_graph: bool = False,
+    only_inputs: bool = True,
+    allow_unused: bool | None = None,
+    is_grads_batched: bool = False,
+    materialize_grads: bool = False,
+) -> tuple[Tensor | None, ...]:
+    """Gradients of ``outputs`` w.r.t. ``inputs``; ``.grad`` fields are not touched."""
+    from ..ops.creation import zeros_like
+
+    output_tensors = _as_tuple(outputs)
+    input_tensors = _as_tuple(inputs)
+    grads = _as_tuple(grad_outputs) if grad_outputs is not None else (None,) * len(output_tensors)
+    if allow_unused is None:
+        allow_unused = materialize_grads
+    if materialize_grads and not allow_unused:
+        raise ValueError(
+            "Expected allow_unused to be True or not passed when materialize_grads=True, "
+            "but got: allow_unused=False."
+        )
+    if retain_graph is None:
+        retain_graph = create_graph
+    for t in input_tensors:
+        if not t._requires_grad:
+            raise errors.error("input_not_requiring_grad")
+    roots = _make_roots(output_tensors, grads)
+    result = run_backward(
+        roots,
+        retain_graph=retain_graph,
+        create_graph=create_graph,
+        inputs=input_tensors,
+        accumulate=False,
+    )
+    for i, g in enumerate(result):
+        if g is None:
+            if materialize_grads:
+                result[i] = zeros_like(input_tensors[i])
+            elif not allow_unused:
+                raise errors.error("unused_input", index=i)
+    return tuple(result)

@@ -1,0 +1,311 @@
+"""The one backward engine, modelled on torch's GraphTask.
+
+1. Discover every node reachable from the roots and count, per node, how many edges
+   point at it (its dependencies).
+2. Seed per-node input buffers with the root gradients.
+3. Repeatedly run the ready node created last (torch orders its ready queue by sequence
+   number; AccumulateGrad nodes first).  Running a node means:
+   tensor hooks of the tensors it produced -> retain_grad (always last) -> capture for
+   ``autograd.grad`` -> node pre-hooks -> ``node.backward`` -> node post-hooks ->
+   free saved tensors (unless ``retain_graph``) -> reduce (``sum_to``) and cast each
+   gradient to the shape/dtype the receiving node recorded, add it to that node's buffer.
+4. ``AccumulateGrad`` nodes run the leaf's hooks, then accumulate into ``.grad`` (in place
+   unless ``create_graph``), then the post-accumulate hooks.
+
+The formulas run with grad mode equal to ``create_graph``: off, they are plain numpy
+work; on, they record a graph of their own (higher-order gradients).
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .. import errors
+from . import grad_mode
+from .graph import AccumulateGrad, CopyBackwards, Node
+
+if TYPE_CHECKING:
+    from ..tensor import Tensor
+
+
+def run_backward(
+    roots: Sequence[tuple[tuple[Node, int], Tensor]],
+    *,
+    retain_graph: bool,
+    create_graph: bool,
+    inputs: Sequence[Tensor] | None = None,
+    accumulate: bool = True,
+) -> list[Tensor | None]:
+    """Backpropagate ``roots`` (``((node, output_nr), gradient)`` pairs).
+
+    ``accumulate=True`` is ``Tensor.backward``: gradients land in ``.grad`` (of every leaf,
+    or only of ``inputs`` when given).  ``accumulate=False`` is ``autograd.grad``: nothing
+    is written; the gradients reaching ``inputs`` are returned (None when unreached).
+    """
+    capture_index: dict[tuple[Node, int], list[int]] = {}
+    if inputs is not None:
+        for i, t in enumerate(inputs):
+            capture_index.setdefault(t._edge(), []).append(i)
+    captured: list[Tensor | None] = [None] * (0 if inputs is None else len(inputs))
+
+    dependencies, order = _discover(roots)
+    execute: set[Node] | None = None  # None: run every node
+    reached: set[Node] | None = None  # nodes that receive gradients at all
+    if inputs is not None:
+        execute, reached = _nodes_to_execute(order, capture_index)
+
+    buffers: dict[Node, list] = {}
+    ready: list[tuple[int, int, Node]] = []
+    tie = 0
+    for (node, nr), grad in roots:
+        buffer = buffers.get(node)
+        if buffer is None:
+            buffer = buffers[node] = [None] * node.num_outputs
+        buffer[nr] = grad if buffer[nr] is None else buffer[nr] + grad
+    for node in buffers:
+        if dependencies.get(node, 0) == 0:
+            heapq.heappush(ready, (-node._sequence_nr, tie, node))
+            tie += 1
+
+    previous_mode = grad_mode.enabled
+    grad_mode.enabled = create_graph
+    try:
+        while ready:
+            node = heapq.heappop(ready)[2]
+            grads = buffers.pop(node)
+            if type(node) is AccumulateGrad:
+                _run_accumulate_grad(
+                    node, grads[0], capture_index, captured, accumulate, create_graph
+                )
+                continue
+            grads = _run_tensor_hooks(node, grads, create_graph)
+            if capture_index:
+                for nr, g in enumerate(grads):
+                    slots = capture_index.get((node, nr))
+                    if slots is not None:
+                        _capture(slots, g, inputs, captured, accumulate, create_graph)
+            if execute is not None and node not in execute:
+                continue
+            grad_inputs = _call_node(node, grads)
+            if not retain_graph:
+                node.release_saved()
+            for (next_node, nr), g in zip(node.next_functions, grad_inputs, strict=False):
+                if next_node is None:
+                    continue
+                if reached is not None and next_node not in reached:
+                    continue
+                if g is not None:
+                    shape, dtype = next_node._output_meta[nr]
+                    if g._data.shape != shape:
+                        g = _sum_to(g, shape)
+                    if g.dtype is not dtype:
+                        g = g.to(dtype)
+                buffer = buffers.get(next_node)
+                if buffer is None:
+                    buffer = buffers[next_node] = [None] * next_node.num_outputs
+                if g is not None:
+                    buffer[nr] = g if buffer[nr] is None else buffer[nr] + g
+                remaining = dependencies[next_node] - 1
+                dependencies[next_node] = remaining
+                if remaining == 0:
+                    if all(b is None for b in buffer):
+                        # Nothing flowed in (every producer returned None): torch skips it.
+                        _propagate_nothing(next_node, dependencies, buffers, ready)
+                    else:
+                        heapq.heappush(ready, (-next_node._sequence_nr, tie, next_node))
+                        tie += 1
+    finally:
+        grad_mode.enabled = previous_mode
+    return captured
+
+
+def _discover(
+    roots: Sequence[tuple[tuple[Node, int], Tensor]],
+) -> tuple[dict[Node, int], list[Node]]:
+    """Dependency counts of every reachable node, and a post-order (children first)."""
+    dependencies: dict[Node, int] = {}
+    order: list[Node] = []
+    seen: set[Node] = set()
+    for (root, _), _grad in roots:
+        if root in seen:
+            continue
+        seen.add(root)
+        stack = [(root, iter(root.next_functions))]
+        while stack:
+            node, children = stack[-1]
+            for child, _nr in children:
+                if child is None:
+                    continue
+                dependencies[child] = dependencies.get(child, 0) + 1
+                if child not in seen:
+                    seen.add(child)
+                    stack.append((child, iter(child.next_functions)))
+                    break
+            else:
+                stack.pop()
+                order.append(node)
+    return dependencies, order
+
+
+def _nodes_to_execute(order: list[Node], capture_index: dict) -> tuple[set[Node], set[Node]]:
+    """Nodes whose backward must run for the gradient to reach some input, and the nodes
+    that receive a gradient (those plus the capture-only nodes of non-leaf inputs)."""
+    capture_nodes = {node for node, _nr in capture_index}
+    reaches: set[Node] = set()
+    execute: set[Node] = set()
+    for node in order:  # children before parents
+        if any(child in reaches for child, _ in node.next_functions if child is not None):
+            execute.add(node)
+            reaches.add(node)
+        elif node in capture_nodes:
+            reaches.add(node)
+    # AccumulateGrad of a requested leaf "executes" (hooks + capture / accumulation).
+    execute.update(n for n in capture_nodes if type(n) is AccumulateGrad)
+    return execute, reaches
+
+
+def _propagate_nothing(node: Node, dependencies: dict, buffers: dict, ready: list) -> None:
+    """A node that received no gradient at all: its children lose one dependency."""
+    buffers.pop(node, None)
+    for child, _nr in node.next_functions:
+        if child is None:
+            continue
+        dependencies[child] -= 1
+        if dependencies[child] == 0:
+            buffer = buffers.get(child)
+            if buffer is None or all(b is None for b in buffer):
+                _propagate_nothing(child, dependencies, buffers, ready)
+            else:
+                heapq.heappush(ready, (-child._sequence_nr, id(child), child))
+
+
+def _call_node(node: Node, grads: list) -> tuple:
+    if node._pre_hooks:
+        for hook in list(node._pre_hooks.values()):
+            result = hook(tuple(grads))
+            if result is not None:
+                grads = list(result)
+    grad_inputs = node.backward(grads[0] if node.num_outputs == 1 else tuple(grads))
+    if node._post_hooks:
+        for hook in list(node._post_hooks.values()):
+            result = hook(tuple(grad_inputs), tuple(grads))
+            if result is not None:
+                grad_inputs = tuple(result)
+    return grad_inputs
+
+
+def _run_tensor_hooks(node: Node, grads: list, create_graph: bool) -> list:
+    """Hooks of the non-leaf tensors ``node`` produced, then their retain_grad (last)."""
+    if node._tensor_pre_hooks:
+        for nr, hooks in node._tensor_pre_hooks.items():
+            if hooks and grads[nr] is not None:
+                grads[nr] = apply_hooks(hooks, grads[nr])
+    if node._retain_grad_tensors:
+        for nr, ref in node._retain_grad_tensors.items():
+            tensor = ref()
+            if tensor is not None and grads[nr] is not None:
+                _retain(tensor, grads[nr], create_graph)
+    return grads
+
+
+def apply_hooks(hooks: dict, grad: Tensor) -> Tensor:
+    """Run tensor hooks in registration order, chaining returned values."""
+    for hook in list(hooks.values()):
+        result = hook(grad)
+        if result is None:
+            continue
+        if result._data.shape != grad._data.shape:
+            raise errors.error("hook_changed_size", name=_hook_name(hook))
+        if result.dtype is not grad.dtype:
+            raise errors.error(
+                "hook_changed_type",
+                name=_hook_name(hook),
+                was=grad.dtype.legacy_name,
+                got=result.dtype.legacy_name,
+            )
+        grad = result
+    return grad
+
+
+def _hook_name(hook: object) -> str:
+    return getattr(hook, "__name__", type(hook).__name__)
+
+
+def _retain(tensor: Tensor, grad: Tensor, create_graph: bool) -> None:
+    if tensor._grad is None:
+        tensor._grad = _fresh_copy(grad, create_graph)
+    else:
+        tensor._grad = tensor._grad + grad
+
+
+def _capture(
+    slots: list[int],
+    grad: Tensor | None,
+    inputs: Sequence[Tensor] | None,
+    captured: list,
+    accumulate: bool,
+    create_graph: bool,
+) -> None:
+    for i in slots:
+        if accumulate:
+            # backward(inputs=[non_leaf]): the non-leaf's .grad is populated.
+            if grad is not None:
+                _retain(inputs[i], grad, create_graph)  # type: ignore[index]
+        else:
+            captured[i] = grad if captured[i] is None or grad is None else captured[i] + grad
+
+
+def _run_accumulate_grad(
+    node: AccumulateGrad,
+    grad: Tensor | None,
+    capture_index: dict,
+    captured: list,
+    accumulate: bool,
+    create_graph: bool,
+) -> None:
+    variable = node.variable
+    if grad is None:
+        return
+    if variable._hooks:
+        grad = apply_hooks(variable._hooks, grad)
+    if not accumulate:
+        slots = capture_index.get((node, 0))
+        if slots:
+            for i in slots:
+                captured[i] = grad
+        return
+    _accumulate_into_grad(variable, grad, create_graph)
+    if variable._post_accumulate_hooks:
+        for hook in list(variable._post_accumulate_hooks.values()):
+            hook(variable)
+
+
+def _accumulate_into_grad(variable: Tensor, grad: Tensor, create_graph: bool) -> None:
+    """AccumulateGrad::accumulateGrad: in place unless create_graph."""
+    old = variable._grad
+    if old is None:
+        variable._grad = _fresh_copy(grad, create_graph)
+    elif not create_graph:
+        old._data += grad._data  # same id(x.grad); captured references see the sum
+        old._version_counter.version += 1
+    else:
+        variable._grad = old + grad
+
+
+def _fresh_copy(grad: Tensor, create_graph: bool) -> Tensor:
+    """A new tensor holding ``grad``; under create_graph torch records ``CopyBackwards``."""
+    from ..tensor import Tensor
+
+    data = grad._data.copy()
+    if create_graph and grad._requires_grad:
+        node = CopyBackwards(((None, 0), grad._edge()), ((data.shape, grad.dtype),))
+        return Tensor._make(data, grad.dtype, node)
+    return Tensor._make(data, grad.dtype)
+
+
+def _sum_to(grad: Tensor, shape: tuple[int, ...]) -> Tensor:
+    from ..ops.reduction import sum_to
+
+    return sum_to(grad, shape)

@@ -1,0 +1,140 @@
+"""Grad mode: whether ops record a graph.  Context managers that double as decorators.
+
+The flag is a plain module attribute (``grad_mode.enabled``) because every op reads it;
+student code runs single-threaded in the sandbox, so torch's thread-local is not needed.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+enabled: bool = True
+inference: bool = False
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def is_grad_enabled() -> bool:
+    return enabled
+
+
+def is_inference_mode_enabled() -> bool:
+    return inference
+
+
+class _GradModeContext:
+    """Base of no_grad / enable_grad / set_grad_enabled / inference_mode."""
+
+    _target: bool = True
+
+    def __init__(self) -> None:
+        self._saved: list[tuple[bool, bool]] = []
+
+    def _enter_mode(self) -> None:
+        global enabled
+        enabled = self._target
+
+    def __enter__(self) -> None:
+        self._saved.append((enabled, inference))
+        self._enter_mode()
+
+    def __exit__(self, *exc_info: object) -> None:
+        global enabled, inference
+        enabled, inference = self._saved.pop()
+
+    def clone(self) -> _GradModeContext:
+        return self.__class__()
+
+    def __call__(self, func: F) -> F:
+        """Use as a decorator: ``@torch.no_grad()`` (also on generator functions)."""
+        if inspect.isgeneratorfunction(func):
+
+            @functools.wraps(func)
+            def generator_wrapper(*args: Any, **kwargs: Any) -> Any:
+                gen = func(*args, **kwargs)
+                # Re-enter the mode around each step, so the caller's mode is untouched.
+                try:
+                    with self.clone():
+                        request = gen.send(None)
+                    while True:
+                        response = yield request
+                        with self.clone():
+                            request = gen.send(response)
+                except StopIteration as stop:
+                    return stop.value
+
+            return generator_wrapper  # type: ignore[return-value]
+
+        @functools.wraps(func)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            with self.clone():
+                return func(*args, **kwargs)
+
+        return wrapper  # type: ignore[return-value]
+
+
+class no_grad(_GradModeContext):  # noqa: N801 - torch's name
+    """Disable graph recording: ``with torch.no_grad():`` or ``@torch.no_grad()``."""
+
+    _target = False
+
+    def __new__(cls, orig_func: Callable[..., Any] | None = None) -> Any:
+        # torch allows the bare decorator form ``@torch.no_grad`` too.
+        instance = super().__new__(cls)
+        if orig_func is not None and callable(orig_func):
+            instance.__init__()
+            return instance(orig_func)
+        return instance
+
+    def __init__(self, orig_func: Callable[..., Any] | None = None) -> None:
+        super().__init__()
+
+
+class enable_grad(no_grad):  # noqa: N801 - torch's name
+    """Re-enable graph recording inside a ``no_grad`` block."""
+
+    _target = True
+
+
+class set_grad_enabled(_GradModeContext):  # noqa: N801 - torch's name
+    """``set_grad_enabled(False)`` switches the mode immediately, and also works as a
+    context manager (restoring the previous mode on exit) or a decorator."""
+
+    def __init__(self, mode: bool) -> None:
+        global enabled
+        super().__init__()
+        self._target = bool(mode)
+        self._previous = enabled
+        enabled = self._target  # torch applies the mode at construction time
+
+    def __enter__(self) -> None:
+        global enabled
+        self._saved.append((self._previous, inference))
+        enabled = self._target
+
+    def clone(self) -> _GradModeContext:
+        global enabled
+        previous = enabled
+        copy = set_grad_enabled(self._target)
+        enabled = previous  # constructing the copy must not switch the mode yet
+        return copy
+
+
+class inference_mode(_GradModeContext):  # noqa: N801 - torch's name
+    """Like no_grad; results report ``is_inference() == True``."""
+
+    def __init__(self, mode: bool = True) -> None:
+        super().__init__()
+        self._mode = bool(mode)
+        self._target = not self._mode
+
+    def _enter_mode(self) -> None:
+        global enabled, inference
+        enabled = self._target
+        inference = self._mode
+
+    def clone(self) -> _GradModeContext:
+        return inference_mode(self._mode)

@@ -1,0 +1,258 @@
+"""Graph nodes: ``Node`` (one subclass per torch grad_fn name), ``AccumulateGrad``, saved
+tensors with version checks, and hook handles.
+
+A node is created by an op when it records; its ``next_functions`` point at the nodes
+that produced the op's inputs (``AccumulateGrad`` for leaves, ``None`` for inputs that do
+not require grad).  ``backward(grad)`` maps the gradient of the node's output(s) to one
+gradient per ``next_functions`` entry, written with engine Tensor ops so that running it
+under grad mode (``create_graph=True``) records a graph of its own.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .. import errors
+
+if TYPE_CHECKING:
+    from ..tensor import Tensor
+
+# torch runs ready nodes in decreasing creation order; AccumulateGrad first of all.
+_sequence = itertools.count()
+ACCUMULATE_GRAD_SEQUENCE = 1 << 62
+
+
+class RemovableHandle:
+    """Returned by ``register_hook``; ``remove()`` is idempotent (torch.utils.hooks)."""
+
+    __slots__ = ("_hooks", "id")
+    _next_id = itertools.count()
+
+    def __init__(self, hooks: dict[int, Any]) -> None:
+        self._hooks = hooks
+        self.id = next(RemovableHandle._next_id)
+
+    def remove(self) -> None:
+        self._hooks.pop(self.id, None)
+
+    def __enter__(self) -> RemovableHandle:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.remove()
+
+
+RemovableHandle.__module__ = "torch.utils.hooks"
+
+
+class SavedTensor:
+    """A tensor a node needs for its backward, as torch's SavedVariable.
+
+    Inputs are kept as the tensor itself (so unpacking under ``create_graph`` stays
+    connected to the graph).  Outputs are kept as raw data and re-wrapped on unpack with
+    the owning node as grad_fn, which avoids a reference cycle output -> node -> output.
+    """
+
+    __slots__ = ("tensor", "data", "dtype", "version", "version_counter", "output_nr")
+
+    def __init__(self, tensor: Tensor, is_output: bool) -> None:
+        self.version_counter = tensor._version_counter
+        self.version = self.version_counter.version
+        if is_output:
+            self.tensor = None
+            self.data = tensor._data
+            self.dtype = tensor.dtype
+            self.output_nr = tensor._output_nr
+        else:
+            self.tensor = tensor
+            self.data = None
+            self.dtype = None
+            self.output_nr = -1
+
+    def unpack(self, owner: Node) -> Tensor:
+        current = self.version_counter.version
+        if current != self.version:
+            self._raise_modified(owner, current)
+        if self.tensor is not None:
+            return self.tensor
+        from ..tensor import Tensor
+
+        return Tensor._make(self.data, self.dtype, owner, self.output_nr)
+
+    def _raise_modified(self, owner: Node, current: int) -> None:
+        if self.tensor is not None:
+            tensor = self.tensor
+            grad_fn = tensor._grad_fn
+            output_nr = tensor._output_nr
+            shape = tensor._data.shape
+            legacy = tensor.dtype.legacy_name
+        else:
+            grad_fn, output_nr = owner, self.output_nr
+            shape, legacy = self.data.shape, self.dtype.legacy_name
+        which = f", which is output {output_nr} of {grad_fn._forward_op_name()}," if grad_fn else ""
+        raise errors.error(
+            "saved_tensor_modified",
+            legacy_type=legacy,
+            sizes=list(shape),
+            which=which,
+            version=current,
+            expected=self.version,
+        )
+
+
+class Node:
+    """Base class of every grad_fn.  Subclasses are named exactly like torch's classes.
+
+    To define an op's gradient, subclass and implement ``backward`` (see
+    docs/engine-internals.md).  Attributes:
+
+    * ``next_functions`` – tuple of ``(Node | None, output_nr)``, one per differentiable input.
+    * ``_saved`` – tuple of ``SavedTensor`` (``None`` when the node saves nothing).
+    * ``_output_meta`` – ``(shape, dtype)`` per output; the engine reduces (``sum_to``) and
+      casts incoming gradients to these, exactly like torch's ``validate_outputs``.
+    """
+
+    __slots__ = (
+        "next_functions",
+        "_saved",
+        "_released",
+        "_output_meta",
+        "_sequence_nr",
+        "_pre_hooks",
+        "_post_hooks",
+        "_tensor_pre_hooks",
+        "_retain_grad_tensors",
+        "metadata",
+        "__weakref__",
+    )
+
+    #: number of outputs of the forward op (multi-output ops such as split override it)
+    num_outputs = 1
+
+    def __init__(self, next_functions: tuple, output_meta: tuple) -> None:
+        self.next_functions = next_functions
+        self._output_meta = output_meta
+        self._saved: tuple[SavedTensor, ...] | None = None
+        self._released = False
+        self._sequence_nr = next(_sequence)
+        self._pre_hooks: dict[int, Callable] | None = None
+        self._post_hooks: dict[int, Callable] | None = None
+        # tensor hooks of the non-leaf tensors this node produced: output_nr -> {id: fn}
+        self._tensor_pre_hooks: dict[int, dict[int, Callable]] | None = None
+        # output_nr -> the tensor whose .grad retain_grad() fills (weakly referenced)
+        self._retain_grad_tensors: dict[int, Any] | None = None
+        self.metadata: dict = {}
+
+    # --- the part an op author writes -------------------------------------------------
+    def backward(self, grad: Tensor) -> tuple[Tensor | None, ...]:
+        """Gradients w.r.t. each input (aligned with ``next_functions``)."""
+        raise NotImplementedError(f"{type(self).__name__}.backward")
+
+    # --- saved tensors ----------------------------------------------------------------
+    def save(self, *inputs: Any, outputs: tuple[Tensor, ...] = ()) -> None:
+        """Save what backward needs: forward inputs, then results (``outputs``).
+
+        Tensors are version-checked on unpack; anything else (a Python scalar, None for
+        "not needed") is kept as is.  Save exactly what torch saves (derivatives.yaml),
+        because that decides which in-place modifications raise at backward time.
+        """
+        from ..tensor import Tensor
+
+        saved = [SavedTensor(t, False) if isinstance(t, Tensor) else t for t in inputs]
+        saved.extend(SavedTensor(t, True) for t in outputs)
+        self._saved = tuple(saved)
+
+    @property
+    def saved_tensors(self) -> tuple[Any, ...]:
+        """Unpack what ``save`` stored, raising torch's errors if freed or modified."""
+        if self._released:
+            raise errors.error("backward_twice")
+        return tuple(s.unpack(self) if type(s) is SavedTensor else s for s in self._saved)
+
+    def release_saved(self) -> None:
+        """Free saved tensors after a backward without ``retain_graph``."""
+        if self._saved is not None:
+            self._saved = None
+            self._released = True
+
+    # --- torch.autograd.graph.Node API --------------------------------------------------
+    def name(self) -> str:
+        return type(self).__name__
+
+    def _forward_op_name(self) -> str:
+        """The forward op's name as torch prints it in version-counter errors."""
+        name = type(self).__name__
+        for suffix in ("Backward0", "Backward1", "Backward2", "Backward3", "Backward4"):
+            if name.endswith(suffix):
+                return name[: -len(suffix)]
+        return f"torch::autograd::{name}"
+
+    def register_hook(self, fn: Callable) -> RemovableHandle:
+        """``fn(grad_inputs, grad_outputs)`` runs after this node; may return new grad_inputs."""
+        if self._post_hooks is None:
+            self._post_hooks = {}
+        handle = RemovableHandle(self._post_hooks)
+        self._post_hooks[handle.id] = fn
+        return handle
+
+    def register_prehook(self, fn: Callable) -> RemovableHandle:
+        """``fn(grad_outputs)`` runs before this node; may return new grad_outputs."""
+        if self._pre_hooks is None:
+            self._pre_hooks = {}
+        handle = RemovableHandle(self._pre_hooks)
+        self._pre_hooks[handle.id] = fn
+        return handle
+
+    def _register_tensor_hook(self, output_nr: int, fn: Callable) -> RemovableHandle:
+        if self._tensor_pre_hooks is None:
+            self._tensor_pre_hooks = {}
+        hooks = self._tensor_pre_hooks.setdefault(output_nr, {})
+        handle = RemovableHandle(hooks)
+        hooks[handle.id] = fn
+        return handle
+
+    def __call__(self, *grads: Tensor) -> Any:
+        result = self.backward(grads[0] if self.num_outputs == 1 else grads)
+        return result[0] if len(result) == 1 else result
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} object at {hex(id(self))}>"
+
+
+class AccumulateGrad(Node):
+    """Sink node of a leaf tensor: accumulates into ``variable.grad``."""
+
+    __slots__ = ("variable",)
+
+    def __init__(self, variable: Tensor) -> None:
+        super().__init__((), ((variable._data.shape, variable.dtype),))
+        self.variable = variable
+        self._sequence_nr = ACCUMULATE_GRAD_SEQUENCE
+
+    def backward(self, grad: Tensor) -> tuple:
+        return ()
+
+    def _forward_op_name(self) -> str:
+        return "torch::autograd::AccumulateGrad"
+
+
+class CopyBackwards(Node):
+    """grad_fn of ``copy_`` (and of ``.grad`` after ``backward(create_graph=True)``)."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        from ..ops.pointwise import zeros_like_grad
+
+        return zeros_like_grad(grad), grad
+
+
+class Error(Node):
+    """Placeholder node torch uses for non-differentiable paths (raises when reached)."""
+
+    __slots__ = ("_message",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        raise RuntimeError(self._message)

@@ -1,0 +1,537 @@
+"""The one catalogue of torch's error and warning texts used by the engine.
+
+Every exception the engine raises on behalf of "torch" is built here, so that the
+texts can be audited against torch in one place.  The templates were captured from
+torch 2.13.0 (see /work/shared/notes/engine-research.md §3.1) and are compared
+against live torch by the golden and differential tests.
+
+Usage::
+
+    raise error("leaf_inplace")
+    raise error("broadcast_mismatch", size_a=3, size_b=4, dim=0)
+    warn("nonleaf_grad_access")
+"""
+
+from __future__ import annotations
+
+import warnings
+
+TORCH_VERSION = "2.13.0"
+
+_INPLACE_HINT = (
+    "Hint: enable anomaly detection to find the operation that failed to compute its "
+    "gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False)."
+)
+
+# key -> (exception class, template). Templates use str.format fields.
+MESSAGES: dict[str, tuple[type[Exception], str]] = {
+    # --- autograd -------------------------------------------------------------
+    "backward_twice": (
+        RuntimeError,
+        "Trying to backward through the graph a second time (or directly access saved "
+        "tensors after they have already been freed). Saved intermediate values of the "
+        "graph are freed when you call .backward() or autograd.grad(). Specify "
+        "retain_graph=True if you need to backward through the graph a second time or "
+        "if you need to access saved tensors after calling backward.",
+    ),
+    "implicit_grad_not_scalar": (
+        RuntimeError,
+        "grad can be implicitly created only for scalar outputs",
+    ),
+    "no_grad_fn": (
+        RuntimeError,
+        "element {index} of tensors does not require grad and does not have a grad_fn",
+    ),
+    "requires_grad_nonleaf_false": (
+        RuntimeError,
+        "you can only change requires_grad flags of leaf variables. If you want to use a "
+        "computed variable in a subgraph that doesn't require differentiation use "
+        "var_no_grad = var.detach().",
+    ),
+    "requires_grad_nonleaf_true": (
+        RuntimeError,
+        "you can only change requires_grad flags of leaf variables.",
+    ),
+    "leaf_inplace": (
+        RuntimeError,
+        "a leaf Variable that requires grad is being used in an in-place operation.",
+    ),
+    "view_of_leaf_inplace": (
+        RuntimeError,
+        "a view of a leaf Variable that requires grad is being used in an in-place operation.",
+    ),
+    "saved_tensor_modified": (
+        RuntimeError,
+        "one of the variables needed for gradient computation has been modified by an "
+        "inplace operation: [{legacy_type} {sizes}]{which} is at version {version}; "
+        "expected version {expected} instead. " + _INPLACE_HINT,
+    ),
+    "factory_requires_grad_dtype": (
+        RuntimeError,
+        "Only Tensors of floating point and complex dtype can require gradients",
+    ),
+    "requires_grad__dtype": (
+        RuntimeError,
+        "only Tensors of floating point dtype can require gradients",
+    ),
+    "requires_grad_setter_dtype": (
+        RuntimeError,
+        "only Tensors of floating point and complex dtype can require gradients",
+    ),
+    "unused_input": (
+        RuntimeError,
+        "The differentiated Tensor at index {index} appears to not have been used in the "
+        "graph. Set allow_unused=True if this is the desired behavior.",
+    ),
+    "input_not_requiring_grad": (
+        RuntimeError,
+        "One of the differentiated Tensors does not require grad",
+    ),
+    "grad_shape_mismatch": (
+        RuntimeError,
+        "Mismatch in shape: grad_output[{index}] has a shape of {grad_size} and "
+        "output[{index}] has a shape of {output_size}.",
+    ),
+    "hook_on_no_grad": (
+        RuntimeError,
+        "cannot register a hook on a tensor that doesn't require gradient",
+    ),
+    "retain_grad_no_grad": (
+        RuntimeError,
+        "can't retain_grad on Tensor that has requires_grad=False",
+    ),
+    "hook_changed_size": (RuntimeError, "hook '{name}' has changed the size of value"),
+    "hook_changed_type": (
+        RuntimeError,
+        "hook '{name}' has changed the type of value (was {was} got {got})",
+    ),
+    "grad_assign_size": (
+        RuntimeError,
+        "attempting to assign a gradient of size '{grad_sizes}' to a tensor of size "
+        "'{sizes}'. Please ensure that the gradient and the tensor are the same size",
+    ),
+    "grad_assign_dtype": (
+        RuntimeError,
+        "attempting to assign a gradient with dtype '{grad_dtype}' to a tensor with "
+        "grad_dtype '{dtype}'. The gradient must match the tensor's grad_dtype (defaults "
+        "to the tensor's dtype). You can set the tensor's grad_dtype attribute with a "
+        "specific dtype, or None to allow any dtype. Set grad_dtype with caution. "
+        "Diverging the dtypes of a tensor and its gradient may break downstream systems "
+        "that assume they match.",
+    ),
+    "grad_assign_type": (
+        TypeError,
+        "assigned grad expected to be a Tensor or None but got grad of type {type_name}",
+    ),
+    # --- shapes, broadcasting, linear algebra ----------------------------------
+    "broadcast_mismatch": (
+        RuntimeError,
+        "The size of tensor a ({size_a}) must match the size of tensor b ({size_b}) at "
+        "non-singleton dimension {dim}",
+    ),
+    "inplace_broadcast": (
+        RuntimeError,
+        "output with shape {out_shape} doesn't match the broadcast shape {broadcast_shape}",
+    ),
+    "expand_size": (
+        RuntimeError,
+        "The expanded size of the tensor ({target}) must match the existing size "
+        "({existing}) at non-singleton dimension {dim}.  Target sizes: {target_sizes}.  "
+        "Tensor sizes: {tensor_sizes}",
+    ),
+    "mm_shapes": (
+        RuntimeError,
+        "mat1 and mat2 shapes cannot be multiplied ({r1}x{c1} and {r2}x{c2})",
+    ),
+    "mv_size": (
+        RuntimeError,
+        "size mismatch, got input ({rows}), mat ({rows}x{cols}), vec ({vec})",
+    ),
+    "dot_size": (
+        RuntimeError,
+        "inconsistent tensor size, expected tensor [{n1}] and src [{n2}] to have the same "
+        "number of elements, but got {n1} and {n2} elements respectively",
+    ),
+    "bmm_inner": (
+        RuntimeError,
+        "Expected size for first two dimensions of batch2 tensor to be: [{batch}, {inner}] "
+        "but got: [{batch2}, {inner2}].",
+    ),
+    "matmul_0d": (
+        RuntimeError,
+        "both arguments to matmul need to be at least 1D, but they are {d1}D and {d2}D",
+    ),
+    "mm_not_matrix": (RuntimeError, "{name}: Expected 2-D argument {arg} but got {ndim}-D"),
+    "bmm_not_3d": (RuntimeError, "{arg} must be a 3D tensor"),
+    "dot_not_1d": (
+        RuntimeError,
+        "1D tensors expected, but got {d1}D and {d2}D tensors",
+    ),
+    "shape_invalid": (RuntimeError, "shape '{shape}' is invalid for input of size {numel}"),
+    "view_stride": (
+        RuntimeError,
+        "view size is not compatible with input tensor's size and stride (at least one "
+        "dimension spans across two contiguous subspaces). Use .reshape(...) instead.",
+    ),
+    "dim_out_of_range": (
+        IndexError,
+        "Dimension out of range (expected to be in range of [{low}, {high}], but got {dim})",
+    ),
+    "dim_scalar": (
+        IndexError,
+        "Dimension specified as {dim} but tensor has no dimensions",
+    ),
+    # --- conversions ----------------------------------------------------------
+    "item_numel": (
+        RuntimeError,
+        "a Tensor with {numel} elements cannot be converted to Scalar",
+    ),
+    "python_scalar_numel": (
+        ValueError,
+        "only one element tensors can be converted to Python scalars",
+    ),
+    "bool_ambiguous": (
+        RuntimeError,
+        "Boolean value of Tensor with more than one value is ambiguous",
+    ),
+    "numpy_requires_grad": (
+        RuntimeError,
+        "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.",
+    ),
+    "result_type_cast": (
+        RuntimeError,
+        "result type {result} can't be cast to the desired output type {output}",
+    ),
+    "mean_dtype": (
+        RuntimeError,
+        "mean(): could not infer output dtype. Input dtype must be either a floating point "
+        "or complex dtype. Got: {dtype}",
+    ),
+    "integer_division_by_zero": (RuntimeError, "ZeroDivisionError"),
+    "bitwise_not_bool_int": (
+        RuntimeError,
+        "Negation, the `-` operator, on a bool tensor is not supported. If you are trying "
+        "to invert a mask, use the `~` or `logical_not()` operator instead.",
+    ),
+    "sub_bool": (
+        RuntimeError,
+        "Subtraction, the `-` operator, with two bool tensors is not supported. Use the "
+        "`^` or `logical_xor()` operator instead.",
+    ),
+    "sub_bool_scalar": (
+        RuntimeError,
+        "Subtraction, the `-` operator, with a bool tensor is not supported. If you are "
+        "trying to invert a mask, use the `~` or `logical_not()` operator instead.",
+    ),
+    "integer_pow_negative": (
+        RuntimeError,
+        "Integers to negative integer powers are not allowed.",
+    ),
+    "bool_unsupported": (RuntimeError, "\"{op}\" not implemented for 'Bool'"),
+    "op_dtype_unsupported": (RuntimeError, "\"{op}\" not implemented for '{dtype}'"),
+    "max_empty": (
+        RuntimeError,
+        "{op}(): Expected reduction dim to be specified for input.numel() == 0. Specify "
+        "the reduction dim with the 'dim' argument.",
+    ),
+    "bce_target_size": (
+        ValueError,
+        "Using a target size ({target}) that is different to the input size ({input}) is "
+        "deprecated. Please ensure they have the same size.",
+    ),
+    "bce_with_logits_target_size": (
+        ValueError,
+        "Target size ({target}) must be the same as input size ({input})",
+    ),
+    "bce_range": (
+        RuntimeError,
+        "all elements of input should be between 0 and 1",
+    ),
+    "nll_target_out_of_bounds": (IndexError, "Target {target} is out of bounds."),
+    "nll_batch_mismatch": (
+        ValueError,
+        "Expected input batch_size ({input_batch}) to match target batch_size ({target_batch}).",
+    ),
+    "nll_target_dtype": (
+        RuntimeError,
+        "expected scalar type Long but found {found}",
+    ),
+    "cross_entropy_target_dtype": (
+        RuntimeError,
+        "expected scalar type Long but found {found}",
+    ),
+    "mse_size_warning": (
+        UserWarning,
+        "Using a target size ({target}) that is different to the input size ({input}). "
+        "This will likely lead to incorrect results due to broadcasting. Please ensure "
+        "they have the same size.",
+    ),
+    "clamp_no_bounds": (
+        RuntimeError,
+        "torch.clamp: At least one of 'min' or 'max' must not be None",
+    ),
+    "randint_range": (
+        RuntimeError,
+        "random_ expects 'from' to be less than 'to', but got from={low} >= to={high}",
+    ),
+    "arange_step_zero": (RuntimeError, "step must be nonzero"),
+    "arange_bound_sign": (
+        RuntimeError,
+        "upper bound and larger bound inconsistent with step sign",
+    ),
+    "linspace_steps": (RuntimeError, "number of steps must be non-negative"),
+    "negative_dimension": (
+        RuntimeError,
+        "Trying to create tensor with negative dimension {size}: {sizes}",
+    ),
+    "tensor_from_bad_data": (
+        TypeError,
+        "new(): invalid data type '{type_name}'",
+    ),
+    "tensor_ragged": (
+        ValueError,
+        "expected sequence of length {expected} at dim {dim} (got {got})",
+    ),
+    "softmax_dim_missing": (
+        TypeError,
+        '{name}() missing 1 required positional arguments: "dim"',
+    ),
+    "norm_p_unsupported": (
+        NotImplementedError,
+        "gradekit engine does not support norm with p={p}; install torch and use --backend torch",
+    ),
+    "to_bad_args": (TypeError, "to() received an invalid combination of arguments"),
+    # --- indexing (used by indexing.py / ops/views.py) ------------------------------
+    "step_not_positive": (ValueError, "step must be greater than zero"),
+    "step_zero": (ValueError, "slice step cannot be zero"),
+    "index_out_of_bounds": (
+        IndexError,
+        "index {index} is out of bounds for dimension {dim} with size {size}",
+    ),
+    "too_many_indices": (IndexError, "too many indices for tensor of dimension {ndim}"),
+    "mask_shape": (
+        IndexError,
+        "The shape of the mask {mask_shape} at index {index} does not match the shape of "
+        "the indexed tensor {tensor_shape} at index {index}",
+    ),
+    "index_dtype": (
+        IndexError,
+        "tensors used as indices must be long, int, byte or bool tensors",
+    ),
+    "cat_sizes": (
+        RuntimeError,
+        "Sizes of tensors must match except in dimension {dim}. Expected size {expected} "
+        "but got size {got} for tensor number {number} in the list.",
+    ),
+    "cat_zero_dim": (
+        RuntimeError,
+        "zero-dimensional tensor (at position {position}) cannot be concatenated",
+    ),
+    "stack_sizes": (
+        RuntimeError,
+        "stack expects each tensor to be equal size, but got {shape_a} at entry {entry_a} "
+        "and {shape_b} at entry {entry_b}",
+    ),
+    "gather_index_dtype": (RuntimeError, "gather(): Expected dtype int32/int64 for index"),
+    "gather_size": (
+        RuntimeError,
+        "Size does not match at dimension {dim} expected index {index_shape} to be no "
+        "larger than self {self_shape} apart from dimension {gather_dim}",
+    ),
+    "gather_ndim": (
+        RuntimeError,
+        "Index tensor must have the same number of dimensions as input tensor",
+    ),
+    "index_select_dtype": (
+        RuntimeError,
+        "index_select(): Expected dtype int32 or int64 for index",
+    ),
+    "index_select_vector": (IndexError, "index_select(): Index is supposed to be a vector"),
+    # --- indexing, views and shape ops (indexing.py / ops/views.py) ------------------
+    "index_0dim": (
+        IndexError,
+        "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+        "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number",
+    ),
+    "slice_0dim": (IndexError, "slice() cannot be applied to a 0-dim tensor."),
+    "index_type": (
+        IndexError,
+        "only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables "
+        "are valid indices (got {type_name})",
+    ),
+    "index_broadcast": (
+        IndexError,
+        "shape mismatch: indexing tensors could not be broadcast together with shapes {shapes}",
+    ),
+    "mask_shape_at": (
+        IndexError,
+        "The shape of the mask {mask_shape} at index {mask_dim} does not match the shape of "
+        "the indexed tensor {tensor_shape} at index {tensor_dim}",
+    ),
+    "index_put_value_shape": (
+        RuntimeError,
+        "shape mismatch: value tensor of shape {value_shape} cannot be broadcast to indexing "
+        "result of shape {result_shape}",
+    ),
+    "index_put_dtype": (
+        RuntimeError,
+        "Index put requires the source and destination dtypes match, got {dst} for the "
+        "destination and {src} for the source.",
+    ),
+    "setitem_value_type": (TypeError, "can't assign a {type_name} to a {legacy_type}"),
+    "expand_too_few_sizes": (
+        RuntimeError,
+        "expand({legacy_type}{{{sizes}}}, size={target}): the number of sizes provided "
+        "({count}) must be greater or equal to the number of dimensions in the tensor ({ndim})",
+    ),
+    "expand_leading_negative": (
+        RuntimeError,
+        "The expanded size of the tensor (-1) isn't allowed in a leading, non-existing "
+        "dimension {dim}",
+    ),
+    "view_infer_twice": (RuntimeError, "only one dimension can be inferred"),
+    "view_bad_dim": (
+        RuntimeError,
+        "invalid shape dimension {size} at index {index} of shape {shape}",
+    ),
+    "permute_ndim": (
+        RuntimeError,
+        "permute(sparse_coo): number of dimensions in the tensor input does not match the "
+        "length of the desired ordering of dimensions i.e. input.dim() = {ndim} is not equal "
+        "to len(dims) = {count}",
+    ),
+    "permute_duplicate": (RuntimeError, "permute(): duplicate dims are not allowed."),
+    "flip_duplicate": (RuntimeError, "dim {dim} appears multiple times in the list of dims"),
+    "repeat_ndim": (
+        RuntimeError,
+        "Number of dimensions of repeat dims can not be smaller than number of dimensions "
+        "of tensor",
+    ),
+    "flatten_order": (
+        RuntimeError,
+        "flatten() has invalid args: start_dim cannot come after end_dim",
+    ),
+    "t_ndim": (
+        RuntimeError,
+        "t() expects a tensor with <= 2 dimensions, but self is {ndim}D",
+    ),
+    "mT_ndim": (
+        RuntimeError,
+        "tensor.mT is only supported on matrices or batches of matrices. Got {ndim}-D tensor.",
+    ),
+    "narrow_start": (
+        IndexError,
+        "start out of range (expected to be in range of [{low}, {high}], but got {start})",
+    ),
+    "narrow_length": (
+        RuntimeError,
+        "start ({start}) + length ({length}) exceeds dimension size ({size}).",
+    ),
+    "narrow_negative_length": (RuntimeError, "narrow(): length must be non-negative."),
+    "split_size_zero": (
+        RuntimeError,
+        "split_size can only be 0 if dimension size is 0, but got dimension size of {size}",
+    ),
+    "split_sizes_sum": (
+        RuntimeError,
+        "split_with_sizes expects split_sizes to sum exactly to {size} (input tensor's size "
+        "at dimension {dim}), but got split_sizes={sizes}",
+    ),
+    "chunk_count": (
+        RuntimeError,
+        "chunk expects `chunks` to be greater than 0, got: {chunks}",
+    ),
+    "cat_empty": (ValueError, "torch.cat(): expected a non-empty list of Tensors"),
+    "cat_ndim": (
+        RuntimeError,
+        "Tensors must have same number of dimensions: got {ndim_a} and {ndim_b}",
+    ),
+    "stack_empty": (RuntimeError, "stack expects a non-empty TensorList"),
+    "masked_fill_mask_dtype": (
+        RuntimeError,
+        "masked_fill_ only supports boolean masks, but got mask with dtype {dtype}",
+    ),
+    "masked_fill_value_ndim": (
+        RuntimeError,
+        "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
+        "{ndim} dimension(s).",
+    ),
+    "index_select_bounds": (
+        RuntimeError,
+        "INDICES element is out of DATA bounds, id={index} axis_dim={size}",
+    ),
+    # --- gradekit's own limits ------------------------------------------------------
+    "unsupported": (
+        NotImplementedError,
+        "gradekit engine does not support {qualname}; install torch and use --backend torch",
+    ),
+}
+
+WARNINGS: dict[str, str] = {
+    "nonleaf_grad_access": (
+        "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its "
+        ".grad attribute won't be populated during autograd.backward(). If you indeed want "
+        "the .grad field to be populated for a non-leaf Tensor, use .retain_grad() on the "
+        "non-leaf Tensor. If you access the non-leaf Tensor by mistake, make sure you "
+        "access the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 for more "
+        "information. (Triggered internally at /pytorch/build/aten/src/ATen/core/"
+        "TensorBody.h:493.)"
+    ),
+    "backward_create_graph": (
+        "Using backward() with create_graph=True will create a reference cycle between the "
+        "parameter and its gradient which can cause a memory leak. We recommend using "
+        "autograd.grad when creating the graph to avoid this. If you have to use this "
+        "function, make sure to reset the .grad fields of your parameters to None after use "
+        "to break the cycle and avoid the leak. (Triggered internally at "
+        "/pytorch/torch/csrc/autograd/engine.cpp:1287.)"
+    ),
+    "tensor_copy_construct": (
+        "To copy construct from a tensor, it is recommended to use "
+        "sourceTensor.detach().clone() or sourceTensor.detach().clone().requires_grad_(True), "
+        "rather than torch.tensor(sourceTensor)."
+    ),
+    "transpose_T_deprecated": (
+        "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is "
+        "deprecated and it will throw an error in a future release. Consider `x.mT` to "
+        "transpose batches of matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to "
+        "reverse the dimensions of a tensor. (Triggered internally at "
+        "/pytorch/aten/src/ATen/native/TensorShape.cpp:4528.)"
+    ),
+    "mse_size": MESSAGES["mse_size_warning"][1],
+    "non_tuple_sequence_index": (
+        "Using a non-tuple sequence for multidimensional indexing is deprecated and will be "
+        "changed in pytorch 2.9; use x[tuple(seq)] instead of x[seq]. In pytorch 2.9 this will "
+        "be interpreted as tensor index, x[torch.tensor(seq)], which will result either in an "
+        "error or a different result (Triggered internally at "
+        "/pytorch/torch/csrc/autograd/python_variable_indexing.cpp:349.)"
+    ),
+    "uint8_index": (
+        "indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool "
+        "instead. (Triggered internally at /pytorch/aten/src/ATen/native/IndexingUtils.h:37.)"
+    ),
+    "transpose_T_0d": (
+        "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases. "
+        "(Triggered internally at /pytorch/aten/src/ATen/native/TensorShape.cpp:4321.)"
+    ),
+}
+
+
+def message(key: str, **fields: object) -> str:
+    """The formatted text of catalogue entry ``key``."""
+    return MESSAGES[key][1].format(**fields)
+
+
+def error(key: str, **fields: object) -> Exception:
+    """Build (not raise) the exception torch raises in situation ``key``."""
+    exc_type, template = MESSAGES[key]
+    return exc_type(template.format(**fields))
+
+
+def warn(key: str, stacklevel: int = 3, **fields: object) -> None:
+    """Emit torch's UserWarning for situation ``key``."""
+    warnings.warn(WARNINGS[key].format(**fields), UserWarning, stacklevel=stacklevel)
+
+
+def unsupported(qualname: str) -> NotImplementedError:
+    """The error for any torch API outside the engine's subset, e.g. ``torch.nn.Conv2d``."""
+    return NotImplementedError(message("unsupported", qualname=qualname))

@@ -1,0 +1,416 @@
+"""torch.nn.functional: activations and the common losses, with torch's grad_fn nodes."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import numpy as np
+
+from .. import errors
+from ..autograd import grad_mode
+from ..autograd.graph import Node
+from ..dtypes import FLOATING, int64
+from ..ops import linalg, pointwise, reduction
+from ..ops.core import as_array, edge
+from ..ops.pointwise import relu, sigmoid, tanh, where
+from ..ops.shape_helpers import expand, t
+from ..tensor import Tensor
+
+__all__ = [
+    "binary_cross_entropy",
+    "binary_cross_entropy_with_logits",
+    "cross_entropy",
+    "leaky_relu",
+    "linear",
+    "log_softmax",
+    "mse_loss",
+    "nll_loss",
+    "relu",
+    "sigmoid",
+    "softmax",
+    "tanh",
+]
+
+_REDUCTIONS = ("none", "mean", "sum")
+
+
+def _check_reduction(reduction: str) -> None:
+    if reduction not in _REDUCTIONS:
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+
+
+def _reduce_grad(grad: Tensor, reduction: str, shape: tuple[int, ...], count: int) -> Tensor:
+    """The per-element upstream gradient of a loss with the given reduction."""
+    if reduction == "none":
+        return grad
+    expanded = expand(grad, shape)
+    return expanded / count if reduction == "mean" and count else expanded
+
+
+def _reduce(values: np.ndarray, reduction: str) -> np.ndarray:
+    if reduction == "mean":
+        return np.asarray(values.mean() if values.size else np.nan, dtype=values.dtype)
+    if reduction == "sum":
+        return np.asarray(values.sum(), dtype=values.dtype)
+    return values
+
+
+# --- activations -----------------------------------------------------------------------------
+def _implicit_softmax_dim(name: str, ndim: int) -> int:
+    warnings.warn(
+        f"Implicit dimension choice for {name} has been deprecated. Change the call to "
+        "include dim=X as an argument.",
+        UserWarning,
+        stacklevel=3,
+    )
+    return 0 if ndim in (0, 1, 3) else 1
+
+
+def softmax(
+    input: Tensor, dim: int | None = None, _stacklevel: int = 3, dtype: Any = None
+) -> Tensor:
+    if dim is None:
+        dim = _implicit_softmax_dim("softmax", input.ndim)
+    return reduction.softmax(input, dim, dtype)
+
+
+def log_softmax(
+    input: Tensor, dim: int | None = None, _stacklevel: int = 3, dtype: Any = None
+) -> Tensor:
+    if dim is None:
+        dim = _implicit_softmax_dim("log_softmax", input.ndim)
+    return reduction.log_softmax(input, dim, dtype)
+
+
+class LeakyReluBackward0(Node):
+    __slots__ = ("negative_slope",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        (self_,) = self.saved_tensors
+        return (where(self_ > 0, grad, grad * self.negative_slope),)
+
+
+def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = False) -> Tensor:
+    data = input._data
+    out = as_array(np.where(data > 0, data, data * negative_slope), input.dtype)
+    if not (grad_mode.enabled and input._requires_grad):
+        return Tensor._make(out, input.dtype)
+    node = LeakyReluBackward0((input._edge(),), ((out.shape, input.dtype),))
+    node.negative_slope = negative_slope
+    node.save(input)
+    return Tensor._make(out, input.dtype, node)
+
+
+def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
+    """``input @ weight.T + bias``, recorded as torch does (Mm/Addmm with TBackward0)."""
+    if input.ndim == 2 and bias is not None:
+        return linalg.addmm(bias, input, t(weight))
+    output = linalg.matmul(input, t(weight))
+    return output if bias is None else output + bias
+
+
+# --- losses ------------------------------------------------------------------------------------
+class MseLossBackward0(Node):
+    """Saves self and target."""
+
+    __slots__ = ("reduction",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        self_, target = self.saved_tensors
+        upstream = _reduce_grad(grad, self.reduction, self_._data.shape, self_._data.size)
+        grad_self = (self_ - target) * 2 * upstream
+        grad_target = -grad_self if self.next_functions[1][0] is not None else None
+        return grad_self, grad_target
+
+
+def mse_loss(
+    input: Tensor,
+    target: Tensor,
+    size_average: Any = None,
+    reduce: Any = None,
+    reduction: str = "mean",
+    weight: Any = None,
+) -> Tensor:
+    _check_reduction(reduction)
+    if input.shape != target.shape:
+        errors.warn("mse_size", target=target.shape, input=input.shape)
+    with grad_mode.no_grad():
+        diff = input - target
+    d = diff.dtype
+    out = as_array(_reduce(diff._data * diff._data, reduction), d)
+    if not (grad_mode.enabled and (input._requires_grad or target._requires_grad)):
+        return Tensor._make(out, d)
+    if input.shape != target.shape:
+        shape = np.broadcast_shapes(input._data.shape, target._data.shape)
+        input, target = expand(input, shape), expand(target, shape)
+    node = MseLossBackward0((edge(input), edge(target)), ((out.shape, d),))
+    node.reduction = reduction
+    node.save(input, target)
+    return Tensor._make(out, d, node)
+
+
+class BinaryCrossEntropyBackward0(Node):
+    """Saves self, target and weight."""
+
+    __slots__ = ("reduction",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        self_, target, weight = self.saved_tensors
+        upstream = _reduce_grad(grad, self.reduction, self_._data.shape, self_._data.size)
+        denominator = pointwise.clamp((1 - self_) * self_, min=1e-12)
+        grad_self = upstream * (self_ - target) / denominator
+        if weight is not None:
+            grad_self = grad_self * weight
+        grad_target = None
+        if self.next_functions[1][0] is not None:
+            log_ratio = pointwise.log(1 - self_) - pointwise.log(self_)
+            grad_target = upstream * log_ratio if weight is None else upstream * log_ratio * weight
+        return grad_self, grad_target
+
+
+def binary_cross_entropy(
+    input: Tensor,
+    target: Tensor,
+    weight: Tensor | None = None,
+    size_average: Any = None,
+    reduce: Any = None,
+    reduction: str = "mean",
+) -> Tensor:
+    _check_reduction(reduction)
+    if target.shape != input.shape:
+        raise errors.error("bce_target_size", target=target.shape, input=input.shape)
+    x, y = input._data, target._data.astype(input.dtype.np_dtype, copy=False)
+    if ((x < 0) | (x > 1)).any():
+        raise errors.error("bce_range")
+    with np.errstate(divide="ignore"):
+        log_x = np.maximum(np.log(x), -100)
+        log_1mx = np.maximum(np.log(1 - x), -100)
+    loss = -(y * log_x + (1 - y) * log_1mx)
+    if weight is not None:
+        loss = loss * weight._data
+    d = input.dtype
+    out = as_array(_reduce(as_array(loss, d), reduction), d)
+    if not (grad_mode.enabled and (input._requires_grad or target._requires_grad)):
+        return Tensor._make(out, d)
+    node = BinaryCrossEntropyBackward0((edge(input), edge(target)), ((out.shape, d),))
+    node.reduction = reduction
+    node.save(input, target, weight)
+    return Tensor._make(out, d, node)
+
+
+class BinaryCrossEntropyWithLogitsBackward0(Node):
+    """Saves self, target, weight and pos_weight."""
+
+    __slots__ = ("reduction",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        self_, target, weight, pos_weight = self.saved_tensors
+        upstream = _reduce_grad(grad, self.reduction, self_._data.shape, self_._data.size)
+        probability = sigmoid(self_)
+        if pos_weight is None:
+            grad_self = (probability - target) * upstream
+        else:
+            scaled = pos_weight * target
+            grad_self = ((scaled + 1 - target) * probability - scaled) * upstream
+        if weight is not None:
+            grad_self = grad_self * weight
+        grad_target = None
+        if self.next_functions[1][0] is not None:
+            if pos_weight is None:
+                grad_target = -self_ * upstream
+            else:
+                softplus_neg = _softplus(-self_)
+                grad_target = (-self_ + (pos_weight - 1) * softplus_neg) * upstream
+            if weight is not None:
+                grad_target = grad_target * weight
+        return grad_self, grad_target
+
+
+def _softplus(x: Tensor) -> Tensor:
+    """log(1 + exp(x)), computed stably with engine ops."""
+    return pointwise.clamp(x, min=0) + pointwise.log(1 + pointwise.exp(-pointwise.abs(x)))
+
+
+def binary_cross_entropy_with_logits(
+    input: Tensor,
+    target: Tensor,
+    weight: Tensor | None = None,
+    size_average: Any = None,
+    reduce: Any = None,
+    reduction: str = "mean",
+    pos_weight: Tensor | None = None,
+) -> Tensor:
+    _check_reduction(reduction)
+    if target.shape != input.shape:
+        raise errors.error("bce_with_logits_target_size", target=target.shape, input=input.shape)
+    x = input._data
+    y = target._data.astype(x.dtype, copy=False)
+    with np.errstate(over="ignore"):
+        max_val = np.maximum(-x, 0)
+        log_term = np.log(np.exp(-max_val) + np.exp(-x - max_val)) + max_val
+    if pos_weight is None:
+        loss = (1 - y) * x + log_term
+    else:
+        log_weight = (pos_weight._data - 1) * y + 1
+        loss = (1 - y) * x + log_weight * log_term
+    if weight is not None:
+        loss = loss * weight._data
+    d = input.dtype
+    out = as_array(_reduce(as_array(loss, d), reduction), d)
+    if not (grad_mode.enabled and (input._requires_grad or target._requires_grad)):
+        return Tensor._make(out, d)
+    node = BinaryCrossEntropyWithLogitsBackward0((edge(input), edge(target)), ((out.shape, d),))
+    node.reduction = reduction
+    node.save(input, target, weight, pos_weight)
+    return Tensor._make(out, d, node)
+
+
+class NllLossBackward0(Node):
+    """Saves target, weight and total_weight (self only for its shape)."""
+
+    __slots__ = ("reduction", "ignore_index", "self_sizes", "total_weight")
+
+    def backward(self, grad: Tensor) -> tuple:
+        target, weight = self.saved_tensors
+        scale = _nll_scale(
+            target._data, None if weight is None else weight._data, self.ignore_index
+        )
+        scale = scale.astype(grad.dtype.np_dtype)
+        if self.reduction == "mean":
+            scale = scale / self.total_weight if self.total_weight else scale * np.nan
+        picked = Tensor._make(-scale, grad.dtype)  # -w[t_n] (/ total weight), per sample
+        upstream = grad if self.reduction == "none" else expand(grad, picked._data.shape)
+        per_sample = upstream * picked
+        return (_scatter_class(per_sample, target._data, self.self_sizes),)
+
+
+def _nll_scale(target: np.ndarray, weight: np.ndarray | None, ignore_index: int) -> np.ndarray:
+    valid = target != ignore_index
+    safe = np.where(valid, target, 0)
+    w = np.ones(safe.shape) if weight is None else weight[safe]
+    return np.where(valid, w, 0.0)
+
+
+class _ScatterClassBackward(Node):
+    """Gradient of placing per-sample values at the target class (gathers them back)."""
+
+    __slots__ = ("target",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        picked = np.take_along_axis(grad._data, np.expand_dims(self.target, 1), axis=1)
+        return (Tensor._make(np.squeeze(picked, 1), grad.dtype),)
+
+
+def _scatter_class(values: Tensor, target: np.ndarray, shape: tuple[int, ...]) -> Tensor:
+    """A zero tensor of ``shape`` (N, C, ...) holding ``values`` at [n, target[n], ...]."""
+    out = np.zeros(shape, dtype=values.dtype.np_dtype)
+    if len(shape) == 1:
+        safe = int(target) if 0 <= int(target) < shape[0] else 0
+        out[safe] = values._data
+    else:
+        safe = np.clip(target, 0, shape[1] - 1)
+        np.put_along_axis(out, np.expand_dims(safe, 1), np.expand_dims(values._data, 1), axis=1)
+    if not (grad_mode.enabled and values._requires_grad):
+        return Tensor._make(out, values.dtype)
+    node = _ScatterClassBackward((values._edge(),), ((out.shape, values.dtype),))
+    node.target = np.clip(target, 0, shape[1] - 1) if len(shape) > 1 else target
+    return Tensor._make(out, values.dtype, node)
+
+
+def nll_loss(
+    input: Tensor,
+    target: Tensor,
+    weight: Tensor | None = None,
+    size_average: Any = None,
+    ignore_index: int = -100,
+    reduce: Any = None,
+    reduction: str = "mean",
+) -> Tensor:
+    _check_reduction(reduction)
+    if target.dtype is not int64:
+        raise errors.error("nll_target_dtype", found=target.dtype.scalar_name)
+    x, y = input._data, target._data
+    if x.ndim == 1:
+        if y.ndim != 0:
+            raise ValueError(
+                f"Expected input batch_size (1) to match target batch_size ({y.shape[0]})."
+            )
+    elif x.shape[0] != y.shape[0]:
+        raise errors.error("nll_batch_mismatch", input_batch=x.shape[0], target_batch=y.shape[0])
+    classes = x.shape[0] if x.ndim == 1 else x.shape[1]
+    invalid = (y != ignore_index) & ((y < 0) | (y >= classes))
+    if invalid.any():
+        raise errors.error("nll_target_out_of_bounds", target=int(y[invalid].flat[0]))
+    w = None if weight is None else weight._data
+    scale = _nll_scale(y, w, ignore_index).astype(x.dtype)
+    safe = np.where(y != ignore_index, y, 0)
+    if x.ndim == 1:
+        picked = x[int(safe)]
+    else:
+        picked = np.squeeze(np.take_along_axis(x, np.expand_dims(safe, 1), axis=1), 1)
+    losses = -picked * scale
+    total_weight = float(scale.sum())
+    if reduction == "mean":
+        with np.errstate(invalid="ignore", divide="ignore"):
+            out = np.asarray(losses.sum() / scale.sum(), dtype=x.dtype)
+    elif reduction == "sum":
+        out = np.asarray(losses.sum(), dtype=x.dtype)
+    else:
+        out = losses
+    d = input.dtype
+    out = as_array(out, d)
+    if not (grad_mode.enabled and input._requires_grad):
+        return Tensor._make(out, d)
+    node = NllLossBackward0((input._edge(),), ((out.shape, d),))
+    node.reduction, node.ignore_index = reduction, ignore_index
+    node.self_sizes, node.total_weight = x.shape, total_weight
+    node.save(target, weight)
+    return Tensor._make(out, d, node)
+
+
+def cross_entropy(
+    input: Tensor,
+    target: Tensor,
+    weight: Tensor | None = None,
+    size_average: Any = None,
+    ignore_index: int = -100,
+    reduce: Any = None,
+    reduction: str = "mean",
+    label_smoothing: float = 0.0,
+) -> Tensor:
+    """``nll_loss(log_softmax(input, 1), target)``: NllLossBackward0(LogSoftmaxBackward0)."""
+    _check_reduction(reduction)
+    if label_smoothing != 0.0:
+        raise errors.unsupported("torch.nn.functional.cross_entropy(label_smoothing=...)")
+    class_dim = 0 if input.ndim == 1 else 1
+    log_probabilities = reduction_log_softmax(input, class_dim)
+    if target.dtype.category == FLOATING:
+        # class probabilities as target
+        losses = -(log_probabilities * target)
+        if weight is not None:
+            shape = [1] * input.ndim
+            shape[class_dim] = -1
+            losses = losses * Tensor._make(weight._data.reshape(shape), weight.dtype)
+        if reduction == "none":
+            return reduction_sum(losses, class_dim)
+        total = reduction_sum(losses)
+        if reduction == "sum":
+            return total
+        batch = input._data.size // input._data.shape[class_dim]
+        return total / batch
+    return nll_loss(log_probabilities, target, weight, None, ignore_index, None, reduction)
+
+
+def reduction_log_softmax(input: Tensor, dim: int) -> Tensor:
+    return reduction.log_softmax(input, dim)
+
+
+def reduction_sum(input: Tensor, dim: int | None = None) -> Tensor:
+    return reduction.sum(input, dim)
+
+
+def __getattr__(name: str) -> object:
+    if name.startswith("__"):
+        raise AttributeError(name)
+    raise errors.unsupported(f"torch.nn.functional.{name}")

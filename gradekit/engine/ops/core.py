@@ -1,0 +1,149 @@
+"""Shared plumbing for op definitions: operand conversion, promotion, broadcasting errors,
+and wrapping a numpy result into a (possibly recorded) Tensor.
+
+Kept lean on purpose: these run on every op.
+"""
+
+from __future__ import annotations
+
+import builtins
+from typing import Any
+
+import numpy as np
+
+from .. import errors
+from ..autograd import grad_mode
+from ..autograd.graph import Node
+from ..dtypes import FLOATING, INTEGRAL, dtype, get_default_dtype, result_type
+from ..tensor import Tensor
+
+_PY_SCALARS = (builtins.float, builtins.int, builtins.bool)
+
+
+def is_scalar(value: object) -> bool:
+    """Python or numpy number (what torch wraps as a 'wrapped number')."""
+    return isinstance(value, _PY_SCALARS) or isinstance(value, np.generic)
+
+
+def scalar_value(value: Any) -> Any:
+    """A numpy scalar becomes the Python number, so numpy treats it as a weak scalar."""
+    return value.item() if isinstance(value, np.generic) else value
+
+
+def binary_operands(x: Any, y: Any) -> tuple[Any, Any, dtype]:
+    """numpy operands (cast to the result dtype) and torch's result dtype for ``x op y``.
+
+    Python scalars stay Python scalars: numpy 2 treats them as weak, like torch.
+    """
+    x_is_tensor = isinstance(x, Tensor)
+    y_is_tensor = isinstance(y, Tensor)
+    if x_is_tensor and y_is_tensor:
+        if x.dtype is y.dtype:
+            return x._data, y._data, x.dtype
+        result = result_type(x, y)
+    elif x_is_tensor:
+        y = scalar_operand(y)
+        result = _tensor_scalar_dtype(x.dtype, y)
+    elif y_is_tensor:
+        x = scalar_operand(x)
+        result = _tensor_scalar_dtype(y.dtype, x)
+    else:
+        raise TypeError("at least one operand must be a Tensor")
+    return _cast(x, result), _cast(y, result), result
+
+
+def scalar_operand(value: Any) -> Any:
+    if isinstance(value, np.generic):
+        return value.item()
+    if isinstance(value, _PY_SCALARS):
+        return value
+    if isinstance(value, (list, tuple)):
+        raise TypeError(f"unsupported operand type(s): 'Tensor' and '{type(value).__name__}'")
+    return NotImplemented
+
+
+def _tensor_scalar_dtype(tensor_dtype: dtype, scalar: Any) -> dtype:
+    category = tensor_dtype.category
+    if isinstance(scalar, builtins.bool) or category == FLOATING:
+        return tensor_dtype
+    if isinstance(scalar, builtins.int):
+        return tensor_dtype if category == INTEGRAL else result_type_scalar_int()
+    return get_default_dtype()
+
+
+def result_type_scalar_int() -> dtype:
+    from ..dtypes import int64
+
+    return int64
+
+
+def _cast(operand: Any, target: dtype) -> Any:
+    if isinstance(operand, Tensor):
+        data = operand._data
+        return data if operand.dtype is target else data.astype(target.np_dtype)
+    if target.category == FLOATING and isinstance(operand, builtins.int):
+        return builtins.float(operand)
+    return operand
+
+
+def broadcast_error(shape_a: tuple[int, ...], shape_b: tuple[int, ...]) -> Exception:
+    """torch's message for two shapes that do not broadcast (infer_size, scanning right)."""
+    ndim = max(len(shape_a), len(shape_b))
+    for i in range(ndim - 1, -1, -1):
+        offset = ndim - 1 - i
+        size_a = shape_a[len(shape_a) - 1 - offset] if offset < len(shape_a) else 1
+        size_b = shape_b[len(shape_b) - 1 - offset] if offset < len(shape_b) else 1
+        if size_a != size_b and size_a != 1 and size_b != 1:
+            return errors.error("broadcast_mismatch", size_a=size_a, size_b=size_b, dim=i)
+    return errors.error("broadcast_mismatch", size_a="?", size_b="?", dim="?")
+
+
+def shape_of(value: Any) -> tuple[int, ...]:
+    return value._data.shape if isinstance(value, Tensor) else np.shape(value)
+
+
+def as_array(out: Any, target: dtype) -> np.ndarray:
+    """numpy returns scalars for 0-d results; tensors always hold real arrays."""
+    if type(out) is not np.ndarray:
+        out = np.asarray(out)
+    if out.dtype != target.np_dtype:
+        out = out.astype(target.np_dtype)
+    return out
+
+
+def requires_grad(*values: Any) -> bool:
+    """Should an op on ``values`` be recorded?"""
+    if not grad_mode.enabled:
+        return False
+    for v in values:
+        if isinstance(v, Tensor) and v._requires_grad:
+            return True
+    return False
+
+
+def edge(value: Any) -> tuple[Node | None, int]:
+    return value._edge() if isinstance(value, Tensor) else (None, 0)
+
+
+def make_result(data: np.ndarray, result_dtype: dtype, node: Node | None) -> Tensor:
+    """Wrap ``data``; when ``node`` is given it becomes the grad_fn."""
+    return Tensor._make(data, result_dtype, node)
+
+
+def maybe_wrap_dim(dim: int, ndim: int) -> int:
+    """Normalise ``dim`` for a tensor of ``ndim`` dims, with torch's IndexError."""
+    low, high = (-ndim, ndim - 1) if ndim else (-1, 0)
+    if not low <= dim <= high:
+        raise errors.error("dim_out_of_range", low=low, high=high, dim=dim)
+    return dim + ndim if dim < 0 else dim
+
+
+def ensure_tensor(value: Any, like: Tensor | None = None) -> Tensor:
+    """Wrap a scalar/sequence as a tensor (used by ops that accept either)."""
+    if isinstance(value, Tensor):
+        return value
+    from .creation import tensor
+
+    if like is not None and is_scalar(value):
+        return Tensor._make(np.asarray(scalar_value(value), dtype=like.dtype.np_dtype), like.dtype)
+    return tensor(value)

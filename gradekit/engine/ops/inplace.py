@@ -1,0 +1,222 @@
+"""In-place ops (``add_``, ``mul_``, ``+=``, ``zero_``, ``copy_``, ``exp_`` …).
+
+One mechanism for all of them, mirroring what torch does:
+
+1. refuse leaves that require grad (and views of them) while grad mode is on;
+2. compute the out-of-place op on a *snapshot* of self when recording (torch saves
+   ``original_self = self.clone()`` for formulas that need the old value);
+3. check torch's shape/dtype rules and write the values into self's buffer;
+4. bump the shared version counter;
+5. make the recorded node self's new grad_fn; saved *results* are re-pointed at self,
+   so a later in-place op on self is caught at backward time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from .. import errors
+from ..autograd import grad_mode
+from ..autograd.graph import CopyBackwards, Node, SavedTensor
+from ..tensor import Tensor
+from . import pointwise
+from .core import edge
+
+
+def _snapshot(t: Tensor) -> Tensor:
+    """A copy of ``t``'s current values that sits at the same place in the graph."""
+    s = Tensor._make(t._data.copy(), t.dtype, t._grad_fn, t._output_nr)
+    s._requires_grad = t._requires_grad
+    if t._grad_fn is None and t._requires_grad:
+        s._accumulator = t._accumulate_grad
+    return s
+
+
+def _any_requires_grad(values: tuple) -> bool:
+    return any(isinstance(v, Tensor) and v._requires_grad for v in values)
+
+
+def _write(self: Tensor, result: Tensor) -> None:
+    """Store ``result`` into self with torch's checks; bump the version."""
+    if result.dtype.category > self.dtype.category:
+        raise errors.error(
+            "result_type_cast", result=result.dtype.scalar_name, output=self.dtype.scalar_name
+        )
+    if result._data.shape != self._data.shape:
+        raise errors.error(
+            "inplace_broadcast",
+            out_shape=list(self._data.shape),
+            broadcast_shape=list(result._data.shape),
+        )
+    np.copyto(self._data, result._data, casting="unsafe")
+    self._version_counter.version += 1
+
+
+def _adopt(self: Tensor, node: Node) -> None:
+    """Make ``node`` self's grad_fn, re-pointing saved results at self."""
+    node._output_meta = ((self._data.shape, self.dtype),)
+    if node._saved:
+        for saved in node._saved:
+            if type(saved) is SavedTensor and saved.tensor is None:
+                saved.data = self._data
+                saved.dtype = self.dtype
+                saved.version_counter = self._version_counter
+                saved.version = self._version_counter.version
+                saved.output_nr = 0
+    self._set_grad_fn_inplace(node)
+
+
+def apply_inplace(self: Tensor, op: Callable[..., Tensor], *args: Any, **kwargs: Any) -> Tensor:
+    """Run ``op(self, *args)`` and write the result into self, torch-style."""
+    self._check_inplace()
+    recording = grad_mode.enabled and (self._requires_grad or _any_requires_grad(args))
+    source = _snapshot(self) if recording else self
+    result = op(source, *args, **kwargs)
+    _write(self, result)
+    if recording and result._grad_fn is not None:
+        _adopt(self, result._grad_fn)
+    return self
+
+
+def _inplace_method(op: Callable[..., Tensor], name: str) -> Callable[..., Tensor]:
+    def method(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+        return apply_inplace(self, op, *args, **kwargs)
+
+    method.__name__ = name
+    method.__doc__ = f"In-place version of ``{op.__name__}``."
+    return method
+
+
+add_ = _inplace_method(pointwise.add, "add_")
+sub_ = _inplace_method(pointwise.sub, "sub_")
+mul_ = _inplace_method(pointwise.mul, "mul_")
+div_ = _inplace_method(pointwise.div, "div_")
+pow_ = _inplace_method(pointwise.pow, "pow_")
+clamp_ = _inplace_method(pointwise.clamp, "clamp_")
+relu_ = _inplace_method(pointwise.relu, "relu_")
+exp_ = _inplace_method(pointwise.exp, "exp_")
+log_ = _inplace_method(pointwise.log, "log_")
+sqrt_ = _inplace_method(pointwise.sqrt, "sqrt_")
+sigmoid_ = _inplace_method(pointwise.sigmoid, "sigmoid_")
+tanh_ = _inplace_method(pointwise.tanh, "tanh_")
+neg_ = _inplace_method(pointwise.neg, "neg_")
+abs_ = _inplace_method(pointwise.abs, "abs_")
+sin_ = _inplace_method(pointwise.sin, "sin_")
+cos_ = _inplace_method(pointwise.cos, "cos_")
+reciprocal_ = _inplace_method(pointwise.reciprocal, "reciprocal_")
+square_ = _inplace_method(pointwise.square, "square_")
+
+
+def _is_float_scalar(value: Any) -> bool:
+    return isinstance(value, float)
+
+
+# --- ops that overwrite every element ------------------------------------------------------
+class ZeroBackward0(Node):
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        return (pointwise.zeros_like_grad(grad),)
+
+
+class FillBackward0(Node):
+    """fill_ with a Python scalar."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        return (pointwise.zeros_like_grad(grad),)
+
+
+class FillBackward1(Node):
+    """fill_ with a 0-d tensor value."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        from .reduction import sum as sum_
+
+        return pointwise.zeros_like_grad(grad), sum_(grad)
+
+
+def _overwrite(self: Tensor, values: np.ndarray, node: Node | None) -> Tensor:
+    self._check_inplace()
+    np.copyto(self._data, values, casting="unsafe")
+    self._version_counter.version += 1
+    if node is not None:
+        _adopt(self, node)
+    return self
+
+
+def zero_(self: Tensor) -> Tensor:
+    node = None
+    if grad_mode.enabled and self._requires_grad:
+        self._check_inplace()
+        node = ZeroBackward0((self._edge(),), ((self._data.shape, self.dtype),))
+    return _overwrite(self, np.zeros((), self.dtype.np_dtype), node)
+
+
+def fill_(self: Tensor, value: Any) -> Tensor:
+    node = None
+    if isinstance(value, Tensor):
+        if value._data.ndim != 0:
+            raise RuntimeError(
+                "fill_ only supports 0-dimension value tensor but got tensor with "
+                f"{value._data.ndim} dimensions."
+            )
+        if grad_mode.enabled and (self._requires_grad or value._requires_grad):
+            self._check_inplace()
+            node = FillBackward1((self._edge(), value._edge()), ((self._data.shape, self.dtype),))
+        return _overwrite(self, value._data, node)
+    if grad_mode.enabled and self._requires_grad:
+        self._check_inplace()
+        node = FillBackward0((self._edge(),), ((self._data.shape, self.dtype),))
+    return _overwrite(self, np.asarray(value), node)
+
+
+def copy_(self: Tensor, src: Tensor, non_blocking: bool = False) -> Tensor:
+    """Copy ``src`` (broadcast, cast) into self; recorded as ``CopyBackwards``."""
+    if not isinstance(src, Tensor):
+        raise TypeError(
+            f"copy_(): argument 'other' (position 1) must be Tensor, not {type(src).__name__}"
+        )
+    try:
+        values = np.broadcast_to(src._data, self._data.shape)
+    except ValueError:
+        raise errors.error(
+            "expand_size",
+            target=self._data.shape[-1] if self._data.ndim else 1,
+            existing=src._data.shape[-1] if src._data.ndim else 1,
+            dim=0,
+            target_sizes=list(self._data.shape),
+            tensor_sizes=list(src._data.shape),
+        ) from None
+    node = None
+    if grad_mode.enabled and (self._requires_grad or src._requires_grad):
+        self._check_inplace()
+        node = CopyBackwards((edge(self), edge(src)), ((self._data.shape, self.dtype),))
+    return _overwrite(self, values, node)
+
+
+# --- augmented assignment: ``x += y`` is ``x.add_(y)`` ---------------------------------------
+def iadd(self: Tensor, other: Any) -> Tensor:
+    return apply_inplace(self, pointwise.add, other)
+
+
+def isub(self: Tensor, other: Any) -> Tensor:
+    return apply_inplace(self, pointwise.sub, other)
+
+
+def imul(self: Tensor, other: Any) -> Tensor:
+    return apply_inplace(self, pointwise.mul, other)
+
+
+def itruediv(self: Tensor, other: Any) -> Tensor:
+    return apply_inplace(self, pointwise.div, other)
+
+
+def ipow(self: Tensor, other: Any) -> Tensor:
+    return apply_inplace(self, pointwise.pow, other)

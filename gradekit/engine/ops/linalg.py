@@ -1,0 +1,285 @@
+"""Matrix products: dot, mv, mm, bmm, and matmul with the composite graphs torch builds.
+
+torch's ``matmul`` is not one node: 1-d @ 2-d is ``SqueezeBackward4(MmBackward0(
+UnsqueezeBackward0 ...))``, n-d @ 2-d folds the batch into rows (``UnsafeViewBackward0(
+MmBackward0(ViewBackward0 ...))``) and batched products expand, view and call bmm.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .. import errors
+from ..autograd import grad_mode
+from ..autograd.graph import Node
+from ..dtypes import result_type
+from ..tensor import Tensor
+from .core import as_array, edge
+from .shape_helpers import expand, t, transpose, unsafe_view, unsqueeze, view
+
+
+def _recording(x: Tensor, y: Tensor) -> bool:
+    return grad_mode.enabled and (x._requires_grad or y._requires_grad)
+
+
+def _check_same_dtype(x: Tensor, y: Tensor, name: str) -> None:
+    """Products need equal dtypes (torch does not promote here)."""
+    if x.dtype is not y.dtype:
+        raise RuntimeError(
+            f"expected m1 and m2 to have the same dtype, but got: {_c_name(x)} != {_c_name(y)}"
+        )
+
+
+def _product(node_class: type[Node], x: Tensor, y: Tensor, out: np.ndarray) -> Tensor:
+    d = x.dtype
+    out = as_array(out, d)
+    if not _recording(x, y):
+        return Tensor._make(out, d)
+    node = node_class((edge(x), edge(y)), ((out.shape, d),))
+    node.save(x if y._requires_grad else None, y if x._requires_grad else None)
+    return Tensor._make(out, d, node)
+
+
+class DotBackward0(Node):
+    """Saves self (if tensor needs grad) and tensor (if self needs grad)."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        self_, other = self.saved_tensors
+        return (
+            None if other is None else grad * other,
+            None if self_ is None else grad * self_,
+        )
+
+
+def dot(input: Tensor, tensor: Tensor) -> Tensor:
+    if input._data.ndim != 1 or tensor._data.ndim != 1:
+        raise errors.error("dot_not_1d", d1=input._data.ndim, d2=tensor._data.ndim)
+    if input._data.shape[0] != tensor._data.shape[0]:
+        raise errors.error("dot_size", n1=input._data.shape[0], n2=tensor._data.shape[0])
+    _check_same_dtype(input, tensor, "dot")
+    return _product(DotBackward0, input, tensor, np.dot(input._data, tensor._data))
+
+
+class MvBackward0(Node):
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        self_, vec = self.saved_tensors
+        grad_self = None if vec is None else unsqueeze(grad, 1) * unsqueeze(vec, 0)
+        grad_vec = None if self_ is None else mv(t(self_), grad)
+        return grad_self, grad_vec
+
+
+def mv(input: Tensor, vec: Tensor) -> Tensor:
+    if input._data.ndim != 2 or vec._data.ndim != 1:
+        raise RuntimeError(
+            f"vector + matrix @ vector expected, got {vec._data.ndim}, {input._data.ndim}, "
+            f"{vec._data.ndim}"
+        )
+    rows, cols = input._data.shape
+    if cols != vec._data.shape[0]:
+        raise errors.error("mv_size", rows=rows, cols=cols, vec=vec._data.shape[0])
+    _check_same_dtype(input, vec, "mv")
+    return _product(MvBackward0, input, vec, input._data @ vec._data)
+
+
+class MmBackward0(Node):
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        self_, mat2 = self.saved_tensors
+        grad_self = None if mat2 is None else mm(grad, t(mat2))
+        grad_mat2 = None if self_ is None else mm(t(self_), grad)
+        return grad_self, grad_mat2
+
+
+def mm(input: Tensor, mat2: Tensor) -> Tensor:
+    for name, m in (("self", input), ("mat2", mat2)):
+        if m._data.ndim != 2:
+            raise RuntimeError(f"{name} must be a matrix")
+    (r1, c1), (r2, c2) = input._data.shape, mat2._data.shape
+    if c1 != r2:
+        raise errors.error("mm_shapes", r1=r1, c1=c1, r2=r2, c2=c2)
+    _check_same_dtype(input, mat2, "mm")
+    return _product(MmBackward0, input, mat2, input._data @ mat2._data)
+
+
+class BmmBackward0(Node):
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        self_, mat2 = self.saved_tensors
+        grad_self = None if mat2 is None else bmm(grad, transpose(mat2, 1, 2))
+        grad_mat2 = None if self_ is None else bmm(transpose(self_, 1, 2), grad)
+        return grad_self, grad_mat2
+
+
+def bmm(input: Tensor, mat2: Tensor) -> Tensor:
+    if input._data.ndim != 3:
+        raise errors.error("bmm_not_3d", arg="batch1")
+    if mat2._data.ndim != 3:
+        raise errors.error("bmm_not_3d", arg="batch2")
+    b1, _, inner1 = input._data.shape
+    b2, inner2, _ = mat2._data.shape
+    if b1 != b2 or inner1 != inner2:
+        raise errors.error("bmm_inner", batch=b1, inner=inner1, batch2=b2, inner2=inner2)
+    _check_same_dtype(input, mat2, "bmm")
+    return _product(BmmBackward0, input, mat2, np.matmul(input._data, mat2._data))
+
+
+class SqueezeBackward4(Node):
+    """torch's in-place ``squeeze_(dim)`` at the end of a 1-d @ 2-d matmul."""
+
+    __slots__ = ("dim",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        return (unsqueeze(grad, self.dim),)
+
+
+def _squeeze4(x: Tensor, dim: int) -> Tensor:
+    data = np.squeeze(x._data, dim)
+    if not (grad_mode.enabled and x._requires_grad):
+        return Tensor._make(data, x.dtype)
+    node = SqueezeBackward4((x._edge(),), ((data.shape, x.dtype),))
+    node.dim = dim
+    return Tensor._make(data, x.dtype, node)
+
+
+def _c_name(x: Tensor) -> str:
+    return {"float32": "float", "float64": "double", "int64": "long int", "int32": "int"}.get(
+        x.dtype.name, x.dtype.name
+    )
+
+
+def matmul(input: Tensor, other: Tensor) -> Tensor:
+    if not isinstance(other, Tensor) or not isinstance(input, Tensor):
+        raise TypeError(
+            f"matmul(): argument 'other' (position 2) must be Tensor, not {type(other).__name__}"
+        )
+    d1, d2 = input._data.ndim, other._data.ndim
+    if d1 == 0 or d2 == 0:
+        raise errors.error("matmul_0d", d1=d1, d2=d2)
+    if d1 == 1 and d2 == 1:
+        return dot(input, other)
+    if d1 == 2 and d2 == 1:
+        return mv(input, other)
+    if d1 == 1 and d2 == 2:
+        rows = unsqueeze(input, 0)
+        if rows._data.shape[1] != other._data.shape[0]:
+            raise errors.error(
+                "mm_shapes",
+                r1=1,
+                c1=rows._data.shape[1],
+                r2=other._data.shape[0],
+                c2=other._data.shape[1],
+            )
+        return _squeeze4(mm(rows, other), 0)
+    if d1 == 2 and d2 == 2:
+        return mm(input, other)
+    if d1 >= 3 and d2 <= 2:
+        # Fold the batch dims of ``input`` into rows, multiply, unfold.
+        batch = input._data.shape[:-1]
+        folded = (
+            view(input, (-1, input._data.shape[-1])) if input._data.flags.c_contiguous else None
+        )
+        if folded is None:
+            from .shape_helpers import reshape
+
+            folded = reshape(input, (-1, input._data.shape[-1]))
+        if d2 == 1:
+            if folded._data.shape[1] != other._data.shape[0]:
+                raise errors.error(
+                    "mv_size",
+                    rows=folded._data.shape[0],
+                    cols=folded._data.shape[1],
+                    vec=other._data.shape[0],
+                )
+            return unsafe_view(mv(folded, other), batch)
+        if folded._data.shape[1] != other._data.shape[0]:
+            raise errors.error(
+                "mm_shapes",
+                r1=folded._data.shape[0],
+                c1=folded._data.shape[1],
+                r2=other._data.shape[0],
+                c2=other._data.shape[1],
+            )
+        return unsafe_view(mm(folded, other), batch + (other._data.shape[1],))
+    return _batched_matmul(input, other)
+
+
+def _batched_matmul(input: Tensor, other: Tensor) -> Tensor:
+    from .core import broadcast_error
+
+    x = unsqueeze(input, 0) if input._data.ndim == 1 else input
+    y = unsqueeze(other, -1) if other._data.ndim == 1 else other
+    n, m1 = x._data.shape[-2:]
+    m2, p = y._data.shape[-2:]
+    batch_x, batch_y = x._data.shape[:-2], y._data.shape[:-2]
+    try:
+        batch = np.broadcast_shapes(batch_x, batch_y)
+    except ValueError:
+        raise broadcast_error(batch_x, batch_y) from None
+    if m1 != m2:
+        raise errors.error(
+            "bmm_inner", batch=int(np.prod(batch)), inner=m1, batch2=int(np.prod(batch)), inner2=m2
+        )
+    size = int(np.prod(batch))
+    x3 = view(expand(x, batch + (n, m1)), (size, n, m1))
+    y3 = view(expand(y, batch + (m2, p)), (size, m2, p))
+    out_shape = (
+        batch + ((n,) if input._data.ndim > 1 else ()) + ((p,) if other._data.ndim > 1 else ())
+    )
+    return unsafe_view(bmm(x3, y3), out_shape)
+
+
+def outer(input: Tensor, vec2: Tensor) -> Tensor:
+    """torch.outer records ``MulBackward0`` of two unsqueezed vectors."""
+    return unsqueeze(input, 1) * unsqueeze(vec2, 0)
+
+
+ger = outer
+
+
+def addmm(input: Tensor, mat1: Tensor, mat2: Tensor, *, beta: Any = 1, alpha: Any = 1) -> Tensor:
+    return AddmmBackward0.apply(input, mat1, mat2, beta, alpha)
+
+
+class AddmmBackward0(Node):
+    """out = beta * input + alpha * mat1 @ mat2 (F.linear with bias)."""
+
+    __slots__ = ("beta", "alpha", "input_sizes")
+
+    def backward(self, grad: Tensor) -> tuple:
+        mat1, mat2 = self.saved_tensors
+        grad_input = grad if self.beta == 1 else grad * self.beta
+        grad_mat1 = None if mat2 is None else mm(grad, t(mat2))
+        grad_mat2 = None if mat1 is None else mm(t(mat1), grad)
+        if self.alpha != 1:
+            grad_mat1 = None if grad_mat1 is None else grad_mat1 * self.alpha
+            grad_mat2 = None if grad_mat2 is None else grad_mat2 * self.alpha
+        return grad_input, grad_mat1, grad_mat2
+
+    @staticmethod
+    def apply(input: Tensor, mat1: Tensor, mat2: Tensor, beta: Any, alpha: Any) -> Tensor:
+        (r1, c1), (r2, c2) = mat1._data.shape, mat2._data.shape
+        if c1 != r2:
+            raise errors.error("mm_shapes", r1=r1, c1=c1, r2=r2, c2=c2)
+        d = result_type(input, mat1, mat2)
+        product = mat1._data @ mat2._data
+        out = (
+            beta * input._data + alpha * product
+            if (beta != 1 or alpha != 1)
+            else input._data + product
+        )
+        out = as_array(out, d)
+        tensors = (input, mat1, mat2)
+        if not (grad_mode.enabled and any(x._requires_grad for x in tensors)):
+            return Tensor._make(out, d)
+        node = AddmmBackward0(tuple(edge(x) for x in tensors), ((out.shape, d),))
+        node.beta, node.alpha, node.input_sizes = beta, alpha, input._data.shape
+        node.save(mat1 if mat2._requires_grad else None, mat2 if mat1._requires_grad else None)
+        return Tensor._make(out, d, node)

@@ -1,0 +1,228 @@
+"""Attach the ops to ``Tensor`` as methods and operators, in one readable table.
+
+View/indexing methods (``view``, ``reshape``, ``__getitem__`` …) are attached by
+``ops/views.py`` itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..tensor import Tensor, register_method
+from . import conversion, creation, inplace, linalg, pointwise, reduction
+from .pointwise import rdiv, rsub
+
+
+def _reversed(op: Any) -> Any:
+    """``2 * x`` -> ``op(x, 2)``; torch lists the tensor's edge first in these cases too."""
+
+    def method(self: Tensor, other: Any) -> Any:
+        return op(self, other)
+
+    return method
+
+
+def _rpow(self: Tensor, other: Any) -> Tensor:
+    return pointwise.pow(other, self)
+
+
+def _rmatmul(self: Tensor, other: Any) -> Tensor:
+    return linalg.matmul(other, self)
+
+
+def _rfloordiv(self: Tensor, other: Any) -> Tensor:
+    return pointwise.floor_divide(creation.tensor(other, dtype=None), self)
+
+
+def _pos(self: Tensor) -> Tensor:
+    return self
+
+
+def _where_method(self: Tensor, condition: Tensor, other: Any) -> Tensor:
+    return pointwise.where(condition, self, other)
+
+
+def _new_factory(factory: Any) -> Any:
+    def method(self: Tensor, *size: Any, dtype: Any = None, **kwargs: Any) -> Tensor:
+        return factory(*size, dtype=dtype or self.dtype, **kwargs)
+
+    return method
+
+
+def _new_full(
+    self: Tensor, size: Any, fill_value: Any, *, dtype: Any = None, **kwargs: Any
+) -> Tensor:
+    return creation.full(size, fill_value, dtype=dtype or self.dtype, **kwargs)
+
+
+def _new_tensor(self: Tensor, data: Any, *, dtype: Any = None, **kwargs: Any) -> Tensor:
+    return creation.tensor(data, dtype=dtype or self.dtype, **kwargs)
+
+
+def _softmax(self: Tensor, dim: int, dtype: Any = None) -> Tensor:
+    return reduction.softmax(self, dim, dtype)
+
+
+def _log_softmax(self: Tensor, dim: int, dtype: Any = None) -> Tensor:
+    return reduction.log_softmax(self, dim, dtype)
+
+
+METHODS: dict[str, Any] = {
+    # arithmetic operators
+    "__add__": pointwise.add,
+    "__radd__": _reversed(pointwise.add),
+    "__sub__": pointwise.sub,
+    "__rsub__": rsub,
+    "__mul__": pointwise.mul,
+    "__rmul__": _reversed(pointwise.mul),
+    "__truediv__": pointwise.div,
+    "__rtruediv__": rdiv,
+    "__floordiv__": pointwise.floor_divide,
+    "__rfloordiv__": _rfloordiv,
+    "__mod__": pointwise.remainder,
+    "__pow__": pointwise.pow,
+    "__rpow__": _rpow,
+    "__matmul__": linalg.matmul,
+    "__rmatmul__": _rmatmul,
+    "__neg__": pointwise.neg,
+    "__pos__": _pos,
+    "__abs__": pointwise.abs,
+    "__iadd__": inplace.iadd,
+    "__isub__": inplace.isub,
+    "__imul__": inplace.imul,
+    "__itruediv__": inplace.itruediv,
+    "__ipow__": inplace.ipow,
+    # comparisons and logic
+    "__eq__": pointwise.eq,
+    "__ne__": pointwise.ne,
+    "__lt__": pointwise.lt,
+    "__le__": pointwise.le,
+    "__gt__": pointwise.gt,
+    "__ge__": pointwise.ge,
+    "__and__": pointwise.bitwise_and,
+    "__or__": pointwise.bitwise_or,
+    "__xor__": pointwise.bitwise_xor,
+    "__rand__": _reversed(pointwise.bitwise_and),
+    "__ror__": _reversed(pointwise.bitwise_or),
+    "__invert__": pointwise.bitwise_not,
+    # named arithmetic and math
+    "add": pointwise.add,
+    "sub": pointwise.sub,
+    "subtract": pointwise.sub,
+    "mul": pointwise.mul,
+    "multiply": pointwise.mul,
+    "div": pointwise.div,
+    "divide": pointwise.div,
+    "true_divide": pointwise.true_divide,
+    "floor_divide": pointwise.floor_divide,
+    "remainder": pointwise.remainder,
+    "pow": pointwise.pow,
+    "square": pointwise.square,
+    "neg": pointwise.neg,
+    "negative": pointwise.neg,
+    "abs": pointwise.abs,
+    "sign": pointwise.sign,
+    "exp": pointwise.exp,
+    "log": pointwise.log,
+    "sqrt": pointwise.sqrt,
+    "sin": pointwise.sin,
+    "cos": pointwise.cos,
+    "tanh": pointwise.tanh,
+    "sigmoid": pointwise.sigmoid,
+    "relu": pointwise.relu,
+    "reciprocal": pointwise.reciprocal,
+    "clamp": pointwise.clamp,
+    "clip": pointwise.clip,
+    "maximum": pointwise.maximum,
+    "minimum": pointwise.minimum,
+    "where": _where_method,
+    "eq": pointwise.eq,
+    "ne": pointwise.ne,
+    "lt": pointwise.lt,
+    "le": pointwise.le,
+    "gt": pointwise.gt,
+    "ge": pointwise.ge,
+    "logical_not": pointwise.logical_not,
+    "logical_and": pointwise.logical_and,
+    "logical_or": pointwise.logical_or,
+    "isnan": pointwise.isnan,
+    "isinf": pointwise.isinf,
+    "isfinite": pointwise.isfinite,
+    "isclose": pointwise.isclose,
+    "allclose": pointwise.allclose,
+    "equal": pointwise.equal,
+    # reductions
+    "sum": reduction.sum,
+    "mean": reduction.mean,
+    "max": reduction.max,
+    "min": reduction.min,
+    "amax": reduction.amax,
+    "amin": reduction.amin,
+    "argmax": reduction.argmax,
+    "argmin": reduction.argmin,
+    "norm": reduction.norm,
+    "softmax": _softmax,
+    "log_softmax": _log_softmax,
+    "nonzero": reduction.nonzero,
+    "count_nonzero": reduction.count_nonzero,
+    "all": reduction.all,
+    "any": reduction.any,
+    # linear algebra
+    "matmul": linalg.matmul,
+    "mm": linalg.mm,
+    "mv": linalg.mv,
+    "dot": linalg.dot,
+    "bmm": linalg.bmm,
+    "outer": linalg.outer,
+    "ger": linalg.outer,
+    # in-place
+    "add_": inplace.add_,
+    "sub_": inplace.sub_,
+    "mul_": inplace.mul_,
+    "div_": inplace.div_,
+    "pow_": inplace.pow_,
+    "clamp_": inplace.clamp_,
+    "relu_": inplace.relu_,
+    "exp_": inplace.exp_,
+    "log_": inplace.log_,
+    "sqrt_": inplace.sqrt_,
+    "sigmoid_": inplace.sigmoid_,
+    "tanh_": inplace.tanh_,
+    "neg_": inplace.neg_,
+    "abs_": inplace.abs_,
+    "sin_": inplace.sin_,
+    "cos_": inplace.cos_,
+    "reciprocal_": inplace.reciprocal_,
+    "square_": inplace.square_,
+    "zero_": inplace.zero_,
+    "fill_": inplace.fill_,
+    "copy_": inplace.copy_,
+    # conversions
+    "to": conversion.to,
+    "float": conversion.float_,
+    "double": conversion.double,
+    "half": conversion.half,
+    "long": conversion.long,
+    "int": conversion.int_,
+    "short": conversion.short,
+    "byte": conversion.byte,
+    "bool": conversion.bool_,
+    "type": conversion.type_,
+    "type_as": conversion.type_as,
+    "cpu": conversion.cpu,
+    "cuda": conversion.cuda,
+    # factories relative to a tensor
+    "new_zeros": _new_factory(creation.zeros),
+    "new_ones": _new_factory(creation.ones),
+    "new_empty": _new_factory(creation.empty),
+    "new_full": _new_full,
+    "new_tensor": _new_tensor,
+}
+
+
+def attach_all() -> None:
+    for name, function in METHODS.items():
+        register_method(name, function)
+
+
+attach_all()

@@ -1,0 +1,935 @@
+"""Elementwise ops: arithmetic, unary math, activations, comparisons, where/clamp.
+
+Each op is a numpy forward plus the grad_fn class torch records for it.  Backward
+formulas are written with engine ops (``grad * other``), so they are differentiable.
+The engine (not the formulas) reduces broadcast gradients with ``sum_to`` and casts
+them to the input dtype, as torch's ``validate_outputs`` does.
+"""
+
+from __future__ import annotations
+
+import builtins
+from typing import Any
+
+import numpy as np
+
+from .. import errors
+from ..autograd import grad_mode
+from ..autograd.graph import Node
+from ..dtypes import BOOL, FLOATING, bool_, dtype, get_default_dtype, result_type
+from ..tensor import Tensor
+from .core import (
+    as_array,
+    binary_operands,
+    broadcast_error,
+    edge,
+    scalar_operand,
+    shape_of,
+)
+
+
+def _recording(x: Any, y: Any = None) -> bool:
+    """Should ``op(x, y)`` be recorded?  (inlined check of grad mode and requires_grad)"""
+    return grad_mode.enabled and (
+        (type(x) is Tensor and x._requires_grad) or (type(y) is Tensor and y._requires_grad)
+    )
+
+
+def _binary(ufunc: np.ufunc, x: Any, y: Any) -> tuple[np.ndarray, dtype]:
+    a, b, result = binary_operands(x, y)
+    try:
+        out = ufunc(a, b)
+    except ValueError:
+        raise broadcast_error(shape_of(x), shape_of(y)) from None
+    return as_array(out, result), result
+
+
+def _saved_if(condition: bool, value: Any) -> Any:
+    """Save ``value`` only when a gradient formula will need it (torch does the same)."""
+    return value if condition else None
+
+
+def _needs(value: Any) -> bool:
+    return type(value) is Tensor and value._requires_grad
+
+
+# --- add / sub ---------------------------------------------------------------------------
+class AddBackward0(Node):
+    """out = self + alpha * other.  Saves no tensors."""
+
+    __slots__ = ("alpha",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        return grad, (grad if self.alpha == 1 else grad * self.alpha)
+
+
+def _scaled_binary(ufunc: np.ufunc, x: Any, y: Any, alpha: Any) -> tuple[np.ndarray, dtype]:
+    """``ufunc(x, alpha * y)`` on numpy data (alpha scales the data, it is not an op)."""
+    a, b, result = binary_operands(x, y)
+    if alpha != 1:
+        b = b * alpha
+    try:
+        out = ufunc(a, b)
+    except ValueError:
+        raise broadcast_error(shape_of(x), shape_of(y)) from None
+    return as_array(out, result), result
+
+
+def add(input: Any, other: Any, *, alpha: Any = 1) -> Tensor:
+    out, result = _scaled_binary(np.add, input, other, alpha)
+    node = None
+    if _recording(input, other):
+        node = AddBackward0((edge(input), edge(other)), ((out.shape, result),))
+        node.alpha = alpha
+    return Tensor._make(out, result, node)
+
+
+class SubBackward0(Node):
+    """out = self - alpha * other.  Saves no tensors."""
+
+    __slots__ = ("alpha",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        return grad, (-grad if self.alpha == 1 else grad * -self.alpha)
+
+
+def _check_bool_sub(x: Any, y: Any) -> None:
+    x_bool = isinstance(x, Tensor) and x.dtype is bool_
+    y_bool = isinstance(y, Tensor) and y.dtype is bool_
+    if x_bool and y_bool:
+        raise errors.error("sub_bool")
+    if (x_bool or y_bool) and (isinstance(x, builtins.bool) or isinstance(y, builtins.bool)):
+        raise errors.error("sub_bool_scalar")
+
+
+def sub(input: Any, other: Any, *, alpha: Any = 1) -> Tensor:
+    _check_bool_sub(input, other)
+    out, result = _scaled_binary(np.subtract, input, other, alpha)
+    node = None
+    if _recording(input, other):
+        node = SubBackward0((edge(input), edge(other)), ((out.shape, result),))
+        node.alpha = alpha
+    return Tensor._make(out, result, node)
+
+
+class RsubBackward1(Node):
+    """out = other - alpha * self, other a Python scalar (``1 - x``)."""
+
+    __slots__ = ("alpha",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        return (-grad if self.alpha == 1 else grad * -self.alpha,)
+
+
+class RsubBackward0(Node):
+    """torch.rsub(self, other) = other - alpha * self, both tensors."""
+
+    __slots__ = ("alpha",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        return (-grad if self.alpha == 1 else grad * -self.alpha), grad
+
+
+def rsub(input: Tensor, other: Any, *, alpha: Any = 1) -> Tensor:
+    """``other - alpha * input``."""
+    if isinstance(other, Tensor):
+        out, result = _scaled_binary(np.subtract, other, input, alpha)
+        node = None
+        if _recording(input, other):
+            node = RsubBackward0((edge(input), edge(other)), ((out.shape, result),))
+            node.alpha = alpha
+        return Tensor._make(out, result, node)
+    _check_bool_sub(input, other)
+    out, result = _scaled_binary(np.subtract, scalar_operand(other), input, alpha)
+    node = None
+    if _recording(input):
+        node = RsubBackward1((input._edge(),), ((out.shape, result),))
+        node.alpha = alpha
+    return Tensor._make(out, result, node)
+
+
+# --- mul / div ---------------------------------------------------------------------------
+class MulBackward0(Node):
+    """out = self * other.  Saves other if self needs grad, and self if other does."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        self_, other = self.saved_tensors
+        return (
+            None if other is None else grad * other,
+            None if self_ is None else grad * self_,
+        )
+
+
+def mul(input: Any, other: Any) -> Tensor:
+    out, result = _binary(np.multiply, input, other)
+    node = None
+    if _recording(input, other):
+        node = MulBackward0((edge(input), edge(other)), ((out.shape, result),))
+        node.save(_saved_if(_needs(other), input), _saved_if(_needs(input), other))
+    return Tensor._make(out, result, node)
+
+
+class DivBackward0(Node):
+    """out = self / other.  Saves other, and self when other needs grad."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        self_, other = self.saved_tensors
+        grad_self = grad / other if self.next_functions[0][0] is not None else None
+        grad_other = None
+        if self_ is not None:
+            grad_other = -grad * ((self_ / other) / other)
+        return grad_self, grad_other
+
+
+def _true_divide_dtype(x: Any, y: Any) -> dtype:
+    result = result_type(x, y)
+    return result if result.category == FLOATING else get_default_dtype()
+
+
+def div(input: Any, other: Any, *, rounding_mode: str | None = None) -> Tensor:
+    if rounding_mode is not None:
+        return _rounding_div(input, other, rounding_mode)
+    a, b, _ = binary_operands(input, other)
+    result = _true_divide_dtype(input, other)
+    a = a.astype(result.np_dtype) if isinstance(a, np.ndarray) else a
+    b = b.astype(result.np_dtype) if isinstance(b, np.ndarray) else b
+    if isinstance(b, np.ndarray) or not b:
+        with np.errstate(divide="ignore", invalid="ignore"):
+            try:
+                out = np.true_divide(a, b)
+            except ValueError:
+                raise broadcast_error(shape_of(input), shape_of(other)) from None
+    else:
+        out = np.true_divide(a, b)  # a nonzero Python scalar: nothing to warn about
+    out = as_array(out, result)
+    node = None
+    if _recording(input, other):
+        node = DivBackward0((edge(input), edge(other)), ((out.shape, result),))
+        node.save(_saved_if(_needs(other), input), other)
+    return Tensor._make(out, result, node)
+
+
+def _rounding_div(input: Any, other: Any, rounding_mode: str) -> Tensor:
+    a, b, result = binary_operands(input, other)
+    if result.category != FLOATING and np.any(np.asarray(b) == 0):
+        raise errors.error("integer_division_by_zero")
+    with np.errstate(divide="ignore", invalid="ignore"):
+        if rounding_mode == "floor":
+            out = np.floor_divide(a, b)
+        elif rounding_mode == "trunc":
+            out = (
+                np.trunc(np.true_divide(a, b)) if result.category == FLOATING else _trunc_int(a, b)
+            )
+        else:
+            raise RuntimeError(
+                "div expected rounding_mode to be one of None, 'trunc', or 'floor' but "
+                f"found '{rounding_mode}'"
+            )
+    return Tensor._make(as_array(out, result), result)
+
+
+def _trunc_int(a: Any, b: Any) -> np.ndarray:
+    quotient = np.floor_divide(a, b)
+    remainder = np.remainder(a, b)
+    return np.where(
+        (remainder != 0) & ((np.asarray(a) < 0) != (np.asarray(b) < 0)), quotient + 1, quotient
+    )
+
+
+def floor_divide(input: Any, other: Any) -> Tensor:
+    return _rounding_div(input, other, "floor")
+
+
+def remainder(input: Any, other: Any) -> Tensor:
+    a, b, result = binary_operands(input, other)
+    if result.category != FLOATING and np.any(np.asarray(b) == 0):
+        raise errors.error("integer_division_by_zero")
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = np.remainder(a, b)
+    return Tensor._make(as_array(out, result), result)
+
+
+def true_divide(input: Any, other: Any) -> Tensor:
+    return div(input, other)
+
+
+class ReciprocalBackward0(Node):
+    """out = 1 / self.  Saves the result."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        (result,) = self.saved_tensors
+        return (-grad * (result * result),)
+
+
+def reciprocal(input: Tensor) -> Tensor:
+    out_dtype = input.dtype if input.dtype.category == FLOATING else get_default_dtype()
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = as_array(np.reciprocal(input._data.astype(out_dtype.np_dtype)), out_dtype)
+    return _unary_result(ReciprocalBackward0, input, out, out_dtype, save_result=True)
+
+
+def rdiv(input: Tensor, other: Any) -> Tensor:
+    """``scalar / tensor`` is recorded by torch as ``reciprocal(tensor) * scalar``."""
+    if isinstance(other, Tensor):
+        return div(other, input)
+    return mul(reciprocal(input), scalar_operand(other))
+
+
+# --- pow ---------------------------------------------------------------------------------
+class PowBackward0(Node):
+    """out = self ** exponent (a Python scalar).  Saves self."""
+
+    __slots__ = ("exponent",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        (self_,) = self.saved_tensors
+        exponent = self.exponent
+        if exponent == 0:
+            return (zeros_like_grad(grad),)
+        return (grad * (pow(self_, exponent - 1) * exponent),)
+
+
+class PowBackward1(Node):
+    """out = self ** exponent, both tensors.  Saves self, exponent and the result."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        self_, exponent, result = self.saved_tensors
+        grad_self = grad_exponent = None
+        if self.next_functions[0][0] is not None:
+            grad_self = where(exponent == 0, 0.0, grad * (exponent * pow(self_, exponent - 1)))
+        if self.next_functions[1][0] is not None:
+            at_zero = (self_ == 0) & (exponent >= 0)
+            grad_exponent = grad * where(at_zero, 0.0, result * log(self_))
+        return grad_self, grad_exponent
+
+
+class PowBackward2(Node):
+    """out = self ** exponent with ``self`` a Python scalar (``2 ** x``).  Saves the result."""
+
+    __slots__ = ("base",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        exponent, result = self.saved_tensors
+        if self.base == 0:
+            return (grad * where(exponent >= 0, 0.0, result * np.log(0.0)),)
+        return (grad * (result * builtins.float(np.log(self.base))),)
+
+
+def _power(a: Any, b: Any) -> Any:
+    try:
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            return np.power(a, b)
+    except ValueError as exc:
+        if "negative integer powers" in str(exc):
+            raise errors.error("integer_pow_negative") from None
+        raise
+
+
+def pow(input: Any, exponent: Any) -> Tensor:  # noqa: A001 - torch's name
+    if not isinstance(input, Tensor):
+        return _scalar_pow(scalar_operand(input), exponent)
+    if isinstance(exponent, Tensor):
+        a, b, result = binary_operands(input, exponent)
+        try:
+            out = as_array(_power(a, b), result)
+        except ValueError:
+            raise broadcast_error(shape_of(input), shape_of(exponent)) from None
+        node = None
+        if _recording(input, exponent):
+            node = PowBackward1((edge(input), edge(exponent)), ((out.shape, result),))
+            res = Tensor._make(out, result, node)
+            node.save(input, exponent, outputs=(res,))
+            return res
+        return Tensor._make(out, result, None)
+    exponent = scalar_operand(exponent)
+    a, b, result = binary_operands(input, exponent)
+    out = as_array(_power(a, b), result)
+    node = None
+    if _recording(input):
+        node = PowBackward0((input._edge(),), ((out.shape, result),))
+        node.exponent = exponent
+        node.save(input)
+    return Tensor._make(out, result, node)
+
+
+def _scalar_pow(base: Any, exponent: Tensor) -> Tensor:
+    a, b, result = binary_operands(base, exponent)
+    out = as_array(_power(a, b), result)
+    if not _recording(exponent):
+        return Tensor._make(out, result, None)
+    node = PowBackward2((exponent._edge(),), ((out.shape, result),))
+    node.base = base
+    res = Tensor._make(out, result, node)
+    node.save(exponent, outputs=(res,))
+    return res
+
+
+def square(input: Tensor) -> Tensor:
+    return pow(input, 2)
+
+
+# --- unary math --------------------------------------------------------------------------
+def _float_input(x: Tensor) -> tuple[np.ndarray, dtype]:
+    """Integer and bool tensors are computed in the default float dtype (torch rule)."""
+    if x.dtype.category == FLOATING:
+        return x._data, x.dtype
+    d = get_default_dtype()
+    return x._data.astype(d.np_dtype), d
+
+
+def _unary_result(
+    node_class: type[Node],
+    x: Tensor,
+    out: np.ndarray,
+    out_dtype: dtype,
+    *,
+    save_input: bool = False,
+    save_result: bool = False,
+) -> Tensor:
+    """Wrap the result of a one-input op, recording ``node_class`` when needed."""
+    if not (grad_mode.enabled and x._requires_grad):
+        return Tensor._make(out, out_dtype)
+    node = node_class((x._edge(),), ((out.shape, out_dtype),))
+    result = Tensor._make(out, out_dtype, node)
+    if save_result:
+        node.save(outputs=(result,))
+    elif save_input:
+        node.save(x)
+    return result
+
+
+class NegBackward0(Node):
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        return (-grad,)
+
+
+def neg(input: Tensor) -> Tensor:
+    if input.dtype is bool_:
+        raise errors.error("bitwise_not_bool_int")
+    return _unary_result(NegBackward0, input, np.negative(input._data), input.dtype)
+
+
+class ExpBackward0(Node):
+    """Saves the result."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        (result,) = self.saved_tensors
+        return (grad * result,)
+
+
+def exp(input: Tensor) -> Tensor:
+    data, d = _float_input(input)
+    with np.errstate(over="ignore"):
+        out = as_array(np.exp(data), d)
+    return _unary_result(ExpBackward0, input, out, d, save_result=True)
+
+
+class LogBackward0(Node):
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        (self_,) = self.saved_tensors
+        return (grad / self_,)
+
+
+def log(input: Tensor) -> Tensor:
+    data, d = _float_input(input)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = as_array(np.log(data), d)
+    return _unary_result(LogBackward0, input, out, d, save_input=True)
+
+
+class SqrtBackward0(Node):
+    """Saves the result."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        (result,) = self.saved_tensors
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return (grad / (result * 2),)
+
+
+def sqrt(input: Tensor) -> Tensor:
+    data, d = _float_input(input)
+    with np.errstate(invalid="ignore"):
+        out = as_array(np.sqrt(data), d)
+    return _unary_result(SqrtBackward0, input, out, d, save_result=True)
+
+
+class SinBackward0(Node):
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        (self_,) = self.saved_tensors
+        return (grad * cos(self_),)
+
+
+def sin(input: Tensor) -> Tensor:
+    data, d = _float_input(input)
+    return _unary_result(SinBackward0, input, as_array(np.sin(data), d), d, save_input=True)
+
+
+class CosBackward0(Node):
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        (self_,) = self.saved_tensors
+        return (grad * -sin(self_),)
+
+
+def cos(input: Tensor) -> Tensor:
+    data, d = _float_input(input)
+    return _unary_result(CosBackward0, input, as_array(np.cos(data), d), d, save_input=True)
+
+
+class AbsBackward0(Node):
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        (self_,) = self.saved_tensors
+        return (grad * sign(self_),)
+
+
+def abs(input: Tensor) -> Tensor:  # noqa: A001 - torch's name
+    return _unary_result(AbsBackward0, input, np.abs(input._data), input.dtype, save_input=True)
+
+
+class SignBackward0(Node):
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        return (zeros_like_grad(grad),)
+
+
+def sign(input: Tensor) -> Tensor:
+    return _unary_result(SignBackward0, input, np.sign(input._data), input.dtype)
+
+
+class TanhBackward0(Node):
+    """Saves the result; its formula is the op ``tanh_backward`` (double-backward name)."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        (result,) = self.saved_tensors
+        return (tanh_backward(grad, result),)
+
+
+def tanh(input: Tensor) -> Tensor:
+    data, d = _float_input(input)
+    return _unary_result(TanhBackward0, input, as_array(np.tanh(data), d), d, save_result=True)
+
+
+class TanhBackwardBackward0(Node):
+    """out = grad_output * (1 - output**2).  Saves grad_output and output."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        grad_output, output = self.saved_tensors
+        return tanh_backward(grad, output), grad * (output * -2 * grad_output)
+
+
+def tanh_backward(grad_output: Tensor, output: Tensor) -> Tensor:
+    out = grad_output._data * (1 - output._data * output._data)
+    d = grad_output.dtype
+    out = as_array(out, d)
+    if not _recording(grad_output, output):
+        return Tensor._make(out, d)
+    node = TanhBackwardBackward0((grad_output._edge(), output._edge()), ((out.shape, d),))
+    node.save(grad_output, output)
+    return Tensor._make(out, d, node)
+
+
+class SigmoidBackward0(Node):
+    """Saves the result; its formula is the op ``sigmoid_backward``."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        (result,) = self.saved_tensors
+        return (sigmoid_backward(grad, result),)
+
+
+def _sigmoid_data(data: np.ndarray, d: dtype) -> np.ndarray:
+    with np.errstate(over="ignore"):
+        return as_array(1 / (1 + np.exp(-data)), d)
+
+
+def sigmoid(input: Tensor) -> Tensor:
+    data, d = _float_input(input)
+    return _unary_result(SigmoidBackward0, input, _sigmoid_data(data, d), d, save_result=True)
+
+
+class SigmoidBackwardBackward0(Node):
+    """out = grad_output * output * (1 - output).  Saves grad_output and output."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        grad_output, output = self.saved_tensors
+        return sigmoid_backward(grad, output), grad * grad_output * (1 - output * 2)
+
+
+def sigmoid_backward(grad_output: Tensor, output: Tensor) -> Tensor:
+    d = grad_output.dtype
+    out = as_array(grad_output._data * (output._data * (1 - output._data)), d)
+    if not _recording(grad_output, output):
+        return Tensor._make(out, d)
+    node = SigmoidBackwardBackward0((grad_output._edge(), output._edge()), ((out.shape, d),))
+    node.save(grad_output, output)
+    return Tensor._make(out, d, node)
+
+
+class ReluBackward0(Node):
+    """Saves the result; its formula is ``threshold_backward(grad, result, 0)``."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        (result,) = self.saved_tensors
+        return (threshold_backward(grad, result, 0),)
+
+
+def relu(input: Tensor) -> Tensor:
+    if input.dtype is bool_:
+        raise errors.error("bool_unsupported", op="clamp_min_scalar_cpu")
+    out = np.maximum(input._data, 0).astype(input.dtype.np_dtype, copy=False)
+    return _unary_result(ReluBackward0, input, out, input.dtype, save_result=True)
+
+
+class ThresholdBackwardBackward0(Node):
+    """out = grad_output where self > threshold else 0.  Saves self."""
+
+    __slots__ = ("threshold",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        (self_,) = self.saved_tensors
+        return threshold_backward(grad, self_, self.threshold), zeros_like_grad(grad)
+
+
+def threshold_backward(grad_output: Tensor, self_: Tensor, threshold: Any) -> Tensor:
+    d = grad_output.dtype
+    out = as_array(np.where(self_._data > threshold, grad_output._data, 0), d)
+    if not _recording(grad_output, self_):
+        return Tensor._make(out, d)
+    node = ThresholdBackwardBackward0((grad_output._edge(), self_._edge()), ((out.shape, d),))
+    node.threshold = threshold
+    node.save(self_)
+    return Tensor._make(out, d, node)
+
+
+# --- clamp, where, maximum, minimum -------------------------------------------------------
+class ClampBackward1(Node):
+    """clamp with scalar bounds.  Saves self."""
+
+    __slots__ = ("min", "max")
+
+    def backward(self, grad: Tensor) -> tuple:
+        (self_,) = self.saved_tensors
+        data = self_._data
+        inside = np.ones(data.shape, dtype=bool)
+        if self.min is not None:
+            inside &= data >= self.min
+        if self.max is not None:
+            inside &= data <= self.max
+        mask = Tensor._make(inside, bool_)
+        return (where(mask, grad, 0.0),)
+
+
+class ClampBackward0(Node):
+    """clamp with tensor bounds.  Saves self, min and max."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        self_, low, high = self.saved_tensors
+        zero = 0.0
+        grad_self = grad
+        if low is not None:
+            grad_self = where(self_ >= low, grad_self, zero)
+        if high is not None:
+            grad_self = where(self_ <= high, grad_self, zero)
+        grad_min = None if low is None else where(self_ < low, grad, zero)
+        if grad_min is not None and high is not None:
+            grad_min = where(low <= high, grad_min, zero)
+        grad_max = None if high is None else where(self_ > high, grad, zero)
+        if grad_max is not None and low is not None:
+            grad_max = where(low > high, grad, grad_max)
+        return grad_self, grad_min, grad_max
+
+
+def clamp(input: Tensor, min: Any = None, max: Any = None) -> Tensor:  # noqa: A002
+    if min is None and max is None:
+        raise errors.error("clamp_no_bounds")
+    if isinstance(min, Tensor) or isinstance(max, Tensor):
+        return _clamp_tensor(input, min, max)
+    low = scalar_operand(min) if min is not None else None
+    high = scalar_operand(max) if max is not None else None
+    operands = [v for v in (low, high) if v is not None]
+    result = result_type(input, *operands)
+    data = input._data.astype(result.np_dtype, copy=False)
+    # torch: min first, then max (so min > max gives max everywhere)
+    out = data
+    if low is not None:
+        out = np.maximum(out, low)
+    if high is not None:
+        out = np.minimum(out, high)
+    out = as_array(out, result)
+    if out is input._data:
+        out = out.copy()
+    if not _recording(input):
+        return Tensor._make(out, result)
+    node = ClampBackward1((input._edge(),), ((out.shape, result),))
+    node.min, node.max = low, high
+    node.save(input)
+    return Tensor._make(out, result, node)
+
+
+def _clamp_tensor(input: Tensor, min: Any, max: Any) -> Tensor:  # noqa: A002
+    out = input._data
+    tensors = [input] + [v for v in (min, max) if isinstance(v, Tensor)]
+    result = result_type(input, *[v for v in (min, max) if v is not None])
+    out = out.astype(result.np_dtype)
+    if min is not None:
+        out = np.maximum(out, min._data if isinstance(min, Tensor) else min)
+    if max is not None:
+        out = np.minimum(out, max._data if isinstance(max, Tensor) else max)
+    out = as_array(out, result)
+    if not (grad_mode.enabled and builtins.any(t._requires_grad for t in tensors)):
+        return Tensor._make(out, result)
+    node = ClampBackward0((edge(input), edge(min), edge(max)), ((out.shape, result),))
+    node.save(input, min, max)
+    return Tensor._make(out, result, node)
+
+
+def clip(input: Tensor, min: Any = None, max: Any = None) -> Tensor:  # noqa: A002
+    return clamp(input, min, max)
+
+
+class WhereBackward0(Node):
+    """out = where(condition, self, other).  Saves condition."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        (condition,) = self.saved_tensors
+        grad_self = grad_other = None
+        if self.next_functions[0][0] is not None:
+            grad_self = where(condition, grad, 0.0)
+        if self.next_functions[1][0] is not None:
+            grad_other = where(condition, 0.0, grad)
+        return grad_self, grad_other
+
+
+def where(condition: Tensor, input: Any = None, other: Any = None) -> Any:
+    if input is None and other is None:
+        from .reduction import nonzero
+
+        return nonzero(condition, as_tuple=True)
+    if not isinstance(condition, Tensor):
+        raise TypeError("where(): argument 'condition' must be Tensor")
+    if condition.dtype is not bool_:
+        raise RuntimeError(
+            f"where expected condition to be a boolean tensor, but got a tensor with dtype "
+            f"{condition.dtype.scalar_name}"
+        )
+    if isinstance(input, Tensor) or isinstance(other, Tensor):
+        x, y, result = binary_operands(input, other)
+    else:
+        x, y = scalar_operand(input), scalar_operand(other)
+        result = result_type(x, y)
+    try:
+        out = as_array(np.where(condition._data, x, y), result)
+    except ValueError:
+        raise _where_broadcast_error(condition, input, other) from None
+    if not _recording(input, other):
+        return Tensor._make(out, result)
+    node = WhereBackward0((edge(input), edge(other)), ((out.shape, result),))
+    node.save(condition)
+    return Tensor._make(out, result, node)
+
+
+def _where_broadcast_error(condition: Tensor, x: Any, y: Any) -> Exception:
+    shape_x, shape_y = shape_of(x), shape_of(y)
+    try:
+        np.broadcast_shapes(condition._data.shape, shape_x)
+    except ValueError:
+        return broadcast_error(condition._data.shape, shape_x)
+    return broadcast_error(np.broadcast_shapes(condition._data.shape, shape_x), shape_y)
+
+
+class MaximumBackward0(Node):
+    """Saves self and other; ties split the gradient in half."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        self_, other = self.saved_tensors
+        half = grad / 2
+        grad_self = where(self_ == other, half, where(self_ < other, 0.0, grad))
+        grad_other = where(self_ == other, half, where(self_ > other, 0.0, grad))
+        return grad_self, grad_other
+
+
+class MinimumBackward0(Node):
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        self_, other = self.saved_tensors
+        half = grad / 2
+        grad_self = where(self_ == other, half, where(self_ > other, 0.0, grad))
+        grad_other = where(self_ == other, half, where(self_ < other, 0.0, grad))
+        return grad_self, grad_other
+
+
+def _extremum(node_class: type[Node], ufunc: np.ufunc, input: Tensor, other: Tensor) -> Tensor:
+    if not isinstance(other, Tensor):
+        raise TypeError(
+            f"{ufunc.__name__}(): argument 'other' (position 2) must be Tensor, not "
+            f"{type(other).__name__}"
+        )
+    out, result = _binary(ufunc, input, other)
+    if not _recording(input, other):
+        return Tensor._make(out, result)
+    node = node_class((edge(input), edge(other)), ((out.shape, result),))
+    node.save(input, other)
+    return Tensor._make(out, result, node)
+
+
+def maximum(input: Tensor, other: Tensor) -> Tensor:
+    return _extremum(MaximumBackward0, np.maximum, input, other)
+
+
+def minimum(input: Tensor, other: Tensor) -> Tensor:
+    return _extremum(MinimumBackward0, np.minimum, input, other)
+
+
+# --- comparisons and logic (never differentiable) ---------------------------------------
+def _compare(ufunc: np.ufunc, x: Any, y: Any) -> Tensor:
+    if not isinstance(y, Tensor) and scalar_operand(y) is NotImplemented:
+        return NotImplemented
+    a, b, _ = binary_operands(x, y)
+    try:
+        out = ufunc(a, b)
+    except ValueError:
+        raise broadcast_error(shape_of(x), shape_of(y)) from None
+    return Tensor._make(as_array(out, bool_), bool_)
+
+
+def eq(input: Any, other: Any) -> Tensor:
+    return _compare(np.equal, input, other)
+
+
+def ne(input: Any, other: Any) -> Tensor:
+    return _compare(np.not_equal, input, other)
+
+
+def lt(input: Any, other: Any) -> Tensor:
+    return _compare(np.less, input, other)
+
+
+def le(input: Any, other: Any) -> Tensor:
+    return _compare(np.less_equal, input, other)
+
+
+def gt(input: Any, other: Any) -> Tensor:
+    return _compare(np.greater, input, other)
+
+
+def ge(input: Any, other: Any) -> Tensor:
+    return _compare(np.greater_equal, input, other)
+
+
+def _logical(ufunc: np.ufunc, x: Any, y: Any) -> Tensor:
+    a, b, result = binary_operands(x, y)
+    if result.category == FLOATING:
+        raise errors.error("op_dtype_unsupported", op=ufunc.__name__, dtype=result.scalar_name)
+    out, _ = _binary(ufunc, x, y)
+    return Tensor._make(out, result)
+
+
+def bitwise_and(input: Any, other: Any) -> Tensor:
+    return _logical(np.bitwise_and, input, other)
+
+
+def bitwise_or(input: Any, other: Any) -> Tensor:
+    return _logical(np.bitwise_or, input, other)
+
+
+def bitwise_xor(input: Any, other: Any) -> Tensor:
+    return _logical(np.bitwise_xor, input, other)
+
+
+def bitwise_not(input: Tensor) -> Tensor:
+    if input.dtype.category == FLOATING:
+        raise errors.error(
+            "op_dtype_unsupported", op="bitwise_not_cpu", dtype=input.dtype.scalar_name
+        )
+    return Tensor._make(np.invert(input._data), input.dtype)
+
+
+def logical_not(input: Tensor) -> Tensor:
+    return Tensor._make(np.logical_not(input._data), bool_)
+
+
+def logical_and(input: Tensor, other: Tensor) -> Tensor:
+    return Tensor._make(np.logical_and(input._data, other._data), bool_)
+
+
+def logical_or(input: Tensor, other: Tensor) -> Tensor:
+    return Tensor._make(np.logical_or(input._data, other._data), bool_)
+
+
+def isnan(input: Tensor) -> Tensor:
+    return Tensor._make(np.isnan(input._data), bool_)
+
+
+def isinf(input: Tensor) -> Tensor:
+    return Tensor._make(np.isinf(input._data), bool_)
+
+
+def isfinite(input: Tensor) -> Tensor:
+    return Tensor._make(np.isfinite(input._data), bool_)
+
+
+def isclose(
+    input: Tensor, other: Tensor, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False
+) -> Tensor:
+    a, b, _ = binary_operands(input, other)
+    return Tensor._make(np.isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan), bool_)
+
+
+def allclose(
+    input: Tensor, other: Tensor, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False
+) -> bool:
+    return builtins.bool(isclose(input, other, rtol, atol, equal_nan)._data.all())
+
+
+def equal(input: Tensor, other: Tensor) -> bool:
+    if input._data.shape != other._data.shape:
+        return False
+    return builtins.bool(np.array_equal(input._data, other._data))
+
+
+# --- helpers used by backward formulas ------------------------------------------------------
+def zeros_like_grad(grad: Tensor) -> Tensor:
+    """A zero gradient of ``grad``'s shape and dtype (constant: no graph)."""
+    return Tensor._make(np.zeros(grad._data.shape, grad.dtype.np_dtype), grad.dtype)
+
+
+def _is_bool(d: dtype) -> bool:
+    return d.category == BOOL

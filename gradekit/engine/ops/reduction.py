@@ -1,0 +1,579 @@
+"""Reductions: sum, mean, max/min (+ argmax/argmin/amax/amin), norm, softmax, log_softmax,
+and ``sum_to`` - the one broadcasting-reduction helper the backward engine uses."""
+
+from __future__ import annotations
+
+import builtins
+import math
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from .. import errors
+from ..autograd import grad_mode
+from ..autograd.graph import Node
+from ..dtypes import BOOL, FLOATING, bool_, dtype, int64
+from ..tensor import Tensor
+from .core import as_array, maybe_wrap_dim
+from .pointwise import where
+from .shape_helpers import expand, unsqueeze_dims, view
+
+
+def _recording(x: Tensor) -> bool:
+    return grad_mode.enabled and x._requires_grad
+
+
+def _normalize_dims(dim: int | Sequence[int], ndim: int) -> tuple[int, ...]:
+    dims = (dim,) if isinstance(dim, builtins.int) else tuple(dim)
+    wrapped = tuple(maybe_wrap_dim(d, ndim) for d in dims)
+    if len(set(wrapped)) != len(wrapped):
+        raise RuntimeError(f"dim {wrapped[0]} appears multiple times in the list of dims")
+    return wrapped
+
+
+def _restore_reduced(grad: Tensor, dims: tuple[int, ...], keepdim: bool) -> Tensor:
+    """Put back the reduced dims as size-1 dims (torch's unsqueeze_multiple)."""
+    return grad if keepdim else unsqueeze_dims(grad, dims)
+
+
+# --- sum ---------------------------------------------------------------------------------
+class SumBackward0(Node):
+    """out = self.sum().  Saves only the input shape."""
+
+    __slots__ = ("self_sizes",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        return (expand(grad, self.self_sizes),)
+
+
+class SumBackward1(Node):
+    """out = self.sum(dim, keepdim)."""
+
+    __slots__ = ("self_sizes", "dim", "keepdim")
+
+    def backward(self, grad: Tensor) -> tuple:
+        return (expand(_restore_reduced(grad, self.dim, self.keepdim), self.self_sizes),)
+
+
+def _sum_dtype(x: Tensor, dtype_: dtype | None) -> dtype:
+    if dtype_ is not None:
+        return dtype_
+    return x.dtype if x.dtype.category == FLOATING else int64
+
+
+def sum(  # noqa: A001 - torch's name
+    input: Tensor, dim: Any = None, keepdim: bool = False, *, dtype: dtype | None = None
+) -> Tensor:
+    result = _sum_dtype(input, dtype)
+    data = input._data
+    if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
+        out = as_array(data.sum(dtype=result.np_dtype), result)
+        if not _recording(input):
+            return Tensor._make(out, result)
+        node = SumBackward0((input._edge(),), ((out.shape, result),))
+        node.self_sizes = data.shape
+        return Tensor._make(out, result, node)
+    dims = _normalize_dims(dim, data.ndim)
+    out = as_array(data.sum(axis=dims, keepdims=keepdim, dtype=result.np_dtype), result)
+    if not _recording(input):
+        return Tensor._make(out, result)
+    node = SumBackward1((input._edge(),), ((out.shape, result),))
+    node.self_sizes, node.dim, node.keepdim = data.shape, dims, keepdim
+    return Tensor._make(out, result, node)
+
+
+def sum_to(grad: Tensor, shape: tuple[int, ...]) -> Tensor:
+    """Reduce a broadcast gradient back to ``shape`` (torch's at::sum_to).
+
+    Sums the leading dims and the dims where ``shape`` has size 1, with keepdim, then views
+    to ``shape`` when leading dims were dropped.
+    """
+    grad_shape = grad._data.shape
+    if grad_shape == tuple(shape):
+        return grad
+    leading = len(grad_shape) - len(shape)
+    dims = list(range(leading))
+    dims += [
+        leading + i for i, size in enumerate(shape) if size == 1 and grad_shape[leading + i] != 1
+    ]
+    reduced = sum(grad, dims, keepdim=True) if dims else grad
+    return view(reduced, tuple(shape)) if leading > 0 else reduced
+
+
+# --- mean --------------------------------------------------------------------------------
+class MeanBackward0(Node):
+    __slots__ = ("self_sizes", "numel")
+
+    def backward(self, grad: Tensor) -> tuple:
+        return (expand(grad, self.self_sizes) / self.numel,)
+
+
+class MeanBackward1(Node):
+    __slots__ = ("self_sizes", "dim", "keepdim", "count")
+
+    def backward(self, grad: Tensor) -> tuple:
+        restored = _restore_reduced(grad, self.dim, self.keepdim)
+        return (expand(restored, self.self_sizes) / self.count,)
+
+
+def mean(
+    input: Tensor, dim: Any = None, keepdim: bool = False, *, dtype: dtype | None = None
+) -> Tensor:
+    result = dtype if dtype is not None else input.dtype
+    if result.category != FLOATING:
+        raise errors.error("mean_dtype", dtype=result.scalar_name)
+    data = input._data.astype(result.np_dtype, copy=False)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
+            out = as_array(np.mean(data) if data.size else np.float64("nan"), result)
+            if not _recording(input):
+                return Tensor._make(out, result)
+            node = MeanBackward0((input._edge(),), ((out.shape, result),))
+            node.self_sizes, node.numel = data.shape, data.size
+            return Tensor._make(out, result, node)
+        dims = _normalize_dims(dim, data.ndim)
+        out = as_array(np.mean(data, axis=dims, keepdims=keepdim), result)
+    if not _recording(input):
+        return Tensor._make(out, result)
+    node = MeanBackward1((input._edge(),), ((out.shape, result),))
+    node.self_sizes, node.dim, node.keepdim = data.shape, dims, keepdim
+    node.count = math.prod(data.shape[d] for d in dims)
+    return Tensor._make(out, result, node)
+
+
+# --- max / min ------------------------------------------------------------------------------
+def _return_type(name: str) -> type:
+    """A torch.return_types.<name> named tuple with torch's repr."""
+
+    class ReturnType(NamedTuple):
+        values: Tensor
+        indices: Tensor
+
+        def __repr__(self) -> str:
+            return f"torch.return_types.{name}(\nvalues={self.values!r},\nindices={self.indices!r})"
+
+    ReturnType.__name__ = ReturnType.__qualname__ = name
+    ReturnType.__module__ = "torch.return_types"
+    return ReturnType
+
+
+max_return_type = _return_type("max")
+min_return_type = _return_type("min")
+
+
+class _EvenlyDistribute(Node):
+    """out = self.max() / self.min(): ties share the gradient evenly.  Saves self, result."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        self_, result = self.saved_tensors
+        mask_data = (self_._data == result._data) | (np.isnan(self_._data) & np.isnan(result._data))
+        mask = Tensor._make(mask_data, bool_)
+        count = builtins.int(mask_data.sum())
+        return (where(mask, expand(grad / count, self_._data.shape), 0.0),)
+
+
+class MaxBackward1(_EvenlyDistribute):
+    __slots__ = ()
+
+
+class MinBackward1(_EvenlyDistribute):
+    __slots__ = ()
+
+
+class _ValueSelecting(Node):
+    """out = self.max(dim) / self.min(dim): the gradient goes to the returned index."""
+
+    __slots__ = ("dim", "keepdim", "self_sizes")
+
+    def backward(self, grad: Tensor) -> tuple:
+        (indices,) = self.saved_tensors
+        positions = indices._data if self.keepdim else np.expand_dims(indices._data, self.dim)
+        mask_data = np.zeros(self.self_sizes, dtype=bool)
+        np.put_along_axis(mask_data, positions, True, axis=self.dim)
+        restored = _restore_reduced(grad, (self.dim,), self.keepdim)
+        mask = Tensor._make(mask_data, bool_)
+        return (where(mask, expand(restored, self.self_sizes), 0.0),)
+
+
+class MaxBackward0(_ValueSelecting):
+    __slots__ = ()
+
+
+class MinBackward0(_ValueSelecting):
+    __slots__ = ()
+
+
+def _check_not_empty(input: Tensor, name: str) -> None:
+    if input._data.size == 0:
+        raise errors.error("max_empty", op=name)
+
+
+def _extreme(
+    input: Tensor,
+    dim: Any,
+    keepdim: bool,
+    *,
+    name: str,
+    reduce: Any,
+    arg_reduce: Any,
+    full_node: type[Node],
+    dim_node: type[Node],
+    return_type: type,
+) -> Any:
+    if isinstance(dim, Tensor):
+        from .pointwise import maximum, minimum
+
+        return maximum(input, dim) if name == "max" else minimum(input, dim)
+    data = input._data
+    if dim is None:
+        _check_not_empty(input, name)
+        out = as_array(reduce(data), input.dtype)
+        if not _recording(input):
+            return Tensor._make(out, input.dtype)
+        node = full_node((input._edge(),), ((out.shape, input.dtype),))
+        result = Tensor._make(out, input.dtype, node)
+        node.save(input, outputs=(result,))
+        return result
+    axis = maybe_wrap_dim(dim, data.ndim)
+    if data.ndim == 0:
+        values = data.copy()
+        indices = np.zeros((), dtype=np.int64)
+    else:
+        if data.shape[axis] == 0:
+            raise IndexError(f"{name}(): Expected reduction dim {axis} to have non-zero size.")
+        indices = arg_reduce(data, axis=axis, keepdims=keepdim).astype(np.int64)
+        values = np.take_along_axis(
+            data, indices if keepdim else np.expand_dims(indices, axis), axis=axis
+        )
+        if not keepdim:
+            values = np.squeeze(values, axis)
+    values = as_array(values, input.dtype)
+    index_tensor = Tensor._make(as_array(indices, int64), int64)
+    if not _recording(input):
+        return return_type(Tensor._make(values, input.dtype), index_tensor)
+    node = dim_node((input._edge(),), ((values.shape, input.dtype),))
+    node.dim, node.keepdim, node.self_sizes = axis, keepdim, data.shape
+    node.save(index_tensor)
+    return return_type(Tensor._make(values, input.dtype, node), index_tensor)
+
+
+def _nan_argmax(data: np.ndarray, axis: int, keepdims: bool) -> np.ndarray:
+    # torch propagates NaN: a NaN is the maximum (and the minimum).
+    nan_mask = np.isnan(data) if data.dtype.kind == "f" else None
+    if nan_mask is not None and nan_mask.any():
+        return np.argmax(nan_mask, axis=axis, keepdims=keepdims)
+    return np.argmax(data, axis=axis, keepdims=keepdims)
+
+
+def _nan_argmin(data: np.ndarray, axis: int, keepdims: bool) -> np.ndarray:
+    nan_mask = np.isnan(data) if data.dtype.kind == "f" else None
+    if nan_mask is not None and nan_mask.any():
+        return np.argmax(nan_mask, axis=axis, keepdims=keepdims)
+    return np.argmin(data, axis=axis, keepdims=keepdims)
+
+
+def max(input: Tensor, dim: Any = None, keepdim: bool = False) -> Any:  # noqa: A001
+    return _extreme(
+        input,
+        dim,
+        keepdim,
+        name="max",
+        reduce=np.max,
+        arg_reduce=_nan_argmax,
+        full_node=MaxBackward1,
+        dim_node=MaxBackward0,
+        return_type=max_return_type,
+    )
+
+
+def min(input: Tensor, dim: Any = None, keepdim: bool = False) -> Any:  # noqa: A001
+    return _extreme(
+        input,
+        dim,
+        keepdim,
+        name="min",
+        reduce=np.min,
+        arg_reduce=_nan_argmin,
+        full_node=MinBackward1,
+        dim_node=MinBackward0,
+        return_type=min_return_type,
+    )
+
+
+def argmax(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
+    data = input._data
+    if dim is None:
+        _check_not_empty(input, "argmax")
+        flat = _nan_argmax(data.reshape(-1), 0, False)
+        out = np.asarray(flat, dtype=np.int64)
+        if keepdim:
+            out = out.reshape((1,) * data.ndim)
+        return Tensor._make(out, int64)
+    axis = maybe_wrap_dim(dim, data.ndim)
+    if data.ndim == 0:
+        return Tensor._make(np.zeros((), np.int64), int64)
+    return Tensor._make(as_array(_nan_argmax(data, axis, keepdim), int64), int64)
+
+
+def argmin(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
+    data = input._data
+    if dim is None:
+        _check_not_empty(input, "argmin")
+        out = np.asarray(_nan_argmin(data.reshape(-1), 0, False), dtype=np.int64)
+        if keepdim:
+            out = out.reshape((1,) * data.ndim)
+        return Tensor._make(out, int64)
+    axis = maybe_wrap_dim(dim, data.ndim)
+    if data.ndim == 0:
+        return Tensor._make(np.zeros((), np.int64), int64)
+    return Tensor._make(as_array(_nan_argmin(data, axis, keepdim), int64), int64)
+
+
+class _AmaxBackward(Node):
+    """Ties share the gradient evenly within each reduced slice.  Saves self and result."""
+
+    __slots__ = ("dim", "keepdim")
+
+    def backward(self, grad: Tensor) -> tuple:
+        self_, result = self.saved_tensors
+        dims = self.dim
+        restored_result = result._data if self.keepdim else np.expand_dims(result._data, dims)
+        mask_data = self_._data == restored_result
+        count = mask_data.sum(axis=dims, keepdims=True)
+        restored = _restore_reduced(grad, dims, self.keepdim)
+        scaled = restored / Tensor._make(count.astype(grad.dtype.np_dtype), grad.dtype)
+        return (where(Tensor._make(mask_data, bool_), expand(scaled, self_._data.shape), 0.0),)
+
+
+class AmaxBackward0(_AmaxBackward):
+    __slots__ = ()
+
+
+class AminBackward0(_AmaxBackward):
+    __slots__ = ()
+
+
+def _amax_like(
+    input: Tensor, dim: Any, keepdim: bool, reduce: Any, node_class: type[Node]
+) -> Tensor:
+    data = input._data
+    dims = tuple(range(data.ndim)) if dim is None or dim == () else _normalize_dims(dim, data.ndim)
+    out = as_array(reduce(data, axis=dims, keepdims=keepdim), input.dtype)
+    if not _recording(input):
+        return Tensor._make(out, input.dtype)
+    node = node_class((input._edge(),), ((out.shape, input.dtype),))
+    node.dim, node.keepdim = dims, keepdim
+    result = Tensor._make(out, input.dtype, node)
+    node.save(input, outputs=(result,))
+    return result
+
+
+def amax(input: Tensor, dim: Any = (), keepdim: bool = False) -> Tensor:
+    return _amax_like(input, dim, keepdim, np.max, AmaxBackward0)
+
+
+def amin(input: Tensor, dim: Any = (), keepdim: bool = False) -> Tensor:
+    return _amax_like(input, dim, keepdim, np.min, AminBackward0)
+
+
+# --- norm --------------------------------------------------------------------------------
+class LinalgVectorNormBackward0(Node):
+    """Saves self and the result."""
+
+    __slots__ = ("ord", "dim", "keepdim")
+
+    def backward(self, grad: Tensor) -> tuple:
+        self_, result = self.saved_tensors
+        p = self.ord
+        dims = self.dim
+        if dims is not None and not self.keepdim:
+            grad = unsqueeze_dims(grad, dims)
+            result = unsqueeze_dims(result, dims)
+        if p == 0:
+            return (self_ * 0.0,)
+        if p == 1:
+            from .pointwise import sign
+
+            return (sign(self_) * grad,)
+        if p == 2:
+            scale = grad / result
+            scale = where(result == 0, 0.0, scale)
+            return (self_ * scale,)
+        if math.isinf(p):
+            from .pointwise import abs as abs_
+            from .pointwise import sign
+
+            mask_data = abs_(self_)._data == result._data
+            mask = Tensor._make(mask_data, bool_)
+            count = mask_data.sum(axis=dims, keepdims=True) if dims is not None else mask_data.sum()
+            count_t = Tensor._make(np.asarray(count, dtype=grad.dtype.np_dtype), grad.dtype)
+            return (sign(self_) * where(mask, grad / count_t, 0.0),)
+        from .pointwise import abs as abs_
+        from .pointwise import pow as pow_
+        from .pointwise import sign
+
+        scale = grad / pow_(result, p - 1)
+        scale = where(result == 0, 0.0, scale)
+        return (self_ * pow_(abs_(self_), p - 2) * scale,)
+
+
+def _norm_data(data: np.ndarray, p: float, dims: tuple[int, ...] | None, keepdim: bool) -> Any:
+    axis = dims
+    absolute = np.abs(data)
+    if p == 2:
+        return np.sqrt(np.sum(absolute * absolute, axis=axis, keepdims=keepdim))
+    if p == 1:
+        return np.sum(absolute, axis=axis, keepdims=keepdim)
+    if p == 0:
+        return np.sum(absolute != 0, axis=axis, keepdims=keepdim).astype(data.dtype)
+    if math.isinf(p):
+        reducer = np.max if p > 0 else np.min
+        return reducer(absolute, axis=axis, keepdims=keepdim)
+    return np.power(np.sum(np.power(absolute, p), axis=axis, keepdims=keepdim), 1.0 / p)
+
+
+def linalg_vector_norm(
+    input: Tensor,
+    ord: float = 2,  # noqa: A002
+    dim: Any = None,
+    keepdim: bool = False,
+    *,
+    dtype: dtype | None = None,
+) -> Tensor:
+    if input.dtype.category != FLOATING:
+        raise RuntimeError(
+            "linalg.vector_norm: Expected a floating point or complex tensor as input. "
+            f"Got {input.dtype.scalar_name}"
+        )
+    result_dtype = dtype if dtype is not None else input.dtype
+    data = input._data.astype(result_dtype.np_dtype, copy=False)
+    dims = None if dim is None else _normalize_dims(dim, data.ndim)
+    if dims is None and keepdim:
+        dims = tuple(range(data.ndim))
+    p = builtins.float(ord)
+    out = as_array(_norm_data(data, p, dims, keepdim), result_dtype)
+    if not _recording(input):
+        return Tensor._make(out, result_dtype)
+    node = LinalgVectorNormBackward0((input._edge(),), ((out.shape, result_dtype),))
+    node.ord, node.dim, node.keepdim = p, dims, keepdim
+    result = Tensor._make(out, result_dtype, node)
+    node.save(input, outputs=(result,))
+    return result
+
+
+def norm(
+    input: Tensor, p: Any = "fro", dim: Any = None, keepdim: bool = False, dtype: Any = None
+) -> Tensor:
+    """Tensor.norm / torch.norm for vector norms (p a number, "fro" meaning 2)."""
+    if p == "fro" or p is None:
+        p = 2
+    if isinstance(p, str):
+        raise errors.error("norm_p_unsupported", p=repr(p))
+    return linalg_vector_norm(input, p, dim, keepdim, dtype=dtype)
+
+
+# --- softmax -----------------------------------------------------------------------------
+class SoftmaxBackward0(Node):
+    """Saves the result."""
+
+    __slots__ = ("dim",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        (result,) = self.saved_tensors
+        return (result * (grad - sum(grad * result, self.dim, keepdim=True)),)
+
+
+class LogSoftmaxBackward0(Node):
+    """Saves the result."""
+
+    __slots__ = ("dim",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        from .pointwise import exp
+
+        (result,) = self.saved_tensors
+        return (grad - exp(result) * sum(grad, self.dim, keepdim=True),)
+
+
+def _softmax_input(input: Tensor, dim: int, dtype_: dtype | None, name: str) -> tuple:
+    d = dtype_ if dtype_ is not None else input.dtype
+    if d.category != FLOATING:
+        kernel = (
+            "softmax_lastdim_kernel_impl"
+            if name == "softmax"
+            else "log_softmax_lastdim_kernel_impl"
+        )
+        raise errors.error("op_dtype_unsupported", op=kernel, dtype=d.scalar_name)
+    data = input._data.astype(d.np_dtype, copy=False)
+    axis = maybe_wrap_dim(dim, data.ndim) if data.ndim else 0
+    return data, d, axis
+
+
+def softmax(input: Tensor, dim: int, dtype: dtype | None = None) -> Tensor:
+    data, d, axis = _softmax_input(input, dim, dtype, "softmax")
+    if data.ndim == 0:
+        out = np.ones((), d.np_dtype)
+    else:
+        with np.errstate(invalid="ignore", over="ignore"):
+            shifted = np.exp(data - data.max(axis=axis, keepdims=True))
+            out = shifted / shifted.sum(axis=axis, keepdims=True)
+    out = as_array(out, d)
+    if not _recording(input):
+        return Tensor._make(out, d)
+    node = SoftmaxBackward0((input._edge(),), ((out.shape, d),))
+    node.dim = axis
+    result = Tensor._make(out, d, node)
+    node.save(outputs=(result,))
+    return result
+
+
+def log_softmax(input: Tensor, dim: int, dtype: dtype | None = None) -> Tensor:
+    data, d, axis = _softmax_input(input, dim, dtype, "log_softmax")
+    if data.ndim == 0:
+        out = np.zeros((), d.np_dtype)
+    else:
+        with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
+            shifted = data - data.max(axis=axis, keepdims=True)
+            out = shifted - np.log(np.exp(shifted).sum(axis=axis, keepdims=True))
+    out = as_array(out, d)
+    if not _recording(input):
+        return Tensor._make(out, d)
+    node = LogSoftmaxBackward0((input._edge(),), ((out.shape, d),))
+    node.dim = axis
+    result = Tensor._make(out, d, node)
+    node.save(outputs=(result,))
+    return result
+
+
+# --- misc --------------------------------------------------------------------------------
+def nonzero(input: Tensor, *, as_tuple: bool = False) -> Any:
+    data = input._data
+    if as_tuple:
+        if data.ndim == 0:
+            return (Tensor._make(np.zeros(builtins.int(bool(data)), np.int64), int64),)
+        return tuple(Tensor._make(idx.astype(np.int64), int64) for idx in np.nonzero(data))
+    if data.ndim == 0:
+        return Tensor._make(np.zeros((builtins.int(bool(data)), 0), np.int64), int64)
+    return Tensor._make(np.argwhere(data).astype(np.int64), int64)
+
+
+def count_nonzero(input: Tensor, dim: Any = None) -> Tensor:
+    axis = None if dim is None else _normalize_dims(dim, input._data.ndim)
+    return Tensor._make(as_array(np.count_nonzero(input._data, axis=axis), int64), int64)
+
+
+def all(input: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:  # noqa: A001
+    axis = None if dim is None else _normalize_dims(dim, input._data.ndim)
+    return Tensor._make(as_array(np.all(input._data, axis=axis, keepdims=keepdim), bool_), bool_)
+
+
+def any(input: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:  # noqa: A001
+    axis = None if dim is None else _normalize_dims(dim, input._data.ndim)
+    return Tensor._make(as_array(np.any(input._data, axis=axis, keepdims=keepdim), bool_), bool_)
+
+
+def _is_bool(d: dtype) -> bool:
+    return d.category == BOOL

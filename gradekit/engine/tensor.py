@@ -1,0 +1,543 @@
+"""The Tensor: a numpy array plus torch's autograd bookkeeping.
+
+* ``_data`` is the numpy array.  Views share the numpy buffer *and* the
+  ``VersionCounter``, so an in-place op through any view bumps ``_version`` for all.
+* ``_grad_fn`` / ``_output_nr`` say which node produced the tensor (``None`` for leaves).
+* ``_requires_grad`` is True for leaves that require grad and for every recorded result.
+
+Only the core lives here (attributes, flags, hooks, conversions).  Ops and their
+methods (``__add__``, ``sum``, ``exp``, ...) are defined in ``gradekit.engine.ops`` and
+attached with ``register_method``; view/indexing methods come from ``ops/views.py``.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import numpy as np
+
+from . import errors
+from .autograd import grad_mode
+from .autograd.graph import AccumulateGrad, Node, RemovableHandle
+from .dtypes import FLOATING, dtype, from_numpy_dtype, get_default_dtype
+
+_GRAD_DTYPE_NAMES = {
+    "float16": "c10::Half",
+    "float32": "float",
+    "float64": "double",
+    "int64": "long int",
+    "int32": "int",
+    "bool": "bool",
+}
+
+
+class VersionCounter:
+    """Number of in-place modifications of a storage; shared by all its views."""
+
+    __slots__ = ("version",)
+
+    def __init__(self) -> None:
+        self.version = 0
+
+
+class Size(tuple):
+    """torch.Size: a tuple of ints with torch's repr."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"torch.Size({list(self)!r})"
+
+    __str__ = __repr__
+
+    def numel(self) -> int:
+        n = 1
+        for s in self:
+            n *= s
+        return n
+
+    def __getitem__(self, item: Any) -> Any:
+        result = tuple.__getitem__(self, item)
+        return Size(result) if isinstance(item, slice) else result
+
+    def __add__(self, other: tuple) -> Size:  # type: ignore[override]
+        return Size(tuple(self) + tuple(other))
+
+
+Size.__module__ = "torch"
+
+
+class device:  # noqa: N801 - torch's name
+    """Only the CPU exists; ``torch.device("cpu")`` and ``"cpu"`` strings are accepted."""
+
+    __slots__ = ("type", "index")
+
+    def __init__(self, type: str = "cpu", index: int | None = None) -> None:  # noqa: A002
+        if isinstance(type, device):
+            type, index = type.type, type.index  # noqa: A001
+        if type.split(":")[0] != "cpu":
+            raise errors.unsupported(f"device {type!r}")
+        self.type = "cpu"
+        self.index = index
+
+    def __repr__(self) -> str:
+        return "device(type='cpu')"
+
+    def __str__(self) -> str:
+        return "cpu"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, device) or other == "cpu"
+
+    def __hash__(self) -> int:
+        return hash("cpu")
+
+
+CPU = device("cpu")
+
+
+def register_method(name: str, function: Callable[..., Any]) -> None:
+    """Attach an op as a Tensor method, e.g. ``register_method("exp", exp)``."""
+    setattr(Tensor, name, function)
+
+
+def _weak_tensor(t: Tensor) -> Callable[[], Tensor | None]:
+    return weakref.ref(t)
+
+
+class Tensor:
+    """torch.Tensor over a numpy array."""
+
+    __slots__ = (
+        "_data",
+        "dtype",
+        "_requires_grad",
+        "_grad",
+        "_grad_fn",
+        "_output_nr",
+        "_version_counter",
+        "_base",
+        "_hooks",
+        "_post_accumulate_hooks",
+        "_accumulator",
+        "_retains_grad",
+        "__weakref__",
+        "__dict__",
+    )
+
+    __module__ = "torch"
+
+    # --- construction ----------------------------------------------------------------
+    def __new__(cls, *args: Any, **kwargs: Any) -> Tensor:
+        """``torch.Tensor(data)`` / ``torch.Tensor(2, 3)``: legacy float32 constructor."""
+        from .ops.creation import legacy_constructor
+
+        return legacy_constructor(cls, get_default_dtype(), args, kwargs)
+
+    @staticmethod
+    def _make(
+        data: np.ndarray,
+        dtype_: dtype,
+        grad_fn: Node | None = None,
+        output_nr: int = 0,
+        version_counter: VersionCounter | None = None,
+        base: Tensor | None = None,
+    ) -> Tensor:
+        """Fast internal constructor.  ``data`` must already have ``dtype_``'s numpy dtype."""
+        t = object.__new__(Tensor)
+        t._data = data
+        t.dtype = dtype_
+        t._requires_grad = grad_fn is not None
+        t._grad = None
+        t._grad_fn = grad_fn
+        t._output_nr = output_nr
+        t._version_counter = VersionCounter() if version_counter is None else version_counter
+        t._base = base
+        t._hooks = None
+        t._post_accumulate_hooks = None
+        t._accumulator = None
+        t._retains_grad = False
+        return t
+
+    @classmethod
+    def _from_array(cls, data: np.ndarray) -> Tensor:
+        """A leaf sharing ``data`` (any numpy dtype torch supports)."""
+        return Tensor._make(data, from_numpy_dtype(data.dtype))
+
+    # --- shape and type -----------------------------------------------------------------
+    @property
+    def shape(self) -> Size:
+        return Size(self._data.shape)
+
+    def size(self, dim: int | None = None) -> Size | int:
+        if dim is None:
+            return Size(self._data.shape)
+        return self._data.shape[self._wrap_dim(dim)]
+
+    def dim(self) -> int:
+        return self._data.ndim
+
+    ndimension = dim
+
+    @property
+    def ndim(self) -> int:
+        return self._data.ndim
+
+    def numel(self) -> int:
+        return self._data.size
+
+    nelement = numel
+
+    def element_size(self) -> int:
+        return self.dtype.itemsize
+
+    @property
+    def itemsize(self) -> int:
+        return self.dtype.itemsize
+
+    @property
+    def nbytes(self) -> int:
+        return self._data.nbytes
+
+    @property
+    def device(self) -> device:
+        return CPU
+
+    @property
+    def is_cuda(self) -> bool:
+        return False
+
+    def is_floating_point(self) -> bool:
+        return self.dtype.category == FLOATING
+
+    def is_complex(self) -> bool:
+        return False
+
+    def is_contiguous(self, memory_format: object = None) -> bool:
+        return self._data.flags.c_contiguous
+
+    def stride(self, dim: int | None = None) -> tuple[int, ...] | int:
+        itemsize = self._data.itemsize
+        strides = tuple(s // itemsize for s in self._data.strides)
+        return strides if dim is None else strides[self._wrap_dim(dim)]
+
+    def storage_offset(self) -> int:
+        base = self._data
+        while isinstance(base.base, np.ndarray):
+            base = base.base
+        start = self._data.__array_interface__["data"][0]
+        return (start - base.__array_interface__["data"][0]) // self._data.itemsize
+
+    def data_ptr(self) -> int:
+        return self._data.__array_interface__["data"][0]
+
+    def _is_view(self) -> bool:
+        return self._base is not None
+
+    def is_inference(self) -> bool:
+        return False
+
+    def _wrap_dim(self, dim: int) -> int:
+        """Normalise a possibly negative dim, with torch's IndexError."""
+        ndim = self._data.ndim
+        low, high = (-ndim, ndim - 1) if ndim else (-1, 0)
+        if not low <= dim <= high:
+            raise errors.error("dim_out_of_range", low=low, high=high, dim=dim)
+        return dim + ndim if dim < 0 else dim
+
+    # --- autograd flags -----------------------------------------------------------------
+    @property
+    def grad_fn(self) -> Node | None:
+        return self._grad_fn
+
+    @property
+    def is_leaf(self) -> bool:
+        return self._grad_fn is None
+
+    @property
+    def requires_grad(self) -> bool:
+        return self._requires_grad
+
+    @requires_grad.setter
+    def requires_grad(self, value: bool) -> None:
+        if self._grad_fn is not None:
+            key = "requires_grad_nonleaf_true" if value else "requires_grad_nonleaf_false"
+            raise errors.error(key)
+        if value and self.dtype.category != FLOATING:
+            raise errors.error("requires_grad_setter_dtype")
+        self._requires_grad = bool(value)
+
+    def requires_grad_(self, requires_grad: bool = True) -> Tensor:
+        if self._grad_fn is not None:
+            if not requires_grad:
+                raise errors.error("requires_grad_nonleaf_false")
+            return self
+        if requires_grad and self.dtype.category != FLOATING:
+            raise errors.error("requires_grad__dtype")
+        self._requires_grad = bool(requires_grad)
+        return self
+
+    @property
+    def retains_grad(self) -> bool:
+        return self._retains_grad
+
+    @property
+    def grad(self) -> Tensor | None:
+        if self._grad is None and self._grad_fn is not None and not self._retains_grad:
+            errors.warn("nonleaf_grad_access")
+        return self._grad
+
+    @grad.setter
+    def grad(self, value: Tensor | None) -> None:
+        if value is None:
+            self._grad = None
+            return
+        if not isinstance(value, Tensor):
+            raise errors.error("grad_assign_type", type_name=type(value).__name__)
+        if value.dtype is not self.dtype:
+            raise errors.error(
+                "grad_assign_dtype",
+                grad_dtype=_GRAD_DTYPE_NAMES.get(value.dtype.name, value.dtype.name),
+                dtype=self.dtype.scalar_name,
+            )
+        if value._data.shape != self._data.shape:
+            raise errors.error(
+                "grad_assign_size",
+                grad_sizes=list(value._data.shape),
+                sizes=list(self._data.shape),
+            )
+        self._grad = value
+
+    @grad.deleter
+    def grad(self) -> None:
+        self._grad = None
+
+    @property
+    def _version(self) -> int:
+        return self._version_counter.version
+
+    def _bump_version(self) -> None:
+        self._version_counter.version += 1
+
+    @property
+    def data(self) -> Tensor:
+        """A leaf sharing memory but NOT the version counter (torch's ``.data``)."""
+        return Tensor._make(self._data, self.dtype)
+
+    @data.setter
+    def data(self, value: Tensor) -> None:
+        self._data = value._data
+        self.dtype = value.dtype
+
+    @property
+    def _accumulate_grad(self) -> AccumulateGrad:
+        """The (cached) AccumulateGrad node of this leaf."""
+        node = self._accumulator
+        if node is None:
+            node = self._accumulator = AccumulateGrad(self)
+        return node
+
+    def _edge(self) -> tuple[Node | None, int]:
+        """This tensor's entry in a consumer's ``next_functions``."""
+        if self._grad_fn is not None:
+            return (self._grad_fn, self._output_nr)
+        if self._requires_grad:
+            node = self._accumulator
+            if node is None:
+                node = self._accumulator = AccumulateGrad(self)
+            return (node, 0)
+        return (None, 0)
+
+    def detach(self) -> Tensor:
+        """Shares memory and the version counter; no grad_fn, requires_grad False."""
+        return Tensor._make(self._data, self.dtype, None, 0, self._version_counter)
+
+    def detach_(self) -> Tensor:
+        self._grad_fn = None
+        self._requires_grad = False
+        return self
+
+    def retain_grad(self) -> None:
+        if not self._requires_grad:
+            raise errors.error("retain_grad_no_grad")
+        if self._grad_fn is None or self._retains_grad:
+            return  # no-op on leaves (they always get .grad) and when already retaining
+        node = self._grad_fn
+        if node._retain_grad_tensors is None:
+            node._retain_grad_tensors = {}
+        node._retain_grad_tensors[self._output_nr] = _weak_tensor(self)
+        self._retains_grad = True
+
+    def register_hook(self, hook: Callable[[Tensor], Tensor | None]) -> RemovableHandle:
+        """``hook(grad)`` runs when this tensor's gradient is computed; may return a new one."""
+        if not self._requires_grad:
+            raise errors.error("hook_on_no_grad")
+        if self._grad_fn is not None:
+            return self._grad_fn._register_tensor_hook(self._output_nr, hook)
+        if self._hooks is None:
+            self._hooks = {}
+        handle = RemovableHandle(self._hooks)
+        self._hooks[handle.id] = hook
+        return handle
+
+    def register_post_accumulate_grad_hook(self, hook: Callable[[Tensor], None]) -> RemovableHandle:
+        if not self._requires_grad:
+            raise errors.error("hook_on_no_grad")
+        if self._grad_fn is not None:
+            raise RuntimeError(
+                "post accumulate grad hooks cannot be registered on non-leaf tensors"
+            )
+        if self._post_accumulate_hooks is None:
+            self._post_accumulate_hooks = {}
+        handle = RemovableHandle(self._post_accumulate_hooks)
+        self._post_accumulate_hooks[handle.id] = hook
+        return handle
+
+    def backward(
+        self,
+        gradient: Tensor | None = None,
+        retain_graph: bool | None = None,
+        create_graph: bool = False,
+        inputs: Any = None,
+    ) -> None:
+        from .autograd.api import backward
+
+        backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+
+    # --- in-place bookkeeping used by every in-place op ---------------------------------
+    def _check_inplace(self) -> None:
+        """torch's check before an in-place op on a tensor that takes part in autograd."""
+        if grad_mode.enabled and self._grad_fn is None and self._requires_grad:
+            raise errors.error("leaf_inplace")
+        base = self._base
+        if grad_mode.enabled and base is not None and base._grad_fn is None and base._requires_grad:
+            raise errors.error("view_of_leaf_inplace")
+
+    def _set_grad_fn_inplace(self, node: Node) -> None:
+        """Make ``node`` the new grad_fn after an in-place op (retain_grad moves along)."""
+        old = self._grad_fn
+        if self._retains_grad and old is not None and old._retain_grad_tensors:
+            old._retain_grad_tensors.pop(self._output_nr, None)
+            if node._retain_grad_tensors is None:
+                node._retain_grad_tensors = {}
+            node._retain_grad_tensors[0] = _weak_tensor(self)
+        self._grad_fn = node
+        self._output_nr = 0
+        self._requires_grad = True
+        if self._base is not None:
+            # In-place through a view: the base's history must change too (CopySlices /
+            # AsStridedBackward0).  That machinery belongs to ops/views.py.
+            from .ops import load_views_module
+
+            rebase = getattr(load_views_module(), "rebase_inplace_view", None)
+            if rebase is not None:
+                rebase(self, node)
+
+    # --- conversions --------------------------------------------------------------------
+    def item(self) -> float | int | bool:
+        if self._data.size != 1:
+            raise errors.error("item_numel", numel=self._data.size)
+        return self._data.reshape(()).item()
+
+    def tolist(self) -> Any:
+        return self._data.tolist()
+
+    def numpy(self, *, force: bool = False) -> np.ndarray:
+        if self._requires_grad and not force:
+            raise errors.error("numpy_requires_grad")
+        return self._data
+
+    def __array__(self, dtype: Any = None, copy: bool | None = None) -> np.ndarray:
+        if self._requires_grad:
+            raise errors.error("numpy_requires_grad")
+        return self._data if dtype is None else self._data.astype(dtype)
+
+    def __float__(self) -> float:
+        if self._data.size != 1:
+            raise errors.error("python_scalar_numel")
+        return float(self._data.reshape(()).item())
+
+    def __int__(self) -> int:
+        if self._data.size != 1:
+            raise errors.error("python_scalar_numel")
+        return int(self._data.reshape(()).item())
+
+    def __index__(self) -> int:
+        if self.dtype.category == FLOATING or self._data.size != 1:
+            raise TypeError("only integer tensors of a single element can be converted to an index")
+        return int(self._data.reshape(()).item())
+
+    def __bool__(self) -> bool:
+        if self._data.size != 1:
+            if self._data.size == 0:
+                raise RuntimeError("Boolean value of Tensor with no values is ambiguous")
+            raise errors.error("bool_ambiguous")
+        return bool(self._data.reshape(()).item())
+
+    def __len__(self) -> int:
+        if self._data.ndim == 0:
+            raise TypeError("len() of a 0-d tensor")
+        return self._data.shape[0]
+
+    def __iter__(self) -> Iterator[Tensor]:
+        if self._data.ndim == 0:
+            raise TypeError("iteration over a 0-d tensor")
+        return iter([self[i] for i in range(self._data.shape[0])])  # type: ignore[index]
+
+    def __hash__(self) -> int:
+        return id(self)
+
+    def __contains__(self, element: Any) -> bool:
+        value = element._data if isinstance(element, Tensor) else element
+        return bool((self._data == value).any())
+
+    def __reduce_ex__(self, protocol: int) -> Any:
+        # pickling (deepcopy) keeps values, dtype and requires_grad; like torch, only leaves
+        return (_rebuild_tensor, (self._data.copy(), self.dtype.name, self._requires_grad))
+
+    def __deepcopy__(self, memo: dict) -> Tensor:
+        if self._grad_fn is not None:
+            raise RuntimeError(
+                "Only Tensors created explicitly by the user (graph leaves) support the "
+                "deepcopy protocol at the moment.  If you were attempting to deepcopy a "
+                "module, this may be because of a torch.nn.utils.weight_norm usage, see "
+                "https://github.com/pytorch/pytorch/pull/103001"
+            )
+        copy = Tensor._make(self._data.copy(), self.dtype)
+        copy._requires_grad = self._requires_grad
+        if self._grad is not None:
+            copy._grad = self._grad.__deepcopy__(memo)
+        memo[id(self)] = copy
+        return copy
+
+    # --- printing -----------------------------------------------------------------------
+    def __repr__(self) -> str:
+        from .printing import format_tensor
+
+        return format_tensor(
+            self._data,
+            dtype_name=self.dtype.name,
+            requires_grad=self._requires_grad,
+            grad_fn_name=None if self._grad_fn is None else self._grad_fn.name(),
+        )
+
+    __str__ = __repr__
+
+    def __format__(self, format_spec: str) -> str:
+        from .printing import format_item
+
+        if self._data.ndim == 0:
+            return format_item(self._data, format_spec)
+        if not format_spec:
+            return self.__repr__()
+        return format_item(self._data, format_spec)
+
+
+def _rebuild_tensor(data: np.ndarray, dtype_name: str, requires_grad: bool) -> Tensor:
+    from . import dtypes
+
+    t = Tensor._make(data, getattr(dtypes, dtype_name if dtype_name != "bool" else "bool_"))
+    t._requires_grad = requires_grad
+    return t
