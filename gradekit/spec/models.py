@@ -89,9 +89,10 @@ class SpecRuleError(PydanticCustomError):
 
 
 class StrictModel(BaseModel):
-    """Base of every spec model: unknown keys are errors, and models are immutable."""
+    """Base of every spec model: unknown keys are errors, no lax coercion (YAML `t` stays
+    a string, never a boolean), and models are immutable."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -24,15 +24,9 @@ SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 # Checks that may be written as a bare word; the others need their options.
 _WORD_FORMS = frozenset({"value", "type", "shape", "dtype", "requires_grad", "is_leaf", "grad_fn"})
 
-# The scalar shorthand each check with options accepts besides its full options mapping.
-_SHORTHANDS: dict[str, dict[str, Any]] = {
-    "value": {"type": "boolean", "description": "Shorthand for {reshape_ok: <bool>}."},
-    "grad_fn": {"type": "string", "description": "The expected grad_fn class name."},
-    "grad": {"type": "string", "description": "A single argument name."},
-    "unchanged": {"type": "string", "description": "A single argument name."},
-    "mutated": {"type": "string", "description": "A single argument name."},
-    "raises": {"type": "string", "description": "The exception class name."},
-}
+# The option a check's scalar shorthand stands for: `{grad_fn: MulBackward0}` means
+# `{grad_fn: {name: MulBackward0}}`, `{grad: x}` means `{grad: {names: [x]}}`.
+_SHORTHAND_OPTION = {"value": "reshape_ok", "grad_fn": "name", "raises": "type"}
 
 _PLAIN_PYTHON_VALUE: dict[str, Any] = {
     "type": ["null", "boolean", "integer", "number", "string", "array"],
@@ -74,10 +68,10 @@ def _yaml_check_schema(word: str, generated: dict[str, Any]) -> dict[str, Any]:
                 "additionalProperties": False,
             }
         ]
-        if word in _SHORTHANDS:
-            option_forms.append(_SHORTHANDS[word])
+        if word in _SHORTHAND_OPTION:
+            option_forms.append(options[_SHORTHAND_OPTION[word]])
         if "names" in options:
-            option_forms.append(options["names"])
+            option_forms += [options["names"], options["names"]["items"]]
         forms.append(
             {
                 "type": "object",

@@ -1,0 +1,114 @@
+"""Assignment discovery: config files first (nearest wins), then a lone exercises/*.yaml."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gradekit.spec import DiscoveryError, find_assignment
+
+
+def make(path: Path, text: str = "") -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    return path
+
+
+@pytest.fixture
+def course(tmp_path: Path) -> Path:
+    """course/ with a student directory two levels down."""
+    make(tmp_path / "course" / "students" / "ada" / "exercise.py")
+    return tmp_path / "course"
+
+
+def submission(course: Path) -> Path:
+    return course / "students" / "ada" / "exercise.py"
+
+
+def test_pyproject_setting(course: Path) -> None:
+    spec = make(course / "specs" / "indexing.yaml")
+    make(course / "pyproject.toml", '[tool.gradekit]\nassignment = "specs/indexing.yaml"\n')
+    assert find_assignment(submission(course)) == spec.resolve()
+
+
+def test_gradekit_toml_setting_is_relative_to_its_file(course: Path) -> None:
+    spec = make(course / "specs" / "indexing.yaml")
+    make(course / "students" / "gradekit.toml", 'assignment = "../specs/indexing.yaml"\n')
+    assert find_assignment(submission(course)) == spec.resolve()
+
+
+def test_gradekit_toml_wins_over_pyproject_in_the_same_directory(course: Path) -> None:
+    first = make(course / "a.yaml")
+    make(course / "b.yaml")
+    make(course / "gradekit.toml", 'assignment = "a.yaml"\n')
+    make(course / "pyproject.toml", '[tool.gradekit]\nassignment = "b.yaml"\n')
+    assert find_assignment(submission(course)) == first.resolve()
+
+
+def test_nearest_setting_wins(course: Path) -> None:
+    make(course / "outer.yaml")
+    inner = make(course / "students" / "inner.yaml")
+    make(course / "gradekit.toml", 'assignment = "outer.yaml"\n')
+    make(course / "students" / "pyproject.toml", '[tool.gradekit]\nassignment = "inner.yaml"\n')
+    assert find_assignment(submission(course)) == inner.resolve()
+
+
+def test_pyproject_without_gradekit_table_is_skipped(course: Path) -> None:
+    spec = make(course / "exercises" / "only.yaml")
+    make(course / "students" / "pyproject.toml", '[project]\nname = "x"\n')
+    assert find_assignment(submission(course)) == spec.resolve()
+
+
+def test_setting_beats_exercises_directory(course: Path) -> None:
+    make(course / "students" / "ada" / "exercises" / "near.yaml")
+    chosen = make(course / "chosen.yaml")
+    make(course / "pyproject.toml", '[tool.gradekit]\nassignment = "chosen.yaml"\n')
+    assert find_assignment(submission(course)) == chosen.resolve()
+
+
+def test_single_yaml_in_exercises_directory(course: Path) -> None:
+    spec = make(course / "exercises" / "tensor-indexing.yaml")
+    assert find_assignment(submission(course)) == spec.resolve()
+    assert find_assignment(submission(course).parent) == spec.resolve()
+
+
+def test_yml_extension_counts(course: Path) -> None:
+    spec = make(course / "exercises" / "tensor-indexing.yml")
+    assert find_assignment(submission(course)) == spec.resolve()
+
+
+def test_several_yaml_files_ask_to_choose(course: Path) -> None:
+    make(course / "exercises" / "a.yaml")
+    make(course / "exercises" / "b.yaml")
+    with pytest.raises(DiscoveryError, match=r"several assignments .*\(a\.yaml, b\.yaml\)"):
+        find_assignment(submission(course))
+
+
+def test_setting_to_a_missing_file(course: Path) -> None:
+    make(course / "pyproject.toml", '[tool.gradekit]\nassignment = "nope.yaml"\n')
+    with pytest.raises(DiscoveryError, match=r"nope\.yaml.*does not exist.*relative to pyproject"):
+        find_assignment(submission(course))
+
+
+def test_setting_of_the_wrong_type(course: Path) -> None:
+    make(course / "gradekit.toml", "assignment = 3\n")
+    with pytest.raises(DiscoveryError, match="must be a path string"):
+        find_assignment(submission(course))
+
+
+def test_invalid_toml(course: Path) -> None:
+    make(course / "gradekit.toml", "assignment = \n")
+    with pytest.raises(DiscoveryError, match=r"gradekit\.toml: invalid TOML"):
+        find_assignment(submission(course))
+
+
+def test_nothing_found_lists_what_was_tried(course: Path) -> None:
+    make(course / "pyproject.toml", '[project]\nname = "x"\n')
+    with pytest.raises(DiscoveryError) as caught:
+        find_assignment(submission(course))
+    message = str(caught.value)
+    assert message.startswith(f"no assignment found for {submission(course).resolve()}")
+    assert f"{(course / 'pyproject.toml').resolve()} [tool.gradekit]: no `assignment`" in message
+    assert "an exercises/ directory in" in message
+    assert "--assignment" in message
