@@ -73,6 +73,14 @@ def type_name(value: Any) -> str:
     return qualname if module == "builtins" else f"{module}.{qualname}"
 
 
+def _optional_attribute(owner: Any, name: str) -> Any:
+    """``getattr(owner, name)`` or None; a backend may raise anything for names it lacks."""
+    try:
+        return getattr(owner, name)
+    except Exception:
+        return None
+
+
 def _static_attribute(cls: type, name: str) -> Any:
     """The raw class attribute ``name`` from ``cls``'s MRO, without running any descriptor."""
     for klass in cls.__mro__:
@@ -97,12 +105,14 @@ class BackendView:
         # Backend-defined subclasses that are still genuine tensors (reported with exact_type
         # False); anything else deriving from Tensor is the student's and becomes an "object".
         self.trusted_types: dict[type, str] = {self.tensor_type: "torch.Tensor"}
-        parameter = getattr(getattr(backend, "nn", None), "Parameter", None)
+        parameter = _optional_attribute(_optional_attribute(backend, "nn"), "Parameter")
         if isinstance(parameter, type) and issubclass(parameter, self.tensor_type):
             self.trusted_types[parameter] = "torch.nn.Parameter"
-        self.size_type = getattr(backend, "Size", None)
+        self.size_type = _optional_attribute(backend, "Size")
         self.dtypes: list[tuple[Any, str]] = [
-            (getattr(backend, name), name) for name in self.DTYPE_NAMES if hasattr(backend, name)
+            (dtype, name)
+            for name in self.DTYPE_NAMES
+            if (dtype := _optional_attribute(backend, name)) is not None
         ]
         self.dtype_by_name = {name: dtype for dtype, name in self.dtypes}
         accessor_names = (
@@ -123,7 +133,7 @@ class BackendView:
         for name in accessor_names:
             with contextlib.suppress(AttributeError):
                 self._accessors[name] = _static_attribute(self.tensor_type, name)
-        disable = getattr(getattr(backend, "_C", None), "DisableTorchFunction", None)
+        disable = _optional_attribute(_optional_attribute(backend, "_C"), "DisableTorchFunction")
         # Student-installed torch-function modes must not intercept our reads.
         self._no_overrides = disable if disable is not None else contextlib.nullcontext
 
@@ -203,12 +213,12 @@ def _as_object(value: Any, note: str | None = None) -> Observed:
 def observe(value: Any, view: BackendView, depth: int = 0) -> Observed:
     """The plain-data picture of ``value``; never raises, never runs student methods."""
     try:
-        return _observe(value, view, depth)
+        return _observe_unchecked(value, view, depth)
     except Exception as exc:  # a broken tensor (meta device, freed storage...) is just shown
         return _as_object(value, f"<could not observe: {type(exc).__name__}>")
 
 
-def _observe(value: Any, view: BackendView, depth: int) -> Observed:
+def _observe_unchecked(value: Any, view: BackendView, depth: int) -> Observed:
     cls = type(value)
     if cls in view.trusted_types:
         return _observe_tensor(value, view, cls)
@@ -434,8 +444,15 @@ def execute_call(
     display_name: str | None = None,
     enforce_timeout: bool = False,
     echo_output: bool = False,
+    observer=observe,
+    graph_observer=observe_graph,
+    describer=describe_exception,
 ) -> CallOutcome:
-    """Run one call and observe everything it asks for."""
+    """Run one call and observe everything it asks for.
+
+    The last three parameters bind the observers when this function is defined, so a student
+    who replaces ``executor.observe`` afterwards does not change what is reported.
+    """
     started = time.perf_counter()
     if call.entry not in namespace:
         kind = "function" if call.entry_kind == "function" else "variable"
@@ -467,17 +484,17 @@ def execute_call(
             )
         except BaseException as exc:  # SystemExit, KeyboardInterrupt: the student's call failed
             status = "raised"
-            exception = describe_exception(exc, student_file, display_name)
-    observed_value = observe(value, view) if status == "ok" else None
+            exception = describer(exc, student_file, display_name)
+    observed_value = observer(value, view) if status == "ok" else None
     grads: dict[str, Observed | None] = {}
     for name in call.capture.grads:
         tensor = inputs.get(name)
         grad = view.attribute(tensor, "grad") if type(tensor) in view.trusted_types else None
-        grads[name] = None if grad is None else observe(grad, view)
+        grads[name] = None if grad is None else observer(grad, view)
     inputs_after = {
-        name: observe(inputs[name], view) for name in call.capture.inputs_after if name in inputs
+        name: observer(inputs[name], view) for name in call.capture.inputs_after if name in inputs
     }
-    graph = observe_graph(value, view) if call.capture.graph and status == "ok" else None
+    graph = graph_observer(value, view) if call.capture.graph and status == "ok" else None
     return CallOutcome(
         status=status,
         value=observed_value,

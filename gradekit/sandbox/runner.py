@@ -132,6 +132,9 @@ class _Attempt:
     failure: str | None = None
     failure_status: str = "crashed"
     worker_pid: int | None = None
+    last_completed: Call | None = None
+    out_of_time: bool = False
+    blamed: Call | None = None
     subreaper_error: str | None = None
     worker_exit: dict | None = None
     stdout: bytearray = field(default_factory=bytearray)
@@ -332,7 +335,11 @@ class _Supervisor:
         if now < min(self.phase_deadline, self.deadline):
             return
         attempt = self.attempt
-        if attempt.in_flight is not None:
+        if now >= self.deadline:
+            attempt.out_of_time = True
+            attempt.failure_status = "timeout"
+            attempt.failure = "the total time allowed for this submission ran out"
+        elif attempt.in_flight is not None:
             call = attempt.in_flight
             attempt.failure_status = "timeout"
             attempt.failure = f"`{call.entry}` did not finish within {call.timeout:g} s"
@@ -341,11 +348,8 @@ class _Supervisor:
                 "TimeoutError",
                 f"importing the submission did not finish within {self.policy.load_timeout:g} s",
             )
-        elif attempt.applied_layers is None:
-            attempt.failure = f"the sandbox did not start within {self.policy.startup_timeout:g} s"
         else:
-            attempt.failure = "the total time allowed for this submission ran out"
-            attempt.failure_status = "timeout"
+            attempt.failure = f"the sandbox did not start within {self.policy.startup_timeout:g} s"
         self._kill_worker()
 
     def _on_data(self, stream: str, chunk: bytes) -> None:
@@ -389,6 +393,11 @@ class _Supervisor:
         attempt.failure_status = "invalid"
         if attempt.applied_layers is not None and not attempt.loaded:
             attempt.load_error = ExceptionInfo("InvalidResult", reason)
+        elif attempt.in_flight is None and attempt.last_completed is not None:
+            # Garbage between two calls was written by code that ran during the last one
+            # (e.g. a forged extra result): that call's outcome cannot be trusted.
+            attempt.blamed = attempt.last_completed
+            attempt.outcomes.pop(attempt.blamed.call_id, None)
         self._kill_worker()
 
     def _on_event(self, event: dict) -> None:
@@ -423,6 +432,7 @@ class _Supervisor:
             if call is None or event["call_id"] != call.call_id:
                 raise ProtocolError(f"unexpected outcome for call {event['call_id']!r}")
             attempt.outcomes[call.call_id] = _sanitized(event["outcome"])
+            attempt.last_completed = call
             attempt.in_flight = None
             self.phase_deadline = self.deadline
         else:
@@ -448,6 +458,10 @@ class _Supervisor:
                 pass
 
     def _finish(self, process: subprocess.Popen) -> None:
+        if self.attempt.worker_exit is None:
+            # The launcher never saw its worker end (it was killed, or is stuck): make sure
+            # the worker's group is gone rather than left running without a supervisor.
+            self._kill_worker()
         try:
             process.wait(timeout=LAUNCHER_EXIT_GRACE)
         except subprocess.TimeoutExpired:
@@ -460,6 +474,26 @@ class _Supervisor:
             process.wait()
         for stream in (process.stdout, process.stderr):
             stream.close()
+
+
+def _failed_call_outcome(attempt: _Attempt, call: Call | None = None) -> CallOutcome:
+    """The outcome of the call during which the child died, hung or sent garbage."""
+    call = call or attempt.in_flight
+    if attempt.failure is None:
+        status = "crashed"
+        reason = (
+            f"`{call.entry}` ended the sandboxed process before returning "
+            f"({_describe_exit(attempt.worker_exit)})"
+        )
+    else:
+        status, reason = attempt.failure_status, attempt.failure
+    exception_type = {"timeout": "TimeoutError", "invalid": "InvalidResult"}.get(
+        status, "ProcessCrashed"
+    )
+    duration = time.monotonic() - attempt.in_flight_since if attempt.in_flight else 0.0
+    return CallOutcome(
+        status=status, exception=ExceptionInfo(exception_type, reason), duration=duration
+    )
 
 
 def _sanitized(outcome: CallOutcome) -> CallOutcome:
@@ -551,7 +585,7 @@ def run_submission(
             )
             break
         if attempt.load_error is not None or (
-            attempt.applied_layers is not None and not attempt.loaded
+            attempt.applied_layers is not None and not attempt.loaded and not attempt.out_of_time
         ):
             load_error = attempt.load_error or ExceptionInfo(
                 "ProcessExited",
@@ -559,29 +593,20 @@ def run_submission(
                 f"({_describe_exit(attempt.worker_exit)})",
             )
             break
-        if attempt.in_flight is not None or attempt.failure is not None:
-            call = attempt.in_flight or attempt.next_call()
-            reason = attempt.failure or (
-                f"`{call.entry}` ended the sandboxed process before returning "
+        if attempt.in_flight is not None:
+            outcomes[attempt.in_flight.call_id] = _failed_call_outcome(attempt)
+        elif attempt.blamed is not None:
+            outcomes[attempt.blamed.call_id] = _failed_call_outcome(attempt, attempt.blamed)
+        elif not attempt.out_of_time and attempt.next_call() is not None and not attempt.outcomes:
+            # The child stopped before its first call without naming a culprit: retrying
+            # cannot make progress.
+            failure = attempt.failure or (
+                f"the sandboxed process stopped before running `{attempt.next_call().entry}` "
                 f"({_describe_exit(attempt.worker_exit)})"
             )
-            if call is not None:
-                status = attempt.failure_status if attempt.failure else "crashed"
-                outcomes[call.call_id] = CallOutcome(
-                    status=status,
-                    exception=ExceptionInfo(
-                        {"timeout": "TimeoutError", "invalid": "InvalidResult"}.get(
-                            status, "ProcessCrashed"
-                        ),
-                        reason,
-                    ),
-                    duration=time.monotonic() - attempt.in_flight_since
-                    if attempt.in_flight
-                    else 0.0,
-                )
-            elif attempt.applied_layers is None:
-                failure = reason
-                break
+            break
+        if attempt.out_of_time:
+            break
         remaining = [call for call in calls if call.call_id not in outcomes]
         if not policy.restart_after_crash:
             break
@@ -591,7 +616,7 @@ def run_submission(
         if load_error is not None:
             outcomes[call.call_id] = CallOutcome(status="missing", exception=load_error)
         else:
-            why = failure or "the submission's total time budget ran out before this call ran"
+            why = failure or "the total time allowed for this submission ran out before this call"
             outcomes[call.call_id] = CallOutcome(
                 status="timeout" if failure is None else "crashed",
                 exception=ExceptionInfo("NotRun", why),

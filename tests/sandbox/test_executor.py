@@ -1,0 +1,315 @@
+"""The executor, in-process on real torch: what it observes, and that it cannot be fooled."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from gradekit.sandbox.executor import BackendView, execute_calls, load_submission, observe
+from gradekit.sandbox.protocol import ArgSpec, Call, Capture
+
+torch = pytest.importorskip("torch", reason="executor tests observe real torch tensors")
+pytestmark = pytest.mark.torch
+
+
+def load(tmp_path: Path, source: str, name: str = "student_solution.py"):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(source))
+    view = BackendView(torch)  # captured before the module runs, as in the child
+    namespace, error = load_submission(path, module_name=f"sub_{tmp_path.name}")
+    return namespace, error, view, str(path)
+
+
+def run(tmp_path, source, calls):
+    namespace, error, view, path = load(tmp_path, source)
+    assert error is None, error
+    return execute_calls(namespace, calls, view, student_file=path)
+
+
+def vector(*values, requires_grad=False, dtype=np.float32):
+    return ArgSpec.tensor(np.array(values, dtype=dtype), requires_grad=requires_grad)
+
+
+def test_tensor_return_is_observed_with_autograd_metadata(tmp_path):
+    outcome = run(
+        tmp_path,
+        """
+        def f(x, y):
+            return (x * y).sum()
+        """,
+        [
+            Call(
+                "c",
+                "f",
+                args={"x": vector(1, 2, requires_grad=True), "y": vector(3, 4)},
+                capture=Capture(
+                    grads=("x", "y"), graph=True, backward=ArgSpec.tensor(np.array(1.0, np.float32))
+                ),
+            )
+        ],
+    )["c"]
+    assert outcome.status == "ok"
+    value = outcome.value
+    assert (value.kind, value.type, value.exact_type, value.dtype) == (
+        "tensor",
+        "torch.Tensor",
+        True,
+        "float32",
+    )
+    assert value.shape == () and float(value.data) == 11.0
+    assert value.requires_grad and not value.is_leaf and value.grad_fn == "SumBackward0"
+    np.testing.assert_array_equal(outcome.grads["x"].data, [3, 4])
+    assert outcome.grads["y"] is None  # y does not require grad
+    assert [node.name for node in outcome.graph] == [
+        "SumBackward0",
+        "MulBackward0",
+        "AccumulateGrad",
+    ]
+    assert outcome.graph[1].next == (2, None)
+
+
+def test_in_place_changes_are_seen_in_inputs_after(tmp_path):
+    outcome = run(
+        tmp_path,
+        """
+        def clip(x):
+            x.clamp_(min=0)
+        """,
+        [Call("c", "clip", args={"x": vector(-1, 2)}, capture=Capture(inputs_after=("x",)))],
+    )["c"]
+    assert outcome.value.kind == "python" and outcome.value.value is None
+    np.testing.assert_array_equal(outcome.inputs_after["x"].data, [0, 2])
+
+
+def test_python_values_sequences_sizes_and_arrays(tmp_path):
+    outcomes = run(
+        tmp_path,
+        """
+        import numpy as np
+        import torch
+        SHAPE = torch.zeros(2, 3).shape
+        PAIR = (1, [2.5, "s", None, True])
+        ARRAY = np.arange(3)
+        BIG = 2 ** 100000
+        D = {"a": 1}
+        """,
+        [
+            Call(name, name, entry_kind="variable")
+            for name in ("SHAPE", "PAIR", "ARRAY", "BIG", "D")
+        ],
+    )
+    size = outcomes["SHAPE"].value
+    assert size.kind == "sequence" and size.type == "torch.Size"
+    assert [item.value for item in size.items] == [2, 3]
+    pair = outcomes["PAIR"].value
+    assert pair.type == "tuple" and pair.items[1].type == "list"
+    assert [i.value for i in pair.items[1].items] == [2.5, "s", None, True]
+    assert [i.type for i in pair.items[1].items] == ["float", "str", "NoneType", "bool"]
+    array = outcomes["ARRAY"].value
+    assert array.kind == "ndarray" and array.exact_type and list(array.data) == [0, 1, 2]
+    assert outcomes["BIG"].value.kind == "object"
+    assert outcomes["D"].value.kind == "object" and outcomes["D"].value.type == "dict"
+
+
+def test_bfloat16_tensors_travel_as_float32_data(tmp_path):
+    outcome = run(
+        tmp_path,
+        """
+        def half(x):
+            return x / 2
+        """,
+        [
+            Call(
+                "c",
+                "half",
+                args={"x": ArgSpec.tensor(np.array([3.0], np.float32), dtype="bfloat16")},
+            )
+        ],
+    )["c"]
+    assert outcome.value.dtype == "bfloat16" and outcome.value.data.dtype == np.float32
+    assert outcome.value.data[0] == 1.5
+
+
+def test_exceptions_are_reported_with_student_frames_only(tmp_path):
+    outcome = run(
+        tmp_path,
+        """
+        import torch
+
+        def helper(x):
+            return torch.cat([x, x.view(5, 5)])
+
+        def f(x):
+            return helper(x)
+        """,
+        [Call("c", "f", args={"x": vector(1, 2)})],
+    )["c"]
+    assert outcome.status == "raised" and outcome.exception.type == "RuntimeError"
+    assert outcome.exception.line == 5
+    trace = outcome.exception.traceback
+    assert 'File "student_solution.py", line 8, in f' in trace
+    assert "line 5, in helper" in trace and "torch/" not in trace and str(tmp_path) not in trace
+
+
+def test_missing_entries_and_non_callables(tmp_path):
+    outcomes = run(
+        tmp_path,
+        "VALUE = 3\n",
+        [Call("a", "nope"), Call("b", "VALUE"), Call("c", "nope", entry_kind="variable")],
+    )
+    assert outcomes["a"].status == "missing" and "`nope`" in outcomes["a"].exception.message
+    assert outcomes["b"].status == "raised" and outcomes["b"].exception.type == "TypeError"
+    assert outcomes["c"].status == "missing" and "variable" in outcomes["c"].exception.message
+
+
+def test_system_exit_and_keyboard_interrupt_only_fail_their_call(tmp_path):
+    outcomes = run(
+        tmp_path,
+        """
+        import sys
+        def leave():
+            sys.exit(0)
+        def interrupt():
+            raise KeyboardInterrupt
+        def fine():
+            return 1
+        """,
+        [Call("a", "leave"), Call("b", "interrupt"), Call("c", "fine")],
+    )
+    assert outcomes["a"].exception.type == "SystemExit"
+    assert outcomes["b"].exception.type == "KeyboardInterrupt"
+    assert outcomes["c"].status == "ok" and outcomes["c"].value.value == 1
+
+
+def test_per_call_timeout_in_process(tmp_path):
+    namespace, _, view, path = load(tmp_path, "def spin():\n    while True:\n        pass\n")
+    outcome = execute_calls(
+        namespace, [Call("c", "spin", timeout=0.3)], view, enforce_timeouts=True
+    )["c"]
+    assert outcome.status == "timeout" and "0.3 s" in outcome.exception.message
+
+
+def test_output_is_captured_per_call(tmp_path):
+    outcome = run(
+        tmp_path,
+        """
+        import sys
+        def talk():
+            print("hello")
+            print("oops", file=sys.stderr)
+        """,
+        [Call("c", "talk")],
+    )["c"]
+    assert (outcome.stdout, outcome.stderr) == ("hello\n", "oops\n")
+
+
+def test_load_errors_carry_type_line_and_short_traceback(tmp_path):
+    _, error, _, _ = load(tmp_path, "x = 1\ndef f(:\n    pass\n")
+    assert error.type == "SyntaxError" and error.line == 2
+    assert "student_solution.py" in error.traceback and str(tmp_path) not in error.traceback
+    _, error, _, _ = load(tmp_path, "import no_such_module_for_gradekit\n", "other.py")
+    assert error.type == "ModuleNotFoundError" and error.line == 1
+
+
+# ---------------------------------------------------------------------------------------------
+# Observation cannot be fooled
+# ---------------------------------------------------------------------------------------------
+
+LOOKALIKES = """
+import numpy as np
+import torch
+
+class Cheater(torch.Tensor):
+    def __eq__(self, other):
+        return True
+    def __repr__(self):
+        raise AssertionError("observation must not call __repr__")
+
+class Fake:
+    __class__ = torch.Tensor          # isinstance(Fake(), torch.Tensor) is True
+    shape = (3,)
+    dtype = torch.float32
+    def __eq__(self, other):
+        return True
+    def __array__(self, *args, **kwargs):
+        raise AssertionError("observation must not call __array__")
+    def __repr__(self):
+        raise AssertionError("observation must not call __repr__")
+    def numpy(self):
+        return np.array([1.0, 2.0, 3.0], dtype=np.float32)
+
+class FakeList(list):
+    def __iter__(self):
+        raise AssertionError("observation must not iterate a list subclass")
+
+def subclass(x):
+    return x.as_subclass(Cheater)
+
+def lookalike(x):
+    return Fake()
+
+def fake_list(x):
+    return FakeList([x])
+
+def parameter(x):
+    return torch.nn.Parameter(x)
+"""
+
+
+def test_tensor_subclasses_and_lookalikes_become_objects(tmp_path):
+    calls = [
+        Call(name, name, args={"x": vector(1, 2, 3)})
+        for name in ("subclass", "lookalike", "fake_list", "parameter")
+    ]
+    outcomes = run(tmp_path, LOOKALIKES, calls)
+    cheater = outcomes["subclass"].value
+    assert cheater.kind == "object" and cheater.type.endswith(".Cheater")
+    fake = outcomes["lookalike"].value
+    assert fake.kind == "object" and fake.type.endswith(".Fake")
+    assert outcomes["fake_list"].value.kind == "object"
+    parameter = outcomes["parameter"].value
+    assert parameter.kind == "tensor" and parameter.type == "torch.nn.Parameter"
+    assert parameter.exact_type is False
+
+
+def test_patching_the_backend_after_capture_does_not_change_observations(tmp_path):
+    patched = ("numpy", "detach", "__eq__")
+    saved = {name: torch.Tensor.__dict__.get(name) for name in patched}
+    original_array = np.array
+    call = Call("c", "f", args={"x": vector(1, 2, 3)})  # built before the student's patches
+    try:
+        namespace, error, view, path = load(
+            tmp_path,
+            """
+            import numpy as np
+            import torch
+
+            torch.Tensor.numpy = lambda self: np.full(3, 42.0, dtype=np.float32)
+            torch.Tensor.detach = lambda self: self
+            torch.Tensor.__eq__ = lambda self, other: True
+            np.array = lambda *args, **kwargs: np.full(3, 42.0)
+
+            def f(x):
+                return x * 2
+            """,
+        )
+        assert error is None
+        outcome = execute_calls(namespace, [call], view)
+        np.testing.assert_array_equal(outcome["c"].value.data, [2, 4, 6])
+    finally:
+        np.array = original_array
+        for name, value in saved.items():
+            if value is None:
+                delattr(torch.Tensor, name)
+            else:
+                setattr(torch.Tensor, name, value)
+
+
+def test_observe_never_raises_on_broken_tensors():
+    view = BackendView(torch)
+    meta = torch.empty(3, device="meta")
+    observed = observe(meta, view)
+    assert observed.kind == "object" and "could not observe" in observed.repr

@@ -1,0 +1,141 @@
+"""run_submission end to end: tiny submissions run in the real sandboxed child."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from gradekit.sandbox.policy import SandboxPolicy, SandboxUnavailable, probe_policy
+from gradekit.sandbox.protocol import ArgSpec, Call, Capture
+from gradekit.sandbox.runner import SubmissionFileError, resolve_backend, run_submission
+
+X = ArgSpec.tensor(np.array([1.0, -2.0, 3.0], np.float32), requires_grad=True)
+
+
+def test_values_grads_output_and_isolation_are_reported(submission, backend):
+    path = submission(
+        """
+        import torch
+        print("module loaded")
+
+        def square_sum(x):
+            print("computing")
+            return (x * x).sum()
+
+        def relu(x):
+            return torch.relu(x)
+        """
+    )
+    seed = ArgSpec.tensor(np.array(1.0, np.float32))
+    calls = [
+        Call("a", "square_sum", args={"x": X}, capture=Capture(grads=("x",), backward=seed)),
+        Call("b", "relu", args={"x": X}),
+    ]
+    outcome = run_submission(path, calls, backend=backend)
+    assert outcome.load_error is None and outcome.failure is None
+    first = outcome.calls["a"]
+    assert first.status == "ok" and float(first.value.data) == 14.0
+    np.testing.assert_allclose(first.grads["x"].data, [2.0, -4.0, 6.0])
+    assert first.stdout == "computing\n"
+    np.testing.assert_array_equal(outcome.calls["b"].value.data, [1.0, 0.0, 3.0])
+    assert "module loaded" in outcome.stdout
+    assert outcome.isolation.tier == probe_policy().tier
+    assert "process" in outcome.isolation.layers
+
+
+def test_load_errors_fail_every_call_with_the_reason(submission, backend):
+    path = submission("def f(x):\n    return x +\n")
+    outcome = run_submission(path, [Call("a", "f"), Call("b", "g")], backend=backend)
+    assert outcome.load_error.type == "SyntaxError" and outcome.load_error.line == 2
+    assert "solution.py" in outcome.load_error.traceback
+    assert {c.status for c in outcome.calls.values()} == {"missing"}
+
+
+def test_a_crashing_call_does_not_take_the_others_down(submission, backend):
+    path = submission(
+        """
+        import os
+
+        def fine(x):
+            return x * 2
+
+        def crash(x):
+            os._exit(3)
+        """
+    )
+    calls = [
+        Call("a", "fine", args={"x": X}),
+        Call("b", "crash", args={"x": X}),
+        Call("c", "fine", args={"x": X}),
+    ]
+    outcome = run_submission(path, calls, backend=backend)
+    assert outcome.calls["a"].status == "ok" and outcome.calls["c"].status == "ok"
+    crashed = outcome.calls["b"]
+    assert crashed.status == "crashed" and "exited with code 3" in crashed.exception.message
+
+
+def test_timeouts_are_per_call(submission, backend):
+    path = submission(
+        """
+        import time
+
+        def slow():
+            time.sleep(30)
+
+        def quick():
+            return 1
+        """
+    )
+    outcome = run_submission(
+        path, [Call("a", "slow", timeout=0.5), Call("b", "quick")], backend=backend
+    )
+    assert outcome.calls["a"].status == "timeout"
+    assert outcome.calls["b"].status == "ok" and outcome.calls["b"].value.value == 1
+    assert outcome.duration < 30
+
+
+def test_total_timeout_bounds_the_whole_run(submission, backend):
+    path = submission("import time\ndef slow():\n    time.sleep(30)\n")
+    calls = [Call(f"c{i}", "slow", timeout=20) for i in range(3)]
+    outcome = run_submission(path, calls, backend=backend, total_timeout=6)
+    assert {c.status for c in outcome.calls.values()} == {"timeout"}
+    assert outcome.duration < 20
+
+
+def test_bad_arguments_get_clear_errors(tmp_path, submission):
+    with pytest.raises(SubmissionFileError, match="not found"):
+        run_submission(tmp_path / "missing.py", [], backend="torch")
+    with pytest.raises(SubmissionFileError, match=r"\.py"):
+        (tmp_path / "notes.txt").write_text("x")
+        run_submission(tmp_path / "notes.txt", [], backend="torch")
+    path = submission("x = 1\n")
+    with pytest.raises(ValueError, match="duplicate call_id"):
+        run_submission(path, [Call("a", "x"), Call("a", "x")], backend="torch")
+    with pytest.raises(ValueError, match="unknown backend"):
+        resolve_backend("tensorflow")
+
+
+def test_require_tier_fails_closed_unless_weak_isolation_is_allowed(submission):
+    weak = SandboxPolicy(require_tier=1, disabled_layers=frozenset({"landlock"}))
+    with pytest.raises(SandboxUnavailable, match="--allow-weak-sandbox"):
+        run_submission(submission("x = 1\n"), [], backend="torch", policy=weak)
+    SandboxPolicy(
+        require_tier=1, allow_weak=True, disabled_layers=frozenset({"landlock"})
+    ).ensure_allowed()
+
+
+@pytest.mark.torch
+def test_torch_backend_sees_real_torch(submission):
+    pytest.importorskip("torch", reason="needs real torch")
+    path = submission("import torch\nVERSION = str(torch.__version__)\n")
+    outcome = run_submission(path, [Call("v", "VERSION", entry_kind="variable")], backend="torch")
+    assert outcome.calls["v"].value.value.startswith("2.")
+
+
+def test_engine_backend_makes_import_torch_resolve_to_the_engine(submission):
+    engine = pytest.importorskip("gradekit.engine", reason="the engine package is not importable")
+    if not callable(vars(engine).get("install_torch_alias")):
+        pytest.skip("gradekit.engine.install_torch_alias() does not exist yet")
+    path = submission("import torch\nWHERE = torch.Tensor.__module__\n")
+    outcome = run_submission(path, [Call("w", "WHERE", entry_kind="variable")], backend="engine")
+    assert outcome.calls["w"].value.value.startswith("gradekit.engine")
