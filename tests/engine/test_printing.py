@@ -491,3 +491,59 @@ def test_golden_table_is_up_to_date_with_torch() -> None:
     for fresh, stored in zip(regenerated, GOLDEN_CASES, strict=True):
         # A JSON round trip turns tuples into lists and keeps nan spelled as a string.
         assert json.loads(json.dumps(fresh)) == stored, fresh["label"]
+
+
+# --------------------------------------------------------------------------- through the engine
+
+
+def test_engine_namespace_shares_these_print_options() -> None:
+    import gradekit.engine as engine
+
+    assert engine.set_printoptions is set_printoptions
+    assert engine.get_printoptions is get_printoptions
+    with engine.printoptions(precision=1):
+        assert repr(engine.tensor([1 / 3])) == "tensor([0.3])"
+
+
+@pytest.mark.torch
+@settings(
+    deadline=None,
+    max_examples=max(DIFFERENTIAL_EXAMPLES // 3, 1),
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(data=st.data(), array=random_arrays())
+def test_engine_tensor_repr_matches_torch(data: st.DataObject, array: np.ndarray) -> None:
+    """End to end: the engine's Tensor.__repr__/__str__ wired to this module, vs torch."""
+    torch = pytest.importorskip("torch", reason="differential printing tests need real torch")
+    import gradekit.engine as engine
+
+    modes = ["none", "leaf", "mul"] if array.dtype.kind == "f" else ["none"]
+    autograd = data.draw(st.sampled_from(modes), label="autograd")
+    expected, _ = _torch_repr_and_state(torch, array, autograd)
+    tensor = engine.from_numpy(array.copy())
+    if autograd == "leaf":
+        tensor.requires_grad_()
+    elif autograd == "mul":
+        tensor = tensor.requires_grad_() * 1
+    assert repr(tensor) == expected
+    assert str(tensor) == expected
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("spec", ["", ".2f", ".1e", "d", ">8"])
+@pytest.mark.parametrize("value", [4.5, -0.0, 7, True])
+def test_engine_tensor_format_matches_torch(value: float | int | bool, spec: str) -> None:
+    torch = pytest.importorskip("torch", reason="differential printing tests need real torch")
+    import gradekit.engine as engine
+
+    for shape in [(), (2,)]:
+        expected_tensor = torch.full(shape, value)
+        engine_tensor = engine.full(shape, value)
+        try:
+            expected = format(expected_tensor, spec)
+        except (TypeError, ValueError) as error:
+            with pytest.raises(type(error), match=re.escape(str(error))):
+                format(engine_tensor, spec)
+            continue
+        assert format(engine_tensor, spec) == expected
