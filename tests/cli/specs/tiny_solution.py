@@ -1,7 +1,5 @@
 """Reference solution of tests/cli/specs/tiny.yaml."""
 
-import torch
-
 
 def double(t):
     return 2 * t

@@ -1,6 +1,6 @@
 """A submission importing a module that does not exist."""
 
-import torch
+import torch  # noqa: F401  (students import it out of habit)
 import torchvision_helpers_that_do_not_exist  # noqa: F401
 
 
