@@ -72,6 +72,20 @@ def requires_grad_flow_results_never_leaves(
     return (a.requires_grad, b.requires_grad, False, False)
 
 
+def make_trainable(t: torch.Tensor) -> torch.Tensor:
+    """Seed 000: only floating-point tensors can require grad; convert, then track."""
+    return t.float().requires_grad_()
+
+
+def make_trainable_in_place(t: torch.Tensor) -> torch.Tensor:
+    # Raises: an integer tensor cannot require gradients.
+    return t.requires_grad_()
+
+
+def make_trainable_double(t: torch.Tensor) -> torch.Tensor:
+    return t.double().requires_grad_()
+
+
 def requires_grad_later(a: torch.Tensor) -> torch.Tensor:
     """Seeds 001/002: a = (a*3)/(a-1) on plain data, then track it and build (a*a).sum()."""
     a = (a * 3) / (a - 1)
@@ -287,6 +301,36 @@ def mean_of_sum_no_retain(
     return (z.grad, x.grad, y.grad)
 
 
+def untracked_input_grads(
+    x: torch.Tensor, y: torch.Tensor, z: torch.Tensor
+) -> tuple[torch.Tensor, torch.Tensor, None]:
+    """Seed 004: w = x + y with y not requiring grad, u = z * w; y.grad stays None."""
+    w = x + y
+    u = z * w
+    u.backward()
+    return (z.grad, x.grad, y.grad)
+
+
+def untracked_input_grads_tracked_y(
+    x: torch.Tensor, y: torch.Tensor, z: torch.Tensor
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    # The tutorial's follow-up switches y on; this exercise is about leaving it off.
+    y.requires_grad_(True)
+    w = x + y
+    u = z * w
+    u.backward()
+    return (z.grad, x.grad, y.grad)
+
+
+def untracked_input_grads_swapped(
+    x: torch.Tensor, y: torch.Tensor, z: torch.Tensor
+) -> tuple[torch.Tensor, torch.Tensor, None]:
+    w = x + y
+    u = z * w
+    u.backward()
+    return (x.grad, z.grad, y.grad)
+
+
 def backward_twice(x: torch.Tensor, a: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
     """Seed 004: y = a * x, backward through the same graph twice; grads accumulate to 2a, 2x."""
     y = a * x
@@ -297,17 +341,6 @@ def backward_twice(x: torch.Tensor, a: torch.Tensor) -> tuple[torch.Tensor, torc
 
 def backward_twice_only_once(x: torch.Tensor, a: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
     y = a * x
-    y.backward()
-    return (x.grad, a.grad)
-
-
-def backward_twice_zeroed_between(
-    x: torch.Tensor, a: torch.Tensor
-) -> tuple[torch.Tensor, torch.Tensor]:
-    y = a * x
-    y.backward(retain_graph=True)
-    x.grad.zero_()
-    a.grad.zero_()
     y.backward()
     return (x.grad, a.grad)
 
