@@ -2272,3 +2272,360 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
         ((2, 3), (3, 4), (4,)),
     ),
 ]
+
+
+# --- peer suite: cases modelled on pytorch's test/test_autograd.py -----------------------------
+
+
+@program
+def module_surface(T):
+    return {
+        "hasattr_missing": hasattr(T, "definitely_not_an_attribute"),
+        "getattr_default": getattr(T, "definitely_not_an_attribute", "default"),
+        "hasattr_tensor": hasattr(T, "tensor"),
+        "tensor_hasattr_missing": hasattr(T.ones(1), "definitely_not_an_attribute"),
+        "is_tensor": (T.is_tensor(T.ones(1)), T.is_tensor([1.0])),
+        "isinstance_tensor": isinstance(T.ones(1), T.Tensor),
+        "type_name": type(T.ones(1)).__name__,
+        "parameter_is_tensor": isinstance(T.nn.Parameter(T.ones(1)), T.Tensor),
+    }
+
+
+@program
+def peer_accumulate_grad_tensor_reference(T):
+    x = _leaf(T, [1.0, 2.0])
+    (x * 2).sum().backward()
+    ref = x.grad
+    (x * 2).sum().backward()
+    same_after_plain = ref is x.grad
+    y = _leaf(T, [1.0, 2.0])
+    (y * 2).sum().backward(create_graph=True)
+    ref_y = y.grad
+    (y * 2).sum().backward(create_graph=True)
+    return {
+        "same_after_plain": same_after_plain,
+        "ref": ref,
+        "same_after_create_graph": ref_y is y.grad,
+        "ref_y": ref_y,
+        "y.grad": y.grad,
+        "y.grad_graph": graph_desc(y.grad.grad_fn),
+    }
+
+
+@program
+def peer_grad_nonleaf_and_many_outputs(T):
+    x = _leaf(T, [1.0, 2.0, 3.0])
+    y = x * 2
+    z = y * y
+    (gy,) = T.autograd.grad(z.sum(), y, retain_graph=True)
+    gx, gy2 = T.autograd.grad(z.sum(), [x, y])
+    a = _leaf(T, [1.0, 2.0])
+    out1, out2 = a * 2, a * 3
+    many = T.autograd.grad([out1.sum(), out2.sum()], a, retain_graph=True)
+    with_grad_outputs = T.autograd.grad(
+        [out1, out2], a, grad_outputs=[T.ones(2), T.tensor([2.0, 4.0])], allow_unused=True
+    )
+    return {
+        "gy": gy,
+        "gx": gx,
+        "gy2": gy2,
+        "many": many,
+        "with_grad_outputs": with_grad_outputs,
+        "y.grad": y.grad,
+        "x.grad": x.grad,
+    }
+
+
+@program
+def peer_duplicate_backward_root_and_next_functions(T):
+    x = _leaf(T, [1.0, 2.0])
+    y = x * 2
+    T.autograd.backward([y.sum(), y.sum()])
+    w = _leaf(T, [3.0, 4.0])
+    c = T.ones(2)
+    out = x * w + c
+    nf = out.grad_fn.next_functions
+    mul_node = nf[0][0]
+    return {
+        "x.grad": x.grad,
+        "graph": graph_desc(out.grad_fn),
+        "next_len": len(nf),
+        "next_names": [None if n is None else type(n).__name__ for n, _ in nf],
+        "next_output_nrs": [nr for _, nr in nf],
+        "mul_next": [type(n).__name__ for n, _ in mul_node.next_functions],
+        "leaf_variable_is_x": mul_node.next_functions[0][0].variable is x,
+        "leaf_grad_fn": x.grad_fn,
+        "split_output_nr": [t.output_nr for t in x.split(1)],
+    }
+
+
+@program
+def peer_requires_grad_propagation(T):
+    a = T.ones(2)
+    b = _leaf(T, [1.0, 2.0])
+    c = a + b
+    d = a * 2
+    e = T.cat([a, b])
+    f = T.where(a > 0, a, b)
+    g = b.detach() + a
+    h = b.clone()
+    i = b.float()
+    return {
+        "c": (c.requires_grad, c.is_leaf),
+        "d": (d.requires_grad, d.is_leaf),
+        "e": (e.requires_grad, grad_fn_name(e)),
+        "f": (f.requires_grad, grad_fn_name(f)),
+        "g": (g.requires_grad, g.is_leaf),
+        "h": (h.requires_grad, grad_fn_name(h)),
+        "float_same_object": i is b,
+        "int_result_no_grad": (b > 1).requires_grad,
+        "argmax_no_grad": b.argmax().requires_grad,
+        "long_cast": (b.long().requires_grad, grad_fn_name(b.long())),
+    }
+
+
+@program
+def peer_views_under_no_grad(T):
+    x = _leaf(T, [1.0, 2.0, 3.0, 4.0])
+    with T.no_grad():
+        view = x[1:]
+        expanded = x.expand(2, 4)
+        reshaped = x.view(2, 2)
+        computed = x * 2
+    return {
+        "view": (view.requires_grad, view.is_leaf, grad_fn_name(view)),
+        "expanded": (expanded.requires_grad, expanded.is_leaf),
+        "reshaped": (reshaped.requires_grad, reshaped.is_leaf),
+        "computed": (computed.requires_grad, computed.is_leaf),
+        "inplace_on_no_grad_view": catch(lambda: view.mul_(2)),
+        "x_after": x,
+    }
+
+
+@program
+def peer_inplace_saved_tensor_matrix(T):
+    """Which in-place mutations of which saved tensors raise (derivatives.yaml)."""
+    out = {}
+    cases = {
+        "mul_input": lambda x: (x * 1, lambda a: a * a),
+        "add_input": lambda x: (x * 1, lambda a: a + 1),
+        "exp_input": lambda x: (x * 1, lambda a: a.exp()),
+        "sigmoid_input": lambda x: (x * 1, lambda a: a.sigmoid()),
+        "pow_input": lambda x: (x * 1, lambda a: a**2),
+        "div_input": lambda x: (x * 1, lambda a: 1 / a),
+        "relu_input": lambda x: (x * 1, lambda a: a.relu()),
+        "sum_input": lambda x: (x * 1, lambda a: a.sum()),
+        "matmul_input": lambda x: (x * 1, lambda a: a @ a),
+    }
+    for name, make in cases.items():
+        x = _leaf(T, [1.0, 2.0])
+        a, fn = make(x)
+        result = fn(a)
+        a.add_(1)
+        out[name] = catch(lambda result=result: result.sum().backward())
+        out[name + "_grad"] = x.grad
+    for name, fn in {
+        "exp_output": lambda a: a.exp(),
+        "tanh_output": lambda a: a.tanh(),
+        "mul_output": lambda a: a * 2,
+        "sqrt_output": lambda a: a.sqrt(),
+    }.items():
+        x = _leaf(T, [1.0, 2.0])
+        result = fn(x)
+        result.mul_(3)
+        out[name] = catch(lambda result=result: result.sum().backward())
+    return out
+
+
+@program
+def peer_inplace_on_view(T):
+    x = _leaf(T, [[1.0, 2.0], [3.0, 4.0]])
+    base = x * 1
+    row = base[1]
+    row.add_(10)
+    row_graph = graph_desc(row.grad_fn)
+    base_graph = graph_desc(base.grad_fn)
+    col = base[:, 0]
+    col.mul_(T.tensor([2.0, 3.0]))
+    (base * T.tensor([[1.0, 2.0], [3.0, 4.0]])).sum().backward()
+    v = _leaf(T, [1.0, 2.0, 3.0])
+    b2 = v.clone()
+    b2.view(3)[0] = 100.0
+    b2.sum().backward()
+    return {
+        "base": base,
+        "row_graph": row_graph,
+        "base_graph": base_graph,
+        "final_graph": graph_desc(base.grad_fn),
+        "x.grad": x.grad,
+        "versions": (base._version, row._version, col._version),
+        "b2": b2,
+        "v.grad": v.grad,
+    }
+
+
+@program
+def peer_fill_zero_copy(T):
+    x = _leaf(T, [1.0, 2.0, 3.0])
+    src = _leaf(T, [7.0, 8.0, 9.0])
+    a = x * 2
+    a.zero_()
+    b = x * 2
+    b.fill_(5.0)
+    c = x * 2
+    c.copy_(src * 3)
+    d = x * 2
+    d[1:].fill_(0.0)
+    total = a.sum() + b.sum() + c.sum() + d.sum()
+    total.backward()
+    return {
+        "a": a,
+        "b": b,
+        "c": c,
+        "d": d,
+        "a_graph": graph_desc(a.grad_fn),
+        "b_graph": graph_desc(b.grad_fn),
+        "c_graph": graph_desc(c.grad_fn),
+        "d_graph": graph_desc(d.grad_fn),
+        "x.grad": x.grad,
+        "src.grad": src.grad,
+        "leaf_copy_": catch(lambda: x.copy_(src)),
+        "plain_copy_broadcast": T.zeros(2, 3).copy_(T.tensor([1.0, 2.0, 3.0])),
+    }
+
+
+@program
+def peer_unbind_and_unused_outputs(T):
+    x = _leaf(T, [[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]])
+    rows = x.unbind()
+    (rows[0] * 2).sum().backward()
+    first = x.grad.clone()
+    x.grad = None
+    parts = x.chunk(3)
+    (parts[2] * 3).sum().backward()
+    return {
+        "rows": rows,
+        "rows_graph": graph_desc(rows[1].grad_fn),
+        "first": first,
+        "chunk_grad": x.grad,
+        "torch_unbind_dim1": T.unbind(x.detach(), dim=1),
+    }
+
+
+@program
+def peer_hooks_counter_and_none(T):
+    x = _leaf(T, [1.0, 1.0])
+    y = x * 2
+    counter = [0]
+
+    def count(grad):
+        counter[0] += 1
+
+    handles = [y.register_hook(count) for _ in range(3)]
+    y.sum().backward(retain_graph=True)
+    after_three = counter[0]
+    handles[0].remove()
+    y.sum().backward(retain_graph=True)
+    after_remove = counter[0]
+    z = x * 3
+    z.register_hook(lambda g: None)
+    z.register_hook(lambda g: g * 0 + 7)
+    z.sum().backward()
+    return {"after_three": after_three, "after_remove": after_remove, "x.grad": x.grad}
+
+
+@program
+def peer_retain_grad_inplace_and_cycle(T):
+    x = _leaf(T, [1.0, 2.0])
+    y = x * 1
+    y.retain_grad()
+    y.mul_(2)
+    y.sum().backward()
+    a = _leaf(T, [1.0, 2.0])
+    b = a * 3
+    b.retain_grad()
+    b = b * 1  # the retained tensor is now only reachable through the graph
+    b.sum().backward()
+    return {"y.grad": y.grad, "x.grad": x.grad, "a.grad": a.grad}
+
+
+@program
+def peer_backward_no_grad_and_leaf_inputs(T):
+    x = _leaf(T, [1.0, 2.0])
+    with T.no_grad():
+        y = x * 2
+    w = _leaf(T, [3.0])
+    return {
+        "no_grad_backward": catch(lambda: y.sum().backward()),
+        "backward_inputs_leaf": catch(lambda: (x * w).sum().backward(inputs=[x])),
+        "x.grad": x.grad,
+        "w.grad": w.grad,
+        "inputs_not_requiring": catch(lambda: (x * 2).sum().backward(inputs=[T.ones(1)])),
+        "empty_inputs": catch(lambda: (x * 2).sum().backward(inputs=[])),
+    }
+
+
+@program
+def peer_set_grad_enabled_generator_and_nested(T):
+    x = _leaf(T, [1.0])
+
+    @T.no_grad()
+    def gen():
+        yield (x * 2).requires_grad
+        yield (x * 3).requires_grad
+
+    flags = list(gen())
+    with T.no_grad():
+        with T.no_grad():
+            inner = (x * 2).requires_grad
+        still_off = T.is_grad_enabled()
+    mode = T.set_grad_enabled(False)
+    off = T.is_grad_enabled()
+    T.set_grad_enabled(True)
+    return {
+        "generator_flags": flags,
+        "inner": inner,
+        "still_off": still_off,
+        "after": T.is_grad_enabled(),
+        "function_form_off": off,
+        "set_grad_enabled_type": type(mode).__name__,
+        "no_grad_class_name": type(T.no_grad()).__name__,
+    }
+
+
+@program
+def nn_parameter_basics(T):
+    p = T.nn.Parameter(T.tensor([1.0, 2.0]))
+    q = T.nn.Parameter(T.tensor([1.0]), requires_grad=False)
+    y = (p * 2).sum()
+    y.backward()
+    return {
+        "requires_grad": p.requires_grad,
+        "is_leaf": p.is_leaf,
+        "grad": p.grad,
+        "type": type(p).__name__,
+        "no_grad_param": q.requires_grad,
+        "result_type": type(p * 2).__name__,
+        "repr": repr(p),
+        "str": str(p),
+        "data_type": type(p.data).__name__,
+    }
+
+
+@program
+def float16_arithmetic(T):
+    a = T.tensor([1.0, 2.5, 1000.0, 0.1], dtype=T.float16)
+    b = T.tensor([3.0, 0.5, 70.0, 0.2], dtype=T.float16)
+    x16 = T.tensor([1.5, 2.0], dtype=T.float16, requires_grad=True)
+    return {
+        "add": a + b,
+        "mul": a * b,
+        "div": a / b,
+        "overflow": a * 100,
+        "sum": a.sum(),
+        "mean": a.mean(),
+        "exp": b.exp(),
+        "repr": repr(a * b),
+        "to_f32": (a + b).float(),
+        "grad": T.autograd.grad((x16**2).sum(), x16)[0],
+    }
