@@ -194,6 +194,9 @@ def validate(
             "Default: engine, plus torch when it is installed."
         ),
     ] = None,
+    reference_backend: Annotated[
+        Backend, typer.Option(hidden=True, help="Backend of the reference solution.")
+    ] = Backend.engine,
 ) -> None:
     """Prove each reference solution scores 100% and every known mistake is caught."""
     from gradekit.grading.validation import default_backends, validate_assignment
@@ -206,7 +209,11 @@ def validate(
     all_good = True
     for path in paths:
         spec = _load_spec(path)
-        report = validate_assignment(spec, backends=backends)
+        report = validate_assignment(
+            spec,
+            backends=backends,
+            reference_backend="torch" if reference_backend is Backend.torch else "engine",
+        )
         all_good &= report.ok
         for line in report.lines():
             console.print(line, markup=False)

@@ -43,8 +43,8 @@ def reference_answers(
 ) -> ReferenceAnswers:
     """Run the solution's entries and mistakes on every call of ``plans``; cached per spec.
 
-    The cache key is the solution file (path and modification time), the backend and the exact
-    calls, so editing the solution or the spec recomputes.
+    The cache key is the solution file (path and modification time), the backend, the exact
+    calls and the mistake functions, so editing the solution or the spec recomputes.
     """
     if backend not in REFERENCE_BACKENDS:
         raise ValueError(f"reference backend must be one of {REFERENCE_BACKENDS}, not {backend!r}")
@@ -54,6 +54,7 @@ def reference_answers(
         solution_path.stat().st_mtime_ns,
         backend,
         tuple(_call_key(case.call) for plan in plans for case in plan.cases),
+        tuple(mistake.function for plan in plans for mistake in plan.exercise.mistakes),
     )
     if key not in _cache:
         _cache[key] = _compute(solution_path, plans, backend)

@@ -1,0 +1,90 @@
+"""The other commands and the Typer layer itself, in-process with typer's CliRunner."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from cli_helpers import SPECS, SUBMISSIONS, TINY
+from typer.testing import CliRunner
+
+from gradekit import __version__
+from gradekit.cli import app
+from gradekit.report import OUTPUT_SCHEMA
+
+runner = CliRunner()
+WIDE = {"COLUMNS": "200", "NO_COLOR": "1"}
+TORCH = ["--backend", "torch", "--reference-backend", "torch"]
+
+
+def invoke(*args: str):
+    return runner.invoke(app, [str(arg) for arg in args], env=WIDE)
+
+
+def test_version():
+    result = invoke("--version")
+    assert result.exit_code == 0
+    assert result.stdout.strip() == f"gradekit {__version__}"
+
+
+def test_check_output_schema_is_printed():
+    result = invoke("schema", "--check-output")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout) == OUTPUT_SCHEMA
+
+
+def test_spec_error_exits_2_with_file_and_line():
+    result = invoke("check", SUBMISSIONS / "correct.py", "--assignment", SPECS / "broken.yaml")
+    assert result.exit_code == 2
+    assert "broken.yaml:9: exercises[0].promt: unknown field 'promt'" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_bad_option_value_is_a_usage_error():
+    result = invoke("check", SUBMISSIONS / "correct.py", "--backend", "tensorflow")
+    assert result.exit_code == 2
+
+
+@pytest.mark.torch
+@pytest.mark.slow
+def test_text_report_shows_mistakes_hints_and_score(torch_available):
+    result = invoke("check", SUBMISSIONS / "tiny_mistakes.py", "--assignment", TINY, *TORCH)
+    assert result.exit_code == 1
+    output = result.stdout
+    assert "Known mistake: You added two instead of multiplying by two." in output
+    assert "Hint: Multiply the tensor by two." in output
+    assert "x.grad is None: no gradient reached x" in output
+    assert "and 2 more failing case(s)" in output  # detail for two cases, the rest counted
+    assert "Score: 0 / 3" in output
+    assert "sandbox: tier" in output
+
+
+@pytest.mark.torch
+@pytest.mark.slow
+def test_validate_accepts_a_consistent_assignment_and_flags_an_uncaught_mistake(
+    torch_available,
+):
+    good = invoke("validate", TINY, "--backend", "torch", "--reference-backend", "torch")
+    assert good.exit_code == 0, good.output
+    assert "tiny: OK" in good.output
+    assert "reference scores 3/3 on torch" in good.output
+    bad = invoke(
+        "validate", SPECS / "uncaught.yaml", "--backend", "torch", "--reference-backend", "torch"
+    )
+    assert bad.exit_code == 1
+    assert "mistake double_by_addition is not caught by any case" in bad.output
+
+
+def test_starter_and_schema_use_the_spec_package(tmp_path):
+    spec = pytest.importorskip("gradekit.spec")
+    if not hasattr(spec, "render_starter") or not hasattr(spec, "json_schema"):
+        pytest.skip("gradekit.spec does not export render_starter/json_schema yet")
+    schema = invoke("schema")
+    assert schema.exit_code == 0
+    assert json.loads(schema.stdout) == spec.json_schema()
+    target = tmp_path / "tiny.py"
+    written = invoke("starter", TINY, "-o", target)
+    assert written.exit_code == 0
+    assert "def double" in target.read_text()
+    again = invoke("starter", TINY, "-o", target)
+    assert again.exit_code == 2  # never overwrite a student's work
