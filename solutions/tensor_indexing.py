@@ -207,7 +207,10 @@ def pick_elements_chained(t):
 
 
 def pick_elements_column(t):
-    return torch.gather(t[[0, 4, 7]], 1, torch.tensor([[1], [0], [0]]))
+    # The value of the tutorial's own answer,
+    # torch.gather(t.index_select(0, torch.tensor([0, 4, 7])), 1, torch.tensor([[1], [0], [0]])):
+    # the right elements, but as a 3x1 column.
+    return t[[0, 4, 7], [1, 0, 0]].reshape(3, 1)
 
 
 def pick_elements_fifth_row_off_by_one(t):

@@ -198,3 +198,23 @@ def test_random_broadcast_pairs_agree_with_torch(assignment) -> None:
         else:
             with pytest.raises(ValueError):
                 solution.broadcast_shape(shape_a, shape_b)
+
+
+@pytest.mark.torch
+def test_engine_agrees_with_torch_on_every_reference_and_mistake_call(assignment, runs) -> None:
+    """Expected answers come from the engine, so it must match torch on all of them."""
+    from spec_torch_runner import comparable_observation, engine_as_torch, run_assignment
+
+    with engine_as_torch() as engine:
+        engine_runs = run_assignment(assignment, engine)
+    disagreements = []
+    for torch_run, engine_run in zip(runs, engine_runs, strict=True):
+        functions = [("reference", torch_run.reference, engine_run.reference)] + [
+            (name, torch_run.mistakes[name], engine_run.mistakes[name])
+            for name in torch_run.mistakes
+        ]
+        for function, on_torch, on_engine in functions:
+            for case, expected, actual in zip(torch_run.cases, on_torch, on_engine, strict=True):
+                if comparable_observation(expected) != comparable_observation(actual):
+                    disagreements.append(f"{torch_run.exercise.id}/{case.id} {function}")
+    assert not disagreements, disagreements
