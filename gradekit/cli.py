@@ -154,19 +154,12 @@ def _split_ids(only: list[str] | None) -> list[str] | None:
 
 
 def _discover(submission: Path) -> Path:
+    from gradekit.spec import DiscoveryError, find_assignment
+
     try:
-        from gradekit.spec import find_assignment
-    except ImportError:
-        _usage_error("no --assignment given; pass the assignment YAML with --assignment")
-    try:
-        found = find_assignment(submission)
-    except Exception as error:  # discovery reports its own actionable message
+        return Path(find_assignment(submission))
+    except DiscoveryError as error:  # its message lists where it looked and how to choose
         _usage_error(str(error))
-    if found is None:
-        _usage_error(
-            f"could not find the assignment for {submission}; pass --assignment exercises/NAME.yaml"
-        )
-    return Path(found)
 
 
 def _load_spec(path: Path):  # -> Assignment (spec import is deferred to keep --help fast)
