@@ -438,7 +438,7 @@ def engine_is_available() -> bool:
 
 
 @pytest.fixture(scope="module")
-def engine_answers(real_torch: ModuleType) -> ReferenceAnswers:
+def engine_answers() -> ReferenceAnswers:
     if not engine_is_available():
         pytest.skip("gradekit.engine has no install_torch_alias() yet")
     return reference_answers(SOLUTION_PATH, list(PLANS.values()), backend="engine")
@@ -464,7 +464,6 @@ def test_reference_on_torch_passes_against_engine_answers(
     assert not problems, "\n".join(problems)
 
 
-@pytest.mark.torch
 @pytest.mark.parametrize(("exercise_id", "mistake"), MISTAKE_PAIRS)
 def test_mistake_fails_against_engine_answers(exercise_id, mistake, engine_answers) -> None:
     plan = PLANS[exercise_id]
@@ -472,3 +471,20 @@ def test_mistake_fails_against_engine_answers(exercise_id, mistake, engine_answe
     wrong = outcomes_of(engine_answers, plan, mistake)
     failures = [failed_checks(reference[i], wrong[i], plan, i) for i in range(len(plan.cases))]
     assert any(failures), f"{mistake} passes every case on the engine"
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize(("exercise_id", "mistake"), MISTAKE_PAIRS)
+def test_mistake_on_torch_matches_its_engine_answers(
+    exercise_id: str, mistake: str, torch_answers, engine_answers
+) -> None:
+    # A student on real torch who makes this mistake must be recognised by engine answers.
+    plan = PLANS[exercise_id]
+    expected = outcomes_of(engine_answers, plan, mistake)
+    got = outcomes_of(torch_answers, plan, mistake)
+    problems = [
+        f"{plan.cases[index].case_id}: {message}"
+        for index in range(len(plan.cases))
+        for message in failed_checks(expected[index], got[index], plan, index)
+    ]
+    assert not problems, "\n".join(problems)
