@@ -108,3 +108,12 @@ def test_schema_and_models_agree_on_single_checks(check) -> None:
     document = {"assignment": {"id": "a", "title": "A", "solution": "s.py"}}
     schema_accepts = not list(VALIDATOR.iter_errors({**document, "exercises": [exercise]}))
     assert schema_accepts == models_accept, check
+
+
+def test_package_exports_json_schema() -> None:
+    """`from gradekit.spec import json_schema` is what the CLI uses."""
+    import gradekit.spec
+
+    assert gradekit.spec.json_schema() == json_schema()
+    with pytest.raises(AttributeError):
+        gradekit.spec.no_such_name  # noqa: B018
