@@ -424,6 +424,123 @@ def test_setitem_then_backward(real_torch, engine, shape, data) -> None:
     assert_same_on_both(real_torch, engine, body)
 
 
+@given(shape=index_shapes, data=st.data())
+def test_index_functions(real_torch, engine, shape, data) -> None:
+    """index_select / gather / masked_fill with random (possibly invalid) dims and indices."""
+    array = data.draw(float_arrays(shape, np.float64), label="array")
+    dim = data.draw(st.integers(-len(shape), len(shape) - 1), label="dim")
+    size = shape[dim]
+    select = data.draw(
+        hnp.arrays(np.int64, st.integers(0, 4), elements=st.integers(-1, size)), label="select"
+    )
+    gather_shape = tuple(
+        data.draw(st.integers(1, s + 1)) if d != dim % len(shape) else data.draw(st.integers(1, 4))
+        for d, s in enumerate(shape)
+    )
+    gather_index = data.draw(
+        hnp.arrays(np.int64, gather_shape, elements=st.integers(0, size)), label="gather index"
+    )
+    mask = data.draw(hnp.arrays(np.bool_, shape[data.draw(st.integers(0, len(shape))) :]))
+    op = data.draw(st.sampled_from(["index_select", "gather", "masked_fill"]), label="op")
+
+    def body(T):
+        x = leaf(T, array)
+        apply = {
+            "index_select": lambda: x.index_select(dim, T.from_numpy(select.copy())),
+            "gather": lambda: T.gather(x, dim, T.from_numpy(gather_index.copy())),
+            "masked_fill": lambda: x.masked_fill(T.from_numpy(mask.copy()), -1.5),
+        }[op]
+        out = programs.catch(apply)
+        result = {"out": out}
+        if not isinstance(out, programs.Raised):
+            result["graph"] = programs.graph_desc(out.grad_fn)
+            result["grad"] = weighted_grads(T, out, [x])
+        return result
+
+    assert_same_on_both(real_torch, engine, body)
+
+
+@given(
+    shapes_list=st.lists(
+        hnp.array_shapes(min_dims=1, max_dims=3, min_side=1, max_side=3), min_size=1, max_size=3
+    ),
+    dim=st.integers(-3, 2),
+    op=st.sampled_from(["cat", "stack", "split", "chunk"]),
+    pieces=st.integers(1, 3),
+    data=st.data(),
+)
+def test_join_and_split(real_torch, engine, shapes_list, dim, op, pieces, data) -> None:
+    """cat/stack of arbitrary (often incompatible) shapes; split/chunk of the first tensor."""
+    arrays = [data.draw(float_arrays(s, np.float32), label=f"array {s}") for s in shapes_list]
+
+    def body(T):
+        xs = [leaf(T, a) for a in arrays]
+        apply = {
+            "cat": lambda: T.cat(xs, dim=dim),
+            "stack": lambda: T.stack(xs, dim=dim),
+            "split": lambda: xs[0].split(pieces, dim=dim),
+            "chunk": lambda: xs[0].chunk(pieces, dim=dim),
+        }[op]
+        out = programs.catch(apply)
+        result = {"out": out}
+        if isinstance(out, tuple):
+            result["graphs"] = [programs.graph_desc(part.grad_fn) for part in out]
+            total = sum((part * (n + 1)).sum() for n, part in enumerate(out))
+            result["grads"] = list(T.autograd.grad(total, xs, allow_unused=True))
+        elif not isinstance(out, programs.Raised):
+            result["graph"] = programs.graph_desc(out.grad_fn)
+            result["grads"] = weighted_grads(T, out, xs)
+        return result
+
+    assert_same_on_both(real_torch, engine, body)
+
+
+LOSSES = ["bce_with_logits", "bce", "mse", "cross_entropy", "cross_entropy_probs"]
+
+
+@given(
+    batch=st.integers(1, 4),
+    classes=st.integers(2, 4),
+    loss=st.sampled_from(LOSSES),
+    reduction=st.sampled_from(["mean", "sum", "none"]),
+    data=st.data(),
+)
+def test_losses(real_torch, engine, batch, classes, loss, reduction, data) -> None:
+    shape = (batch, classes)
+    logits = data.draw(float_arrays(shape, np.float32, bound=5.0), label="logits")
+    probabilities = data.draw(
+        hnp.arrays(np.float32, shape, elements=st.floats(0.0625, 0.9375, width=32)), label="p"
+    )
+    targets01 = data.draw(hnp.arrays(np.float32, shape, elements=st.sampled_from([0.0, 1.0])))
+    labels = data.draw(hnp.arrays(np.int64, (batch,), elements=st.integers(0, classes - 1)))
+
+    def body(T):
+        F = T.nn.functional
+        x = leaf(T, logits)
+        p = leaf(T, probabilities)
+        t01 = T.from_numpy(targets01.copy())
+        apply = {
+            "bce_with_logits": lambda: F.binary_cross_entropy_with_logits(
+                x, t01, reduction=reduction
+            ),
+            "bce": lambda: F.binary_cross_entropy(p, t01, reduction=reduction),
+            "mse": lambda: F.mse_loss(x, p, reduction=reduction),
+            "cross_entropy": lambda: F.cross_entropy(
+                x, T.from_numpy(labels.copy()), reduction=reduction
+            ),
+            "cross_entropy_probs": lambda: F.cross_entropy(x, p.detach(), reduction=reduction),
+        }[loss]
+        out = apply()
+        return {
+            "out": out,
+            "graph": programs.graph_desc(out.grad_fn),
+            "grads": weighted_grads(T, out, [x, p]),
+            "repr": repr(out),
+        }
+
+    assert_same_on_both(real_torch, engine, body)
+
+
 # ----------------------------------------------------------------------------------------
 # Matmul over random compatible / incompatible shapes
 # ----------------------------------------------------------------------------------------
