@@ -1,0 +1,64 @@
+"""``gradekit check --format gradescope``: ``/autograder/results/results.json`` for Gradescope.
+
+Format: Gradescope's autograder specification (gradescope/autograder_samples ``docs/specs.md``).
+Each graded test carries ``score``, ``max_score``, ``status`` (``passed``/``failed``), ``name``,
+``number``, ``output`` and ``visibility``. The hidden-cases part of an exercise is
+``after_published``: students see it once the instructor publishes grades. All text goes out as
+``text`` format, which Gradescope shows verbatim, so nothing the submission printed is rendered
+as HTML or markdown.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from gradekit.grading.verdicts import AssignmentResult
+from gradekit.report._common import GradedTest, graded_tests, student_output
+
+HIDDEN_VISIBILITY = "after_published"
+
+
+def render_gradescope(result: AssignmentResult) -> str:
+    """The ``results.json`` text."""
+    return json.dumps(gradescope_results(result), indent=2, ensure_ascii=False) + "\n"
+
+
+def gradescope_results(result: AssignmentResult) -> dict[str, Any]:
+    """The ``results.json`` document as plain data."""
+    tests = graded_tests(result)
+    return {
+        # Explicit, so Gradescope never has to infer it: the sum of the test scores.
+        "score": round(sum(test.score for test in tests), 4),
+        "execution_time": round(result.duration, 3),
+        "output": _overall_output(result),
+        "output_format": "text",
+        "test_output_format": "text",
+        "test_name_format": "text",
+        "visibility": "visible",
+        # The raw stdout of run_autograder is for instructors; students see what is in here.
+        "stdout_visibility": "hidden",
+        "tests": [_test(test) for test in tests],
+    }
+
+
+def _test(test: GradedTest) -> dict[str, Any]:
+    return {
+        "score": test.score,
+        "max_score": test.max_score,
+        "status": "passed" if test.passed else "failed",
+        "name": test.name,
+        "number": test.number,
+        "output": test.message or "passed",
+        "visibility": HIDDEN_VISIBILITY if test.hidden else "visible",
+    }
+
+
+def _overall_output(result: AssignmentResult) -> str:
+    lines = [f"{result.assignment_title}: {result.score}/{result.max_score} points"]
+    if result.load_error:
+        lines.append(f"Your file could not be loaded: {result.load_error}")
+    printed = student_output(result)
+    if printed:
+        lines += ["", "What your code printed:", printed]
+    return "\n".join(lines)

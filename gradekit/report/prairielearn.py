@@ -1,0 +1,53 @@
+"""``gradekit check --format prairielearn``: ``/grade/results/results.json`` for PrairieLearn.
+
+Format: PrairieLearn external grading (``docs/externalGrading.md``): ``gradable``, ``score`` as a
+fraction in [0, 1], ``message``, ``output`` and ``tests`` with ``name``, ``points``,
+``max_points``, ``message``. Everything the student did wrong is still *gradable*; only a failure
+on the grader's side (see :func:`ungradable_results`) makes the attempt ungradable, so the
+student is not charged an attempt for the course's own problem.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from gradekit.grading.verdicts import AssignmentResult
+from gradekit.report._common import GradedTest, graded_tests, student_output
+
+
+def render_prairielearn(result: AssignmentResult) -> str:
+    """The ``results.json`` text."""
+    return json.dumps(prairielearn_results(result), indent=2, ensure_ascii=False) + "\n"
+
+
+def prairielearn_results(result: AssignmentResult) -> dict[str, Any]:
+    """The ``results.json`` document as plain data."""
+    tests = graded_tests(result)
+    earned = sum(test.score for test in tests)
+    possible = sum(test.max_score for test in tests)
+    fraction = min(max(earned / possible, 0.0), 1.0) if possible > 0 else 0.0
+    message = f"{round(earned, 4)}/{round(possible, 4)} points"
+    if result.load_error:
+        message += f". Your file could not be loaded: {result.load_error}"
+    return {
+        "gradable": True,
+        "score": round(fraction, 6),
+        "message": message,
+        "output": student_output(result),
+        "tests": [_test(test) for test in tests],
+    }
+
+
+def ungradable_results(reason: str) -> dict[str, Any]:
+    """The document for a run in which gradekit itself could not grade (broken setup)."""
+    return {"gradable": False, "score": 0.0, "message": reason, "format_errors": [reason]}
+
+
+def _test(test: GradedTest) -> dict[str, Any]:
+    return {
+        "name": test.name,
+        "points": test.score,
+        "max_points": test.max_score,
+        "message": test.message or "passed",
+    }
