@@ -1,10 +1,12 @@
 """My answers to the autograd assignment (an example submission: some answers are wrong).
 
-Check it with:  gradekit check examples/student/autograd_exercises.py --assignment exercises/autograd.yaml
+Check it with:
+    gradekit check examples/student/autograd_exercises.py --assignment exercises/autograd.yaml
 """
 
 import torch
 import torch.nn.functional as F
+
 
 def build_graph(x: torch.Tensor, a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
     return (a * x + b).detach()
@@ -17,6 +19,21 @@ def requires_grad_flow(
     a = x + y
     b = a + z
     return (a.requires_grad, b.requires_grad, a.is_leaf, b.is_leaf)
+
+
+def make_trainable(t: torch.Tensor) -> torch.Tensor:
+    """Seed 000: only floating-point tensors can require grad; convert, then track."""
+    return t.float().requires_grad_()
+
+
+def untracked_input_grads(
+    x: torch.Tensor, y: torch.Tensor, z: torch.Tensor
+) -> tuple[torch.Tensor, torch.Tensor, None]:
+    """Seed 004: w = x + y with y not requiring grad, u = z * w; y.grad stays None."""
+    w = x + y
+    u = z * w
+    u.backward()
+    return (z.grad, x.grad, y.grad)
 
 
 def requires_grad_later(a: torch.Tensor) -> torch.Tensor:

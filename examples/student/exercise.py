@@ -33,7 +33,7 @@ def middle_rows(t):
 
 
 def can_broadcast(shape_a, shape_b):
-    for size_a, size_b in zip(shape_a, shape_b):
+    for size_a, size_b in zip(shape_a, shape_b):  # noqa: B905
         if size_a != size_b and size_a != 1 and size_b != 1:
             return False
     return True
@@ -44,7 +44,7 @@ def broadcast_shape(shape_a, shape_b):
     padded_a = (1,) * (ndim - len(shape_a)) + tuple(shape_a)
     padded_b = (1,) * (ndim - len(shape_b)) + tuple(shape_b)
     result = []
-    for size_a, size_b in zip(padded_a, padded_b):
+    for size_a, size_b in zip(padded_a, padded_b):  # noqa: B905
         if size_a != size_b and size_a != 1 and size_b != 1:
             raise ValueError(f"shapes {tuple(shape_a)} and {tuple(shape_b)} are incompatible")
         result.append(max(size_a, size_b))

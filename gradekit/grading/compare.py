@@ -662,12 +662,12 @@ def _compare_raised(got: CallOutcome, wanted_type: str, pattern: str | None) -> 
 
 def status_message(outcome: CallOutcome) -> str:
     """Plain-language explanation of a non-ok call status."""
-    detail = (
-        f": {outcome.exception.message}" if outcome.exception and outcome.exception.message else ""
-    )
+    message = outcome.exception.message if outcome.exception else ""
+    if outcome.status == "missing":
+        return message or "your submission does not define this exercise's entry"
+    detail = f": {message}" if message else ""
     return {
         "timeout": "your code did not finish within the time limit (an endless loop?)",
         "crashed": f"the process running your code crashed{detail}",
-        "missing": f"the name was not found in your submission{detail}",
         "invalid": f"your code returned something gradekit could not read back{detail}",
     }.get(outcome.status, f"the call ended with status {outcome.status}{detail}")
