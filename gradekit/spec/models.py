@@ -793,7 +793,9 @@ class Exercise(StrictModel):
         self._check_entry_is_a_name()
         self._check_unique_case_ids()
         self._check_same_signature()
-        self._check_checks(("checks",), self.checks, self.cases)
+        # The exercise's checks only apply to the cases that do not list their own.
+        inheriting = [case for case in self.cases if case.checks is None]
+        self._check_checks(("checks",), self.checks, inheriting)
         for index, case in enumerate(self.cases):
             if case.checks is not None:
                 self._check_checks(("cases", index, "checks"), case.checks, [case])

@@ -205,3 +205,15 @@ def test_case_round_trip(args: dict, repeat: int, hidden: bool) -> None:
     case = Case.model_validate({"id": "c", "args": args, "repeat": repeat, "hidden": hidden})
     dumped = yaml.safe_load(yaml.safe_dump(case.model_dump()))
     assert Case.model_validate(dumped) == case
+
+
+def test_exercise_checks_are_validated_only_against_cases_that_use_them() -> None:
+    """A case with its own checks may lack what the exercise's checks need (requires_grad)."""
+    built = exercise(
+        checks=["value", {"grad": ["x"]}],
+        cases=[
+            {"id": "grad", "args": {"x": {"tensor": [1.0], "requires_grad": True}}},
+            {"id": "plain", "args": {"x": {"tensor": [1.0]}}, "checks": ["value"]},
+        ],
+    )
+    assert [case.id for case in built.cases] == ["grad", "plain"]
