@@ -14,7 +14,6 @@ from cli_helpers import ROOT, SUBMISSIONS, exercise, gradekit
 
 from gradekit.report import OUTPUT_SCHEMA
 
-
 EXAMPLE_ENTRIES = {
     node.name
     for node in ast.parse((ROOT / "examples/student/autograd_exercises.py").read_text()).body
