@@ -1,0 +1,35 @@
+"""Returns values that claim to equal anything: a tensor subclass and a tensor impostor."""
+
+import torch
+
+
+class AlwaysEqual(torch.Tensor):
+    def __eq__(self, other):
+        return True
+
+    __hash__ = torch.Tensor.__hash__
+
+
+class Impostor:
+    __class__ = torch.Tensor  # isinstance(Impostor(), torch.Tensor) is True
+
+    def __eq__(self, other):
+        return True
+
+    def __repr__(self):
+        return "tensor([1., 2., 3.])"
+
+    def __array__(self, *args, **kwargs):
+        raise RuntimeError("the grader must never call __array__")
+
+
+def attack():
+    return torch.zeros(3).as_subclass(AlwaysEqual)
+
+
+def impostor():
+    return Impostor()
+
+
+def control():
+    return 42

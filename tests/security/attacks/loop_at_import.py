@@ -1,0 +1,8 @@
+"""Never finishes importing."""
+
+while True:
+    pass
+
+
+def control():
+    return 42
