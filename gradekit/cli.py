@@ -48,7 +48,7 @@ def _usage_error(message: str) -> NoReturn:
     """Print an actionable message (no traceback) and exit with the usage/spec error code."""
     from rich.text import Text
 
-    _stderr().print(Text.assemble(("error: ", "bold red"), message))
+    _stderr().print(Text.assemble(("error: ", "bold red"), message), soft_wrap=True)
     raise typer.Exit(EXIT_USAGE)
 
 
@@ -267,8 +267,10 @@ def run(
     """Run an ordinary PyTorch script with `import torch` resolved to gradekit's engine."""
     if not script.is_file():
         _usage_error(f"{script}: no such file")
-    from gradekit.engine.alias import run_script
-
+    try:
+        from gradekit.engine.alias import run_script
+    except ImportError as error:
+        _usage_error(f"gradekit's engine cannot run scripts here: {error}")
     status = run_script(script, list(ctx.args))
     raise typer.Exit(status if isinstance(status, int) else EXIT_OK)
 

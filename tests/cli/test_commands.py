@@ -40,6 +40,21 @@ def test_spec_error_exits_2_with_file_and_line():
     assert result.exception is None or isinstance(result.exception, SystemExit)
 
 
+def test_unreadable_notebook_exits_2(tmp_path):
+    notebook = tmp_path / "broken.ipynb"
+    notebook.write_text("{ this is not json")
+    result = invoke("check", notebook, "--assignment", TINY)
+    assert result.exit_code == 2
+    assert "not a readable Jupyter notebook" in result.output
+    assert "re-save it from Jupyter or submit a .py file" in result.output
+
+
+def test_run_reports_a_missing_script():
+    result = invoke("run", "no_such_script.py", "--some-flag")
+    assert result.exit_code == 2
+    assert "no_such_script.py: no such file" in result.output
+
+
 def test_bad_option_value_is_a_usage_error():
     result = invoke("check", SUBMISSIONS / "correct.py", "--backend", "tensorflow")
     assert result.exit_code == 2
