@@ -253,7 +253,7 @@ def schema(
 
         document = OUTPUT_SCHEMA
     else:
-        from gradekit.spec import json_schema
+        from gradekit.spec.schema import json_schema
 
         document = json_schema()
     sys.stdout.write(json.dumps(document, indent=2) + "\n")

@@ -142,14 +142,14 @@ def _grade_exercise(
         result.cases.append(_grade_case(case, expected, got, source))
         result.duration += got.duration
 
-    missing = [case for case in result.cases if case.call_status == "missing"]
-    if missing:
-        result.error = missing[0].differences[0].message if missing[0].differences else None
-        result.error = result.error or f"your submission does not define `{exercise.entry_name}`"
-    failed_error = next((case for case in result.cases if case.errored), None)
-    if result.error is None and failed_error is not None:
-        result.error = failed_error.differences[0].message if failed_error.differences else None
-    result.traceback = next((case.traceback for case in result.cases if case.traceback), None)
+    # Missing entry, timeout, crash: the first such case explains the whole exercise.
+    first_error = next((case for case in result.cases if case.errored), None)
+    if first_error is not None and first_error.differences:
+        result.error = first_error.differences[0].message
+    # A hidden case's traceback could hint at its inputs; show a visible case's when possible.
+    result.traceback = next(
+        (case.traceback for case in result.cases if case.traceback and not case.hidden), None
+    )
     if result.status != "pass":
         result.mistake = _matched_mistake(plan, outcome, reference)
         result.hint = exercise.hints[0] if exercise.hints else None
