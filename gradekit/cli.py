@@ -17,6 +17,7 @@ import typer
 from rich.console import Console
 
 import gradekit
+from gradekit.integrations.commands import init_app, package_app
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -38,6 +39,11 @@ class Backend(str, Enum):
 class OutputFormat(str, Enum):
     text = "text"
     json = "json"
+    github = "github"
+    classroom50 = "classroom50"
+    gradescope = "gradescope"
+    prairielearn = "prairielearn"
+    junit = "junit"
 
 
 def _stderr() -> Console:
@@ -98,8 +104,17 @@ def check(
         ),
     ] = None,
     output_format: Annotated[
-        OutputFormat, typer.Option("--format", help="text for people, json for tools.")
+        OutputFormat,
+        typer.Option(
+            "--format",
+            help="text for people, json for tools; github, classroom50, gradescope, "
+            "prairielearn, junit for CI and grading platforms (docs/ci.md).",
+        ),
     ] = OutputFormat.text,
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help="Write the report to this file instead of stdout."),
+    ] = None,
     no_hidden: Annotated[
         bool, typer.Option("--no-hidden", help="Skip hidden cases (faster local checks).")
     ] = False,
@@ -139,10 +154,17 @@ def check(
         SandboxUnavailable,
     ) as error:
         _usage_error(str(error))
-    if output_format is OutputFormat.json:
+    if output is None and output_format is OutputFormat.json:
         sys.stdout.write(render_json(result) + "\n")
-    else:
+    elif output is None and output_format is OutputFormat.text:
         render_text(result, Console(highlight=False))
+    else:
+        from gradekit.integrations.formats import ReportError, write_report
+
+        try:
+            write_report(result, output_format.value, output)
+        except ReportError as error:
+            _usage_error(str(error))
     raise typer.Exit(EXIT_OK if result.all_passed else EXIT_FAILED)
 
 
@@ -273,6 +295,13 @@ def run(
         _usage_error(f"gradekit's engine cannot run scripts here: {error}")
     status = run_script(script, list(ctx.args))
     raise typer.Exit(status if isinstance(status, int) else EXIT_OK)
+
+
+# ---------------------------------------------------------------------------------------------
+# init, package (CI and grading-platform files; bodies in gradekit/integrations/commands.py)
+
+app.add_typer(init_app, name="init")
+app.add_typer(package_app, name="package")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,0 +1,94 @@
+"""``gradekit init github``: write ``.github/workflows/classroom.yml`` into a repository.
+
+The workflow installs gradekit (with pip caching), runs ``gradekit check --format github`` as
+its own step (id ``gradekit``, so its ``result`` output is read as ``GRADEKIT_RESULTS``), then
+the classroom-resources grading reporter. Names follow what the reporter requires: workflow
+"Autograding Tests", single job "run-autograding-tests".
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+from pathlib import Path, PurePosixPath
+
+import gradekit
+from gradekit.integrations.bundle import BundleError, load_spec
+from gradekit.integrations.templates import fill
+
+WORKFLOW_PATH = Path(".github/workflows/classroom.yml")
+STEP_ID = "gradekit"
+TORCH_REQUIREMENT = "torch==2.13.0"
+TORCH_INDEX = "https://download.pytorch.org/whl/cpu"
+
+
+class InitError(Exception):
+    """The workflow cannot be written; the message says what to change."""
+
+
+def init_github(
+    repository: Path,
+    assignment: Path,
+    *,
+    submission: str | None = None,
+    requirement: str | None = None,
+    torch: bool = False,
+    timeout_minutes: int = 10,
+    force: bool = False,
+) -> Path:
+    """Write the workflow into ``repository``; return its path.
+
+    ``assignment`` is the assignment YAML (inside ``repository``); ``submission`` the student's
+    file relative to the repository root (default: the assignment's ``student_file``).
+    ``requirement`` is what pip installs (default ``gradekit==<this version>``; any pip
+    requirement works, e.g. ``git+https://github.com/ORG/gradekit@v0.1.0``); ``torch`` also
+    installs CPU PyTorch so submissions run on real torch.
+    """
+    repository = repository.resolve()
+    target = repository / WORKFLOW_PATH
+    if target.exists() and not force:
+        raise InitError(f"{target} already exists; pass --force to replace it")
+    if timeout_minutes < 1:
+        raise InitError(f"--timeout must be at least 1 minute, not {timeout_minutes}")
+    try:
+        spec = load_spec(assignment)
+    except BundleError as error:
+        raise InitError(str(error)) from None
+    spec_in_repo = _inside(repository, assignment.resolve(), "the assignment")
+    student_file = _inside(
+        repository, repository / (submission or spec.assignment.student_file), "the submission"
+    )
+
+    install = ["python", "-m", "pip", "install", requirement or f"gradekit=={gradekit.__version__}"]
+    if torch:
+        install += [TORCH_REQUIREMENT, "--extra-index-url", TORCH_INDEX]
+    check = ["gradekit", "check", student_file, "--assignment", spec_in_repo, "--format", "github"]
+    text = fill(
+        "github/classroom.yml",
+        INSTALL=_yaml_scalar(shlex.join(install)),
+        CHECK=_yaml_scalar(shlex.join(check)),
+        TIMEOUT=str(int(timeout_minutes)),
+    )
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text, encoding="utf-8")
+    return target
+
+
+def _inside(repository: Path, path: Path, what: str) -> str:
+    """``path`` relative to the repository root, with '/' (the workflow runs on Linux)."""
+    try:
+        relative = path.resolve().relative_to(repository)
+    except ValueError:
+        raise InitError(
+            f"{what} {path} is outside the repository {repository}; the workflow can only "
+            "use files that are checked out with the repository"
+        ) from None
+    return str(PurePosixPath(*relative.parts))
+
+
+def _yaml_scalar(text: str) -> str:
+    """A YAML double-quoted scalar (JSON strings are valid YAML), so no path or requirement can
+    break the document's structure or smuggle in a ``${{ }}`` expression."""
+    if "${{" in text:
+        raise InitError(f"{text!r} contains '${{{{', which GitHub would evaluate as an expression")
+    return json.dumps(text)

@@ -1,0 +1,184 @@
+"""``gradekit init prairielearn``: external-grading files for a PrairieLearn question; and the
+runner inside the grader container.
+
+Into a question folder it writes:
+
+* ``info.json`` — created, or updated in place, with ``externalGradingOptions`` (enabled, the
+  grader image, entrypoint ``/grade/tests/run.sh``, timeout). Other keys are kept.
+* ``question.html`` — a file-upload question showing the external grader's results (only when
+  the folder has none yet).
+* ``tests/`` — ``run.sh`` plus the bundle (assignment spec and solution, gradekit's config).
+  PrairieLearn mounts it at ``/grade/tests`` and never shows it to students.
+* ``grader-image/`` — ``Dockerfile`` and ``gradekit-src/`` for building the grader image.
+
+In the container, :func:`run_grader` grades ``/grade/student`` and always writes
+``/grade/results/results.json``; when it cannot grade, the result is ``gradable: false``, so
+the student is not charged an attempt. ``GRADEKIT_GRADE_ROOT`` (or ``--root``) replaces
+``/grade`` for local runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import uuid
+from pathlib import Path
+
+from gradekit.integrations.bundle import (
+    ASSIGNMENT_DIR,
+    BundleConfig,
+    BundleError,
+    copy_assignment,
+    load_spec,
+    write_gradekit_source,
+)
+from gradekit.integrations.runner import PlatformError, grade_bundle
+from gradekit.integrations.templates import fill, read_template
+from gradekit.report.prairielearn import render_prairielearn, ungradable_results
+
+DEFAULT_ROOT = "/grade"
+ROOT_VARIABLE = "GRADEKIT_GRADE_ROOT"
+ENTRYPOINT = "/grade/tests/run.sh"
+MAX_TIMEOUT_SECONDS = 600  # PrairieLearn's upper limit
+
+
+class InitError(Exception):
+    """The question files cannot be written; the message says what to change."""
+
+
+def init_prairielearn(
+    question: Path,
+    assignment: Path,
+    *,
+    image: str = "YOUR-ORG/gradekit-grader",
+    timeout_seconds: int = 120,
+    torch: bool = False,
+    reference_backend: str = "engine",
+) -> list[Path]:
+    """Write the external-grading files for ``assignment`` into the question folder
+    ``question``; return the paths written."""
+    if not 1 <= timeout_seconds <= MAX_TIMEOUT_SECONDS:
+        raise InitError(
+            f"timeout must be between 1 and {MAX_TIMEOUT_SECONDS} seconds (PrairieLearn's "
+            f"limit), not {timeout_seconds}"
+        )
+    try:
+        spec = load_spec(assignment)
+    except BundleError as error:
+        raise InitError(str(error)) from None
+    question.mkdir(parents=True, exist_ok=True)
+    written = [_update_info(question / "info.json", spec.title, image, timeout_seconds)]
+
+    html = question / "question.html"
+    if not html.exists():
+        html.write_text(
+            fill(
+                "prairielearn/question.html",
+                TITLE=_html(spec.title),
+                STUDENT_FILE=_html(spec.assignment.student_file),
+            ),
+            encoding="utf-8",
+        )
+        written.append(html)
+
+    tests = question / "tests"
+    tests.mkdir(exist_ok=True)
+    relative_spec = copy_assignment(spec, tests / ASSIGNMENT_DIR)
+    config = BundleConfig(
+        assignment=(Path(ASSIGNMENT_DIR) / relative_spec).as_posix(),
+        student_file=spec.assignment.student_file,
+        reference_backend=reference_backend,
+    )
+    written.append(config.write(tests))
+    run_script = tests / "run.sh"
+    run_script.write_text(read_template("prairielearn/run.sh"), encoding="utf-8")
+    run_script.chmod(0o755)
+    written.append(run_script)
+
+    image_folder = question / "grader-image"
+    write_gradekit_source(image_folder / "gradekit-src")
+    dockerfile = image_folder / "Dockerfile"
+    dockerfile.write_text(
+        fill("prairielearn/Dockerfile", TORCH_EXTRA="[torch]" if torch else ""), encoding="utf-8"
+    )
+    written.append(dockerfile)
+    return written
+
+
+def _update_info(path: Path, title: str, image: str, timeout_seconds: int) -> Path:
+    """Create or update ``info.json``, changing only ``externalGradingOptions`` (and filling
+    the keys PrairieLearn requires when the file is new)."""
+    if path.exists():
+        try:
+            info = json.loads(path.read_text(encoding="utf-8"))
+        except json.JSONDecodeError as error:
+            raise InitError(
+                f"{path}:{error.lineno}: not valid JSON ({error.msg}); fix it or remove it"
+            ) from None
+        if not isinstance(info, dict):
+            raise InitError(f"{path}: expected a JSON object")
+    else:
+        info = {
+            "uuid": str(uuid.uuid4()),
+            "title": title,
+            "topic": "PyTorch",
+            "tags": ["gradekit"],
+            "type": "v3",
+            "singleVariant": True,
+            "gradingMethod": "External",
+        }
+    info["gradingMethod"] = "External"
+    info["externalGradingOptions"] = {
+        "enabled": True,
+        "image": image,
+        "entrypoint": ENTRYPOINT,
+        "timeout": timeout_seconds,
+    }
+    path.write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
+    return path
+
+
+def _html(text: str) -> str:
+    return (
+        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# inside the grader container
+
+
+def run_grader(root: Path) -> dict:
+    """Grade ``root/student`` with the bundle in ``root/tests``; write and return
+    ``root/results/results.json``."""
+    results = root / "results" / "results.json"
+    results.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        result = grade_bundle(root / "tests", root / "student")
+        text = render_prairielearn(result)
+    except PlatformError as error:
+        text = json.dumps(ungradable_results(str(error)), indent=2) + "\n"
+    results.write_text(text, encoding="utf-8")
+    return json.loads(text)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m gradekit.integrations.prairielearn",
+        description="Grade the submission in a PrairieLearn grader container (run by run.sh).",
+    )
+    parser.add_argument(
+        "--root",
+        type=Path,
+        default=Path(os.environ.get(ROOT_VARIABLE, DEFAULT_ROOT)),
+        help=f"the grading root (default ${ROOT_VARIABLE} or {DEFAULT_ROOT})",
+    )
+    document = run_grader(parser.parse_args(argv).root)
+    print(f"gradekit: gradable={document['gradable']} score={document['score']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

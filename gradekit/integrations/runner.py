@@ -1,0 +1,69 @@
+"""The platform side of a bundle: find the student's file, grade it, never leave without a result.
+
+Gradescope and PrairieLearn both need a results file on every run; without one the student sees
+"the autograder failed" (Gradescope) or a submission stuck in grading (PrairieLearn). So every
+problem is turned into :class:`PlatformError`, whose message the platform writers put into a
+failing result: a submission with the wrong file name, an invalid bundle, a grader crash.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gradekit.grading.verdicts import AssignmentResult
+from gradekit.integrations.bundle import BundleConfig, BundleError, load_spec
+
+SUBMISSION_SUFFIXES = (".py", ".ipynb")
+
+
+class PlatformError(Exception):
+    """The submission could not be graded; the message is shown to student and instructor."""
+
+
+def find_submission(folder: Path, student_file: str) -> Path:
+    """The student's file in ``folder``: ``student_file`` (at any depth, the shallowest wins),
+    else the notebook of the same name, else the only Python file or notebook there is."""
+    if not folder.is_dir():
+        raise PlatformError(f"the submission folder {folder} does not exist")
+    notebook = Path(student_file).with_suffix(".ipynb").name
+    for wanted in (student_file, notebook):
+        matches = sorted(folder.rglob(wanted), key=lambda path: (len(path.parts), str(path)))
+        if matches:
+            return matches[0]
+    candidates = sorted(
+        path for path in folder.rglob("*") if path.suffix in SUBMISSION_SUFFIXES and path.is_file()
+    )
+    if len(candidates) == 1:
+        return candidates[0]
+    found = ", ".join(str(path.relative_to(folder)) for path in candidates) or "no .py/.ipynb file"
+    raise PlatformError(
+        f"expected your file to be called {student_file} (or {notebook}); found: {found}. "
+        f"Rename your file to {student_file} and submit again."
+    )
+
+
+def grade_bundle(bundle: Path, submission_folder: Path) -> AssignmentResult:
+    """Grade the submission in ``submission_folder`` with the bundle in ``bundle``."""
+    from gradekit.grading.cases import UnknownExerciseError
+    from gradekit.grading.pipeline import grade_submission
+    from gradekit.grading.reference import ReferenceSolutionError
+    from gradekit.grading.submission import SubmissionError
+    from gradekit.sandbox.policy import SandboxUnavailable
+    from gradekit.sandbox.runner import SubmissionFileError
+
+    try:
+        config = BundleConfig.read(bundle)
+        spec = load_spec(bundle / config.assignment)
+    except BundleError as error:
+        raise PlatformError(f"the autograder is misconfigured: {error}") from None
+    submission = find_submission(submission_folder, config.student_file)
+    try:
+        return grade_submission(submission, spec, reference_backend=config.reference_backend)
+    except (SubmissionError, SubmissionFileError) as error:
+        raise PlatformError(f"your file could not be read: {error}") from None
+    except (UnknownExerciseError, ReferenceSolutionError, SandboxUnavailable) as error:
+        raise PlatformError(f"the autograder could not grade (not your fault): {error}") from None
+    except Exception as error:  # noqa: BLE001 - the platform must always get a result file
+        raise PlatformError(
+            f"the autograder crashed (not your fault): {type(error).__name__}: {error}"
+        ) from error
