@@ -42,6 +42,26 @@ def gradescope_results(result: AssignmentResult) -> dict[str, Any]:
     }
 
 
+def failure_results(reason: str) -> dict:
+    """``results.json`` for a run that could not grade: 0 points, one failed test saying why."""
+    return {
+        "score": 0.0,
+        "output": reason,
+        "output_format": "text",
+        "tests": [
+            {
+                "name": "Grading",
+                "score": 0.0,
+                "max_score": 0.0,
+                "status": "failed",
+                "output": reason,
+                "output_format": "text",
+                "visibility": "visible",
+            }
+        ],
+    }
+
+
 def _test(test: GradedTest) -> dict[str, Any]:
     return {
         "score": test.score,
