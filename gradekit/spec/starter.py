@@ -66,7 +66,8 @@ def _variable(exercise: Exercise) -> str:
 
 def _title_comment(exercise: Exercise) -> str:
     points = f"{exercise.points:g} point" + ("" if exercise.points == 1 else "s")
-    return f"# {_escape(exercise.title)} ({points})"
+    title = " ".join(_escape(exercise.title).split("\n"))  # a comment is one line
+    return f"# {title} ({points})"
 
 
 def _docstring(text: str, indent: str) -> str:

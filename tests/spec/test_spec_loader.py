@@ -7,6 +7,9 @@ import textwrap
 from pathlib import Path
 
 import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from gradekit.spec import SpecError, load_assignment
 
@@ -413,3 +416,69 @@ def test_solution_with_a_syntax_error(tmp_path: Path) -> None:
 def test_unreadable_file(tmp_path: Path) -> None:
     with pytest.raises(SpecError, match="cannot read the file"):
         load_assignment(tmp_path / "missing.yaml")
+
+
+yaml_values = st.recursive(
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(-3, 3),
+        st.floats(allow_nan=False, allow_infinity=False),
+        st.sampled_from(["value", "seed", "t", "float32", "normal", "1.5", "x y"]),
+    ),
+    lambda children: st.one_of(
+        st.lists(children, max_size=3),
+        st.dictionaries(
+            st.sampled_from(
+                [
+                    "id",
+                    "title",
+                    "prompt",
+                    "cases",
+                    "args",
+                    "checks",
+                    "tensor",
+                    "random",
+                    "shape",
+                    "dtype",
+                    "grad",
+                    "raises",
+                    "repeat",
+                    "tuple",
+                    "python",
+                    "exercises",
+                ]
+            ),
+            children,
+            max_size=4,
+        ),
+    ),
+    max_leaves=12,
+)
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(exercise=yaml_values)
+def test_arbitrary_exercise_data_gives_located_problems(tmp_path: Path, exercise) -> None:
+    """Whatever an exercise entry holds, loading ends in an Assignment or a SpecError whose
+    problems all carry a line, never in another exception."""
+    document = {
+        "assignment": {"id": "demo", "title": "D", "solution": "solution.py"},
+        "exercises": [exercise],
+    }
+    spec = write_spec(tmp_path, yaml.safe_dump(document))
+    try:
+        load_assignment(spec)
+    except SpecError as error:
+        assert error.problems
+        assert all(problem.line is not None for problem in error.problems)
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(cut=st.integers(0, len(VALID)), junk=st.text(max_size=4))
+def test_corrupted_text_never_escapes_as_a_traceback(tmp_path: Path, cut: int, junk: str) -> None:
+    spec = write_spec(tmp_path, VALID[:cut] + junk + VALID[cut:])
+    try:
+        load_assignment(spec)
+    except SpecError as error:
+        assert error.problems
