@@ -60,7 +60,7 @@ def graded_tests(result: AssignmentResult) -> list[GradedTest]:
             continue
         visible_max, hidden_max = _split(exercise.max_points, visible, hidden)
         visible_score = _part_score(exercise, visible)
-        hidden_score = round(max(exercise.points - visible_score, 0.0), 4) if exercise.points else 0
+        hidden_score = round(max(exercise.points - visible_score, 0.0), 4)
         tests.append(
             _part_test(f"{index}.1", exercise, visible, visible_score, visible_max, hidden=False)
         )

@@ -65,8 +65,9 @@ def render_junit(result: AssignmentResult, now: datetime | None = None) -> str:
 
 
 def xml_text(text: str) -> str:
-    """``text`` without the characters XML 1.0 forbids (ElementTree escapes the rest)."""
-    return _NOT_XML.sub("", text)
+    """``text`` without the characters XML 1.0 forbids (ElementTree escapes the rest), with line
+    ends as ``\n`` (what every XML parser turns them into anyway)."""
+    return _NOT_XML.sub("", text.replace("\r\n", "\n").replace("\r", "\n"))
 
 
 def _testcase(test: GradedTest, result: AssignmentResult) -> ET.Element:
