@@ -134,7 +134,7 @@ class PermuteBackward0(Node):
     __slots__ = ("dims",)
 
     def backward(self, grad: Tensor) -> tuple:
-        return (permute(grad, *np.argsort(self.dims).tolist()),)
+        return (_permute(grad, tuple(np.argsort(self.dims).tolist())),)
 
 
 class _ReshapeBackNode(Node):
@@ -184,7 +184,7 @@ class CatBackward0(Node):
         offset = 0
         for size in self.sizes:
             if size is None:  # a legacy empty 1-d input that cat skipped
-                grads.append(None)
+                grads.append(Tensor._make(np.zeros(0, dtype=grad.dtype.np_dtype), grad.dtype))
                 continue
             grads.append(narrow(grad, self.dim, offset, size))
             offset += size
@@ -203,7 +203,9 @@ class _MultiViewNode(Node):
 
     __slots__ = ("input_shape", "dim", "pieces", "num_outputs")
 
-    def backward(self, grads: tuple) -> tuple:
+    def backward(self, grads: tuple | Tensor) -> tuple:
+        if not isinstance(grads, tuple):  # the engine passes a lone output's grad bare
+            grads = (grads,)
         filled = []
         for grad, (shape, dtype_) in zip(grads, self._output_meta, strict=True):
             if grad is None:
@@ -416,12 +418,15 @@ def _regenerate_view_grad_fns(base: Tensor) -> None:
 
 
 def select(x: Tensor, dim: int, index: int) -> Tensor:
+    if x._data.ndim == 0:
+        raise errors.error("select_0dim")
     dim = maybe_wrap_dim(dim, x._data.ndim)
+    index = int(index)
     size = x._data.shape[dim]
     if not -size <= index < size:
         raise errors.error("index_out_of_bounds", index=index, dim=dim, size=size)
     index = index + size if index < 0 else index
-    key = (slice(None),) * dim + (index,)
+    key = (slice(None),) * dim + (index, Ellipsis)  # Ellipsis keeps 0-d results arrays
     return _record_view(
         x, x._data[key], lambda a: a[key], _node_class("SelectBackward0", _GatherNode)
     )
@@ -442,6 +447,8 @@ def alias(x: Tensor) -> Tensor:
 
 def narrow(x: Tensor, dim: int, start: Any, length: int) -> Tensor:
     """``x.narrow(dim, start, length)``: a SliceBackward0 view."""
+    if x._data.ndim == 0:
+        raise errors.error("narrow_0dim")
     dim = maybe_wrap_dim(dim, x._data.ndim)
     start = int(start)
     size = x._data.shape[dim]
@@ -459,6 +466,9 @@ def narrow(x: Tensor, dim: int, start: Any, length: int) -> Tensor:
 def transpose(x: Tensor, dim0: int, dim1: int) -> Tensor:
     ndim = x._data.ndim
     dim0, dim1 = maybe_wrap_dim(dim0, ndim), maybe_wrap_dim(dim1, ndim)
+    if ndim == 0:  # only transpose(0, 0) / (-1, -1) reach here: an identity view
+        dim0 = dim1 = 0
+        return _record_view(x, x._data[...], lambda a: a[...], TransposeBackward0, dim0=0, dim1=0)
     return _record_view(
         x,
         np.swapaxes(x._data, dim0, dim1),
@@ -476,6 +486,7 @@ def t(x: Tensor) -> Tensor:
 
 
 def permute(x: Tensor, *dims: Any) -> Tensor:
+    _require_args("permute", "dims", dims)
     dims = _int_list(dims)
     ndim = x._data.ndim
     if len(dims) != ndim:
@@ -483,7 +494,10 @@ def permute(x: Tensor, *dims: Any) -> Tensor:
     wrapped = [maybe_wrap_dim(d, ndim) for d in dims]
     if len(set(wrapped)) != len(wrapped):
         raise errors.error("permute_duplicate")
-    order = tuple(wrapped)
+    return _permute(x, tuple(wrapped))
+
+
+def _permute(x: Tensor, order: tuple[int, ...]) -> Tensor:
     return _record_view(
         x,
         np.transpose(x._data, order),
@@ -496,13 +510,27 @@ def permute(x: Tensor, *dims: Any) -> Tensor:
 def _T(x: Tensor) -> Tensor:  # noqa: N802 - torch's property name
     ndim = x._data.ndim
     if ndim == 0:
-        errors.warn("transpose_T_0d")
+        _warn_once("transpose_T_0d")
     elif ndim != 2:
-        errors.warn("transpose_T_deprecated")
-    return permute(x, *range(ndim - 1, -1, -1))
+        _warn_once("transpose_T_deprecated")
+    return _permute(x, tuple(range(ndim - 1, -1, -1)))
 
 
-def _mT(x: Tensor) -> Tensor:  # noqa: N802 - torch's property name
+#: Warnings already shown: torch emits these with TORCH_WARN_ONCE (once per process).
+WARNED_ONCE: set[str] = set()
+
+
+def _warn_once(key: str) -> None:
+    if key not in WARNED_ONCE:
+        WARNED_ONCE.add(key)
+        errors.warn(key, stacklevel=4)
+
+
+def _mT(x: Tensor, name: str = "mT") -> Tensor:  # noqa: N802 - torch's property name
+    """``x.mT`` / ``x.mH`` / ``x.adjoint()`` (real dtypes only): transpose the last two dims."""
+    if x._data.ndim == 0:
+        _warn_once(f"{name}_0d")
+        return x  # torch 2.13 returns the 0-d tensor itself
     if x._data.ndim < 2:
         raise errors.error("mT_ndim", ndim=x._data.ndim)
     return transpose(x, -2, -1)
@@ -512,6 +540,8 @@ def movedim(x: Tensor, source: Any, destination: Any) -> Tensor:
     ndim = x._data.ndim
     sources = [maybe_wrap_dim(d, ndim) for d in _int_list((source,))]
     targets = [maybe_wrap_dim(d, ndim) for d in _int_list((destination,))]
+    if ndim == 0:
+        return alias(x)
     order = [d for d in range(ndim) if d not in sources]
     for target, src in sorted(zip(targets, sources, strict=True)):
         order.insert(target, src)
@@ -537,7 +567,8 @@ def squeeze(x: Tensor, dim: Any = None) -> Tensor:
         name, dims = "SqueezeBackward0", [d for d in range(ndim) if shape[d] == 1]
     elif isinstance(dim, (tuple, list)):
         name = "SqueezeBackward2"
-        dims = [d for d in (maybe_wrap_dim(d, ndim) for d in dim) if ndim and shape[d] == 1]
+        wrapped = _unique_dims(dim, ndim)
+        dims = [d for d in wrapped if ndim and shape[d] == 1]
     else:
         name = "SqueezeBackward1"
         dims = [d for d in [maybe_wrap_dim(dim, ndim)] if ndim and shape[d] == 1]
@@ -552,6 +583,7 @@ def squeeze(x: Tensor, dim: Any = None) -> Tensor:
 
 
 def expand(x: Tensor, *sizes: Any) -> Tensor:
+    _require_args("expand", "size", sizes)
     sizes = _int_list(sizes)
     shape = x._data.shape
     if len(sizes) < len(shape):
@@ -564,9 +596,10 @@ def expand(x: Tensor, *sizes: Any) -> Tensor:
             ndim=len(shape),
         )
     target = _expanded_shape(shape, sizes)
+    strides = _expanded_strides(shape, _element_strides(x._data), target)
     return _record_view(
         x,
-        np.broadcast_to(x._data, target),
+        _strided_view(x._data, target, strides, writeable=False),
         lambda a: np.broadcast_to(a, target),
         ExpandBackward0,
         self_sizes=shape,
@@ -576,12 +609,13 @@ def expand(x: Tensor, *sizes: Any) -> Tensor:
 def _expanded_shape(shape: tuple[int, ...], sizes: list[int]) -> tuple[int, ...]:
     """torch's inferExpandGeometry: -1 keeps a size; only size-1 dims may grow."""
     leading = len(sizes) - len(shape)
-    target = []
-    for i, size in enumerate(sizes):
+    target: list[int] = []
+    for i in range(len(sizes) - 1, -1, -1):  # torch scans from the last dim
+        size = sizes[i]
         if i < leading:
             if size < 0:
                 raise errors.error("expand_leading_negative", dim=i)
-            target.append(size)
+            target.insert(0, size)
             continue
         existing = shape[i - leading]
         if size == -1:
@@ -595,8 +629,24 @@ def _expanded_shape(shape: tuple[int, ...], sizes: list[int]) -> tuple[int, ...]
                 target_sizes=list(sizes),
                 tensor_sizes=list(shape),
             )
-        target.append(size)
+        target.insert(0, size)
     return tuple(target)
+
+
+def _expanded_strides(
+    shape: tuple[int, ...], strides: tuple[int, ...], target: tuple[int, ...]
+) -> list[int]:
+    """torch's inferExpandGeometry strides: unchanged dims keep theirs, grown dims get 0."""
+    out = [0] * len(target)
+    for i in range(len(target) - 1, -1, -1):
+        dim = i - (len(target) - len(shape))
+        if dim >= 0:
+            size, stride = shape[dim], strides[dim]
+        else:
+            size = 1
+            stride = target[i + 1] * out[i + 1] if i + 1 < len(target) else 1
+        out[i] = stride if size == target[i] else 0
+    return out
 
 
 def expand_as(x: Tensor, other: Tensor) -> Tensor:
@@ -621,6 +671,8 @@ def _infer_size(sizes: list[int], numel: int) -> tuple[int, ...]:
             known *= size
     shape = list(sizes)
     if inferred is not None:
+        if known == 0 and numel == 0:
+            raise errors.error("view_ambiguous", shape=_shape_text(sizes))
         if known == 0 or numel % known != 0:
             raise errors.error("shape_invalid", shape=_shape_text(sizes), numel=numel)
         shape[inferred] = numel // known
@@ -637,6 +689,8 @@ def _view_strides(
     old_shape: tuple[int, ...], old_strides: tuple[int, ...], new_shape: tuple[int, ...]
 ) -> list[int] | None:
     """torch's computeStride: strides of a no-copy view, or None when a copy is needed."""
+    if not old_shape:
+        return [1] * len(new_shape)
     if math.prod(old_shape) == 0:
         return list(old_strides) if old_shape == new_shape else _contiguous_strides(new_shape)
     new_strides = [0] * len(new_shape)
@@ -674,10 +728,16 @@ def _contiguous_strides(shape: tuple[int, ...]) -> list[int]:
     return strides[::-1]
 
 
-def _strided_view(data: np.ndarray, shape: tuple[int, ...], strides: list[int]) -> np.ndarray:
+def _strided_view(
+    data: np.ndarray, shape: tuple[int, ...], strides: list[int], writeable: bool = True
+) -> np.ndarray:
+    """A numpy view with element ``strides``; expanded views are read-only, as in numpy."""
     itemsize = data.itemsize
     return np.lib.stride_tricks.as_strided(
-        data, shape=shape, strides=[s * itemsize for s in strides], writeable=data.flags.writeable
+        data,
+        shape=shape,
+        strides=[s * itemsize for s in strides],
+        writeable=writeable and data.flags.writeable,
     )
 
 
@@ -735,9 +795,9 @@ def reshape_as(x: Tensor, other: Tensor) -> Tensor:
 
 def flatten(x: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
     ndim = x._data.ndim
+    start, end = maybe_wrap_dim(start_dim, ndim), maybe_wrap_dim(end_dim, ndim)
     if ndim == 0:
         return reshape(x, 1)
-    start, end = maybe_wrap_dim(start_dim, ndim), maybe_wrap_dim(end_dim, ndim)
     if start > end:
         raise errors.error("flatten_order")
     if start == end:
@@ -767,9 +827,31 @@ def contiguous(x: Tensor, memory_format: object = None) -> Tensor:
 
 def clone(x: Tensor, *, memory_format: object = None, contiguous: bool = False) -> Tensor:
     """A copy with CloneBackward0; keeps the memory layout (torch's preserve_format)."""
-    data = np.array(x._data, order="C" if contiguous else "K", copy=True)
+    strides = _element_strides(x._data)
+    if not contiguous and _non_overlapping_and_dense(x._data.shape, strides):
+        # torch's preserve_format: same strides (even those of size-1 dims), fresh memory
+        buffer = np.empty(max(x._data.size, 1), dtype=x._data.dtype)
+        data = _strided_view(buffer, x._data.shape, list(strides))
+        data[...] = x._data
+    else:
+        data = np.array(x._data, order="C", copy=True)
     node = CloneBackward0((x._edge(),), ((data.shape, x.dtype),)) if requires_grad(x) else None
     return Tensor._make(data, x.dtype, node)
+
+
+def _non_overlapping_and_dense(shape: tuple[int, ...], strides: tuple[int, ...]) -> bool:
+    """torch's is_non_overlapping_and_dense: the strides tile [0, numel) exactly."""
+    if math.prod(shape) == 0:
+        return False
+    expected = 1
+    for size, stride in sorted(
+        ((size, stride) for size, stride in zip(shape, strides, strict=True) if size != 1),
+        key=lambda pair: pair[1],
+    ):
+        if stride != expected:
+            return False
+        expected *= size
+    return True
 
 
 # -- copies made of gathered positions -------------------------------------------------
@@ -781,6 +863,7 @@ def _gather_op(x: Tensor, positions: np.ndarray, name: str) -> Tensor:
 
 
 def repeat(x: Tensor, *repeats: Any) -> Tensor:
+    _require_args("repeat", "repeats", repeats)
     repeats = _int_list(repeats)
     shape = x._data.shape
     if len(repeats) < len(shape):
@@ -795,14 +878,9 @@ def repeat(x: Tensor, *repeats: Any) -> Tensor:
 
 
 def flip(x: Tensor, *dims: Any) -> Tensor:
-    ndim = x._data.ndim
-    wrapped = [maybe_wrap_dim(d, ndim) for d in _int_list(dims)]
-    seen: set[int] = set()
-    for d in wrapped:
-        if d in seen:
-            raise errors.error("flip_duplicate", dim=d)
-        seen.add(d)
-    data = np.flip(x._data, tuple(wrapped)).copy()
+    _require_args("flip", "dims", dims)
+    wrapped = _unique_dims(_int_list(dims), x._data.ndim)
+    data = np.flip(x._data, tuple(wrapped)).copy() if x._data.ndim else x._data.copy()
     node = None
     if requires_grad(x):
         node = FlipBackward0((x._edge(),), ((data.shape, x.dtype),))
@@ -818,12 +896,15 @@ def cat(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
     for position, tensor in enumerate(tensors):
         if tensor._data.ndim == 0:
             raise errors.error("cat_zero_dim", position=position)
+    # Legacy rule: 1-d empty tensors are skipped when joined with tensors of other ranks.
     kept = [t_ for t_ in tensors if t_._data.shape != (0,)]
-    reference = kept[0] if kept else tensors[0]
+    if not kept or kept[0]._data.ndim == 1:
+        kept = tensors
+    reference = kept[0]
     ndim = reference._data.ndim
     dim = maybe_wrap_dim(dim, ndim)
     for number, tensor in enumerate(tensors):
-        if tensor._data.shape == (0,) and tensor is not reference:
+        if all(tensor is not k for k in kept):
             continue
         if tensor._data.ndim != ndim:
             raise errors.error("cat_ndim", ndim_a=ndim, ndim_b=tensor._data.ndim)
@@ -837,7 +918,7 @@ def cat(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
                     number=number,
                 )
     out_dtype = result_type(*tensors)
-    parts = [t_._data.astype(out_dtype.np_dtype, copy=False) for t_ in (kept or tensors[:1])]
+    parts = [t_._data.astype(out_dtype.np_dtype, copy=False) for t_ in kept]
     data = np.concatenate(parts, axis=dim)
     node = None
     if requires_grad(*tensors):
@@ -846,10 +927,7 @@ def cat(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
             ((data.shape, out_dtype),),
         )
         node.dim = dim
-        node.sizes = [
-            None if (t_._data.shape == (0,) and t_ not in kept) else t_._data.shape[dim]
-            for t_ in tensors
-        ]
+        node.sizes = [t_._data.shape[dim] if any(t_ is k for k in kept) else None for t_ in tensors]
     return Tensor._make(data, out_dtype, node)
 
 
@@ -899,12 +977,15 @@ def _multi_view(x: Tensor, name: str, dim: int, keys: list[tuple]) -> tuple[Tens
 
 
 def split(x: Tensor, split_size_or_sections: Any, dim: int = 0) -> tuple[Tensor, ...]:
+    if x._data.ndim == 0:
+        raise errors.error("split_0dim", op="split")
+    given_dim = dim
     dim = maybe_wrap_dim(dim, x._data.ndim)
     size = x._data.shape[dim]
     if isinstance(split_size_or_sections, (list, tuple)):
         sizes = [int(s) for s in split_size_or_sections]
         if sum(sizes) != size or any(s < 0 for s in sizes):
-            raise errors.error("split_sizes_sum", size=size, dim=dim, sizes=sizes)
+            raise errors.error("split_sizes_sum", size=size, dim=given_dim, sizes=sizes)
         name = "SplitWithSizesBackward0"
     else:
         step = int(split_size_or_sections)
@@ -921,16 +1002,24 @@ def split(x: Tensor, split_size_or_sections: Any, dim: int = 0) -> tuple[Tensor,
 
 
 def chunk(x: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
+    if x._data.ndim == 0:
+        raise errors.error("split_0dim", op="chunk")
     if chunks <= 0:
         raise errors.error("chunk_count", chunks=chunks)
     dim = maybe_wrap_dim(dim, x._data.ndim)
     size = x._data.shape[dim]
+    if size == 0:  # torch returns ``chunks`` empty pieces
+        return split(x, [0] * chunks, dim)
     return split(x, max(1, -(-size // chunks)) if size else 1, dim)
 
 
 def unbind(x: Tensor, dim: int = 0) -> tuple[Tensor, ...]:
+    if x._data.ndim == 0:
+        # out-of-range dims fail first; torch then reports the wrapped dim
+        maybe_wrap_dim(dim, 0)
+        raise errors.error("dim_scalar", dim=dim + 1 if dim < 0 else dim)
     dim = maybe_wrap_dim(dim, x._data.ndim)
-    keys = [(slice(None),) * dim + (i,) for i in range(x._data.shape[dim])]
+    keys = [(slice(None),) * dim + (i, Ellipsis) for i in range(x._data.shape[dim])]
     return _multi_view(x, "UnbindBackward0", dim, keys)
 
 
@@ -939,32 +1028,48 @@ def unbind(x: Tensor, dim: int = 0) -> tuple[Tensor, ...]:
 
 
 def index_select(x: Tensor, dim: int, index: Tensor) -> Tensor:
-    dim = maybe_wrap_dim(dim, x._data.ndim)
+    """``x.index_select(dim, index)``: IndexSelectBackward0; negative indices are errors."""
+    ndim = x._data.ndim
+    dim = maybe_wrap_dim(dim, ndim)
     if index.dtype not in (int64, int32):
         raise errors.error("index_select_dtype")
     if index._data.ndim > 1:
         raise errors.error("index_select_vector")
     indices = index._data.reshape(-1).astype(np.int64)
-    size = x._data.shape[dim] if x._data.ndim else 1
-    bad = indices[(indices < -size) | (indices >= size)]
+    if ndim == 0 and indices.size != 1:
+        raise errors.error("index_select_scalar", count=indices.size)
+    size = x._data.shape[dim] if ndim else 1
+    if ndim >= 2 and size == 0 and indices.size:
+        raise errors.error("index_select_empty_dim")
+    bad = indices[(indices < 0) | (indices >= size)]
     if bad.size:
+        # Two kernels, two messages: 1-d and dim-0 non-empty inputs, then the general one.
+        if ndim <= 1 or (dim == 0 and x._data.size):
+            raise errors.error("index_select_range")
         raise errors.error("index_select_bounds", index=int(bad[0]), size=size)
     grid = _positions_grid(x._data.shape)
-    positions = np.take(grid, indices, axis=dim) if x._data.ndim else grid.reshape(-1)[indices]
+    if ndim == 0:
+        positions = grid.reshape(-1)[indices].reshape(index._data.shape)
+    else:
+        positions = np.take(grid, indices, axis=dim)
     return _gather_op(x, positions, "IndexSelectBackward0")
 
 
 def gather_along(x: Tensor, dim: int, index: Tensor, *, sparse_grad: bool = False) -> Tensor:
-    """``torch.gather(x, dim, index)``: GatherBackward0."""
+    """``torch.gather(x, dim, index)``: GatherBackward0; negative indices are errors."""
     ndim = x._data.ndim
-    dim = maybe_wrap_dim(dim, ndim)
+    dim = maybe_wrap_dim(dim, ndim) % max(ndim, 1)
     if index.dtype not in (int64, int32):
         raise errors.error("gather_index_dtype")
     idx = index._data.astype(np.int64)
-    if idx.ndim != max(ndim, 1) and not (idx.ndim == 0 and ndim == 0):
+    if idx.ndim != ndim and not (max(idx.ndim, ndim) <= 1):
         raise errors.error("gather_ndim")
-    for d in range(idx.ndim):
-        if d != dim and ndim and idx.shape[d] > x._data.shape[d]:
+    shape = x._data.shape or (1,)
+    idx_shape = idx.shape or (1,)
+    if idx.size == 0:  # torch skips the shape and bounds checks for an empty index
+        return _gather_op(x, np.zeros(idx.shape, dtype=np.int64), "GatherBackward0")
+    for d in range(len(idx_shape)):
+        if d != dim and idx_shape[d] > shape[d]:
             raise errors.error(
                 "gather_size",
                 dim=d,
@@ -972,13 +1077,12 @@ def gather_along(x: Tensor, dim: int, index: Tensor, *, sparse_grad: bool = Fals
                 self_shape=list(x._data.shape),
                 gather_dim=dim,
             )
-    size = x._data.shape[dim] if ndim else 1
-    bad = idx[(idx < -size) | (idx >= size)]
+    bad = idx[(idx < 0) | (idx >= shape[dim])]
     if bad.size:
-        raise errors.error("index_out_of_bounds", index=int(bad.flat[0]), dim=dim, size=size)
-    grid = _positions_grid(x._data.shape).reshape(x._data.shape or (1,))
-    window = grid[tuple(slice(0, s) if d != dim else slice(None) for d, s in enumerate(idx.shape))]
-    positions = np.take_along_axis(window, np.where(idx < 0, idx + size, idx), axis=dim)
+        raise errors.error("gather_out_of_bounds", index=int(bad.flat[0]), dim=dim, size=shape[dim])
+    grid = _positions_grid(shape)
+    window = grid[tuple(slice(None) if d == dim else slice(0, s) for d, s in enumerate(idx_shape))]
+    positions = np.take_along_axis(window, idx.reshape(idx_shape), axis=dim)
     return _gather_op(x, positions.reshape(idx.shape), "GatherBackward0")
 
 
@@ -1228,6 +1332,23 @@ def index_put(
 # helpers and registration
 
 
+def _require_args(function: str, parameter: str, given: tuple) -> None:
+    """torch's TypeError for a method called without its variadic argument."""
+    if not given:
+        raise TypeError(f'{function}() missing 1 required positional arguments: "{parameter}"')
+
+
+def _unique_dims(dims: Sequence[int], ndim: int) -> list[int]:
+    """Wrapped dims, with torch's error for a dim given twice (flip, squeeze)."""
+    wrapped: list[int] = []
+    for d in dims:
+        d = maybe_wrap_dim(d, ndim)
+        if d in wrapped:
+            raise errors.error("flip_duplicate", dim=d)
+        wrapped.append(d)
+    return wrapped
+
+
 def _int_list(args: tuple) -> list[int]:
     """``f(2, 3)``, ``f((2, 3))``, ``f([2, 3])`` and ``f(torch.Size)`` all mean [2, 3]."""
     if len(args) == 1 and isinstance(args[0], (tuple, list)):
@@ -1270,8 +1391,8 @@ TENSOR_METHODS: dict[str, Any] = {
     "t": t,
     "T": property(_T),
     "mT": property(_mT),
-    "mH": property(_mT),
-    "adjoint": _mT,
+    "mH": property(lambda self: _mT(self, "mH")),
+    "adjoint": lambda self: _mT(self, "adjoint"),
     "permute": permute,
     "movedim": movedim,
     "squeeze": _squeeze_method,
