@@ -56,11 +56,7 @@ def generate_programs() -> None:
     for name in programs.PROGRAMS:
         first = programs.run_program(name, torch)
         second = programs.run_program(name, torch)
-        # Warnings may legitimately differ on the second run: torch emits some only once
-        # per process (TORCH_WARN_ONCE), and the fixture records the first run.
-        first_values = {k: v for k, v in first.items() if k != "__warnings__"}
-        second_values = {k: v for k, v in second.items() if k != "__warnings__"}
-        if first_values != second_values:
+        if first != second:
             sys.exit(f"gen_golden: program {name!r} is not deterministic on torch; fix it first")
         if "__uncaught__" in first:
             print(f"note: {name} raised uncaught on torch: {first['__uncaught__']}")
