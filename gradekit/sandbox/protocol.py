@@ -420,23 +420,27 @@ class FrameStream:
         self._needed: int | None = None
 
     def feed(self, chunk: bytes) -> list[Frame]:
+        """Buffer ``chunk`` and return every frame it completes."""
+        return list(self.feed_iter(chunk))
+
+    def feed_iter(self, chunk: bytes) -> Iterator[Frame]:
+        """Like :meth:`feed`, but yields each frame before decoding the next, so the frames in
+        front of a malformed one are still delivered before the error is raised."""
         self._buffer += chunk
-        frames = []
         while True:
             if self._needed is None:
                 if len(self._buffer) < PREFIX_SIZE:
-                    break
+                    return
                 header_len, payload_len = parse_prefix(
                     bytes(self._buffer[:PREFIX_SIZE]), max_frame_bytes=self.max_frame_bytes
                 )
                 self._needed = PREFIX_SIZE + header_len + payload_len
             if len(self._buffer) < self._needed:
-                break
+                return
             raw = bytes(self._buffer[: self._needed])
             del self._buffer[: self._needed]
             self._needed = None
-            frames.append(decode_frame(raw, max_frame_bytes=self.max_frame_bytes))
-        return frames
+            yield decode_frame(raw, max_frame_bytes=self.max_frame_bytes)
 
     @property
     def pending_bytes(self) -> int:

@@ -361,7 +361,7 @@ class _Supervisor:
             return
         if stream == "status":
             try:
-                for frame in self.status.feed(chunk):
+                for frame in self.status.feed_iter(chunk):
                     self._on_status(frame.body)
             except ProtocolError:
                 pass  # a garbled status only costs us the diagnostics
@@ -369,7 +369,7 @@ class _Supervisor:
         if self.killed:
             return  # whatever arrives after we gave up on this child is ignored
         try:
-            for frame in self.results.feed(chunk):
+            for frame in self.results.feed_iter(chunk):
                 self._on_event(decode_event(frame))
         except ProtocolError as exc:
             self._reject(f"the sandboxed process sent a malformed result ({exc})")

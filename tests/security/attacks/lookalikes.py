@@ -24,7 +24,9 @@ class Impostor:
 
 
 def attack():
-    return torch.zeros(3).as_subclass(AlwaysEqual)
+    tensor = torch.zeros(3)
+    tensor.__class__ = AlwaysEqual
+    return tensor
 
 
 def impostor():
