@@ -1,0 +1,549 @@
+"""The gradebook's read API: what reports, exports and the web report ask of it.
+
+Open a read-only connection with :func:`gradekit.gradebook.connect` (``readonly=True``; it is
+safe while ``gradekit grade`` is writing, thanks to WAL) and pass it to these functions. Every
+function returns frozen dataclasses with a ``to_json()`` method giving plain JSON data.
+
+"Current" means the newest graded submission of each student for the assignment (the highest
+submission id); older submissions are the student's history.
+
+* :func:`list_assignments` — the assignments present, with counts.
+* :func:`latest_grades` — one row per student: score and per-exercise points (the export).
+* :func:`class_overview` — class size, score statistics, histogram, status counts.
+* :func:`exercise_stats` — per exercise: pass/fail/error counts, mean points, top mistakes.
+* :func:`wrong_answer_clusters` — per case, students grouped by identical wrong answers, with
+  one representative answer each.
+* :func:`student_history` — every submission of one student, oldest first, with exercises.
+* :func:`submission_detail` — one submission with exercises, cases and captured output.
+
+Passing ``assignment_id=None`` picks the only assignment in the gradebook and raises
+:class:`GradebookQueryError` listing the choices when there are several.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import statistics
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+class GradebookQueryError(LookupError):
+    """A query named something the gradebook does not contain."""
+
+
+class _JsonMixin:
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)  # type: ignore[call-overload]
+
+
+@dataclass(frozen=True)
+class AssignmentSummary(_JsonMixin):
+    assignment_id: str
+    title: str
+    students: int
+    submissions: int
+    runs: int
+    last_graded_at: str | None
+
+
+@dataclass(frozen=True)
+class ExerciseGrade(_JsonMixin):
+    exercise_id: str
+    title: str
+    status: str
+    points: float
+    max_points: float
+    passed_cases: int
+    total_cases: int
+    mistake: str | None = None
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class StudentGrade(_JsonMixin):
+    """A student's current (newest) submission, with its per-exercise points."""
+
+    student: str
+    submission_id: int
+    status: str
+    score: float
+    max_score: float
+    path: str
+    content_hash: str
+    graded_at: str
+    exercises: list[ExerciseGrade] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class ClassOverview(_JsonMixin):
+    assignment_id: str
+    title: str
+    students: int
+    max_score: float
+    mean_score: float | None
+    median_score: float | None
+    min_score: float | None
+    max_observed_score: float | None
+    status_counts: dict[str, int]  # pass / fail / error among current submissions
+    histogram: list[dict[str, float]]  # ten bins over [0, max_score]: low, high, count
+    last_run: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class ExerciseStats(_JsonMixin):
+    exercise_id: str
+    title: str
+    max_points: float
+    students: int
+    passed: int
+    failed: int
+    errored: int
+    mean_points: float | None
+    pass_rate: float | None
+    top_mistakes: list[dict[str, Any]]  # [{"message": str, "count": int}], most common first
+    top_errors: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class AnswerCluster(_JsonMixin):
+    """Students whose (non-passing) answer to one case was identical."""
+
+    exercise_id: str
+    case_id: str
+    label: str
+    hidden: bool
+    status: str  # fail or error
+    answer_kind: str  # value, raised, timeout, crashed, missing, invalid
+    fingerprint: str
+    size: int
+    students: list[str]
+    representative: dict[str, Any]  # compact picture of the answer (first elements, message)
+    message: str | None  # how the grader described the difference, for one of them
+
+
+@dataclass(frozen=True)
+class CaseDetail(_JsonMixin):
+    case_id: str
+    label: str
+    hidden: bool
+    weight: float
+    status: str
+    call_status: str
+    score: float
+    message: str | None
+    output: str
+    duration: float
+    answer_kind: str
+    answer_fingerprint: str
+    answer_summary: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class ExerciseDetail(_JsonMixin):
+    grade: ExerciseGrade
+    violations: list[str]
+    duration: float
+    cases: list[CaseDetail] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class SubmissionDetail(_JsonMixin):
+    submission_id: int
+    run_id: int
+    assignment_id: str
+    student: str
+    path: str
+    content_hash: str
+    spec_hash: str
+    status: str
+    score: float
+    max_score: float
+    load_error: str | None
+    stdout: str
+    stderr: str
+    isolation: dict[str, Any]
+    duration: float
+    graded_at: str
+    exercises: list[ExerciseDetail] = field(default_factory=list)
+
+
+# --------------------------------------------------------------------------------------------
+# Assignments
+# --------------------------------------------------------------------------------------------
+
+
+def list_assignments(connection: sqlite3.Connection) -> list[AssignmentSummary]:
+    """Every assignment with at least one run, in order of first appearance."""
+    rows = connection.execute(
+        """
+        SELECT r.assignment_id,
+               (SELECT assignment_title FROM runs r2 WHERE r2.assignment_id = r.assignment_id
+                ORDER BY r2.id DESC LIMIT 1) AS title,
+               (SELECT count(DISTINCT student) FROM submissions s
+                WHERE s.assignment_id = r.assignment_id) AS students,
+               (SELECT count(*) FROM submissions s
+                WHERE s.assignment_id = r.assignment_id) AS submissions,
+               count(*) AS runs,
+               (SELECT max(graded_at) FROM submissions s
+                WHERE s.assignment_id = r.assignment_id) AS last_graded_at
+        FROM runs r GROUP BY r.assignment_id ORDER BY min(r.id)
+        """
+    )
+    return [AssignmentSummary(**dict(row)) for row in rows]
+
+
+def resolve_assignment(connection: sqlite3.Connection, assignment_id: str | None) -> str:
+    """``assignment_id`` checked to exist, or the only assignment when it is None."""
+    known = [summary.assignment_id for summary in list_assignments(connection)]
+    if assignment_id is not None:
+        if assignment_id not in known:
+            choices = ", ".join(known) or "none yet"
+            raise GradebookQueryError(
+                f"no assignment {assignment_id!r} in the gradebook (it has: {choices})"
+            )
+        return assignment_id
+    if len(known) == 1:
+        return known[0]
+    if not known:
+        raise GradebookQueryError("the gradebook is empty: run `gradekit grade` first")
+    raise GradebookQueryError(
+        f"the gradebook holds several assignments ({', '.join(known)}); choose one"
+    )
+
+
+_LATEST = """
+    SELECT max(id) FROM submissions WHERE assignment_id = :assignment GROUP BY student
+"""
+
+
+# --------------------------------------------------------------------------------------------
+# Grades
+# --------------------------------------------------------------------------------------------
+
+
+def latest_grades(
+    connection: sqlite3.Connection, assignment_id: str | None = None
+) -> list[StudentGrade]:
+    """Every student's current submission with per-exercise points, sorted by student id."""
+    assignment = resolve_assignment(connection, assignment_id)
+    submissions = connection.execute(
+        f"SELECT * FROM submissions WHERE id IN ({_LATEST}) ORDER BY student",
+        {"assignment": assignment},
+    ).fetchall()
+    exercises = _exercise_grades_by_submission(connection, [row["id"] for row in submissions])
+    return [
+        StudentGrade(
+            student=row["student"],
+            submission_id=row["id"],
+            status=row["status"],
+            score=row["score"],
+            max_score=row["max_score"],
+            path=row["path"],
+            content_hash=row["content_hash"],
+            graded_at=row["graded_at"],
+            exercises=exercises.get(row["id"], []),
+        )
+        for row in submissions
+    ]
+
+
+def exercise_columns(
+    connection: sqlite3.Connection, assignment_id: str | None = None
+) -> list[tuple[str, str, float]]:
+    """(exercise id, title, max points) in assignment order, from the newest submission."""
+    assignment = resolve_assignment(connection, assignment_id)
+    rows = connection.execute(
+        "SELECT exercise_id, title, max_points FROM exercise_results WHERE submission_id ="
+        " (SELECT max(id) FROM submissions WHERE assignment_id = ?) ORDER BY position",
+        (assignment,),
+    )
+    return [(row["exercise_id"], row["title"], row["max_points"]) for row in rows]
+
+
+def _exercise_grades_by_submission(
+    connection: sqlite3.Connection, submission_ids: list[int]
+) -> dict[int, list[ExerciseGrade]]:
+    grades: dict[int, list[ExerciseGrade]] = {}
+    for chunk in _chunks(submission_ids, 500):
+        marks = ",".join("?" * len(chunk))
+        rows = connection.execute(
+            f"SELECT * FROM exercise_results WHERE submission_id IN ({marks})"
+            " ORDER BY submission_id, position",
+            chunk,
+        )
+        for row in rows:
+            grades.setdefault(row["submission_id"], []).append(_exercise_grade(row))
+    return grades
+
+
+def _exercise_grade(row: sqlite3.Row) -> ExerciseGrade:
+    return ExerciseGrade(
+        exercise_id=row["exercise_id"],
+        title=row["title"],
+        status=row["status"],
+        points=row["points"],
+        max_points=row["max_points"],
+        passed_cases=row["passed_cases"],
+        total_cases=row["total_cases"],
+        mistake=row["mistake"],
+        error=row["error"],
+    )
+
+
+def _chunks(items: list[int], size: int) -> list[list[int]]:
+    return [items[start : start + size] for start in range(0, len(items), size)]
+
+
+# --------------------------------------------------------------------------------------------
+# Class overview and exercise statistics
+# --------------------------------------------------------------------------------------------
+
+
+def class_overview(
+    connection: sqlite3.Connection, assignment_id: str | None = None, *, bins: int = 10
+) -> ClassOverview:
+    """Score statistics over every student's current submission."""
+    assignment = resolve_assignment(connection, assignment_id)
+    rows = connection.execute(
+        f"SELECT score, max_score, status FROM submissions WHERE id IN ({_LATEST})",
+        {"assignment": assignment},
+    ).fetchall()
+    scores = [row["score"] for row in rows]
+    max_score = max((row["max_score"] for row in rows), default=0.0)
+    run = connection.execute(
+        "SELECT * FROM runs WHERE assignment_id = ? ORDER BY id DESC LIMIT 1", (assignment,)
+    ).fetchone()
+    return ClassOverview(
+        assignment_id=assignment,
+        title=run["assignment_title"] if run else assignment,
+        students=len(rows),
+        max_score=max_score,
+        mean_score=round(statistics.fmean(scores), 4) if scores else None,
+        median_score=statistics.median(scores) if scores else None,
+        min_score=min(scores, default=None),
+        max_observed_score=max(scores, default=None),
+        status_counts={
+            status: sum(1 for row in rows if row["status"] == status)
+            for status in ("pass", "fail", "error")
+        },
+        histogram=_histogram(scores, max_score, bins),
+        last_run=dict(run) if run else None,
+    )
+
+
+def _histogram(scores: list[float], max_score: float, bins: int) -> list[dict[str, float]]:
+    """``bins`` equal bins over [0, max_score]; the last bin includes max_score."""
+    if max_score <= 0 or bins <= 0:
+        return [{"low": 0.0, "high": max_score, "count": len(scores)}] if scores else []
+    width = max_score / bins
+    counts = [0] * bins
+    for score in scores:
+        index = min(int(score / width), bins - 1) if score > 0 else 0
+        counts[index] += 1
+    return [
+        {"low": round(i * width, 4), "high": round((i + 1) * width, 4), "count": counts[i]}
+        for i in range(bins)
+    ]
+
+
+def exercise_stats(
+    connection: sqlite3.Connection, assignment_id: str | None = None, *, top: int = 5
+) -> list[ExerciseStats]:
+    """Per exercise, over current submissions: outcomes, mean points, commonest mistakes."""
+    assignment = resolve_assignment(connection, assignment_id)
+    rows = connection.execute(
+        f"SELECT e.* FROM exercise_results e WHERE e.submission_id IN ({_LATEST})"
+        " ORDER BY e.position",
+        {"assignment": assignment},
+    ).fetchall()
+    by_exercise: dict[str, list[sqlite3.Row]] = {}
+    for row in rows:
+        by_exercise.setdefault(row["exercise_id"], []).append(row)
+    stats = []
+    for exercise_id, results in by_exercise.items():
+        statuses = Counter(row["status"] for row in results)
+        points = [row["points"] for row in results]
+        mistakes = Counter(row["mistake"] for row in results if row["mistake"])
+        errors = Counter(row["error"] for row in results if row["error"])
+        stats.append(
+            ExerciseStats(
+                exercise_id=exercise_id,
+                title=results[-1]["title"],
+                max_points=results[-1]["max_points"],
+                students=len(results),
+                passed=statuses["pass"],
+                failed=statuses["fail"],
+                errored=statuses["error"],
+                mean_points=round(statistics.fmean(points), 4) if points else None,
+                pass_rate=round(statuses["pass"] / len(results), 4) if results else None,
+                top_mistakes=[
+                    {"message": message, "count": count}
+                    for message, count in mistakes.most_common(top)
+                ],
+                top_errors=[
+                    {"message": message, "count": count}
+                    for message, count in errors.most_common(top)
+                ],
+            )
+        )
+    return stats
+
+
+# --------------------------------------------------------------------------------------------
+# Wrong-answer clusters
+# --------------------------------------------------------------------------------------------
+
+
+def wrong_answer_clusters(
+    connection: sqlite3.Connection,
+    assignment_id: str | None = None,
+    *,
+    exercise_id: str | None = None,
+    case_id: str | None = None,
+    include_hidden: bool = True,
+    min_size: int = 1,
+) -> list[AnswerCluster]:
+    """Identical non-passing answers among current submissions, biggest clusters first.
+
+    Two answers are identical when their fingerprints are equal (same values bit for bit,
+    shape and dtype; or same exception type and message; or the same sandbox failure).
+    """
+    assignment = resolve_assignment(connection, assignment_id)
+    conditions = [f"c.submission_id IN ({_LATEST})", "c.status != 'pass'"]
+    parameters: dict[str, Any] = {"assignment": assignment}
+    if exercise_id is not None:
+        conditions.append("c.exercise_id = :exercise")
+        parameters["exercise"] = exercise_id
+    if case_id is not None:
+        conditions.append("c.case_id = :case")
+        parameters["case"] = case_id
+    if not include_hidden:
+        conditions.append("c.hidden = 0")
+    rows = connection.execute(
+        "SELECT c.*, s.student, e.position AS exercise_position FROM case_results c"
+        " JOIN submissions s ON s.id = c.submission_id"
+        " JOIN exercise_results e ON e.submission_id = c.submission_id"
+        "  AND e.exercise_id = c.exercise_id"
+        f" WHERE {' AND '.join(conditions)}"
+        " ORDER BY s.student",
+        parameters,
+    ).fetchall()
+    groups: dict[tuple[str, str, str], list[sqlite3.Row]] = {}
+    for row in rows:
+        key = (row["exercise_id"], row["case_id"], row["answer_fingerprint"])
+        groups.setdefault(key, []).append(row)
+    clusters = []
+    for (exercise, case, fingerprint), members in groups.items():
+        if len(members) < min_size:
+            continue
+        first = members[0]
+        clusters.append(
+            (
+                (-len(members), first["exercise_position"], first["position"], fingerprint),
+                AnswerCluster(
+                    exercise_id=exercise,
+                    case_id=case,
+                    label=first["label"],
+                    hidden=bool(first["hidden"]),
+                    status=first["status"],
+                    answer_kind=first["answer_kind"],
+                    fingerprint=fingerprint,
+                    size=len(members),
+                    students=sorted({member["student"] for member in members}),
+                    representative=json.loads(first["answer_summary"]),
+                    message=first["message"],
+                ),
+            )
+        )
+    return [cluster for _, cluster in sorted(clusters, key=lambda item: item[0])]
+
+
+# --------------------------------------------------------------------------------------------
+# Students and submissions
+# --------------------------------------------------------------------------------------------
+
+
+def student_history(
+    connection: sqlite3.Connection, student: str, assignment_id: str | None = None
+) -> list[SubmissionDetail]:
+    """Every graded submission of ``student``, oldest first, with exercises (no cases)."""
+    assignment = resolve_assignment(connection, assignment_id)
+    rows = connection.execute(
+        "SELECT * FROM submissions WHERE assignment_id = ? AND student = ? ORDER BY id",
+        (assignment, student),
+    ).fetchall()
+    if not rows:
+        raise GradebookQueryError(f"no submission of student {student!r} for {assignment}")
+    return [_submission_detail(connection, row, with_cases=False) for row in rows]
+
+
+def submission_detail(connection: sqlite3.Connection, submission_id: int) -> SubmissionDetail:
+    """One submission with its exercises, cases and captured output."""
+    row = connection.execute("SELECT * FROM submissions WHERE id = ?", (submission_id,)).fetchone()
+    if row is None:
+        raise GradebookQueryError(f"no submission with id {submission_id}")
+    return _submission_detail(connection, row, with_cases=True)
+
+
+def _submission_detail(
+    connection: sqlite3.Connection, row: sqlite3.Row, *, with_cases: bool
+) -> SubmissionDetail:
+    cases: dict[str, list[CaseDetail]] = {}
+    if with_cases:
+        for case in connection.execute(
+            "SELECT * FROM case_results WHERE submission_id = ? ORDER BY exercise_id, position",
+            (row["id"],),
+        ):
+            cases.setdefault(case["exercise_id"], []).append(_case_detail(case))
+    exercises = [
+        ExerciseDetail(
+            grade=_exercise_grade(exercise),
+            violations=json.loads(exercise["violations"]),
+            duration=exercise["duration"],
+            cases=cases.get(exercise["exercise_id"], []),
+        )
+        for exercise in connection.execute(
+            "SELECT * FROM exercise_results WHERE submission_id = ? ORDER BY position",
+            (row["id"],),
+        )
+    ]
+    return SubmissionDetail(
+        submission_id=row["id"],
+        run_id=row["run_id"],
+        assignment_id=row["assignment_id"],
+        student=row["student"],
+        path=row["path"],
+        content_hash=row["content_hash"],
+        spec_hash=row["spec_hash"],
+        status=row["status"],
+        score=row["score"],
+        max_score=row["max_score"],
+        load_error=row["load_error"],
+        stdout=row["stdout"],
+        stderr=row["stderr"],
+        isolation=json.loads(row["isolation"]),
+        duration=row["duration"],
+        graded_at=row["graded_at"],
+        exercises=exercises,
+    )
+
+
+def _case_detail(row: sqlite3.Row) -> CaseDetail:
+    return CaseDetail(
+        case_id=row["case_id"],
+        label=row["label"],
+        hidden=bool(row["hidden"]),
+        weight=row["weight"],
+        status=row["status"],
+        call_status=row["call_status"],
+        score=row["score"],
+        message=row["message"],
+        output=row["output"],
+        duration=row["duration"],
+        answer_kind=row["answer_kind"],
+        answer_fingerprint=row["answer_fingerprint"],
+        answer_summary=json.loads(row["answer_summary"]),
+    )

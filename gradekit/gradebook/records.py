@@ -1,0 +1,177 @@
+"""Plain records of one graded submission, ready to be written to the gradebook.
+
+:func:`submission_record` flattens an :class:`~gradekit.grading.verdicts.AssignmentResult`
+(the verdicts) together with the sandbox's :class:`~gradekit.sandbox.protocol.SubmissionOutcome`
+(what the student's code actually returned, needed for answer fingerprints) into picklable
+dataclasses. Batch workers build these in their own process and send them to the single
+process that writes the database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from gradekit.gradebook.answers import answer_fingerprint, answer_kind, answer_summary
+from gradekit.grading.cases import ExercisePlan
+from gradekit.grading.verdicts import AssignmentResult, CaseResult, ExerciseResult
+from gradekit.sandbox.protocol import CallOutcome, SubmissionOutcome
+
+CASE_OUTPUT_LIMIT = 2_000  # characters of a case's captured stdout + stderr kept
+SUBMISSION_OUTPUT_LIMIT = 64_000  # characters of the whole run's stdout / stderr kept
+
+
+@dataclass
+class CaseRecord:
+    exercise_id: str
+    case_id: str
+    label: str
+    hidden: bool
+    weight: float
+    status: str  # pass | fail | error
+    call_status: str  # the sandbox's CallOutcome.status
+    score: float  # the case's weight when it passed, else 0
+    message: str | None
+    output: str
+    duration: float
+    answer_kind: str
+    answer_fingerprint: str
+    answer_summary: dict[str, Any]
+
+
+@dataclass
+class ExerciseRecord:
+    exercise_id: str
+    title: str
+    status: str
+    points: float
+    max_points: float
+    passed_cases: int
+    total_cases: int
+    mistake: str | None
+    error: str | None
+    violations: list[str]
+    duration: float
+    cases: list[CaseRecord] = field(default_factory=list)
+
+
+@dataclass
+class SubmissionRecord:
+    student: str
+    path: str
+    content_hash: str
+    status: str  # pass | fail | error (the worst exercise status)
+    score: float
+    max_score: float
+    load_error: str | None
+    stdout: str
+    stderr: str
+    sandbox_tier: int | None
+    isolation: dict[str, Any]
+    duration: float
+    exercises: list[ExerciseRecord] = field(default_factory=list)
+
+
+def cap_text(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, saying how much was dropped."""
+    if len(text) <= limit:
+        return text
+    return text[:limit] + f"\n[{len(text) - limit} more characters not stored]"
+
+
+def submission_status(exercise_statuses: list[str]) -> str:
+    """``error`` if any exercise errored, else ``fail`` if any failed, else ``pass``."""
+    if "error" in exercise_statuses or not exercise_statuses:
+        return "error"
+    return "fail" if "fail" in exercise_statuses else "pass"
+
+
+def submission_record(
+    *,
+    student: str,
+    path: str,
+    content_hash: str,
+    result: AssignmentResult,
+    outcome: SubmissionOutcome,
+    plans: list[ExercisePlan],
+) -> SubmissionRecord:
+    """Flatten one graded submission. ``plans`` are the plans ``result`` was graded with."""
+    plans_by_id = {plan.exercise.id: plan for plan in plans}
+    exercises = []
+    for exercise in result.exercises:
+        call_ids = [case.call.call_id for case in plans_by_id[exercise.id].cases]
+        exercises.append(_exercise_record(exercise, call_ids, outcome))
+    return SubmissionRecord(
+        student=student,
+        path=path,
+        content_hash=content_hash,
+        status=submission_status([exercise.status for exercise in exercises]),
+        score=result.score,
+        max_score=result.max_score,
+        load_error=result.load_error,
+        stdout=cap_text(result.stdout, SUBMISSION_OUTPUT_LIMIT),
+        stderr=cap_text(result.stderr, SUBMISSION_OUTPUT_LIMIT),
+        sandbox_tier=result.isolation.tier,
+        isolation={
+            "tier": result.isolation.tier,
+            "layers": list(result.isolation.layers),
+            "degraded": dict(result.isolation.degraded),
+        },
+        duration=result.duration,
+        exercises=exercises,
+    )
+
+
+def _exercise_record(
+    exercise: ExerciseResult, call_ids: list[str], outcome: SubmissionOutcome
+) -> ExerciseRecord:
+    # The pipeline grades the cases in plan order, so case i answers call i.
+    cases = [
+        _case_record(exercise.id, case, outcome.calls.get(call_id))
+        for case, call_id in zip(exercise.cases, call_ids, strict=True)
+    ]
+    return ExerciseRecord(
+        exercise_id=exercise.id,
+        title=exercise.title,
+        status=exercise.status,
+        points=exercise.points,
+        max_points=exercise.max_points,
+        passed_cases=exercise.passed_cases,
+        total_cases=len(exercise.cases),
+        mistake=exercise.mistake,
+        error=exercise.error,
+        violations=[violation.message for violation in exercise.violations],
+        duration=exercise.duration,
+        cases=cases,
+    )
+
+
+def _case_record(exercise_id: str, case: CaseResult, got: CallOutcome | None) -> CaseRecord:
+    if case.errored:
+        status = "error"
+    else:
+        status = "pass" if case.passed else "fail"
+    return CaseRecord(
+        exercise_id=exercise_id,
+        case_id=case.case_id,
+        label=case.label,
+        hidden=case.hidden,
+        weight=case.weight,
+        status=status,
+        call_status=case.call_status,
+        score=case.weight if case.passed else 0.0,
+        message=_case_message(case, got),
+        output=cap_text((got.stdout + got.stderr) if got else "", CASE_OUTPUT_LIMIT),
+        duration=case.duration,
+        answer_kind=answer_kind(got),
+        answer_fingerprint=answer_fingerprint(got),
+        answer_summary=answer_summary(got),
+    )
+
+
+def _case_message(case: CaseResult, got: CallOutcome | None) -> str | None:
+    if case.differences:
+        return "; ".join(difference.message for difference in case.differences)
+    if not case.passed and got is not None and got.exception is not None:
+        return f"{got.exception.type}: {got.exception.message}"
+    return None

@@ -1,0 +1,167 @@
+"""The gradebook's SQLite schema and its migrations.
+
+The schema version lives in ``PRAGMA user_version``. :data:`MIGRATIONS` is an append-only list:
+migration ``n`` (1-based) takes a database from version ``n - 1`` to ``n``. Never edit a
+migration that has shipped; add a new one. :func:`migrate` applies the missing ones, each in
+its own transaction, so a crash mid-upgrade leaves the database at the last complete version.
+
+Tables (all scores are points, all durations seconds, all times ISO-8601 UTC):
+
+* ``runs`` — one ``gradekit grade`` invocation: assignment, spec hash, backend, sandbox tier.
+* ``submissions`` — one graded file of one student in one run: content hash, path, score,
+  status, load error, captured output (capped). The newest row per (assignment, student) is
+  the student's current grade; older rows are their history.
+* ``exercise_results`` — one row per exercise of a submission.
+* ``case_results`` — one row per case: status, score, message, captured output (capped),
+  timing, and the student's answer summarised for clustering (``answer_fingerprint`` groups
+  identical answers, ``answer_summary`` is a compact JSON representative).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+
+SCHEMA_V1 = """
+CREATE TABLE runs (
+    id INTEGER PRIMARY KEY,
+    assignment_id TEXT NOT NULL,
+    assignment_title TEXT NOT NULL,
+    spec_path TEXT NOT NULL,
+    spec_hash TEXT NOT NULL,
+    backend TEXT NOT NULL,
+    sandbox_tier INTEGER,
+    jobs INTEGER NOT NULL,
+    gradekit_version TEXT NOT NULL,
+    started_at TEXT NOT NULL,
+    finished_at TEXT,
+    status TEXT NOT NULL CHECK (status IN ('running', 'finished', 'interrupted'))
+);
+
+CREATE TABLE submissions (
+    id INTEGER PRIMARY KEY,
+    run_id INTEGER NOT NULL REFERENCES runs(id),
+    assignment_id TEXT NOT NULL,
+    student TEXT NOT NULL,
+    path TEXT NOT NULL,
+    content_hash TEXT NOT NULL,
+    spec_hash TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('pass', 'fail', 'error')),
+    score REAL NOT NULL,
+    max_score REAL NOT NULL,
+    load_error TEXT,
+    stdout TEXT NOT NULL DEFAULT '',
+    stderr TEXT NOT NULL DEFAULT '',
+    sandbox_tier INTEGER,
+    isolation TEXT NOT NULL DEFAULT '{}',
+    duration REAL NOT NULL,
+    graded_at TEXT NOT NULL
+);
+CREATE INDEX submissions_by_student ON submissions (assignment_id, student, id);
+CREATE INDEX submissions_by_content ON submissions (assignment_id, student, content_hash,
+                                                    spec_hash);
+
+CREATE TABLE exercise_results (
+    submission_id INTEGER NOT NULL REFERENCES submissions(id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    exercise_id TEXT NOT NULL,
+    title TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('pass', 'fail', 'error')),
+    points REAL NOT NULL,
+    max_points REAL NOT NULL,
+    passed_cases INTEGER NOT NULL,
+    total_cases INTEGER NOT NULL,
+    mistake TEXT,
+    error TEXT,
+    violations TEXT NOT NULL DEFAULT '[]',
+    duration REAL NOT NULL,
+    PRIMARY KEY (submission_id, exercise_id)
+);
+
+CREATE TABLE case_results (
+    submission_id INTEGER NOT NULL REFERENCES submissions(id) ON DELETE CASCADE,
+    exercise_id TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    case_id TEXT NOT NULL,
+    label TEXT NOT NULL,
+    hidden INTEGER NOT NULL,
+    weight REAL NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('pass', 'fail', 'error')),
+    call_status TEXT NOT NULL,
+    score REAL NOT NULL,
+    message TEXT,
+    output TEXT NOT NULL DEFAULT '',
+    duration REAL NOT NULL,
+    answer_kind TEXT NOT NULL,
+    answer_fingerprint TEXT NOT NULL,
+    answer_summary TEXT NOT NULL,
+    PRIMARY KEY (submission_id, exercise_id, case_id)
+);
+CREATE INDEX case_results_by_answer ON case_results (exercise_id, case_id, answer_fingerprint);
+"""
+
+# Append-only: index i holds the SQL that takes version i to version i + 1.
+MIGRATIONS: tuple[str, ...] = (SCHEMA_V1,)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class GradebookSchemaError(RuntimeError):
+    """The database file is not a gradebook this version of gradekit can use."""
+
+
+def schema_version(connection: sqlite3.Connection) -> int:
+    """The version recorded in the database (0 for a new, empty file)."""
+    return int(connection.execute("PRAGMA user_version").fetchone()[0])
+
+
+def migrate(connection: sqlite3.Connection, migrations: Sequence[str] = MIGRATIONS) -> int:
+    """Bring the database up to ``len(migrations)``; returns the version it started at.
+
+    Each migration runs in its own transaction together with the version bump, so the file is
+    always at some complete version. A database newer than this gradekit is refused rather
+    than guessed at.
+    """
+    start = schema_version(connection)
+    if start > len(migrations):
+        raise GradebookSchemaError(
+            f"the gradebook has schema version {start}, but this gradekit only knows versions "
+            f"up to {len(migrations)}; upgrade gradekit to read it"
+        )
+    if start == 0 and _has_foreign_tables(connection):
+        raise GradebookSchemaError(
+            "the file is an SQLite database but not a gradekit gradebook (it has other tables "
+            "and no gradebook version); pass --db a new or existing gradebook file"
+        )
+    for version in range(start, len(migrations)):
+        # executescript() commits first, so run the statements one by one inside BEGIN.
+        connection.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in _statements(migrations[version]):
+                connection.execute(statement)
+            connection.execute(f"PRAGMA user_version = {version + 1}")
+            connection.execute("COMMIT")
+        except BaseException:
+            connection.execute("ROLLBACK")
+            raise
+    return start
+
+
+def _has_foreign_tables(connection: sqlite3.Connection) -> bool:
+    row = connection.execute(
+        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+    ).fetchone()
+    return bool(row[0])
+
+
+def _statements(script: str) -> list[str]:
+    """Split a migration script into complete statements (sqlite3.complete_statement)."""
+    statements, current = [], ""
+    for line in script.splitlines(keepends=True):
+        current += line
+        if sqlite3.complete_statement(current):
+            if current.strip():
+                statements.append(current.strip())
+            current = ""
+    if current.strip():
+        raise GradebookSchemaError(f"incomplete SQL statement in a migration: {current!r}")
+    return statements
