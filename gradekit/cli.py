@@ -220,7 +220,6 @@ def validate(
     if not paths:
         _usage_error(f"no *.yaml assignment files in {exercises}")
     backends = [b.value for b in backend] if backend else default_backends()
-    console = Console(highlight=False)
     all_good = True
     for path in paths:
         spec = _load_spec(path)
@@ -231,7 +230,7 @@ def validate(
         )
         all_good &= report.ok
         for line in report.lines():
-            console.print(line, markup=False)
+            typer.echo(line)
     raise typer.Exit(EXIT_OK if all_good else EXIT_FAILED)
 
 
