@@ -17,16 +17,25 @@ import pytest
 GOLDEN_FILE = Path(__file__).resolve().parent / "golden" / "programs.json"
 
 
-def _load_fixture() -> dict:
+def _read_fixture() -> tuple[dict, str | None]:
+    """The fixture, or an empty one plus an actionable error (reported by a test, not at
+    collection time, so a broken file never hides the other tests)."""
     try:
-        return json.loads(GOLDEN_FILE.read_text())
+        return json.loads(GOLDEN_FILE.read_text()), None
     except FileNotFoundError:
-        pytest.fail(f"{GOLDEN_FILE} is missing: run `python tools/gen_golden.py programs`")
+        error = f"{GOLDEN_FILE} is missing: run `python tools/gen_golden.py programs`"
     except json.JSONDecodeError as exc:
-        pytest.fail(f"{GOLDEN_FILE}:{exc.lineno}: not valid JSON ({exc.msg}); regenerate it")
+        error = f"{GOLDEN_FILE}:{exc.lineno}: not valid JSON ({exc.msg}); regenerate it"
+    return {"torch_version": None, "programs": {}}, error
 
 
-FIXTURE = json.loads(GOLDEN_FILE.read_text()) if GOLDEN_FILE.exists() else {"programs": {}}
+FIXTURE, FIXTURE_ERROR = _read_fixture()
+
+
+def _load_fixture() -> dict:
+    if FIXTURE_ERROR:
+        pytest.fail(FIXTURE_ERROR)
+    return FIXTURE
 
 
 def test_fixture_covers_every_program() -> None:
