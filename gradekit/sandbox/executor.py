@@ -139,6 +139,9 @@ class BackendView:
 
     # -- reading tensors ------------------------------------------------------------------
 
+    def has_accessor(self, name: str) -> bool:
+        return name in self._accessors
+
     def attribute(self, tensor: Any, name: str) -> Any:
         """Value of a data attribute (property / getset descriptor) of a genuine tensor."""
         accessor = self._accessors[name]
@@ -259,7 +262,7 @@ def _observe_tensor(tensor: Any, view: BackendView, cls: type) -> Observed:
     if dtype is None:
         return _as_object(tensor, "<tensor of a dtype that cannot be transferred>")
     data = view.tensor_data(tensor, dtype)
-    has = view._accessors
+    has = view.has_accessor
     return Observed(
         "tensor",
         view.trusted_types[cls],
@@ -268,11 +271,9 @@ def _observe_tensor(tensor: Any, view: BackendView, cls: type) -> Observed:
         shape=tuple(data.shape),
         data=data,
         requires_grad=bool(view.attribute(tensor, "requires_grad")),
-        is_leaf=bool(view.attribute(tensor, "is_leaf")) if "is_leaf" in has else None,
-        grad_fn=view.grad_fn_name(view.attribute(tensor, "grad_fn")) if "grad_fn" in has else None,
-        retains_grad=bool(view.attribute(tensor, "retains_grad"))
-        if "retains_grad" in has
-        else False,
+        is_leaf=bool(view.attribute(tensor, "is_leaf")) if has("is_leaf") else None,
+        grad_fn=view.grad_fn_name(view.attribute(tensor, "grad_fn")) if has("grad_fn") else None,
+        retains_grad=bool(view.attribute(tensor, "retains_grad")) if has("retains_grad") else False,
     )
 
 

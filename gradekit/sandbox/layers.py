@@ -104,15 +104,16 @@ def _task_count_of_uid(uid: int) -> int:
 # --------------------------------------------------------------------------------------------
 
 _libc = ctypes.CDLL(None, use_errno=True)
-_libc.syscall.restype = ctypes.c_long
-_libc.prctl.restype = ctypes.c_int
-_libc.prctl.argtypes = [
-    ctypes.c_int,
-    ctypes.c_ulong,
-    ctypes.c_ulong,
-    ctypes.c_ulong,
-    ctypes.c_ulong,
-]
+if hasattr(_libc, "prctl"):  # Linux only; elsewhere the Linux layers report themselves missing
+    _libc.syscall.restype = ctypes.c_long
+    _libc.prctl.restype = ctypes.c_int
+    _libc.prctl.argtypes = [
+        ctypes.c_int,
+        ctypes.c_ulong,
+        ctypes.c_ulong,
+        ctypes.c_ulong,
+        ctypes.c_ulong,
+    ]
 
 PR_CAPBSET_DROP = 24
 PR_SET_NO_NEW_PRIVS = 38

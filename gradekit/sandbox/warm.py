@@ -1,0 +1,478 @@
+"""Warm workers: a zygote process that forks a sandbox launcher per submission.
+
+A fresh ``python -I -m gradekit.sandbox.child`` pays for an interpreter and the numpy and
+backend imports on every submission (hundreds of milliseconds). For batch grading,
+:class:`Zygote` starts that interpreter once, with the same allowlisted environment (one
+OpenMP/BLAS thread, so forking is safe), imports numpy, the backend and the sandbox modules,
+and then only forks. Each fork becomes an ordinary launcher: it runs
+:func:`gradekit.sandbox.child.main` itself, which forks the worker that applies every layer
+of the policy, loads the submission and streams the same validated frames. Process tree::
+
+    grader ─┬─ zygote (warm, single-threaded, subreaper, never runs student code)
+            │    └─ launcher (fork per submission: own session, subreaper)
+            │         └─ worker (layers applied, then student code)
+            └─ … (the grader watches every launcher's pipes itself)
+
+The grader creates the launcher's five pipes (config, result, status, stdout, stderr) and hands
+their child ends to the zygote over a Unix socket (``SCM_RIGHTS``); the zygote answers with a
+pidfd of the new launcher, so the grader can wait for it and kill it without pid-reuse races.
+On the grader side :class:`WarmSupervisor` is the runner's own supervisor (deadlines, tree-kill,
+capped output, frame and event-order validation), only launched through the zygote, and
+:func:`run_submission_warm` is :func:`gradekit.sandbox.runner.run_submission` on top of it.
+
+The zygote holds no secrets: it never sees the spec, the reference solution or other results.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import select
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from gradekit.sandbox.layers import kill_descendants, set_child_subreaper
+from gradekit.sandbox.policy import SandboxPolicy, probe_policy, tier_of
+from gradekit.sandbox.protocol import (
+    Call,
+    CallOutcome,
+    ExceptionInfo,
+    IsolationReport,
+    SubmissionOutcome,
+    encode_calls,
+    encode_frame,
+)
+from gradekit.sandbox.runner import (
+    _check_calls,
+    _check_source,
+    _describe_exit,
+    _failed_call_outcome,
+    _Supervisor,
+    child_environment,
+    resolve_backend,
+)
+from gradekit.sandbox.sanitize import sanitize_output
+
+REQUEST_LIMIT = 64 * 1024
+PIPE_NAMES = ("config", "result", "status", "stdout", "stderr")
+ZYGOTE_START_TIMEOUT = 120.0  # importing torch on a busy machine can take a while
+EXIT_INTERNAL_ERROR = 70
+
+
+class WarmWorkerError(RuntimeError):
+    """The zygote is gone or answered something unexpected."""
+
+
+# --------------------------------------------------------------------------------------------
+# Zygote side (runs as ``python -I -m gradekit.sandbox.warm``)
+# --------------------------------------------------------------------------------------------
+
+
+def _serve(channel: socket.socket, backend_name: str) -> None:
+    """Import once, then fork one launcher per request until the grader hangs up."""
+    from gradekit.sandbox import child
+
+    # Import everything a launcher and its worker import, so forks start warm.
+    child.import_backend(backend_name)
+    import gradekit.sandbox.executor  # noqa: F401
+    import gradekit.sandbox.layers  # noqa: F401
+
+    set_child_subreaper()  # orphans of a killed launcher come back here to be reaped
+    channel.sendall(b'{"ready": true}')
+    try:
+        while True:
+            _reap_exited()
+            ready, _, _ = select.select([channel], [], [], 0.5)
+            if not ready:
+                continue
+            message, fds, _, _ = socket.recv_fds(channel, REQUEST_LIMIT, len(PIPE_NAMES))
+            if not message:
+                return  # the grader closed its end: shut down
+            try:
+                request = json.loads(message)
+                pid = _fork_launcher(channel, request, fds)
+            finally:
+                for fd in fds:
+                    os.close(fd)
+            pidfd = os.pidfd_open(pid)
+            try:
+                socket.send_fds(channel, [json.dumps({"pid": pid}).encode()], [pidfd])
+            finally:
+                os.close(pidfd)
+    finally:
+        kill_descendants()
+
+
+def _fork_launcher(channel: socket.socket, request: dict[str, Any], fds: list[int]) -> int:
+    if len(fds) != len(PIPE_NAMES):
+        raise WarmWorkerError(f"expected {len(PIPE_NAMES)} descriptors, got {len(fds)}")
+    pipes = dict(zip(PIPE_NAMES, fds, strict=True))
+    pid = os.fork()
+    if pid:
+        return pid
+    # The launcher: become exactly what `python -I -m gradekit.sandbox.child` would be.
+    code = EXIT_INTERNAL_ERROR
+    try:
+        os.setsid()
+        channel.close()
+        os.dup2(pipes["stdout"], 1)
+        os.dup2(pipes["stderr"], 2)
+        for name in ("stdout", "stderr"):
+            os.close(pipes[name])
+        stdin = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(stdin, 0)
+        os.close(stdin)
+        os.chdir(request["cwd"])
+        os.environ.clear()
+        os.environ.update(request["env"])
+        tempfile.tempdir = None  # TMPDIR changed: let tempfile look again
+        from gradekit.sandbox import child
+
+        code = child.main(
+            [
+                "--config-fd",
+                str(pipes["config"]),
+                "--result-fd",
+                str(pipes["result"]),
+                "--status-fd",
+                str(pipes["status"]),
+            ]
+        )
+    except BaseException as error:  # report like the launcher's own __main__ does
+        print(f"gradekit sandbox launcher: {type(error).__name__}: {error}", file=sys.stderr)
+    finally:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except Exception:
+                pass
+        os._exit(code)
+
+
+def _reap_exited() -> None:
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m gradekit.sandbox.warm")
+    parser.add_argument("--socket-fd", type=int, required=True)
+    parser.add_argument("--backend", choices=("engine", "torch"), required=True)
+    args = parser.parse_args(argv)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the grader decides when we stop
+    channel = socket.socket(fileno=args.socket_fd)
+    try:
+        _serve(channel, args.backend)
+    except (BrokenPipeError, ConnectionResetError):
+        pass  # the grader went away
+    return 0
+
+
+# --------------------------------------------------------------------------------------------
+# Grader side
+# --------------------------------------------------------------------------------------------
+
+
+class LauncherProcess:
+    """A launcher forked by the zygote, with the ``subprocess.Popen`` surface the supervisor uses.
+
+    The launcher is not our child, so its exit is observed through a pidfd (readable once it
+    has exited) and its exit code is not known here: the runner never uses it, it trusts only
+    the status pipe. ``returncode`` is therefore 0 once the launcher has exited.
+    """
+
+    def __init__(self, pid: int, pidfd: int, stdout_fd: int, stderr_fd: int) -> None:
+        self.pid = pid
+        self._pidfd = pidfd
+        self.stdout = os.fdopen(stdout_fd, "rb", buffering=0)
+        self.stderr = os.fdopen(stderr_fd, "rb", buffering=0)
+        self.returncode: int | None = None
+
+    def poll(self) -> int | None:
+        if self.returncode is None and select.select([self._pidfd], [], [], 0)[0]:
+            self._exited()
+        return self.returncode
+
+    def wait(self, timeout: float | None = None) -> int:
+        if self.returncode is None:
+            if not select.select([self._pidfd], [], [], timeout)[0]:
+                raise subprocess.TimeoutExpired(f"gradekit launcher {self.pid}", timeout or 0)
+            self._exited()
+        return 0
+
+    def kill(self) -> None:
+        if self.returncode is None:
+            try:
+                signal.pidfd_send_signal(self._pidfd, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+    def _exited(self) -> None:
+        self.returncode = 0
+        os.close(self._pidfd)
+        self._pidfd = -1
+
+    def __del__(self) -> None:
+        if getattr(self, "_pidfd", -1) >= 0:
+            os.close(self._pidfd)
+
+
+class Zygote:
+    """A warm process that forks sandbox launchers for one backend. Thread-safe.
+
+    Start it once per batch (per grading process) and :meth:`close` it at the end; it is
+    also a context manager.
+    """
+
+    def __init__(self, backend: str) -> None:
+        self.backend = resolve_backend(backend)
+        self._lock = threading.Lock()
+        self._home = Path(tempfile.mkdtemp(prefix="gradekit-zygote-"))
+        grader_end, zygote_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        command = [
+            sys.executable,
+            "-I",
+            "-m",
+            "gradekit.sandbox.warm",
+            "--socket-fd",
+            str(zygote_end.fileno()),
+            "--backend",
+            self.backend,
+        ]
+        try:
+            self.process = subprocess.Popen(
+                command,
+                cwd=self._home,
+                env=child_environment(self._home),
+                stdin=subprocess.DEVNULL,
+                pass_fds=(zygote_end.fileno(),),
+                start_new_session=True,
+                close_fds=True,
+            )
+        finally:
+            zygote_end.close()
+        self._channel = grader_end
+        self._channel.settimeout(ZYGOTE_START_TIMEOUT)
+        try:
+            ready = self._channel.recv(REQUEST_LIMIT)
+        except (TimeoutError, OSError) as error:
+            self.close()
+            raise WarmWorkerError(f"the warm worker did not start: {error}") from error
+        if ready != b'{"ready": true}':
+            self.close()
+            raise WarmWorkerError(
+                f"the warm worker failed to start (exit code {self.process.poll()})"
+            )
+        self._channel.settimeout(30.0)
+
+    def __enter__(self) -> Zygote:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    @property
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def spawn(self, cwd: Path, env: dict[str, str], child_fds: dict[str, int]) -> tuple[int, int]:
+        """Fork a launcher with ``child_fds`` (one per :data:`PIPE_NAMES`); returns its
+        ``(pid, pidfd)``."""
+        request = json.dumps({"cwd": str(cwd), "env": env}).encode()
+        with self._lock:
+            try:
+                socket.send_fds(self._channel, [request], [child_fds[n] for n in PIPE_NAMES])
+                reply, fds, _, _ = socket.recv_fds(self._channel, REQUEST_LIMIT, 1)
+            except OSError as error:
+                raise WarmWorkerError(f"the warm worker is not answering: {error}") from error
+        if not reply or len(fds) != 1:
+            for fd in fds:
+                os.close(fd)
+            raise WarmWorkerError("the warm worker stopped (it closed its connection)")
+        return int(json.loads(reply)["pid"]), fds[0]
+
+    def close(self) -> None:
+        channel = getattr(self, "_channel", None)
+        if channel is not None:
+            channel.close()  # EOF tells the zygote to kill what is left and exit
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+        shutil.rmtree(self._home, ignore_errors=True)
+
+
+class WarmSupervisor(_Supervisor):
+    """The runner's supervisor, launching through a :class:`Zygote` instead of ``Popen``.
+
+    Everything after the launch — the config it sends, deadlines, the select loop, frame and
+    event validation, tree-kill — is the runner's own code.
+    """
+
+    def __init__(self, zygote: Zygote, *args: Any) -> None:
+        super().__init__(*args)
+        self.zygote = zygote
+
+    def _run_in(self, scratch: Path, submission: Path) -> None:
+        pipes = {name: os.pipe() for name in PIPE_NAMES}
+        # Which end the launcher keeps: it reads its config, writes everything else.
+        child_fds = {
+            name: (read if name == "config" else write) for name, (read, write) in pipes.items()
+        }
+        try:
+            pid, pidfd = self.zygote.spawn(scratch, child_environment(scratch), child_fds)
+        except BaseException:
+            for read, write in pipes.values():
+                os.close(read)
+                os.close(write)
+            raise
+        for fd in child_fds.values():
+            os.close(fd)
+        process = LauncherProcess(pid, pidfd, pipes["stdout"][0], pipes["stderr"][0])
+        config_w, result_r, status_r = pipes["config"][1], pipes["result"][0], pipes["status"][0]
+        payload = encode_frame(self._config(scratch, submission)) + encode_calls(self.attempt.calls)
+        writer = threading.Thread(target=self._feed_config, args=(config_w, payload), daemon=True)
+        writer.start()
+        self.phase_deadline = min(self.deadline, time.monotonic() + self.policy.startup_timeout)
+        try:
+            self._watch(process, result_r, status_r)
+        finally:
+            self._finish(process)
+            for fd in (result_r, status_r):
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+            writer.join(timeout=1)
+
+
+def run_submission_warm(
+    source_path: Path,
+    calls: list[Call],
+    *,
+    zygote: Zygote,
+    policy: SandboxPolicy | None = None,
+    total_timeout: float | None = None,
+) -> SubmissionOutcome:
+    """:func:`gradekit.sandbox.runner.run_submission`, with launchers forked by ``zygote``.
+
+    Same contract, same outcome: the backend is the zygote's. This is the runner's retry loop
+    (a call that kills or hangs its worker fails alone and a fresh launcher runs the rest)
+    with :class:`WarmSupervisor` in place of the cold supervisor.
+    """
+    started = time.monotonic()
+    source = _check_source(source_path)
+    _check_calls(calls)
+    policy = policy or probe_policy()
+    policy.ensure_allowed()
+    backend = zygote.backend
+    if total_timeout is None:
+        total_timeout = (
+            policy.startup_timeout
+            + policy.load_timeout
+            + sum(c.timeout + policy.call_grace for c in calls)
+        )
+    deadline = started + total_timeout
+
+    outcomes: dict[str, CallOutcome] = {}
+    load_error: ExceptionInfo | None = None
+    failure: str | None = None
+    stdout, stderr = bytearray(), bytearray()
+    dropped = 0
+    applied: list[str] = []
+    failed_layers: dict[str, str] = {}
+    remaining = list(calls)
+    while remaining and time.monotonic() < deadline:
+        attempt = WarmSupervisor(zygote, source, remaining, backend, policy, deadline).run()
+        stdout += attempt.stdout
+        stderr += attempt.stderr
+        dropped += attempt.output_dropped
+        if attempt.applied_layers is not None:
+            applied, failed_layers = attempt.applied_layers, dict(attempt.failed_layers)
+        if attempt.subreaper_error is not None:
+            failed_layers["subreaper"] = attempt.subreaper_error
+        outcomes.update(attempt.outcomes)
+        refused = [n for n in failed_layers if policy.require_tier >= 1 and not policy.allow_weak]
+        if refused:
+            failure = "sandbox layers could not be applied: " + "; ".join(
+                f"{n}: {failed_layers[n]}" for n in refused
+            )
+            break
+        if attempt.load_error is not None or (
+            attempt.applied_layers is not None and not attempt.loaded and not attempt.out_of_time
+        ):
+            load_error = attempt.load_error or ExceptionInfo(
+                "ProcessExited",
+                f"the submission stopped the grader's process while it was being imported "
+                f"({_describe_exit(attempt.worker_exit)})",
+            )
+            break
+        if attempt.in_flight is not None:
+            outcomes[attempt.in_flight.call_id] = _failed_call_outcome(attempt)
+        elif attempt.blamed is not None:
+            outcomes[attempt.blamed.call_id] = _failed_call_outcome(attempt, attempt.blamed)
+        elif not attempt.out_of_time and attempt.next_call() is not None and not attempt.outcomes:
+            failure = attempt.failure or (
+                f"the sandboxed process stopped before running `{attempt.next_call().entry}` "
+                f"({_describe_exit(attempt.worker_exit)})"
+            )
+            break
+        if attempt.out_of_time:
+            break
+        remaining = [call for call in calls if call.call_id not in outcomes]
+        if not policy.restart_after_crash:
+            break
+    for call in calls:
+        if call.call_id in outcomes:
+            continue
+        if load_error is not None:
+            outcomes[call.call_id] = CallOutcome(status="missing", exception=load_error)
+        else:
+            why = failure or "the total time allowed for this submission ran out before this call"
+            outcomes[call.call_id] = CallOutcome(
+                status="timeout" if failure is None else "crashed",
+                exception=ExceptionInfo("NotRun", why),
+            )
+    if dropped:
+        stdout += f"\n[{dropped} more bytes of output were discarded]".encode()
+    isolation_layers = tuple(
+        dict.fromkeys(
+            [
+                "process",
+                *(n for n in ("subreaper",) if n in policy.layers and n not in failed_layers),
+                *applied,
+            ]
+        )
+    )
+    degraded = {k: v for k, v in policy.degraded.items() if k not in isolation_layers}
+    degraded.update(failed_layers)
+    return SubmissionOutcome(
+        load_error=load_error,
+        calls={call.call_id: outcomes[call.call_id] for call in calls},
+        stdout=sanitize_output(bytes(stdout)),
+        stderr=sanitize_output(bytes(stderr)),
+        isolation=IsolationReport(
+            tier=tier_of(isolation_layers), layers=isolation_layers, degraded=degraded
+        ),
+        duration=time.monotonic() - started,
+        failure=failure,
+    )
+
+
+if __name__ == "__main__":
+    sys.exit(main())
