@@ -26,6 +26,7 @@ from pathlib import Path
 from gradekit.integrations.bundle import write_bundle
 from gradekit.integrations.runner import PlatformError, grade_bundle
 from gradekit.integrations.templates import fill, read_template
+from gradekit.report._common import number
 from gradekit.report.gradescope import failure_results, render_gradescope
 
 DEFAULT_ROOT = "/autograder"
@@ -110,7 +111,8 @@ def main(argv: list[str] | None = None) -> int:
     # run_autograder's stdout is shown to instructors only: a one-line summary for them.
     tests = document.get("tests", [])
     possible = sum(test.get("max_score", 0) for test in tests)
-    print(f"gradekit: {document.get('score')}/{round(possible, 4)} points, {len(tests)} tests")
+    score = number(document.get("score", 0))
+    print(f"gradekit: {score}/{number(possible)} points, {len(tests)} tests")
     return 0
 
 

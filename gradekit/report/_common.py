@@ -192,12 +192,11 @@ def _message(
         lines.extend(f"rule broken: {violation.message}" for violation in exercise.violations)
     elif exercise.error is not None or exercise.violations:
         lines.append("no points: see the problem reported for the visible cases of this exercise")
-    passed = sum(1 for case in cases if case.passed)
-    kind = "hidden cases" if cases and all(case.hidden for case in cases) else "cases"
-    lines.append(f"{passed} of {len(cases)} {kind} pass")
-    for case in cases:
-        if not case.passed:
-            lines.append(_case_line(case))
+    if not all(case.call_status == "missing" for case in cases):  # else: nothing ran
+        passed = sum(1 for case in cases if case.passed)
+        kind = "hidden cases" if cases and all(case.hidden for case in cases) else "cases"
+        lines.append(f"{passed} of {len(cases)} {kind} pass")
+        lines.extend(_case_line(case) for case in cases if not case.passed)
     if with_exercise_notes and exercise.mistake:
         lines.append(f"known mistake: {exercise.mistake}")
     if with_exercise_notes and exercise.hint:

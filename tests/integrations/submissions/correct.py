@@ -1,0 +1,9 @@
+"""Right answers to the scale assignment."""
+
+
+def double(t):
+    return t * 2
+
+
+def total(t):
+    return t.sum()

@@ -1,0 +1,134 @@
+"""``gradekit init prairielearn`` and the grader that runs inside PrairieLearn's container.
+
+The end-to-end test lays out a temp folder as PrairieLearn mounts it (``tests/`` = the
+question's tests folder, ``student/`` = the submitted files, ``results/``) and runs the written
+``run.sh`` with ``GRADEKIT_GRADE_ROOT`` pointing at it instead of ``/grade``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import SPEC, SUBMISSIONS, run_gradekit
+
+from gradekit.integrations.prairielearn import InitError, init_prairielearn, run_grader
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "report"))
+from schema_files import problems  # noqa: E402
+
+SCHEMA = "prairielearn-results.schema.json"
+
+
+def grading_root(question: Path, tmp_path: Path, submission: Path | None, name: str) -> Path:
+    root = tmp_path / "grade"
+    shutil.copytree(question / "tests", root / "tests")
+    (root / "student").mkdir()
+    if submission is not None:
+        shutil.copy(submission, root / "student" / name)
+    return root
+
+
+def test_init_writes_the_question_files(tmp_path):
+    question = tmp_path / "questions" / "scale"
+    written = init_prairielearn(question, SPEC, image="course/gradekit:1", timeout_seconds=90)
+    names = {path.relative_to(question).as_posix() for path in written}
+    assert names == {
+        "info.json",
+        "question.html",
+        "tests/gradekit-autograder.json",
+        "tests/run.sh",
+        "grader-image/Dockerfile",
+    }
+    info = json.loads((question / "info.json").read_text())
+    assert info["gradingMethod"] == "External"
+    assert info["externalGradingOptions"] == {
+        "enabled": True,
+        "image": "course/gradekit:1",
+        "entrypoint": "/grade/tests/run.sh",
+        "timeout": 90,
+    }
+    assert info["title"] == "Scale and sum" and len(info["uuid"]) == 36
+    assert (question / "tests" / "assignment" / "exercises" / "scale.yaml").is_file()
+    assert (question / "tests" / "assignment" / "solutions" / "scale.py").is_file()
+    assert os.access(question / "tests" / "run.sh", os.X_OK)
+    assert subprocess.run(["bash", "-n", str(question / "tests" / "run.sh")]).returncode == 0
+    html = (question / "question.html").read_text()
+    assert 'file-names="exercise.py"' in html and "<pl-external-grader-results>" in html
+    dockerfile = (question / "grader-image" / "Dockerfile").read_text()
+    assert "pip install --no-cache-dir /opt/gradekit-src\n" in dockerfile
+    assert (question / "grader-image" / "gradekit-src" / "pyproject.toml").is_file()
+
+
+def test_existing_info_json_keeps_its_other_keys(tmp_path):
+    question = tmp_path / "q"
+    question.mkdir()
+    (question / "info.json").write_text(json.dumps({"uuid": "keep-me", "topic": "Tensors"}))
+    (question / "question.html").write_text("<p>mine</p>")
+    init_prairielearn(question, SPEC, torch=True)
+    info = json.loads((question / "info.json").read_text())
+    assert info["uuid"] == "keep-me" and info["topic"] == "Tensors"
+    assert info["externalGradingOptions"]["entrypoint"] == "/grade/tests/run.sh"
+    assert (question / "question.html").read_text() == "<p>mine</p>"  # never overwritten
+    assert "gradekit-src[torch]" in (question / "grader-image" / "Dockerfile").read_text()
+
+
+def test_broken_info_json_is_reported_with_its_line(tmp_path):
+    question = tmp_path / "q"
+    question.mkdir()
+    (question / "info.json").write_text('{\n  "uuid": "x",\n  oops\n}')
+    with pytest.raises(InitError, match=r"info.json:3: not valid JSON"):
+        init_prairielearn(question, SPEC)
+
+
+def test_timeout_is_bounded_by_prairielearn(tmp_path):
+    with pytest.raises(InitError, match="between 1 and 600"):
+        init_prairielearn(tmp_path / "q", SPEC, timeout_seconds=601)
+
+
+def test_command_line(tmp_path):
+    done = run_gradekit("init", "prairielearn", "-a", SPEC, "--dir", tmp_path / "q")
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "q" / "tests" / "run.sh").is_file()
+    bad = run_gradekit("init", "prairielearn", "-a", SPEC, "--dir", tmp_path, "--timeout", "0")
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+
+
+@pytest.mark.torch
+def test_run_sh_grades_the_submission(torch_available, tmp_path):
+    question = tmp_path / "q"
+    init_prairielearn(question, SPEC, reference_backend="torch")
+    root = grading_root(question, tmp_path, SUBMISSIONS / "forger.py", "exercise.py")
+    done = subprocess.run(
+        [str(root / "tests" / "run.sh")],
+        env={**os.environ, "GRADEKIT_GRADE_ROOT": str(root), "GRADEKIT_PYTHON": sys.executable},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    document = json.loads((root / "results" / "results.json").read_text())
+    assert problems(SCHEMA, document) == []
+    assert document["gradable"] is True
+    assert document["score"] == pytest.approx(1 / 3, abs=1e-6)
+    assert [(t["points"], t["max_points"]) for t in document["tests"]] == [
+        (0, 1),
+        (0, 1),
+        (1, 1),
+    ]
+    assert "totalPoints" in document["output"]  # what the submission printed, as output
+
+
+def test_missing_student_file_is_ungradable(tmp_path):
+    question = tmp_path / "q"
+    init_prairielearn(question, SPEC)
+    root = grading_root(question, tmp_path, None, "exercise.py")
+    document = run_grader(root)
+    assert problems(SCHEMA, document) == []
+    assert document["gradable"] is False
+    assert "exercise.py" in document["message"]
