@@ -14,6 +14,7 @@ Usage::
 
 from __future__ import annotations
 
+import builtins
 import warnings
 
 TORCH_VERSION = "2.13.0"
@@ -52,6 +53,15 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "you can only change requires_grad flags of leaf variables.",
     ),
+    "view_no_grad_inplace": (
+        RuntimeError,
+        "A view was created in no_grad mode and is being modified inplace with grad mode "
+        "enabled. Given that this use case is ambiguous and error-prone, it is forbidden. You "
+        "can clarify your code by moving both the view and the inplace either both inside the "
+        "no_grad block (if you don't want the inplace to be tracked) or both outside (if you "
+        "want the inplace to be tracked).",
+    ),
+    "backward_empty_inputs": (RuntimeError, "`inputs` argument to `backward()` cannot be empty."),
     "leaf_inplace": (
         RuntimeError,
         "a leaf Variable that requires grad is being used in an in-place operation.",
@@ -227,6 +237,7 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "Integers to negative integer powers are not allowed.",
     ),
+    "pow_bool": (NotImplementedError, "\"pow\" not implemented for 'Bool'"),
     "bool_unsupported": (RuntimeError, "\"{op}\" not implemented for 'Bool'"),
     "op_dtype_unsupported": (RuntimeError, "\"{op}\" not implemented for '{dtype}'"),
     "max_empty": (
@@ -258,7 +269,7 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     ),
     "cross_entropy_target_dtype": (
         RuntimeError,
-        "expected scalar type Long but found {found}",
+        "expected target dtype to be Long or Byte, but got {found}",
     ),
     "mse_size_warning": (
         UserWarning,
@@ -390,6 +401,11 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "dimension {dim}",
     ),
     "view_infer_twice": (RuntimeError, "only one dimension can be inferred"),
+    "view_ambiguous": (
+        RuntimeError,
+        "cannot reshape tensor of 0 elements into shape {shape} because the unspecified "
+        "dimension size -1 can be any value and is ambiguous",
+    ),
     "view_bad_dim": (
         RuntimeError,
         "invalid shape dimension {size} at index {index} of shape {shape}",
@@ -456,6 +472,22 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
         "{ndim} dimension(s).",
     ),
+    "narrow_0dim": (RuntimeError, "narrow() cannot be applied to a 0-dim tensor."),
+    "select_0dim": (IndexError, "select() cannot be applied to a 0-dim tensor."),
+    "split_0dim": (RuntimeError, "{op} expects at least a 1-dimensional tensor"),
+    "index_select_scalar": (
+        RuntimeError,
+        "index_select(): Index to scalar can have only 1 value, got {count} value(s)",
+    ),
+    "index_select_range": (IndexError, "index out of range in self"),
+    "index_select_empty_dim": (
+        RuntimeError,
+        "index_select(): self indexing axis dim should be positive",
+    ),
+    "gather_out_of_bounds": (
+        RuntimeError,
+        "index {index} is out of bounds for dimension {dim} with size {size}",
+    ),
     "index_select_bounds": (
         RuntimeError,
         "INDICES element is out of DATA bounds, id={index} axis_dim={size}",
@@ -509,6 +541,18 @@ WARNINGS: dict[str, str] = {
         "indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool "
         "instead. (Triggered internally at /pytorch/aten/src/ATen/native/IndexingUtils.h:37.)"
     ),
+    "mT_0d": (
+        "Tensor.mT is deprecated on 0-D tensors. This function is the identity in these "
+        "cases. (Triggered internally at /pytorch/aten/src/ATen/native/TensorShape.cpp:4373.)"
+    ),
+    "mH_0d": (
+        "Tensor.mH is deprecated on 0-D tensors. Consider using x.conj(). (Triggered "
+        "internally at /pytorch/aten/src/ATen/native/TensorShape.cpp:4382.)"
+    ),
+    "adjoint_0d": (
+        "adjoint() is deprecated on 0-D tensors. Consider using x.conj(). (Triggered "
+        "internally at /pytorch/aten/src/ATen/native/TensorShape.cpp:4390.)"
+    ),
     "transpose_T_0d": (
         "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases. "
         "(Triggered internally at /pytorch/aten/src/ATen/native/TensorShape.cpp:4321.)"
@@ -532,6 +576,29 @@ def warn(key: str, stacklevel: int = 3, **fields: object) -> None:
     warnings.warn(WARNINGS[key].format(**fields), UserWarning, stacklevel=stacklevel)
 
 
-def unsupported(qualname: str) -> NotImplementedError:
+class UnsupportedError(builtins.NotImplementedError, AttributeError):
+    """Raised for torch APIs outside the engine's subset.
+
+    It is a NotImplementedError (and prints as one) so the user sees a clear message, and
+    also an AttributeError so that ``hasattr(torch, "x")`` and ``getattr(torch, "x", d)``
+    behave as with real modules.
+    """
+
+
+UnsupportedError.__name__ = UnsupportedError.__qualname__ = "NotImplementedError"
+UnsupportedError.__module__ = "builtins"
+
+
+def unsupported(qualname: str) -> UnsupportedError:
     """The error for any torch API outside the engine's subset, e.g. ``torch.nn.Conv2d``."""
-    return NotImplementedError(message("unsupported", qualname=qualname))
+    return UnsupportedError(message("unsupported", qualname=qualname))
+
+
+_warned_once: set[str] = set()
+
+
+def warn_once(key: str, stacklevel: int = 3, **fields: object) -> None:
+    """Like ``warn``, but only the first time in the process (torch's TORCH_WARN_ONCE)."""
+    if key not in _warned_once:
+        _warned_once.add(key)
+        warn(key, stacklevel=stacklevel + 1, **fields)

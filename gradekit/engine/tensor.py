@@ -159,6 +159,8 @@ class Tensor:
         t._post_accumulate_hooks = None
         t._accumulator = None
         t._retains_grad = False
+        if grad_mode.inference:
+            t.__dict__["_inference"] = True
         return t
 
     @classmethod
@@ -237,7 +239,7 @@ class Tensor:
         return self._base is not None
 
     def is_inference(self) -> bool:
-        return False
+        return "_inference" in self.__dict__
 
     def _wrap_dim(self, dim: int) -> int:
         """Normalise a possibly negative dim, with torch's IndexError."""
@@ -251,6 +253,10 @@ class Tensor:
     @property
     def grad_fn(self) -> Node | None:
         return self._grad_fn
+
+    @property
+    def output_nr(self) -> int:
+        return self._output_nr
 
     @property
     def is_leaf(self) -> bool:
@@ -408,11 +414,19 @@ class Tensor:
 
     # --- in-place bookkeeping used by every in-place op ---------------------------------
     def _check_inplace(self) -> None:
-        """torch's check before an in-place op on a tensor that takes part in autograd."""
-        if grad_mode.enabled and self._grad_fn is None and self._requires_grad:
-            raise errors.error("leaf_inplace")
+        """torch's checks before an in-place op on a tensor that takes part in autograd.
+
+        A view made under no_grad of a tensor requiring grad is marked by ops/views.py with
+        ``__dict__["_no_grad_view"]``; modifying it in place with grad mode on is forbidden.
+        """
+        if not grad_mode.enabled or not self._requires_grad:
+            return
         base = self._base
-        if grad_mode.enabled and base is not None and base._grad_fn is None and base._requires_grad:
+        if base is not None and "_no_grad_view" in self.__dict__:
+            raise errors.error("view_no_grad_inplace")
+        if self._grad_fn is None:
+            raise errors.error("view_of_leaf_inplace" if base is not None else "leaf_inplace")
+        if base is not None and base._grad_fn is None and base._requires_grad:
             raise errors.error("view_of_leaf_inplace")
 
     def _set_grad_fn_inplace(self, node: Node) -> None:

@@ -72,10 +72,14 @@ def backward(
     if retain_graph is None:
         retain_graph = create_graph
     if create_graph:
-        errors.warn("backward_create_graph")
+        errors.warn_once("backward_create_graph")
     input_tensors = _as_tuple(inputs) if inputs is not None else None
-    if input_tensors is not None and len(input_tensors) == 0:
-        raise RuntimeError("'inputs' argument to backward() cannot be empty.")
+    if input_tensors is not None:
+        if len(input_tensors) == 0:
+            raise errors.error("backward_empty_inputs")
+        for t in input_tensors:
+            if not t._requires_grad:
+                raise errors.error("retain_grad_no_grad")
     roots = _make_roots(outputs, grads)
     run_backward(
         roots,

@@ -22,6 +22,8 @@ import heapq
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from .. import errors
 from . import grad_mode
 from .graph import AccumulateGrad, CopyBackwards, Node
@@ -71,6 +73,9 @@ def run_backward(
 
     previous_mode = grad_mode.enabled
     grad_mode.enabled = create_graph
+    # torch never warns about inf/nan produced by gradient formulas; numpy would.
+    quiet_numpy = np.errstate(all="ignore")
+    quiet_numpy.__enter__()
     try:
         while ready:
             node = heapq.heappop(ready)[2]
@@ -117,6 +122,7 @@ def run_backward(
                         heapq.heappush(ready, (-next_node._sequence_nr, tie, next_node))
                         tie += 1
     finally:
+        quiet_numpy.__exit__(None, None, None)
         grad_mode.enabled = previous_mode
     return captured
 

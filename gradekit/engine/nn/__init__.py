@@ -1,11 +1,12 @@
-"""torch.nn: only ``torch.nn.functional`` is supported."""
+"""torch.nn: ``torch.nn.functional`` and ``torch.nn.Parameter`` (no modules)."""
 
 from __future__ import annotations
 
 from .. import errors
 from . import functional
+from .parameter import Parameter
 
-__all__ = ["functional"]
+__all__ = ["Parameter", "functional"]
 
 
 def __getattr__(name: str) -> object:

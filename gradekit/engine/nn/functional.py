@@ -11,7 +11,8 @@ from .. import errors
 from ..autograd import grad_mode
 from ..autograd.graph import Node
 from ..dtypes import FLOATING, int64
-from ..ops import linalg, pointwise, reduction
+from ..ops import linalg, pointwise
+from ..ops import reduction as reduction_ops
 from ..ops.core import as_array, edge
 from ..ops.pointwise import relu, sigmoid, tanh, where
 from ..ops.shape_helpers import expand, t
@@ -72,7 +73,7 @@ def softmax(
 ) -> Tensor:
     if dim is None:
         dim = _implicit_softmax_dim("softmax", input.ndim)
-    return reduction.softmax(input, dim, dtype)
+    return reduction_ops.softmax(input, dim, dtype)
 
 
 def log_softmax(
@@ -80,7 +81,7 @@ def log_softmax(
 ) -> Tensor:
     if dim is None:
         dim = _implicit_softmax_dim("log_softmax", input.ndim)
-    return reduction.log_softmax(input, dim, dtype)
+    return reduction_ops.log_softmax(input, dim, dtype)
 
 
 class LeakyReluBackward0(Node):
@@ -384,30 +385,24 @@ def cross_entropy(
     if label_smoothing != 0.0:
         raise errors.unsupported("torch.nn.functional.cross_entropy(label_smoothing=...)")
     class_dim = 0 if input.ndim == 1 else 1
-    log_probabilities = reduction_log_softmax(input, class_dim)
+    log_probabilities = reduction_ops.log_softmax(input, class_dim)
     if target.dtype.category == FLOATING:
-        # class probabilities as target
-        losses = -(log_probabilities * target)
+        if target.shape != input.shape:
+            raise errors.error("cross_entropy_target_dtype", found=target.dtype.scalar_name)
+        # Class probabilities as target: -(log_softmax * target).sum(...), as torch builds it.
+        products = log_probabilities * target
         if weight is not None:
             shape = [1] * input.ndim
             shape[class_dim] = -1
-            losses = losses * Tensor._make(weight._data.reshape(shape), weight.dtype)
+            products = products * Tensor._make(weight._data.reshape(shape), weight.dtype)
         if reduction == "none":
-            return reduction_sum(losses, class_dim)
-        total = reduction_sum(losses)
+            return -reduction_ops.sum(products, class_dim)
+        total = -reduction_ops.sum(products)
         if reduction == "sum":
             return total
         batch = input._data.size // input._data.shape[class_dim]
-        return total / batch
+        return pointwise.div_scalar(total, batch)
     return nll_loss(log_probabilities, target, weight, None, ignore_index, None, reduction)
-
-
-def reduction_log_softmax(input: Tensor, dim: int) -> Tensor:
-    return reduction.log_softmax(input, dim)
-
-
-def reduction_sum(input: Tensor, dim: int | None = None) -> Tensor:
-    return reduction.sum(input, dim)
 
 
 def __getattr__(name: str) -> object:

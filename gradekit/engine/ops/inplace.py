@@ -108,6 +108,10 @@ sin_ = _inplace_method(pointwise.sin, "sin_")
 cos_ = _inplace_method(pointwise.cos, "cos_")
 reciprocal_ = _inplace_method(pointwise.reciprocal, "reciprocal_")
 square_ = _inplace_method(pointwise.square, "square_")
+clamp_min_ = _inplace_method(pointwise.clamp_min, "clamp_min_")
+clamp_max_ = _inplace_method(pointwise.clamp_max, "clamp_max_")
+sgn_ = _inplace_method(pointwise.sgn, "sgn_")
+sign_ = _inplace_method(pointwise.sign, "sign_")
 
 
 def _is_float_scalar(value: Any) -> bool:
@@ -122,7 +126,7 @@ class ZeroBackward0(Node):
         return (pointwise.zeros_like_grad(grad),)
 
 
-class FillBackward0(Node):
+class FillBackward2(Node):
     """fill_ with a Python scalar."""
 
     __slots__ = ()
@@ -131,7 +135,7 @@ class FillBackward0(Node):
         return (pointwise.zeros_like_grad(grad),)
 
 
-class FillBackward1(Node):
+class FillBackward3(Node):
     """fill_ with a 0-d tensor value."""
 
     __slots__ = ()
@@ -169,11 +173,11 @@ def fill_(self: Tensor, value: Any) -> Tensor:
             )
         if grad_mode.enabled and (self._requires_grad or value._requires_grad):
             self._check_inplace()
-            node = FillBackward1((self._edge(), value._edge()), ((self._data.shape, self.dtype),))
+            node = FillBackward3((self._edge(), value._edge()), ((self._data.shape, self.dtype),))
         return _overwrite(self, value._data, node)
     if grad_mode.enabled and self._requires_grad:
         self._check_inplace()
-        node = FillBackward0((self._edge(),), ((self._data.shape, self.dtype),))
+        node = FillBackward2((self._edge(),), ((self._data.shape, self.dtype),))
     return _overwrite(self, np.asarray(value), node)
 
 

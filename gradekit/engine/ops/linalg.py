@@ -180,43 +180,70 @@ def matmul(input: Tensor, other: Tensor) -> Tensor:
         return _squeeze4(mm(rows, other), 0)
     if d1 == 2 and d2 == 2:
         return mm(input, other)
-    if d1 >= 3 and d2 <= 2:
-        # Fold the batch dims of ``input`` into rows, multiply, unfold.
-        batch = input._data.shape[:-1]
-        folded = (
-            view(input, (-1, input._data.shape[-1])) if input._data.flags.c_contiguous else None
-        )
-        if folded is None:
-            from .shape_helpers import reshape
+    if _should_fold(input, other) or _should_fold(other, input):
+        return _folded_matmul(input, other)
+    return _batched_matmul(input, other)
 
-            folded = reshape(input, (-1, input._data.shape[-1]))
-        if d2 == 1:
-            if folded._data.shape[1] != other._data.shape[0]:
-                raise errors.error(
-                    "mv_size",
-                    rows=folded._data.shape[0],
-                    cols=folded._data.shape[1],
-                    vec=other._data.shape[0],
-                )
-            return unsafe_view(mv(folded, other), batch)
-        if folded._data.shape[1] != other._data.shape[0]:
+
+def _should_fold(tensor1: Tensor, tensor2: Tensor) -> bool:
+    """torch's should_fold: can the larger operand be folded into a matrix for mm/mv?"""
+    tensor1_larger = tensor1._data.ndim >= tensor2._data.ndim
+    larger = tensor1._data if tensor1_larger else np.swapaxes(tensor2._data, -1, -2)
+    smaller_ndim = tensor2._data.ndim if tensor1_larger else tensor1._data.ndim
+    if not (larger.ndim >= 3 and smaller_ndim <= 2):
+        return False
+    smaller_requires_grad = (tensor2 if tensor1_larger else tensor1)._requires_grad
+    if smaller_requires_grad and grad_mode.enabled:
+        return True  # fold even if it copies: avoids a big intermediate in backward
+    if tensor1._data.ndim == 2:
+        return False
+    if larger.size == 0:
+        return True
+    itemsize = larger.itemsize
+    strides = [stride // itemsize for stride in larger.strides]
+    sizes = larger.shape
+    return all(strides[i] == strides[i + 1] * sizes[i + 1] for i in range(larger.ndim - 1))
+
+
+def _folded_matmul(tensor1: Tensor, tensor2: Tensor) -> Tensor:
+    """n-d @ (1|2)-d (or the transposed case) as one mm/mv on the folded batch."""
+    from .shape_helpers import contiguous, reshape
+
+    transpose_result = tensor2._data.ndim > tensor1._data.ndim
+    if transpose_result:
+        t1 = transpose(tensor2, -1, -2)
+        t2 = t(tensor1) if tensor1._data.ndim == 2 else tensor1
+    else:
+        t1, t2 = tensor1, tensor2
+    sizes = t1._data.shape
+    output_shape = sizes[:-1]
+    folded = reshape(t1, (int(np.prod(output_shape)), sizes[-1]))
+    if t2._data.ndim == 2:
+        if folded._data.shape[1] != t2._data.shape[0]:
             raise errors.error(
                 "mm_shapes",
                 r1=folded._data.shape[0],
                 c1=folded._data.shape[1],
-                r2=other._data.shape[0],
-                c2=other._data.shape[1],
+                r2=t2._data.shape[0],
+                c2=t2._data.shape[1],
             )
-        return unsafe_view(mm(folded, other), batch + (other._data.shape[1],))
-    return _batched_matmul(input, other)
+        output = unsafe_view(mm(folded, t2), output_shape + (t2._data.shape[1],))
+        return contiguous(transpose(output, -1, -2)) if transpose_result else output
+    if folded._data.shape[1] != t2._data.shape[0]:
+        raise errors.error(
+            "mv_size", rows=folded._data.shape[0], cols=folded._data.shape[1], vec=t2._data.shape[0]
+        )
+    return unsafe_view(mv(folded, t2), output_shape)
 
 
 def _batched_matmul(input: Tensor, other: Tensor) -> Tensor:
+    """Broadcast the batch dims, flatten them, one bmm, unflatten (torch's generic path)."""
     from .core import broadcast_error
+    from .shape_helpers import reshape
 
-    x = unsqueeze(input, 0) if input._data.ndim == 1 else input
+    x = input
     y = unsqueeze(other, -1) if other._data.ndim == 1 else other
-    n, m1 = x._data.shape[-2:]
+    n, m1 = (1, x._data.shape[0]) if x._data.ndim == 1 else x._data.shape[-2:]
     m2, p = y._data.shape[-2:]
     batch_x, batch_y = x._data.shape[:-2], y._data.shape[:-2]
     try:
@@ -228,8 +255,8 @@ def _batched_matmul(input: Tensor, other: Tensor) -> Tensor:
             "bmm_inner", batch=int(np.prod(batch)), inner=m1, batch2=int(np.prod(batch)), inner2=m2
         )
     size = int(np.prod(batch))
-    x3 = view(expand(x, batch + (n, m1)), (size, n, m1))
-    y3 = view(expand(y, batch + (m2, p)), (size, m2, p))
+    x3 = reshape(expand(x, batch + (n, m1)), (size, n, m1))
+    y3 = reshape(expand(y, batch + (m2, p)), (size, m2, p))
     out_shape = (
         batch + ((n,) if input._data.ndim > 1 else ()) + ((p,) if other._data.ndim > 1 else ())
     )
@@ -237,8 +264,10 @@ def _batched_matmul(input: Tensor, other: Tensor) -> Tensor:
 
 
 def outer(input: Tensor, vec2: Tensor) -> Tensor:
-    """torch.outer records ``MulBackward0`` of two unsqueezed vectors."""
-    return unsqueeze(input, 1) * unsqueeze(vec2, 0)
+    """torch.outer is ``input.reshape(n, 1) * vec2``: MulBackward0(ViewBackward0, ...)."""
+    from .shape_helpers import reshape
+
+    return reshape(input, (input._data.shape[0], 1)) * vec2
 
 
 ger = outer

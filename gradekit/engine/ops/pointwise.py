@@ -16,7 +16,7 @@ import numpy as np
 from .. import errors
 from ..autograd import grad_mode
 from ..autograd.graph import Node
-from ..dtypes import BOOL, FLOATING, bool_, dtype, get_default_dtype, result_type
+from ..dtypes import BOOL, FLOATING, bool_, dtype, float16, get_default_dtype, result_type
 from ..tensor import Tensor
 from .core import (
     as_array,
@@ -31,14 +31,18 @@ from .core import (
 def _recording(x: Any, y: Any = None) -> bool:
     """Should ``op(x, y)`` be recorded?  (inlined check of grad mode and requires_grad)"""
     return grad_mode.enabled and (
-        (type(x) is Tensor and x._requires_grad) or (type(y) is Tensor and y._requires_grad)
+        (isinstance(x, Tensor) and x._requires_grad) or (isinstance(y, Tensor) and y._requires_grad)
     )
 
 
 def _binary(ufunc: np.ufunc, x: Any, y: Any) -> tuple[np.ndarray, dtype]:
     a, b, result = binary_operands(x, y)
     try:
-        out = ufunc(a, b)
+        if result is float16:  # overflows easily; torch gives inf silently
+            with np.errstate(over="ignore", invalid="ignore"):
+                out = ufunc(a, b)
+        else:
+            out = ufunc(a, b)
     except ValueError:
         raise broadcast_error(shape_of(x), shape_of(y)) from None
     return as_array(out, result), result
@@ -50,7 +54,7 @@ def _saved_if(condition: bool, value: Any) -> Any:
 
 
 def _needs(value: Any) -> bool:
-    return type(value) is Tensor and value._requires_grad
+    return isinstance(value, Tensor) and value._requires_grad
 
 
 # --- add / sub ---------------------------------------------------------------------------
@@ -69,7 +73,11 @@ def _scaled_binary(ufunc: np.ufunc, x: Any, y: Any, alpha: Any) -> tuple[np.ndar
     if alpha != 1:
         b = b * alpha
     try:
-        out = ufunc(a, b)
+        if result is float16:
+            with np.errstate(over="ignore", invalid="ignore"):
+                out = ufunc(a, b)
+        else:
+            out = ufunc(a, b)
     except ValueError:
         raise broadcast_error(shape_of(x), shape_of(y)) from None
     return as_array(out, result), result
@@ -94,11 +102,12 @@ class SubBackward0(Node):
 
 
 def _check_bool_sub(x: Any, y: Any) -> None:
-    x_bool = isinstance(x, Tensor) and x.dtype is bool_
-    y_bool = isinstance(y, Tensor) and y.dtype is bool_
+    """torch refuses ``-`` on bools (a Python bool counts as a bool tensor here)."""
+    x_bool = isinstance(x, builtins.bool) or (isinstance(x, Tensor) and x.dtype is bool_)
+    y_bool = isinstance(y, builtins.bool) or (isinstance(y, Tensor) and y.dtype is bool_)
     if x_bool and y_bool:
         raise errors.error("sub_bool")
-    if (x_bool or y_bool) and (isinstance(x, builtins.bool) or isinstance(y, builtins.bool)):
+    if (isinstance(x, Tensor) and x.dtype is bool_) or (isinstance(y, Tensor) and y.dtype is bool_):
         raise errors.error("sub_bool_scalar")
 
 
@@ -146,6 +155,66 @@ def rsub(input: Tensor, other: Any, *, alpha: Any = 1) -> Tensor:
         node = RsubBackward1((input._edge(),), ((out.shape, result),))
         node.alpha = alpha
     return Tensor._make(out, result, node)
+
+
+# --- tensor-with-scalar ops as torch's C++ formulas record them -------------------------
+# Python's ``x * 2`` is MulBackward0 (the scalar is wrapped into a tensor), but inside
+# torch's backward formulas ``t * scalar`` is mul.Scalar -> MulBackward1 with one edge.
+class MulBackward1(Node):
+    __slots__ = ("other",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        return (mul_scalar(grad, self.other),)
+
+
+class DivBackward1(Node):
+    __slots__ = ("other",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        return (div_scalar(grad, self.other),)
+
+
+class AddBackward1(Node):
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        return (grad,)
+
+
+class SubBackward1(Node):
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        return (grad,)
+
+
+def _scalar_op(node_class: type[Node], ufunc: np.ufunc, x: Tensor, scalar: Any) -> Tensor:
+    out, result = _binary(ufunc, x, scalar)
+    if not (grad_mode.enabled and x._requires_grad):
+        return Tensor._make(out, result)
+    node = node_class((x._edge(),), ((out.shape, result),))
+    if node_class is MulBackward1 or node_class is DivBackward1:
+        node.other = scalar
+    return Tensor._make(out, result, node)
+
+
+def mul_scalar(x: Tensor, scalar: Any) -> Tensor:
+    return _scalar_op(MulBackward1, np.multiply, x, scalar)
+
+
+def div_scalar(x: Tensor, scalar: Any) -> Tensor:
+    if scalar == 0:
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return _scalar_op(DivBackward1, np.true_divide, x, scalar)
+    return _scalar_op(DivBackward1, np.true_divide, x, scalar)
+
+
+def add_scalar(x: Tensor, scalar: Any) -> Tensor:
+    return _scalar_op(AddBackward1, np.add, x, scalar)
+
+
+def sub_scalar(x: Tensor, scalar: Any) -> Tensor:
+    return _scalar_op(SubBackward1, np.subtract, x, scalar)
 
 
 # --- mul / div ---------------------------------------------------------------------------
@@ -292,7 +361,7 @@ class PowBackward0(Node):
         exponent = self.exponent
         if exponent == 0:
             return (zeros_like_grad(grad),)
-        return (grad * (pow(self_, exponent - 1) * exponent),)
+        return (grad * mul_scalar(pow(self_, exponent - 1), exponent),)
 
 
 class PowBackward1(Node):
@@ -304,7 +373,9 @@ class PowBackward1(Node):
         self_, exponent, result = self.saved_tensors
         grad_self = grad_exponent = None
         if self.next_functions[0][0] is not None:
-            grad_self = where(exponent == 0, 0.0, grad * (exponent * pow(self_, exponent - 1)))
+            grad_self = where(
+                exponent == 0, 0.0, grad * (exponent * pow(self_, sub_scalar(exponent, 1)))
+            )
         if self.next_functions[1][0] is not None:
             at_zero = (self_ == 0) & (exponent >= 0)
             grad_exponent = grad * where(at_zero, 0.0, result * log(self_))
@@ -320,7 +391,7 @@ class PowBackward2(Node):
         exponent, result = self.saved_tensors
         if self.base == 0:
             return (grad * where(exponent >= 0, 0.0, result * np.log(0.0)),)
-        return (grad * (result * builtins.float(np.log(self.base))),)
+        return (grad * mul_scalar(result, builtins.float(np.log(self.base))),)
 
 
 def _power(a: Any, b: Any) -> Any:
@@ -334,6 +405,13 @@ def _power(a: Any, b: Any) -> Any:
 
 
 def pow(input: Any, exponent: Any) -> Tensor:  # noqa: A001 - torch's name
+    if (
+        isinstance(input, Tensor)
+        and isinstance(exponent, Tensor)
+        and input.dtype is bool_
+        and exponent.dtype is bool_
+    ):
+        raise errors.error("pow_bool")
     if not isinstance(input, Tensor):
         return _scalar_pow(scalar_operand(input), exponent)
     if isinstance(exponent, Tensor):
@@ -459,7 +537,7 @@ class SqrtBackward0(Node):
     def backward(self, grad: Tensor) -> tuple:
         (result,) = self.saved_tensors
         with np.errstate(divide="ignore", invalid="ignore"):
-            return (grad / (result * 2),)
+            return (grad / mul_scalar(result, 2),)
 
 
 def sqrt(input: Tensor) -> Tensor:
@@ -500,7 +578,7 @@ class AbsBackward0(Node):
 
     def backward(self, grad: Tensor) -> tuple:
         (self_,) = self.saved_tensors
-        return (grad * sign(self_),)
+        return (grad * sgn(self_),)
 
 
 def abs(input: Tensor) -> Tensor:  # noqa: A001 - torch's name
@@ -516,6 +594,17 @@ class SignBackward0(Node):
 
 def sign(input: Tensor) -> Tensor:
     return _unary_result(SignBackward0, input, np.sign(input._data), input.dtype)
+
+
+class SgnBackward0(Node):
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        return (zeros_like_grad(grad),)
+
+
+def sgn(input: Tensor) -> Tensor:
+    return _unary_result(SgnBackward0, input, np.sign(input._data), input.dtype)
 
 
 class TanhBackward0(Node):
@@ -714,6 +803,49 @@ def _clamp_tensor(input: Tensor, min: Any, max: Any) -> Tensor:  # noqa: A002
     node = ClampBackward0((edge(input), edge(min), edge(max)), ((out.shape, result),))
     node.save(input, min, max)
     return Tensor._make(out, result, node)
+
+
+class ClampMinBackward0(Node):
+    """clamp_min with a scalar bound.  Saves self."""
+
+    __slots__ = ("min",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        (self_,) = self.saved_tensors
+        return (where(self_ >= self.min, grad, 0.0),)
+
+
+class ClampMaxBackward0(Node):
+    """clamp_max with a scalar bound.  Saves self."""
+
+    __slots__ = ("max",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        (self_,) = self.saved_tensors
+        return (where(self_ <= self.max, grad, 0.0),)
+
+
+def _clamp_one_side(input: Tensor, bound: Any, node_class: type[Node], ufunc: np.ufunc) -> Tensor:
+    if isinstance(bound, Tensor):
+        low, high = (bound, None) if node_class is ClampMinBackward0 else (None, bound)
+        return _clamp_tensor(input, low, high)
+    bound = scalar_operand(bound)
+    result = result_type(input, bound)
+    out = as_array(ufunc(input._data.astype(result.np_dtype, copy=False), bound), result)
+    if not _recording(input):
+        return Tensor._make(out, result)
+    node = node_class((input._edge(),), ((out.shape, result),))
+    setattr(node, "min" if node_class is ClampMinBackward0 else "max", bound)
+    node.save(input)
+    return Tensor._make(out, result, node)
+
+
+def clamp_min(input: Tensor, min: Any) -> Tensor:  # noqa: A002
+    return _clamp_one_side(input, min, ClampMinBackward0, np.maximum)
+
+
+def clamp_max(input: Tensor, max: Any) -> Tensor:  # noqa: A002
+    return _clamp_one_side(input, max, ClampMaxBackward0, np.minimum)
 
 
 def clip(input: Tensor, min: Any = None, max: Any = None) -> Tensor:  # noqa: A002

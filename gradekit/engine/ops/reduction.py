@@ -16,8 +16,10 @@ from ..autograd.graph import Node
 from ..dtypes import BOOL, FLOATING, bool_, dtype, int64
 from ..tensor import Tensor
 from .core import as_array, maybe_wrap_dim
-from .pointwise import where
-from .shape_helpers import expand, unsqueeze_dims, view
+from .pointwise import abs as abs_
+from .pointwise import pow as pow_
+from .pointwise import sgn, where
+from .shape_helpers import expand, masked_fill, unsqueeze_dims, view
 
 
 def _recording(x: Tensor) -> bool:
@@ -29,7 +31,12 @@ def _normalize_dims(dim: int | Sequence[int], ndim: int) -> tuple[int, ...]:
     wrapped = tuple(maybe_wrap_dim(d, ndim) for d in dims)
     if len(set(wrapped)) != len(wrapped):
         raise RuntimeError(f"dim {wrapped[0]} appears multiple times in the list of dims")
-    return wrapped
+    return wrapped if ndim else ()  # a 0-d tensor accepts dim 0/-1 but has nothing to reduce
+
+
+def _np_axis(dims: tuple[int, ...], ndim: int) -> tuple[int, ...] | None:
+    """numpy axis for torch dims (``()`` on a 0-d array means "reduce nothing")."""
+    return dims if ndim else ()
 
 
 def _restore_reduced(grad: Tensor, dims: tuple[int, ...], keepdim: bool) -> Tensor:
@@ -75,7 +82,9 @@ def sum(  # noqa: A001 - torch's name
         node.self_sizes = data.shape
         return Tensor._make(out, result, node)
     dims = _normalize_dims(dim, data.ndim)
-    out = as_array(data.sum(axis=dims, keepdims=keepdim, dtype=result.np_dtype), result)
+    out = as_array(
+        data.sum(axis=_np_axis(dims, data.ndim), keepdims=keepdim, dtype=result.np_dtype), result
+    )
     if not _recording(input):
         return Tensor._make(out, result)
     node = SumBackward1((input._edge(),), ((out.shape, result),))
@@ -133,12 +142,12 @@ def mean(
             node.self_sizes, node.numel = data.shape, data.size
             return Tensor._make(out, result, node)
         dims = _normalize_dims(dim, data.ndim)
-        out = as_array(np.mean(data, axis=dims, keepdims=keepdim), result)
+        out = as_array(np.mean(data, axis=_np_axis(dims, data.ndim), keepdims=keepdim), result)
     if not _recording(input):
         return Tensor._make(out, result)
     node = MeanBackward1((input._edge(),), ((out.shape, result),))
     node.self_sizes, node.dim, node.keepdim = data.shape, dims, keepdim
-    node.count = math.prod(data.shape[d] for d in dims)
+    node.count = math.prod(data.shape[d] for d in dims) if data.ndim else 1
     return Tensor._make(out, result, node)
 
 
@@ -361,11 +370,11 @@ def _amax_like(
 ) -> Tensor:
     data = input._data
     dims = tuple(range(data.ndim)) if dim is None or dim == () else _normalize_dims(dim, data.ndim)
-    out = as_array(reduce(data, axis=dims, keepdims=keepdim), input.dtype)
+    out = as_array(reduce(data, axis=_np_axis(dims, data.ndim), keepdims=keepdim), input.dtype)
     if not _recording(input):
         return Tensor._make(out, input.dtype)
     node = node_class((input._edge(),), ((out.shape, input.dtype),))
-    node.dim, node.keepdim = dims, keepdim
+    node.dim, node.keepdim = (dims if data.ndim else ()), keepdim
     result = Tensor._make(out, input.dtype, node)
     node.save(input, outputs=(result,))
     return result
@@ -395,28 +404,16 @@ class LinalgVectorNormBackward0(Node):
         if p == 0:
             return (self_ * 0.0,)
         if p == 1:
-            from .pointwise import sign
-
-            return (sign(self_) * grad,)
+            return (sgn(self_) * grad,)
         if p == 2:
-            scale = grad / result
-            scale = where(result == 0, 0.0, scale)
-            return (self_ * scale,)
+            # torch: grad * (self / norm).masked_fill_(norm == 0, 0)
+            return (grad * masked_fill(self_ / result, result == 0, 0),)
         if math.isinf(p):
-            from .pointwise import abs as abs_
-            from .pointwise import sign
-
-            mask_data = abs_(self_)._data == result._data
-            mask = Tensor._make(mask_data, bool_)
+            mask_data = np.abs(self_._data) == result._data
             count = mask_data.sum(axis=dims, keepdims=True) if dims is not None else mask_data.sum()
-            count_t = Tensor._make(np.asarray(count, dtype=grad.dtype.np_dtype), grad.dtype)
-            return (sign(self_) * where(mask, grad / count_t, 0.0),)
-        from .pointwise import abs as abs_
-        from .pointwise import pow as pow_
-        from .pointwise import sign
-
-        scale = grad / pow_(result, p - 1)
-        scale = where(result == 0, 0.0, scale)
+            weights = Tensor._make((mask_data / count).astype(grad.dtype.np_dtype), grad.dtype)
+            return (sgn(self_) * (weights * grad),)
+        scale = masked_fill(grad / pow_(result, p - 1), result == 0, 0)
         return (self_ * pow_(abs_(self_), p - 2) * scale,)
 
 
@@ -428,7 +425,7 @@ def _norm_data(data: np.ndarray, p: float, dims: tuple[int, ...] | None, keepdim
     if p == 1:
         return np.sum(absolute, axis=axis, keepdims=keepdim)
     if p == 0:
-        return np.sum(absolute != 0, axis=axis, keepdims=keepdim).astype(data.dtype)
+        return np.sum(absolute != 0, axis=axis, keepdims=keepdim).astype(absolute.dtype)
     if math.isinf(p):
         reducer = np.max if p > 0 else np.min
         return reducer(absolute, axis=axis, keepdims=keepdim)
@@ -561,17 +558,17 @@ def nonzero(input: Tensor, *, as_tuple: bool = False) -> Any:
 
 
 def count_nonzero(input: Tensor, dim: Any = None) -> Tensor:
-    axis = None if dim is None else _normalize_dims(dim, input._data.ndim)
+    axis = None if dim is None else _np_axis(_normalize_dims(dim, input._data.ndim), input.ndim)
     return Tensor._make(as_array(np.count_nonzero(input._data, axis=axis), int64), int64)
 
 
 def all(input: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:  # noqa: A001
-    axis = None if dim is None else _normalize_dims(dim, input._data.ndim)
+    axis = None if dim is None else _np_axis(_normalize_dims(dim, input._data.ndim), input.ndim)
     return Tensor._make(as_array(np.all(input._data, axis=axis, keepdims=keepdim), bool_), bool_)
 
 
 def any(input: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:  # noqa: A001
-    axis = None if dim is None else _normalize_dims(dim, input._data.ndim)
+    axis = None if dim is None else _np_axis(_normalize_dims(dim, input._data.ndim), input.ndim)
     return Tensor._make(as_array(np.any(input._data, axis=axis, keepdims=keepdim), bool_), bool_)
 
 

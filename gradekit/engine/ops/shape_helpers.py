@@ -180,3 +180,32 @@ def reshape(x: Tensor, shape: tuple[int, ...]) -> Tensor:
     if x._data.flags.c_contiguous:
         return view(x, shape)
     return unsafe_view(x, shape)
+
+
+class CloneBackward0(Node):
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        return (grad,)
+
+
+def contiguous(x: Tensor) -> Tensor:
+    """Itself when already contiguous, else a ``CloneBackward0`` copy."""
+    impl = _views_op("contiguous")
+    if impl is not None:
+        return impl(x)
+    if x._data.flags.c_contiguous:
+        return x
+    data = np.ascontiguousarray(x._data)
+    node = CloneBackward0((x._edge(),), ((data.shape, x.dtype),)) if requires_grad(x) else None
+    return Tensor._make(data, x.dtype, node)
+
+
+def masked_fill(x: Tensor, mask: Tensor, value: Any) -> Tensor:
+    """``x.masked_fill(mask, value)`` (MaskedFillBackward0) from ops/views.py when present."""
+    impl = _views_op("masked_fill")
+    if impl is not None:
+        return impl(x, mask, value)
+    from .pointwise import where
+
+    return where(mask, value, x)

@@ -1,0 +1,39 @@
+"""torch.linalg: vector norms only (``vector_norm``, and ``norm`` for the vector cases)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import errors
+from .ops.reduction import linalg_vector_norm as vector_norm
+from .tensor import Tensor
+
+__all__ = ["norm", "vector_norm"]
+
+
+def norm(
+    input: Tensor,
+    ord: Any = None,  # noqa: A002 - torch's name
+    dim: Any = None,
+    keepdim: bool = False,
+    *,
+    dtype: Any = None,
+) -> Tensor:
+    """torch.linalg.norm where torch computes a vector norm (LinalgVectorNormBackward0).
+
+    That is: ``ord=None`` (2-norm of the flattened input, = Frobenius for matrices),
+    ``ord="fro"`` over all dims of a matrix, or any numeric ``ord`` over a single ``dim`` or
+    a 1-d input.  Matrix norms (``ord`` numeric on a matrix, ``"nuc"``) are unsupported.
+    """
+    single_dim = isinstance(dim, int) or (isinstance(dim, (tuple, list)) and len(dim) == 1)
+    if ord is None or ord == "fro" and (dim is None or not single_dim):
+        return vector_norm(input, 2, dim, keepdim, dtype=dtype)
+    if isinstance(ord, str) or not (input.ndim == 1 or single_dim):
+        raise errors.unsupported(f"torch.linalg.norm(ord={ord!r}) on matrices")
+    return vector_norm(input, ord, dim, keepdim, dtype=dtype)
+
+
+def __getattr__(name: str) -> object:
+    if name.startswith("__"):
+        raise AttributeError(name)
+    raise errors.unsupported(f"torch.linalg.{name}")
