@@ -9,14 +9,27 @@ resolves to :mod:`gradekit.engine`); the torch backend exists for differential t
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import os
 import sys
 import types
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+import gradekit
 from gradekit.grading.cases import ExercisePlan
-from gradekit.sandbox.protocol import Call, CallOutcome
+from gradekit.sandbox.protocol import (
+    PREFIX_SIZE,
+    ArgSpec,
+    Call,
+    CallOutcome,
+    ProtocolError,
+    decode_event,
+    decode_frame,
+    encode_outcome_event,
+    parse_prefix,
+)
 
 REFERENCE_BACKENDS = ("engine", "torch")
 
@@ -36,6 +49,7 @@ class ReferenceAnswers:
 
 
 _cache: dict[tuple, ReferenceAnswers] = {}
+CACHE_ENV = "GRADEKIT_CACHE_DIR"  # where expected answers are kept between runs; "off" disables
 
 
 def reference_answers(
@@ -44,7 +58,9 @@ def reference_answers(
     """Run the solution's entries and mistakes on every call of ``plans``; cached per spec.
 
     The cache key is the solution file (path and modification time), the backend, the exact
-    calls and the mistake functions, so editing the solution or the spec recomputes.
+    calls and the mistake functions, so editing the solution or the spec recomputes. Engine
+    answers are also kept on disk (see :func:`cache_directory`), keyed additionally by the
+    engine's source files, so a student's repeated ``gradekit check`` skips the reference run.
     """
     if backend not in REFERENCE_BACKENDS:
         raise ValueError(f"reference backend must be one of {REFERENCE_BACKENDS}, not {backend!r}")
@@ -56,14 +72,102 @@ def reference_answers(
         tuple(_call_key(case.call) for plan in plans for case in plan.cases),
         tuple(mistake.function for plan in plans for mistake in plan.exercise.mistakes),
     )
-    if key not in _cache:
-        _cache[key] = _compute(solution_path, plans, backend)
-    return _cache[key]
+    if key in _cache:
+        return _cache[key]
+    disk_file = _disk_cache_file(key) if backend == "engine" else None
+    answers = _read_disk_cache(disk_file, backend) if disk_file is not None else None
+    if answers is None:
+        answers = _compute(solution_path, plans, backend)
+        if disk_file is not None:
+            _write_disk_cache(disk_file, answers)
+    _cache[key] = answers
+    return answers
+
+
+def cache_directory() -> Path | None:
+    """``$GRADEKIT_CACHE_DIR``, else ``$XDG_CACHE_HOME/gradekit`` or ``~/.cache/gradekit``;
+    None when the variable is ``off``."""
+    configured = os.environ.get(CACHE_ENV)
+    if configured == "off":
+        return None
+    if configured:
+        return Path(configured)
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "gradekit"
+
+
+def _disk_cache_file(key: tuple) -> Path | None:
+    directory = cache_directory()
+    if directory is None:
+        return None
+    # The engine computes the answers, so any change to its source invalidates them.
+    engine_dir = Path(__file__).resolve().parents[1] / "engine"
+    engine_stamp = max((path.stat().st_mtime_ns for path in engine_dir.rglob("*.py")), default=0)
+    digest = hashlib.sha256(repr((gradekit.__version__, engine_stamp, key)).encode())
+    return directory / "reference" / f"{digest.hexdigest()}.gkf"
+
+
+def _read_disk_cache(path: Path, backend: str) -> ReferenceAnswers | None:
+    """Answers stored by :func:`_write_disk_cache`, or None if absent or unreadable."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    answers = ReferenceAnswers(backend=backend)
+    try:
+        offset = 0
+        while offset < len(data):
+            header_len, payload_len = parse_prefix(data[offset : offset + PREFIX_SIZE])
+            end = offset + PREFIX_SIZE + header_len + payload_len
+            event = decode_event(decode_frame(data[offset:end]))
+            offset = end
+            kind, *parts = event["call_id"].split("\t")
+            if kind == "reference":
+                answers.outcomes[parts[0]] = event["outcome"]
+            else:
+                exercise_id, function, call_id = parts
+                by_function = answers.mistakes.setdefault(exercise_id, {})
+                by_function.setdefault(function, {})[call_id] = event["outcome"]
+    except (ProtocolError, ValueError, KeyError):
+        return None  # a damaged cache file only costs a recomputation
+    return answers
+
+
+def _write_disk_cache(path: Path, answers: ReferenceAnswers) -> None:
+    """Store answers as protocol frames (plain data, no pickle); failures are ignored."""
+    frames = [
+        encode_outcome_event(f"reference\t{call_id}", outcome)
+        for call_id, outcome in answers.outcomes.items()
+    ]
+    for exercise_id, by_function in answers.mistakes.items():
+        for function, outcomes in by_function.items():
+            frames += [
+                encode_outcome_event(f"mistake\t{exercise_id}\t{function}\t{call_id}", outcome)
+                for call_id, outcome in outcomes.items()
+            ]
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_suffix(f".{os.getpid()}.tmp")
+        temporary.write_bytes(b"".join(frames))
+        os.replace(temporary, path)
+    except OSError:
+        pass  # a read-only home directory must not stop grading
 
 
 def _call_key(call: Call) -> tuple:
-    """Hashable identity of a call: its id, entry and the bytes of every argument."""
-    return (call.call_id, call.entry, repr(call.args), repr(call.capture), call.timeout)
+    """Hashable identity of a call: id, entry, captures and a digest of every argument."""
+    capture = (call.capture.grads, call.capture.inputs_after, call.capture.graph)
+    arguments = tuple((name, _arg_key(spec)) for name, spec in call.args.items())
+    return (call.call_id, call.entry, call.entry_kind, call.timeout, capture, arguments)
+
+
+def _arg_key(spec: ArgSpec) -> tuple:
+    if spec.kind == "tensor":
+        digest = hashlib.sha1(spec.blob.tobytes()).hexdigest() if spec.blob is not None else ""
+        return ("tensor", spec.dtype, spec.shape, spec.requires_grad, digest)
+    if spec.kind == "tuple":
+        return ("tuple", tuple(_arg_key(item) for item in spec.items or ()))
+    return ("python", repr(spec.value))
 
 
 def _compute(solution_path: Path, plans: list[ExercisePlan], backend: str) -> ReferenceAnswers:
