@@ -202,7 +202,8 @@ class _Supervisor:
         child_layers = [
             name for name in ("rlimits", "landlock", "seccomp", "capabilities") if name in layers
         ]
-        required = [name for name in ("landlock", "seccomp") if name in child_layers]
+        # Fail-closed mode: every layer the probe found usable must really be applied.
+        fail_closed = self.policy.require_tier >= 1 and not self.policy.allow_weak
         calls_time = sum(call.timeout for call in self.attempt.calls)
         cpu = int(self.policy.load_timeout + calls_time + 2)
         limits = Limits(
@@ -217,9 +218,7 @@ class _Supervisor:
             "display_name": self.source.name,
             "layers": child_layers,
             "subreaper": "subreaper" in layers,
-            "required_layers": required
-            if self.policy.require_tier >= 1 and not self.policy.allow_weak
-            else [],
+            "required_layers": child_layers if fail_closed else [],
             "limits": limits.to_json(),
             "read_paths": list(readable_paths()),
             "write_paths": [str(scratch), "/dev/null"],
