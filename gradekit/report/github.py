@@ -84,7 +84,7 @@ def emit_github(
     _print_log(result, tests, total, maximum, stream)
     for test in tests:
         if not test.passed:
-            stream.write(_annotation(test, submission) + "\n")
+            stream.write(_annotation(test, submission))
     stream.write(command("notice", f"Points {total}/{maximum}", title="Autograding complete"))
     report = json.dumps({"totalPoints": total, "maxPoints": maximum}, separators=(",", ":"))
     stream.write(command("notice", report, title="Autograding report"))
@@ -121,12 +121,13 @@ def escape_property(text: str) -> str:
 
 
 def _annotation(test: GradedTest, submission: str) -> str:
+    """``::error file=…,line=…,title=…::message`` for a test that did not pass."""
     properties: dict[str, str | int] = {"file": submission}
     if test.line:
         properties["line"] = test.line
-    properties["title"] = f"{test.name}: {test.status} ({number(test.score)}/"
-    properties["title"] += f"{number(test.max_score)})"
-    return command("error", test.message or test.status, **properties).rstrip("\n")
+    points = f"{number(test.score)}/{number(test.max_score)}"
+    properties["title"] = f"{test.name}: {test.status} ({points})"
+    return command("error", test.message or test.status, **properties)
 
 
 def _stop_token(untrusted: str) -> str:
