@@ -13,9 +13,12 @@ import json
 import sqlite3
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from gradekit.gradebook.records import SubmissionRecord
 from gradekit.gradebook.schema import GradebookSchemaError, migrate
+
+if TYPE_CHECKING:  # records import the grading packages; the CLI imports this module early
+    from gradekit.gradebook.records import SubmissionRecord
 
 BUSY_TIMEOUT_SECONDS = 30.0
 

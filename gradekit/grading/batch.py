@@ -1,0 +1,635 @@
+"""Batch grading: find every student's submission in a folder and grade them all in parallel.
+
+Student ids (docs/batch.md): every visible entry of the SUBMISSIONS folder is one student.
+
+* a file ``alice.py`` or ``bob.ipynb`` is graded as is; the student id is the file name
+  without its extension (``alice``, ``bob``);
+* a folder ``carol/`` (a copied folder or a cloned repository) is student ``carol``; inside it
+  the graded file is the assignment's ``student_file`` (e.g. ``exercise.py``, or a notebook of
+  the same stem), looked for at the top first and then in sub-folders, shallowest first;
+  failing that, the only ``.py``/``.ipynb`` file of the folder;
+* entries starting with ``.`` or ``_`` (``.git``, ``__pycache__``) and files that are neither
+  ``.py`` nor ``.ipynb`` are ignored and listed as such; two entries with the same id
+  (``alice.py`` and ``alice/``) are an error.
+
+Parallelism: ``jobs`` worker processes (``python -m gradekit.grading.batch``), each of which
+loads the spec, computes the reference answers once and keeps a warm
+:class:`~gradekit.sandbox.warm.Zygote`, so a submission costs two forks rather than a fresh
+interpreter with numpy. Workers read tasks as JSON lines on stdin and answer with JSON lines
+on stdout; when the grader dies their stdin closes and they exit, taking their zygote with them.
+The parent alone writes the gradebook, one transaction per submission, in completion order.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import queue
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import gradekit
+
+GRADABLE_SUFFIXES = (".py", ".ipynb")
+WORKER_START_TIMEOUT = 300.0  # reference answers + zygote start, on a loaded machine
+
+
+class BatchError(RuntimeError):
+    """The batch cannot start: unreadable folder, clashing student ids, dead workers."""
+
+
+# --------------------------------------------------------------------------------------------
+# Discovery
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SubmissionEntry:
+    """One student's entry of the SUBMISSIONS folder and the file that will be graded."""
+
+    student: str
+    entry: Path  # the file or folder in SUBMISSIONS
+    path: Path | None  # the graded .py / .ipynb (None when the folder has no usable file)
+    problem: str | None = None  # why ``path`` is None
+
+    def content_hash(self) -> str:
+        """sha256 of the graded file's name (within the entry) and bytes."""
+        digest = hashlib.sha256()
+        if self.path is None:
+            digest.update(f"no-file:{self.problem}".encode())
+            return digest.hexdigest()
+        relative = self.path.name if self.path == self.entry else self.path.relative_to(self.entry)
+        digest.update(str(relative).encode() + b"\0")
+        digest.update(self.path.read_bytes())
+        return digest.hexdigest()
+
+
+@dataclass
+class Discovery:
+    entries: list[SubmissionEntry] = field(default_factory=list)
+    ignored: list[Path] = field(default_factory=list)
+
+
+def student_id(entry: Path) -> str:
+    """The student id of a SUBMISSIONS entry: a file's name without extension, a folder's name."""
+    return entry.stem if entry.is_file() else entry.name
+
+
+def discover_submissions(folder: Path, student_file: str | None = None) -> Discovery:
+    """Every student entry of ``folder`` (rules in the module docstring), sorted by id."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise BatchError(f"{folder}: expected a folder with one entry per student")
+    found = Discovery()
+    owners: dict[str, Path] = {}
+    for entry in sorted(folder.iterdir()):
+        if entry.name.startswith((".", "_")):
+            found.ignored.append(entry)
+            continue
+        if entry.is_file() and entry.suffix not in GRADABLE_SUFFIXES:
+            found.ignored.append(entry)
+            continue
+        if not entry.is_file() and not entry.is_dir():
+            found.ignored.append(entry)
+            continue
+        student = student_id(entry)
+        if student in owners:
+            raise BatchError(
+                f"{folder}: both {owners[student].name!r} and {entry.name!r} belong to student "
+                f"{student!r}; keep one entry per student"
+            )
+        owners[student] = entry
+        if entry.is_file():
+            found.entries.append(SubmissionEntry(student, entry, entry))
+        else:
+            path, problem = _file_in_folder(entry, student_file)
+            found.entries.append(SubmissionEntry(student, entry, path, problem))
+    return found
+
+
+def _file_in_folder(folder: Path, student_file: str | None) -> tuple[Path | None, str | None]:
+    candidates = sorted(
+        (path for path in _visible_files(folder) if path.suffix in GRADABLE_SUFFIXES),
+        key=lambda path: (len(path.relative_to(folder).parts), str(path)),
+    )
+    if student_file:
+        stem = Path(student_file).stem
+        wanted = [student_file, f"{stem}.ipynb"]
+        for path in candidates:
+            if path.name in wanted:
+                return path, None
+    if len(candidates) == 1:
+        return candidates[0], None
+    expected = f"{student_file!r} (or {Path(student_file).stem}.ipynb)" if student_file else ""
+    if not candidates:
+        return None, f"no .py or .ipynb file in {folder.name}/ {expected}".strip()
+    return None, (
+        f"{folder.name}/ has {len(candidates)} Python files and none is named {expected}; "
+        "rename the one to grade"
+        if student_file
+        else f"{folder.name}/ has {len(candidates)} Python files; keep only the one to grade"
+    )
+
+
+def _visible_files(folder: Path) -> Iterator[Path]:
+    for root, directories, files in os.walk(folder):
+        directories[:] = sorted(d for d in directories if not d.startswith((".", "_")))
+        for name in sorted(files):
+            if not name.startswith("."):
+                yield Path(root) / name
+
+
+# --------------------------------------------------------------------------------------------
+# Spec identity
+# --------------------------------------------------------------------------------------------
+
+
+def spec_hash(assignment: Any, backend: str) -> str:
+    """What a stored grade depends on besides the submission: the spec file, the reference
+    solution, the resolved backend and the gradekit version. A change to any regrades."""
+    digest = hashlib.sha256()
+    for path in (assignment.spec_path, assignment.solution_path):
+        digest.update(Path(path).read_bytes() if path else b"<none>")
+        digest.update(b"\0")
+    digest.update(f"{backend}\0{gradekit.__version__}".encode())
+    return digest.hexdigest()
+
+
+# --------------------------------------------------------------------------------------------
+# The worker process (python -m gradekit.grading.batch --spec … --backend …)
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PolicySettings:
+    """The parts of the sandbox policy a batch passes to its workers."""
+
+    require_tier: int = 1
+    allow_weak: bool = False
+    disabled_layers: tuple[str, ...] = ()
+
+    def build(self) -> Any:
+        from gradekit.sandbox.policy import SandboxPolicy
+
+        return SandboxPolicy(
+            require_tier=self.require_tier,
+            allow_weak=self.allow_weak,
+            disabled_layers=frozenset(self.disabled_layers),
+        )
+
+
+class _Grader:
+    """Everything a worker computes once: spec, plans, reference answers, warm zygote."""
+
+    def __init__(self, spec_path: Path, backend: str, policy: PolicySettings) -> None:
+        from gradekit.grading.cases import build_plan
+        from gradekit.grading.reference import reference_answers
+        from gradekit.sandbox.warm import Zygote
+        from gradekit.spec import load_assignment
+
+        self.assignment = load_assignment(spec_path)
+        self.backend = backend
+        self.policy = policy.build()
+        self.policy.ensure_allowed()
+        self.plans = build_plan(self.assignment)
+        self.calls = [call for plan in self.plans for call in plan.calls]
+        self.reference = reference_answers(self.assignment.solution_path, self.plans)
+        self.zygote = Zygote(backend)
+
+    def close(self) -> None:
+        self.zygote.close()
+
+    def grade(self, student: str, path: str, content_hash: str) -> dict[str, Any]:
+        """Grade one file; returns the gradebook record as JSON data."""
+        from gradekit.gradebook.records import submission_record
+        from gradekit.grading.submission import SubmissionError, load_submission
+
+        started = time.perf_counter()
+        try:
+            source = load_submission(path)
+        except (SubmissionError, OSError) as error:
+            outcome, result = self._unreadable(path, str(error))
+        else:
+            outcome = self._run(source)
+            result = self._verdicts(path, source, outcome)
+        result.duration = time.perf_counter() - started
+        record = submission_record(
+            student=student,
+            path=path,
+            content_hash=content_hash,
+            result=result,
+            outcome=outcome,
+            plans=self.plans,
+        )
+        return asdict(record)
+
+    def _run(self, source: Any) -> Any:
+        from gradekit.sandbox.warm import WarmWorkerError, Zygote, run_submission_warm
+
+        def run(zygote: Zygote) -> Any:
+            if source.kind == "py":
+                return run_submission_warm(
+                    source.path.resolve(), self.calls, zygote=zygote, policy=self.policy
+                )
+            # A notebook runs as the generated .py, named like the notebook (as `check` does).
+            with tempfile.TemporaryDirectory(prefix="gradekit-notebook-") as folder:
+                generated = Path(folder) / f"{source.path.stem}.py"
+                generated.write_text(source.text, encoding="utf-8")
+                return run_submission_warm(generated, self.calls, zygote=zygote, policy=self.policy)
+
+        try:
+            return run(self.zygote)
+        except WarmWorkerError:
+            # The zygote died (e.g. the OOM killer): start a fresh one and retry once.
+            self.zygote.close()
+            self.zygote = Zygote(self.backend)
+            return run(self.zygote)
+
+    def _verdicts(self, path: str, source: Any, outcome: Any) -> Any:
+        # The same steps as gradekit.grading.pipeline.grade_submission, minus the run, which
+        # happened above through the warm zygote.
+        from gradekit.grading import pipeline
+        from gradekit.grading.verdicts import AssignmentResult, Isolation
+
+        result = AssignmentResult(
+            assignment_id=self.assignment.id,
+            assignment_title=self.assignment.title,
+            submission=path,
+            backend=self.backend,
+            isolation=Isolation(
+                tier=outcome.isolation.tier,
+                layers=list(outcome.isolation.layers),
+                degraded=dict(outcome.isolation.degraded),
+            ),
+            load_error=pipeline._load_error_text(source, outcome.load_error),
+            stdout=outcome.stdout,
+            stderr=outcome.stderr,
+        )
+        result.exercises = [
+            pipeline._grade_exercise(plan, source, outcome, self.reference) for plan in self.plans
+        ]
+        return result
+
+    def _unreadable(self, path: str, message: str) -> tuple[Any, Any]:
+        """A file that is not Python at all: every exercise errors with the reason."""
+        from gradekit.grading import pipeline
+        from gradekit.grading.verdicts import AssignmentResult, ExerciseResult
+        from gradekit.sandbox.protocol import (
+            CallOutcome,
+            ExceptionInfo,
+            IsolationReport,
+            SubmissionOutcome,
+        )
+
+        error = ExceptionInfo("SubmissionError", message)
+        outcome = SubmissionOutcome(
+            load_error=error,
+            calls={call.call_id: CallOutcome("missing", exception=error) for call in self.calls},
+            stdout="",
+            stderr="",
+            isolation=IsolationReport(tier=0, layers=()),
+            duration=0.0,
+        )
+        result = AssignmentResult(
+            assignment_id=self.assignment.id,
+            assignment_title=self.assignment.title,
+            submission=path,
+            backend=self.backend,
+            load_error=message,
+        )
+        for plan in self.plans:
+            exercise = plan.exercise
+            result.exercises.append(
+                ExerciseResult(
+                    id=exercise.id,
+                    entry=exercise.entry_name,
+                    title=exercise.title,
+                    max_points=exercise.points,
+                    error=f"your file could not be read: {message}",
+                    cases=[pipeline._unrun_case(case) for case in plan.cases],
+                )
+            )
+        return outcome, result
+
+
+def worker_main(argv: list[str] | None = None) -> int:
+    """Grade tasks from stdin (JSON lines) and answer on stdout (JSON lines)."""
+    parser = argparse.ArgumentParser(prog="python -m gradekit.grading.batch")
+    parser.add_argument("--spec", type=Path, required=True)
+    parser.add_argument("--backend", choices=("engine", "torch"), required=True)
+    parser.add_argument("--policy", required=True, help="PolicySettings as JSON")
+    args = parser.parse_args(argv)
+    # Our stdout is the answer channel: anything else printed goes to stderr.
+    answers = os.fdopen(os.dup(sys.stdout.fileno()), "w", encoding="utf-8")
+    sys.stdout = sys.stderr
+
+    def answer(message: dict[str, Any]) -> None:
+        answers.write(json.dumps(message) + "\n")
+        answers.flush()
+
+    try:
+        settings = PolicySettings(**json.loads(args.policy))
+        grader = _Grader(args.spec, args.backend, settings)
+    except Exception as error:  # reported to the parent, which prints it and stops
+        answer({"fatal": f"{type(error).__name__}: {error}"})
+        return 1
+    try:
+        answer({"ready": True, "tier": grader.policy.tier})
+        for line in sys.stdin:
+            task = json.loads(line)
+            try:
+                answer({"id": task["id"], "record": grader.grade(**task["submission"])})
+            except Exception as error:  # a grader-side bug: this submission is not recorded
+                answer({"id": task["id"], "error": f"{type(error).__name__}: {error}"})
+    except BrokenPipeError:
+        pass  # the parent is gone
+    finally:
+        grader.close()
+    return 0
+
+
+# --------------------------------------------------------------------------------------------
+# The parent: a pool of worker processes
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class GradedSubmission:
+    """What the pool hands back for one entry: a record (JSON data) or a grader error."""
+
+    entry: SubmissionEntry
+    content_hash: str
+    record: dict[str, Any] | None
+    error: str | None = None
+
+
+class WorkerPool:
+    """``jobs`` worker processes fed from one task queue. Use as a context manager."""
+
+    def __init__(self, spec_path: Path, backend: str, policy: PolicySettings, jobs: int) -> None:
+        self.jobs = max(1, jobs)
+        self._tasks: queue.Queue[tuple[int, dict[str, Any]] | None] = queue.Queue()
+        self._results: queue.Queue[tuple[int, dict[str, Any]]] = queue.Queue()
+        command = [
+            sys.executable,
+            "-m",
+            "gradekit.grading.batch",
+            "--spec",
+            str(Path(spec_path).resolve()),
+            "--backend",
+            backend,
+            "--policy",
+            json.dumps(asdict(policy)),
+        ]
+        environment = {**os.environ, "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1"}
+        self.processes = [
+            subprocess.Popen(
+                command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=None,  # grader-side warnings reach the terminal
+                text=True,
+                env=environment,
+            )
+            for _ in range(self.jobs)
+        ]
+        self.tier: int | None = None
+        self._threads: list[threading.Thread] = []
+        try:
+            for process in self.processes:
+                self.tier = self._handshake(process)
+        except BaseException:
+            self.close()
+            raise
+        for process in self.processes:
+            thread = threading.Thread(target=self._serve, args=(process,), daemon=True)
+            thread.start()
+            self._threads.append(thread)
+
+    def __enter__(self) -> WorkerPool:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    @staticmethod
+    def _handshake(process: subprocess.Popen) -> int | None:
+        line = process.stdout.readline()
+        if not line:
+            raise BatchError("a grading worker exited while starting (see the messages above)")
+        message = json.loads(line)
+        if "fatal" in message:
+            raise BatchError(message["fatal"])
+        return message.get("tier")
+
+    def _serve(self, process: subprocess.Popen) -> None:
+        """Feed one worker a task at a time; report its answers (or its death)."""
+        while True:
+            task = self._tasks.get()
+            if task is None:
+                return
+            task_id, submission = task
+            try:
+                process.stdin.write(json.dumps({"id": task_id, "submission": submission}) + "\n")
+                process.stdin.flush()
+                line = process.stdout.readline()
+            except (BrokenPipeError, OSError):
+                line = ""
+            if not line:
+                self._results.put((task_id, {"error": "the grading worker process died"}))
+                return
+            self._results.put((task_id, json.loads(line)))
+
+    def grade(self, entries: list[tuple[SubmissionEntry, str]]) -> Iterator[GradedSubmission]:
+        """Grade ``(entry, content hash)`` pairs; yields them in completion order."""
+        for task_id, (entry, content_hash) in enumerate(entries):
+            submission = {
+                "student": entry.student,
+                "path": str(entry.path),
+                "content_hash": content_hash,
+            }
+            self._tasks.put((task_id, submission))
+        for _ in entries:
+            task_id, answer = self._results.get()
+            entry, content_hash = entries[task_id]
+            yield GradedSubmission(entry, content_hash, answer.get("record"), answer.get("error"))
+
+    def close(self) -> None:
+        for _ in self._threads:
+            self._tasks.put(None)
+        for process in self.processes:
+            try:
+                process.stdin.close()
+            except OSError:
+                pass
+        for process in self.processes:
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+            process.stdout.close()
+
+
+# --------------------------------------------------------------------------------------------
+# The batch
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class BatchSummary:
+    """Counts and per-student outcomes of one ``gradekit grade`` run."""
+
+    run_id: int
+    assignment_id: str
+    total: int
+    graded: int = 0
+    skipped: int = 0
+    passed: int = 0
+    failed: int = 0
+    errored: int = 0
+    grader_errors: list[dict[str, str]] = field(default_factory=list)
+    ignored: list[str] = field(default_factory=list)
+    students: list[dict[str, Any]] = field(default_factory=list)
+    sandbox_tier: int | None = None
+    duration: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+ProgressCallback = Callable[[str, SubmissionEntry, dict[str, Any] | None], None]
+
+
+def grade_batch(
+    submissions: Path,
+    spec_path: Path,
+    *,
+    db_path: Path,
+    jobs: int = 0,
+    force: bool = False,
+    backend: str | None = None,
+    policy: PolicySettings | None = None,
+    on_start: Callable[[int, int], None] | None = None,
+    on_result: ProgressCallback | None = None,
+) -> BatchSummary:
+    """Grade every submission in ``submissions`` against the spec into the gradebook.
+
+    ``jobs=0`` means one worker per core. Submissions whose content and spec hashes are already
+    in the gradebook are skipped unless ``force``. ``on_start(to_grade, skipped)`` is called
+    once before grading; ``on_result(kind, entry, record)`` after each entry with ``kind`` one
+    of ``graded``, ``skipped``, ``error``. Raises :class:`BatchError` and
+    :class:`~gradekit.sandbox.policy.SandboxUnavailable` (below tier 1 without
+    ``allow_weak``) before grading anything.
+    """
+    from gradekit.gradebook.records import CaseRecord, ExerciseRecord, SubmissionRecord
+    from gradekit.gradebook.store import Gradebook
+    from gradekit.grading.pipeline import resolve_backend
+    from gradekit.spec import load_assignment
+
+    started = time.perf_counter()
+    policy = policy or PolicySettings()
+    policy.build().ensure_allowed()  # fail closed before any file is touched
+    assignment = load_assignment(spec_path)
+    backend = resolve_backend(backend or assignment.assignment.backend)
+    found = discover_submissions(submissions, assignment.assignment.student_file)
+    identity = spec_hash(assignment, backend)
+    jobs = jobs if jobs > 0 else (os.cpu_count() or 1)
+
+    with Gradebook(db_path) as book:
+        already = set() if force else book.graded_versions(assignment.id, identity)
+        hashed = [(entry, entry.content_hash()) for entry in found.entries]
+        to_grade = [(e, h) for e, h in hashed if (e.student, h) not in already]
+        skipped = [e for e, h in hashed if (e.student, h) in already]
+        run_id = book.start_run(
+            assignment_id=assignment.id,
+            assignment_title=assignment.title,
+            spec_path=str(Path(spec_path).resolve()),
+            spec_hash=identity,
+            backend=backend,
+            sandbox_tier=policy.build().tier,
+            jobs=jobs,
+            gradekit_version=gradekit.__version__,
+        )
+        summary = BatchSummary(
+            run_id=run_id,
+            assignment_id=assignment.id,
+            total=len(found.entries),
+            skipped=len(skipped),
+            ignored=[str(path) for path in found.ignored],
+            sandbox_tier=policy.build().tier,
+        )
+        if on_start:
+            on_start(len(to_grade), len(skipped))
+        for entry in skipped:
+            if on_result:
+                on_result("skipped", entry, None)
+        unusable = [(e, h) for e, h in to_grade if e.path is None]
+        for entry, _ in unusable:
+            summary.grader_errors.append({"student": entry.student, "error": entry.problem})
+            if on_result:
+                on_result("error", entry, {"error": entry.problem})
+        status = "interrupted"
+        try:
+            runnable = [(e, h) for e, h in to_grade if e.path is not None]
+            if runnable:
+                with WorkerPool(spec_path, backend, policy, min(jobs, len(runnable))) as pool:
+                    summary.sandbox_tier = pool.tier
+                    for graded in pool.grade(runnable):
+                        if graded.record is None:
+                            error = graded.error or "unknown grader error"
+                            summary.grader_errors.append(
+                                {"student": graded.entry.student, "error": error}
+                            )
+                            if on_result:
+                                on_result("error", graded.entry, {"error": error})
+                            continue
+                        record = _record_from_json(
+                            graded.record, SubmissionRecord, ExerciseRecord, CaseRecord
+                        )
+                        book.record_submission(
+                            run_id=run_id,
+                            assignment_id=assignment.id,
+                            spec_hash=identity,
+                            record=record,
+                        )
+                        summary.graded += 1
+                        counter = {"pass": "passed", "fail": "failed", "error": "errored"}
+                        name = counter[record.status]
+                        setattr(summary, name, getattr(summary, name) + 1)
+                        summary.students.append(
+                            {
+                                "student": record.student,
+                                "status": record.status,
+                                "score": record.score,
+                                "max_score": record.max_score,
+                            }
+                        )
+                        if on_result:
+                            on_result("graded", graded.entry, graded.record)
+            status = "finished"
+        finally:
+            book.finish_run(run_id, status=status)
+    summary.duration = time.perf_counter() - started
+    return summary
+
+
+def _record_from_json(data: dict[str, Any], submission_type, exercise_type, case_type) -> Any:
+    exercises = [
+        exercise_type(**{**exercise, "cases": [case_type(**case) for case in exercise["cases"]]})
+        for exercise in data["exercises"]
+    ]
+    return submission_type(**{**data, "exercises": exercises})
+
+
+if __name__ == "__main__":
+    sys.exit(worker_main())
