@@ -17,6 +17,7 @@ import typer
 from rich.console import Console
 
 import gradekit
+from gradekit.gradebook.commands import export_command, grade_command
 from gradekit.integrations.commands import init_app, package_app
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
@@ -301,6 +302,10 @@ def run(
 
 app.add_typer(init_app, name="init")
 app.add_typer(package_app, name="package")
+
+# grade, export (batch grading into a SQLite gradebook; bodies in gradekit/gradebook/commands.py)
+app.command(name="grade")(grade_command)
+app.command(name="export")(export_command)
 
 
 if __name__ == "__main__":  # pragma: no cover
