@@ -1503,6 +1503,9 @@ def indexing_advanced(T):
         "negative_indices": lambda: x[[-1, -2]],
         "duplicates": lambda: x[0, [0, 0, 2]],
         "zero_d_tensor": lambda: x[T.tensor(1)],
+        "tuple_of_tuples": lambda: x[(0, 1, 1), (2, 0, 1)],
+        "tuple_inside_tuple": lambda: x[1, (0, 2), 3],
+        "range_index": lambda: x[range(2)],
     }
     out = {}
     for name, fn in keys.items():

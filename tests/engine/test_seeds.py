@@ -37,6 +37,11 @@ def _expected_output(script: Path) -> str:
     return expected_file.read_text()
 
 
+def _tail(text: str, lines: int = 12) -> str:
+    """The end of a traceback: where the script stopped and why."""
+    return "\n".join(text.rstrip().splitlines()[-lines:])
+
+
 def _diff(expected: str, got: str, script: Path) -> str:
     lines = difflib.unified_diff(
         expected.splitlines(keepends=True),
@@ -63,7 +68,7 @@ def test_seed_script_on_engine(script: Path) -> None:
     got = programs.mask_addresses(completed.stdout)
     assert completed.returncode == 0, (
         f"`gradekit run {script.name}` exited {completed.returncode}\n"
-        f"--- stderr ---\n{completed.stderr[-4000:]}\n--- stdout diff ---\n"
+        f"--- stderr (last lines) ---\n{_tail(completed.stderr)}\n--- stdout diff ---\n"
         + _diff(expected, got, script)
     )
     assert got == expected, "stdout differs from torch 2.13:\n" + _diff(expected, got, script)
@@ -75,7 +80,7 @@ def test_expected_output_is_current_for_torch(script: Path) -> None:
     """Drift guard: the committed expectation is what the installed torch prints."""
     pytest.importorskip("torch", reason="needs real PyTorch to re-run the seed scripts")
     completed = _run([sys.executable, str(script)], script.parent)
-    assert completed.returncode == 0, completed.stderr[-4000:]
+    assert completed.returncode == 0, _tail(completed.stderr)
     got = programs.mask_addresses(completed.stdout)
     expected = _expected_output(script)
     assert got == expected, "regenerate with tools/gen_golden.py seeds:\n" + _diff(
