@@ -421,6 +421,31 @@ def test_accumulated_then_zeroed_is_g_2g_g(values: np.ndarray, torch_solution: A
     np.testing.assert_allclose(third.numpy(), g)
 
 
+@pytest.mark.torch
+@settings(max_examples=20, deadline=None)
+@given(flags=st.tuples(st.booleans(), st.booleans(), st.booleans()))
+def test_requires_grad_flow_follows_the_any_input_rule(flags, torch_solution: Any) -> None:
+    torch = sys.modules["torch"]
+    x, y, z = (torch.ones(2, requires_grad=flag) for flag in flags)
+    a_tracked = flags[0] or flags[1]
+    b_tracked = a_tracked or flags[2]
+    expected = (a_tracked, b_tracked, not a_tracked, not b_tracked)
+    assert torch_solution.requires_grad_flow(x, y, z) == expected
+
+
+@pytest.mark.torch
+@settings(max_examples=20, deadline=None)
+@given(flags=st.tuples(st.booleans(), st.booleans(), st.booleans()))
+def test_build_graph_records_an_add_node_iff_an_input_requires_grad(flags, torch_solution):
+    torch = sys.modules["torch"]
+    x, a, b = (torch.full((2,), 1.5, requires_grad=flag) for flag in flags)
+    z = torch_solution.build_graph(x, a, b)
+    tracked = any(flags)
+    assert (z.requires_grad, z.is_leaf) == (tracked, not tracked)
+    grad_fn_name = None if z.grad_fn is None else type(z.grad_fn).__name__
+    assert grad_fn_name == ("AddBackward0" if tracked else None)
+
+
 # ---------------------------------------------------------------------------------------------
 # The expected answers as the grader computes them: on gradekit's engine
 # ---------------------------------------------------------------------------------------------
