@@ -10,7 +10,7 @@ import ast
 
 import jsonschema
 import pytest
-from cli_helpers import ROOT, SUBMISSIONS, exercise, gradekit
+from cli_helpers import ROOT, SUBMISSIONS, TINY, exercise, gradekit
 
 from gradekit.report import OUTPUT_SCHEMA
 
@@ -83,3 +83,25 @@ def test_autograd_example_on_the_engine_as_json():
 def test_validate_the_shipped_assignments():
     run = gradekit("validate", ROOT / "exercises", timeout=900)
     assert run.exit_code == 0, run.stdout + run.stderr
+
+
+@needs_engine
+@pytest.mark.slow
+def test_os_exit_and_a_forged_verdict_fail_only_that_exercise():
+    run = gradekit(
+        "check",
+        SUBMISSIONS / "tiny_exit.py",
+        "--assignment",
+        TINY,
+        "--backend",
+        "engine",
+        "--format",
+        "json",
+    )
+    assert run.exit_code == 1, run.stderr
+    document = run.document
+    double = exercise(document, "double")
+    assert double["status"] == "error" and double["points"] == 0
+    assert "crashed" in double["error"]
+    assert exercise(document, "square_grad")["status"] == "pass"
+    assert document["score"] == 2.0
