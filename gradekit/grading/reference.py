@@ -216,8 +216,7 @@ def torch_backend(backend: str) -> Iterator[types.ModuleType]:
         return
     try:
         import gradekit.engine as engine
-
-        install_alias = engine.install_torch_alias
+        from gradekit.engine.alias import install_torch_alias, uninstall_torch_alias
     except (ImportError, AttributeError, NotImplementedError) as error:
         raise ReferenceSolutionError(
             f"gradekit's engine cannot compute the expected answers here: {error}"
@@ -226,9 +225,11 @@ def torch_backend(backend: str) -> Iterator[types.ModuleType]:
     for name in saved:
         del sys.modules[name]
     try:
-        install_alias()
+        install_torch_alias()
         yield engine
     finally:
+        # Also removes the alias's import hook, so real torch stays importable afterwards.
+        uninstall_torch_alias()
         for name in [name for name in sys.modules if _is_torch_module(name)]:
             del sys.modules[name]
         sys.modules.update(saved)

@@ -66,3 +66,14 @@ def test_broken_solution_is_a_reference_error(tmp_path, monkeypatch):
     reference._cache.clear()
     with pytest.raises(reference.ReferenceSolutionError, match="instructor typo"):
         reference.reference_answers(solution, build_plan(assignment))
+
+
+@pytest.mark.torch
+def test_real_torch_stays_importable_after_an_engine_reference_run(monkeypatch):
+    monkeypatch.setenv(reference.CACHE_ENV, "off")
+    assignment = load_assignment(TINY)
+    reference._cache.clear()
+    reference.reference_answers(assignment.solution_path, build_plan(assignment))
+    torch = pytest.importorskip("torch", reason="checks that real torch is not shadowed")
+    assert type(torch.tensor([1.0])).__module__ == "torch"
+    import torch.nn.functional  # noqa: F401  (a submodule import must not hit the alias hook)
