@@ -1,0 +1,72 @@
+"""CSV and JSON exports of the current grades."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+from gradebook_builders import make_record
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gradekit.gradebook.export import export_csv, export_json
+from gradekit.gradebook.store import connect
+
+
+def test_csv_has_one_row_per_student_and_a_column_per_exercise(gradebook_path: Path, fill) -> None:
+    fill([make_record("bob", passed={"total": False}), make_record("alice")])
+    fill([make_record("bob", content_hash="b2")])  # bob's newest submission counts
+    rows = list(csv.DictReader(io.StringIO(export_csv(connect(gradebook_path, readonly=True)))))
+    assert [row["student"] for row in rows] == ["alice", "bob"]
+    assert list(rows[0])[:7] == [
+        "student",
+        "score",
+        "max_score",
+        "percent",
+        "status",
+        "double",
+        "total",
+    ]
+    assert (rows[1]["score"], rows[1]["total"], rows[1]["content_hash"]) == ("3", "2", "b2")
+    assert rows[0]["percent"] == "100"
+
+
+def test_json_export(gradebook_path: Path, fill) -> None:
+    fill([make_record("alice", passed={"double": False})])
+    document = json.loads(export_json(connect(gradebook_path, readonly=True)))
+    assert document["assignment"] == "pair"
+    assert [e["id"] for e in document["exercises"]] == ["double", "total"]
+    [alice] = document["students"]
+    assert alice["score"] == 2.0
+    assert alice["exercises"][0]["status"] == "fail"
+
+
+student_ids = st.text(
+    alphabet=st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=20
+)
+
+
+@given(names=st.lists(student_ids, min_size=1, max_size=6, unique=True))
+def test_any_student_id_survives_the_csv_round_trip(tmp_path_factory, names) -> None:
+    path = tmp_path_factory.mktemp("export") / "book.sqlite"
+    from gradekit.gradebook.store import Gradebook
+
+    with Gradebook(path) as book:
+        run = book.start_run(
+            assignment_id="pair",
+            assignment_title="Pair",
+            spec_path="pair.yaml",
+            spec_hash="h",
+            backend="engine",
+            sandbox_tier=1,
+            jobs=1,
+            gradekit_version="test",
+        )
+        for name in names:
+            book.record_submission(
+                run_id=run, assignment_id="pair", spec_hash="h", record=make_record(name)
+            )
+    rows = list(csv.DictReader(io.StringIO(export_csv(connect(path, readonly=True)))))
+    assert sorted(row["student"] for row in rows) == sorted(names)

@@ -1,0 +1,103 @@
+"""Schema migrations: fresh files, upgrades that keep data, refusal of unknown files."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from gradekit.gradebook.schema import (
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    GradebookSchemaError,
+    migrate,
+    schema_version,
+)
+from gradekit.gradebook.store import Gradebook, connect
+
+
+def test_new_file_is_migrated_to_the_current_version(tmp_path: Path) -> None:
+    connection = connect(tmp_path / "book.sqlite")
+    assert schema_version(connection) == SCHEMA_VERSION
+    tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
+    assert {"runs", "submissions", "exercise_results", "case_results"} <= tables
+    assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_reopening_is_a_no_op(tmp_path: Path) -> None:
+    path = tmp_path / "book.sqlite"
+    connect(path).close()
+    connection = sqlite3.connect(path, isolation_level=None)
+    assert migrate(connection) == SCHEMA_VERSION  # started (and stayed) at the current version
+
+
+def test_an_added_migration_upgrades_and_keeps_the_data(tmp_path: Path) -> None:
+    path = tmp_path / "book.sqlite"
+    with Gradebook(path) as book:
+        book.start_run(
+            assignment_id="pair",
+            assignment_title="Pair",
+            spec_path="pair.yaml",
+            spec_hash="h",
+            backend="engine",
+            sandbox_tier=1,
+            jobs=1,
+            gradekit_version="test",
+        )
+    upgrade = "ALTER TABLE runs ADD COLUMN note TEXT;\nUPDATE runs SET note = 'migrated';\n"
+    connection = sqlite3.connect(path, isolation_level=None)
+    assert migrate(connection, (*MIGRATIONS, upgrade)) == SCHEMA_VERSION
+    assert schema_version(connection) == SCHEMA_VERSION + 1
+    assert connection.execute("SELECT assignment_id, note FROM runs").fetchall() == [
+        ("pair", "migrated")
+    ]
+
+
+def test_a_failing_migration_leaves_the_previous_version(tmp_path: Path) -> None:
+    path = tmp_path / "book.sqlite"
+    connect(path).close()
+    broken = "ALTER TABLE runs ADD COLUMN note TEXT;\nSELECT * FROM no_such_table;\n"
+    connection = sqlite3.connect(path, isolation_level=None)
+    with pytest.raises(sqlite3.OperationalError):
+        migrate(connection, (*MIGRATIONS, broken))
+    assert schema_version(connection) == SCHEMA_VERSION
+    columns = [row[1] for row in connection.execute("PRAGMA table_info(runs)")]
+    assert "note" not in columns  # the half-applied migration was rolled back
+
+
+def test_a_newer_gradebook_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "book.sqlite"
+    connect(path).close()
+    raw = sqlite3.connect(path)
+    raw.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 5}")
+    raw.close()
+    with pytest.raises(GradebookSchemaError, match="upgrade gradekit"):
+        connect(path)
+    with pytest.raises(GradebookSchemaError, match="schema version"):
+        connect(path, readonly=True)
+
+
+def test_a_foreign_database_is_refused_not_modified(tmp_path: Path) -> None:
+    path = tmp_path / "other.sqlite"
+    raw = sqlite3.connect(path)
+    raw.execute("CREATE TABLE customers (name TEXT)")
+    raw.commit()
+    raw.close()
+    with pytest.raises(GradebookSchemaError, match="not a gradekit gradebook"):
+        connect(path)
+    names = [r[0] for r in sqlite3.connect(path).execute("SELECT name FROM sqlite_master")]
+    assert names == ["customers"]
+
+
+def test_a_file_that_is_not_sqlite_is_a_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("these are not the grades you are looking for\n" * 20)
+    with pytest.raises(GradebookSchemaError, match=str(path)):
+        connect(path)
+
+
+def test_readonly_open_of_a_missing_file_says_how_to_create_it(tmp_path: Path) -> None:
+    with pytest.raises(GradebookSchemaError, match="gradekit grade"):
+        connect(tmp_path / "missing.sqlite", readonly=True)
+    assert not (tmp_path / "missing.sqlite").exists()

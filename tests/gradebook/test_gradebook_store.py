@@ -1,0 +1,63 @@
+"""Writing submissions: atomic per submission, skip keys, history kept."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from gradebook_builders import make_record
+
+from gradekit.gradebook.store import Gradebook, connect
+
+
+def _counts(path: Path) -> tuple[int, int, int]:
+    connection = connect(path, readonly=True)
+    return tuple(
+        connection.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+        for table in ("submissions", "exercise_results", "case_results")
+    )
+
+
+def test_a_submission_is_written_with_all_its_rows(gradebook_path: Path, fill) -> None:
+    fill([make_record("alice"), make_record("bob", passed={"total": False})])
+    assert _counts(gradebook_path) == (2, 4, 8)
+
+
+def test_a_failure_mid_submission_writes_nothing_of_it(gradebook_path: Path, fill) -> None:
+    fill([make_record("alice")])
+    broken = make_record("bob")
+    # Two exercises with the same id violate the primary key after the submission row went in.
+    broken.exercises.append(replace(broken.exercises[0]))
+    with Gradebook(gradebook_path) as book, pytest.raises(sqlite3.IntegrityError):
+        book.record_submission(run_id=1, assignment_id="pair", spec_hash="spec-1", record=broken)
+    assert _counts(gradebook_path) == (1, 2, 4)
+
+
+def test_graded_versions_are_per_spec_hash(gradebook_path: Path, fill) -> None:
+    fill([make_record("alice", content_hash="a1"), make_record("bob", content_hash="b1")])
+    with Gradebook(gradebook_path) as book:
+        assert book.graded_versions("pair", "spec-1") == {("alice", "a1"), ("bob", "b1")}
+        assert book.graded_versions("pair", "spec-2") == set()
+        assert book.graded_versions("other", "spec-1") == set()
+
+
+def test_runs_record_start_finish_and_status(gradebook_path: Path, fill) -> None:
+    run_id = fill([make_record("alice")])
+    row = (
+        connect(gradebook_path, readonly=True)
+        .execute("SELECT * FROM runs WHERE id = ?", (run_id,))
+        .fetchone()
+    )
+    assert row["status"] == "finished"
+    assert row["finished_at"] >= row["started_at"]
+
+
+def test_regrading_keeps_the_history(gradebook_path: Path, fill) -> None:
+    fill([make_record("alice", passed={"double": False}, content_hash="a1")])
+    fill([make_record("alice", content_hash="a2")])
+    rows = connect(gradebook_path, readonly=True).execute(
+        "SELECT content_hash, score FROM submissions WHERE student = 'alice' ORDER BY id"
+    )
+    assert [tuple(row) for row in rows] == [("a1", 2.0), ("a2", 3.0)]
