@@ -472,6 +472,7 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
         "{ndim} dimension(s).",
     ),
+    "index_empty_dim": (IndexError, "index is out of bounds for dimension with size 0"),
     "narrow_0dim": (RuntimeError, "narrow() cannot be applied to a 0-dim tensor."),
     "select_0dim": (IndexError, "select() cannot be applied to a 0-dim tensor."),
     "split_0dim": (RuntimeError, "{op} expects at least a 1-dimensional tensor"),

@@ -12,6 +12,7 @@ attached with ``register_method``; view/indexing methods come from ``ops/views.p
 
 from __future__ import annotations
 
+import importlib
 import weakref
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -103,6 +104,17 @@ def register_method(name: str, function: Callable[..., Any]) -> None:
     setattr(Tensor, name, function)
 
 
+_api_module: Any = None
+
+
+def _autograd_api() -> Any:
+    """autograd/api.py, imported on first use (it imports this module)."""
+    global _api_module
+    if _api_module is None:
+        _api_module = importlib.import_module("gradekit.engine.autograd.api")
+    return _api_module
+
+
 def _weak_tensor(t: Tensor) -> Callable[[], Tensor | None]:
     return weakref.ref(t)
 
@@ -110,22 +122,25 @@ def _weak_tensor(t: Tensor) -> Callable[[], Tensor | None]:
 class Tensor:
     """torch.Tensor over a numpy array."""
 
+    # Hot attributes are slots; rarely set ones live in __dict__ with class defaults, so
+    # creating a tensor (once per op) sets only six attributes.
     __slots__ = (
         "_data",
         "dtype",
         "_requires_grad",
-        "_grad",
         "_grad_fn",
         "_output_nr",
         "_version_counter",
-        "_base",
-        "_hooks",
-        "_post_accumulate_hooks",
-        "_accumulator",
-        "_retains_grad",
         "__weakref__",
         "__dict__",
     )
+
+    _grad: Tensor | None = None
+    _base: Tensor | None = None  # the base of a view
+    _hooks: dict | None = None  # leaf tensor hooks
+    _post_accumulate_hooks: dict | None = None
+    _accumulator: AccumulateGrad | None = None  # cached AccumulateGrad node of a leaf
+    _retains_grad = False
 
     __module__ = "torch"
 
@@ -150,15 +165,11 @@ class Tensor:
         t._data = data
         t.dtype = dtype_
         t._requires_grad = grad_fn is not None
-        t._grad = None
         t._grad_fn = grad_fn
         t._output_nr = output_nr
         t._version_counter = VersionCounter() if version_counter is None else version_counter
-        t._base = base
-        t._hooks = None
-        t._post_accumulate_hooks = None
-        t._accumulator = None
-        t._retains_grad = False
+        if base is not None:
+            t._base = base
         if grad_mode.inference:
             t.__dict__["_inference"] = True
         return t
@@ -408,9 +419,7 @@ class Tensor:
         create_graph: bool = False,
         inputs: Any = None,
     ) -> None:
-        from .autograd.api import backward
-
-        backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+        _autograd_api().backward(self, gradient, retain_graph, create_graph, inputs=inputs)
 
     # --- in-place bookkeeping used by every in-place op ---------------------------------
     def _check_inplace(self) -> None:

@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+import numpy as np
 
 from .. import errors
+from ..tensor import Tensor
 from .engine import run_backward
-
-if TYPE_CHECKING:
-    from ..tensor import Tensor
 
 
 def _as_tuple(value: Any) -> tuple:
-    from ..tensor import Tensor
-
     if value is None:
         return ()
     if isinstance(value, Tensor):
@@ -26,9 +24,6 @@ def _make_roots(
     outputs: Sequence[Tensor], grad_outputs: Sequence[Tensor | None]
 ) -> list[tuple[tuple, Tensor]]:
     """Pair each output with its (validated or implicit) gradient."""
-    from ..ops.creation import ones_like_data
-    from ..tensor import Tensor
-
     if len(grad_outputs) != len(outputs):
         raise RuntimeError(
             f"grad requires one grad_output per output: got {len(grad_outputs)} "
@@ -41,7 +36,7 @@ def _make_roots(
         if grad is None:
             if output._data.size != 1:
                 raise errors.error("implicit_grad_not_scalar")
-            grad = ones_like_data(output)
+            grad = Tensor._make(np.ones(output._data.shape, output.dtype.np_dtype), output.dtype)
         else:
             if not isinstance(grad, Tensor):
                 raise TypeError(f"gradient must be a Tensor or None, but got {type(grad).__name__}")

@@ -20,16 +20,13 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .. import errors
+from ..tensor import Tensor
 from . import grad_mode
 from .graph import AccumulateGrad, CopyBackwards, Node
-
-if TYPE_CHECKING:
-    from ..tensor import Tensor
 
 
 def run_backward(
@@ -85,7 +82,8 @@ def run_backward(
                     node, grads[0], capture_index, captured, accumulate, create_graph
                 )
                 continue
-            grads = _run_tensor_hooks(node, grads, create_graph)
+            if node._tensor_pre_hooks or node._retain_grad_tensors:
+                grads = _run_tensor_hooks(node, grads, create_graph)
             if capture_index:
                 for nr, g in enumerate(grads):
                     slots = capture_index.get((node, nr))
@@ -93,7 +91,10 @@ def run_backward(
                         _capture(slots, g, inputs, captured, accumulate, create_graph)
             if execute is not None and node not in execute:
                 continue
-            grad_inputs = _call_node(node, grads)
+            if node._pre_hooks or node._post_hooks:
+                grad_inputs = _call_node(node, grads)
+            else:
+                grad_inputs = node.backward(grads[0] if node.num_outputs == 1 else tuple(grads))
             if not retain_graph:
                 node.release_saved()
             for (next_node, nr), g in zip(node.next_functions, grad_inputs, strict=False):
@@ -115,7 +116,7 @@ def run_backward(
                 remaining = dependencies[next_node] - 1
                 dependencies[next_node] = remaining
                 if remaining == 0:
-                    if all(b is None for b in buffer):
+                    if g is None and all(b is None for b in buffer):
                         # Nothing flowed in (every producer returned None): torch skips it.
                         _propagate_nothing(next_node, dependencies, buffers, ready)
                     else:
@@ -302,8 +303,6 @@ def _accumulate_into_grad(variable: Tensor, grad: Tensor, create_graph: bool) ->
 
 def _fresh_copy(grad: Tensor, create_graph: bool) -> Tensor:
     """A new tensor holding ``grad``; under create_graph torch records ``CopyBackwards``."""
-    from ..tensor import Tensor
-
     data = grad._data.copy()
     if create_graph and grad._requires_grad:
         node = CopyBackwards(((None, 0), grad._edge()), ((data.shape, grad.dtype),))

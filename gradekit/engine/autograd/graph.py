@@ -114,19 +114,18 @@ class Node:
       casts incoming gradients to these, exactly like torch's ``validate_outputs``.
     """
 
-    __slots__ = (
-        "next_functions",
-        "_saved",
-        "_released",
-        "_output_meta",
-        "_sequence_nr",
-        "_pre_hooks",
-        "_post_hooks",
-        "_tensor_pre_hooks",
-        "_retain_grad_tensors",
-        "metadata",
-        "__weakref__",
-    )
+    # Hot attributes are slots; rarely used ones live in __dict__ with class defaults,
+    # so creating a node (once per recorded op) sets only three attributes.
+    __slots__ = ("next_functions", "_output_meta", "_sequence_nr", "__dict__", "__weakref__")
+
+    _saved: tuple | None = None
+    _released = False
+    _pre_hooks: dict[int, Callable] | None = None
+    _post_hooks: dict[int, Callable] | None = None
+    # tensor hooks of the non-leaf tensors this node produced: output_nr -> {id: fn}
+    _tensor_pre_hooks: dict[int, dict[int, Callable]] | None = None
+    # output_nr -> the tensor whose .grad retain_grad() fills (weakly referenced)
+    _retain_grad_tensors: dict[int, Any] | None = None
 
     #: number of outputs of the forward op (multi-output ops such as split override it)
     num_outputs = 1
@@ -134,16 +133,11 @@ class Node:
     def __init__(self, next_functions: tuple, output_meta: tuple) -> None:
         self.next_functions = next_functions
         self._output_meta = output_meta
-        self._saved: tuple[SavedTensor, ...] | None = None
-        self._released = False
         self._sequence_nr = next(_sequence)
-        self._pre_hooks: dict[int, Callable] | None = None
-        self._post_hooks: dict[int, Callable] | None = None
-        # tensor hooks of the non-leaf tensors this node produced: output_nr -> {id: fn}
-        self._tensor_pre_hooks: dict[int, dict[int, Callable]] | None = None
-        # output_nr -> the tensor whose .grad retain_grad() fills (weakly referenced)
-        self._retain_grad_tensors: dict[int, Any] | None = None
-        self.metadata: dict = {}
+
+    @property
+    def metadata(self) -> dict:
+        return self.__dict__.setdefault("_metadata", {})
 
     # --- the part an op author writes -------------------------------------------------
     def backward(self, grad: Tensor) -> tuple[Tensor | None, ...]:
@@ -158,9 +152,7 @@ class Node:
         "not needed") is kept as is.  Save exactly what torch saves (derivatives.yaml),
         because that decides which in-place modifications raise at backward time.
         """
-        from ..tensor import Tensor
-
-        saved = [SavedTensor(t, False) if isinstance(t, Tensor) else t for t in inputs]
+        saved = [SavedTensor(t, False) if hasattr(t, "_version_counter") else t for t in inputs]
         saved.extend(SavedTensor(t, True) for t in outputs)
         self._saved = tuple(saved)
 

@@ -22,6 +22,7 @@ class Parameter(Tensor):
         for slot in Tensor.__slots__:
             if slot not in ("__weakref__", "__dict__"):
                 setattr(parameter, slot, getattr(source, slot))
+        parameter.__dict__.update(source.__dict__)
         parameter._requires_grad = bool(requires_grad)
         return parameter
 

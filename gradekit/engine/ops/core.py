@@ -35,6 +35,12 @@ def binary_operands(x: Any, y: Any) -> tuple[Any, Any, dtype]:
 
     Python scalars stay Python scalars: numpy 2 treats them as weak, like torch.
     """
+    # fast path: a floating tensor with a Python float/int (``x * 2``, ``y + 0.5``)
+    y_type = type(y)
+    if (y_type is builtins.float or y_type is builtins.int) and isinstance(x, Tensor):
+        x_dtype = x.dtype
+        if x_dtype.category == FLOATING:
+            return x._data, (y if y_type is builtins.float else builtins.float(y)), x_dtype
     x_is_tensor = isinstance(x, Tensor)
     y_is_tensor = isinstance(y, Tensor)
     if x_is_tensor and y_is_tensor:

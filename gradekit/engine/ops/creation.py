@@ -154,7 +154,13 @@ def _size_args(size: Sequence[Any]) -> tuple[int, ...]:
 def _factory(fill: Any, size: Sequence[Any], d: dtype | None, requires_grad: bool) -> Tensor:
     target = d if d is not None else get_default_dtype()
     shape = _size_args(size)
-    return _finish(np.full(shape, fill, dtype=target.np_dtype), target, requires_grad)
+    if fill == 0:
+        data = np.zeros(shape, dtype=target.np_dtype)
+    elif fill == 1:
+        data = np.ones(shape, dtype=target.np_dtype)
+    else:
+        data = np.full(shape, fill, dtype=target.np_dtype)
+    return _finish(data, target, requires_grad)
 
 
 def zeros(

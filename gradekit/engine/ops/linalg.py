@@ -17,7 +17,7 @@ from ..autograd.graph import Node
 from ..dtypes import result_type
 from ..tensor import Tensor
 from .core import as_array, edge
-from .shape_helpers import expand, t, transpose, unsafe_view, unsqueeze, view
+from .shape_helpers import expand, t, transpose, unsafe_view, unsqueeze
 
 
 def _recording(x: Tensor, y: Tensor) -> bool:

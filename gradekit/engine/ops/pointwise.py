@@ -36,6 +36,15 @@ def _recording(x: Any, y: Any = None) -> bool:
 
 
 def _binary(ufunc: np.ufunc, x: Any, y: Any) -> tuple[np.ndarray, dtype]:
+    if type(y) is Tensor and type(x) is Tensor and x.dtype is y.dtype and x.dtype is not float16:
+        # fast path: two tensors of one dtype (the common case)
+        try:
+            out = ufunc(x._data, y._data)
+        except ValueError:
+            raise broadcast_error(x._data.shape, y._data.shape) from None
+        if type(out) is not np.ndarray:
+            out = np.asarray(out)
+        return out, x.dtype
     a, b, result = binary_operands(x, y)
     try:
         if result is float16:  # overflows easily; torch gives inf silently
@@ -84,7 +93,10 @@ def _scaled_binary(ufunc: np.ufunc, x: Any, y: Any, alpha: Any) -> tuple[np.ndar
 
 
 def add(input: Any, other: Any, *, alpha: Any = 1) -> Tensor:
-    out, result = _scaled_binary(np.add, input, other, alpha)
+    if alpha == 1:
+        out, result = _binary(np.add, input, other)
+    else:
+        out, result = _scaled_binary(np.add, input, other, alpha)
     node = None
     if _recording(input, other):
         node = AddBackward0((edge(input), edge(other)), ((out.shape, result),))
@@ -233,10 +245,14 @@ class MulBackward0(Node):
 
 def mul(input: Any, other: Any) -> Tensor:
     out, result = _binary(np.multiply, input, other)
-    node = None
-    if _recording(input, other):
-        node = MulBackward0((edge(input), edge(other)), ((out.shape, result),))
-        node.save(_saved_if(_needs(other), input), _saved_if(_needs(input), other))
+    if not grad_mode.enabled:
+        return Tensor._make(out, result)
+    input_needs, other_needs = _needs(input), _needs(other)
+    if not (input_needs or other_needs):
+        return Tensor._make(out, result)
+    node = MulBackward0((edge(input), edge(other)), ((out.shape, result),))
+    # torch saves self only when other needs a gradient, and other only when self does
+    node.save(input if other_needs else None, other if input_needs else None)
     return Tensor._make(out, result, node)
 
 
@@ -254,18 +270,14 @@ class DivBackward0(Node):
         return grad_self, grad_other
 
 
-def _true_divide_dtype(x: Any, y: Any) -> dtype:
-    result = result_type(x, y)
-    return result if result.category == FLOATING else get_default_dtype()
-
-
 def div(input: Any, other: Any, *, rounding_mode: str | None = None) -> Tensor:
     if rounding_mode is not None:
         return _rounding_div(input, other, rounding_mode)
-    a, b, _ = binary_operands(input, other)
-    result = _true_divide_dtype(input, other)
-    a = a.astype(result.np_dtype) if isinstance(a, np.ndarray) else a
-    b = b.astype(result.np_dtype) if isinstance(b, np.ndarray) else b
+    a, b, result = binary_operands(input, other)
+    if result.category != FLOATING:  # true division of integers gives the default float
+        result = get_default_dtype()
+        a = a.astype(result.np_dtype) if isinstance(a, np.ndarray) else a
+        b = b.astype(result.np_dtype) if isinstance(b, np.ndarray) else b
     if isinstance(b, np.ndarray) or not b:
         with np.errstate(divide="ignore", invalid="ignore"):
             try:

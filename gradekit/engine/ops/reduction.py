@@ -133,15 +133,16 @@ def mean(
     if result.category != FLOATING:
         raise errors.error("mean_dtype", dtype=result.scalar_name)
     data = input._data.astype(result.np_dtype, copy=False)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
-            out = as_array(np.mean(data) if data.size else np.float64("nan"), result)
-            if not _recording(input):
-                return Tensor._make(out, result)
-            node = MeanBackward0((input._edge(),), ((out.shape, result),))
-            node.self_sizes, node.numel = data.shape, data.size
-            return Tensor._make(out, result, node)
-        dims = _normalize_dims(dim, data.ndim)
+    if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
+        total = np.add.reduce(data, axis=None)
+        out = as_array(total / data.size if data.size else np.float64("nan"), result)
+        if not _recording(input):
+            return Tensor._make(out, result)
+        node = MeanBackward0((input._edge(),), ((out.shape, result),))
+        node.self_sizes, node.numel = data.shape, data.size
+        return Tensor._make(out, result, node)
+    dims = _normalize_dims(dim, data.ndim)
+    with np.errstate(invalid="ignore", divide="ignore"):  # empty reduced dims give nan
         out = as_array(np.mean(data, axis=_np_axis(dims, data.ndim), keepdims=keepdim), result)
     if not _recording(input):
         return Tensor._make(out, result)

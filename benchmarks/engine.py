@@ -1,0 +1,112 @@
+"""Engine speed, measured side by side in one run (ratios, not absolute times).
+
+1. The seed graph ``y = x + 2; z = y * y * 3; z.mean().backward()`` (x 2x2, requires grad):
+   engine time per iteration / torch time per iteration (target: <= 0.6).
+2. A 1000x1000 chain ``tanh(x @ w).sum().backward()``: engine / hand-written numpy doing
+   the same forward and backward arithmetic (target: <= 1.1).
+3. The same chain on MyGrad, when it is importable (for reference).
+
+Run: ``python benchmarks/engine.py``.  Uses best-of-N timing; single-threaded BLAS is
+recommended for stable numbers (``OMP_NUM_THREADS=1``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+import gradekit.engine as engine
+
+
+def best_time(fn: Callable[[], object], iterations: int, repeats: int = 5) -> float:
+    """Best-of-``repeats`` seconds per call of ``fn``."""
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        for _ in range(iterations):
+            fn()
+        best = min(best, (time.perf_counter() - start) / iterations)
+    return best
+
+
+def seed_graph(lib: object) -> Callable[[], object]:
+    def run() -> object:
+        x = lib.ones(2, 2, requires_grad=True)  # type: ignore[attr-defined]
+        y = x + 2
+        z = y * y * 3
+        z.mean().backward()
+        return x.grad
+
+    return run
+
+
+def engine_chain(x_data: np.ndarray, w_data: np.ndarray) -> Callable[[], object]:
+    def run() -> object:
+        x = engine.from_numpy(x_data)
+        w = engine.from_numpy(w_data).requires_grad_()
+        loss = engine.tanh(x @ w).sum()
+        loss.backward()
+        return w.grad
+
+    return run
+
+
+def numpy_chain(x_data: np.ndarray, w_data: np.ndarray) -> Callable[[], object]:
+    def run() -> object:
+        h = x_data @ w_data
+        t = np.tanh(h)
+        t.sum()
+        grad_h = np.ones_like(t) * (1 - t * t)
+        grad_w = x_data.T @ grad_h
+        return grad_w
+
+    return run
+
+
+def main() -> None:
+    try:
+        import torch
+    except ImportError:
+        torch = None
+    if torch is not None:
+        torch.set_num_threads(1)
+        engine_seed = best_time(seed_graph(engine), 2000)
+        torch_seed = best_time(seed_graph(torch), 2000)
+        print(
+            f"seed graph: engine {engine_seed * 1e6:7.1f} us, torch {torch_seed * 1e6:7.1f} us, "
+            f"ratio {engine_seed / torch_seed:.2f} (target <= 0.6)"
+        )
+    else:
+        print("seed graph: torch not installed, ratio not measured")
+
+    rng = np.random.default_rng(0)
+    x_data = rng.standard_normal((1000, 1000)).astype(np.float32)
+    w_data = (rng.standard_normal((1000, 1000)) * 0.03).astype(np.float32)
+    engine_big = best_time(engine_chain(x_data, w_data), 5)
+    numpy_big = best_time(numpy_chain(x_data, w_data), 5)
+    print(
+        f"1000x1000 chain: engine {engine_big * 1e3:7.1f} ms, numpy {numpy_big * 1e3:7.1f} ms, "
+        f"ratio {engine_big / numpy_big:.2f} (target <= 1.1)"
+    )
+    try:
+        import mygrad
+    except ImportError:
+        print("MyGrad: not installed")
+        return
+
+    def mygrad_chain() -> object:
+        w = mygrad.tensor(w_data)
+        loss = mygrad.tanh(mygrad.matmul(x_data, w)).sum()
+        loss.backward()
+        return w.grad
+
+    mygrad_big = best_time(mygrad_chain, 5)
+    print(
+        f"1000x1000 chain: MyGrad {mygrad_big * 1e3:7.1f} ms, ratio to numpy {mygrad_big / numpy_big:.2f}"
+    )
+
+
+if __name__ == "__main__":
+    main()
