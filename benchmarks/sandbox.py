@@ -6,8 +6,8 @@ Two views of the cost:
    already imported numpy) pays for applying the layers: plain fork, fork + rlimits,
    fork + rlimits + Landlock + seccomp (+ capability drop as root).
 2. *Whole run* — ``run_submission`` of a one-call submission on the engine backend, with the
-   layers of tier 0 only and with everything tier 1 offers. This includes starting Python and
-   importing numpy and the engine, which dominates.
+   layers of tier 0 only, of tier 1, and with everything available (tier 2 adds bubblewrap).
+   This includes starting Python and importing numpy and the engine, which dominates.
 
 Usage: ``python benchmarks/sandbox.py [--runs N]``. Prints medians and ratios; asserts nothing.
 """
@@ -94,13 +94,17 @@ def main() -> None:
 
     path = Path(scratch) / "double.py"
     path.write_text(SUBMISSION)
-    tier0 = SandboxPolicy(disabled_layers=frozenset(layers.ALL_CHILD_LAYERS + ("subreaper",)))
+    tier0 = SandboxPolicy(
+        disabled_layers=frozenset(layers.ALL_CHILD_LAYERS + ("subreaper", "bubblewrap"))
+    )
     tier0_rlimits = dataclasses.replace(tier0, disabled_layers=tier0.disabled_layers - {"rlimits"})
+    tier1 = SandboxPolicy(disabled_layers=frozenset({"bubblewrap"}))
     full = SandboxPolicy()
     print(f"\n2. whole run_submission, backend {args.backend} (median of {args.runs})")
     whole = [
         ("tier 0, no rlimits", time_runs(tier0, path, args.runs, args.backend)),
         ("tier 0 + rlimits", time_runs(tier0_rlimits, path, args.runs, args.backend)),
+        (f"tier {tier1.tier} (no bubblewrap)", time_runs(tier1, path, args.runs, args.backend)),
         (f"tier {full.tier} (all available)", time_runs(full, path, args.runs, args.backend)),
     ]
     base = whole[0][1]

@@ -26,6 +26,7 @@ import ctypes.util
 import errno
 import os
 import resource
+import shutil
 import signal
 import time
 from dataclasses import dataclass
@@ -437,6 +438,37 @@ def apply_seccomp(protected_pid: int) -> None:
             raise OSError(-result, f"seccomp_load failed: {os.strerror(-result)}")
     finally:
         lib.seccomp_release(ctx)
+
+
+# --------------------------------------------------------------------------------------------
+# bubblewrap (tier 2): namespaces around the whole launcher
+# --------------------------------------------------------------------------------------------
+
+
+def bubblewrap_prefix(scratch: str) -> list[str]:
+    """Command prefix running a program under bubblewrap with its own network, IPC, UTS and
+    mount namespaces: no network at all (not even loopback to the host), a read-only view of
+    the filesystem, a private empty ``/tmp`` and only ``scratch`` writable.
+
+    There is deliberately no pid namespace: the grader addresses the worker by its pid.
+    """
+    bwrap = shutil.which("bwrap")
+    if bwrap is None:
+        raise FileNotFoundError("bubblewrap (bwrap) is not installed")
+    return [
+        bwrap,
+        "--die-with-parent",
+        "--unshare-net",
+        "--unshare-ipc",
+        "--unshare-uts",
+        "--unshare-cgroup-try",
+        "--ro-bind", "/", "/",
+        "--dev", "/dev",
+        "--tmpfs", "/tmp",
+        "--bind", scratch, scratch,
+        "--chdir", scratch,
+        "--",
+    ]  # fmt: skip
 
 
 # --------------------------------------------------------------------------------------------

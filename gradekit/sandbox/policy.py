@@ -10,8 +10,9 @@ Tiers:
 * 0 — separate process, clean environment, private scratch directory, deadlines, capped
   output, rlimits where the OS has them. Always.
 * 1 — tier 0 plus a subreaper tree-kill, Landlock and seccomp (Linux, no privileges needed).
-* 2 — tier 1 plus user-namespace isolation (bubblewrap). Not used by this version; the probe
-  records why.
+* 2 — tier 1 plus bubblewrap around the launcher: its own network, IPC, UTS and mount
+  namespaces (no network at all, read-only filesystem, private /tmp). Used when ``bwrap`` is
+  installed and user namespaces work; otherwise the probe records why not.
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ import json
 import os
 import shutil
 import socket
+import subprocess
 import sys
 import tempfile
 from collections.abc import Callable
@@ -105,6 +106,33 @@ def _check_rlimits() -> str | None:
     return _in_child(check)
 
 
+def _check_bubblewrap() -> str | None:
+    """bwrap must start Python in a network namespace other than ours."""
+    if shutil.which("bwrap") is None:
+        return "bubblewrap is not installed (apt-get install bubblewrap)"
+    scratch = tempfile.mkdtemp(prefix="gradekit-probe-")
+    try:
+        command = layers.bubblewrap_prefix(scratch) + [
+            sys.executable,
+            "-I",
+            "-c",
+            "import os; print(os.readlink('/proc/self/ns/net'))",
+        ]
+        completed = subprocess.run(
+            command, capture_output=True, timeout=30, stdin=subprocess.DEVNULL, check=False
+        )
+    except (OSError, subprocess.SubprocessError) as exc:
+        return f"bubblewrap could not run: {exc}"
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    if completed.returncode != 0:
+        detail = completed.stderr.decode(errors="replace").strip()[:300]
+        return f"bubblewrap failed (user namespaces restricted?): {detail}"
+    if completed.stdout.decode().strip() == os.readlink("/proc/self/ns/net"):
+        return "bubblewrap did not give the child its own network namespace"
+    return None
+
+
 def probe() -> dict:
     available: list[str] = []
     reasons: dict[str, str] = {}
@@ -140,11 +168,11 @@ def probe() -> dict:
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     if sys.platform.startswith("linux"):
-        reasons["bubblewrap"] = (
-            "bubblewrap is not installed"
-            if shutil.which("bwrap") is None
-            else "bubblewrap is installed but not used by this version of gradekit"
-        )
+        reason = _check_bubblewrap()
+        if reason is None:
+            available.append("bubblewrap")
+        else:
+            reasons["bubblewrap"] = reason
     return {"available": available, "reasons": reasons, "landlock_abi": abi}
 
 

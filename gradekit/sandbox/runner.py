@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import gradekit
-from gradekit.sandbox.layers import Limits
+from gradekit.sandbox.layers import Limits, bubblewrap_prefix
 from gradekit.sandbox.policy import SandboxPolicy, probe_policy, tier_of
 from gradekit.sandbox.protocol import (
     Call,
@@ -250,6 +250,8 @@ class _Supervisor:
             "--status-fd",
             str(status_w),
         ]
+        if "bubblewrap" in self.policy.layers:
+            command = bubblewrap_prefix(str(scratch)) + command
         try:
             process = subprocess.Popen(
                 command,
@@ -622,15 +624,13 @@ def run_submission(
             )
     if dropped:
         stdout += f"\n[{dropped} more bytes of output were discarded]".encode()
-    isolation_layers = tuple(
-        dict.fromkeys(
-            [
-                "process",
-                *(n for n in ("subreaper",) if n in policy.layers and n not in failed_layers),
-                *applied,
-            ]
-        )
-    )
+    # Launcher-side layers count only if the worker started under them (it reported layers).
+    launcher_layers = [
+        name
+        for name in ("subreaper", "bubblewrap")
+        if name in policy.layers and name not in failed_layers and applied
+    ]
+    isolation_layers = tuple(dict.fromkeys(["process", *launcher_layers, *applied]))
     degraded = {k: v for k, v in policy.degraded.items() if k not in isolation_layers}
     degraded.update(failed_layers)
     return SubmissionOutcome(

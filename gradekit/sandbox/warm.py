@@ -40,7 +40,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from gradekit.sandbox.layers import kill_descendants, set_child_subreaper
+from gradekit.sandbox.layers import bubblewrap_prefix, kill_descendants, set_child_subreaper
 from gradekit.sandbox.policy import SandboxPolicy, probe_policy, tier_of
 from gradekit.sandbox.protocol import (
     Call,
@@ -54,8 +54,10 @@ from gradekit.sandbox.protocol import (
 from gradekit.sandbox.runner import (
     _check_calls,
     _check_source,
+    _copy_submission,
     _describe_exit,
     _failed_call_outcome,
+    _remove_tree,
     _Supervisor,
     child_environment,
     resolve_backend,
@@ -238,10 +240,13 @@ class Zygote:
     also a context manager.
     """
 
-    def __init__(self, backend: str) -> None:
+    def __init__(self, backend: str, *, bubblewrap: bool = False) -> None:
         self.backend = resolve_backend(backend)
+        self.bubblewrap = bubblewrap
         self._lock = threading.Lock()
-        self._home = Path(tempfile.mkdtemp(prefix="gradekit-zygote-"))
+        # Every run's scratch directory is created in here: under bubblewrap this is the one
+        # writable place the zygote's mount namespace shares with the grader.
+        self.scratch_root = Path(tempfile.mkdtemp(prefix="gradekit-zygote-"))
         grader_end, zygote_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         command = [
             sys.executable,
@@ -253,11 +258,15 @@ class Zygote:
             "--backend",
             self.backend,
         ]
+        if bubblewrap:
+            # The zygote and every launcher it forks share these namespaces: no network, a
+            # read-only filesystem, a private /tmp, only the scratch root writable.
+            command = bubblewrap_prefix(str(self.scratch_root)) + command
         try:
             self.process = subprocess.Popen(
                 command,
-                cwd=self._home,
-                env=child_environment(self._home),
+                cwd=self.scratch_root,
+                env=child_environment(self.scratch_root),
                 stdin=subprocess.DEVNULL,
                 pass_fds=(zygote_end.fileno(),),
                 start_new_session=True,
@@ -314,7 +323,7 @@ class Zygote:
         except subprocess.TimeoutExpired:
             os.killpg(self.process.pid, signal.SIGKILL)
             self.process.wait()
-        shutil.rmtree(self._home, ignore_errors=True)
+        shutil.rmtree(self.scratch_root, ignore_errors=True)
 
 
 class WarmSupervisor(_Supervisor):
@@ -328,6 +337,16 @@ class WarmSupervisor(_Supervisor):
         super().__init__(*args)
         self.zygote = zygote
 
+    def run(self) -> Any:
+        # As the runner's run(), with the scratch directory inside the zygote's scratch root.
+        scratch = Path(tempfile.mkdtemp(prefix="gradekit-run-", dir=self.zygote.scratch_root))
+        try:
+            submission = _copy_submission(self.source, scratch)
+            self._run_in(scratch, submission)
+        finally:
+            _remove_tree(scratch)
+        return self.attempt
+
     def _run_in(self, scratch: Path, submission: Path) -> None:
         pipes = {name: os.pipe() for name in PIPE_NAMES}
         # Which end the launcher keeps: it reads its config, writes everything else.
@@ -335,7 +354,10 @@ class WarmSupervisor(_Supervisor):
             name: (read if name == "config" else write) for name, (read, write) in pipes.items()
         }
         try:
-            pid, pidfd = self.zygote.spawn(scratch, child_environment(scratch), child_fds)
+            environment = child_environment(scratch)
+            if self.zygote.bubblewrap:
+                environment["PWD"] = str(scratch)  # what bwrap --chdir sets in a cold run
+            pid, pidfd = self.zygote.spawn(scratch, environment, child_fds)
         except BaseException:
             for read, write in pipes.values():
                 os.close(read)
@@ -380,6 +402,11 @@ def run_submission_warm(
     _check_calls(calls)
     policy = policy or probe_policy()
     policy.ensure_allowed()
+    if ("bubblewrap" in policy.layers) != zygote.bubblewrap:
+        raise ValueError(
+            "the zygote must run under bubblewrap exactly when the policy uses it: start it "
+            "with Zygote(backend, bubblewrap='bubblewrap' in policy.layers)"
+        )
     backend = zygote.backend
     if total_timeout is None:
         total_timeout = (
@@ -450,15 +477,13 @@ def run_submission_warm(
             )
     if dropped:
         stdout += f"\n[{dropped} more bytes of output were discarded]".encode()
-    isolation_layers = tuple(
-        dict.fromkeys(
-            [
-                "process",
-                *(n for n in ("subreaper",) if n in policy.layers and n not in failed_layers),
-                *applied,
-            ]
-        )
-    )
+    # Launcher-side layers count only if the worker started under them (it reported layers).
+    launcher_layers = [
+        name
+        for name in ("subreaper", "bubblewrap")
+        if name in policy.layers and name not in failed_layers and applied
+    ]
+    isolation_layers = tuple(dict.fromkeys(["process", *launcher_layers, *applied]))
     degraded = {k: v for k, v in policy.degraded.items() if k not in isolation_layers}
     degraded.update(failed_layers)
     return SubmissionOutcome(

@@ -6,6 +6,7 @@ would notice the attack succeeding.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from pathlib import Path
 
@@ -106,7 +107,8 @@ def test_reference_solution_and_hidden_spec_are_unreadable(harness, hidden_files
     require_layers("landlock")
     outcome = harness.run("read_hidden", **hidden_files)
     observed = [item.value for item in outcome.calls["attack"].value.items]
-    assert observed == ["blocked: PermissionError", "blocked: PermissionError"]
+    # EACCES from Landlock, or ENOENT when bubblewrap's private /tmp hides the files entirely.
+    assert all(item.startswith("blocked: ") for item in observed), observed
     assert "SECRET" not in outcome.stdout
     assert_control_passed(outcome)
 
@@ -139,9 +141,8 @@ def test_gradebook_bashrc_and_spec_cannot_be_written(harness, hidden_files):
     require_layers("landlock")
     before = {name: path.read_bytes() for name, path in hidden_files.items()}
     outcome = harness.run("write_outside", **hidden_files)
-    assert [item.value for item in outcome.calls["attack"].value.items] == [
-        "blocked: PermissionError"
-    ] * 3
+    observed = [item.value for item in outcome.calls["attack"].value.items]
+    assert len(observed) == 3 and all(item.startswith("blocked: ") for item in observed)
     assert {name: path.read_bytes() for name, path in hidden_files.items()} == before
     assert_control_passed(outcome)
 
@@ -201,6 +202,7 @@ def test_environment_secrets_do_not_reach_the_child(harness, monkeypatch):
         "OMP_NUM_THREADS",
         "OPENBLAS_NUM_THREADS",
         "MKL_NUM_THREADS",
+        "PWD",  # set by bubblewrap to the scratch directory
     }
     values = harness.run("environment", entry="values").calls["attack"].value.value
     assert not any(secret in values for secret in secrets_in_parent.values())
@@ -265,3 +267,34 @@ def test_inputs_are_rebuilt_per_call_so_one_call_cannot_poison_the_next(harness,
     calls = [Call("a", "poison", args={"x": x}), Call("b", "read", args={"x": x})]
     outcome = run_submission(path, calls, backend=backend, policy=STRICT)
     np.testing.assert_array_equal(outcome.calls["b"].value.data, [1.0, 2.0])
+
+
+# --------------------------------------------------------------------------------------------
+# Tier 2: bubblewrap on its own (Landlock and seccomp switched off)
+# --------------------------------------------------------------------------------------------
+
+ONLY_BUBBLEWRAP = dataclasses.replace(
+    STRICT, disabled_layers=frozenset({"landlock", "seccomp", "capabilities"})
+)
+
+
+def test_bubblewrap_alone_cuts_the_network(harness, listeners):
+    require_layers("bubblewrap")
+    outcome = harness.run(
+        "network", tcp_port=listeners.tcp_port, udp_port=listeners.udp_port, policy=ONLY_BUBBLEWRAP
+    )
+    assert "bubblewrap" in outcome.isolation.layers and outcome.isolation.tier == 0
+    tcp, udp = [item.value for item in outcome.calls["attack"].value.items]
+    assert tcp.startswith("tcp blocked: ")
+    assert listeners.received() == []  # a datagram may be "sent" into the empty namespace
+    assert_control_passed(outcome)
+
+
+def test_bubblewrap_alone_keeps_files_outside_out_of_reach(harness, hidden_files):
+    require_layers("bubblewrap")
+    before = {name: path.read_bytes() for name, path in hidden_files.items()}
+    read = harness.run("read_hidden", policy=ONLY_BUBBLEWRAP, **hidden_files)
+    assert all(i.value.startswith("blocked: ") for i in read.calls["attack"].value.items)
+    write = harness.run("write_outside", policy=ONLY_BUBBLEWRAP, **hidden_files)
+    assert all(i.value.startswith("blocked: ") for i in write.calls["attack"].value.items)
+    assert {name: path.read_bytes() for name, path in hidden_files.items()} == before
