@@ -193,7 +193,6 @@ class _Grader:
     def __init__(self, spec_path: Path, backend: str, policy: PolicySettings) -> None:
         from gradekit.grading.cases import build_plan
         from gradekit.grading.reference import reference_answers
-        from gradekit.sandbox.warm import Zygote
         from gradekit.spec import load_assignment
 
         self.assignment = load_assignment(spec_path)
@@ -203,7 +202,12 @@ class _Grader:
         self.plans = build_plan(self.assignment)
         self.calls = [call for plan in self.plans for call in plan.calls]
         self.reference = reference_answers(self.assignment.solution_path, self.plans)
-        self.zygote = Zygote(backend)
+        self.zygote = self._start_zygote()
+
+    def _start_zygote(self) -> Any:
+        from gradekit.sandbox.warm import Zygote
+
+        return Zygote(self.backend, bubblewrap="bubblewrap" in self.policy.layers)
 
     def close(self) -> None:
         self.zygote.close()
@@ -251,7 +255,7 @@ class _Grader:
         except WarmWorkerError:
             # The zygote died (e.g. the OOM killer): start a fresh one and retry once.
             self.zygote.close()
-            self.zygote = Zygote(self.backend)
+            self.zygote = self._start_zygote()
             return run(self.zygote)
 
     def _verdicts(self, path: str, source: Any, outcome: Any) -> Any:

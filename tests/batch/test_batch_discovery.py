@@ -1,0 +1,115 @@
+"""Student ids and the file graded for each entry of the SUBMISSIONS folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gradekit.grading.batch import BatchError, discover_submissions, student_id
+
+
+def write(path: Path, text: str = "x = 1\n") -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    return path
+
+
+def test_files_and_folders_become_students(tmp_path: Path) -> None:
+    write(tmp_path / "alice.py")
+    write(tmp_path / "bob.ipynb", "{}")
+    write(tmp_path / "carol" / "exercise.py")
+    write(tmp_path / "carol" / "scratch" / "notes.py")
+    found = discover_submissions(tmp_path, "exercise.py")
+    assert [(e.student, e.path.relative_to(tmp_path).as_posix()) for e in found.entries] == [
+        ("alice", "alice.py"),
+        ("bob", "bob.ipynb"),
+        ("carol", "carol/exercise.py"),
+    ]
+
+
+def test_a_cloned_repository_is_searched_shallowest_first(tmp_path: Path) -> None:
+    write(tmp_path / "dave" / "src" / "exercise.py")
+    write(tmp_path / "dave" / "tests" / "deep" / "exercise.py")
+    write(tmp_path / "dave" / ".git" / "exercise.py")
+    write(tmp_path / "dave" / "README.md")
+    [entry] = discover_submissions(tmp_path, "exercise.py").entries
+    assert entry.path == tmp_path / "dave" / "src" / "exercise.py"
+
+
+def test_a_notebook_with_the_student_file_stem_counts(tmp_path: Path) -> None:
+    write(tmp_path / "erin" / "exercise.ipynb", "{}")
+    write(tmp_path / "erin" / "helpers.py")
+    [entry] = discover_submissions(tmp_path, "exercise.py").entries
+    assert entry.path.name == "exercise.ipynb"
+
+
+def test_a_folder_with_one_python_file_uses_it(tmp_path: Path) -> None:
+    write(tmp_path / "frank" / "my_answers.py")
+    [entry] = discover_submissions(tmp_path, "exercise.py").entries
+    assert entry.path.name == "my_answers.py" and entry.problem is None
+
+
+def test_an_ambiguous_or_empty_folder_is_reported_not_guessed(tmp_path: Path) -> None:
+    write(tmp_path / "gina" / "a.py")
+    write(tmp_path / "gina" / "b.py")
+    (tmp_path / "hank").mkdir()
+    gina, hank = discover_submissions(tmp_path, "exercise.py").entries
+    assert gina.path is None and "2 Python files" in gina.problem and "exercise.py" in gina.problem
+    assert hank.path is None and "no .py or .ipynb" in hank.problem
+
+
+def test_hidden_private_and_other_files_are_ignored(tmp_path: Path) -> None:
+    write(tmp_path / ".DS_Store")
+    write(tmp_path / "__pycache__" / "x.pyc")
+    write(tmp_path / "_template.py")
+    write(tmp_path / "grades.csv")
+    write(tmp_path / "ivan.py")
+    found = discover_submissions(tmp_path, None)
+    assert [e.student for e in found.entries] == ["ivan"]
+    assert sorted(p.name for p in found.ignored) == [
+        ".DS_Store",
+        "__pycache__",
+        "_template.py",
+        "grades.csv",
+    ]
+
+
+def test_two_entries_of_one_student_are_an_error(tmp_path: Path) -> None:
+    write(tmp_path / "judy.py")
+    write(tmp_path / "judy" / "exercise.py")
+    with pytest.raises(BatchError, match="'judy'.*one entry per student"):
+        discover_submissions(tmp_path, "exercise.py")
+
+
+def test_a_missing_folder_is_an_error(tmp_path: Path) -> None:
+    with pytest.raises(BatchError, match="expected a folder"):
+        discover_submissions(tmp_path / "nope", None)
+
+
+def test_content_hash_follows_the_graded_bytes(tmp_path: Path) -> None:
+    path = write(tmp_path / "kim.py", "a = 1\n")
+    [entry] = discover_submissions(tmp_path, None).entries
+    before = entry.content_hash()
+    assert entry.content_hash() == before
+    path.write_text("a = 2\n")
+    assert entry.content_hash() != before
+
+
+names = st.text(
+    alphabet=st.characters(whitelist_categories=("Ll", "Lu", "Nd"), whitelist_characters="-. "),
+    min_size=1,
+    max_size=16,
+).filter(lambda name: not name.startswith((".", "_")) and name.strip() == name)
+
+
+@given(name=names)
+def test_student_id_is_the_entry_name_without_extension(tmp_path_factory, name: str) -> None:
+    folder = tmp_path_factory.mktemp("ids")
+    as_file = write(folder / f"{name}.py")
+    assert student_id(as_file) == name
+    as_folder = folder / f"{name}.d"
+    as_folder.mkdir()
+    assert student_id(as_folder) == f"{name}.d"  # a folder's name is kept whole
