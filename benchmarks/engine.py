@@ -104,7 +104,8 @@ def main() -> None:
 
     mygrad_big = best_time(mygrad_chain, 5)
     print(
-        f"1000x1000 chain: MyGrad {mygrad_big * 1e3:7.1f} ms, ratio to numpy {mygrad_big / numpy_big:.2f}"
+        f"1000x1000 chain: MyGrad {mygrad_big * 1e3:7.1f} ms, "
+        f"ratio to numpy {mygrad_big / numpy_big:.2f}"
     )
 
 

@@ -51,17 +51,30 @@ def _classify(module: ModuleType, names: list[str]) -> dict[str, list[str]]:
 
 
 def _node_classes() -> list[str]:
-    """Every grad_fn class name the engine can record (Node subclasses, public names)."""
+    """grad_fn class names defined at module level in the engine's modules.
+
+    (Read from the modules rather than ``Node.__subclasses__()``, which would also see
+    classes created lazily at run time or by tests, making the document unstable.)
+    """
+    import importlib
+    import pkgutil
+
+    import gradekit.engine as engine
     from gradekit.engine.autograd.graph import Node
 
-    seen: set[str] = set()
-    pending = list(Node.__subclasses__())
-    while pending:
-        cls = pending.pop()
-        pending.extend(cls.__subclasses__())
-        if not cls.__name__.startswith("_"):
-            seen.add(cls.__name__)
-    return sorted(seen)
+    names: set[str] = set()
+    for info in pkgutil.walk_packages(engine.__path__, prefix="gradekit.engine."):
+        module = importlib.import_module(info.name)
+        for name, value in vars(module).items():
+            if (
+                isinstance(value, type)
+                and issubclass(value, Node)
+                and value is not Node
+                and not name.startswith("_")
+                and value.__name__ == name
+            ):
+                names.add(name)
+    return sorted(names)
 
 
 def _tensor_members() -> tuple[list[str], list[str]]:
