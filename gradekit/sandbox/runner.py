@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import select
+import selectors
 import shutil
 import signal
 import stat
@@ -70,7 +70,7 @@ def resolve_backend(backend: str) -> str:
 def child_environment(scratch: Path) -> dict[str, str]:
     """The allowlisted environment of the child: nothing secret, one thread per library."""
     return {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin") if os.name != "nt" else "",
+        "PATH": os.environ.get("PATH", os.defpath),
         "LANG": "C.UTF-8",
         "LC_ALL": "C.UTF-8",
         "HOME": str(scratch),
@@ -191,9 +191,9 @@ class _Supervisor:
         self.attempt = _Attempt(calls=calls)
         self.results = FrameStream(max_frame_bytes=policy.result_limit)
         self.status = FrameStream(max_frame_bytes=STATUS_LIMIT)
-        self.results_closed = False
         self.killed = False
         self.phase_deadline = 0.0
+        self.launcher: subprocess.Popen | None = None
 
     # -- set-up -----------------------------------------------------------------------------
 
@@ -253,7 +253,7 @@ class _Supervisor:
         if "bubblewrap" in self.policy.layers:
             command = bubblewrap_prefix(str(scratch)) + command
         try:
-            process = subprocess.Popen(
+            process = self.launcher = subprocess.Popen(
                 command,
                 cwd=scratch,
                 env=child_environment(scratch),
@@ -303,6 +303,23 @@ class _Supervisor:
             status_r: "status",
         }
         open_fds = set(streams)
+        selector = selectors.DefaultSelector()  # epoll: no FD_SETSIZE limit in a busy grader
+        for fd in open_fds:
+            selector.register(fd, selectors.EVENT_READ)
+        try:
+            self._select_loop(process, selector, streams, open_fds, status_r)
+        finally:
+            selector.close()
+        self._on_results_finished()
+
+    def _select_loop(
+        self,
+        process: subprocess.Popen,
+        selector: selectors.BaseSelector,
+        streams: dict[int, str],
+        open_fds: set[int],
+        status_r: int,
+    ) -> None:
         launcher_done_at: float | None = None
         while open_fds:
             now = time.monotonic()
@@ -321,16 +338,14 @@ class _Supervisor:
             timeout = (
                 0.05 if self.killed else max(0.0, min(self.phase_deadline, self.deadline) - now)
             )
-            ready, _, _ = select.select(list(open_fds), [], [], min(timeout, 0.25))
+            ready = [key.fd for key, _ in selector.select(min(timeout, 0.25))]
             for fd in ready:
                 chunk = os.read(fd, 1 << 16)
                 if not chunk:
                     open_fds.discard(fd)
-                    if streams[fd] == "result":
-                        self.results_closed = True
+                    selector.unregister(fd)
                     continue
                 self._on_data(streams[fd], chunk)
-        self._on_results_finished()
 
     def _check_deadlines(self, now: float) -> None:
         if now < min(self.phase_deadline, self.deadline):
@@ -451,7 +466,11 @@ class _Supervisor:
         self.killed = True
         pid = self.attempt.worker_pid
         if pid is None:
-            return
+            # No worker forked yet (still starting up): nothing can be orphaned, so stopping
+            # the launcher's whole group is both safe and enough.
+            pid = self.launcher.pid if self.launcher is not None else None
+            if pid is None:
+                return
         for kill in (os.killpg, os.kill):
             try:
                 kill(pid, signal.SIGKILL)
@@ -605,6 +624,10 @@ def run_submission(
                 f"the sandboxed process stopped before running `{attempt.next_call().entry}` "
                 f"({_describe_exit(attempt.worker_exit)})"
             )
+            if attempt.applied_layers is None and attempt.stderr:
+                # The sandbox itself failed to start: its own error message is the diagnosis.
+                tail = sanitize_output(bytes(attempt.stderr[-500:])).strip()
+                failure += f"; the sandbox reported: {tail}"
             break
         if attempt.out_of_time:
             break

@@ -139,3 +139,13 @@ def test_engine_backend_makes_import_torch_resolve_to_the_engine(submission):
     path = submission("import torch\nWHERE = torch.__file__\n")
     outcome = run_submission(path, [Call("w", "WHERE", entry_kind="variable")], backend="engine")
     assert "gradekit/engine" in outcome.calls["w"].value.value
+
+
+def test_a_sandbox_that_cannot_start_in_time_fails_every_call_with_the_reason(submission, backend):
+    policy = SandboxPolicy(startup_timeout=0.05)
+    outcome = run_submission(
+        submission("x = 1\n"), [Call("a", "x")], backend=backend, policy=policy
+    )
+    assert "did not start within 0.05 s" in outcome.failure
+    assert outcome.calls["a"].status == "crashed"
+    assert outcome.duration < 5  # the launcher was stopped, not waited for
