@@ -168,6 +168,10 @@ def check_index_bounds(view_shape: Sequence[int], advanced: Sequence[np.ndarray 
     the index tensor among the defined ones.  Nothing is checked when the result
     is empty, because the kernel never runs.
     """
+    for dim, entry in enumerate(advanced):
+        # checked up front by torch, even when the result is empty
+        if entry is not None and view_shape[dim] == 0 and entry.size:
+            raise errors.error("index_empty_dim")
     if int(np.prod(index_result_shape(view_shape, advanced), dtype=np.int64)) == 0:
         return
     dims = [dim for dim, entry in enumerate(advanced) if entry is not None]
@@ -468,7 +472,7 @@ def _check_rectangular(data: object, depth: int) -> None:
 def apply_view_step(array: np.ndarray, step: ViewStep) -> np.ndarray:
     """One view step on a numpy array; the result is a numpy *view* of ``array``."""
     if isinstance(step, SelectStep):
-        return array[(slice(None),) * step.dim + (step.index,)]
+        return array[(slice(None),) * step.dim + (step.index, Ellipsis)]
     if isinstance(step, SliceStep):
         return array[(slice(None),) * step.dim + (slice(step.start, step.stop, step.step),)]
     return np.expand_dims(array, step.dim)

@@ -35,6 +35,7 @@ from typing import Any
 import numpy as np
 
 from .. import errors
+from ..autograd import grad_mode
 from ..autograd.graph import CopyBackwards, Node
 from ..dtypes import bool_, int32, int64, result_type
 from ..indexing import (
@@ -71,7 +72,7 @@ class _GatherNode(Node):
         return self._positions
 
     def backward(self, grad: Tensor) -> tuple:
-        return (scatter_add(grad, self.positions(), self.input_shape, _backward_name(self)),)
+        return (scatter_positions(grad, self.positions(), self.input_shape, _backward_name(self)),)
 
 
 class _ScatterNode(Node):
@@ -80,7 +81,7 @@ class _ScatterNode(Node):
     __slots__ = ("positions",)
 
     def backward(self, grad: Tensor) -> tuple:
-        return (gather(grad, self.positions, _backward_name(self)),)
+        return (take_positions(grad, self.positions, _backward_name(self)),)
 
 
 class _PutNode(Node):
@@ -93,8 +94,8 @@ class _PutNode(Node):
             self_grad = grad
         else:
             zero = Tensor._make(np.zeros((), dtype=grad.dtype.np_dtype), grad.dtype)
-            self_grad = put(grad, self.positions, zero, accumulate=False)
-        return self_grad, gather(grad, self.positions, "IndexBackward0")
+            self_grad = put_positions(grad, self.positions, zero, accumulate=False)
+        return self_grad, take_positions(grad, self.positions, "IndexBackward0")
 
 
 _NODE_CLASSES: dict[tuple[str, type], type] = {}
@@ -113,6 +114,8 @@ def _node_class(name: str, behaviour: type[Node]) -> type[Node]:
 def _backward_name(node: Node) -> str:
     """Name of the backward of a backward: ``SelectBackward0`` -> ``SelectBackwardBackward0``."""
     name = type(node).__name__
+    if name == "IndexBackward0":
+        return "IndexPutImplBackward0"  # torch's index backward is _index_put_impl_
     return name[:-1] + "Backward0" if name.endswith("Backward0") else name + "Backward"
 
 
@@ -261,13 +264,13 @@ class CopySlices(Node):
     __slots__ = ("fn", "positions")
 
     def backward(self, grad: Tensor) -> tuple:
-        grad_slice = gather(grad, self.positions, "AsStridedBackward0")
+        grad_slice = take_positions(grad, self.positions, "AsStridedBackward0")
         view_grads = self.fn.backward(grad_slice)
         view_grad = view_grads[0]
         if view_grad is None:
             zero = Tensor._make(np.zeros((), dtype=grad.dtype.np_dtype), grad.dtype)
             view_grad = zero
-        base_grad = put(grad, self.positions, view_grad, accumulate=False)
+        base_grad = put_positions(grad, self.positions, view_grad, accumulate=False)
         return (base_grad, *view_grads[1:])
 
     def _forward_op_name(self) -> str:
@@ -284,7 +287,7 @@ class AsStridedBackward0(_GatherNode):
 # differentiable gather / scatter / put primitives (used by every backward here)
 
 
-def gather(x: Tensor, positions: np.ndarray, name: str = "IndexBackward0") -> Tensor:
+def take_positions(x: Tensor, positions: np.ndarray, name: str = "IndexBackward0") -> Tensor:
     """``x.ravel()[positions]`` as a recorded op (a copy, not a view)."""
     data = np.ascontiguousarray(x._data).reshape(-1)[positions]
     node = None
@@ -296,7 +299,9 @@ def gather(x: Tensor, positions: np.ndarray, name: str = "IndexBackward0") -> Te
     return Tensor._make(data, x.dtype, node)
 
 
-def scatter_add(grad: Tensor, positions: np.ndarray, shape: tuple[int, ...], name: str) -> Tensor:
+def scatter_positions(
+    grad: Tensor, positions: np.ndarray, shape: tuple[int, ...], name: str
+) -> Tensor:
     """``zeros(shape)`` with ``grad`` added at ``positions`` (duplicates accumulate)."""
     flat = np.zeros(math.prod(shape), dtype=grad.dtype.np_dtype)
     np.add.at(flat, positions, np.broadcast_to(grad._data, positions.shape))
@@ -307,7 +312,7 @@ def scatter_add(grad: Tensor, positions: np.ndarray, shape: tuple[int, ...], nam
     return Tensor._make(flat.reshape(shape), grad.dtype, node)
 
 
-def put(x: Tensor, positions: np.ndarray, values: Tensor, accumulate: bool) -> Tensor:
+def put_positions(x: Tensor, positions: np.ndarray, values: Tensor, accumulate: bool) -> Tensor:
     """Out-of-place ``x.ravel()[positions] = values`` (``+=`` if accumulate): IndexPutBackward0."""
     flat = np.array(x._data, dtype=x.dtype.np_dtype, copy=True).reshape(-1)
     _write_flat(flat, positions, values._data, accumulate)
@@ -343,6 +348,8 @@ def _make_view(source: Tensor, data: np.ndarray, node: Node | None, view_fn: Vie
     """Wrap numpy view ``data`` of ``source`` as a torch view (shared memory and version)."""
     root = source if source._base is None else source._base
     out = Tensor._make(data, source.dtype, node, 0, source._version_counter, root)
+    if not grad_mode.enabled and source._requires_grad:
+        out.__dict__["_no_grad_view"] = True  # in-place on it with grad mode on is an error
     parent_fn = source.__dict__.get("_view_fn") if source._base is not None else None
     out.__dict__["_view_fn"] = view_fn if parent_fn is None else _compose(parent_fn, view_fn)
     views = root.__dict__.get("_views")
@@ -420,7 +427,7 @@ def _regenerate_view_grad_fns(base: Tensor) -> None:
 def select(x: Tensor, dim: int, index: int) -> Tensor:
     if x._data.ndim == 0:
         raise errors.error("select_0dim")
-    dim = maybe_wrap_dim(dim, x._data.ndim)
+    dim = _wrap_dim(dim, x._data.ndim)
     index = int(index)
     size = x._data.shape[dim]
     if not -size <= index < size:
@@ -449,7 +456,7 @@ def narrow(x: Tensor, dim: int, start: Any, length: int) -> Tensor:
     """``x.narrow(dim, start, length)``: a SliceBackward0 view."""
     if x._data.ndim == 0:
         raise errors.error("narrow_0dim")
-    dim = maybe_wrap_dim(dim, x._data.ndim)
+    dim = _wrap_dim(dim, x._data.ndim)
     start = int(start)
     size = x._data.shape[dim]
     if not -size <= start <= size:
@@ -465,7 +472,7 @@ def narrow(x: Tensor, dim: int, start: Any, length: int) -> Tensor:
 
 def transpose(x: Tensor, dim0: int, dim1: int) -> Tensor:
     ndim = x._data.ndim
-    dim0, dim1 = maybe_wrap_dim(dim0, ndim), maybe_wrap_dim(dim1, ndim)
+    dim0, dim1 = _wrap_dim(dim0, ndim), _wrap_dim(dim1, ndim)
     if ndim == 0:  # only transpose(0, 0) / (-1, -1) reach here: an identity view
         dim0 = dim1 = 0
         return _record_view(x, x._data[...], lambda a: a[...], TransposeBackward0, dim0=0, dim1=0)
@@ -491,7 +498,7 @@ def permute(x: Tensor, *dims: Any) -> Tensor:
     ndim = x._data.ndim
     if len(dims) != ndim:
         raise errors.error("permute_ndim", ndim=ndim, count=len(dims))
-    wrapped = [maybe_wrap_dim(d, ndim) for d in dims]
+    wrapped = [_wrap_dim(d, ndim) for d in dims]
     if len(set(wrapped)) != len(wrapped):
         raise errors.error("permute_duplicate")
     return _permute(x, tuple(wrapped))
@@ -538,8 +545,8 @@ def _mT(x: Tensor, name: str = "mT") -> Tensor:  # noqa: N802 - torch's property
 
 def movedim(x: Tensor, source: Any, destination: Any) -> Tensor:
     ndim = x._data.ndim
-    sources = [maybe_wrap_dim(d, ndim) for d in _int_list((source,))]
-    targets = [maybe_wrap_dim(d, ndim) for d in _int_list((destination,))]
+    sources = [_wrap_dim(d, ndim) for d in _int_list((source,))]
+    targets = [_wrap_dim(d, ndim) for d in _int_list((destination,))]
     if ndim == 0:
         return alias(x)
     order = [d for d in range(ndim) if d not in sources]
@@ -549,7 +556,7 @@ def movedim(x: Tensor, source: Any, destination: Any) -> Tensor:
 
 
 def unsqueeze(x: Tensor, dim: int) -> Tensor:
-    dim = maybe_wrap_dim(dim, x._data.ndim + 1)
+    dim = _wrap_dim(dim, x._data.ndim + 1)
     return _record_view(
         x,
         np.expand_dims(x._data, dim),
@@ -571,7 +578,7 @@ def squeeze(x: Tensor, dim: Any = None) -> Tensor:
         dims = [d for d in wrapped if ndim and shape[d] == 1]
     else:
         name = "SqueezeBackward1"
-        dims = [d for d in [maybe_wrap_dim(dim, ndim)] if ndim and shape[d] == 1]
+        dims = [d for d in [_wrap_dim(dim, ndim)] if ndim and shape[d] == 1]
     axes = tuple(dims)
     return _record_view(
         x,
@@ -644,7 +651,7 @@ def _expanded_strides(
             size, stride = shape[dim], strides[dim]
         else:
             size = 1
-            stride = target[i + 1] * out[i + 1] if i + 1 < len(target) else 1
+            stride = target[i + 1] * out[i + 1] if i + 1 < len(target) else 0
         out[i] = stride if size == target[i] else 0
     return out
 
@@ -795,7 +802,7 @@ def reshape_as(x: Tensor, other: Tensor) -> Tensor:
 
 def flatten(x: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
     ndim = x._data.ndim
-    start, end = maybe_wrap_dim(start_dim, ndim), maybe_wrap_dim(end_dim, ndim)
+    start, end = _wrap_dim(start_dim, ndim), _wrap_dim(end_dim, ndim)
     if ndim == 0:
         return reshape(x, 1)
     if start > end:
@@ -808,7 +815,7 @@ def flatten(x: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
 
 
 def unflatten(x: Tensor, dim: int, sizes: Sequence[int]) -> Tensor:
-    dim = maybe_wrap_dim(dim, x._data.ndim)
+    dim = _wrap_dim(dim, x._data.ndim)
     shape = x._data.shape
     inner = _infer_size(list(sizes), shape[dim])
     return view(x, *shape[:dim], *inner, *shape[dim + 1 :])
@@ -859,7 +866,7 @@ def _non_overlapping_and_dense(shape: tuple[int, ...], strides: tuple[int, ...])
 
 def _gather_op(x: Tensor, positions: np.ndarray, name: str) -> Tensor:
     """``x.ravel()[positions]`` recorded as ``name`` (repeat, index_select, gather, getitem)."""
-    return gather(x, positions, name)
+    return take_positions(x, positions, name)
 
 
 def repeat(x: Tensor, *repeats: Any) -> Tensor:
@@ -896,13 +903,14 @@ def cat(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
     for position, tensor in enumerate(tensors):
         if tensor._data.ndim == 0:
             raise errors.error("cat_zero_dim", position=position)
-    # Legacy rule: 1-d empty tensors are skipped when joined with tensors of other ranks.
+    # Legacy rule: 1-d empty tensors are skipped when joined with tensors of other ranks
+    # (and when all inputs are such tensors, dim is not even checked).
     kept = [t_ for t_ in tensors if t_._data.shape != (0,)]
-    if not kept or kept[0]._data.ndim == 1:
+    if kept and kept[0]._data.ndim == 1:
         kept = tensors
-    reference = kept[0]
+    reference = kept[0] if kept else tensors[0]
     ndim = reference._data.ndim
-    dim = maybe_wrap_dim(dim, ndim)
+    dim = _wrap_dim(dim, ndim) if kept else 0
     for number, tensor in enumerate(tensors):
         if all(tensor is not k for k in kept):
             continue
@@ -918,7 +926,7 @@ def cat(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
                     number=number,
                 )
     out_dtype = result_type(*tensors)
-    parts = [t_._data.astype(out_dtype.np_dtype, copy=False) for t_ in kept]
+    parts = [t_._data.astype(out_dtype.np_dtype, copy=False) for t_ in kept or tensors]
     data = np.concatenate(parts, axis=dim)
     node = None
     if requires_grad(*tensors):
@@ -945,7 +953,7 @@ def stack(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
                 shape_b=list(tensor._data.shape),
                 entry_b=entry,
             )
-    dim = maybe_wrap_dim(dim, len(first) + 1)
+    dim = _wrap_dim(dim, len(first) + 1)
     out_dtype = result_type(*tensors)
     data = np.stack([t_._data.astype(out_dtype.np_dtype, copy=False) for t_ in tensors], axis=dim)
     node = None
@@ -980,7 +988,7 @@ def split(x: Tensor, split_size_or_sections: Any, dim: int = 0) -> tuple[Tensor,
     if x._data.ndim == 0:
         raise errors.error("split_0dim", op="split")
     given_dim = dim
-    dim = maybe_wrap_dim(dim, x._data.ndim)
+    dim = _wrap_dim(dim, x._data.ndim)
     size = x._data.shape[dim]
     if isinstance(split_size_or_sections, (list, tuple)):
         sizes = [int(s) for s in split_size_or_sections]
@@ -1006,7 +1014,7 @@ def chunk(x: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
         raise errors.error("split_0dim", op="chunk")
     if chunks <= 0:
         raise errors.error("chunk_count", chunks=chunks)
-    dim = maybe_wrap_dim(dim, x._data.ndim)
+    dim = _wrap_dim(dim, x._data.ndim)
     size = x._data.shape[dim]
     if size == 0:  # torch returns ``chunks`` empty pieces
         return split(x, [0] * chunks, dim)
@@ -1016,9 +1024,9 @@ def chunk(x: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
 def unbind(x: Tensor, dim: int = 0) -> tuple[Tensor, ...]:
     if x._data.ndim == 0:
         # out-of-range dims fail first; torch then reports the wrapped dim
-        maybe_wrap_dim(dim, 0)
+        _wrap_dim(dim, 0)
         raise errors.error("dim_scalar", dim=dim + 1 if dim < 0 else dim)
-    dim = maybe_wrap_dim(dim, x._data.ndim)
+    dim = _wrap_dim(dim, x._data.ndim)
     keys = [(slice(None),) * dim + (i, Ellipsis) for i in range(x._data.shape[dim])]
     return _multi_view(x, "UnbindBackward0", dim, keys)
 
@@ -1030,7 +1038,7 @@ def unbind(x: Tensor, dim: int = 0) -> tuple[Tensor, ...]:
 def index_select(x: Tensor, dim: int, index: Tensor) -> Tensor:
     """``x.index_select(dim, index)``: IndexSelectBackward0; negative indices are errors."""
     ndim = x._data.ndim
-    dim = maybe_wrap_dim(dim, ndim)
+    dim = _wrap_dim(dim, ndim)
     if index.dtype not in (int64, int32):
         raise errors.error("index_select_dtype")
     if index._data.ndim > 1:
@@ -1049,7 +1057,7 @@ def index_select(x: Tensor, dim: int, index: Tensor) -> Tensor:
         raise errors.error("index_select_bounds", index=int(bad[0]), size=size)
     grid = _positions_grid(x._data.shape)
     if ndim == 0:
-        positions = grid.reshape(-1)[indices].reshape(index._data.shape)
+        positions = grid.reshape(-1)[indices].reshape(())  # a 0-d input gives a 0-d result
     else:
         positions = np.take(grid, indices, axis=dim)
     return _gather_op(x, positions, "IndexSelectBackward0")
@@ -1058,7 +1066,7 @@ def index_select(x: Tensor, dim: int, index: Tensor) -> Tensor:
 def gather_along(x: Tensor, dim: int, index: Tensor, *, sparse_grad: bool = False) -> Tensor:
     """``torch.gather(x, dim, index)``: GatherBackward0; negative indices are errors."""
     ndim = x._data.ndim
-    dim = maybe_wrap_dim(dim, ndim) % max(ndim, 1)
+    dim = _wrap_dim(dim, ndim) % max(ndim, 1)
     if index.dtype not in (int64, int32):
         raise errors.error("gather_index_dtype")
     idx = index._data.astype(np.int64)
@@ -1182,7 +1190,7 @@ def getitem(x: Tensor, key: Any) -> Tensor:
     sliced = _apply_view_steps(x, plan)
     if plan.is_basic:
         return sliced
-    return gather(sliced, _advanced_positions(sliced, plan), "IndexBackward0")
+    return take_positions(sliced, _advanced_positions(sliced, plan), "IndexBackward0")
 
 
 # =============================================================================
@@ -1215,6 +1223,11 @@ def setitem(x: Tensor, key: Any, value: Any) -> None:
         return
     if value_tensor is None:
         value_tensor = Tensor._make(np.asarray(scalar, dtype=sliced.dtype.np_dtype), sliced.dtype)
+    elif value_tensor._data.ndim and value_tensor._data.shape[0] == 1:
+        # torch views the value without its leading size-1 dims first (ViewBackward0)
+        shape = value_tensor._data.shape
+        first_kept = next((i for i, size in enumerate(shape) if size != 1), len(shape))
+        value_tensor = view(value_tensor, shape[first_kept:])
     positions = _advanced_positions(sliced, plan)
     _put_(sliced, positions, value_tensor, accumulate=False)
 
@@ -1256,9 +1269,9 @@ def _expand_value(target: Tensor, value: Tensor) -> Tensor:
     """Drop the value's leading size-1 dims (a ViewBackward0), then expand to the target."""
     shape = value._data.shape
     first_kept = next((i for i, size in enumerate(shape) if size != 1), len(shape))
-    value = view(value, *shape[first_kept:])
+    value = view(value, shape[first_kept:])
     if value._data.shape != target._data.shape:
-        value = expand(value, *target._data.shape)
+        value = expand(value, target._data.shape)
     return value
 
 
@@ -1325,11 +1338,16 @@ def index_put(
 ) -> Tensor:
     positions = _index_put_plan(x, indices)
     _check_put_value(x, positions, values)
-    return put(x, positions, values, accumulate)
+    return put_positions(x, positions, values, accumulate)
 
 
 # =============================================================================
 # helpers and registration
+
+
+def _wrap_dim(dim: int, ndim: int) -> int:
+    """A non-negative dim (torch's IndexError when out of range); 0-d tensors accept -1 and 0."""
+    return maybe_wrap_dim(dim, ndim) % max(ndim, 1)
 
 
 def _require_args(function: str, parameter: str, given: tuple) -> None:
@@ -1342,7 +1360,7 @@ def _unique_dims(dims: Sequence[int], ndim: int) -> list[int]:
     """Wrapped dims, with torch's error for a dim given twice (flip, squeeze)."""
     wrapped: list[int] = []
     for d in dims:
-        d = maybe_wrap_dim(d, ndim)
+        d = _wrap_dim(d, ndim)
         if d in wrapped:
             raise errors.error("flip_duplicate", dim=d)
         wrapped.append(d)
