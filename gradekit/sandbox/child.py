@@ -27,7 +27,16 @@ from pathlib import Path
 from typing import Any
 
 from gradekit.sandbox import layers as layer_functions
+from gradekit.sandbox.executor import (
+    BackendView,
+    CallTimeout,
+    execute_call,
+    load_submission,
+    time_limit,
+)
 from gradekit.sandbox.protocol import (
+    Call,
+    CallOutcome,
     ExceptionInfo,
     FrameStream,
     ProtocolError,
@@ -77,11 +86,10 @@ def import_backend(name: str) -> Any:
     return torch
 
 
-def run_worker(config: dict[str, Any], calls: list, view: Any, result_fd: int) -> None:
+def run_worker(
+    config: dict[str, Any], calls: list[Call], view: BackendView, result_fd: int
+) -> None:
     """Apply the layers, load the submission and run the calls. Never returns."""
-    from gradekit.sandbox.executor import CallTimeout, _alarm, execute_call, load_submission
-    from gradekit.sandbox.protocol import CallOutcome
-
     code = EXIT_INTERNAL_ERROR
     try:
         limits = layer_functions.Limits(**config["limits"])
@@ -97,7 +105,7 @@ def run_worker(config: dict[str, Any], calls: list, view: Any, result_fd: int) -
             return
         submission = config["submission"]
         display_name = config["display_name"]
-        with _alarm(config["load_timeout"]):
+        with time_limit(config["load_timeout"]):
             namespace, error = load_submission(Path(submission), display_name=display_name)
         if error is not None and error.type.endswith("CallTimeout"):
             error = ExceptionInfo(
@@ -173,8 +181,6 @@ def main(argv: list[str] | None = None) -> int:
     # Import everything the worker needs *before* forking: the worker starts warm, and the
     # backend's classes are captured before any student code can touch them.
     backend = import_backend(config["backend"])
-    from gradekit.sandbox.executor import BackendView
-
     view = BackendView(backend)
 
     worker = os.fork()

@@ -415,7 +415,7 @@ def _captured_output(echo: bool) -> Iterator[tuple[_CappedTee, _CappedTee]]:
 
 
 @contextlib.contextmanager
-def _alarm(seconds: float | None) -> Iterator[None]:
+def time_limit(seconds: float | None) -> Iterator[None]:
     """Raise CallTimeout in the main thread after ``seconds`` (no-op when None)."""
     if seconds is None:
         yield
@@ -469,7 +469,7 @@ def execute_call(
     status, exception, value = "ok", None, None
     with _captured_output(echo_output) as (out, err):
         try:
-            with _alarm(call.timeout if enforce_timeout else None):
+            with time_limit(call.timeout if enforce_timeout else None):
                 if call.entry_kind == "variable":
                     value = target
                 elif not callable(target):

@@ -29,6 +29,7 @@ import resource
 import shutil
 import signal
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 # --------------------------------------------------------------------------------------------
@@ -492,19 +493,23 @@ def apply_layers(
     applied: list[str] = []
     failed: dict[str, str] = {}
 
-    def attempt(name: str, action) -> None:
+    def attempt(name: str, action: Callable[[], list[str] | None]) -> None:
+        """Run one layer; it reports the (sub-)layers it put in force, default ``[name]``."""
         if name not in enabled:
             return
         try:
-            result = action()
+            in_force = action()
         except Exception as exc:  # each layer degrades on its own, with the reason recorded
             failed[name] = f"{type(exc).__name__}: {exc}"
             return
-        applied.extend(result if isinstance(result, list) else [name])
+        applied.extend(in_force or [name])
 
-    attempt("rlimits", lambda: (apply_rlimits(limits), ["rlimits"])[1])
-    # Landlock and seccomp come before dropping capabilities; the order does not matter for
-    # their effect, but capset is the step most likely to be refused and must not block them.
+    def rlimits() -> None:
+        apply_rlimits(limits)  # its notes (NPROC under root) are documented, not reported
+
+    attempt("rlimits", rlimits)
+    # capset is the step most likely to be refused, so it comes last and cannot block the
+    # filesystem and syscall layers.
     attempt("landlock", lambda: apply_landlock(filesystem))
     attempt("seccomp", lambda: apply_seccomp(protected_pid))
     if os.geteuid() == 0:
