@@ -19,6 +19,7 @@ from rich.console import Console
 import gradekit
 from gradekit.gradebook.commands import export_command, grade_command
 from gradekit.integrations.commands import init_app, package_app
+from gradekit.report.web.commands import report_command, serve_report_command
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -306,6 +307,10 @@ app.add_typer(package_app, name="package")
 # grade, export (batch grading into a SQLite gradebook; bodies in gradekit/gradebook/commands.py)
 app.command(name="grade")(grade_command)
 app.command(name="export")(export_command)
+
+# serve-report, report --html (the instructor web report; bodies in gradekit/report/web/commands.py)
+app.command(name="serve-report")(serve_report_command)
+app.command(name="report")(report_command)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,0 +1,134 @@
+"""The ``gradekit serve-report`` and ``gradekit report`` commands (cli.py registers them).
+
+Exit codes: 0 on success, 2 for usage errors (missing or unreadable gradebook, bad roster,
+a non-loopback host without a token, an unwritable output folder), printed as one actionable
+line, never a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+
+EXIT_USAGE = 2
+DEFAULT_DB = Path("gradebook.sqlite")
+TOKEN_ENVIRONMENT = "GRADEKIT_REPORT_TOKEN"
+
+RosterOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--roster",
+        help="Student ids, one per line (or a CSV with a 'student' column): the overview "
+        "then lists who has not submitted.",
+    ),
+]
+DbOption = Annotated[Path, typer.Option("--db", help="The gradebook to read.")]
+
+
+def _fail(message: str) -> NoReturn:
+    from rich.console import Console
+    from rich.text import Text
+
+    Console(stderr=True, highlight=False).print(
+        Text.assemble(("error: ", "bold red"), message), soft_wrap=True
+    )
+    raise typer.Exit(EXIT_USAGE)
+
+
+def _roster(path: Path | None) -> list[str] | None:
+    from gradekit.report.web.data import RosterError, load_roster
+
+    if path is None:
+        return None
+    try:
+        return load_roster(path)
+    except RosterError as error:
+        _fail(str(error))
+
+
+def _check_gradebook(db: Path) -> None:
+    from gradekit.gradebook.schema import GradebookSchemaError
+    from gradekit.gradebook.store import connect
+
+    try:
+        connect(db, readonly=True).close()
+    except GradebookSchemaError as error:
+        _fail(str(error))
+
+
+def serve_report_command(
+    db: DbOption = DEFAULT_DB,
+    host: Annotated[
+        str,
+        typer.Option(
+            "--host", help="Address to listen on. Anything but loopback needs an access token."
+        ),
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="TCP port.")] = 8000,
+    token: Annotated[
+        str | None,
+        typer.Option(
+            "--token",
+            envvar=TOKEN_ENVIRONMENT,
+            show_envvar=True,
+            help="Access token required on every request ('generate' makes a random one).",
+        ),
+    ] = None,
+    roster: RosterOption = None,
+) -> None:
+    """Serve the instructor web report of a gradebook (overview, exercises, students)."""
+    from gradekit.report.web.app import ReportConfigError, check_bind, create_app
+
+    if token == "generate":
+        token = secrets.token_urlsafe(24)
+    try:
+        check_bind(host, token)
+    except ReportConfigError as error:
+        _fail(str(error))
+    _check_gradebook(db)
+    application = create_app(db, token=token, roster=_roster(roster))
+
+    import uvicorn
+
+    shown_host = f"[{host}]" if ":" in host else host
+    url = f"http://{shown_host}:{port}/"
+    typer.echo(f"serving {db} at {url}{'?token=' + token if token else ''}", err=True)
+    if token and os.environ.get(TOKEN_ENVIRONMENT) != token:
+        typer.echo("(the token is in the URL above; share it only with graders)", err=True)
+    try:
+        uvicorn.run(application, host=host, port=port, log_level="warning")
+    except OSError as error:  # pragma: no cover - the port is taken, or no permission
+        _fail(f"cannot listen on {host}:{port} ({error.strerror or error})")
+
+
+def report_command(
+    html: Annotated[
+        Path,
+        typer.Option("--html", help="Write the web report as static files into this folder."),
+    ],
+    db: DbOption = DEFAULT_DB,
+    roster: RosterOption = None,
+) -> None:
+    """Write the instructor web report as static HTML files (to share or keep as a CI artifact)."""
+    from contextlib import closing
+
+    from gradekit.gradebook.queries import GradebookQueryError
+    from gradekit.gradebook.store import connect
+    from gradekit.report.web.static_export import export_static_site
+
+    if html.exists() and not html.is_dir():
+        _fail(f"{html}: exists and is not a folder; pass --html a folder to write the report into")
+    _check_gradebook(db)
+    students = _roster(roster)
+    try:
+        with closing(connect(db, readonly=True)) as connection:
+            written = export_static_site(connection, html, roster=students)
+    except GradebookQueryError as error:
+        _fail(f"{db}: {error}")
+    except OSError as error:
+        _fail(f"{html}: cannot write the report ({error.strerror or error})")
+    typer.echo(f"wrote {len(written)} files to {html} (open {html / 'index.html'})", err=True)

@@ -1,0 +1,360 @@
+"""What each page of the web report shows, gathered from the gradebook's read API.
+
+Pages are built from :mod:`gradekit.gradebook.queries` plus three small read-only queries of
+our own (see ``_median_durations``, ``_passing_answers`` and ``_not_attempted``) for facts the
+read API does not offer yet. Nothing here renders HTML: the results are plain dataclasses and
+dicts that the Jinja templates display (with autoescaping on).
+
+Pages are addressed by *slugs*: URL- and file-name-safe forms of assignment, exercise and
+student ids (:func:`slug`), identical in the live server and the static export.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+import re
+import sqlite3
+import statistics
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gradekit.gradebook import queries
+from gradekit.gradebook.export import export_csv
+from gradekit.report.web.diff import DiffRow, answer_diff
+from gradekit.report.web.graph import GraphDataError, GraphNode, graph_from_answer
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9_.-]")
+
+
+class NotFound(LookupError):
+    """A page for something the gradebook does not contain."""
+
+
+class RosterError(ValueError):
+    """The roster file cannot be read; the message names the file and line."""
+
+
+def slug(identifier: str) -> str:
+    """A file-name-safe, URL-safe name for ``identifier``, unique per identifier.
+
+    Safe identifiers (letters, digits, ``_ . -``, not starting with a dot) are kept as they
+    are; anything else is replaced by ``_`` and suffixed with a short hash of the original so
+    two ids never share a page (``"a b"`` -> ``a_b-1f2e3d4c``).
+    """
+    cleaned = _UNSAFE.sub("_", identifier)
+    if cleaned == identifier and identifier and not identifier.startswith("."):
+        return identifier
+    digest = hashlib.sha256(identifier.encode()).hexdigest()[:8]
+    return f"{cleaned.lstrip('.')[:60] or 'id'}-{digest}"
+
+
+def load_roster(path: Path) -> list[str]:
+    """Student ids from a roster: one id per line, or a CSV whose header has a ``student``
+    column. Blank lines and ``#`` comments are ignored."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise RosterError(f"{path}: cannot read the roster ({error.strerror})") from error
+    except UnicodeDecodeError as error:
+        raise RosterError(f"{path}: the roster is not UTF-8 text ({error.reason})") from error
+    lines = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    if not lines:
+        return []
+    header = next(csv.reader([lines[0]]))
+    if "," not in lines[0]:
+        return sorted({line.strip() for line in lines})
+    if "student" not in [name.strip() for name in header]:
+        raise RosterError(
+            f"{path}:1: a CSV roster needs a 'student' column in its header, got {header}"
+        )
+    column = [name.strip() for name in header].index("student")
+    students = set()
+    for number, row in enumerate(csv.reader(lines[1:]), start=2):
+        if len(row) <= column or not row[column].strip():
+            raise RosterError(f"{path}:{number}: no student id in column {column + 1}")
+        students.add(row[column].strip())
+    return sorted(students)
+
+
+# --------------------------------------------------------------------------------------------
+# Our own read queries (the gradebook's read API does not offer these yet)
+# --------------------------------------------------------------------------------------------
+
+_LATEST = "SELECT max(id) FROM submissions WHERE assignment_id = :assignment GROUP BY student"
+
+
+def _median_durations(connection: sqlite3.Connection, assignment: str) -> dict[str, float]:
+    """Median seconds each exercise took over the current submissions."""
+    durations: dict[str, list[float]] = {}
+    for row in connection.execute(
+        f"SELECT exercise_id, duration FROM exercise_results WHERE submission_id IN ({_LATEST})",
+        {"assignment": assignment},
+    ):
+        durations.setdefault(row["exercise_id"], []).append(row["duration"])
+    return {exercise: statistics.median(values) for exercise, values in durations.items()}
+
+
+def _not_attempted(connection: sqlite3.Connection, assignment: str) -> dict[str, list[str]]:
+    """Per exercise, the students whose current submission has no answer to any case
+    (the function is missing, or the file does not load)."""
+    rows = connection.execute(
+        "SELECT c.exercise_id, s.student FROM case_results c"
+        " JOIN submissions s ON s.id = c.submission_id"
+        f" WHERE c.submission_id IN ({_LATEST})"
+        " GROUP BY c.submission_id, c.exercise_id"
+        " HAVING sum(c.answer_kind != 'missing') = 0 ORDER BY s.student",
+        {"assignment": assignment},
+    )
+    missing: dict[str, list[str]] = {}
+    for row in rows:
+        missing.setdefault(row["exercise_id"], []).append(row["student"])
+    return missing
+
+
+def _passing_answers(
+    connection: sqlite3.Connection, assignment: str, exercise_id: str | None = None
+) -> dict[tuple[str, str], dict[str, Any]]:
+    """(exercise, case) -> the commonest passing answer summary among current submissions.
+
+    A passing answer matches the reference within tolerance, so it stands in for the expected
+    answer until the gradebook stores the reference's own answers.
+    """
+    condition = "" if exercise_id is None else " AND exercise_id = :exercise"
+    rows = connection.execute(
+        "SELECT exercise_id, case_id, answer_summary, count(*) AS n FROM case_results"
+        f" WHERE status = 'pass' AND submission_id IN ({_LATEST}){condition}"
+        " GROUP BY exercise_id, case_id, answer_fingerprint ORDER BY n DESC",
+        {"assignment": assignment, "exercise": exercise_id},
+    )
+    answers: dict[tuple[str, str], dict[str, Any]] = {}
+    for row in rows:
+        answers.setdefault((row["exercise_id"], row["case_id"]), json.loads(row["answer_summary"]))
+    return answers
+
+
+# --------------------------------------------------------------------------------------------
+# Page models
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class GraphPair:
+    """The student's computation graph next to the expected one (None: not recorded)."""
+
+    got: list[GraphNode] | None
+    expected: list[GraphNode] | None
+    complete: bool  # False when only the output node (grad_fn) is known
+
+
+@dataclass
+class AnswerView:
+    """One answer shown against the expected answer."""
+
+    summary: dict[str, Any]
+    expected: dict[str, Any] | None
+    diff: list[DiffRow]
+    graph: GraphPair | None
+
+
+@dataclass
+class ClusterView:
+    cluster: queries.AnswerCluster
+    students: list[tuple[str, str]]  # (id, slug)
+    answer: AnswerView
+    share: float  # of the students who answered this case
+
+
+@dataclass
+class CaseClusters:
+    case_id: str
+    label: str
+    hidden: bool
+    clusters: list[ClusterView] = field(default_factory=list)
+
+
+def _is_autograd(summaries: list[dict[str, Any] | None]) -> bool:
+    """Whether graphs are worth drawing: some answer carries a graph or a grad_fn."""
+    return any(
+        summary is not None and (summary.get("graph") is not None or summary.get("grad_fn"))
+        for summary in summaries
+    )
+
+
+def _graph_pair(got: dict[str, Any], expected: dict[str, Any] | None) -> GraphPair | None:
+    try:
+        got_graph = graph_from_answer(got)
+        expected_graph = graph_from_answer(expected) if expected is not None else None
+    except GraphDataError:
+        return None
+    if got_graph is None and expected_graph is None:
+        return None
+    complete = got.get("graph") is not None and (expected or {}).get("graph") is not None
+    return GraphPair(got_graph, expected_graph, complete)
+
+
+def answer_view(
+    got: dict[str, Any], expected: dict[str, Any] | None, *, draw_graph: bool
+) -> AnswerView:
+    return AnswerView(
+        summary=got,
+        expected=expected,
+        diff=answer_diff(expected, got),
+        graph=_graph_pair(got, expected) if draw_graph else None,
+    )
+
+
+class ReportData:
+    """The data behind every page, read from one open gradebook connection."""
+
+    def __init__(self, connection: sqlite3.Connection, roster: list[str] | None = None) -> None:
+        self.connection = connection
+        self.roster = roster
+
+    # -- addressing ---------------------------------------------------------------------------
+
+    def assignments(self) -> list[queries.AssignmentSummary]:
+        return queries.list_assignments(self.connection)
+
+    def assignment_for(self, assignment_slug: str) -> str:
+        for summary in self.assignments():
+            if slug(summary.assignment_id) == assignment_slug:
+                return summary.assignment_id
+        raise NotFound(f"no assignment {assignment_slug!r} in the gradebook")
+
+    # -- pages --------------------------------------------------------------------------------
+
+    def overview(self, assignment: str) -> dict[str, Any]:
+        overview = queries.class_overview(self.connection, assignment)
+        grades = queries.latest_grades(self.connection, assignment)
+        columns = queries.exercise_columns(self.connection, assignment)
+        medians = _median_durations(self.connection, assignment)
+        not_attempted = _not_attempted(self.connection, assignment)
+        submitted = {grade.student for grade in grades}
+        return {
+            "overview": overview,
+            "exercises": [
+                {
+                    "stats": stats,
+                    "slug": slug(stats.exercise_id),
+                    "median_seconds": medians.get(stats.exercise_id),
+                    "not_attempted": not_attempted.get(stats.exercise_id, []),
+                }
+                for stats in queries.exercise_stats(self.connection, assignment)
+            ],
+            "columns": [
+                {"id": exercise_id, "title": title, "max_points": points}
+                for exercise_id, title, points in columns
+            ],
+            "grades": [
+                {
+                    "grade": grade,
+                    "slug": slug(grade.student),
+                    "points": {e.exercise_id: e for e in grade.exercises},
+                }
+                for grade in grades
+            ],
+            "roster_given": self.roster is not None,
+            "not_submitted": sorted(set(self.roster or ()) - submitted),
+            "not_on_roster": sorted(submitted - set(self.roster))
+            if self.roster is not None
+            else [],
+        }
+
+    def exercise(self, assignment: str, exercise_slug: str) -> dict[str, Any]:
+        stats = {
+            slug(item.exercise_id): item
+            for item in queries.exercise_stats(self.connection, assignment)
+        }
+        if exercise_slug not in stats:
+            raise NotFound(f"no exercise {exercise_slug!r} in {assignment}")
+        exercise = stats[exercise_slug]
+        clusters = queries.wrong_answer_clusters(
+            self.connection, assignment, exercise_id=exercise.exercise_id
+        )
+        expected = _passing_answers(self.connection, assignment, exercise.exercise_id)
+        draw_graphs = _is_autograd(
+            [cluster.representative for cluster in clusters] + list(expected.values())
+        )
+        by_case: dict[str, CaseClusters] = {}
+        for cluster in clusters:
+            case = by_case.setdefault(
+                cluster.case_id, CaseClusters(cluster.case_id, cluster.label, cluster.hidden)
+            )
+            case.clusters.append(
+                ClusterView(
+                    cluster=cluster,
+                    students=[(student, slug(student)) for student in cluster.students],
+                    answer=answer_view(
+                        cluster.representative,
+                        expected.get((cluster.exercise_id, cluster.case_id)),
+                        draw_graph=draw_graphs,
+                    ),
+                    share=cluster.size / exercise.students if exercise.students else 0.0,
+                )
+            )
+        # The misconception view: the cases with the biggest shared wrong answers first.
+        cases = sorted(
+            by_case.values(), key=lambda case: -max(c.cluster.size for c in case.clusters)
+        )
+        return {
+            "stats": exercise,
+            "median_seconds": _median_durations(self.connection, assignment).get(
+                exercise.exercise_id
+            ),
+            "not_attempted": [
+                (student, slug(student))
+                for student in _not_attempted(self.connection, assignment).get(
+                    exercise.exercise_id, []
+                )
+            ],
+            "cases": cases,
+            "draw_graphs": draw_graphs,
+        }
+
+    def student(self, assignment: str, student_slug: str) -> dict[str, Any]:
+        students = {
+            slug(grade.student): grade
+            for grade in queries.latest_grades(self.connection, assignment)
+        }
+        if student_slug not in students:
+            raise NotFound(f"no student {student_slug!r} in {assignment}")
+        grade = students[student_slug]
+        history = queries.student_history(self.connection, grade.student, assignment)
+        current = queries.submission_detail(self.connection, grade.submission_id)
+        expected = _passing_answers(self.connection, assignment)
+        exercises = []
+        for exercise in current.exercises:
+            exercise_id = exercise.grade.exercise_id
+            expected_here = [expected.get((exercise_id, case.case_id)) for case in exercise.cases]
+            draw_graphs = _is_autograd(
+                [case.answer_summary for case in exercise.cases] + expected_here
+            )
+            exercises.append(
+                {
+                    "detail": exercise,
+                    "slug": slug(exercise_id),
+                    "cases": [
+                        {
+                            "case": case,
+                            "answer": answer_view(
+                                case.answer_summary,
+                                expected.get((exercise_id, case.case_id)),
+                                draw_graph=draw_graphs,
+                            ),
+                        }
+                        for case in exercise.cases
+                    ],
+                }
+            )
+        return {
+            "grade": grade,
+            "current": current,
+            "exercises": exercises,
+            "history": list(reversed(history)),  # newest first
+        }
+
+    def grades_csv(self, assignment: str) -> str:
+        return export_csv(self.connection, assignment)

@@ -1,0 +1,134 @@
+"""A field-by-field diff of a student's answer against the expected one, for display.
+
+Both sides are the gradebook's compact answer summaries (``answer_summary`` JSON: kind, type,
+dtype, shape, the first elements, requires_grad, grad_fn; or an exception's type and message).
+The diff is a list of rows; a row marks which side differs, and for tensor values each shown
+element says whether it is close to the expected one (torch.testing.assert_close tolerances).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+# (rtol, atol) by dtype, as in torch.testing.assert_close; anything else compares exactly.
+TOLERANCES = {
+    "float16": (1e-3, 1e-5),
+    "bfloat16": (1.6e-2, 1e-5),
+    "float32": (1.3e-6, 1e-5),
+    "float64": (1e-7, 1e-7),
+}
+
+
+@dataclass(frozen=True)
+class Element:
+    text: str
+    differs: bool
+
+
+@dataclass
+class DiffRow:
+    field: str
+    expected: str
+    got: str
+    differs: bool
+    expected_elements: list[Element] = field(default_factory=list)
+    got_elements: list[Element] = field(default_factory=list)
+
+
+def _show(value: Any) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, list):
+        return "(" + ", ".join(str(item) for item in value) + ("," if len(value) == 1 else "") + ")"
+    return str(value)
+
+
+def _close(expected: Any, got: Any, dtype: str | None) -> bool:
+    if isinstance(expected, int | float) and isinstance(got, int | float):
+        if isinstance(expected, float) and isinstance(got, float):
+            if math.isnan(expected) and math.isnan(got):
+                return True
+        rtol, atol = TOLERANCES.get(dtype or "", (0.0, 0.0))
+        return abs(expected - got) <= atol + rtol * abs(expected)
+    return expected == got
+
+
+def _number_text(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:.6g}"
+    return str(value)
+
+
+def _elements(summary: dict[str, Any], other: dict[str, Any] | None) -> list[Element]:
+    first = summary.get("first") or []
+    other_first = (other or {}).get("first") or []
+    dtype = summary.get("dtype")
+    shown = []
+    for position, value in enumerate(first):
+        differs = other is not None and (
+            position >= len(other_first) or not _close(other_first[position], value, dtype)
+        )
+        shown.append(Element(_number_text(value), differs))
+    return shown
+
+
+FIELDS = (
+    ("kind", "kind"),
+    ("type", "type"),
+    ("dtype", "dtype"),
+    ("shape", "shape"),
+    ("requires_grad", "requires_grad"),
+    ("grad_fn", "grad_fn"),
+    ("length", "length"),
+    ("value", "value"),
+    ("repr", "repr"),
+    ("exception", "message"),
+)
+
+
+def answer_diff(expected: dict[str, Any] | None, got: dict[str, Any]) -> list[DiffRow]:
+    """Rows comparing ``got`` with ``expected`` (None: no expected answer known, rows unmarked)."""
+    rows = []
+    reference = expected or {}
+    for label, key in FIELDS:
+        if key not in got and key not in reference:
+            continue
+        if label == "exception":
+            shown_got = f"{got.get('type')}: {got.get('message')}" if "message" in got else None
+            shown_expected = (
+                f"{reference.get('type')}: {reference.get('message')}"
+                if "message" in reference
+                else None
+            )
+        else:
+            shown_got, shown_expected = got.get(key), reference.get(key)
+        rows.append(
+            DiffRow(
+                field=label,
+                expected=_show(shown_expected) if expected is not None else "(unknown)",
+                got=_show(shown_got),
+                differs=expected is not None and shown_expected != shown_got,
+            )
+        )
+    if "first" in got or "first" in reference:
+        dtype_row_differs = expected is not None and reference.get("shape") != got.get("shape")
+        got_elements = _elements(got, expected)
+        expected_elements = _elements(reference, None) if expected is not None else []
+        differs = expected is not None and (
+            dtype_row_differs
+            or any(element.differs for element in got_elements)
+            or len(reference.get("first") or []) != len(got.get("first") or [])
+        )
+        rows.append(
+            DiffRow(
+                field=f"values (first {max(len(got_elements), len(expected_elements))})",
+                expected="",
+                got="",
+                differs=differs,
+                expected_elements=expected_elements,
+                got_elements=got_elements,
+            )
+        )
+    return rows
