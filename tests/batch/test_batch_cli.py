@@ -1,0 +1,263 @@
+"""`gradekit grade` and `gradekit export` end to end, as real subprocesses.
+
+Includes the resume guarantee: a `gradekit grade` killed with SIGKILL mid-batch leaves only
+complete submissions in the gradebook, and the next run grades exactly the rest.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from gradekit.gradebook import queries
+from gradekit.gradebook.store import connect
+
+SPEC = Path(__file__).parent / "specs" / "pair.yaml"
+CORRECT = "def double(t):\n    return 2 * t\n\n\ndef total(t):\n    return t.sum()\n"
+WRONG = "def double(t):\n    return t + 2\n\n\ndef total(t):\n    return t.sum()\n"
+RAISES = "def double(t):\n    return t[99]\n\n\ndef total(t):\n    return t.sum()\n"
+SLOW = "import time\n\n\ndef double(t):\n    time.sleep(0.4)\n    return 2 * t\n\n\n" + (
+    "def total(t):\n    return t.sum()\n"
+)
+EXERCISE_ROWS, CASE_ROWS = 2, 5  # per submission of pair.yaml
+
+
+def engine_ready() -> None:
+    import gradekit.engine as engine
+
+    if not callable(vars(engine).get("install_torch_alias")):
+        pytest.skip("gradekit.engine.install_torch_alias is not available yet")
+
+
+def gradekit(*arguments: str, **options) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "gradekit", *arguments],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        **options,
+    )
+
+
+def grade(folder: Path, db: Path, *extra: str) -> subprocess.CompletedProcess:
+    return gradekit("grade", str(folder), "-a", str(SPEC), "--db", str(db), *extra)
+
+
+@pytest.fixture
+def classroom(tmp_path: Path) -> Path:
+    engine_ready()
+    folder = tmp_path / "submissions"
+    folder.mkdir()
+    (folder / "alice.py").write_text("# alice\n" + CORRECT)
+    (folder / "bob.py").write_text(WRONG)
+    (folder / "carol").mkdir()
+    (folder / "carol" / "exercise.py").write_text(RAISES)
+    (folder / "dave.py").write_text("def double(t):\n    return 2 *\n")
+    (folder / "notes.txt").write_text("not a submission")
+    return folder
+
+
+def test_grade_fills_the_gradebook_and_reports_json(classroom: Path, tmp_path: Path) -> None:
+    db = tmp_path / "book.sqlite"
+    result = grade(classroom, db, "--json", "--jobs", "2")
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert (summary["total"], summary["graded"], summary["skipped"]) == (4, 4, 0)
+    # carol's exception is a wrong answer (fail); dave's syntax error stops everything (error).
+    assert (summary["passed"], summary["failed"], summary["errored"]) == (1, 2, 1)
+    assert summary["ignored"] == [str(classroom / "notes.txt")]
+    connection = connect(db, readonly=True)
+    grades = {g.student: g for g in queries.latest_grades(connection)}
+    assert {name: g.score for name, g in grades.items()} == {
+        "alice": 3.0,
+        "bob": 2.0,
+        "carol": 2.0,
+        "dave": 0.0,
+    }
+    assert grades["carol"].path.endswith("carol/exercise.py")
+    [mistake] = queries.exercise_stats(connection)[0].top_mistakes
+    assert mistake["message"] == "You added two instead of multiplying by two."
+    clusters = queries.wrong_answer_clusters(connection, exercise_id="double", case_id="literal")
+    kinds = {c.answer_kind: c.students for c in clusters}
+    assert kinds["value"] == ["bob"] and kinds["raised"] == ["carol"]
+    assert kinds["missing"] == ["dave"]
+    assert clusters[0].representative  # one example answer per cluster
+
+
+def test_rerun_skips_unchanged_force_regrades(classroom: Path, tmp_path: Path) -> None:
+    db = tmp_path / "book.sqlite"
+    assert grade(classroom, db).returncode == 0
+    again = json.loads(grade(classroom, db, "--json").stdout)
+    assert (again["graded"], again["skipped"]) == (0, 4)
+    (classroom / "bob.py").write_text(CORRECT)  # bob fixes his code
+    changed = json.loads(grade(classroom, db, "--json").stdout)
+    assert (changed["graded"], changed["skipped"]) == (1, 3)
+    assert changed["students"] == [
+        {"student": "bob", "status": "pass", "score": 3.0, "max_score": 3.0}
+    ]
+    forced = json.loads(grade(classroom, db, "--json", "--force").stdout)
+    assert (forced["graded"], forced["skipped"]) == (4, 0)
+    history = queries.student_history(connect(db, readonly=True), "bob")
+    assert [h.score for h in history] == [2.0, 3.0, 3.0]
+
+
+def test_export_csv_and_json(classroom: Path, tmp_path: Path) -> None:
+    db = tmp_path / "book.sqlite"
+    assert grade(classroom, db).returncode == 0
+    exported = gradekit("export", "--db", str(db), "--csv", str(tmp_path / "g.csv"), "--json", "-")
+    assert exported.returncode == 0, exported.stderr
+    rows = list(csv.DictReader(io.StringIO((tmp_path / "g.csv").read_text())))
+    assert [(r["student"], r["score"], r["double"], r["total"]) for r in rows] == [
+        ("alice", "3", "1", "2"),
+        ("bob", "2", "0", "2"),
+        ("carol", "2", "0", "2"),
+        ("dave", "0", "0", "0"),
+    ]
+    document = json.loads(exported.stdout)
+    assert [s["student"] for s in document["students"]] == ["alice", "bob", "carol", "dave"]
+
+
+def test_export_errors_are_one_line(tmp_path: Path) -> None:
+    missing = gradekit("export", "--db", str(tmp_path / "none.sqlite"), "--csv", "-")
+    assert missing.returncode == 2 and "gradekit grade" in missing.stderr
+    assert "Traceback" not in missing.stderr
+    nothing = gradekit("export", "--db", str(tmp_path / "none.sqlite"))
+    assert nothing.returncode == 2 and "--csv" in nothing.stderr
+
+
+def test_batch_mode_fails_closed_below_tier_one(classroom: Path, tmp_path: Path) -> None:
+    db = tmp_path / "book.sqlite"
+    refused = grade(classroom, db, "--disable-sandbox-layer", "seccomp")
+    assert refused.returncode == 2
+    assert "requires sandbox tier 1" in refused.stderr and "--allow-weak-sandbox" in refused.stderr
+    assert not db.exists()  # nothing graded, nothing written
+    allowed = grade(
+        classroom, db, "--disable-sandbox-layer", "seccomp", "--allow-weak-sandbox", "--json"
+    )
+    assert allowed.returncode == 0, allowed.stderr
+    assert json.loads(allowed.stdout)["sandbox_tier"] == 0
+    tiers = connect(db, readonly=True).execute("SELECT DISTINCT sandbox_tier FROM submissions")
+    assert [row[0] for row in tiers] == [0]
+
+
+def test_usage_errors(classroom: Path, tmp_path: Path) -> None:
+    no_folder = grade(tmp_path / "nope", tmp_path / "b.sqlite")
+    assert no_folder.returncode == 2 and "expected a folder" in no_folder.stderr
+    (classroom / "alice").mkdir()
+    (classroom / "alice" / "exercise.py").write_text(CORRECT)
+    clash = grade(classroom, tmp_path / "b.sqlite")
+    assert clash.returncode == 2 and "one entry per student" in clash.stderr
+    assert "Traceback" not in clash.stderr
+
+
+def test_an_unusable_entry_is_listed_and_the_rest_graded(classroom: Path, tmp_path: Path) -> None:
+    (classroom / "erin").mkdir()
+    for name in ("a.py", "b.py"):
+        (classroom / "erin" / name).write_text(CORRECT)
+    result = grade(classroom, tmp_path / "book.sqlite", "--json")
+    assert result.returncode == 1
+    summary = json.loads(result.stdout)
+    assert summary["graded"] == 4
+    [problem] = summary["grader_errors"]
+    assert problem["student"] == "erin" and "2 Python files" in problem["error"]
+
+
+def _complete_submissions(db: Path) -> tuple[int, list[str]]:
+    """(number of submissions, students), checking every submission has all its rows."""
+    connection = sqlite3.connect(f"{db.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        rows = connection.execute(
+            "SELECT s.student,"
+            " (SELECT count(*) FROM exercise_results e WHERE e.submission_id = s.id),"
+            " (SELECT count(*) FROM case_results c WHERE c.submission_id = s.id)"
+            " FROM submissions s"
+        ).fetchall()
+    finally:
+        connection.close()
+    for student, exercises, cases in rows:
+        assert (exercises, cases) == (EXERCISE_ROWS, CASE_ROWS), student
+    return len(rows), [row[0] for row in rows]
+
+
+def _slow_classroom(tmp_path: Path, count: int) -> Path:
+    engine_ready()
+    folder = tmp_path / "slow"
+    folder.mkdir()
+    for index in range(count):
+        (folder / f"s{index:02d}.py").write_text(f"# student {index}\n" + SLOW)
+    return folder
+
+
+def _wait_for_submissions(db: Path, at_least: int, process: subprocess.Popen) -> int:
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline and process.poll() is None:
+        if db.exists():
+            try:
+                count, _ = _complete_submissions(db)
+            except sqlite3.OperationalError:
+                count = 0  # the schema is being created
+            if count >= at_least:
+                return count
+        time.sleep(0.05)
+    raise AssertionError("the batch never reached the expected number of submissions")
+
+
+def test_sigkill_mid_batch_loses_nothing_and_the_rerun_completes(tmp_path: Path) -> None:
+    folder = _slow_classroom(tmp_path, 8)
+    db = tmp_path / "book.sqlite"
+    command = [sys.executable, "-m", "gradekit", "grade", str(folder), "-a", str(SPEC)]
+    process = subprocess.Popen(
+        [*command, "--db", str(db), "--jobs", "1"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    _wait_for_submissions(db, 2, process)
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait()
+    time.sleep(0.5)
+    count, students = _complete_submissions(db)  # also checks none is partial
+    assert 2 <= count < 8
+    assert len(set(students)) == count
+    status = connect(db, readonly=True).execute("SELECT status FROM runs").fetchone()[0]
+    assert status == "running"  # the killed run never got to say it finished
+
+    rerun = grade(folder, db, "--json", "--jobs", "2")
+    assert rerun.returncode == 0, rerun.stderr
+    summary = json.loads(rerun.stdout)
+    assert summary["skipped"] >= count and summary["graded"] + summary["skipped"] == 8
+    final_count, final_students = _complete_submissions(db)
+    assert final_count == 8 and sorted(final_students) == [f"s{i:02d}" for i in range(8)]
+
+
+def test_reading_while_grading(tmp_path: Path) -> None:
+    folder = _slow_classroom(tmp_path, 6)
+    db = tmp_path / "book.sqlite"
+    command = [sys.executable, "-m", "gradekit", "grade", str(folder), "-a", str(SPEC)]
+    process = subprocess.Popen(
+        [*command, "--db", str(db), "--jobs", "1"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    _wait_for_submissions(db, 1, process)
+    seen = set()
+    connection = connect(db, readonly=True)
+    while process.poll() is None:
+        count, _ = _complete_submissions(db)
+        overview = queries.class_overview(connection)
+        assert overview.students <= 6
+        seen.add(count)
+        time.sleep(0.05)
+    assert process.returncode == 0, process.stderr.read()
+    assert any(0 < count < 6 for count in seen)  # we really read in the middle of the batch
+    assert queries.class_overview(connection).students == 6
