@@ -78,6 +78,25 @@ def processes_with_argument(argument: str) -> list[int]:
     return found
 
 
+def processes_in_removed_scratch_dirs() -> list[int]:
+    """Pids whose working directory is a sandbox scratch directory that has been removed.
+
+    A finished run deletes its scratch directory, so anything still sitting in one outlived the
+    sandbox that started it: a leak, whoever caused it.
+    """
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            cwd = os.readlink(f"/proc/{entry}/cwd")
+        except OSError:
+            continue
+        if "/gradekit-run-" in cwd and cwd.endswith(" (deleted)"):
+            found.append(int(entry))
+    return found
+
+
 def kill_all(pids: list[int]) -> None:
     for pid in pids:
         try:
@@ -113,7 +132,12 @@ class Harness:
     ) -> SubmissionOutcome:
         path = self.submission(attack, **params)
         calls = [Call("attack", entry, timeout=timeout), Call("control", "control", timeout=10)]
-        return run_submission(path, calls, backend=self.backend, policy=policy)
+        outcome = run_submission(path, calls, backend=self.backend, policy=policy)
+        if "subreaper" in policy.layers:  # without it, leaks are the point of the test
+            leaked = processes_in_removed_scratch_dirs()
+            kill_all(leaked)
+            assert leaked == [], f"processes outlived the sandbox: {leaked}"
+        return outcome
 
     def survivors(self) -> list[int]:
         """Marked processes still running; they are killed so nothing outlives the test."""
