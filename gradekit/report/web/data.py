@@ -17,7 +17,7 @@ import json
 import re
 import sqlite3
 import statistics
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -161,18 +161,27 @@ class AnswerView:
 
 @dataclass
 class ClusterView:
-    cluster: queries.AnswerCluster
+    """One shared wrong answer: the same students answered the same way in one or more cases.
+
+    Identical-answer clusters of different cases are merged when they hold exactly the same
+    students and the same kind of answer (the same exception type, say): that is one
+    misconception showing up in several cases, and it is shown once, with the first case's
+    answer as the representative.
+    """
+
+    clusters: list[queries.AnswerCluster]  # one per case, in case order
     students: list[tuple[str, str]]  # (id, slug)
-    answer: AnswerView
-    share: float  # of the students who answered this case
+    answer: AnswerView  # the first case's representative against its expected answer
+    share: float  # of the students graded on this exercise
+
+    @property
+    def first(self) -> queries.AnswerCluster:
+        return self.clusters[0]
 
 
-@dataclass
-class CaseClusters:
-    case_id: str
-    label: str
-    hidden: bool
-    clusters: list[ClusterView] = field(default_factory=list)
+def _misconception_key(cluster: queries.AnswerCluster) -> tuple:
+    exception_type = cluster.representative.get("type") if cluster.answer_kind != "value" else None
+    return (tuple(cluster.students), cluster.status, cluster.answer_kind, exception_type)
 
 
 def _is_autograd(summaries: list[dict[str, Any] | None]) -> bool:
@@ -183,6 +192,11 @@ def _is_autograd(summaries: list[dict[str, Any] | None]) -> bool:
     )
 
 
+def _whole_graph_known(summary: dict[str, Any]) -> bool:
+    """A stored graph, or no grad_fn at all (a leaf has no graph to miss)."""
+    return summary.get("graph") is not None or not summary.get("grad_fn")
+
+
 def _graph_pair(got: dict[str, Any], expected: dict[str, Any] | None) -> GraphPair | None:
     try:
         got_graph = graph_from_answer(got)
@@ -191,7 +205,7 @@ def _graph_pair(got: dict[str, Any], expected: dict[str, Any] | None) -> GraphPa
         return None
     if got_graph is None and expected_graph is None:
         return None
-    complete = got.get("graph") is not None and (expected or {}).get("graph") is not None
+    complete = _whole_graph_known(got) and (expected is None or _whole_graph_known(expected))
     return GraphPair(got_graph, expected_graph, complete)
 
 
@@ -278,27 +292,25 @@ class ReportData:
         draw_graphs = _is_autograd(
             [cluster.representative for cluster in clusters] + list(expected.values())
         )
-        by_case: dict[str, CaseClusters] = {}
+        # wrong_answer_clusters() comes biggest first, so merged groups keep that order.
+        groups: dict[tuple, list[queries.AnswerCluster]] = {}
         for cluster in clusters:
-            case = by_case.setdefault(
-                cluster.case_id, CaseClusters(cluster.case_id, cluster.label, cluster.hidden)
-            )
-            case.clusters.append(
+            groups.setdefault(_misconception_key(cluster), []).append(cluster)
+        misconceptions = []
+        for members in groups.values():
+            first = members[0]
+            misconceptions.append(
                 ClusterView(
-                    cluster=cluster,
-                    students=[(student, slug(student)) for student in cluster.students],
+                    clusters=members,
+                    students=[(student, slug(student)) for student in first.students],
                     answer=answer_view(
-                        cluster.representative,
-                        expected.get((cluster.exercise_id, cluster.case_id)),
+                        first.representative,
+                        expected.get((first.exercise_id, first.case_id)),
                         draw_graph=draw_graphs,
                     ),
-                    share=cluster.size / exercise.students if exercise.students else 0.0,
+                    share=first.size / exercise.students if exercise.students else 0.0,
                 )
             )
-        # The misconception view: the cases with the biggest shared wrong answers first.
-        cases = sorted(
-            by_case.values(), key=lambda case: -max(c.cluster.size for c in case.clusters)
-        )
         return {
             "stats": exercise,
             "median_seconds": _median_durations(self.connection, assignment).get(
@@ -310,7 +322,7 @@ class ReportData:
                     exercise.exercise_id, []
                 )
             ],
-            "cases": cases,
+            "misconceptions": misconceptions,
             "draw_graphs": draw_graphs,
         }
 

@@ -1,0 +1,202 @@
+"""Every page of the live report through Starlette's ASGI test client."""
+
+from __future__ import annotations
+
+import csv
+import io
+from contextlib import closing
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from classroom import ASSIGNMENT, EVIL_STUDENT, SCRIPT
+
+from gradekit.gradebook.export import export_csv
+from gradekit.gradebook.store import connect
+from gradekit.report.web.data import slug
+
+pytest.importorskip("starlette", reason="the web report needs starlette")
+
+BASE = f"/{ASSIGNMENT}"
+
+
+class _Collector(HTMLParser):
+    """Element names, attributes and visible text of a page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+
+def parse(html: str) -> _Collector:
+    collector = _Collector()
+    collector.feed(html)
+    return collector
+
+
+def test_index_lists_the_assignment(client) -> None:
+    response = client.get("/")
+    assert response.status_code == 200
+    assert f'href="{ASSIGNMENT}/index.html"' in response.text
+    assert "Autograd &lt;mini&gt;" in response.text
+
+
+def test_overview_has_chart_exercises_and_sortable_gradebook(client) -> None:
+    response = client.get(f"{BASE}/index.html")
+    assert response.status_code == 200
+    page = parse(response.text)
+    bars = [attrs for tag, attrs in page.tags if tag == "rect" and attrs.get("class") == "bar"]
+    assert len(bars) == 10  # the gradebook's ten histogram bins
+    assert any(tag == "table" and attrs.get("id") == "gradebook" for tag, attrs in page.tags)
+    links = {attrs.get("href") for tag, attrs in page.tags if tag == "a"}
+    assert "exercise/double.html" in links and "exercise/build_graph.html" in links
+    assert f"student/{slug(EVIL_STUDENT)}.html" in links
+    assert "grades.csv" in links
+    text = " ".join(page.text)
+    assert "40%" in text  # build_graph: alice and the evil student pass, 2 of 5
+    # The same overview is served at the folder URL.
+    assert client.get(f"{BASE}/").text == response.text
+
+
+def test_overview_lists_who_has_not_submitted_with_a_roster(classroom_db: Path) -> None:
+    from starlette.testclient import TestClient
+
+    from gradekit.report.web.app import create_app
+
+    app = create_app(classroom_db, roster=["alice", "zoe", "yann"])
+    with TestClient(app, base_url="http://127.0.0.1") as roster_client:
+        html = roster_client.get(f"{BASE}/index.html").text
+    section = html[html.index('id="not-submitted"') :]
+    assert "<li>yann</li>" in section and "<li>zoe</li>" in section
+    assert "<li>alice</li>" not in section
+    assert "Graded but not on the roster: bob, carol, dave" in section
+
+
+def test_exercise_page_clusters_identical_wrong_answers(client) -> None:
+    html = client.get(f"{BASE}/exercise/double.html").text
+    articles = html.split('<article class="cluster">')[1:]
+    assert len(articles) == 2
+    # bob and carol both returned t + 2 in both cases: one misconception, two cases.
+    plus_two = next(article for article in articles if "bob" in article)
+    assert '<span class="count">2</span>' in plus_two
+    assert "in 2 case(s)" in plus_two and "carol" in plus_two
+    assert "element-differs" in plus_two  # 3 vs 2 and 5 vs 6 are marked
+    raised = next(article for article in articles if "dave" in article)
+    assert "raised" in raised and "ValueError" in raised
+    assert "You added two &lt;instead&gt;." in html  # known mistake, escaped
+
+
+def test_exercise_page_draws_both_graphs_for_autograd_exercises(client) -> None:
+    html = client.get(f"{BASE}/exercise/build_graph.html").text
+    assert "expected graph" in html and "student&#39;s graph" in html
+    for name in ("AddBackward0", "SumBackward0", "MeanBackward0", "MulBackward0", "PowBackward0"):
+        assert f">{name}</text>" in html
+    assert "AccumulateGrad" in html
+    assert "no grad_fn: a leaf tensor" in html  # the detached answers of bob and carol
+    assert "only the output node" not in html.lower()  # whole graphs were stored
+
+
+def test_student_page_shows_exercises_output_and_history(client) -> None:
+    response = client.get(f"{BASE}/student/bob.html")
+    assert response.status_code == 200
+    page = parse(response.text)
+    text = "".join(page.text)
+    assert SCRIPT in text  # shown as text ...
+    assert not any(tag == "script" and "src" not in attrs for tag, attrs in page.tags)  # ... only
+    history = response.text[response.text.index('id="history"') :]
+    assert history.count("<tr") == 3  # header + two graded submissions
+    assert "Double &lt;a tensor&gt;" in response.text
+    assert "no grad_fn: a leaf tensor" in response.text
+
+
+def test_every_student_and_exercise_page_renders(client, classroom_db: Path) -> None:
+    with closing(connect(classroom_db, readonly=True)) as connection:
+        students = [
+            row[0] for row in connection.execute("SELECT DISTINCT student FROM submissions")
+        ]
+    for student in students:
+        assert client.get(f"{BASE}/student/{slug(student)}.html").status_code == 200
+    for exercise in ("double", "build_graph"):
+        assert client.get(f"{BASE}/exercise/{exercise}.html").status_code == 200
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/nope/index.html",
+        f"{BASE}/exercise/nope.html",
+        f"{BASE}/student/nobody.html",
+        f"{BASE}/student/{EVIL_STUDENT}.html",  # raw ids are not addresses, slugs are
+        "/static/../app.py",
+        "/static/secret.txt",
+    ],
+)
+def test_unknown_pages_are_404_with_an_escaped_message(client, url: str) -> None:
+    response = client.get(url)
+    assert response.status_code == 404
+    assert "<img" not in response.text
+
+
+def test_grades_csv_is_the_gradebook_export(client, classroom_db: Path) -> None:
+    response = client.get(f"{BASE}/grades.csv")
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/csv")
+    assert "attachment" in response.headers["content-disposition"]
+    with closing(connect(classroom_db, readonly=True)) as connection:
+        assert response.text == export_csv(connection, ASSIGNMENT)
+    rows = list(csv.DictReader(io.StringIO(response.text)))
+    assert {row["student"] for row in rows} == {"alice", "bob", "carol", "dave", EVIL_STUDENT}
+    assert next(row for row in rows if row["student"] == "alice")["score"] == "3"
+
+
+def test_static_assets_are_packaged(client) -> None:
+    css = client.get("/static/report.css")
+    assert css.status_code == 200 and css.headers["content-type"].startswith("text/css")
+    script = client.get("/static/report.js")
+    assert script.status_code == 200 and "sortTable" in script.text
+
+
+def test_security_headers_on_every_response(client) -> None:
+    for url in ("/", f"{BASE}/index.html", "/static/report.js", "/missing/index.html"):
+        headers = client.get(url).headers
+        assert "script-src 'self'" in headers["content-security-policy"]
+        assert headers["x-content-type-options"] == "nosniff"
+        assert headers["referrer-policy"] == "no-referrer"
+
+
+def test_pages_reference_no_external_resources(client) -> None:
+    for url in ("/", f"{BASE}/index.html", f"{BASE}/exercise/build_graph.html"):
+        for tag, attrs in parse(client.get(url).text).tags:
+            for name in ("href", "src"):
+                value = attrs.get(name) or ""
+                assert "://" not in value and not value.startswith("//"), (tag, value)
+
+
+def test_foreign_host_header_is_refused_without_a_token(classroom_db: Path) -> None:
+    """DNS rebinding: a page on evil.example must not read the loopback report."""
+    from starlette.testclient import TestClient
+
+    from gradekit.report.web.app import create_app
+
+    with TestClient(create_app(classroom_db), base_url="http://evil.example") as foreign:
+        assert foreign.get("/").status_code == 400
+    with TestClient(create_app(classroom_db), base_url="http://localhost:8000") as local:
+        assert local.get("/").status_code == 200
+
+
+def test_missing_gradebook_is_a_503_page(tmp_path: Path) -> None:
+    from starlette.testclient import TestClient
+
+    from gradekit.report.web.app import create_app
+
+    with TestClient(create_app(tmp_path / "none.sqlite"), base_url="http://127.0.0.1") as c:
+        response = c.get("/")
+    assert response.status_code == 503
+    assert "run `gradekit grade` first" in response.text
