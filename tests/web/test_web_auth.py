@@ -1,0 +1,101 @@
+"""Access control: loopback by default, a token required on every request once set."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from gradekit.cli import app as cli_app
+
+pytest.importorskip("starlette", reason="the web report needs starlette")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from gradekit.report.web.app import (  # noqa: E402
+    TOKEN_COOKIE,
+    ReportConfigError,
+    check_bind,
+    create_app,
+    is_loopback,
+)
+
+TOKEN = "s3cret-token_value"
+
+
+@pytest.fixture
+def guarded(classroom_db: Path):
+    with TestClient(create_app(classroom_db, token=TOKEN), base_url="http://10.0.0.5") as c:
+        yield c
+
+
+@pytest.mark.parametrize(
+    "url", ["/", "/autograd-mini/index.html", "/autograd-mini/grades.csv", "/static/report.js"]
+)
+def test_requests_without_the_token_are_refused(guarded, url: str) -> None:
+    response = guarded.get(url)
+    assert response.status_code == 401
+    assert "access token" in response.text
+    assert "Autograd" not in response.text
+
+
+def test_a_wrong_token_is_refused_everywhere(guarded) -> None:
+    assert guarded.get("/", params={"token": "guess"}).status_code == 401
+    assert guarded.get("/", headers={"Authorization": "Bearer guess"}).status_code == 401
+    guarded.cookies.set(TOKEN_COOKIE, TOKEN)  # the raw token is not the cookie's value
+    assert guarded.get("/").status_code == 401
+
+
+def test_bearer_header_is_accepted(guarded) -> None:
+    response = guarded.get(
+        "/autograd-mini/index.html", headers={"Authorization": f"Bearer {TOKEN}"}
+    )
+    assert response.status_code == 200
+    assert "Score distribution" in response.text
+
+
+def test_token_in_the_url_sets_a_cookie_and_leaves_the_url(guarded) -> None:
+    response = guarded.get(
+        "/autograd-mini/index.html", params={"token": TOKEN, "x": "1"}, follow_redirects=False
+    )
+    assert response.status_code == 303
+    assert response.headers["location"] == "/autograd-mini/index.html?x=1"
+    cookie = response.headers["set-cookie"]
+    assert "HttpOnly" in cookie and "SameSite=strict" in cookie and TOKEN not in cookie
+    # The client keeps the cookie: later requests need no token.
+    assert guarded.get("/autograd-mini/student/alice.html").status_code == 200
+    assert guarded.get("/static/report.css").status_code == 200
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "127.8.9.1", "::1", "[::1]", "localhost"])
+def test_loopback_hosts_need_no_token(host: str) -> None:
+    assert is_loopback(host)
+    check_bind(host, None)
+
+
+@pytest.mark.parametrize("host", ["0.0.0.0", "::", "192.168.1.4", "example.org", "localhost.evil"])
+def test_other_hosts_need_a_token(host: str) -> None:
+    assert not is_loopback(host)
+    with pytest.raises(ReportConfigError, match="without an access token"):
+        check_bind(host, None)
+    with pytest.raises(ReportConfigError):
+        check_bind(host, "")
+    check_bind(host, TOKEN)
+
+
+def test_serve_report_refuses_a_public_host_without_a_token(classroom_db: Path) -> None:
+    result = CliRunner().invoke(
+        cli_app,
+        ["serve-report", "--db", str(classroom_db), "--host", "0.0.0.0"],
+        env={"GRADEKIT_REPORT_TOKEN": ""},
+    )
+    assert result.exit_code == 2
+    assert "without an access token" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_serve_report_refuses_a_missing_gradebook(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli_app, ["serve-report", "--db", str(tmp_path / "x.sqlite")])
+    assert result.exit_code == 2
+    assert "no gradebook here" in result.output
