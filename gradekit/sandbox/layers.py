@@ -68,22 +68,35 @@ def _lower_limit(which: int, soft: int, hard: int | None = None) -> None:
 
 
 def apply_rlimits(limits: Limits) -> list[str]:
-    """Apply ``limits``; returns notes about limits that do not apply here."""
+    """Apply ``limits``; returns notes about limits that do not apply here.
+
+    Each limit is set on its own, so one the OS refuses (macOS rejects RLIMIT_DATA values, for
+    instance) does not leave the others unset; the refused ones are raised together at the end.
+    """
     notes = []
-    # SIGXCPU at the soft limit, SIGKILL one second later even if SIGXCPU is ignored.
-    _lower_limit(resource.RLIMIT_CPU, limits.cpu_seconds, limits.cpu_seconds + 1)
-    # RLIMIT_DATA covers heap and anonymous mmap (Linux >= 4.7) without counting the large
-    # virtual reservations torch and BLAS make, so it bounds real allocations precisely.
-    _lower_limit(resource.RLIMIT_DATA, limits.memory_bytes)
-    _lower_limit(resource.RLIMIT_FSIZE, limits.file_size_bytes)
-    _lower_limit(resource.RLIMIT_NOFILE, limits.open_files)
-    _lower_limit(resource.RLIMIT_CORE, 0)
+    wanted = [
+        # SIGXCPU at the soft limit, SIGKILL one second later even if SIGXCPU is ignored.
+        ("RLIMIT_CPU", resource.RLIMIT_CPU, limits.cpu_seconds, limits.cpu_seconds + 1),
+        # RLIMIT_DATA covers heap and anonymous mmap (Linux >= 4.7) without counting the large
+        # virtual reservations torch and BLAS make, so it bounds real allocations precisely.
+        ("RLIMIT_DATA", resource.RLIMIT_DATA, limits.memory_bytes, None),
+        ("RLIMIT_FSIZE", resource.RLIMIT_FSIZE, limits.file_size_bytes, None),
+        ("RLIMIT_NOFILE", resource.RLIMIT_NOFILE, limits.open_files, None),
+        ("RLIMIT_CORE", resource.RLIMIT_CORE, 0, None),
+    ]
     if os.geteuid() == 0:
         notes.append("RLIMIT_NPROC is not enforced for root")
     else:
-        _lower_limit(
-            resource.RLIMIT_NPROC, _task_count_of_uid(os.getuid()) + limits.extra_processes
-        )
+        count = _task_count_of_uid(os.getuid()) + limits.extra_processes
+        wanted.append(("RLIMIT_NPROC", resource.RLIMIT_NPROC, count, None))
+    refused = []
+    for name, which, soft, hard in wanted:
+        try:
+            _lower_limit(which, soft, hard)
+        except (OSError, ValueError) as exc:
+            refused.append(f"{name}: {exc}")
+    if refused:
+        raise OSError("some resource limits were refused: " + "; ".join(refused))
     return notes
 
 

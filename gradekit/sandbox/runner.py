@@ -75,7 +75,7 @@ def child_environment(scratch: Path) -> dict[str, str]:
         "LC_ALL": "C.UTF-8",
         "HOME": str(scratch),
         "TMPDIR": str(scratch),
-        "PYTHONHASHSEED": "0",
+        "PYTHONHASHSEED": "0",  # for Pythons the student starts; `python -I` ignores it
         "OMP_NUM_THREADS": "1",
         "OPENBLAS_NUM_THREADS": "1",
         "MKL_NUM_THREADS": "1",
