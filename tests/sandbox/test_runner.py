@@ -149,3 +149,22 @@ def test_a_sandbox_that_cannot_start_in_time_fails_every_call_with_the_reason(su
     assert "did not start within 0.05 s" in outcome.failure
     assert outcome.calls["a"].status == "crashed"
     assert outcome.duration < 5  # the launcher was stopped, not waited for
+
+
+def test_concurrent_runs_from_threads_do_not_interfere(tmp_path, backend):
+    """Batch grading may run several submissions at once from a thread pool."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    paths = []
+    for index in range(3):
+        path = tmp_path / f"student{index}.py"
+        path.write_text(
+            f"import os\n\ndef who():\n    return {index}\n\ndef die():\n    os._exit(1)\n"
+        )
+        paths.append(path)
+    calls = [Call("a", "who"), Call("b", "die"), Call("c", "who")]
+    with ThreadPoolExecutor(3) as pool:
+        outcomes = list(pool.map(lambda p: run_submission(p, calls, backend=backend), paths))
+    for index, outcome in enumerate(outcomes):
+        assert outcome.calls["a"].value.value == index and outcome.calls["c"].value.value == index
+        assert outcome.calls["b"].status == "crashed"
