@@ -1,9 +1,10 @@
 """Helpers for the end-to-end tests of ``gradekit check`` (imported by the test modules).
 
-Until gradekit's engine can run the reference solutions, these tests point both the student
-backend and the reference at real torch (``--backend torch --reference-backend torch``), so
-they are marked ``torch`` and skip when torch is absent. Each submission is graded once per
-module (fixtures are module-scoped) because a sandboxed torch run takes seconds.
+Most runs use the product path on gradekit's engine (``--backend engine``; expected answers
+always come from the engine). The ``torch``-marked modules also run student code on real torch
+and, for differential checks, compute the reference on torch (``--reference-backend torch``).
+Each submission is graded once per module where possible (module-scoped fixtures), because
+every run starts a sandboxed child.
 """
 
 from __future__ import annotations
@@ -20,7 +21,19 @@ SUBMISSIONS = Path(__file__).resolve().parent / "submissions"
 SPECS = Path(__file__).resolve().parent / "specs"
 TINY = SPECS / "tiny.yaml"
 INDEXING = ROOT / "exercises" / "tensor-indexing.yaml"
-TORCH_BACKENDS = ("--backend", "torch", "--reference-backend", "torch")
+ENGINE = ("--backend", "engine")
+TORCH_STUDENT = ("--backend", "torch")
+TORCH_BOTH = ("--backend", "torch", "--reference-backend", "torch")
+
+
+def engine_ready() -> bool:
+    """True once gradekit's engine can stand in for torch (``install_torch_alias``)."""
+    try:
+        import gradekit.engine as engine
+
+        return callable(engine.install_torch_alias)
+    except (ImportError, AttributeError, NotImplementedError):
+        return False
 
 
 @dataclass
@@ -50,10 +63,12 @@ def gradekit(*args: str | Path, timeout: float = 300) -> Run:
     return Run(completed.returncode, completed.stdout, completed.stderr)
 
 
-def check_json(submission: Path, spec: Path, *extra: str) -> Run:
-    """``gradekit check --format json`` of a submission on torch (student and reference)."""
+def check_json(
+    submission: Path, spec: Path, *extra: str, backends: tuple[str, ...] = ENGINE
+) -> Run:
+    """``gradekit check --format json`` of a submission (engine by default)."""
     return gradekit(
-        "check", submission, "--assignment", spec, "--format", "json", *TORCH_BACKENDS, *extra
+        "check", submission, "--assignment", spec, "--format", "json", *backends, *extra
     )
 
 

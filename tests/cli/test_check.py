@@ -1,4 +1,5 @@
-"""End-to-end runs of ``gradekit check`` on the submission corpus (real sandboxed subprocesses)."""
+"""End-to-end runs of ``gradekit check`` on the submission corpus: real sandboxed subprocesses,
+product path (student code and expected answers on gradekit's engine)."""
 
 from __future__ import annotations
 
@@ -9,21 +10,21 @@ from cli_helpers import INDEXING, SPECS, SUBMISSIONS, TINY, check_json, exercise
 from gradekit.report import OUTPUT_SCHEMA, SCHEMA_ID
 from gradekit.spec import load_assignment
 
-pytestmark = [pytest.mark.torch, pytest.mark.slow]
+pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
-def correct(torch_available):
+def correct(engine_available):
     return check_json(SUBMISSIONS / "correct.py", INDEXING)
 
 
 @pytest.fixture(scope="module")
-def all_wrong(torch_available):
+def all_wrong(engine_available):
     return check_json(SUBMISSIONS / "all_wrong.py", INDEXING)
 
 
 @pytest.fixture(scope="module")
-def tiny_mistakes(torch_available):
+def tiny_mistakes(engine_available):
     return check_json(SUBMISSIONS / "tiny_mistakes.py", TINY)
 
 
@@ -104,7 +105,7 @@ def test_mistakes_and_gradient_checks_on_the_tiny_spec(tiny_mistakes):
 # --- broken submissions ------------------------------------------------------------------------
 
 
-def test_syntax_error_is_a_load_error_with_its_line(torch_available, tmp_path):
+def test_syntax_error_is_a_load_error_with_its_line(engine_available, tmp_path):
     # Written here rather than kept in the corpus so linters of the repository stay clean.
     submission = tmp_path / "syntax_error.py"
     submission.write_text(
@@ -120,14 +121,14 @@ def test_syntax_error_is_a_load_error_with_its_line(torch_available, tmp_path):
     assert "could not be loaded" in result["error"]
 
 
-def test_import_error_is_reported(torch_available):
+def test_import_error_is_reported(engine_available):
     run = check_json(SUBMISSIONS / "import_error.py", INDEXING, "--only", "even_rows")
     assert run.exit_code == 1
     assert "ModuleNotFoundError" in run.document["load_error"]
     assert "torchvision_helpers_that_do_not_exist" in run.document["load_error"]
 
 
-def test_exception_shows_the_students_traceback(torch_available):
+def test_exception_shows_the_students_traceback(engine_available):
     run = gradekit(
         "check",
         SUBMISSIONS / "raises.py",
@@ -136,9 +137,7 @@ def test_exception_shows_the_students_traceback(torch_available):
         "--only",
         "even_rows,corners",
         "--backend",
-        "torch",
-        "--reference-backend",
-        "torch",
+        "engine",
     )
     assert run.exit_code == 1
     assert "IndexError" in run.stdout
@@ -147,7 +146,7 @@ def test_exception_shows_the_students_traceback(torch_available):
     assert "gradekit/" not in run.stdout.split("Your traceback:")[1]  # cut to the student's frames
 
 
-def test_endless_loop_is_stopped_by_the_case_timeout(torch_available):
+def test_endless_loop_is_stopped_by_the_case_timeout(engine_available):
     run = check_json(SUBMISSIONS / "tiny_endless.py", TINY)
     assert run.exit_code == 1
     document = run.document
@@ -158,7 +157,7 @@ def test_endless_loop_is_stopped_by_the_case_timeout(torch_available):
     assert exercise(document, "square_grad")["status"] == "pass"  # the rest still graded
 
 
-def test_static_rules_cost_the_points(torch_available):
+def test_static_rules_cost_the_points(engine_available):
     document = check_json(SUBMISSIONS / "tiny_rules.py", TINY).document
     for exercise_id, rule, line in (("double", "max_statements", 4), ("square_grad", "forbid", 11)):
         result = exercise(document, exercise_id)
@@ -168,7 +167,7 @@ def test_static_rules_cost_the_points(torch_available):
         assert (violation["rule"], violation["line"]) == (rule, line)
 
 
-def test_notebook_with_magics_maps_lines_to_cells(torch_available):
+def test_notebook_with_magics_maps_lines_to_cells(engine_available):
     run = check_json(
         SUBMISSIONS / "notebook.ipynb", INDEXING, "--only", "even_rows,pick_elements,middle_rows"
     )
@@ -184,7 +183,7 @@ def test_notebook_with_magics_maps_lines_to_cells(torch_available):
 # --- options -----------------------------------------------------------------------------------
 
 
-def test_only_and_no_hidden(torch_available):
+def test_only_and_no_hidden(engine_available):
     run = check_json(SUBMISSIONS / "tiny_mistakes.py", TINY, "--only", "double", "--no-hidden")
     document = run.document
     assert [item["id"] for item in document["exercises"]] == ["double"]
@@ -193,7 +192,7 @@ def test_only_and_no_hidden(torch_available):
     assert document["max_score"] == 1.0
 
 
-def test_usage_and_spec_errors_exit_2_without_traceback(torch_available):
+def test_usage_and_spec_errors_exit_2_without_traceback(engine_available):
     unknown = gradekit("check", SUBMISSIONS / "correct.py", "-a", TINY, "--only", "nope")
     assert unknown.exit_code == 2
     assert "no exercise 'nope' in tiny; choose from: double, square_grad" in unknown.stderr

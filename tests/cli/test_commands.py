@@ -14,7 +14,7 @@ from gradekit.report import OUTPUT_SCHEMA
 
 runner = CliRunner()
 WIDE = {"COLUMNS": "200", "NO_COLOR": "1"}
-TORCH = ["--backend", "torch", "--reference-backend", "torch"]
+ENGINE = ["--backend", "engine"]
 
 
 def invoke(*args: str):
@@ -60,10 +60,9 @@ def test_bad_option_value_is_a_usage_error():
     assert result.exit_code == 2
 
 
-@pytest.mark.torch
 @pytest.mark.slow
-def test_text_report_shows_mistakes_hints_and_score(torch_available):
-    result = invoke("check", SUBMISSIONS / "tiny_mistakes.py", "--assignment", TINY, *TORCH)
+def test_text_report_shows_mistakes_hints_and_score(engine_available):
+    result = invoke("check", SUBMISSIONS / "tiny_mistakes.py", "--assignment", TINY, *ENGINE)
     assert result.exit_code == 1
     output = result.stdout
     assert "Known mistake: You added two instead of multiplying by two." in output
@@ -74,18 +73,15 @@ def test_text_report_shows_mistakes_hints_and_score(torch_available):
     assert "sandbox: tier" in output
 
 
-@pytest.mark.torch
 @pytest.mark.slow
 def test_validate_accepts_a_consistent_assignment_and_flags_an_uncaught_mistake(
-    torch_available,
+    engine_available,
 ):
-    good = invoke("validate", TINY, "--backend", "torch", "--reference-backend", "torch")
+    good = invoke("validate", TINY, "--backend", "engine")
     assert good.exit_code == 0, good.output
     assert "tiny: OK" in good.output
-    assert "reference scores 3/3 on torch" in good.output
-    bad = invoke(
-        "validate", SPECS / "uncaught.yaml", "--backend", "torch", "--reference-backend", "torch"
-    )
+    assert "reference scores 3/3 on engine" in good.output
+    bad = invoke("validate", SPECS / "uncaught.yaml", "--backend", "engine")
     assert bad.exit_code == 1
     assert "mistake double_by_addition is not caught by any case" in bad.output
 

@@ -10,7 +10,7 @@ import ast
 
 import jsonschema
 import pytest
-from cli_helpers import ROOT, SUBMISSIONS, TINY, exercise, gradekit
+from cli_helpers import ROOT, SUBMISSIONS, TINY, engine_ready, exercise, gradekit
 
 from gradekit.report import OUTPUT_SCHEMA
 
@@ -21,17 +21,8 @@ EXAMPLE_ENTRIES = {
 }
 
 
-def _engine_ready() -> bool:
-    try:
-        import gradekit.engine as engine
-
-        return callable(engine.install_torch_alias)
-    except (ImportError, AttributeError, NotImplementedError):
-        return False
-
-
 needs_engine = pytest.mark.skipif(
-    not _engine_ready(), reason="gradekit.engine has no install_torch_alias() yet"
+    not engine_ready(), reason="gradekit.engine has no install_torch_alias() yet"
 )
 
 
