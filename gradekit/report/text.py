@@ -6,8 +6,9 @@ failing case's inputs, expected vs got side by side with differing elements high
 statistics, shape/dtype/broadcasting explanations, the traceback cut to their own frames, the
 matched mistake message and the hint. The score line comes last.
 
-Everything that comes from the student (messages, tracebacks, stdout, reprs) is put into
-``rich.text.Text`` objects or escaped, so it is never interpreted as rich markup.
+Everything that comes from the student (messages, tracebacks, stdout, reprs) is only ever put
+into ``rich.text.Text`` objects, which rich never parses for markup, so a student string such as
+``[red]`` or ``[link=...]`` is shown literally.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from typing import Any
 
 import numpy as np
 from rich.console import Console, Group, RenderableType
-from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -252,8 +252,3 @@ def _score_line(result: AssignmentResult) -> Text:
         (f"{_number(result.score)} / {_number(result.max_score)}", style),
         f"   ({passed} of {len(result.exercises)} exercises pass, {result.duration:.2f} s)",
     )
-
-
-def escape_markup(text: str) -> str:
-    """Escape student-controlled text for use inside a rich markup string."""
-    return escape(text)
