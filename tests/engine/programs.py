@@ -2670,3 +2670,48 @@ def float16_arithmetic(T):
         "to_f32": (a + b).float(),
         "grad": T.autograd.grad((x16**2).sum(), x16)[0],
     }
+
+
+@program
+def inplace_on_base_rebases_views(T):
+    a = _leaf(T, [1.0, 2.0])
+    base = a * 1
+    expanded = base.expand(2, 2)
+    row = base[0]
+    before = (graph_desc(expanded.grad_fn), graph_desc(row.grad_fn))
+    base.add_(1)
+    after = (graph_desc(expanded.grad_fn), graph_desc(row.grad_fn))
+    (expanded.sum() + row * 3).backward()
+    return {
+        "before": before,
+        "after": after,
+        "expanded": expanded,
+        "row": row,
+        "a.grad": a.grad,
+        "versions": (base._version, expanded._version, row._version),
+    }
+
+
+@program
+def inplace_on_overlapping_memory(T):
+    x = T.tensor([1.0, 2.0])
+    expanded = x.expand(3, 2)
+    return {
+        "add_": catch(lambda: expanded.add_(1)),
+        "setitem": catch(lambda: expanded.__setitem__(0, 5.0)),
+        "x_after": x,
+        "clone_ok": expanded.clone().add_(1),
+    }
+
+
+@program
+def autograd_grad_error_order(T):
+    plain = T.ones(2)
+    leaf = _leaf(T, [1.0, 2.0])
+    return {
+        "output_and_input_without_grad": catch(lambda: T.autograd.grad(plain.sum(), plain)),
+        "input_without_grad": catch(lambda: T.autograd.grad((leaf * 2).sum(), plain)),
+        "output_without_grad": catch(lambda: T.autograd.grad(plain.sum(), leaf)),
+        "non_scalar_and_no_grad": catch(lambda: T.autograd.grad(plain, leaf)),
+        "backward_plain_non_scalar": catch(lambda: plain.backward()),
+    }
