@@ -1,0 +1,188 @@
+"""Throughput of `gradekit grade` on synthetic tensor-indexing submissions vs a naive baseline.
+
+Generates N distinct submissions from the reference solution (a comment with the student's
+number makes every file, and so every content hash, unique):
+
+* correct — the reference solution as is;
+* wrong — one to three exercises replaced by a known wrong answer (off-by-one slices, …);
+* erroring — a syntax error, a failed import, or an exercise that raises;
+* slow — correct, but one exercise sleeps 50 ms per call.
+
+Then it measures, in the same run and with the same number of parallel jobs:
+
+* ``gradekit grade`` as a subprocess into a fresh gradebook (start-up included), and
+* the naive baseline: one fresh ``python -c`` process per submission calling
+  ``grade_submission`` (a fresh interpreter, numpy and gradekit import, reference answers and a
+  cold sandbox child each time), on an evenly spread subset of the same submissions.
+
+It prints submissions per second for both and the ratio, and checks that both graded the
+subset identically. Targets (issue 5): >= 100 submissions/s on 2 cores, >= 10x the baseline.
+Timing is reported, never asserted.
+
+    python benchmarks/grade.py [--count 200] [--jobs 0] [--baseline 24] [--backend engine]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SPEC = ROOT / "exercises" / "tensor-indexing.yaml"
+SOLUTION = ROOT / "solutions" / "tensor_indexing.py"
+TARGET_RATE, TARGET_SPEEDUP = 100.0, 10.0
+
+# (correct text in the solution, a wrong replacement): each a mistake students make.
+WRONG_EDITS = [
+    ("def even_rows(t):\n    return t[::2]", "def even_rows(t):\n    return t[1::2]"),
+    (
+        "def even_rows_reversed(t):\n    return t[::2].flip(0)",
+        "def even_rows_reversed(t):\n    return t.flip(0)[::2]",
+    ),
+    (
+        "def ellipsis_pick(t):\n    return t[0, ..., 1]",
+        "def ellipsis_pick(t):\n    return t[1, ..., 1]",
+    ),
+    ("    t[0, 0, 1, 1] = -22.7", "    t[0, 0, 2, 0] = -22.7"),
+]
+ERRORS = [
+    ("syntax", lambda text: text + "\ndef broken(:\n    pass\n"),
+    ("import", lambda text: "import numpy_but_misspelled\n" + text),
+    (
+        "raises",
+        lambda text: text.replace(
+            "def even_rows(t):\n    return t[::2]", "def even_rows(t):\n    return t[100]"
+        ),
+    ),
+]
+SLOW_EDIT = (
+    "def even_rows(t):\n    return t[::2]",
+    "def even_rows(t):\n    import time\n\n    time.sleep(0.05)\n    return t[::2]",
+)
+# Out of every ten submissions: 4 correct, 3 wrong, 2 erroring, 1 slow.
+PATTERN = ("correct", "wrong", "erroring", "correct", "wrong", "slow", "correct", "erroring",
+           "wrong", "correct")  # fmt: skip
+
+
+def generate(folder: Path, count: int, seed: int = 0) -> dict[str, int]:
+    """Write ``count`` submissions into ``folder``; returns how many of each kind."""
+    solution = SOLUTION.read_text()
+    for original, _ in [*WRONG_EDITS, SLOW_EDIT]:
+        assert original in solution, f"the solution changed; update the edit for {original!r}"
+    chooser = random.Random(seed)
+    kinds: dict[str, int] = {}
+    for index in range(count):
+        kind = PATTERN[index % len(PATTERN)]
+        text = solution
+        if kind == "wrong":
+            for original, wrong in chooser.sample(WRONG_EDITS, chooser.randint(1, 3)):
+                text = text.replace(original, wrong)
+        elif kind == "erroring":
+            text = chooser.choice(ERRORS)[1](text)
+        elif kind == "slow":
+            text = text.replace(*SLOW_EDIT)
+        kinds[kind] = kinds.get(kind, 0) + 1
+        (folder / f"student{index:04d}.py").write_text(f"# student {index} ({kind})\n{text}")
+    return kinds
+
+
+def run_gradekit(folder: Path, db: Path, jobs: int, backend: str) -> float:
+    started = time.perf_counter()
+    completed = subprocess.run(
+        [
+            sys.executable, "-m", "gradekit", "grade", str(folder), "--assignment", str(SPEC),
+            "--db", str(db), "--jobs", str(jobs), "--backend", backend, "--json",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )  # fmt: skip
+    seconds = time.perf_counter() - started
+    if completed.returncode not in (0, 1):
+        raise SystemExit(f"gradekit grade failed:\n{completed.stderr}")
+    summary = json.loads(completed.stdout)
+    print(
+        f"  graded {summary['graded']}: {summary['passed']} passed, {summary['failed']} failed, "
+        f"{summary['errored']} errored; sandbox tier {summary['sandbox_tier']}"
+    )
+    return seconds
+
+
+NAIVE = (
+    "import sys\n"
+    "from gradekit.spec import load_assignment\n"
+    "from gradekit.grading.pipeline import grade_submission\n"
+    "result = grade_submission(sys.argv[1], load_assignment(sys.argv[2]), backend=sys.argv[3])\n"
+    "print(result.score)\n"
+)
+
+
+def run_naive(paths: list[Path], jobs: int, backend: str) -> tuple[float, dict[str, float]]:
+    def grade_one(path: Path) -> tuple[str, float]:
+        completed = subprocess.run(
+            [sys.executable, "-c", NAIVE, str(path), str(SPEC), backend],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env={**os.environ, "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1"},
+        )
+        if completed.returncode != 0:
+            raise SystemExit(f"the naive baseline failed on {path}:\n{completed.stderr}")
+        return path.stem, float(completed.stdout.strip().splitlines()[-1])
+
+    started = time.perf_counter()
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        scores = dict(pool.map(grade_one, paths))
+    return time.perf_counter() - started, scores
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=200, help="submissions to generate")
+    parser.add_argument("--jobs", type=int, default=0, help="parallel jobs (0 = one per core)")
+    parser.add_argument("--baseline", type=int, default=24, help="submissions for the baseline")
+    parser.add_argument("--backend", choices=("engine", "torch"), default="engine")
+    options = parser.parse_args()
+    jobs = options.jobs or os.cpu_count() or 1
+
+    with tempfile.TemporaryDirectory(prefix="gradekit-bench-") as scratch:
+        folder = Path(scratch) / "submissions"
+        folder.mkdir()
+        kinds = generate(folder, options.count)
+        mix = ", ".join(f"{count} {kind}" for kind, count in sorted(kinds.items()))
+        print(f"{options.count} submissions ({mix}); jobs {jobs}; cores {os.cpu_count()}; "
+              f"backend {options.backend}")  # fmt: skip
+
+        db = Path(scratch) / "gradebook.sqlite"
+        seconds = run_gradekit(folder, db, jobs, options.backend)
+        rate = options.count / seconds
+        print(f"gradekit grade   {seconds:8.2f} s  {rate:8.1f} submissions/s "
+              f"(target {TARGET_RATE:g}/s)")  # fmt: skip
+
+        paths = sorted(folder.iterdir())
+        step = max(1, len(paths) // max(1, options.baseline))
+        subset = paths[::step][: options.baseline]
+        naive_seconds, naive_scores = run_naive(subset, jobs, options.backend)
+        naive_rate = len(subset) / naive_seconds
+        print(f"naive baseline   {naive_seconds:8.2f} s  {naive_rate:8.1f} submissions/s "
+              f"({len(subset)} submissions, one python -c each)")  # fmt: skip
+        print(f"speed-up         {rate / naive_rate:8.1f}x (target {TARGET_SPEEDUP:g}x)")
+
+        stored = dict(sqlite3.connect(db).execute("SELECT student, score FROM submissions"))
+        differing = [s for s, score in naive_scores.items() if abs(stored[s] - score) > 1e-9]
+        print(f"same scores as the baseline on {len(subset) - len(differing)}/{len(subset)}"
+              + (f"; differing: {', '.join(differing)}" if differing else ""))  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
