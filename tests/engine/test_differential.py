@@ -111,6 +111,40 @@ def test_unary_ops(real_torch, engine, data: np.ndarray, op_name: str) -> None:
     assert_same_on_both(real_torch, engine, body)
 
 
+INTEGER_DTYPES = st.sampled_from([np.int64, np.int32, np.bool_])
+INTEGER_FRIENDLY_OPS = {
+    **{name: UNARY_OPS[name] for name in ("neg", "abs", "exp", "sqrt", "sigmoid", "relu")},
+    **{name: UNARY_OPS[name] for name in ("square", "reciprocal", "clamp", "scale_shift")},
+    "sum": lambda T, x: x.sum(),
+    "mean": lambda T, x: x.mean(),
+    "max": lambda T, x: x.max(),
+    "argmax": lambda T, x: x.argmax(),
+    "sum_dim": lambda T, x: x.sum(0) if x.dim() else x.sum(),
+    "float": lambda T, x: x.float(),
+    "logical_not": lambda T, x: ~x,
+    "softmax": lambda T, x: x.softmax(-1),
+}
+
+
+@st.composite
+def integer_or_bool_arrays(draw) -> np.ndarray:
+    dtype = draw(INTEGER_DTYPES)
+    elements = st.booleans() if dtype == np.bool_ else st.integers(-50, 50)
+    shape = draw(hnp.array_shapes(min_dims=0, max_dims=2, min_side=1, max_side=4))
+    return draw(hnp.arrays(dtype, shape, elements=elements))
+
+
+@given(array=integer_or_bool_arrays(), op_name=st.sampled_from(sorted(INTEGER_FRIENDLY_OPS)))
+def test_integer_and_bool_dtypes(real_torch, engine, array, op_name) -> None:
+    """Ops on int32/int64/bool tensors: result dtype and values, or the exact error."""
+
+    def body(T):
+        x = leaf(T, array, requires_grad=False)
+        return {"out": programs.catch(lambda: INTEGER_FRIENDLY_OPS[op_name](T, x))}
+
+    assert_same_on_both(real_torch, engine, body)
+
+
 # ----------------------------------------------------------------------------------------
 # Binary ops with broadcasting
 # ----------------------------------------------------------------------------------------
