@@ -6,9 +6,18 @@ written on the server is also what the static export ships.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from markupsafe import Markup, escape
+
+# Characters XML 1.0 forbids (C0 controls but tab, newline, return): shown as U+FFFD.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def _text(value: object) -> Markup:
+    """``value`` escaped for SVG text or attributes, with XML-illegal characters replaced."""
+    return escape(_NOT_XML.sub("\ufffd", str(value)))
 
 
 def _number(value: float) -> str:
@@ -27,7 +36,7 @@ class SvgCanvas:
 
     def _attributes(self, **attributes: object) -> str:
         return " ".join(
-            f'{name.rstrip("_").replace("_", "-")}="{escape(str(value))}"'
+            f'{name.rstrip("_").replace("_", "-")}="{_text(value)}"'
             for name, value in attributes.items()
             if value is not None
         )
@@ -48,12 +57,12 @@ class SvgCanvas:
 
     def text(self, x: float, y: float, content: str, **attributes: object) -> None:
         css_class = attributes.pop("css_class", None)
-        self._element("text", str(escape(content)), x=x, y=y, class_=css_class, **attributes)
+        self._element("text", str(_text(content)), x=x, y=y, class_=css_class, **attributes)
 
     def tooltip_rect(
         self, x: float, y: float, width: float, height: float, tooltip: str, css_class: str
     ) -> None:
-        content = f"<title>{escape(tooltip)}</title>"
+        content = f"<title>{_text(tooltip)}</title>"
         self._element("rect", content, x=x, y=y, width=width, height=height, class_=css_class)
 
     def arrow(self, x1: float, y1: float, x2: float, y2: float) -> None:
@@ -82,7 +91,7 @@ class SvgCanvas:
             class_=self.css_class or None,
         )
         return Markup(
-            f"<svg {header}><title>{escape(self.title)}</title>{defs}{''.join(self.parts)}</svg>"
+            f"<svg {header}><title>{_text(self.title)}</title>{defs}{''.join(self.parts)}</svg>"
         )
 
 

@@ -1,0 +1,100 @@
+"""The answer diff shown on exercise and student pages, slugs, and roster files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gradekit.report.web.data import RosterError, load_roster, slug
+from gradekit.report.web.diff import answer_diff
+
+EXPECTED = {
+    "kind": "tensor",
+    "type": "torch.Tensor",
+    "dtype": "float32",
+    "shape": [3],
+    "first": [2.0, 4.0, 6.0],
+    "requires_grad": True,
+    "grad_fn": "MulBackward0",
+}
+
+
+def _rows(expected, got):
+    return {row.field.split(" ")[0]: row for row in answer_diff(expected, got)}
+
+
+def test_identical_answers_have_no_differences() -> None:
+    assert not any(row.differs for row in answer_diff(EXPECTED, dict(EXPECTED)))
+
+
+def test_values_within_float32_tolerance_are_not_marked() -> None:
+    got = {**EXPECTED, "first": [2.0 + 1e-7, 4.0, 6.5]}
+    elements = _rows(EXPECTED, got)["values"].got_elements
+    assert [element.differs for element in elements] == [False, False, True]
+
+
+def test_a_detached_answer_differs_in_grad_fields_only() -> None:
+    got = {**EXPECTED, "requires_grad": False, "grad_fn": None}
+    rows = _rows(EXPECTED, got)
+    assert {name for name, row in rows.items() if row.differs} == {"requires_grad", "grad_fn"}
+
+
+def test_an_exception_against_a_tensor() -> None:
+    got = {"kind": "raised", "type": "IndexError", "message": "index 3 is out of bounds"}
+    rows = _rows(EXPECTED, got)
+    assert rows["kind"].differs and rows["exception"].got == "IndexError: index 3 is out of bounds"
+
+
+def test_without_an_expected_answer_nothing_is_marked() -> None:
+    rows = answer_diff(None, EXPECTED)
+    assert rows and not any(row.differs for row in rows)
+    assert all(row.expected in ("(unknown)", "") for row in rows)
+
+
+@given(st.text(max_size=40))
+def test_slugs_are_safe_and_distinct(identifier: str) -> None:
+    name = slug(identifier)
+    assert name and "/" not in name and not name.startswith(".")
+    assert all(c.isascii() and (c.isalnum() or c in "_.-") for c in name)
+    if identifier != name:
+        assert slug(identifier + "x") != name
+
+
+def test_plain_ids_keep_their_name() -> None:
+    assert slug("alice_01") == "alice_01"
+    assert slug("a b") != slug("a_b") == "a_b"
+
+
+def test_roster_one_id_per_line(tmp_path: Path) -> None:
+    roster = tmp_path / "roster.txt"
+    roster.write_text("# class of 2026\nalice\n\nbob \nalice\n")
+    assert load_roster(roster) == ["alice", "bob"]
+
+
+def test_roster_csv_with_a_student_column(tmp_path: Path) -> None:
+    roster = tmp_path / "roster.csv"
+    roster.write_text("name,student\nAlice A,alice\nBob B,bob\n")
+    assert load_roster(roster) == ["alice", "bob"]
+
+
+@pytest.mark.parametrize(
+    ("content", "where"),
+    [("name,email\nAlice,a@x\n", ":1:"), ("student,email\nalice,a\n,b@x\n", ":3:")],
+)
+def test_roster_errors_name_the_line(tmp_path: Path, content: str, where: str) -> None:
+    roster = tmp_path / "roster.csv"
+    roster.write_text(content)
+    with pytest.raises(RosterError, match=where):
+        load_roster(roster)
+
+
+def test_unreadable_roster(tmp_path: Path) -> None:
+    with pytest.raises(RosterError, match="cannot read"):
+        load_roster(tmp_path / "missing.txt")
+    binary = tmp_path / "roster.bin"
+    binary.write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(RosterError, match="not UTF-8"):
+        load_roster(binary)
