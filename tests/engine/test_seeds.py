@@ -61,6 +61,20 @@ def test_every_script_has_expected_output() -> None:
     )
 
 
+def test_gradekit_run_really_uses_the_engine(tmp_path: Path) -> None:
+    """Guard: if `gradekit run` fell back to real torch, every seed test would pass vacuously."""
+    probe = tmp_path / "probe.py"
+    probe.write_text(
+        "import sys\n"
+        "import torch\n"
+        "print('engine loaded:', 'gradekit.engine' in sys.modules)\n"
+        "print('real torch loaded:', 'torch._C' in sys.modules)\n"
+    )
+    completed = _run([sys.executable, "-m", "gradekit", "run", str(probe)], tmp_path)
+    assert completed.returncode == 0, _tail(completed.stderr)
+    assert completed.stdout == "engine loaded: True\nreal torch loaded: False\n"
+
+
 @pytest.mark.parametrize("script", SCRIPTS, ids=[s.stem for s in SCRIPTS])
 def test_seed_script_on_engine(script: Path) -> None:
     expected = _expected_output(script)
