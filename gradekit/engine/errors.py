@@ -238,6 +238,15 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "Integers to negative integer powers are not allowed.",
     ),
     "pow_bool": (NotImplementedError, "\"pow\" not implemented for 'Bool'"),
+    "kernel_not_implemented": (NotImplementedError, "\"{op}\" not implemented for '{dtype}'"),
+    "reduction_dim_empty": (
+        IndexError,
+        "{op}(): Expected reduction dim {dim} to have non-zero size.",
+    ),
+    "argmax_empty": (
+        IndexError,
+        "{op}(): Expected reduction dim to be specified for input.numel() == 0.",
+    ),
     "bool_unsupported": (RuntimeError, "\"{op}\" not implemented for 'Bool'"),
     "op_dtype_unsupported": (RuntimeError, "\"{op}\" not implemented for '{dtype}'"),
     "max_empty": (
@@ -473,6 +482,15 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "{ndim} dimension(s).",
     ),
     "index_empty_dim": (IndexError, "index is out of bounds for dimension with size 0"),
+    "masked_select_dtype": (
+        RuntimeError,
+        "masked_select: expected BoolTensor for mask",
+    ),
+    "internal_overlap": (
+        RuntimeError,
+        "unsupported operation: more than one element of the written-to tensor refers to a "
+        "single memory location. Please clone() the tensor before performing the operation.",
+    ),
     "narrow_0dim": (RuntimeError, "narrow() cannot be applied to a 0-dim tensor."),
     "select_0dim": (IndexError, "select() cannot be applied to a 0-dim tensor."),
     "split_0dim": (RuntimeError, "{op} expects at least a 1-dimensional tensor"),

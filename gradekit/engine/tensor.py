@@ -428,6 +428,8 @@ class Tensor:
         A view made under no_grad of a tensor requiring grad is marked by ops/views.py with
         ``__dict__["_no_grad_view"]``; modifying it in place with grad mode on is forbidden.
         """
+        if "_overlapping" in self.__dict__:  # an expanded view (marked by ops/views.py)
+            raise errors.error("internal_overlap")
         if not grad_mode.enabled or not self._requires_grad:
             return
         base = self._base
@@ -435,7 +437,7 @@ class Tensor:
             raise errors.error("view_no_grad_inplace")
         if self._grad_fn is None:
             raise errors.error("view_of_leaf_inplace" if base is not None else "leaf_inplace")
-        if base is not None and base._grad_fn is None and base._requires_grad:
+        if base is not None and base._grad_fn is None:  # torch: the view's base is a leaf
             raise errors.error("view_of_leaf_inplace")
 
     def _set_grad_fn_inplace(self, node: Node) -> None:
@@ -457,6 +459,12 @@ class Tensor:
             rebase = getattr(load_views_module(), "rebase_inplace_view", None)
             if rebase is not None:
                 rebase(self, node)
+        elif "_views" in self.__dict__:
+            # In-place on a base: its existing views now read new values, so their grad_fn
+            # becomes AsStridedBackward0(new grad_fn), as torch regenerates it.
+            from .ops import load_views_module
+
+            load_views_module().regenerate_view_grad_fns(self)
 
     # --- conversions --------------------------------------------------------------------
     def item(self) -> float | int | bool:

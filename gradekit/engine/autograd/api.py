@@ -111,10 +111,10 @@ def grad(
         )
     if retain_graph is None:
         retain_graph = create_graph
+    roots = _make_roots(output_tensors, grads)  # torch checks the outputs first
     for t in input_tensors:
         if not t._requires_grad:
             raise errors.error("input_not_requiring_grad")
-    roots = _make_roots(output_tensors, grads)
     result = run_backward(
         roots,
         retain_graph=retain_graph,

@@ -180,29 +180,32 @@ def matmul(input: Tensor, other: Tensor) -> Tensor:
         return _squeeze4(mm(rows, other), 0)
     if d1 == 2 and d2 == 2:
         return mm(input, other)
-    if _should_fold(input, other) or _should_fold(other, input):
+    if _should_fold(input, other):
         return _folded_matmul(input, other)
     return _batched_matmul(input, other)
 
 
 def _should_fold(tensor1: Tensor, tensor2: Tensor) -> bool:
-    """torch's should_fold: can the larger operand be folded into a matrix for mm/mv?"""
+    """Can the larger operand be folded into a matrix so that one mm/mv does the job?
+
+    Mirrors torch's rule: only for n-d (n >= 3) with 1-d/2-d; always when the smaller
+    operand requires grad (avoids a big intermediate in backward), else only when the
+    fold is a free view.
+    """
     tensor1_larger = tensor1._data.ndim >= tensor2._data.ndim
     larger = tensor1._data if tensor1_larger else np.swapaxes(tensor2._data, -1, -2)
-    smaller_ndim = tensor2._data.ndim if tensor1_larger else tensor1._data.ndim
-    if not (larger.ndim >= 3 and smaller_ndim <= 2):
+    smaller = tensor2 if tensor1_larger else tensor1
+    if not (larger.ndim >= 3 and smaller._data.ndim <= 2):
         return False
-    smaller_requires_grad = (tensor2 if tensor1_larger else tensor1)._requires_grad
-    if smaller_requires_grad and grad_mode.enabled:
-        return True  # fold even if it copies: avoids a big intermediate in backward
+    if smaller._requires_grad:
+        return True
     if tensor1._data.ndim == 2:
-        return False
+        return False  # folding would need a transpose plus a copy of the result
     if larger.size == 0:
         return True
-    itemsize = larger.itemsize
-    strides = [stride // itemsize for stride in larger.strides]
+    strides = [stride // larger.itemsize for stride in larger.strides]
     sizes = larger.shape
-    return all(strides[i] == strides[i + 1] * sizes[i + 1] for i in range(larger.ndim - 1))
+    return all(strides[i] == strides[i + 1] * sizes[i + 1] for i in range(larger.ndim - 2))
 
 
 def _folded_matmul(tensor1: Tensor, tensor2: Tensor) -> Tensor:
@@ -217,50 +220,62 @@ def _folded_matmul(tensor1: Tensor, tensor2: Tensor) -> Tensor:
         t1, t2 = tensor1, tensor2
     sizes = t1._data.shape
     output_shape = sizes[:-1]
-    folded = reshape(t1, (int(np.prod(output_shape)), sizes[-1]))
     if t2._data.ndim == 2:
-        if folded._data.shape[1] != t2._data.shape[0]:
+        if sizes[-1] != t2._data.shape[0]:
             raise errors.error(
                 "mm_shapes",
-                r1=folded._data.shape[0],
-                c1=folded._data.shape[1],
+                r1=int(np.prod(output_shape)),
+                c1=sizes[-1],
                 r2=t2._data.shape[0],
                 c2=t2._data.shape[1],
             )
+        folded = reshape(t1, (int(np.prod(output_shape)), sizes[-1]))
         output = unsafe_view(mm(folded, t2), output_shape + (t2._data.shape[1],))
         return contiguous(transpose(output, -1, -2)) if transpose_result else output
-    if folded._data.shape[1] != t2._data.shape[0]:
+    if sizes[-1] != t2._data.shape[0]:
         raise errors.error(
-            "mv_size", rows=folded._data.shape[0], cols=folded._data.shape[1], vec=t2._data.shape[0]
+            "mv_size", rows=int(np.prod(output_shape)), cols=sizes[-1], vec=t2._data.shape[0]
         )
+    folded = reshape(t1, (int(np.prod(output_shape)), sizes[-1]))
     return unsafe_view(mv(folded, t2), output_shape)
 
 
-def _batched_matmul(input: Tensor, other: Tensor) -> Tensor:
+def _batched_matmul(tensor1: Tensor, tensor2: Tensor) -> Tensor:
     """Broadcast the batch dims, flatten them, one bmm, unflatten (torch's generic path)."""
     from .core import broadcast_error
-    from .shape_helpers import reshape
+    from .shape_helpers import reshape, squeeze_dim
 
-    x = input
-    y = unsqueeze(other, -1) if other._data.ndim == 1 else other
-    n, m1 = (1, x._data.shape[0]) if x._data.ndim == 1 else x._data.shape[-2:]
-    m2, p = y._data.shape[-2:]
-    batch_x, batch_y = x._data.shape[:-2], y._data.shape[:-2]
+    shape1, shape2 = tensor1._data.shape, tensor2._data.shape
+    d1, d2 = len(shape1), len(shape2)
+    n = shape1[-2] if d1 > 1 else 1
+    m1 = shape1[-1]
+    batch1 = shape1[: max(d1 - 2, 0)]
+    m2 = shape2[-2] if d2 > 1 else shape2[0]
+    p = shape2[-1] if d2 > 1 else 1
+    batch2 = shape2[: max(d2 - 2, 0)]
+    # A batch of one that would be broadcast is squeezed so the fold path can be used.
+    if d1 == 3 and d2 == 3 and batch1[0] != batch2[0]:
+        if batch1[0] == 1 and tensor1._requires_grad:
+            return matmul(squeeze_dim(tensor1, 0), tensor2)
+        if batch2[0] == 1 and tensor2._requires_grad:
+            return matmul(tensor1, squeeze_dim(tensor2, 0))
     try:
-        batch = np.broadcast_shapes(batch_x, batch_y)
+        batch = tuple(np.broadcast_shapes(batch1, batch2))
     except ValueError:
-        raise broadcast_error(batch_x, batch_y) from None
-    if m1 != m2:
-        raise errors.error(
-            "bmm_inner", batch=int(np.prod(batch)), inner=m1, batch2=int(np.prod(batch)), inner2=m2
-        )
+        raise broadcast_error(batch1, batch2) from None
     size = int(np.prod(batch))
-    x3 = reshape(expand(x, batch + (n, m1)), (size, n, m1))
-    y3 = reshape(expand(y, batch + (m2, p)), (size, m2, p))
-    out_shape = (
-        batch + ((n,) if input._data.ndim > 1 else ()) + ((p,) if other._data.ndim > 1 else ())
-    )
-    return unsafe_view(bmm(x3, y3), out_shape)
+    if m1 != m2:
+        raise errors.error("bmm_inner", batch=size, inner=m1, batch2=size, inner2=m2)
+    left = reshape(expand(tensor1, batch + (n, m1)), (size, n, m1))
+    if d2 == 1:
+        right = unsqueeze(reshape(expand(tensor2, batch + (m2,)), (size, m2)), 2)
+    else:
+        right = reshape(expand(tensor2, batch + (m2, p)), (size, m2, p))
+    output_shape = batch + ((n,) if d1 > 1 else ()) + ((p,) if d2 > 1 else ())
+    product = bmm(left, right)
+    if d2 == 1:
+        product = squeeze_dim(product, -1)
+    return unsafe_view(product, output_shape)
 
 
 def outer(input: Tensor, vec2: Tensor) -> Tensor:

@@ -296,6 +296,9 @@ def div(input: Any, other: Any, *, rounding_mode: str | None = None) -> Tensor:
 
 def _rounding_div(input: Any, other: Any, rounding_mode: str) -> Tensor:
     a, b, result = binary_operands(input, other)
+    if result is bool_:
+        kernel = "div_floor_cpu" if rounding_mode == "floor" else "div_trunc_cpu"
+        raise errors.error("kernel_not_implemented", op=kernel, dtype="Bool")
     if result.category != FLOATING and np.any(np.asarray(b) == 0):
         raise errors.error("integer_division_by_zero")
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -327,6 +330,8 @@ def floor_divide(input: Any, other: Any) -> Tensor:
 
 def remainder(input: Any, other: Any) -> Tensor:
     a, b, result = binary_operands(input, other)
+    if result is bool_:
+        raise errors.error("kernel_not_implemented", op="remainder_cpu", dtype="Bool")
     if result.category != FLOATING and np.any(np.asarray(b) == 0):
         raise errors.error("integer_division_by_zero")
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -417,11 +422,13 @@ def _power(a: Any, b: Any) -> Any:
 
 
 def pow(input: Any, exponent: Any) -> Tensor:  # noqa: A001 - torch's name
+    # torch has no bool pow kernel with a bool *tensor* exponent (``B ** True`` is fine)
     if (
-        isinstance(input, Tensor)
-        and isinstance(exponent, Tensor)
-        and input.dtype is bool_
+        isinstance(exponent, Tensor)
         and exponent.dtype is bool_
+        and (
+            isinstance(input, builtins.bool) or (isinstance(input, Tensor) and input.dtype is bool_)
+        )
     ):
         raise errors.error("pow_bool")
     if not isinstance(input, Tensor):

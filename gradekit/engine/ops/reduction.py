@@ -316,7 +316,8 @@ def min(input: Tensor, dim: Any = None, keepdim: bool = False) -> Any:  # noqa: 
 def argmax(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
     data = input._data
     if dim is None:
-        _check_not_empty(input, "argmax")
+        if data.size == 0:
+            raise errors.error("argmax_empty", op="argmax")
         flat = _nan_argmax(data.reshape(-1), 0, False)
         out = np.asarray(flat, dtype=np.int64)
         if keepdim:
@@ -331,7 +332,8 @@ def argmax(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tens
 def argmin(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
     data = input._data
     if dim is None:
-        _check_not_empty(input, "argmin")
+        if data.size == 0:
+            raise errors.error("argmax_empty", op="argmin")
         out = np.asarray(_nan_argmin(data.reshape(-1), 0, False), dtype=np.int64)
         if keepdim:
             out = out.reshape((1,) * data.ndim)
@@ -370,7 +372,17 @@ def _amax_like(
     input: Tensor, dim: Any, keepdim: bool, reduce: Any, node_class: type[Node]
 ) -> Tensor:
     data = input._data
-    dims = tuple(range(data.ndim)) if dim is None or dim == () else _normalize_dims(dim, data.ndim)
+    name = "amax" if node_class is AmaxBackward0 else "amin"
+    if dim is None or dim == ():
+        if data.size == 0:
+            raise errors.error("max_empty", op=name)
+        dims = tuple(range(data.ndim))
+    else:
+        dims = _normalize_dims(dim, data.ndim)
+        requested = (dim,) if isinstance(dim, builtins.int) else tuple(dim)
+        for d, original in zip(dims, requested, strict=False):
+            if data.shape[d] == 0:
+                raise errors.error("reduction_dim_empty", op=name, dim=original)
     out = as_array(reduce(data, axis=_np_axis(dims, data.ndim), keepdims=keepdim), input.dtype)
     if not _recording(input):
         return Tensor._make(out, input.dtype)
