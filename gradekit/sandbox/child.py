@@ -11,10 +11,12 @@ the backend once, then forks the worker. The worker applies the isolation layers
 reports them, imports the submission and runs the calls, streaming events (frames) to
 ``--result-fd``. When the worker is gone (finished, crashed or killed by the grader), the
 launcher kills and reaps every process it left behind (double-forked daemons re-parent to the
-launcher because it is a subreaper) and reports the worker's exit on ``--status-fd``.
+launcher because it is a subreaper) and reports the worker's exit on ``--status-fd``. The
+grader then either closes ``--config-fd`` (done) or sends ``{"resume_from": k}``, and the
+still-warm launcher forks a fresh worker for the calls from index k on.
 
-Being a small, fork-based launcher, it is also the natural shape for a later warm worker: the
-grader can keep a launcher alive and ask it to fork one worker per submission.
+This is also the shape of a later batch "zygote": a launcher kept alive that forks one worker
+per submission.
 """
 
 from __future__ import annotations
@@ -58,18 +60,6 @@ def _write_all(fd: int, data: bytes) -> None:
     while view:
         written = os.write(fd, view)
         view = view[written:]
-
-
-def _read_all(fd: int, limit: int) -> bytes:
-    chunks, size = [], 0
-    while True:
-        chunk = os.read(fd, 1 << 16)
-        if not chunk:
-            return b"".join(chunks)
-        size += len(chunk)
-        if size > limit:
-            raise ProtocolError(f"configuration larger than {limit} bytes")
-        chunks.append(chunk)
 
 
 def import_backend(name: str) -> Any:
@@ -157,6 +147,36 @@ def _worker_exit_status(status: int) -> dict[str, Any]:
     return {"code": os.WEXITSTATUS(status), "signal": None}
 
 
+def _read_frames(fd: int, stream: FrameStream, count: int) -> list[Any] | None:
+    """Block until ``count`` frames arrived on ``fd``; None if it closes first."""
+    frames: list[Any] = []
+    while len(frames) < count:
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            return None
+        frames.extend(stream.feed(chunk))
+    if len(frames) != count or stream.pending_bytes:
+        raise ProtocolError(f"expected exactly {count} frame(s) from the grader")
+    return frames
+
+
+def _fork_worker(
+    config: dict[str, Any], calls: list[Call], view: BackendView, args: argparse.Namespace
+) -> int:
+    """Fork one worker for ``calls``; returns its pid (the worker never returns)."""
+    worker = os.fork()
+    if worker == 0:
+        os.setpgid(0, 0)
+        os.close(args.status_fd)  # the worker must not speak for the launcher...
+        os.close(args.config_fd)  # ...nor take its instructions
+        run_worker(config, calls, view, args.result_fd)
+    try:
+        os.setpgid(worker, worker)  # also here, so the grader never sees the old group
+    except OSError:
+        pass
+    return worker
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m gradekit.sandbox.child")
     parser.add_argument("--config-fd", type=int, required=True)
@@ -164,11 +184,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--status-fd", type=int, required=True)
     args = parser.parse_args(argv)
 
-    stream = FrameStream(max_frame_bytes=CONFIG_LIMIT)
-    frames = stream.feed(_read_all(args.config_fd, CONFIG_LIMIT))
-    os.close(args.config_fd)
-    if len(frames) != 2 or stream.pending_bytes:
-        raise ProtocolError("expected exactly two configuration frames")
+    control = FrameStream(max_frame_bytes=CONFIG_LIMIT)
+    frames = _read_frames(args.config_fd, control, 2)
+    if frames is None:
+        raise ProtocolError("the grader closed the configuration pipe early")
     config = frames[0].body
     calls = decode_calls(frames[1])
     subreaper_error = None
@@ -183,26 +202,27 @@ def main(argv: list[str] | None = None) -> int:
     backend = import_backend(config["backend"])
     view = BackendView(backend)
 
-    worker = os.fork()
-    if worker == 0:
-        os.setpgid(0, 0)
-        os.close(args.status_fd)
-        run_worker(config, calls, view, args.result_fd)
-    os.close(args.result_fd)
-    try:
-        os.setpgid(worker, worker)  # also here, so the grader never sees the old group
-    except OSError:
-        pass
-    _write_all(
-        args.status_fd,
-        encode_frame({"status": "worker", "pid": worker, "subreaper_error": subreaper_error}),
-    )
-    _, status = os.waitpid(worker, 0)
-    reaped = layer_functions.kill_descendants()
-    _write_all(
-        args.status_fd,
-        encode_frame({"status": "exit", **_worker_exit_status(status), "reaped": reaped}),
-    )
+    # One worker at a time. After each, everything it left behind is killed and reaped, and
+    # the grader either names the call to resume from (after a crash) or closes the pipe.
+    start = 0
+    while True:
+        worker = _fork_worker(config, calls[start:], view, args)
+        _write_all(
+            args.status_fd,
+            encode_frame({"status": "worker", "pid": worker, "subreaper_error": subreaper_error}),
+        )
+        _, status = os.waitpid(worker, 0)
+        reaped = layer_functions.kill_descendants()
+        _write_all(
+            args.status_fd,
+            encode_frame({"status": "exit", **_worker_exit_status(status), "reaped": reaped}),
+        )
+        command = _read_frames(args.config_fd, control, 1)
+        if command is None:
+            break
+        start = command[0].body.get("resume_from") if isinstance(command[0].body, dict) else None
+        if type(start) is not int or not 0 <= start < len(calls):
+            raise ProtocolError(f"invalid resume instruction {command[0].body!r}")
     os.close(args.status_fd)
     return 0
 

@@ -11,8 +11,8 @@ environment, feeds it the calls, and watches four pipes with one ``select`` loop
 
 The grader never trusts an exit code. A call counts only if its outcome frame arrived, in
 order, well-formed and in time. When the worker dies or hangs in the middle of a call, that
-call fails with the reason and a fresh child runs the calls that are left, so one hostile call
-cannot take the others down with it.
+call fails with the reason and the warm launcher forks a fresh worker for the calls that are
+left, so one hostile call cannot take the others down with it.
 """
 
 from __future__ import annotations
@@ -173,27 +173,107 @@ def _describe_exit(exit_info: dict | None) -> str:
     return f"the process exited with code {exit_info.get('code')}"
 
 
-class _Supervisor:
-    """Runs one launcher process and turns what it sends into an ``_Attempt``."""
+class _RunState:
+    """Everything learnt about one submission so far, across workers and launchers.
 
-    def __init__(
-        self,
-        source: Path,
-        calls: list[Call],
-        backend: str,
-        policy: SandboxPolicy,
-        deadline: float,
-    ) -> None:
+    :meth:`absorb` folds in what one worker did and decides whether the calls that are left
+    should run in a fresh worker.
+    """
+
+    def __init__(self, calls: list[Call], policy: SandboxPolicy, deadline: float) -> None:
+        self.calls = calls
+        self.policy = policy
+        self.deadline = deadline
+        self.outcomes: dict[str, CallOutcome] = {}
+        self.load_error: ExceptionInfo | None = None
+        self.failure: str | None = None
+        self.stopped = False
+        self.stdout = bytearray()
+        self.stderr = bytearray()
+        self.dropped = 0
+        self.applied: list[str] = []
+        self.failed_layers: dict[str, str] = {}
+
+    def remaining(self) -> list[Call]:
+        return [call for call in self.calls if call.call_id not in self.outcomes]
+
+    def should_continue(self) -> bool:
+        return not self.stopped and bool(self.remaining()) and time.monotonic() < self.deadline
+
+    def absorb(self, attempt: _Attempt) -> None:
+        self.stdout += attempt.stdout
+        self.stderr += attempt.stderr
+        self.dropped += attempt.output_dropped
+        if attempt.applied_layers is not None:
+            self.applied = list(attempt.applied_layers)
+            self.failed_layers = dict(attempt.failed_layers)
+        if attempt.subreaper_error is not None:
+            self.failed_layers["subreaper"] = attempt.subreaper_error
+        self.outcomes.update(attempt.outcomes)
+        policy = self.policy
+        if self.failed_layers and policy.require_tier >= 1 and not policy.allow_weak:
+            self.failure = "sandbox layers could not be applied: " + "; ".join(
+                f"{name}: {reason}" for name, reason in self.failed_layers.items()
+            )
+            self.stopped = True
+        elif attempt.load_error is not None or (
+            attempt.applied_layers is not None and not attempt.loaded and not attempt.out_of_time
+        ):
+            self.load_error = attempt.load_error or ExceptionInfo(
+                "ProcessExited",
+                f"the submission stopped the grader's process while it was being imported "
+                f"({_describe_exit(attempt.worker_exit)})",
+            )
+            self.stopped = True
+        elif attempt.in_flight is not None:
+            self.outcomes[attempt.in_flight.call_id] = _failed_call_outcome(attempt)
+        elif attempt.blamed is not None:
+            self.outcomes[attempt.blamed.call_id] = _failed_call_outcome(attempt, attempt.blamed)
+        elif not attempt.out_of_time and attempt.next_call() is not None and not attempt.outcomes:
+            # The child stopped before its first call without naming a culprit: retrying
+            # cannot make progress.
+            self.failure = attempt.failure or (
+                f"the sandboxed process stopped before running `{attempt.next_call().entry}` "
+                f"({_describe_exit(attempt.worker_exit)})"
+            )
+            if attempt.applied_layers is None and attempt.stderr:
+                # The sandbox itself failed to start: its own error message is the diagnosis.
+                tail = sanitize_output(bytes(attempt.stderr[-500:])).strip()
+                self.failure += f"; the sandbox reported: {tail}"
+            self.stopped = True
+        if attempt.out_of_time or not policy.restart_after_crash:
+            self.stopped = True
+
+
+class _Supervisor:
+    """Runs one launcher process. The launcher forks one worker at a time; when a worker dies
+    in the middle of the calls, the same warm launcher is asked to fork a fresh worker for the
+    calls that are left, so a restart does not pay for Python and the backend again.
+    """
+
+    def __init__(self, source: Path, backend: str, policy: SandboxPolicy, state: _RunState) -> None:
         self.source = source
         self.policy = policy
         self.backend = backend
-        self.deadline = deadline
-        self.attempt = _Attempt(calls=calls)
-        self.results = FrameStream(max_frame_bytes=policy.result_limit)
-        self.status = FrameStream(max_frame_bytes=STATUS_LIMIT)
-        self.killed = False
-        self.phase_deadline = 0.0
+        self.state = state
+        self.deadline = state.deadline
+        self.launcher_calls = state.remaining()
         self.launcher: subprocess.Popen | None = None
+        self.control_fd: int | None = None
+        self.status = FrameStream(max_frame_bytes=STATUS_LIMIT)
+        self._new_round(0)
+
+    def _new_round(self, start: int) -> None:
+        """Fresh per-worker state: calls from ``start`` on, an empty result stream."""
+        self.attempt = _Attempt(calls=self.launcher_calls[start:])
+        self.results = FrameStream(max_frame_bytes=self.policy.result_limit)
+        self.killed_at: float | None = None
+        self.absorbed = False
+        self.phase_deadline = min(self.deadline, time.monotonic() + self.policy.startup_timeout)
+
+    @property
+    def killed(self) -> bool:
+        return self.killed_at is not None
 
     # -- set-up -----------------------------------------------------------------------------
 
@@ -204,7 +284,7 @@ class _Supervisor:
         ]
         # Fail-closed mode: every layer the probe found usable must really be applied.
         fail_closed = self.policy.require_tier >= 1 and not self.policy.allow_weak
-        calls_time = sum(call.timeout for call in self.attempt.calls)
+        calls_time = sum(call.timeout for call in self.launcher_calls)
         cpu = int(self.policy.load_timeout + calls_time + 2)
         limits = Limits(
             **{
@@ -225,14 +305,15 @@ class _Supervisor:
             "load_timeout": self.policy.load_timeout,
         }
 
-    def run(self) -> _Attempt:
+    def run(self) -> None:
         scratch = Path(tempfile.mkdtemp(prefix="gradekit-run-"))
         try:
             submission = _copy_submission(self.source, scratch)
             self._run_in(scratch, submission)
         finally:
             _remove_tree(scratch)
-        return self.attempt
+            if not self.absorbed:
+                self.state.absorb(self.attempt)
 
     def _run_in(self, scratch: Path, submission: Path) -> None:
         config_r, config_w = os.pipe()
@@ -267,13 +348,19 @@ class _Supervisor:
         finally:
             for fd in (config_r, result_w, status_w):
                 os.close(fd)
-        payload = encode_frame(self._config(scratch, submission)) + encode_calls(self.attempt.calls)
+        self.control_fd = config_w
+        os.set_blocking(result_r, False)  # drained without blocking when a worker ends
+        payload = encode_frame(self._config(scratch, submission)) + encode_calls(
+            self.launcher_calls
+        )
         writer = threading.Thread(target=self._feed_config, args=(config_w, payload), daemon=True)
         writer.start()
-        self.phase_deadline = min(self.deadline, time.monotonic() + self.policy.startup_timeout)
+        self.writer = writer
+        self._new_round(0)
         try:
             self._watch(process, result_r, status_r)
         finally:
+            self._close_control()
             self._finish(process)
             for fd in (result_r, status_r):
                 try:
@@ -290,8 +377,16 @@ class _Supervisor:
                 view = view[os.write(fd, view) :]
         except OSError:
             pass  # the child died before reading its configuration; the watcher reports it
-        finally:
-            os.close(fd)
+
+    def _close_control(self) -> None:
+        """Closing the control pipe tells the launcher that no further worker is wanted."""
+        if self.control_fd is not None:
+            self.writer.join(timeout=1)
+            try:
+                os.close(self.control_fd)
+            except OSError:
+                pass
+            self.control_fd = None
 
     # -- the select loop --------------------------------------------------------------------
 
@@ -302,6 +397,7 @@ class _Supervisor:
             result_r: "result",
             status_r: "status",
         }
+        self.result_r = result_r
         open_fds = set(streams)
         selector = selectors.DefaultSelector()  # epoll: no FD_SETSIZE limit in a busy grader
         for fd in open_fds:
@@ -320,32 +416,31 @@ class _Supervisor:
         open_fds: set[int],
         status_r: int,
     ) -> None:
-        launcher_done_at: float | None = None
+        launcher_gone_at: float | None = None
         while open_fds:
             now = time.monotonic()
             if not self.killed:
                 self._check_deadlines(now)
-            if self.killed and launcher_done_at is None:
-                launcher_done_at = now + LAUNCHER_EXIT_GRACE
+            if self.killed and now > self.killed_at + LAUNCHER_EXIT_GRACE:
+                break  # the launcher did not report the killed worker; _finish kills it
             if status_r not in open_fds and process.poll() is not None:
                 # The launcher is gone; only leftovers holding our pipes could keep them open.
-                grace = now + 0.2
-                launcher_done_at = (
-                    grace if launcher_done_at is None else min(launcher_done_at, grace)
-                )
-            if launcher_done_at is not None and now > launcher_done_at:
-                break  # the launcher is stuck; _finish kills it
+                launcher_gone_at = launcher_gone_at or now
+                if now > launcher_gone_at + 0.2:
+                    break
             timeout = (
                 0.05 if self.killed else max(0.0, min(self.phase_deadline, self.deadline) - now)
             )
-            ready = [key.fd for key, _ in selector.select(min(timeout, 0.25))]
-            for fd in ready:
-                chunk = os.read(fd, 1 << 16)
-                if not chunk:
-                    open_fds.discard(fd)
-                    selector.unregister(fd)
+            for key, _ in selector.select(min(timeout, 0.25)):
+                try:
+                    chunk = os.read(key.fd, 1 << 16)
+                except BlockingIOError:
                     continue
-                self._on_data(streams[fd], chunk)
+                if not chunk:
+                    open_fds.discard(key.fd)
+                    selector.unregister(key.fd)
+                    continue
+                self._on_data(streams[key.fd], chunk)
 
     def _check_deadlines(self, now: float) -> None:
         if now < min(self.phase_deadline, self.deadline):
@@ -371,7 +466,11 @@ class _Supervisor:
     def _on_data(self, stream: str, chunk: bytes) -> None:
         if stream in ("stdout", "stderr"):
             buffer = self.attempt.stdout if stream == "stdout" else self.attempt.stderr
-            room = self.policy.output_limit - len(buffer)
+            room = (
+                self.policy.output_limit
+                - len(self.state.stdout if stream == "stdout" else self.state.stderr)
+                - len(buffer)
+            )
             buffer += chunk[: max(room, 0)]
             self.attempt.output_dropped += max(len(chunk) - max(room, 0), 0)
             return
@@ -382,8 +481,11 @@ class _Supervisor:
             except ProtocolError:
                 pass  # a garbled status only costs us the diagnostics
             return
+        self._on_result_bytes(chunk)
+
+    def _on_result_bytes(self, chunk: bytes) -> None:
         if self.killed:
-            return  # whatever arrives after we gave up on this child is ignored
+            return  # whatever arrives after we gave up on this worker is ignored
         try:
             for frame in self.results.feed_iter(chunk):
                 self._on_event(decode_event(frame))
@@ -402,6 +504,37 @@ class _Supervisor:
                 key: body.get(key) if type(body.get(key)) is int else None
                 for key in ("code", "signal", "reaped")
             }
+            self._end_round()
+
+    def _end_round(self) -> None:
+        """The worker is gone and reaped: account for it, then resume or stop the launcher."""
+        self._drain_results()
+        self._on_results_finished()
+        self.state.absorb(self.attempt)
+        self.absorbed = True
+        if not self.state.should_continue() or self.control_fd is None:
+            self._close_control()
+            return
+        # Calls always complete in order, so what is left is a suffix of the launcher's list.
+        start = len(self.launcher_calls) - len(self.state.remaining())
+        self.writer.join(timeout=1)
+        try:
+            os.write(self.control_fd, encode_frame({"resume_from": start}))
+        except OSError:
+            self._close_control()
+            return
+        self._new_round(start)
+
+    def _drain_results(self) -> None:
+        """Read what the dead worker left in the result pipe (nobody else can still write)."""
+        while True:
+            try:
+                chunk = os.read(self.result_r, 1 << 16)
+            except (BlockingIOError, OSError):
+                return
+            if not chunk:
+                return
+            self._on_result_bytes(chunk)
 
     def _reject(self, reason: str) -> None:
         attempt = self.attempt
@@ -463,7 +596,7 @@ class _Supervisor:
 
     def _kill_worker(self) -> None:
         """SIGKILL the worker's process group; the launcher then reaps what is left."""
-        self.killed = True
+        self.killed_at = time.monotonic()
         pid = self.attempt.worker_pid
         if pid is None:
             # No worker forked yet (still starting up): nothing can be orphaned, so stopping
@@ -478,7 +611,7 @@ class _Supervisor:
                 pass
 
     def _finish(self, process: subprocess.Popen) -> None:
-        if self.attempt.worker_exit is None:
+        if self.attempt.worker_exit is None and not self.absorbed:
             # The launcher never saw its worker end (it was killed, or is stuck): make sure
             # the worker's group is gone rather than left running without a supervisor.
             self._kill_worker()
@@ -578,92 +711,47 @@ def run_submission(
             + policy.load_timeout
             + sum(c.timeout + policy.call_grace for c in calls)
         )
-    deadline = started + total_timeout
+    state = _RunState(list(calls), policy, started + total_timeout)
+    # Normally one launcher does everything; a new one is started only if a launcher itself
+    # died (e.g. killed from outside the sandbox) while calls were left.
+    while state.should_continue():
+        _Supervisor(source, backend, policy, state).run()
+    return _submission_outcome(state, started)
 
-    outcomes: dict[str, CallOutcome] = {}
-    load_error: ExceptionInfo | None = None
-    failure: str | None = None
-    stdout, stderr = bytearray(), bytearray()
-    dropped = 0
-    applied: list[str] = []
-    failed_layers: dict[str, str] = {}
-    remaining = list(calls)
-    while remaining and time.monotonic() < deadline:
-        attempt = _Supervisor(source, remaining, backend, policy, deadline).run()
-        stdout += attempt.stdout
-        stderr += attempt.stderr
-        dropped += attempt.output_dropped
-        if attempt.applied_layers is not None:
-            applied, failed_layers = attempt.applied_layers, dict(attempt.failed_layers)
-        if attempt.subreaper_error is not None:
-            failed_layers["subreaper"] = attempt.subreaper_error
-        outcomes.update(attempt.outcomes)
-        refused = [n for n in failed_layers if policy.require_tier >= 1 and not policy.allow_weak]
-        if refused:
-            failure = "sandbox layers could not be applied: " + "; ".join(
-                f"{n}: {failed_layers[n]}" for n in refused
-            )
-            break
-        if attempt.load_error is not None or (
-            attempt.applied_layers is not None and not attempt.loaded and not attempt.out_of_time
-        ):
-            load_error = attempt.load_error or ExceptionInfo(
-                "ProcessExited",
-                f"the submission stopped the grader's process while it was being imported "
-                f"({_describe_exit(attempt.worker_exit)})",
-            )
-            break
-        if attempt.in_flight is not None:
-            outcomes[attempt.in_flight.call_id] = _failed_call_outcome(attempt)
-        elif attempt.blamed is not None:
-            outcomes[attempt.blamed.call_id] = _failed_call_outcome(attempt, attempt.blamed)
-        elif not attempt.out_of_time and attempt.next_call() is not None and not attempt.outcomes:
-            # The child stopped before its first call without naming a culprit: retrying
-            # cannot make progress.
-            failure = attempt.failure or (
-                f"the sandboxed process stopped before running `{attempt.next_call().entry}` "
-                f"({_describe_exit(attempt.worker_exit)})"
-            )
-            if attempt.applied_layers is None and attempt.stderr:
-                # The sandbox itself failed to start: its own error message is the diagnosis.
-                tail = sanitize_output(bytes(attempt.stderr[-500:])).strip()
-                failure += f"; the sandbox reported: {tail}"
-            break
-        if attempt.out_of_time:
-            break
-        remaining = [call for call in calls if call.call_id not in outcomes]
-        if not policy.restart_after_crash:
-            break
-    for call in calls:
+
+def _submission_outcome(state: _RunState, started: float) -> SubmissionOutcome:
+    outcomes = dict(state.outcomes)
+    for call in state.calls:
         if call.call_id in outcomes:
             continue
-        if load_error is not None:
-            outcomes[call.call_id] = CallOutcome(status="missing", exception=load_error)
+        if state.load_error is not None:
+            outcomes[call.call_id] = CallOutcome(status="missing", exception=state.load_error)
         else:
-            why = failure or "the total time allowed for this submission ran out before this call"
+            why = state.failure or "the total time allowed for this submission ran out first"
             outcomes[call.call_id] = CallOutcome(
-                status="timeout" if failure is None else "crashed",
+                status="timeout" if state.failure is None else "crashed",
                 exception=ExceptionInfo("NotRun", why),
             )
-    if dropped:
-        stdout += f"\n[{dropped} more bytes of output were discarded]".encode()
+    stdout = state.stdout
+    if state.dropped:
+        stdout += f"\n[{state.dropped} more bytes of output were discarded]".encode()
     # Launcher-side layers count only if the worker started under them (it reported layers).
     launcher_layers = [
         name
         for name in ("subreaper", "bubblewrap")
-        if name in policy.layers and name not in failed_layers and applied
+        if name in state.policy.layers and name not in state.failed_layers and state.applied
     ]
-    isolation_layers = tuple(dict.fromkeys(["process", *launcher_layers, *applied]))
-    degraded = {k: v for k, v in policy.degraded.items() if k not in isolation_layers}
-    degraded.update(failed_layers)
+    isolation_layers = tuple(dict.fromkeys(["process", *launcher_layers, *state.applied]))
+    degraded = {k: v for k, v in state.policy.degraded.items() if k not in isolation_layers}
+    degraded.update(state.failed_layers)
     return SubmissionOutcome(
-        load_error=load_error,
-        calls={call.call_id: outcomes[call.call_id] for call in calls},
+        load_error=state.load_error,
+        calls={call.call_id: outcomes[call.call_id] for call in state.calls},
         stdout=sanitize_output(bytes(stdout)),
-        stderr=sanitize_output(bytes(stderr)),
+        stderr=sanitize_output(bytes(state.stderr)),
         isolation=IsolationReport(
             tier=tier_of(isolation_layers), layers=isolation_layers, degraded=degraded
         ),
         duration=time.monotonic() - started,
-        failure=failure,
+        failure=state.failure,
     )

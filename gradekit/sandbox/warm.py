@@ -41,12 +41,9 @@ from pathlib import Path
 from typing import Any
 
 from gradekit.sandbox.layers import bubblewrap_prefix, kill_descendants, set_child_subreaper
-from gradekit.sandbox.policy import SandboxPolicy, probe_policy, tier_of
+from gradekit.sandbox.policy import SandboxPolicy, probe_policy
 from gradekit.sandbox.protocol import (
     Call,
-    CallOutcome,
-    ExceptionInfo,
-    IsolationReport,
     SubmissionOutcome,
     encode_calls,
     encode_frame,
@@ -55,14 +52,13 @@ from gradekit.sandbox.runner import (
     _check_calls,
     _check_source,
     _copy_submission,
-    _describe_exit,
-    _failed_call_outcome,
     _remove_tree,
+    _RunState,
+    _submission_outcome,
     _Supervisor,
     child_environment,
     resolve_backend,
 )
-from gradekit.sandbox.sanitize import sanitize_output
 
 REQUEST_LIMIT = 64 * 1024
 PIPE_NAMES = ("config", "result", "status", "stdout", "stderr")
@@ -240,7 +236,7 @@ class Zygote:
     also a context manager.
     """
 
-    def __init__(self, backend: str, *, bubblewrap: bool = False) -> None:
+    def __init__(self, backend: str, *, bubblewrap: bool = False, wait: bool = True) -> None:
         self.backend = resolve_backend(backend)
         self.bubblewrap = bubblewrap
         self._lock = threading.Lock()
@@ -275,6 +271,15 @@ class Zygote:
         finally:
             zygote_end.close()
         self._channel = grader_end
+        self._ready = False
+        if wait:
+            self.wait_ready()
+
+    def wait_ready(self) -> None:
+        """Block until the zygote has imported everything (``Zygote(..., wait=False)`` lets
+        the caller do other work meanwhile); raises :class:`WarmWorkerError` if it failed."""
+        if self._ready:
+            return
         self._channel.settimeout(ZYGOTE_START_TIMEOUT)
         try:
             ready = self._channel.recv(REQUEST_LIMIT)
@@ -287,6 +292,7 @@ class Zygote:
                 f"the warm worker failed to start (exit code {self.process.poll()})"
             )
         self._channel.settimeout(30.0)
+        self._ready = True
 
     def __enter__(self) -> Zygote:
         return self
@@ -303,6 +309,7 @@ class Zygote:
         ``(pid, pidfd)``."""
         request = json.dumps({"cwd": str(cwd), "env": env}).encode()
         with self._lock:
+            self.wait_ready()
             try:
                 socket.send_fds(self._channel, [request], [child_fds[n] for n in PIPE_NAMES])
                 reply, fds, _, _ = socket.recv_fds(self._channel, REQUEST_LIMIT, 1)
@@ -330,14 +337,15 @@ class WarmSupervisor(_Supervisor):
     """The runner's supervisor, launching through a :class:`Zygote` instead of ``Popen``.
 
     Everything after the launch — the config it sends, deadlines, the select loop, frame and
-    event validation, tree-kill — is the runner's own code.
+    event validation, worker restarts, tree-kill — is the runner's own code. ``_run_in``
+    mirrors :meth:`gradekit.sandbox.runner._Supervisor._run_in` with the ``Popen`` replaced.
     """
 
     def __init__(self, zygote: Zygote, *args: Any) -> None:
-        super().__init__(*args)
         self.zygote = zygote
+        super().__init__(*args)
 
-    def run(self) -> Any:
+    def run(self) -> None:
         # As the runner's run(), with the scratch directory inside the zygote's scratch root.
         scratch = Path(tempfile.mkdtemp(prefix="gradekit-run-", dir=self.zygote.scratch_root))
         try:
@@ -345,7 +353,8 @@ class WarmSupervisor(_Supervisor):
             self._run_in(scratch, submission)
         finally:
             _remove_tree(scratch)
-        return self.attempt
+            if not self.absorbed:
+                self.state.absorb(self.attempt)
 
     def _run_in(self, scratch: Path, submission: Path) -> None:
         pipes = {name: os.pipe() for name in PIPE_NAMES}
@@ -353,10 +362,10 @@ class WarmSupervisor(_Supervisor):
         child_fds = {
             name: (read if name == "config" else write) for name, (read, write) in pipes.items()
         }
+        environment = child_environment(scratch)
+        if self.zygote.bubblewrap:
+            environment["PWD"] = str(scratch)  # what bwrap --chdir sets in a cold run
         try:
-            environment = child_environment(scratch)
-            if self.zygote.bubblewrap:
-                environment["PWD"] = str(scratch)  # what bwrap --chdir sets in a cold run
             pid, pidfd = self.zygote.spawn(scratch, environment, child_fds)
         except BaseException:
             for read, write in pipes.values():
@@ -365,15 +374,23 @@ class WarmSupervisor(_Supervisor):
             raise
         for fd in child_fds.values():
             os.close(fd)
-        process = LauncherProcess(pid, pidfd, pipes["stdout"][0], pipes["stderr"][0])
+        process = self.launcher = LauncherProcess(
+            pid, pidfd, pipes["stdout"][0], pipes["stderr"][0]
+        )
         config_w, result_r, status_r = pipes["config"][1], pipes["result"][0], pipes["status"][0]
-        payload = encode_frame(self._config(scratch, submission)) + encode_calls(self.attempt.calls)
+        self.control_fd = config_w
+        os.set_blocking(result_r, False)  # drained without blocking when a worker ends
+        payload = encode_frame(self._config(scratch, submission)) + encode_calls(
+            self.launcher_calls
+        )
         writer = threading.Thread(target=self._feed_config, args=(config_w, payload), daemon=True)
         writer.start()
-        self.phase_deadline = min(self.deadline, time.monotonic() + self.policy.startup_timeout)
+        self.writer = writer
+        self._new_round(0)
         try:
             self._watch(process, result_r, status_r)
         finally:
+            self._close_control()
             self._finish(process)
             for fd in (result_r, status_r):
                 try:
@@ -393,9 +410,9 @@ def run_submission_warm(
 ) -> SubmissionOutcome:
     """:func:`gradekit.sandbox.runner.run_submission`, with launchers forked by ``zygote``.
 
-    Same contract, same outcome: the backend is the zygote's. This is the runner's retry loop
-    (a call that kills or hangs its worker fails alone and a fresh launcher runs the rest)
-    with :class:`WarmSupervisor` in place of the cold supervisor.
+    Same contract and same outcome (the backend is the zygote's): the runner's own run state
+    and outcome assembly, with :class:`WarmSupervisor` in place of the cold supervisor.
+    Raises :class:`WarmWorkerError` when the zygote is gone.
     """
     started = time.monotonic()
     source = _check_source(source_path)
@@ -407,96 +424,16 @@ def run_submission_warm(
             "the zygote must run under bubblewrap exactly when the policy uses it: start it "
             "with Zygote(backend, bubblewrap='bubblewrap' in policy.layers)"
         )
-    backend = zygote.backend
     if total_timeout is None:
         total_timeout = (
             policy.startup_timeout
             + policy.load_timeout
             + sum(c.timeout + policy.call_grace for c in calls)
         )
-    deadline = started + total_timeout
-
-    outcomes: dict[str, CallOutcome] = {}
-    load_error: ExceptionInfo | None = None
-    failure: str | None = None
-    stdout, stderr = bytearray(), bytearray()
-    dropped = 0
-    applied: list[str] = []
-    failed_layers: dict[str, str] = {}
-    remaining = list(calls)
-    while remaining and time.monotonic() < deadline:
-        attempt = WarmSupervisor(zygote, source, remaining, backend, policy, deadline).run()
-        stdout += attempt.stdout
-        stderr += attempt.stderr
-        dropped += attempt.output_dropped
-        if attempt.applied_layers is not None:
-            applied, failed_layers = attempt.applied_layers, dict(attempt.failed_layers)
-        if attempt.subreaper_error is not None:
-            failed_layers["subreaper"] = attempt.subreaper_error
-        outcomes.update(attempt.outcomes)
-        refused = [n for n in failed_layers if policy.require_tier >= 1 and not policy.allow_weak]
-        if refused:
-            failure = "sandbox layers could not be applied: " + "; ".join(
-                f"{n}: {failed_layers[n]}" for n in refused
-            )
-            break
-        if attempt.load_error is not None or (
-            attempt.applied_layers is not None and not attempt.loaded and not attempt.out_of_time
-        ):
-            load_error = attempt.load_error or ExceptionInfo(
-                "ProcessExited",
-                f"the submission stopped the grader's process while it was being imported "
-                f"({_describe_exit(attempt.worker_exit)})",
-            )
-            break
-        if attempt.in_flight is not None:
-            outcomes[attempt.in_flight.call_id] = _failed_call_outcome(attempt)
-        elif attempt.blamed is not None:
-            outcomes[attempt.blamed.call_id] = _failed_call_outcome(attempt, attempt.blamed)
-        elif not attempt.out_of_time and attempt.next_call() is not None and not attempt.outcomes:
-            failure = attempt.failure or (
-                f"the sandboxed process stopped before running `{attempt.next_call().entry}` "
-                f"({_describe_exit(attempt.worker_exit)})"
-            )
-            break
-        if attempt.out_of_time:
-            break
-        remaining = [call for call in calls if call.call_id not in outcomes]
-        if not policy.restart_after_crash:
-            break
-    for call in calls:
-        if call.call_id in outcomes:
-            continue
-        if load_error is not None:
-            outcomes[call.call_id] = CallOutcome(status="missing", exception=load_error)
-        else:
-            why = failure or "the total time allowed for this submission ran out before this call"
-            outcomes[call.call_id] = CallOutcome(
-                status="timeout" if failure is None else "crashed",
-                exception=ExceptionInfo("NotRun", why),
-            )
-    if dropped:
-        stdout += f"\n[{dropped} more bytes of output were discarded]".encode()
-    # Launcher-side layers count only if the worker started under them (it reported layers).
-    launcher_layers = [
-        name
-        for name in ("subreaper", "bubblewrap")
-        if name in policy.layers and name not in failed_layers and applied
-    ]
-    isolation_layers = tuple(dict.fromkeys(["process", *launcher_layers, *applied]))
-    degraded = {k: v for k, v in policy.degraded.items() if k not in isolation_layers}
-    degraded.update(failed_layers)
-    return SubmissionOutcome(
-        load_error=load_error,
-        calls={call.call_id: outcomes[call.call_id] for call in calls},
-        stdout=sanitize_output(bytes(stdout)),
-        stderr=sanitize_output(bytes(stderr)),
-        isolation=IsolationReport(
-            tier=tier_of(isolation_layers), layers=isolation_layers, degraded=degraded
-        ),
-        duration=time.monotonic() - started,
-        failure=failure,
-    )
+    state = _RunState(list(calls), policy, started + total_timeout)
+    while state.should_continue():
+        WarmSupervisor(zygote, source, zygote.backend, policy, state).run()
+    return _submission_outcome(state, started)
 
 
 if __name__ == "__main__":

@@ -168,3 +168,27 @@ def test_concurrent_runs_from_threads_do_not_interfere(tmp_path, backend):
     for index, outcome in enumerate(outcomes):
         assert outcome.calls["a"].value.value == index and outcome.calls["c"].value.value == index
         assert outcome.calls["b"].status == "crashed"
+
+
+def test_after_a_crash_the_same_warm_launcher_forks_the_next_worker(submission, backend):
+    path = submission(
+        """
+        import os
+
+        def parent():
+            return os.getppid()
+
+        def worker():
+            return os.getpid()
+
+        def crash():
+            os._exit(1)
+        """
+    )
+    names = ["parent", "worker", "crash", "parent", "worker"]
+    calls = [Call(f"{i}", name) for i, name in enumerate(names)]
+    outcome = run_submission(path, calls, backend=backend)
+    values = [outcome.calls[str(i)].value for i in (0, 1, 3, 4)]
+    assert outcome.calls["2"].status == "crashed"
+    assert values[0].value == values[2].value  # same launcher: no second Python start-up
+    assert values[1].value != values[3].value  # but a fresh worker process
