@@ -2161,6 +2161,19 @@ def _setitem_advanced(T, x, v):
     return y
 
 
+def _in_place(x, mutate):
+    y = x * 1  # a non-leaf copy: in-place ops on leaves requiring grad are errors
+    mutate(y)
+    return y
+
+
+def _in_place_on_view(x):
+    y = x * 1
+    y[1].mul_(3)
+    y[:, 0].add_(y[:, 1])
+    return y
+
+
 def _setitem_mask(T, x):
     y = x.clone()
     y[y > 0] = 0.0
@@ -2306,6 +2319,28 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
         "setitem_advanced", lambda T, a, v: _setitem_advanced(T, a, v), ((3, 2), (2, 2))
     ),
     DifferentiableOp("setitem_mask", lambda T, a: _setitem_mask(T, a), ((2, 3),)),
+    # in-place ops on non-leaves (their grads go through the rewritten graph)
+    DifferentiableOp(
+        "inplace_mul_", lambda T, a, b: _in_place(a, lambda y: y.mul_(b)), ((2, 3), (3,))
+    ),
+    DifferentiableOp(
+        "inplace_add_", lambda T, a, b: _in_place(a, lambda y: y.add_(b, alpha=2)), ((2, 3), (2, 3))
+    ),
+    DifferentiableOp(
+        "inplace_div_", lambda T, a, b: _in_place(a, lambda y: y.div_(b)), ((3,), (3,)), "positive"
+    ),
+    DifferentiableOp("inplace_exp_", lambda T, a: _in_place(a, lambda y: y.exp_()), ((2, 3),)),
+    DifferentiableOp(
+        "inplace_sigmoid_", lambda T, a: _in_place(a, lambda y: y.sigmoid_()), ((4,),)
+    ),
+    DifferentiableOp(
+        "inplace_clamp_", lambda T, a: _in_place(a, lambda y: y.clamp_(-1, 1)), ((4,),)
+    ),
+    DifferentiableOp("inplace_on_view", lambda T, a: _in_place_on_view(a), ((3, 2),)),
+    DifferentiableOp("squeeze_dim", lambda T, a: a.squeeze(1), ((3, 1),)),
+    DifferentiableOp("clamp_max", lambda T, a: a.clamp(max=0.25), ((2, 3),)),
+    DifferentiableOp("amin", lambda T, a: a.amin(0), ((3, 2),)),
+    DifferentiableOp("F_log_softmax", lambda T, a: _functional(T).log_softmax(a, dim=1), ((2, 3),)),
     # composites
     DifferentiableOp(
         "mlp_layer",
