@@ -104,6 +104,9 @@ def _exercise_details(exercise: ExerciseResult) -> Panel:
             else ""
         )
         parts.append(Text.assemble(("Rule broken: ", "bold red"), where, violation.message))
+    # The matched mistake is the most targeted feedback, so it comes before the raw diffs.
+    if exercise.mistake:
+        parts.append(Text.assemble(("Known mistake: ", "bold yellow"), exercise.mistake))
     failing = [case for case in exercise.cases if not case.passed]
     # When the code could not run (timeout, crash), one example case says it all.
     limit = 1 if exercise.status == "error" else MAX_DETAILED_CASES
@@ -115,8 +118,6 @@ def _exercise_details(exercise: ExerciseResult) -> Panel:
     if exercise.traceback:
         parts.append(Text("Your traceback:", style="bold"))
         parts.append(Text(exercise.traceback.rstrip()))
-    if exercise.mistake:
-        parts.append(Text.assemble(("Known mistake: ", "bold yellow"), exercise.mistake))
     if exercise.hint:
         parts.append(Text.assemble(("Hint: ", "bold cyan"), exercise.hint.strip()))
     status = exercise.status
