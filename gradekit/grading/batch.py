@@ -199,15 +199,21 @@ class _Grader:
         self.backend = backend
         self.policy = policy.build()
         self.policy.ensure_allowed()
-        self.plans = build_plan(self.assignment)
-        self.calls = [call for plan in self.plans for call in plan.calls]
-        self.reference = reference_answers(self.assignment.solution_path, self.plans)
-        self.zygote = self._start_zygote()
+        # The zygote imports its backend while this process computes the reference answers.
+        self.zygote = self._start_zygote(wait=False)
+        try:
+            self.plans = build_plan(self.assignment)
+            self.calls = [call for plan in self.plans for call in plan.calls]
+            self.reference = reference_answers(self.assignment.solution_path, self.plans)
+            self.zygote.wait_ready()
+        except BaseException:
+            self.zygote.close()
+            raise
 
-    def _start_zygote(self) -> Any:
+    def _start_zygote(self, *, wait: bool = True) -> Any:
         from gradekit.sandbox.warm import Zygote
 
-        return Zygote(self.backend, bubblewrap="bubblewrap" in self.policy.layers)
+        return Zygote(self.backend, bubblewrap="bubblewrap" in self.policy.layers, wait=wait)
 
     def close(self) -> None:
         self.zygote.close()
