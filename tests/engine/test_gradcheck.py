@@ -172,3 +172,43 @@ def test_central_differences_detects_a_wrong_gradient() -> None:
     numeric = central_differences(lambda xs: float(np.sum(xs[0] ** 3)), arrays)
     assert _mismatches("cube", [3 * arrays[0] ** 2], numeric) == []
     assert _mismatches("cube", [2 * arrays[0] ** 2], numeric) != []
+
+
+def hygiene_problems(T: ModuleType, op: DifferentiableOp) -> list[str]:
+    """MyGrad-style hygiene: backward mutates neither inputs nor the incoming gradient, and
+    the gradients of different inputs do not overlap in memory. (Unlike MyGrad, a gradient
+    *may* alias the incoming gradient: torch's view backwards return views of it.)"""
+    rng = np.random.default_rng(1)
+    arrays = programs.sample_inputs(op, rng)
+    tensors = [T.tensor(a.copy(), dtype=T.float64, requires_grad=True) for a in arrays]
+    outputs = _as_tuple(op.fn(T, *tensors))
+    upstream = [T.tensor(rng.uniform(0.5, 1.5, size=tuple(o.shape))) for o in outputs]
+    upstream_before = [u.detach().numpy().copy() for u in upstream]
+    grads = T.autograd.grad(outputs, tensors, grad_outputs=upstream, allow_unused=True)
+    problems = []
+    for which, (tensor, array) in enumerate(zip(tensors, arrays, strict=True)):
+        if not np.array_equal(tensor.detach().numpy(), array):
+            problems.append(f"{op.name}: input {which} was mutated")
+    for which, (u, before) in enumerate(zip(upstream, upstream_before, strict=True)):
+        if not np.array_equal(u.detach().numpy(), before):
+            problems.append(f"{op.name}: incoming gradient {which} was mutated")
+    grad_arrays = [programs.tensor_to_numpy(g) for g in grads if g is not None]
+    for i, g in enumerate(grad_arrays):
+        for j in range(i + 1, len(grad_arrays)):
+            if np.shares_memory(g, grad_arrays[j]):
+                problems.append(f"{op.name}: gradients {i} and {j} share memory")
+    return problems
+
+
+@pytest.mark.parametrize("op", DIFFERENTIABLE_OPS, ids=OP_IDS)
+def test_backward_hygiene(op: DifferentiableOp, engine: ModuleType) -> None:
+    problems = hygiene_problems(engine, op)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.torch
+def test_hygiene_harness_passes_on_real_torch(real_torch: ModuleType) -> None:
+    problems = []
+    for op in DIFFERENTIABLE_OPS:
+        problems += hygiene_problems(real_torch, op)
+    assert not problems, "\n".join(problems)
