@@ -1,7 +1,8 @@
 """Throughput of `gradekit grade` on synthetic tensor-indexing submissions vs a naive baseline.
 
-Generates N distinct submissions from the reference solution (a comment with the student's
-number makes every file, and so every content hash, unique):
+Generates N distinct submissions from the reference solution, stripped of the instructor's
+known-mistake functions (a comment with the student's number makes every file, and so every
+content hash, unique):
 
 * correct — the reference solution as is;
 * wrong — one to three exercises replaced by a known wrong answer (off-by-one slices, …);
@@ -73,9 +74,27 @@ PATTERN = ("correct", "wrong", "erroring", "correct", "wrong", "slow", "correct"
            "wrong", "correct")  # fmt: skip
 
 
+def student_solution() -> str:
+    """The reference solution as a student would hand it in: the imports and the exercise
+    functions, without the instructor's known-mistake functions kept in the same file."""
+    import ast
+
+    from gradekit.spec import load_assignment
+
+    mistakes = {m.function for e in load_assignment(SPEC).exercises for m in e.mistakes}
+    source = SOLUTION.read_text()
+    kept = [
+        ast.get_source_segment(source, node)
+        for node in ast.parse(source).body
+        if not isinstance(node, ast.Expr)  # the module docstring
+        and not (isinstance(node, ast.FunctionDef) and node.name in mistakes)
+    ]
+    return "\n\n\n".join(segment for segment in kept if segment) + "\n"
+
+
 def generate(folder: Path, count: int, seed: int = 0) -> dict[str, int]:
     """Write ``count`` submissions into ``folder``; returns how many of each kind."""
-    solution = SOLUTION.read_text()
+    solution = student_solution()
     for original, _ in [*WRONG_EDITS, SLOW_EDIT]:
         assert original in solution, f"the solution changed; update the edit for {original!r}"
     chooser = random.Random(seed)
