@@ -101,6 +101,8 @@ def sum_to(grad: Tensor, shape: tuple[int, ...]) -> Tensor:
     grad_shape = grad._data.shape
     if grad_shape == tuple(shape):
         return grad
+    if len(shape) == 0:
+        return sum(grad)  # torch: a full sum (SumBackward0) for a 0-d target
     leading = len(grad_shape) - len(shape)
     dims = list(range(leading))
     dims += [
