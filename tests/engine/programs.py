@@ -2750,3 +2750,98 @@ def autograd_grad_error_order(T):
         "non_scalar_and_no_grad": catch(lambda: T.autograd.grad(plain, leaf)),
         "backward_plain_non_scalar": catch(lambda: plain.backward()),
     }
+
+
+@program
+def peer_misc_autograd_cases(T):
+    # test_sum_to_with_empty_dim_grad
+    a = T.zeros(4, 0, requires_grad=True)
+    b = _leaf(T, [[1.0], [2.0], [3.0], [4.0]])
+    (a + b).sum().backward()
+    # test_index_backward_does_not_save_tensor: in torch 2.13 the index *is* saved
+    x = _leaf(T, [1.0, 2.0, 3.0])
+    index = T.tensor([0, 2])
+    picked = x[index]
+    index[0] = 1
+    index_mutated = catch(lambda: picked.sum().backward())
+    # test_requires_grad_inplace
+    c = T.zeros(2)
+    d = _leaf(T, [1.0, 2.0])
+    c += d
+    # test_no_requires_grad_inplace
+    e = T.ones(2)
+    e.add_(5)
+    e.requires_grad = True
+    (e * e).sum().backward()
+    # test_select_expanded_v
+    base = _leaf(T, [1.0, 2.0, 3.0])
+    expanded = base.expand(2, 3)
+    expanded[1].sum().backward()
+    return {
+        "empty_dim_a.grad": a.grad,
+        "empty_dim_b.grad": b.grad,
+        "index_mutated": index_mutated,
+        "index_not_saved_grad": x.grad,
+        "inplace_requires_grad": (c.requires_grad, c.is_leaf, grad_fn_name(c)),
+        "no_requires_grad_inplace": e.grad,
+        "select_expanded_grad": base.grad,
+    }
+
+
+@program
+def peer_hooks_and_attribute_edge_cases(T):
+    class ShapeBreaker:
+        def __call__(self, grad):
+            return T.ones(5)
+
+    x = _leaf(T, [1.0, 2.0])
+    y = x * 2
+    y.register_hook(ShapeBreaker())
+    no_name = catch(lambda: y.sum().backward())
+    z = _leaf(T, [1.0, 2.0])
+    (z * 2).sum().backward()
+
+    def delete_grad():
+        del z.grad
+        return z.grad
+
+    def delete_requires_grad():
+        del z.requires_grad
+
+    return {
+        "hook_without_name": no_name,
+        "del_grad": catch(delete_grad),
+        "del_requires_grad": catch(delete_requires_grad),
+        "grad_wrong_type": catch(lambda: setattr(z, "grad", [1.0, 2.0])),
+        "grad_wrong_dtype": catch(lambda: setattr(z, "grad", T.ones(2, dtype=T.float64))),
+        "requires_grad_non_bool": catch(lambda: setattr(z, "requires_grad", "yes")),
+    }
+
+
+@program
+def peer_setitem_mask_and_tensor_values(T):
+    x = _leaf(T, [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    value = _leaf(T, [10.0, 20.0, 30.0])
+    y = x * 1
+    y[T.tensor([[True, False, True], [False, True, False]])] = value
+    scalar_value = _leaf(T, 7.0)
+    z = x * 1
+    z[z > 3] = scalar_value
+    broadcast_row = _leaf(T, [0.5, 0.25, 0.125])
+    w = x * 1
+    w[:] = broadcast_row
+    total = (y * 2).sum() + (z * 3).sum() + (w * 5).sum()
+    total.backward()
+    return {
+        "y": y,
+        "z": z,
+        "w": w,
+        "graphs": [graph_desc(t.grad_fn) for t in (y, z, w)],
+        "x.grad": x.grad,
+        "value.grad": value.grad,
+        "scalar_value.grad": scalar_value.grad,
+        "broadcast_row.grad": broadcast_row.grad,
+        "mask_value_count_mismatch": catch(
+            lambda: (x * 1).__setitem__(T.tensor([True, False]), T.ones(2))
+        ),
+    }
