@@ -98,7 +98,7 @@ class SvgCanvas:
 def histogram_svg(bins: Sequence[dict[str, float]], *, max_score: float) -> Markup:
     """Bar chart of the score distribution (``class_overview().histogram``)."""
     width, height = 560, 220
-    left, right, top, bottom = 40, 10, 14, 40
+    left, right, top, bottom = 40, 20, 14, 40
     canvas = SvgCanvas(width, height, title="Score distribution", css_class="chart histogram")
     plot_width, plot_height = width - left - right, height - top - bottom
     tallest = max((int(b["count"]) for b in bins), default=0) or 1
@@ -120,18 +120,15 @@ def histogram_svg(bins: Sequence[dict[str, float]], *, max_score: float) -> Mark
             f"{_number(item['low'])}–{_number(item['high'])} points: {count} student(s)",
             "bar",
         )
+        # Ticks sit on the bin edges: each bin's lower bound, then max_score at the end.
         canvas.text(
-            x + bar_width / 2,
-            top + plot_height + 14,
-            _number(item["low"]),
-            text_anchor="middle",
-            css_class="tick",
+            x, top + plot_height + 14, _number(item["low"]), text_anchor="middle", css_class="tick"
         )
     canvas.text(
         left + plot_width,
         top + plot_height + 14,
         _number(max_score),
-        text_anchor="end",
+        text_anchor="middle",
         css_class="tick",
     )
     canvas.text(
