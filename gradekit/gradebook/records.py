@@ -9,7 +9,7 @@ process that writes the database.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from gradekit.gradebook.answers import answer_fingerprint, answer_kind, answer_summary
@@ -70,6 +70,32 @@ class SubmissionRecord:
     isolation: dict[str, Any]
     duration: float
     exercises: list[ExerciseRecord] = field(default_factory=list)
+
+
+def record_to_json(record: SubmissionRecord) -> dict[str, Any]:
+    """``record`` as JSON data (a shallow copy per level: much cheaper than ``asdict``)."""
+    data = {name: getattr(record, name) for name in _SUBMISSION_FIELDS}
+    data["exercises"] = [
+        {
+            **{name: getattr(exercise, name) for name in _EXERCISE_FIELDS},
+            "cases": [vars(case).copy() for case in exercise.cases],
+        }
+        for exercise in record.exercises
+    ]
+    return data
+
+
+def record_from_json(data: dict[str, Any]) -> SubmissionRecord:
+    """The inverse of :func:`record_to_json`."""
+    exercises = [
+        ExerciseRecord(**{**exercise, "cases": [CaseRecord(**case) for case in exercise["cases"]]})
+        for exercise in data["exercises"]
+    ]
+    return SubmissionRecord(**{**data, "exercises": exercises})
+
+
+_SUBMISSION_FIELDS = [f.name for f in fields(SubmissionRecord) if f.name != "exercises"]
+_EXERCISE_FIELDS = [f.name for f in fields(ExerciseRecord) if f.name != "cases"]
 
 
 def cap_text(text: str, limit: int) -> str:

@@ -220,7 +220,7 @@ class _Grader:
 
     def grade(self, student: str, path: str, content_hash: str) -> dict[str, Any]:
         """Grade one file; returns the gradebook record as JSON data."""
-        from gradekit.gradebook.records import submission_record
+        from gradekit.gradebook.records import record_to_json, submission_record
         from gradekit.grading.submission import SubmissionError, load_submission
 
         started = time.perf_counter()
@@ -240,7 +240,7 @@ class _Grader:
             outcome=outcome,
             plans=self.plans,
         )
-        return asdict(record)
+        return record_to_json(record)
 
     def _run(self, source: Any) -> Any:
         from gradekit.sandbox.warm import WarmWorkerError, Zygote, run_submission_warm
@@ -541,7 +541,7 @@ def grade_batch(
     :class:`~gradekit.sandbox.policy.SandboxUnavailable` (below tier 1 without
     ``allow_weak``) before grading anything.
     """
-    from gradekit.gradebook.records import CaseRecord, ExerciseRecord, SubmissionRecord
+    from gradekit.gradebook.records import record_from_json
     from gradekit.gradebook.store import Gradebook
     from gradekit.grading.pipeline import resolve_backend
     from gradekit.spec import load_assignment
@@ -603,9 +603,7 @@ def grade_batch(
                             if on_result:
                                 on_result("error", graded.entry, {"error": error})
                             continue
-                        record = _record_from_json(
-                            graded.record, SubmissionRecord, ExerciseRecord, CaseRecord
-                        )
+                        record = record_from_json(graded.record)
                         book.record_submission(
                             run_id=run_id,
                             assignment_id=assignment.id,
@@ -631,14 +629,6 @@ def grade_batch(
             book.finish_run(run_id, status=status)
     summary.duration = time.perf_counter() - started
     return summary
-
-
-def _record_from_json(data: dict[str, Any], submission_type, exercise_type, case_type) -> Any:
-    exercises = [
-        exercise_type(**{**exercise, "cases": [case_type(**case) for case in exercise["cases"]]})
-        for exercise in data["exercises"]
-    ]
-    return submission_type(**{**data, "exercises": exercises})
 
 
 if __name__ == "__main__":

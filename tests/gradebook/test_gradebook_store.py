@@ -61,3 +61,12 @@ def test_regrading_keeps_the_history(gradebook_path: Path, fill) -> None:
         "SELECT content_hash, score FROM submissions WHERE student = 'alice' ORDER BY id"
     )
     assert [tuple(row) for row in rows] == [("a1", 2.0), ("a2", 3.0)]
+
+
+def test_records_survive_the_json_trip_between_processes() -> None:
+    import json
+
+    from gradekit.gradebook.records import record_from_json, record_to_json
+
+    record = make_record("alice", passed={"total": False})
+    assert record_from_json(json.loads(json.dumps(record_to_json(record)))) == record
