@@ -347,6 +347,28 @@ def test_random_op_chains(real_torch, engine, data, chain) -> None:
     assert_same_on_both(real_torch, engine, body)
 
 
+@given(
+    data=float_tensor_data(),
+    chain=st.lists(st.sampled_from(sorted(CHAIN_STEPS)), min_size=1, max_size=4),
+)
+def test_double_backward_of_chains(real_torch, engine, data, chain) -> None:
+    """create_graph=True through random chains: first grads, their graphs, second grads."""
+
+    def body(T):
+        x = leaf(T, data)
+        y = x
+        for step in chain:
+            y = CHAIN_STEPS[step](T, y)
+        (first,) = T.autograd.grad((y * y).sum(), x, create_graph=True)
+        result = {"first": first, "first_graph": programs.graph_desc(first.grad_fn)}
+        if first.requires_grad:
+            weights = T.arange(1, first.numel() + 1, dtype=first.dtype).reshape(first.shape)
+            result["second"] = T.autograd.grad((first * weights).sum(), x, allow_unused=True)
+        return result
+
+    assert_same_on_both(real_torch, engine, body)
+
+
 # ----------------------------------------------------------------------------------------
 # Indexing
 # ----------------------------------------------------------------------------------------
