@@ -2845,3 +2845,35 @@ def peer_setitem_mask_and_tensor_values(T):
             lambda: (x * 1).__setitem__(T.tensor([True, False]), T.ones(2))
         ),
     }
+
+
+@program
+def grad_mode_decorators_and_restoration(T):
+    x = _leaf(T, [1.0, 2.0])
+
+    @T.set_grad_enabled(False)
+    def off(t):
+        return t * 2
+
+    @T.inference_mode()
+    def inference(t):
+        return t * 2
+
+    @T.no_grad
+    def bare_decorator(t):
+        return t * 2
+
+    def raises_inside():
+        with T.no_grad():
+            raise ValueError("inside no_grad")
+
+    error = catch(raises_inside)
+    return {
+        "set_grad_enabled_decorator": off(x).requires_grad,
+        "inference_decorator": inference(x).requires_grad,
+        "bare_no_grad_decorator": catch(lambda: bare_decorator(x).requires_grad),
+        "restored_after_exception": (error, T.is_grad_enabled()),
+        "is_inference_mode_enabled": T.is_inference_mode_enabled(),
+        "autograd_namespace": T.autograd.no_grad is T.no_grad,
+        "functions_keep_names": off.__name__,
+    }
