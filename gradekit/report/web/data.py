@@ -17,6 +17,7 @@ import json
 import re
 import sqlite3
 import statistics
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -115,19 +116,18 @@ def _not_attempted(connection: sqlite3.Connection, assignment: str) -> dict[str,
 
 
 def _passing_answers(
-    connection: sqlite3.Connection, assignment: str, exercise_id: str | None = None
+    connection: sqlite3.Connection, assignment: str
 ) -> dict[tuple[str, str], dict[str, Any]]:
     """(exercise, case) -> the commonest passing answer summary among current submissions.
 
     A passing answer matches the reference within tolerance, so it stands in for the expected
     answer until the gradebook stores the reference's own answers.
     """
-    condition = "" if exercise_id is None else " AND exercise_id = :exercise"
     rows = connection.execute(
         "SELECT exercise_id, case_id, answer_summary, count(*) AS n FROM case_results"
-        f" WHERE status = 'pass' AND submission_id IN ({_LATEST}){condition}"
+        f" WHERE status = 'pass' AND submission_id IN ({_LATEST})"
         " GROUP BY exercise_id, case_id, answer_fingerprint ORDER BY n DESC",
-        {"assignment": assignment, "exercise": exercise_id},
+        {"assignment": assignment},
     )
     answers: dict[tuple[str, str], dict[str, Any]] = {}
     for row in rows:
@@ -226,6 +226,30 @@ class ReportData:
     def __init__(self, connection: sqlite3.Connection, roster: list[str] | None = None) -> None:
         self.connection = connection
         self.roster = roster
+        # Whole-assignment query results, kept for this object's life (one request or one
+        # export), so a static export of N students does not run N times the same queries.
+        self._cache: dict[tuple[str, str], Any] = {}
+
+    def _cached(self, name: str, assignment: str, compute: Callable[..., Any]) -> Any:
+        key = (name, assignment)
+        if key not in self._cache:
+            self._cache[key] = compute(self.connection, assignment)
+        return self._cache[key]
+
+    def _grades(self, assignment: str) -> list[queries.StudentGrade]:
+        return self._cached("grades", assignment, queries.latest_grades)
+
+    def _stats(self, assignment: str) -> list[queries.ExerciseStats]:
+        return self._cached("stats", assignment, queries.exercise_stats)
+
+    def _expected(self, assignment: str) -> dict[tuple[str, str], dict[str, Any]]:
+        return self._cached("expected", assignment, _passing_answers)
+
+    def _medians(self, assignment: str) -> dict[str, float]:
+        return self._cached("medians", assignment, _median_durations)
+
+    def _not_attempted(self, assignment: str) -> dict[str, list[str]]:
+        return self._cached("not_attempted", assignment, _not_attempted)
 
     # -- addressing ---------------------------------------------------------------------------
 
@@ -242,10 +266,10 @@ class ReportData:
 
     def overview(self, assignment: str) -> dict[str, Any]:
         overview = queries.class_overview(self.connection, assignment)
-        grades = queries.latest_grades(self.connection, assignment)
+        grades = self._grades(assignment)
         columns = queries.exercise_columns(self.connection, assignment)
-        medians = _median_durations(self.connection, assignment)
-        not_attempted = _not_attempted(self.connection, assignment)
+        medians = self._medians(assignment)
+        not_attempted = self._not_attempted(assignment)
         submitted = {grade.student for grade in grades}
         return {
             "overview": overview,
@@ -256,7 +280,7 @@ class ReportData:
                     "median_seconds": medians.get(stats.exercise_id),
                     "not_attempted": not_attempted.get(stats.exercise_id, []),
                 }
-                for stats in queries.exercise_stats(self.connection, assignment)
+                for stats in self._stats(assignment)
             ],
             "columns": [
                 {"id": exercise_id, "title": title, "max_points": points}
@@ -278,17 +302,14 @@ class ReportData:
         }
 
     def exercise(self, assignment: str, exercise_slug: str) -> dict[str, Any]:
-        stats = {
-            slug(item.exercise_id): item
-            for item in queries.exercise_stats(self.connection, assignment)
-        }
+        stats = {slug(item.exercise_id): item for item in self._stats(assignment)}
         if exercise_slug not in stats:
             raise NotFound(f"no exercise {exercise_slug!r} in {assignment}")
         exercise = stats[exercise_slug]
         clusters = queries.wrong_answer_clusters(
             self.connection, assignment, exercise_id=exercise.exercise_id
         )
-        expected = _passing_answers(self.connection, assignment, exercise.exercise_id)
+        expected = self._expected(assignment)
         draw_graphs = _is_autograd(
             [cluster.representative for cluster in clusters] + list(expected.values())
         )
@@ -313,30 +334,23 @@ class ReportData:
             )
         return {
             "stats": exercise,
-            "median_seconds": _median_durations(self.connection, assignment).get(
-                exercise.exercise_id
-            ),
+            "median_seconds": self._medians(assignment).get(exercise.exercise_id),
             "not_attempted": [
                 (student, slug(student))
-                for student in _not_attempted(self.connection, assignment).get(
-                    exercise.exercise_id, []
-                )
+                for student in self._not_attempted(assignment).get(exercise.exercise_id, [])
             ],
             "misconceptions": misconceptions,
             "draw_graphs": draw_graphs,
         }
 
     def student(self, assignment: str, student_slug: str) -> dict[str, Any]:
-        students = {
-            slug(grade.student): grade
-            for grade in queries.latest_grades(self.connection, assignment)
-        }
+        students = {slug(grade.student): grade for grade in self._grades(assignment)}
         if student_slug not in students:
             raise NotFound(f"no student {student_slug!r} in {assignment}")
         grade = students[student_slug]
         history = queries.student_history(self.connection, grade.student, assignment)
         current = queries.submission_detail(self.connection, grade.submission_id)
-        expected = _passing_answers(self.connection, assignment)
+        expected = self._expected(assignment)
         exercises = []
         for exercise in current.exercises:
             exercise_id = exercise.grade.exercise_id
