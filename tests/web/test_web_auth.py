@@ -99,3 +99,12 @@ def test_serve_report_refuses_a_missing_gradebook(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli_app, ["serve-report", "--db", str(tmp_path / "x.sqlite")])
     assert result.exit_code == 2
     assert "no gradebook here" in result.output
+
+
+def test_generated_tokens_are_long_and_fresh() -> None:
+    from gradekit.report.web.commands import resolve_token
+
+    first, second = resolve_token("generate"), resolve_token("generate")
+    assert first != second and len(first) >= 32
+    assert resolve_token("mine") == "mine"
+    assert resolve_token("") is None and resolve_token(None) is None

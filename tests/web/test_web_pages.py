@@ -200,3 +200,32 @@ def test_missing_gradebook_is_a_503_page(tmp_path: Path) -> None:
         response = c.get("/")
     assert response.status_code == 503
     assert "run `gradekit grade` first" in response.text
+
+
+def test_several_assignments_each_get_their_pages(tmp_path: Path) -> None:
+    from classroom import STUDENTS, student_record
+    from starlette.testclient import TestClient
+
+    from gradekit.gradebook.store import Gradebook
+    from gradekit.report.web.app import create_app
+
+    db = tmp_path / "gradebook.sqlite"
+    with Gradebook(db) as book:
+        for assignment in ("week 1", "week-2"):
+            run = book.start_run(
+                assignment_id=assignment, assignment_title=f"Title {assignment}",
+                spec_path="x.yaml", spec_hash="s", backend="engine", sandbox_tier=2, jobs=1,
+                gradekit_version="test",
+            )  # fmt: skip
+            record = student_record("alice", STUDENTS["alice"])
+            book.record_submission(
+                run_id=run, assignment_id=assignment, spec_hash="s", record=record
+            )
+            book.finish_run(run)
+    with TestClient(create_app(db), base_url="http://127.0.0.1") as several:
+        index = several.get("/").text
+        for assignment in ("week 1", "week-2"):
+            assert f'href="{slug(assignment)}/index.html"' in index
+            overview = several.get(f"/{slug(assignment)}/index.html")
+            assert overview.status_code == 200 and f"Title {assignment}" in overview.text
+            assert several.get(f"/{slug(assignment)}/student/alice.html").status_code == 200

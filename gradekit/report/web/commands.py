@@ -60,6 +60,13 @@ def _check_gradebook(db: Path) -> None:
         _fail(str(error))
 
 
+def resolve_token(token: str | None) -> str | None:
+    """The token to require: ``generate`` asks for a fresh random one; empty means none."""
+    if token == "generate":
+        return secrets.token_urlsafe(24)
+    return token or None
+
+
 def serve_report_command(
     db: DbOption = DEFAULT_DB,
     host: Annotated[
@@ -83,8 +90,7 @@ def serve_report_command(
     """Serve the instructor web report of a gradebook (overview, exercises, students)."""
     from gradekit.report.web.app import ReportConfigError, check_bind, create_app
 
-    if token == "generate":
-        token = secrets.token_urlsafe(24)
+    token = resolve_token(token)
     try:
         check_bind(host, token)
     except ReportConfigError as error:
