@@ -244,6 +244,19 @@ def run_program_in_fresh_process(name: str, module_name: str) -> dict[str, Any]:
     return json.loads(completed.stdout.strip().splitlines()[-1])
 
 
+def _reset_global_state(T: ModuleType) -> None:
+    """Undo what a program may have leaked (grad mode, print options).
+
+    A program's own observations are already made; this only stops one divergence (say,
+    grad mode not restored after an exception) from cascading into every later program.
+    """
+    for reset in (lambda: T.set_grad_enabled(True), lambda: T.set_printoptions(profile="default")):
+        try:
+            reset()
+        except Exception:  # noqa: BLE001 - a module lacking the function has nothing to reset
+            pass
+
+
 def run_callable(body: Callable[[], dict[str, Any]], T: ModuleType) -> dict[str, Any]:
     """Run ``body`` (a program already bound to its module/data) and observe its result."""
     with warnings.catch_warnings(record=True) as caught:
@@ -253,6 +266,8 @@ def run_callable(body: Callable[[], dict[str, Any]], T: ModuleType) -> dict[str,
             observations = {key: observe(value, T) for key, value in raw.items()}
         except Exception as exc:  # noqa: BLE001 - an uncaught exception is an observation
             observations = {"__uncaught__": observe(Raised(type(exc).__name__, str(exc)), T)}
+        finally:
+            _reset_global_state(T)
     observations["__warnings__"] = [
         {"category": w.category.__name__, "message": _clean_warning(str(w.message))} for w in caught
     ]
