@@ -7,24 +7,66 @@ file:line, never a traceback).
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
-from rich.console import Console
+from typer.core import TyperGroup
 
 import gradekit
-from gradekit.gradebook.commands import export_command, grade_command
-from gradekit.integrations.commands import init_app, package_app
-from gradekit.report.web.commands import report_command, serve_report_command
+
+if TYPE_CHECKING:  # imported where used: rich costs start-up time that json output never needs
+    from rich.console import Console
+    from typer._click import Command  # typer's own copy of click's Command class
+
+    from gradekit.spec.models import Assignment
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
+# Commands whose code lives in other packages, imported only when one of them runs (or --help
+# lists them): their imports (sqlite, the web report, numpy) would otherwise slow down every
+# `gradekit check`. name -> (module, attribute: a command function or a Typer sub-app).
+LAZY_COMMANDS: dict[str, tuple[str, str]] = {
+    "init": ("gradekit.integrations.commands", "init_app"),
+    "package": ("gradekit.integrations.commands", "package_app"),
+    "grade": ("gradekit.gradebook.commands", "grade_command"),
+    "export": ("gradekit.gradebook.commands", "export_command"),
+    "serve-report": ("gradekit.report.web.commands", "serve_report_command"),
+    "report": ("gradekit.report.web.commands", "report_command"),
+}
+
+
+class LazyCommandGroup(TyperGroup):
+    """The top-level group: the commands defined here, plus :data:`LAZY_COMMANDS` on demand."""
+
+    def list_commands(self, ctx: typer.Context) -> list[str]:
+        return [*super().list_commands(ctx), *LAZY_COMMANDS]
+
+    def get_command(self, ctx: typer.Context, cmd_name: str) -> Command | None:
+        if cmd_name in LAZY_COMMANDS and cmd_name not in self.commands:
+            self.add_command(_load_lazy_command(cmd_name), cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+
+def _load_lazy_command(name: str) -> Command:
+    """Import one of :data:`LAZY_COMMANDS` and turn it into a click command, as Typer would."""
+    module_name, attribute = LAZY_COMMANDS[name]
+    target = getattr(importlib.import_module(module_name), attribute)
+    holder = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+    if isinstance(target, typer.Typer):
+        holder.add_typer(target, name=name)
+    else:
+        holder.command(name=name)(target)
+    return typer.main.get_group(holder).commands[name]
+
+
 app = typer.Typer(
     name="gradekit",
+    cls=LazyCommandGroup,
     help="Autograder for PyTorch tensor and autograd exercises.",
     no_args_is_help=True,
     add_completion=False,
@@ -49,6 +91,8 @@ class OutputFormat(str, Enum):
 
 
 def _stderr() -> Console:
+    from rich.console import Console
+
     return Console(stderr=True, highlight=False)
 
 
@@ -159,6 +203,8 @@ def check(
     if output is None and output_format is OutputFormat.json:
         sys.stdout.write(render_json(result) + "\n")
     elif output is None and output_format is OutputFormat.text:
+        from rich.console import Console
+
         render_text(result, Console(highlight=False))
     else:
         from gradekit.integrations.formats import ReportError, write_report
@@ -186,7 +232,7 @@ def _discover(submission: Path) -> Path:
         _usage_error(str(error))
 
 
-def _load_spec(path: Path):  # -> Assignment (spec import is deferred to keep --help fast)
+def _load_spec(path: Path) -> Assignment:  # the spec import is deferred to keep --help fast
     from gradekit.spec import SpecError, load_assignment
 
     try:
@@ -274,12 +320,12 @@ def schema(
     if check_output:
         from gradekit.report import OUTPUT_SCHEMA
 
-        document = OUTPUT_SCHEMA
+        sys.stdout.write(json.dumps(OUTPUT_SCHEMA, indent=2) + "\n")
     else:
-        from gradekit.spec.schema import json_schema
+        from gradekit.spec.schema import schema_text
 
-        document = json_schema()
-    sys.stdout.write(json.dumps(document, indent=2) + "\n")
+        # Exactly the committed docs/gradekit-spec.schema.json (a test keeps the two in sync).
+        sys.stdout.write(schema_text())
 
 
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
@@ -298,19 +344,7 @@ def run(
     raise typer.Exit(status if isinstance(status, int) else EXIT_OK)
 
 
-# ---------------------------------------------------------------------------------------------
-# init, package (CI and grading-platform files; bodies in gradekit/integrations/commands.py)
-
-app.add_typer(init_app, name="init")
-app.add_typer(package_app, name="package")
-
-# grade, export (batch grading into a SQLite gradebook; bodies in gradekit/gradebook/commands.py)
-app.command(name="grade")(grade_command)
-app.command(name="export")(export_command)
-
-# serve-report, report --html (the instructor web report; bodies in gradekit/report/web/commands.py)
-app.command(name="serve-report")(serve_report_command)
-app.command(name="report")(report_command)
+# init, package, grade, export, serve-report and report are LAZY_COMMANDS (see the top).
 
 
 if __name__ == "__main__":  # pragma: no cover

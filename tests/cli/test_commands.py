@@ -9,7 +9,7 @@ from cli_helpers import SPECS, SUBMISSIONS, TINY
 from typer.testing import CliRunner
 
 from gradekit import __version__
-from gradekit.cli import app
+from gradekit.cli import LAZY_COMMANDS, app
 from gradekit.report import OUTPUT_SCHEMA
 
 runner = CliRunner()
@@ -92,9 +92,35 @@ def test_starter_and_schema_use_the_spec_package(tmp_path):
     schema = invoke("schema")
     assert schema.exit_code == 0
     assert json.loads(schema.stdout) == json_schema()
+    committed = SPECS.parents[2] / "docs" / "gradekit-spec.schema.json"
+    assert schema.stdout == committed.read_text(encoding="utf-8")  # byte for byte
     target = tmp_path / "tiny.py"
     written = invoke("starter", TINY, "-o", target)
     assert written.exit_code == 0
     assert "def double" in target.read_text()
     again = invoke("starter", TINY, "-o", target)
     assert again.exit_code == 2  # never overwrite a student's work
+
+
+def test_check_does_not_import_the_other_commands_packages():
+    """`gradekit check` stays fast: the batch, platform and web commands load on demand."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys, gradekit.cli; "
+        "print(sorted(m for m in sys.modules if m.startswith(('gradekit.gradebook', "
+        "'gradekit.integrations', 'gradekit.report.web', 'rich', 'numpy', 'pydantic'))))"
+    )
+    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert loaded.returncode == 0, loaded.stderr
+    assert loaded.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("command", sorted(LAZY_COMMANDS))
+def test_lazy_commands_load_and_show_their_help(command):
+    result = invoke(command, "--help")
+    assert result.exit_code == 0, result.output
+    assert "Usage: gradekit" in result.stdout and command in result.stdout
+    listed = invoke("--help")
+    assert command in listed.stdout
