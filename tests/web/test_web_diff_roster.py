@@ -98,3 +98,16 @@ def test_unreadable_roster(tmp_path: Path) -> None:
     binary.write_bytes(b"\xff\xfe\x00")
     with pytest.raises(RosterError, match="not UTF-8"):
         load_roster(binary)
+
+
+def test_sequences_are_compared_item_by_item() -> None:
+    scalar = {**EXPECTED, "shape": [], "first": [1.5]}
+    expected = {"kind": "sequence", "type": "tuple", "length": 2, "items": [scalar, EXPECTED]}
+    got = {**expected, "items": [scalar, {**EXPECTED, "first": [2.0, 4.0, 7.0]}]}
+    rows = {row.field: row for row in answer_diff(expected, got)}
+    assert not rows["[0] values (first 1)"].differs
+    assert rows["[1] values (first 3)"].differs
+    assert [e.differs for e in rows["[1] values (first 3)"].got_elements] == [False, False, True]
+    shorter = {**got, "length": 1, "items": [scalar]}
+    rows = {row.field: row for row in answer_diff(expected, shorter)}
+    assert rows["length"].differs and rows["[1] shape"].differs and rows["[1] shape"].got == "—"

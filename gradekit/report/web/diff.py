@@ -88,8 +88,14 @@ FIELDS = (
 )
 
 
-def answer_diff(expected: dict[str, Any] | None, got: dict[str, Any]) -> list[DiffRow]:
-    """Rows comparing ``got`` with ``expected`` (None: no expected answer known, rows unmarked)."""
+def answer_diff(
+    expected: dict[str, Any] | None, got: dict[str, Any], *, prefix: str = ""
+) -> list[DiffRow]:
+    """Rows comparing ``got`` with ``expected`` (None: no expected answer known, rows unmarked).
+
+    Sequences (tuples, lists) are compared item by item: the rows of item 1 are labelled
+    ``[1] shape``, ``[1] values`` and so on (the summary keeps the first items only).
+    """
     rows = []
     reference = expected or {}
     for label, key in FIELDS:
@@ -106,29 +112,39 @@ def answer_diff(expected: dict[str, Any] | None, got: dict[str, Any]) -> list[Di
             shown_got, shown_expected = got.get(key), reference.get(key)
         rows.append(
             DiffRow(
-                field=label,
+                field=prefix + label,
                 expected=_show(shown_expected) if expected is not None else "(unknown)",
                 got=_show(shown_got),
                 differs=expected is not None and shown_expected != shown_got,
             )
         )
     if "first" in got or "first" in reference:
-        dtype_row_differs = expected is not None and reference.get("shape") != got.get("shape")
         got_elements = _elements(got, expected)
         expected_elements = _elements(reference, None) if expected is not None else []
         differs = expected is not None and (
-            dtype_row_differs
+            reference.get("shape") != got.get("shape")
             or any(element.differs for element in got_elements)
             or len(reference.get("first") or []) != len(got.get("first") or [])
         )
         rows.append(
             DiffRow(
-                field=f"values (first {max(len(got_elements), len(expected_elements))})",
+                field=f"{prefix}values (first {max(len(got_elements), len(expected_elements))})",
                 expected="",
                 got="",
                 differs=differs,
                 expected_elements=expected_elements,
                 got_elements=got_elements,
+            )
+        )
+    got_items, expected_items = got.get("items") or [], reference.get("items") or []
+    for index in range(max(len(got_items), len(expected_items))):
+        item_got = got_items[index] if index < len(got_items) else {}
+        item_expected = expected_items[index] if index < len(expected_items) else {}
+        rows.extend(
+            answer_diff(
+                item_expected if expected is not None else None,
+                item_got,
+                prefix=f"{prefix}[{index}] ",
             )
         )
     return rows
