@@ -3,7 +3,8 @@
 Exit codes: 0 when every submission was graded (whatever the students scored), 1 when some
 submission could not be graded at all (a grader-side error, listed), 2 for usage errors: a
 missing folder, an invalid spec, clashing student ids, an unusable gradebook, or a sandbox
-below tier 1 without ``--allow-weak-sandbox``. Messages are one actionable line, no traceback.
+below tier 1 without ``--allow-weak-sandbox``; 130 when interrupted with Ctrl-C (what was
+graded is kept). Messages are one actionable line, no traceback.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 EXIT_OK, EXIT_GRADER_ERRORS, EXIT_USAGE = 0, 1, 2
+EXIT_INTERRUPTED = 130  # like a shell reports SIGINT
 DEFAULT_DB = Path("gradebook.sqlite")
 
 
@@ -112,6 +114,13 @@ def grade_command(
                 on_start=progress.start,
                 on_result=progress.advance,
             )
+    except KeyboardInterrupt:
+        typer.echo(
+            "interrupted: every submission graded so far is saved; run the same command again "
+            "to grade the rest",
+            err=True,
+        )
+        raise typer.Exit(EXIT_INTERRUPTED) from None
     except SpecError as error:
         _fail(f"invalid assignment spec:\n{error}")
     except (BatchError, SandboxUnavailable, GradebookSchemaError, ReferenceSolutionError) as error:

@@ -10,7 +10,9 @@ Student ids (docs/batch.md): every visible entry of the SUBMISSIONS folder is on
   failing that, the only ``.py``/``.ipynb`` file of the folder;
 * entries starting with ``.`` or ``_`` (``.git``, ``__pycache__``) and files that are neither
   ``.py`` nor ``.ipynb`` are ignored and listed as such; two entries with the same id
-  (``alice.py`` and ``alice/``) are an error.
+  (``alice.py`` and ``alice/``) are an error;
+* a symbolic link is never graded (it could point at the reference solution): the entry is
+  reported as not graded.
 
 Parallelism: ``jobs`` worker processes (``python -m gradekit.grading.batch``), each of which
 loads the spec, computes the reference answers once and keeps a warm
@@ -27,20 +29,21 @@ import hashlib
 import json
 import os
 import queue
+import signal
 import subprocess
 import sys
 import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import gradekit
 
 GRADABLE_SUFFIXES = (".py", ".ipynb")
-WORKER_START_TIMEOUT = 300.0  # reference answers + zygote start, on a loaded machine
+WORKER_FINISH_TIMEOUT = 60.0  # a submission in progress is bounded by its own deadlines
 
 
 class BatchError(RuntimeError):
@@ -79,6 +82,15 @@ class Discovery:
     ignored: list[Path] = field(default_factory=list)
 
 
+def _hashed(entry: SubmissionEntry) -> tuple[SubmissionEntry, str]:
+    """``(entry, content hash)``; an unreadable file makes the entry one that is not graded."""
+    try:
+        return entry, entry.content_hash()
+    except OSError as error:
+        unreadable = replace(entry, path=None, problem=f"{entry.path}: {error.strerror}")
+        return unreadable, unreadable.content_hash()
+
+
 def student_id(entry: Path) -> str:
     """The student id of a SUBMISSIONS entry: a file's name without extension, a folder's name."""
     return entry.stem if entry.is_file() else entry.name
@@ -108,12 +120,18 @@ def discover_submissions(folder: Path, student_file: str | None = None) -> Disco
                 f"{student!r}; keep one entry per student"
             )
         owners[student] = entry
-        if entry.is_file():
+        if entry.is_symlink():
+            found.entries.append(SubmissionEntry(student, entry, None, _LINK_PROBLEM % entry.name))
+        elif entry.is_file():
             found.entries.append(SubmissionEntry(student, entry, entry))
         else:
             path, problem = _file_in_folder(entry, student_file)
             found.entries.append(SubmissionEntry(student, entry, path, problem))
     return found
+
+
+# A link could point anywhere the grader can read, e.g. at the reference solution.
+_LINK_PROBLEM = "%s is a symbolic link; put the submitted file itself in the folder"
 
 
 def _file_in_folder(folder: Path, student_file: str | None) -> tuple[Path | None, str | None]:
@@ -126,9 +144,9 @@ def _file_in_folder(folder: Path, student_file: str | None) -> tuple[Path | None
         wanted = [student_file, f"{stem}.ipynb"]
         for path in candidates:
             if path.name in wanted:
-                return path, None
+                return _unless_link(folder, path)
     if len(candidates) == 1:
-        return candidates[0], None
+        return _unless_link(folder, candidates[0])
     expected = f"{student_file!r} (or {Path(student_file).stem}.ipynb)" if student_file else ""
     if not candidates:
         return None, f"no .py or .ipynb file in {folder.name}/ {expected}".strip()
@@ -138,6 +156,12 @@ def _file_in_folder(folder: Path, student_file: str | None) -> tuple[Path | None
         if student_file
         else f"{folder.name}/ has {len(candidates)} Python files; keep only the one to grade"
     )
+
+
+def _unless_link(folder: Path, path: Path) -> tuple[Path | None, str | None]:
+    if path.is_symlink():
+        return None, _LINK_PROBLEM % path.relative_to(folder.parent)
+    return path, None
 
 
 def _visible_files(folder: Path) -> Iterator[Path]:
@@ -338,6 +362,8 @@ def worker_main(argv: list[str] | None = None) -> int:
     parser.add_argument("--backend", choices=("engine", "torch"), required=True)
     parser.add_argument("--policy", required=True, help="PolicySettings as JSON")
     args = parser.parse_args(argv)
+    # Ctrl-C reaches the whole process group: the parent decides, then closes our stdin.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     # Our stdout is the answer channel: anything else printed goes to stderr.
     answers = os.fdopen(os.dup(sys.stdout.fileno()), "w", encoding="utf-8")
     sys.stdout = sys.stderr
@@ -452,7 +478,7 @@ class WorkerPool:
                 process.stdin.write(json.dumps({"id": task_id, "submission": submission}) + "\n")
                 process.stdin.flush()
                 line = process.stdout.readline()
-            except (BrokenPipeError, OSError):
+            except (OSError, ValueError):  # the worker died, or close() closed its stdin
                 line = ""
             if not line:
                 self._results.put((task_id, {"error": "the grading worker process died"}))
@@ -474,16 +500,19 @@ class WorkerPool:
             yield GradedSubmission(entry, content_hash, answer.get("record"), answer.get("error"))
 
     def close(self) -> None:
+        """Let every worker finish its submission in progress, then stop it."""
         for _ in self._threads:
             self._tasks.put(None)
+        for thread in self._threads:
+            thread.join(timeout=WORKER_FINISH_TIMEOUT)
         for process in self.processes:
             try:
-                process.stdin.close()
+                process.stdin.close()  # EOF: the worker stops its zygote and exits
             except OSError:
                 pass
         for process in self.processes:
             try:
-                process.wait(timeout=30)
+                process.wait(timeout=WORKER_FINISH_TIMEOUT)
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
@@ -557,7 +586,7 @@ def grade_batch(
 
     with Gradebook(db_path) as book:
         already = set() if force else book.graded_versions(assignment.id, identity)
-        hashed = [(entry, entry.content_hash()) for entry in found.entries]
+        hashed = [_hashed(entry) for entry in found.entries]
         to_grade = [(e, h) for e, h in hashed if (e.student, h) not in already]
         skipped = [e for e, h in hashed if (e.student, h) in already]
         run_id = book.start_run(

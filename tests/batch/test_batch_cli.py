@@ -67,6 +67,22 @@ def classroom(tmp_path: Path) -> Path:
     return folder
 
 
+def test_notebooks_are_graded_like_files(tmp_path: Path) -> None:
+    engine_ready()
+    import nbformat
+
+    folder = tmp_path / "submissions"
+    (folder / "frank").mkdir(parents=True)
+    cells = [nbformat.v4.new_markdown_cell("# my answers"), nbformat.v4.new_code_cell(CORRECT)]
+    notebook = nbformat.v4.new_notebook(cells=cells)
+    (folder / "erin.ipynb").write_text(nbformat.writes(notebook))
+    (folder / "frank" / "exercise.ipynb").write_text(nbformat.writes(notebook))
+    result = grade(folder, tmp_path / "book.sqlite", "--json")
+    assert result.returncode == 0, result.stderr
+    scores = {s["student"]: s["score"] for s in json.loads(result.stdout)["students"]}
+    assert scores == {"erin": 3.0, "frank": 3.0}
+
+
 def test_grade_fills_the_gradebook_and_reports_json(classroom: Path, tmp_path: Path) -> None:
     db = tmp_path / "book.sqlite"
     result = grade(classroom, db, "--json", "--jobs", "2")
@@ -261,3 +277,25 @@ def test_reading_while_grading(tmp_path: Path) -> None:
     assert process.returncode == 0, process.stderr.read()
     assert any(0 < count < 6 for count in seen)  # we really read in the middle of the batch
     assert queries.class_overview(connection).students == 6
+
+
+def test_ctrl_c_keeps_what_was_graded(tmp_path: Path) -> None:
+    folder = _slow_classroom(tmp_path, 6)
+    db = tmp_path / "book.sqlite"
+    command = [sys.executable, "-m", "gradekit", "grade", str(folder), "-a", str(SPEC)]
+    process = subprocess.Popen(
+        [*command, "--db", str(db), "--jobs", "1"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own group, so Ctrl-C can be sent to all of it
+    )
+    _wait_for_submissions(db, 1, process)
+    os.killpg(process.pid, signal.SIGINT)  # what a terminal does on Ctrl-C
+    _, stderr = process.communicate(timeout=120)
+    assert process.returncode == 130
+    assert "run the same command again" in stderr and "Traceback" not in stderr
+    count, _ = _complete_submissions(db)
+    assert 1 <= count < 6
+    status = connect(db, readonly=True).execute("SELECT status FROM runs").fetchone()[0]
+    assert status == "interrupted"

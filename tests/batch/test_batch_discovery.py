@@ -113,3 +113,21 @@ def test_student_id_is_the_entry_name_without_extension(tmp_path_factory, name: 
     as_folder = folder / f"{name}.d"
     as_folder.mkdir()
     assert student_id(as_folder) == f"{name}.d"  # a folder's name is kept whole
+
+
+def test_symbolic_links_are_never_graded(tmp_path: Path) -> None:
+    # A link could point at the reference solution and be graded as the student's work.
+    reference = write(tmp_path / "outside" / "reference.py")
+    folder = tmp_path / "submissions"
+    folder.mkdir()
+    (folder / "mallory.py").symlink_to(reference)
+    (folder / "oscar").mkdir()
+    (folder / "oscar" / "exercise.py").symlink_to(reference)
+    (folder / "peggy").symlink_to(reference.parent)
+    found = discover_submissions(folder, "exercise.py")
+    assert [(e.student, e.path) for e in found.entries] == [
+        ("mallory", None),
+        ("oscar", None),
+        ("peggy", None),
+    ]
+    assert all("symbolic link" in e.problem for e in found.entries)
