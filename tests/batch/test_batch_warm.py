@@ -339,3 +339,27 @@ def test_a_dead_zygote_is_a_clear_error(tmp_path):
             run_submission_warm(path, [Call("a", "f")], zygote=warm, policy=POLICY)
     finally:
         warm.close()
+
+
+@pytest.mark.torch
+def test_a_torch_zygote_matches_a_cold_torch_run(tmp_path):
+    pytest.importorskip("torch", reason="real torch is needed for the torch backend")
+    path = write(
+        tmp_path,
+        """
+        import torch
+
+        def version():
+            return torch.__version__.split("+")[0]
+
+        def double(t):
+            return 2 * t
+        """,
+    )
+    calls = [Call("a", "version"), Call("b", "double", args={"t": X})]
+    cold = run_submission(path, calls, backend="torch", policy=POLICY)
+    with Zygote("torch", bubblewrap="bubblewrap" in POLICY.layers) as warm_torch:
+        warm = run_submission_warm(path, calls, zygote=warm_torch, policy=POLICY)
+        again = run_submission_warm(path, calls, zygote=warm_torch, policy=POLICY)
+    assert picture(warm) == picture(cold) == picture(again)
+    assert warm.calls["b"].value.data.tolist() == [2.0, -4.0, 6.0]
