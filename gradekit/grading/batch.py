@@ -43,6 +43,7 @@ from typing import Any
 import gradekit
 
 GRADABLE_SUFFIXES = (".py", ".ipynb")
+WORKER_DIED = "the grading worker process died (see the messages above); run again to retry"
 WORKER_FINISH_TIMEOUT = 60.0  # a submission in progress is bounded by its own deadlines
 
 
@@ -440,6 +441,8 @@ class WorkerPool:
         ]
         self.tier: int | None = None
         self._threads: list[threading.Thread] = []
+        self._lock = threading.Lock()
+        self._alive = len(self.processes)
         try:
             for process in self.processes:
                 self.tier = self._handshake(process)
@@ -481,9 +484,24 @@ class WorkerPool:
             except (OSError, ValueError):  # the worker died, or close() closed its stdin
                 line = ""
             if not line:
-                self._results.put((task_id, {"error": "the grading worker process died"}))
+                self._results.put((task_id, {"error": WORKER_DIED}))
+                self._retire()
                 return
             self._results.put((task_id, json.loads(line)))
+
+    def _retire(self) -> None:
+        """A worker died. When it was the last one, fail the tasks nobody will take."""
+        with self._lock:
+            self._alive -= 1
+            if self._alive:
+                return
+        while True:
+            try:
+                task = self._tasks.get_nowait()
+            except queue.Empty:
+                return
+            if task is not None:
+                self._results.put((task[0], {"error": WORKER_DIED}))
 
     def grade(self, entries: list[tuple[SubmissionEntry, str]]) -> Iterator[GradedSubmission]:
         """Grade ``(entry, content hash)`` pairs; yields them in completion order."""

@@ -299,3 +299,27 @@ def test_ctrl_c_keeps_what_was_graded(tmp_path: Path) -> None:
     assert 1 <= count < 6
     status = connect(db, readonly=True).execute("SELECT status FROM runs").fetchone()[0]
     assert status == "interrupted"
+
+
+def test_dead_workers_fail_their_submissions_instead_of_hanging(tmp_path: Path) -> None:
+    import threading
+
+    from gradekit.grading.batch import PolicySettings, SubmissionEntry, WorkerPool
+
+    engine_ready()
+    entries = []
+    for name in ("a", "b", "c"):
+        path = tmp_path / f"{name}.py"
+        path.write_text(CORRECT)
+        entries.append((SubmissionEntry(name, path, path), "hash"))
+    answers = []
+    with WorkerPool(SPEC, "engine", PolicySettings(), jobs=2) as pool:
+        for process in pool.processes:
+            process.kill()
+            process.wait()
+        grading = threading.Thread(target=lambda: answers.extend(pool.grade(entries)))
+        grading.start()
+        grading.join(timeout=60)
+    assert not grading.is_alive(), "grading hung after its workers died"
+    assert sorted(a.entry.student for a in answers) == ["a", "b", "c"]
+    assert all(a.record is None and "worker process died" in a.error for a in answers)
