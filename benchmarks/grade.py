@@ -29,6 +29,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import sqlite3
 import subprocess
 import sys
@@ -114,6 +115,12 @@ def generate(folder: Path, count: int, seed: int = 0) -> dict[str, int]:
     return kinds
 
 
+def children_cpu_seconds() -> float:
+    """User + system CPU of every finished descendant (each process waits for its own)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def run_gradekit(folder: Path, db: Path, jobs: int, backend: str) -> float:
     started = time.perf_counter()
     completed = subprocess.run(
@@ -181,20 +188,30 @@ def main() -> int:
         print(f"{options.count} submissions ({mix}); jobs {jobs}; cores {os.cpu_count()}; "
               f"backend {options.backend}")  # fmt: skip
 
+        print(f"load average before: {os.getloadavg()[0]:.1f} (other work slows both sides)")
         db = Path(scratch) / "gradebook.sqlite"
+        cpu_before = children_cpu_seconds()
         seconds = run_gradekit(folder, db, jobs, options.backend)
+        cpu = (children_cpu_seconds() - cpu_before) / options.count
         rate = options.count / seconds
         print(f"gradekit grade   {seconds:8.2f} s  {rate:8.1f} submissions/s "
-              f"(target {TARGET_RATE:g}/s)")  # fmt: skip
+              f"(target {TARGET_RATE:g}/s); {cpu * 1000:.0f} ms CPU per submission")  # fmt: skip
 
         paths = sorted(folder.iterdir())
         step = max(1, len(paths) // max(1, options.baseline))
         subset = paths[::step][: options.baseline]
+        cpu_before = children_cpu_seconds()
         naive_seconds, naive_scores = run_naive(subset, jobs, options.backend)
+        naive_cpu = (children_cpu_seconds() - cpu_before) / len(subset)
         naive_rate = len(subset) / naive_seconds
         print(f"naive baseline   {naive_seconds:8.2f} s  {naive_rate:8.1f} submissions/s "
-              f"({len(subset)} submissions, one python -c each)")  # fmt: skip
-        print(f"speed-up         {rate / naive_rate:8.1f}x (target {TARGET_SPEEDUP:g}x)")
+              f"({len(subset)} submissions, one python -c each); "
+              f"{naive_cpu * 1000:.0f} ms CPU per submission")  # fmt: skip
+        print(f"speed-up         {rate / naive_rate:8.1f}x wall, {naive_cpu / cpu:.1f}x CPU "
+              f"(target {TARGET_SPEEDUP:g}x)")  # fmt: skip
+        cores = os.cpu_count() or 1
+        print(f"CPU-bound ceiling on {cores} idle cores: {cores / cpu:.1f} submissions/s; "
+              f"load average after: {os.getloadavg()[0]:.1f}")  # fmt: skip
 
         stored = dict(sqlite3.connect(db).execute("SELECT student, score FROM submissions"))
         differing = [s for s, score in naive_scores.items() if abs(stored[s] - score) > 1e-9]
