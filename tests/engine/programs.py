@@ -219,6 +219,7 @@ WARN_ONCE_PROGRAMS = frozenset(
         "shape_T_on_3d_warns",  # `x.T` on ndim != 2
         "backward_create_graph",  # backward(create_graph=True) reference-cycle warning
         "peer_accumulate_grad_tensor_reference",  # same warning
+        "numpy_interop_memory",  # from_numpy of a read-only array
     }
 )
 
@@ -2891,4 +2892,159 @@ def grad_mode_decorators_and_restoration(T):
         "is_inference_mode_enabled": T.is_inference_mode_enabled(),
         "autograd_namespace": T.autograd.no_grad is T.no_grad,
         "functions_keep_names": off.__name__,
+    }
+
+
+# --- python protocols, 0-d shapes, nan semantics, numpy interop --------------------------------
+
+
+@program
+def python_protocol_edge_cases(T):
+    v = T.tensor([1.0, 2.0])
+    s = T.tensor(3.0)
+
+    def iterate_scalar():
+        return list(s)
+
+    return {
+        "iterate": list(v),
+        "iterate_scalar": catch(iterate_scalar),
+        "len_scalar": catch(lambda: len(s)),
+        "bool_empty": catch(lambda: bool(T.tensor([]))),
+        "bool_one": bool(T.tensor([2.0])),
+        "eq_none": v == None,  # noqa: E711 - torch defines tensor == None
+        "contains": (2 in v, 5 in v),
+        "size_oob": catch(lambda: T.zeros(2, 3).size(5)),
+        "tolist_float32_repr": repr(T.tensor([0.1, 1 / 3]).tolist()),
+        "item_float32_repr": repr(T.tensor(0.1).item()),
+        "item_float64_repr": repr(T.tensor(0.1, dtype=T.float64).item()),
+        "str_of_item": str(T.tensor(2.5).item()),
+        "index_op": T.tensor(2).__index__(),
+        "float_index_op": catch(lambda: [1, 2, 3][T.tensor(1.0)]),
+        "abs_builtin": abs(T.tensor([-1.0, 2.0])),
+        "round_builtin": catch(lambda: round(T.tensor(2.567), 2)),
+        "neg_zero_d_int": -T.tensor(3),
+        "bool_to_int_sum": sum(T.tensor([True, True, False])),
+    }
+
+
+@program
+def zero_dim_shape_ops(T):
+    s = _leaf(T, 2.0)
+    ops = {
+        "view_neg": lambda: s.view(-1),
+        "reshape_round_trip": lambda: s.reshape(1).reshape(()),
+        "flatten": lambda: s.flatten(),
+        "squeeze": lambda: s.squeeze(),
+        "unsqueeze": lambda: s.unsqueeze(0),
+        "expand": lambda: s.expand(3),
+        "repeat": lambda: s.repeat(2, 2),
+        "t": lambda: s.t(),
+        "sum_dim0": lambda: s.sum(0),
+        "mean_neg": lambda: s.mean(-1),
+        "max_dim0": lambda: s.max(0).values,
+        "softmax": lambda: s.softmax(0),
+        "cat_after_unsqueeze": lambda: T.cat([s.unsqueeze(0), s.unsqueeze(0)]),
+        "stack": lambda: T.stack([s, s]),
+        "index_none": lambda: s[None],
+        "index_ellipsis": lambda: s[...],
+        "transpose": lambda: s.transpose(0, 1),
+        "permute": lambda: s.permute(),
+        "squeeze_dim_oob": lambda: s.squeeze(1),
+    }
+    out = {"dim": (s.dim(), s.numel(), s.shape)}
+    # Each op on its own: one failing op must not hide the others.
+    for key, op in ops.items():
+        value = catch(op)
+        out[key] = value
+        if isinstance(value, Raised):
+            continue
+        out[key + "_graph"] = graph_desc(value.grad_fn)
+        out[key + "_grad"] = catch(lambda value=value: T.autograd.grad(value.sum(), s)[0])
+    return out
+
+
+@program
+def nan_semantics(T):
+    x = T.tensor([1.0, float("nan"), 3.0, -1.0])
+    y = T.tensor([2.0, 0.0, float("nan"), -2.0])
+    return {
+        "max": x.max(),
+        "min": x.min(),
+        "argmax": x.argmax(),
+        "argmin": x.argmin(),
+        "max_dim": x.max(0),
+        "maximum": T.maximum(x, y),
+        "minimum": T.minimum(x, y),
+        "clamp": x.clamp(0, 2),
+        "relu": x.relu(),
+        "sigmoid": x.sigmoid(),
+        "softmax": x.softmax(0),
+        "softmax_inf": T.tensor([float("inf"), 1.0]).softmax(0),
+        "log_softmax_neg_inf": T.tensor([float("-inf"), 0.0]).log_softmax(0),
+        "where": T.where(x > y, x, y),
+        "eq": x == x,
+        "ne": x != x,
+        "sum": x.sum(),
+        "mean": x.mean(),
+        "norm": x.norm(),
+        "isnan": T.isnan(x),
+        "isinf": T.isinf(T.tensor([float("inf"), 1.0])),
+    }
+
+
+@program
+def float16_accumulation(T):
+    tenths = T.full((1000,), 0.1, dtype=T.float16)
+    big = T.full((3000,), 33.0, dtype=T.float16)
+    return {
+        "sum_tenths": tenths.sum(),
+        "mean_tenths": tenths.mean(),
+        "sum_big": big.sum(),
+        "cumulative_add": (tenths[:10] + tenths[:10]).sum(),
+        "matmul": T.ones(1, 300, dtype=T.float16) @ T.full((300, 1), 0.1, dtype=T.float16),
+        "softmax": T.tensor([1.0, 2.0, 3.0], dtype=T.float16).softmax(0),
+        "norm": T.full((100,), 0.5, dtype=T.float16).norm(),
+    }
+
+
+@program
+def numpy_interop_memory(T):
+    array = np.array([1.0, 2.0, 3.0], dtype=np.float32)
+    shared = T.from_numpy(array)
+    copied = T.tensor(array)
+    as_tensor = T.as_tensor(array)
+    array[0] = 100.0
+    t = T.tensor([4.0, 5.0])
+    exported = t.numpy()
+    exported[1] = 50.0
+    readonly = np.arange(3.0)
+    readonly.flags.writeable = False
+    return {
+        "from_numpy_shares": shared,
+        "tensor_copies": copied,
+        "as_tensor_shares": as_tensor,
+        "numpy_shares": t,
+        "from_numpy_readonly": catch(lambda: T.from_numpy(readonly).tolist()),
+        "from_numpy_int64": T.from_numpy(np.array([1, 2])).dtype,
+        "from_numpy_bool": T.from_numpy(np.array([True])).dtype,
+        "from_numpy_noncontiguous": T.from_numpy(np.arange(6.0).reshape(2, 3)[:, ::2]),
+        "numpy_dtype_of_int": str(T.tensor([1, 2]).numpy().dtype),
+        "np_asarray": np.asarray(T.tensor([1.0, 2.0])),
+        "np_sum_of_tensor": float(np.sum(T.tensor([1.0, 2.0]).numpy())),
+        "tensor_of_numpy_scalar_list": T.tensor([np.float32(1.5), np.float32(2.5)]),
+    }
+
+
+@program
+def cat_legacy_empty_and_arange_float(T):
+    return {
+        "cat_with_legacy_empty": T.cat([T.ones(2, 3), T.tensor([])]),
+        "cat_empty_first": T.cat([T.tensor([]), T.ones(2)]),
+        "arange_tenth": T.arange(0, 1, 0.1),
+        "arange_neg_step": T.arange(5, 0, -1.5),
+        "arange_bad_step": catch(lambda: T.arange(0, 5, -1)),
+        "arange_zero_step": catch(lambda: T.arange(0, 5, 0)),
+        "linspace_many": T.linspace(-1, 1, 7),
+        "linspace_int_dtype": T.linspace(0, 10, 4, dtype=T.int64),
     }
