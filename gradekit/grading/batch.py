@@ -366,7 +366,8 @@ def worker_main(argv: list[str] | None = None) -> int:
     # Ctrl-C reaches the whole process group: the parent decides, then closes our stdin.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # Our stdout is the answer channel: anything else printed goes to stderr.
-    answers = os.fdopen(os.dup(sys.stdout.fileno()), "w", encoding="utf-8")
+    answers = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    os.dup2(2, 1)  # fd 1 too, so nothing we start (the zygote) holds the answer pipe
     sys.stdout = sys.stderr
 
     def answer(message: dict[str, Any]) -> None:

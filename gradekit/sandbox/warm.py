@@ -264,6 +264,7 @@ class Zygote:
                 cwd=self.scratch_root,
                 env=child_environment(self.scratch_root),
                 stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,  # it never prints; stderr stays for crash reports
                 pass_fds=(zygote_end.fileno(),),
                 start_new_session=True,
                 close_fds=True,
