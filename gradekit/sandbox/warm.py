@@ -171,7 +171,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--socket-fd", type=int, required=True)
     parser.add_argument("--backend", choices=("engine", "torch"), required=True)
     args = parser.parse_args(argv)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the grader decides when we stop
+    # No SIGINT handling of our own: the zygote runs in its own session, so a Ctrl-C in the
+    # terminal never reaches it, and launchers inherit Python's default handlers.
     channel = socket.socket(fileno=args.socket_fd)
     try:
         _serve(channel, args.backend)
