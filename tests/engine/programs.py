@@ -3048,3 +3048,45 @@ def cat_legacy_empty_and_arange_float(T):
         "linspace_many": T.linspace(-1, 1, 7),
         "linspace_int_dtype": T.linspace(0, 10, 4, dtype=T.int64),
     }
+
+
+@program
+def training_loop_manual_sgd(T):
+    """The loop every tutorial writes: forward, loss, backward, no_grad update, zero grads."""
+    F = T.nn.functional
+    x = T.tensor([[0.5, -1.0], [1.5, 2.0], [-0.5, 0.25], [2.0, -1.5]])
+    y = T.tensor([[1.0], [0.0], [1.0], [0.0]])
+    w = T.tensor([[0.1], [-0.2]], requires_grad=True)
+    b = T.zeros(1, requires_grad=True)
+    history = []
+    for step in range(4):
+        logits = x @ w + b
+        loss = F.binary_cross_entropy_with_logits(logits, y)
+        loss.backward()
+        with T.no_grad():
+            w -= 0.5 * w.grad
+            b.sub_(0.5 * b.grad)
+        history.append((loss.item(), w.grad.clone(), b.grad.clone(), w._version))
+        if step % 2 == 0:
+            w.grad.zero_()
+            b.grad.zero_()
+        else:
+            w.grad = None
+            b.grad = None
+    mse_w = T.tensor([0.0, 0.0], requires_grad=True)
+    for _ in range(3):
+        prediction = x @ mse_w
+        mse = ((prediction - y.squeeze(1)) ** 2).mean()
+        mse.backward()
+        with T.no_grad():
+            mse_w.add_(mse_w.grad, alpha=-0.1)
+            mse_w.grad.zero_()
+    return {
+        "history": history,
+        "w": w,
+        "b": b,
+        "w_is_leaf": w.is_leaf,
+        "final_loss_repr": repr(F.binary_cross_entropy_with_logits(x @ w + b, y)),
+        "mse_w": mse_w,
+        "mse_repr": repr(mse),
+    }
