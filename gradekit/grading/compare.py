@@ -8,6 +8,7 @@ numbers how far off they are and where.
 
 from __future__ import annotations
 
+import builtins
 import math
 import re
 from collections.abc import Mapping, Sequence
@@ -17,6 +18,15 @@ from typing import Any
 import numpy as np
 
 from gradekit.sandbox.protocol import CallOutcome, ExceptionInfo, Observed
+
+# The child reports an exception's type by name only (``ValueError``, ``mymodule.MyError``). For
+# builtin exceptions the grader knows the hierarchy itself: name -> names of every class in its
+# MRO, read from this interpreter's builtins, so `{raises: LookupError}` accepts an IndexError.
+BUILTIN_EXCEPTION_BASES: dict[str, frozenset[str]] = {
+    name: frozenset(base.__name__ for base in value.__mro__)
+    for name, value in vars(builtins).items()
+    if isinstance(value, type) and issubclass(value, BaseException)
+}
 
 # torch.testing.assert_close defaults (torch/testing/_comparison.py), as (rtol, atol).
 DEFAULT_TOLERANCES: dict[str, tuple[float, float]] = {
@@ -551,7 +561,11 @@ def compare_outcomes(expected: CallOutcome, got: CallOutcome, checks: Checks) ->
     )
     differences: list[Difference] = []
     if wanted_type is not None:
-        differences += _compare_raised(got, wanted_type, checks.raises_match)
+        # A `raises` check accepts subclasses; an exception the reference happened to raise
+        # must be matched by name, as torch would raise it.
+        differences += _compare_raised(
+            got, wanted_type, checks.raises_match, subclasses=checks.raises is not None
+        )
     elif got.status == "raised":
         return [
             Difference(
@@ -622,8 +636,30 @@ def _exception_text(exception: ExceptionInfo | None) -> str:
     return f"{exception.type}: {exception.message}" if exception.message else exception.type
 
 
-def _compare_raised(got: CallOutcome, wanted_type: str, pattern: str | None) -> list[Difference]:
-    expected_text = wanted_type + (f" matching /{pattern}/" if pattern else "")
+def exception_type_matches(got_type: str, wanted_type: str, *, subclasses: bool = True) -> bool:
+    """Whether an exception of type ``got_type`` (as the sandbox names it) is a ``wanted_type``.
+
+    Only the last dotted part of each name is compared (``builtins.ValueError`` is
+    ``ValueError``). With ``subclasses``, a builtin exception also matches the name of any of its
+    builtin base classes (``IndexError`` is a ``LookupError``); the bases of other classes are
+    not known outside the sandbox, so those match by name only.
+    """
+    wanted = wanted_type.rsplit(".", 1)[-1]
+    if got_type.rsplit(".", 1)[-1] == wanted:
+        return True
+    if not subclasses:
+        return False
+    return wanted in BUILTIN_EXCEPTION_BASES.get(got_type.removeprefix("builtins."), ())
+
+
+def _compare_raised(
+    got: CallOutcome, wanted_type: str, pattern: str | None, *, subclasses: bool
+) -> list[Difference]:
+    expected_text = (
+        wanted_type
+        + (" (or a subclass)" if subclasses else "")
+        + (f" matching /{pattern}/" if pattern else "")
+    )
     if got.status != "raised" or got.exception is None:
         return [
             Difference(
@@ -636,7 +672,7 @@ def _compare_raised(got: CallOutcome, wanted_type: str, pattern: str | None) -> 
             )
         ]
     got_text = _exception_text(got.exception)
-    if got.exception.type.rsplit(".", 1)[-1] != wanted_type.rsplit(".", 1)[-1]:
+    if not exception_type_matches(got.exception.type, wanted_type, subclasses=subclasses):
         return [
             Difference(
                 "raises",

@@ -45,6 +45,27 @@ SYNTAX_KINDS: dict[str, tuple[type[ast.AST], ...]] = {
 }
 
 
+# Public spellings of one and the same torch object: a forbid/require rule naming any of them
+# applies to all of them (`torch.autograd.no_grad` is `torch.no_grad`). Each maps to the
+# shortest spelling. torch.autograd.grad and torch.autograd.backward have a single spelling
+# (plus `from torch.autograd import grad`, which the import aliases already resolve).
+GRAD_MODE_NAMES: tuple[str, ...] = ("no_grad", "enable_grad", "set_grad_enabled", "inference_mode")
+SAME_OBJECT: dict[str, str] = {
+    f"{module}.{name}": f"torch.{name}"
+    for name in GRAD_MODE_NAMES
+    for module in ("torch.autograd", "torch.autograd.grad_mode")
+}
+
+
+def canonical_name(name: str) -> str:
+    """``name`` with a leading alternative spelling from :data:`SAME_OBJECT` replaced
+    (``torch.autograd.no_grad.__enter__`` -> ``torch.no_grad.__enter__``)."""
+    for spelling, canonical in SAME_OBJECT.items():
+        if name == spelling or name.startswith(spelling + "."):
+            return canonical + name[len(spelling) :]
+    return name
+
+
 @dataclass(frozen=True)
 class Violation:
     """A broken static constraint: which rule, where, and what to do instead."""
@@ -213,10 +234,12 @@ def _references_in(
 
 def _matches_name(rule: str, used: str) -> bool:
     """``torch.broadcast_shapes`` matches that exact name (also via a submodule such as
-    ``torch.functional``); a bare name such as ``backward`` matches any name ending in it."""
-    rule = rule.lstrip(".")
+    ``torch.functional``, and through :data:`SAME_OBJECT` spellings); a bare name such as
+    ``backward`` matches any name ending in it."""
+    rule = canonical_name(rule.lstrip("."))
     if "." not in rule:
         return used.rsplit(".", 1)[-1] == rule
+    used = canonical_name(used)
     if used == rule:
         return True
     rule_module, _, rule_attr = rule.rpartition(".")

@@ -483,8 +483,8 @@ class RaisesCheck(_CheckBase):
     kind: Literal["raises"] = "raises"
     type: str = Field(
         pattern=DOTTED_NAME_PATTERN,
-        description="Exception class name, e.g. ValueError (the last dotted part is compared; "
-        "a subclass with another name does not pass).",
+        description="Exception class name, e.g. ValueError (the last dotted part is compared). "
+        "Builtin subclasses pass too (IndexError for LookupError); other classes by name only.",
     )
     match: str | None = Field(
         default=None,

@@ -13,6 +13,7 @@ from gradekit.grading.compare import (
     compare_arrays,
     compare_observed,
     compare_outcomes,
+    exception_type_matches,
     explain_shapes,
     tolerances_for,
 )
@@ -293,3 +294,62 @@ def test_grad_fn_name_from_the_spec_overrides_the_reference():
     expected = tensor([1.0], grad_fn="MulBackward0")
     got = tensor([1.0], grad_fn="AddBackward0")
     assert compare_observed(expected, got, Checks(grad_fn=True, grad_fn_name="AddBackward0")) == []
+
+
+# --- raises on subclasses -------------------------------------------------------------------
+
+
+def _builtin_exception_classes() -> list[type[BaseException]]:
+    import builtins
+
+    return [
+        value
+        for value in vars(builtins).values()
+        if isinstance(value, type) and issubclass(value, BaseException)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("got", "wanted"),
+    [
+        ("IndexError", "LookupError"),
+        ("KeyError", "builtins.LookupError"),
+        ("ZeroDivisionError", "ArithmeticError"),
+        ("FileNotFoundError", "OSError"),
+        ("NotImplementedError", "RuntimeError"),
+        ("ValueError", "Exception"),
+        ("builtins.UnicodeDecodeError", "ValueError"),
+    ],
+)
+def test_a_raises_check_accepts_a_builtin_subclass(got, wanted):
+    assert compare_outcomes(ok(None), raised(got, "boom"), Checks(raises=wanted)) == []
+
+
+@pytest.mark.parametrize(
+    ("got", "wanted"),
+    [
+        ("LookupError", "IndexError"),  # a base class is not a subclass
+        ("KeyboardInterrupt", "Exception"),  # BaseException only
+        ("TypeError", "ValueError"),
+        ("exercise.MyError", "ValueError"),  # its bases are unknown outside the sandbox
+    ],
+)
+def test_a_raises_check_rejects_what_is_not_a_subclass(got, wanted):
+    (difference,) = compare_outcomes(ok(None), raised(got, "boom"), Checks(raises=wanted))
+    assert difference.check == "raises"
+    assert f"expected {wanted} (or a subclass)" in difference.message
+
+
+def test_an_exception_the_reference_raised_must_match_by_name():
+    """Without a `raises` check the student must raise what torch raises, not a subclass."""
+    expected = raised("LookupError", "nope")
+    differences = compare_outcomes(expected, raised("IndexError", "nope"), Checks())
+    assert [difference.check for difference in differences] == ["raises"]
+
+
+@given(st.sampled_from(_builtin_exception_classes()), st.sampled_from(_builtin_exception_classes()))
+def test_subclass_rule_agrees_with_issubclass_for_every_builtin(got, wanted):
+    assert exception_type_matches(got.__name__, wanted.__name__) == issubclass(got, wanted)
+    assert exception_type_matches(got.__name__, wanted.__name__, subclasses=False) == (
+        got is wanted
+    )

@@ -110,3 +110,61 @@ def test_nested_def_is_a_syntax_kind_but_the_entry_itself_is_not():
     assert violations("def f(t):\n    return t\n", forbid=("def",)) == []
     nested = "def f(t):\n    def g():\n        return t\n    return g()\n"
     assert violations(nested, forbid=("def",))[0].line == 2
+
+
+# --- one torch object, several spellings -------------------------------------------------------
+
+GRAD_MODE_SPELLINGS = {
+    name: [f"torch.{name}", f"torch.autograd.{name}", f"torch.autograd.grad_mode.{name}"]
+    for name in ("no_grad", "enable_grad", "set_grad_enabled", "inference_mode")
+}
+SPELLING_CASES = [
+    (rule, used)
+    for spellings in GRAD_MODE_SPELLINGS.values()
+    for rule in spellings
+    for used in spellings
+]
+
+
+def _with_block(used: str) -> str:
+    module, _, name = used.rpartition(".")
+    argument = "False" if name == "set_grad_enabled" else ""
+    return f"import {module}\ndef f(x):\n    with {used}({argument}):\n        return x * 2\n"
+
+
+@pytest.mark.parametrize(("rule", "used"), SPELLING_CASES)
+def test_grad_mode_spellings_are_one_name_for_forbid(rule, used):
+    [violation] = violations(_with_block(used), forbid=(rule,))
+    assert violation.line == 3
+    assert f"must not use {rule}" in violation.message
+
+
+@pytest.mark.parametrize(("rule", "used"), SPELLING_CASES)
+def test_grad_mode_spellings_are_one_name_for_require(rule, used):
+    assert violations(_with_block(used), require=(rule,)) == []
+
+
+def test_grad_mode_spellings_through_from_imports():
+    source = (
+        "from torch.autograd import no_grad as ng\ndef f(x):\n    with ng():\n        return x\n"
+    )
+    [violation] = violations(source, forbid=("torch.no_grad",))
+    assert violation.line == 3
+    assert violations(source, require=("torch.autograd.grad_mode.no_grad",)) == []
+
+
+def test_different_grad_modes_stay_different():
+    source = _with_block("torch.autograd.enable_grad")
+    assert violations(source, forbid=("torch.no_grad",)) == []
+    [violation] = violations(source, require=("torch.no_grad",))
+    assert violation.rule == "require"
+
+
+def test_autograd_grad_is_found_however_it_is_imported():
+    direct = "import torch\ndef f(y, x):\n    return torch.autograd.grad(y, x)\n"
+    imported = "from torch.autograd import grad\ndef f(y, x):\n    return grad(y, x)\n"
+    renamed = "import torch.autograd as ag\ndef f(y, x):\n    return ag.grad(y, x)\n"
+    for source in (direct, imported, renamed):
+        [violation] = violations(source, forbid=("torch.autograd.grad",))
+        assert violation.line == 3
+        assert violations(source, require=("torch.autograd.grad",)) == []
