@@ -41,6 +41,28 @@ from pathlib import Path
 from typing import Any
 
 import gradekit
+from gradekit.gradebook.records import (
+    SubmissionRecord,
+    record_from_json,
+    record_to_json,
+    submission_record,
+)
+from gradekit.gradebook.store import Gradebook
+from gradekit.grading import pipeline
+from gradekit.grading.cases import build_plan
+from gradekit.grading.reference import reference_answers
+from gradekit.grading.submission import SubmissionError, SubmissionSource, load_submission
+from gradekit.grading.verdicts import AssignmentResult, ExerciseResult, Isolation
+from gradekit.sandbox.policy import SandboxPolicy
+from gradekit.sandbox.protocol import (
+    CallOutcome,
+    ExceptionInfo,
+    IsolationReport,
+    SubmissionOutcome,
+)
+from gradekit.sandbox.warm import WarmWorkerError, Zygote, run_submission_warm
+from gradekit.spec import load_assignment
+from gradekit.spec.models import Assignment
 
 GRADABLE_SUFFIXES = (".py", ".ipynb")
 WORKER_DIED = "the grading worker process died (see the messages above); run again to retry"
@@ -178,7 +200,7 @@ def _visible_files(folder: Path) -> Iterator[Path]:
 # --------------------------------------------------------------------------------------------
 
 
-def spec_hash(assignment: Any, backend: str) -> str:
+def spec_hash(assignment: Assignment, backend: str) -> str:
     """What a stored grade depends on besides the submission: the spec file, the reference
     solution, the resolved backend and the gradekit version. A change to any regrades."""
     digest = hashlib.sha256()
@@ -202,9 +224,7 @@ class PolicySettings:
     allow_weak: bool = False
     disabled_layers: tuple[str, ...] = ()
 
-    def build(self) -> Any:
-        from gradekit.sandbox.policy import SandboxPolicy
-
+    def build(self) -> SandboxPolicy:
         return SandboxPolicy(
             require_tier=self.require_tier,
             allow_weak=self.allow_weak,
@@ -216,10 +236,6 @@ class _Grader:
     """Everything a worker computes once: spec, plans, reference answers, warm zygote."""
 
     def __init__(self, spec_path: Path, backend: str, policy: PolicySettings) -> None:
-        from gradekit.grading.cases import build_plan
-        from gradekit.grading.reference import reference_answers
-        from gradekit.spec import load_assignment
-
         self.assignment = load_assignment(spec_path)
         self.backend = backend
         self.policy = policy.build()
@@ -235,9 +251,7 @@ class _Grader:
             self.zygote.close()
             raise
 
-    def _start_zygote(self, *, wait: bool = True) -> Any:
-        from gradekit.sandbox.warm import Zygote
-
+    def _start_zygote(self, *, wait: bool = True) -> Zygote:
         return Zygote(self.backend, bubblewrap="bubblewrap" in self.policy.layers, wait=wait)
 
     def close(self) -> None:
@@ -245,9 +259,6 @@ class _Grader:
 
     def grade(self, student: str, path: str, content_hash: str) -> dict[str, Any]:
         """Grade one file; returns the gradebook record as JSON data."""
-        from gradekit.gradebook.records import record_to_json, submission_record
-        from gradekit.grading.submission import SubmissionError, load_submission
-
         started = time.perf_counter()
         try:
             source = load_submission(path)
@@ -267,10 +278,8 @@ class _Grader:
         )
         return record_to_json(record)
 
-    def _run(self, source: Any) -> Any:
-        from gradekit.sandbox.warm import WarmWorkerError, Zygote, run_submission_warm
-
-        def run(zygote: Zygote) -> Any:
+    def _run(self, source: SubmissionSource) -> SubmissionOutcome:
+        def run(zygote: Zygote) -> SubmissionOutcome:
             if source.kind == "py":
                 return run_submission_warm(
                     source.path.resolve(), self.calls, zygote=zygote, policy=self.policy
@@ -289,12 +298,11 @@ class _Grader:
             self.zygote = self._start_zygote()
             return run(self.zygote)
 
-    def _verdicts(self, path: str, source: Any, outcome: Any) -> Any:
+    def _verdicts(
+        self, path: str, source: SubmissionSource, outcome: SubmissionOutcome
+    ) -> AssignmentResult:
         # The same steps as gradekit.grading.pipeline.grade_submission, minus the run, which
         # happened above through the warm zygote.
-        from gradekit.grading import pipeline
-        from gradekit.grading.verdicts import AssignmentResult, Isolation
-
         result = AssignmentResult(
             assignment_id=self.assignment.id,
             assignment_title=self.assignment.title,
@@ -314,17 +322,8 @@ class _Grader:
         ]
         return result
 
-    def _unreadable(self, path: str, message: str) -> tuple[Any, Any]:
+    def _unreadable(self, path: str, message: str) -> tuple[SubmissionOutcome, AssignmentResult]:
         """A file that is not Python at all: every exercise errors with the reason."""
-        from gradekit.grading import pipeline
-        from gradekit.grading.verdicts import AssignmentResult, ExerciseResult
-        from gradekit.sandbox.protocol import (
-            CallOutcome,
-            ExceptionInfo,
-            IsolationReport,
-            SubmissionOutcome,
-        )
-
         error = ExceptionInfo("SubmissionError", message)
         outcome = SubmissionOutcome(
             load_error=error,
@@ -564,8 +563,33 @@ class BatchSummary:
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
+    def count(self, record: SubmissionRecord) -> None:
+        """Add one graded submission."""
+        self.graded += 1
+        if record.status == "pass":
+            self.passed += 1
+        elif record.status == "fail":
+            self.failed += 1
+        else:
+            self.errored += 1
+        self.students.append(
+            {
+                "student": record.student,
+                "status": record.status,
+                "score": record.score,
+                "max_score": record.max_score,
+            }
+        )
+
+    def not_graded(self, entry: SubmissionEntry, reason: str) -> None:
+        self.grader_errors.append({"student": entry.student, "error": reason})
+
 
 ProgressCallback = Callable[[str, SubmissionEntry, dict[str, Any] | None], None]
+
+
+def _ignore(*_: object) -> None:
+    """The default progress callback."""
 
 
 def grade_batch(
@@ -577,8 +601,8 @@ def grade_batch(
     force: bool = False,
     backend: str | None = None,
     policy: PolicySettings | None = None,
-    on_start: Callable[[int, int], None] | None = None,
-    on_result: ProgressCallback | None = None,
+    on_start: Callable[[int, int], None] = _ignore,
+    on_result: ProgressCallback = _ignore,
 ) -> BatchSummary:
     """Grade every submission in ``submissions`` against the spec into the gradebook.
 
@@ -589,16 +613,12 @@ def grade_batch(
     :class:`~gradekit.sandbox.policy.SandboxUnavailable` (below tier 1 without
     ``allow_weak``) before grading anything.
     """
-    from gradekit.gradebook.records import record_from_json
-    from gradekit.gradebook.store import Gradebook
-    from gradekit.grading.pipeline import resolve_backend
-    from gradekit.spec import load_assignment
-
     started = time.perf_counter()
     policy = policy or PolicySettings()
-    policy.build().ensure_allowed()  # fail closed before any file is touched
+    sandbox = policy.build()
+    sandbox.ensure_allowed()  # fail closed before any file is touched
     assignment = load_assignment(spec_path)
-    backend = resolve_backend(backend or assignment.assignment.backend)
+    backend = pipeline.resolve_backend(backend or assignment.assignment.backend)
     found = discover_submissions(submissions, assignment.assignment.student_file)
     identity = spec_hash(assignment, backend)
     jobs = jobs if jobs > 0 else (os.cpu_count() or 1)
@@ -606,15 +626,15 @@ def grade_batch(
     with Gradebook(db_path) as book:
         already = set() if force else book.graded_versions(assignment.id, identity)
         hashed = [_hashed(entry) for entry in found.entries]
-        to_grade = [(e, h) for e, h in hashed if (e.student, h) not in already]
-        skipped = [e for e, h in hashed if (e.student, h) in already]
+        skipped = [entry for entry, digest in hashed if (entry.student, digest) in already]
+        to_grade = [(e, digest) for e, digest in hashed if (e.student, digest) not in already]
         run_id = book.start_run(
             assignment_id=assignment.id,
             assignment_title=assignment.title,
             spec_path=str(Path(spec_path).resolve()),
             spec_hash=identity,
             backend=backend,
-            sandbox_tier=policy.build().tier,
+            sandbox_tier=sandbox.tier,
             jobs=jobs,
             gradekit_version=gradekit.__version__,
         )
@@ -624,54 +644,33 @@ def grade_batch(
             total=len(found.entries),
             skipped=len(skipped),
             ignored=[str(path) for path in found.ignored],
-            sandbox_tier=policy.build().tier,
+            sandbox_tier=sandbox.tier,
         )
-        if on_start:
-            on_start(len(to_grade), len(skipped))
+        on_start(len(to_grade), len(skipped))
         for entry in skipped:
-            if on_result:
-                on_result("skipped", entry, None)
-        unusable = [(e, h) for e, h in to_grade if e.path is None]
-        for entry, _ in unusable:
-            summary.grader_errors.append({"student": entry.student, "error": entry.problem})
-            if on_result:
+            on_result("skipped", entry, None)
+        for entry, _ in to_grade:
+            if entry.path is None:  # nothing to grade in this entry: say why
+                summary.not_graded(entry, entry.problem or "no file to grade")
                 on_result("error", entry, {"error": entry.problem})
-        status = "interrupted"
+        runnable = [(entry, digest) for entry, digest in to_grade if entry.path is not None]
+        status = "interrupted"  # unless the loop below completes
         try:
-            runnable = [(e, h) for e, h in to_grade if e.path is not None]
             if runnable:
                 with WorkerPool(spec_path, backend, policy, min(jobs, len(runnable))) as pool:
                     summary.sandbox_tier = pool.tier
                     for graded in pool.grade(runnable):
                         if graded.record is None:
-                            error = graded.error or "unknown grader error"
-                            summary.grader_errors.append(
-                                {"student": graded.entry.student, "error": error}
-                            )
-                            if on_result:
-                                on_result("error", graded.entry, {"error": error})
+                            summary.not_graded(graded.entry, graded.error or "grader error")
+                            on_result("error", graded.entry, {"error": graded.error})
                             continue
                         record = record_from_json(graded.record)
                         book.record_submission(
-                            run_id=run_id,
-                            assignment_id=assignment.id,
-                            spec_hash=identity,
+                            run_id=run_id, assignment_id=assignment.id, spec_hash=identity,
                             record=record,
-                        )
-                        summary.graded += 1
-                        counter = {"pass": "passed", "fail": "failed", "error": "errored"}
-                        name = counter[record.status]
-                        setattr(summary, name, getattr(summary, name) + 1)
-                        summary.students.append(
-                            {
-                                "student": record.student,
-                                "status": record.status,
-                                "score": record.score,
-                                "max_score": record.max_score,
-                            }
-                        )
-                        if on_result:
-                            on_result("graded", graded.entry, graded.record)
+                        )  # fmt: skip
+                        summary.count(record)
+                        on_result("graded", graded.entry, graded.record)
             status = "finished"
         finally:
             book.finish_run(run_id, status=status)
