@@ -7,6 +7,7 @@ file:line, never a traceback).
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import sys
@@ -175,44 +176,59 @@ def check(
 ) -> None:
     """Grade a submission and show what differs for every failing exercise."""
     from gradekit.grading.cases import UnknownExerciseError
+    from gradekit.grading.early_sandbox import EarlySandbox
     from gradekit.grading.pipeline import grade_submission
     from gradekit.grading.reference import ReferenceSolutionError
     from gradekit.grading.submission import SubmissionError
-    from gradekit.report import render_json, render_text
     from gradekit.sandbox.policy import SandboxUnavailable
     from gradekit.sandbox.runner import SubmissionFileError
 
-    spec = _load_spec(assignment if assignment is not None else _discover(submission))
-    try:
-        result = grade_submission(
-            submission,
-            spec,
-            backend=backend.value if backend is not None else None,
-            only=_split_ids(only),
-            include_hidden=not no_hidden,
-            reference_backend="torch" if reference_backend is Backend.torch else "engine",
-        )
-    except (
-        SubmissionError,
-        SubmissionFileError,
-        UnknownExerciseError,
-        ReferenceSolutionError,
-        SandboxUnavailable,
-    ) as error:
-        _usage_error(str(error))
-    if output is None and output_format is OutputFormat.json:
-        sys.stdout.write(render_json(result) + "\n")
-    elif output is None and output_format is OutputFormat.text:
-        from rich.console import Console
-
-        render_text(result, Console(highlight=False))
-    else:
-        from gradekit.integrations.formats import ReportError, write_report
-
+    with contextlib.ExitStack() as cleanup:
+        # The sandbox starts as soon as its backend is known (from --backend, else from the
+        # spec), so that its interpreter imports while this process loads the spec, the cases
+        # and the expected answers.
+        sandbox = None
+        if backend is not None:
+            sandbox = cleanup.enter_context(EarlySandbox(backend.value))
+        spec = _load_spec(assignment if assignment is not None else _discover(submission))
+        if sandbox is None:
+            sandbox = cleanup.enter_context(EarlySandbox(spec.assignment.backend))
         try:
-            write_report(result, output_format.value, output)
-        except ReportError as error:
+            result = grade_submission(
+                submission,
+                spec,
+                backend=backend.value if backend is not None else None,
+                only=_split_ids(only),
+                include_hidden=not no_hidden,
+                reference_backend="torch" if reference_backend is Backend.torch else "engine",
+                sandbox=sandbox,
+            )
+        except (
+            SubmissionError,
+            SubmissionFileError,
+            UnknownExerciseError,
+            ReferenceSolutionError,
+            SandboxUnavailable,
+        ) as error:
             _usage_error(str(error))
+        # Still inside the block: the sandbox shuts down while the report is written.
+        if output is None and output_format is OutputFormat.json:
+            from gradekit.report.json import render_json
+
+            sys.stdout.write(render_json(result) + "\n")
+        elif output is None and output_format is OutputFormat.text:
+            from rich.console import Console
+
+            from gradekit.report.text import render_text
+
+            render_text(result, Console(highlight=False))
+        else:
+            from gradekit.integrations.formats import ReportError, write_report
+
+            try:
+                write_report(result, output_format.value, output)
+            except ReportError as error:
+                _usage_error(str(error))
     raise typer.Exit(EXIT_OK if result.all_passed else EXIT_FAILED)
 
 

@@ -8,6 +8,7 @@ solution) raise, with a message meant for the person running the command.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import tempfile
 import time
@@ -18,6 +19,7 @@ from typing import Any
 
 from gradekit.grading.cases import ExercisePlan, GradingCase, build_plan
 from gradekit.grading.compare import compare_outcomes
+from gradekit.grading.early_sandbox import EarlySandbox
 from gradekit.grading.reference import ReferenceAnswers, reference_answers
 from gradekit.grading.static import check_static
 from gradekit.grading.submission import SubmissionSource, load_submission
@@ -47,6 +49,7 @@ def grade_submission(
     include_hidden: bool = True,
     reference_backend: str = "engine",
     policy: Any = None,
+    sandbox: EarlySandbox | None = None,
 ) -> AssignmentResult:
     """Grade ``submission`` (a .py or .ipynb path) against ``assignment``.
 
@@ -54,51 +57,59 @@ def grade_submission(
     ``backend``, usually ``auto``); expected answers always come from the reference solution on
     ``reference_backend`` (the engine, except in differential tests). ``only`` restricts grading
     to those exercise ids; ``include_hidden=False`` drops hidden cases.
+
+    ``sandbox`` is a sandbox the caller started even earlier, for this backend (the CLI starts
+    one before loading the spec); without it one is started here, before the cases and the
+    reference answers are computed, so that the sandbox's start-up runs alongside them.
     """
     started = time.perf_counter()
-    source = load_submission(submission)
-    plans = build_plan(assignment, only=only, include_hidden=include_hidden)
-    reference = reference_answers(assignment.solution_path, plans, backend=reference_backend)
     student_backend = resolve_backend(backend or assignment.assignment.backend)
-    outcome = _run_student(source, plans, student_backend, policy)
+    if sandbox is not None and sandbox.backend != student_backend:
+        raise ValueError(
+            f"the sandbox was started for backend {sandbox.backend!r}, "
+            f"but this submission runs on {student_backend!r}"
+        )
+    with contextlib.ExitStack() as cleanup:
+        if sandbox is None:
+            sandbox = cleanup.enter_context(EarlySandbox(student_backend, policy=policy))
+        source = load_submission(submission)
+        plans = build_plan(assignment, only=only, include_hidden=include_hidden)
+        reference = reference_answers(assignment.solution_path, plans, backend=reference_backend)
+        outcome = _run_student(source, plans, sandbox)
 
-    result = AssignmentResult(
-        assignment_id=assignment.id,
-        assignment_title=assignment.title,
-        submission=str(submission),
-        backend=student_backend,
-        isolation=Isolation(
-            tier=outcome.isolation.tier,
-            layers=list(outcome.isolation.layers),
-            degraded=dict(outcome.isolation.degraded),
-        ),
-        load_error=_load_error_text(source, outcome.load_error),
-        stdout=outcome.stdout,
-        stderr=outcome.stderr,
-        include_hidden=include_hidden,
-    )
-    for plan in plans:
-        result.exercises.append(_grade_exercise(plan, source, outcome, reference))
-    result.duration = time.perf_counter() - started
+        result = AssignmentResult(
+            assignment_id=assignment.id,
+            assignment_title=assignment.title,
+            submission=str(submission),
+            backend=student_backend,
+            isolation=Isolation(
+                tier=outcome.isolation.tier,
+                layers=list(outcome.isolation.layers),
+                degraded=dict(outcome.isolation.degraded),
+            ),
+            load_error=_load_error_text(source, outcome.load_error),
+            stdout=outcome.stdout,
+            stderr=outcome.stderr,
+            include_hidden=include_hidden,
+        )
+        for plan in plans:
+            result.exercises.append(_grade_exercise(plan, source, outcome, reference))
+        result.duration = time.perf_counter() - started
+        # Leaving the block waits for the sandbox to shut down (which overlapped the above).
     return result
 
 
 def _run_student(
-    source: SubmissionSource, plans: list[ExercisePlan], backend: str, policy: Any
+    source: SubmissionSource, plans: list[ExercisePlan], sandbox: EarlySandbox
 ) -> SubmissionOutcome:
-    from gradekit.sandbox.runner import run_submission
-
     calls = [call for plan in plans for call in plan.calls]
-    options: dict[str, Any] = {"backend": backend}
-    if policy is not None:
-        options["policy"] = policy
     if source.kind == "py":
-        return run_submission(source.path.resolve(), calls, **options)
+        return sandbox.run(source.path.resolve(), calls)
     # A notebook runs as the generated .py, named like the notebook so tracebacks read well.
     with tempfile.TemporaryDirectory(prefix="gradekit-notebook-") as folder:
         generated = Path(folder) / f"{source.path.stem}.py"
         generated.write_text(source.text, encoding="utf-8")
-        return run_submission(generated, calls, **options)
+        return sandbox.run(generated, calls)
 
 
 def _load_error_text(source: SubmissionSource, error: ExceptionInfo | None) -> str | None:

@@ -1,0 +1,108 @@
+"""EarlySandbox: the sandbox started ahead of the grader's own work, warm when possible, cold
+when not, and always fully shut down."""
+
+from __future__ import annotations
+
+import os
+import signal
+from pathlib import Path
+
+import pytest
+
+from gradekit.grading.early_sandbox import EarlySandbox
+from gradekit.sandbox.policy import SandboxPolicy, probe_layers
+from gradekit.sandbox.protocol import ArgSpec, Call
+
+SUBMISSION = "def double(x):\n    return 2 * x\n\nprint('loaded')\n"
+
+
+@pytest.fixture
+def submission(tmp_path: Path) -> Path:
+    path = tmp_path / "exercise.py"
+    path.write_text(SUBMISSION, encoding="utf-8")
+    return path
+
+
+def double_calls(*values: int) -> list[Call]:
+    return [
+        Call(call_id=f"c{index}", entry="double", args={"x": ArgSpec.python(value)})
+        for index, value in enumerate(values)
+    ]
+
+
+def answers(outcome) -> dict[str, object]:
+    return {call_id: call.value.value for call_id, call in outcome.calls.items()}
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def test_a_warm_run_grades_and_leaves_no_process_behind(submission: Path) -> None:
+    with EarlySandbox("engine") as sandbox:
+        zygote = sandbox._zygote
+        assert zygote is not None  # started at construction, before any call was known
+        outcome = sandbox.run(submission, double_calls(1, 21))
+        assert sandbox.warm_start_error is None
+    assert outcome.load_error is None
+    assert answers(outcome) == {"c0": 2, "c1": 42}
+    assert "loaded" in outcome.stdout
+    assert zygote.process.poll() is not None  # close() waited for the zygote to exit
+    assert not zygote.scratch_root.exists()
+
+
+def test_the_outcome_is_the_same_as_a_cold_run(submission: Path) -> None:
+    from gradekit.sandbox.runner import run_submission
+
+    calls = double_calls(3, -4)
+    with EarlySandbox("engine") as sandbox:
+        warm = sandbox.run(submission, calls)
+    cold = run_submission(submission, calls, backend="engine")
+    assert answers(warm) == answers(cold)
+    assert warm.isolation == cold.isolation
+    assert warm.stdout == cold.stdout
+
+
+def test_a_dead_zygote_falls_back_to_a_cold_start(submission: Path) -> None:
+    with EarlySandbox("engine") as sandbox:
+        zygote = sandbox._zygote
+        assert zygote is not None
+        zygote.wait_ready()
+        os.killpg(zygote.process.pid, signal.SIGKILL)
+        zygote.process.wait()
+        outcome = sandbox.run(submission, double_calls(5))
+        assert sandbox.warm_start_error is not None
+    assert answers(outcome) == {"c0": 10}
+
+
+@pytest.mark.skipif(
+    "bubblewrap" not in probe_layers().available, reason="bubblewrap does not work here"
+)
+def test_the_zygote_restarts_when_the_policy_turns_bubblewrap_off(submission: Path) -> None:
+    policy = SandboxPolicy(disabled_layers=frozenset({"bubblewrap"}))
+    with EarlySandbox("engine", policy=policy) as sandbox:
+        guessed = sandbox._zygote
+        assert guessed is not None and guessed.bubblewrap  # bwrap is installed: assumed on
+        outcome = sandbox.run(submission, double_calls(7))
+        assert sandbox.warm_start_error is None
+    assert answers(outcome) == {"c0": 14}
+    assert "bubblewrap" not in outcome.isolation.layers
+    assert guessed.process.poll() is not None
+
+
+def test_the_policy_still_fails_closed(submission: Path) -> None:
+    from gradekit.sandbox.policy import SandboxUnavailable
+
+    impossible = SandboxPolicy(require_tier=1, disabled_layers=frozenset({"seccomp"}))
+    with EarlySandbox("engine", policy=impossible) as sandbox:
+        with pytest.raises(SandboxUnavailable, match="requires sandbox tier 1"):
+            sandbox.run(submission, double_calls(1))
+
+
+def test_an_unknown_backend_is_refused() -> None:
+    with pytest.raises(ValueError, match="backend"):
+        EarlySandbox("tensorflow")
