@@ -203,7 +203,9 @@ class _Progress:
 
 def _print_summary(summary: Any, db: Path) -> None:
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
+    from rich.text import Text
 
     console = Console(stderr=True, highlight=False)
     table = Table(title=f"{summary.assignment_id}: run {summary.run_id}", title_justify="left")
@@ -226,18 +228,26 @@ def _print_summary(summary: Any, db: Path) -> None:
         for student in sorted(summary.students, key=lambda s: s["student"]):
             style = {"pass": "green", "fail": "yellow", "error": "red"}[student["status"]]
             scores.add_row(
-                student["student"],
+                escape(student["student"]),  # a file name is not rich markup
                 f"{student['score']:g} / {student['max_score']:g}",
                 f"[{style}]{student['status']}[/]",
             )
         console.print(scores)
+    # Paths and reasons are printed whole (soft_wrap), so they can be copied and grepped.
     for problem in summary.grader_errors:
         console.print(
-            f"[bold red]not graded[/] {problem['student']}: {problem['error']}", markup=True
+            Text.assemble(("not graded ", "bold red"), f"{problem['student']}: {problem['error']}"),
+            soft_wrap=True,
         )
     if summary.ignored:
-        console.print(f"ignored (not a student entry): {', '.join(summary.ignored)}")
-    console.print(f"sandbox tier {summary.sandbox_tier}; gradebook: {db}")
+        console.print(
+            f"ignored (not a student entry): {', '.join(summary.ignored)}",
+            markup=False,
+            soft_wrap=True,
+        )
+    console.print(
+        f"sandbox tier {summary.sandbox_tier}; gradebook: {db}", markup=False, soft_wrap=True
+    )
 
 
 # --------------------------------------------------------------------------------------------

@@ -323,3 +323,16 @@ def test_dead_workers_fail_their_submissions_instead_of_hanging(tmp_path: Path) 
     assert not grading.is_alive(), "grading hung after its workers died"
     assert sorted(a.entry.student for a in answers) == ["a", "b", "c"]
     assert all(a.record is None and "worker process died" in a.error for a in answers)
+
+
+def test_the_text_summary_lists_counts_students_and_ignored_files(
+    classroom: Path, tmp_path: Path
+) -> None:
+    (classroom / "[bold]eve.py").write_text(CORRECT)  # ids are shown as text, never as markup
+    result = grade(classroom, tmp_path / "book.sqlite")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == ""  # the summary is for people: stderr
+    for expected in ("graded in this run", "alice", "[bold]eve", "3 / 3", "notes.txt", "tier"):
+        assert expected in result.stderr
+    again = grade(classroom, tmp_path / "book.sqlite")
+    assert "graded in this run" not in again.stderr  # nothing new was graded
