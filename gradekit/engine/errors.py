@@ -549,6 +549,14 @@ WARNINGS: dict[str, str] = {
         "/pytorch/aten/src/ATen/native/TensorShape.cpp:4528.)"
     ),
     "mse_size": MESSAGES["mse_size_warning"][1],
+    "numpy_not_writable": (
+        "The given NumPy array is not writable, and PyTorch does not support non-writable "
+        "tensors. This means writing to this tensor will result in undefined behavior. You "
+        "may want to copy the array to protect its data or make it writable before "
+        "converting it to a tensor. This type of warning will be suppressed for the rest of "
+        "this program. (Triggered internally at "
+        "/pytorch/torch/csrc/utils/tensor_numpy.cpp:213.)"
+    ),
     "non_tuple_sequence_index": (
         "Using a non-tuple sequence for multidimensional indexing is deprecated and will be "
         "changed in pytorch 2.9; use x[tuple(seq)] instead of x[seq]. In pytorch 2.9 this will "

@@ -279,6 +279,8 @@ class Tensor:
 
     @requires_grad.setter
     def requires_grad(self, value: bool) -> None:
+        if not isinstance(value, bool):
+            raise RuntimeError("requires_grad must be a bool")
         if self._grad_fn is not None:
             key = "requires_grad_nonleaf_true" if value else "requires_grad_nonleaf_false"
             raise errors.error(key)
@@ -295,6 +297,10 @@ class Tensor:
             raise errors.error("requires_grad__dtype")
         self._requires_grad = bool(requires_grad)
         return self
+
+    @requires_grad.deleter
+    def requires_grad(self) -> None:
+        raise RuntimeError("requires_grad must be a bool")  # torch's text for `del`
 
     @property
     def retains_grad(self) -> bool:
@@ -428,17 +434,17 @@ class Tensor:
         A view made under no_grad of a tensor requiring grad is marked by ops/views.py with
         ``__dict__["_no_grad_view"]``; modifying it in place with grad mode on is forbidden.
         """
+        if grad_mode.enabled and self._requires_grad:
+            base = self._base
+            if base is not None and "_no_grad_view" in self.__dict__:
+                raise errors.error("view_no_grad_inplace")
+            if self._grad_fn is None:
+                raise errors.error("view_of_leaf_inplace" if base is not None else "leaf_inplace")
+            if base is not None and base._grad_fn is None:  # torch: the view's base is a leaf
+                raise errors.error("view_of_leaf_inplace")
+        # checked after the autograd rules, as torch does
         if "_overlapping" in self.__dict__:  # an expanded view (marked by ops/views.py)
             raise errors.error("internal_overlap")
-        if not grad_mode.enabled or not self._requires_grad:
-            return
-        base = self._base
-        if base is not None and "_no_grad_view" in self.__dict__:
-            raise errors.error("view_no_grad_inplace")
-        if self._grad_fn is None:
-            raise errors.error("view_of_leaf_inplace" if base is not None else "leaf_inplace")
-        if base is not None and base._grad_fn is None:  # torch: the view's base is a leaf
-            raise errors.error("view_of_leaf_inplace")
 
     def _set_grad_fn_inplace(self, node: Node) -> None:
         """Make ``node`` the new grad_fn after an in-place op (retain_grad moves along)."""

@@ -237,7 +237,7 @@ def apply_hooks(hooks: dict, grad: Tensor) -> Tensor:
 
 
 def _hook_name(hook: object) -> str:
-    return getattr(hook, "__name__", type(hook).__name__)
+    return getattr(hook, "__name__", "<unknown>")
 
 
 def _retain(tensor: Tensor, grad: Tensor, create_graph: bool) -> None:

@@ -115,6 +115,12 @@ class set_grad_enabled(_GradModeContext):  # noqa: N801 - torch's name
         self._saved.append((self._previous, inference))
         enabled = self._target
 
+    def __call__(self, func: F) -> F:
+        """As a decorator, the mode applies inside ``func`` only (torch restores it here)."""
+        global enabled
+        enabled = self._previous
+        return super().__call__(func)
+
     def clone(self) -> _GradModeContext:
         global enabled
         previous = enabled

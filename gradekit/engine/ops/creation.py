@@ -128,7 +128,7 @@ def as_tensor(data: Any, dtype: dtype | None = None, device: Any = None) -> Tens
     if isinstance(data, np.ndarray):
         source = from_numpy_dtype(data.dtype)
         if dtype is None or dtype is source:
-            return Tensor._make(data, source)
+            return from_numpy(data)
         return Tensor._make(data.astype(dtype.np_dtype), dtype)
     return tensor(data, dtype=dtype)
 
@@ -136,6 +136,8 @@ def as_tensor(data: Any, dtype: dtype | None = None, device: Any = None) -> Tens
 def from_numpy(array: np.ndarray) -> Tensor:
     if not isinstance(array, np.ndarray):
         raise TypeError(f"expected np.ndarray (got {type(array).__name__})")
+    if not array.flags.writeable:
+        errors.warn_once("numpy_not_writable")
     return Tensor._make(array, from_numpy_dtype(array.dtype))
 
 
@@ -154,9 +156,9 @@ def _size_args(size: Sequence[Any]) -> tuple[int, ...]:
 def _factory(fill: Any, size: Sequence[Any], d: dtype | None, requires_grad: bool) -> Tensor:
     target = d if d is not None else get_default_dtype()
     shape = _size_args(size)
-    if fill == 0:
+    if type(fill) is builtins.int and fill == 0:  # (a float -0.0 must keep its sign)
         data = np.zeros(shape, dtype=target.np_dtype)
-    elif fill == 1:
+    elif type(fill) is builtins.int and fill == 1:
         data = np.ones(shape, dtype=target.np_dtype)
     else:
         data = np.full(shape, fill, dtype=target.np_dtype)

@@ -601,6 +601,8 @@ class AbsBackward0(Node):
 
 
 def abs(input: Tensor) -> Tensor:  # noqa: A001 - torch's name
+    if input.dtype is bool_:
+        raise errors.error("kernel_not_implemented", op="abs_cpu", dtype="Bool")
     return _unary_result(AbsBackward0, input, np.abs(input._data), input.dtype, save_input=True)
 
 

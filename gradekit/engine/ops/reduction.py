@@ -13,7 +13,7 @@ import numpy as np
 from .. import errors
 from ..autograd import grad_mode
 from ..autograd.graph import Node
-from ..dtypes import BOOL, FLOATING, bool_, dtype, int64
+from ..dtypes import BOOL, FLOATING, bool_, dtype, float16, int64
 from ..tensor import Tensor
 from .core import as_array, maybe_wrap_dim
 from .pointwise import abs as abs_
@@ -75,7 +75,11 @@ def sum(  # noqa: A001 - torch's name
     result = _sum_dtype(input, dtype)
     data = input._data
     if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
-        out = as_array(data.sum(dtype=result.np_dtype), result)
+        if result is float16:  # overflows to inf silently in torch
+            with np.errstate(over="ignore"):
+                out = as_array(data.sum(dtype=result.np_dtype), result)
+        else:
+            out = as_array(data.sum(dtype=result.np_dtype), result)
         if not _recording(input):
             return Tensor._make(out, result)
         node = SumBackward0((input._edge(),), ((out.shape, result),))
@@ -202,6 +206,8 @@ class _ValueSelecting(Node):
 
     def backward(self, grad: Tensor) -> tuple:
         (indices,) = self.saved_tensors
+        if len(self.self_sizes) == 0:  # max(dim) of a 0-d tensor is the identity
+            return (grad,)
         positions = indices._data if self.keepdim else np.expand_dims(indices._data, self.dim)
         mask_data = np.zeros(self.self_sizes, dtype=bool)
         np.put_along_axis(mask_data, positions, True, axis=self.dim)
@@ -317,6 +323,8 @@ def min(input: Tensor, dim: Any = None, keepdim: bool = False) -> Any:  # noqa: 
 
 def argmax(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
     data = input._data
+    if input.dtype is bool_:
+        raise RuntimeError("argmax(): does not support bool input")
     if dim is None:
         if data.size == 0:
             raise errors.error("argmax_empty", op="argmax")
@@ -328,11 +336,15 @@ def argmax(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tens
     axis = maybe_wrap_dim(dim, data.ndim)
     if data.ndim == 0:
         return Tensor._make(np.zeros((), np.int64), int64)
+    if data.shape[axis] == 0:
+        raise errors.error("reduction_dim_empty", op="argmax", dim=axis)
     return Tensor._make(as_array(_nan_argmax(data, axis, keepdim), int64), int64)
 
 
 def argmin(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
     data = input._data
+    if input.dtype is bool_:
+        raise RuntimeError("argmin(): does not support bool input")
     if dim is None:
         if data.size == 0:
             raise errors.error("argmax_empty", op="argmin")
@@ -343,6 +355,8 @@ def argmin(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tens
     axis = maybe_wrap_dim(dim, data.ndim)
     if data.ndim == 0:
         return Tensor._make(np.zeros((), np.int64), int64)
+    if data.shape[axis] == 0:
+        raise errors.error("reduction_dim_empty", op="argmin", dim=axis)
     return Tensor._make(as_array(_nan_argmin(data, axis, keepdim), int64), int64)
 
 
