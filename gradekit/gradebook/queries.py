@@ -12,7 +12,7 @@ submission id); older submissions are the student's history.
 * :func:`class_overview` — class size, score statistics, histogram, status counts.
 * :func:`exercise_stats` — per exercise: pass/fail/error counts, mean points, top mistakes.
 * :func:`wrong_answer_clusters` — per case, students grouped by identical wrong answers, with
-  one representative answer each.
+  one representative answer each and the expected (reference) answer in the same form.
 * :func:`student_history` — every submission of one student, oldest first, with exercises.
 * :func:`submission_detail` — one submission with exercises, cases and captured output.
 
@@ -122,6 +122,7 @@ class AnswerCluster(_JsonMixin):
     students: list[str]
     representative: dict[str, Any]  # compact picture of the answer (first elements, message)
     message: str | None  # how the grader described the difference, for one of them
+    expected: dict[str, Any] | None = None  # the reference answer, in the same form
 
 
 @dataclass(frozen=True)
@@ -423,7 +424,7 @@ def wrong_answer_clusters(
     if not include_hidden:
         conditions.append("c.hidden = 0")
     rows = connection.execute(
-        "SELECT c.*, s.student, e.position AS exercise_position FROM case_results c"
+        "SELECT c.*, s.student, s.spec_hash, e.position AS exercise_position FROM case_results c"
         " JOIN submissions s ON s.id = c.submission_id"
         " JOIN exercise_results e ON e.submission_id = c.submission_id"
         "  AND e.exercise_id = c.exercise_id"
@@ -435,6 +436,7 @@ def wrong_answer_clusters(
     for row in rows:
         key = (row["exercise_id"], row["case_id"], row["answer_fingerprint"])
         groups.setdefault(key, []).append(row)
+    expected = _expected_answers(connection, {row["spec_hash"] for row in rows})
     clusters = []
     for (exercise, case, fingerprint), members in groups.items():
         if len(members) < min_size:
@@ -455,10 +457,25 @@ def wrong_answer_clusters(
                     students=sorted({member["student"] for member in members}),
                     representative=json.loads(first["answer_summary"]),
                     message=first["message"],
+                    expected=expected.get((first["spec_hash"], exercise, case)),
                 ),
             )
         )
     return [cluster for _, cluster in sorted(clusters, key=lambda item: item[0])]
+
+
+def _expected_answers(
+    connection: sqlite3.Connection, spec_hashes: set[str]
+) -> dict[tuple[str, str, str], dict[str, Any]]:
+    """(spec hash, exercise id, case id) -> the reference answer's summary."""
+    found = {}
+    for spec_hash in spec_hashes:
+        for row in connection.execute(
+            "SELECT * FROM expected_answers WHERE spec_hash = ?", (spec_hash,)
+        ):
+            key = (spec_hash, row["exercise_id"], row["case_id"])
+            found[key] = json.loads(row["answer_summary"])
+    return found
 
 
 # --------------------------------------------------------------------------------------------

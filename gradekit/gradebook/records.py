@@ -72,6 +72,28 @@ class SubmissionRecord:
     exercises: list[ExerciseRecord] = field(default_factory=list)
 
 
+def expected_answers(
+    plans: list[ExercisePlan], reference: dict[str, CallOutcome]
+) -> list[dict[str, Any]]:
+    """The reference solution's answer to every case, fingerprinted like students' answers.
+
+    ``reference`` maps call ids to the reference outcomes
+    (:attr:`gradekit.grading.reference.ReferenceAnswers.outcomes`).
+    """
+    return [
+        {
+            "exercise_id": plan.exercise.id,
+            "case_id": case.case_id,
+            "position": position,
+            "answer_kind": answer_kind(reference.get(case.call.call_id)),
+            "answer_fingerprint": answer_fingerprint(reference.get(case.call.call_id)),
+            "answer_summary": answer_summary(reference.get(case.call.call_id)),
+        }
+        for plan in plans
+        for position, case in enumerate(plan.cases)
+    ]
+
+
 def record_to_json(record: SubmissionRecord) -> dict[str, Any]:
     """``record`` as JSON data (a shallow copy per level: much cheaper than ``asdict``)."""
     data = {name: getattr(record, name) for name in _SUBMISSION_FIELDS}

@@ -15,6 +15,8 @@ Tables (all scores are points, all durations seconds, all times ISO-8601 UTC):
 * ``case_results`` — one row per case: status, score, message, captured output (capped),
   timing, and the student's answer summarised for clustering (``answer_fingerprint`` groups
   identical answers, ``answer_summary`` is a compact JSON representative).
+* ``expected_answers`` (v2) — the reference solution's answer to each case, per spec hash, in
+  the same form, for showing a wrong-answer cluster next to the expected answer.
 """
 
 from __future__ import annotations
@@ -100,8 +102,23 @@ CREATE TABLE case_results (
 CREATE INDEX case_results_by_answer ON case_results (exercise_id, case_id, answer_fingerprint);
 """
 
+# Version 2: the reference solution's answer to every case, once per spec hash, so a report
+# can show a cluster of wrong answers next to the expected one.
+EXPECTED_ANSWERS_V2 = """
+CREATE TABLE expected_answers (
+    spec_hash TEXT NOT NULL,
+    exercise_id TEXT NOT NULL,
+    case_id TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    answer_kind TEXT NOT NULL,
+    answer_fingerprint TEXT NOT NULL,
+    answer_summary TEXT NOT NULL,
+    PRIMARY KEY (spec_hash, exercise_id, case_id)
+);
+"""
+
 # Append-only: index i holds the SQL that takes version i to version i + 1.
-MIGRATIONS: tuple[str, ...] = (SCHEMA_V1,)
+MIGRATIONS: tuple[str, ...] = (SCHEMA_V1, EXPECTED_ANSWERS_V2)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

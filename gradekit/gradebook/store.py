@@ -13,7 +13,7 @@ import json
 import sqlite3
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gradekit.gradebook.schema import GradebookSchemaError, migrate
 
@@ -148,6 +148,40 @@ class Gradebook:
             (assignment_id, spec_hash),
         )
         return {(row["student"], row["content_hash"]) for row in rows}
+
+    # -- expected answers ---------------------------------------------------------------------
+
+    def record_expected(self, spec_hash: str, answers: list[dict[str, Any]]) -> None:
+        """Store the reference answers of a spec once (later calls for it change nothing).
+
+        ``answers`` items: ``exercise_id``, ``case_id``, ``position``, ``answer_kind``,
+        ``answer_fingerprint``, ``answer_summary`` (as from
+        :func:`gradekit.gradebook.records.expected_answers`).
+        """
+        connection = self.connection
+        connection.execute("BEGIN IMMEDIATE")
+        try:
+            connection.executemany(
+                "INSERT OR IGNORE INTO expected_answers (spec_hash, exercise_id, case_id,"
+                " position, answer_kind, answer_fingerprint, answer_summary)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (
+                        spec_hash,
+                        answer["exercise_id"],
+                        answer["case_id"],
+                        answer["position"],
+                        answer["answer_kind"],
+                        answer["answer_fingerprint"],
+                        json.dumps(answer["answer_summary"], sort_keys=True),
+                    )
+                    for answer in answers
+                ],
+            )
+            connection.execute("COMMIT")
+        except BaseException:
+            connection.execute("ROLLBACK")
+            raise
 
     # -- writing one submission ---------------------------------------------------------------
 

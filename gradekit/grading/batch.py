@@ -43,6 +43,7 @@ from typing import Any
 import gradekit
 from gradekit.gradebook.records import (
     SubmissionRecord,
+    expected_answers,
     record_from_json,
     record_to_json,
     submission_record,
@@ -380,7 +381,8 @@ def worker_main(argv: list[str] | None = None) -> int:
         answer({"fatal": f"{type(error).__name__}: {error}"})
         return 1
     try:
-        answer({"ready": True, "tier": grader.policy.tier})
+        expected = expected_answers(grader.plans, grader.reference.outcomes)
+        answer({"ready": True, "tier": grader.policy.tier, "expected": expected})
         for line in sys.stdin:
             task = json.loads(line)
             try:
@@ -440,12 +442,14 @@ class WorkerPool:
             for _ in range(self.jobs)
         ]
         self.tier: int | None = None
+        self.expected: list[dict[str, Any]] = []  # the reference answers, per case
         self._threads: list[threading.Thread] = []
         self._lock = threading.Lock()
         self._alive = len(self.processes)
         try:
             for process in self.processes:
-                self.tier = self._handshake(process)
+                ready = self._handshake(process)
+                self.tier, self.expected = ready.get("tier"), ready.get("expected", [])
         except BaseException:
             self.close()
             raise
@@ -461,14 +465,14 @@ class WorkerPool:
         self.close()
 
     @staticmethod
-    def _handshake(process: subprocess.Popen) -> int | None:
+    def _handshake(process: subprocess.Popen) -> dict[str, Any]:
         line = process.stdout.readline()
         if not line:
             raise BatchError("a grading worker exited while starting (see the messages above)")
         message = json.loads(line)
         if "fatal" in message:
             raise BatchError(message["fatal"])
-        return message.get("tier")
+        return message
 
     def _serve(self, process: subprocess.Popen) -> None:
         """Feed one worker a task at a time; report its answers (or its death)."""
@@ -659,6 +663,7 @@ def grade_batch(
             if runnable:
                 with WorkerPool(spec_path, backend, policy, min(jobs, len(runnable))) as pool:
                     summary.sandbox_tier = pool.tier
+                    book.record_expected(identity, pool.expected)
                     for graded in pool.grade(runnable):
                         if graded.record is None:
                             summary.not_graded(graded.entry, graded.error or "grader error")

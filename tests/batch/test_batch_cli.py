@@ -108,6 +108,9 @@ def test_grade_fills_the_gradebook_and_reports_json(classroom: Path, tmp_path: P
     assert kinds["value"] == ["bob"] and kinds["raised"] == ["carol"]
     assert kinds["missing"] == ["dave"]
     assert clusters[0].representative  # one example answer per cluster
+    wrong = next(c for c in clusters if c.answer_kind == "value")
+    assert wrong.representative["first"] == [3.0, 4.0, 5.0]  # bob's t + 2
+    assert wrong.expected["first"] == [2.0, 4.0, 6.0]  # the reference's 2 * t
 
 
 def test_rerun_skips_unchanged_force_regrades(classroom: Path, tmp_path: Path) -> None:

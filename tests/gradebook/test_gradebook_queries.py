@@ -131,3 +131,27 @@ def test_empty_gradebook(gradebook_path: Path) -> None:
     connect(gradebook_path).close()
     with pytest.raises(queries.GradebookQueryError, match="empty"):
         queries.class_overview(connect(gradebook_path, readonly=True))
+
+
+def test_clusters_carry_the_expected_answer(gradebook_path: Path, fill) -> None:
+    from gradekit.gradebook.store import Gradebook
+
+    fill([make_record("bob", passed={"double": False})])
+    expected = {"kind": "tensor", "first": [2.0, 4.0]}
+    answer = {
+        "exercise_id": "double",
+        "case_id": "literal",
+        "position": 0,
+        "answer_kind": "value",
+        "answer_fingerprint": "tensor:float32:[3]:right",
+        "answer_summary": expected,
+    }
+    with Gradebook(gradebook_path) as book:
+        book.record_expected("spec-1", [answer])
+        book.record_expected("spec-1", [{**answer, "answer_summary": {"changed": True}}])
+    clusters = queries.wrong_answer_clusters(
+        connect(gradebook_path, readonly=True), exercise_id="double"
+    )
+    by_case = {c.case_id: c for c in clusters}
+    assert by_case["literal"].expected == expected  # stored once per spec: not overwritten
+    assert by_case["secret"].expected is None  # no reference answer recorded for it

@@ -101,3 +101,37 @@ def test_readonly_open_of_a_missing_file_says_how_to_create_it(tmp_path: Path) -
     with pytest.raises(GradebookSchemaError, match="gradekit grade"):
         connect(tmp_path / "missing.sqlite", readonly=True)
     assert not (tmp_path / "missing.sqlite").exists()
+
+
+def test_a_version_1_gradebook_is_upgraded_in_place(tmp_path: Path) -> None:
+    from gradebook_builders import make_record
+
+    path = tmp_path / "v1.sqlite"
+    raw = sqlite3.connect(path, isolation_level=None)
+    migrate(raw, MIGRATIONS[:1])  # what gradekit with schema version 1 created
+    raw.close()
+    assert "expected_answers" not in _tables(path)
+    with Gradebook(path) as book:  # opening for writing migrates to the current version
+        run = book.start_run(
+            assignment_id="pair",
+            assignment_title="Pair",
+            spec_path="pair.yaml",
+            spec_hash="h",
+            backend="engine",
+            sandbox_tier=1,
+            jobs=1,
+            gradekit_version="test",
+        )
+        book.record_submission(
+            run_id=run, assignment_id="pair", spec_hash="h", record=make_record("alice")
+        )
+    assert schema_version(sqlite3.connect(path)) == SCHEMA_VERSION
+    assert "expected_answers" in _tables(path)
+
+
+def _tables(path: Path) -> set[str]:
+    connection = sqlite3.connect(path)
+    try:
+        return {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
+    finally:
+        connection.close()
