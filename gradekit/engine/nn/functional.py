@@ -205,27 +205,31 @@ class BinaryCrossEntropyWithLogitsBackward0(Node):
 
     __slots__ = ("reduction",)
 
+    def _finish(self, per_element: Tensor, weight: Tensor | None, numel: int) -> Tensor:
+        # torch: (formula * grad) [* weight], then "/ numel" for mean (DivBackward1)
+        if weight is not None:
+            per_element = per_element * weight
+        if self.reduction == "mean":
+            return pointwise.div_scalar(per_element, numel)
+        return per_element
+
     def backward(self, grad: Tensor) -> tuple:
         self_, target, weight, pos_weight = self.saved_tensors
-        upstream = _reduce_grad(grad, self.reduction, self_._data.shape, self_._data.size)
+        numel = self_._data.size
         probability = sigmoid(self_)
         if pos_weight is None:
-            grad_self = (probability - target) * upstream
+            grad_self = (probability - target) * grad
         else:
             scaled = pos_weight * target
-            grad_self = ((scaled + 1 - target) * probability - scaled) * upstream
-        if weight is not None:
-            grad_self = grad_self * weight
+            grad_self = ((scaled + 1 - target) * probability - scaled) * grad
         grad_target = None
         if self.next_functions[1][0] is not None:
             if pos_weight is None:
-                grad_target = -self_ * upstream
+                grad_target = -self_ * grad
             else:
-                softplus_neg = _softplus(-self_)
-                grad_target = (-self_ + (pos_weight - 1) * softplus_neg) * upstream
-            if weight is not None:
-                grad_target = grad_target * weight
-        return grad_self, grad_target
+                grad_target = (-self_ + (pos_weight - 1) * _softplus(-self_)) * grad
+            grad_target = self._finish(grad_target, weight, numel)
+        return self._finish(grad_self, weight, numel), grad_target
 
 
 def _softplus(x: Tensor) -> Tensor:

@@ -503,25 +503,83 @@ def norm(
 
 # --- softmax -----------------------------------------------------------------------------
 class SoftmaxBackward0(Node):
-    """Saves the result."""
+    """Saves the result; its formula is the op ``_softmax_backward_data``."""
 
     __slots__ = ("dim",)
 
     def backward(self, grad: Tensor) -> tuple:
         (result,) = self.saved_tensors
-        return (result * (grad - sum(grad * result, self.dim, keepdim=True)),)
+        return (softmax_backward_data(grad, result, self.dim),)
+
+
+class SoftmaxBackwardDataBackward0(Node):
+    """out = output * (grad_output - (grad_output * output).sum(dim)).  Saves both."""
+
+    __slots__ = ("dim",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        grad_output, output = self.saved_tensors
+        dim = self.dim
+        grad_grad_output = softmax_backward_data(grad, output, dim)
+        grad_output_term = (
+            grad_output * grad
+            - sum(output * grad_output, dim, keepdim=True) * grad
+            - grad_output * sum(output * grad, dim, keepdim=True)
+        )
+        return grad_grad_output, grad_output_term
+
+
+def softmax_backward_data(grad_output: Tensor, output: Tensor, dim: int) -> Tensor:
+    """torch's ``_softmax_backward_data``: the gradient of softmax, as a recorded op."""
+    g, y = grad_output._data, output._data
+    out = as_array(y * (g - (g * y).sum(axis=dim, keepdims=True)), output.dtype)
+    if not (grad_mode.enabled and (grad_output._requires_grad or output._requires_grad)):
+        return Tensor._make(out, output.dtype)
+    node = SoftmaxBackwardDataBackward0(
+        (grad_output._edge(), output._edge()), ((out.shape, output.dtype),)
+    )
+    node.dim = dim
+    node.save(grad_output, output)
+    return Tensor._make(out, output.dtype, node)
 
 
 class LogSoftmaxBackward0(Node):
-    """Saves the result."""
+    """Saves the result; its formula is the op ``_log_softmax_backward_data``."""
+
+    __slots__ = ("dim",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        (result,) = self.saved_tensors
+        return (log_softmax_backward_data(grad, result, self.dim),)
+
+
+class LogSoftmaxBackwardDataBackward0(Node):
+    """out = grad_output - exp(output) * grad_output.sum(dim).  Saves both."""
 
     __slots__ = ("dim",)
 
     def backward(self, grad: Tensor) -> tuple:
         from .pointwise import exp
 
-        (result,) = self.saved_tensors
-        return (grad - exp(result) * sum(grad, self.dim, keepdim=True),)
+        grad_output, output = self.saved_tensors
+        dim = self.dim
+        grad_grad_output = grad - sum(grad * exp(output), dim, keepdim=True)
+        grad_output_term = -sum(grad_output, dim, keepdim=True) * exp(output) * grad
+        return grad_grad_output, grad_output_term
+
+
+def log_softmax_backward_data(grad_output: Tensor, output: Tensor, dim: int) -> Tensor:
+    """torch's ``_log_softmax_backward_data``: the gradient of log_softmax, as a recorded op."""
+    g, y = grad_output._data, output._data
+    out = as_array(g - np.exp(y) * g.sum(axis=dim, keepdims=True), output.dtype)
+    if not (grad_mode.enabled and (grad_output._requires_grad or output._requires_grad)):
+        return Tensor._make(out, output.dtype)
+    node = LogSoftmaxBackwardDataBackward0(
+        (grad_output._edge(), output._edge()), ((out.shape, output.dtype),)
+    )
+    node.dim = dim
+    node.save(grad_output, output)
+    return Tensor._make(out, output.dtype, node)
 
 
 def _softmax_input(input: Tensor, dim: int, dtype_: dtype | None, name: str) -> tuple:
