@@ -31,6 +31,10 @@ from gradekit.sandbox.protocol import (
     parse_prefix,
 )
 
+# The cache directory is shared with the spec cache; re-exported here for existing callers.
+from gradekit.spec.cache import CACHE_ENV as CACHE_ENV
+from gradekit.spec.cache import cache_directory as cache_directory
+
 REFERENCE_BACKENDS = ("engine", "torch")
 
 
@@ -49,7 +53,6 @@ class ReferenceAnswers:
 
 
 _cache: dict[tuple, ReferenceAnswers] = {}
-CACHE_ENV = "GRADEKIT_CACHE_DIR"  # where expected answers are kept between runs; "off" disables
 
 
 def reference_answers(
@@ -82,18 +85,6 @@ def reference_answers(
             _write_disk_cache(disk_file, answers)
     _cache[key] = answers
     return answers
-
-
-def cache_directory() -> Path | None:
-    """``$GRADEKIT_CACHE_DIR``, else ``$XDG_CACHE_HOME/gradekit`` or ``~/.cache/gradekit``;
-    None when the variable is ``off``."""
-    configured = os.environ.get(CACHE_ENV)
-    if configured == "off":
-        return None
-    if configured:
-        return Path(configured)
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "gradekit"
 
 
 def _disk_cache_file(key: tuple) -> Path | None:

@@ -7,6 +7,9 @@ reads e.g.
 
     exercises/tensor-indexing.yaml:42: exercises[3].cases[0].args.t.dtype: expected one of
     float16, float32, float64, int32, int64, bool (got 'float')
+
+The plain data of a spec that loaded cleanly is cached on disk as JSON (gradekit/spec/cache.py):
+an unchanged file skips the YAML parse on the next run and is only validated again.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ValidationError
 
+from gradekit.spec.cache import read_spec_data, write_spec_data
 from gradekit.spec.models import CHECK_WORDS, Assignment
 
 __all__ = ["SpecError", "SpecProblem", "load_assignment", "parse_assignment"]
@@ -62,6 +66,18 @@ def parse_assignment(text: str, path: Path) -> Assignment:
     """Validate YAML `text` as if it were the file `path` (used for file:line messages and for
     resolving the solution path)."""
     path = Path(path)
+    cached = read_spec_data(path, text)
+    if cached is not None:
+        data, solution = cached
+        try:
+            assignment = Assignment.model_validate(data)
+        except ValidationError:
+            pass  # the models changed under the cache: parse the YAML to locate the problems
+        else:
+            assignment._spec_path = path.resolve()
+            assignment._solution_path = solution
+            return assignment
+
     root = _compose(text, path)
     data = yaml.SafeLoader("").construct_document(root)
     if not isinstance(data, dict):
@@ -83,6 +99,7 @@ def parse_assignment(text: str, path: Path) -> Assignment:
             [_problem_from_error(path, root, detail) for detail in error.errors()]
         ) from None
     _attach_solution(assignment, path, root)
+    write_spec_data(path, text, data, assignment.solution_path)
     return assignment
 
 

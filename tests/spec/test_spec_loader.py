@@ -3,6 +3,7 @@ reported as `file:line: path: message`."""
 
 from __future__ import annotations
 
+import json
 import textwrap
 from pathlib import Path
 
@@ -482,3 +483,87 @@ def test_corrupted_text_never_escapes_as_a_traceback(tmp_path: Path, cut: int, j
         load_assignment(spec)
     except SpecError as error:
         assert error.problems
+
+
+def _outcome(spec: Path) -> list[str] | str:
+    """What loading `spec` gives: its located problems, or the loaded assignment as YAML."""
+    try:
+        assignment = load_assignment(spec)
+    except SpecError as error:
+        return [str(problem) for problem in error.problems]
+    assert assignment.solution_path == (spec.parent / "solution.py").resolve()
+    assert assignment.spec_path == spec.resolve()
+    return yaml.safe_dump(assignment.model_dump(mode="json"))
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture], max_examples=40)
+@given(cut=st.integers(0, len(VALID)), junk=st.text(max_size=4))
+def test_a_cached_spec_loads_exactly_like_a_parsed_one(tmp_path: Path, cut: int, junk: str) -> None:
+    """Twice with the cache (the second run reads it) and once without: the same assignment,
+    or the same located problems."""
+    spec = write_spec(tmp_path, VALID[:cut] + junk + VALID[cut:])
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("GRADEKIT_CACHE_DIR", str(tmp_path / "cache"))
+        first, second = _outcome(spec), _outcome(spec)
+        patch.setenv("GRADEKIT_CACHE_DIR", "off")
+        uncached = _outcome(spec)
+    assert first == second == uncached
+
+
+@pytest.fixture
+def spec_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("GRADEKIT_CACHE_DIR", str(folder))
+    return folder
+
+
+def test_the_cache_is_json_and_skips_the_yaml_parse(
+    tmp_path: Path, spec_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gradekit.spec import loader
+
+    spec = write_spec(tmp_path, VALID)
+    parsed = load_assignment(spec)
+    (entry,) = (spec_cache / "spec").glob("*.json")
+    assert json.loads(entry.read_text())["data"]["assignment"]["id"] == "demo"
+
+    def no_parsing(*args: object) -> None:
+        raise AssertionError("the YAML was parsed although the cache holds it")
+
+    monkeypatch.setattr(loader, "_compose", no_parsing)
+    assert load_assignment(spec) == parsed
+
+
+def test_editing_the_spec_or_the_solution_invalidates_the_cache(
+    tmp_path: Path, spec_cache: Path
+) -> None:
+    spec = write_spec(tmp_path, VALID)
+    load_assignment(spec)
+    spec.write_text(textwrap.dedent(VALID).replace("title: Demo", "title: Changed"))
+    assert load_assignment(spec).title == "Changed"
+    # The solution no longer defines the mistake function: the cached spec must not hide that.
+    (tmp_path / "solution.py").write_text(SOLUTION.replace("even_rows_odd", "renamed"))
+    (problem,) = problems_of(spec)
+    assert "defines no 'even_rows_odd'" in problem
+
+
+def test_a_damaged_cache_entry_is_ignored(tmp_path: Path, spec_cache: Path) -> None:
+    spec = write_spec(tmp_path, VALID)
+    load_assignment(spec)
+    (entry,) = (spec_cache / "spec").glob("*.json")
+    entry.write_text('{"format": 1, "data": ')
+    assert load_assignment(spec).id == "demo"
+    entry.write_text(json.dumps({"format": 1, "solution": "x", "solution_stamp": [], "data": 3}))
+    assert load_assignment(spec).id == "demo"
+
+
+def test_data_json_cannot_hold_is_not_cached(tmp_path: Path, spec_cache: Path) -> None:
+    # A Python argument may be any YAML value, e.g. a mapping with integer keys; JSON would
+    # turn them into strings, so such a spec is parsed from its YAML every time.
+    text = VALID.replace(
+        "t: {tensor: [[1, 2], [3, 4], [5, 6]], dtype: float32}", "t: {python: {1: 2}}"
+    )
+    spec = write_spec(tmp_path, text)
+    assert load_assignment(spec).exercises[0].cases[0].args["t"].python == {1: 2}
+    assert not list((spec_cache / "spec").glob("*.json"))
+    assert load_assignment(spec).exercises[0].cases[0].args["t"].python == {1: 2}

@@ -1,0 +1,107 @@
+"""gradekit's on-disk cache directory, and the cache of parsed spec files in it.
+
+Parsing an assignment YAML with line marks (PyYAML's pure-Python composer) and checking its
+solution's syntax tree costs tens of milliseconds on every `gradekit check`, although the file
+rarely changes. :func:`read_spec_data` / :func:`write_spec_data` keep the YAML's plain data as
+JSON (never pickle), keyed by the file's path, content hash and modification time plus the
+spec package's own source; the loader validates cached data with the same pydantic models, so a
+cached spec is exactly as strict as a parsed one. Only specs that loaded without problems are
+cached: every error is still produced, with its file:line, by parsing the YAML.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import gradekit
+
+CACHE_ENV = "GRADEKIT_CACHE_DIR"  # where gradekit keeps caches between runs; "off" disables
+SPEC_CACHE_FORMAT = 1
+
+
+def cache_directory() -> Path | None:
+    """``$GRADEKIT_CACHE_DIR``, else ``$XDG_CACHE_HOME/gradekit`` or ``~/.cache/gradekit``;
+    None when the variable is ``off``."""
+    configured = os.environ.get(CACHE_ENV)
+    if configured == "off":
+        return None
+    if configured:
+        return Path(configured)
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "gradekit"
+
+
+def _spec_cache_file(path: Path, text: str) -> Path | None:
+    directory = cache_directory()
+    if directory is None:
+        return None
+    try:
+        modified = path.stat().st_mtime_ns
+    except OSError:
+        return None
+    # Editing the spec package (models, loader) changes what a valid spec is: start afresh.
+    package = Path(__file__).resolve().parent
+    package_stamp = max(source.stat().st_mtime_ns for source in package.glob("*.py"))
+    key = (
+        SPEC_CACHE_FORMAT,
+        gradekit.__version__,
+        package_stamp,
+        str(path.resolve()),
+        modified,
+        hashlib.sha256(text.encode("utf-8")).hexdigest(),
+    )
+    digest = hashlib.sha256(repr(key).encode()).hexdigest()
+    return directory / "spec" / f"{digest}.json"
+
+
+def _file_stamp(path: Path) -> list[int] | None:
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return [status.st_mtime_ns, status.st_size]
+
+
+def read_spec_data(path: Path, text: str) -> tuple[Any, Path] | None:
+    """The cached YAML data of the spec at ``path`` (whose content is ``text``) and its solution
+    path, or None when there is no valid entry (or the solution changed since)."""
+    cache_file = _spec_cache_file(path, text)
+    if cache_file is None:
+        return None
+    try:
+        entry = json.loads(cache_file.read_text(encoding="utf-8"))
+        solution = Path(entry["solution"])
+        if entry["format"] != SPEC_CACHE_FORMAT or entry["solution_stamp"] != _file_stamp(solution):
+            return None
+        return entry["data"], solution
+    except (OSError, ValueError, KeyError, TypeError):
+        return None  # absent or damaged: the caller parses the YAML
+
+
+def write_spec_data(path: Path, text: str, data: Any, solution: Path) -> None:
+    """Remember the YAML data of a spec that loaded cleanly; silently skipped when the data
+    does not survive a JSON round trip unchanged (e.g. non-string keys) or the disk refuses."""
+    cache_file = _spec_cache_file(path, text)
+    stamp = _file_stamp(solution)
+    if cache_file is None or stamp is None:
+        return
+    try:
+        entry = {
+            "format": SPEC_CACHE_FORMAT,
+            "solution": str(solution),
+            "solution_stamp": stamp,
+            "data": data,
+        }
+        encoded = json.dumps(entry, allow_nan=False)
+        if json.loads(encoded)["data"] != data:
+            return
+        cache_file.parent.mkdir(parents=True, exist_ok=True)
+        temporary = cache_file.with_suffix(f".{os.getpid()}.tmp")
+        temporary.write_text(encoded, encoding="utf-8")
+        os.replace(temporary, cache_file)
+    except (OSError, TypeError, ValueError):
+        pass  # a read-only home directory must not stop grading
