@@ -223,14 +223,21 @@ def _as_tuple(key: object, as_array: AsArray) -> tuple[object, ...]:
     return (key,)
 
 
+def _is_sequence(obj: object) -> bool:
+    """What Python's PySequence_Check accepts among index items (not tuples' own role)."""
+    return isinstance(obj, (list, tuple, range, str, np.ndarray))
+
+
 def _treat_sequence_as_tuple(key: object, as_array: AsArray) -> bool:
-    """Torch's legacy rule: a short list holding slices, None, ..., tensors or lists is a tuple."""
-    if not isinstance(key, list) or len(key) >= _MAX_SEQUENCE_AS_TUPLE:
+    """Torch's legacy rule: a short sequence holding slices, None, ..., tensors or sequences
+    is read as a tuple (with a deprecation warning).  Strings are sequences of strings."""
+    if not isinstance(key, (list, range, str)) or len(key) >= _MAX_SEQUENCE_AS_TUPLE:
         return False
     return any(
         item is None
         or item is Ellipsis
-        or isinstance(item, (slice, list, tuple, np.ndarray))
+        or isinstance(item, slice)
+        or _is_sequence(item)
         or as_array(item) is not None
         for item in key
     )
@@ -303,7 +310,7 @@ class _PlanBuilder:
             self._select(self.dim, _python_int(item), reported_dim=position)  # type: ignore[arg-type]
         elif isinstance(item, str):
             raise errors.error("tensor_from_bad_data", type_name="str")
-        elif isinstance(item, (list, np.ndarray)):
+        elif isinstance(item, (list, tuple, range, np.ndarray)):
             self._record_index(_sequence_to_index_array(item))
         else:
             raise errors.error("index_type", type_name=_type_name(item))
@@ -435,13 +442,15 @@ def _type_name(obj: object) -> str:
     return cls.__name__ if cls.__module__ == "builtins" else f"{cls.__module__}.{cls.__name__}"
 
 
-def _sequence_to_index_array(data: list | np.ndarray) -> np.ndarray:
+def _sequence_to_index_array(data: list | tuple | range | np.ndarray) -> np.ndarray:
     """Torch's indexing_tensor_from_data: bool (or uint8) data stays a mask, all else becomes int64.
 
     Floats are truncated toward zero, like torch's cast to Long.
     """
     if isinstance(data, np.ndarray):
         array = data
+    elif isinstance(data, range):
+        array = np.array(data, dtype=np.int64)
     else:
         _check_rectangular(data, depth=0)
         array = np.array(data) if data else np.zeros(0, dtype=np.int64)
@@ -456,6 +465,9 @@ def _check_rectangular(data: object, depth: int) -> None:
     """Raise torch's ValueError for ragged nested lists ("expected sequence of length …")."""
     if not isinstance(data, (list, tuple)) or not data:
         return
+    for item in data:
+        if isinstance(item, str):
+            raise errors.error("tensor_from_bad_data", type_name="str")
     lengths = [len(item) if isinstance(item, (list, tuple)) else None for item in data]
     expected = lengths[0]
     for length in lengths[1:]:

@@ -252,11 +252,22 @@ def test_inplace_on_view_of_nonleaf_rebases_the_base() -> None:
     np.testing.assert_array_equal(x.grad.numpy(), expected)
 
 
-def test_view_of_a_leaf_view_is_protected() -> None:
+def test_views_of_a_leaf_that_is_itself_a_view_are_protected() -> None:
     x = from_numpy(np.arange(6.0)).reshape(2, 3).requires_grad_()  # a leaf that is a view
     assert x.is_leaf and x._is_view()
-    _ = x[0]  # reading is fine; creating views does not touch the leaf's history
-    assert x.is_leaf
+    with pytest.raises(RuntimeError, match="a view of a leaf Variable that requires grad"):
+        x[0] = 1.0
+    assert x.is_leaf and x._version == 0
+
+
+def test_inplace_on_a_base_regenerates_its_views() -> None:
+    x = arange(2, 3)
+    y = x.clone()
+    column = y[:, 1]
+    y.masked_fill_(tensor([True, False, False]), 0.0)
+    assert graph(column) == "AsStridedBackward0(MaskedFillBackward0(CloneBackward0(Acc)))"
+    column.backward(tensor([1.0, 1.0]))
+    np.testing.assert_array_equal(x.grad.numpy(), [[0.0, 1.0, 0.0], [0.0, 1.0, 0.0]])
 
 
 # ---------------------------------------------------------------------------

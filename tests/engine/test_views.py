@@ -236,6 +236,8 @@ def test_dim_out_of_range_is_an_index_error() -> None:
         (lambda t: t.view(-1), "ViewBackward0"),
         (lambda t: t.reshape(3, 2), "ViewBackward0"),
         (lambda t: t.t().reshape(6), "UnsafeViewBackward0"),
+        (lambda t: t.t().reshape(3, 1, 2), "ReshapeAliasBackward0"),
+        (lambda t: t[:, :1].reshape(2), "ReshapeAliasBackward0"),
         (lambda t: t.flatten(), "ViewBackward0"),
         (lambda t: t.t(), "TBackward0"),
         (lambda t: t.T, "PermuteBackward0"),

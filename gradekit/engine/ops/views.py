@@ -72,6 +72,8 @@ class _GatherNode(Node):
         return self._positions
 
     def backward(self, grad: Tensor) -> tuple:
+        if self._saved is not None:
+            self.saved_tensors  # noqa: B018 - unpacking checks the index tensors' versions
         return (scatter_positions(grad, self.positions(), self.input_shape, _backward_name(self)),)
 
 
@@ -141,12 +143,23 @@ class PermuteBackward0(Node):
 
 
 class _ReshapeBackNode(Node):
-    """Backward of a shape-only change (view, reshape copy, squeeze): reshape the grad back."""
+    """Backward of view / reshape: reshape the grad back to the input's shape."""
 
     __slots__ = ("self_sizes",)
 
     def backward(self, grad: Tensor) -> tuple:
         return (reshape(grad, self.self_sizes),)
+
+
+class _SqueezeNode(Node):
+    """Backward of squeeze: unsqueeze the removed dims again (none: the grad as it is)."""
+
+    __slots__ = ("dims",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        for dim in self.dims:
+            grad = unsqueeze(grad, dim)
+        return (grad,)
 
 
 class UnsqueezeBackward0(Node):
@@ -198,7 +211,7 @@ class StackBackward0(Node):
     __slots__ = ("dim",)
 
     def backward(self, grad: Tensor) -> tuple:
-        return tuple(unbind(grad, self.dim))
+        return tuple(select(grad, self.dim, i) for i in range(len(self.next_functions)))
 
 
 class _MultiViewNode(Node):
@@ -287,8 +300,14 @@ class AsStridedBackward0(_GatherNode):
 # differentiable gather / scatter / put primitives (used by every backward here)
 
 
-def take_positions(x: Tensor, positions: np.ndarray, name: str = "IndexBackward0") -> Tensor:
-    """``x.ravel()[positions]`` as a recorded op (a copy, not a view)."""
+def take_positions(
+    x: Tensor, positions: np.ndarray, name: str = "IndexBackward0", saved: Sequence[Tensor] = ()
+) -> Tensor:
+    """``x.ravel()[positions]`` as a recorded op (a copy, not a view).
+
+    ``saved`` are index tensors torch saves for backward (so modifying them in place
+    makes backward raise torch's version-counter error).
+    """
     data = np.ascontiguousarray(x._data).reshape(-1)[positions]
     node = None
     if requires_grad(x):
@@ -296,6 +315,8 @@ def take_positions(x: Tensor, positions: np.ndarray, name: str = "IndexBackward0
         node.input_shape = x._data.shape
         node._positions = positions
         node._positions_fn = None
+        if saved:
+            node.save(*saved)
     return Tensor._make(data, x.dtype, node)
 
 
@@ -348,8 +369,12 @@ def _make_view(source: Tensor, data: np.ndarray, node: Node | None, view_fn: Vie
     """Wrap numpy view ``data`` of ``source`` as a torch view (shared memory and version)."""
     root = source if source._base is None else source._base
     out = Tensor._make(data, source.dtype, node, 0, source._version_counter, root)
+    if any(stride == 0 and size > 1 for stride, size in zip(data.strides, data.shape, strict=True)):
+        out.__dict__["_overlapping"] = True  # several elements share memory: no in-place writes
     if not grad_mode.enabled and source._requires_grad:
-        out.__dict__["_no_grad_view"] = True  # in-place on it with grad mode on is an error
+        # torch: a leaf that requires grad; modifying it in place with grad mode on is an error
+        out._requires_grad = True
+        out.__dict__["_no_grad_view"] = True
     parent_fn = source.__dict__.get("_view_fn") if source._base is not None else None
     out.__dict__["_view_fn"] = view_fn if parent_fn is None else _compose(parent_fn, view_fn)
     views = root.__dict__.get("_views")
@@ -403,10 +428,10 @@ def rebase_inplace_view(view: Tensor, node: Node) -> None:
     )
     copy_slices.fn, copy_slices.positions = node, positions
     base._set_grad_fn_inplace(copy_slices)
-    _regenerate_view_grad_fns(base)
+    regenerate_view_grad_fns(base)
 
 
-def _regenerate_view_grad_fns(base: Tensor) -> None:
+def regenerate_view_grad_fns(base: Tensor) -> None:
     """Every live view of ``base`` now reads the new base: AsStridedBackward0(base.grad_fn)."""
     for other in list(base.__dict__.get("_views", ())):
         if other._grad_fn is None and other._requires_grad:
@@ -584,8 +609,8 @@ def squeeze(x: Tensor, dim: Any = None) -> Tensor:
         x,
         np.squeeze(x._data, axes),
         lambda a: np.squeeze(a, axes),
-        _node_class(name, _ReshapeBackNode),
-        self_sizes=shape,
+        _node_class(name, _SqueezeNode),
+        dims=sorted(axes),
     )
 
 
@@ -606,7 +631,7 @@ def expand(x: Tensor, *sizes: Any) -> Tensor:
     strides = _expanded_strides(shape, _element_strides(x._data), target)
     return _record_view(
         x,
-        _strided_view(x._data, target, strides, writeable=False),
+        _strided_view(x._data, target, strides),
         lambda a: np.broadcast_to(a, target),
         ExpandBackward0,
         self_sizes=shape,
@@ -738,7 +763,7 @@ def _contiguous_strides(shape: tuple[int, ...]) -> list[int]:
 def _strided_view(
     data: np.ndarray, shape: tuple[int, ...], strides: list[int], writeable: bool = True
 ) -> np.ndarray:
-    """A numpy view with element ``strides``; expanded views are read-only, as in numpy."""
+    """A numpy view of ``data`` with the given element ``strides``."""
     itemsize = data.itemsize
     return np.lib.stride_tricks.as_strided(
         data,
@@ -764,13 +789,15 @@ def view(x: Tensor, *shape: Any) -> Tensor:
     return _view_with_strides(x, new_shape, strides)
 
 
-def _view_with_strides(x: Tensor, new_shape: tuple[int, ...], strides: list[int]) -> Tensor:
+def _view_with_strides(
+    x: Tensor, new_shape: tuple[int, ...], strides: list[int], name: str = "ViewBackward0"
+) -> Tensor:
     data = _strided_view(x._data, new_shape, strides)
     return _record_view(
         x,
         data,
         lambda a: a.reshape(new_shape),
-        _node_class("ViewBackward0", _ReshapeBackNode),
+        _node_class(name, _ReshapeBackNode),
         self_sizes=x._data.shape,
     )
 
@@ -780,7 +807,9 @@ def reshape(x: Tensor, *shape: Any) -> Tensor:
     new_shape = _infer_size(_int_list(shape), x._data.size)
     strides = _view_strides(x._data.shape, _element_strides(x._data), new_shape)
     if strides is not None:
-        return _view_with_strides(x, new_shape, strides)
+        # torch: a view of a contiguous input, else _reshape_alias (same memory, other name)
+        name = "ViewBackward0" if x._data.flags.c_contiguous else "ReshapeAliasBackward0"
+        return _view_with_strides(x, new_shape, strides, name)
     copied = clone(x, contiguous=True)
     data = copied._data.reshape(new_shape)
     node = None
@@ -1094,11 +1123,56 @@ def gather_along(x: Tensor, dim: int, index: Tensor, *, sparse_grad: bool = Fals
     return _gather_op(x, positions.reshape(idx.shape), "GatherBackward0")
 
 
+#: C++ scalar type names, as torch prints them in masked_fill's dtype error.
+_CPP_TYPE_NAMES = {
+    "float16": "c10::Half",
+    "float32": "float",
+    "float64": "double",
+    "uint8": "unsigned char",
+    "int8": "signed char",
+    "int16": "short int",
+    "int32": "int",
+    "int64": "long int",
+    "bool": "bool",
+}
+
+
+def masked_select(x: Tensor, mask: Tensor) -> Tensor:
+    """``x.masked_select(mask)``: the broadcast elements where mask is True, as 1-d."""
+    if mask.dtype is not bool_:
+        raise errors.error("masked_select_dtype", dtype=mask.dtype.scalar_name)
+    try:
+        shape = np.broadcast_shapes(x._data.shape, mask._data.shape)
+    except ValueError:
+        from .core import broadcast_error
+
+        raise broadcast_error(x._data.shape, mask._data.shape) from None
+    grid = np.broadcast_to(_positions_grid(x._data.shape), shape)
+    positions = grid[np.broadcast_to(mask._data, shape)]
+    return take_positions(x, positions, "MaskedSelectBackward0")
+
+
+def take_along_dim(x: Tensor, indices: Tensor, dim: int | None = None) -> Tensor:
+    """``torch.take_along_dim``: broadcast (expand) both, then gather along ``dim``."""
+    if dim is None:
+        return gather_along(reshape(x, -1), 0, reshape(indices, -1))
+    dim = _wrap_dim(dim, x._data.ndim)
+    self_shape, index_shape = list(x._data.shape), list(indices._data.shape)
+    self_shape[dim] = index_shape[dim] = 1
+    common = list(np.broadcast_shapes(tuple(self_shape), tuple(index_shape)))
+    self_target, index_target = list(common), list(common)
+    self_target[dim], index_target[dim] = x._data.shape[dim], indices._data.shape[dim]
+    expanded_index = Tensor._make(np.broadcast_to(indices._data, index_target), indices.dtype)
+    return gather_along(expand(x, tuple(self_target)), dim, expanded_index)
+
+
+def broadcast_to(x: Tensor, *shape: Any) -> Tensor:
+    return expand(x, tuple(_int_list(shape)))
+
+
 def _mask_array(x: Tensor, mask: Tensor, inplace: bool) -> np.ndarray:
     if mask.dtype is not bool_:
-        raise errors.error(
-            "masked_fill_mask_dtype", dtype=mask.dtype.name.replace("float32", "float")
-        )
+        raise errors.error("masked_fill_mask_dtype", dtype=_CPP_TYPE_NAMES[mask.dtype.name])
     try:
         target = np.broadcast_shapes(x._data.shape, mask._data.shape)
     except ValueError:
@@ -1190,7 +1264,14 @@ def getitem(x: Tensor, key: Any) -> Tensor:
     sliced = _apply_view_steps(x, plan)
     if plan.is_basic:
         return sliced
-    return take_positions(sliced, _advanced_positions(sliced, plan), "IndexBackward0")
+    index_tensors = [
+        item
+        for item in (key if isinstance(key, tuple) else (key,))
+        if isinstance(item, Tensor) and item._data.ndim and item.dtype is not bool_
+    ]
+    return take_positions(
+        sliced, _advanced_positions(sliced, plan), "IndexBackward0", saved=index_tensors
+    )
 
 
 # =============================================================================
@@ -1428,6 +1509,9 @@ TENSOR_METHODS: dict[str, Any] = {
     "gather": gather_along,
     "masked_fill": masked_fill,
     "masked_fill_": masked_fill_,
+    "masked_select": masked_select,
+    "take_along_dim": take_along_dim,
+    "broadcast_to": broadcast_to,
     "index_put_": index_put_,
     "index_put": index_put,
 }
@@ -1458,6 +1542,9 @@ TORCH_FUNCTIONS: dict[str, Any] = {
     "index_select": index_select,
     "gather": gather_along,
     "masked_fill": masked_fill,
+    "masked_select": masked_select,
+    "take_along_dim": take_along_dim,
+    "broadcast_to": broadcast_to,
     "clone": lambda x, memory_format=None: clone(x),
     "index_put": index_put,
 }
