@@ -136,7 +136,8 @@ def check(
             "--assignment",
             "-a",
             help="Assignment YAML. Default: discovered from the submission's folder "
-            "(gradekit.toml or an exercises/ folder next to it or above it).",
+            "(gradekit.toml, or the exercises/ folder next to it or above it: its only YAML, "
+            "or the one whose student_file is the submission's name).",
         ),
     ] = None,
     only: Annotated[

@@ -7,8 +7,10 @@ The rule (also in docs/spec.md, "How gradekit finds the assignment"):
    `[tool.gradekit] assignment = "..."`. The first setting found is used; its path is relative
    to the file that sets it and must exist.
 2. Otherwise the nearest directory (walking up the same way) that has an `exercises/`
-   directory holding `*.yaml`/`*.yml` files: exactly one file there is the assignment; several
-   are an error that asks the user to choose.
+   directory holding `*.yaml`/`*.yml` files: exactly one file there is the assignment. Of
+   several, the one whose `assignment.student_file` (default `exercise.py`) is the submission's
+   file name is the assignment (a notebook matches by its stem: `autograd.ipynb` is
+   `autograd.py`); none or several such files are an error that asks the user to choose.
 3. Otherwise an error listing every place that was tried.
 """
 
@@ -23,7 +25,11 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - Python 3.10 uses the backport (a dependency there)
     import tomli as tomllib
 
+from gradekit.spec.models import AssignmentInfo
+
 __all__ = ["DiscoveryError", "find_assignment"]
+
+DEFAULT_STUDENT_FILE: str = AssignmentInfo.model_fields["student_file"].default
 
 
 class DiscoveryError(Exception):
@@ -52,12 +58,7 @@ def find_assignment(submission: Path) -> Path:
         if len(candidates) == 1:
             return candidates[0]
         if len(candidates) > 1:
-            names = ", ".join(candidate.name for candidate in candidates)
-            raise DiscoveryError(
-                f"several assignments in {exercises} ({names}); choose one with --assignment, "
-                'or set `[tool.gradekit] assignment = "exercises/<file>.yaml"` in pyproject.toml '
-                f'(or `assignment = "..."` in gradekit.toml) next to {submission.name}'
-            )
+            return _by_student_file(submission, exercises, candidates)
 
     if not any("exercises" in attempt for attempt in tried):
         tried.append(f"an exercises/ directory in {start} or any parent: none")
@@ -67,6 +68,57 @@ def find_assignment(submission: Path) -> Path:
         + "\nPass --assignment path/to/assignment.yaml, or set "
         '`[tool.gradekit] assignment = "..."` in a pyproject.toml above the submission.'
     )
+
+
+def _by_student_file(submission: Path, exercises: Path, candidates: list[Path]) -> Path:
+    """The one candidate whose `assignment.student_file` names the submission's file."""
+    student_files = {candidate: _student_file(candidate) for candidate in candidates}
+    matching = [
+        candidate
+        for candidate, student_file in student_files.items()
+        if student_file is not None and _names_submission(student_file, submission)
+    ]
+    if len(matching) == 1:
+        return matching[0]
+    listed = ", ".join(
+        f"{candidate.name} (student_file: {student_file or 'unreadable'})"
+        for candidate, student_file in student_files.items()
+    )
+    why = (
+        f"several of them expect {submission.name}"
+        if matching
+        else f"none of them has student_file: {submission.name}"
+    )
+    raise DiscoveryError(
+        f"several assignments in {exercises}: {listed}; {why}. Choose one with --assignment, "
+        'or set `[tool.gradekit] assignment = "exercises/<file>.yaml"` in pyproject.toml '
+        f'(or `assignment = "..."` in gradekit.toml) next to {submission.name}'
+    )
+
+
+def _names_submission(student_file: str, submission: Path) -> bool:
+    if submission.is_dir():
+        return False
+    if submission.suffix == ".ipynb":  # a notebook is graded as the .py it becomes
+        return Path(student_file).stem == submission.stem
+    return student_file == submission.name
+
+
+def _student_file(spec: Path) -> str | None:
+    """`assignment.student_file` of a spec file (its default when absent), None if the file
+    cannot be read as YAML. Only this one field is read: the chosen spec is validated later."""
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available: faster
+    try:
+        document = yaml.load(spec.read_text(encoding="utf-8"), Loader=loader)
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return None
+    header = document.get("assignment") if isinstance(document, dict) else None
+    if not isinstance(header, dict):
+        return None
+    student_file = header.get("student_file", DEFAULT_STUDENT_FILE)
+    return student_file if isinstance(student_file, str) else None
 
 
 def _configured_assignment(directory: Path, tried: list[str]) -> Path | None:

@@ -81,8 +81,54 @@ def test_yml_extension_counts(course: Path) -> None:
 def test_several_yaml_files_ask_to_choose(course: Path) -> None:
     make(course / "exercises" / "a.yaml")
     make(course / "exercises" / "b.yaml")
-    with pytest.raises(DiscoveryError, match=r"several assignments .*\(a\.yaml, b\.yaml\)"):
+    with pytest.raises(DiscoveryError, match=r"several assignments .*a\.yaml.*, b\.yaml"):
         find_assignment(submission(course))
+
+
+def spec_for(student_file: str | None) -> str:
+    line = f"  student_file: {student_file}\n" if student_file else ""
+    return f"assignment:\n  id: x\n{line}exercises: []\n"
+
+
+def test_of_several_assignments_the_one_naming_the_submission_wins(course: Path) -> None:
+    make(course / "exercises" / "autograd.yaml", spec_for("autograd_exercises.py"))
+    indexing = make(course / "exercises" / "indexing.yaml", spec_for(None))  # exercise.py
+    assert find_assignment(submission(course)) == indexing.resolve()
+    student = make(course / "students" / "ada" / "autograd_exercises.py")
+    assert find_assignment(student) == (course / "exercises" / "autograd.yaml").resolve()
+
+
+def test_a_notebook_matches_the_student_file_by_its_stem(course: Path) -> None:
+    autograd = make(course / "exercises" / "autograd.yaml", spec_for("autograd.py"))
+    make(course / "exercises" / "indexing.yaml", spec_for("exercise.py"))
+    notebook = make(course / "students" / "ada" / "autograd.ipynb")
+    assert find_assignment(notebook) == autograd.resolve()
+
+
+def test_no_assignment_naming_the_submission_lists_each_student_file(course: Path) -> None:
+    make(course / "exercises" / "a.yaml", spec_for("first.py"))
+    make(course / "exercises" / "b.yaml", ": not yaml : [")
+    with pytest.raises(DiscoveryError) as caught:
+        find_assignment(submission(course))
+    message = str(caught.value)
+    assert "a.yaml (student_file: first.py), b.yaml (student_file: unreadable)" in message
+    assert "none of them has student_file: exercise.py" in message
+    assert "--assignment" in message
+
+
+def test_two_assignments_naming_the_submission_ask_to_choose(course: Path) -> None:
+    make(course / "exercises" / "a.yaml", spec_for("exercise.py"))
+    make(course / "exercises" / "b.yaml", spec_for(None))
+    with pytest.raises(DiscoveryError, match="several of them expect exercise.py"):
+        find_assignment(submission(course))
+
+
+def test_the_repository_examples_need_no_assignment_option() -> None:
+    repository = Path(__file__).resolve().parents[2]
+    examples = repository / "examples" / "student"
+    exercises = repository / "exercises"
+    assert find_assignment(examples / "exercise.py") == exercises / "tensor-indexing.yaml"
+    assert find_assignment(examples / "autograd_exercises.py") == exercises / "autograd.yaml"
 
 
 def test_setting_to_a_missing_file(course: Path) -> None:
