@@ -373,3 +373,50 @@ def test_setitem_matches_torch(data: st.DataObject) -> None:
             np.testing.assert_allclose(
                 v_engine.grad.numpy(), v_torch.grad.numpy(), err_msg=str(key)
             )
+
+
+def _positive_steps(key: object) -> bool:
+    items = key if isinstance(key, tuple) else (key,)
+    return not any(isinstance(i, slice) and (i.step or 1) < 0 for i in items)
+
+
+@pytest.mark.torch
+@given(st.data())
+def test_inplace_ops_on_views_match_torch(data: st.DataObject) -> None:
+    """``v = y[basic key]; v.<op>_(...)``: graphs of view and base, versions, gradients."""
+    torch = pytest.importorskip("torch", reason="real PyTorch is not installed")
+    import gradekit.engine as engine_torch
+
+    shape = data.draw(hnp.array_shapes(min_dims=1, max_dims=3, min_side=1, max_side=4))
+    key = data.draw(hnp.basic_indices(shape, allow_newaxis=True).filter(_positive_steps))
+    op = data.draw(st.sampled_from(["mul_", "add_", "zero_", "exp_", "setitem", "masked_fill_"]))
+    array = data.draw(hnp.arrays(np.float64, shape, elements=st.floats(-2, 2)))
+    weights = data.draw(hnp.arrays(np.float64, shape, elements=st.floats(-3, 3)))
+
+    def run(T: Any) -> tuple[dict, Any]:
+        x = T.from_numpy(array.copy()).requires_grad_()
+        y = x * 1
+        sibling = y[(slice(None),) * (len(shape) - 1) + (0,)]  # an older view of the same base
+        v = y[key]
+        if op == "setitem":
+            v[...] = 3.0
+        elif op == "masked_fill_":
+            v.masked_fill_(T.from_numpy(np.ones(tuple(v.shape), dtype=bool)), -1.0)
+        else:
+            getattr(v, op)(*([2.0] if op in ("mul_", "add_") else []))
+        y.backward(T.from_numpy(weights.copy()))
+        observed = {
+            "v": graph(v),
+            "y": graph(y),
+            "sibling": graph(sibling),
+            "versions": (y._version, v._version, sibling._version),
+            "values": y.detach().numpy().copy(),
+        }
+        return observed, x.grad.numpy()
+
+    theirs, torch_grad = run(torch)
+    mine, engine_grad = run(engine_torch)
+    for field in ("v", "y", "sibling", "versions"):
+        assert mine[field] == theirs[field], (key, op, field)
+    np.testing.assert_allclose(mine["values"], theirs["values"], err_msg=str((key, op)))
+    np.testing.assert_allclose(engine_grad, torch_grad, err_msg=str((key, op)))

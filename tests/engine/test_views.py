@@ -451,3 +451,48 @@ def test_shape_ops_match_torch(data: st.DataObject) -> None:
         assert x_engine.grad is None
     else:
         np.testing.assert_allclose(x_engine.grad.numpy(), x_torch.grad.numpy(), err_msg=name)
+
+
+_DOUBLE_BACKWARD_OPS = {
+    "select": lambda T, x: x[1],
+    "slice": lambda T, x: x[:, 1:],
+    "advanced": lambda T, x: x[[0, 0, 1]],
+    "mask": lambda T, x: x[x > 2],
+    "transpose": lambda T, x: x.transpose(0, 1),
+    "t": lambda T, x: x.t(),
+    "permute": lambda T, x: x.permute(1, 0),
+    "view": lambda T, x: x.view(6),
+    "reshape_copy": lambda T, x: x.t().reshape(6),
+    "squeeze": lambda T, x: x.unsqueeze(1).squeeze(1),
+    "expand": lambda T, x: x[:1].expand(4, 3),
+    "repeat": lambda T, x: x.repeat(2, 1),
+    "flip": lambda T, x: x.flip(0),
+    "cat": lambda T, x: T.cat([x, x[:1]]),
+    "stack": lambda T, x: T.stack([x, x], 1),
+    "split": lambda T, x: x.split(1)[1],
+    "unbind": lambda T, x: x.unbind(1)[2],
+    "index_select": lambda T, x: x.index_select(1, T.tensor([2, 0, 2])),
+    "gather": lambda T, x: x.gather(1, T.tensor([[0, 0], [2, 1]])),
+    "masked_fill": lambda T, x: x.masked_fill(T.tensor([True, False, True]), 0.0),
+}
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("name", sorted(_DOUBLE_BACKWARD_OPS))
+def test_double_backward_matches_torch(name: str) -> None:
+    """grad(create_graph=True) is itself differentiable w.r.t. the incoming gradient."""
+    torch = pytest.importorskip("torch", reason="real PyTorch is not installed")
+    import gradekit.engine as engine_torch
+
+    results = {}
+    for label, T in (("torch", torch), ("engine", engine_torch)):
+        x = T.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], dtype=T.float64, requires_grad=True)
+        out = _DOUBLE_BACKWARD_OPS[name](T, x)
+        w = T.ones(tuple(out.shape), dtype=T.float64).mul(1.5).requires_grad_()
+        (g,) = T.autograd.grad(out, x, w, create_graph=True)
+        direction = T.arange(1.0, 7.0, dtype=T.float64).reshape(2, 3)
+        (gw,) = T.autograd.grad(g, w, direction)
+        results[label] = (tuple(out.shape), g.detach().numpy().copy(), gw.numpy().copy())
+    assert results["engine"][0] == results["torch"][0]
+    np.testing.assert_allclose(results["engine"][1], results["torch"][1])
+    np.testing.assert_allclose(results["engine"][2], results["torch"][2])

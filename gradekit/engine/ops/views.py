@@ -1217,7 +1217,7 @@ def _masked_fill_value(x: Tensor, value: Any) -> tuple[Tensor | None, Any]:
 def _masked_fill_node(
     x: Tensor, mask: np.ndarray, value: Tensor | None, shape: tuple[int, ...]
 ) -> Node | None:
-    mask_tensor = Tensor._make(np.ascontiguousarray(mask), bool_)
+    mask_tensor = Tensor._make(np.array(mask, copy=True), bool_)  # keeps 0-d masks 0-d
     if value is None:
         if not requires_grad(x):
             return None
