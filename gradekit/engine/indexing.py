@@ -218,7 +218,7 @@ def _as_tuple(key: object, as_array: AsArray) -> tuple[object, ...]:
     if isinstance(key, tuple):
         return key
     if _treat_sequence_as_tuple(key, as_array):
-        errors.warn("non_tuple_sequence_index", stacklevel=4)
+        errors.warn("non_tuple_sequence_index", stacklevel=5)  # the line doing t[key]
         return tuple(key)  # type: ignore[arg-type]
     return (key,)
 

@@ -552,16 +552,17 @@ def _T(x: Tensor) -> Tensor:  # noqa: N802 - torch's property name
 WARNED_ONCE: set[str] = set()
 
 
-def _warn_once(key: str) -> None:
+def _warn_once(key: str, stacklevel: int = 4) -> None:
+    """Warn like torch's TORCH_WARN_ONCE; ``stacklevel`` 4 points at the caller of our caller."""
     if key not in WARNED_ONCE:
         WARNED_ONCE.add(key)
-        errors.warn(key, stacklevel=4)
+        errors.warn(key, stacklevel=stacklevel)
 
 
-def _mT(x: Tensor, name: str = "mT") -> Tensor:  # noqa: N802 - torch's property name
+def _mT(x: Tensor, name: str = "mT", stacklevel: int = 4) -> Tensor:  # noqa: N802 - torch's name
     """``x.mT`` / ``x.mH`` / ``x.adjoint()`` (real dtypes only): transpose the last two dims."""
     if x._data.ndim == 0:
-        _warn_once(f"{name}_0d")
+        _warn_once(f"{name}_0d", stacklevel)
         return x  # torch 2.13 returns the 0-d tensor itself
     if x._data.ndim < 2:
         raise errors.error("mT_ndim", ndim=x._data.ndim)
@@ -1455,14 +1456,6 @@ def _int_list(args: tuple) -> list[int]:
     return [int(a) for a in args]
 
 
-def _getitem_method(self: Tensor, key: Any) -> Tensor:
-    return getitem(self, key)
-
-
-def _setitem_method(self: Tensor, key: Any, value: Any) -> None:
-    setitem(self, key, value)
-
-
 def _squeeze_method(self: Tensor, dim: Any = None) -> Tensor:
     return squeeze(self, dim)
 
@@ -1473,8 +1466,8 @@ def _flip_method(self: Tensor, *dims: Any) -> Tensor:
 
 #: Tensor methods defined here (name -> function taking ``self`` first).
 TENSOR_METHODS: dict[str, Any] = {
-    "__getitem__": _getitem_method,
-    "__setitem__": _setitem_method,
+    "__getitem__": getitem,
+    "__setitem__": setitem,
     "view": view,
     "view_as": view_as,
     "reshape": reshape,
@@ -1490,8 +1483,8 @@ TENSOR_METHODS: dict[str, Any] = {
     "t": t,
     "T": property(_T),
     "mT": property(_mT),
-    "mH": property(lambda self: _mT(self, "mH")),
-    "adjoint": lambda self: _mT(self, "adjoint"),
+    "mH": property(lambda self: _mT(self, "mH", stacklevel=5)),
+    "adjoint": lambda self: _mT(self, "adjoint", stacklevel=5),
     "permute": permute,
     "movedim": movedim,
     "squeeze": _squeeze_method,
