@@ -8,6 +8,7 @@ function returns frozen dataclasses with a ``to_json()`` method giving plain JSO
 submission id); older submissions are the student's history.
 
 * :func:`list_assignments` — the assignments present, with counts.
+* :func:`list_runs` — every ``gradekit grade`` run of an assignment, newest first.
 * :func:`latest_grades` — one row per student: score and per-exercise points (the export).
 * :func:`class_overview` — class size, score statistics, histogram, status counts.
 * :func:`exercise_stats` — per exercise: pass/fail/error counts, mean points, top mistakes.
@@ -47,6 +48,26 @@ class AssignmentSummary(_JsonMixin):
     submissions: int
     runs: int
     last_graded_at: str | None
+
+
+@dataclass(frozen=True)
+class RunSummary(_JsonMixin):
+    """One ``gradekit grade`` invocation. A run killed outright keeps the status ``running``."""
+
+    run_id: int
+    assignment_id: str
+    spec_hash: str
+    backend: str
+    sandbox_tier: int | None
+    jobs: int
+    gradekit_version: str
+    started_at: str
+    finished_at: str | None
+    status: str
+    graded: int  # submissions this run wrote
+    passed: int
+    failed: int
+    errored: int
 
 
 @dataclass(frozen=True)
@@ -194,6 +215,42 @@ def list_assignments(connection: sqlite3.Connection) -> list[AssignmentSummary]:
         """
     )
     return [AssignmentSummary(**dict(row)) for row in rows]
+
+
+def list_runs(connection: sqlite3.Connection, assignment_id: str | None = None) -> list[RunSummary]:
+    """Every run of the assignment, newest first, with what each one graded."""
+    assignment = resolve_assignment(connection, assignment_id)
+    rows = connection.execute(
+        """
+        SELECT r.*,
+               count(s.id) AS graded,
+               coalesce(sum(s.status = 'pass'), 0) AS passed,
+               coalesce(sum(s.status = 'fail'), 0) AS failed,
+               coalesce(sum(s.status = 'error'), 0) AS errored
+        FROM runs r LEFT JOIN submissions s ON s.run_id = r.id
+        WHERE r.assignment_id = ? GROUP BY r.id ORDER BY r.id DESC
+        """,
+        (assignment,),
+    )
+    return [
+        RunSummary(
+            run_id=row["id"],
+            assignment_id=row["assignment_id"],
+            spec_hash=row["spec_hash"],
+            backend=row["backend"],
+            sandbox_tier=row["sandbox_tier"],
+            jobs=row["jobs"],
+            gradekit_version=row["gradekit_version"],
+            started_at=row["started_at"],
+            finished_at=row["finished_at"],
+            status=row["status"],
+            graded=row["graded"],
+            passed=row["passed"],
+            failed=row["failed"],
+            errored=row["errored"],
+        )
+        for row in rows
+    ]
 
 
 def resolve_assignment(connection: sqlite3.Connection, assignment_id: str | None) -> str:

@@ -155,3 +155,10 @@ def test_clusters_carry_the_expected_answer(gradebook_path: Path, fill) -> None:
     by_case = {c.case_id: c for c in clusters}
     assert by_case["literal"].expected == expected  # stored once per spec: not overwritten
     assert by_case["secret"].expected is None  # no reference answer recorded for it
+
+
+def test_list_runs_newest_first_with_counts(class_of_four) -> None:
+    newest, oldest = queries.list_runs(class_of_four)
+    assert (newest.graded, newest.passed, newest.status) == (1, 1, "finished")
+    assert (oldest.graded, oldest.passed, oldest.failed, oldest.errored) == (4, 0, 4, 0)
+    assert newest.run_id > oldest.run_id
