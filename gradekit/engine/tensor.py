@@ -22,7 +22,7 @@ import numpy as np
 from . import errors
 from .autograd import grad_mode
 from .autograd.graph import AccumulateGrad, Node, RemovableHandle
-from .dtypes import FLOATING, dtype, from_numpy_dtype, get_default_dtype
+from .dtypes import FLOATING, dtype, get_default_dtype
 
 _GRAD_DTYPE_NAMES = {
     "float16": "c10::Half",
@@ -139,7 +139,7 @@ class Tensor:
     _base: Tensor | None = None  # the base of a view
     _hooks: dict | None = None  # leaf tensor hooks
     _post_accumulate_hooks: dict | None = None
-    _accumulator: AccumulateGrad | None = None  # cached AccumulateGrad node of a leaf
+    _accumulator: weakref.ref | None = None  # weak ref to the AccumulateGrad node of a leaf
     _retains_grad = False
 
     __module__ = "torch"
@@ -173,11 +173,6 @@ class Tensor:
         if grad_mode.inference:
             t.__dict__["_inference"] = True
         return t
-
-    @classmethod
-    def _from_array(cls, data: np.ndarray) -> Tensor:
-        """A leaf sharing ``data`` (any numpy dtype torch supports)."""
-        return Tensor._make(data, from_numpy_dtype(data.dtype))
 
     # --- shape and type -----------------------------------------------------------------
     @property
@@ -356,10 +351,16 @@ class Tensor:
 
     @property
     def _accumulate_grad(self) -> AccumulateGrad:
-        """The (cached) AccumulateGrad node of this leaf."""
-        node = self._accumulator
+        """The AccumulateGrad node of this leaf, shared while any graph uses it.
+
+        Like torch, the tensor holds it only weakly (the graph holds it strongly), so
+        there is no tensor <-> node reference cycle for the garbage collector.
+        """
+        ref = self._accumulator
+        node = ref() if ref is not None else None
         if node is None:
-            node = self._accumulator = AccumulateGrad(self)
+            node = AccumulateGrad(self)
+            self._accumulator = weakref.ref(node)
         return node
 
     def _edge(self) -> tuple[Node | None, int]:
@@ -367,10 +368,7 @@ class Tensor:
         if self._grad_fn is not None:
             return (self._grad_fn, self._output_nr)
         if self._requires_grad:
-            node = self._accumulator
-            if node is None:
-                node = self._accumulator = AccumulateGrad(self)
-            return (node, 0)
+            return (self._accumulate_grad, 0)
         return (None, 0)
 
     def detach(self) -> Tensor:

@@ -239,12 +239,3 @@ class CopyBackwards(Node):
         from ..ops.pointwise import zeros_like_grad
 
         return zeros_like_grad(grad), grad
-
-
-class Error(Node):
-    """Placeholder node torch uses for non-differentiable paths (raises when reached)."""
-
-    __slots__ = ("_message",)
-
-    def backward(self, grad: Tensor) -> tuple:
-        raise RuntimeError(self._message)

@@ -14,7 +14,7 @@ import numpy as np
 from .. import errors
 from ..autograd import grad_mode
 from ..autograd.graph import Node
-from ..dtypes import FLOATING, INTEGRAL, dtype, get_default_dtype, result_type
+from ..dtypes import FLOATING, INTEGRAL, dtype, get_default_dtype, int64, result_type
 from ..tensor import Tensor
 
 _PY_SCALARS = (builtins.float, builtins.int, builtins.bool)
@@ -73,14 +73,8 @@ def _tensor_scalar_dtype(tensor_dtype: dtype, scalar: Any) -> dtype:
     if isinstance(scalar, builtins.bool) or category == FLOATING:
         return tensor_dtype
     if isinstance(scalar, builtins.int):
-        return tensor_dtype if category == INTEGRAL else result_type_scalar_int()
+        return tensor_dtype if category == INTEGRAL else int64
     return get_default_dtype()
-
-
-def result_type_scalar_int() -> dtype:
-    from ..dtypes import int64
-
-    return int64
 
 
 def _cast(operand: Any, target: dtype) -> Any:
@@ -131,25 +125,9 @@ def edge(value: Any) -> tuple[Node | None, int]:
     return value._edge() if isinstance(value, Tensor) else (None, 0)
 
 
-def make_result(data: np.ndarray, result_dtype: dtype, node: Node | None) -> Tensor:
-    """Wrap ``data``; when ``node`` is given it becomes the grad_fn."""
-    return Tensor._make(data, result_dtype, node)
-
-
 def maybe_wrap_dim(dim: int, ndim: int) -> int:
     """Normalise ``dim`` for a tensor of ``ndim`` dims, with torch's IndexError."""
     low, high = (-ndim, ndim - 1) if ndim else (-1, 0)
     if not low <= dim <= high:
         raise errors.error("dim_out_of_range", low=low, high=high, dim=dim)
     return dim + ndim if dim < 0 else dim
-
-
-def ensure_tensor(value: Any, like: Tensor | None = None) -> Tensor:
-    """Wrap a scalar/sequence as a tensor (used by ops that accept either)."""
-    if isinstance(value, Tensor):
-        return value
-    from .creation import tensor
-
-    if like is not None and is_scalar(value):
-        return Tensor._make(np.asarray(scalar_value(value), dtype=like.dtype.np_dtype), like.dtype)
-    return tensor(value)

@@ -31,7 +31,7 @@ def _snapshot(t: Tensor) -> Tensor:
     s = Tensor._make(t._data.copy(), t.dtype, t._grad_fn, t._output_nr)
     s._requires_grad = t._requires_grad
     if t._grad_fn is None and t._requires_grad:
-        s._accumulator = t._accumulate_grad
+        s._accumulator = t._accumulator
     return s
 
 

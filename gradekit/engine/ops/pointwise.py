@@ -16,7 +16,7 @@ import numpy as np
 from .. import errors
 from ..autograd import grad_mode
 from ..autograd.graph import Node
-from ..dtypes import BOOL, FLOATING, bool_, dtype, float16, get_default_dtype, result_type
+from ..dtypes import FLOATING, bool_, dtype, float16, get_default_dtype, result_type
 from ..tensor import Tensor
 from .core import (
     as_array,
@@ -1082,7 +1082,3 @@ def equal(input: Tensor, other: Tensor) -> bool:
 def zeros_like_grad(grad: Tensor) -> Tensor:
     """A zero gradient of ``grad``'s shape and dtype (constant: no graph)."""
     return Tensor._make(np.zeros(grad._data.shape, grad.dtype.np_dtype), grad.dtype)
-
-
-def _is_bool(d: dtype) -> bool:
-    return d.category == BOOL

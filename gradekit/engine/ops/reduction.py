@@ -13,7 +13,7 @@ import numpy as np
 from .. import errors
 from ..autograd import grad_mode
 from ..autograd.graph import Node
-from ..dtypes import BOOL, FLOATING, bool_, dtype, float16, int64
+from ..dtypes import FLOATING, bool_, dtype, float16, int64
 from ..tensor import Tensor
 from .core import as_array, maybe_wrap_dim
 from .pointwise import abs as abs_
@@ -657,7 +657,3 @@ def all(input: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:  # noq
 def any(input: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:  # noqa: A001
     axis = None if dim is None else _np_axis(_normalize_dims(dim, input._data.ndim), input.ndim)
     return Tensor._make(as_array(np.any(input._data, axis=axis, keepdims=keepdim), bool_), bool_)
-
-
-def _is_bool(d: dtype) -> bool:
-    return d.category == BOOL
