@@ -2745,13 +2745,26 @@ def inplace_on_base_rebases_views(T):
 
 @program
 def inplace_on_overlapping_memory(T):
+    # Tensors are observed when the program returns, so intermediate states are clones.
     x = T.tensor([1.0, 2.0])
     expanded = x.expand(3, 2)
+    add_ = catch(lambda: expanded.add_(1))
+    after_add = x.clone()
+    setitem = catch(lambda: expanded.__setitem__(0, 5.0))
+    after_setitem = x.clone()
+    mask_setitem = catch(lambda: expanded.__setitem__(expanded > 4, 0.5))
+    after_mask_setitem = x.clone()
+    index_put_ = catch(lambda: expanded.index_put_((T.tensor([0]),), T.tensor(9.0)))
     return {
-        "add_": catch(lambda: expanded.add_(1)),
-        "setitem": catch(lambda: expanded.__setitem__(0, 5.0)),
-        "x_after": x,
-        "clone_ok": expanded.clone().add_(1),
+        "add_": add_,
+        "x_after_add_": after_add,
+        "setitem": setitem,
+        "x_after_setitem": after_setitem,
+        "mask_setitem": mask_setitem,
+        "x_after_mask_setitem": after_mask_setitem,
+        "index_put_": index_put_,
+        "x_final": x,
+        "clone_ok": x.expand(3, 2).clone().add_(1),
     }
 
 
@@ -3089,4 +3102,25 @@ def training_loop_manual_sgd(T):
         "final_loss_repr": repr(F.binary_cross_entropy_with_logits(x @ w + b, y)),
         "mse_w": mse_w,
         "mse_repr": repr(mse),
+    }
+
+
+@program
+def no_grad_view_then_base_modified(T):
+    x = _leaf(T, [1.0, 2.0, 3.0])
+    base = x * 1
+    with T.no_grad():
+        view = base[1:]
+    base.add_(1)
+    grad_fn_access = catch(lambda: view.grad_fn)
+    leaf_view_base = _leaf(T, [1.0, 2.0])
+    with T.no_grad():
+        leaf_view = leaf_view_base[0]
+        leaf_view_base.mul_(2)
+    return {
+        "view_grad_fn": grad_fn_access,
+        "view_requires_grad": view.requires_grad,
+        "base": base,
+        "leaf_view_grad_fn": catch(lambda: leaf_view.grad_fn),
+        "leaf_view": catch(lambda: leaf_view * 1),
     }

@@ -254,7 +254,11 @@ class LockstepWorlds(RuleBasedStateMachine):
             def body(T=T, world=world):
                 state = {}
                 for n, t in enumerate(self.tensors[world]):
-                    state[f"t{n}"] = t
+                    # Reading grad_fn can itself raise in torch (a no_grad view whose base
+                    # was modified in place); record that per tensor instead of losing all.
+                    grad_fn_access = programs.catch(lambda t=t: t.grad_fn)
+                    is_raised = isinstance(grad_fn_access, programs.Raised)
+                    state[f"t{n}"] = grad_fn_access if is_raised else t
                     state[f"t{n}._version"] = t._version
                     state[f"t{n}.retains_grad"] = t.retains_grad
                     if t.is_leaf or t.retains_grad:
