@@ -101,11 +101,6 @@ def grad_fn_name(tensor: Any) -> str | None:
     return None if tensor.grad_fn is None else type(tensor.grad_fn).__name__
 
 
-def leaf_grad(tensor: Any) -> Any:
-    """Read ``.grad`` of a tensor (warnings about non-leaf access are recorded globally)."""
-    return tensor.grad
-
-
 # ----------------------------------------------------------------------------------------
 # Observation: raw program values -> plain JSON-compatible data
 # ----------------------------------------------------------------------------------------
