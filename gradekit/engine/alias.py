@@ -24,6 +24,7 @@ ALIASED_MODULES: dict[str, str] = {
     "torch.autograd": "gradekit.engine.autograd",
     "torch.autograd.graph": "gradekit.engine.autograd.graph",
     "torch.autograd.grad_mode": "gradekit.engine.autograd.grad_mode",
+    "torch.autograd.function": "gradekit.engine.autograd.function",
     "torch.nn": "gradekit.engine.nn",
     "torch.nn.functional": "gradekit.engine.nn.functional",
     "torch.nn.parameter": "gradekit.engine.nn.parameter",

@@ -438,3 +438,49 @@ def test_mixed_dtype_gradient_is_cast_back() -> None:
     w = torch.ones(2, dtype=torch.float64, requires_grad=True)
     (x * w).sum().backward()
     assert x.grad.dtype is torch.float32 and w.grad.dtype is torch.float64
+
+
+class ScaledExp(torch.autograd.Function):
+    """A custom Function as tutorials write them."""
+
+    @staticmethod
+    def forward(ctx, x, scale):  # type: ignore[no-untyped-def]
+        out = x.exp() * scale
+        ctx.save_for_backward(out)
+        return out
+
+    @staticmethod
+    def backward(ctx, grad):  # type: ignore[no-untyped-def]
+        (out,) = ctx.saved_tensors
+        return grad * out, None
+
+
+def test_custom_function_node_and_gradient() -> None:
+    x = torch.tensor([0.0, 1.0], requires_grad=True)
+    y = ScaledExp.apply(x, 2.0)
+    assert type(y.grad_fn).__name__ == "ScaledExpBackward"
+    assert graph_desc(y.grad_fn) == "ScaledExpBackward(AccumulateGrad)"
+    y.sum().backward()
+    assert x.grad.tolist() == pytest.approx([2.0, 2 * 2.718281828], rel=1e-6)
+    with pytest.raises(RuntimeError, match="Trying to backward through the graph a second time"):
+        y.sum().backward()
+    with torch.no_grad():
+        assert not ScaledExp.apply(x, 1.0).requires_grad
+
+
+def test_custom_function_wrong_gradient_count() -> None:
+    class Bad(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x, scale):  # type: ignore[no-untyped-def]
+            return x * scale
+
+        @staticmethod
+        def backward(ctx, grad):  # type: ignore[no-untyped-def]
+            return grad
+
+    x = torch.ones(2, requires_grad=True)
+    with pytest.raises(RuntimeError) as info:
+        Bad.apply(x, 2.0).sum().backward()
+    assert str(info.value) == (
+        "function BadBackward returned an incorrect number of gradients (expected 2, got 1)"
+    )

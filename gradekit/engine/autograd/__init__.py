@@ -5,9 +5,12 @@ from __future__ import annotations
 from .. import errors
 from . import graph
 from .api import backward, grad
+from .function import Function, FunctionCtx, once_differentiable
 from .grad_mode import enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled
 
 __all__ = [
+    "Function",
+    "FunctionCtx",
     "backward",
     "enable_grad",
     "grad",
@@ -15,6 +18,7 @@ __all__ = [
     "inference_mode",
     "is_grad_enabled",
     "no_grad",
+    "once_differentiable",
     "set_grad_enabled",
 ]
 
