@@ -73,6 +73,7 @@ def observe(fn: Callable[[], Any]) -> dict[str, Any]:
                 "dtype": str(out.dtype),
                 "grad_fn": graph(out),
                 "stride": tuple(out.stride()),
+                "offset": out.storage_offset(),
                 "contiguous": out.is_contiguous(),
                 "is_view": out._is_view(),
             }
@@ -99,6 +100,8 @@ def assert_same(engine_obs: dict, torch_obs: dict, context: object) -> None:
             assert mine[field] == theirs[field], (context, field, mine[field], theirs[field])
         if np.prod(mine["shape"]) > 1:
             assert mine["stride"] == theirs["stride"], (context, mine["stride"], theirs["stride"])
+        if mine["is_view"] and np.prod(mine["shape"]) > 0:
+            assert mine["offset"] == theirs["offset"], (context, mine["offset"], theirs["offset"])
         np.testing.assert_allclose(mine["values"], theirs["values"], err_msg=str(context))
 
 
