@@ -3,8 +3,8 @@
 Random inputs come from ``numpy.random.default_rng(seed)`` so they are identical on every machine
 and for every backend: ``normal`` is ``standard_normal(shape) * std + mean``, ``uniform`` is
 ``uniform(low, high, shape)``, ``randint`` is ``integers(low, high, shape)``, each then cast to the
-argument's dtype. Seeds (including ``repeat`` copies: seed, seed+1, ...) come from
-``Exercise.expanded_cases()``.
+argument's dtype; ``random_shapes`` pairs are drawn by :func:`random_shape_pair`. Seeds
+(including ``repeat`` copies: seed, seed+1, ...) come from ``Exercise.expanded_cases()``.
 """
 
 from __future__ import annotations
@@ -21,9 +21,11 @@ from gradekit.sandbox.protocol import ArgSpec, Call, Capture
 from gradekit.spec.models import (
     Assignment,
     Exercise,
+    OtherShapeArg,
     PythonArg,
     RandomIntArg,
     RandomNormalArg,
+    RandomShapesArg,
     RandomUniformArg,
     TensorLiteralArg,
     Tolerance,
@@ -101,11 +103,12 @@ def call_id_for(exercise: Exercise, case_id: str) -> str:
 
 def _grading_case(exercise: Exercise, case: Any) -> GradingCase:
     checks = checks_from_spec(exercise.checks_for(case), exercise.tolerance_for(case))
+    args = draw_shapes(case.args)
     call = Call(
         call_id=call_id_for(exercise, case.id),
         entry=exercise.entry_name,
         entry_kind=exercise.kind,
-        args={name: materialise(arg) for name, arg in case.args.items()},
+        args={name: materialise(arg) for name, arg in args.items()},
         capture=Capture(grads=checks.grads, inputs_after=checks.unchanged + checks.mutated),
         timeout=exercise.timeout,
     )
@@ -116,7 +119,7 @@ def _grading_case(exercise: Exercise, case: Any) -> GradingCase:
         weight=case.weight,
         hidden=case.hidden,
         description=case.description,
-        inputs={name: describe_arg(arg) for name, arg in case.args.items()},
+        inputs={name: describe_arg(arg) for name, arg in args.items()},
     )
 
 
@@ -146,8 +149,77 @@ def checks_from_spec(spec_checks: list[Any], tolerance: Tolerance) -> Checks:
     )
 
 
+@dataclass(frozen=True)
+class DrawnShape:
+    """A shape drawn for a `random_shapes` / `other_shape_of` argument, and where it came from."""
+
+    shape: tuple[int, ...]
+    origin: str  # for feedback, e.g. "random broadcastable pair, seed 700"
+
+
+def draw_shapes(args: dict[str, Any]) -> dict[str, Any]:
+    """A case's arguments with its shape pairs drawn: a `random_shapes` argument becomes the
+    first shape of its pair, `{other_shape_of: x}` the second shape of x's pair."""
+    drawn: dict[str, Any] = {}
+    for name, arg in args.items():
+        if isinstance(arg, RandomShapesArg):
+            origin = f"random {arg.random_shapes} pair, seed {arg.seed}"
+            drawn[name] = DrawnShape(random_shape_pair(arg)[0], origin)
+        elif isinstance(arg, OtherShapeArg):
+            partner = args[arg.other_shape_of]  # the models check it is a random_shapes arg
+            origin = f"the other shape of {arg.other_shape_of}'s pair"
+            drawn[name] = DrawnShape(random_shape_pair(partner)[1], origin)
+        else:
+            drawn[name] = arg
+    return drawn
+
+
+def random_shape_pair(arg: RandomShapesArg) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The pair of shapes ``arg`` stands for, drawn with ``numpy.random.default_rng(arg.seed)``.
+
+    Each shape gets a number of dimensions from ``arg.ndim``. ``any``: independent sizes from
+    ``arg.size``. ``broadcastable``: one result shape is drawn and each operand takes, per
+    aligned dimension, the result's size or (when the size range includes 1) a stretching 1.
+    ``incompatible``: such a pair with one aligned dimension given two different sizes >= 2.
+    """
+    if arg.seed is None:
+        raise ValueError("random_shapes argument without a seed; use Exercise.expanded_cases()")
+    rng = np.random.default_rng(arg.seed)
+    fewest, most = arg.ndim
+    smallest, largest = arg.size
+    if arg.random_shapes == "incompatible":
+        fewest = max(fewest, 1)  # two shapes clash only in a dimension they share
+    ndim_a, ndim_b = (int(ndim) for ndim in rng.integers(fewest, most + 1, size=2))
+    if arg.random_shapes == "any":
+        return (
+            tuple(int(size) for size in rng.integers(smallest, largest + 1, size=ndim_a)),
+            tuple(int(size) for size in rng.integers(smallest, largest + 1, size=ndim_b)),
+        )
+    result = rng.integers(smallest, largest + 1, size=max(ndim_a, ndim_b))
+
+    def operand(ndim: int) -> np.ndarray:
+        sizes = result[len(result) - ndim :].copy()
+        if smallest == 1:
+            sizes[rng.random(ndim) < 0.3] = 1
+        return sizes
+
+    shape_a, shape_b = operand(ndim_a), operand(ndim_b)
+    if arg.random_shapes == "incompatible":
+        from_right = int(rng.integers(1, min(ndim_a, ndim_b) + 1))
+        clash = rng.choice(np.arange(max(2, smallest), largest + 1), size=2, replace=False)
+        shape_a[-from_right], shape_b[-from_right] = clash
+    return tuple(int(size) for size in shape_a), tuple(int(size) for size in shape_b)
+
+
 def materialise(arg: Any) -> ArgSpec:
-    """A spec argument as a concrete wire ``ArgSpec`` (random tensors drawn from their seed)."""
+    """A spec argument as a concrete wire ``ArgSpec`` (random values drawn from their seed);
+    a drawn shape is a tuple of Python ints, like a literal `{tuple: [2, 3]}`."""
+    if isinstance(arg, RandomShapesArg):  # e.g. inside a tuple: the first shape of its pair
+        arg = DrawnShape(random_shape_pair(arg)[0], "")
+    if isinstance(arg, DrawnShape):
+        return ArgSpec.tuple_of([ArgSpec.python(size) for size in arg.shape])
+    if isinstance(arg, OtherShapeArg):
+        raise TypeError("other_shape_of is drawn with its case's arguments (draw_shapes)")
     if isinstance(arg, TensorLiteralArg):
         data = np.array(arg.tensor, dtype=arg.resolved_dtype)
         return ArgSpec.tensor(data, requires_grad=arg.requires_grad, dtype=arg.resolved_dtype)
@@ -183,6 +255,10 @@ def describe_arg(arg: Any) -> str:
     elif isinstance(arg, RandomNormalArg | RandomUniformArg | RandomIntArg):
         shape = "(" + ", ".join(map(str, arg.shape)) + ("," if len(arg.shape) == 1 else "") + ")"
         text = f"{arg.dtype} {shape} {arg.random}, seed {arg.seed}"
+    elif isinstance(arg, DrawnShape):
+        return f"{arg.shape!r} ({arg.origin})" if arg.origin else repr(arg.shape)
+    elif isinstance(arg, RandomShapesArg):
+        return describe_arg(DrawnShape(random_shape_pair(arg)[0], ""))
     elif isinstance(arg, TupleArg):
         items = [describe_arg(item) for item in arg.tuple]
         return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"

@@ -272,6 +272,70 @@ RandomTensorArg = Annotated[
 ]
 
 
+class RandomShapesArg(StrictModel):
+    """The first of a pair of random tensor shapes, each a tuple of ints such as (2, 1, 3).
+
+    The pair is drawn from the seed so that it is `broadcastable` (the shapes broadcast
+    together), `incompatible` (they do not: one aligned dimension has two different sizes,
+    neither 1) or `any` (two independent shapes). The case's `{other_shape_of: <name>}`
+    argument receives the pair's second shape.
+    """
+
+    random_shapes: Literal["broadcastable", "incompatible", "any"] = Field(
+        description="How the two shapes relate: broadcastable, incompatible or any."
+    )
+    ndim: list[Annotated[int, Field(ge=0, le=32)]] = Field(
+        default=[0, 4],
+        min_length=2,
+        max_length=2,
+        description="[fewest, most] dimensions of each shape, inclusive; 0 gives a 0-d shape ().",
+    )
+    size: list[Annotated[int, Field(ge=1)]] = Field(
+        default=[1, 5],
+        min_length=2,
+        max_length=2,
+        description="[smallest, largest] size of a dimension, inclusive. Size-1 dimensions (the "
+        "ones that stretch) appear only when the smallest size is 1.",
+    )
+    seed: int | None = Field(
+        default=None,
+        ge=0,
+        description="Seed of the generator; the same seed gives the same pair on every run. "
+        "Omitted: derived from the exercise, case and argument names. With `repeat: n` the "
+        "copies use seed, seed+1, ..., seed+n-1.",
+    )
+
+    @model_validator(mode="after")
+    def _check_ranges(self) -> RandomShapesArg:
+        for field_name in ("ndim", "size"):
+            low, high = getattr(self, field_name)
+            if low > high:
+                raise SpecRuleError(
+                    (field_name,), f"{field_name} [{low}, {high}]: the first bound is the larger"
+                )
+        if self.random_shapes == "incompatible":
+            if self.ndim[1] < 1:
+                raise SpecRuleError(
+                    ("ndim",), "incompatible shapes need at least one dimension: raise ndim's top"
+                )
+            if self.size[1] - max(2, self.size[0]) < 1:
+                raise SpecRuleError(
+                    ("size",),
+                    "incompatible shapes need two different sizes of at least 2 (e.g. size: "
+                    "[1, 5])",
+                )
+        return self
+
+
+class OtherShapeArg(StrictModel):
+    """The second shape of the pair drawn for another argument of the same case."""
+
+    other_shape_of: str = Field(
+        pattern=IDENTIFIER_PATTERN,
+        description="Name of a `random_shapes` argument of this case.",
+    )
+
+
 class PythonArg(StrictModel):
     """A plain Python value (number, string, bool, None, list). Plain YAML values mean this."""
 
@@ -296,7 +360,14 @@ class TupleArg(StrictModel):
     tuple: list[ArgSpec] = Field(description="The items, each written like any argument.")
 
 
-ARG_TAGS: tuple[str, ...] = ("tensor", "random", "tuple", "python")
+ARG_TAGS: tuple[str, ...] = (
+    "tensor",
+    "random",
+    "random_shapes",
+    "other_shape_of",
+    "tuple",
+    "python",
+)
 
 
 def _arg_tag(value: Any) -> str | None:
@@ -306,6 +377,8 @@ def _arg_tag(value: Any) -> str | None:
     if isinstance(value, BaseModel):
         for model, tag in (
             (TensorLiteralArg, "tensor"),
+            (RandomShapesArg, "random_shapes"),
+            (OtherShapeArg, "other_shape_of"),
             (TupleArg, "tuple"),
             (PythonArg, "python"),
         ):
@@ -319,13 +392,15 @@ def _arg_tag(value: Any) -> str | None:
 ArgSpec = Annotated[
     Annotated[TensorLiteralArg, Tag(":tensor")]
     | Annotated[RandomTensorArg, Tag(":random")]
+    | Annotated[RandomShapesArg, Tag(":random_shapes")]
+    | Annotated[OtherShapeArg, Tag(":other_shape_of")]
     | Annotated[TupleArg, Tag(":tuple")]
     | Annotated[PythonArg, Tag(":python")],
     Discriminator(
         _arg_tag,
         custom_error_type="arg_kind",
         custom_error_message="an argument mapping needs exactly one of the keys tensor, random, "
-        "tuple, python (plain values need no key)",
+        "random_shapes, other_shape_of, tuple, python (plain values need no key)",
     ),
 ]
 """One input of a case, as written in YAML (the sandbox's wire ArgSpec is the materialised form)."""
@@ -683,7 +758,32 @@ class Case(StrictModel):
                 raise SpecRuleError(
                     (name,), f"argument name {name!r} is not a valid Python parameter name"
                 )
+        for name, arg in args.items():
+            _check_shape_pairs(args, name, arg, ())
         return args
+
+
+def _check_shape_pairs(
+    args: dict[str, Any], name: str, arg: Any, inside: tuple[str | int, ...]
+) -> None:
+    """`{other_shape_of: x}` must be a top-level argument naming a `random_shapes` argument."""
+    if isinstance(arg, TupleArg):
+        for index, item in enumerate(arg.tuple):
+            _check_shape_pairs(args, name, item, (*inside, "tuple", index))
+        return
+    if not isinstance(arg, OtherShapeArg):
+        return
+    where = (name, *inside, "other_shape_of")
+    if inside:
+        raise SpecRuleError(where, "other_shape_of must be an argument itself, not a tuple item")
+    partner = args.get(arg.other_shape_of)
+    if not isinstance(partner, RandomShapesArg):
+        shape_args = [other for other, value in args.items() if isinstance(value, RandomShapesArg)]
+        raise SpecRuleError(
+            where,
+            f"{arg.other_shape_of!r} is not a random_shapes argument of this case "
+            f"(random_shapes arguments: {', '.join(shape_args) or 'none'})",
+        )
 
 
 def _derived_seed(exercise_id: str, case_id: str, arg_name: str) -> int:
@@ -692,14 +792,15 @@ def _derived_seed(exercise_id: str, case_id: str, arg_name: str) -> int:
 
 
 def _seeded(arg: Any, exercise_id: str, case_id: str, arg_name: str, copy: int) -> Any:
-    """`arg` with every random tensor in it given a concrete seed for repeat number `copy`."""
+    """`arg` with every random tensor or shape pair in it given a concrete seed for repeat
+    number `copy`."""
     if isinstance(arg, TupleArg):
         items = [
             _seeded(item, exercise_id, case_id, f"{arg_name}[{index}]", copy)
             for index, item in enumerate(arg.tuple)
         ]
         return arg.model_copy(update={"tuple": items})
-    if isinstance(arg, (RandomNormalArg, RandomUniformArg, RandomIntArg)):
+    if isinstance(arg, (RandomNormalArg, RandomUniformArg, RandomIntArg, RandomShapesArg)):
         base = arg.seed if arg.seed is not None else _derived_seed(exercise_id, case_id, arg_name)
         return arg.model_copy(update={"seed": base + copy})
     return arg

@@ -14,12 +14,14 @@ from gradekit.grading.cases import (
     build_plan,
     checks_from_spec,
     materialise,
+    random_shape_pair,
     random_tensor,
 )
 from gradekit.spec import load_assignment
 from gradekit.spec.models import (
     RandomIntArg,
     RandomNormalArg,
+    RandomShapesArg,
     RandomUniformArg,
     TensorLiteralArg,
     Tolerance,
@@ -124,3 +126,91 @@ def test_materialise_literals_and_tuples():
     assert nested.items[1].dtype == "bool"
     with pytest.raises(ValueError, match="without a seed"):
         random_tensor(RandomNormalArg(random="normal", shape=[2]))
+
+
+# --- random shape pairs -----------------------------------------------------------------------
+
+
+def _broadcasts(shape_a: tuple[int, ...], shape_b: tuple[int, ...]) -> bool:
+    try:
+        np.broadcast_shapes(shape_a, shape_b)
+    except ValueError:
+        return False
+    return True
+
+
+@given(
+    kind=st.sampled_from(["broadcastable", "incompatible", "any"]),
+    fewest=st.integers(0, 3),
+    extra_ndim=st.integers(0, 3),
+    smallest=st.integers(1, 3),
+    extra_size=st.integers(2, 4),
+    seed=st.integers(0, 2**32),
+)
+def test_random_shape_pairs_have_their_kind_and_stay_in_range(
+    kind, fewest, extra_ndim, smallest, extra_size, seed
+):
+    most = max(fewest + extra_ndim, 1)
+    largest = smallest + extra_size
+    arg = RandomShapesArg(
+        random_shapes=kind, ndim=[fewest, most], size=[smallest, largest], seed=seed
+    )
+    shape_a, shape_b = random_shape_pair(arg)
+    assert random_shape_pair(arg) == (shape_a, shape_b)  # reproducible from the seed
+    for shape in (shape_a, shape_b):
+        assert all(type(size) is int for size in shape)
+        assert fewest <= len(shape) <= most
+        assert all(smallest <= size <= largest for size in shape)
+    if kind == "broadcastable":
+        assert _broadcasts(shape_a, shape_b)
+    if kind == "incompatible":
+        assert not _broadcasts(shape_a, shape_b)
+
+
+def test_size_one_dimensions_appear_only_when_the_size_range_allows_them():
+    pairs = [
+        random_shape_pair(RandomShapesArg(random_shapes="broadcastable", size=[2, 4], seed=seed))
+        for seed in range(50)
+    ]
+    assert all(size >= 2 for pair in pairs for shape in pair for size in shape)
+    assert all(_broadcasts(*pair) for pair in pairs)
+
+
+def test_plan_draws_new_pairs_per_repeat_and_passes_tuples_of_ints(tmp_path, monkeypatch):
+    (tmp_path / "solution.py").write_text("def f(shape_a, shape_b):\n    return True\n")
+    spec = tmp_path / "pairs.yaml"
+    spec.write_text(
+        "assignment: {id: pairs, title: Pairs, solution: solution.py}\n"
+        "exercises:\n"
+        "  - id: f\n"
+        "    title: F\n"
+        "    prompt: p\n"
+        "    checks: [value]\n"
+        "    cases:\n"
+        "      - id: literal\n"
+        "        args: {shape_a: {tuple: [2, 3]}, shape_b: {tuple: [3]}}\n"
+        "      - id: drawn\n"
+        "        repeat: 6\n"
+        "        args:\n"
+        "          shape_a: {random_shapes: incompatible, seed: 90}\n"
+        "          shape_b: {other_shape_of: shape_a}\n"
+    )
+    monkeypatch.setenv("GRADEKIT_CACHE_DIR", "off")
+    [plan] = build_plan(load_assignment(spec))
+    literal, *drawn = plan.cases
+    assert literal.call.args["shape_a"] == materialise(TupleArg(tuple=[2, 3]))
+
+    def shape_of(spec_arg):
+        assert spec_arg.kind == "tuple"
+        assert all(item.kind == "python" and type(item.value) is int for item in spec_arg.items)
+        return tuple(item.value for item in spec_arg.items)
+
+    pairs = [(shape_of(c.call.args["shape_a"]), shape_of(c.call.args["shape_b"])) for c in drawn]
+    assert len(set(pairs)) > 1  # each repeat draws a new pair
+    for seed, pair, case in zip(range(90, 96), pairs, drawn, strict=True):
+        assert pair == random_shape_pair(RandomShapesArg(random_shapes="incompatible", seed=seed))
+        assert not _broadcasts(*pair)
+        assert case.inputs == {
+            "shape_a": f"{pair[0]!r} (random incompatible pair, seed {seed})",
+            "shape_b": f"{pair[1]!r} (the other shape of shape_a's pair)",
+        }

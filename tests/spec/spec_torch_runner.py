@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from gradekit.grading.cases import DrawnShape, draw_shapes, random_shape_pair
 from gradekit.spec.models import (
     Assignment,
     Case,
@@ -27,6 +28,7 @@ from gradekit.spec.models import (
     PythonArg,
     RandomIntArg,
     RandomNormalArg,
+    RandomShapesArg,
     RandomUniformArg,
     TensorLiteralArg,
     TupleArg,
@@ -43,6 +45,10 @@ def load_module(path: Path, name: str) -> ModuleType:
 
 def materialise(arg: Any, torch: ModuleType) -> Any:
     """A torch value for a spec argument (random values from numpy's PCG64 with the seed)."""
+    if isinstance(arg, DrawnShape):
+        return arg.shape
+    if isinstance(arg, RandomShapesArg):
+        return random_shape_pair(arg)[0]
     if isinstance(arg, TupleArg):
         return tuple(materialise(item, torch) for item in arg.tuple)
     if isinstance(arg, PythonArg):
@@ -131,7 +137,8 @@ def run_assignment(assignment: Assignment, torch: ModuleType) -> list[ExerciseRu
         def run(function: Any, cases: list[Case] = cases, names: list[str] = names) -> list:
             observations = []
             for case in cases:
-                args = [materialise(case.args[name], torch) for name in names]
+                drawn = draw_shapes(case.args)
+                args = [materialise(drawn[name], torch) for name in names]
                 observations.append(observe(function, names, args, torch))
             return observations
 

@@ -174,7 +174,8 @@ BROKEN = [
         VALID.replace("{random: normal, shape: [8, 3], seed: 7}", "{shape: [8, 3]}"),
         [
             "18: exercises[0].cases[1].args.t: an argument mapping needs exactly one of the keys "
-            "tensor, random, tuple, python (plain values need no key) (got {'shape': [8, 3]})"
+            "tensor, random, random_shapes, other_shape_of, tuple, python (plain values need no "
+            "key) (got {'shape': [8, 3]})"
         ],
     ),
     (

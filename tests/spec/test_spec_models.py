@@ -8,6 +8,7 @@ import pytest
 import yaml
 from hypothesis import given
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
 from gradekit.spec import load_assignment
 from gradekit.spec.models import (
@@ -15,7 +16,9 @@ from gradekit.spec.models import (
     Case,
     Exercise,
     GradCheck,
+    OtherShapeArg,
     RaisesCheck,
+    RandomShapesArg,
     TensorLiteralArg,
     ValueCheck,
 )
@@ -217,3 +220,63 @@ def test_exercise_checks_are_validated_only_against_cases_that_use_them() -> Non
         ],
     )
     assert [case.id for case in built.cases] == ["grad", "plain"]
+
+
+# --- random shape pairs -----------------------------------------------------------------------
+
+
+def shapes_case(shape_a: object, shape_b: object, repeat: int = 1) -> Case:
+    return Case.model_validate(
+        {"id": "pairs", "repeat": repeat, "args": {"shape_a": shape_a, "shape_b": shape_b}}
+    )
+
+
+def test_random_shapes_defaults_and_pairing() -> None:
+    case = shapes_case({"random_shapes": "broadcastable"}, {"other_shape_of": "shape_a"})
+    first = case.args["shape_a"]
+    assert isinstance(first, RandomShapesArg)
+    assert (first.ndim, first.size, first.seed) == ([0, 4], [1, 5], None)
+    assert isinstance(case.args["shape_b"], OtherShapeArg)
+    dumped = yaml.safe_load(yaml.safe_dump(case.model_dump()))
+    assert Case.model_validate(dumped) == case
+
+
+def test_random_shapes_repeats_get_consecutive_seeds() -> None:
+    pairs = exercise(
+        cases=[
+            {
+                "id": "pairs",
+                "repeat": 3,
+                "args": {
+                    "shape_a": {"random_shapes": "any", "seed": 40},
+                    "shape_b": {"other_shape_of": "shape_a"},
+                },
+            }
+        ]
+    )
+    expanded = pairs.expanded_cases()
+    assert [case.args["shape_a"].seed for case in expanded] == [40, 41, 42]
+    assert all(case.args["shape_b"] == OtherShapeArg(other_shape_of="shape_a") for case in expanded)
+
+
+@pytest.mark.parametrize(
+    ("shape_a", "shape_b", "message"),
+    [
+        ({"random_shapes": "any"}, {"other_shape_of": "shape_c"}, "'shape_c' is not a random"),
+        ({"tuple": [2]}, {"other_shape_of": "shape_a"}, "random_shapes arguments: none"),
+        (
+            {"random_shapes": "any"},
+            {"tuple": [{"other_shape_of": "shape_a"}]},
+            "must be an argument itself",
+        ),
+        ({"random_shapes": "any", "ndim": [3, 1]}, 1, r"ndim \[3, 1\]: the first bound"),
+        ({"random_shapes": "any", "size": [0, 3]}, 1, "greater than or equal to 1"),
+        ({"random_shapes": "incompatible", "ndim": [0, 0]}, 1, "at least one dimension"),
+        ({"random_shapes": "incompatible", "size": [1, 2]}, 1, "two different sizes"),
+        ({"random_shapes": "sometimes"}, 1, "broadcastable"),
+        ({"random_shapes": "any", "ndim": [1]}, 1, "at least 2 items"),
+    ],
+)
+def test_bad_shape_pairs_are_spec_errors(shape_a: object, shape_b: object, message: str) -> None:
+    with pytest.raises(ValidationError, match=message):
+        shapes_case(shape_a, shape_b)

@@ -192,10 +192,23 @@ def test_random_broadcast_pairs_agree_with_torch(assignment) -> None:
     torch = pytest.importorskip("torch", reason="torch.broadcast_shapes is the oracle")
     from spec_torch_runner import load_module, materialise
 
+    from gradekit.grading.cases import draw_shapes
+
     solution = load_module(assignment.solution_path, "solution_tensor_indexing_pairs")
+    kinds_seen = set()
     for case in assignment.exercise("can_broadcast").expanded_cases():
-        shape_a = materialise(case.args["shape_a"], torch)
-        shape_b = materialise(case.args["shape_b"], torch)
+        drawn = draw_shapes(case.args)
+        shape_a = materialise(drawn["shape_a"], torch)
+        shape_b = materialise(drawn["shape_b"], torch)
+        if case.id.startswith("random-"):
+            kind = case.args["shape_a"].random_shapes
+            compatible = kind == "broadcastable"
+            kinds_seen.add(kind)
+            try:
+                torch.broadcast_shapes(shape_a, shape_b)
+                assert compatible, (case.id, shape_a, shape_b)
+            except RuntimeError:
+                assert not compatible, (case.id, shape_a, shape_b)
         try:
             expected = tuple(torch.broadcast_shapes(shape_a, shape_b))
         except RuntimeError:
@@ -206,6 +219,7 @@ def test_random_broadcast_pairs_agree_with_torch(assignment) -> None:
         else:
             with pytest.raises(ValueError):
                 solution.broadcast_shape(shape_a, shape_b)
+    assert kinds_seen == {"broadcastable", "incompatible"}
 
 
 @pytest.mark.torch
