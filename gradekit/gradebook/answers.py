@@ -6,8 +6,15 @@ same failure of the sandbox run (timeout, crash, missing entry). The fingerprint
 string whose prefix names the kind, so it stays readable in SQL::
 
     tensor:float32:[4, 3]:9f2c61d0a4b7e355
+    tensor:float32:[4, 3]:9f2c61d0a4b7e355:rg:MulBackward0:graph=1c0e…:grads=77a1…
     raised:IndexError:5d41402abc4b2a76
     timeout
+
+Autograd state is part of the answer (fingerprint version 2): a tensor that requires grad
+carries ``rg:<grad_fn>`` (``rg:leaf`` for a leaf), so a detached result and a result built by a
+different graph are different clusters even with bit-identical values. When the call captured
+the graph its node names and edges are hashed in, and when it captured the ``.grad`` of inputs
+those are hashed in too.
 
 Next to it :func:`answer_summary` keeps a compact JSON representative (the first few elements,
 the exception message) so a report can show one example per cluster without storing every
@@ -23,12 +30,15 @@ from typing import Any
 
 import numpy as np
 
-from gradekit.sandbox.protocol import CallOutcome, Observed
+from gradekit.sandbox.protocol import CallOutcome, GraphNode, Observed
 
 REPRESENTATIVE_ELEMENTS = 8
 MESSAGE_LIMIT = 300
 # Object addresses differ between runs of the same code; they must not split a cluster.
 _ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
+# Stored next to every fingerprint: version 1 fingerprints ignored autograd state, so they are
+# never compared with version 2 ones (see gradekit/gradebook/schema.py, migration 3).
+FINGERPRINT_VERSION = 2
 
 
 def answer_kind(outcome: CallOutcome | None) -> str:
@@ -44,7 +54,7 @@ def answer_fingerprint(outcome: CallOutcome | None) -> str:
     """The canonical fingerprint of one call's outcome (see the module docstring)."""
     kind = answer_kind(outcome)
     if kind == "value":
-        return _value_fingerprint(outcome.value)
+        return _value_fingerprint(outcome.value) + _autograd_suffix(outcome)
     if kind == "raised" and outcome.exception is not None:
         message = _ADDRESS.sub("0x…", outcome.exception.message)
         return f"raised:{outcome.exception.type}:{_digest(message.encode())}"
@@ -57,7 +67,15 @@ def answer_summary(outcome: CallOutcome | None) -> dict[str, Any]:
     """A compact, JSON-ready representative of the answer (first elements, message)."""
     kind = answer_kind(outcome)
     if kind == "value":
-        return _value_summary(outcome.value)
+        summary = _value_summary(outcome.value)
+        if outcome.graph is not None:
+            summary["graph"] = graph_to_json(outcome.graph)
+        if outcome.grads:
+            summary["grads"] = {
+                name: None if grad is None else grad_summary(grad)
+                for name, grad in outcome.grads.items()
+            }
+        return summary
     if outcome is not None and outcome.exception is not None:
         return {
             "kind": kind,
@@ -67,8 +85,40 @@ def answer_summary(outcome: CallOutcome | None) -> dict[str, Any]:
     return {"kind": kind}
 
 
+def graph_to_json(graph: tuple[GraphNode, ...]) -> list[dict[str, Any]]:
+    """The sandbox's wire form of a graph: ``[{"name": …, "next": [index | None, …]}, …]``."""
+    return [{"name": node.name, "next": list(node.next)} for node in graph]
+
+
+def grad_summary(grad: Observed) -> dict[str, Any]:
+    """The representative of one input's ``.grad``, with its own fingerprint."""
+    return {"fingerprint": _value_fingerprint(grad), **_value_summary(grad)}
+
+
 def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:16]
+
+
+def _autograd_suffix(outcome: CallOutcome) -> str:
+    """``:graph=…`` and ``:grads=…`` when the call captured the graph or input gradients."""
+    suffix = ""
+    if outcome.graph is not None:
+        graph = json.dumps(graph_to_json(outcome.graph), separators=(",", ":"))
+        suffix += f":graph={_digest(graph.encode())}"
+    if outcome.grads:
+        grads = {
+            name: None if grad is None else _value_fingerprint(grad)
+            for name, grad in sorted(outcome.grads.items())
+        }
+        suffix += f":grads={_digest(json.dumps(grads).encode())}"
+    return suffix
+
+
+def _tensor_autograd(value: Observed) -> str:
+    """``:rg:<grad_fn>`` (``:rg:leaf``) for a tensor that requires grad, else nothing."""
+    if value.kind != "tensor" or not value.requires_grad:
+        return ""
+    return f":rg:{value.grad_fn or 'leaf'}"
 
 
 def _value_fingerprint(value: Observed | None) -> str:
@@ -77,7 +127,9 @@ def _value_fingerprint(value: Observed | None) -> str:
     if value.kind in ("tensor", "ndarray") and value.data is not None:
         shape = list(value.shape or ())
         data = np.ascontiguousarray(value.data)
-        return f"{value.kind}:{value.dtype}:{shape}:{_digest(data.tobytes())}"
+        return f"{value.kind}:{value.dtype}:{shape}:{_digest(data.tobytes())}" + _tensor_autograd(
+            value
+        )
     canonical = json.dumps(_canonical(value), sort_keys=True, default=str)
     return f"{value.kind}:{value.type}:{_digest(canonical.encode())}"
 
@@ -86,7 +138,8 @@ def _canonical(value: Observed) -> Any:
     """A JSON-able picture of an Observed value, exact enough to tell answers apart."""
     if value.kind in ("tensor", "ndarray") and value.data is not None:
         data = np.ascontiguousarray(value.data)
-        return [value.kind, value.dtype, list(value.shape or ()), _digest(data.tobytes())]
+        picture = [value.kind, value.dtype, list(value.shape or ()), _digest(data.tobytes())]
+        return picture + ([_tensor_autograd(value)] if _tensor_autograd(value) else [])
     if value.kind == "sequence":
         return [value.type, [_canonical(item) for item in value.items or ()]]
     if value.kind == "python":
@@ -110,6 +163,7 @@ def _value_summary(value: Observed | None) -> dict[str, Any]:
         if value.kind == "tensor":
             summary["requires_grad"] = value.requires_grad
             summary["grad_fn"] = value.grad_fn
+            summary["is_leaf"] = value.is_leaf
         return summary
     if value.kind == "sequence":
         items = value.items or ()

@@ -489,13 +489,19 @@ def wrong_answer_clusters(
         " ORDER BY s.student",
         parameters,
     ).fetchall()
-    groups: dict[tuple[str, str, str], list[sqlite3.Row]] = {}
+    groups: dict[tuple[str, str, int, str], list[sqlite3.Row]] = {}
     for row in rows:
-        key = (row["exercise_id"], row["case_id"], row["answer_fingerprint"])
+        # Fingerprints of different versions are never compared (schema migration 3).
+        key = (
+            row["exercise_id"],
+            row["case_id"],
+            _fingerprint_version(row),
+            row["answer_fingerprint"],
+        )
         groups.setdefault(key, []).append(row)
     expected = _expected_answers(connection, {row["spec_hash"] for row in rows})
     clusters = []
-    for (exercise, case, fingerprint), members in groups.items():
+    for (exercise, case, _version, fingerprint), members in groups.items():
         if len(members) < min_size:
             continue
         first = members[0]
@@ -519,6 +525,11 @@ def wrong_answer_clusters(
             )
         )
     return [cluster for _, cluster in sorted(clusters, key=lambda item: item[0])]
+
+
+def _fingerprint_version(row: sqlite3.Row) -> int:
+    """1 for rows of a gradebook older than schema version 3 (read-only, not migrated)."""
+    return row["fingerprint_version"] if "fingerprint_version" in row.keys() else 1
 
 
 def _expected_answers(

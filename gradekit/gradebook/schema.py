@@ -17,6 +17,10 @@ Tables (all scores are points, all durations seconds, all times ISO-8601 UTC):
   identical answers, ``answer_summary`` is a compact JSON representative).
 * ``expected_answers`` (v2) — the reference solution's answer to each case, per spec hash, in
   the same form, for showing a wrong-answer cluster next to the expected answer.
+* v3: ``fingerprint_version`` on ``case_results`` and ``expected_answers``. Version 2
+  fingerprints include the autograd state (``requires_grad``, ``grad_fn``, the captured graph
+  and input gradients); rows written before keep version 1 and are only ever clustered with
+  version 1 rows.
 """
 
 from __future__ import annotations
@@ -117,8 +121,15 @@ CREATE TABLE expected_answers (
 );
 """
 
+# Version 3: fingerprints that see autograd state (gradekit.gradebook.answers) are version 2;
+# existing rows keep the default 1 so old and new fingerprints never share a cluster.
+FINGERPRINT_VERSION_V3 = """
+ALTER TABLE case_results ADD COLUMN fingerprint_version INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE expected_answers ADD COLUMN fingerprint_version INTEGER NOT NULL DEFAULT 1;
+"""
+
 # Append-only: index i holds the SQL that takes version i to version i + 1.
-MIGRATIONS: tuple[str, ...] = (SCHEMA_V1, EXPECTED_ANSWERS_V2)
+MIGRATIONS: tuple[str, ...] = (SCHEMA_V1, EXPECTED_ANSWERS_V2, FINGERPRINT_VERSION_V3)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

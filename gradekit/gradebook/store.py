@@ -17,6 +17,10 @@ from typing import TYPE_CHECKING, Any
 
 from gradekit.gradebook.schema import GradebookSchemaError, migrate
 
+# The version of gradekit.gradebook.answers' fingerprints (kept in step by a test; importing
+# that module here would pull numpy and the grading packages into the CLI's start-up).
+FINGERPRINT_VERSION = 2
+
 if TYPE_CHECKING:  # records import the grading packages; the CLI imports this module early
     from gradekit.gradebook.records import SubmissionRecord
 
@@ -163,8 +167,8 @@ class Gradebook:
         try:
             connection.executemany(
                 "INSERT OR IGNORE INTO expected_answers (spec_hash, exercise_id, case_id,"
-                " position, answer_kind, answer_fingerprint, answer_summary)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                " position, answer_kind, answer_fingerprint, answer_summary,"
+                " fingerprint_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     (
                         spec_hash,
@@ -174,6 +178,7 @@ class Gradebook:
                         answer["answer_kind"],
                         answer["answer_fingerprint"],
                         json.dumps(answer["answer_summary"], sort_keys=True),
+                        FINGERPRINT_VERSION,
                     )
                     for answer in answers
                 ],
@@ -243,8 +248,8 @@ class Gradebook:
             connection.executemany(
                 "INSERT INTO case_results (submission_id, exercise_id, position, case_id, label,"
                 " hidden, weight, status, call_status, score, message, output, duration,"
-                " answer_kind, answer_fingerprint, answer_summary)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " answer_kind, answer_fingerprint, answer_summary, fingerprint_version)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     (
                         submission_id,
@@ -263,6 +268,7 @@ class Gradebook:
                         case.answer_kind,
                         case.answer_fingerprint,
                         json.dumps(case.answer_summary, sort_keys=True),
+                        FINGERPRINT_VERSION,
                     )
                     for exercise in record.exercises
                     for position, case in enumerate(exercise.cases)

@@ -135,3 +135,112 @@ def _tables(path: Path) -> set[str]:
         return {row[0] for row in connection.execute("SELECT name FROM sqlite_master")}
     finally:
         connection.close()
+
+
+def test_a_version_2_gradebook_keeps_its_fingerprints_apart_from_new_ones(tmp_path: Path) -> None:
+    """v2 -> v3: old rows are fingerprint version 1 and never join a cluster of new rows."""
+    from gradebook_builders import make_record
+
+    from gradekit.gradebook.queries import wrong_answer_clusters
+
+    path = tmp_path / "v2.sqlite"
+    raw = sqlite3.connect(path, isolation_level=None)
+    migrate(raw, MIGRATIONS[:2])  # what gradekit with schema version 2 created
+    raw.close()
+    # A v2 gradekit wrote alice's wrong answer; reading needs no upgrade.
+    _write_v2_submission(path, make_record("alice", passed={"double": False}))
+    readonly = connect(path, readonly=True)
+    assert {c.size for c in wrong_answer_clusters(readonly, "pair", exercise_id="double")} == {1}
+    readonly.close()
+    with Gradebook(path) as book:  # opening for writing migrates to the current version
+        run = book.start_run(
+            assignment_id="pair",
+            assignment_title="Pair",
+            spec_path="pair.yaml",
+            spec_hash="h",
+            backend="engine",
+            sandbox_tier=1,
+            jobs=1,
+            gradekit_version="test",
+        )
+        book.record_submission(
+            run_id=run,
+            assignment_id="pair",
+            spec_hash="h",
+            record=make_record("bob", passed={"double": False}),
+        )
+    connection = connect(path, readonly=True)
+    assert schema_version(connection) == SCHEMA_VERSION
+    versions = dict(
+        connection.execute(
+            "SELECT s.student, c.fingerprint_version FROM case_results c"
+            " JOIN submissions s ON s.id = c.submission_id"
+        ).fetchall()
+    )
+    assert versions == {"alice": 1, "bob": 2}
+    # Same fingerprint string, different versions: two clusters of one, not one of two.
+    clusters = wrong_answer_clusters(connection, "pair", exercise_id="double", case_id="literal")
+    assert sorted(cluster.students for cluster in clusters) == [["alice"], ["bob"]]
+
+
+def _write_v2_submission(path: Path, record) -> None:
+    """Insert ``record`` with the v2 column set, as gradekit before migration 3 did."""
+    connection = sqlite3.connect(path, isolation_level=None)
+    run = connection.execute(
+        "INSERT INTO runs (assignment_id, assignment_title, spec_path, spec_hash, backend,"
+        " sandbox_tier, jobs, gradekit_version, started_at, status)"
+        " VALUES ('pair', 'Pair', 'pair.yaml', 'h', 'engine', 1, 1, 'old', 't', 'finished')"
+    ).lastrowid
+    submission = connection.execute(
+        "INSERT INTO submissions (run_id, assignment_id, student, path, content_hash, spec_hash,"
+        " status, score, max_score, duration, graded_at)"
+        " VALUES (?, 'pair', ?, ?, ?, 'h', ?, ?, ?, 0.1, 't')",
+        (
+            run,
+            record.student,
+            record.path,
+            record.content_hash,
+            record.status,
+            record.score,
+            record.max_score,
+        ),
+    ).lastrowid
+    for position, exercise in enumerate(record.exercises):
+        connection.execute(
+            "INSERT INTO exercise_results (submission_id, position, exercise_id, title, status,"
+            " points, max_points, passed_cases, total_cases, duration)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0.01)",
+            (
+                submission,
+                position,
+                exercise.exercise_id,
+                exercise.title,
+                exercise.status,
+                exercise.points,
+                exercise.max_points,
+                exercise.passed_cases,
+                exercise.total_cases,
+            ),
+        )
+        for index, case in enumerate(exercise.cases):
+            connection.execute(
+                "INSERT INTO case_results (submission_id, exercise_id, position, case_id, label,"
+                " hidden, weight, status, call_status, score, duration, answer_kind,"
+                " answer_fingerprint, answer_summary)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0.001, ?, ?, '{}')",
+                (
+                    submission,
+                    exercise.exercise_id,
+                    index,
+                    case.case_id,
+                    case.label,
+                    int(case.hidden),
+                    case.weight,
+                    case.status,
+                    case.call_status,
+                    case.score,
+                    case.answer_kind,
+                    case.answer_fingerprint,
+                ),
+            )
+    connection.close()
