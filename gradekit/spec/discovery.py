@@ -106,19 +106,65 @@ def _names_submission(student_file: str, submission: Path) -> bool:
 
 def _student_file(spec: Path) -> str | None:
     """`assignment.student_file` of a spec file (its default when absent), None if the file
-    cannot be read as YAML. Only this one field is read: the chosen spec is validated later."""
+    cannot be read as YAML. Only the header is read, as a stream of YAML events: discovery
+    runs before every check, and a whole assignment is slow to parse."""
     import yaml
 
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available: faster
+    loader_class = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available
     try:
-        document = yaml.load(spec.read_text(encoding="utf-8"), Loader=loader)
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        loader = loader_class(spec.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
         return None
-    header = document.get("assignment") if isinstance(document, dict) else None
-    if not isinstance(header, dict):
+    try:
+        return _student_file_from_events(loader)
+    except yaml.YAMLError:
         return None
-    student_file = header.get("student_file", DEFAULT_STUDENT_FILE)
-    return student_file if isinstance(student_file, str) else None
+    finally:
+        loader.dispose()
+
+
+def _student_file_from_events(loader: Any) -> str | None:
+    """Walk the top-level mapping to `assignment:` and read its `student_file` scalar."""
+    import yaml
+
+    def next_event() -> Any:
+        event = loader.get_event()
+        if event is None:
+            raise yaml.YAMLError("unexpected end of the document")
+        return event
+
+    def skip_value(event: Any) -> None:
+        depth = 1 if isinstance(event, yaml.CollectionStartEvent) else 0
+        while depth:
+            event = next_event()
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+
+    while not isinstance(next_event(), yaml.MappingStartEvent):
+        pass  # stream and document start
+    in_header = False
+    while True:
+        key = next_event()
+        if isinstance(key, yaml.MappingEndEvent):
+            return DEFAULT_STUDENT_FILE if in_header else None
+        value = next_event()
+        if not isinstance(key, yaml.ScalarEvent):
+            skip_value(value)
+        elif not in_header and key.value == "assignment":
+            if not isinstance(value, yaml.MappingStartEvent):
+                return None
+            in_header = True
+        elif in_header and key.value == "student_file":
+            if not isinstance(value, yaml.ScalarEvent):
+                return None
+            # Resolved as the composer would: `student_file: 3` or `null` is no file name.
+            tag = value.tag if value.tag not in (None, "!") else None
+            tag = tag or loader.resolve(yaml.ScalarNode, value.value, value.implicit)
+            return value.value if tag == "tag:yaml.org,2002:str" else None
+        else:
+            skip_value(value)
 
 
 def _configured_assignment(directory: Path, tried: list[str]) -> Path | None:

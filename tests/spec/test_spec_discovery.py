@@ -5,6 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from gradekit.spec import DiscoveryError, find_assignment
 
@@ -158,3 +161,29 @@ def test_nothing_found_lists_what_was_tried(course: Path) -> None:
     assert f"{(course / 'pyproject.toml').resolve()} [tool.gradekit]: no `assignment`" in message
     assert "an exercises/ directory in" in message
     assert "--assignment" in message
+
+
+names = st.sampled_from(["id", "title", "student_file", "solution", "assignment", "exercises"])
+yaml_values = st.recursive(
+    st.one_of(st.text(max_size=8), st.integers(), st.booleans(), st.none()),
+    lambda children: st.one_of(
+        st.lists(children, max_size=3), st.dictionaries(names, children, max_size=3)
+    ),
+    max_leaves=8,
+)
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture], max_examples=150)
+@given(document=st.dictionaries(names, yaml_values, max_size=4), flow=st.booleans())
+def test_reading_the_header_agrees_with_a_full_parse(tmp_path: Path, document, flow) -> None:
+    """The event-stream reader of `assignment.student_file` gives what a full parse gives."""
+    from gradekit.spec.discovery import DEFAULT_STUDENT_FILE, _student_file
+
+    spec = make(tmp_path / "spec.yaml", yaml.safe_dump(document, default_flow_style=flow))
+    header = yaml.safe_load(spec.read_text()).get("assignment")
+    if not isinstance(header, dict):
+        expected = None
+    else:
+        value = header.get("student_file", DEFAULT_STUDENT_FILE)
+        expected = value if isinstance(value, str) else None
+    assert _student_file(spec) == expected
