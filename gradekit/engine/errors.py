@@ -491,6 +491,14 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "unsupported operation: more than one element of the written-to tensor refers to a "
         "single memory location. Please clone() the tensor before performing the operation.",
     ),
+    "view_no_grad_base_modified": (
+        RuntimeError,
+        "A view was created in no_grad mode and its base or another view of its base has "
+        "been modified inplace with grad mode enabled. Given that this use case is ambiguous "
+        "and error-prone, it is forbidden. You can clarify your code by moving both the view "
+        "and the inplace either both inside the no_grad block (if you don't want the inplace "
+        "to be tracked) or both outside (if you want the inplace to be tracked).",
+    ),
     "narrow_0dim": (RuntimeError, "narrow() cannot be applied to a 0-dim tensor."),
     "select_0dim": (IndexError, "select() cannot be applied to a 0-dim tensor."),
     "split_0dim": (RuntimeError, "{op} expects at least a 1-dimensional tensor"),
@@ -579,6 +587,18 @@ WARNINGS: dict[str, str] = {
     "adjoint_0d": (
         "adjoint() is deprecated on 0-D tensors. Consider using x.conj(). (Triggered "
         "internally at /pytorch/aten/src/ATen/native/TensorShape.cpp:4390.)"
+    ),
+    "index_put_expanded": (
+        "Use of index_put_ on expanded tensors is deprecated. Please clone() the tensor before "
+        "performing this operation. This also applies to advanced indexing e.g. "
+        "tensor[indices] = tensor (Triggered internally at "
+        "/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:714.)"
+    ),
+    "masked_fill_expanded": (
+        "Use of masked_fill_ on expanded tensors is deprecated. Please clone() the tensor before "
+        "performing this operation. This also applies to advanced indexing e.g. tensor[mask] = "
+        "scalar (Triggered internally at "
+        "/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:2049.)"
     ),
     "transpose_T_0d": (
         "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases. "

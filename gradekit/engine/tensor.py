@@ -258,6 +258,8 @@ class Tensor:
     # --- autograd flags -----------------------------------------------------------------
     @property
     def grad_fn(self) -> Node | None:
+        if self._grad_fn is None and "_no_grad_view" in self.__dict__:
+            _check_no_grad_view(self)  # ops/views.py: raises if its base changed in place
         return self._grad_fn
 
     @property
@@ -368,6 +370,8 @@ class Tensor:
         if self._grad_fn is not None:
             return (self._grad_fn, self._output_nr)
         if self._requires_grad:
+            if "_no_grad_view" in self.__dict__:
+                _check_no_grad_view(self)
             return (self._accumulate_grad, 0)
         return (None, 0)
 
@@ -568,6 +572,12 @@ class Tensor:
         if not format_spec:
             return self.__repr__()
         return format_item(self._data, format_spec)
+
+
+def _check_no_grad_view(view: Tensor) -> None:
+    from .ops import load_views_module
+
+    load_views_module().check_no_grad_view(view)
 
 
 def _rebuild_tensor(data: np.ndarray, dtype_name: str, requires_grad: bool) -> Tensor:

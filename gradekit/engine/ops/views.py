@@ -74,16 +74,26 @@ class _GatherNode(Node):
     def backward(self, grad: Tensor) -> tuple:
         if self._saved is not None:
             self.saved_tensors  # noqa: B018 - unpacking checks the index tensors' versions
-        return (scatter_positions(grad, self.positions(), self.input_shape, _backward_name(self)),)
+        name = type(self).__name__
+        scattered = scatter_positions(
+            grad, self.positions(), self.input_shape, _backward_name(self), forward_name=name
+        )
+        return (scattered,)
 
 
 class _ScatterNode(Node):
-    """Backward of ``out = zeros(shape); out.ravel()[positions] += input``."""
+    """Backward of ``out = zeros(shape); out.ravel()[positions] += input``.
 
-    __slots__ = ("positions",)
+    ``forward_name`` is the gather this scatter undoes; its own backward is that gather.
+    Nodes named after torch's two-input scatters (IndexAdd, ScatterAdd, …) have a first
+    ``(None, 0)`` edge for the zeros tensor, as in torch.
+    """
+
+    __slots__ = ("positions", "forward_name")
 
     def backward(self, grad: Tensor) -> tuple:
-        return (take_positions(grad, self.positions, _backward_name(self)),)
+        gathered = take_positions(grad, self.positions, self.forward_name)
+        return (None, gathered) if len(self.next_functions) == 2 else (gathered,)
 
 
 class _PutNode(Node):
@@ -113,11 +123,20 @@ def _node_class(name: str, behaviour: type[Node]) -> type[Node]:
     return cls
 
 
+#: Gathers whose backward torch writes as a two-input scatter into zeros.
+_SCATTER_BACKWARDS = {
+    "IndexBackward0": "IndexPutImplBackward0",
+    "IndexSelectBackward0": "IndexAddBackward0",
+    "GatherBackward0": "ScatterAddBackward0",
+    "MaskedSelectBackward0": "MaskedScatterBackward0",
+}
+
+
 def _backward_name(node: Node) -> str:
     """Name of the backward of a backward: ``SelectBackward0`` -> ``SelectBackwardBackward0``."""
     name = type(node).__name__
-    if name == "IndexBackward0":
-        return "IndexPutImplBackward0"  # torch's index backward is _index_put_impl_
+    if name in _SCATTER_BACKWARDS:
+        return _SCATTER_BACKWARDS[name]
     return name[:-1] + "Backward0" if name.endswith("Backward0") else name + "Backward"
 
 
@@ -290,6 +309,26 @@ class CopySlices(Node):
         return "torch::autograd::CopySlices"
 
 
+class AliasBackward0(Node):
+    """``x[...]`` and friends: the same elements, so the gradient passes through."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        return (grad,)
+
+
+class RepeatBackward0(Node):
+    """torch: view the grad as (repeat, size) pairs and sum the repeat axes."""
+
+    __slots__ = ("repeats", "padded_shape")
+
+    def backward(self, grad: Tensor) -> tuple:
+        pairs = [n for pair in zip(self.repeats, self.padded_shape, strict=True) for n in pair]
+        summed = reshape(grad, tuple(pairs)).sum(tuple(range(0, len(pairs), 2)))
+        return (summed,)  # leading repeat-only dims are reduced by the engine (sum_to)
+
+
 class AsStridedBackward0(_GatherNode):
     """grad_fn of a view whose base was modified in place: a strided window on the base."""
 
@@ -321,15 +360,22 @@ def take_positions(
 
 
 def scatter_positions(
-    grad: Tensor, positions: np.ndarray, shape: tuple[int, ...], name: str
+    grad: Tensor,
+    positions: np.ndarray,
+    shape: tuple[int, ...],
+    name: str,
+    forward_name: str = "IndexBackward0",
 ) -> Tensor:
     """``zeros(shape)`` with ``grad`` added at ``positions`` (duplicates accumulate)."""
     flat = np.zeros(math.prod(shape), dtype=grad.dtype.np_dtype)
     np.add.at(flat, positions, np.broadcast_to(grad._data, positions.shape))
     node = None
     if requires_grad(grad):
-        node = _node_class(name, _ScatterNode)((grad._edge(),), ((tuple(shape), grad.dtype),))
-        node.positions = positions
+        edges = (grad._edge(),)
+        if name in _SCATTER_BACKWARDS.values():
+            edges = ((None, 0), *edges)
+        node = _node_class(name, _ScatterNode)(edges, ((tuple(shape), grad.dtype),))
+        node.positions, node.forward_name = positions, forward_name
     return Tensor._make(flat.reshape(shape), grad.dtype, node)
 
 
@@ -341,7 +387,7 @@ def put_positions(x: Tensor, positions: np.ndarray, values: Tensor, accumulate: 
     if requires_grad(x, values):
         node = _node_class("IndexPutBackward0", _PutNode)(
             (x._edge(), values._edge()),
-            ((x._data.shape, x.dtype), (values._data.shape, values.dtype)),
+            ((x._data.shape, x.dtype),),
         )
         node.positions, node.accumulate = positions, accumulate
     return Tensor._make(flat.reshape(x._data.shape), x.dtype, node)
@@ -374,7 +420,7 @@ def _make_view(source: Tensor, data: np.ndarray, node: Node | None, view_fn: Vie
     if not grad_mode.enabled and source._requires_grad:
         # torch: a leaf that requires grad; modifying it in place with grad mode on is an error
         out._requires_grad = True
-        out.__dict__["_no_grad_view"] = True
+        out.__dict__["_no_grad_view"] = source._version_counter.version  # see check_no_grad_view
     parent_fn = source.__dict__.get("_view_fn") if source._base is not None else None
     out.__dict__["_view_fn"] = view_fn if parent_fn is None else _compose(parent_fn, view_fn)
     views = root.__dict__.get("_views")
@@ -406,6 +452,27 @@ def _record_view(
             node._positions = None
             node._positions_fn = view_fn
     return _make_view(source, data, node, view_fn)
+
+
+def check_no_grad_view(view: Tensor) -> None:
+    """torch's error for a view made under no_grad once its memory was modified in place.
+
+    Called by the core when such a view's grad_fn is read or the view enters an op.
+    """
+    if view._version_counter.version != view.__dict__["_no_grad_view"]:
+        raise errors.error("view_no_grad_base_modified")
+
+
+def _check_inplace_on_expanded(target: Tensor, warning: str, stacklevel: int) -> None:
+    """index_put_ / masked_fill_ may write into an expanded tensor, with torch's warning."""
+    overlapping = target.__dict__.pop("_overlapping", None)
+    try:
+        target._check_inplace()
+    finally:
+        if overlapping:
+            target.__dict__["_overlapping"] = True
+    if overlapping:
+        errors.warn(warning, stacklevel=stacklevel)
 
 
 def view_positions(view: Tensor) -> np.ndarray:
@@ -472,9 +539,7 @@ def _slice(x: Tensor, dim: int, start: int, stop: int, step: int) -> Tensor:
 
 
 def alias(x: Tensor) -> Tensor:
-    return _record_view(
-        x, x._data[...], lambda a: a[...], _node_class("AliasBackward0", _GatherNode)
-    )
+    return _record_view(x, x._data[...], lambda a: a[...], AliasBackward0)
 
 
 def narrow(x: Tensor, dim: int, start: Any, length: int) -> Tensor:
@@ -910,8 +975,12 @@ def repeat(x: Tensor, *repeats: Any) -> Tensor:
     if any(size < 0 for size in target):
         bad = next(size for size in target if size < 0)
         raise errors.error("negative_dimension", size=bad, sizes=target)
-    positions = np.tile(_positions_grid(shape).reshape(padded), repeats)
-    return _gather_op(x, positions, "RepeatBackward0")
+    data = np.tile(x._data.reshape(padded), repeats)
+    node = None
+    if requires_grad(x):
+        node = RepeatBackward0((x._edge(),), ((data.shape, x.dtype),))
+        node.repeats, node.padded_shape = tuple(repeats), padded
+    return Tensor._make(data, x.dtype, node)
 
 
 def flip(x: Tensor, *dims: Any) -> Tensor:
@@ -1198,7 +1267,7 @@ def masked_fill(x: Tensor, mask: Tensor, value: Any) -> Tensor:
 def masked_fill_(x: Tensor, mask: Tensor, value: Any) -> Tensor:
     mask_data = _mask_array(x, mask, inplace=True)
     value_tensor, fill = _masked_fill_value(x, value)
-    x._check_inplace()
+    _check_inplace_on_expanded(x, "masked_fill_expanded", stacklevel=4)
     x._data[mask_data] = fill
     x._bump_version()
     node = _masked_fill_node(x, mask_data, value_tensor, x._data.shape)
@@ -1312,6 +1381,13 @@ def setitem(x: Tensor, key: Any, value: Any) -> None:
         value_tensor = view(value_tensor, shape[first_kept:])
     positions = _advanced_positions(sliced, plan)
     _put_(sliced, positions, value_tensor, accumulate=False)
+    masks = [k for k in (key if isinstance(key, tuple) else (key,)) if _is_bool_mask(k)]
+    if scalar is not None and masks and "_overlapping" in sliced.__dict__:
+        errors.warn("masked_fill_expanded", stacklevel=2)  # torch routes this to masked_fill_
+
+
+def _is_bool_mask(item: object) -> bool:
+    return isinstance(item, Tensor) and item.dtype is bool_
 
 
 def _fill_(target: Tensor, scalar: Any) -> None:
@@ -1377,20 +1453,22 @@ def _check_put_value(target: Tensor, positions: np.ndarray, value: Tensor) -> No
 def _put_(target: Tensor, positions: np.ndarray, value: Tensor, accumulate: bool) -> None:
     """In-place advanced write into ``target`` (IndexPutBackward0)."""
     _check_put_value(target, positions, value)
-    target._check_inplace()
+    _check_inplace_on_expanded(target, "index_put_expanded", stacklevel=5)
     if positions.size:
-        flat = target._data.reshape(-1)
-        if not np.shares_memory(flat, target._data):
-            flat = np.array(target._data).reshape(-1)  # non-contiguous view: write back below
-            _write_flat(flat, positions, value._data, accumulate)
-            target._data[...] = flat.reshape(target._data.shape)
+        # Write element by element through the (possibly strided) view itself, so only the
+        # indexed elements are touched, even in an expanded tensor.
+        where = np.unravel_index(positions.reshape(-1), target._data.shape)
+        values = np.broadcast_to(value._data, positions.shape).reshape(-1)
+        values = values.astype(target.dtype.np_dtype, copy=False)
+        if accumulate:
+            np.add.at(target._data, where, values)
         else:
-            _write_flat(flat, positions, value._data, accumulate)
+            target._data[where] = values  # duplicates: the last write wins, as in torch
     target._bump_version()
     if requires_grad(target, value):
         node = _node_class("IndexPutBackward0", _PutNode)(
             (target._edge(), value._edge()),
-            ((target._data.shape, target.dtype), (value._data.shape, value.dtype)),
+            ((target._data.shape, target.dtype),),
         )
         node.positions, node.accumulate = positions, accumulate
         target._set_grad_fn_inplace(node)
