@@ -20,7 +20,10 @@ zygote is restarted in the rare case the probe disagrees.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import shutil
+import signal
 import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -106,6 +109,10 @@ class EarlySandbox:
     def close(self) -> None:
         """Stop the warm interpreter and wait until it has exited and its files are gone."""
         if self._zygote is not None:
+            # Never used (e.g. the spec was invalid): it has run no student code and may still
+            # be importing, so kill it rather than wait for it to notice it is not needed.
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self._zygote.process.pid, signal.SIGKILL)
             self._zygote.close()
             self._zygote = None
         if self._closing is not None:

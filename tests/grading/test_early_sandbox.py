@@ -106,3 +106,13 @@ def test_the_policy_still_fails_closed(submission: Path) -> None:
 def test_an_unknown_backend_is_refused() -> None:
     with pytest.raises(ValueError, match="backend"):
         EarlySandbox("tensorflow")
+
+
+def test_an_unused_sandbox_is_stopped_at_once() -> None:
+    """An invalid spec ends the check before any run: the zygote must not outlive it."""
+    sandbox = EarlySandbox("engine")
+    zygote = sandbox._zygote
+    assert zygote is not None
+    sandbox.close()
+    assert zygote.process.poll() is not None
+    assert not zygote.scratch_root.exists()
