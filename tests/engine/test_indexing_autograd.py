@@ -420,3 +420,32 @@ def test_inplace_ops_on_views_match_torch(data: st.DataObject) -> None:
         assert mine[field] == theirs[field], (key, op, field)
     np.testing.assert_allclose(mine["values"], theirs["values"], err_msg=str((key, op)))
     np.testing.assert_allclose(engine_grad, torch_grad, err_msg=str((key, op)))
+
+
+def test_views_made_under_no_grad_refuse_autograd_after_base_changes() -> None:
+    from gradekit.engine.autograd.grad_mode import no_grad
+
+    x = tensor([1.0, 2.0, 3.0], requires_grad=True)
+    base = views.clone(x)
+    with no_grad():
+        view = base[1:]
+    assert view.requires_grad and view.is_leaf  # torch: a leaf that requires grad
+    assert view.grad_fn is None  # fine while the base is unchanged
+    base.masked_fill_(tensor([True, False, False]), 0.0)
+    with pytest.raises(RuntimeError, match="A view was created in no_grad mode and its base"):
+        view.grad_fn  # noqa: B018 - the property access is what raises
+    with pytest.raises(RuntimeError, match="A view was created in no_grad mode and its base"):
+        views.cat([view, view])
+
+
+def test_index_put_and_masked_fill_on_expanded_tensors_warn_and_write() -> None:
+    x = tensor([1.0, 2.0])
+    expanded = x.expand(3, 2)
+    with pytest.warns(UserWarning, match="Use of index_put_ on expanded tensors is deprecated"):
+        expanded.index_put_((tensor([0]),), tensor(9.0))
+    assert x.tolist() == [9.0, 9.0]
+    with pytest.warns(UserWarning, match="Use of masked_fill_ on expanded tensors is deprecated"):
+        expanded.masked_fill_(tensor([True, False]), 4.0)
+    assert x.tolist() == [4.0, 9.0]
+    with pytest.raises(RuntimeError, match="more than one element of the written-to tensor"):
+        expanded[...] = 1.0
