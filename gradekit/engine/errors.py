@@ -248,7 +248,8 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "{op}(): Expected reduction dim to be specified for input.numel() == 0.",
     ),
     "bool_unsupported": (RuntimeError, "\"{op}\" not implemented for 'Bool'"),
-    "op_dtype_unsupported": (RuntimeError, "\"{op}\" not implemented for '{dtype}'"),
+    "op_dtype_unsupported": (NotImplementedError, "\"{op}\" not implemented for '{dtype}'"),
+    "relu_bool": (RuntimeError, "Boolean inputs not supported for relu"),
     "max_empty": (
         RuntimeError,
         "{op}(): Expected reduction dim to be specified for input.numel() == 0. Specify "
@@ -297,7 +298,7 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "arange_step_zero": (RuntimeError, "step must be nonzero"),
     "arange_bound_sign": (
         RuntimeError,
-        "upper bound and larger bound inconsistent with step sign",
+        "upper bound and lower bound inconsistent with step sign",
     ),
     "linspace_steps": (RuntimeError, "number of steps must be non-negative"),
     "negative_dimension": (

@@ -551,6 +551,12 @@ class Tensor:
         memo[id(self)] = copy
         return copy
 
+    def __getattr__(self, name: str) -> Any:
+        """Only reached for names the Tensor does not have: torch API outside the subset."""
+        if name.startswith("_"):
+            raise AttributeError(f"'Tensor' object has no attribute '{name}'")
+        raise errors.unsupported(f"torch.Tensor.{name}")
+
     # --- printing -----------------------------------------------------------------------
     def __repr__(self) -> str:
         from .printing import format_tensor

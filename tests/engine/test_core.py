@@ -232,3 +232,15 @@ def test_register_hook_requires_grad() -> None:
     with pytest.raises(RuntimeError) as info:
         torch.ones(2).retain_grad()
     assert str(info.value) == "can't retain_grad on Tensor that has requires_grad=False"
+
+
+def test_unsupported_tensor_attribute_is_a_clear_error() -> None:
+    x = torch.ones(2)
+    with pytest.raises(NotImplementedError) as info:
+        x.unfold_everything  # noqa: B018
+    assert str(info.value) == (
+        "gradekit engine does not support torch.Tensor.unfold_everything; install torch and "
+        "use --backend torch"
+    )
+    assert not hasattr(x, "unfold_everything")  # also an AttributeError, like real objects
+    assert getattr(torch, "not_a_torch_function", "default") == "default"

@@ -716,7 +716,7 @@ class ReluBackward0(Node):
 
 def relu(input: Tensor) -> Tensor:
     if input.dtype is bool_:
-        raise errors.error("bool_unsupported", op="clamp_min_scalar_cpu")
+        raise errors.error("relu_bool")
     out = np.maximum(input._data, 0).astype(input.dtype.np_dtype, copy=False)
     return _unary_result(ReluBackward0, input, out, input.dtype, save_result=True)
 
@@ -1010,7 +1010,8 @@ def ge(input: Any, other: Any) -> Tensor:
 def _logical(ufunc: np.ufunc, x: Any, y: Any) -> Tensor:
     a, b, result = binary_operands(x, y)
     if result.category == FLOATING:
-        raise errors.error("op_dtype_unsupported", op=ufunc.__name__, dtype=result.scalar_name)
+        kernel = f"{ufunc.__name__}_cpu"
+        raise errors.error("op_dtype_unsupported", op=kernel, dtype=result.scalar_name)
     out, _ = _binary(ufunc, x, y)
     return Tensor._make(out, result)
 

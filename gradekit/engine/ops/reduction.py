@@ -600,6 +600,8 @@ def softmax(input: Tensor, dim: int, dtype: dtype | None = None) -> Tensor:
     data, d, axis = _softmax_input(input, dim, dtype, "softmax")
     if data.ndim == 0:
         out = np.ones((), d.np_dtype)
+    elif data.size == 0:
+        out = data.copy()
     else:
         with np.errstate(invalid="ignore", over="ignore"):
             shifted = np.exp(data - data.max(axis=axis, keepdims=True))
@@ -618,6 +620,8 @@ def log_softmax(input: Tensor, dim: int, dtype: dtype | None = None) -> Tensor:
     data, d, axis = _softmax_input(input, dim, dtype, "log_softmax")
     if data.ndim == 0:
         out = np.zeros((), d.np_dtype)
+    elif data.size == 0:
+        out = data.copy()
     else:
         with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
             shifted = data - data.max(axis=axis, keepdims=True)
