@@ -520,6 +520,89 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "INDICES element is out of DATA bounds, id={index} axis_dim={size}",
     ),
+    # --- further torch texts (autograd.Function, conversions, argument checks) ---------
+    "post_accumulate_hook_nonleaf": (
+        RuntimeError,
+        "post accumulate grad hooks cannot be registered on non-leaf tensors",
+    ),
+    "requires_grad_not_bool": (RuntimeError, "requires_grad must be a bool"),
+    "index_conversion": (
+        TypeError,
+        "only integer tensors of a single element can be converted to an index",
+    ),
+    "bool_empty": (RuntimeError, "Boolean value of Tensor with no values is ambiguous"),
+    "len_0d": (TypeError, "len() of a 0-d tensor"),
+    "iter_0d": (TypeError, "iteration over a 0-d tensor"),
+    "deepcopy_nonleaf": (
+        RuntimeError,
+        "Only Tensors created explicitly by the user (graph leaves) support the deepcopy protocol "
+        "at the moment.  If you were attempting to deepcopy a module, this may be because of a "
+        "torch.nn.utils.weight_norm usage, see https://github.com/pytorch/pytorch/pull/103001",
+    ),
+    "grad_outputs_count": (
+        RuntimeError,
+        "grad requires one grad_output per output: got {got} grad_outputs and {outputs} outputs",
+    ),
+    "gradient_type": (TypeError, "gradient must be a Tensor or None, but got {type_name}"),
+    "materialize_needs_allow_unused": (
+        ValueError,
+        "Expected allow_unused to be True or not passed when materialize_grads=True, but got: "
+        "allow_unused=False.",
+    ),
+    "save_for_backward_type": (
+        TypeError,
+        "save_for_backward can only save variables, but argument {index} is of type {type_name}",
+    ),
+    "function_gradient_count": (
+        RuntimeError,
+        "function {name} returned an incorrect number of gradients (expected {expected}, got "
+        "{got})",
+    ),
+    "legacy_function": (
+        RuntimeError,
+        "Legacy autograd function with non-static forward method is deprecated. Please use "
+        "new-style autograd function with static forward method. (Example: "
+        "https://pytorch.org/docs/stable/autograd.html#torch.autograd.Function)",
+    ),
+    "function_forward_missing": (
+        NotImplementedError,
+        "You must implement the forward function for custom autograd.Function.",
+    ),
+    "function_backward_missing": (
+        NotImplementedError,
+        "You must implement either the backward or vjp method for your custom autograd.Function "
+        "to use it with backward mode AD.",
+    ),
+    "fill_value_dims": (
+        RuntimeError,
+        "fill_ only supports 0-dimension value tensor but got tensor with {ndim} dimensions.",
+    ),
+    "argument_not_tensor": (
+        TypeError,
+        "{op}(): argument '{arg}' (position {position}) must be Tensor, not {type_name}",
+    ),
+    "matmul_dtypes": (
+        RuntimeError,
+        "expected m1 and m2 to have the same dtype, but got: {dtype1} != {dtype2}",
+    ),
+    "mv_dims": (RuntimeError, "vector + matrix @ vector expected, got {vec}, {mat}, {vec}"),
+    "not_a_matrix": (RuntimeError, "{name} must be a matrix"),
+    "rounding_mode": (
+        RuntimeError,
+        "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{mode}'",
+    ),
+    "where_condition_type": (TypeError, "where(): argument 'condition' must be Tensor"),
+    "where_condition_dtype": (
+        RuntimeError,
+        "where expected condition to be a boolean tensor, but got a tensor with dtype {dtype}",
+    ),
+    "dim_repeated": (RuntimeError, "dim {dim} appears multiple times in the list of dims"),
+    "arg_reduction_bool": (RuntimeError, "{op}(): does not support bool input"),
+    "vector_norm_dtype": (
+        RuntimeError,
+        "linalg.vector_norm: Expected a floating point or complex tensor as input. Got {dtype}",
+    ),
+    "invalid_reduction": (ValueError, "{reduction} is not a valid value for reduction"),
     # --- gradekit's own limits ------------------------------------------------------
     "unsupported": (
         NotImplementedError,

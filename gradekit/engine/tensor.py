@@ -277,7 +277,7 @@ class Tensor:
     @requires_grad.setter
     def requires_grad(self, value: bool) -> None:
         if not isinstance(value, bool):
-            raise RuntimeError("requires_grad must be a bool")
+            raise errors.error("requires_grad_not_bool")
         if self._grad_fn is not None:
             key = "requires_grad_nonleaf_true" if value else "requires_grad_nonleaf_false"
             raise errors.error(key)
@@ -297,7 +297,7 @@ class Tensor:
 
     @requires_grad.deleter
     def requires_grad(self) -> None:
-        raise RuntimeError("requires_grad must be a bool")  # torch's text for `del`
+        raise errors.error("requires_grad_not_bool")  # torch's text for `del` too
 
     @property
     def retains_grad(self) -> bool:
@@ -411,9 +411,7 @@ class Tensor:
         if not self._requires_grad:
             raise errors.error("hook_on_no_grad")
         if self._grad_fn is not None:
-            raise RuntimeError(
-                "post accumulate grad hooks cannot be registered on non-leaf tensors"
-            )
+            raise errors.error("post_accumulate_hook_nonleaf")
         if self._post_accumulate_hooks is None:
             self._post_accumulate_hooks = {}
         handle = RemovableHandle(self._post_accumulate_hooks)
@@ -505,24 +503,24 @@ class Tensor:
 
     def __index__(self) -> int:
         if self.dtype.category == FLOATING or self._data.size != 1:
-            raise TypeError("only integer tensors of a single element can be converted to an index")
+            raise errors.error("index_conversion")
         return int(self._data.reshape(()).item())
 
     def __bool__(self) -> bool:
         if self._data.size != 1:
             if self._data.size == 0:
-                raise RuntimeError("Boolean value of Tensor with no values is ambiguous")
+                raise errors.error("bool_empty")
             raise errors.error("bool_ambiguous")
         return bool(self._data.reshape(()).item())
 
     def __len__(self) -> int:
         if self._data.ndim == 0:
-            raise TypeError("len() of a 0-d tensor")
+            raise errors.error("len_0d")
         return self._data.shape[0]
 
     def __iter__(self) -> Iterator[Tensor]:
         if self._data.ndim == 0:
-            raise TypeError("iteration over a 0-d tensor")
+            raise errors.error("iter_0d")
         return iter([self[i] for i in range(self._data.shape[0])])  # type: ignore[index]
 
     def __hash__(self) -> int:
@@ -538,12 +536,7 @@ class Tensor:
 
     def __deepcopy__(self, memo: dict) -> Tensor:
         if self._grad_fn is not None:
-            raise RuntimeError(
-                "Only Tensors created explicitly by the user (graph leaves) support the "
-                "deepcopy protocol at the moment.  If you were attempting to deepcopy a "
-                "module, this may be because of a torch.nn.utils.weight_norm usage, see "
-                "https://github.com/pytorch/pytorch/pull/103001"
-            )
+            raise errors.error("deepcopy_nonleaf")
         copy = Tensor._make(self._data.copy(), self.dtype)
         copy._requires_grad = self._requires_grad
         if self._grad is not None:

@@ -25,10 +25,7 @@ def _make_roots(
 ) -> list[tuple[tuple, Tensor]]:
     """Pair each output with its (validated or implicit) gradient."""
     if len(grad_outputs) != len(outputs):
-        raise RuntimeError(
-            f"grad requires one grad_output per output: got {len(grad_outputs)} "
-            f"grad_outputs and {len(outputs)} outputs"
-        )
+        raise errors.error("grad_outputs_count", got=len(grad_outputs), outputs=len(outputs))
     roots = []
     for i, (output, grad) in enumerate(zip(outputs, grad_outputs, strict=True)):
         if not output._requires_grad:
@@ -39,7 +36,7 @@ def _make_roots(
             grad = Tensor._make(np.ones(output._data.shape, output.dtype.np_dtype), output.dtype)
         else:
             if not isinstance(grad, Tensor):
-                raise TypeError(f"gradient must be a Tensor or None, but got {type(grad).__name__}")
+                raise errors.error("gradient_type", type_name=type(grad).__name__)
             if grad._data.shape != output._data.shape:
                 raise errors.error(
                     "grad_shape_mismatch",
@@ -105,10 +102,7 @@ def grad(
     if allow_unused is None:
         allow_unused = materialize_grads
     if materialize_grads and not allow_unused:
-        raise ValueError(
-            "Expected allow_unused to be True or not passed when materialize_grads=True, "
-            "but got: allow_unused=False."
-        )
+        raise errors.error("materialize_needs_allow_unused")
     if retain_graph is None:
         retain_graph = create_graph
     roots = _make_roots(output_tensors, grads)  # torch checks the outputs first

@@ -29,9 +29,8 @@ class FunctionCtx:
     def save_for_backward(self, *tensors: Tensor | None) -> None:
         for t in tensors:
             if t is not None and not isinstance(t, Tensor):
-                raise TypeError(
-                    "save_for_backward can only save variables, but argument "
-                    f"{tensors.index(t)} is of type {type(t).__name__}"
+                raise errors.error(
+                    "save_for_backward_type", index=tensors.index(t), type_name=type(t).__name__
                 )
         self._to_save = tensors
 
@@ -72,9 +71,11 @@ class _FunctionBackward(Node):
         if not isinstance(result, tuple):
             result = (result,)
         if len(result) != self._num_args:
-            raise RuntimeError(
-                f"function {type(self).__name__} returned an incorrect number of gradients "
-                f"(expected {self._num_args}, got {len(result)})"
+            raise errors.error(
+                "function_gradient_count",
+                name=type(self).__name__,
+                expected=self._num_args,
+                got=len(result),
             )
         return tuple(result[i] for i in self._tensor_positions)
 
@@ -91,24 +92,15 @@ class Function:
     _node_classes: dict[type, type[_FunctionBackward]] = {}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        raise RuntimeError(
-            "Legacy autograd function with non-static forward method is deprecated. Please "
-            "use new-style autograd function with static forward method. (Example: "
-            "https://pytorch.org/docs/stable/autograd.html#torch.autograd.Function)"
-        )
+        raise errors.error("legacy_function")
 
     @staticmethod
     def forward(ctx: FunctionCtx, *args: Any, **kwargs: Any) -> Any:
-        raise NotImplementedError(
-            "You must implement the forward function for custom autograd.Function."
-        )
+        raise errors.error("function_forward_missing")
 
     @staticmethod
     def backward(ctx: FunctionCtx, *grad_outputs: Any) -> Any:
-        raise NotImplementedError(
-            "You must implement either the backward or vjp method for your custom "
-            "autograd.Function to use it with backward mode AD."
-        )
+        raise errors.error("function_backward_missing")
 
     @classmethod
     def _node_class(cls) -> type[_FunctionBackward]:

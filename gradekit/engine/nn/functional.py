@@ -38,7 +38,7 @@ _REDUCTIONS = ("none", "mean", "sum")
 
 def _check_reduction(reduction: str) -> None:
     if reduction not in _REDUCTIONS:
-        raise ValueError(f"{reduction} is not a valid value for reduction")
+        raise errors.error("invalid_reduction", reduction=reduction)
 
 
 def _reduce_grad(grad: Tensor, reduction: str, shape: tuple[int, ...], count: int) -> Tensor:
@@ -338,9 +338,7 @@ def nll_loss(
     x, y = input._data, target._data
     if x.ndim == 1:
         if y.ndim != 0:
-            raise ValueError(
-                f"Expected input batch_size (1) to match target batch_size ({y.shape[0]})."
-            )
+            raise errors.error("nll_batch_mismatch", input_batch=1, target_batch=y.shape[0])
     elif x.shape[0] != y.shape[0]:
         raise errors.error("nll_batch_mismatch", input_batch=x.shape[0], target_batch=y.shape[0])
     classes = x.shape[0] if x.ndim == 1 else x.shape[1]

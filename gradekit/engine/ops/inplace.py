@@ -167,10 +167,7 @@ def fill_(self: Tensor, value: Any) -> Tensor:
     node = None
     if isinstance(value, Tensor):
         if value._data.ndim != 0:
-            raise RuntimeError(
-                "fill_ only supports 0-dimension value tensor but got tensor with "
-                f"{value._data.ndim} dimensions."
-            )
+            raise errors.error("fill_value_dims", ndim=value._data.ndim)
         if grad_mode.enabled and (self._requires_grad or value._requires_grad):
             self._check_inplace()
             node = FillBackward3((self._edge(), value._edge()), ((self._data.shape, self.dtype),))
@@ -184,8 +181,8 @@ def fill_(self: Tensor, value: Any) -> Tensor:
 def copy_(self: Tensor, src: Tensor, non_blocking: bool = False) -> Tensor:
     """Copy ``src`` (broadcast, cast) into self; recorded as ``CopyBackwards``."""
     if not isinstance(src, Tensor):
-        raise TypeError(
-            f"copy_(): argument 'other' (position 1) must be Tensor, not {type(src).__name__}"
+        raise errors.error(
+            "argument_not_tensor", op="copy_", arg="other", position=1, type_name=type(src).__name__
         )
     try:
         values = np.broadcast_to(src._data, self._data.shape)

@@ -27,9 +27,7 @@ def _recording(x: Tensor, y: Tensor) -> bool:
 def _check_same_dtype(x: Tensor, y: Tensor, name: str) -> None:
     """Products need equal dtypes (torch does not promote here)."""
     if x.dtype is not y.dtype:
-        raise RuntimeError(
-            f"expected m1 and m2 to have the same dtype, but got: {_c_name(x)} != {_c_name(y)}"
-        )
+        raise errors.error("matmul_dtypes", dtype1=_c_name(x), dtype2=_c_name(y))
 
 
 def _product(node_class: type[Node], x: Tensor, y: Tensor, out: np.ndarray) -> Tensor:
@@ -76,10 +74,7 @@ class MvBackward0(Node):
 
 def mv(input: Tensor, vec: Tensor) -> Tensor:
     if input._data.ndim != 2 or vec._data.ndim != 1:
-        raise RuntimeError(
-            f"vector + matrix @ vector expected, got {vec._data.ndim}, {input._data.ndim}, "
-            f"{vec._data.ndim}"
-        )
+        raise errors.error("mv_dims", vec=vec._data.ndim, mat=input._data.ndim)
     rows, cols = input._data.shape
     if cols != vec._data.shape[0]:
         raise errors.error("mv_size", rows=rows, cols=cols, vec=vec._data.shape[0])
@@ -100,7 +95,7 @@ class MmBackward0(Node):
 def mm(input: Tensor, mat2: Tensor) -> Tensor:
     for name, m in (("self", input), ("mat2", mat2)):
         if m._data.ndim != 2:
-            raise RuntimeError(f"{name} must be a matrix")
+            raise errors.error("not_a_matrix", name=name)
     (r1, c1), (r2, c2) = input._data.shape, mat2._data.shape
     if c1 != r2:
         raise errors.error("mm_shapes", r1=r1, c1=c1, r2=r2, c2=c2)
@@ -157,8 +152,12 @@ def _c_name(x: Tensor) -> str:
 
 def matmul(input: Tensor, other: Tensor) -> Tensor:
     if not isinstance(other, Tensor) or not isinstance(input, Tensor):
-        raise TypeError(
-            f"matmul(): argument 'other' (position 2) must be Tensor, not {type(other).__name__}"
+        raise errors.error(
+            "argument_not_tensor",
+            op="matmul",
+            arg="other",
+            position=2,
+            type_name=type(other).__name__,
         )
     d1, d2 = input._data.ndim, other._data.ndim
     if d1 == 0 or d2 == 0:

@@ -309,10 +309,7 @@ def _rounding_div(input: Any, other: Any, rounding_mode: str) -> Tensor:
                 np.trunc(np.true_divide(a, b)) if result.category == FLOATING else _trunc_int(a, b)
             )
         else:
-            raise RuntimeError(
-                "div expected rounding_mode to be one of None, 'trunc', or 'floor' but "
-                f"found '{rounding_mode}'"
-            )
+            raise errors.error("rounding_mode", mode=rounding_mode)
     return Tensor._make(as_array(out, result), result)
 
 
@@ -894,12 +891,9 @@ def where(condition: Tensor, input: Any = None, other: Any = None) -> Any:
 
         return nonzero(condition, as_tuple=True)
     if not isinstance(condition, Tensor):
-        raise TypeError("where(): argument 'condition' must be Tensor")
+        raise errors.error("where_condition_type")
     if condition.dtype is not bool_:
-        raise RuntimeError(
-            f"where expected condition to be a boolean tensor, but got a tensor with dtype "
-            f"{condition.dtype.scalar_name}"
-        )
+        raise errors.error("where_condition_dtype", dtype=condition.dtype.scalar_name)
     if isinstance(input, Tensor) or isinstance(other, Tensor):
         x, y, result = binary_operands(input, other)
     else:
@@ -951,9 +945,12 @@ class MinimumBackward0(Node):
 
 def _extremum(node_class: type[Node], ufunc: np.ufunc, input: Tensor, other: Tensor) -> Tensor:
     if not isinstance(other, Tensor):
-        raise TypeError(
-            f"{ufunc.__name__}(): argument 'other' (position 2) must be Tensor, not "
-            f"{type(other).__name__}"
+        raise errors.error(
+            "argument_not_tensor",
+            op=ufunc.__name__,
+            arg="other",
+            position=2,
+            type_name=type(other).__name__,
         )
     out, result = _binary(ufunc, input, other)
     if not _recording(input, other):

@@ -30,7 +30,7 @@ def _normalize_dims(dim: int | Sequence[int], ndim: int) -> tuple[int, ...]:
     dims = (dim,) if isinstance(dim, builtins.int) else tuple(dim)
     wrapped = tuple(maybe_wrap_dim(d, ndim) for d in dims)
     if len(set(wrapped)) != len(wrapped):
-        raise RuntimeError(f"dim {wrapped[0]} appears multiple times in the list of dims")
+        raise errors.error("dim_repeated", dim=wrapped[0])
     return wrapped if ndim else ()  # a 0-d tensor accepts dim 0/-1 but has nothing to reduce
 
 
@@ -261,7 +261,7 @@ def _extreme(
         indices = np.zeros((), dtype=np.int64)
     else:
         if data.shape[axis] == 0:
-            raise IndexError(f"{name}(): Expected reduction dim {axis} to have non-zero size.")
+            raise errors.error("reduction_dim_empty", op=name, dim=axis)
         indices = arg_reduce(data, axis=axis, keepdims=keepdim).astype(np.int64)
         values = np.take_along_axis(
             data, indices if keepdim else np.expand_dims(indices, axis), axis=axis
@@ -324,7 +324,7 @@ def min(input: Tensor, dim: Any = None, keepdim: bool = False) -> Any:  # noqa: 
 def argmax(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
     data = input._data
     if input.dtype is bool_:
-        raise RuntimeError("argmax(): does not support bool input")
+        raise errors.error("arg_reduction_bool", op="argmax")
     if dim is None:
         if data.size == 0:
             raise errors.error("argmax_empty", op="argmax")
@@ -344,7 +344,7 @@ def argmax(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tens
 def argmin(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
     data = input._data
     if input.dtype is bool_:
-        raise RuntimeError("argmin(): does not support bool input")
+        raise errors.error("arg_reduction_bool", op="argmin")
     if dim is None:
         if data.size == 0:
             raise errors.error("argmax_empty", op="argmin")
@@ -470,10 +470,7 @@ def linalg_vector_norm(
     dtype: dtype | None = None,
 ) -> Tensor:
     if input.dtype.category != FLOATING:
-        raise RuntimeError(
-            "linalg.vector_norm: Expected a floating point or complex tensor as input. "
-            f"Got {input.dtype.scalar_name}"
-        )
+        raise errors.error("vector_norm_dtype", dtype=input.dtype.scalar_name)
     result_dtype = dtype if dtype is not None else input.dtype
     data = input._data.astype(result_dtype.np_dtype, copy=False)
     dims = None if dim is None else _normalize_dims(dim, data.ndim)
