@@ -30,6 +30,8 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from gradekit.gradebook.grader_process import is_stale
+
 
 class GradebookQueryError(LookupError):
     """A query named something the gradebook does not contain."""
@@ -52,7 +54,12 @@ class AssignmentSummary(_JsonMixin):
 
 @dataclass(frozen=True)
 class RunSummary(_JsonMixin):
-    """One ``gradekit grade`` invocation. A run killed outright keeps the status ``running``."""
+    """One ``gradekit grade`` invocation.
+
+    ``status`` is ``running``, ``finished`` or ``interrupted`` (Ctrl-C, or a grader that was
+    killed outright: a ``running`` run whose grader process is gone is shown as
+    ``interrupted`` even before a writer marks it so).
+    """
 
     run_id: int
     assignment_id: str
@@ -243,7 +250,7 @@ def list_runs(connection: sqlite3.Connection, assignment_id: str | None = None) 
             gradekit_version=row["gradekit_version"],
             started_at=row["started_at"],
             finished_at=row["finished_at"],
-            status=row["status"],
+            status=run_status(row),
             graded=row["graded"],
             passed=row["passed"],
             failed=row["failed"],
@@ -251,6 +258,15 @@ def list_runs(connection: sqlite3.Connection, assignment_id: str | None = None) 
         )
         for row in rows
     ]
+
+
+def run_status(row: sqlite3.Row) -> str:
+    """The run's status, ``interrupted`` for a ``running`` run whose grader is gone."""
+    keys = row.keys()
+    if row["status"] == "running" and "grader_pid" in keys:
+        if is_stale(row["grader_host"], row["grader_pid"], row["grader_identity"]):
+            return "interrupted"
+    return row["status"]
 
 
 def resolve_assignment(connection: sqlite3.Connection, assignment_id: str | None) -> str:
@@ -388,7 +404,7 @@ def class_overview(
             for status in ("pass", "fail", "error")
         },
         histogram=_histogram(scores, max_score, bins),
-        last_run=dict(run) if run else None,
+        last_run={**dict(run), "status": run_status(run)} if run else None,
     )
 
 
@@ -536,14 +552,33 @@ def _expected_answers(
     connection: sqlite3.Connection, spec_hashes: set[str]
 ) -> dict[tuple[str, str, str], dict[str, Any]]:
     """(spec hash, exercise id, case id) -> the reference answer's summary."""
-    found = {}
-    for spec_hash in spec_hashes:
+    return {
+        (spec_hash, exercise, case): summary
+        for spec_hash in spec_hashes
+        for (exercise, case), summary in expected_answers(connection, spec_hash).items()
+    }
+
+
+def expected_answers(
+    connection: sqlite3.Connection, spec_hash: str
+) -> dict[tuple[str, str], dict[str, Any]]:
+    """(exercise id, case id) -> the reference solution's answer summary under ``spec_hash``.
+
+    Empty for a spec hash graded before the gradebook stored reference answers (or a version 1
+    gradebook opened read-only, which has no such table).
+    """
+    has_table = connection.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'expected_answers'"
+    ).fetchone()
+    if not has_table:
+        return {}
+    return {
+        (row["exercise_id"], row["case_id"]): json.loads(row["answer_summary"])
         for row in connection.execute(
-            "SELECT * FROM expected_answers WHERE spec_hash = ?", (spec_hash,)
-        ):
-            key = (spec_hash, row["exercise_id"], row["case_id"])
-            found[key] = json.loads(row["answer_summary"])
-    return found
+            "SELECT exercise_id, case_id, answer_summary FROM expected_answers WHERE spec_hash = ?",
+            (spec_hash,),
+        )
+    }
 
 
 # --------------------------------------------------------------------------------------------

@@ -21,6 +21,9 @@ Tables (all scores are points, all durations seconds, all times ISO-8601 UTC):
   fingerprints include the autograd state (``requires_grad``, ``grad_fn``, the captured graph
   and input gradients); rows written before keep version 1 and are only ever clustered with
   version 1 rows.
+* v4: ``runs.grader_host``, ``grader_pid``, ``grader_identity``: the process that grades the run,
+  so a run whose grader was killed outright (SIGKILL) is marked ``interrupted`` on the next
+  open instead of staying ``running`` (gradekit/gradebook/grader_process.py).
 """
 
 from __future__ import annotations
@@ -128,8 +131,20 @@ ALTER TABLE case_results ADD COLUMN fingerprint_version INTEGER NOT NULL DEFAULT
 ALTER TABLE expected_answers ADD COLUMN fingerprint_version INTEGER NOT NULL DEFAULT 1;
 """
 
+# Version 4: the grading process of a run, to recognise runs whose grader was killed.
+GRADER_PROCESS_V4 = """
+ALTER TABLE runs ADD COLUMN grader_host TEXT;
+ALTER TABLE runs ADD COLUMN grader_pid INTEGER;
+ALTER TABLE runs ADD COLUMN grader_identity TEXT;
+"""
+
 # Append-only: index i holds the SQL that takes version i to version i + 1.
-MIGRATIONS: tuple[str, ...] = (SCHEMA_V1, EXPECTED_ANSWERS_V2, FINGERPRINT_VERSION_V3)
+MIGRATIONS: tuple[str, ...] = (
+    SCHEMA_V1,
+    EXPECTED_ANSWERS_V2,
+    FINGERPRINT_VERSION_V3,
+    GRADER_PROCESS_V4,
+)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

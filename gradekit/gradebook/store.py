@@ -15,6 +15,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from gradekit.gradebook.grader_process import is_stale, this_grader
 from gradekit.gradebook.schema import GradebookSchemaError, migrate
 
 # The version of gradekit.gradebook.answers' fingerprints (kept in step by a test; importing
@@ -93,6 +94,7 @@ class Gradebook:
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
         self.connection = connect(self.path)
+        self.interrupted_runs = self.mark_stale_runs()
 
     def __enter__(self) -> Gradebook:
         return self
@@ -117,11 +119,13 @@ class Gradebook:
         jobs: int,
         gradekit_version: str,
     ) -> int:
-        """Record the start of a ``gradekit grade`` run; returns its id."""
+        """Record the start of a ``gradekit grade`` run by this process; returns its id."""
+        grader = this_grader()
         cursor = self.connection.execute(
             "INSERT INTO runs (assignment_id, assignment_title, spec_path, spec_hash, backend,"
-            " sandbox_tier, jobs, gradekit_version, started_at, status)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'running')",
+            " sandbox_tier, jobs, gradekit_version, started_at, status, grader_host,"
+            " grader_pid, grader_identity)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?, ?)",
             (
                 assignment_id,
                 assignment_title,
@@ -132,6 +136,9 @@ class Gradebook:
                 jobs,
                 gradekit_version,
                 utc_now(),
+                grader.host,
+                grader.pid,
+                grader.identity,
             ),
         )
         return int(cursor.lastrowid)
@@ -141,6 +148,28 @@ class Gradebook:
             "UPDATE runs SET finished_at = ?, status = ? WHERE id = ?",
             (utc_now(), status, run_id),
         )
+
+    def mark_stale_runs(self) -> list[int]:
+        """Mark ``interrupted`` the ``running`` runs whose grader process is gone; their ids.
+
+        A grader killed with SIGKILL never finishes its run. Runs of living graders, of other
+        hosts and of gradebooks that did not record the process are left alone.
+        """
+        rows = self.connection.execute(
+            "SELECT id, grader_host, grader_pid, grader_identity FROM runs WHERE status = 'running'"
+        ).fetchall()
+        stale = [
+            row["id"]
+            for row in rows
+            if is_stale(row["grader_host"], row["grader_pid"], row["grader_identity"])
+        ]
+        for run_id in stale:
+            # finished_at stays empty: nobody knows when the grader died.
+            self.connection.execute(
+                "UPDATE runs SET status = 'interrupted' WHERE id = ? AND status = 'running'",
+                (run_id,),
+            )
+        return stale
 
     # -- skipping -----------------------------------------------------------------------------
 
@@ -156,7 +185,7 @@ class Gradebook:
     # -- expected answers ---------------------------------------------------------------------
 
     def record_expected(self, spec_hash: str, answers: list[dict[str, Any]]) -> None:
-        """Store the reference answers of a spec once (later calls for it change nothing).
+        """Store the reference answers of a spec once (later calls only upgrade old versions).
 
         ``answers`` items: ``exercise_id``, ``case_id``, ``position``, ``answer_kind``,
         ``answer_fingerprint``, ``answer_summary`` (as from
@@ -166,9 +195,16 @@ class Gradebook:
         connection.execute("BEGIN IMMEDIATE")
         try:
             connection.executemany(
-                "INSERT OR IGNORE INTO expected_answers (spec_hash, exercise_id, case_id,"
+                "INSERT INTO expected_answers (spec_hash, exercise_id, case_id,"
                 " position, answer_kind, answer_fingerprint, answer_summary,"
-                " fingerprint_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                " fingerprint_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                # Rows of an older fingerprint version (no graph, no grads) are replaced.
+                " ON CONFLICT (spec_hash, exercise_id, case_id) DO UPDATE SET"
+                " answer_kind = excluded.answer_kind,"
+                " answer_fingerprint = excluded.answer_fingerprint,"
+                " answer_summary = excluded.answer_summary,"
+                " fingerprint_version = excluded.fingerprint_version"
+                " WHERE fingerprint_version < excluded.fingerprint_version",
                 [
                     (
                         spec_hash,

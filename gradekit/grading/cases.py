@@ -109,7 +109,13 @@ def _grading_case(exercise: Exercise, case: Any) -> GradingCase:
         entry=exercise.entry_name,
         entry_kind=exercise.kind,
         args={name: materialise(arg) for name, arg in args.items()},
-        capture=Capture(grads=checks.grads, inputs_after=checks.unchanged + checks.mutated),
+        capture=Capture(
+            grads=checks.grads,
+            inputs_after=checks.unchanged + checks.mutated,
+            # Autograd exercises also record the graph, so reports can draw it next to the
+            # reference's (grading itself compares only grad_fn / is_leaf / .grad).
+            graph=checks.grad_fn or checks.is_leaf or bool(checks.grads),
+        ),
         timeout=exercise.timeout,
     )
     return GradingCase(

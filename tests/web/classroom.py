@@ -2,8 +2,9 @@
 
 The answers are real observations: tensors and autograd graphs come from gradekit's engine,
 observed with the sandbox's own ``observe`` / ``observe_graph`` and summarised with the
-gradebook's own ``answer_summary`` / ``answer_fingerprint``. The graph is added to the summary
-under ``"graph"`` in the sandbox's wire form — what docs/report.md asks the gradebook to store.
+gradebook's own ``answer_summary`` / ``answer_fingerprint`` (which keep the graph under
+``"graph"`` in the sandbox's wire form). The reference answers are stored like a batch worker
+stores them: the right answers, summarised the same way, per spec hash.
 """
 
 from __future__ import annotations
@@ -42,13 +43,6 @@ def _outcome(function: Any, *, graph: bool = False, stdout: str = "") -> CallOut
     )
 
 
-def _summary(outcome: CallOutcome) -> dict[str, Any]:
-    summary = answer_summary(outcome)
-    if outcome.graph is not None:
-        summary["graph"] = [{"name": n.name, "next": list(n.next)} for n in outcome.graph]
-    return summary
-
-
 def _case(
     exercise_id: str, case_id: str, outcome: CallOutcome, *, passed: bool, message: str | None
 ) -> CaseRecord:
@@ -66,7 +60,7 @@ def _case(
         duration=0.002,
         answer_kind=answer_kind(outcome),
         answer_fingerprint=answer_fingerprint(outcome),
-        answer_summary=_summary(outcome),
+        answer_summary=answer_summary(outcome),
     )
 
 
@@ -183,10 +177,31 @@ def student_record(
     )
 
 
+def reference_answers() -> list[dict[str, Any]]:
+    """The reference solution's answers, in the form batch workers send to the gradebook."""
+    outcomes = [
+        ("double", "literal", _double_outcome("right", "")),
+        ("double", "hidden", _double_outcome("right", "")),
+        ("build_graph", "seed", _graph_outcome("right")),
+    ]
+    return [
+        {
+            "exercise_id": exercise_id,
+            "case_id": case_id,
+            "position": position,
+            "answer_kind": answer_kind(outcome),
+            "answer_fingerprint": answer_fingerprint(outcome),
+            "answer_summary": answer_summary(outcome),
+        }
+        for position, (exercise_id, case_id, outcome) in enumerate(outcomes)
+    ]
+
+
 def write_classroom(path: Path, students: dict[str, dict[str, Any]] | None = None) -> Path:
     """Write two runs: a first one where bob was all wrong, then everyone's current answers."""
     students = STUDENTS if students is None else students
     with Gradebook(path) as book:
+        book.record_expected("spec-1", reference_answers())
         for run, roster in enumerate(({"bob": {"double": "raises", "graph": "wrong"}}, students)):
             run_id = book.start_run(
                 assignment_id=ASSIGNMENT,

@@ -54,6 +54,28 @@ def test_without_an_expected_answer_nothing_is_marked() -> None:
     assert all(row.expected in ("(unknown)", "") for row in rows)
 
 
+def _grad(values: list[float]) -> dict:
+    return {"kind": "tensor", "dtype": "float32", "shape": [len(values)], "first": values}
+
+
+def test_gradients_of_inputs_are_compared_element_by_element() -> None:
+    expected = {**EXPECTED, "grads": {"x": _grad([1.0, 1.0, 1.0]), "w": _grad([2.0, 2.0, 2.0])}}
+    got = {**EXPECTED, "grads": {"x": _grad([1.0, 0.0, 1.0]), "w": _grad([2.0, 2.0, 2.0])}}
+    rows = {row.field: row for row in answer_diff(expected, got)}
+    x_values = next(row for field, row in rows.items() if field.startswith("x.grad values"))
+    w_values = next(row for field, row in rows.items() if field.startswith("w.grad values"))
+    assert x_values.differs and not w_values.differs
+    assert [element.differs for element in x_values.got_elements] == [False, True, False]
+    assert not rows["x.grad shape"].differs
+
+
+def test_a_gradient_that_never_arrived_is_one_differing_row() -> None:
+    expected = {**EXPECTED, "grads": {"x": _grad([1.0, 1.0, 1.0])}}
+    got = {**EXPECTED, "grads": {"x": None}}
+    rows = [row for row in answer_diff(expected, got) if row.field.startswith("x.grad")]
+    assert len(rows) == 1 and rows[0].differs and rows[0].got.startswith("None")
+
+
 @given(st.text(max_size=40))
 def test_slugs_are_safe_and_distinct(identifier: str) -> None:
     name = slug(identifier)

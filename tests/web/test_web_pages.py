@@ -95,7 +95,7 @@ def test_exercise_page_clusters_identical_wrong_answers(client) -> None:
 
 def test_exercise_page_draws_both_graphs_for_autograd_exercises(client) -> None:
     html = client.get(f"{BASE}/exercise/build_graph.html").text
-    assert "expected graph" in html and "student&#39;s graph" in html
+    assert "reference graph" in html and "student&#39;s graph" in html
     for name in ("AddBackward0", "SumBackward0", "MeanBackward0", "MulBackward0", "PowBackward0"):
         assert f">{name}</text>" in html
     assert "AccumulateGrad" in html
@@ -229,3 +229,55 @@ def test_several_assignments_each_get_their_pages(tmp_path: Path) -> None:
             overview = several.get(f"/{slug(assignment)}/index.html")
             assert overview.status_code == 200 and f"Title {assignment}" in overview.text
             assert several.get(f"/{slug(assignment)}/student/alice.html").status_code == 200
+
+
+def test_answers_are_shown_against_the_reference_even_when_nobody_passed(tmp_path: Path) -> None:
+    from classroom import write_classroom
+    from starlette.testclient import TestClient
+
+    from gradekit.report.web.app import create_app
+
+    nobody_passes = {
+        "bob": {"double": "plus_two", "graph": "detached"},
+        "dave": {"double": "raises", "graph": "wrong"},
+    }
+    database = write_classroom(tmp_path / "nobody.sqlite", nobody_passes)
+    with TestClient(create_app(database), base_url="http://127.0.0.1") as local:
+        exercise = local.get(f"{BASE}/exercise/build_graph.html").text
+        student = local.get(f"{BASE}/student/dave.html").text
+    for html in (exercise, student):
+        assert "unknown" not in html  # the reference answer is stored, not guessed
+        assert "reference graph" in html and "student&#39;s graph" in html
+        # The reference builds a mean; dave's graph has two sums and no MeanBackward0.
+        assert ">MeanBackward0</text>" in html
+    reference_figure = student[student.index("reference graph") - 2000 :]
+    assert "MeanBackward0" in reference_figure
+
+
+def test_the_overview_lists_runs_and_flags_a_killed_one(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from classroom import write_classroom
+    from starlette.testclient import TestClient
+
+    from gradekit.report.web.app import create_app
+
+    if not Path("/proc/self/stat").exists():
+        pytest.skip("recognising a killed grader needs Linux /proc")
+    database = write_classroom(tmp_path / "killed.sqlite")
+    killed = (
+        "import os, signal, sys\n"
+        "from gradekit.gradebook.store import Gradebook\n"
+        "Gradebook(sys.argv[1]).start_run(assignment_id=sys.argv[2], assignment_title='t',"
+        " spec_path='s', spec_hash='spec-1', backend='engine', sandbox_tier=2, jobs=1,"
+        " gradekit_version='t')\n"
+        "os.kill(os.getpid(), signal.SIGKILL)\n"
+    )
+    subprocess.run([sys.executable, "-c", killed, str(database), ASSIGNMENT], check=False)
+    with TestClient(create_app(database), base_url="http://127.0.0.1") as local:
+        html = local.get(f"{BASE}/index.html").text
+    runs = html[html.index('id="runs"') :]
+    assert runs.count('<tr class="run-finished">') == 2  # write_classroom's two runs
+    assert runs.count('<tr class="run-interrupted">') == 1
+    assert 'id="interrupted-note"' in html and "1 run(s) did not finish" in html

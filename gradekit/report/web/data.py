@@ -1,9 +1,10 @@
 """What each page of the web report shows, gathered from the gradebook's read API.
 
-Pages are built from :mod:`gradekit.gradebook.queries` plus three small read-only queries of
-our own (see ``_median_durations``, ``_passing_answers`` and ``_not_attempted``) for facts the
-read API does not offer yet. Nothing here renders HTML: the results are plain dataclasses and
-dicts that the Jinja templates display (with autoescaping on).
+Pages are built from :mod:`gradekit.gradebook.queries` plus two small read-only queries of
+our own (see ``_median_durations`` and ``_not_attempted``) for facts the read API does not
+offer yet. Answers are shown against the reference solution's own answer, which the gradebook
+stores per spec hash, exercise and case (``expected_answers``). Nothing here renders HTML: the
+results are plain dataclasses and dicts that the Jinja templates display (autoescaped).
 
 Pages are addressed by *slugs*: URL- and file-name-safe forms of assignment, exercise and
 student ids (:func:`slug`), identical in the live server and the static export.
@@ -13,7 +14,6 @@ from __future__ import annotations
 
 import csv
 import hashlib
-import json
 import re
 import sqlite3
 import statistics
@@ -113,26 +113,6 @@ def _not_attempted(connection: sqlite3.Connection, assignment: str) -> dict[str,
     for row in rows:
         missing.setdefault(row["exercise_id"], []).append(row["student"])
     return missing
-
-
-def _passing_answers(
-    connection: sqlite3.Connection, assignment: str
-) -> dict[tuple[str, str], dict[str, Any]]:
-    """(exercise, case) -> the commonest passing answer summary among current submissions.
-
-    A passing answer matches the reference within tolerance, so it stands in for the expected
-    answer until the gradebook stores the reference's own answers.
-    """
-    rows = connection.execute(
-        "SELECT exercise_id, case_id, answer_summary, count(*) AS n FROM case_results"
-        f" WHERE status = 'pass' AND submission_id IN ({_LATEST})"
-        " GROUP BY exercise_id, case_id, answer_fingerprint ORDER BY n DESC",
-        {"assignment": assignment},
-    )
-    answers: dict[tuple[str, str], dict[str, Any]] = {}
-    for row in rows:
-        answers.setdefault((row["exercise_id"], row["case_id"]), json.loads(row["answer_summary"]))
-    return answers
 
 
 # --------------------------------------------------------------------------------------------
@@ -242,8 +222,9 @@ class ReportData:
     def _stats(self, assignment: str) -> list[queries.ExerciseStats]:
         return self._cached("stats", assignment, queries.exercise_stats)
 
-    def _expected(self, assignment: str) -> dict[tuple[str, str], dict[str, Any]]:
-        return self._cached("expected", assignment, _passing_answers)
+    def _expected(self, spec_hash: str) -> dict[tuple[str, str], dict[str, Any]]:
+        """The reference answers of one spec hash: (exercise, case) -> summary."""
+        return self._cached("expected", spec_hash, queries.expected_answers)
 
     def _medians(self, assignment: str) -> dict[str, float]:
         return self._cached("medians", assignment, _median_durations)
@@ -271,8 +252,11 @@ class ReportData:
         medians = self._medians(assignment)
         not_attempted = self._not_attempted(assignment)
         submitted = {grade.student for grade in grades}
+        runs = queries.list_runs(self.connection, assignment)
         return {
             "overview": overview,
+            "runs": runs,
+            "interrupted_runs": sum(run.status == "interrupted" for run in runs),
             "exercises": [
                 {
                     "stats": stats,
@@ -309,9 +293,10 @@ class ReportData:
         clusters = queries.wrong_answer_clusters(
             self.connection, assignment, exercise_id=exercise.exercise_id
         )
-        expected = self._expected(assignment)
+        # Each cluster carries the reference answer of its students' spec hash.
         draw_graphs = _is_autograd(
-            [cluster.representative for cluster in clusters] + list(expected.values())
+            [cluster.representative for cluster in clusters]
+            + [cluster.expected for cluster in clusters]
         )
         # wrong_answer_clusters() comes biggest first, so merged groups keep that order.
         groups: dict[tuple, list[queries.AnswerCluster]] = {}
@@ -325,9 +310,7 @@ class ReportData:
                     clusters=members,
                     students=[(student, slug(student)) for student in first.students],
                     answer=answer_view(
-                        first.representative,
-                        expected.get((first.exercise_id, first.case_id)),
-                        draw_graph=draw_graphs,
+                        first.representative, first.expected, draw_graph=draw_graphs
                     ),
                     share=first.size / exercise.students if exercise.students else 0.0,
                 )
@@ -350,7 +333,7 @@ class ReportData:
         grade = students[student_slug]
         history = queries.student_history(self.connection, grade.student, assignment)
         current = queries.submission_detail(self.connection, grade.submission_id)
-        expected = self._expected(assignment)
+        expected = self._expected(current.spec_hash)
         exercises = []
         for exercise in current.exercises:
             exercise_id = exercise.grade.exercise_id

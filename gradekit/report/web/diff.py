@@ -1,7 +1,8 @@
 """A field-by-field diff of a student's answer against the expected one, for display.
 
 Both sides are the gradebook's compact answer summaries (``answer_summary`` JSON: kind, type,
-dtype, shape, the first elements, requires_grad, grad_fn; or an exception's type and message).
+dtype, shape, the first elements, requires_grad, grad_fn, is_leaf, and under ``grads`` the
+summaries of captured inputs' ``.grad``; or an exception's type and message).
 The diff is a list of rows; a row marks which side differs, and for tensor values each shown
 element says whether it is close to the expected one (torch.testing.assert_close tolerances).
 """
@@ -81,6 +82,7 @@ FIELDS = (
     ("shape", "shape"),
     ("requires_grad", "requires_grad"),
     ("grad_fn", "grad_fn"),
+    ("is_leaf", "is_leaf"),
     ("length", "length"),
     ("value", "value"),
     ("repr", "repr"),
@@ -147,4 +149,38 @@ def answer_diff(
                 prefix=f"{prefix}[{index}] ",
             )
         )
+    rows.extend(_gradient_rows(expected, got, prefix))
     return rows
+
+
+def _gradient_rows(
+    expected: dict[str, Any] | None, got: dict[str, Any], prefix: str
+) -> list[DiffRow]:
+    """Rows for each captured input's ``.grad`` (``x.grad shape``, ``x.grad values`` …).
+
+    When either side has no gradient (``.grad`` is None) the input gets one row saying so.
+    """
+    got_grads = got.get("grads") or {}
+    expected_grads = (expected or {}).get("grads") or {}
+    rows = []
+    for name in sorted(set(got_grads) | set(expected_grads)):
+        label = f"{prefix}{name}.grad"
+        got_grad, expected_grad = got_grads.get(name), expected_grads.get(name)
+        if expected is None and got_grad is not None:
+            rows.extend(answer_diff(None, got_grad, prefix=label + " "))
+        elif got_grad is None or expected_grad is None:
+            rows.append(
+                DiffRow(
+                    field=label,
+                    expected="(unknown)" if expected is None else _grad_text(expected_grad),
+                    got=_grad_text(got_grad),
+                    differs=expected is not None and got_grad != expected_grad,
+                )
+            )
+        else:
+            rows.extend(answer_diff(expected_grad, got_grad, prefix=label + " "))
+    return rows
+
+
+def _grad_text(grad: dict[str, Any] | None) -> str:
+    return "None (no gradient reached it)" if grad is None else "a tensor"
