@@ -333,10 +333,13 @@ def broadcast_shapes(*shapes: Any) -> Size:
             if current == 1:
                 result[-offset] = size
             elif size not in (1, current):
-                raise RuntimeError(
-                    f"Attempting to broadcast a dimension of length {size} at -{offset}! "
-                    f"Mismatching argument at index {index} had {tuple(dims)}; but expected "
-                    f"shape should be broadcastable to {result}"
+                raise errors.error(
+                    "broadcast_shapes",
+                    size=size,
+                    offset=offset,
+                    index=index,
+                    shape=tuple(dims),
+                    result=result,
                 )
     return Size(result)
 

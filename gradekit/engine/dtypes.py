@@ -13,6 +13,8 @@ import builtins
 
 import numpy as np
 
+from . import errors
+
 # Categories, ordered: a higher category always wins over a lower one.
 BOOL, INTEGRAL, FLOATING = 0, 1, 2
 
@@ -54,9 +56,7 @@ class dtype:  # noqa: N801 - the public name is torch.dtype
         return self
 
     def to_complex(self) -> dtype:
-        raise NotImplementedError(
-            "gradekit engine does not support complex dtypes; install torch and use --backend torch"
-        )
+        raise errors.unsupported("complex dtypes")
 
 
 float16 = dtype("float16", "float16", FLOATING, "torch.HalfTensor", "Half")

@@ -603,6 +603,21 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "linalg.vector_norm: Expected a floating point or complex tensor as input. Got {dtype}",
     ),
     "invalid_reduction": (ValueError, "{reduction} is not a valid value for reduction"),
+    "tensor_data_type": (TypeError, "can't convert data of type {dtype} to a tensor"),
+    "from_numpy_type": (TypeError, "expected np.ndarray (got {type_name})"),
+    "legacy_new_arguments": (
+        TypeError,
+        "new() received an invalid combination of arguments - got {arguments}",
+    ),
+    "legacy_new_dtype": (TypeError, "expected {expected} (got {got})"),
+    "invalid_type": (ValueError, "invalid type: '{name}'"),
+    "operand_type": (TypeError, "unsupported operand type(s): 'Tensor' and '{type_name}'"),
+    "broadcast_shapes": (
+        RuntimeError,
+        "Attempting to broadcast a dimension of length {size} at -{offset}! Mismatching "
+        "argument at index {index} had {shape}; but expected shape should be "
+        "broadcastable to {result}",
+    ),
     # --- gradekit's own limits ------------------------------------------------------
     "unsupported": (
         NotImplementedError,

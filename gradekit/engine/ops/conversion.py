@@ -82,12 +82,12 @@ def type_(self: Tensor, dtype_: Any = None, non_blocking: bool = False, **_: Any
         return self.dtype.legacy_name
     if isinstance(dtype_, str):
         if dtype_ not in _LEGACY_NAMES:
-            raise ValueError(f"invalid type: '{dtype_}'")
+            raise errors.error("invalid_type", name=dtype_)
         dtype_ = _LEGACY_NAMES[dtype_]
     elif not isinstance(dtype_, dtype):
         dtype_ = getattr(dtype_, "dtype", None)
         if dtype_ is None:
-            raise ValueError("invalid type")
+            raise errors.error("invalid_type", name=dtype_)
     return to_dtype(self, dtype_)
 
 

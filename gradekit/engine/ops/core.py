@@ -64,7 +64,7 @@ def scalar_operand(value: Any) -> Any:
     if isinstance(value, _PY_SCALARS):
         return value
     if isinstance(value, (list, tuple)):
-        raise TypeError(f"unsupported operand type(s): 'Tensor' and '{type(value).__name__}'")
+        raise errors.error("operand_type", type_name=type(value).__name__)
     return NotImplemented
 
 

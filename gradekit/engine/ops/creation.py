@@ -97,7 +97,7 @@ def _infer_array(data: Any) -> tuple[np.ndarray, dtype]:
         return array, get_default_dtype()
     if kind == "O" or kind == "U":
         raise errors.error("tensor_from_bad_data", type_name=type(data).__name__)
-    raise TypeError(f"can't convert data of type {array.dtype} to a tensor")
+    raise errors.error("tensor_data_type", dtype=array.dtype)
 
 
 def tensor(
@@ -135,7 +135,7 @@ def as_tensor(data: Any, dtype: dtype | None = None, device: Any = None) -> Tens
 
 def from_numpy(array: np.ndarray) -> Tensor:
     if not isinstance(array, np.ndarray):
-        raise TypeError(f"expected np.ndarray (got {type(array).__name__})")
+        raise errors.error("from_numpy_type", type_name=type(array).__name__)
     if not array.flags.writeable:
         errors.warn_once("numpy_not_writable")
     return Tensor._make(array, from_numpy_dtype(array.dtype))
@@ -456,15 +456,14 @@ def legacy_constructor(cls: type, d: dtype, args: tuple, kwargs: dict) -> Tensor
     """torch.Tensor(2, 3) (uninitialised -> zeros), torch.Tensor([1, 2]), torch.FloatTensor(...)."""
     kwargs.pop("device", None)
     if kwargs:
-        raise TypeError(f"new() received an invalid combination of arguments - got {kwargs}")
+        raise errors.error("legacy_new_arguments", arguments=kwargs)
     if not args:
         return Tensor._make(np.zeros((0,), d.np_dtype), d)
     if len(args) == 1 and isinstance(args[0], Tensor):
         source = args[0]
         if source.dtype is not d:
-            raise TypeError(
-                f"expected {d.legacy_name.replace('torch.', '').replace('Tensor', '')} "
-                f"(got {source.dtype.scalar_name})"
+            raise errors.error(
+                "legacy_new_dtype", expected=d.scalar_name, got=source.dtype.scalar_name
             )
         return source.detach()
     if builtins.all(isinstance(a, (builtins.int, np.integer)) for a in args) or (
@@ -474,7 +473,7 @@ def legacy_constructor(cls: type, d: dtype, args: tuple, kwargs: dict) -> Tensor
     if len(args) == 1:
         array, _ = _infer_array(args[0])
         return Tensor._make(np.array(array, dtype=d.np_dtype), d)
-    raise TypeError(f"new() received an invalid combination of arguments - got {args}")
+    raise errors.error("legacy_new_arguments", arguments=args)
 
 
 def _legacy_class(name: str, d: dtype) -> type:
