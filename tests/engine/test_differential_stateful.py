@@ -256,13 +256,15 @@ class LockstepWorlds(RuleBasedStateMachine):
                 for n, t in enumerate(self.tensors[world]):
                     # Reading grad_fn can itself raise in torch (a no_grad view whose base
                     # was modified in place); record that per tensor instead of losing all.
+                    # So is reading is_leaf/retains_grad: every read is guarded.
                     grad_fn_access = programs.catch(lambda t=t: t.grad_fn)
                     is_raised = isinstance(grad_fn_access, programs.Raised)
                     state[f"t{n}"] = grad_fn_access if is_raised else t
-                    state[f"t{n}._version"] = t._version
-                    state[f"t{n}.retains_grad"] = t.retains_grad
-                    if t.is_leaf or t.retains_grad:
-                        state[f"t{n}.grad"] = t.grad
+                    state[f"t{n}._version"] = programs.catch(lambda t=t: t._version)
+                    retains = programs.catch(lambda t=t: t.retains_grad)
+                    state[f"t{n}.retains_grad"] = retains
+                    if programs.catch(lambda t=t: t.is_leaf) is True or retains is True:
+                        state[f"t{n}.grad"] = programs.catch(lambda t=t: t.grad)
                 state["hook_log"] = [(i, g) for i, g in self.hook_logs[world]]
                 return state
 
