@@ -53,7 +53,7 @@ from gradekit.grading import pipeline
 from gradekit.grading.cases import build_plan
 from gradekit.grading.reference import reference_answers
 from gradekit.grading.submission import SubmissionError, SubmissionSource, load_submission
-from gradekit.grading.verdicts import AssignmentResult, ExerciseResult, Isolation
+from gradekit.grading.verdicts import AssignmentResult, ExerciseResult
 from gradekit.sandbox.policy import SandboxPolicy
 from gradekit.sandbox.protocol import (
     CallOutcome,
@@ -302,26 +302,15 @@ class _Grader:
     def _verdicts(
         self, path: str, source: SubmissionSource, outcome: SubmissionOutcome
     ) -> AssignmentResult:
-        # The same steps as gradekit.grading.pipeline.grade_submission, minus the run, which
-        # happened above through the warm zygote.
-        result = AssignmentResult(
-            assignment_id=self.assignment.id,
-            assignment_title=self.assignment.title,
+        return pipeline.grade_outcome(
+            self.assignment,
+            self.plans,
+            self.reference,
+            source,
+            outcome,
             submission=path,
             backend=self.backend,
-            isolation=Isolation(
-                tier=outcome.isolation.tier,
-                layers=list(outcome.isolation.layers),
-                degraded=dict(outcome.isolation.degraded),
-            ),
-            load_error=pipeline._load_error_text(source, outcome.load_error),
-            stdout=outcome.stdout,
-            stderr=outcome.stderr,
         )
-        result.exercises = [
-            pipeline._grade_exercise(plan, source, outcome, self.reference) for plan in self.plans
-        ]
-        return result
 
     def _unreadable(self, path: str, message: str) -> tuple[SubmissionOutcome, AssignmentResult]:
         """A file that is not Python at all: every exercise errors with the reason."""
@@ -350,7 +339,7 @@ class _Grader:
                     title=exercise.title,
                     max_points=exercise.points,
                     error=f"your file could not be read: {message}",
-                    cases=[pipeline._unrun_case(case) for case in plan.cases],
+                    cases=[pipeline.unrun_case(case) for case in plan.cases],
                 )
             )
         return outcome, result

@@ -30,6 +30,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import BinaryIO, Protocol
 
 import gradekit
 from gradekit.sandbox.layers import Limits, bubblewrap_prefix
@@ -173,7 +174,7 @@ def _describe_exit(exit_info: dict | None) -> str:
     return f"the process exited with code {exit_info.get('code')}"
 
 
-class _RunState:
+class RunState:
     """Everything learnt about one submission so far, across workers and launchers.
 
     :meth:`absorb` folds in what one worker did and decides whether the calls that are left
@@ -245,20 +246,118 @@ class _RunState:
             self.stopped = True
 
 
-class _Supervisor:
+# --------------------------------------------------------------------------------------------
+# How a launcher is started (the seam warm workers plug into)
+# --------------------------------------------------------------------------------------------
+
+
+class LauncherProcess(Protocol):
+    """What the supervisor needs of a started launcher (``subprocess.Popen`` has it all)."""
+
+    pid: int
+    stdout: BinaryIO
+    stderr: BinaryIO
+
+    def poll(self) -> int | None: ...
+
+    def wait(self, timeout: float | None = None) -> int: ...
+
+    def kill(self) -> None: ...
+
+
+@dataclass
+class LaunchedProcess:
+    """A started launcher and the grader's ends of its pipes (the launcher reads its config
+    from ``config_w``'s pipe and writes frames to ``result_r``'s and ``status_r``'s)."""
+
+    process: LauncherProcess
+    config_w: int
+    result_r: int
+    status_r: int
+
+
+class LaunchStrategy(Protocol):
+    """How :class:`Supervisor` gets a launcher; everything after the launch is shared.
+
+    ``scratch_directory()`` makes a fresh directory for one launcher's run (the supervisor
+    removes it); ``launch(scratch, policy)`` starts ``gradekit.sandbox.child``'s launcher
+    there with the environment :func:`child_environment` gives.
+    """
+
+    def scratch_directory(self) -> Path: ...
+
+    def launch(self, scratch: Path, policy: SandboxPolicy) -> LaunchedProcess: ...
+
+
+class ColdLaunch:
+    """A fresh ``python -I -m gradekit.sandbox.child`` per launcher (under bubblewrap when the
+    policy uses it)."""
+
+    def scratch_directory(self) -> Path:
+        return Path(tempfile.mkdtemp(prefix="gradekit-run-"))
+
+    def launch(self, scratch: Path, policy: SandboxPolicy) -> LaunchedProcess:
+        config_r, config_w = os.pipe()
+        result_r, result_w = os.pipe()
+        status_r, status_w = os.pipe()
+        command = [
+            sys.executable,
+            "-I",
+            "-m",
+            "gradekit.sandbox.child",
+            "--config-fd",
+            str(config_r),
+            "--result-fd",
+            str(result_w),
+            "--status-fd",
+            str(status_w),
+        ]
+        if "bubblewrap" in policy.layers:
+            command = bubblewrap_prefix(str(scratch)) + command
+        try:
+            process = subprocess.Popen(
+                command,
+                cwd=scratch,
+                env=child_environment(scratch),
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                pass_fds=(config_r, result_w, status_w),
+                start_new_session=True,
+                close_fds=True,
+            )
+        except BaseException:
+            for fd in (config_w, result_r, status_r):
+                os.close(fd)
+            raise
+        finally:
+            for fd in (config_r, result_w, status_w):
+                os.close(fd)
+        return LaunchedProcess(process, config_w, result_r, status_r)
+
+
+class Supervisor:
     """Runs one launcher process. The launcher forks one worker at a time; when a worker dies
     in the middle of the calls, the same warm launcher is asked to fork a fresh worker for the
     calls that are left, so a restart does not pay for Python and the backend again.
     """
 
-    def __init__(self, source: Path, backend: str, policy: SandboxPolicy, state: _RunState) -> None:
+    def __init__(
+        self,
+        source: Path,
+        backend: str,
+        policy: SandboxPolicy,
+        state: RunState,
+        launch: LaunchStrategy | None = None,
+    ) -> None:
         self.source = source
+        self.launch = launch or ColdLaunch()
         self.policy = policy
         self.backend = backend
         self.state = state
         self.deadline = state.deadline
         self.launcher_calls = state.remaining()
-        self.launcher: subprocess.Popen | None = None
+        self.launcher: LauncherProcess | None = None
         self.control_fd: int | None = None
         self.status = FrameStream(max_frame_bytes=STATUS_LIMIT)
         self._new_round(0)
@@ -306,7 +405,7 @@ class _Supervisor:
         }
 
     def run(self) -> None:
-        scratch = Path(tempfile.mkdtemp(prefix="gradekit-run-"))
+        scratch = self.launch.scratch_directory()
         try:
             submission = _copy_submission(self.source, scratch)
             self._run_in(scratch, submission)
@@ -316,44 +415,17 @@ class _Supervisor:
                 self.state.absorb(self.attempt)
 
     def _run_in(self, scratch: Path, submission: Path) -> None:
-        config_r, config_w = os.pipe()
-        result_r, result_w = os.pipe()
-        status_r, status_w = os.pipe()
-        command = [
-            sys.executable,
-            "-I",
-            "-m",
-            "gradekit.sandbox.child",
-            "--config-fd",
-            str(config_r),
-            "--result-fd",
-            str(result_w),
-            "--status-fd",
-            str(status_w),
-        ]
-        if "bubblewrap" in self.policy.layers:
-            command = bubblewrap_prefix(str(scratch)) + command
-        try:
-            process = self.launcher = subprocess.Popen(
-                command,
-                cwd=scratch,
-                env=child_environment(scratch),
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                pass_fds=(config_r, result_w, status_w),
-                start_new_session=True,
-                close_fds=True,
-            )
-        finally:
-            for fd in (config_r, result_w, status_w):
-                os.close(fd)
-        self.control_fd = config_w
+        launched = self.launch.launch(scratch, self.policy)
+        process = self.launcher = launched.process
+        self.control_fd = launched.config_w
+        result_r, status_r = launched.result_r, launched.status_r
         os.set_blocking(result_r, False)  # drained without blocking when a worker ends
         payload = encode_frame(self._config(scratch, submission)) + encode_calls(
             self.launcher_calls
         )
-        writer = threading.Thread(target=self._feed_config, args=(config_w, payload), daemon=True)
+        writer = threading.Thread(
+            target=self._feed_config, args=(launched.config_w, payload), daemon=True
+        )
         writer.start()
         self.writer = writer
         self._new_round(0)
@@ -390,7 +462,7 @@ class _Supervisor:
 
     # -- the select loop --------------------------------------------------------------------
 
-    def _watch(self, process: subprocess.Popen, result_r: int, status_r: int) -> None:
+    def _watch(self, process: LauncherProcess, result_r: int, status_r: int) -> None:
         streams = {
             process.stdout.fileno(): "stdout",
             process.stderr.fileno(): "stderr",
@@ -410,7 +482,7 @@ class _Supervisor:
 
     def _select_loop(
         self,
-        process: subprocess.Popen,
+        process: LauncherProcess,
         selector: selectors.BaseSelector,
         streams: dict[int, str],
         open_fds: set[int],
@@ -610,7 +682,7 @@ class _Supervisor:
             except (ProcessLookupError, PermissionError):
                 pass
 
-    def _finish(self, process: subprocess.Popen) -> None:
+    def _finish(self, process: LauncherProcess) -> None:
         if self.attempt.worker_exit is None and not self.absorbed:
             # The launcher never saw its worker end (it was killed, or is stuck): make sure
             # the worker's group is gone rather than left running without a supervisor.
@@ -662,7 +734,7 @@ def _sanitized(outcome: CallOutcome) -> CallOutcome:
 # --------------------------------------------------------------------------------------------
 
 
-def _check_source(source_path: Path) -> Path:
+def check_source(source_path: Path) -> Path:
     source = Path(source_path)
     if not source.exists():
         raise SubmissionFileError(f"{source}: submission file not found")
@@ -673,7 +745,7 @@ def _check_source(source_path: Path) -> Path:
     return source
 
 
-def _check_calls(calls: list[Call]) -> None:
+def check_calls(calls: list[Call]) -> None:
     seen = set()
     for index, call in enumerate(calls):
         if not isinstance(call, Call):
@@ -690,6 +762,7 @@ def run_submission(
     backend: str,
     policy: SandboxPolicy | None = None,
     total_timeout: float | None = None,
+    launch: LaunchStrategy | None = None,
 ) -> SubmissionOutcome:
     """Run ``calls`` against the submission at ``source_path`` in a sandboxed child.
 
@@ -698,10 +771,13 @@ def run_submission(
     :class:`~gradekit.sandbox.policy.SandboxUnavailable` when the policy demands a tier this
     machine cannot give, and :class:`SubmissionFileError` for an unusable path. Everything the
     submission does is reported in the returned outcome, never raised.
+
+    ``launch`` says how launchers start (default :class:`ColdLaunch`, a fresh interpreter;
+    :class:`gradekit.sandbox.warm.ZygoteLaunch` forks them from a warm zygote).
     """
     started = time.monotonic()
-    source = _check_source(source_path)
-    _check_calls(calls)
+    source = check_source(source_path)
+    check_calls(calls)
     policy = policy or probe_policy()
     policy.ensure_allowed()
     backend = resolve_backend(backend)
@@ -711,15 +787,15 @@ def run_submission(
             + policy.load_timeout
             + sum(c.timeout + policy.call_grace for c in calls)
         )
-    state = _RunState(list(calls), policy, started + total_timeout)
+    state = RunState(list(calls), policy, started + total_timeout)
     # Normally one launcher does everything; a new one is started only if a launcher itself
     # died (e.g. killed from outside the sandbox) while calls were left.
     while state.should_continue():
-        _Supervisor(source, backend, policy, state).run()
-    return _submission_outcome(state, started)
+        Supervisor(source, backend, policy, state, launch).run()
+    return submission_outcome(state, started)
 
 
-def _submission_outcome(state: _RunState, started: float) -> SubmissionOutcome:
+def submission_outcome(state: RunState, started: float) -> SubmissionOutcome:
     outcomes = dict(state.outcomes)
     for call in state.calls:
         if call.call_id in outcomes:
