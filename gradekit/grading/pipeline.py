@@ -13,6 +13,7 @@ import importlib.util
 import tempfile
 import time
 from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,7 @@ from gradekit.grading.cases import ExercisePlan, GradingCase, build_plan
 from gradekit.grading.compare import compare_outcomes
 from gradekit.grading.early_sandbox import EarlySandbox
 from gradekit.grading.reference import ReferenceAnswers, reference_answers
-from gradekit.grading.static import check_static
+from gradekit.grading.static import ParsedSource, check_static, parse_source
 from gradekit.grading.submission import SubmissionSource, load_submission
 from gradekit.grading.verdicts import AssignmentResult, CaseResult, ExerciseResult, Isolation
 from gradekit.sandbox.protocol import CallOutcome, ExceptionInfo, SubmissionOutcome
@@ -60,7 +61,8 @@ def grade_submission(
 
     ``sandbox`` is a sandbox the caller started even earlier, for this backend (the CLI starts
     one before loading the spec); without it one is started here, before the cases and the
-    reference answers are computed, so that the sandbox's start-up runs alongside them.
+    reference answers are computed, so that the sandbox's start-up runs alongside them. The
+    student's run itself overlaps reading (or computing) the reference answers.
     """
     started = time.perf_counter()
     student_backend = resolve_backend(backend or assignment.assignment.backend)
@@ -74,28 +76,64 @@ def grade_submission(
             sandbox = cleanup.enter_context(EarlySandbox(student_backend, policy=policy))
         source = load_submission(submission)
         plans = build_plan(assignment, only=only, include_hidden=include_hidden)
-        reference = reference_answers(assignment.solution_path, plans, backend=reference_backend)
-        outcome = _run_student(source, plans, sandbox)
-
-        result = AssignmentResult(
-            assignment_id=assignment.id,
-            assignment_title=assignment.title,
+        # The student's run needs only the calls: it starts now, and the expected answers are
+        # read (or computed) while the sandbox runs. The runner thread mostly waits on pipes.
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="student-run") as pool:
+            student_run = pool.submit(_run_student, source, plans, sandbox)
+            reference = reference_answers(
+                assignment.solution_path, plans, backend=reference_backend
+            )
+            outcome = student_run.result()
+        result = grade_outcome(
+            assignment,
+            plans,
+            reference,
+            source,
+            outcome,
             submission=str(submission),
             backend=student_backend,
-            isolation=Isolation(
-                tier=outcome.isolation.tier,
-                layers=list(outcome.isolation.layers),
-                degraded=dict(outcome.isolation.degraded),
-            ),
-            load_error=_load_error_text(source, outcome.load_error),
-            stdout=outcome.stdout,
-            stderr=outcome.stderr,
             include_hidden=include_hidden,
         )
-        for plan in plans:
-            result.exercises.append(_grade_exercise(plan, source, outcome, reference))
         result.duration = time.perf_counter() - started
         # Leaving the block waits for the sandbox to shut down (which overlapped the above).
+    return result
+
+
+def grade_outcome(
+    assignment: Assignment,
+    plans: list[ExercisePlan],
+    reference: ReferenceAnswers,
+    source: SubmissionSource,
+    outcome: SubmissionOutcome,
+    *,
+    submission: str,
+    backend: str,
+    include_hidden: bool = True,
+) -> AssignmentResult:
+    """The verdicts of one sandbox run of ``source`` (everything after the run).
+
+    ``plans`` and ``reference`` are what the calls came from; batch grading computes them once
+    and runs the student through its own warm sandbox, then calls this. ``duration`` is left
+    for the caller to fill in.
+    """
+    result = AssignmentResult(
+        assignment_id=assignment.id,
+        assignment_title=assignment.title,
+        submission=submission,
+        backend=backend,
+        isolation=Isolation(
+            tier=outcome.isolation.tier,
+            layers=list(outcome.isolation.layers),
+            degraded=dict(outcome.isolation.degraded),
+        ),
+        load_error=_load_error_text(source, outcome.load_error),
+        stdout=outcome.stdout,
+        stderr=outcome.stderr,
+        include_hidden=include_hidden,
+    )
+    parsed = parse_source(source.text)  # once for every exercise's static rules
+    for plan in plans:
+        result.exercises.append(_grade_exercise(plan, source, parsed, outcome, reference))
     return result
 
 
@@ -123,6 +161,7 @@ def _load_error_text(source: SubmissionSource, error: ExceptionInfo | None) -> s
 def _grade_exercise(
     plan: ExercisePlan,
     source: SubmissionSource,
+    parsed: ParsedSource,
     outcome: SubmissionOutcome,
     reference: ReferenceAnswers,
 ) -> ExerciseResult:
@@ -138,14 +177,14 @@ def _grade_exercise(
             f"your file could not be loaded: {_load_error_text(source, outcome.load_error)}"
         )
         result.traceback = source.annotate_traceback(outcome.load_error.traceback) or None
-        result.cases = [_unrun_case(case) for case in plan.cases]
+        result.cases = [unrun_case(case) for case in plan.cases]
         return result
 
     result.violations = [
         replace(violation, message=f"{violation.message} ({where})")
         if (where := source.line_map.describe(violation.line or 0))
         else violation
-        for violation in check_static(source.text, exercise.entry_name, plan.rules)
+        for violation in check_static(parsed, exercise.entry_name, plan.rules)
     ]
     for case in plan.cases:
         got = outcome.calls.get(case.call.call_id) or _no_reply(case, outcome)
@@ -192,7 +231,8 @@ def _grade_case(
     )
 
 
-def _unrun_case(case: GradingCase) -> CaseResult:
+def unrun_case(case: GradingCase) -> CaseResult:
+    """The result of a case that never ran (the file did not load or could not be read)."""
     return CaseResult(
         case_id=case.case_id,
         label=case.case_id,

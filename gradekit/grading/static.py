@@ -84,23 +84,41 @@ class StaticRules:
     require: tuple[str, ...] = ()
 
 
-def check_static(source: str, entry: str, rules: StaticRules) -> list[Violation]:
-    """Check ``rules`` against the definition of ``entry`` in ``source``.
+@dataclass(frozen=True)
+class ParsedSource:
+    """A student's source parsed once, shared by the static checks of every exercise."""
 
-    ``forbid`` / ``require`` items are syntax kinds from :data:`SYNTAX_KINDS` or dotted call names
-    (``torch.broadcast_shapes``, ``backward`` for any ``.backward()`` method call). A source that
-    does not parse yields no violations: the load error is reported elsewhere.
-    """
-    if not (rules.max_statements or rules.forbid or rules.require):
-        return []
+    module: ast.Module | None  # None when the source does not parse
+    aliases: dict[str, str]  # local name -> full dotted name of every import
+
+
+def parse_source(source: str) -> ParsedSource:
+    """Parse ``source`` for :func:`check_static` (a syntax error gives an empty parse)."""
     try:
         module = ast.parse(source)
     except SyntaxError:
+        return ParsedSource(None, {})
+    return ParsedSource(module, _import_aliases(module))
+
+
+def check_static(source: str | ParsedSource, entry: str, rules: StaticRules) -> list[Violation]:
+    """Check ``rules`` against the definition of ``entry`` in ``source``.
+
+    ``source`` is the text, or its :func:`parse_source` when several exercises check the same
+    file. ``forbid`` / ``require`` items are syntax kinds from :data:`SYNTAX_KINDS` or dotted
+    call names (``torch.broadcast_shapes``, ``backward`` for any ``.backward()`` method call). A
+    source that does not parse yields no violations: the load error is reported elsewhere.
+    """
+    if not (rules.max_statements or rules.forbid or rules.require):
+        return []
+    parsed = parse_source(source) if isinstance(source, str) else source
+    module = parsed.module
+    if module is None:
         return []
     target = _find_entry(module, entry)
     if target is None:
         return []  # a missing entry is reported by the run itself
-    aliases = _import_aliases(module)
+    aliases = parsed.aliases
     violations: list[Violation] = []
 
     if rules.max_statements is not None and isinstance(

@@ -16,9 +16,10 @@ of the policy, loads the submission and streams the same validated frames. Proce
 The grader creates the launcher's five pipes (config, result, status, stdout, stderr) and hands
 their child ends to the zygote over a Unix socket (``SCM_RIGHTS``); the zygote answers with a
 pidfd of the new launcher, so the grader can wait for it and kill it without pid-reuse races.
-On the grader side :class:`WarmSupervisor` is the runner's own supervisor (deadlines, tree-kill,
-capped output, frame and event-order validation), only launched through the zygote, and
-:func:`run_submission_warm` is :func:`gradekit.sandbox.runner.run_submission` on top of it.
+On the grader side :class:`ZygoteLaunch` is a launch strategy for the runner's own supervisor
+(:class:`gradekit.sandbox.runner.LaunchStrategy`): deadlines, tree-kill, capped output, frame
+and event-order validation are the runner's code, only the launch differs, and
+:func:`run_submission_warm` is :func:`gradekit.sandbox.runner.run_submission` with it.
 
 The zygote holds no secrets: it never sees the spec, the reference solution or other results.
 """
@@ -36,28 +37,17 @@ import subprocess
 import sys
 import tempfile
 import threading
-import time
 from pathlib import Path
 from typing import Any
 
 from gradekit.sandbox.layers import bubblewrap_prefix, kill_descendants, set_child_subreaper
 from gradekit.sandbox.policy import SandboxPolicy, probe_policy
-from gradekit.sandbox.protocol import (
-    Call,
-    SubmissionOutcome,
-    encode_calls,
-    encode_frame,
-)
+from gradekit.sandbox.protocol import Call, SubmissionOutcome
 from gradekit.sandbox.runner import (
-    _check_calls,
-    _check_source,
-    _copy_submission,
-    _remove_tree,
-    _RunState,
-    _submission_outcome,
-    _Supervisor,
+    LaunchedProcess,
     child_environment,
     resolve_backend,
+    run_submission,
 )
 
 REQUEST_LIMIT = 64 * 1024
@@ -82,7 +72,16 @@ def _serve(channel: socket.socket, backend_name: str) -> None:
     # Import everything a launcher and its worker import, so forks start warm.
     child.import_backend(backend_name)
     import gradekit.sandbox.executor  # noqa: F401
-    import gradekit.sandbox.layers  # noqa: F401
+    from gradekit.sandbox import layers
+
+    # Work every worker's layers need that does not depend on the run: the seccomp program
+    # (compiled with a placeholder for the launcher's pid) and the kernel's Landlock ABI. The
+    # layers themselves are still applied in each worker, after its fork.
+    try:
+        layers.prepare_seccomp()
+    except OSError:
+        pass  # no libseccomp here: each worker tries itself and reports the layer missing
+    layers.landlock_abi()
 
     set_child_subreaper()  # orphans of a killed launcher come back here to be reaped
     channel.sendall(b'{"ready": true}')
@@ -335,30 +334,20 @@ class Zygote:
         shutil.rmtree(self.scratch_root, ignore_errors=True)
 
 
-class WarmSupervisor(_Supervisor):
-    """The runner's supervisor, launching through a :class:`Zygote` instead of ``Popen``.
+class ZygoteLaunch:
+    """The runner's launch strategy for warm workers: launchers forked by a :class:`Zygote`.
 
-    Everything after the launch — the config it sends, deadlines, the select loop, frame and
-    event validation, worker restarts, tree-kill — is the runner's own code. ``_run_in``
-    mirrors :meth:`gradekit.sandbox.runner._Supervisor._run_in` with the ``Popen`` replaced.
+    Each run's scratch directory is made inside the zygote's scratch root (under bubblewrap
+    the only writable place the zygote's mount namespace shares with the grader).
     """
 
-    def __init__(self, zygote: Zygote, *args: Any) -> None:
+    def __init__(self, zygote: Zygote) -> None:
         self.zygote = zygote
-        super().__init__(*args)
 
-    def run(self) -> None:
-        # As the runner's run(), with the scratch directory inside the zygote's scratch root.
-        scratch = Path(tempfile.mkdtemp(prefix="gradekit-run-", dir=self.zygote.scratch_root))
-        try:
-            submission = _copy_submission(self.source, scratch)
-            self._run_in(scratch, submission)
-        finally:
-            _remove_tree(scratch)
-            if not self.absorbed:
-                self.state.absorb(self.attempt)
+    def scratch_directory(self) -> Path:
+        return Path(tempfile.mkdtemp(prefix="gradekit-run-", dir=self.zygote.scratch_root))
 
-    def _run_in(self, scratch: Path, submission: Path) -> None:
+    def launch(self, scratch: Path, policy: SandboxPolicy) -> LaunchedProcess:
         pipes = {name: os.pipe() for name in PIPE_NAMES}
         # Which end the launcher keeps: it reads its config, writes everything else.
         child_fds = {
@@ -376,30 +365,13 @@ class WarmSupervisor(_Supervisor):
             raise
         for fd in child_fds.values():
             os.close(fd)
-        process = self.launcher = LauncherProcess(
-            pid, pidfd, pipes["stdout"][0], pipes["stderr"][0]
+        process = LauncherProcess(pid, pidfd, pipes["stdout"][0], pipes["stderr"][0])
+        return LaunchedProcess(
+            process,
+            config_w=pipes["config"][1],
+            result_r=pipes["result"][0],
+            status_r=pipes["status"][0],
         )
-        config_w, result_r, status_r = pipes["config"][1], pipes["result"][0], pipes["status"][0]
-        self.control_fd = config_w
-        os.set_blocking(result_r, False)  # drained without blocking when a worker ends
-        payload = encode_frame(self._config(scratch, submission)) + encode_calls(
-            self.launcher_calls
-        )
-        writer = threading.Thread(target=self._feed_config, args=(config_w, payload), daemon=True)
-        writer.start()
-        self.writer = writer
-        self._new_round(0)
-        try:
-            self._watch(process, result_r, status_r)
-        finally:
-            self._close_control()
-            self._finish(process)
-            for fd in (result_r, status_r):
-                try:
-                    os.close(fd)
-                except OSError:
-                    pass
-            writer.join(timeout=1)
 
 
 def run_submission_warm(
@@ -412,30 +384,24 @@ def run_submission_warm(
 ) -> SubmissionOutcome:
     """:func:`gradekit.sandbox.runner.run_submission`, with launchers forked by ``zygote``.
 
-    Same contract and same outcome (the backend is the zygote's): the runner's own run state
-    and outcome assembly, with :class:`WarmSupervisor` in place of the cold supervisor.
-    Raises :class:`WarmWorkerError` when the zygote is gone.
+    Same contract and same outcome (the backend is the zygote's): the runner's own run, with
+    :class:`ZygoteLaunch` as its launch strategy. Raises :class:`WarmWorkerError` when the
+    zygote is gone.
     """
-    started = time.monotonic()
-    source = _check_source(source_path)
-    _check_calls(calls)
     policy = policy or probe_policy()
-    policy.ensure_allowed()
     if ("bubblewrap" in policy.layers) != zygote.bubblewrap:
         raise ValueError(
             "the zygote must run under bubblewrap exactly when the policy uses it: start it "
             "with Zygote(backend, bubblewrap='bubblewrap' in policy.layers)"
         )
-    if total_timeout is None:
-        total_timeout = (
-            policy.startup_timeout
-            + policy.load_timeout
-            + sum(c.timeout + policy.call_grace for c in calls)
-        )
-    state = _RunState(list(calls), policy, started + total_timeout)
-    while state.should_continue():
-        WarmSupervisor(zygote, source, zygote.backend, policy, state).run()
-    return _submission_outcome(state, started)
+    return run_submission(
+        source_path,
+        calls,
+        backend=zygote.backend,
+        policy=policy,
+        total_timeout=total_timeout,
+        launch=ZygoteLaunch(zygote),
+    )
 
 
 if __name__ == "__main__":
