@@ -24,10 +24,12 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import errno
+import functools
 import os
 import resource
 import shutil
 import signal
+import struct
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -226,8 +228,10 @@ class _PathBeneathAttr(ctypes.Structure):
     _fields_ = [("allowed_access", ctypes.c_uint64), ("parent_fd", ctypes.c_int32)]
 
 
+@functools.cache
 def landlock_abi() -> int:
-    """The kernel's Landlock ABI version, or 0 when Landlock is unavailable."""
+    """The kernel's Landlock ABI version, or 0 when Landlock is unavailable (asked once per
+    process: a warm zygote asks before forking, so workers inherit the answer)."""
     version = _libc.syscall(
         _SYS_LANDLOCK_CREATE_RULESET,
         None,
@@ -415,12 +419,12 @@ def _load_libseccomp() -> ctypes.CDLL:
     ]
     lib.seccomp_load.argtypes = [ctypes.c_void_p]
     lib.seccomp_release.argtypes = [ctypes.c_void_p]
+    lib.seccomp_export_bpf.argtypes = [ctypes.c_void_p, ctypes.c_int]
     return lib
 
 
-def apply_seccomp(protected_pid: int) -> None:
-    """Install the seccomp filter; ``protected_pid`` (the launcher) may not be signalled."""
-    lib = _load_libseccomp()
+def _build_filter(lib: ctypes.CDLL, protected_pid: int) -> int:
+    """A libseccomp context holding the filter (the caller releases it)."""
     ctx = lib.seccomp_init(_SCMP_ACT_ALLOW)
     if not ctx:
         raise OSError(errno.EINVAL, "seccomp_init failed")
@@ -447,6 +451,127 @@ def apply_seccomp(protected_pid: int) -> None:
         rule("tkill", (0, _SCMP_CMP_MASKED_EQ, low32, protected_pid & low32))
         rule("tgkill", (0, _SCMP_CMP_MASKED_EQ, low32, protected_pid & low32))
         rule("rt_sigqueueinfo", (0, _SCMP_CMP_MASKED_EQ, low32, protected_pid & low32))
+    except BaseException:
+        lib.seccomp_release(ctx)
+        raise
+    return ctx
+
+
+# --------------------------------------------------------------------------------------------
+# The same filter, compiled once per warm zygote
+# --------------------------------------------------------------------------------------------
+
+# Stand-ins for the protected pid while compiling: real pids never reach 2**30 (pid_max is at
+# most 2**22), and two different values prove which instructions hold the pid.
+_PID_PLACEHOLDERS = (0x5EC0_0001, 0x5EC0_0002)
+_BPF_INSTRUCTION = struct.Struct("=HBBI")  # struct sock_filter: code, jt, jf, k
+PR_SET_SECCOMP = 22
+SECCOMP_MODE_FILTER = 2
+
+
+class _SockFprog(ctypes.Structure):
+    _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
+
+
+@dataclass(frozen=True)
+class SeccompTemplate:
+    """The compiled BPF program of :func:`apply_seccomp`'s filter, for any protected pid.
+
+    Loading libseccomp costs tens of milliseconds (``find_library`` runs ``ldconfig``), and
+    compiling the filter more; a warm zygote compiles it once (:func:`prepare_seccomp`) and
+    every worker only writes its launcher's pid into ``pid_slots`` (the indices of the
+    instructions whose constant is the pid) before loading it. The program is byte for byte
+    what libseccomp compiles for that pid.
+    """
+
+    instructions: tuple[tuple[int, int, int, int], ...]
+    pid_slots: frozenset[int]
+
+    def program_for(self, protected_pid: int) -> bytes:
+        program = bytearray(b"".join(_BPF_INSTRUCTION.pack(*i) for i in self.instructions))
+        for index in self.pid_slots:
+            code, jt, jf, _ = self.instructions[index]
+            packed = _BPF_INSTRUCTION.pack(code, jt, jf, protected_pid & 0xFFFFFFFF)
+            program[index * _BPF_INSTRUCTION.size : (index + 1) * _BPF_INSTRUCTION.size] = packed
+        return bytes(program)
+
+
+def compile_seccomp(protected_pid: int) -> bytes:
+    """libseccomp's BPF program of the filter for ``protected_pid`` (``seccomp_export_bpf``)."""
+    lib = _load_libseccomp()
+    ctx = _build_filter(lib, protected_pid)
+    memory = os.memfd_create("gradekit-seccomp", os.MFD_CLOEXEC)
+    try:
+        result = lib.seccomp_export_bpf(ctx, memory)
+        if result != 0:
+            raise OSError(-result, f"seccomp_export_bpf failed: {os.strerror(-result)}")
+        size = os.lseek(memory, 0, os.SEEK_END)
+        return os.pread(memory, size, 0)
+    finally:
+        os.close(memory)
+        lib.seccomp_release(ctx)
+
+
+def _instructions(program: bytes) -> list[tuple[int, int, int, int]]:
+    return list(_BPF_INSTRUCTION.iter_unpack(program))
+
+
+def build_seccomp_template() -> SeccompTemplate:
+    """Compile the filter with two placeholder pids and locate the pid in the program.
+
+    The two programs must differ exactly in instructions whose constant is the placeholder;
+    anything else (a libseccomp that lays the program out differently per value) raises
+    :class:`OSError`, and workers then compile the filter themselves.
+    """
+    first, second = (_instructions(compile_seccomp(pid)) for pid in _PID_PLACEHOLDERS)
+    if len(first) != len(second):
+        raise OSError(errno.EINVAL, "the seccomp program's length depends on the pid")
+    slots = set()
+    for index, (a, b) in enumerate(zip(first, second, strict=True)):
+        if a == b:
+            if a[3] in _PID_PLACEHOLDERS:
+                raise OSError(errno.EINVAL, "a placeholder pid appears in a fixed instruction")
+            continue
+        if a[:3] != b[:3] or (a[3], b[3]) != _PID_PLACEHOLDERS:
+            raise OSError(errno.EINVAL, f"seccomp instruction {index} differs beyond the pid")
+        slots.add(index)
+    if not slots:
+        raise OSError(errno.EINVAL, "the pid does not appear in the seccomp program")
+    return SeccompTemplate(tuple(first), frozenset(slots))
+
+
+_seccomp_template: SeccompTemplate | None = None
+
+
+def prepare_seccomp() -> None:
+    """Compile the seccomp filter once in this process, for the workers it will fork.
+
+    Raises :class:`OSError` when it cannot (no libseccomp): workers then try on their own and
+    report the layer missing exactly as before.
+    """
+    global _seccomp_template
+    _seccomp_template = build_seccomp_template()
+
+
+def _load_program(program: bytes) -> None:
+    """Install a BPF program as this process's seccomp filter (no_new_privs first, as
+    ``seccomp_load`` does)."""
+    buffer = ctypes.create_string_buffer(program, len(program))
+    fprog = _SockFprog(len(program) // _BPF_INSTRUCTION.size, ctypes.addressof(buffer))
+    _prctl(PR_SET_NO_NEW_PRIVS, 1)
+    if _libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.addressof(fprog), 0, 0) != 0:
+        err = ctypes.get_errno()
+        raise OSError(err, f"loading the seccomp filter failed: {os.strerror(err)}")
+
+
+def apply_seccomp(protected_pid: int) -> None:
+    """Install the seccomp filter; ``protected_pid`` (the launcher) may not be signalled."""
+    if _seccomp_template is not None:
+        _load_program(_seccomp_template.program_for(protected_pid))
+        return
+    lib = _load_libseccomp()
+    ctx = _build_filter(lib, protected_pid)
+    try:
         result = lib.seccomp_load(ctx)
         if result != 0:
             raise OSError(-result, f"seccomp_load failed: {os.strerror(-result)}")

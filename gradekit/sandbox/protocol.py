@@ -172,20 +172,19 @@ class Observed(Mapping):
 
     # Mapping view over the fields that apply to this kind (None fields are absent, except
     # ``value`` of a python None and ``grad_fn`` of a tensor, which are meaningful Nones).
+    def _has(self, name: str) -> bool:
+        if getattr(self, name) is not None:
+            return True
+        return (name == "value" and self.kind == "python") or (
+            name == "grad_fn" and self.kind == "tensor"
+        )
+
     def _present(self) -> list[str]:
-        names = []
-        for f in fields(self):
-            present = getattr(self, f.name) is not None
-            if f.name == "value" and self.kind == "python":
-                present = True
-            if f.name == "grad_fn" and self.kind == "tensor":
-                present = True
-            if present:
-                names.append(f.name)
-        return names
+        return [name for name in _OBSERVED_FIELDS if self._has(name)]
 
     def __getitem__(self, key: str) -> Any:
-        if key not in self._present():
+        # Called for every compared property: a set lookup, not a walk over all fields.
+        if key not in _OBSERVED_FIELD_SET or not self._has(key):
             raise KeyError(key)
         return getattr(self, key)
 
@@ -201,6 +200,10 @@ class Observed(Mapping):
         return _canonical(self) == _canonical(other)
 
     __hash__ = None  # type: ignore[assignment]
+
+
+_OBSERVED_FIELDS = tuple(f.name for f in fields(Observed))
+_OBSERVED_FIELD_SET = frozenset(_OBSERVED_FIELDS)
 
 
 @dataclass(frozen=True)
@@ -276,6 +279,10 @@ class Frame:
     arrays: tuple[np.ndarray, ...]
 
 
+# One encoder for every frame (json.dumps with options would build a new one per call).
+_JSON_ENCODER = json.JSONEncoder(separators=(",", ":"))
+
+
 def encode_frame(body: Any, arrays: list[np.ndarray] | tuple[np.ndarray, ...] = ()) -> bytes:
     """Serialise ``body`` (JSON-compatible) and ``arrays`` (numeric/bool numpy arrays)."""
     descriptors = []
@@ -298,8 +305,8 @@ def encode_frame(body: Any, arrays: list[np.ndarray] | tuple[np.ndarray, ...] = 
         )
         chunks.append(raw)
         offset += len(raw)
-    header = json.dumps(
-        {"v": FRAME_VERSION, "body": body, "buffers": descriptors}, separators=(",", ":")
+    header = _JSON_ENCODER.encode(
+        {"v": FRAME_VERSION, "body": body, "buffers": descriptors}
     ).encode("utf-8")
     if len(header) > MAX_HEADER_BYTES:
         raise ProtocolError(f"frame header is {len(header)} bytes, cap is {MAX_HEADER_BYTES}")
@@ -398,9 +405,13 @@ def _reject_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return result
 
 
+# One decoder for every frame (json.loads with a hook would build a new one per call).
+_JSON_DECODER = json.JSONDecoder(object_pairs_hook=_reject_duplicate_keys)
+
+
 def _parse_json(raw: bytes) -> Any:
     try:
-        return json.loads(raw.decode("utf-8"), object_pairs_hook=_reject_duplicate_keys)
+        return _JSON_DECODER.decode(raw.decode("utf-8"))
     except ProtocolError:
         raise
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
@@ -482,6 +493,9 @@ def _expect(condition: bool, where: str, what: str) -> None:
 
 def _expect_keys(obj: Any, where: str, required: set[str], optional: set[str] = frozenset()):
     _expect(isinstance(obj, dict), where, "an object")
+    keys = obj.keys()
+    if required <= keys and len(keys) - len(required) == len(keys & optional - required):
+        return obj  # the common case, checked without building the error message
     missing = required - set(obj)
     extra = set(obj) - required - set(optional)
     _expect(
