@@ -2760,6 +2760,8 @@ def inplace_on_overlapping_memory(T):
         "index_put_": index_put_,
         "x_final": x,
         "clone_ok": x.expand(3, 2).clone().add_(1),
+        "zero_": catch(lambda: T.ones(2).expand(3, 2).zero_()),
+        "fill_": catch(lambda: T.ones(2).expand(3, 2).fill_(7.0)),
     }
 
 
@@ -3117,5 +3119,7 @@ def no_grad_view_then_base_modified(T):
         "view_requires_grad": view.requires_grad,
         "base": base,
         "leaf_view_grad_fn": catch(lambda: leaf_view.grad_fn),
+        "leaf_view_is_leaf": catch(lambda: leaf_view.is_leaf),
+        "leaf_view_requires_grad": catch(lambda: leaf_view.requires_grad),
         "leaf_view": catch(lambda: leaf_view * 1),
     }
