@@ -200,7 +200,11 @@ class MinBackward1(_EvenlyDistribute):
 
 
 class _ValueSelecting(Node):
-    """out = self.max(dim) / self.min(dim): the gradient goes to the returned index."""
+    """out = self.max(dim) / self.min(dim): the gradient goes to the returned index.
+
+    torch's formula: ``zeros(sizes).scatter(dim, indices, grad)`` (with ``grad`` and
+    ``indices`` unsqueezed when not keepdim), recorded as ScatterBackward0.
+    """
 
     __slots__ = ("dim", "keepdim", "self_sizes")
 
@@ -208,12 +212,32 @@ class _ValueSelecting(Node):
         (indices,) = self.saved_tensors
         if len(self.self_sizes) == 0:  # max(dim) of a 0-d tensor is the identity
             return (grad,)
-        positions = indices._data if self.keepdim else np.expand_dims(indices._data, self.dim)
-        mask_data = np.zeros(self.self_sizes, dtype=bool)
-        np.put_along_axis(mask_data, positions, True, axis=self.dim)
-        restored = _restore_reduced(grad, (self.dim,), self.keepdim)
-        mask = Tensor._make(mask_data, bool_)
-        return (where(mask, expand(restored, self.self_sizes), 0.0),)
+        if not self.keepdim:
+            grad = unsqueeze_dims(grad, (self.dim,))
+            indices = Tensor._make(np.expand_dims(indices._data, self.dim), indices.dtype)
+        return (scatter_into_zeros(grad, self.dim, indices, self.self_sizes),)
+
+
+class ScatterBackward0(Node):
+    """out = zeros(sizes).scatter(dim, index, src): src's gradient is grad.gather(dim, index)."""
+
+    __slots__ = ("dim", "index")
+
+    def backward(self, grad: Tensor) -> tuple:
+        from .shape_helpers import gather
+
+        return None, gather(grad, self.dim, self.index)
+
+
+def scatter_into_zeros(src: Tensor, dim: int, index: Tensor, sizes: tuple[int, ...]) -> Tensor:
+    """``zeros(sizes).scatter(dim, index, src)`` as a recorded op (used by max/min(dim))."""
+    out = np.zeros(sizes, dtype=src.dtype.np_dtype)
+    np.put_along_axis(out, index._data, src._data, axis=dim)
+    if not _recording(src):
+        return Tensor._make(out, src.dtype)
+    node = ScatterBackward0(((None, 0), src._edge()), ((out.shape, src.dtype),))
+    node.dim, node.index = dim, index
+    return Tensor._make(out, src.dtype, node)
 
 
 class MaxBackward0(_ValueSelecting):

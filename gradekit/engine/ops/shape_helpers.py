@@ -215,3 +215,11 @@ def masked_fill(x: Tensor, mask: Tensor, value: Any) -> Tensor:
     from .pointwise import where
 
     return where(mask, value, x)
+
+
+def gather(x: Tensor, dim: int, index: Tensor) -> Tensor:
+    """``torch.gather`` (GatherBackward0) from ops/views.py; a constant result without it."""
+    impl = _views_op("gather_along")
+    if impl is not None:
+        return impl(x, dim, index)
+    return Tensor._make(np.take_along_axis(x._data, index._data, axis=dim), x.dtype)
