@@ -626,7 +626,8 @@ def softmax(input: Tensor, dim: int, dtype: dtype | None = None) -> Tensor:
     else:
         with np.errstate(invalid="ignore", over="ignore"):
             shifted = np.exp(data - data.max(axis=axis, keepdims=True))
-            out = shifted / shifted.sum(axis=axis, keepdims=True)
+            out = np.empty(data.shape, data.dtype)  # torch returns a contiguous result
+            np.divide(shifted, shifted.sum(axis=axis, keepdims=True), out=out)
     out = as_array(out, d)
     if not _recording(input):
         return Tensor._make(out, d)
@@ -646,7 +647,8 @@ def log_softmax(input: Tensor, dim: int, dtype: dtype | None = None) -> Tensor:
     else:
         with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
             shifted = data - data.max(axis=axis, keepdims=True)
-            out = shifted - np.log(np.exp(shifted).sum(axis=axis, keepdims=True))
+            out = np.empty(data.shape, data.dtype)  # torch returns a contiguous result
+            np.subtract(shifted, np.log(np.exp(shifted).sum(axis=axis, keepdims=True)), out=out)
     out = as_array(out, d)
     if not _recording(input):
         return Tensor._make(out, d)
