@@ -176,24 +176,31 @@ def check(
     ] = Backend.engine,
 ) -> None:
     """Grade a submission and show what differs for every failing exercise."""
-    from gradekit.grading.cases import UnknownExerciseError
     from gradekit.grading.early_sandbox import EarlySandbox
-    from gradekit.grading.pipeline import grade_submission
-    from gradekit.grading.reference import ReferenceSolutionError
-    from gradekit.grading.submission import SubmissionError
-    from gradekit.sandbox.policy import SandboxUnavailable
-    from gradekit.sandbox.runner import SubmissionFileError
 
     with contextlib.ExitStack() as cleanup:
-        # The sandbox starts as soon as its backend is known (from --backend, else from the
-        # spec), so that its interpreter imports while this process loads the spec, the cases
-        # and the expected answers.
+        # The sandbox starts first, before this process imports pydantic, the models and the
+        # grading code: its interpreter imports while this one loads the spec, the cases and
+        # the expected answers. The backend comes from --backend, else the spec's header.
+        spec_path = assignment if assignment is not None else _discover(submission)
+        early_backend = backend.value if backend is not None else _header_backend(spec_path)
         sandbox = None
-        if backend is not None:
-            sandbox = cleanup.enter_context(EarlySandbox(backend.value))
-        spec = _load_spec(assignment if assignment is not None else _discover(submission))
-        if sandbox is None:
-            sandbox = cleanup.enter_context(EarlySandbox(spec.assignment.backend))
+        if early_backend is not None:
+            sandbox = cleanup.enter_context(EarlySandbox(early_backend))
+
+        from gradekit.grading.cases import UnknownExerciseError
+        from gradekit.grading.pipeline import grade_submission, resolve_backend
+        from gradekit.grading.reference import ReferenceSolutionError
+        from gradekit.grading.submission import SubmissionError
+        from gradekit.sandbox.policy import SandboxUnavailable
+        from gradekit.sandbox.runner import SubmissionFileError
+
+        spec = _load_spec(spec_path)
+        spec_backend = resolve_backend(backend.value if backend else spec.assignment.backend)
+        if sandbox is None or sandbox.backend != spec_backend:  # the header could not tell
+            if sandbox is not None:
+                sandbox.close()
+            sandbox = cleanup.enter_context(EarlySandbox(spec_backend))
         try:
             result = grade_submission(
                 submission,
@@ -241,12 +248,21 @@ def _split_ids(only: list[str] | None) -> list[str] | None:
 
 
 def _discover(submission: Path) -> Path:
-    from gradekit.spec import DiscoveryError, find_assignment
+    from gradekit.spec.discovery import DiscoveryError, find_assignment
 
     try:
         return Path(find_assignment(submission))
     except DiscoveryError as error:  # its message lists where it looked and how to choose
         _usage_error(str(error))
+
+
+def _header_backend(spec_path: Path) -> str | None:
+    """The spec's `assignment.backend` read from its header alone (None when it cannot be
+    read or is not a backend name; the spec loader reports such problems)."""
+    from gradekit.spec.discovery import assignment_header
+
+    value = assignment_header(spec_path).get("backend")
+    return value if value in {member.value for member in Backend} else None
 
 
 def _load_spec(path: Path) -> Assignment:  # the spec import is deferred to keep --help fast

@@ -1,32 +1,38 @@
-"""gradekit.spec: the exercise spec format (models, YAML loading, schema, starters, discovery)."""
+"""gradekit.spec: the exercise spec format (models, YAML loading, schema, starters, discovery).
 
+Names are imported on first use (PEP 562): `gradekit check` finds the assignment file and reads
+its header before pydantic and the models are imported, so that the sandbox can start first.
+"""
+
+from importlib import import_module
 from typing import Any
 
-from gradekit.spec.discovery import DiscoveryError, find_assignment
-from gradekit.spec.loader import SpecError, SpecProblem, load_assignment, parse_assignment
-from gradekit.spec.models import Assignment, Case, Exercise
-from gradekit.spec.starter import render_starter
+# exported name -> module that defines it
+_EXPORTS: dict[str, str] = {
+    "Assignment": "gradekit.spec.models",
+    "Case": "gradekit.spec.models",
+    "Exercise": "gradekit.spec.models",
+    "DiscoveryError": "gradekit.spec.discovery",
+    "find_assignment": "gradekit.spec.discovery",
+    "SpecError": "gradekit.spec.loader",
+    "SpecProblem": "gradekit.spec.loader",
+    "load_assignment": "gradekit.spec.loader",
+    "parse_assignment": "gradekit.spec.loader",
+    "render_starter": "gradekit.spec.starter",
+    "json_schema": "gradekit.spec.schema",
+}
 
-__all__ = [
-    "Assignment",
-    "Case",
-    "DiscoveryError",
-    "Exercise",
-    "SpecError",
-    "SpecProblem",
-    "find_assignment",
-    "json_schema",
-    "load_assignment",
-    "parse_assignment",
-    "render_starter",
-]
+__all__ = sorted(_EXPORTS)
 
 
 def __getattr__(name: str) -> Any:
-    # json_schema is imported on first use, so that `python -m gradekit.spec.schema` does not
-    # import the schema module twice (runpy warns about that).
-    if name == "json_schema":
-        from gradekit.spec.schema import json_schema
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'gradekit.spec' has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
 
-        return json_schema
-    raise AttributeError(f"module 'gradekit.spec' has no attribute {name!r}")
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_EXPORTS])

@@ -25,11 +25,12 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - Python 3.10 uses the backport (a dependency there)
     import tomli as tomllib
 
-from gradekit.spec.models import AssignmentInfo
+__all__ = ["DiscoveryError", "assignment_header", "find_assignment"]
 
-__all__ = ["DiscoveryError", "find_assignment"]
-
-DEFAULT_STUDENT_FILE: str = AssignmentInfo.model_fields["student_file"].default
+# Defaults of the header fields read here; a test keeps them equal to the models' defaults
+# (the models are not imported: discovery runs before pydantic is loaded).
+HEADER_DEFAULTS: dict[str, str] = {"student_file": "exercise.py", "backend": "auto"}
+DEFAULT_STUDENT_FILE = HEADER_DEFAULTS["student_file"]
 
 
 class DiscoveryError(Exception):
@@ -106,25 +107,35 @@ def _names_submission(student_file: str, submission: Path) -> bool:
 
 def _student_file(spec: Path) -> str | None:
     """`assignment.student_file` of a spec file (its default when absent), None if the file
-    cannot be read as YAML. Only the header is read, as a stream of YAML events: discovery
-    runs before every check, and a whole assignment is slow to parse."""
+    cannot be read as YAML or the value is not a string."""
+    return assignment_header(spec).get("student_file")
+
+
+def assignment_header(spec: Path) -> dict[str, str]:
+    """The string fields of a spec's `assignment:` header that discovery and start-up need
+    (`student_file`, `backend`; defaults filled in), read without loading the whole spec.
+
+    Only the header is read, as a stream of YAML events: this runs before every check, and a
+    whole assignment is slow to parse. Empty when the file cannot be read as YAML; a field is
+    missing when its value is not a string. The spec is validated later by the loader.
+    """
     import yaml
 
     loader_class = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available
     try:
         loader = loader_class(spec.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError):
-        return None
+        return {}
     try:
-        return _student_file_from_events(loader)
+        return _header_from_events(loader)
     except yaml.YAMLError:
-        return None
+        return {}
     finally:
         loader.dispose()
 
 
-def _student_file_from_events(loader: Any) -> str | None:
-    """Walk the top-level mapping to `assignment:` and read its `student_file` scalar."""
+def _header_from_events(loader: Any) -> dict[str, str]:
+    """Walk the top-level mapping to `assignment:` and read its string fields."""
     import yaml
 
     def next_event() -> Any:
@@ -142,27 +153,39 @@ def _student_file_from_events(loader: Any) -> str | None:
             elif isinstance(event, yaml.CollectionEndEvent):
                 depth -= 1
 
+    def as_string(event: Any) -> str | None:
+        if not isinstance(event, yaml.ScalarEvent):
+            skip_value(event)
+            return None
+        # Resolved as the composer would: `student_file: 3` or `null` is no string.
+        tag = event.tag if event.tag not in (None, "!") else None
+        tag = tag or loader.resolve(yaml.ScalarNode, event.value, event.implicit)
+        return event.value if tag == "tag:yaml.org,2002:str" else None
+
     while not isinstance(next_event(), yaml.MappingStartEvent):
         pass  # stream and document start
-    in_header = False
-    while True:
+    while True:  # the top-level mapping
         key = next_event()
         if isinstance(key, yaml.MappingEndEvent):
-            return DEFAULT_STUDENT_FILE if in_header else None
+            return {}
         value = next_event()
-        if not isinstance(key, yaml.ScalarEvent):
-            skip_value(value)
-        elif not in_header and key.value == "assignment":
-            if not isinstance(value, yaml.MappingStartEvent):
-                return None
-            in_header = True
-        elif in_header and key.value == "student_file":
-            if not isinstance(value, yaml.ScalarEvent):
-                return None
-            # Resolved as the composer would: `student_file: 3` or `null` is no file name.
-            tag = value.tag if value.tag not in (None, "!") else None
-            tag = tag or loader.resolve(yaml.ScalarNode, value.value, value.implicit)
-            return value.value if tag == "tag:yaml.org,2002:str" else None
+        if isinstance(key, yaml.ScalarEvent) and key.value == "assignment":
+            break
+        skip_value(value)
+    if not isinstance(value, yaml.MappingStartEvent):
+        return {}
+    header = dict(HEADER_DEFAULTS)
+    while True:  # the header mapping
+        key = next_event()
+        if isinstance(key, yaml.MappingEndEvent):
+            return header
+        value = next_event()
+        if isinstance(key, yaml.ScalarEvent) and key.value in HEADER_DEFAULTS:
+            text = as_string(value)
+            if text is None:
+                header.pop(key.value, None)
+            else:
+                header[key.value] = text
         else:
             skip_value(value)
 

@@ -210,3 +210,44 @@ def test_version():
     run = gradekit("--version")
     assert run.exit_code == 0
     assert run.stdout.startswith("gradekit ")
+
+
+# --- the backend the sandbox is started with --------------------------------------------------
+
+
+def _tiny_copy(tmp_path, backend_line: str):
+    """tiny.yaml in tmp_path with another `backend:` line (its solution copied next to it)."""
+    text = TINY.read_text().replace("  backend: auto\n", backend_line)
+    assert text != TINY.read_text()
+    (tmp_path / "tiny_solution.py").write_text((SPECS / "tiny_solution.py").read_text())
+    spec = tmp_path / "tiny.yaml"
+    spec.write_text(text)
+    return spec
+
+
+@pytest.mark.parametrize(
+    "backend_line",
+    [
+        "  backend: engine\n",  # read from the header: the sandbox starts before the spec loads
+        "  backend: !!str engine\n",  # an explicit tag, resolved like the loader does
+    ],
+)
+def test_without_backend_option_the_spec_backend_is_used(tmp_path, backend_line, engine_available):
+    run = gradekit(
+        "check",
+        SUBMISSIONS / "tiny_mistakes.py",
+        "-a",
+        _tiny_copy(tmp_path, backend_line),
+        "--format",
+        "json",
+    )
+    assert run.exit_code in (0, 1), run.stderr
+    assert run.document["backend"] == "engine"
+
+
+def test_a_header_backend_that_is_not_a_name_is_a_located_spec_error(tmp_path):
+    run = gradekit(
+        "check", SUBMISSIONS / "tiny_mistakes.py", "-a", _tiny_copy(tmp_path, "  backend: 3\n")
+    )
+    assert run.exit_code == 2
+    assert "tiny.yaml:6: assignment.backend" in run.stderr

@@ -187,3 +187,40 @@ def test_reading_the_header_agrees_with_a_full_parse(tmp_path: Path, document, f
         value = header.get("student_file", DEFAULT_STUDENT_FILE)
         expected = value if isinstance(value, str) else None
     assert _student_file(spec) == expected
+
+
+def test_header_defaults_are_the_models_defaults() -> None:
+    from gradekit.spec.discovery import HEADER_DEFAULTS
+    from gradekit.spec.models import AssignmentInfo
+
+    for name, default in HEADER_DEFAULTS.items():
+        assert AssignmentInfo.model_fields[name].default == default
+
+
+def test_the_header_gives_backend_and_student_file(tmp_path: Path) -> None:
+    from gradekit.spec.discovery import assignment_header
+
+    spec = make(
+        tmp_path / "spec.yaml",
+        "# comment\nexercises: [{id: a, cases: [{args: {x: 1}}]}]\n"
+        "assignment:\n  id: x\n  description: {nested: [1, 2]}\n  backend: engine\n",
+    )
+    assert assignment_header(spec) == {"student_file": "exercise.py", "backend": "engine"}
+    assert assignment_header(make(tmp_path / "list.yaml", "- 1\n")) == {}
+    assert assignment_header(make(tmp_path / "bad.yaml", "assignment: [\n")) == {}
+    assert assignment_header(tmp_path / "missing.yaml") == {}
+
+
+def test_discovery_does_not_import_pydantic() -> None:
+    """The CLI finds the spec and reads its backend before pydantic loads (to start the
+    sandbox first), so discovery must stay free of the models."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys; from gradekit.spec.discovery import find_assignment, assignment_header; "
+        "print([m for m in ('pydantic', 'gradekit.spec.models') if m in sys.modules])"
+    )
+    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert loaded.returncode == 0, loaded.stderr
+    assert loaded.stdout.strip() == "[]"
