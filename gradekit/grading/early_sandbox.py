@@ -44,12 +44,14 @@ class EarlySandbox:
     """
 
     def __init__(self, backend: str, *, policy: SandboxPolicy | None = None) -> None:
+        # The probe needs nothing but a process start: launch it before importing the
+        # runner (which imports numpy).
+        self._probe = threading.Thread(target=probe_layers, name="sandbox-probe", daemon=True)
+        self._probe.start()
         from gradekit.sandbox.runner import resolve_backend
 
         self.backend = resolve_backend(backend)
         self._given_policy = policy
-        self._probe = threading.Thread(target=probe_layers, name="sandbox-probe", daemon=True)
-        self._probe.start()
         self._zygote: Zygote | None = None
         self._zygote_error: Exception | None = None
         self._closing: threading.Thread | None = None
