@@ -1,4 +1,4 @@
-"""The product path: expected answers from the engine, discovery through gradekit.toml.
+"""The product path: expected answers from the engine, discovery by the spec's student_file.
 
 These run as soon as gradekit's engine can stand in for torch (``install_torch_alias``); until
 then they skip with that reason.
@@ -27,9 +27,11 @@ needs_engine = pytest.mark.skipif(
 
 
 def test_discovery_refuses_to_guess_between_assignments():
+    # correct.py is neither spec's student_file (exercise.py, autograd_exercises.py).
     run = gradekit("check", SUBMISSIONS / "correct.py")
     assert run.exit_code == 2
     assert "several assignments" in run.stderr
+    assert "none of them has student_file: correct.py" in run.stderr
     assert "--assignment" in run.stderr
 
 
@@ -46,11 +48,10 @@ def test_readme_command_grades_the_example_on_the_engine():
 @needs_engine
 @pytest.mark.slow
 def test_autograd_example_on_the_engine_as_json():
+    # No --assignment: of the two specs in exercises/, autograd.yaml names this file.
     run = gradekit(
         "check",
         ROOT / "examples" / "student" / "autograd_exercises.py",
-        "--assignment",
-        ROOT / "exercises" / "autograd.yaml",
         "--backend",
         "engine",
         "--format",
@@ -59,6 +60,7 @@ def test_autograd_example_on_the_engine_as_json():
     assert run.exit_code == 1, run.stderr
     document = run.document
     jsonschema.validate(document, OUTPUT_SCHEMA)
+    assert document["assignment"]["id"] == "autograd"
     assert document["backend"] == "engine"
     wrong = {"build_graph", "mean_backward", "doubled_hook", "higher_derivatives"}
     for item in document["exercises"]:
