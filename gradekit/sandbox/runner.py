@@ -147,6 +147,29 @@ class _Attempt:
         return self.calls[done] if done < len(self.calls) else None
 
 
+# The calls of a batch are the same for every submission, and encoding their input arrays is
+# a good part of a submission's cost: keep the last few encodings. An entry holds the calls
+# themselves, so their ids cannot be reused by other objects while it is cached.
+_ENCODED_CALLS: dict[tuple[int, ...], tuple[list[Call], bytes]] = {}
+_ENCODED_CALLS_KEPT = 8
+_ENCODED_CALLS_LOCK = threading.Lock()
+
+
+def _encoded_calls(calls: list[Call]) -> bytes:
+    """``encode_calls(calls)``, reused while the very same Call objects are sent again."""
+    key = tuple(id(call) for call in calls)
+    with _ENCODED_CALLS_LOCK:
+        cached = _ENCODED_CALLS.get(key)
+    if cached is not None and all(a is b for a, b in zip(cached[0], calls, strict=True)):
+        return cached[1]
+    encoded = encode_calls(calls)
+    with _ENCODED_CALLS_LOCK:
+        if len(_ENCODED_CALLS) >= _ENCODED_CALLS_KEPT:
+            _ENCODED_CALLS.pop(next(iter(_ENCODED_CALLS)))  # the oldest entry
+        _ENCODED_CALLS[key] = (list(calls), encoded)
+    return encoded
+
+
 def _copy_submission(source: Path, scratch: Path) -> Path:
     target = scratch / source.name
     shutil.copyfile(source, target)
@@ -420,7 +443,7 @@ class Supervisor:
         self.control_fd = launched.config_w
         result_r, status_r = launched.result_r, launched.status_r
         os.set_blocking(result_r, False)  # drained without blocking when a worker ends
-        payload = encode_frame(self._config(scratch, submission)) + encode_calls(
+        payload = encode_frame(self._config(scratch, submission)) + _encoded_calls(
             self.launcher_calls
         )
         writer = threading.Thread(
@@ -724,6 +747,8 @@ def _failed_call_outcome(attempt: _Attempt, call: Call | None = None) -> CallOut
 def _sanitized(outcome: CallOutcome) -> CallOutcome:
     from dataclasses import replace
 
+    if not outcome.stdout and not outcome.stderr:
+        return outcome  # nothing printed: nothing to clean
     return replace(
         outcome, stdout=sanitize_output(outcome.stdout), stderr=sanitize_output(outcome.stderr)
     )
