@@ -117,6 +117,13 @@ def compare_arrays(
     """
     expected = np.asarray(expected)
     got = np.asarray(got)
+    if (
+        expected.dtype == got.dtype
+        and expected.shape == got.shape
+        and expected.tobytes() == got.tobytes()
+    ):
+        # Bit-identical (the usual right answer): close under any tolerance, NaN included.
+        return None
     default_rtol, default_atol = tolerances_for(str(expected.dtype))
     rtol = default_rtol if rtol is None else rtol
     atol = default_atol if atol is None else atol

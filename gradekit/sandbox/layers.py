@@ -698,6 +698,11 @@ def kill_descendants(pid: int | None = None, *, timeout: float = 5.0) -> int:
     processes were killed.
     """
     pid = os.getpid() if pid is None else pid
+    if pid == os.getpid() and not _may_have_children():
+        # No child means no descendant at all (an orphaned grandchild is re-parented to a
+        # subreaper, i.e. to us if we are one, or leaves our tree), so the /proc walk, which
+        # costs milliseconds on a busy machine, would find nothing.
+        return 0
     killed: set[int] = set()
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -714,6 +719,15 @@ def kill_descendants(pid: int | None = None, *, timeout: float = 5.0) -> int:
             break
         time.sleep(0.005)
     return len(killed)
+
+
+def _may_have_children() -> bool:
+    """False only when this process certainly has no child, running or zombie."""
+    try:
+        os.waitpid(-1, os.WNOHANG)
+    except ChildProcessError:
+        return False
+    return True  # a running child, or a zombie just reaped: there may be more
 
 
 def _reap_children() -> None:
