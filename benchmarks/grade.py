@@ -20,7 +20,21 @@ It prints submissions per second for both and the ratio, and checks that both gr
 subset identically. Targets (issue 5): >= 100 submissions/s on 2 cores, >= 10x the baseline.
 Timing is reported, never asserted.
 
+``--compare-python PY`` also runs ``PY -m gradekit grade`` on the same submissions, side by
+side in the same run: point it at an interpreter whose ``gradekit`` is an older version to
+measure a change (CPU per submission before and after). For example::
+
+    git archive <old-commit> | tar -x -C /tmp/gradekit-before
+    python -m venv --system-site-packages /tmp/before-venv
+    echo /tmp/gradekit-before > /tmp/before-venv/lib/python3.11/site-packages/0-before.pth
+    python benchmarks/grade.py --compare-python /tmp/before-venv/bin/python
+
+(a ``.pth`` line rather than ``pip install -e``: the sandbox's ``python -I`` children must find
+the old package too). Every ``gradekit grade`` runs outside the repository, so ``-m`` never
+picks up this checkout by accident.
+
     python benchmarks/grade.py [--count 200] [--jobs 0] [--baseline 24] [--backend engine]
+                               [--compare-python PY]
 """
 
 from __future__ import annotations
@@ -121,26 +135,39 @@ def children_cpu_seconds() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def run_gradekit(folder: Path, db: Path, jobs: int, backend: str) -> float:
+def run_gradekit(
+    folder: Path, db: Path, jobs: int, backend: str, python: str = sys.executable
+) -> tuple[float, float]:
+    """Grade ``folder`` with ``python -m gradekit grade``; returns (seconds, CPU seconds)."""
+    cpu_before = children_cpu_seconds()
     started = time.perf_counter()
     completed = subprocess.run(
         [
-            sys.executable, "-m", "gradekit", "grade", str(folder), "--assignment", str(SPEC),
+            python, "-m", "gradekit", "grade", str(folder), "--assignment", str(SPEC),
             "--db", str(db), "--jobs", str(jobs), "--backend", backend, "--json",
         ],
         capture_output=True,
         text=True,
-        cwd=ROOT,
+        cwd=db.parent,  # not the repository: `-m` must import the interpreter's own gradekit
     )  # fmt: skip
     seconds = time.perf_counter() - started
+    cpu = children_cpu_seconds() - cpu_before
     if completed.returncode not in (0, 1):
-        raise SystemExit(f"gradekit grade failed:\n{completed.stderr}")
+        raise SystemExit(f"gradekit grade ({python}) failed:\n{completed.stderr}")
     summary = json.loads(completed.stdout)
     print(
         f"  graded {summary['graded']}: {summary['passed']} passed, {summary['failed']} failed, "
         f"{summary['errored']} errored; sandbox tier {summary['sandbox_tier']}"
     )
-    return seconds
+    return seconds, cpu
+
+
+def scores_in(db: Path) -> dict[str, float]:
+    connection = sqlite3.connect(db)
+    try:
+        return dict(connection.execute("SELECT student, score FROM submissions"))
+    finally:
+        connection.close()
 
 
 NAIVE = (
@@ -177,6 +204,11 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=0, help="parallel jobs (0 = one per core)")
     parser.add_argument("--baseline", type=int, default=24, help="submissions for the baseline")
     parser.add_argument("--backend", choices=("engine", "torch"), default="engine")
+    parser.add_argument(
+        "--compare-python",
+        metavar="PY",
+        help="also run PY -m gradekit grade (an older gradekit) on the same submissions",
+    )
     options = parser.parse_args()
     jobs = options.jobs or os.cpu_count() or 1
 
@@ -189,13 +221,25 @@ def main() -> int:
               f"backend {options.backend}")  # fmt: skip
 
         print(f"load average before: {os.getloadavg()[0]:.1f} (other work slows both sides)")
+        before = None
+        if options.compare_python:
+            seconds, cpu = run_gradekit(
+                folder, Path(scratch) / "before.sqlite", jobs, options.backend,
+                options.compare_python,
+            )  # fmt: skip
+            before = cpu / options.count
+            print(f"gradekit before  {seconds:8.2f} s  {options.count / seconds:8.1f} "
+                  f"submissions/s; {before * 1000:.0f} ms CPU per submission "
+                  f"({options.compare_python})")  # fmt: skip
         db = Path(scratch) / "gradebook.sqlite"
-        cpu_before = children_cpu_seconds()
-        seconds = run_gradekit(folder, db, jobs, options.backend)
-        cpu = (children_cpu_seconds() - cpu_before) / options.count
+        seconds, cpu = run_gradekit(folder, db, jobs, options.backend)
+        cpu /= options.count
         rate = options.count / seconds
         print(f"gradekit grade   {seconds:8.2f} s  {rate:8.1f} submissions/s "
               f"(target {TARGET_RATE:g}/s); {cpu * 1000:.0f} ms CPU per submission")  # fmt: skip
+        if before is not None:
+            print(f"CPU per submission before/after: {before * 1000:.0f} ms -> "
+                  f"{cpu * 1000:.0f} ms ({before / cpu:.2f}x less)")  # fmt: skip
 
         paths = sorted(folder.iterdir())
         step = max(1, len(paths) // max(1, options.baseline))
@@ -209,14 +253,21 @@ def main() -> int:
               f"{naive_cpu * 1000:.0f} ms CPU per submission")  # fmt: skip
         print(f"speed-up         {rate / naive_rate:8.1f}x wall, {naive_cpu / cpu:.1f}x CPU "
               f"(target {TARGET_SPEEDUP:g}x)")  # fmt: skip
+        if before is not None:
+            print(f"before, vs the naive baseline: {naive_cpu / before:.1f}x CPU")
         cores = os.cpu_count() or 1
         print(f"CPU-bound ceiling on {cores} idle cores: {cores / cpu:.1f} submissions/s; "
               f"load average after: {os.getloadavg()[0]:.1f}")  # fmt: skip
 
-        stored = dict(sqlite3.connect(db).execute("SELECT student, score FROM submissions"))
+        stored = scores_in(db)
         differing = [s for s, score in naive_scores.items() if abs(stored[s] - score) > 1e-9]
         print(f"same scores as the baseline on {len(subset) - len(differing)}/{len(subset)}"
               + (f"; differing: {', '.join(differing)}" if differing else ""))  # fmt: skip
+        if before is not None:
+            old = scores_in(Path(scratch) / "before.sqlite")
+            changed = sorted(s for s in stored if abs(old.get(s, -1.0) - stored[s]) > 1e-9)
+            print(f"same scores as before on {len(stored) - len(changed)}/{len(stored)}"
+                  + (f"; differing: {', '.join(changed[:10])}" if changed else ""))  # fmt: skip
     return 0
 
 
