@@ -3123,3 +3123,21 @@ def no_grad_view_then_base_modified(T):
         "leaf_view_requires_grad": catch(lambda: leaf_view.requires_grad),
         "leaf_view": catch(lambda: leaf_view * 1),
     }
+
+
+@program
+def reduction_edge_cases(T):
+    s = T.tensor(1.5)
+    empty_rows = T.zeros(2, 0)
+    return {
+        "softmax_0d_dim1": catch(lambda: s.softmax(1)),
+        "log_softmax_0d_dim_neg2": catch(lambda: s.log_softmax(-2)),
+        "sum_0d_dim1": catch(lambda: s.sum(1)),
+        "mean_empty_dim": empty_rows.mean(-1),
+        "sum_empty_dim": empty_rows.sum(-1),
+        "max_empty_dim": catch(lambda: empty_rows.max(-1)),
+        "argmax_empty_dim": catch(lambda: empty_rows.argmax(-1)),
+        "softmax_empty": T.zeros(0).softmax(0),
+        "log_softmax_empty": T.zeros(0).log_softmax(0),
+        "norm_empty": T.zeros(0).norm(),
+    }
