@@ -446,10 +446,14 @@ class Supervisor:
         payload = encode_frame(self._config(scratch, submission)) + _encoded_calls(
             self.launcher_calls
         )
+        # A batch's configuration usually fits in the pipe's buffer: write it now, and start a
+        # writer thread only for what does not fit (the child may be slow to read it).
+        remainder = self._write_what_fits(launched.config_w, payload)
         writer = threading.Thread(
-            target=self._feed_config, args=(launched.config_w, payload), daemon=True
+            target=self._feed_config, args=(launched.config_w, remainder), daemon=True
         )
-        writer.start()
+        if remainder:
+            writer.start()
         self.writer = writer
         self._new_round(0)
         try:
@@ -462,7 +466,25 @@ class Supervisor:
                     os.close(fd)
                 except OSError:
                     pass
-            writer.join(timeout=1)
+            self._join_writer()
+
+    @staticmethod
+    def _write_what_fits(fd: int, payload: bytes) -> bytes:
+        """Write as much of ``payload`` as the pipe takes without blocking; the rest."""
+        os.set_blocking(fd, False)
+        try:
+            written = os.write(fd, payload)
+        except BlockingIOError:
+            written = 0
+        except OSError:
+            written = len(payload)  # the child is gone already; the watcher reports it
+        finally:
+            os.set_blocking(fd, True)
+        return payload[written:]
+
+    def _join_writer(self) -> None:
+        if self.writer.ident is not None:  # started: some of the configuration did not fit
+            self.writer.join(timeout=1)
 
     @staticmethod
     def _feed_config(fd: int, payload: bytes) -> None:
@@ -476,7 +498,7 @@ class Supervisor:
     def _close_control(self) -> None:
         """Closing the control pipe tells the launcher that no further worker is wanted."""
         if self.control_fd is not None:
-            self.writer.join(timeout=1)
+            self._join_writer()
             try:
                 os.close(self.control_fd)
             except OSError:
@@ -612,7 +634,7 @@ class Supervisor:
             return
         # Calls always complete in order, so what is left is a suffix of the launcher's list.
         start = len(self.launcher_calls) - len(self.state.remaining())
-        self.writer.join(timeout=1)
+        self._join_writer()
         try:
             os.write(self.control_fd, encode_frame({"resume_from": start}))
         except OSError:

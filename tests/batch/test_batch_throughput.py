@@ -1,0 +1,181 @@
+"""The throughput shortcuts of batch grading change nothing but the cost.
+
+Each shortcut is checked against the slow path it replaces: the seccomp program compiled once
+per zygote against libseccomp's own program for the same pid, the cached encoding of a batch's
+calls against a fresh encoding, static checks on a shared parse against checks on the text,
+the bit-identical shortcut of array comparison against the tolerance rule, and the /proc-free
+``kill_descendants`` against a real orphaned grandchild. The warm path's isolation itself is
+covered by test_batch_warm.py.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gradekit.grading.cases import build_plan
+from gradekit.grading.compare import compare_arrays
+from gradekit.grading.static import check_static, parse_source
+from gradekit.sandbox import layers, runner
+from gradekit.sandbox.protocol import ArgSpec, Call, encode_calls
+from gradekit.spec import load_assignment
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def libseccomp_available() -> bool:
+    try:
+        layers._load_libseccomp()
+    except OSError:
+        return False
+    return True
+
+
+needs_libseccomp = pytest.mark.skipif(
+    not libseccomp_available(), reason="compiling seccomp programs needs libseccomp"
+)
+
+
+@pytest.fixture(scope="module")
+def template() -> layers.SeccompTemplate:
+    return layers.build_seccomp_template()
+
+
+@needs_libseccomp
+@settings(max_examples=25, deadline=None)
+@given(pid=st.integers(min_value=1, max_value=2**22))
+def test_the_seccomp_template_is_libseccomps_program_for_every_pid(template, pid: int) -> None:
+    assert template.program_for(pid) == layers.compile_seccomp(pid)
+
+
+@needs_libseccomp
+def test_a_worker_under_the_prepared_filter_cannot_signal_its_launcher() -> None:
+    """Load the prepared program in a forked child: the protected pid and the network are
+    refused, as with libseccomp's own seccomp_load."""
+    import socket
+
+    read_end, write_end = os.pipe()
+    child = os.fork()
+    if child == 0:
+        try:
+            layers.prepare_seccomp()
+            layers.apply_seccomp(os.getppid())
+            results = []
+            for attempt in (
+                lambda: os.kill(os.getppid(), 0),
+                lambda: socket.socket(socket.AF_INET),
+                lambda: os.kill(os.getpid(), 0),
+            ):
+                try:
+                    attempt()
+                    results.append("allowed")
+                except PermissionError:
+                    results.append("denied")
+            os.write(write_end, ",".join(results).encode())
+        finally:
+            os._exit(0)
+    os.close(write_end)
+    os.waitpid(child, 0)
+    answer = os.read(read_end, 100).decode()
+    os.close(read_end)
+    assert answer == "denied,denied,allowed"
+
+
+def _calls(count: int) -> list[Call]:
+    data = np.arange(12, dtype=np.float32).reshape(3, 4)
+    return [Call(f"c{i}", "f", args={"t": ArgSpec.tensor(data + i)}) for i in range(count)]
+
+
+def test_the_encoded_calls_of_a_batch_are_reused_only_for_the_same_calls() -> None:
+    calls = _calls(5)
+    first = runner._encoded_calls(calls)
+    assert first == encode_calls(calls)
+    assert runner._encoded_calls(list(calls)) is first  # same Call objects: reused
+    different = _calls(5)  # equal ids, other objects (other arrays): encoded again
+    different[2] = Call("c2", "f", args={"t": ArgSpec.tensor(np.zeros(2, np.float32))})
+    assert runner._encoded_calls(different) == encode_calls(different) != first
+    assert runner._encoded_calls(calls[1:]) == encode_calls(calls[1:])  # resumed after a crash
+
+
+def _submissions() -> list[str]:
+    """The solution and some students' variations of it, as the benchmark writes them."""
+    solution = (ROOT / "solutions" / "tensor_indexing.py").read_text()
+    return [
+        solution,
+        solution.replace("return t[::2]", "for row in t:\n        pass\n    return t[::2]"),
+        solution + "\nimport numpy as np\nfrom torch import broadcast_shapes as bs\n",
+        solution + "\ndef broken(:\n",
+    ]
+
+
+@pytest.mark.parametrize("source", _submissions())
+def test_static_checks_on_a_shared_parse_equal_checks_on_the_text(source: str) -> None:
+    plans = build_plan(load_assignment(ROOT / "exercises" / "tensor-indexing.yaml"))
+    parsed = parse_source(source)
+    assert any(plan.rules.forbid or plan.rules.max_statements for plan in plans)
+    for plan in plans:
+        entry = plan.exercise.entry_name
+        assert check_static(parsed, entry, plan.rules) == check_static(source, entry, plan.rules)
+
+
+def test_the_shared_parse_keeps_the_imports_and_survives_syntax_errors() -> None:
+    parsed = parse_source("import torch as T\nfrom torch import nn\n")
+    assert isinstance(parsed.module, ast.Module)
+    assert parsed.aliases == {"T": "torch", "nn": "torch.nn"}
+    assert parse_source("def f(:\n").module is None
+
+
+floats = st.floats(allow_nan=True, allow_infinity=True, width=32)
+
+
+@given(st.lists(floats, min_size=1, max_size=6), st.lists(floats, min_size=1, max_size=6))
+def test_the_bit_identical_shortcut_agrees_with_the_tolerance_rule(a, b) -> None:
+    expected = np.array(a, dtype=np.float32)
+    got = np.array(b[: len(a)] + a[len(b) :], dtype=np.float32)
+    close = bool(np.all(np.isclose(got, expected, rtol=1.3e-6, atol=1e-5, equal_nan=True)))
+    assert (compare_arrays(expected, got) is None) == close
+    assert compare_arrays(expected, expected.copy()) is None
+
+
+def test_kill_descendants_without_children_still_kills_an_orphaned_grandchild() -> None:
+    read_end, write_end = os.pipe()
+    launcher = os.fork()
+    if launcher == 0:  # a launcher: subreaper, whose worker leaves a daemon behind
+        try:
+            layers.set_child_subreaper()
+            worker = os.fork()
+            if worker == 0:
+                if os.fork() == 0:
+                    time.sleep(60)
+                os._exit(0)
+            os.waitpid(worker, 0)
+            first = layers.kill_descendants()  # the daemon is now our child: killed
+            second = layers.kill_descendants()  # nothing left: the fast path
+            os.write(write_end, f"{first},{second}".encode())
+        finally:
+            os._exit(0)
+    os.close(write_end)
+    os.waitpid(launcher, 0)
+    answer = os.read(read_end, 100).decode()
+    os.close(read_end)
+    assert answer == "1,0"
+
+
+def test_the_warm_path_uses_only_the_runners_public_names() -> None:
+    tree = ast.parse((ROOT / "gradekit" / "sandbox" / "warm.py").read_text())
+    imported = [
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module == "gradekit.sandbox.runner"
+        for alias in node.names
+    ]
+    assert imported and not [name for name in imported if name.startswith("_")]
+    batch = (ROOT / "gradekit" / "grading" / "batch.py").read_text()
+    assert "pipeline._" not in batch
