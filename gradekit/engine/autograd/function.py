@@ -106,7 +106,12 @@ class Function:
     def _node_class(cls) -> type[_FunctionBackward]:
         node_class = Function._node_classes.get(cls)
         if node_class is None:
-            node_class = type(f"{cls.__name__}Backward", (_FunctionBackward,), {})
+            node_class = type(
+                f"{cls.__name__}Backward",
+                (_FunctionBackward,),
+                # as torch: <class 'torch.autograd.function.MyFnBackward'>
+                {"__module__": "torch.autograd.function"},
+            )
             Function._node_classes[cls] = node_class
         return node_class
 

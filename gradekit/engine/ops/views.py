@@ -118,7 +118,7 @@ def _node_class(name: str, behaviour: type[Node]) -> type[Node]:
     key = (name, behaviour)
     cls = _NODE_CLASSES.get(key)
     if cls is None:
-        cls = type(name, (behaviour,), {"__slots__": (), "__module__": "torch.autograd.graph"})
+        cls = type(name, (behaviour,), {"__slots__": (), "__module__": "builtins"})
         _NODE_CLASSES[key] = cls
     return cls
 
