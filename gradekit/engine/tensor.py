@@ -268,6 +268,9 @@ class Tensor:
 
     @property
     def is_leaf(self) -> bool:
+        # torch computes is_leaf through grad_fn, so a stale no_grad view raises here too
+        if self._grad_fn is None and "_no_grad_view" in self.__dict__:
+            _check_no_grad_view(self)
         return self._grad_fn is None
 
     @property
@@ -428,11 +431,13 @@ class Tensor:
         _autograd_api().backward(self, gradient, retain_graph, create_graph, inputs=inputs)
 
     # --- in-place bookkeeping used by every in-place op ---------------------------------
-    def _check_inplace(self) -> None:
+    def _check_inplace(self, allow_overlap: bool = False) -> None:
         """torch's checks before an in-place op on a tensor that takes part in autograd.
 
         A view made under no_grad of a tensor requiring grad is marked by ops/views.py with
         ``__dict__["_no_grad_view"]``; modifying it in place with grad mode on is forbidden.
+        ``allow_overlap`` skips the internal-overlap check for the ops torch lets write
+        into an expanded tensor (``fill_``/``zero_`` when not recording).
         """
         if grad_mode.enabled and self._requires_grad:
             base = self._base
@@ -443,7 +448,7 @@ class Tensor:
             if base is not None and base._grad_fn is None:  # torch: the view's base is a leaf
                 raise errors.error("view_of_leaf_inplace")
         # checked after the autograd rules, as torch does
-        if "_overlapping" in self.__dict__:  # an expanded view (marked by ops/views.py)
+        if not allow_overlap and "_overlapping" in self.__dict__:  # an expanded view (marked by ops/views.py)
             raise errors.error("internal_overlap")
 
     def _set_grad_fn_inplace(self, node: Node) -> None:

@@ -146,8 +146,12 @@ class FillBackward3(Node):
         return pointwise.zeros_like_grad(grad), sum_(grad)
 
 
-def _overwrite(self: Tensor, values: np.ndarray, node: Node | None) -> Tensor:
-    self._check_inplace()
+def _overwrite(
+    self: Tensor, values: np.ndarray, node: Node | None, allow_overlap: bool = False
+) -> Tensor:
+    # torch lets fill_/zero_ write into an expanded tensor (every alias gets the same
+    # value), but copy_ and the recorded zero_/fill_(tensor) raise "internal overlap".
+    self._check_inplace(allow_overlap)
     np.copyto(self._data, values, casting="unsafe")
     self._version_counter.version += 1
     if node is not None:
@@ -160,7 +164,7 @@ def zero_(self: Tensor) -> Tensor:
     if grad_mode.enabled and self._requires_grad:
         self._check_inplace()
         node = ZeroBackward0((self._edge(),), ((self._data.shape, self.dtype),))
-    return _overwrite(self, np.zeros((), self.dtype.np_dtype), node)
+    return _overwrite(self, np.zeros((), self.dtype.np_dtype), node, allow_overlap=node is None)
 
 
 def fill_(self: Tensor, value: Any) -> Tensor:
@@ -171,11 +175,11 @@ def fill_(self: Tensor, value: Any) -> Tensor:
         if grad_mode.enabled and (self._requires_grad or value._requires_grad):
             self._check_inplace()
             node = FillBackward3((self._edge(), value._edge()), ((self._data.shape, self.dtype),))
-        return _overwrite(self, value._data, node)
+        return _overwrite(self, value._data, node, allow_overlap=node is None)
     if grad_mode.enabled and self._requires_grad:
-        self._check_inplace()
+        self._check_inplace(allow_overlap=True)
         node = FillBackward2((self._edge(),), ((self._data.shape, self.dtype),))
-    return _overwrite(self, np.asarray(value), node)
+    return _overwrite(self, np.asarray(value), node, allow_overlap=True)
 
 
 def copy_(self: Tensor, src: Tensor, non_blocking: bool = False) -> Tensor:

@@ -148,13 +148,16 @@ def mean(
         node.self_sizes, node.numel = data.shape, data.size
         return Tensor._make(out, result, node)
     dims = _normalize_dims(dim, data.ndim)
+    count = math.prod(data.shape[d] for d in dims) if data.ndim else 1
+    # sum / count rather than np.mean, which warns "Mean of empty slice" where torch is silent
     with np.errstate(invalid="ignore", divide="ignore"):  # empty reduced dims give nan
-        out = as_array(np.mean(data, axis=_np_axis(dims, data.ndim), keepdims=keepdim), result)
+        total = np.add.reduce(data, axis=_np_axis(dims, data.ndim), keepdims=keepdim)
+        out = as_array(np.true_divide(total, count, dtype=data.dtype), result)
     if not _recording(input):
         return Tensor._make(out, result)
     node = MeanBackward1((input._edge(),), ((out.shape, result),))
     node.self_sizes, node.dim, node.keepdim = data.shape, dims, keepdim
-    node.count = math.prod(data.shape[d] for d in dims) if data.ndim else 1
+    node.count = count
     return Tensor._make(out, result, node)
 
 
@@ -613,7 +616,9 @@ def _softmax_input(input: Tensor, dim: int, dtype_: dtype | None, name: str) -> 
         )
         raise errors.error("op_dtype_unsupported", op=kernel, dtype=d.scalar_name)
     data = input._data.astype(d.np_dtype, copy=False)
-    axis = maybe_wrap_dim(dim, data.ndim) if data.ndim else 0
+    axis = maybe_wrap_dim(dim, data.ndim)  # a 0-d tensor accepts only dim 0 / -1
+    if data.ndim == 0:
+        axis = 0
     return data, d, axis
 
 
