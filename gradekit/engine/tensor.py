@@ -447,8 +447,8 @@ class Tensor:
                 raise errors.error("view_of_leaf_inplace" if base is not None else "leaf_inplace")
             if base is not None and base._grad_fn is None:  # torch: the view's base is a leaf
                 raise errors.error("view_of_leaf_inplace")
-        # checked after the autograd rules, as torch does
-        if not allow_overlap and "_overlapping" in self.__dict__:  # an expanded view (marked by ops/views.py)
+        # checked after the autograd rules, as torch does; ops/views.py marks expanded views
+        if not allow_overlap and "_overlapping" in self.__dict__:
             raise errors.error("internal_overlap")
 
     def _set_grad_fn_inplace(self, node: Node) -> None:
