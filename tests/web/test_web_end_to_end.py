@@ -18,9 +18,11 @@ import pytest
 
 SPEC = Path(__file__).parent / "specs" / "scaling.yaml"
 SUBMISSIONS = {
-    "ada": "def double(t):\n    return 2 * t\n\ndef total(t):\n    return t.sum()\n",
+    "ada": "def double(t):\n    return 2 * t\n\ndef total(t):\n    return t.sum()\n"
+    "\ndef affine(x, a, b):\n    return a * x + b\n",
     "ben": "def double(t):\n    print('<script>alert(1)</script>')\n    return t + 2\n",
-    "cy": "def double(t):\n    return t + 2\n\ndef total(t):\n    raise ValueError('<b>no</b>')\n",
+    "cy": "def double(t):\n    return t + 2\n\ndef total(t):\n    raise ValueError('<b>no</b>')\n"
+    "\ndef affine(x, a, b):\n    return (a * x + b).detach()\n",
     "dot": "def double(t)\n    return 2 * t\n",
 }
 
@@ -109,3 +111,33 @@ def test_serve_report_serves_and_demands_its_token(graded_db: Path) -> None:
         server.send_signal(signal.SIGINT)
         server.wait(timeout=20)
     assert "?token=tok-123" in server.stderr.read()
+
+
+def test_graphs_of_student_and_reference_are_stored_and_drawn(
+    graded_db: Path, tmp_path: Path
+) -> None:
+    import json
+
+    from gradekit.gradebook.store import connect
+
+    with closing(connect(graded_db, readonly=True)) as connection:
+        (expected,) = connection.execute(
+            "SELECT answer_fingerprint, answer_summary FROM expected_answers"
+            " WHERE exercise_id = 'affine'"
+        ).fetchall()
+        answers = dict(
+            connection.execute(
+                "SELECT s.student, c.answer_summary FROM case_results c"
+                " JOIN submissions s ON s.id = c.submission_id WHERE c.exercise_id = 'affine'"
+            ).fetchall()
+        )
+    reference = json.loads(expected["answer_summary"])
+    assert [node["name"] for node in reference["graph"]][:2] == ["AddBackward0", "MulBackward0"]
+    assert ":rg:AddBackward0:graph=" in expected["answer_fingerprint"]
+    assert json.loads(answers["ada"])["graph"] == reference["graph"]
+    assert json.loads(answers["cy"])["grad_fn"] is None  # detached: no graph behind it
+    result = _gradekit("report", "--db", str(graded_db), "--html", str(tmp_path / "site"))
+    assert result.returncode == 0, result.stderr
+    page = (tmp_path / "site" / "scaling" / "student" / "cy.html").read_text(encoding="utf-8")
+    assert "reference graph" in page and ">MulBackward0</text>" in page
+    assert "no grad_fn: a leaf tensor" in page

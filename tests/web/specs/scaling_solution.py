@@ -11,3 +11,7 @@ def double_plus_two(t):
 
 def total(t):
     return t.sum()
+
+
+def affine(x, a, b):
+    return a * x + b
