@@ -714,7 +714,8 @@ class ReluBackward0(Node):
 def relu(input: Tensor) -> Tensor:
     if input.dtype is bool_:
         raise errors.error("relu_bool")
-    out = np.maximum(input._data, 0).astype(input.dtype.np_dtype, copy=False)
+    # operands swapped: on ties numpy keeps the second, torch the first (relu(-0.) is -0.)
+    out = np.maximum(0, input._data).astype(input.dtype.np_dtype, copy=False)
     return _unary_result(ReluBackward0, input, out, input.dtype, save_result=True)
 
 
@@ -789,12 +790,13 @@ def clamp(input: Tensor, min: Any = None, max: Any = None) -> Tensor:  # noqa: A
     operands = [v for v in (low, high) if v is not None]
     result = result_type(input, *operands)
     data = input._data.astype(result.np_dtype, copy=False)
-    # torch: min first, then max (so min > max gives max everywhere)
+    # torch: min first, then max (so min > max gives max everywhere).  On ties (-0. vs 0.)
+    # torch keeps the input, numpy the second operand, hence the bound comes first.
     out = data
     if low is not None:
-        out = np.maximum(out, low)
+        out = np.maximum(low, out)
     if high is not None:
-        out = np.minimum(out, high)
+        out = np.minimum(high, out)
     out = as_array(out, result)
     if out is input._data:
         out = out.copy()
@@ -812,9 +814,9 @@ def _clamp_tensor(input: Tensor, min: Any, max: Any) -> Tensor:  # noqa: A002
     result = result_type(input, *[v for v in (min, max) if v is not None])
     out = out.astype(result.np_dtype)
     if min is not None:
-        out = np.maximum(out, min._data if isinstance(min, Tensor) else min)
+        out = np.maximum(min._data if isinstance(min, Tensor) else min, out)
     if max is not None:
-        out = np.minimum(out, max._data if isinstance(max, Tensor) else max)
+        out = np.minimum(max._data if isinstance(max, Tensor) else max, out)
     out = as_array(out, result)
     if not (grad_mode.enabled and builtins.any(t._requires_grad for t in tensors)):
         return Tensor._make(out, result)
@@ -849,7 +851,8 @@ def _clamp_one_side(input: Tensor, bound: Any, node_class: type[Node], ufunc: np
         return _clamp_tensor(input, low, high)
     bound = scalar_operand(bound)
     result = result_type(input, bound)
-    out = as_array(ufunc(input._data.astype(result.np_dtype, copy=False), bound), result)
+    # bound first: on ties (-0. vs 0.) numpy keeps the second operand, torch the input
+    out = as_array(ufunc(bound, input._data.astype(result.np_dtype, copy=False)), result)
     if not _recording(input):
         return Tensor._make(out, result)
     node = node_class((input._edge(),), ((out.shape, result),))
@@ -943,7 +946,7 @@ class MinimumBackward0(Node):
         return grad_self, grad_other
 
 
-def _extremum(node_class: type[Node], ufunc: np.ufunc, input: Tensor, other: Tensor) -> Tensor:
+def _extremum(node_class: type[Node], ufunc: Any, input: Tensor, other: Tensor) -> Tensor:
     if not isinstance(other, Tensor):
         raise errors.error(
             "argument_not_tensor",
@@ -960,12 +963,27 @@ def _extremum(node_class: type[Node], ufunc: np.ufunc, input: Tensor, other: Ten
     return Tensor._make(out, result, node)
 
 
+def _first_on_ties(ufunc: np.ufunc) -> Any:
+    """``ufunc`` keeping the first operand on ties (-0. vs 0.) as torch does; numpy keeps
+    the second."""
+
+    def swapped(a: Any, b: Any) -> Any:
+        return ufunc(b, a)
+
+    swapped.__name__ = ufunc.__name__
+    return swapped
+
+
+_torch_maximum = _first_on_ties(np.maximum)
+_torch_minimum = _first_on_ties(np.minimum)
+
+
 def maximum(input: Tensor, other: Tensor) -> Tensor:
-    return _extremum(MaximumBackward0, np.maximum, input, other)
+    return _extremum(MaximumBackward0, _torch_maximum, input, other)
 
 
 def minimum(input: Tensor, other: Tensor) -> Tensor:
-    return _extremum(MinimumBackward0, np.minimum, input, other)
+    return _extremum(MinimumBackward0, _torch_minimum, input, other)
 
 
 # --- comparisons and logic (never differentiable) ---------------------------------------
