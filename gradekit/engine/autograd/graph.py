@@ -24,6 +24,10 @@ _sequence = itertools.count()
 ACCUMULATE_GRAD_SEQUENCE = 1 << 62
 
 
+# grad_fn classes torch writes by hand: their name() is "torch::autograd::<class>"
+_NAMESPACED_NODE_NAMES = frozenset({"AccumulateGrad", "CopyBackwards", "CopySlices"})
+
+
 class RemovableHandle:
     """Returned by ``register_hook``; ``remove()`` is idempotent (torch.utils.hooks)."""
 
@@ -178,7 +182,9 @@ class Node:
 
     # --- torch.autograd.graph.Node API --------------------------------------------------
     def name(self) -> str:
-        return type(self).__name__
+        name = type(self).__name__
+        # torch's hand-written (not generated) nodes report their C++ namespace
+        return f"torch::autograd::{name}" if name in _NAMESPACED_NODE_NAMES else name
 
     def _forward_op_name(self) -> str:
         """The forward op's name as torch prints it in version-counter errors."""

@@ -17,8 +17,8 @@ from ..dtypes import FLOATING, bool_, dtype, float16, int64
 from ..tensor import Tensor
 from .core import as_array, maybe_wrap_dim
 from .pointwise import abs as abs_
+from .pointwise import div_scalar, sgn, where
 from .pointwise import pow as pow_
-from .pointwise import sgn, where
 from .shape_helpers import expand, masked_fill, unsqueeze_dims, view
 
 
@@ -121,7 +121,8 @@ class MeanBackward0(Node):
     __slots__ = ("self_sizes", "numel")
 
     def backward(self, grad: Tensor) -> tuple:
-        return (expand(grad, self.self_sizes) / self.numel,)
+        # torch's formula divides by a Scalar: DivBackward1 under create_graph
+        return (div_scalar(expand(grad, self.self_sizes), self.numel),)
 
 
 class MeanBackward1(Node):
@@ -129,7 +130,7 @@ class MeanBackward1(Node):
 
     def backward(self, grad: Tensor) -> tuple:
         restored = _restore_reduced(grad, self.dim, self.keepdim)
-        return (expand(restored, self.self_sizes) / self.count,)
+        return (div_scalar(expand(restored, self.self_sizes), self.count),)
 
 
 def mean(
