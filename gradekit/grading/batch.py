@@ -54,7 +54,7 @@ from gradekit.grading.cases import build_plan
 from gradekit.grading.reference import reference_answers
 from gradekit.grading.submission import SubmissionError, SubmissionSource, load_submission
 from gradekit.grading.verdicts import AssignmentResult, ExerciseResult
-from gradekit.sandbox.policy import SandboxPolicy
+from gradekit.sandbox.policy import ProbeResult, SandboxPolicy
 from gradekit.sandbox.protocol import (
     CallOutcome,
     ExceptionInfo,
@@ -218,19 +218,48 @@ def spec_hash(assignment: Assignment, backend: str) -> str:
 
 
 @dataclass(frozen=True)
+class _ProbedPolicy(SandboxPolicy):
+    """A policy whose layer probe was run by the parent on this same machine (a probe costs
+    a subprocess per worker otherwise)."""
+
+    probed: ProbeResult = field(default_factory=lambda: ProbeResult((), {}))
+
+    @property
+    def probe(self) -> ProbeResult:
+        return self.probed
+
+
+@dataclass(frozen=True)
 class PolicySettings:
-    """The parts of the sandbox policy a batch passes to its workers."""
+    """The parts of the sandbox policy a batch passes to its workers.
+
+    ``probe`` is the parent's probe result (``available``, ``reasons``, ``landlock_abi``);
+    without it the worker probes the machine itself.
+    """
 
     require_tier: int = 1
     allow_weak: bool = False
     disabled_layers: tuple[str, ...] = ()
+    probe: dict[str, Any] | None = None
 
     def build(self) -> SandboxPolicy:
-        return SandboxPolicy(
+        options = dict(
             require_tier=self.require_tier,
             allow_weak=self.allow_weak,
             disabled_layers=frozenset(self.disabled_layers),
         )
+        if self.probe is None:
+            return SandboxPolicy(**options)
+        probed = ProbeResult(
+            available=tuple(self.probe["available"]),
+            reasons=dict(self.probe["reasons"]),
+            landlock_abi=int(self.probe["landlock_abi"]),
+        )
+        return _ProbedPolicy(**options, probed=probed)
+
+    def with_probe(self, probe: ProbeResult) -> PolicySettings:
+        """These settings carrying ``probe``, for workers on this machine."""
+        return replace(self, probe=asdict(probe))
 
 
 class _Grader:
@@ -610,6 +639,7 @@ def grade_batch(
     policy = policy or PolicySettings()
     sandbox = policy.build()
     sandbox.ensure_allowed()  # fail closed before any file is touched
+    policy = policy.with_probe(sandbox.probe)  # workers reuse this probe of the machine
     assignment = load_assignment(spec_path)
     backend = pipeline.resolve_backend(backend or assignment.assignment.backend)
     found = discover_submissions(submissions, assignment.assignment.student_file)

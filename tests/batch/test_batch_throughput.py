@@ -179,3 +179,26 @@ def test_the_warm_path_uses_only_the_runners_public_names() -> None:
     assert imported and not [name for name in imported if name.startswith("_")]
     batch = (ROOT / "gradekit" / "grading" / "batch.py").read_text()
     assert "pipeline._" not in batch
+
+
+def test_workers_reuse_the_parents_probe_of_the_machine() -> None:
+    import json
+    from dataclasses import asdict
+
+    from gradekit.grading.batch import PolicySettings
+    from gradekit.sandbox.policy import ProbeResult, SandboxPolicy, probe_policy
+
+    parent = PolicySettings(disabled_layers=("capabilities",)).with_probe(probe_policy().probe)
+    # What a worker receives on its command line.
+    worker = PolicySettings(**json.loads(json.dumps(asdict(parent)))).build()
+    local = SandboxPolicy(require_tier=1, disabled_layers=frozenset({"capabilities"}))
+    assert (worker.layers, worker.degraded, worker.tier) == (
+        local.layers,
+        local.degraded,
+        local.tier,
+    )
+    # The probe result is really the one passed, not a new probe.
+    weak = PolicySettings().with_probe(ProbeResult(("rlimits",), {"seccomp": "no libseccomp"}))
+    policy = weak.build()
+    assert policy.layers == ("process", "rlimits") and policy.tier == 0
+    assert policy.degraded["seccomp"] == "no libseccomp"
