@@ -239,6 +239,14 @@ def _print_summary(summary: Any, db: Path) -> None:
             Text.assemble(("not graded ", "bold red"), f"{problem['student']}: {problem['error']}"),
             soft_wrap=True,
         )
+    if summary.interrupted_runs:
+        runs = ", ".join(str(run) for run in summary.interrupted_runs)
+        console.print(
+            f"marked interrupted: run(s) {runs}, whose grader was killed before finishing "
+            "(what they graded is kept)",
+            markup=False,
+            soft_wrap=True,
+        )
     if summary.ignored:
         console.print(
             f"ignored (not a student entry): {', '.join(summary.ignored)}",

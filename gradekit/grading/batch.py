@@ -581,6 +581,8 @@ class BatchSummary:
     students: list[dict[str, Any]] = field(default_factory=list)
     sandbox_tier: int | None = None
     duration: float = 0.0
+    # Earlier runs found still `running` with their grader gone (killed), now `interrupted`.
+    interrupted_runs: list[int] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -668,6 +670,7 @@ def grade_batch(
             skipped=len(skipped),
             ignored=[str(path) for path in found.ignored],
             sandbox_tier=sandbox.tier,
+            interrupted_runs=list(book.interrupted_runs),
         )
         on_start(len(to_grade), len(skipped))
         for entry in skipped:

@@ -247,13 +247,20 @@ def test_sigkill_mid_batch_loses_nothing_and_the_rerun_completes(tmp_path: Path)
     count, students = _complete_submissions(db)  # also checks none is partial
     assert 2 <= count < 8
     assert len(set(students)) == count
-    status = connect(db, readonly=True).execute("SELECT status FROM runs").fetchone()[0]
+    reader = connect(db, readonly=True)
+    status = reader.execute("SELECT status FROM runs").fetchone()[0]
     assert status == "running"  # the killed run never got to say it finished
+    # ... but its grader is gone, which readers already show.
+    assert [run.status for run in queries.list_runs(reader)] == ["interrupted"]
+    reader.close()
 
     rerun = grade(folder, db, "--json", "--jobs", "2")
     assert rerun.returncode == 0, rerun.stderr
     summary = json.loads(rerun.stdout)
     assert summary["skipped"] >= count and summary["graded"] + summary["skipped"] == 8
+    assert summary["interrupted_runs"] == [1]  # the next run marked it in the gradebook
+    statuses = connect(db, readonly=True).execute("SELECT id, status FROM runs").fetchall()
+    assert [tuple(row) for row in statuses] == [(1, "interrupted"), (2, "finished")]
     final_count, final_students = _complete_submissions(db)
     assert final_count == 8 and sorted(final_students) == [f"s{i:02d}" for i in range(8)]
 
