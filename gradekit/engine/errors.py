@@ -626,6 +626,11 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
 }
 
 WARNINGS: dict[str, str] = {
+    "float_of_requires_grad": (
+        "Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
+        "behavior.\nConsider using tensor.detach() first. (Triggered internally at "
+        "/__w/pytorch/pytorch/torch/csrc/autograd/generated/python_variable_methods.cpp:822.)"
+    ),
     "nonleaf_grad_access": (
         "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its "
         ".grad attribute won't be populated during autograd.backward(). If you indeed want "

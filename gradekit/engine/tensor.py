@@ -499,6 +499,8 @@ class Tensor:
     def __float__(self) -> float:
         if self._data.size != 1:
             raise errors.error("python_scalar_numel")
+        if self._requires_grad:  # torch 2.13 warns once per process; int() does not warn
+            errors.warn_once("float_of_requires_grad")
         return float(self._data.reshape(()).item())
 
     def __int__(self) -> int:
@@ -562,6 +564,8 @@ class Tensor:
         return format_tensor(
             self._data,
             dtype_name=self.dtype.name,
+            # after set_default_dtype(float64) torch prints float64 tensors without dtype=
+            default_dtype_name=get_default_dtype().name,
             requires_grad=self._requires_grad,
             grad_fn_name=None if self._grad_fn is None else self._grad_fn.name(),
         )

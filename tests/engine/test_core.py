@@ -244,3 +244,32 @@ def test_unsupported_tensor_attribute_is_a_clear_error() -> None:
     )
     assert not hasattr(x, "unfold_everything")  # also an AttributeError, like real objects
     assert getattr(torch, "not_a_torch_function", "default") == "default"
+
+
+def test_float_of_tensor_requiring_grad_warns_like_torch_and_int_does_not() -> None:
+    import warnings
+
+    import gradekit.engine as engine
+    from gradekit.engine import errors
+
+    errors._warned_once.discard("float_of_requires_grad")
+    x = engine.ones(1, requires_grad=True)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert int(x) == 1
+        assert float(x) == 1.0
+        assert float(x) == 1.0  # torch warns once per process
+    messages = [str(w.message) for w in caught]
+    assert len(messages) == 1
+    assert messages[0].startswith("Converting a tensor with requires_grad=True to a scalar")
+
+
+def test_repr_omits_dtype_of_the_current_default_dtype() -> None:
+    import gradekit.engine as engine
+
+    engine.set_default_dtype(engine.float64)
+    try:
+        assert repr(engine.tensor([1.0, 2.0])) == "tensor([1., 2.])"
+        assert "dtype=torch.float32" in repr(engine.tensor([1.0], dtype=engine.float32))
+    finally:
+        engine.set_default_dtype(engine.float32)
