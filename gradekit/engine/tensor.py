@@ -35,12 +35,13 @@ _GRAD_DTYPE_NAMES = {
 
 
 class VersionCounter:
-    """Number of in-place modifications of a storage; shared by all its views."""
+    """Number of in-place modifications of a storage; shared by all its views.
 
-    __slots__ = ("version",)
+    ``version`` starts as the class default 0 and becomes an instance attribute on the
+    first bump; with no ``__init__`` to run, creating one per tensor stays cheap.
+    """
 
-    def __init__(self) -> None:
-        self.version = 0
+    version = 0
 
 
 class Size(tuple):

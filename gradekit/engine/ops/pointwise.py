@@ -36,15 +36,30 @@ def _recording(x: Any, y: Any = None) -> bool:
 
 
 def _binary(ufunc: np.ufunc, x: Any, y: Any) -> tuple[np.ndarray, dtype]:
-    if type(y) is Tensor and type(x) is Tensor and x.dtype is y.dtype and x.dtype is not float16:
-        # fast path: two tensors of one dtype (the common case)
-        try:
-            out = ufunc(x._data, y._data)
-        except ValueError:
-            raise broadcast_error(x._data.shape, y._data.shape) from None
-        if type(out) is not np.ndarray:
-            out = np.asarray(out)
-        return out, x.dtype
+    if type(x) is Tensor:
+        x_dtype = x.dtype
+        y_type = type(y)
+        if y_type is Tensor:
+            if x_dtype is y.dtype and x_dtype is not float16:
+                # fast path: two tensors of one dtype (the common case)
+                try:
+                    out = ufunc(x._data, y._data)
+                except ValueError:
+                    raise broadcast_error(x._data.shape, y._data.shape) from None
+                if type(out) is not np.ndarray:
+                    out = np.asarray(out)
+                return out, x_dtype
+        elif (
+            (y_type is builtins.float or y_type is builtins.int)
+            and x_dtype.category == FLOATING
+            and x_dtype is not float16
+        ):
+            # fast path: a float tensor with a Python number (``y * 3``); numpy 2 treats
+            # the number as weak, so the result keeps the tensor's dtype, as in torch
+            out = ufunc(x._data, y if y_type is builtins.float else builtins.float(y))
+            if type(out) is not np.ndarray:
+                out = np.asarray(out)
+            return out, x_dtype
     a, b, result = binary_operands(x, y)
     try:
         if result is float16:  # overflows easily; torch gives inf silently
