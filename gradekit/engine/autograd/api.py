@@ -33,7 +33,9 @@ def _make_roots(
         if grad is None:
             if output._data.size != 1:
                 raise errors.error("implicit_grad_not_scalar")
-            grad = Tensor._make(np.ones(output._data.shape, output.dtype.np_dtype), output.dtype)
+            ones = np.empty(output._data.shape, output.dtype.np_dtype)  # faster than np.ones
+            ones.fill(1)
+            grad = Tensor._make(ones, output.dtype)
         else:
             if not isinstance(grad, Tensor):
                 raise errors.error("gradient_type", type_name=type(grad).__name__)

@@ -121,6 +121,11 @@ class MeanBackward0(Node):
     __slots__ = ("self_sizes", "numel")
 
     def backward(self, grad: Tensor) -> tuple:
+        if not grad_mode.enabled and grad._data.ndim == 0:
+            # fast path (nothing recorded): fill with grad / numel, the same float math
+            filled = np.empty(self.self_sizes, grad._data.dtype)
+            filled.fill(np.true_divide(grad._data, self.numel))
+            return (Tensor._make(filled, grad.dtype),)
         # torch's formula divides by a Scalar: DivBackward1 under create_graph
         return (div_scalar(expand(grad, self.self_sizes), self.numel),)
 
