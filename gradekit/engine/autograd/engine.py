@@ -124,7 +124,7 @@ def run_backward(
                 grad_inputs = _call_node(node, grads)
             else:
                 grad_inputs = node.backward(grads[0] if node.num_outputs == 1 else tuple(grads))
-            if not retain_graph:
+            if not retain_graph and node._saved is not None:
                 node.release_saved()
             for (next_node, nr), g in zip(node.next_functions, grad_inputs, strict=False):
                 if next_node is None:
