@@ -78,11 +78,13 @@ def run_backward(
             capture_index.setdefault(t._edge(), []).append(i)
     captured: list[Tensor | None] = [None] * (0 if inputs is None else len(inputs))
 
-    dependencies, order = _discover(roots)
     execute: set[Node] | None = None  # None: run every node
     reached: set[Node] | None = None  # nodes that receive gradients at all
     if inputs is not None:
+        dependencies, order = _discover(roots)
         execute, reached = _nodes_to_execute(order, capture_index)
+    else:
+        dependencies = _count_dependencies(roots)
 
     buffers: dict[Node, list] = {}
     ready: list[tuple[int, int, Node]] = []
@@ -183,6 +185,25 @@ def _discover(
                 stack.pop()
                 order.append(node)
     return dependencies, order
+
+
+def _count_dependencies(roots: Sequence[tuple[tuple[Node, int], Tensor]]) -> dict[Node, int]:
+    """``_discover`` without the post-order, for the common case (no ``inputs=``)."""
+    dependencies: dict[Node, int] = {}
+    stack = [root for (root, _), _grad in roots]
+    seen = set(stack)
+    while stack:
+        for child, _nr in stack.pop().next_functions:
+            if child is None:
+                continue
+            if child in dependencies:
+                dependencies[child] += 1
+            else:
+                dependencies[child] = 1
+            if child not in seen:
+                seen.add(child)
+                stack.append(child)
+    return dependencies
 
 
 def _nodes_to_execute(order: list[Node], capture_index: dict) -> tuple[set[Node], set[Node]]:
