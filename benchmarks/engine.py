@@ -6,8 +6,9 @@
    the same forward and backward arithmetic (target: <= 1.1).
 3. The same chain on MyGrad, when it is importable (for reference).
 
-Run: ``python benchmarks/engine.py``.  Uses best-of-N timing; single-threaded BLAS is
-recommended for stable numbers (``OMP_NUM_THREADS=1``).
+Run: ``python benchmarks/engine.py``.  Uses best-of-N timing of this thread's CPU time
+(``time.thread_time``), so time spent descheduled on a loaded machine does not count;
+single-threaded BLAS is recommended for stable numbers (``OMP_NUM_THREADS=1``).
 """
 
 from __future__ import annotations
@@ -21,13 +22,13 @@ import gradekit.engine as engine
 
 
 def best_time(fn: Callable[[], object], iterations: int, repeats: int = 5) -> float:
-    """Best-of-``repeats`` seconds per call of ``fn``."""
+    """Best-of-``repeats`` CPU seconds (this thread) per call of ``fn``."""
     best = float("inf")
     for _ in range(repeats):
-        start = time.perf_counter()
+        start = time.thread_time()
         for _ in range(iterations):
             fn()
-        best = min(best, (time.perf_counter() - start) / iterations)
+        best = min(best, (time.thread_time() - start) / iterations)
     return best
 
 
