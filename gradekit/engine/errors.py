@@ -53,6 +53,13 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "you can only change requires_grad flags of leaf variables.",
     ),
+    "multi_output_view_inplace": (
+        RuntimeError,
+        "Output {output_nr} of {op} is a view and is being modified inplace. This view is the "
+        "output of a function that returns multiple views. Such functions do not allow the "
+        "output views to be modified inplace. You should replace the inplace operation by an "
+        "out-of-place one.",
+    ),
     "view_no_grad_inplace": (
         RuntimeError,
         "A view was created in no_grad mode and is being modified inplace with grad mode "

@@ -444,6 +444,13 @@ class Tensor:
             base = self._base
             if base is not None and "_no_grad_view" in self.__dict__:
                 raise errors.error("view_no_grad_inplace")
+            if base is not None and "_multi_output_view" in self.__dict__:
+                # outputs of split/chunk/unbind (and views of them), marked by ops/views.py
+                raise errors.error(
+                    "multi_output_view_inplace",
+                    output_nr=self._output_nr,
+                    op=self._grad_fn._forward_op_name(),
+                )
             if self._grad_fn is None:
                 raise errors.error("view_of_leaf_inplace" if base is not None else "leaf_inplace")
             if base is not None and base._grad_fn is None:  # torch: the view's base is a leaf

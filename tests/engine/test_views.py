@@ -499,3 +499,32 @@ def test_double_backward_matches_torch(name: str) -> None:
     assert results["engine"][0] == results["torch"][0]
     np.testing.assert_allclose(results["engine"][1], results["torch"][1])
     np.testing.assert_allclose(results["engine"][2], results["torch"][2])
+
+
+MULTI_OUTPUT_INPLACE: dict[str, Callable[[Any], Any]] = {
+    "split": lambda T: T.ones(4, requires_grad=True).clone().split(2)[1].mul_(2),
+    "split_sizes": lambda T: T.ones(4, requires_grad=True).clone().split([1, 3])[1].mul_(2),
+    "chunk_of_leaf": lambda T: T.ones(4, requires_grad=True).chunk(2)[0].add_(1),
+    "unbind_zero_": lambda T: T.ones(2, 2, requires_grad=True).clone().unbind(1)[1].zero_(),
+    "view_of_output": lambda T: T.ones(4, requires_grad=True).clone().split(2)[0].view(2).mul_(2),
+    "setitem_on_output": lambda T: (
+        T.ones(4, requires_grad=True).clone().split(2)[0].__setitem__(0, 5.0)
+    ),
+    "no_autograd": lambda T: T.ones(4).split(2)[1].mul_(2),
+}
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("name", sorted(MULTI_OUTPUT_INPLACE))
+def test_inplace_on_multi_output_views_matches_torch(name: str) -> None:
+    torch = pytest.importorskip("torch", reason="real PyTorch is not installed")
+    import gradekit.engine as engine
+
+    def outcome(T: Any) -> tuple[str, str]:
+        try:
+            MULTI_OUTPUT_INPLACE[name](T)
+        except RuntimeError as exc:
+            return ("raised", str(exc))
+        return ("ok", "")
+
+    assert outcome(engine) == outcome(torch)

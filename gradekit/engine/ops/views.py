@@ -421,6 +421,8 @@ def _make_view(source: Tensor, data: np.ndarray, node: Node | None, view_fn: Vie
         # torch: a leaf that requires grad; modifying it in place with grad mode on is an error
         out._requires_grad = True
         out.__dict__["_no_grad_view"] = source._version_counter.version  # see check_no_grad_view
+    if grad_mode.enabled and "_multi_output_view" in source.__dict__:
+        out.__dict__["_multi_output_view"] = True  # torch: views of it inherit the ban
     parent_fn = source.__dict__.get("_view_fn") if source._base is not None else None
     out.__dict__["_view_fn"] = view_fn if parent_fn is None else _compose(parent_fn, view_fn)
     views = root.__dict__.get("_views")
@@ -1079,6 +1081,8 @@ def _multi_view(x: Tensor, name: str, dim: int, keys: list[tuple]) -> tuple[Tens
     for output_nr, (key, data) in enumerate(zip(keys, datas, strict=True)):
         out = _make_view(x, data, node, lambda a, key=key: a[key])
         out._output_nr = output_nr
+        if node is not None:  # torch forbids in-place on these outputs while recording
+            out.__dict__["_multi_output_view"] = True
         outputs.append(out)
     return tuple(outputs)
 
