@@ -371,3 +371,31 @@ def test_nn_parameter() -> None:
     assert repr(p) == "Parameter containing:\ntensor([1., 1.], requires_grad=True)"
     (p * 3).sum().backward()
     assert p.grad.tolist() == [3.0, 3.0]
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("reduction", ["mean", "sum", "none"])
+@pytest.mark.parametrize("target_requires_grad", [False, True])
+def test_mse_loss_double_backward_matches_torch(reduction: str, target_requires_grad: bool) -> None:
+    """First gradients come from one MseLossBackwardBackward0 op, as in torch."""
+    torch = _torch()
+
+    def program(T: Any) -> Any:
+        x = T.tensor([[0.2, 0.7, 0.4], [1.0, -2.0, 3.0]], requires_grad=True)
+        target = T.tensor([[0.0, 1.0, 1.0], [2.0, 2.0, 2.0]], requires_grad=target_requires_grad)
+        loss = T.nn.functional.mse_loss(x, target, reduction=reduction)
+        if reduction == "none":
+            loss = (loss * T.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])).sum()
+        inputs = [x, target] if target_requires_grad else [x]
+        firsts = T.autograd.grad(loss, inputs, create_graph=True)
+        seconds = T.autograd.grad(sum((g * g).sum() for g in firsts), inputs)
+        return (
+            [g.grad_fn.name() for g in firsts],
+            [g.detach().numpy().tolist() for g in firsts],
+            [g.numpy().tolist() for g in seconds],
+        )
+
+    expected, actual = program(torch), program(engine)
+    assert actual[0] == expected[0]
+    np.testing.assert_allclose(actual[1], expected[1], rtol=1e-5)
+    np.testing.assert_allclose(actual[2], expected[2], rtol=1e-5)

@@ -113,16 +113,61 @@ def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
 
 # --- losses ------------------------------------------------------------------------------------
 class MseLossBackward0(Node):
-    """Saves self and target."""
+    """Saves self and target; both gradients are the op ``mse_loss_backward`` (torch)."""
 
     __slots__ = ("reduction",)
 
     def backward(self, grad: Tensor) -> tuple:
         self_, target = self.saved_tensors
-        upstream = _reduce_grad(grad, self.reduction, self_._data.shape, self_._data.size)
-        grad_self = (self_ - target) * 2 * upstream
-        grad_target = -grad_self if self.next_functions[1][0] is not None else None
+        grad_self = grad_target = None
+        if self.next_functions[0][0] is not None:
+            grad_self = mse_loss_backward(grad, self_, target, self.reduction)
+        if self.next_functions[1][0] is not None:
+            grad_target = mse_loss_backward(grad, target, self_, self.reduction)
         return grad_self, grad_target
+
+
+class MseLossBackwardBackward0(Node):
+    """Gradient of ``mse_loss_backward(grad_output, self, target)``.  Saves all three."""
+
+    __slots__ = ("reduction",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        grad_output, self_, target = self.saved_tensors
+        numel = self_._data.size
+        grad_grad_output = grad_self = grad_target = None
+        if self.next_functions[0][0] is not None:  # mse_loss_double_backward_grad_output
+            if self.reduction == "none":
+                grad_grad_output = mse_loss_backward(grad, self_, target, self.reduction)
+            else:
+                ones = Tensor._make(np.ones_like(grad_output._data), grad_output.dtype)
+                per_element = mse_loss_backward(ones, self_, target, self.reduction)
+                grad_grad_output = reduction_ops.sum(per_element * grad)
+        if self.next_functions[1][0] is not None or self.next_functions[2][0] is not None:
+            scaled = grad * grad_output * 2  # mse_loss_double_backward(grad * grad_output)
+            if self.reduction == "mean":
+                scaled = scaled / numel
+            if self.next_functions[1][0] is not None:
+                grad_self = scaled
+            if self.next_functions[2][0] is not None:
+                grad_target = -scaled
+        return grad_grad_output, grad_self, grad_target
+
+
+def mse_loss_backward(grad_output: Tensor, input: Tensor, target: Tensor, reduction: str) -> Tensor:
+    """torch's ``mse_loss_backward``: ``norm * (input - target) * grad_output`` as one op."""
+    norm = 2.0 / input._data.size if reduction == "mean" else 2.0
+    data = (input._data - target._data) * norm * grad_output._data
+    out = as_array(np.broadcast_to(data, input._data.shape).copy(), input.dtype)
+    tensors = (grad_output, input, target)
+    if not (grad_mode.enabled and any(t._requires_grad for t in tensors)):
+        return Tensor._make(out, input.dtype)
+    node = MseLossBackwardBackward0(
+        (grad_output._edge(), input._edge(), target._edge()), ((out.shape, input.dtype),)
+    )
+    node.reduction = reduction
+    node.save(grad_output, input, target)
+    return Tensor._make(out, input.dtype, node)
 
 
 def mse_loss(
