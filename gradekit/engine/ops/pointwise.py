@@ -262,10 +262,20 @@ def mul(input: Any, other: Any) -> Tensor:
     out, result = _binary(np.multiply, input, other)
     if not grad_mode.enabled:
         return Tensor._make(out, result)
-    input_needs, other_needs = _needs(input), _needs(other)
+    # _needs / edge, inlined: this is the hottest recorded op
+    input_is_tensor = isinstance(input, Tensor)
+    other_is_tensor = isinstance(other, Tensor)
+    input_needs = input_is_tensor and input._requires_grad
+    other_needs = other_is_tensor and other._requires_grad
     if not (input_needs or other_needs):
         return Tensor._make(out, result)
-    node = MulBackward0((edge(input), edge(other)), ((out.shape, result),))
+    node = MulBackward0(
+        (
+            input._edge() if input_is_tensor else (None, 0),
+            other._edge() if other_is_tensor else (None, 0),
+        ),
+        ((out.shape, result),),
+    )
     # torch saves self only when other needs a gradient, and other only when self does
     node.save(input if other_needs else None, other if input_needs else None)
     return Tensor._make(out, result, node)
