@@ -399,3 +399,33 @@ def test_mse_loss_double_backward_matches_torch(reduction: str, target_requires_
     assert actual[0] == expected[0]
     np.testing.assert_allclose(actual[1], expected[1], rtol=1e-5)
     np.testing.assert_allclose(actual[2], expected[2], rtol=1e-5)
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("reduction", ["mean", "sum", "none"])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_nll_loss_double_backward_matches_torch(reduction: str, weighted: bool) -> None:
+    """The first gradient is one NllLossBackwardBackward0 op under create_graph, as in torch."""
+    torch = _torch()
+
+    def describe(node: Any) -> str:
+        if node is None:
+            return "None"
+        children = ", ".join(describe(child) for child, _ in node.next_functions)
+        return f"{type(node).__name__}({children})"
+
+    def program(T: Any) -> Any:
+        x = T.tensor([[0.2, 0.7, 0.4], [1.0, -2.0, 3.0]], requires_grad=True)
+        weight = T.tensor([1.0, 2.0, 0.5]) if weighted else None
+        losses = T.nn.functional.nll_loss(
+            x.log_softmax(1), T.tensor([2, 0]), weight=weight, reduction=reduction, ignore_index=0
+        )
+        loss = losses if reduction != "none" else (losses * T.tensor([1.0, 3.0])).sum()
+        (first,) = T.autograd.grad(loss, x, create_graph=True)
+        (second,) = T.autograd.grad((first * first).sum(), x)
+        return describe(first.grad_fn), first.detach().numpy(), second.numpy()
+
+    expected, actual = program(torch), program(engine)
+    assert actual[0] == expected[0]
+    np.testing.assert_allclose(actual[1], expected[1], rtol=1e-5, atol=1e-7)
+    np.testing.assert_allclose(actual[2], expected[2], rtol=1e-5, atol=1e-7)

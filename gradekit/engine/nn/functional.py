@@ -322,17 +322,46 @@ class NllLossBackward0(Node):
     __slots__ = ("reduction", "ignore_index", "self_sizes", "total_weight")
 
     def backward(self, grad: Tensor) -> tuple:
+        """torch's ``nll_loss_backward``: one op (NllLossBackwardBackward0 when recorded)."""
         target, weight = self.saved_tensors
-        scale = _nll_scale(
-            target._data, None if weight is None else weight._data, self.ignore_index
+        with grad_mode.no_grad():
+            scale = _nll_scale(
+                target._data, None if weight is None else weight._data, self.ignore_index
+            )
+            scale = scale.astype(grad.dtype.np_dtype)
+            if self.reduction == "mean":
+                scale = scale / self.total_weight if self.total_weight else scale * np.nan
+            # -w[t_n] (/ total weight) per sample; 0 - w keeps ignored samples at +0.
+            picked = Tensor._make(0.0 - scale, grad.dtype)
+            upstream = grad if self.reduction == "none" else expand(grad, picked._data.shape)
+            result = _scatter_class(upstream * picked, target._data, self.self_sizes)
+        self_edge = self.next_functions[0]
+        if not (grad_mode.enabled and (grad._requires_grad or self_edge[0] is not None)):
+            return (result,)
+        node = NllLossBackwardBackward0(
+            (grad._edge(), self_edge), ((result._data.shape, result.dtype),)
         )
-        scale = scale.astype(grad.dtype.np_dtype)
-        if self.reduction == "mean":
-            scale = scale / self.total_weight if self.total_weight else scale * np.nan
-        picked = Tensor._make(-scale, grad.dtype)  # -w[t_n] (/ total weight), per sample
-        upstream = grad if self.reduction == "none" else expand(grad, picked._data.shape)
-        per_sample = upstream * picked
-        return (_scatter_class(per_sample, target._data, self.self_sizes),)
+        node.reduction, node.ignore_index = self.reduction, self.ignore_index
+        node.save(target, weight)
+        return (Tensor._make(result._data, result.dtype, node),)
+
+
+class NllLossBackwardBackward0(Node):
+    """Gradient of ``nll_loss_backward``: w.r.t. grad_output it is ``nll_loss(grad)``;
+    w.r.t. self it is zero (the first gradient does not depend on self)."""
+
+    __slots__ = ("reduction", "ignore_index")
+
+    def backward(self, grad: Tensor) -> tuple:
+        target, weight = self.saved_tensors
+        grad_grad_output = grad_self = None
+        if self.next_functions[0][0] is not None:
+            grad_grad_output = nll_loss(
+                grad, target, weight, ignore_index=self.ignore_index, reduction=self.reduction
+            )
+        if self.next_functions[1][0] is not None:
+            grad_self = Tensor._make(np.zeros_like(grad._data), grad.dtype)
+        return grad_grad_output, grad_self
 
 
 def _nll_scale(target: np.ndarray, weight: np.ndarray | None, ignore_index: int) -> np.ndarray:
