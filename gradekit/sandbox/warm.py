@@ -258,13 +258,17 @@ class Zygote:
             # The zygote and every launcher it forks share these namespaces: no network, a
             # read-only filesystem, a private /tmp, only the scratch root writable.
             command = bubblewrap_prefix(str(self.scratch_root)) + command
+        # The zygote never prints; what it (or bwrap) says on stderr goes to a file that start-up
+        # errors quote, never to the grader's terminal.
+        self._stderr = tempfile.TemporaryFile()
         try:
             self.process = subprocess.Popen(
                 command,
                 cwd=self.scratch_root,
                 env=child_environment(self.scratch_root),
                 stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,  # it never prints; stderr stays for crash reports
+                stdout=subprocess.DEVNULL,
+                stderr=self._stderr,
                 pass_fds=(zygote_end.fileno(),),
                 start_new_session=True,
                 close_fds=True,
@@ -286,14 +290,26 @@ class Zygote:
             ready = self._channel.recv(REQUEST_LIMIT)
         except (TimeoutError, OSError) as error:
             self.close()
-            raise WarmWorkerError(f"the warm worker did not start: {error}") from error
+            raise WarmWorkerError(
+                f"the warm worker did not start: {error}{self._stderr_tail()}"
+            ) from error
         if ready != b'{"ready": true}':
             self.close()
             raise WarmWorkerError(
                 f"the warm worker failed to start (exit code {self.process.poll()})"
+                f"{self._stderr_tail()}"
             )
         self._channel.settimeout(30.0)
         self._ready = True
+
+    def _stderr_tail(self, limit: int = 500) -> str:
+        """What the zygote wrote on stderr, for an error message (empty when nothing)."""
+        try:
+            self._stderr.seek(0)
+            text = self._stderr.read()[-limit:].decode(errors="replace").strip()
+        except (OSError, ValueError):
+            return ""
+        return f": {text}" if text else ""
 
     def __enter__(self) -> Zygote:
         return self
