@@ -287,6 +287,7 @@ class Tensor:
             raise errors.error(key)
         if value and self.dtype.category != FLOATING:
             raise errors.error("requires_grad_setter_dtype")
+        self.__dict__.pop("_inherits_requires_grad", None)
         self._requires_grad = bool(value)
 
     def requires_grad_(self, requires_grad: bool = True) -> Tensor:
@@ -296,6 +297,7 @@ class Tensor:
             return self
         if requires_grad and self.dtype.category != FLOATING:
             raise errors.error("requires_grad__dtype")
+        self.__dict__.pop("_inherits_requires_grad", None)
         self._requires_grad = bool(requires_grad)
         return self
 
@@ -376,6 +378,8 @@ class Tensor:
         if self._requires_grad:
             if "_no_grad_view" in self.__dict__:
                 _check_no_grad_view(self)
+                if "_inherits_requires_grad" in self.__dict__:
+                    return (None, 0)  # ops/views.py: no grad accumulator of its own
             return (self._accumulate_grad, 0)
         return (None, 0)
 

@@ -482,6 +482,11 @@ class LinalgVectorNormBackward0(Node):
 def _norm_data(data: np.ndarray, p: float, dims: tuple[int, ...] | None, keepdim: bool) -> Any:
     axis = dims
     absolute = np.abs(data)
+    reduced = data.size if dims is None else math.prod(data.shape[d] for d in dims)
+    if reduced == 1 and p != 0:
+        # torch's kernel returns |x| when each output reduces a single element: no squaring,
+        # so a float32 1e-30 does not underflow to 0 (while [1e-30, 2e-30] does, as in torch).
+        return np.sum(absolute, axis=axis, keepdims=keepdim)
     if p == 2:
         return np.sqrt(np.sum(absolute * absolute, axis=axis, keepdims=keepdim))
     if p == 1:

@@ -421,6 +421,9 @@ def _make_view(source: Tensor, data: np.ndarray, node: Node | None, view_fn: Vie
         # torch: a leaf that requires grad; modifying it in place with grad mode on is an error
         out._requires_grad = True
         out.__dict__["_no_grad_view"] = source._version_counter.version  # see check_no_grad_view
+        # ...but only through its base: its own flag is off, so torch gives it no grad
+        # accumulator and backward leaves its .grad None (until requires_grad_() sets the flag)
+        out.__dict__["_inherits_requires_grad"] = True
     if grad_mode.enabled and "_multi_output_view" in source.__dict__:
         out.__dict__["_multi_output_view"] = True  # torch: views of it inherit the ban
     parent_fn = source.__dict__.get("_view_fn") if source._base is not None else None
@@ -1045,6 +1048,7 @@ def stack(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
     if not tensors:
         raise errors.error("stack_empty")
     first = tensors[0]._data.shape
+    dim = _wrap_dim(dim, len(first) + 1)  # torch checks the dim before the sizes
     for entry, tensor in enumerate(tensors[1:], start=1):
         if tensor._data.shape != first:
             raise errors.error(
@@ -1054,7 +1058,6 @@ def stack(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
                 shape_b=list(tensor._data.shape),
                 entry_b=entry,
             )
-    dim = _wrap_dim(dim, len(first) + 1)
     out_dtype = result_type(*tensors)
     data = np.stack([t_._data.astype(out_dtype.np_dtype, copy=False) for t_ in tensors], axis=dim)
     node = None

@@ -1,0 +1,44 @@
+"""Regressions found by the hypothesis differential tests, pinned as plain examples.
+
+Each expectation was read off torch 2.13; these run without torch.
+"""
+
+import numpy as np
+import pytest
+
+import gradekit.engine as torch
+
+
+def test_norm_of_a_single_element_does_not_square_it():
+    # torch returns |x| when each output reduces one element: 1e-30 survives in float32 ...
+    assert torch.tensor([1e-30]).norm().item() == pytest.approx(1e-30)
+    assert torch.tensor([[1e-30], [2e-30]]).norm(dim=1).tolist() == pytest.approx([1e-30, 2e-30])
+    assert torch.tensor([1e20]).norm(p=3).item() == pytest.approx(1e20)
+    # ... but a real reduction squares in float32 and underflows, as in torch
+    assert torch.tensor([1e-30, 2e-30]).norm().item() == 0.0
+    x = torch.tensor(np.array([6.926495e-27], dtype=np.float32), requires_grad=True)
+    x.norm(dim=0).backward()
+    assert x.grad.tolist() == [1.0]
+
+
+def test_stack_checks_the_dimension_before_the_sizes():
+    with pytest.raises(IndexError, match=r"expected to be in range of \[-2, 1\], but got 2"):
+        torch.stack([torch.zeros(1), torch.zeros(2)], 2)
+    with pytest.raises(RuntimeError, match="stack expects each tensor to be equal size"):
+        torch.stack([torch.zeros(1), torch.zeros(2)], 0)
+
+
+def test_a_view_made_under_no_grad_gets_no_gradient_of_its_own():
+    base = torch.tensor([-2.0, -2.0, -2.0, -2.0], requires_grad=True)
+    with torch.no_grad():
+        view = base.expand(2, 4)
+    assert view.requires_grad and view.is_leaf
+    view.sum().backward()
+    assert view.grad is None and base.grad is None
+    # setting its own flag gives it an accumulator, as in torch
+    with torch.no_grad():
+        piece = base[0:1]
+    piece.requires_grad_()
+    (piece * 3).sum().backward()
+    assert piece.grad.tolist() == [3.0]
+    assert base.grad is None
