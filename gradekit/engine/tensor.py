@@ -346,6 +346,14 @@ class Tensor:
 
     def _bump_version(self) -> None:
         self._version_counter.version += 1
+        if not grad_mode.enabled:
+            # A write under no_grad records nothing, but views that have a history now read
+            # new values: torch regenerates their grad_fn (AsStridedBackward0) on next use.
+            root = self if self._base is None else self._base
+            if "_views" in root.__dict__:
+                from .ops import load_views_module
+
+                load_views_module().regenerate_view_grad_fns(root, recorded_only=True)
 
     @property
     def data(self) -> Tensor:

@@ -42,3 +42,19 @@ def test_a_view_made_under_no_grad_gets_no_gradient_of_its_own():
     (piece * 3).sum().backward()
     assert piece.grad.tolist() == [3.0]
     assert base.grad is None
+
+
+def test_a_write_under_no_grad_regenerates_the_views_grad_fn():
+    base = torch.tensor([-2.0, -2.0, -2.0, -2.0], requires_grad=True)
+    view = base.expand(2, 4)
+    assert type(view.grad_fn).__name__ == "ExpandBackward0"
+    with torch.no_grad():
+        base.add_(1)
+    assert type(view.grad_fn).__name__ == "AsStridedBackward0"
+    assert type(view.grad_fn.next_functions[0][0]).__name__ == "AccumulateGrad"
+    # views without a history stay leaves
+    plain = torch.zeros(4)
+    piece = plain[1:]
+    with torch.no_grad():
+        plain.add_(1)
+    assert piece.grad_fn is None and not piece.requires_grad

@@ -52,7 +52,7 @@ def _write(self: Tensor, result: Tensor) -> None:
             broadcast_shape=list(result._data.shape),
         )
     np.copyto(self._data, result._data, casting="unsafe")
-    self._version_counter.version += 1
+    self._bump_version()
 
 
 def _adopt(self: Tensor, node: Node) -> None:
@@ -153,7 +153,7 @@ def _overwrite(
     # value), but copy_ and the recorded zero_/fill_(tensor) raise "internal overlap".
     self._check_inplace(allow_overlap)
     np.copyto(self._data, values, casting="unsafe")
-    self._version_counter.version += 1
+    self._bump_version()
     if node is not None:
         _adopt(self, node)
     return self

@@ -503,10 +503,13 @@ def rebase_inplace_view(view: Tensor, node: Node) -> None:
     regenerate_view_grad_fns(base)
 
 
-def regenerate_view_grad_fns(base: Tensor) -> None:
-    """Every live view of ``base`` now reads the new base: AsStridedBackward0(base.grad_fn)."""
+def regenerate_view_grad_fns(base: Tensor, *, recorded_only: bool = False) -> None:
+    """Every live view of ``base`` now reads the new base: AsStridedBackward0(base.grad_fn).
+
+    ``recorded_only``: only views that already have a grad_fn (a write under no_grad).
+    """
     for other in list(base.__dict__.get("_views", ())):
-        if other._grad_fn is None and other._requires_grad:
+        if other._grad_fn is None and (other._requires_grad or recorded_only):
             continue  # a leaf that is a view: ``arange(6.).view(2, 3).requires_grad_()``
         node = AsStridedBackward0((base._edge(),), ((other._data.shape, other.dtype),))
         node.input_shape = base._data.shape
