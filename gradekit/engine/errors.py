@@ -60,6 +60,14 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "output views to be modified inplace. You should replace the inplace operation by an "
         "out-of-place one.",
     ),
+    "view_of_no_grad_view_inplace": (
+        RuntimeError,
+        "Output {output_nr} of {op} is a view of a view which was created in no_grad mode and is "
+        "being modified inplace with grad mode enabled. Given that this use case is ambiguous and "
+        "error-prone, it is forbidden. You can clarify your code by moving both the view and the "
+        "inplace either both inside the no_grad block (if you don't want the inplace to be "
+        "tracked) or both outside (if you want the inplace to be tracked).",
+    ),
     "view_no_grad_inplace": (
         RuntimeError,
         "A view was created in no_grad mode and is being modified inplace with grad mode "

@@ -456,6 +456,12 @@ class Tensor:
             base = self._base
             if base is not None and "_no_grad_view" in self.__dict__:
                 raise errors.error("view_no_grad_inplace")
+            if base is not None and "_view_of_no_grad_view" in self.__dict__:
+                raise errors.error(
+                    "view_of_no_grad_view_inplace",
+                    output_nr=self._output_nr,
+                    op=self._grad_fn._forward_op_name(),
+                )
             if base is not None and "_multi_output_view" in self.__dict__:
                 # outputs of split/chunk/unbind (and views of them), marked by ops/views.py
                 raise errors.error(

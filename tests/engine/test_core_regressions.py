@@ -58,3 +58,13 @@ def test_a_write_under_no_grad_regenerates_the_views_grad_fn():
     with torch.no_grad():
         plain.add_(1)
     assert piece.grad_fn is None and not piece.requires_grad
+
+
+def test_a_view_of_a_no_grad_view_cannot_be_written_with_grad_mode_on():
+    base = torch.tensor([-2.0, -2.0, -2.0, -2.0], requires_grad=True)
+    with torch.no_grad():
+        expanded = base.expand(2, 4)
+    with pytest.raises(
+        RuntimeError, match="^Output 0 of Select is a view of a view which was created"
+    ):
+        expanded[0] = 1.0

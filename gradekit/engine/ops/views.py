@@ -424,6 +424,10 @@ def _make_view(source: Tensor, data: np.ndarray, node: Node | None, view_fn: Vie
         # ...but only through its base: its own flag is off, so torch gives it no grad
         # accumulator and backward leaves its .grad None (until requires_grad_() sets the flag)
         out.__dict__["_inherits_requires_grad"] = True
+    if grad_mode.enabled and (
+        "_no_grad_view" in source.__dict__ or "_view_of_no_grad_view" in source.__dict__
+    ):
+        out.__dict__["_view_of_no_grad_view"] = True  # torch: inherits the no_grad creation meta
     if grad_mode.enabled and "_multi_output_view" in source.__dict__:
         out.__dict__["_multi_output_view"] = True  # torch: views of it inherit the ban
     parent_fn = source.__dict__.get("_view_fn") if source._base is not None else None
