@@ -415,6 +415,8 @@ class Tensor:
         """``hook(grad)`` runs when this tensor's gradient is computed; may return a new one."""
         if not self._requires_grad:
             raise errors.error("hook_on_no_grad")
+        if self._grad_fn is None and "_no_grad_view" in self.__dict__:
+            _check_no_grad_view(self)  # a stale no_grad view raises, as its grad_fn does
         if self._grad_fn is not None:
             return self._grad_fn._register_tensor_hook(self._output_nr, hook)
         if self._hooks is None:
