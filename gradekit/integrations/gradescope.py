@@ -14,9 +14,6 @@ writes ``/autograder/results/results.json``. ``GRADEKIT_AUTOGRADER_ROOT`` (or ``
 
 from __future__ import annotations
 
-import argparse
-import json
-import os
 import stat
 import sys
 import tempfile
@@ -24,7 +21,7 @@ import zipfile
 from pathlib import Path
 
 from gradekit.integrations.bundle import write_bundle
-from gradekit.integrations.runner import PlatformError, grade_bundle
+from gradekit.integrations.runner import root_from_arguments, write_platform_results
 from gradekit.integrations.templates import fill, read_template
 from gradekit.report._common import number
 from gradekit.report.gradescope import failure_results, render_gradescope
@@ -84,30 +81,24 @@ def _zip_folder(folder: Path, output: Path, *, executables: set[str]) -> None:
 def run_autograder(root: Path) -> dict:
     """Grade ``root/submission`` with the bundle in ``root/source``; write and return
     ``root/results/results.json`` (a failing result with the reason when grading failed)."""
-    results = root / "results" / "results.json"
-    results.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        result = grade_bundle(root / "source", root / "submission")
-        text = render_gradescope(result)
-    except PlatformError as error:
-        text = json.dumps(failure_results(str(error)), indent=2) + "\n"
-    results.write_text(text, encoding="utf-8")
-    return json.loads(text)
+    return write_platform_results(
+        root / "source",
+        root / "submission",
+        root / "results" / "results.json",
+        render=render_gradescope,
+        failure=failure_results,
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
+    root = root_from_arguments(
+        argv,
         prog="python -m gradekit.integrations.gradescope",
         description="Grade the submission in a Gradescope container (run by run_autograder).",
+        variable=ROOT_VARIABLE,
+        default=DEFAULT_ROOT,
     )
-    parser.add_argument(
-        "--root",
-        type=Path,
-        default=Path(os.environ.get(ROOT_VARIABLE, DEFAULT_ROOT)),
-        help=f"the autograder root (default ${ROOT_VARIABLE} or {DEFAULT_ROOT})",
-    )
-    arguments = parser.parse_args(argv)
-    document = run_autograder(arguments.root)
+    document = run_autograder(root)
     # run_autograder's stdout is shown to instructors only: a one-line summary for them.
     tests = document.get("tests", [])
     possible = sum(test.get("max_score", 0) for test in tests)

@@ -19,9 +19,7 @@ the student is not charged an attempt. ``GRADEKIT_GRADE_ROOT`` (or ``--root``) r
 
 from __future__ import annotations
 
-import argparse
 import json
-import os
 import sys
 import uuid
 from pathlib import Path
@@ -34,7 +32,7 @@ from gradekit.integrations.bundle import (
     load_spec,
     write_gradekit_source,
 )
-from gradekit.integrations.runner import PlatformError, grade_bundle
+from gradekit.integrations.runner import root_from_arguments, write_platform_results
 from gradekit.integrations.templates import fill, read_template
 from gradekit.report.prairielearn import render_prairielearn, ungradable_results
 
@@ -152,30 +150,25 @@ def _html(text: str) -> str:
 
 def run_grader(root: Path) -> dict:
     """Grade ``root/student`` with the bundle in ``root/tests``; write and return
-    ``root/results/results.json``."""
-    results = root / "results" / "results.json"
-    results.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        result = grade_bundle(root / "tests", root / "student")
-        text = render_prairielearn(result)
-    except PlatformError as error:
-        text = json.dumps(ungradable_results(str(error)), indent=2) + "\n"
-    results.write_text(text, encoding="utf-8")
-    return json.loads(text)
+    ``root/results/results.json`` (``gradable: false`` with the reason when grading failed)."""
+    return write_platform_results(
+        root / "tests",
+        root / "student",
+        root / "results" / "results.json",
+        render=render_prairielearn,
+        failure=ungradable_results,
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
+    root = root_from_arguments(
+        argv,
         prog="python -m gradekit.integrations.prairielearn",
         description="Grade the submission in a PrairieLearn grader container (run by run.sh).",
+        variable=ROOT_VARIABLE,
+        default=DEFAULT_ROOT,
     )
-    parser.add_argument(
-        "--root",
-        type=Path,
-        default=Path(os.environ.get(ROOT_VARIABLE, DEFAULT_ROOT)),
-        help=f"the grading root (default ${ROOT_VARIABLE} or {DEFAULT_ROOT})",
-    )
-    document = run_grader(parser.parse_args(argv).root)
+    document = run_grader(root)
     print(f"gradekit: gradable={document['gradable']} score={document['score']}")
     return 0
 

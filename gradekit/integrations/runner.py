@@ -8,6 +8,10 @@ failing result: a submission with the wrong file name, an invalid bundle, a grad
 
 from __future__ import annotations
 
+import argparse
+import json
+import os
+from collections.abc import Callable
 from pathlib import Path
 
 from gradekit.grading.verdicts import AssignmentResult
@@ -67,3 +71,36 @@ def grade_bundle(bundle: Path, submission_folder: Path) -> AssignmentResult:
         raise PlatformError(
             f"the autograder crashed (not your fault): {type(error).__name__}: {error}"
         ) from error
+
+
+def write_platform_results(
+    bundle: Path,
+    submission_folder: Path,
+    results: Path,
+    *,
+    render: Callable[[AssignmentResult], str],
+    failure: Callable[[str], dict],
+) -> dict:
+    """Grade with :func:`grade_bundle` and always write the platform's ``results`` JSON file:
+    the rendered result, or ``failure(reason)`` when grading failed. Returns the document."""
+    results.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        text = render(grade_bundle(bundle, submission_folder))
+    except PlatformError as error:
+        text = json.dumps(failure(str(error)), indent=2) + "\n"
+    results.write_text(text, encoding="utf-8")
+    return json.loads(text)
+
+
+def root_from_arguments(
+    argv: list[str] | None, *, prog: str, description: str, variable: str, default: str
+) -> Path:
+    """The ``--root`` of a platform runner: the option, else ``$variable``, else ``default``."""
+    parser = argparse.ArgumentParser(prog=prog, description=description)
+    parser.add_argument(
+        "--root",
+        type=Path,
+        default=Path(os.environ.get(variable, default)),
+        help=f"the grading root (default ${variable} or {default})",
+    )
+    return parser.parse_args(argv).root
