@@ -404,9 +404,21 @@ DENIED_SYSCALLS = (
 )
 
 
+# The soname libseccomp has had since 2013. Loading it by name lets the dynamic loader find it
+# directly; ``ctypes.util.find_library`` (which spawns ``ldconfig -p``, tens of milliseconds)
+# is only the fallback for systems that install it under another name.
+LIBSECCOMP_SONAME = "libseccomp.so.2"
+
+
+@functools.cache
 def _load_libseccomp() -> ctypes.CDLL:
-    name = ctypes.util.find_library("seccomp") or "libseccomp.so.2"
-    lib = ctypes.CDLL(name, use_errno=True)
+    try:
+        lib = ctypes.CDLL(LIBSECCOMP_SONAME, use_errno=True)
+    except OSError:
+        name = ctypes.util.find_library("seccomp")
+        if name is None:
+            raise OSError(errno.ENOENT, "libseccomp is not installed") from None
+        lib = ctypes.CDLL(name, use_errno=True)
     lib.seccomp_init.restype = ctypes.c_void_p
     lib.seccomp_init.argtypes = [ctypes.c_uint32]
     lib.seccomp_syscall_resolve_name.argtypes = [ctypes.c_char_p]
@@ -477,11 +489,10 @@ class _SockFprog(ctypes.Structure):
 class SeccompTemplate:
     """The compiled BPF program of :func:`apply_seccomp`'s filter, for any protected pid.
 
-    Loading libseccomp costs tens of milliseconds (``find_library`` runs ``ldconfig``), and
-    compiling the filter more; a warm zygote compiles it once (:func:`prepare_seccomp`) and
-    every worker only writes its launcher's pid into ``pid_slots`` (the indices of the
-    instructions whose constant is the pid) before loading it. The program is byte for byte
-    what libseccomp compiles for that pid.
+    Compiling the filter costs milliseconds; a warm zygote compiles it once
+    (:func:`prepare_seccomp`) and every worker only writes its launcher's pid into
+    ``pid_slots`` (the indices of the instructions whose constant is the pid) before loading
+    it. The program is byte for byte what libseccomp compiles for that pid.
     """
 
     instructions: tuple[tuple[int, int, int, int], ...]
