@@ -36,6 +36,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -67,7 +68,11 @@ from gradekit.spec.models import Assignment
 
 GRADABLE_SUFFIXES = (".py", ".ipynb")
 WORKER_DIED = "the grading worker process died (see the messages above); run again to retry"
-WORKER_FINISH_TIMEOUT = 60.0  # a submission in progress is bounded by its own deadlines
+WORKER_FINISH_TIMEOUT = 60.0
+# Submissions a worker grades at once. More than one keeps the cores busy while a submission
+# sleeps or runs into a deadline (wall time, not CPU); the sandboxed processes of the others
+# use the CPU meanwhile.
+SUBMISSIONS_PER_WORKER = 3  # a submission in progress is bounded by its own deadlines
 
 
 class BatchError(RuntimeError):
@@ -266,6 +271,7 @@ class _Grader:
     """Everything a worker computes once: spec, plans, reference answers, warm zygote."""
 
     def __init__(self, spec_path: Path, backend: str, policy: PolicySettings) -> None:
+        self._restart_lock = threading.Lock()  # several submissions may find the zygote dead
         self.assignment = load_assignment(spec_path)
         self.backend = backend
         self.policy = policy.build()
@@ -320,12 +326,16 @@ class _Grader:
                 generated.write_text(source.text, encoding="utf-8")
                 return run_submission_warm(generated, self.calls, zygote=zygote, policy=self.policy)
 
+        zygote = self.zygote
         try:
-            return run(self.zygote)
+            return run(zygote)
         except WarmWorkerError:
-            # The zygote died (e.g. the OOM killer): start a fresh one and retry once.
-            self.zygote.close()
-            self.zygote = self._start_zygote()
+            # The zygote died (e.g. the OOM killer): start a fresh one (once, however many
+            # submissions in flight noticed) and retry once.
+            with self._restart_lock:
+                if self.zygote is zygote:
+                    zygote.close()
+                    self.zygote = self._start_zygote()
             return run(self.zygote)
 
     def _verdicts(
@@ -375,11 +385,17 @@ class _Grader:
 
 
 def worker_main(argv: list[str] | None = None) -> int:
-    """Grade tasks from stdin (JSON lines) and answer on stdout (JSON lines)."""
+    """Grade tasks from stdin (JSON lines) and answer on stdout (JSON lines).
+
+    Up to ``--slots`` submissions are graded at once, each in its own thread with its own
+    sandbox launcher, so one that sleeps (or waits for its deadline) does not hold up the
+    others; answers go out in completion order, each naming its task id.
+    """
     parser = argparse.ArgumentParser(prog="python -m gradekit.grading.batch")
     parser.add_argument("--spec", type=Path, required=True)
     parser.add_argument("--backend", choices=("engine", "torch"), required=True)
     parser.add_argument("--policy", required=True, help="PolicySettings as JSON")
+    parser.add_argument("--slots", type=int, default=1, help="submissions graded at once")
     args = parser.parse_args(argv)
     # Ctrl-C reaches the whole process group: the parent decides, then closes our stdin.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -387,10 +403,13 @@ def worker_main(argv: list[str] | None = None) -> int:
     answers = os.fdopen(os.dup(1), "w", encoding="utf-8")
     os.dup2(2, 1)  # fd 1 too, so nothing we start (the zygote) holds the answer pipe
     sys.stdout = sys.stderr
+    answer_lock = threading.Lock()
 
     def answer(message: dict[str, Any]) -> None:
-        answers.write(json.dumps(message) + "\n")
-        answers.flush()
+        line = json.dumps(message) + "\n"
+        with answer_lock:
+            answers.write(line)
+            answers.flush()
 
     try:
         settings = PolicySettings(**json.loads(args.policy))
@@ -398,15 +417,23 @@ def worker_main(argv: list[str] | None = None) -> int:
     except Exception as error:  # reported to the parent, which prints it and stops
         answer({"fatal": f"{type(error).__name__}: {error}"})
         return 1
+
+    def grade_task(task: dict[str, Any]) -> None:
+        try:
+            message = {"id": task["id"], "record": grader.grade(**task["submission"])}
+        except Exception as error:  # a grader-side bug: this submission is not recorded
+            message = {"id": task["id"], "error": f"{type(error).__name__}: {error}"}
+        try:
+            answer(message)
+        except (BrokenPipeError, ValueError):
+            pass  # the parent is gone: nobody is waiting for this answer
+
     try:
         expected = expected_answers(grader.plans, grader.reference.outcomes)
         answer({"ready": True, "tier": grader.policy.tier, "expected": expected})
-        for line in sys.stdin:
-            task = json.loads(line)
-            try:
-                answer({"id": task["id"], "record": grader.grade(**task["submission"])})
-            except Exception as error:  # a grader-side bug: this submission is not recorded
-                answer({"id": task["id"], "error": f"{type(error).__name__}: {error}"})
+        with ThreadPoolExecutor(max_workers=max(1, args.slots)) as pool:
+            for line in sys.stdin:  # the parent never sends more than --slots at once
+                pool.submit(grade_task, json.loads(line))
     except BrokenPipeError:
         pass  # the parent is gone
     finally:
@@ -429,11 +456,30 @@ class GradedSubmission:
     error: str | None = None
 
 
-class WorkerPool:
-    """``jobs`` worker processes fed from one task queue. Use as a context manager."""
+class _Worker:
+    """The parent's view of one worker process: its in-flight tasks and free slots."""
 
-    def __init__(self, spec_path: Path, backend: str, policy: PolicySettings, jobs: int) -> None:
+    def __init__(self, process: subprocess.Popen, slots: int) -> None:
+        self.process = process
+        self.free_slots = threading.Semaphore(slots)
+        self.in_flight: set[int] = set()
+        self.dead = False
+        self.lock = threading.Lock()
+
+
+class WorkerPool:
+    """``jobs`` worker processes fed from one task queue. Use as a context manager.
+
+    Each worker grades up to ``slots`` submissions at once (see :func:`worker_main`). Per
+    worker, a feeder thread sends it a task whenever it has a free slot and a reader thread
+    takes its answers, so a worker that sleeps on one submission keeps grading the others.
+    """
+
+    def __init__(
+        self, spec_path: Path, backend: str, policy: PolicySettings, jobs: int, slots: int = 1
+    ) -> None:
         self.jobs = max(1, jobs)
+        self.slots = max(1, slots)
         self._tasks: queue.Queue[tuple[int, dict[str, Any]] | None] = queue.Queue()
         self._results: queue.Queue[tuple[int, dict[str, Any]]] = queue.Queue()
         command = [
@@ -446,6 +492,8 @@ class WorkerPool:
             backend,
             "--policy",
             json.dumps(asdict(policy)),
+            "--slots",
+            str(self.slots),
         ]
         environment = {**os.environ, "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1"}
         self.processes = [
@@ -462,6 +510,7 @@ class WorkerPool:
         self.tier: int | None = None
         self.expected: list[dict[str, Any]] = []  # the reference answers, per case
         self._threads: list[threading.Thread] = []
+        self._feeders: list[threading.Thread] = []
         self._lock = threading.Lock()
         self._alive = len(self.processes)
         try:
@@ -472,9 +521,13 @@ class WorkerPool:
             self.close()
             raise
         for process in self.processes:
-            thread = threading.Thread(target=self._serve, args=(process,), daemon=True)
-            thread.start()
-            self._threads.append(thread)
+            worker = _Worker(process, self.slots)
+            feeder = threading.Thread(target=self._feed, args=(worker,), daemon=True)
+            reader = threading.Thread(target=self._read, args=(worker,), daemon=True)
+            for thread in (feeder, reader):
+                thread.start()
+                self._threads.append(thread)
+            self._feeders.append(feeder)
 
     def __enter__(self) -> WorkerPool:
         return self
@@ -492,29 +545,68 @@ class WorkerPool:
             raise BatchError(message["fatal"])
         return message
 
-    def _serve(self, process: subprocess.Popen) -> None:
-        """Feed one worker a task at a time; report its answers (or its death)."""
+    def _feed(self, worker: _Worker) -> None:
+        """Send the worker a task whenever one of its slots is free."""
         while True:
+            worker.free_slots.acquire()
+            if worker.dead:
+                return
             task = self._tasks.get()
             if task is None:
                 return
             task_id, submission = task
+            with worker.lock:
+                if worker.dead:  # died while we waited for a task: someone else grades it
+                    self._requeue_or_fail(task)
+                    return
+                worker.in_flight.add(task_id)
             try:
-                process.stdin.write(json.dumps({"id": task_id, "submission": submission}) + "\n")
-                process.stdin.flush()
-                line = process.stdout.readline()
+                message = json.dumps({"id": task_id, "submission": submission}) + "\n"
+                worker.process.stdin.write(message)
+                worker.process.stdin.flush()
             except (OSError, ValueError):  # the worker died, or close() closed its stdin
+                return  # the reader sees its output end and fails what was in flight
+
+    def _read(self, worker: _Worker) -> None:
+        """Report the worker's answers as they come; when it dies, fail what it had."""
+        while True:
+            try:
+                line = worker.process.stdout.readline()
+            except (OSError, ValueError):
                 line = ""
             if not line:
-                self._results.put((task_id, {"error": WORKER_DIED}))
-                self._retire()
+                break
+            answer = json.loads(line)
+            task_id = answer.get("id")
+            with worker.lock:
+                if task_id not in worker.in_flight:
+                    continue  # not a task of ours (cannot happen with a sane worker)
+                worker.in_flight.discard(task_id)
+            self._results.put((task_id, answer))
+            worker.free_slots.release()
+        with worker.lock:
+            worker.dead = True
+            lost, worker.in_flight = worker.in_flight, set()
+        for task_id in sorted(lost):
+            self._results.put((task_id, {"error": WORKER_DIED}))
+        worker.free_slots.release()  # wake the feeder, which sees the worker is dead
+        self._retire()
+
+    def _requeue_or_fail(self, task: tuple[int, dict[str, Any]]) -> None:
+        with self._lock:
+            if self._alive:
+                self._tasks.put(task)
                 return
-            self._results.put((task_id, json.loads(line)))
+        self._results.put((task[0], {"error": WORKER_DIED}))
 
     def _retire(self) -> None:
         """A worker died. When it was the last one, fail the tasks nobody will take."""
         with self._lock:
             self._alive -= 1
+        self._fail_queued_if_no_worker()
+
+    def _fail_queued_if_no_worker(self) -> None:
+        with self._lock:
             if self._alive:
                 return
         while True:
@@ -534,20 +626,26 @@ class WorkerPool:
                 "content_hash": content_hash,
             }
             self._tasks.put((task_id, submission))
+        self._fail_queued_if_no_worker()  # every worker may have died before we queued
         for _ in entries:
             task_id, answer = self._results.get()
             entry, content_hash = entries[task_id]
             yield GradedSubmission(entry, content_hash, answer.get("record"), answer.get("error"))
 
     def close(self) -> None:
-        """Let every worker finish its submission in progress, then stop it."""
-        for _ in self._threads:
+        """Let every worker finish its submissions in progress, then stop it."""
+        while True:  # tasks not started yet are dropped (e.g. after Ctrl-C)
+            try:
+                self._tasks.get_nowait()
+            except queue.Empty:
+                break
+        for _ in self._feeders:
             self._tasks.put(None)
-        for thread in self._threads:
-            thread.join(timeout=WORKER_FINISH_TIMEOUT)
+        for feeder in self._feeders:
+            feeder.join(timeout=WORKER_FINISH_TIMEOUT)
         for process in self.processes:
             try:
-                process.stdin.close()  # EOF: the worker stops its zygote and exits
+                process.stdin.close()  # EOF: the worker finishes, stops its zygote and exits
             except OSError:
                 pass
         for process in self.processes:
@@ -556,6 +654,9 @@ class WorkerPool:
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
+        for thread in self._threads:
+            thread.join(timeout=WORKER_FINISH_TIMEOUT)
+        for process in self.processes:
             process.stdout.close()
 
 
@@ -622,6 +723,7 @@ def grade_batch(
     *,
     db_path: Path,
     jobs: int = 0,
+    slots: int = SUBMISSIONS_PER_WORKER,
     force: bool = False,
     backend: str | None = None,
     policy: PolicySettings | None = None,
@@ -630,12 +732,13 @@ def grade_batch(
 ) -> BatchSummary:
     """Grade every submission in ``submissions`` against the spec into the gradebook.
 
-    ``jobs=0`` means one worker per core. Submissions whose content and spec hashes are already
-    in the gradebook are skipped unless ``force``. ``on_start(to_grade, skipped)`` is called
-    once before grading; ``on_result(kind, entry, record)`` after each entry with ``kind`` one
-    of ``graded``, ``skipped``, ``error``. Raises :class:`BatchError` and
-    :class:`~gradekit.sandbox.policy.SandboxUnavailable` (below tier 1 without
-    ``allow_weak``) before grading anything.
+    ``jobs=0`` means one worker per core; each worker grades up to ``slots`` submissions at
+    once (a submission that sleeps or waits on a deadline costs no CPU). Submissions whose
+    content and spec hashes are already in the gradebook are skipped unless ``force``.
+    ``on_start(to_grade, skipped)`` is called once before grading; ``on_result(kind, entry,
+    record)`` after each entry with ``kind`` one of ``graded``, ``skipped``, ``error``.
+    Raises :class:`BatchError` and :class:`~gradekit.sandbox.policy.SandboxUnavailable`
+    (below tier 1 without ``allow_weak``) before grading anything.
     """
     started = time.perf_counter()
     policy = policy or PolicySettings()
@@ -683,7 +786,9 @@ def grade_batch(
         status = "interrupted"  # unless the loop below completes
         try:
             if runnable:
-                with WorkerPool(spec_path, backend, policy, min(jobs, len(runnable))) as pool:
+                with WorkerPool(
+                    spec_path, backend, policy, min(jobs, len(runnable)), slots
+                ) as pool:
                     summary.sandbox_tier = pool.tier
                     book.record_expected(identity, pool.expected)
                     for graded in pool.grade(runnable):

@@ -147,17 +147,51 @@ def _worker_exit_status(status: int) -> dict[str, Any]:
     return {"code": os.WEXITSTATUS(status), "signal": None}
 
 
-def _read_frames(fd: int, stream: FrameStream, count: int) -> list[Any] | None:
-    """Block until ``count`` frames arrived on ``fd``; None if it closes first."""
+def _read_frames(
+    fd: int, stream: FrameStream, count: int, *, exact: bool = True
+) -> list[Any] | None:
+    """Block until ``count`` frames arrived on ``fd``; None if it closes first.
+
+    With ``exact=False`` the frames that arrived in the same reads are returned too (the
+    configuration may be followed by the calls in one write).
+    """
     frames: list[Any] = []
     while len(frames) < count:
         chunk = os.read(fd, 1 << 16)
         if not chunk:
             return None
         frames.extend(stream.feed(chunk))
-    if len(frames) != count or stream.pending_bytes:
+    if exact and (len(frames) != count or stream.pending_bytes):
         raise ProtocolError(f"expected exactly {count} frame(s) from the grader")
     return frames
+
+
+# Calls a warm zygote decoded once for every launcher it forks, by the sha256 of their frame.
+PRELOADED_CALLS: dict[str, list[Call]] = {}
+
+
+def _read_configuration(fd: int, stream: FrameStream) -> tuple[dict[str, Any], list[Call]]:
+    """The run's configuration and calls: the calls are the next frame, or, when the
+    configuration names a digest, the ones the zygote preloaded under it."""
+    frames = _read_frames(fd, stream, 1, exact=False)
+    if frames is None:
+        raise ProtocolError("the grader closed the configuration pipe early")
+    config = frames[0].body
+    digest = config.get("preloaded_calls") if isinstance(config, dict) else None
+    if digest is not None:
+        if len(frames) != 1 or stream.pending_bytes:
+            raise ProtocolError("expected only the configuration from the grader")
+        if digest not in PRELOADED_CALLS:
+            raise ProtocolError(f"the grader named calls this launcher does not hold ({digest})")
+        return config, PRELOADED_CALLS[digest]
+    if len(frames) == 1:
+        more = _read_frames(fd, stream, 1)
+        if more is None:
+            raise ProtocolError("the grader closed the configuration pipe early")
+        frames += more
+    if len(frames) != 2 or stream.pending_bytes:
+        raise ProtocolError("expected exactly 2 frame(s) from the grader")
+    return config, decode_calls(frames[1])
 
 
 def _fork_worker(
@@ -185,11 +219,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     control = FrameStream(max_frame_bytes=CONFIG_LIMIT)
-    frames = _read_frames(args.config_fd, control, 2)
-    if frames is None:
-        raise ProtocolError("the grader closed the configuration pipe early")
-    config = frames[0].body
-    calls = decode_calls(frames[1])
+    config, calls = _read_configuration(args.config_fd, control)
     subreaper_error = None
     if config["subreaper"]:
         try:

@@ -311,6 +311,11 @@ class LaunchStrategy(Protocol):
 
     def launch(self, scratch: Path, policy: SandboxPolicy) -> LaunchedProcess: ...
 
+    def preload_calls(self, encoded_calls: bytes) -> str | None:
+        """Called before :meth:`launch`: the digest under which the next launcher will
+        already hold these calls (decoded), or None when they must be sent to it."""
+        ...
+
 
 class ColdLaunch:
     """A fresh ``python -I -m gradekit.sandbox.child`` per launcher (under bubblewrap when the
@@ -318,6 +323,9 @@ class ColdLaunch:
 
     def scratch_directory(self) -> Path:
         return Path(tempfile.mkdtemp(prefix="gradekit-run-"))
+
+    def preload_calls(self, encoded_calls: bytes) -> None:
+        return None  # a fresh interpreter holds nothing: the calls follow the configuration
 
     def launch(self, scratch: Path, policy: SandboxPolicy) -> LaunchedProcess:
         config_r, config_w = os.pipe()
@@ -438,14 +446,19 @@ class Supervisor:
                 self.state.absorb(self.attempt)
 
     def _run_in(self, scratch: Path, submission: Path) -> None:
+        encoded_calls = _encoded_calls(self.launcher_calls)
+        # A warm launcher may already hold these calls, decoded once by its zygote: then only
+        # their digest is sent, and the launcher refuses to run if it holds something else.
+        preload = getattr(self.launch, "preload_calls", None)
+        preloaded = preload(encoded_calls) if preload is not None else None
         launched = self.launch.launch(scratch, self.policy)
         process = self.launcher = launched.process
         self.control_fd = launched.config_w
         result_r, status_r = launched.result_r, launched.status_r
         os.set_blocking(result_r, False)  # drained without blocking when a worker ends
-        payload = encode_frame(self._config(scratch, submission)) + _encoded_calls(
-            self.launcher_calls
-        )
+        config = self._config(scratch, submission)
+        config["preloaded_calls"] = preloaded
+        payload = encode_frame(config) + (b"" if preloaded else encoded_calls)
         # A batch's configuration usually fits in the pipe's buffer: write it now, and start a
         # writer thread only for what does not fit (the child may be slow to read it).
         remainder = self._write_what_fits(launched.config_w, payload)

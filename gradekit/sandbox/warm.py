@@ -27,6 +27,8 @@ The zygote holds no secrets: it never sees the spec, the reference solution or o
 from __future__ import annotations
 
 import argparse
+import gc
+import hashlib
 import json
 import os
 import select
@@ -38,22 +40,23 @@ import sys
 import tempfile
 import threading
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from gradekit.sandbox.environment import child_environment, resolve_backend
 from gradekit.sandbox.layers import bubblewrap_prefix, kill_descendants, set_child_subreaper
 from gradekit.sandbox.policy import SandboxPolicy, probe_policy
-from gradekit.sandbox.protocol import Call, SubmissionOutcome
-from gradekit.sandbox.runner import (
-    LaunchedProcess,
-    child_environment,
-    resolve_backend,
-    run_submission,
-)
+
+# The runner and the protocol import numpy; a Zygote must be able to start before that import
+# (a `gradekit check` starts it first thing), so they are imported where used.
+if TYPE_CHECKING:
+    from gradekit.sandbox.protocol import Call, SubmissionOutcome
+    from gradekit.sandbox.runner import LaunchedProcess
 
 REQUEST_LIMIT = 64 * 1024
 PIPE_NAMES = ("config", "result", "status", "stdout", "stderr")
 ZYGOTE_START_TIMEOUT = 120.0  # importing torch on a busy machine can take a while
 EXIT_INTERNAL_ERROR = 70
+PRELOADED_CALLS_KEPT = 8  # call lists a zygote keeps decoded (a batch has one, plus resumes)
 
 
 class WarmWorkerError(RuntimeError):
@@ -84,6 +87,9 @@ def _serve(channel: socket.socket, backend_name: str) -> None:
     layers.landlock_abi()
 
     set_child_subreaper()  # orphans of a killed launcher come back here to be reaped
+    # Objects that exist now are never collected: a fork's collector then does not write to
+    # (and so copy) the pages holding the modules imported above.
+    gc.freeze()
     channel.sendall(b'{"ready": true}')
     try:
         while True:
@@ -96,6 +102,10 @@ def _serve(channel: socket.socket, backend_name: str) -> None:
                 return  # the grader closed its end: shut down
             try:
                 request = json.loads(message)
+                if "preload_calls" in request:
+                    digest = _preload_calls(request, fds)
+                    channel.sendall(json.dumps({"preloaded": digest}).encode())
+                    continue
                 pid = _fork_launcher(channel, request, fds)
             finally:
                 for fd in fds:
@@ -107,6 +117,32 @@ def _serve(channel: socket.socket, backend_name: str) -> None:
                 os.close(pidfd)
     finally:
         kill_descendants()
+
+
+def _preload_calls(request: dict[str, Any], fds: list[int]) -> str:
+    """Read and decode a calls frame once, for every launcher forked from now on; returns
+    the sha256 of the frame, under which launchers find the calls."""
+    from gradekit.sandbox import child
+    from gradekit.sandbox.protocol import FrameStream, decode_calls
+
+    size = request["preload_calls"]
+    if len(fds) != 1 or type(size) is not int or not 0 < size <= child.CONFIG_LIMIT:
+        raise WarmWorkerError(f"invalid preload request {request!r} with {len(fds)} descriptors")
+    encoded = bytearray()
+    while len(encoded) < size:
+        chunk = os.read(fds[0], min(1 << 20, size - len(encoded)))
+        if not chunk:
+            raise WarmWorkerError("the grader closed the calls pipe early")
+        encoded += chunk
+    frames = FrameStream(max_frame_bytes=child.CONFIG_LIMIT).feed(bytes(encoded))
+    if len(frames) != 1:
+        raise WarmWorkerError("expected exactly one calls frame")
+    digest = hashlib.sha256(encoded).hexdigest()
+    if len(child.PRELOADED_CALLS) >= PRELOADED_CALLS_KEPT:
+        child.PRELOADED_CALLS.pop(next(iter(child.PRELOADED_CALLS)))  # the oldest
+    child.PRELOADED_CALLS[digest] = decode_calls(frames[0])
+    gc.freeze()  # keep the collector's hands off inherited objects: fewer copied pages
+    return digest
 
 
 def _fork_launcher(channel: socket.socket, request: dict[str, Any], fds: list[int]) -> int:
@@ -240,6 +276,7 @@ class Zygote:
         self.backend = resolve_backend(backend)
         self.bubblewrap = bubblewrap
         self._lock = threading.Lock()
+        self._preloaded: list[str] = []  # digests of the calls the zygote holds, oldest first
         # Every run's scratch directory is created in here: under bubblewrap this is the one
         # writable place the zygote's mount namespace shares with the grader.
         self.scratch_root = Path(tempfile.mkdtemp(prefix="gradekit-zygote-"))
@@ -321,6 +358,40 @@ class Zygote:
     def alive(self) -> bool:
         return self.process.poll() is None
 
+    def preload_calls(self, encoded_calls: bytes) -> str:
+        """Have the zygote decode a calls frame once for all the launchers it forks; returns
+        the frame's sha256 digest, which a launcher's configuration names instead of
+        carrying the calls. Already-preloaded frames cost only the digest."""
+        digest = hashlib.sha256(encoded_calls).hexdigest()
+        with self._lock:
+            if digest in self._preloaded:
+                return digest
+            self.wait_ready()
+            request = json.dumps({"preload_calls": len(encoded_calls)}).encode()
+            read, write = os.pipe()
+            try:
+                socket.send_fds(self._channel, [request], [read])
+                os.close(read)
+                read = -1
+                view = memoryview(encoded_calls)
+                while view:  # the zygote reads while we write
+                    view = view[os.write(write, view) :]
+                os.close(write)
+                write = -1
+                reply = self._channel.recv(REQUEST_LIMIT)
+            except OSError as error:
+                raise WarmWorkerError(f"the warm worker is not answering: {error}") from error
+            finally:
+                for fd in (read, write):
+                    if fd >= 0:
+                        os.close(fd)
+            if not reply or json.loads(reply).get("preloaded") != digest:
+                raise WarmWorkerError("the warm worker could not preload the calls")
+            if len(self._preloaded) >= PRELOADED_CALLS_KEPT:
+                self._preloaded.pop(0)  # the zygote dropped its oldest too
+            self._preloaded.append(digest)
+        return digest
+
     def spawn(self, cwd: Path, env: dict[str, str], child_fds: dict[str, int]) -> tuple[int, int]:
         """Fork a launcher with ``child_fds`` (one per :data:`PIPE_NAMES`); returns its
         ``(pid, pidfd)``."""
@@ -363,7 +434,12 @@ class ZygoteLaunch:
     def scratch_directory(self) -> Path:
         return Path(tempfile.mkdtemp(prefix="gradekit-run-", dir=self.zygote.scratch_root))
 
+    def preload_calls(self, encoded_calls: bytes) -> str:
+        return self.zygote.preload_calls(encoded_calls)
+
     def launch(self, scratch: Path, policy: SandboxPolicy) -> LaunchedProcess:
+        from gradekit.sandbox.runner import LaunchedProcess
+
         pipes = {name: os.pipe() for name in PIPE_NAMES}
         # Which end the launcher keeps: it reads its config, writes everything else.
         child_fds = {
@@ -404,6 +480,8 @@ def run_submission_warm(
     :class:`ZygoteLaunch` as its launch strategy. Raises :class:`WarmWorkerError` when the
     zygote is gone.
     """
+    from gradekit.sandbox.runner import run_submission
+
     policy = policy or probe_policy()
     if ("bubblewrap" in policy.layers) != zygote.bubblewrap:
         raise ValueError(

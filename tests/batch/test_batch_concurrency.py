@@ -1,0 +1,240 @@
+"""Throughput mechanisms of `gradekit grade` that change nothing but the cost.
+
+* several submissions in flight per worker (``slots``): the same gradebook rows as one at a
+  time, sleeping submissions overlap, and a dead worker still fails what it had in flight;
+* calls preloaded by the zygote: a launcher that takes its calls from the zygote reports what
+  a launcher sent them inline reports, and refuses a digest it does not hold.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import textwrap
+import threading
+from itertools import pairwise
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from gradekit.grading.batch import PolicySettings, SubmissionEntry, WorkerPool, grade_batch
+from gradekit.sandbox.policy import SandboxPolicy
+from gradekit.sandbox.protocol import ArgSpec, Call, encode_calls
+from gradekit.sandbox.warm import Zygote, ZygoteLaunch, run_submission_warm
+
+ROOT = Path(__file__).resolve().parents[2]
+SPEC = ROOT / "exercises" / "tensor-indexing.yaml"
+SOLUTION = ROOT / "solutions" / "tensor_indexing.py"
+POLICY = SandboxPolicy(load_timeout=5.0, call_grace=0.5)
+VOLATILE = {"id", "run_id", "submission_id", "duration", "graded_at", "path"}
+
+
+def _class_folder(tmp_path: Path) -> Path:
+    """Correct, wrong, erroring and sleeping submissions of the tensor-indexing assignment."""
+    solution = SOLUTION.read_text()
+    folder = tmp_path / "class"
+    folder.mkdir()
+    variants = {
+        "correct": solution,
+        "wrong": solution.replace("return t[::2]\n", "return t[1::2]\n", 1),
+        "syntax": solution + "\ndef broken(:\n    pass\n",
+        "raises": solution.replace("return t[::2]\n", "return t[100]\n", 1),
+        "sleepy": solution.replace(
+            "return t[::2]\n", "import time\n    time.sleep(0.05)\n    return t[::2]\n", 1
+        ),
+    }
+    for name, text in variants.items():
+        for copy in range(2):
+            (folder / f"{name}{copy}.py").write_text(f"# {name} {copy}\n{text}")
+    return folder
+
+
+def _rows(db: Path) -> dict[str, tuple]:
+    """Every stored row of every submission, without ids, times and durations."""
+    connection = sqlite3.connect(db)
+    connection.row_factory = sqlite3.Row
+
+    def stable(row: sqlite3.Row) -> tuple:
+        return tuple((key, row[key]) for key in row.keys() if key not in VOLATILE)
+
+    found = {}
+    for submission in connection.execute("SELECT * FROM submissions"):
+        exercises = connection.execute(
+            "SELECT * FROM exercise_results WHERE submission_id = ? ORDER BY position",
+            (submission["id"],),
+        ).fetchall()
+        cases = connection.execute(
+            "SELECT * FROM case_results WHERE submission_id = ? ORDER BY exercise_id, position",
+            (submission["id"],),
+        ).fetchall()
+        found[submission["student"]] = (
+            stable(submission),
+            [stable(row) for row in exercises],
+            [stable(row) for row in cases],
+        )
+    connection.close()
+    return found
+
+
+def test_several_submissions_per_worker_store_exactly_what_one_at_a_time_stores(
+    tmp_path: Path,
+) -> None:
+    folder = _class_folder(tmp_path)
+    one = grade_batch(folder, SPEC, db_path=tmp_path / "one.sqlite", jobs=1, slots=1)
+    many = grade_batch(folder, SPEC, db_path=tmp_path / "many.sqlite", jobs=2, slots=4)
+    assert one.graded == many.graded == 10 and not one.grader_errors
+    assert (one.passed, one.failed, one.errored) == (many.passed, many.failed, many.errored)
+    first, second = _rows(tmp_path / "one.sqlite"), _rows(tmp_path / "many.sqlite")
+    assert sorted(first) == sorted(second)
+    for student in first:
+        assert first[student] == second[student], student
+
+
+def test_sleeping_submissions_of_one_worker_overlap(tmp_path: Path) -> None:
+    """Four submissions that each sleep ~0.3 s, graded by one worker with four slots: each
+    prints the clock when it is imported and after its last sleep, and some two of these
+    intervals must overlap (observed from their output, not timed)."""
+    sleepy = SOLUTION.read_text().replace(
+        "return t[::2]\n",
+        "import time\n    time.sleep(0.05)\n    print('end', time.time())\n    return t[::2]\n",
+        1,
+    )
+    entries = []
+    for index in range(4):
+        path = tmp_path / f"sleepy{index}.py"
+        path.write_text(f"import time\nprint('start', time.time())\n{sleepy}")
+        entries.append((SubmissionEntry(f"sleepy{index}", path, path), "hash"))
+    with WorkerPool(SPEC, "engine", PolicySettings(), jobs=1, slots=4) as pool:
+        answers = list(pool.grade(entries))
+    assert all(a.record is not None for a in answers)
+    intervals = []
+    for answer in answers:
+        stamps = [line.split() for line in answer.record["stdout"].splitlines()]
+        starts = [float(t) for word, t in stamps if word == "start"]
+        ends = [float(t) for word, t in stamps if word == "end"]
+        intervals.append((min(starts), max(ends)))
+    intervals.sort()
+    overlapping = any(later[0] < earlier[1] for earlier, later in pairwise(intervals))
+    assert overlapping, f"the worker graded its sleeping submissions one by one: {intervals}"
+
+
+def test_a_worker_killed_with_submissions_in_flight_fails_them_and_the_rest_is_graded(
+    tmp_path: Path,
+) -> None:
+    sleepy = SOLUTION.read_text().replace(
+        "return t[::2]\n", "import time\n    time.sleep(0.3)\n    return t[::2]\n", 1
+    )
+    entries = []
+    for index in range(6):
+        path = tmp_path / f"s{index}.py"
+        path.write_text(f"# {index}\n{sleepy}")
+        entries.append((SubmissionEntry(f"s{index}", path, path), "hash"))
+    with WorkerPool(SPEC, "engine", PolicySettings(), jobs=2, slots=2) as pool:
+        answers = []
+        results = pool.grade(entries)
+        answers.append(next(results))  # grading is under way on both workers
+        pool.processes[0].kill()
+        rest = threading.Thread(target=lambda: answers.extend(results))
+        rest.start()
+        rest.join(timeout=120)
+    assert not rest.is_alive(), "grading hung after a worker died"
+    assert sorted(a.entry.student for a in answers) == [f"s{i}" for i in range(6)]
+    graded = [a for a in answers if a.record is not None]
+    lost = [a for a in answers if a.record is None]
+    assert graded, "the surviving worker graded nothing"
+    assert all("worker process died" in a.error for a in lost)
+
+
+# -- calls preloaded by the zygote ------------------------------------------------------------
+
+X = ArgSpec.tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
+CALLS = [
+    Call("double", "double", args={"x": X}),
+    Call("rows", "rows", args={"x": X}),
+    Call("boom", "boom", args={}),
+]
+SOURCE = """
+    def double(x):
+        return x * 2
+
+    def rows(x):
+        print("rows")
+        return x[::2]
+
+    def boom():
+        raise ValueError("no")
+"""
+
+
+class InlineLaunch(ZygoteLaunch):
+    """The zygote's launch without preloading: the calls travel on the config pipe."""
+
+    def preload_calls(self, encoded_calls: bytes) -> None:
+        return None
+
+
+def _picture(outcome) -> dict:
+    return {
+        call_id: (
+            call.status,
+            None if call.value is None else (call.value.dtype, call.value.shape),
+            None if call.value is None or call.value.data is None else call.value.data.tolist(),
+            call.stdout,
+            None if call.exception is None else (call.exception.type, call.exception.message),
+        )
+        for call_id, call in outcome.calls.items()
+    } | {"isolation": outcome.isolation, "stdout": outcome.stdout}
+
+
+def test_preloaded_calls_give_the_outcome_of_calls_sent_inline(tmp_path: Path) -> None:
+    from gradekit.sandbox.runner import run_submission
+
+    path = tmp_path / "solution.py"
+    path.write_text(textwrap.dedent(SOURCE))
+    with Zygote("engine", bubblewrap="bubblewrap" in POLICY.layers) as zygote:
+        preloaded = run_submission_warm(path, CALLS, zygote=zygote, policy=POLICY)
+        assert zygote._preloaded, "the zygote was not asked to preload the calls"
+        inline = run_submission(
+            path, CALLS, backend="engine", policy=POLICY, launch=InlineLaunch(zygote)
+        )
+        again = run_submission_warm(path, CALLS, zygote=zygote, policy=POLICY)
+    assert _picture(preloaded) == _picture(inline) == _picture(again)
+    assert preloaded.calls["double"].value.data.tolist() == [[0, 2, 4], [6, 8, 10]]
+    assert preloaded.calls["boom"].status == "raised"
+
+
+def test_a_launcher_refuses_calls_it_was_not_given(tmp_path: Path) -> None:
+    """A configuration naming a digest the zygote never preloaded stops the launcher: the
+    run fails with the reason instead of running other calls."""
+    from gradekit.sandbox.runner import run_submission
+
+    class WrongDigest(ZygoteLaunch):
+        def preload_calls(self, encoded_calls: bytes) -> str:
+            return "0" * 64
+
+    path = tmp_path / "solution.py"
+    path.write_text(textwrap.dedent(SOURCE))
+    with Zygote("engine", bubblewrap="bubblewrap" in POLICY.layers) as zygote:
+        outcome = run_submission(
+            path, CALLS, backend="engine", policy=POLICY, launch=WrongDigest(zygote)
+        )
+    assert all(call.status != "ok" for call in outcome.calls.values())
+    assert "does not hold" in (outcome.failure or "")
+
+
+def test_a_zygote_refuses_a_preload_that_is_not_one_calls_frame() -> None:
+    from gradekit.sandbox.warm import WarmWorkerError
+
+    with Zygote("engine", bubblewrap="bubblewrap" in POLICY.layers) as zygote:
+        with pytest.raises(WarmWorkerError):
+            zygote.preload_calls(encode_calls(CALLS) * 2)
+
+
+def test_preloading_the_same_calls_twice_costs_only_the_digest() -> None:
+    with Zygote("engine", bubblewrap="bubblewrap" in POLICY.layers) as zygote:
+        encoded = encode_calls(CALLS)
+        first = zygote.preload_calls(encoded)
+        assert zygote.preload_calls(encoded) == first
+        assert zygote._preloaded == [first]
+        launch = ZygoteLaunch(zygote)
+        assert launch.preload_calls(encoded) == first
