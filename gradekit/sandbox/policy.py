@@ -2,8 +2,9 @@
 
 :func:`probe_policy` asks a throw-away subprocess (``python -I -m gradekit.sandbox.probe``)
 to apply each layer in a forked child and check that it really blocks what it should. The
-grader's own process is never restricted by probing. The result is cached for the life of the
-process and recorded in every result's ``isolation`` report.
+grader's own process is never restricted by probing. The result is kept for the life of the
+process, optionally on disk for later processes (:mod:`gradekit.sandbox.probe_cache`), and
+recorded in every result's ``isolation`` report.
 
 Tiers:
 
@@ -17,12 +18,14 @@ Tiers:
 
 from __future__ import annotations
 
-import functools
 import json
 import subprocess
 import sys
+import threading
 from dataclasses import dataclass, field
+from pathlib import Path
 
+from gradekit.sandbox import probe_cache
 from gradekit.sandbox.layers import Limits
 
 TIER1_LAYERS = frozenset({"subreaper", "landlock", "seccomp"})
@@ -35,25 +38,94 @@ class SandboxUnavailable(RuntimeError):
 
 @dataclass(frozen=True)
 class ProbeResult:
-    """Layers that work here, and a reason for each that does not."""
+    """Layers that work here, and a reason for each that does not.
+
+    ``from_cache`` says the answer was read from the on-disk probe cache rather than probed by
+    this process (:func:`probe_layers`).
+    """
 
     available: tuple[str, ...]
     reasons: dict[str, str]
     landlock_abi: int = 0
+    from_cache: bool = False
+
+    def to_report(self) -> dict:
+        """The probe's own JSON report of this result."""
+        return {
+            "available": list(self.available),
+            "reasons": dict(self.reasons),
+            "landlock_abi": self.landlock_abi,
+        }
 
 
-@functools.lru_cache(maxsize=1)
-def probe_layers() -> ProbeResult:
-    """Run the probe once per process (about 0.1 s) and cache its verdict."""
+# This process's answer: the probe runs (or the disk cache is read) once per process.
+_probed: ProbeResult | None = None
+_probe_lock = threading.Lock()
+
+
+def probe_layers(cache_dir: Path | None = None, *, refresh: bool = False) -> ProbeResult:
+    """Which layers work here, asked once per process (a probe costs about 0.1-0.3 s).
+
+    With ``cache_dir`` (gradekit's cache directory) the answer is also kept on disk for later
+    processes on the same machine (:mod:`gradekit.sandbox.probe_cache`), and read from there
+    when its key still matches. ``refresh`` ignores both this process's answer and the disk
+    cache, probes afresh and stores the new answer.
+    """
+    global _probed
+    with _probe_lock:
+        known = None if refresh else _known_probe(cache_dir)
+        if known is not None:
+            return known
+        result = _run_probe()
+        if cache_dir is not None and _trusted_answer(result):
+            probe_cache.write_cached_report(
+                cache_dir, probe_cache.machine_key(), result.to_report()
+            )
+        _probed = result
+        return result
+
+
+def known_probe(cache_dir: Path | None = None) -> ProbeResult | None:
+    """This process's answer, else the disk cache's (see :func:`probe_layers`); None when
+    only running the probe can tell. Never starts a process."""
+    with _probe_lock:
+        return _known_probe(cache_dir)
+
+
+def _known_probe(cache_dir: Path | None) -> ProbeResult | None:
+    global _probed
+    if _probed is None and cache_dir is not None:
+        report = probe_cache.read_cached_report(cache_dir, probe_cache.machine_key(), PROBED_LAYERS)
+        if report is not None:
+            _probed = _result_of(report, from_cache=True)
+    return _probed
+
+
+def _trusted_answer(result: ProbeResult) -> bool:
+    """A probe that failed as a whole (the interpreter crashed, timed out) says nothing about
+    the machine: it is not worth keeping."""
+    return bool(result.available) or not all(
+        reason.startswith("the layer probe failed") for reason in result.reasons.values()
+    )
+
+
+def _result_of(report: dict, *, from_cache: bool = False) -> ProbeResult:
+    available = tuple(str(name) for name in report["available"])
+    reasons = {str(k): str(v) for k, v in report["reasons"].items()}
+    return ProbeResult(available, reasons, int(report.get("landlock_abi", 0)), from_cache)
+
+
+def _run_probe() -> ProbeResult:
+    """Ask a throw-away interpreter (``python -I -m gradekit.sandbox.probe``)."""
     command = [sys.executable, "-I", "-m", "gradekit.sandbox.probe"]
     try:
         completed = subprocess.run(
             command, capture_output=True, timeout=60, stdin=subprocess.DEVNULL, check=False
         )
         report = json.loads(completed.stdout.decode("utf-8"))
-        available = tuple(str(name) for name in report["available"])
-        reasons = {str(k): str(v) for k, v in report["reasons"].items()}
-        return ProbeResult(available, reasons, int(report.get("landlock_abi", 0)))
+        if not probe_cache.valid_report(report, PROBED_LAYERS):
+            raise ValueError(f"unexpected probe report {report!r}")
+        return _result_of(report)
     except (OSError, subprocess.SubprocessError, ValueError, KeyError, TypeError) as exc:
         reason = f"the layer probe failed ({type(exc).__name__}: {exc})"
         return ProbeResult((), {name: reason for name in PROBED_LAYERS})

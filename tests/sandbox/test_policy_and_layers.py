@@ -1,13 +1,21 @@
-"""The policy probe, tiers, fail-closed mode, and the reaping helpers."""
+"""The policy probe and its disk cache, tiers, fail-closed mode, and the reaping helpers."""
 
 from __future__ import annotations
 
+import json
+import os
 import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from gradekit.sandbox import policy as policy_module
+from gradekit.sandbox import probe_cache
 from gradekit.sandbox.layers import descendants_of, kill_descendants
 from gradekit.sandbox.policy import (
     PROBED_LAYERS,
@@ -77,3 +85,167 @@ def test_kill_descendants_kills_a_whole_tree():
     finally:
         shell.kill()
         shell.wait()
+
+
+# --- the probe cache ----------------------------------------------------------------------------
+
+REPORT = {"available": ["rlimits"], "reasons": {"seccomp": "no libseccomp"}, "landlock_abi": 0}
+
+
+@pytest.fixture
+def fresh_process(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """As if this process had not probed yet; counts the probe interpreters started."""
+    monkeypatch.setattr(policy_module, "_probed", None)
+    started: list[int] = []
+    real_probe = policy_module._run_probe
+
+    def counting_probe() -> object:
+        started.append(1)
+        return real_probe()
+
+    monkeypatch.setattr(policy_module, "_run_probe", counting_probe)
+    return started
+
+
+def _cache_files(directory: Path) -> list[Path]:
+    return sorted((directory / "sandbox").glob("probe-*.json"))
+
+
+def test_the_probe_answer_is_cached_on_disk_and_read_back(tmp_path, fresh_process):
+    first = probe_layers(tmp_path)
+    assert fresh_process == [1] and not first.from_cache
+    assert len(_cache_files(tmp_path)) == 1
+    policy_module._probed = None  # a later process
+    second = probe_layers(tmp_path)
+    assert fresh_process == [1]  # no probe interpreter this time
+    assert second.from_cache
+    assert (second.available, second.reasons, second.landlock_abi) == (
+        first.available,
+        first.reasons,
+        first.landlock_abi,
+    )
+
+
+def test_refresh_probes_again_and_replaces_the_entry(tmp_path, fresh_process):
+    key = probe_cache.machine_key()
+    probe_cache.write_cached_report(tmp_path, key, REPORT)
+    assert probe_layers(tmp_path).available == ("rlimits",)  # the (forged) entry is used
+    refreshed = probe_layers(tmp_path, refresh=True)
+    assert fresh_process == [1] and not refreshed.from_cache
+    assert probe_cache.read_cached_report(tmp_path, key, PROBED_LAYERS) == refreshed.to_report()
+
+
+@pytest.mark.parametrize(
+    "field, value",
+    [
+        ("boot_id", "another-boot"),
+        ("kernel", ["linux", "9.9.9", "#1", "x86_64"]),
+        ("user", [12345, 12345, 12345]),
+        ("bwrap", ["/usr/bin/bwrap", [1, 2, 3]]),
+        ("python", ["/other/python", "/other/python", "3.99"]),
+        ("gradekit", "0.0.0"),
+    ],
+)
+def test_an_entry_for_another_machine_state_is_not_used(tmp_path, field, value):
+    key = probe_cache.machine_key()
+    probe_cache.write_cached_report(tmp_path, {**key, field: value}, REPORT)
+    assert probe_cache.read_cached_report(tmp_path, key, PROBED_LAYERS) is None
+
+
+def test_writing_an_entry_drops_the_entries_of_old_keys(tmp_path):
+    key = probe_cache.machine_key()
+    probe_cache.write_cached_report(tmp_path, {**key, "boot_id": "old"}, REPORT)
+    probe_cache.write_cached_report(tmp_path, key, REPORT)
+    assert _cache_files(tmp_path) == [probe_cache.cache_file(tmp_path, key)]
+    assert os.stat(_cache_files(tmp_path)[0]).st_mode & 0o077 == 0  # owner only
+
+
+def _damage(path: Path, how: str) -> None:
+    entry = json.loads(path.read_text())
+    if how == "truncated":
+        path.write_text(path.read_text()[:-20])
+    elif how == "checksum":
+        entry["report"]["available"] = ["rlimits", "seccomp"]  # checksum left as it was
+        path.write_text(json.dumps(entry))
+    elif how == "unknown layer":
+        entry["report"]["available"] = ["rlimits", "magic"]
+        entry["checksum"] = probe_cache._checksum(entry["report"])
+        path.write_text(json.dumps(entry))
+    elif how == "wrong type":
+        entry["report"]["landlock_abi"] = "6"
+        entry["checksum"] = probe_cache._checksum(entry["report"])
+        path.write_text(json.dumps(entry))
+    elif how == "other key inside":
+        entry["key"] = {**entry["key"], "boot_id": "elsewhere"}
+        path.write_text(json.dumps(entry))
+    elif how == "writable by others":
+        path.chmod(0o666)
+    elif how == "not a file":
+        path.unlink()
+        path.mkdir()
+
+
+@pytest.mark.parametrize(
+    "how",
+    [
+        "truncated",
+        "checksum",
+        "unknown layer",
+        "wrong type",
+        "other key inside",
+        "writable by others",
+        "not a file",
+    ],
+)
+def test_a_damaged_or_untrustworthy_entry_is_ignored_and_probed_again(tmp_path, fresh_process, how):
+    key = probe_cache.machine_key()
+    probe_cache.write_cached_report(tmp_path, key, REPORT)
+    _damage(probe_cache.cache_file(tmp_path, key), how)
+    assert probe_cache.read_cached_report(tmp_path, key, PROBED_LAYERS) is None
+    result = probe_layers(tmp_path)
+    assert fresh_process == [1] and not result.from_cache
+
+
+def test_a_failed_probe_is_not_cached(tmp_path, monkeypatch):
+    monkeypatch.setattr(policy_module, "_probed", None)
+    monkeypatch.setattr(
+        policy_module.sys, "executable", str(tmp_path / "no-such-python"), raising=True
+    )
+    result = policy_module.probe_layers(tmp_path)
+    assert result.available == () and "the layer probe failed" in result.reasons["seccomp"]
+    assert _cache_files(tmp_path) == []
+
+
+layer_names = st.sampled_from(PROBED_LAYERS)
+
+
+@given(
+    available=st.lists(layer_names, unique=True),
+    reason_layers=st.lists(layer_names, unique=True),
+    reason=st.text(max_size=30),
+    abi=st.integers(min_value=0, max_value=10),
+)
+def test_every_valid_report_round_trips_through_the_cache(available, reason_layers, reason, abi):
+    report = {
+        "available": available,
+        "reasons": {name: reason for name in reason_layers if name not in available},
+        "landlock_abi": abi,
+    }
+    key = probe_cache.machine_key()
+    with tempfile.TemporaryDirectory() as directory:
+        probe_cache.write_cached_report(Path(directory), key, report)
+        assert probe_cache.read_cached_report(Path(directory), key, PROBED_LAYERS) == report
+
+
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+        lambda inner: (
+            st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=4)
+        ),
+    )
+)
+def test_arbitrary_json_is_never_taken_for_a_report(value):
+    if probe_cache.valid_report(value, PROBED_LAYERS):  # only a well-formed report passes
+        assert set(value["available"]) <= set(PROBED_LAYERS)
+        assert type(value["landlock_abi"]) is int
