@@ -15,10 +15,17 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
-import typer
-from typer.core import TyperGroup
+from gradekit.grading.early_sandbox import start_for_command_line
 
-import gradekit
+if Path(sys.argv[0]).name == "gradekit":  # the `gradekit` script (python -m: __main__.py)
+    # A `check` starts its sandbox before typer, pydantic and numpy are imported below, so
+    # that the sandbox's own start-up runs alongside them.
+    start_for_command_line(sys.argv[1:])
+
+import typer  # noqa: E402 - after the sandbox started, on purpose
+from typer.core import TyperGroup  # noqa: E402
+
+import gradekit  # noqa: E402
 
 if TYPE_CHECKING:  # imported where used: rich costs start-up time that json output never needs
     from rich.console import Console
@@ -174,19 +181,30 @@ def check(
             "tests point it at torch.",
         ),
     ] = Backend.engine,
+    refresh_sandbox_probe: Annotated[
+        bool,
+        typer.Option(
+            "--refresh-sandbox-probe",
+            help="Probe which sandbox layers work on this machine afresh instead of using the "
+            "cached answer (docs/security.md).",
+        ),
+    ] = False,
 ) -> None:
     """Grade a submission and show what differs for every failing exercise."""
-    from gradekit.grading.early_sandbox import EarlySandbox
+    from gradekit.grading.early_sandbox import EarlySandbox, started_sandbox
 
     with contextlib.ExitStack() as cleanup:
         # The sandbox starts first, before this process imports pydantic, the models and the
-        # grading code: its interpreter imports while this one loads the spec, the cases and
-        # the expected answers. The backend comes from --backend, else the spec's header.
+        # grading code (usually already at program start, see __main__.py): its interpreter
+        # imports while this one loads the spec, the cases and the expected answers. The
+        # backend comes from --backend, else the spec's header.
         spec_path = assignment if assignment is not None else _discover(submission)
         early_backend = backend.value if backend is not None else _header_backend(spec_path)
         sandbox = None
         if early_backend is not None:
-            sandbox = cleanup.enter_context(EarlySandbox(early_backend))
+            sandbox = cleanup.enter_context(
+                started_sandbox(early_backend, refresh_probe=refresh_sandbox_probe)
+            )
 
         from gradekit.grading.cases import UnknownExerciseError
         from gradekit.grading.pipeline import grade_submission, resolve_backend
@@ -200,7 +218,9 @@ def check(
         if sandbox is None or sandbox.backend != spec_backend:  # the header could not tell
             if sandbox is not None:
                 sandbox.close()
-            sandbox = cleanup.enter_context(EarlySandbox(spec_backend))
+            sandbox = cleanup.enter_context(
+                EarlySandbox(spec_backend, refresh_probe=refresh_sandbox_probe)
+            )
         try:
             result = grade_submission(
                 submission,

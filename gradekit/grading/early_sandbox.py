@@ -1,25 +1,31 @@
 """Start the sandbox before the grader needs it, so its start-up overlaps the grader's own work.
 
-A cold sandbox run (:func:`gradekit.sandbox.runner.run_submission`) first probes which isolation
-layers this machine has (a throw-away ``python -I`` process), then starts the launcher
+A cold sandbox run (:func:`gradekit.sandbox.runner.run_submission`) starts the launcher
 interpreter, which imports numpy and the backend; only then does the submission load. The
 grader meanwhile sits idle, having already paid for its own imports, the spec, the cases and the
 reference answers one after the other.
 
-:class:`EarlySandbox` starts both processes at once, at the beginning of a check: the layer
-probe in a background thread and a warm :class:`~gradekit.sandbox.warm.Zygote` (the same
-launcher, forked from a process that has finished its imports). While they start, the grader
-loads the spec, builds the cases and reads the reference answers; :meth:`EarlySandbox.run` then
-hands the calls to an interpreter that is already warm. Isolation is unchanged: every run still
-goes through the sandbox's own policy checks and launcher (see docs/security.md).
+:class:`EarlySandbox` starts a warm :class:`~gradekit.sandbox.warm.Zygote` (the same launcher,
+forked from a process that has finished its imports) as soon as it is created. While the zygote
+imports, the grader loads the spec, builds the cases and reads the reference answers;
+:meth:`EarlySandbox.run` then hands the calls to an interpreter that is already warm. Isolation
+is unchanged: every run still goes through the sandbox's own policy checks and launcher (see
+docs/security.md).
 
-The zygote must run under bubblewrap exactly when the policy uses it, which the probe decides;
-until the probe answers, bubblewrap is assumed to work when ``bwrap`` is installed, and the
-zygote is restarted in the rare case the probe disagrees.
+A `gradekit check` creates its EarlySandbox first thing: :func:`start_for_command_line` runs
+from the program's entry point, before typer, pydantic and numpy are imported (this module and
+the zygote's start import none of them), when a quick look at the command line tells the
+backend; the check command then takes it over with :func:`started_sandbox`.
+
+The zygote must run under bubblewrap exactly when the policy uses it, which the layer probe
+decides. Its answer normally comes from the probe cache (:mod:`gradekit.sandbox.probe_cache`);
+without one the probe runs in a background thread, bubblewrap is assumed to work when ``bwrap``
+is installed, and the zygote is restarted in the rare case the probe disagrees.
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import os
 import shutil
@@ -28,7 +34,10 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from gradekit.sandbox.policy import SandboxPolicy, probe_layers
+from gradekit.sandbox.environment import BACKENDS, resolve_backend
+from gradekit.sandbox.policy import SandboxPolicy, known_probe, probe_layers
+from gradekit.sandbox.probe_cache import forget_cached_reports
+from gradekit.spec.cache import cache_directory
 
 if TYPE_CHECKING:
     from gradekit.sandbox.protocol import Call, SubmissionOutcome
@@ -40,21 +49,32 @@ class EarlySandbox:
 
     The warm interpreter serves the first :meth:`run` and then shuts down; a later run starts
     the sandbox cold. Use it as a context manager (or call :meth:`close`), which waits until
-    every process it started has exited.
+    every process it started has exited. ``refresh_probe`` ignores the probe cache and probes
+    this machine's layers afresh.
     """
 
-    def __init__(self, backend: str, *, policy: SandboxPolicy | None = None) -> None:
-        # The probe needs nothing but a process start: launch it before importing the
-        # runner (which imports numpy).
-        self._probe = threading.Thread(target=probe_layers, name="sandbox-probe", daemon=True)
-        self._probe.start()
-        from gradekit.sandbox.runner import resolve_backend
-
+    def __init__(
+        self, backend: str, *, policy: SandboxPolicy | None = None, refresh_probe: bool = False
+    ) -> None:
         self.backend = resolve_backend(backend)
         self._given_policy = policy
+        self._cache_dir = cache_directory()
         self._zygote: Zygote | None = None
         self._zygote_error: Exception | None = None
         self._closing: threading.Thread | None = None
+        self._probe: threading.Thread | None = None
+        if not refresh_probe and known_probe(self._cache_dir) is not None:
+            self._start_zygote(bubblewrap="bubblewrap" in self.policy().layers)
+            return
+        # Only a probe can tell: it runs alongside the zygote's start, which guesses.
+        self._probe = threading.Thread(
+            target=probe_layers,
+            args=(self._cache_dir,),
+            kwargs={"refresh": refresh_probe},
+            name="sandbox-probe",
+            daemon=True,
+        )
+        self._probe.start()
         self._start_zygote(bubblewrap=shutil.which("bwrap") is not None)
 
     def _start_zygote(self, *, bubblewrap: bool) -> None:
@@ -69,7 +89,8 @@ class EarlySandbox:
 
     def policy(self) -> SandboxPolicy:
         """The sandbox policy, once the layer probe has answered (waits for it)."""
-        self._probe.join()
+        if self._probe is not None:
+            self._probe.join()
         return self._given_policy or SandboxPolicy()
 
     def run(self, source_path: Path, calls: list[Call]) -> SubmissionOutcome:
@@ -88,12 +109,34 @@ class EarlySandbox:
             self._start_zygote(bubblewrap=wants_bubblewrap)
         if self._zygote is not None:
             try:
-                return run_submission_warm(source_path, calls, zygote=self._zygote, policy=policy)
+                outcome = run_submission_warm(
+                    source_path, calls, zygote=self._zygote, policy=policy
+                )
+                self._forget_stale_probe(policy, outcome)
+                return outcome
             except WarmWorkerError as error:
                 self._zygote_error = error  # the zygote died or never started: go cold
             finally:
                 self._retire_zygote()
-        return run_submission(source_path, calls, backend=self.backend, policy=policy)
+            if policy.probe.from_cache:
+                # A cached answer can be stale (bubblewrap no longer starts, say): the cold
+                # run goes by what this machine answers now.
+                probe_layers(self._cache_dir, refresh=True)
+                policy = self.policy()
+                policy.ensure_allowed()
+        outcome = run_submission(source_path, calls, backend=self.backend, policy=policy)
+        self._forget_stale_probe(policy, outcome)
+        return outcome
+
+    def _forget_stale_probe(self, policy: SandboxPolicy, outcome: SubmissionOutcome) -> None:
+        """A layer the cached probe promised failed in the worker: this result reports it as
+        degraded (the worker says what it applied), and the next check probes afresh."""
+        probe = policy.probe
+        if not probe.from_cache or self._cache_dir is None:
+            return
+        failed = set(outcome.isolation.degraded) - policy.disabled_layers
+        if failed & set(probe.available):
+            forget_cached_reports(self._cache_dir)
 
     def _retire_zygote(self) -> None:
         """Shut the zygote down in the background: its exit (tens of milliseconds) overlaps
@@ -126,3 +169,104 @@ class EarlySandbox:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+
+# ---------------------------------------------------------------------------------------------
+# Started from the command line, before the CLI's own imports
+
+
+# Options of `gradekit check` that take a value, and its flags (tests/cli keeps both in step
+# with cli.py). Anything else on the command line (--help, a typo) means: do not guess.
+CHECK_VALUE_OPTIONS = frozenset(
+    {"--assignment", "-a", "--only", "--backend", "--format", "--output", "-o"}
+    | {"--reference-backend"}
+)
+CHECK_FLAGS = frozenset({"--no-hidden", "--refresh-sandbox-probe"})
+REFRESH_PROBE_FLAG = "--refresh-sandbox-probe"
+
+_started: EarlySandbox | None = None  # started by start_for_command_line, not yet taken
+_started_lock = threading.Lock()
+
+
+def start_for_command_line(arguments: list[str]) -> None:
+    """Start the sandbox of a ``gradekit check`` now, if ``arguments`` (the command line after
+    the program name) clearly are one and tell the backend; otherwise do nothing, and the
+    check command starts its sandbox itself. The check takes the sandbox over with
+    :func:`started_sandbox`; one nobody takes (a usage error, an exception) is stopped when
+    the program exits."""
+    global _started
+    backend = check_backend(arguments)
+    if backend is None:
+        return
+    with _started_lock:
+        if _started is not None:
+            return
+        try:
+            _started = EarlySandbox(backend, refresh_probe=REFRESH_PROBE_FLAG in arguments)
+        except (OSError, ValueError):
+            return  # the check command starts one itself, and reports real problems
+    atexit.register(_close_untaken)
+
+
+def started_sandbox(backend: str, *, refresh_probe: bool = False) -> EarlySandbox:
+    """The sandbox :func:`start_for_command_line` started for ``backend``, else a new one.
+    The caller owns it (and closes it)."""
+    global _started
+    with _started_lock:
+        sandbox, _started = _started, None
+    if sandbox is not None and sandbox.backend == resolve_backend(backend):
+        return sandbox
+    if sandbox is not None:
+        sandbox.close()
+    return EarlySandbox(backend, refresh_probe=refresh_probe)
+
+
+def _close_untaken() -> None:
+    global _started
+    with _started_lock:
+        sandbox, _started = _started, None
+    if sandbox is not None:
+        sandbox.close()
+
+
+def check_backend(arguments: list[str]) -> str | None:
+    """The backend of a ``check SUBMISSION [options]`` command line (``--backend``, else the
+    header of the assignment it names or discovers); None when it is not a check or anything
+    about it is unusual (help, unknown options, a missing value, no submission)."""
+    if not arguments or arguments[0] != "check":
+        return None
+    values: dict[str, str] = {}
+    positionals: list[str] = []
+    rest = iter(arguments[1:])
+    for argument in rest:
+        if argument in CHECK_FLAGS:
+            continue
+        if not argument.startswith("-") or argument == "-":
+            positionals.append(argument)
+            continue
+        name, equals, value = argument.partition("=")
+        if not equals and not name.startswith("--") and len(name) > 2:
+            name, value, equals = name[:2], name[2:], "="  # -aSPEC, -oFILE
+        if name not in CHECK_VALUE_OPTIONS:
+            return None
+        if not equals:
+            value = next(rest, None)
+            if value is None:
+                return None
+        values[name] = value
+    if len(positionals) != 1:
+        return None
+    backend = values.get("--backend") or _header_backend(
+        values.get("--assignment") or values.get("-a"), Path(positionals[0])
+    )
+    return backend if backend in BACKENDS else None
+
+
+def _header_backend(assignment: str | None, submission: Path) -> str | None:
+    from gradekit.spec.discovery import DiscoveryError, assignment_header, find_assignment
+
+    try:
+        spec = Path(assignment) if assignment else find_assignment(submission)
+    except (DiscoveryError, OSError):
+        return None
+    return assignment_header(spec).get("backend")

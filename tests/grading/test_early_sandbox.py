@@ -84,7 +84,8 @@ def test_a_dead_zygote_falls_back_to_a_cold_start(submission: Path) -> None:
 )
 def test_the_zygote_restarts_when_the_policy_turns_bubblewrap_off(submission: Path) -> None:
     policy = SandboxPolicy(disabled_layers=frozenset({"bubblewrap"}))
-    with EarlySandbox("engine", policy=policy) as sandbox:
+    # refresh_probe: the probe's answer is not known at the start, so the zygote guesses.
+    with EarlySandbox("engine", policy=policy, refresh_probe=True) as sandbox:
         guessed = sandbox._zygote
         assert guessed is not None and guessed.bubblewrap  # bwrap is installed: assumed on
         outcome = sandbox.run(submission, double_calls(7))
@@ -116,3 +117,17 @@ def test_an_unused_sandbox_is_stopped_at_once() -> None:
     sandbox.close()
     assert zygote.process.poll() is not None
     assert not zygote.scratch_root.exists()
+
+
+@pytest.mark.skipif(
+    "bubblewrap" not in probe_layers().available, reason="bubblewrap does not work here"
+)
+def test_a_known_probe_starts_the_zygote_as_the_policy_wants(submission: Path) -> None:
+    policy = SandboxPolicy(disabled_layers=frozenset({"bubblewrap"}))
+    probe_layers()  # known from now on (this process's answer)
+    with EarlySandbox("engine", policy=policy) as sandbox:
+        zygote = sandbox._zygote
+        assert zygote is not None and not zygote.bubblewrap  # no guess, no restart
+        outcome = sandbox.run(submission, double_calls(4))
+    assert answers(outcome) == {"c0": 8}
+    assert zygote.process.poll() is not None

@@ -1,0 +1,170 @@
+"""`gradekit check` starts its sandbox at program start: the quick look at the command line,
+the hand-over to the check command, and that nothing outlives a check that stops early."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import typer.main
+from cli_helpers import ROOT, SPECS, SUBMISSIONS, TINY
+
+from gradekit.cli import app
+from gradekit.grading import early_sandbox
+from gradekit.grading.early_sandbox import (
+    CHECK_FLAGS,
+    CHECK_VALUE_OPTIONS,
+    check_backend,
+    start_for_command_line,
+    started_sandbox,
+)
+
+SUBMISSION = str(SUBMISSIONS / "correct.py")
+
+
+@pytest.mark.parametrize(
+    "arguments, backend",
+    [
+        (["check", SUBMISSION, "--backend", "engine"], "engine"),
+        (["check", SUBMISSION, "--backend=torch", "--format", "json"], "torch"),
+        (["check", "--no-hidden", "--backend", "auto", SUBMISSION], "auto"),
+        (["check", SUBMISSION, "-a", str(TINY)], "auto"),  # the spec header's backend
+        (["check", SUBMISSION, f"-a{TINY}", "--only", "double"], "auto"),
+        (["check", SUBMISSION, "--assignment", str(TINY), "--backend", "engine"], "engine"),
+        (["check", SUBMISSION, "--backend", "engine", "--refresh-sandbox-probe"], "engine"),
+        (["check", str(ROOT / "examples/student/exercise.py")], "auto"),  # discovered spec
+        (["check", SUBMISSION, "--help"], None),
+        (["check", "--help"], None),
+        (["check", SUBMISSION, "--backend", "jax"], None),  # the CLI reports it
+        (["check", SUBMISSION, "--bakend", "engine"], None),  # a typo: the CLI reports it
+        (["check", SUBMISSION, "--backend"], None),  # a missing value
+        (["check", SUBMISSION, SUBMISSION, "--backend", "engine"], None),  # two submissions
+        (["check", "--backend", "engine"], None),  # no submission
+        (["validate", "--backend", "engine"], None),
+        (["--version"], None),
+        ([], None),
+    ],
+)
+def test_the_quick_look_tells_the_backend_only_of_a_plain_check(arguments, backend):
+    assert check_backend(arguments) == backend
+
+
+def test_the_quick_look_knows_every_option_of_check():
+    """CHECK_VALUE_OPTIONS and CHECK_FLAGS must follow cli.py: an option the quick look does
+    not know makes it give up (safe, but the sandbox then starts late)."""
+    command = typer.main.get_command(app).commands["check"]
+    value_options, flags = set(), set()
+    for parameter in command.params:
+        if parameter.param_type_name != "option":
+            continue
+        names = set(parameter.opts) | set(parameter.secondary_opts)
+        (flags if parameter.is_flag else value_options).update(names)
+    assert value_options == CHECK_VALUE_OPTIONS
+    assert flags == CHECK_FLAGS
+
+
+def test_help_and_other_commands_start_nothing():
+    for arguments in (["check", "--help"], ["validate"], ["check", SUBMISSION, "--bakend=x"]):
+        start_for_command_line(arguments)
+        assert early_sandbox._started is None
+
+
+def test_the_check_command_takes_over_the_started_sandbox():
+    start_for_command_line(["check", SUBMISSION, "--backend", "engine"])
+    started = early_sandbox._started
+    assert started is not None and started.backend == "engine"
+    with started_sandbox("engine") as taken:
+        assert taken is started
+        assert early_sandbox._started is None  # the caller owns it now
+    assert started._zygote is None  # closed by its new owner
+
+
+def test_a_sandbox_for_another_backend_is_stopped_and_replaced():
+    start_for_command_line(["check", SUBMISSION, "--backend", "engine"])
+    started = early_sandbox._started
+    assert started is not None
+    zygote = started._zygote
+    with started_sandbox("torch") as taken:
+        assert taken is not started and taken.backend == "torch"
+    assert zygote is None or zygote.process.poll() is not None
+
+
+# --- whole programs: nothing may outlive a check that stops early ------------------------------
+
+
+def _run_isolated(tmp_path: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
+    """``python -m gradekit ARGS`` with its own TMPDIR, so what it leaves there (a zygote's
+    scratch folder, a process working in it) can be told apart from other tests'."""
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    env = dict(os.environ, TMPDIR=str(temporary), COLUMNS="200", NO_COLOR="1")
+    return subprocess.run(
+        [sys.executable, "-m", "gradekit", *arguments],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+    )
+
+
+def _leftovers(tmp_path: Path) -> list[str]:
+    """Files left in the run's TMPDIR and processes still working in it."""
+    temporary = tmp_path / "tmp"
+    left = [str(path) for path in temporary.iterdir()]
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if os.readlink(entry / "cwd").startswith(str(temporary)):
+                    left.append(f"process {entry.name}")
+            except OSError:
+                continue
+    return left
+
+
+def test_a_spec_error_exits_2_with_its_line_and_leaves_nothing(tmp_path):
+    run = _run_isolated(
+        tmp_path, "check", SUBMISSION, "-a", str(SPECS / "broken.yaml"), "--backend", "engine"
+    )
+    assert run.returncode == 2
+    assert "broken.yaml:9: exercises[0].promt: unknown field 'promt'" in run.stderr
+    assert "Traceback" not in run.stderr
+    assert _leftovers(tmp_path) == []
+
+
+def test_a_missing_submission_exits_2_and_leaves_nothing(tmp_path):
+    missing = str(SUBMISSIONS / "no_such_file.py")
+    run = _run_isolated(tmp_path, "check", missing, "-a", str(TINY), "--backend", "engine")
+    assert run.returncode == 2
+    assert "no such file" in run.stderr
+    assert _leftovers(tmp_path) == []
+
+
+def test_a_usage_error_after_the_start_exits_2_and_leaves_nothing(tmp_path):
+    # The quick look starts the sandbox; typer then refuses the --format value.
+    run = _run_isolated(
+        tmp_path, "check", SUBMISSION, "-a", str(TINY), "--backend", "engine", "--format", "pdf"
+    )
+    assert run.returncode == 2
+    assert "pdf" in run.stderr
+    assert _leftovers(tmp_path) == []
+
+
+def test_help_exits_0_and_leaves_nothing(tmp_path):
+    run = _run_isolated(tmp_path, "check", "--help")
+    assert run.returncode == 0
+    assert "--refresh-sandbox-probe" in run.stdout
+    assert _leftovers(tmp_path) == []
+
+
+def test_a_check_grades_and_leaves_nothing(tmp_path, engine_available):
+    run = _run_isolated(
+        tmp_path, "check", SUBMISSION, "-a", str(TINY), "--backend", "engine", "--format", "json"
+    )
+    assert run.returncode in (0, 1), run.stderr
+    assert json.loads(run.stdout)["backend"] == "engine"
+    assert _leftovers(tmp_path) == []
