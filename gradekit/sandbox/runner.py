@@ -43,7 +43,8 @@ from gradekit.sandbox.protocol import (
     IsolationReport,
     ProtocolError,
     SubmissionOutcome,
-    decode_event,
+    decode_event_bytes,
+    encode_begin_event,
     encode_calls,
     encode_frame,
 )
@@ -388,6 +389,8 @@ class Supervisor:
         self.state = state
         self.deadline = state.deadline
         self.launcher_calls = state.remaining()
+        for call in self.launcher_calls:
+            encode_begin_event(call.call_id)  # known bytes: their events need no decoding
         self.launcher: LauncherProcess | None = None
         self.control_fd: int | None = None
         self.status = FrameStream(max_frame_bytes=STATUS_LIMIT)
@@ -617,8 +620,10 @@ class Supervisor:
         if self.killed:
             return  # whatever arrives after we gave up on this worker is ignored
         try:
-            for frame in self.results.feed_iter(chunk):
-                self._on_event(decode_event(frame))
+            for raw in self.results.feed_raw_iter(chunk):
+                self._on_event(
+                    decode_event_bytes(raw, max_frame_bytes=self.results.max_frame_bytes)
+                )
         except ProtocolError as exc:
             self._reject(f"the sandboxed process sent a malformed result ({exc})")
 

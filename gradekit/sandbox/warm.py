@@ -123,7 +123,7 @@ def _preload_calls(request: dict[str, Any], fds: list[int]) -> str:
     """Read and decode a calls frame once, for every launcher forked from now on; returns
     the sha256 of the frame, under which launchers find the calls."""
     from gradekit.sandbox import child
-    from gradekit.sandbox.protocol import FrameStream, decode_calls
+    from gradekit.sandbox.protocol import FrameStream, decode_calls, encode_begin_event
 
     size = request["preload_calls"]
     if len(fds) != 1 or type(size) is not int or not 0 < size <= child.CONFIG_LIMIT:
@@ -140,7 +140,9 @@ def _preload_calls(request: dict[str, Any], fds: list[int]) -> str:
     digest = hashlib.sha256(encoded).hexdigest()
     if len(child.PRELOADED_CALLS) >= PRELOADED_CALLS_KEPT:
         child.PRELOADED_CALLS.pop(next(iter(child.PRELOADED_CALLS)))  # the oldest
-    child.PRELOADED_CALLS[digest] = decode_calls(frames[0])
+    calls = child.PRELOADED_CALLS[digest] = decode_calls(frames[0])
+    for call in calls:
+        encode_begin_event(call.call_id)  # every worker sends these: encode them once here
     gc.freeze()  # keep the collector's hands off inherited objects: fewer copied pages
     return digest
 

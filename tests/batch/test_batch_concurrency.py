@@ -3,7 +3,9 @@
 * several submissions in flight per worker (``slots``): the same gradebook rows as one at a
   time, sleeping submissions overlap, and a dead worker still fails what it had in flight;
 * calls preloaded by the zygote: a launcher that takes its calls from the zygote reports what
-  a launcher sent them inline reports, and refuses a digest it does not hold.
+  a launcher sent them inline reports, and refuses a digest it does not hold;
+* begin events recognised by their exact bytes decode like any frame; remembered dtype names
+  are numpy's.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gradekit.grading.batch import PolicySettings, SubmissionEntry, WorkerPool, grade_batch
 from gradekit.sandbox.policy import SandboxPolicy
@@ -238,3 +242,65 @@ def test_preloading_the_same_calls_twice_costs_only_the_digest() -> None:
         assert zygote._preloaded == [first]
         launch = ZygoteLaunch(zygote)
         assert launch.preload_calls(encoded) == first
+
+
+# -- begin events known by their bytes; dtype names ----------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(call_id=st.text(max_size=40), encoded_here=st.booleans())
+def test_a_known_begin_frame_decodes_like_any_frame(call_id: str, encoded_here: bool) -> None:
+    from gradekit.sandbox.protocol import (
+        decode_event,
+        decode_event_bytes,
+        decode_frame,
+        encode_begin_event,
+        encode_frame,
+    )
+
+    raw = (
+        encode_begin_event(call_id)
+        if encoded_here
+        else encode_frame({"event": "begin", "call_id": call_id})
+    )
+    assert decode_event_bytes(raw) == decode_event(decode_frame(raw))
+
+
+def test_frames_that_are_not_known_begin_events_are_fully_checked() -> None:
+    from gradekit.sandbox.protocol import (
+        CallOutcome,
+        ProtocolError,
+        decode_event_bytes,
+        encode_begin_event,
+        encode_frame,
+        encode_outcome_event,
+    )
+
+    encode_begin_event("c1")
+    # Same event, other bytes (spacing, an extra key): decoded and validated as usual.
+    spaced = encode_frame({"call_id": "c1", "event": "begin"})
+    assert decode_event_bytes(spaced) == {"event": "begin", "call_id": "c1"}
+    with pytest.raises(ProtocolError):
+        decode_event_bytes(encode_frame({"event": "begin", "call_id": "c1", "extra": 1}))
+    with pytest.raises(ProtocolError):
+        decode_event_bytes(encode_begin_event("c1")[:-1])
+    outcome = decode_event_bytes(encode_outcome_event("c1", CallOutcome("ok")))
+    assert outcome["event"] == "outcome" and outcome["outcome"].status == "ok"
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    dtype=st.sampled_from(
+        ["bool", "int8", "uint8", "int32", "int64", "float16", "float32", "float64", "complex64"]
+    ),
+    shape=st.lists(st.integers(0, 4), max_size=3),
+    big_endian=st.booleans(),
+)
+def test_remembered_dtype_names_are_numpys(dtype: str, shape: list[int], big_endian: bool) -> None:
+    from gradekit.sandbox.protocol import decode_frame, dtype_name, encode_frame
+
+    kind = np.dtype(dtype).newbyteorder(">") if big_endian else np.dtype(dtype)
+    array = np.zeros(shape, dtype=kind)
+    assert dtype_name(array.dtype) == array.dtype.name
+    decoded = decode_frame(encode_frame({"a": 0}, [array])).arrays[0]
+    assert decoded.dtype.name == array.dtype.name and decoded.shape == array.shape
