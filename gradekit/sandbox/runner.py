@@ -33,6 +33,11 @@ from pathlib import Path
 from typing import BinaryIO, Protocol
 
 import gradekit
+
+# Numpy-free helpers (a zygote starts before numpy is imported); re-exported from here.
+from gradekit.sandbox.environment import BACKENDS as BACKENDS
+from gradekit.sandbox.environment import child_environment as child_environment
+from gradekit.sandbox.environment import resolve_backend as resolve_backend
 from gradekit.sandbox.layers import Limits, bubblewrap_prefix
 from gradekit.sandbox.policy import SandboxPolicy, probe_policy, tier_of
 from gradekit.sandbox.protocol import (
@@ -50,7 +55,6 @@ from gradekit.sandbox.protocol import (
 )
 from gradekit.sandbox.sanitize import sanitize_output
 
-BACKENDS = ("torch", "engine", "auto")
 STATUS_LIMIT = 64 * 1024
 LAUNCHER_EXIT_GRACE = 5.0
 _SIGNAL_NAMES = {int(s): s.name for s in signal.Signals}
@@ -58,30 +62,6 @@ _SIGNAL_NAMES = {int(s): s.name for s in signal.Signals}
 
 class SubmissionFileError(ValueError):
     """The submission path cannot be graded (missing, not a file, not Python source)."""
-
-
-def resolve_backend(backend: str) -> str:
-    """``torch`` or ``engine``; ``auto`` means torch when it is installed, else the engine."""
-    if backend not in BACKENDS:
-        raise ValueError(f"unknown backend {backend!r}: expected one of {', '.join(BACKENDS)}")
-    if backend == "auto":
-        return "torch" if importlib.util.find_spec("torch") is not None else "engine"
-    return backend
-
-
-def child_environment(scratch: Path) -> dict[str, str]:
-    """The allowlisted environment of the child: nothing secret, one thread per library."""
-    return {
-        "PATH": os.environ.get("PATH", os.defpath),
-        "LANG": "C.UTF-8",
-        "LC_ALL": "C.UTF-8",
-        "HOME": str(scratch),
-        "TMPDIR": str(scratch),
-        "PYTHONHASHSEED": "0",  # for Pythons the student starts; `python -I` ignores it
-        "OMP_NUM_THREADS": "1",
-        "OPENBLAS_NUM_THREADS": "1",
-        "MKL_NUM_THREADS": "1",
-    }
 
 
 def readable_paths() -> tuple[str, ...]:
