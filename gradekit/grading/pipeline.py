@@ -11,9 +11,9 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import tempfile
+import threading
 import time
 from collections.abc import Iterable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -78,12 +78,14 @@ def grade_submission(
         plans = build_plan(assignment, only=only, include_hidden=include_hidden)
         # The student's run needs only the calls: it starts now, and the expected answers are
         # read (or computed) while the sandbox runs. The runner thread mostly waits on pipes.
-        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="student-run") as pool:
-            student_run = pool.submit(_run_student, source, plans, sandbox)
+        student_run = _StudentRun(source, plans, sandbox)
+        try:
             reference = reference_answers(
                 assignment.solution_path, plans, backend=reference_backend
             )
-            outcome = student_run.result()
+        finally:
+            student_run.join()  # never leave the run behind, even when the reference fails
+        outcome = student_run.result()
         result = grade_outcome(
             assignment,
             plans,
@@ -135,6 +137,34 @@ def grade_outcome(
     for plan in plans:
         result.exercises.append(_grade_exercise(plan, source, parsed, outcome, reference))
     return result
+
+
+class _StudentRun(threading.Thread):
+    """The student's sandboxed run, in a thread of its own (a plain thread: the executor of
+    concurrent.futures imports logging, which costs a check start-up time)."""
+
+    def __init__(
+        self, source: SubmissionSource, plans: list[ExercisePlan], sandbox: EarlySandbox
+    ) -> None:
+        super().__init__(name="student-run", daemon=True)
+        self._arguments = (source, plans, sandbox)
+        self._outcome: SubmissionOutcome | None = None
+        self._error: BaseException | None = None
+        self.start()
+
+    def run(self) -> None:
+        try:
+            self._outcome = _run_student(*self._arguments)
+        except BaseException as error:  # re-raised in the caller's thread by result()
+            self._error = error
+
+    def result(self) -> SubmissionOutcome:
+        """Wait for the run; raises what the run raised."""
+        self.join()
+        if self._error is not None:
+            raise self._error
+        assert self._outcome is not None
+        return self._outcome
 
 
 def _run_student(
