@@ -81,6 +81,7 @@ def run_worker(
 ) -> None:
     """Apply the layers, load the submission and run the calls. Never returns."""
     code = EXIT_INTERNAL_ERROR
+    pending = b""  # an encoded event not written yet
     try:
         limits = layer_functions.Limits(**config["limits"])
         filesystem = layer_functions.FilesystemView(
@@ -104,10 +105,13 @@ def run_worker(
                 error.traceback.replace("gradekit.sandbox.executor.CallTimeout", "TimeoutError"),
                 error.line,
             )
-        _write_all(result_fd, encode_loaded_event(error))
+        # Each event is written before the code it announces runs; the one that ends a step
+        # goes out with the next step's begin event, in one write (half the pipe wake-ups).
+        pending = encode_loaded_event(error)
         if namespace is not None:
             for call in calls:
-                _write_all(result_fd, encode_begin_event(call.call_id))
+                _write_all(result_fd, pending + encode_begin_event(call.call_id))
+                pending = b""
                 outcome = execute_call(
                     namespace,
                     call,
@@ -125,7 +129,9 @@ def run_worker(
                         status="invalid", exception=ExceptionInfo("ValueError", reason)
                     )
                     frame = encode_outcome_event(call.call_id, bad)
-                _write_all(result_fd, frame)
+                pending = frame
+        _write_all(result_fd, pending)
+        pending = b""
         code = 0
     except CallTimeout:
         code = EXIT_INTERNAL_ERROR
@@ -133,6 +139,11 @@ def run_worker(
         traceback.print_exc()
         code = EXIT_INTERNAL_ERROR
     finally:
+        if pending:  # a finished step's event is never lost, whatever stopped us
+            try:
+                _write_all(result_fd, pending)
+            except OSError:
+                pass
         for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
             try:
                 stream.flush()
@@ -216,8 +227,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--config-fd", type=int, required=True)
     parser.add_argument("--result-fd", type=int, required=True)
     parser.add_argument("--status-fd", type=int, required=True)
-    args = parser.parse_args(argv)
+    return run_launcher(parser.parse_args(argv))
 
+
+# Backend views a warm zygote built before forking (no student code had run: as trustworthy
+# as one built by the launcher itself), by backend name.
+PREBUILT_VIEWS: dict[str, BackendView] = {}
+
+
+def run_launcher(args: argparse.Namespace) -> int:
+    """The launcher: ``args`` holds ``config_fd``, ``result_fd`` and ``status_fd``."""
     control = FrameStream(max_frame_bytes=CONFIG_LIMIT)
     config, calls = _read_configuration(args.config_fd, control)
     subreaper_error = None
@@ -229,8 +248,7 @@ def main(argv: list[str] | None = None) -> int:
 
     # Import everything the worker needs *before* forking: the worker starts warm, and the
     # backend's classes are captured before any student code can touch them.
-    backend = import_backend(config["backend"])
-    view = BackendView(backend)
+    view = PREBUILT_VIEWS.get(config["backend"]) or BackendView(import_backend(config["backend"]))
 
     # One worker at a time. After each, everything it left behind is killed and reaped, and
     # the grader either names the call to resume from (after a crash) or closes the pipe.

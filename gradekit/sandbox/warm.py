@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gradekit.sandbox.environment import child_environment, resolve_backend
+from gradekit.sandbox.executor import BackendView
 from gradekit.sandbox.layers import bubblewrap_prefix, kill_descendants, set_child_subreaper
 from gradekit.sandbox.policy import SandboxPolicy, probe_policy
 
@@ -73,7 +74,7 @@ def _serve(channel: socket.socket, backend_name: str) -> None:
     from gradekit.sandbox import child
 
     # Import everything a launcher and its worker import, so forks start warm.
-    child.import_backend(backend_name)
+    child.PREBUILT_VIEWS[backend_name] = BackendView(child.import_backend(backend_name))
     import gradekit.sandbox.executor  # noqa: F401
     from gradekit.sandbox import layers
 
@@ -172,15 +173,10 @@ def _fork_launcher(channel: socket.socket, request: dict[str, Any], fds: list[in
         tempfile.tempdir = None  # TMPDIR changed: let tempfile look again
         from gradekit.sandbox import child
 
-        code = child.main(
-            [
-                "--config-fd",
-                str(pipes["config"]),
-                "--result-fd",
-                str(pipes["result"]),
-                "--status-fd",
-                str(pipes["status"]),
-            ]
+        code = child.run_launcher(
+            argparse.Namespace(
+                config_fd=pipes["config"], result_fd=pipes["result"], status_fd=pipes["status"]
+            )
         )
     except BaseException as error:  # report like the launcher's own __main__ does
         print(f"gradekit sandbox launcher: {type(error).__name__}: {error}", file=sys.stderr)
