@@ -7,7 +7,6 @@ file:line, never a traceback).
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import json
 import sys
@@ -15,12 +14,20 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
-from gradekit.grading.early_sandbox import start_for_command_line
+from gradekit.check_command import (
+    CheckOptions,
+    CheckUsageError,
+    load_spec,
+    print_error,
+    run_check,
+    run_plain_check,
+    start_sandbox_early,
+)
 
 if Path(sys.argv[0]).name == "gradekit":  # the `gradekit` script (python -m: __main__.py)
     # A `check` starts its sandbox before typer, pydantic and numpy are imported below, so
     # that the sandbox's own start-up runs alongside them.
-    start_for_command_line(sys.argv[1:])
+    start_sandbox_early(sys.argv[1:])
 
 import typer  # noqa: E402 - after the sandbox started, on purpose
 from typer.core import TyperGroup  # noqa: E402
@@ -72,7 +79,19 @@ def _load_lazy_command(name: str) -> Command:
     return typer.main.get_group(holder).commands[name]
 
 
-app = typer.Typer(
+class GradekitApp(typer.Typer):
+    """The program: a plain `check` command line runs without Typer's parsing (see
+    gradekit.check_command); everything else is Typer's."""
+
+    def __call__(self, *args: object, **kwargs: object) -> object:
+        if not args and "args" not in kwargs:  # the program's own command line
+            exit_code = run_plain_check(sys.argv[1:])
+            if exit_code is not None:
+                sys.exit(exit_code)
+        return super().__call__(*args, **kwargs)
+
+
+app = GradekitApp(
     name="gradekit",
     cls=LazyCommandGroup,
     help="Autograder for PyTorch tensor and autograd exercises.",
@@ -106,9 +125,7 @@ def _stderr() -> Console:
 
 def _usage_error(message: str) -> NoReturn:
     """Print an actionable message (no traceback) and exit with the usage/spec error code."""
-    from rich.text import Text
-
-    _stderr().print(Text.assemble(("error: ", "bold red"), message), soft_wrap=True)
+    print_error(message)
     raise typer.Exit(EXIT_USAGE)
 
 
@@ -191,107 +208,27 @@ def check(
     ] = False,
 ) -> None:
     """Grade a submission and show what differs for every failing exercise."""
-    from gradekit.grading.early_sandbox import EarlySandbox, started_sandbox
-
-    with contextlib.ExitStack() as cleanup:
-        # The sandbox starts first, before this process imports pydantic, the models and the
-        # grading code (usually already at program start, see __main__.py): its interpreter
-        # imports while this one loads the spec, the cases and the expected answers. The
-        # backend comes from --backend, else the spec's header.
-        spec_path = assignment if assignment is not None else _discover(submission)
-        early_backend = backend.value if backend is not None else _header_backend(spec_path)
-        sandbox = None
-        if early_backend is not None:
-            sandbox = cleanup.enter_context(
-                started_sandbox(early_backend, refresh_probe=refresh_sandbox_probe)
-            )
-
-        from gradekit.grading.cases import UnknownExerciseError
-        from gradekit.grading.pipeline import grade_submission, resolve_backend
-        from gradekit.grading.reference import ReferenceSolutionError
-        from gradekit.grading.submission import SubmissionError
-        from gradekit.sandbox.policy import SandboxUnavailable
-        from gradekit.sandbox.runner import SubmissionFileError
-
-        spec = _load_spec(spec_path)
-        spec_backend = resolve_backend(backend.value if backend else spec.assignment.backend)
-        if sandbox is None or sandbox.backend != spec_backend:  # the header could not tell
-            if sandbox is not None:
-                sandbox.close()
-            sandbox = cleanup.enter_context(
-                EarlySandbox(spec_backend, refresh_probe=refresh_sandbox_probe)
-            )
-        try:
-            result = grade_submission(
-                submission,
-                spec,
-                backend=backend.value if backend is not None else None,
-                only=_split_ids(only),
-                include_hidden=not no_hidden,
-                reference_backend="torch" if reference_backend is Backend.torch else "engine",
-                sandbox=sandbox,
-            )
-        except (
-            SubmissionError,
-            SubmissionFileError,
-            UnknownExerciseError,
-            ReferenceSolutionError,
-            SandboxUnavailable,
-        ) as error:
-            _usage_error(str(error))
-        # Still inside the block: the sandbox shuts down while the report is written.
-        if output is None and output_format is OutputFormat.json:
-            from gradekit.report.json import render_json
-
-            sys.stdout.write(render_json(result) + "\n")
-        elif output is None and output_format is OutputFormat.text:
-            from rich.console import Console
-
-            from gradekit.report.text import render_text
-
-            render_text(result, Console(highlight=False))
-        else:
-            from gradekit.integrations.formats import ReportError, write_report
-
-            try:
-                write_report(result, output_format.value, output)
-            except ReportError as error:
-                _usage_error(str(error))
-    raise typer.Exit(EXIT_OK if result.all_passed else EXIT_FAILED)
-
-
-def _split_ids(only: list[str] | None) -> list[str] | None:
-    """``--only a --only b`` and ``--only a,b`` both mean [a, b]."""
-    if not only:
-        return None
-    return [part.strip() for item in only for part in item.split(",") if part.strip()]
-
-
-def _discover(submission: Path) -> Path:
-    from gradekit.spec.discovery import DiscoveryError, find_assignment
-
-    try:
-        return Path(find_assignment(submission))
-    except DiscoveryError as error:  # its message lists where it looked and how to choose
-        _usage_error(str(error))
-
-
-def _header_backend(spec_path: Path) -> str | None:
-    """The spec's `assignment.backend` read from its header alone (None when it cannot be
-    read or is not a backend name; the spec loader reports such problems)."""
-    from gradekit.spec.discovery import assignment_header
-
-    value = assignment_header(spec_path).get("backend")
-    return value if value in {member.value for member in Backend} else None
+    # A plain command line never gets here: __main__.py runs it through check_command
+    # directly, without Typer's start-up cost. The command itself lives there.
+    options = CheckOptions(
+        submission=submission,
+        assignment=assignment,
+        only=tuple(only or ()),
+        backend=backend.value if backend is not None else None,
+        output_format=output_format.value,
+        output=output,
+        no_hidden=no_hidden,
+        reference_backend=reference_backend.value,
+        refresh_sandbox_probe=refresh_sandbox_probe,
+    )
+    raise typer.Exit(run_check(options))
 
 
 def _load_spec(path: Path) -> Assignment:  # the spec import is deferred to keep --help fast
-    from gradekit.spec import SpecError, load_assignment
-
     try:
-        return load_assignment(path)
-    except SpecError as error:
-        _usage_error(f"invalid assignment spec:\n{error}")
+        return load_spec(path)
+    except CheckUsageError as error:  # every located problem, as file:line
+        _usage_error(str(error))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -12,10 +12,10 @@ imports, the grader loads the spec, builds the cases and reads the reference ans
 is unchanged: every run still goes through the sandbox's own policy checks and launcher (see
 docs/security.md).
 
-A `gradekit check` creates its EarlySandbox first thing: :func:`start_for_command_line` runs
-from the program's entry point, before typer, pydantic and numpy are imported (this module and
-the zygote's start import none of them), when a quick look at the command line tells the
-backend; the check command then takes it over with :func:`started_sandbox`.
+A `gradekit check` creates its EarlySandbox first thing: :func:`start_for_backend` runs from
+the program's entry point (:func:`gradekit.check_command.start_sandbox_early`), before typer,
+pydantic and numpy are imported (this module and the zygote's start import none of them); the
+check command then takes it over with :func:`started_sandbox`.
 
 The zygote must run under bubblewrap exactly when the policy uses it, which the layer probe
 decides. Its answer normally comes from the probe cache (:mod:`gradekit.sandbox.probe_cache`);
@@ -34,7 +34,7 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from gradekit.sandbox.environment import BACKENDS, resolve_backend
+from gradekit.sandbox.environment import resolve_backend
 from gradekit.sandbox.policy import SandboxPolicy, known_probe, probe_layers
 from gradekit.sandbox.probe_cache import forget_cached_reports
 from gradekit.spec.cache import cache_directory
@@ -172,45 +172,32 @@ class EarlySandbox:
 
 
 # ---------------------------------------------------------------------------------------------
-# Started from the command line, before the CLI's own imports
+# Started at program start, taken over by the check command
 
 
-# Options of `gradekit check` that take a value, and its flags (tests/cli keeps both in step
-# with cli.py). Anything else on the command line (--help, a typo) means: do not guess.
-CHECK_VALUE_OPTIONS = frozenset(
-    {"--assignment", "-a", "--only", "--backend", "--format", "--output", "-o"}
-    | {"--reference-backend"}
-)
-CHECK_FLAGS = frozenset({"--no-hidden", "--refresh-sandbox-probe"})
-REFRESH_PROBE_FLAG = "--refresh-sandbox-probe"
-
-_started: EarlySandbox | None = None  # started by start_for_command_line, not yet taken
+_started: EarlySandbox | None = None  # started by start_for_backend, not yet taken
 _started_lock = threading.Lock()
 
 
-def start_for_command_line(arguments: list[str]) -> None:
-    """Start the sandbox of a ``gradekit check`` now, if ``arguments`` (the command line after
-    the program name) clearly are one and tell the backend; otherwise do nothing, and the
-    check command starts its sandbox itself. The check takes the sandbox over with
+def start_for_backend(backend: str, *, refresh_probe: bool = False) -> None:
+    """Start a sandbox for ``backend`` now, for the check command to take over with
     :func:`started_sandbox`; one nobody takes (a usage error, an exception) is stopped when
-    the program exits."""
+    the program exits. Does nothing when one is started already, or when starting fails (the
+    check command then starts its own, and reports real problems)."""
     global _started
-    backend = check_backend(arguments)
-    if backend is None:
-        return
     with _started_lock:
         if _started is not None:
             return
         try:
-            _started = EarlySandbox(backend, refresh_probe=REFRESH_PROBE_FLAG in arguments)
+            _started = EarlySandbox(backend, refresh_probe=refresh_probe)
         except (OSError, ValueError):
-            return  # the check command starts one itself, and reports real problems
+            return
     atexit.register(_close_untaken)
 
 
 def started_sandbox(backend: str, *, refresh_probe: bool = False) -> EarlySandbox:
-    """The sandbox :func:`start_for_command_line` started for ``backend``, else a new one.
-    The caller owns it (and closes it)."""
+    """The sandbox :func:`start_for_backend` started for ``backend``, else a new one. The
+    caller owns it (and closes it)."""
     global _started
     with _started_lock:
         sandbox, _started = _started, None
@@ -227,46 +214,3 @@ def _close_untaken() -> None:
         sandbox, _started = _started, None
     if sandbox is not None:
         sandbox.close()
-
-
-def check_backend(arguments: list[str]) -> str | None:
-    """The backend of a ``check SUBMISSION [options]`` command line (``--backend``, else the
-    header of the assignment it names or discovers); None when it is not a check or anything
-    about it is unusual (help, unknown options, a missing value, no submission)."""
-    if not arguments or arguments[0] != "check":
-        return None
-    values: dict[str, str] = {}
-    positionals: list[str] = []
-    rest = iter(arguments[1:])
-    for argument in rest:
-        if argument in CHECK_FLAGS:
-            continue
-        if not argument.startswith("-") or argument == "-":
-            positionals.append(argument)
-            continue
-        name, equals, value = argument.partition("=")
-        if not equals and not name.startswith("--") and len(name) > 2:
-            name, value, equals = name[:2], name[2:], "="  # -aSPEC, -oFILE
-        if name not in CHECK_VALUE_OPTIONS:
-            return None
-        if not equals:
-            value = next(rest, None)
-            if value is None:
-                return None
-        values[name] = value
-    if len(positionals) != 1:
-        return None
-    backend = values.get("--backend") or _header_backend(
-        values.get("--assignment") or values.get("-a"), Path(positionals[0])
-    )
-    return backend if backend in BACKENDS else None
-
-
-def _header_backend(assignment: str | None, submission: Path) -> str | None:
-    from gradekit.spec.discovery import DiscoveryError, assignment_header, find_assignment
-
-    try:
-        spec = Path(assignment) if assignment else find_assignment(submission)
-    except (DiscoveryError, OSError):
-        return None
-    return assignment_header(spec).get("backend")

@@ -1,5 +1,6 @@
-"""`gradekit check` starts its sandbox at program start: the quick look at the command line,
-the hand-over to the check command, and that nothing outlives a check that stops early."""
+"""`gradekit check` starts its sandbox at program start and runs a plain command line without
+Typer: the quick parse (equal to Typer's wherever it answers), the hand-over of the sandbox to
+the check command, and that nothing outlives a check that stops early."""
 
 from __future__ import annotations
 
@@ -12,16 +13,21 @@ from pathlib import Path
 import pytest
 import typer.main
 from cli_helpers import ROOT, SPECS, SUBMISSIONS, TINY
+from hypothesis import given
+from hypothesis import strategies as st
+from typer.testing import CliRunner
 
+import gradekit.cli
+from gradekit.check_command import (
+    FLAGS,
+    VALUE_OPTIONS,
+    CheckOptions,
+    plain_check_options,
+    start_sandbox_early,
+)
 from gradekit.cli import app
 from gradekit.grading import early_sandbox
-from gradekit.grading.early_sandbox import (
-    CHECK_FLAGS,
-    CHECK_VALUE_OPTIONS,
-    check_backend,
-    start_for_command_line,
-    started_sandbox,
-)
+from gradekit.grading.early_sandbox import started_sandbox
 
 SUBMISSION = str(SUBMISSIONS / "correct.py")
 
@@ -39,8 +45,8 @@ SUBMISSION = str(SUBMISSIONS / "correct.py")
         (["check", str(ROOT / "examples/student/exercise.py")], "auto"),  # discovered spec
         (["check", SUBMISSION, "--help"], None),
         (["check", "--help"], None),
-        (["check", SUBMISSION, "--backend", "jax"], None),  # the CLI reports it
-        (["check", SUBMISSION, "--bakend", "engine"], None),  # a typo: the CLI reports it
+        (["check", SUBMISSION, "--backend", "jax"], None),  # Typer reports it
+        (["check", SUBMISSION, "--bakend", "engine"], None),  # a typo: Typer reports it
         (["check", SUBMISSION, "--backend"], None),  # a missing value
         (["check", SUBMISSION, SUBMISSION, "--backend", "engine"], None),  # two submissions
         (["check", "--backend", "engine"], None),  # no submission
@@ -49,32 +55,104 @@ SUBMISSION = str(SUBMISSIONS / "correct.py")
         ([], None),
     ],
 )
-def test_the_quick_look_tells_the_backend_only_of_a_plain_check(arguments, backend):
-    assert check_backend(arguments) == backend
+def test_the_sandbox_starts_early_only_for_a_plain_check(arguments, backend):
+    start_sandbox_early(arguments)
+    started = early_sandbox._started
+    early_sandbox._close_untaken()
+    expected = None if backend is None else early_sandbox.resolve_backend(backend)
+    assert (started.backend if started is not None else None) == expected
 
 
-def test_the_quick_look_knows_every_option_of_check():
-    """CHECK_VALUE_OPTIONS and CHECK_FLAGS must follow cli.py: an option the quick look does
-    not know makes it give up (safe, but the sandbox then starts late)."""
+def test_the_quick_parse_knows_every_option_of_check():
+    """VALUE_OPTIONS and FLAGS must follow cli.py: an option the quick parse does not know
+    makes it give up (safe, but slower: the sandbox starts late and Typer parses)."""
     command = typer.main.get_command(app).commands["check"]
-    value_options, flags = set(), set()
+    value_options, flags = {}, set()
     for parameter in command.params:
         if parameter.param_type_name != "option":
             continue
         names = set(parameter.opts) | set(parameter.secondary_opts)
-        (flags if parameter.is_flag else value_options).update(names)
-    assert value_options == CHECK_VALUE_OPTIONS
-    assert flags == CHECK_FLAGS
+        if parameter.is_flag:
+            flags |= names
+        else:
+            value_options |= dict.fromkeys(names, parameter.name)
+    assert value_options == VALUE_OPTIONS
+    assert flags == set(FLAGS) and set(FLAGS.values()) <= {p.name for p in command.params}
+
+
+def _typer_options(arguments: list[str], monkeypatch: pytest.MonkeyPatch) -> CheckOptions:
+    """The CheckOptions Typer's own parsing of ``arguments`` gives the check command."""
+    seen: list[CheckOptions] = []
+    monkeypatch.setattr(gradekit.cli, "run_check", lambda options: seen.append(options) or 0)
+    result = CliRunner().invoke(app, arguments)
+    assert result.exit_code == 0, result.output
+    return seen[0]
+
+
+submissions = st.sampled_from(["exercise.py", "sub dir/answer.ipynb", "x.py"])
+option_pieces = st.one_of(
+    st.sampled_from(["auto", "engine", "torch"]).flatmap(
+        lambda value: st.sampled_from(
+            [["--backend", value], [f"--backend={value}"], ["--reference-backend", value]]
+        )
+    ),
+    st.sampled_from(["spec.yaml", "exercises/a b.yaml"]).flatmap(
+        lambda value: st.sampled_from(
+            [["-a", value], [f"-a{value}"], ["--assignment", value], [f"--assignment={value}"]]
+        )
+    ),
+    st.sampled_from(["corners", "a,b", "even_rows"]).map(lambda value: ["--only", value]),
+    st.sampled_from(["text", "json", "junit", "github"]).map(lambda value: ["--format", value]),
+    st.sampled_from(["out.json", "reports/r.xml"]).flatmap(
+        lambda value: st.sampled_from([["-o", value], ["--output", value], [f"-o{value}"]])
+    ),
+    st.sampled_from([["--no-hidden"], ["--refresh-sandbox-probe"]]),
+)
+
+
+@given(
+    submission=submissions,
+    pieces=st.lists(option_pieces, max_size=6),
+    position=st.integers(min_value=0, max_value=6),
+)
+def test_the_quick_parse_equals_typers_parse(submission, pieces, position):
+    arguments = [part for piece in pieces for part in piece]
+    arguments.insert(min(position, len(arguments)) if position % 2 == 0 else 0, submission)
+    arguments = ["check", *arguments]
+    quick = plain_check_options(arguments)
+    assert quick is not None, arguments  # every such command line is a plain one
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        assert quick == _typer_options(arguments, monkeypatch)
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["check", SUBMISSION, "--help"],
+        ["check", SUBMISSION, "--backend", "jax"],
+        ["check", SUBMISSION, "--format", "pdf"],
+        ["check", SUBMISSION, "-a=spec.yaml"],
+        ["check", SUBMISSION, "--assignment", ""],
+        ["check", SUBMISSION, "--only"],
+        ["check", SUBMISSION, "--nohidden"],
+        ["check", SUBMISSION, "other.py"],
+        ["check", "--", SUBMISSION],
+        ["check"],
+        ["validate"],
+    ],
+)
+def test_anything_unusual_is_left_to_typer(arguments):
+    assert plain_check_options(arguments) is None
 
 
 def test_help_and_other_commands_start_nothing():
     for arguments in (["check", "--help"], ["validate"], ["check", SUBMISSION, "--bakend=x"]):
-        start_for_command_line(arguments)
+        start_sandbox_early(arguments)
         assert early_sandbox._started is None
 
 
 def test_the_check_command_takes_over_the_started_sandbox():
-    start_for_command_line(["check", SUBMISSION, "--backend", "engine"])
+    start_sandbox_early(["check", SUBMISSION, "--backend", "engine"])
     started = early_sandbox._started
     assert started is not None and started.backend == "engine"
     with started_sandbox("engine") as taken:
@@ -84,7 +162,7 @@ def test_the_check_command_takes_over_the_started_sandbox():
 
 
 def test_a_sandbox_for_another_backend_is_stopped_and_replaced():
-    start_for_command_line(["check", SUBMISSION, "--backend", "engine"])
+    start_sandbox_early(["check", SUBMISSION, "--backend", "engine"])
     started = early_sandbox._started
     assert started is not None
     zygote = started._zygote

@@ -1,0 +1,270 @@
+"""`gradekit check`: what the command does, and the fast way in for a plain command line.
+
+:func:`run_check` is the command itself; cli.py's Typer command parses its options and calls
+it. A check is latency-bound (a student waits for it), and Typer costs start-up time on every
+run: importing it, building the command, and parsing through pydantic adapters. So the program's
+entry point first tries :func:`plain_check_options`, a quick parse that understands a check
+command line written the usual way (known options, valid values, one submission) and says
+None for anything else (``--help``, a typo, a bad value, a repeated submission): Typer then
+handles that command line exactly as before, messages included. A test keeps the quick parse
+equal to Typer's on every command line it accepts.
+
+:func:`start_sandbox_early` starts the check's sandbox before anything heavy is imported (see
+:mod:`gradekit.grading.early_sandbox`). This module imports nothing heavy at import time.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from gradekit.grading.early_sandbox import start_for_backend, started_sandbox
+
+if TYPE_CHECKING:
+    from gradekit.grading.verdicts import AssignmentResult
+    from gradekit.spec.models import Assignment
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+BACKENDS = ("auto", "engine", "torch")
+FORMATS = ("text", "json", "github", "classroom50", "gradescope", "prairielearn", "junit")
+
+# The options of `gradekit check` (tests/cli keeps these in step with cli.py's command).
+VALUE_OPTIONS = {
+    "--assignment": "assignment",
+    "-a": "assignment",
+    "--only": "only",
+    "--backend": "backend",
+    "--format": "output_format",
+    "--output": "output",
+    "-o": "output",
+    "--reference-backend": "reference_backend",
+}
+FLAGS = {"--no-hidden": "no_hidden", "--refresh-sandbox-probe": "refresh_sandbox_probe"}
+
+
+class CheckUsageError(Exception):
+    """A problem of the command line, the submission file or the spec: exit code 2."""
+
+
+@dataclass(frozen=True)
+class CheckOptions:
+    """A parsed `gradekit check` command line (the defaults are the command's)."""
+
+    submission: Path
+    assignment: Path | None = None
+    only: tuple[str, ...] = ()
+    backend: str | None = None  # None: the assignment's
+    output_format: str = "text"
+    output: Path | None = None
+    no_hidden: bool = False
+    reference_backend: str = "engine"
+    refresh_sandbox_probe: bool = False
+
+
+def plain_check_options(arguments: list[str]) -> CheckOptions | None:
+    """The options of ``check SUBMISSION [options]`` (``arguments`` follow the program name),
+    or None when it is not a check or not written the plain way."""
+    if not arguments or arguments[0] != "check":
+        return None
+    values: dict[str, str] = {}
+    only: list[str] = []
+    flags: set[str] = set()
+    positionals: list[str] = []
+    rest = iter(arguments[1:])
+    for argument in rest:
+        if argument in FLAGS:
+            flags.add(FLAGS[argument])
+            continue
+        if not argument.startswith("-") or argument == "-":
+            positionals.append(argument)
+            continue
+        name, equals, value = argument.partition("=")
+        if not equals and not name.startswith("--") and len(name) > 2:
+            name, value, equals = name[:2], name[2:], "="  # -aSPEC, -oFILE
+        elif equals and not name.startswith("--"):
+            return None  # -a=SPEC: click reads the value as "=SPEC"; let it
+        if name not in VALUE_OPTIONS:
+            return None
+        if not equals:
+            value = next(rest, None)
+            if value is None:
+                return None
+        if not value:
+            return None  # an empty value: let Typer decide what it means
+        if VALUE_OPTIONS[name] == "only":
+            only.append(value)
+        else:
+            values[VALUE_OPTIONS[name]] = value  # repeated: the last one counts, as in click
+    if len(positionals) != 1 or not positionals[0]:
+        return None
+    if values.get("backend", "auto") not in BACKENDS:
+        return None
+    if values.get("reference_backend", "engine") not in BACKENDS:
+        return None
+    if values.get("output_format", "text") not in FORMATS:
+        return None
+    return CheckOptions(
+        submission=Path(positionals[0]),
+        assignment=Path(values["assignment"]) if "assignment" in values else None,
+        only=tuple(only),
+        backend=values.get("backend"),
+        output_format=values.get("output_format", "text"),
+        output=Path(values["output"]) if "output" in values else None,
+        no_hidden="no_hidden" in flags,
+        reference_backend=values.get("reference_backend", "engine"),
+        refresh_sandbox_probe="refresh_sandbox_probe" in flags,
+    )
+
+
+def start_sandbox_early(arguments: list[str]) -> None:
+    """Start the sandbox of a plain ``gradekit check`` command line now (else do nothing):
+    its backend is ``--backend``, else the header of the assignment named or discovered."""
+    options = plain_check_options(arguments)
+    if options is None:
+        return
+    backend = options.backend
+    if backend is None:
+        with contextlib.suppress(CheckUsageError):
+            backend = _header_backend(options.assignment or _discover(options.submission))
+    if backend is not None:
+        start_for_backend(backend, refresh_probe=options.refresh_sandbox_probe)
+
+
+def run_plain_check(arguments: list[str]) -> int | None:
+    """Run ``arguments`` as a check when they are a plain check command line (the exit code),
+    else None (the caller hands them to Typer)."""
+    options = plain_check_options(arguments)
+    if options is None:
+        return None
+    try:
+        return run_check(options)
+    except KeyboardInterrupt:
+        sys.stderr.write("Aborted!\n")  # as click says it
+        return EXIT_FAILED
+
+
+def run_check(options: CheckOptions) -> int:
+    """Grade ``options.submission`` and write the report; returns the exit code (0 every
+    exercise passes, 1 some fails, 2 usage/spec/submission problem, printed on stderr)."""
+    try:
+        result = _grade(options)
+        _write_report(result, options)
+    except CheckUsageError as error:
+        print_error(str(error))
+        return EXIT_USAGE
+    return EXIT_OK if result.all_passed else EXIT_FAILED
+
+
+def print_error(message: str) -> None:
+    """An actionable message on stderr (no traceback)."""
+    from rich.console import Console
+    from rich.text import Text
+
+    console = Console(stderr=True, highlight=False)
+    console.print(Text.assemble(("error: ", "bold red"), message), soft_wrap=True)
+
+
+def _grade(options: CheckOptions) -> AssignmentResult:
+    from gradekit.grading.early_sandbox import EarlySandbox
+
+    with contextlib.ExitStack() as cleanup:
+        # The sandbox starts first, before this process imports pydantic, the models and the
+        # grading code (usually already at program start: start_sandbox_early): its
+        # interpreter imports while this one loads the spec, the cases and the expected
+        # answers. The backend comes from --backend, else the spec's header.
+        refresh = options.refresh_sandbox_probe
+        spec_path = options.assignment or _discover(options.submission)
+        early_backend = options.backend or _header_backend(spec_path)
+        sandbox = None
+        if early_backend is not None:
+            sandbox = cleanup.enter_context(started_sandbox(early_backend, refresh_probe=refresh))
+
+        from gradekit.grading.cases import UnknownExerciseError
+        from gradekit.grading.pipeline import grade_submission, resolve_backend
+        from gradekit.grading.reference import ReferenceSolutionError
+        from gradekit.grading.submission import SubmissionError
+        from gradekit.sandbox.policy import SandboxUnavailable
+        from gradekit.sandbox.runner import SubmissionFileError
+
+        spec = load_spec(spec_path)
+        spec_backend = resolve_backend(options.backend or spec.assignment.backend)
+        if sandbox is None or sandbox.backend != spec_backend:  # the header could not tell
+            if sandbox is not None:
+                sandbox.close()
+            sandbox = cleanup.enter_context(EarlySandbox(spec_backend, refresh_probe=refresh))
+        try:
+            return grade_submission(
+                options.submission,
+                spec,
+                backend=options.backend,
+                only=_split_ids(options.only),
+                include_hidden=not options.no_hidden,
+                reference_backend=options.reference_backend,
+                sandbox=sandbox,
+            )
+        except (
+            SubmissionError,
+            SubmissionFileError,
+            UnknownExerciseError,
+            ReferenceSolutionError,
+            SandboxUnavailable,
+        ) as error:
+            raise CheckUsageError(str(error)) from None
+
+
+def _write_report(result: AssignmentResult, options: CheckOptions) -> None:
+    if options.output is None and options.output_format == "json":
+        from gradekit.report.json import render_json
+
+        sys.stdout.write(render_json(result) + "\n")
+    elif options.output is None and options.output_format == "text":
+        from rich.console import Console
+
+        from gradekit.report.text import render_text
+
+        render_text(result, Console(highlight=False))
+    else:
+        from gradekit.integrations.formats import ReportError, write_report
+
+        try:
+            write_report(result, options.output_format, options.output)
+        except ReportError as error:
+            raise CheckUsageError(str(error)) from None
+
+
+def _split_ids(only: tuple[str, ...]) -> list[str] | None:
+    """``--only a --only b`` and ``--only a,b`` both mean [a, b]."""
+    if not only:
+        return None
+    return [part.strip() for item in only for part in item.split(",") if part.strip()]
+
+
+def _discover(submission: Path) -> Path:
+    from gradekit.spec.discovery import DiscoveryError, find_assignment
+
+    try:
+        return Path(find_assignment(submission))
+    except DiscoveryError as error:  # its message lists where it looked and how to choose
+        raise CheckUsageError(str(error)) from None
+
+
+def _header_backend(spec_path: Path) -> str | None:
+    """The spec's `assignment.backend` read from its header alone (None when it cannot be
+    read or is not a backend name; the spec loader reports such problems)."""
+    from gradekit.spec.discovery import assignment_header
+
+    value = assignment_header(spec_path).get("backend")
+    return value if value in BACKENDS else None
+
+
+def load_spec(path: Path) -> Assignment:
+    """The assignment at ``path``; :class:`CheckUsageError` with every located problem."""
+    from gradekit.spec import SpecError, load_assignment
+
+    try:
+        return load_assignment(path)
+    except SpecError as error:
+        raise CheckUsageError(f"invalid assignment spec:\n{error}") from None
