@@ -43,7 +43,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gradekit.sandbox.environment import child_environment, resolve_backend
-from gradekit.sandbox.executor import BackendView
 from gradekit.sandbox.layers import bubblewrap_prefix, kill_descendants, set_child_subreaper
 from gradekit.sandbox.policy import SandboxPolicy, probe_policy
 
@@ -72,6 +71,7 @@ class WarmWorkerError(RuntimeError):
 def _serve(channel: socket.socket, backend_name: str) -> None:
     """Import once, then fork one launcher per request until the grader hangs up."""
     from gradekit.sandbox import child
+    from gradekit.sandbox.executor import BackendView  # numpy: zygote side only
 
     # Import everything a launcher and its worker import, so forks start warm.
     child.PREBUILT_VIEWS[backend_name] = BackendView(child.import_backend(backend_name))
