@@ -246,3 +246,21 @@ def test_a_check_grades_and_leaves_nothing(tmp_path, engine_available):
     assert run.returncode in (0, 1), run.stderr
     assert json.loads(run.stdout)["backend"] == "engine"
     assert _leftovers(tmp_path) == []
+
+
+def test_the_sandbox_starts_before_anything_heavy_is_imported():
+    """The point of starting early: the zygote's imports overlap the grader's. Importing
+    numpy, pydantic, typer or rich first (in any module on the way) would undo it."""
+    script = (
+        "import sys\n"
+        "from gradekit.check_command import start_sandbox_early\n"
+        "from gradekit.grading import early_sandbox\n"
+        f"start_sandbox_early(['check', {SUBMISSION!r}, '--backend', 'engine'])\n"
+        "assert early_sandbox._started is not None and early_sandbox._started._zygote\n"
+        "print(sorted(m for m in ('numpy', 'pydantic', 'typer', 'rich') if m in sys.modules))\n"
+    )
+    completed = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, cwd=ROOT
+    )
+    assert completed.returncode == 0, completed.stderr
+    assert completed.stdout.strip() == "[]"
