@@ -150,8 +150,10 @@ def run_check(options: CheckOptions) -> int:
     """Grade ``options.submission`` and write the report; returns the exit code (0 every
     exercise passes, 1 some fails, 2 usage/spec/submission problem, printed on stderr)."""
     try:
-        result = _grade(options)
-        _write_report(result, options)
+        with contextlib.ExitStack() as cleanup:
+            result = _grade(options, cleanup)
+            # Still inside the block: the sandbox shuts down while the report is written.
+            _write_report(result, options)
     except CheckUsageError as error:
         print_error(str(error))
         return EXIT_USAGE
@@ -167,52 +169,52 @@ def print_error(message: str) -> None:
     console.print(Text.assemble(("error: ", "bold red"), message), soft_wrap=True)
 
 
-def _grade(options: CheckOptions) -> AssignmentResult:
+def _grade(options: CheckOptions, cleanup: contextlib.ExitStack) -> AssignmentResult:
+    """The result of the check; the sandbox it starts is closed by ``cleanup``."""
     from gradekit.grading.early_sandbox import EarlySandbox
 
-    with contextlib.ExitStack() as cleanup:
-        # The sandbox starts first, before this process imports pydantic, the models and the
-        # grading code (usually already at program start: start_sandbox_early): its
-        # interpreter imports while this one loads the spec, the cases and the expected
-        # answers. The backend comes from --backend, else the spec's header.
-        refresh = options.refresh_sandbox_probe
-        spec_path = options.assignment or _discover(options.submission)
-        early_backend = options.backend or _header_backend(spec_path)
-        sandbox = None
-        if early_backend is not None:
-            sandbox = cleanup.enter_context(started_sandbox(early_backend, refresh_probe=refresh))
+    # The sandbox starts first, before this process imports pydantic, the models and the
+    # grading code (usually already at program start: start_sandbox_early): its
+    # interpreter imports while this one loads the spec, the cases and the expected
+    # answers. The backend comes from --backend, else the spec's header.
+    refresh = options.refresh_sandbox_probe
+    spec_path = options.assignment or _discover(options.submission)
+    early_backend = options.backend or _header_backend(spec_path)
+    sandbox = None
+    if early_backend is not None:
+        sandbox = cleanup.enter_context(started_sandbox(early_backend, refresh_probe=refresh))
 
-        from gradekit.grading.cases import UnknownExerciseError
-        from gradekit.grading.pipeline import grade_submission, resolve_backend
-        from gradekit.grading.reference import ReferenceSolutionError
-        from gradekit.grading.submission import SubmissionError
-        from gradekit.sandbox.policy import SandboxUnavailable
-        from gradekit.sandbox.runner import SubmissionFileError
+    from gradekit.grading.cases import UnknownExerciseError
+    from gradekit.grading.pipeline import grade_submission, resolve_backend
+    from gradekit.grading.reference import ReferenceSolutionError
+    from gradekit.grading.submission import SubmissionError
+    from gradekit.sandbox.policy import SandboxUnavailable
+    from gradekit.sandbox.runner import SubmissionFileError
 
-        spec = load_spec(spec_path)
-        spec_backend = resolve_backend(options.backend or spec.assignment.backend)
-        if sandbox is None or sandbox.backend != spec_backend:  # the header could not tell
-            if sandbox is not None:
-                sandbox.close()
-            sandbox = cleanup.enter_context(EarlySandbox(spec_backend, refresh_probe=refresh))
-        try:
-            return grade_submission(
-                options.submission,
-                spec,
-                backend=options.backend,
-                only=_split_ids(options.only),
-                include_hidden=not options.no_hidden,
-                reference_backend=options.reference_backend,
-                sandbox=sandbox,
-            )
-        except (
-            SubmissionError,
-            SubmissionFileError,
-            UnknownExerciseError,
-            ReferenceSolutionError,
-            SandboxUnavailable,
-        ) as error:
-            raise CheckUsageError(str(error)) from None
+    spec = load_spec(spec_path)
+    spec_backend = resolve_backend(options.backend or spec.assignment.backend)
+    if sandbox is None or sandbox.backend != spec_backend:  # the header could not tell
+        if sandbox is not None:
+            sandbox.close()
+        sandbox = cleanup.enter_context(EarlySandbox(spec_backend, refresh_probe=refresh))
+    try:
+        return grade_submission(
+            options.submission,
+            spec,
+            backend=options.backend,
+            only=_split_ids(options.only),
+            include_hidden=not options.no_hidden,
+            reference_backend=options.reference_backend,
+            sandbox=sandbox,
+        )
+    except (
+        SubmissionError,
+        SubmissionFileError,
+        UnknownExerciseError,
+        ReferenceSolutionError,
+        SandboxUnavailable,
+    ) as error:
+        raise CheckUsageError(str(error)) from None
 
 
 def _write_report(result: AssignmentResult, options: CheckOptions) -> None:

@@ -19,13 +19,15 @@ import difflib
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import yaml
 from pydantic import BaseModel, ValidationError
 
 from gradekit.spec.cache import read_spec_data, write_spec_data
 from gradekit.spec.models import CHECK_WORDS, Assignment
+
+if TYPE_CHECKING:  # PyYAML is imported where a file is parsed: a cached spec never needs it
+    import yaml
 
 __all__ = ["SpecError", "SpecProblem", "load_assignment", "parse_assignment"]
 
@@ -78,6 +80,8 @@ def parse_assignment(text: str, path: Path) -> Assignment:
             assignment._solution_path = solution
             return assignment
 
+    import yaml
+
     root = _compose(text, path)
     data = yaml.SafeLoader("").construct_document(root)
     if not isinstance(data, dict):
@@ -109,6 +113,8 @@ def parse_assignment(text: str, path: Path) -> Assignment:
 
 
 def _compose(text: str, path: Path) -> yaml.Node:
+    import yaml
+
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as error:
@@ -130,6 +136,8 @@ def _compose(text: str, path: Path) -> yaml.Node:
 
 def _duplicate_keys(node: yaml.Node, path: Path, where: str) -> Any:
     """PyYAML silently keeps the last of two equal keys; an instructor wants to hear about it."""
+    import yaml
+
     if isinstance(node, yaml.MappingNode):
         seen: dict[str, int] = {}
         for key_node, value_node in node.value:
@@ -157,6 +165,8 @@ def _locate(root: yaml.Node, loc: tuple[Any, ...] | list[Any]) -> tuple[int, str
     such as `{grad: [x]}` is stored as fields (`names`), so a field name that is not a key is
     looked up inside the one-key mapping's value instead.
     """
+    import yaml
+
     node: yaml.Node | None = root
     line = root.start_mark.line + 1
     parts: list[str] = []
