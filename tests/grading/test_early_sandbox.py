@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 from pathlib import Path
 
 import pytest
 
 from gradekit.grading.early_sandbox import EarlySandbox
-from gradekit.sandbox.policy import SandboxPolicy, probe_layers
+from gradekit.sandbox import policy as policy_module
+from gradekit.sandbox import probe_cache
+from gradekit.sandbox.policy import PROBED_LAYERS, SandboxPolicy, probe_layers
 from gradekit.sandbox.protocol import ArgSpec, Call
 
 SUBMISSION = "def double(x):\n    return 2 * x\n\nprint('loaded')\n"
@@ -131,3 +134,72 @@ def test_a_known_probe_starts_the_zygote_as_the_policy_wants(submission: Path) -
         outcome = sandbox.run(submission, double_calls(4))
     assert answers(outcome) == {"c0": 8}
     assert zygote.process.poll() is not None
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="bubblewrap is Linux only")
+def test_a_stale_cached_probe_is_corrected_on_the_spot(
+    submission: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The cache says bubblewrap works, but it no longer starts: the check probes afresh, runs
+    cold without it, reports it as missing, and stores the new answer."""
+    fake = tmp_path / "bin" / "bwrap"
+    fake.parent.mkdir()
+    fake.write_text("#!/bin/sh\necho 'bwrap: setting up uid map: Permission denied' >&2\nexit 1\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{fake.parent}{os.pathsep}{os.environ['PATH']}")
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("GRADEKIT_CACHE_DIR", str(cache))
+    real = probe_layers()
+    monkeypatch.setattr(policy_module, "_probed", None)  # a new process, as far as probing goes
+    key = probe_cache.machine_key()  # with the broken bwrap on PATH
+    stale = real.to_report()
+    stale["available"] = [name for name in stale["available"] if name != "bubblewrap"]
+    stale["available"].append("bubblewrap")
+    stale["reasons"].pop("bubblewrap", None)
+    probe_cache.write_cached_report(cache, key, stale)
+
+    with EarlySandbox("engine") as sandbox:
+        zygote = sandbox._zygote
+        assert zygote is not None and zygote.bubblewrap  # the cache was believed
+        outcome = sandbox.run(submission, double_calls(3))
+        assert sandbox.warm_start_error is not None
+    assert answers(outcome) == {"c0": 6}
+    assert "bubblewrap" not in outcome.isolation.layers
+    assert "bubblewrap failed" in outcome.isolation.degraded["bubblewrap"]
+    fresh = probe_cache.read_cached_report(cache, key, PROBED_LAYERS)
+    assert fresh is not None and "bubblewrap" not in fresh["available"]
+
+
+@pytest.mark.parametrize(
+    "degraded, forgotten",
+    [
+        ({"seccomp": "OSError: seccomp_load failed"}, True),  # promised, then failed
+        ({"bubblewrap": "disabled by the sandbox policy"}, False),  # turned off on purpose
+        ({}, False),
+    ],
+)
+def test_a_cached_layer_that_fails_in_the_worker_makes_the_next_check_probe(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, degraded: dict, forgotten: bool
+) -> None:
+    from gradekit.sandbox.protocol import IsolationReport, SubmissionOutcome
+
+    monkeypatch.setenv("GRADEKIT_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(policy_module, "_probed", None)
+    key = probe_cache.machine_key()
+    report = {"available": ["rlimits", "seccomp", "bubblewrap"], "reasons": {}, "landlock_abi": 0}
+    probe_cache.write_cached_report(tmp_path, key, report)
+    policy = SandboxPolicy(disabled_layers=frozenset({"bubblewrap"}))
+    with EarlySandbox("engine", policy=policy) as sandbox:
+        assert policy.probe.from_cache
+        layers = tuple(name for name in ("process", "rlimits", "seccomp") if name not in degraded)
+        outcome = SubmissionOutcome(
+            load_error=None,
+            calls={},
+            stdout="",
+            stderr="",
+            isolation=IsolationReport(tier=0, layers=layers, degraded=degraded),
+            duration=0.0,
+        )
+        sandbox._forget_stale_probe(policy, outcome)
+    remaining = probe_cache.read_cached_report(tmp_path, key, PROBED_LAYERS)
+    assert (remaining is None) == forgotten
