@@ -142,6 +142,11 @@ class _Progress:
         self._task: Any = None
 
     def __enter__(self) -> _Progress:
+        return self
+
+    def _show(self) -> None:
+        """Start the live bar. Not before grading starts: its refresh thread would keep the
+        batch from forking its workers (see gradekit.grading.batch.WorkerPool)."""
         if self.enabled:
             from rich.console import Console
             from rich.progress import (
@@ -165,7 +170,6 @@ class _Progress:
                 transient=False,
             )
             self._progress.__enter__()
-        return self
 
     def __exit__(self, *exc_info: object) -> None:
         if self._progress is not None:
@@ -181,6 +185,7 @@ class _Progress:
 
     def start(self, to_grade: int, skipped: int) -> None:
         self.counts["skipped"] = skipped
+        self._show()
         if self._progress is not None:
             if skipped:
                 self._progress.console.print(

@@ -25,6 +25,7 @@ The parent alone writes the gradebook, one transaction per submission, in comple
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
 import os
@@ -35,6 +36,7 @@ import sys
 import tempfile
 import threading
 import time
+import traceback
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
@@ -267,21 +269,48 @@ class PolicySettings:
         return replace(self, probe=asdict(probe))
 
 
+@dataclass
+class _Prepared:
+    """What every worker of a batch needs and that depends only on the spec: computed once,
+    by the parent before it forks its workers (or by a spawned worker itself)."""
+
+    assignment: Assignment
+    plans: list[Any]
+    reference: Any
+
+    @classmethod
+    def load(cls, spec_path: Path) -> _Prepared:
+        assignment = load_assignment(spec_path)
+        plans = build_plan(assignment)
+        return cls(assignment, plans, reference_answers(assignment.solution_path, plans))
+
+
 class _Grader:
     """Everything a worker computes once: spec, plans, reference answers, warm zygote."""
 
-    def __init__(self, spec_path: Path, backend: str, policy: PolicySettings) -> None:
+    def __init__(
+        self,
+        spec_path: Path,
+        backend: str,
+        policy: PolicySettings,
+        prepared: _Prepared | None = None,
+    ) -> None:
         self._restart_lock = threading.Lock()  # several submissions may find the zygote dead
-        self.assignment = load_assignment(spec_path)
+        # Grading code that parses Python runs one submission at a time: CPython 3.11's
+        # parser is not thread-safe ("AST constructor recursion depth mismatch"), and this
+        # work holds the GIL anyway. Only the sandbox runs of submissions in flight overlap.
+        self._python_lock = threading.Lock()
         self.backend = backend
         self.policy = policy.build()
         self.policy.ensure_allowed()
         # The zygote imports its backend while this process computes the reference answers.
         self.zygote = self._start_zygote(wait=False)
         try:
-            self.plans = build_plan(self.assignment)
+            prepared = prepared or _Prepared.load(spec_path)
+            self.assignment = prepared.assignment
+            self.plans = prepared.plans
             self.calls = [call for plan in self.plans for call in plan.calls]
-            self.reference = reference_answers(self.assignment.solution_path, self.plans)
+            self.reference = prepared.reference
             self.zygote.wait_ready()
         except BaseException:
             self.zygote.close()
@@ -296,23 +325,28 @@ class _Grader:
     def grade(self, student: str, path: str, content_hash: str) -> dict[str, Any]:
         """Grade one file; returns the gradebook record as JSON data."""
         started = time.perf_counter()
-        try:
-            source = load_submission(path)
-        except (SubmissionError, OSError) as error:
-            outcome, result = self._unreadable(path, str(error))
+        with self._python_lock:
+            try:
+                source = load_submission(path)
+            except (SubmissionError, OSError) as error:
+                source, error_text = None, str(error)
+        if source is None:
+            outcome, result = self._unreadable(path, error_text)
         else:
-            outcome = self._run(source)
-            result = self._verdicts(path, source, outcome)
+            outcome = self._run(source)  # the sandbox: submissions in flight overlap here
+            with self._python_lock:
+                result = self._verdicts(path, source, outcome)
         result.duration = time.perf_counter() - started
-        record = submission_record(
-            student=student,
-            path=path,
-            content_hash=content_hash,
-            result=result,
-            outcome=outcome,
-            plans=self.plans,
-        )
-        return record_to_json(record)
+        with self._python_lock:
+            record = submission_record(
+                student=student,
+                path=path,
+                content_hash=content_hash,
+                result=result,
+                outcome=outcome,
+                plans=self.plans,
+            )
+            return record_to_json(record)
 
     def _run(self, source: SubmissionSource) -> SubmissionOutcome:
         def run(zygote: Zygote) -> SubmissionOutcome:
@@ -384,39 +418,28 @@ class _Grader:
         return outcome, result
 
 
-def worker_main(argv: list[str] | None = None) -> int:
-    """Grade tasks from stdin (JSON lines) and answer on stdout (JSON lines).
-
-    Up to ``--slots`` submissions are graded at once, each in its own thread with its own
-    sandbox launcher, so one that sleeps (or waits for its deadline) does not hold up the
-    others; answers go out in completion order, each naming its task id.
-    """
-    parser = argparse.ArgumentParser(prog="python -m gradekit.grading.batch")
-    parser.add_argument("--spec", type=Path, required=True)
-    parser.add_argument("--backend", choices=("engine", "torch"), required=True)
-    parser.add_argument("--policy", required=True, help="PolicySettings as JSON")
-    parser.add_argument("--slots", type=int, default=1, help="submissions graded at once")
-    args = parser.parse_args(argv)
-    # Ctrl-C reaches the whole process group: the parent decides, then closes our stdin.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    # Our stdout is the answer channel: anything else printed goes to stderr.
-    answers = os.fdopen(os.dup(1), "w", encoding="utf-8")
-    os.dup2(2, 1)  # fd 1 too, so nothing we start (the zygote) holds the answer pipe
-    sys.stdout = sys.stderr
-    answer_lock = threading.Lock()
+def _answer_channel(stream: Any) -> Callable[[dict[str, Any]], None]:
+    """A thread-safe writer of JSON lines to ``stream`` (the worker's answers)."""
+    lock = threading.Lock()
 
     def answer(message: dict[str, Any]) -> None:
         line = json.dumps(message) + "\n"
-        with answer_lock:
-            answers.write(line)
-            answers.flush()
+        with lock:
+            stream.write(line)
+            stream.flush()
 
-    try:
-        settings = PolicySettings(**json.loads(args.policy))
-        grader = _Grader(args.spec, args.backend, settings)
-    except Exception as error:  # reported to the parent, which prints it and stops
-        answer({"fatal": f"{type(error).__name__}: {error}"})
-        return 1
+    return answer
+
+
+def _serve_tasks(
+    grader: _Grader, tasks: Iterator[str], answer: Callable[[dict[str, Any]], None], slots: int
+) -> None:
+    """Announce readiness, then grade task lines until ``tasks`` ends, ``slots`` at a time.
+
+    Each submission is graded in its own thread with its own sandbox launcher, so one that
+    sleeps (or waits for its deadline) does not hold up the others; answers go out in
+    completion order, each naming its task id.
+    """
 
     def grade_task(task: dict[str, Any]) -> None:
         try:
@@ -428,14 +451,65 @@ def worker_main(argv: list[str] | None = None) -> int:
         except (BrokenPipeError, ValueError):
             pass  # the parent is gone: nobody is waiting for this answer
 
+    expected = expected_answers(grader.plans, grader.reference.outcomes)
+    answer({"ready": True, "tier": grader.policy.tier, "expected": expected})
+    with ThreadPoolExecutor(max_workers=max(1, slots)) as pool:
+        for line in tasks:  # the parent never sends more than `slots` at once
+            pool.submit(grade_task, json.loads(line))
+
+
+def worker_main(argv: list[str] | None = None) -> int:
+    """Grade tasks from stdin (JSON lines) and answer on stdout (JSON lines)."""
+    parser = argparse.ArgumentParser(prog="python -m gradekit.grading.batch")
+    parser.add_argument("--spec", type=Path, required=True)
+    parser.add_argument("--backend", choices=("engine", "torch"), required=True)
+    parser.add_argument("--policy", required=True, help="PolicySettings as JSON")
+    parser.add_argument("--slots", type=int, default=1, help="submissions graded at once")
+    args = parser.parse_args(argv)
+    # Ctrl-C reaches the whole process group: the parent decides, then closes our stdin.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # Our stdout is the answer channel: anything else printed goes to stderr.
+    answer = _answer_channel(os.fdopen(os.dup(1), "w", encoding="utf-8"))
+    os.dup2(2, 1)  # fd 1 too, so nothing we start (the zygote) holds the answer pipe
+    sys.stdout = sys.stderr
     try:
-        expected = expected_answers(grader.plans, grader.reference.outcomes)
-        answer({"ready": True, "tier": grader.policy.tier, "expected": expected})
-        with ThreadPoolExecutor(max_workers=max(1, args.slots)) as pool:
-            for line in sys.stdin:  # the parent never sends more than --slots at once
-                pool.submit(grade_task, json.loads(line))
+        settings = PolicySettings(**json.loads(args.policy))
+        grader = _Grader(args.spec, args.backend, settings)
+    except Exception as error:  # reported to the parent, which prints it and stops
+        answer({"fatal": f"{type(error).__name__}: {error}"})
+        return 1
+    try:
+        _serve_tasks(grader, sys.stdin, answer, args.slots)
     except BrokenPipeError:
         pass  # the parent is gone
+    finally:
+        grader.close()
+    return 0
+
+
+def _forked_worker_main(
+    task_fd: int,
+    answer_fd: int,
+    backend: str,
+    policy: PolicySettings,
+    prepared: _Prepared,
+    slots: int,
+) -> int:
+    """The body of a worker forked by the parent: :func:`worker_main` without the start-up
+    (interpreter, imports, spec, reference answers), which it inherited."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # as in worker_main: the parent decides
+    os.dup2(2, 1)  # the parent's stdout may be the --json summary: never write to it
+    sys.stdout = sys.stderr
+    answer = _answer_channel(os.fdopen(answer_fd, "w", encoding="utf-8"))
+    try:
+        grader = _Grader(Path(prepared.assignment.spec_path), backend, policy, prepared)
+    except Exception as error:
+        answer({"fatal": f"{type(error).__name__}: {error}"})
+        return 1
+    try:
+        _serve_tasks(grader, os.fdopen(task_fd, "r", encoding="utf-8"), answer, slots)
+    except BrokenPipeError:
+        pass
     finally:
         grader.close()
     return 0
@@ -454,6 +528,38 @@ class GradedSubmission:
     content_hash: str
     record: dict[str, Any] | None
     error: str | None = None
+
+
+class _ForkedProcess:
+    """A worker forked by the parent, with the ``subprocess.Popen`` surface the pool uses
+    (``stdin``/``stdout`` text pipes, ``poll``, ``wait``, ``kill``). It is our child and is
+    reaped only here, so its pid cannot be reused while we may still signal it."""
+
+    def __init__(self, pid: int, task_fd: int, answer_fd: int) -> None:
+        self.pid = pid
+        self.fds = (task_fd, answer_fd)
+        self.stdin = os.fdopen(task_fd, "w", encoding="utf-8")
+        self.stdout = os.fdopen(answer_fd, "r", encoding="utf-8")
+        self.returncode: int | None = None
+
+    def poll(self) -> int | None:
+        if self.returncode is None:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                self.returncode = os.waitstatus_to_exitcode(status)
+        return self.returncode
+
+    def wait(self, timeout: float | None = None) -> int:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while self.poll() is None:
+            if deadline is not None and time.monotonic() > deadline:
+                raise subprocess.TimeoutExpired(f"grading worker {self.pid}", timeout or 0)
+            time.sleep(0.01)
+        return self.returncode
+
+    def kill(self) -> None:
+        if self.poll() is None:
+            os.kill(self.pid, signal.SIGKILL)
 
 
 class _Worker:
@@ -476,37 +582,26 @@ class WorkerPool:
     """
 
     def __init__(
-        self, spec_path: Path, backend: str, policy: PolicySettings, jobs: int, slots: int = 1
+        self,
+        spec_path: Path,
+        backend: str,
+        policy: PolicySettings,
+        jobs: int,
+        slots: int = 1,
+        *,
+        fork: bool | None = None,
     ) -> None:
         self.jobs = max(1, jobs)
         self.slots = max(1, slots)
         self._tasks: queue.Queue[tuple[int, dict[str, Any]] | None] = queue.Queue()
         self._results: queue.Queue[tuple[int, dict[str, Any]]] = queue.Queue()
-        command = [
-            sys.executable,
-            "-m",
-            "gradekit.grading.batch",
-            "--spec",
-            str(Path(spec_path).resolve()),
-            "--backend",
-            backend,
-            "--policy",
-            json.dumps(asdict(policy)),
-            "--slots",
-            str(self.slots),
-        ]
-        environment = {**os.environ, "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1"}
-        self.processes = [
-            subprocess.Popen(
-                command,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=None,  # grader-side warnings reach the terminal
-                text=True,
-                env=environment,
-            )
-            for _ in range(self.jobs)
-        ]
+        # Forking this process gives each worker the interpreter, the imports, the spec and
+        # the reference answers for free; it is only safe while no other thread runs here.
+        self.forked = fork if fork is not None else threading.active_count() == 1
+        if self.forked:
+            self.processes = self._fork_workers(spec_path, backend, policy)
+        else:
+            self.processes = self._spawn_workers(spec_path, backend, policy)
         self.tier: int | None = None
         self.expected: list[dict[str, Any]] = []  # the reference answers, per case
         self._threads: list[threading.Thread] = []
@@ -528,6 +623,73 @@ class WorkerPool:
                 thread.start()
                 self._threads.append(thread)
             self._feeders.append(feeder)
+
+    def _spawn_workers(
+        self, spec_path: Path, backend: str, policy: PolicySettings
+    ) -> list[subprocess.Popen]:
+        """``jobs`` fresh ``python -m gradekit.grading.batch`` processes."""
+        command = [
+            sys.executable,
+            "-m",
+            "gradekit.grading.batch",
+            "--spec",
+            str(Path(spec_path).resolve()),
+            "--backend",
+            backend,
+            "--policy",
+            json.dumps(asdict(policy)),
+            "--slots",
+            str(self.slots),
+        ]
+        environment = {**os.environ, "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1"}
+        return [
+            subprocess.Popen(
+                command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=None,  # grader-side warnings reach the terminal
+                text=True,
+                env=environment,
+            )
+            for _ in range(self.jobs)
+        ]
+
+    def _fork_workers(
+        self, spec_path: Path, backend: str, policy: PolicySettings
+    ) -> list[_ForkedProcess]:
+        """``jobs`` copies of this process, each running :func:`_forked_worker_main`."""
+        try:
+            prepared = _Prepared.load(spec_path)
+        except Exception as error:  # what a spawned worker would have reported
+            raise BatchError(f"{type(error).__name__}: {error}") from error
+        sys.stdout.flush()
+        sys.stderr.flush()  # nothing buffered may be written twice
+        processes: list[_ForkedProcess] = []
+        for _ in range(self.jobs):
+            task_r, task_w = os.pipe()
+            answer_r, answer_w = os.pipe()
+            pid = os.fork()
+            if pid == 0:  # the worker: never returns
+                code = 70
+                try:
+                    # Only the parent may hold the other workers' pipes (their EOF is their
+                    # signal to stop), and our own parent ends.
+                    for fd in [task_w, answer_r, *(p.fds for p in processes)]:
+                        for number in fd if isinstance(fd, tuple) else (fd,):
+                            os.close(number)
+                    code = _forked_worker_main(
+                        task_r, answer_w, backend, policy, prepared, self.slots
+                    )
+                except BaseException:
+                    traceback.print_exc()
+                finally:
+                    with contextlib.suppress(Exception):
+                        sys.stderr.flush()
+                    os._exit(code)
+            os.close(task_r)
+            os.close(answer_w)
+            processes.append(_ForkedProcess(pid, task_w, answer_r))
+        return processes
 
     def __enter__(self) -> WorkerPool:
         return self
@@ -713,6 +875,28 @@ class BatchSummary:
 ProgressCallback = Callable[[str, SubmissionEntry, dict[str, Any] | None], None]
 
 
+def _record_all(
+    graded_submissions: Iterator[GradedSubmission],
+    book: Gradebook,
+    summary: BatchSummary,
+    run_id: int,
+    identity: str,
+    on_result: ProgressCallback,
+) -> None:
+    """Write each graded submission to the gradebook (one transaction each) as it comes."""
+    for graded in graded_submissions:
+        if graded.record is None:
+            summary.not_graded(graded.entry, graded.error or "grader error")
+            on_result("error", graded.entry, {"error": graded.error})
+            continue
+        record = record_from_json(graded.record)
+        book.record_submission(
+            run_id=run_id, assignment_id=summary.assignment_id, spec_hash=identity, record=record
+        )
+        summary.count(record)
+        on_result("graded", graded.entry, graded.record)
+
+
 def _ignore(*_: object) -> None:
     """The default progress callback."""
 
@@ -775,34 +959,28 @@ def grade_batch(
             sandbox_tier=sandbox.tier,
             interrupted_runs=list(book.interrupted_runs),
         )
-        on_start(len(to_grade), len(skipped))
-        for entry in skipped:
-            on_result("skipped", entry, None)
-        for entry, _ in to_grade:
-            if entry.path is None:  # nothing to grade in this entry: say why
-                summary.not_graded(entry, entry.problem or "no file to grade")
-                on_result("error", entry, {"error": entry.problem})
         runnable = [(entry, digest) for entry, digest in to_grade if entry.path is not None]
         status = "interrupted"  # unless the loop below completes
         try:
-            if runnable:
-                with WorkerPool(
-                    spec_path, backend, policy, min(jobs, len(runnable)), slots
-                ) as pool:
+            # The workers start before on_start: a caller that starts a thread there (a
+            # progress bar) would stop the pool from forking them.
+            pool_size = min(jobs, len(runnable))
+            with (
+                WorkerPool(spec_path, backend, policy, pool_size, slots)
+                if runnable
+                else contextlib.nullcontext()
+            ) as pool:
+                on_start(len(to_grade), len(skipped))
+                for entry in skipped:
+                    on_result("skipped", entry, None)
+                for entry, _ in to_grade:
+                    if entry.path is None:  # nothing to grade in this entry: say why
+                        summary.not_graded(entry, entry.problem or "no file to grade")
+                        on_result("error", entry, {"error": entry.problem})
+                if pool is not None:
                     summary.sandbox_tier = pool.tier
                     book.record_expected(identity, pool.expected)
-                    for graded in pool.grade(runnable):
-                        if graded.record is None:
-                            summary.not_graded(graded.entry, graded.error or "grader error")
-                            on_result("error", graded.entry, {"error": graded.error})
-                            continue
-                        record = record_from_json(graded.record)
-                        book.record_submission(
-                            run_id=run_id, assignment_id=assignment.id, spec_hash=identity,
-                            record=record,
-                        )  # fmt: skip
-                        summary.count(record)
-                        on_result("graded", graded.entry, graded.record)
+                    _record_all(pool.grade(runnable), book, summary, run_id, identity, on_result)
             status = "finished"
         finally:
             book.finish_run(run_id, status=status)

@@ -5,7 +5,9 @@
 * calls preloaded by the zygote: a launcher that takes its calls from the zygote reports what
   a launcher sent them inline reports, and refuses a digest it does not hold;
 * begin events recognised by their exact bytes decode like any frame; remembered dtype names
-  are numpy's.
+  are numpy's;
+* workers forked from the parent answer exactly like spawned ones, are spawned instead while
+  another thread runs, and never write to the parent's stdout.
 """
 
 from __future__ import annotations
@@ -304,3 +306,75 @@ def test_remembered_dtype_names_are_numpys(dtype: str, shape: list[int], big_end
     assert dtype_name(array.dtype) == array.dtype.name
     decoded = decode_frame(encode_frame({"a": 0}, [array])).arrays[0]
     assert decoded.dtype.name == array.dtype.name and decoded.shape == array.shape
+
+
+# -- workers forked from the parent ------------------------------------------------------------
+
+
+def _records(pool: WorkerPool, entries: list) -> dict[str, dict]:
+    """Each student's record, without what changes from run to run (durations)."""
+
+    def stable(value):
+        if isinstance(value, dict):
+            return {k: stable(v) for k, v in value.items() if k != "duration"}
+        if isinstance(value, list):
+            return [stable(v) for v in value]
+        return value
+
+    return {
+        answer.entry.student: stable(answer.record) if answer.record else answer.error
+        for answer in pool.grade(entries)
+    }
+
+
+def test_forked_workers_answer_exactly_like_spawned_ones(tmp_path: Path) -> None:
+    folder = _class_folder(tmp_path)
+    entries = [
+        (SubmissionEntry(path.stem, path, path), "hash") for path in sorted(folder.iterdir())
+    ]
+    with WorkerPool(SPEC, "engine", PolicySettings(), jobs=2, slots=2, fork=True) as pool:
+        assert pool.forked
+        forked, forked_expected = _records(pool, entries), pool.expected
+    with WorkerPool(SPEC, "engine", PolicySettings(), jobs=2, slots=2, fork=False) as pool:
+        assert not pool.forked
+        spawned, spawned_expected = _records(pool, entries), pool.expected
+    assert forked_expected == spawned_expected
+    assert sorted(forked) == sorted(spawned) and len(forked) == 10
+    for student in forked:
+        assert forked[student] == spawned[student], student
+
+
+def test_workers_are_spawned_while_another_thread_runs() -> None:
+    """Forking a process with another thread could copy a lock that thread holds."""
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        with WorkerPool(SPEC, "engine", PolicySettings(), jobs=1) as pool:
+            assert not pool.forked
+    finally:
+        stop.set()
+        other.join()
+    with WorkerPool(SPEC, "engine", PolicySettings(), jobs=1) as pool:
+        assert pool.forked
+
+
+def test_a_forked_worker_never_writes_to_the_parents_stdout(tmp_path: Path) -> None:
+    """The parent's stdout may be the --json summary: a submission's prints and the
+    workers' own messages must not reach it."""
+    import subprocess
+    import sys
+
+    noisy = tmp_path / "class"
+    noisy.mkdir()
+    (noisy / "loud.py").write_text("print('LOUD ' * 10)\n" + SOLUTION.read_text())
+    result = subprocess.run(
+        [sys.executable, "-m", "gradekit", "grade", str(noisy), "--assignment", str(SPEC),
+         "--db", str(tmp_path / "book.sqlite"), "--json"],
+        capture_output=True, text=True, cwd=tmp_path, timeout=300,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    import json
+
+    assert json.loads(result.stdout)["graded"] == 1
+    assert "LOUD" not in result.stdout
