@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from gradekit.grading.early_sandbox import start_for_backend, started_sandbox
 
 if TYPE_CHECKING:
+    from gradekit.grading.plans import CompiledAssignment
     from gradekit.grading.verdicts import AssignmentResult
     from gradekit.spec.models import Assignment
 
@@ -184,37 +185,54 @@ def _grade(options: CheckOptions, cleanup: contextlib.ExitStack) -> AssignmentRe
     if early_backend is not None:
         sandbox = cleanup.enter_context(started_sandbox(early_backend, refresh_probe=refresh))
 
-    from gradekit.grading.cases import UnknownExerciseError
-    from gradekit.grading.pipeline import grade_submission, resolve_backend
+    from gradekit.grading.pipeline import grade_compiled, resolve_backend
     from gradekit.grading.reference import ReferenceSolutionError
     from gradekit.grading.submission import SubmissionError
     from gradekit.sandbox.policy import SandboxUnavailable
     from gradekit.sandbox.runner import SubmissionFileError
 
-    spec = load_spec(spec_path)
-    spec_backend = resolve_backend(options.backend or spec.assignment.backend)
+    compiled = _compiled_assignment(spec_path, options)
+    spec_backend = resolve_backend(options.backend or compiled.backend)
     if sandbox is None or sandbox.backend != spec_backend:  # the header could not tell
         if sandbox is not None:
             sandbox.close()
         sandbox = cleanup.enter_context(EarlySandbox(spec_backend, refresh_probe=refresh))
     try:
-        return grade_submission(
+        return grade_compiled(
             options.submission,
-            spec,
+            compiled,
             backend=options.backend,
-            only=_split_ids(options.only),
-            include_hidden=not options.no_hidden,
             reference_backend=options.reference_backend,
             sandbox=sandbox,
         )
     except (
         SubmissionError,
         SubmissionFileError,
-        UnknownExerciseError,
         ReferenceSolutionError,
         SandboxUnavailable,
     ) as error:
         raise CheckUsageError(str(error)) from None
+
+
+def _compiled_assignment(spec_path: Path, options: CheckOptions) -> CompiledAssignment:
+    """The spec compiled for these options: from the plan cache when the spec is unchanged
+    (no pydantic, no spec models), else loaded, validated, compiled and stored."""
+    from gradekit.grading.plan_cache import read_compiled, write_compiled
+
+    only = tuple(_split_ids(options.only) or ())
+    include_hidden = not options.no_hidden
+    compiled = read_compiled(spec_path, only=only, include_hidden=include_hidden)
+    if compiled is not None:
+        return compiled
+    from gradekit.grading.cases import UnknownExerciseError, compile_assignment
+
+    spec = load_spec(spec_path)
+    try:
+        compiled = compile_assignment(spec, only=only, include_hidden=include_hidden)
+    except UnknownExerciseError as error:
+        raise CheckUsageError(str(error)) from None
+    write_compiled(spec_path, compiled, only=only)
+    return compiled
 
 
 def _write_report(result: AssignmentResult, options: CheckOptions) -> None:

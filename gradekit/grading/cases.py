@@ -10,12 +10,18 @@ argument's dtype; ``random_shapes`` pairs are drawn by :func:`random_shape_pair`
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from gradekit.grading.compare import Checks
+
+# The plan types live in a module without the spec models; re-exported from here.
+from gradekit.grading.plans import CompiledAssignment, ExerciseSummary, MistakeSummary
+from gradekit.grading.plans import ExercisePlan as ExercisePlan
+from gradekit.grading.plans import GradingCase as GradingCase
+from gradekit.grading.plans import UnknownExerciseError as UnknownExerciseError
 from gradekit.grading.static import StaticRules
 from gradekit.sandbox.protocol import ArgSpec, Call, Capture
 from gradekit.spec.models import (
@@ -31,36 +37,6 @@ from gradekit.spec.models import (
     Tolerance,
     TupleArg,
 )
-
-
-class UnknownExerciseError(ValueError):
-    """``--only`` named an exercise the assignment does not have."""
-
-
-@dataclass(frozen=True)
-class GradingCase:
-    """One concrete call of an exercise's entry, with what to compare afterwards."""
-
-    case_id: str  # concrete id: "random#2" for the second repeat of case "random"
-    call: Call
-    checks: Checks
-    weight: float
-    hidden: bool
-    description: str | None
-    inputs: dict[str, str]  # human description of each argument, for feedback
-
-
-@dataclass(frozen=True)
-class ExercisePlan:
-    """An exercise and the concrete cases to grade it with."""
-
-    exercise: Exercise
-    cases: list[GradingCase] = field(default_factory=list)
-    rules: StaticRules = field(default_factory=StaticRules)
-
-    @property
-    def calls(self) -> list[Call]:
-        return [case.call for case in self.cases]
 
 
 def build_plan(
@@ -94,6 +70,36 @@ def build_plan(
         )
         plans.append(ExercisePlan(exercise=exercise, cases=cases, rules=rules))
     return plans
+
+
+def compile_assignment(
+    assignment: Assignment, *, only: Iterable[str] | None = None, include_hidden: bool = True
+) -> CompiledAssignment:
+    """``assignment`` ready to grade (see :class:`CompiledAssignment`): :func:`build_plan`'s
+    plans, each exercise reduced to its :class:`ExerciseSummary`."""
+    plans = [
+        ExercisePlan(exercise=summarise(plan.exercise), cases=plan.cases, rules=plan.rules)
+        for plan in build_plan(assignment, only=only, include_hidden=include_hidden)
+    ]
+    return CompiledAssignment(
+        id=assignment.id,
+        title=assignment.title,
+        backend=assignment.assignment.backend,
+        solution_path=assignment.solution_path,
+        plans=plans,
+        include_hidden=include_hidden,
+    )
+
+
+def summarise(exercise: Exercise) -> ExerciseSummary:
+    return ExerciseSummary(
+        id=exercise.id,
+        entry_name=exercise.entry_name,
+        title=exercise.title,
+        points=exercise.points,
+        hints=tuple(exercise.hints),
+        mistakes=tuple(MistakeSummary(m.function, m.message) for m in exercise.mistakes),
+    )
 
 
 def call_id_for(exercise: Exercise, case_id: str) -> str:

@@ -16,17 +16,19 @@ import time
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from gradekit.grading.cases import ExercisePlan, GradingCase, build_plan
 from gradekit.grading.compare import compare_outcomes
 from gradekit.grading.early_sandbox import EarlySandbox
+from gradekit.grading.plans import CompiledAssignment, ExercisePlan, GradingCase
 from gradekit.grading.reference import ReferenceAnswers, reference_answers
 from gradekit.grading.static import ParsedSource, check_static, parse_source
 from gradekit.grading.submission import SubmissionSource, load_submission
 from gradekit.grading.verdicts import AssignmentResult, CaseResult, ExerciseResult, Isolation
 from gradekit.sandbox.protocol import CallOutcome, ExceptionInfo, SubmissionOutcome
-from gradekit.spec.models import Assignment
+
+if TYPE_CHECKING:  # the spec models (pydantic) are needed only when a spec is compiled here
+    from gradekit.spec.models import Assignment
 
 BACKENDS = ("auto", "engine", "torch")
 OK_STATUSES = ("ok", "raised")
@@ -64,8 +66,38 @@ def grade_submission(
     reference answers are computed, so that the sandbox's start-up runs alongside them. The
     student's run itself overlaps reading (or computing) the reference answers.
     """
+    from gradekit.grading.cases import compile_assignment
+
     started = time.perf_counter()
     student_backend = resolve_backend(backend or assignment.assignment.backend)
+    with contextlib.ExitStack() as cleanup:
+        if sandbox is None:
+            sandbox = cleanup.enter_context(EarlySandbox(student_backend, policy=policy))
+        compiled = compile_assignment(assignment, only=only, include_hidden=include_hidden)
+        result = grade_compiled(
+            submission,
+            compiled,
+            backend=backend,
+            reference_backend=reference_backend,
+            sandbox=sandbox,
+        )
+        result.duration = time.perf_counter() - started
+    return result
+
+
+def grade_compiled(
+    submission: Path | str,
+    compiled: CompiledAssignment,
+    *,
+    backend: str | None = None,
+    reference_backend: str = "engine",
+    policy: Any = None,
+    sandbox: EarlySandbox | None = None,
+) -> AssignmentResult:
+    """:func:`grade_submission` of an assignment already compiled (the plans built, perhaps
+    read from the plan cache): the same arguments, and the same result."""
+    started = time.perf_counter()
+    student_backend = resolve_backend(backend or compiled.backend)
     if sandbox is not None and sandbox.backend != student_backend:
         raise ValueError(
             f"the sandbox was started for backend {sandbox.backend!r}, "
@@ -75,26 +107,24 @@ def grade_submission(
         if sandbox is None:
             sandbox = cleanup.enter_context(EarlySandbox(student_backend, policy=policy))
         source = load_submission(submission)
-        plans = build_plan(assignment, only=only, include_hidden=include_hidden)
+        plans = compiled.plans
         # The student's run needs only the calls: it starts now, and the expected answers are
         # read (or computed) while the sandbox runs. The runner thread mostly waits on pipes.
         student_run = _StudentRun(source, plans, sandbox)
         try:
-            reference = reference_answers(
-                assignment.solution_path, plans, backend=reference_backend
-            )
+            reference = reference_answers(compiled.solution_path, plans, backend=reference_backend)
         finally:
             student_run.join()  # never leave the run behind, even when the reference fails
         outcome = student_run.result()
         result = grade_outcome(
-            assignment,
+            compiled,
             plans,
             reference,
             source,
             outcome,
             submission=str(submission),
             backend=student_backend,
-            include_hidden=include_hidden,
+            include_hidden=compiled.include_hidden,
         )
         result.duration = time.perf_counter() - started
         # Leaving the block waits for the sandbox to shut down (which overlapped the above).
@@ -102,7 +132,7 @@ def grade_submission(
 
 
 def grade_outcome(
-    assignment: Assignment,
+    assignment: Assignment | CompiledAssignment,
     plans: list[ExercisePlan],
     reference: ReferenceAnswers,
     source: SubmissionSource,

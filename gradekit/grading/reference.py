@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import gradekit
-from gradekit.grading.cases import ExercisePlan
+from gradekit.grading.plans import ExercisePlan
 from gradekit.sandbox.protocol import (
     PREFIX_SIZE,
     ArgSpec,
