@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 from gradekit.check_command import (
     CheckOptions,
     CheckUsageError,
+    exit_now,
     load_spec,
     print_error,
     run_check,
@@ -87,7 +88,7 @@ class GradekitApp(typer.Typer):
         if not args and "args" not in kwargs:  # the program's own command line
             exit_code = run_plain_check(sys.argv[1:])
             if exit_code is not None:
-                sys.exit(exit_code)
+                exit_now(exit_code)
         return super().__call__(*args, **kwargs)
 
 

@@ -192,7 +192,7 @@ def start_for_backend(backend: str, *, refresh_probe: bool = False) -> None:
             _started = EarlySandbox(backend, refresh_probe=refresh_probe)
         except (OSError, ValueError):
             return
-    atexit.register(_close_untaken)
+    atexit.register(close_untaken_sandbox)
 
 
 def started_sandbox(backend: str, *, refresh_probe: bool = False) -> EarlySandbox:
@@ -208,7 +208,9 @@ def started_sandbox(backend: str, *, refresh_probe: bool = False) -> EarlySandbo
     return EarlySandbox(backend, refresh_probe=refresh_probe)
 
 
-def _close_untaken() -> None:
+def close_untaken_sandbox() -> None:
+    """Stop the sandbox :func:`start_for_backend` started if nobody took it (registered to
+    run at exit)."""
     global _started
     with _started_lock:
         sandbox, _started = _started, None

@@ -58,7 +58,7 @@ SUBMISSION = str(SUBMISSIONS / "correct.py")
 def test_the_sandbox_starts_early_only_for_a_plain_check(arguments, backend):
     start_sandbox_early(arguments)
     started = early_sandbox._started
-    early_sandbox._close_untaken()
+    early_sandbox.close_untaken_sandbox()
     expected = None if backend is None else early_sandbox.resolve_backend(backend)
     assert (started.backend if started is not None else None) == expected
 
