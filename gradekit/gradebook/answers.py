@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from gradekit.grading.compare import IdentityMemo
 from gradekit.sandbox.protocol import CallOutcome, GraphNode, Observed
 
 REPRESENTATIVE_ELEMENTS = 8
@@ -50,8 +51,29 @@ def answer_kind(outcome: CallOutcome | None) -> str:
     return outcome.status
 
 
+# Fingerprints and summaries read these fields of an outcome (not its duration or output): in
+# a batch, identical answers are the same decoded objects, so each is worked out once.
+_FINGERPRINTS = IdentityMemo()
+_SUMMARIES = IdentityMemo()
+
+
+def _answer_fields(outcome: CallOutcome) -> tuple[Any, ...]:
+    return (outcome.status, outcome.value, outcome.exception, outcome.graph, outcome.grads)
+
+
 def answer_fingerprint(outcome: CallOutcome | None) -> str:
     """The canonical fingerprint of one call's outcome (see the module docstring)."""
+    if outcome is None:
+        return _answer_fingerprint(outcome)
+    arguments = _answer_fields(outcome)
+    fingerprint = _FINGERPRINTS.get(arguments)
+    if fingerprint is IdentityMemo.MISSING:
+        fingerprint = _answer_fingerprint(outcome)
+        _FINGERPRINTS.put(arguments, fingerprint)
+    return fingerprint
+
+
+def _answer_fingerprint(outcome: CallOutcome | None) -> str:
     kind = answer_kind(outcome)
     if kind == "value":
         return _value_fingerprint(outcome.value) + _autograd_suffix(outcome)
@@ -64,7 +86,21 @@ def answer_fingerprint(outcome: CallOutcome | None) -> str:
 
 
 def answer_summary(outcome: CallOutcome | None) -> dict[str, Any]:
-    """A compact, JSON-ready representative of the answer (first elements, message)."""
+    """A compact, JSON-ready representative of the answer (first elements, message).
+
+    Treat it as read-only: the same answer may give the same dictionary again.
+    """
+    if outcome is None:
+        return _answer_summary(outcome)
+    arguments = _answer_fields(outcome)
+    summary = _SUMMARIES.get(arguments)
+    if summary is IdentityMemo.MISSING:
+        summary = _answer_summary(outcome)
+        _SUMMARIES.put(arguments, summary)
+    return summary
+
+
+def _answer_summary(outcome: CallOutcome | None) -> dict[str, Any]:
     kind = answer_kind(outcome)
     if kind == "value":
         summary = _value_summary(outcome.value)

@@ -12,7 +12,7 @@ import builtins
 import math
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -38,6 +38,33 @@ DEFAULT_TOLERANCES: dict[str, tuple[float, float]] = {
     "complex128": (1e-7, 1e-7),
 }
 MAX_REPORTED_INDICES = 10
+
+
+class IdentityMemo:
+    """Results of a pure function remembered by the identity of its arguments.
+
+    In a batch, identical answers decode to the very same objects (see
+    ``gradekit.sandbox.protocol.decode_event_bytes``), so work on them is done once. Entries
+    hold their arguments, so an id cannot be reused while its entry lives; the memo is
+    cleared when full. Callers must treat the results as read-only.
+    """
+
+    MISSING = object()
+
+    def __init__(self, kept: int = 4096) -> None:
+        self.kept = kept
+        self._entries: dict[tuple[int, ...], tuple[tuple[Any, ...], Any]] = {}
+
+    def get(self, arguments: tuple[Any, ...]) -> Any:
+        entry = self._entries.get(tuple(map(id, arguments)))
+        if entry is None or any(a is not b for a, b in zip(entry[0], arguments, strict=True)):
+            return self.MISSING
+        return entry[1]
+
+    def put(self, arguments: tuple[Any, ...], result: Any) -> None:
+        if len(self._entries) >= self.kept:
+            self._entries.clear()
+        self._entries[tuple(map(id, arguments))] = (arguments, result)
 
 
 def tolerances_for(dtype: str) -> tuple[float, float]:
@@ -554,12 +581,34 @@ def _compare_python(
 # Whole call outcomes
 
 
+_COMPARISONS = IdentityMemo()
+
+
 def compare_outcomes(expected: CallOutcome, got: CallOutcome, checks: Checks) -> list[Difference]:
     """Compare a student's ``CallOutcome`` with the reference's.
 
     Statuses other than ``ok`` / ``raised`` on the student side (timeout, crash, missing entry,
     garbage reply) are reported as one ``status`` difference; the verdict turns it into an error.
+    The same comparison of the same objects is made once (every field it reads is part of the
+    key; the duration and the output are not read); each caller gets its own Differences.
     """
+    arguments = (
+        expected,
+        checks,
+        got.status,
+        got.value,
+        got.grads,
+        got.inputs_after,
+        got.exception,
+    )
+    differences = _COMPARISONS.get(arguments)
+    if differences is IdentityMemo.MISSING:
+        differences = _compare_outcomes(expected, got, checks)
+        _COMPARISONS.put(arguments, differences)
+    return [replace(difference) for difference in differences]
+
+
+def _compare_outcomes(expected: CallOutcome, got: CallOutcome, checks: Checks) -> list[Difference]:
     if got.status not in ("ok", "raised"):
         return [Difference("status", "call", status_message(got), expected="ok", got=got.status)]
 

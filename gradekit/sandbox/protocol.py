@@ -23,9 +23,10 @@ from __future__ import annotations
 import functools
 import json
 import math
+import re
 import struct
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 import numpy as np
@@ -916,13 +917,69 @@ def encode_begin_event(call_id: str) -> bytes:
     return frame
 
 
+# Outcome events already decoded, by their bytes without the duration's digits: in a batch
+# most submissions give most calls the same answer, so most outcome frames differ from an
+# earlier one only in how long the call took. Cleared when full (no LRU bookkeeping).
+_OUTCOMES: dict[bytes, dict[str, Any]] = {}
+_OUTCOMES_KEPT = 4096
+_DURATION_KEY = b'"duration":'
+_JSON_NUMBER = re.compile(rb"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
+_DURATION_DIGITS = 32  # longer numbers (huge integers) take the checking path
+
+
+def _outcome_key(raw: bytes, max_frame_bytes: int) -> tuple[bytes, float] | tuple[None, None]:
+    """The frame without its prefix and its duration's digits, and that duration (as
+    ``outcome_from_wire`` reads it); ``(None, None)`` for any frame not shaped like that.
+
+    Two frames with the same key differ only in those digits, so they decode to the same
+    outcome but for the duration. The duration key must occur exactly once in the header,
+    unescaped (a student's text cannot contain it: its quotes are escaped), followed by a
+    plain JSON number and then ``,`` or ``}``.
+    """
+    try:
+        header_len, payload_len = parse_prefix(raw, max_frame_bytes=max_frame_bytes)
+    except ProtocolError:
+        return None, None  # decode_frame says why
+    header_end = PREFIX_SIZE + header_len
+    if len(raw) != header_end + payload_len:
+        return None, None
+    header = raw[PREFIX_SIZE:header_end]
+    start = header.find(_DURATION_KEY)
+    if start < 0 or header.find(_DURATION_KEY, start + 1) >= 0:
+        return None, None
+    digits_at = start + len(_DURATION_KEY)
+    number = _JSON_NUMBER.match(header, digits_at)
+    if number is None or number.end() - digits_at > _DURATION_DIGITS:
+        return None, None
+    if number.end() >= len(header) or header[number.end()] not in b",}":
+        return None, None
+    token = number.group()
+    # As the json module parses it: a float when it has a fraction or an exponent.
+    duration = float(token) if any(c in token for c in b".eE") else float(int(token))
+    key = header[:digits_at] + header[number.end() :] + b"\0" + raw[header_end:]
+    return key, duration if math.isfinite(duration) else 0.0
+
+
 def decode_event_bytes(raw: bytes, *, max_frame_bytes: int = MAX_FRAME_BYTES) -> dict[str, Any]:
-    """``decode_event(decode_frame(raw))``, without decoding a begin event this process has
-    encoded itself (the same bytes cannot mean anything else)."""
+    """``decode_event(decode_frame(raw))``, without decoding again what was decoded before:
+    a begin event this process has encoded itself (the same bytes cannot mean anything
+    else), or an outcome event equal to an earlier one but for its duration.
+    """
     call_id = _BEGIN_FRAMES.get(raw)
     if call_id is not None:
         return {"event": "begin", "call_id": call_id}
-    return decode_event(decode_frame(raw, max_frame_bytes=max_frame_bytes))
+    key, duration = _outcome_key(raw, max_frame_bytes)
+    if key is not None:
+        known = _OUTCOMES.get(key)
+        if known is not None:
+            outcome = replace(known["outcome"], duration=duration)
+            return {"event": "outcome", "call_id": known["call_id"], "outcome": outcome}
+    event = decode_event(decode_frame(raw, max_frame_bytes=max_frame_bytes))
+    if key is not None and event["event"] == "outcome":
+        if len(_OUTCOMES) >= _OUTCOMES_KEPT:
+            _OUTCOMES.clear()
+        _OUTCOMES[key] = event
+    return event
 
 
 def encode_outcome_event(call_id: str, outcome: CallOutcome) -> bytes:
