@@ -16,6 +16,7 @@ equal to Typer's on every command line it accepts.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import sys
 from dataclasses import dataclass
@@ -277,6 +278,9 @@ def _split_ids(only: tuple[str, ...]) -> list[str] | None:
     return [part.strip() for item in only for part in item.split(",") if part.strip()]
 
 
+# Both run twice per check (at program start for the sandbox, then for the check itself) on the
+# same files: asked once.
+@functools.lru_cache(maxsize=4)
 def _discover(submission: Path) -> Path:
     from gradekit.spec.discovery import DiscoveryError, find_assignment
 
@@ -286,6 +290,7 @@ def _discover(submission: Path) -> Path:
         raise CheckUsageError(str(error)) from None
 
 
+@functools.lru_cache(maxsize=4)
 def _header_backend(spec_path: Path) -> str | None:
     """The spec's `assignment.backend` read from its header alone (None when it cannot be
     read or is not a backend name; the spec loader reports such problems)."""
