@@ -17,6 +17,7 @@ left, so one hostile call cannot take the others down with it.
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import os
 import selectors
@@ -64,8 +65,12 @@ class SubmissionFileError(ValueError):
     """The submission path cannot be graded (missing, not a file, not Python source)."""
 
 
+@functools.lru_cache(maxsize=1)
 def readable_paths() -> tuple[str, ...]:
-    """What the sandboxed child may read: Python, its packages, gradekit, system libraries."""
+    """What the sandboxed child may read: Python, its packages, gradekit, system libraries.
+
+    Worked out once per process (it looks packages up on disk; a batch asks per submission).
+    """
     paths = {
         sys.prefix,
         sys.base_prefix,
