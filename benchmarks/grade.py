@@ -24,14 +24,15 @@ Timing is reported, never asserted.
 side in the same run: point it at an interpreter whose ``gradekit`` is an older version to
 measure a change (CPU per submission before and after). For example::
 
-    git archive <old-commit> | tar -x -C /tmp/gradekit-before
-    python -m venv --system-site-packages /tmp/before-venv
-    echo /tmp/gradekit-before > /tmp/before-venv/lib/python3.11/site-packages/0-before.pth
-    python benchmarks/grade.py --compare-python /tmp/before-venv/bin/python
+    mkdir -p /opt/gradekit-before && git archive <old-commit> | tar -x -C /opt/gradekit-before
+    python -m venv --system-site-packages /opt/before-venv
+    echo /opt/gradekit-before > /opt/before-venv/lib/python3.11/site-packages/0-before.pth
+    python benchmarks/grade.py --compare-python /opt/before-venv/bin/python
 
 (a ``.pth`` line rather than ``pip install -e``: the sandbox's ``python -I`` children must find
-the old package too). Every ``gradekit grade`` runs outside the repository, so ``-m`` never
-picks up this checkout by accident.
+the old package too; not under ``/tmp``, which bubblewrap replaces with an empty tmpfs, so the
+old version would silently run at tier 1). Every ``gradekit grade`` runs outside the
+repository, so ``-m`` never picks up this checkout by accident.
 
     python benchmarks/grade.py [--count 200] [--jobs 0] [--baseline 24] [--backend engine]
                                [--compare-python PY]
