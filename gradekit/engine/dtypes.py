@@ -94,6 +94,11 @@ def set_default_dtype(d: dtype) -> None:
     _default_float = d
 
 
+def dtype_of_array(array: np.ndarray) -> dtype:
+    """The dtype of a tensor holding ``array`` (whose numpy dtype the engine supports)."""
+    return _BY_NUMPY[array.dtype]
+
+
 def from_numpy_dtype(np_dtype: np.dtype) -> dtype:
     """The torch dtype for a numpy dtype; float64 stays float64 (torch.from_numpy rule)."""
     try:

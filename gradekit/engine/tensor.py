@@ -409,6 +409,7 @@ class Tensor:
         if node._retain_grad_tensors is None:
             node._retain_grad_tensors = {}
         node._retain_grad_tensors[self._output_nr] = _weak_tensor(self)
+        node._hooked = True
         self._retains_grad = True
 
     def register_hook(self, hook: Callable[[Tensor], Tensor | None]) -> RemovableHandle:
@@ -487,6 +488,7 @@ class Tensor:
             if node._retain_grad_tensors is None:
                 node._retain_grad_tensors = {}
             node._retain_grad_tensors[0] = _weak_tensor(self)
+            node._hooked = True
         self._grad_fn = node
         self._output_nr = 0
         self._requires_grad = True

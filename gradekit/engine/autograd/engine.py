@@ -14,6 +14,15 @@
 
 The formulas run with grad mode equal to ``create_graph``: off, they are plain numpy
 work; on, they record a graph of their own (higher-order gradients).
+
+The array path.  Most backward passes are plain: ``Tensor.backward()`` without
+``inputs=`` or ``create_graph``, through a graph without hooks or ``retain_grad``.  Then
+no user code can see the intermediate gradients, so they travel as bare numpy arrays:
+each node's ``backward_data`` (its formula on arrays, next to ``backward``) replaces the
+Tensor formula, and a Tensor is only made for ``.grad``.  The order of execution, the
+saved-tensor checks and every numpy operation are the same as above, so the results are
+identical bit for bit; a node without an array formula runs ``backward`` on Tensors
+wrapped around the arrays.
 """
 
 from __future__ import annotations
@@ -24,6 +33,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from .. import errors
+from ..dtypes import dtype_of_array
 from ..tensor import Tensor
 from . import grad_mode
 from .graph import AccumulateGrad, CopyBackwards, Node
@@ -72,6 +82,12 @@ def run_backward(
     or only of ``inputs`` when given).  ``accumulate=False`` is ``autograd.grad``: nothing
     is written; the gradients reaching ``inputs`` are returned (None when unreached).
     """
+    if inputs is None and accumulate and not create_graph:
+        dependencies, plain = _count_dependencies(roots)
+        if plain:
+            _run_backward_on_arrays(roots, dependencies, retain_graph)
+            return []
+
     capture_index: dict[tuple[Node, int], list[int]] = {}
     if inputs is not None:
         for i, t in enumerate(inputs):
@@ -83,8 +99,8 @@ def run_backward(
     if inputs is not None:
         dependencies, order = _discover(roots)
         execute, reached = _nodes_to_execute(order, capture_index)
-    else:
-        dependencies = _count_dependencies(roots)
+    elif not (accumulate and not create_graph):  # otherwise counted above already
+        dependencies, _plain = _count_dependencies(roots)
 
     buffers: dict[Node, list] = {}
     ready: list[tuple[int, int, Node]] = []
@@ -159,6 +175,131 @@ def run_backward(
     return captured
 
 
+def _run_backward_on_arrays(
+    roots: Sequence[tuple[tuple[Node, int], Tensor]],
+    dependencies: dict[Node, int],
+    retain_graph: bool,
+) -> None:
+    """``run_backward`` for a plain graph, passing gradients as numpy arrays.
+
+    The same steps in the same order as the loop above, without the parts a plain
+    graph does not need (captures, ``execute`` filtering, hooks, grad mode on).
+    """
+    buffers: dict[Node, list] = {}
+    for (node, nr), grad in roots:  # seeded as Tensors, exactly as above
+        buffer = buffers.get(node)
+        if buffer is None:
+            buffer = buffers[node] = [None] * node.num_outputs
+        buffer[nr] = grad if buffer[nr] is None else buffer[nr] + grad
+    ready: list[tuple[int, int, Node]] = []
+    tie = 0
+    for node, buffer in buffers.items():
+        buffer[:] = [None if g is None else g._data for g in buffer]
+        if dependencies.get(node, 0) == 0:
+            heapq.heappush(ready, (-node._sequence_nr, tie, node))
+            tie += 1
+
+    previous_mode = grad_mode.enabled
+    grad_mode.enabled = False
+    quiet_numpy = _QuietNumpy()
+    quiet_numpy.__enter__()
+    # Hooks are checked when the graph is discovered; only user code run by a node (a
+    # custom Function's backward) could register more, so check again only after that.
+    user_code_ran = False
+    try:
+        while ready:
+            node = heapq.heappop(ready)[2]
+            grads = buffers.pop(node)
+            if type(node) is AccumulateGrad:
+                _accumulate_array(node, grads[0])
+                continue
+            if user_code_ran and _has_hooks(node):
+                grad_inputs = NotImplemented
+            elif node.num_outputs == 1:
+                grad_inputs = node.backward_data(grads[0])
+            else:
+                grad_inputs = node.backward_data(tuple(grads))
+            from_tensors = grad_inputs is NotImplemented
+            if from_tensors:
+                grad_inputs = _run_node_on_tensors(node, grads)
+                user_code_ran = True
+            if not retain_graph and node._saved is not None:
+                node._saved = None  # release_saved(), inlined
+                node._released = True
+            for (next_node, nr), g in zip(node.next_functions, grad_inputs, strict=False):
+                if next_node is None:
+                    continue
+                if g is not None:
+                    if from_tensors:
+                        g = g._data
+                    shape, dtype = next_node._output_meta[nr]
+                    if g.shape != shape:
+                        g = _sum_to_array(g, shape)
+                    np_dtype = dtype.np_dtype
+                    if g.dtype is not np_dtype and g.dtype != np_dtype:
+                        g = g.astype(np_dtype)
+                buffer = buffers.get(next_node)
+                if buffer is None:
+                    buffer = buffers[next_node] = [None] * next_node.num_outputs
+                if g is not None:
+                    buffer[nr] = g if buffer[nr] is None else _add_arrays(buffer[nr], g)
+                remaining = dependencies[next_node] - 1
+                dependencies[next_node] = remaining
+                if remaining == 0:
+                    if g is None and all(b is None for b in buffer):
+                        _propagate_nothing(next_node, dependencies, buffers, ready)
+                    else:
+                        heapq.heappush(ready, (-next_node._sequence_nr, tie, next_node))
+                        tie += 1
+    finally:
+        quiet_numpy.__exit__(None, None, None)
+        grad_mode.enabled = previous_mode
+
+
+def _as_tensor(array: np.ndarray | None) -> Tensor | None:
+    """The Tensor the Tensor path would hold for a gradient array."""
+    return None if array is None else Tensor._make(array, dtype_of_array(array))
+
+
+def _run_node_on_tensors(node: Node, grads: list) -> tuple:
+    """Run ``node`` as the Tensor path does (hooks included); returns Tensors."""
+    tensors = [_as_tensor(g) for g in grads]
+    if node._tensor_pre_hooks or node._retain_grad_tensors:
+        tensors = _run_tensor_hooks(node, tensors, False)
+    if node._pre_hooks or node._post_hooks:
+        return _call_node(node, tensors)
+    return node.backward(tensors[0] if node.num_outputs == 1 else tuple(tensors))
+
+
+def _accumulate_array(node: AccumulateGrad, grad: np.ndarray | None) -> None:
+    """``_run_accumulate_grad`` (accumulate into ``.grad``, no create_graph) on an array."""
+    if grad is None:
+        return
+    variable = node.variable
+    if variable._hooks or variable._post_accumulate_hooks:  # registered during backward
+        _run_accumulate_grad(node, _as_tensor(grad), {}, [], True, False)
+        return
+    old = variable._grad
+    if old is None:
+        variable._grad = Tensor._make(grad.copy(), dtype_of_array(grad))
+    else:
+        old._data += grad  # in place, as _accumulate_into_grad
+        old._version_counter.version += 1
+
+
+def _add_arrays(left: np.ndarray, right: np.ndarray) -> np.ndarray:
+    """``left + right`` as the engine's ``add`` computes it for two gradient Tensors."""
+    if left.dtype == right.dtype and left.shape == right.shape:
+        out = np.add(left, right)
+        return out if type(out) is np.ndarray else np.asarray(out)
+    return (_as_tensor(left) + _as_tensor(right))._data  # promotion/broadcast rules, errors
+
+
+def _sum_to_array(grad: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """``_sum_to`` on an array (through the engine op: same numpy calls, same errors)."""
+    return _sum_to(_as_tensor(grad), shape)._data
+
+
 def _discover(
     roots: Sequence[tuple[tuple[Node, int], Tensor]],
 ) -> tuple[dict[Node, int], list[Node]]:
@@ -187,13 +328,23 @@ def _discover(
     return dependencies, order
 
 
-def _count_dependencies(roots: Sequence[tuple[tuple[Node, int], Tensor]]) -> dict[Node, int]:
-    """``_discover`` without the post-order, for the common case (no ``inputs=``)."""
+def _count_dependencies(
+    roots: Sequence[tuple[tuple[Node, int], Tensor]],
+) -> tuple[dict[Node, int], bool]:
+    """``_discover`` without the post-order, for the common case (no ``inputs=``).
+
+    Also tells whether the graph is plain: no node or leaf has hooks or retain_grad, so
+    no user code sees intermediate gradients and the array path may run it.
+    """
     dependencies: dict[Node, int] = {}
     stack = [root for (root, _), _grad in roots]
     seen = set(stack)
+    plain = True
     while stack:
-        for child, _nr in stack.pop().next_functions:
+        node = stack.pop()
+        if plain and (node._hooked or type(node) is AccumulateGrad):
+            plain = not _has_hooks(node)
+        for child, _nr in node.next_functions:
             if child is None:
                 continue
             if child in dependencies:
@@ -203,7 +354,15 @@ def _count_dependencies(roots: Sequence[tuple[tuple[Node, int], Tensor]]) -> dic
             if child not in seen:
                 seen.add(child)
                 stack.append(child)
-    return dependencies
+    return dependencies, plain
+
+
+def _has_hooks(node: Node) -> bool:
+    """Does running ``node`` call user code (hooks) or fill a ``retain_grad`` tensor?"""
+    if type(node) is AccumulateGrad:
+        variable = node.variable
+        return bool(variable._hooks or variable._post_accumulate_hooks)
+    return node._hooked  # set by every hook / retain_grad registration on the node
 
 
 def _nodes_to_execute(order: list[Node], capture_index: dict) -> tuple[set[Node], set[Node]]:

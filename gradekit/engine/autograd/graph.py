@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 from .. import errors
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from ..tensor import Tensor
 
 # torch runs ready nodes in decreasing creation order; AccumulateGrad first of all.
@@ -26,6 +28,19 @@ ACCUMULATE_GRAD_SEQUENCE = 1 << 62
 
 # grad_fn classes torch writes by hand: their name() is "torch::autograd::<class>"
 _NAMESPACED_NODE_NAMES = frozenset({"AccumulateGrad", "CopyBackwards", "CopySlices"})
+
+
+_tensor_class: type | None = None
+
+
+def _tensor_type() -> type:
+    """The Tensor class (tensor.py imports this module, so it is looked up late, once)."""
+    global _tensor_class
+    if _tensor_class is None:
+        from ..tensor import Tensor
+
+        _tensor_class = Tensor
+    return _tensor_class
 
 
 class RemovableHandle:
@@ -85,6 +100,13 @@ class SavedTensor:
 
         return Tensor._make(self.data, self.dtype, owner, self.output_nr)
 
+    def unpack_data(self, owner: Node) -> np.ndarray:
+        """``unpack(owner)._data``, with the same checks, without making a Tensor."""
+        current = self.version_counter.version
+        if current != self.version:
+            self._raise_modified(owner, current)
+        return self.data if self.tensor is None else self.tensor._data
+
     def _raise_modified(self, owner: Node, current: int) -> None:
         if self.tensor is not None:
             tensor = self.tensor
@@ -119,8 +141,17 @@ class Node:
     """
 
     # Hot attributes are slots; rarely used ones live in __dict__ with class defaults,
-    # so creating a node (once per recorded op) sets only three attributes.
-    __slots__ = ("next_functions", "_output_meta", "_sequence_nr", "__dict__", "__weakref__")
+    # so creating a node (once per recorded op) sets only four attributes.  ``_hooked``
+    # says whether any hook or retain_grad was ever registered here (the backward engine
+    # checks that one slot instead of the four hook dicts).
+    __slots__ = (
+        "next_functions",
+        "_output_meta",
+        "_sequence_nr",
+        "_hooked",
+        "__dict__",
+        "__weakref__",
+    )
 
     _saved: tuple | None = None
     _released = False
@@ -145,6 +176,7 @@ class Node:
         self.next_functions = next_functions
         self._output_meta = output_meta
         self._sequence_nr = next(_sequence)
+        self._hooked = False
 
     @property
     def metadata(self) -> dict:
@@ -155,6 +187,18 @@ class Node:
         """Gradients w.r.t. each input (aligned with ``next_functions``)."""
         raise NotImplementedError(f"{type(self).__name__}.backward")
 
+    def backward_data(self, grad: Any) -> Any:
+        """Optional fast twin of ``backward`` on numpy arrays, for backward passes that
+        record nothing (no ``create_graph``) and have no hooks (see autograd/engine.py).
+
+        ``grad`` is the output gradient as an ndarray (a tuple of ndarray-or-None for
+        multi-output nodes).  Return one ndarray or None per ``next_functions`` entry,
+        equal bit for bit to what ``backward`` returns as Tensors, or ``NotImplemented``
+        when this node has no array formula for these operands; the engine then calls
+        ``backward``.  Never modify ``grad`` in place: other nodes may hold the same array.
+        """
+        return NotImplemented
+
     # --- saved tensors ----------------------------------------------------------------
     def save(self, *inputs: Any, outputs: tuple[Tensor, ...] = ()) -> None:
         """Save what backward needs: forward inputs, then results (``outputs``).
@@ -163,7 +207,8 @@ class Node:
         "not needed") is kept as is.  Save exactly what torch saves (derivatives.yaml),
         because that decides which in-place modifications raise at backward time.
         """
-        saved = [SavedTensor(t, False) if hasattr(t, "_version_counter") else t for t in inputs]
+        tensor_type = _tensor_type()
+        saved = [SavedTensor(t, False) if isinstance(t, tensor_type) else t for t in inputs]
         saved.extend(SavedTensor(t, True) for t in outputs)
         self._saved = tuple(saved)
 
@@ -174,6 +219,13 @@ class Node:
             raise errors.error("backward_twice")
         # a list comprehension: cheaper than a generator for these 1-3 items
         return tuple([s.unpack(self) if type(s) is SavedTensor else s for s in self._saved])
+
+    @property
+    def saved_data(self) -> tuple[Any, ...]:
+        """``saved_tensors`` with each tensor replaced by its ndarray (for ``backward_data``)."""
+        if self._released:
+            raise errors.error("backward_twice")
+        return tuple([s.unpack_data(self) if type(s) is SavedTensor else s for s in self._saved])
 
     def release_saved(self) -> None:
         """Free saved tensors after a backward without ``retain_graph``."""
@@ -199,6 +251,7 @@ class Node:
         """``fn(grad_inputs, grad_outputs)`` runs after this node; may return new grad_inputs."""
         if self._post_hooks is None:
             self._post_hooks = {}
+        self._hooked = True
         handle = RemovableHandle(self._post_hooks)
         self._post_hooks[handle.id] = fn
         return handle
@@ -207,6 +260,7 @@ class Node:
         """``fn(grad_outputs)`` runs before this node; may return new grad_outputs."""
         if self._pre_hooks is None:
             self._pre_hooks = {}
+        self._hooked = True
         handle = RemovableHandle(self._pre_hooks)
         self._pre_hooks[handle.id] = fn
         return handle
@@ -214,6 +268,7 @@ class Node:
     def _register_tensor_hook(self, output_nr: int, fn: Callable) -> RemovableHandle:
         if self._tensor_pre_hooks is None:
             self._tensor_pre_hooks = {}
+        self._hooked = True
         hooks = self._tensor_pre_hooks.setdefault(output_nr, {})
         handle = RemovableHandle(hooks)
         hooks[handle.id] = fn

@@ -111,6 +111,15 @@ def as_array(out: Any, target: dtype) -> np.ndarray:
     return out
 
 
+def as_array_of(out: Any, np_dtype: np.dtype) -> np.ndarray:
+    """``as_array`` for ``backward_data`` formulas, which know numpy dtypes only."""
+    if type(out) is not np.ndarray:
+        out = np.asarray(out)
+    if out.dtype != np_dtype:
+        out = out.astype(np_dtype)
+    return out
+
+
 def requires_grad(*values: Any) -> bool:
     """Should an op on ``values`` be recorded?"""
     if not grad_mode.enabled:

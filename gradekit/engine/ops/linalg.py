@@ -16,7 +16,7 @@ from ..autograd import grad_mode
 from ..autograd.graph import Node
 from ..dtypes import result_type
 from ..tensor import Tensor
-from .core import as_array, edge
+from .core import as_array, as_array_of, edge
 from .shape_helpers import expand, t, transpose, unsafe_view, unsqueeze
 
 
@@ -90,6 +90,19 @@ class MmBackward0(Node):
         grad_self = None if mat2 is None else mm(grad, t(mat2))
         grad_mat2 = None if self_ is None else mm(t(self_), grad)
         return grad_self, grad_mat2
+
+    def backward_data(self, grad: np.ndarray) -> Any:
+        self_, mat2 = self.saved_data
+        if (
+            grad.ndim != 2
+            or (self_ is not None and self_.dtype != grad.dtype)
+            or (mat2 is not None and mat2.dtype != grad.dtype)
+        ):
+            return NotImplemented  # mm raises torch's errors here: let backward do it
+        return (
+            None if mat2 is None else as_array_of(grad @ mat2.T, grad.dtype),
+            None if self_ is None else as_array_of(self_.T @ grad, grad.dtype),
+        )
 
 
 def mm(input: Tensor, mat2: Tensor) -> Tensor:

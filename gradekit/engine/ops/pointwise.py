@@ -16,10 +16,19 @@ import numpy as np
 from .. import errors
 from ..autograd import grad_mode
 from ..autograd.graph import Node
-from ..dtypes import FLOATING, bool_, dtype, float16, get_default_dtype, result_type
+from ..dtypes import (
+    FLOATING,
+    bool_,
+    dtype,
+    dtype_of_array,
+    float16,
+    get_default_dtype,
+    result_type,
+)
 from ..tensor import Tensor
 from .core import (
     as_array,
+    as_array_of,
     binary_operands,
     broadcast_error,
     edge,
@@ -72,6 +81,23 @@ def _binary(ufunc: np.ufunc, x: Any, y: Any) -> tuple[np.ndarray, dtype]:
     return as_array(out, result), result
 
 
+def _product(grad: np.ndarray, value: Any) -> np.ndarray:
+    """``grad * value`` as the engine's ``mul`` computes it under no_grad, on arrays
+    (``value``: an ndarray from ``saved_data``, or a saved Python number)."""
+    value_type = type(value)
+    if value_type is np.ndarray:
+        if value.dtype == grad.dtype:  # mul's same-dtype path: one ufunc call
+            out = np.multiply(grad, value)
+            return out if type(out) is np.ndarray else np.asarray(out)
+    elif (value_type is builtins.float or value_type is builtins.int) and grad.dtype.kind == "f":
+        # mul's tensor-with-Python-number path: the number becomes a (weak) float
+        out = np.multiply(grad, builtins.float(value))
+        return out if type(out) is np.ndarray else np.asarray(out)
+    # anything else (mixed dtypes, numpy scalars, bools): the engine op itself
+    other = Tensor._make(value, dtype_of_array(value)) if value_type is np.ndarray else value
+    return mul(Tensor._make(grad, dtype_of_array(grad)), other)._data
+
+
 def _saved_if(condition: bool, value: Any) -> Any:
     """Save ``value`` only when a gradient formula will need it (torch does the same)."""
     return value if condition else None
@@ -89,6 +115,9 @@ class AddBackward0(Node):
 
     def backward(self, grad: Tensor) -> tuple:
         return grad, (grad if self.alpha == 1 else grad * self.alpha)
+
+    def backward_data(self, grad: np.ndarray) -> Any:
+        return (grad, grad) if self.alpha == 1 else NotImplemented
 
 
 def _scaled_binary(ufunc: np.ufunc, x: Any, y: Any, alpha: Any) -> tuple[np.ndarray, dtype]:
@@ -126,6 +155,9 @@ class SubBackward0(Node):
 
     def backward(self, grad: Tensor) -> tuple:
         return grad, (-grad if self.alpha == 1 else grad * -self.alpha)
+
+    def backward_data(self, grad: np.ndarray) -> Any:
+        return (grad, np.negative(grad)) if self.alpha == 1 else NotImplemented  # neg's numpy call
 
 
 def _check_bool_sub(x: Any, y: Any) -> None:
@@ -255,6 +287,13 @@ class MulBackward0(Node):
         return (
             None if other is None else grad * other,
             None if self_ is None else grad * self_,
+        )
+
+    def backward_data(self, grad: np.ndarray) -> tuple:
+        self_, other = self.saved_data
+        return (
+            None if other is None else _product(grad, other),
+            None if self_ is None else _product(grad, self_),
         )
 
 
@@ -547,6 +586,10 @@ class ExpBackward0(Node):
         (result,) = self.saved_tensors
         return (grad * result,)
 
+    def backward_data(self, grad: np.ndarray) -> tuple:
+        (result,) = self.saved_data
+        return (_product(grad, result),)
+
 
 def exp(input: Tensor) -> Tensor:
     data, d = _float_input(input)
@@ -659,6 +702,10 @@ class TanhBackward0(Node):
         (result,) = self.saved_tensors
         return (tanh_backward(grad, result),)
 
+    def backward_data(self, grad: np.ndarray) -> tuple:
+        (result,) = self.saved_data
+        return (as_array_of(grad * (1 - result * result), grad.dtype),)  # tanh_backward's math
+
 
 def tanh(input: Tensor) -> Tensor:
     data, d = _float_input(input)
@@ -694,6 +741,10 @@ class SigmoidBackward0(Node):
     def backward(self, grad: Tensor) -> tuple:
         (result,) = self.saved_tensors
         return (sigmoid_backward(grad, result),)
+
+    def backward_data(self, grad: np.ndarray) -> tuple:
+        (result,) = self.saved_data
+        return (as_array_of(grad * (result * (1 - result)), grad.dtype),)  # sigmoid_backward's
 
 
 def _sigmoid_data(data: np.ndarray, d: dtype) -> np.ndarray:
@@ -734,6 +785,10 @@ class ReluBackward0(Node):
     def backward(self, grad: Tensor) -> tuple:
         (result,) = self.saved_tensors
         return (threshold_backward(grad, result, 0),)
+
+    def backward_data(self, grad: np.ndarray) -> tuple:
+        (result,) = self.saved_data
+        return (as_array_of(np.where(result > 0, grad, 0), grad.dtype),)  # threshold_backward's
 
 
 def relu(input: Tensor) -> Tensor:

@@ -53,6 +53,13 @@ class SumBackward0(Node):
     def backward(self, grad: Tensor) -> tuple:
         return (expand(grad, self.self_sizes),)
 
+    def backward_data(self, grad: np.ndarray) -> Any:
+        if grad.ndim != 0:
+            return NotImplemented
+        filled = np.empty(self.self_sizes, grad.dtype)  # expand's fast path for a 0-d grad
+        filled.fill(grad)
+        return (filled,)
+
 
 class SumBackward1(Node):
     """out = self.sum(dim, keepdim)."""
@@ -128,6 +135,13 @@ class MeanBackward0(Node):
             return (Tensor._make(filled, grad.dtype),)
         # torch's formula divides by a Scalar: DivBackward1 under create_graph
         return (div_scalar(expand(grad, self.self_sizes), self.numel),)
+
+    def backward_data(self, grad: np.ndarray) -> Any:
+        if grad.ndim != 0:
+            return NotImplemented
+        filled = np.empty(self.self_sizes, grad.dtype)  # the fast path of backward, above
+        filled.fill(np.true_divide(grad, self.numel))
+        return (filled,)
 
 
 class MeanBackward1(Node):

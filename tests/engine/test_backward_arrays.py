@@ -1,0 +1,291 @@
+"""The array path of the backward engine gives exactly what the Tensor path gives.
+
+A plain ``backward()`` (no ``inputs=``, no ``create_graph``, no hooks or retain_grad in
+the graph) passes gradients as numpy arrays and uses each node's ``backward_data``
+(autograd/engine.py).  Any other backward uses the Tensor path and ``backward``.  These
+tests run the same graphs both ways and require bit-identical gradients, the same
+errors, and the same execution order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import gradekit.engine as engine
+from gradekit.engine.autograd import engine as backward_engine
+from gradekit.engine.dtypes import dtype_of_array
+
+DTYPES = {"float32": engine.float32, "float64": engine.float64, "float16": engine.float16}
+
+# name -> function of (a, b) building a scalar loss; b is used by binary graphs
+GRAPHS: dict[str, Callable[[Any, Any], Any]] = {
+    "seed": lambda a, b: ((a + 2) * (a + 2) * 3).mean(),
+    "mul_tensors": lambda a, b: (a * b).sum(),
+    "mul_self": lambda a, b: (a * a).mean(),
+    "mul_int": lambda a, b: (a * 3).sum(),
+    "mul_float": lambda a, b: (a * 0.5).mean(),
+    "mul_bool": lambda a, b: (a * True).sum(),
+    "mul_numpy_scalar": lambda a, b: (a * np.float64(1.5)).sum(),
+    "add_alpha": lambda a, b: engine.add(a, b, alpha=2).sum(),
+    "sub": lambda a, b: (a - b).mean(),
+    "sub_alpha": lambda a, b: engine.sub(a, b, alpha=3).sum(),
+    "exp": lambda a, b: engine.exp(a * 0.1).sum(),
+    "tanh": lambda a, b: engine.tanh(a).sum(),
+    "sigmoid": lambda a, b: engine.sigmoid(a * b).mean(),
+    "relu": lambda a, b: engine.relu(a - b).sum(),
+    "broadcast": lambda a, b: (a * b[:1]).sum(),
+    "diamond": lambda a, b: (engine.tanh(a) * engine.sigmoid(a) + a * b).mean(),
+    "mean_dim": lambda a, b: (a * b).mean(dim=0).sum(),
+    "matmul": lambda a, b: engine.tanh(a @ b.t()).sum(),
+    "mm_one_side": lambda a, b: (a.detach() @ b.t()).sum(),
+    "reuse_leaf": lambda a, b: (a * a * a + a).sum(),
+}
+
+
+def _leaves(values: np.ndarray, other: np.ndarray) -> tuple[Any, Any]:
+    a = engine.tensor(values.tolist(), dtype=DTYPES[str(values.dtype)], requires_grad=True)
+    b = engine.tensor(other.tolist(), dtype=DTYPES[str(other.dtype)], requires_grad=True)
+    return a, b
+
+
+def _gradients(name: str, values: np.ndarray, other: np.ndarray, path: str) -> list:
+    """(dtype name, data) of each leaf's .grad after one backward on the given path."""
+    a, b = _leaves(values, other)
+    loss = GRAPHS[name](a, b)
+    if path == "tensors":
+        # A hook that changes nothing makes the graph non-plain: the Tensor path runs it.
+        loss.register_hook(lambda grad: None)
+    loss.backward()
+    return [None if t.grad is None else (t.grad.dtype.name, t.grad._data.copy()) for t in (a, b)]
+
+
+def _same(first: list, second: list) -> bool:
+    for x, y in zip(first, second, strict=True):
+        if x is None or y is None:
+            if x is not y:
+                return False
+            continue
+        if x[0] != y[0] or x[1].shape != y[1].shape or x[1].tobytes() != y[1].tobytes():
+            return False
+    return True
+
+
+matrices = st.sampled_from(["float32", "float64", "float16"]).flatmap(
+    lambda dtype: st.tuples(
+        st.integers(1, 4),
+        st.integers(1, 4),
+        st.just(dtype),
+        st.lists(st.floats(-3, 3, allow_nan=False, width=16), min_size=32, max_size=32),
+    )
+)
+
+
+def _arrays(spec: tuple) -> tuple[np.ndarray, np.ndarray]:
+    rows, cols, dtype, pool = spec
+    numbers = np.array(pool, dtype=dtype)
+    size = rows * cols
+    return numbers[:size].reshape(rows, cols), numbers[16 : 16 + size].reshape(rows, cols)
+
+
+@pytest.mark.parametrize("name", sorted(GRAPHS))
+@given(spec=matrices)
+def test_array_path_matches_tensor_path(name: str, spec: tuple) -> None:
+    values, other = _arrays(spec)
+    fast = _gradients(name, values, other, "arrays")
+    general = _gradients(name, values, other, "tensors")
+    assert _same(fast, general), (name, fast, general)
+
+
+@pytest.mark.filterwarnings("ignore:Using backward\\(\\) with create_graph=True")
+def test_plain_backward_takes_the_array_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+    real = backward_engine._run_backward_on_arrays
+
+    def counting(*args: Any, **kwargs: Any) -> None:
+        calls.append(1)
+        real(*args, **kwargs)
+
+    monkeypatch.setattr(backward_engine, "_run_backward_on_arrays", counting)
+    x = engine.ones(2, 2, requires_grad=True)
+    (x * 2).sum().backward()
+    assert calls == [1]
+    y = x * 2
+    y.retain_grad()  # retain_grad, hooks, create_graph and inputs= take the Tensor path
+    y.sum().backward()
+    (x * 3).sum().backward(create_graph=True)
+    (x * 4).sum().backward(inputs=[x])
+    z = x * 5
+    z.register_hook(lambda g: g)
+    z.sum().backward()
+    assert calls == [1]
+
+
+# --- node formulas: backward_data(array) == backward(Tensor) bit for bit -----------------
+def _node_of(name: str, values: np.ndarray, other: np.ndarray) -> tuple[Any, Any]:
+    a, b = _leaves(values, other)
+    loss = GRAPHS[name](a, b)
+    return loss, a
+
+
+@pytest.mark.parametrize("name", sorted(GRAPHS))
+@given(spec=matrices)
+def test_each_node_formula_matches(name: str, spec: tuple) -> None:
+    values, other = _arrays(spec)
+    loss, _ = _node_of(name, values, other)
+    seen: set[int] = set()
+    stack = [loss.grad_fn]
+    with engine.no_grad():
+        while stack:
+            node = stack.pop()
+            if node is None or id(node) in seen:
+                continue
+            seen.add(id(node))
+            stack.extend(child for child, _ in node.next_functions)
+            meta_shape, meta_dtype = node._output_meta[0]
+            if node.num_outputs != 1 or type(node).__name__ == "AccumulateGrad":
+                continue
+            grad = (np.arange(np.prod(meta_shape, dtype=int)) % 7 - 3).astype(meta_dtype.np_dtype)
+            grad = grad.reshape(meta_shape)
+            fast = node.backward_data(grad)
+            if fast is NotImplemented:
+                continue
+            general = node.backward(engine.from_numpy(grad))
+            assert len(fast) == len(general)
+            for f, g in zip(fast, general, strict=True):
+                assert (f is None) == (g is None), type(node).__name__
+                if f is not None:
+                    assert dtype_of_array(f) is g.dtype, type(node).__name__
+                    assert f.shape == g._data.shape and f.tobytes() == g._data.tobytes(), type(
+                        node
+                    ).__name__
+
+
+# --- errors and order through the array path ------------------------------------------
+def _message(fn: Callable[[], object]) -> str:
+    with pytest.raises(RuntimeError) as info:
+        fn()
+    return str(info.value)
+
+
+def test_inplace_modification_error_is_the_same() -> None:
+    def fast() -> None:
+        x = engine.ones(3, requires_grad=True)
+        y = x * 2
+        z = y * y
+        y.add_(1)
+        z.sum().backward()
+
+    def general() -> None:
+        x = engine.ones(3, requires_grad=True)
+        y = x * 2
+        z = y * y
+        y.add_(1)
+        loss = z.sum()
+        loss.register_hook(lambda g: None)
+        loss.backward()
+
+    message = _message(fast)
+    assert "modified by an inplace operation" in message
+    assert message == _message(general)
+
+
+def test_saved_output_modification_error_is_the_same() -> None:
+    def run(hooked: bool) -> str:
+        x = engine.ones(3, requires_grad=True)
+        y = engine.tanh(x * 1)
+        loss = y.sum()
+        y.mul_(2)
+        if hooked:
+            loss.register_hook(lambda g: None)
+        return _message(loss.backward)
+
+    assert "which is output 0 of Tanh," in run(False)
+    assert run(False) == run(True)
+
+
+def test_backward_twice_error_is_the_same() -> None:
+    def run(hooked: bool) -> str:
+        x = engine.ones(2, requires_grad=True)
+        loss = (x * x).sum()
+        loss.backward()
+        if hooked:
+            loss.register_hook(lambda g: None)
+        return _message(loss.backward)
+
+    assert run(False).startswith("Trying to backward through the graph a second time")
+    assert run(False) == run(True)
+
+
+def test_accumulation_is_in_place_and_keeps_the_grad_object() -> None:
+    x = engine.ones(2, requires_grad=True)
+    (x * 3).sum().backward()
+    first = x.grad
+    version = first._version
+    (x * 4).sum().backward()
+    assert x.grad is first
+    assert first._version == version + 1
+    assert first.tolist() == [7.0, 7.0]
+    assert x.grad.grad_fn is None and not x.grad.requires_grad
+
+
+def test_hook_registered_during_backward_still_runs() -> None:
+    """A custom Function's backward may add hooks to nodes that have not run yet."""
+    calls: list[str] = []
+
+    x = engine.ones(2, requires_grad=True)
+    y = x * 2
+
+    class Registering(engine.autograd.Function):
+        @staticmethod
+        def forward(ctx: Any, value: Any) -> Any:
+            return value * 1
+
+        @staticmethod
+        def backward(ctx: Any, grad: Any) -> Any:
+            y.register_hook(lambda g: calls.append("tensor hook") or g * 10)
+            x.register_hook(lambda g: calls.append("leaf hook"))
+            return grad
+
+    Registering.apply(y).sum().backward()
+    assert calls == ["tensor hook", "leaf hook"]
+    assert x.grad.tolist() == [20.0, 20.0]
+
+
+def test_execution_order_is_the_same() -> None:
+    """Nodes run in the same order on both paths (custom Functions log their backward)."""
+
+    def run(hooked: bool) -> list[str]:
+        order: list[str] = []
+
+        def logged(label: str) -> type:
+            class Logged(engine.autograd.Function):
+                @staticmethod
+                def forward(ctx: Any, value: Any) -> Any:
+                    return value * 1
+
+                @staticmethod
+                def backward(ctx: Any, grad: Any) -> Any:
+                    order.append(label)
+                    return grad
+
+            return Logged
+
+        x = engine.ones(2, requires_grad=True)
+        a = logged("a").apply(x)
+        b = logged("b").apply(x * 2)
+        c = logged("c").apply(a * b)
+        d = logged("d").apply(a + 1)
+        loss = (c + d).sum()
+        if hooked:
+            loss.register_hook(lambda g: None)
+        loss.backward()
+        return order
+
+    assert run(False) == run(True)
+    assert sorted(run(False)) == ["a", "b", "c", "d"]
