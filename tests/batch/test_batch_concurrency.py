@@ -7,14 +7,16 @@
 * begin events recognised by their exact bytes decode like any frame; remembered dtype names
   are numpy's;
 * workers forked from the parent answer exactly like spawned ones, are spawned instead while
-  another thread runs, and never write to the parent's stdout.
+  another thread runs, never write to the parent's stdout, and do not outlive a killed grader.
 """
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import textwrap
 import threading
+import time
 from itertools import pairwise
 from pathlib import Path
 
@@ -378,3 +380,48 @@ def test_a_forked_worker_never_writes_to_the_parents_stdout(tmp_path: Path) -> N
 
     assert json.loads(result.stdout)["graded"] == 1
     assert "LOUD" not in result.stdout
+
+
+def _processes_mentioning(text: str) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/cmdline", "rb") as handle:
+                    if text.encode() in handle.read():
+                        found.append(int(entry))
+            except OSError:
+                pass
+    return found
+
+
+def test_forked_workers_do_not_outlive_a_killed_grader(tmp_path: Path) -> None:
+    """SIGKILL of `gradekit grade` mid-batch: its forked workers (same command line) see
+    their task pipe close, finish what they had and exit."""
+    import signal
+    import subprocess
+    import sys
+
+    folder = tmp_path / "killed-class"
+    folder.mkdir()
+    sleepy = SOLUTION.read_text().replace(
+        "return t[::2]\n", "import time\n    time.sleep(0.2)\n    return t[::2]\n", 1
+    )
+    for index in range(8):
+        (folder / f"s{index}.py").write_text(f"# {index}\n{sleepy}")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gradekit", "grade", str(folder), "--assignment", str(SPEC),
+         "--db", str(tmp_path / "book.sqlite"), "--jobs", "2"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=tmp_path,
+    )  # fmt: skip
+    deadline = time.monotonic() + 120
+    while len(_processes_mentioning(str(folder))) < 3 and time.monotonic() < deadline:
+        time.sleep(0.05)  # the grader and its two forked workers
+    assert len(_processes_mentioning(str(folder))) >= 3, "the workers never started"
+    time.sleep(0.5)  # grading under way
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait()
+    deadline = time.monotonic() + 60
+    while _processes_mentioning(str(folder)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _processes_mentioning(str(folder)), "a forked worker outlived its grader"
