@@ -14,26 +14,17 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
+import typer
+from typer.core import TyperGroup
+
+import gradekit
 from gradekit.check_command import (
     CheckOptions,
     CheckUsageError,
-    exit_now,
     load_spec,
     print_error,
     run_check,
-    run_plain_check,
-    start_sandbox_early,
 )
-
-if Path(sys.argv[0]).name == "gradekit":  # the `gradekit` script (python -m: __main__.py)
-    # A `check` starts its sandbox before typer, pydantic and numpy are imported below, so
-    # that the sandbox's own start-up runs alongside them.
-    start_sandbox_early(sys.argv[1:])
-
-import typer  # noqa: E402 - after the sandbox started, on purpose
-from typer.core import TyperGroup  # noqa: E402
-
-import gradekit  # noqa: E402
 
 if TYPE_CHECKING:  # imported where used: rich costs start-up time that json output never needs
     from rich.console import Console
@@ -80,19 +71,7 @@ def _load_lazy_command(name: str) -> Command:
     return typer.main.get_group(holder).commands[name]
 
 
-class GradekitApp(typer.Typer):
-    """The program: a plain `check` command line runs without Typer's parsing (see
-    gradekit.check_command); everything else is Typer's."""
-
-    def __call__(self, *args: object, **kwargs: object) -> object:
-        if not args and "args" not in kwargs:  # the program's own command line
-            exit_code = run_plain_check(sys.argv[1:])
-            if exit_code is not None:
-                exit_now(exit_code)
-        return super().__call__(*args, **kwargs)
-
-
-app = GradekitApp(
+app = typer.Typer(
     name="gradekit",
     cls=LazyCommandGroup,
     help="Autograder for PyTorch tensor and autograd exercises.",
@@ -209,7 +188,7 @@ def check(
     ] = False,
 ) -> None:
     """Grade a submission and show what differs for every failing exercise."""
-    # A plain command line never gets here: __main__.py runs it through check_command
+    # A plain command line never gets here: gradekit/__main__.py runs it through check_command
     # directly, without Typer's start-up cost. The command itself lives there.
     options = CheckOptions(
         submission=submission,
