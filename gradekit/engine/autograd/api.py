@@ -27,7 +27,8 @@ def _make_roots(
     if len(grad_outputs) != len(outputs):
         raise errors.error("grad_outputs_count", got=len(grad_outputs), outputs=len(outputs))
     roots = []
-    for i, (output, grad) in enumerate(zip(outputs, grad_outputs, strict=True)):
+    for i in range(len(outputs)):  # (indexing: cheaper than enumerate(zip()) for one output)
+        output, grad = outputs[i], grad_outputs[i]
         if not output._requires_grad:
             raise errors.error("no_grad_fn", index=i)
         if grad is None:

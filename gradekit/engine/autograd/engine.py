@@ -49,23 +49,20 @@ except (ImportError, TypeError):  # another numpy layout: use the public API
     _extobj_contextvar = None
 
 
-class _QuietNumpy:
-    """``with _QuietNumpy():`` is ``with np.errstate(all="ignore"):``, but cheap."""
+def _quiet_numpy() -> object:
+    """Enter ``np.errstate(all="ignore")`` cheaply; pass the result to ``_restore_numpy``."""
+    if _extobj_contextvar is not None:
+        return _extobj_contextvar.set(_QUIET_EXTOBJ)
+    state = np.errstate(all="ignore")
+    state.__enter__()
+    return state
 
-    __slots__ = ("_token", "_fallback")
 
-    def __enter__(self) -> None:
-        if _extobj_contextvar is not None:
-            self._token = _extobj_contextvar.set(_QUIET_EXTOBJ)
-        else:
-            self._fallback = np.errstate(all="ignore")
-            self._fallback.__enter__()
-
-    def __exit__(self, *exc_info: object) -> None:
-        if _extobj_contextvar is not None:
-            _extobj_contextvar.reset(self._token)
-        else:
-            self._fallback.__exit__(*exc_info)
+def _restore_numpy(token: object) -> None:
+    if _extobj_contextvar is not None:
+        _extobj_contextvar.reset(token)  # type: ignore[arg-type]
+    else:
+        token.__exit__(None, None, None)  # type: ignore[attr-defined]
 
 
 def run_backward(
@@ -118,8 +115,7 @@ def run_backward(
     previous_mode = grad_mode.enabled
     grad_mode.enabled = create_graph
     # torch never warns about inf/nan produced by gradient formulas; numpy would.
-    quiet_numpy = _QuietNumpy()
-    quiet_numpy.__enter__()
+    quiet_numpy = _quiet_numpy()
     try:
         while ready:
             node = heapq.heappop(ready)[2]
@@ -170,7 +166,7 @@ def run_backward(
                         heapq.heappush(ready, (-next_node._sequence_nr, tie, next_node))
                         tie += 1
     finally:
-        quiet_numpy.__exit__(None, None, None)
+        _restore_numpy(quiet_numpy)
         grad_mode.enabled = previous_mode
     return captured
 
@@ -186,23 +182,22 @@ def _run_backward_on_arrays(
     graph does not need (captures, ``execute`` filtering, hooks, grad mode on).
     """
     buffers: dict[Node, list] = {}
-    for (node, nr), grad in roots:  # seeded as Tensors, exactly as above
+    for (node, nr), grad in roots:
         buffer = buffers.get(node)
         if buffer is None:
             buffer = buffers[node] = [None] * node.num_outputs
-        buffer[nr] = grad if buffer[nr] is None else buffer[nr] + grad
+        data = grad._data
+        buffer[nr] = data if buffer[nr] is None else _add_arrays(buffer[nr], data)
     ready: list[tuple[int, int, Node]] = []
     tie = 0
-    for node, buffer in buffers.items():
-        buffer[:] = [None if g is None else g._data for g in buffer]
+    for node in buffers:
         if dependencies.get(node, 0) == 0:
             heapq.heappush(ready, (-node._sequence_nr, tie, node))
             tie += 1
 
     previous_mode = grad_mode.enabled
     grad_mode.enabled = False
-    quiet_numpy = _QuietNumpy()
-    quiet_numpy.__enter__()
+    quiet_numpy = _quiet_numpy()
     # Hooks are checked when the graph is discovered; only user code run by a node (a
     # custom Function's backward) could register more, so check again only after that.
     user_code_ran = False
@@ -252,7 +247,7 @@ def _run_backward_on_arrays(
                         heapq.heappush(ready, (-next_node._sequence_nr, tie, next_node))
                         tie += 1
     finally:
-        quiet_numpy.__exit__(None, None, None)
+        _restore_numpy(quiet_numpy)
         grad_mode.enabled = previous_mode
 
 

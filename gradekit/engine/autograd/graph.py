@@ -209,7 +209,8 @@ class Node:
         """
         tensor_type = _tensor_type()
         saved = [SavedTensor(t, False) if isinstance(t, tensor_type) else t for t in inputs]
-        saved.extend(SavedTensor(t, True) for t in outputs)
+        if outputs:
+            saved.extend([SavedTensor(t, True) for t in outputs])
         self._saved = tuple(saved)
 
     @property

@@ -141,10 +141,23 @@ def add(input: Any, other: Any, *, alpha: Any = 1) -> Tensor:
         out, result = _binary(np.add, input, other)
     else:
         out, result = _scaled_binary(np.add, input, other, alpha)
-    node = None
-    if _recording(input, other):
-        node = AddBackward0((edge(input), edge(other)), ((out.shape, result),))
-        node.alpha = alpha
+    if not grad_mode.enabled:
+        return Tensor._make(out, result)
+    # _recording / edge, inlined as in mul: add is as hot
+    input_is_tensor = isinstance(input, Tensor)
+    other_is_tensor = isinstance(other, Tensor)
+    if not (
+        (input_is_tensor and input._requires_grad) or (other_is_tensor and other._requires_grad)
+    ):
+        return Tensor._make(out, result)
+    node = AddBackward0(
+        (
+            input._edge() if input_is_tensor else (None, 0),
+            other._edge() if other_is_tensor else (None, 0),
+        ),
+        ((out.shape, result),),
+    )
+    node.alpha = alpha
     return Tensor._make(out, result, node)
 
 

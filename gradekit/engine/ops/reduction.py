@@ -158,7 +158,9 @@ def mean(
     result = dtype if dtype is not None else input.dtype
     if result.category != FLOATING:
         raise errors.error("mean_dtype", dtype=result.scalar_name)
-    data = input._data.astype(result.np_dtype, copy=False)
+    data = input._data
+    if data.dtype is not result.np_dtype:
+        data = data.astype(result.np_dtype, copy=False)
     if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
         total = np.add.reduce(data, axis=None)
         out = as_array(total / data.size if data.size else np.float64("nan"), result)
