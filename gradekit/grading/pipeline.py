@@ -113,6 +113,9 @@ def grade_compiled(
         student_run = _StudentRun(source, plans, sandbox)
         try:
             reference = reference_answers(compiled.solution_path, plans, backend=reference_backend)
+            # Also independent of the run: the syntax tree of the static rules. (The runner
+            # thread parses no Python, so this parse cannot race another one.)
+            parsed = parse_source(source.text)
         finally:
             student_run.join()  # never leave the run behind, even when the reference fails
         outcome = student_run.result()
@@ -125,6 +128,7 @@ def grade_compiled(
             submission=str(submission),
             backend=student_backend,
             include_hidden=compiled.include_hidden,
+            parsed=parsed,
         )
         result.duration = time.perf_counter() - started
         # Leaving the block waits for the sandbox to shut down (which overlapped the above).
@@ -141,12 +145,14 @@ def grade_outcome(
     submission: str,
     backend: str,
     include_hidden: bool = True,
+    parsed: ParsedSource | None = None,
 ) -> AssignmentResult:
     """The verdicts of one sandbox run of ``source`` (everything after the run).
 
     ``plans`` and ``reference`` are what the calls came from; batch grading computes them once
-    and runs the student through its own warm sandbox, then calls this. ``duration`` is left
-    for the caller to fill in.
+    and runs the student through its own warm sandbox, then calls this. ``parsed`` is
+    ``parse_source(source.text)`` when the caller has it already (a check parses while the
+    sandbox runs). ``duration`` is left for the caller to fill in.
     """
     result = AssignmentResult(
         assignment_id=assignment.id,
@@ -163,7 +169,8 @@ def grade_outcome(
         stderr=outcome.stderr,
         include_hidden=include_hidden,
     )
-    parsed = parse_source(source.text)  # once for every exercise's static rules
+    if parsed is None:
+        parsed = parse_source(source.text)  # once for every exercise's static rules
     for plan in plans:
         result.exercises.append(_grade_exercise(plan, source, parsed, outcome, reference))
     return result

@@ -13,7 +13,7 @@ import hashlib
 import os
 import sys
 import types
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -27,6 +27,7 @@ from gradekit.sandbox.protocol import (
     ProtocolError,
     decode_event,
     decode_frame,
+    encode_frame,
     encode_outcome_event,
     parse_prefix,
 )
@@ -36,6 +37,12 @@ from gradekit.spec.cache import CACHE_ENV as CACHE_ENV
 from gradekit.spec.cache import cache_directory as cache_directory
 
 REFERENCE_BACKENDS = ("engine", "torch")
+# The layout of the disk cache's files (part of their key: files of another layout are never
+# read). An index frame, then the reference outcomes, then each exercise's mistake outcomes.
+DISK_CACHE_FORMAT = "gradekit.reference/2"
+
+# exercise id -> mistake function name -> call id -> outcome
+MistakeOutcomes = dict[str, dict[str, CallOutcome]]
 
 
 class ReferenceSolutionError(RuntimeError):
@@ -48,8 +55,16 @@ class ReferenceAnswers:
 
     backend: str
     outcomes: dict[str, CallOutcome] = field(default_factory=dict)
-    # exercise id -> mistake function name -> call id -> outcome
-    mistakes: dict[str, dict[str, dict[str, CallOutcome]]] = field(default_factory=dict)
+    # exercise id -> its MistakeOutcomes; read from the disk cache, decoded per exercise when
+    # first looked up (only exercises that do not pass need them)
+    mistakes: Mapping[str, MistakeOutcomes] = field(default_factory=dict)
+
+    def fully_decoded(self) -> ReferenceAnswers:
+        """These answers with every exercise's mistakes decoded now (a batch decodes them once,
+        before its workers are forked, rather than once per worker)."""
+        if isinstance(self.mistakes, dict):
+            return self
+        return replace(self, mistakes=dict(self.mistakes.items()))
 
 
 _cache: dict[tuple, ReferenceAnswers] = {}
@@ -78,11 +93,16 @@ def reference_answers(
     if key in _cache:
         return _cache[key]
     disk_file = _disk_cache_file(key) if backend == "engine" else None
-    answers = _read_disk_cache(disk_file, backend) if disk_file is not None else None
-    if answers is None:
+
+    def compute() -> ReferenceAnswers:
         answers = _compute(solution_path, plans, backend)
         if disk_file is not None:
             _write_disk_cache(disk_file, answers)
+        return answers
+
+    answers = _read_disk_cache(disk_file, backend, compute) if disk_file is not None else None
+    if answers is None:
+        answers = compute()
     _cache[key] = answers
     return answers
 
@@ -94,52 +114,144 @@ def _disk_cache_file(key: tuple) -> Path | None:
     # The engine computes the answers, so any change to its source invalidates them.
     engine_dir = Path(__file__).resolve().parents[1] / "engine"
     engine_stamp = max((path.stat().st_mtime_ns for path in engine_dir.rglob("*.py")), default=0)
-    digest = hashlib.sha256(repr((gradekit.__version__, engine_stamp, key)).encode())
+    stamp = (DISK_CACHE_FORMAT, gradekit.__version__, engine_stamp, key)
+    digest = hashlib.sha256(repr(stamp).encode())
     return directory / "reference" / f"{digest.hexdigest()}.gkf"
 
 
-def _read_disk_cache(path: Path, backend: str) -> ReferenceAnswers | None:
-    """Answers stored by :func:`_write_disk_cache`, or None if absent or unreadable."""
+def _read_disk_cache(
+    path: Path, backend: str, recompute: Callable[[], ReferenceAnswers]
+) -> ReferenceAnswers | None:
+    """Answers stored by :func:`_write_disk_cache`, or None if absent or unreadable.
+
+    The reference outcomes are decoded now; each exercise's mistake outcomes when first looked
+    up (a damaged section found then costs a ``recompute()``, like a damaged file now).
+    """
     try:
         data = path.read_bytes()
     except OSError:
         return None
-    answers = ReferenceAnswers(backend=backend)
     try:
-        offset = 0
-        while offset < len(data):
-            header_len, payload_len = parse_prefix(data[offset : offset + PREFIX_SIZE])
-            end = offset + PREFIX_SIZE + header_len + payload_len
-            event = decode_event(decode_frame(data[offset:end]))
-            offset = end
-            kind, *parts = event["call_id"].split("\t")
-            if kind == "reference":
-                answers.outcomes[parts[0]] = event["outcome"]
-            else:
-                exercise_id, function, call_id = parts
-                by_function = answers.mistakes.setdefault(exercise_id, {})
-                by_function.setdefault(function, {})[call_id] = event["outcome"]
-    except (ProtocolError, ValueError, KeyError):
+        index_end = _frame_end(data, 0)
+        index = decode_frame(data[:index_end]).body
+        sections = _section_bounds(index, start=index_end, end=len(data))
+        reference_start, reference_end = sections.pop(None)
+        outcomes = {
+            call_id: outcome
+            for (kind, call_id), outcome in _decode_outcomes(data[reference_start:reference_end])
+            if kind == "reference"
+        }
+        if len(outcomes) != index["reference"]:
+            return None
+    except (ProtocolError, ValueError, KeyError, TypeError):
         return None  # a damaged cache file only costs a recomputation
-    return answers
+    mistake_sections = {exercise_id: data[a:b] for exercise_id, (a, b) in sections.items()}
+    return ReferenceAnswers(
+        backend=backend, outcomes=outcomes, mistakes=_StoredMistakes(mistake_sections, recompute)
+    )
+
+
+def _frame_end(data: bytes, offset: int) -> int:
+    header_len, payload_len = parse_prefix(data[offset : offset + PREFIX_SIZE])
+    end = offset + PREFIX_SIZE + header_len + payload_len
+    if end > len(data):
+        raise ProtocolError("the cache file ends inside a frame")
+    return end
+
+
+def _section_bounds(index: object, *, start: int, end: int) -> dict[str | None, tuple[int, int]]:
+    """Byte ranges of the sections the index frame lists: None for the reference outcomes,
+    else an exercise id for its mistakes; they must tile the rest of the file exactly."""
+    if not isinstance(index, dict) or index.get("format") != DISK_CACHE_FORMAT:
+        raise ProtocolError("not a reference cache file of this format")
+    sizes = [(None, index["reference_bytes"])] + list(index["mistake_bytes"].items())
+    bounds: dict[str | None, tuple[int, int]] = {}
+    for name, size in sizes:
+        if type(size) is not int or size < 0:
+            raise ProtocolError(f"section size {size!r} is not a byte count")
+        bounds[name] = (start, start + size)
+        start += size
+    if start != end:
+        raise ProtocolError("the index does not describe the whole file")
+    return bounds
+
+
+def _decode_outcomes(data: bytes) -> Iterator[tuple[tuple[str, ...], CallOutcome]]:
+    """The outcome frames in ``data``: (call id split at tabs, outcome) pairs."""
+    offset = 0
+    while offset < len(data):
+        end = _frame_end(data, offset)
+        event = decode_event(decode_frame(data[offset:end]))
+        offset = end
+        yield tuple(event["call_id"].split("\t")), event["outcome"]
+
+
+def _decode_mistakes(data: bytes, exercise_id: str) -> MistakeOutcomes:
+    by_function: MistakeOutcomes = {}
+    for (kind, stored_exercise, function, call_id), outcome in _decode_outcomes(data):
+        if kind != "mistake" or stored_exercise != exercise_id:
+            raise ProtocolError(f"a frame of {stored_exercise!r} in the section of {exercise_id!r}")
+        by_function.setdefault(function, {})[call_id] = outcome
+    return by_function
+
+
+class _StoredMistakes(Mapping[str, MistakeOutcomes]):
+    """The mistake outcomes of a disk-cached file, each exercise's decoded when first looked
+    up: a check whose exercises all pass never decodes them (most of the file)."""
+
+    def __init__(
+        self, sections: dict[str, bytes], recompute: Callable[[], ReferenceAnswers]
+    ) -> None:
+        self._sections = sections
+        self._recompute = recompute
+        self._decoded: dict[str, MistakeOutcomes] = {}
+
+    def __getitem__(self, exercise_id: str) -> MistakeOutcomes:
+        decoded = self._decoded.get(exercise_id)
+        if decoded is None:
+            section = self._sections[exercise_id]  # KeyError for an unknown id, like a dict
+            try:
+                decoded = _decode_mistakes(section, exercise_id)
+            except (ProtocolError, ValueError, KeyError, TypeError):
+                decoded = dict(self._recompute().mistakes[exercise_id])
+            self._decoded[exercise_id] = decoded
+        return decoded
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._sections)
+
+    def __len__(self) -> int:
+        return len(self._sections)
 
 
 def _write_disk_cache(path: Path, answers: ReferenceAnswers) -> None:
     """Store answers as protocol frames (plain data, no pickle); failures are ignored."""
-    frames = [
+    reference = b"".join(
         encode_outcome_event(f"reference\t{call_id}", outcome)
         for call_id, outcome in answers.outcomes.items()
-    ]
-    for exercise_id, by_function in answers.mistakes.items():
-        for function, outcomes in by_function.items():
-            frames += [
-                encode_outcome_event(f"mistake\t{exercise_id}\t{function}\t{call_id}", outcome)
-                for call_id, outcome in outcomes.items()
-            ]
+    )
+    mistakes = {
+        exercise_id: b"".join(
+            encode_outcome_event(f"mistake\t{exercise_id}\t{function}\t{call_id}", outcome)
+            for function, outcomes in by_function.items()
+            for call_id, outcome in outcomes.items()
+        )
+        for exercise_id, by_function in answers.mistakes.items()
+    }
+    index = encode_frame(
+        {
+            "format": DISK_CACHE_FORMAT,
+            "reference": len(answers.outcomes),
+            "reference_bytes": len(reference),
+            "mistake_bytes": {
+                exercise_id: len(section) for exercise_id, section in mistakes.items()
+            },
+        }
+    )
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         temporary = path.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_bytes(b"".join(frames))
+        temporary.write_bytes(b"".join([index, reference, *mistakes.values()]))
         os.replace(temporary, path)
     except OSError:
         pass  # a read-only home directory must not stop grading

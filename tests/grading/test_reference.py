@@ -77,3 +77,86 @@ def test_real_torch_stays_importable_after_an_engine_reference_run(monkeypatch):
     torch = pytest.importorskip("torch", reason="checks that real torch is not shadowed")
     assert type(torch.tensor([1.0])).__module__ == "torch"
     import torch.nn.functional  # noqa: F401  (a submodule import must not hit the alias hook)
+
+
+def _mistakes_without_durations(mistakes):
+    return {
+        exercise_id: {
+            function: without_durations(outcomes) for function, outcomes in by_function.items()
+        }
+        for exercise_id, by_function in mistakes.items()
+    }
+
+
+def _cached_and_computed(tmp_path, monkeypatch, spec=TINY):
+    monkeypatch.setenv(reference.CACHE_ENV, str(tmp_path))
+    assignment = load_assignment(spec)
+    plans = build_plan(assignment)
+    reference._cache.clear()
+    computed = reference.reference_answers(assignment.solution_path, plans)
+    reference._cache.clear()
+    loaded = reference.reference_answers(assignment.solution_path, plans)
+    return assignment, plans, computed, loaded
+
+
+AUTOGRAD = Path(__file__).resolve().parents[2] / "exercises" / "autograd.yaml"
+
+
+@pytest.mark.parametrize("spec", [TINY, AUTOGRAD], ids=["tiny", "autograd"])
+def test_mistakes_read_back_lazily_are_the_computed_ones(tmp_path, monkeypatch, spec):
+    _, _, computed, loaded = _cached_and_computed(tmp_path, monkeypatch, spec)
+    assert isinstance(loaded.mistakes, reference._StoredMistakes)
+    # Every exercise is listed, those without mistakes too, in the computed order.
+    assert list(loaded.mistakes) == list(computed.mistakes)
+    assert _mistakes_without_durations(loaded.mistakes) == _mistakes_without_durations(
+        computed.mistakes
+    )
+    decoded = loaded.fully_decoded()
+    assert isinstance(decoded.mistakes, dict) and decoded.outcomes is loaded.outcomes
+    assert _mistakes_without_durations(decoded.mistakes) == _mistakes_without_durations(
+        computed.mistakes
+    )
+    assert computed.fully_decoded() is computed  # nothing lazy in computed answers
+
+
+def test_mistakes_are_decoded_only_when_looked_up_and_once(tmp_path, monkeypatch):
+    _, _, _, loaded = _cached_and_computed(tmp_path, monkeypatch)
+    assert loaded.mistakes._decoded == {}
+    first = loaded.mistakes["double"]
+    assert list(loaded.mistakes._decoded) == ["double"]
+    assert loaded.mistakes["double"] is first  # the same objects: identity memos keep working
+    with pytest.raises(KeyError):
+        loaded.mistakes["no such exercise"]
+    assert loaded.mistakes.get("no such exercise", {}) == {}
+
+
+def test_a_damaged_mistake_section_is_recomputed_when_looked_up(tmp_path, monkeypatch):
+    assignment, plans, computed, _ = _cached_and_computed(tmp_path, monkeypatch)
+    [stored] = (tmp_path / "reference").glob("*.gkf")
+    data = stored.read_bytes()
+    # The last frame belongs to the last exercise's mistakes: spoil its magic bytes.
+    last_frame = data.rindex(b"GKF1")
+    stored.write_bytes(data[:last_frame] + b"XXXX" + data[last_frame + 4 :])
+    reference._cache.clear()
+    loaded = reference.reference_answers(assignment.solution_path, plans)
+    assert without_durations(loaded.outcomes) == without_durations(computed.outcomes)
+    assert _mistakes_without_durations(loaded.mistakes) == _mistakes_without_durations(
+        computed.mistakes
+    )
+    # The recomputation rewrote the file: it reads back whole again.
+    reference._cache.clear()
+    again = reference.reference_answers(assignment.solution_path, plans)
+    assert _mistakes_without_durations(again.mistakes) == _mistakes_without_durations(
+        computed.mistakes
+    )
+
+
+@pytest.mark.parametrize("cut", [1, 17, 100])
+def test_a_truncated_cache_file_is_recomputed(tmp_path, monkeypatch, cut):
+    assignment, plans, computed, _ = _cached_and_computed(tmp_path, monkeypatch)
+    [stored] = (tmp_path / "reference").glob("*.gkf")
+    stored.write_bytes(stored.read_bytes()[:-cut])
+    reference._cache.clear()
+    loaded = reference.reference_answers(assignment.solution_path, plans)
+    assert not isinstance(loaded.mistakes, reference._StoredMistakes)  # recomputed at once
+    assert without_durations(loaded.outcomes) == without_durations(computed.outcomes)
