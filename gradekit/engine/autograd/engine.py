@@ -206,7 +206,10 @@ def _run_backward_on_arrays(
             node = heapq.heappop(ready)[2]
             grads = buffers.pop(node)
             if type(node) is AccumulateGrad:
-                _accumulate_array(node, grads[0])
+                if user_code_ran and _has_hooks(node):
+                    _run_accumulate_grad(node, _as_tensor(grads[0]), {}, [], True, False)
+                else:
+                    _accumulate_array(node, grads[0])
                 continue
             if user_code_ran and _has_hooks(node):
                 grad_inputs = NotImplemented
@@ -267,13 +270,10 @@ def _run_node_on_tensors(node: Node, grads: list) -> tuple:
 
 
 def _accumulate_array(node: AccumulateGrad, grad: np.ndarray | None) -> None:
-    """``_run_accumulate_grad`` (accumulate into ``.grad``, no create_graph) on an array."""
+    """``_run_accumulate_grad`` (no hooks, accumulate, no create_graph) on an array."""
     if grad is None:
         return
     variable = node.variable
-    if variable._hooks or variable._post_accumulate_hooks:  # registered during backward
-        _run_accumulate_grad(node, _as_tensor(grad), {}, [], True, False)
-        return
     old = variable._grad
     if old is None:
         variable._grad = Tensor._make(grad.copy(), dtype_of_array(grad))

@@ -30,19 +30,6 @@ ACCUMULATE_GRAD_SEQUENCE = 1 << 62
 _NAMESPACED_NODE_NAMES = frozenset({"AccumulateGrad", "CopyBackwards", "CopySlices"})
 
 
-_tensor_class: type | None = None
-
-
-def _tensor_type() -> type:
-    """The Tensor class (tensor.py imports this module, so it is looked up late, once)."""
-    global _tensor_class
-    if _tensor_class is None:
-        from ..tensor import Tensor
-
-        _tensor_class = Tensor
-    return _tensor_class
-
-
 class RemovableHandle:
     """Returned by ``register_hook``; ``remove()`` is idempotent (torch.utils.hooks)."""
 
@@ -207,8 +194,7 @@ class Node:
         "not needed") is kept as is.  Save exactly what torch saves (derivatives.yaml),
         because that decides which in-place modifications raise at backward time.
         """
-        tensor_type = _tensor_type()
-        saved = [SavedTensor(t, False) if isinstance(t, tensor_type) else t for t in inputs]
+        saved = [SavedTensor(t, False) if hasattr(t, "_version_counter") else t for t in inputs]
         if outputs:
             saved.extend([SavedTensor(t, True) for t in outputs])
         self._saved = tuple(saved)
@@ -289,7 +275,7 @@ class AccumulateGrad(Node):
     __slots__ = ("variable",)
 
     def __init__(self, variable: Tensor) -> None:
-        super().__init__((), ((variable._data.shape, variable.dtype),))
+        Node.__init__(self, (), ((variable._data.shape, variable.dtype),))
         self.variable = variable
         self._sequence_nr = ACCUMULATE_GRAD_SEQUENCE
 
