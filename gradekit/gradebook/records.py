@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from gradekit.gradebook.answers import answer_fingerprint, answer_kind, answer_summary
-from gradekit.grading.cases import ExercisePlan
+from gradekit.grading.plans import ExercisePlan
 from gradekit.grading.verdicts import AssignmentResult, CaseResult, ExerciseResult
 from gradekit.sandbox.protocol import CallOutcome, SubmissionOutcome
 

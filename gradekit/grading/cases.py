@@ -88,6 +88,7 @@ def compile_assignment(
         solution_path=assignment.solution_path,
         plans=plans,
         include_hidden=include_hidden,
+        student_file=assignment.assignment.student_file,
     )
 
 

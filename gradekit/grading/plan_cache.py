@@ -117,6 +117,28 @@ def read_compiled(
         return None  # absent or damaged: the caller compiles the spec
 
 
+def load_compiled(
+    spec_path: Path, *, only: tuple[str, ...] = (), include_hidden: bool = True
+) -> CompiledAssignment:
+    """The spec compiled for these options: from this cache when the spec is unchanged (no
+    pydantic, no spec models), else loaded, validated, compiled and stored.
+
+    Raises what loading and compiling raise: :class:`~gradekit.spec.SpecError` with every
+    located problem, :class:`~gradekit.grading.plans.UnknownExerciseError` for ``only``.
+    """
+    compiled = read_compiled(spec_path, only=only, include_hidden=include_hidden)
+    if compiled is not None:
+        return compiled
+    from gradekit.grading.cases import compile_assignment
+    from gradekit.spec import load_assignment
+
+    compiled = compile_assignment(
+        load_assignment(spec_path), only=only, include_hidden=include_hidden
+    )
+    write_compiled(spec_path, compiled, only=only)
+    return compiled
+
+
 def write_compiled(
     spec_path: Path,
     compiled: CompiledAssignment,
@@ -133,7 +155,12 @@ def write_compiled(
         "format": PLAN_CACHE_FORMAT,
         "solution": str(compiled.solution_path),
         "solution_stamp": solution_stamp,
-        "assignment": {"id": compiled.id, "title": compiled.title, "backend": compiled.backend},
+        "assignment": {
+            "id": compiled.id,
+            "title": compiled.title,
+            "backend": compiled.backend,
+            "student_file": compiled.student_file,
+        },
         "include_hidden": compiled.include_hidden,
         "exercises": [_plan_description(plan) for plan in compiled.plans],
     }
@@ -218,4 +245,5 @@ def _compiled_from(description: dict, solution: Path, calls: Any) -> CompiledAss
         solution_path=solution,
         plans=plans,
         include_hidden=description["include_hidden"],
+        student_file=assignment["student_file"],
     )

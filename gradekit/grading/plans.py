@@ -84,3 +84,4 @@ class CompiledAssignment:
     solution_path: Path
     plans: list[ExercisePlan]
     include_hidden: bool = True
+    student_file: str | None = None  # the spec's `assignment.student_file` (batch discovery)

@@ -17,41 +17,19 @@ from __future__ import annotations
 import ast
 import difflib
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
 from gradekit.spec.cache import read_spec_data, write_spec_data
+from gradekit.spec.errors import SpecError, SpecProblem
 from gradekit.spec.models import CHECK_WORDS, Assignment
 
 if TYPE_CHECKING:  # PyYAML is imported where a file is parsed: a cached spec never needs it
     import yaml
 
 __all__ = ["SpecError", "SpecProblem", "load_assignment", "parse_assignment"]
-
-
-@dataclass(frozen=True)
-class SpecProblem:
-    """One located problem in a spec file."""
-
-    file: Path
-    line: int | None  # 1-based; None when the problem is not tied to a line
-    path: str  # e.g. exercises[3].cases[0].args.t.dtype ("" for the whole file)
-    message: str
-
-    def __str__(self) -> str:
-        where = f"{self.file}:{self.line}" if self.line is not None else f"{self.file}"
-        return f"{where}: {self.path}: {self.message}" if self.path else f"{where}: {self.message}"
-
-
-class SpecError(Exception):
-    """A spec file could not be loaded; `problems` lists every located problem."""
-
-    def __init__(self, problems: list[SpecProblem]) -> None:
-        self.problems = sorted(problems, key=lambda problem: (problem.line or 0, problem.path))
-        super().__init__("\n".join(str(problem) for problem in self.problems))
 
 
 def load_assignment(path: Path) -> Assignment:
