@@ -149,6 +149,14 @@ class Gradebook:
             (utc_now(), status, run_id),
         )
 
+    def correct_run_tier(self, run_id: int, sandbox_tier: int | None) -> None:
+        """Record the sandbox tier the run's workers actually got, when it differs from the one
+        known at its start (a stale cached probe answer, re-probed when the sandbox failed)."""
+        with self.connection:
+            self.connection.execute(
+                "UPDATE runs SET sandbox_tier = ? WHERE id = ?", (sandbox_tier, run_id)
+            )
+
     def mark_stale_runs(self) -> list[int]:
         """Mark ``interrupted`` the ``running`` runs whose grader process is gone; their ids.
 

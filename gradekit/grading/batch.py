@@ -53,11 +53,18 @@ from gradekit.gradebook.records import (
 )
 from gradekit.gradebook.store import Gradebook
 from gradekit.grading import pipeline
-from gradekit.grading.cases import build_plan
-from gradekit.grading.reference import reference_answers
+from gradekit.grading.plan_cache import load_compiled
+from gradekit.grading.plans import CompiledAssignment, ExercisePlan
+from gradekit.grading.reference import ReferenceAnswers, reference_answers
 from gradekit.grading.submission import SubmissionError, SubmissionSource, load_submission
 from gradekit.grading.verdicts import AssignmentResult, ExerciseResult
-from gradekit.sandbox.policy import ProbeResult, SandboxPolicy
+from gradekit.sandbox.policy import (
+    ProbeResult,
+    SandboxPolicy,
+    forget_contradicted_probe,
+    known_probe,
+    probe_layers,
+)
 from gradekit.sandbox.protocol import (
     CallOutcome,
     ExceptionInfo,
@@ -65,8 +72,7 @@ from gradekit.sandbox.protocol import (
     SubmissionOutcome,
 )
 from gradekit.sandbox.warm import WarmWorkerError, Zygote, run_submission_warm
-from gradekit.spec import load_assignment
-from gradekit.spec.models import Assignment
+from gradekit.spec.cache import cache_directory
 
 GRADABLE_SUFFIXES = (".py", ".ipynb")
 WORKER_DIED = "the grading worker process died (see the messages above); run again to retry"
@@ -208,11 +214,11 @@ def _visible_files(folder: Path) -> Iterator[Path]:
 # --------------------------------------------------------------------------------------------
 
 
-def spec_hash(assignment: Assignment, backend: str) -> str:
+def spec_hash(spec_path: Path, solution_path: Path | None, backend: str) -> str:
     """What a stored grade depends on besides the submission: the spec file, the reference
     solution, the resolved backend and the gradekit version. A change to any regrades."""
     digest = hashlib.sha256()
-    for path in (assignment.spec_path, assignment.solution_path):
+    for path in (spec_path, solution_path):
         digest.update(Path(path).read_bytes() if path else b"<none>")
         digest.update(b"\0")
     digest.update(f"{backend}\0{gradekit.__version__}".encode())
@@ -261,6 +267,8 @@ class PolicySettings:
             available=tuple(self.probe["available"]),
             reasons=dict(self.probe["reasons"]),
             landlock_abi=int(self.probe["landlock_abi"]),
+            # From the disk cache: a layer that then fails in a worker deletes the entry.
+            from_cache=bool(self.probe.get("from_cache", False)),
         )
         return _ProbedPolicy(**options, probed=probed)
 
@@ -272,17 +280,25 @@ class PolicySettings:
 @dataclass
 class _Prepared:
     """What every worker of a batch needs and that depends only on the spec: computed once,
-    by the parent before it forks its workers (or by a spawned worker itself)."""
+    by the parent before it forks its workers (or by a spawned worker itself).
 
-    assignment: Assignment
-    plans: list[Any]
-    reference: Any
+    The compiled assignment comes from the plan cache when the spec is unchanged (no pydantic,
+    no spec models: gradekit/grading/plan_cache.py), the reference answers from their disk
+    cache, all decoded here, once, rather than in each forked worker."""
+
+    spec_path: Path
+    compiled: CompiledAssignment
+    reference: ReferenceAnswers
+
+    @property
+    def plans(self) -> list[ExercisePlan]:
+        return self.compiled.plans
 
     @classmethod
     def load(cls, spec_path: Path) -> _Prepared:
-        assignment = load_assignment(spec_path)
-        plans = build_plan(assignment)
-        return cls(assignment, plans, reference_answers(assignment.solution_path, plans))
+        compiled = load_compiled(spec_path)
+        reference = reference_answers(compiled.solution_path, compiled.plans)
+        return cls(Path(spec_path), compiled, reference.fully_decoded())
 
 
 class _Grader:
@@ -307,7 +323,7 @@ class _Grader:
         self.zygote = self._start_zygote(wait=False)
         try:
             prepared = prepared or _Prepared.load(spec_path)
-            self.assignment = prepared.assignment
+            self.compiled = prepared.compiled
             self.plans = prepared.plans
             self.calls = [call for plan in self.plans for call in plan.calls]
             self.reference = prepared.reference
@@ -362,7 +378,7 @@ class _Grader:
 
         zygote = self.zygote
         try:
-            return run(zygote)
+            outcome = run(zygote)
         except WarmWorkerError:
             # The zygote died (e.g. the OOM killer): start a fresh one (once, however many
             # submissions in flight noticed) and retry once.
@@ -370,13 +386,17 @@ class _Grader:
                 if self.zygote is zygote:
                     zygote.close()
                     self.zygote = self._start_zygote()
-            return run(self.zygote)
+            outcome = run(self.zygote)
+        # A layer the cached probe promised failed: the outcome says so (and the runner failed
+        # it closed below tier 1); the next batch probes the machine afresh.
+        forget_contradicted_probe(self.policy, outcome.isolation.degraded, cache_directory())
+        return outcome
 
     def _verdicts(
         self, path: str, source: SubmissionSource, outcome: SubmissionOutcome
     ) -> AssignmentResult:
         return pipeline.grade_outcome(
-            self.assignment,
+            self.compiled,
             self.plans,
             self.reference,
             source,
@@ -397,8 +417,8 @@ class _Grader:
             duration=0.0,
         )
         result = AssignmentResult(
-            assignment_id=self.assignment.id,
-            assignment_title=self.assignment.title,
+            assignment_id=self.compiled.id,
+            assignment_title=self.compiled.title,
             submission=path,
             backend=self.backend,
             load_error=message,
@@ -502,7 +522,7 @@ def _forked_worker_main(
     sys.stdout = sys.stderr
     answer = _answer_channel(os.fdopen(answer_fd, "w", encoding="utf-8"))
     try:
-        grader = _Grader(Path(prepared.assignment.spec_path), backend, policy, prepared)
+        grader = _Grader(prepared.spec_path, backend, policy, prepared)
     except Exception as error:
         answer({"fatal": f"{type(error).__name__}: {error}"})
         return 1
@@ -901,6 +921,33 @@ def _ignore(*_: object) -> None:
     """The default progress callback."""
 
 
+def _with_machine_probe(policy: PolicySettings) -> PolicySettings:
+    """``policy`` carrying this machine's layer probe for the workers: as given, else the probe
+    cache's answer (as `gradekit check` uses it, docs/security.md), else a probe run now (its
+    answer stored for the next batch)."""
+    if policy.probe is not None:
+        return policy
+    cache_dir = cache_directory()
+    return policy.with_probe(known_probe(cache_dir) or probe_layers(cache_dir))
+
+
+def _start_pool(
+    spec_path: Path, backend: str, policy: PolicySettings, jobs: int, slots: int
+) -> WorkerPool:
+    """The batch's workers. If they cannot start while the layers come from the probe cache
+    (bubblewrap no longer starts, say), the cached answer may be stale: this machine is
+    probed afresh (the cache corrected) and the workers start once more with its answer,
+    failing closed below tier 1 as before."""
+    try:
+        return WorkerPool(spec_path, backend, policy, jobs, slots)
+    except BatchError:
+        if not policy.build().probe.from_cache:
+            raise
+    fresh = policy.with_probe(probe_layers(cache_directory(), refresh=True))
+    fresh.build().ensure_allowed()
+    return WorkerPool(spec_path, backend, fresh, jobs, slots)
+
+
 def grade_batch(
     submissions: Path,
     spec_path: Path,
@@ -925,24 +972,23 @@ def grade_batch(
     (below tier 1 without ``allow_weak``) before grading anything.
     """
     started = time.perf_counter()
-    policy = policy or PolicySettings()
+    policy = _with_machine_probe(policy or PolicySettings())
     sandbox = policy.build()
     sandbox.ensure_allowed()  # fail closed before any file is touched
-    policy = policy.with_probe(sandbox.probe)  # workers reuse this probe of the machine
-    assignment = load_assignment(spec_path)
-    backend = pipeline.resolve_backend(backend or assignment.assignment.backend)
-    found = discover_submissions(submissions, assignment.assignment.student_file)
-    identity = spec_hash(assignment, backend)
+    compiled = load_compiled(spec_path)  # the plan cache: no pydantic for an unchanged spec
+    backend = pipeline.resolve_backend(backend or compiled.backend)
+    found = discover_submissions(submissions, compiled.student_file)
+    identity = spec_hash(spec_path, compiled.solution_path, backend)
     jobs = jobs if jobs > 0 else (os.cpu_count() or 1)
 
     with Gradebook(db_path) as book:
-        already = set() if force else book.graded_versions(assignment.id, identity)
+        already = set() if force else book.graded_versions(compiled.id, identity)
         hashed = [_hashed(entry) for entry in found.entries]
         skipped = [entry for entry, digest in hashed if (entry.student, digest) in already]
         to_grade = [(e, digest) for e, digest in hashed if (e.student, digest) not in already]
         run_id = book.start_run(
-            assignment_id=assignment.id,
-            assignment_title=assignment.title,
+            assignment_id=compiled.id,
+            assignment_title=compiled.title,
             spec_path=str(Path(spec_path).resolve()),
             spec_hash=identity,
             backend=backend,
@@ -952,7 +998,7 @@ def grade_batch(
         )
         summary = BatchSummary(
             run_id=run_id,
-            assignment_id=assignment.id,
+            assignment_id=compiled.id,
             total=len(found.entries),
             skipped=len(skipped),
             ignored=[str(path) for path in found.ignored],
@@ -966,7 +1012,7 @@ def grade_batch(
             # progress bar) would stop the pool from forking them.
             pool_size = min(jobs, len(runnable))
             with (
-                WorkerPool(spec_path, backend, policy, pool_size, slots)
+                _start_pool(spec_path, backend, policy, pool_size, slots)
                 if runnable
                 else contextlib.nullcontext()
             ) as pool:
@@ -979,6 +1025,8 @@ def grade_batch(
                         on_result("error", entry, {"error": entry.problem})
                 if pool is not None:
                     summary.sandbox_tier = pool.tier
+                    if pool.tier != sandbox.tier:  # the cached probe answer was stale
+                        book.correct_run_tier(run_id, pool.tier)
                     book.record_expected(identity, pool.expected)
                     _record_all(pool.grade(runnable), book, summary, run_id, identity, on_result)
             status = "finished"

@@ -35,8 +35,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gradekit.sandbox.environment import resolve_backend
-from gradekit.sandbox.policy import SandboxPolicy, known_probe, probe_layers
-from gradekit.sandbox.probe_cache import forget_cached_reports
+from gradekit.sandbox.policy import (
+    SandboxPolicy,
+    forget_contradicted_probe,
+    known_probe,
+    probe_layers,
+)
 from gradekit.spec.cache import cache_directory
 
 if TYPE_CHECKING:
@@ -131,12 +135,7 @@ class EarlySandbox:
     def _forget_stale_probe(self, policy: SandboxPolicy, outcome: SubmissionOutcome) -> None:
         """A layer the cached probe promised failed in the worker: this result reports it as
         degraded (the worker says what it applied), and the next check probes afresh."""
-        probe = policy.probe
-        if not probe.from_cache or self._cache_dir is None:
-            return
-        failed = set(outcome.isolation.degraded) - policy.disabled_layers
-        if failed & set(probe.available):
-            forget_cached_reports(self._cache_dir)
+        forget_contradicted_probe(policy, outcome.isolation.degraded, self._cache_dir)
 
     def _retire_zygote(self) -> None:
         """Shut the zygote down in the background: its exit (tens of milliseconds) overlaps

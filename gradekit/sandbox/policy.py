@@ -22,6 +22,7 @@ import json
 import subprocess
 import sys
 import threading
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -188,6 +189,22 @@ class SandboxPolicy:
             f"available here ({missing}). Grade on a Linux machine with Landlock and seccomp, "
             "or pass --allow-weak-sandbox to accept weaker isolation."
         )
+
+
+def forget_contradicted_probe(
+    policy: SandboxPolicy, degraded: Iterable[str], cache_dir: Path | None
+) -> bool:
+    """A layer the cached probe answer promised failed in a worker (``degraded``: the run's
+    ``isolation.degraded``, which already reports it): delete the cached answer, so that the
+    next run probes this machine afresh. Returns whether it did."""
+    probe = policy.probe
+    if not probe.from_cache or cache_dir is None:
+        return False
+    failed = set(degraded) - policy.disabled_layers
+    if not failed & set(probe.available):
+        return False
+    probe_cache.forget_cached_reports(cache_dir)
+    return True
 
 
 def tier_of(layers: tuple[str, ...] | list[str]) -> int:
