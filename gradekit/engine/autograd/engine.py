@@ -333,7 +333,9 @@ def _count_dependencies(
     """
     dependencies: dict[Node, int] = {}
     stack = [root for (root, _), _grad in roots]
-    seen = set(stack)
+    # A node is walked when it is first counted; roots are walked from the start, so a
+    # root that another root reaches must not be walked again.
+    roots_walked = set(stack) if len(stack) > 1 else ()
     plain = True
     while stack:
         node = stack.pop()
@@ -346,9 +348,8 @@ def _count_dependencies(
                 dependencies[child] += 1
             else:
                 dependencies[child] = 1
-            if child not in seen:
-                seen.add(child)
-                stack.append(child)
+                if child not in roots_walked:
+                    stack.append(child)
     return dependencies, plain
 
 

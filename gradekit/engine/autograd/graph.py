@@ -17,8 +17,6 @@ from typing import TYPE_CHECKING, Any
 from .. import errors
 
 if TYPE_CHECKING:
-    import numpy as np
-
     from ..tensor import Tensor
 
 # torch runs ready nodes in decreasing creation order; AccumulateGrad first of all.
@@ -86,13 +84,6 @@ class SavedTensor:
         from ..tensor import Tensor
 
         return Tensor._make(self.data, self.dtype, owner, self.output_nr)
-
-    def unpack_data(self, owner: Node) -> np.ndarray:
-        """``unpack(owner)._data``, with the same checks, without making a Tensor."""
-        current = self.version_counter.version
-        if current != self.version:
-            self._raise_modified(owner, current)
-        return self.data if self.tensor is None else self.tensor._data
 
     def _raise_modified(self, owner: Node, current: int) -> None:
         if self.tensor is not None:
@@ -209,10 +200,22 @@ class Node:
 
     @property
     def saved_data(self) -> tuple[Any, ...]:
-        """``saved_tensors`` with each tensor replaced by its ndarray (for ``backward_data``)."""
+        """``saved_tensors`` with each tensor replaced by its ndarray (for ``backward_data``).
+
+        The same checks as ``saved_tensors`` / ``SavedTensor.unpack``, written out in one
+        loop: this runs once per node in every plain backward pass.
+        """
         if self._released:
             raise errors.error("backward_twice")
-        return tuple([s.unpack_data(self) if type(s) is SavedTensor else s for s in self._saved])
+        values = []
+        for value in self._saved:
+            if type(value) is SavedTensor:
+                current = value.version_counter.version
+                if current != value.version:
+                    value._raise_modified(self, current)
+                value = value.data if value.tensor is None else value.tensor._data
+            values.append(value)
+        return tuple(values)
 
     def release_saved(self) -> None:
         """Free saved tensors after a backward without ``retain_graph``."""

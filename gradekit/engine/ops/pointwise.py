@@ -304,6 +304,9 @@ class MulBackward0(Node):
 
     def backward_data(self, grad: np.ndarray) -> tuple:
         self_, other = self.saved_data
+        if self_ is other and self_ is not None:  # x * x: both products are the same numbers
+            product = _product(grad, self_)
+            return product, product
         return (
             None if other is None else _product(grad, other),
             None if self_ is None else _product(grad, self_),
