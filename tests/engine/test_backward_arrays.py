@@ -289,3 +289,14 @@ def test_execution_order_is_the_same() -> None:
 
     assert run(False) == run(True)
     assert sorted(run(False)) == ["a", "b", "c", "d"]
+
+
+@pytest.mark.parametrize("hooked", [False, True])
+def test_a_repeated_root_counts_its_graph_once(hooked: bool) -> None:
+    """backward([y, y]) sums both seeds (torch gives 4, 4); the graph is walked once."""
+    x = engine.ones(2, requires_grad=True)
+    y = (x * 2).sum()
+    if hooked:
+        y.register_hook(lambda g: None)
+    engine.autograd.backward([y, y])
+    assert x.grad.tolist() == [4.0, 4.0]

@@ -334,8 +334,11 @@ def _count_dependencies(
     dependencies: dict[Node, int] = {}
     stack = [root for (root, _), _grad in roots]
     # A node is walked when it is first counted; roots are walked from the start, so a
-    # root that another root reaches must not be walked again.
-    roots_walked = set(stack) if len(stack) > 1 else ()
+    # root that another root reaches (or a repeated root) must not be walked again.
+    roots_walked: set[Node] | tuple = ()
+    if len(stack) > 1:
+        stack = list(dict.fromkeys(stack))
+        roots_walked = set(stack)
     plain = True
     while stack:
         node = stack.pop()
