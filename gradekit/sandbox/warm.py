@@ -70,6 +70,10 @@ class WarmWorkerError(RuntimeError):
 
 def _serve(channel: socket.socket, backend_name: str) -> None:
     """Import once, then fork one launcher per request until the grader hangs up."""
+    # No cyclic garbage collection while importing (about 50 collections that find nearly
+    # nothing: tens of milliseconds of every check's critical path); it is back on, for the
+    # launchers and student code, once the imports are frozen below.
+    gc.disable()
     from gradekit.sandbox import child
     from gradekit.sandbox.executor import BackendView  # numpy: zygote side only
 
@@ -91,6 +95,7 @@ def _serve(channel: socket.socket, backend_name: str) -> None:
     # Objects that exist now are never collected: a fork's collector then does not write to
     # (and so copy) the pages holding the modules imported above.
     gc.freeze()
+    gc.enable()
     channel.sendall(b'{"ready": true}')
     try:
         while True:

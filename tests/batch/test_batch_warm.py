@@ -363,3 +363,20 @@ def test_a_torch_zygote_matches_a_cold_torch_run(tmp_path):
         again = run_submission_warm(path, calls, zygote=warm_torch, policy=POLICY)
     assert picture(warm) == picture(cold) == picture(again)
     assert warm.calls["b"].value.data.tolist() == [2.0, -4.0, 6.0]
+
+
+def test_student_code_runs_with_the_garbage_collector_on_as_in_a_cold_run(tmp_path, zygote):
+    """The zygote imports with the collector off; its launchers and workers have it back."""
+    path = write(
+        tmp_path,
+        """
+        import gc
+
+        def collector_state():
+            return [gc.isenabled(), gc.get_threshold()[0] > 0]
+        """,
+    )
+    calls = [Call("state", "collector_state", args={})]
+    cold, warm = both(path, calls, zygote)
+    assert picture(warm) == picture(cold)
+    assert picture(warm)["calls"]["state"] == ("ok", [True, True], None)
