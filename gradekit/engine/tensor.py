@@ -116,6 +116,10 @@ def _autograd_api() -> Any:
     return _api_module
 
 
+# ``object.__new__`` looked up once: the lookup costs about a third of Tensor._make
+_new_object = object.__new__
+
+
 def _weak_tensor(t: Tensor) -> Callable[[], Tensor | None]:
     return weakref.ref(t)
 
@@ -162,7 +166,7 @@ class Tensor:
         base: Tensor | None = None,
     ) -> Tensor:
         """Fast internal constructor.  ``data`` must already have ``dtype_``'s numpy dtype."""
-        t = object.__new__(Tensor)
+        t = _new_object(Tensor)
         t._data = data
         t.dtype = dtype_
         t._requires_grad = grad_fn is not None
