@@ -300,3 +300,11 @@ def test_a_repeated_root_counts_its_graph_once(hooked: bool) -> None:
         y.register_hook(lambda g: None)
     engine.autograd.backward([y, y])
     assert x.grad.tolist() == [4.0, 4.0]
+
+
+def test_negation_of_a_0d_tensor_holds_an_array() -> None:
+    """np.negative of a 0-d array returns a numpy scalar; tensors always hold arrays."""
+    x = engine.tensor(1.5, requires_grad=True)
+    assert type((-x)._data) is np.ndarray
+    (x - x * 2).backward()  # SubBackward0 negates a 0-d gradient on the array path
+    assert type(x.grad._data) is np.ndarray and x.grad.item() == -1.0

@@ -170,7 +170,9 @@ class SubBackward0(Node):
         return grad, (-grad if self.alpha == 1 else grad * -self.alpha)
 
     def backward_data(self, grad: np.ndarray) -> Any:
-        return (grad, np.negative(grad)) if self.alpha == 1 else NotImplemented  # neg's numpy call
+        if self.alpha != 1:
+            return NotImplemented
+        return grad, as_array_of(np.negative(grad), grad.dtype)  # what -grad (neg) computes
 
 
 def _check_bool_sub(x: Any, y: Any) -> None:
@@ -590,7 +592,8 @@ class NegBackward0(Node):
 def neg(input: Tensor) -> Tensor:
     if input.dtype is bool_:
         raise errors.error("bitwise_not_bool_int")
-    return _unary_result(NegBackward0, input, np.negative(input._data), input.dtype)
+    out = as_array(np.negative(input._data), input.dtype)  # 0-d: numpy returns a scalar
+    return _unary_result(NegBackward0, input, out, input.dtype)
 
 
 class ExpBackward0(Node):
