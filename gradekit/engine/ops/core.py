@@ -140,3 +140,55 @@ def maybe_wrap_dim(dim: int, ndim: int) -> int:
     if not low <= dim <= high:
         raise errors.error("dim_out_of_range", low=low, high=high, dim=dim)
     return dim + ndim if dim < 0 else dim
+
+
+def torch_layout(out: np.ndarray, *operands: Any) -> np.ndarray:
+    """``out`` (a fresh elementwise result) laid out in memory as torch lays it out.
+
+    numpy and torch agree while every operand is C-contiguous, and for one operand. When
+    array operands disagree (``a.T + a``), numpy prefers C order but torch's TensorIterator
+    follows the first operand with an opinion about each pair of dimensions; the layout
+    decides ``is_contiguous()``, and so whether ``reshape`` is a view or a copy.
+    """
+    if out.ndim < 2:
+        return out
+    arrays = [a for a in operands if type(a) is np.ndarray and a.ndim > 0]
+    if len(arrays) < 2 or all(a.flags.c_contiguous for a in arrays):
+        return out
+    shape = out.shape
+    strides = [np.broadcast_to(a, shape).strides for a in arrays]  # 0 where broadcast
+
+    def should_swap(dim0: int, dim1: int) -> int:  # TensorIterator::reorder_dimensions
+        for operand_strides in strides:
+            stride0, stride1 = abs(operand_strides[dim0]), abs(operand_strides[dim1])
+            if stride0 == 0 or stride1 == 0:
+                continue
+            if stride0 != stride1:
+                return 1 if stride0 > stride1 else -1
+            if shape[dim0] > shape[dim1]:
+                return 1
+        return 0
+
+    order = list(range(out.ndim - 1, -1, -1))  # innermost dimension first
+    for i in range(1, out.ndim):
+        moving = i
+        for before in range(i - 1, -1, -1):
+            comparison = should_swap(order[before], order[moving])
+            if comparison > 0:
+                order[before], order[moving] = order[moving], order[before]
+                moving = before
+            elif comparison < 0:
+                break
+    wanted = [0] * out.ndim
+    step = out.itemsize
+    for dim in order:
+        wanted[dim] = step
+        step *= shape[dim]
+    if all(out.strides[d] == wanted[d] for d in range(out.ndim) if shape[d] > 1):
+        return out
+    outer_first = order[::-1]
+    laid_out = np.empty([shape[d] for d in outer_first], out.dtype).transpose(
+        np.argsort(outer_first)
+    )
+    laid_out[...] = out
+    return laid_out

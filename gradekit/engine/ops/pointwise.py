@@ -34,6 +34,7 @@ from .core import (
     edge,
     scalar_operand,
     shape_of,
+    torch_layout,
 )
 
 
@@ -57,6 +58,8 @@ def _binary(ufunc: np.ufunc, x: Any, y: Any) -> tuple[np.ndarray, dtype]:
                     raise broadcast_error(x._data.shape, y._data.shape) from None
                 if type(out) is not np.ndarray:
                     out = np.asarray(out)
+                elif out.ndim > 1:
+                    out = torch_layout(out, x._data, y._data)
                 return out, x_dtype
         elif (
             (y_type is builtins.float or y_type is builtins.int)
@@ -78,7 +81,7 @@ def _binary(ufunc: np.ufunc, x: Any, y: Any) -> tuple[np.ndarray, dtype]:
             out = ufunc(a, b)
     except ValueError:
         raise broadcast_error(shape_of(x), shape_of(y)) from None
-    return as_array(out, result), result
+    return torch_layout(as_array(out, result), a, b), result
 
 
 def _product(grad: np.ndarray, value: Any) -> np.ndarray:
@@ -123,6 +126,7 @@ class AddBackward0(Node):
 def _scaled_binary(ufunc: np.ufunc, x: Any, y: Any, alpha: Any) -> tuple[np.ndarray, dtype]:
     """``ufunc(x, alpha * y)`` on numpy data (alpha scales the data, it is not an op)."""
     a, b, result = binary_operands(x, y)
+    unscaled_b = b  # its memory layout, for torch_layout
     if alpha != 1:
         b = b * alpha
     try:
@@ -133,7 +137,7 @@ def _scaled_binary(ufunc: np.ufunc, x: Any, y: Any, alpha: Any) -> tuple[np.ndar
             out = ufunc(a, b)
     except ValueError:
         raise broadcast_error(shape_of(x), shape_of(y)) from None
-    return as_array(out, result), result
+    return torch_layout(as_array(out, result), a, unscaled_b), result
 
 
 def add(input: Any, other: Any, *, alpha: Any = 1) -> Tensor:
@@ -368,7 +372,7 @@ def div(input: Any, other: Any, *, rounding_mode: str | None = None) -> Tensor:
                 raise broadcast_error(shape_of(input), shape_of(other)) from None
     else:
         out = np.true_divide(a, b)  # a nonzero Python scalar: nothing to warn about
-    out = as_array(out, result)
+    out = torch_layout(as_array(out, result), a, b)
     node = None
     if _recording(input, other):
         node = DivBackward0((edge(input), edge(other)), ((out.shape, result),))
@@ -392,7 +396,7 @@ def _rounding_div(input: Any, other: Any, rounding_mode: str) -> Tensor:
             )
         else:
             raise errors.error("rounding_mode", mode=rounding_mode)
-    return Tensor._make(as_array(out, result), result)
+    return Tensor._make(torch_layout(as_array(out, result), a, b), result)
 
 
 def _trunc_int(a: Any, b: Any) -> np.ndarray:
@@ -415,7 +419,7 @@ def remainder(input: Any, other: Any) -> Tensor:
         raise errors.error("integer_division_by_zero")
     with np.errstate(divide="ignore", invalid="ignore"):
         out = np.remainder(a, b)
-    return Tensor._make(as_array(out, result), result)
+    return Tensor._make(torch_layout(as_array(out, result), a, b), result)
 
 
 def true_divide(input: Any, other: Any) -> Tensor:
@@ -515,7 +519,7 @@ def pow(input: Any, exponent: Any) -> Tensor:  # noqa: A001 - torch's name
     if isinstance(exponent, Tensor):
         a, b, result = binary_operands(input, exponent)
         try:
-            out = as_array(_power(a, b), result)
+            out = torch_layout(as_array(_power(a, b), result), a, b)
         except ValueError:
             raise broadcast_error(shape_of(input), shape_of(exponent)) from None
         node = None
@@ -527,7 +531,7 @@ def pow(input: Any, exponent: Any) -> Tensor:  # noqa: A001 - torch's name
         return Tensor._make(out, result, None)
     exponent = scalar_operand(exponent)
     a, b, result = binary_operands(input, exponent)
-    out = as_array(_power(a, b), result)
+    out = torch_layout(as_array(_power(a, b), result), a, b)
     node = None
     if _recording(input):
         node = PowBackward0((input._edge(),), ((out.shape, result),))
@@ -538,7 +542,7 @@ def pow(input: Any, exponent: Any) -> Tensor:  # noqa: A001 - torch's name
 
 def _scalar_pow(base: Any, exponent: Tensor) -> Tensor:
     a, b, result = binary_operands(base, exponent)
-    out = as_array(_power(a, b), result)
+    out = torch_layout(as_array(_power(a, b), result), a, b)
     if not _recording(exponent):
         return Tensor._make(out, result, None)
     node = PowBackward2((exponent._edge(),), ((out.shape, result),))
@@ -1002,7 +1006,7 @@ def where(condition: Tensor, input: Any = None, other: Any = None) -> Any:
         x, y = scalar_operand(input), scalar_operand(other)
         result = result_type(x, y)
     try:
-        out = as_array(np.where(condition._data, x, y), result)
+        out = torch_layout(as_array(np.where(condition._data, x, y), result), condition._data, x, y)
     except ValueError:
         raise _where_broadcast_error(condition, input, other) from None
     if not _recording(input, other):
@@ -1094,7 +1098,7 @@ def _compare(ufunc: np.ufunc, x: Any, y: Any) -> Tensor:
         out = ufunc(a, b)
     except ValueError:
         raise broadcast_error(shape_of(x), shape_of(y)) from None
-    return Tensor._make(as_array(out, bool_), bool_)
+    return Tensor._make(torch_layout(as_array(out, bool_), a, b), bool_)
 
 
 def eq(input: Any, other: Any) -> Tensor:
