@@ -350,10 +350,12 @@ class Tensor:
 
     def _bump_version(self) -> None:
         self._version_counter.version += 1
-        if not grad_mode.enabled:
-            # A write under no_grad records nothing, but views that have a history now read
-            # new values: torch regenerates their grad_fn (AsStridedBackward0) on next use.
+        if not grad_mode.enabled or not self._requires_grad:
+            # A write that records nothing (under no_grad, or through an alias that does not
+            # require grad, such as a detach()) leaves views that have a history reading new
+            # values: torch regenerates their grad_fn (AsStridedBackward0) on next use.
             root = self if self._base is None else self._base
+            root = root.__dict__.get("_detached_from", root)
             if "_views" in root.__dict__:
                 from .ops import load_views_module
 
@@ -397,7 +399,13 @@ class Tensor:
 
     def detach(self) -> Tensor:
         """Shares memory and the version counter; no grad_fn, requires_grad False."""
-        return Tensor._make(self._data, self.dtype, None, 0, self._version_counter)
+        out = Tensor._make(self._data, self.dtype, None, 0, self._version_counter)
+        root = self if self._base is None else self._base
+        # A write through the detached alias is a write into root's memory (see _bump_version).
+        out.__dict__["_detached_from"] = root.__dict__.get("_detached_from", root)
+        if "_overlapping" in self.__dict__:  # same strides: an expanded tensor stays one
+            out.__dict__["_overlapping"] = True
+        return out
 
     def detach_(self) -> Tensor:
         self._grad_fn = None

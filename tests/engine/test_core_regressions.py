@@ -68,3 +68,43 @@ def test_a_view_of_a_no_grad_view_cannot_be_written_with_grad_mode_on():
         RuntimeError, match="^Output 0 of Select is a view of a view which was created"
     ):
         expanded[0] = 1.0
+
+
+def test_elementwise_results_take_torchs_memory_layout():
+    # TensorIterator follows the first operand with an opinion: a.T + a is laid out like a.T,
+    # so it is not contiguous and reshape copies (UnsafeViewBackward0), where numpy's C
+    # order would have made a view.
+    a = torch.arange(4.0).reshape(2, 2).requires_grad_()
+    assert not (a.T + a).is_contiguous()
+    assert (a + a.T).is_contiguous()
+    assert not torch.maximum(a.T, a).is_contiguous() and not (a.T / a).is_contiguous()
+    assert not (a.T < a).is_contiguous() and not (a.T**a).is_contiguous()
+    assert torch.where(a > 0, a.T, a).is_contiguous()  # the condition comes first
+    assert torch.sub(a, a.T, alpha=2).is_contiguous()
+    assert type((a.T + a).reshape(-1).grad_fn).__name__ == "UnsafeViewBackward0"
+    x = torch.arange(18.0).reshape(3, 3, 2)
+    assert (x.permute(1, 0, 2) * x).permute(1, 0, 2).is_contiguous()
+
+
+def test_a_write_through_a_detached_alias_regenerates_the_views_grad_fn():
+    base = torch.tensor([-2.0, -2.0, -2.0, -2.0], requires_grad=True)
+    view = base.expand(2, 4)
+    alias = base.detach()
+    alias.add_(1)
+    assert type(view.grad_fn).__name__ == "AsStridedBackward0"
+    assert base._version == view._version == 1
+
+
+@pytest.mark.parametrize("requires_grad", [True, False])
+def test_expanded_tensors_accept_zero_and_fill_with_a_number_only(requires_grad):
+    overlap = "^unsupported operation: more than one element"
+    base = torch.zeros(4, requires_grad=True) + 1 if requires_grad else torch.zeros(4)
+    expanded = base.expand(2, 4)
+    expanded.zero_()
+    expanded.fill_(2.0)
+    with pytest.raises(RuntimeError, match=overlap):
+        expanded.fill_(torch.tensor(2.0))
+    with pytest.raises(RuntimeError, match=overlap):
+        expanded.copy_(torch.ones(2, 4))
+    with pytest.raises(RuntimeError, match=overlap):
+        torch.zeros(4).expand(2, 4).detach().add_(1)

@@ -149,8 +149,7 @@ class FillBackward3(Node):
 def _overwrite(
     self: Tensor, values: np.ndarray, node: Node | None, allow_overlap: bool = False
 ) -> Tensor:
-    # torch lets fill_/zero_ write into an expanded tensor (every alias gets the same
-    # value), but copy_ and the recorded zero_/fill_(tensor) raise "internal overlap".
+    # allow_overlap: zero_ and fill_(number) may write into an expanded tensor (see zero_).
     self._check_inplace(allow_overlap)
     np.copyto(self._data, values, casting="unsafe")
     self._bump_version()
@@ -160,11 +159,13 @@ def _overwrite(
 
 
 def zero_(self: Tensor) -> Tensor:
+    # torch lets zero_ and fill_(number) write into an expanded tensor (every alias gets the
+    # same value), recorded or not; fill_(tensor) and copy_ raise "internal overlap".
     node = None
     if grad_mode.enabled and self._requires_grad:
-        self._check_inplace()
+        self._check_inplace(allow_overlap=True)
         node = ZeroBackward0((self._edge(),), ((self._data.shape, self.dtype),))
-    return _overwrite(self, np.zeros((), self.dtype.np_dtype), node, allow_overlap=node is None)
+    return _overwrite(self, np.zeros((), self.dtype.np_dtype), node, allow_overlap=True)
 
 
 def fill_(self: Tensor, value: Any) -> Tensor:
@@ -175,7 +176,7 @@ def fill_(self: Tensor, value: Any) -> Tensor:
         if grad_mode.enabled and (self._requires_grad or value._requires_grad):
             self._check_inplace()
             node = FillBackward3((self._edge(), value._edge()), ((self._data.shape, self.dtype),))
-        return _overwrite(self, value._data, node, allow_overlap=node is None)
+        return _overwrite(self, value._data, node)
     if grad_mode.enabled and self._requires_grad:
         self._check_inplace(allow_overlap=True)
         node = FillBackward2((self._edge(),), ((self._data.shape, self.dtype),))
