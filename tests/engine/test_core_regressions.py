@@ -108,3 +108,16 @@ def test_expanded_tensors_accept_zero_and_fill_with_a_number_only(requires_grad)
         expanded.copy_(torch.ones(2, 4))
     with pytest.raises(RuntimeError, match=overlap):
         torch.zeros(4).expand(2, 4).detach().add_(1)
+
+
+def test_integer_pow_with_negative_tensor_exponents_follows_torchs_kernel():
+    base = torch.tensor([2, 1, 0, -1, -2, -1], dtype=torch.int32)
+    exponent = torch.tensor([-1, -3, -2, -3, -2, -2], dtype=torch.int32)
+    assert (base**exponent).tolist() == [0, 1, 0, -1, 0, 1]
+    assert (torch.tensor([True, False]) ** torch.tensor([-1, 2], dtype=torch.int32)).tolist() == [
+        1,
+        0,
+    ]
+    assert (2 ** torch.tensor([-1, 1])).tolist() == [0, 2]
+    with pytest.raises(RuntimeError, match="^Integers to negative integer powers are not allowed"):
+        torch.tensor([2, 3]) ** -1  # a Python number exponent is still refused

@@ -499,9 +499,22 @@ def _power(a: Any, b: Any) -> Any:
         with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
             return np.power(a, b)
     except ValueError as exc:
-        if "negative integer powers" in str(exc):
+        if "negative integer powers" not in str(exc):
+            raise
+        if not isinstance(b, np.ndarray):  # a Python number exponent: torch refuses too
             raise errors.error("integer_pow_negative") from None
-        raise
+        return _integer_power_of_tensor(a, b)
+
+
+def _integer_power_of_tensor(a: Any, b: np.ndarray) -> np.ndarray:
+    """Integer ``a ** b`` with a tensor exponent holding negative values, as torch's integer
+    kernel computes it: 1 ** -n = 1, (-1) ** -n = +-1 by parity, anything else ** -n = 0."""
+    negative = b < 0
+    with np.errstate(over="ignore"):
+        powers = np.power(a, np.where(negative, 0, b).astype(b.dtype))
+    odd = (b % 2) == 1
+    reciprocal = np.where(a == 1, 1, np.where(a == -1, np.where(odd, -1, 1), 0))
+    return np.where(negative, reciprocal, powers).astype(powers.dtype)
 
 
 def pow(input: Any, exponent: Any) -> Tensor:  # noqa: A001 - torch's name
