@@ -115,7 +115,9 @@ def _submissions() -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("source", _submissions())
+@pytest.mark.parametrize(
+    "source", _submissions(), ids=["solution", "a_loop", "forbidden_import", "syntax_error"]
+)
 def test_static_checks_on_a_shared_parse_equal_checks_on_the_text(source: str) -> None:
     plans = build_plan(load_assignment(ROOT / "exercises" / "tensor-indexing.yaml"))
     parsed = parse_source(source)

@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from conftest import SPEC, SUBMISSIONS, run_gradekit
+from integration_helpers import SPEC, SUBMISSIONS, run_gradekit
 
 from gradekit.grading.verdicts import AssignmentResult, CaseResult, ExerciseResult
 from gradekit.integrations.formats import FORMATS, ReportError, write_report

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import COURSE, run_gradekit
+from integration_helpers import COURSE, run_gradekit
 
 import gradekit
 from gradekit.integrations.github import InitError, init_github

@@ -17,7 +17,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from conftest import SPEC, SUBMISSIONS, run_gradekit
+from integration_helpers import SPEC, SUBMISSIONS, run_gradekit
 
 from gradekit.integrations.bundle import BundleError
 from gradekit.integrations.gradescope import package_gradescope, run_autograder

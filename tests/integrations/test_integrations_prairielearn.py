@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import SPEC, SUBMISSIONS, run_gradekit
+from integration_helpers import SPEC, SUBMISSIONS, run_gradekit
 
 from gradekit.integrations.prairielearn import InitError, init_prairielearn, run_grader
 

@@ -1,0 +1,28 @@
+"""What the integration tests share: a small course (spec + solution in sibling folders),
+submissions, and running gradekit as a real subprocess. (A module of its own, not conftest.py:
+``from conftest import`` finds whichever test folder's conftest was imported first.)"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+COURSE = HERE / "course"
+SPEC = COURSE / "exercises" / "scale.yaml"
+SUBMISSIONS = HERE / "submissions"
+ROOT = HERE.parents[1]
+
+
+def run_gradekit(*args: str | Path, env: dict[str, str] | None = None, cwd: Path = ROOT):
+    """``python -m gradekit ARGS`` in a subprocess (the real command line, exit code included)."""
+    return subprocess.run(
+        [sys.executable, "-m", "gradekit", *map(str, args)],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ, "COLUMNS": "200", "NO_COLOR": "1", **(env or {})},
+    )
