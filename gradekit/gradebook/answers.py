@@ -65,12 +65,7 @@ def answer_fingerprint(outcome: CallOutcome | None) -> str:
     """The canonical fingerprint of one call's outcome (see the module docstring)."""
     if outcome is None:
         return _answer_fingerprint(outcome)
-    arguments = _answer_fields(outcome)
-    fingerprint = _FINGERPRINTS.get(arguments)
-    if fingerprint is IdentityMemo.MISSING:
-        fingerprint = _answer_fingerprint(outcome)
-        _FINGERPRINTS.put(arguments, fingerprint)
-    return fingerprint
+    return _FINGERPRINTS.remember(_answer_fields(outcome), lambda: _answer_fingerprint(outcome))
 
 
 def _answer_fingerprint(outcome: CallOutcome | None) -> str:
@@ -92,12 +87,7 @@ def answer_summary(outcome: CallOutcome | None) -> dict[str, Any]:
     """
     if outcome is None:
         return _answer_summary(outcome)
-    arguments = _answer_fields(outcome)
-    summary = _SUMMARIES.get(arguments)
-    if summary is IdentityMemo.MISSING:
-        summary = _answer_summary(outcome)
-        _SUMMARIES.put(arguments, summary)
-    return summary
+    return _SUMMARIES.remember(_answer_fields(outcome), lambda: _answer_summary(outcome))
 
 
 def _answer_summary(outcome: CallOutcome | None) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import builtins
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -65,6 +65,14 @@ class IdentityMemo:
         if len(self._entries) >= self.kept:
             self._entries.clear()
         self._entries[tuple(map(id, arguments))] = (arguments, result)
+
+    def remember(self, arguments: tuple[Any, ...], compute: Callable[[], Any]) -> Any:
+        """The remembered result for ``arguments``, else ``compute()`` (then remembered)."""
+        result = self.get(arguments)
+        if result is self.MISSING:
+            result = compute()
+            self.put(arguments, result)
+        return result
 
 
 def tolerances_for(dtype: str) -> tuple[float, float]:
@@ -601,10 +609,7 @@ def compare_outcomes(expected: CallOutcome, got: CallOutcome, checks: Checks) ->
         got.inputs_after,
         got.exception,
     )
-    differences = _COMPARISONS.get(arguments)
-    if differences is IdentityMemo.MISSING:
-        differences = _compare_outcomes(expected, got, checks)
-        _COMPARISONS.put(arguments, differences)
+    differences = _COMPARISONS.remember(arguments, lambda: _compare_outcomes(expected, got, checks))
     return [replace(difference) for difference in differences]
 
 

@@ -103,3 +103,18 @@ def test_an_identity_memo_never_answers_for_other_objects() -> None:
     memo.put((second,), "second")
     memo.put(([2],), "third")  # full: cleared, then stored
     assert memo.get((first,)) is IdentityMemo.MISSING
+
+
+def test_remember_computes_once_per_identical_arguments():
+    memo = IdentityMemo()
+    first, calls = [1], []
+
+    def compute():
+        calls.append(1)
+        return "result"
+
+    assert memo.remember((first,), compute) == "result"
+    assert memo.remember((first,), compute) == "result"
+    assert len(calls) == 1
+    assert memo.remember(([1],), compute) == "result"  # equal but not the same object
+    assert len(calls) == 2
