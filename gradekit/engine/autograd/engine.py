@@ -79,6 +79,7 @@ def run_backward(
     or only of ``inputs`` when given).  ``accumulate=False`` is ``autograd.grad``: nothing
     is written; the gradients reaching ``inputs`` are returned (None when unreached).
     """
+    dependencies: dict[Node, int] | None = None
     if inputs is None and accumulate and not create_graph:
         dependencies, plain = _count_dependencies(roots)
         if plain:
@@ -96,21 +97,17 @@ def run_backward(
     if inputs is not None:
         dependencies, order = _discover(roots)
         execute, reached = _nodes_to_execute(order, capture_index)
-    elif not (accumulate and not create_graph):  # otherwise counted above already
+    elif dependencies is None:
         dependencies, _plain = _count_dependencies(roots)
 
     buffers: dict[Node, list] = {}
-    ready: list[tuple[int, int, Node]] = []
-    tie = 0
     for (node, nr), grad in roots:
         buffer = buffers.get(node)
         if buffer is None:
             buffer = buffers[node] = [None] * node.num_outputs
         buffer[nr] = grad if buffer[nr] is None else buffer[nr] + grad
-    for node in buffers:
-        if dependencies.get(node, 0) == 0:
-            heapq.heappush(ready, (-node._sequence_nr, tie, node))
-            tie += 1
+    ready = _initially_ready(buffers, dependencies)
+    tie = len(ready)
 
     previous_mode = grad_mode.enabled
     grad_mode.enabled = create_graph
@@ -188,12 +185,8 @@ def _run_backward_on_arrays(
             buffer = buffers[node] = [None] * node.num_outputs
         data = grad._data
         buffer[nr] = data if buffer[nr] is None else _add_arrays(buffer[nr], data)
-    ready: list[tuple[int, int, Node]] = []
-    tie = 0
-    for node in buffers:
-        if dependencies.get(node, 0) == 0:
-            heapq.heappush(ready, (-node._sequence_nr, tie, node))
-            tie += 1
+    ready = _initially_ready(buffers, dependencies)
+    tie = len(ready)
 
     previous_mode = grad_mode.enabled
     grad_mode.enabled = False
@@ -252,6 +245,16 @@ def _run_backward_on_arrays(
     finally:
         _restore_numpy(quiet_numpy)
         grad_mode.enabled = previous_mode
+
+
+def _initially_ready(buffers: dict[Node, list], dependencies: dict[Node, int]) -> list:
+    """The ready queue at the start: seeded nodes that no other node feeds, created last
+    first (a heap of ``(-sequence_nr, tie, node)``; ties numbered from 0)."""
+    ready: list[tuple[int, int, Node]] = []
+    for node in buffers:
+        if dependencies.get(node, 0) == 0:
+            heapq.heappush(ready, (-node._sequence_nr, len(ready), node))
+    return ready
 
 
 def _as_tensor(array: np.ndarray | None) -> Tensor | None:
