@@ -47,7 +47,7 @@ from gradekit.sandbox.protocol import (
     encode_calls,
     encode_frame,
 )
-from gradekit.spec.cache import cache_directory
+from gradekit.spec.cache import cache_directory, file_stamp
 
 PLAN_CACHE_FORMAT = 1
 PLAN_CACHE_LIMIT = 256 * 1024 * 1024  # bytes of one entry (the calls' arrays included)
@@ -63,14 +63,6 @@ _DECIDING_SOURCES = (
 )
 
 
-def _stamp(path: Path) -> list[int] | None:
-    try:
-        status = path.stat()
-    except OSError:
-        return None
-    return [status.st_mtime_ns, status.st_size]
-
-
 def _entry_file(spec_path: Path, only: tuple[str, ...], include_hidden: bool) -> Path | None:
     directory = cache_directory()
     if directory is None:
@@ -83,9 +75,9 @@ def _entry_file(spec_path: Path, only: tuple[str, ...], include_hidden: bool) ->
         PLAN_CACHE_FORMAT,
         gradekit.__version__,
         np.__version__,
-        [_stamp(source) for source in _DECIDING_SOURCES],
+        [file_stamp(source) for source in _DECIDING_SOURCES],
         str(spec_path.resolve()),
-        _stamp(spec_path),
+        file_stamp(spec_path),
         hashlib.sha256(text).hexdigest(),
         list(only),
         include_hidden,
@@ -108,9 +100,9 @@ def read_compiled(
             return None
         description, calls = frames[0].body, decode_calls(frames[1])
         solution = Path(description["solution"])
-        if description["format"] != PLAN_CACHE_FORMAT or description["solution_stamp"] != _stamp(
-            solution
-        ):
+        if description["format"] != PLAN_CACHE_FORMAT:
+            return None
+        if description["solution_stamp"] != file_stamp(solution):
             return None
         return _compiled_from(description, solution, iter(calls))
     except (OSError, ProtocolError, KeyError, TypeError, ValueError, StopIteration):
@@ -148,7 +140,7 @@ def write_compiled(
     """Store ``compiled`` (from this spec and these options); a disk that refuses, or a
     compiled assignment that does not read back identically, is silently skipped."""
     entry = _entry_file(Path(spec_path), only, compiled.include_hidden)
-    solution_stamp = _stamp(compiled.solution_path)
+    solution_stamp = file_stamp(compiled.solution_path)
     if entry is None or solution_stamp is None:
         return
     description = {

@@ -58,7 +58,8 @@ def _spec_cache_file(path: Path, text: str) -> Path | None:
     return directory / "spec" / f"{digest}.json"
 
 
-def _file_stamp(path: Path) -> list[int] | None:
+def file_stamp(path: Path) -> list[int] | None:
+    """``[mtime_ns, size]`` of ``path`` (None when it cannot be read): part of cache keys."""
     try:
         status = path.stat()
     except OSError:
@@ -75,7 +76,7 @@ def read_spec_data(path: Path, text: str) -> tuple[Any, Path] | None:
     try:
         entry = json.loads(cache_file.read_text(encoding="utf-8"))
         solution = Path(entry["solution"])
-        if entry["format"] != SPEC_CACHE_FORMAT or entry["solution_stamp"] != _file_stamp(solution):
+        if entry["format"] != SPEC_CACHE_FORMAT or entry["solution_stamp"] != file_stamp(solution):
             return None
         return entry["data"], solution
     except (OSError, ValueError, KeyError, TypeError):
@@ -86,7 +87,7 @@ def write_spec_data(path: Path, text: str, data: Any, solution: Path) -> None:
     """Remember the YAML data of a spec that loaded cleanly; silently skipped when the data
     does not survive a JSON round trip unchanged (e.g. non-string keys) or the disk refuses."""
     cache_file = _spec_cache_file(path, text)
-    stamp = _file_stamp(solution)
+    stamp = file_stamp(solution)
     if cache_file is None or stamp is None:
         return
     try:
