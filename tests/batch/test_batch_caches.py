@@ -15,6 +15,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 import pytest
+from batch_rows import connect, submission_rows
 
 from gradekit.grading.batch import PolicySettings, grade_batch
 from gradekit.sandbox import policy as policy_module
@@ -24,7 +25,6 @@ from gradekit.sandbox.policy import PROBED_LAYERS, ProbeResult, probe_layers
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = ROOT / "exercises" / "tensor-indexing.yaml"
 SOLUTION = ROOT / "solutions" / "tensor_indexing.py"
-VOLATILE = {"id", "run_id", "submission_id", "duration", "graded_at", "path"}
 
 # One batch in a fresh interpreter: what it imported, how often it probed, its summary.
 BATCH_SCRIPT = textwrap.dedent(
@@ -68,27 +68,8 @@ def _class_folder(tmp_path: Path) -> Path:
 
 def _rows(db: Path) -> dict[str, tuple]:
     """Every stored row of every submission, without ids, times and durations."""
-    connection = sqlite3.connect(db)
-    connection.row_factory = sqlite3.Row
-
-    def stable(row: sqlite3.Row) -> tuple:
-        return tuple((key, row[key]) for key in row.keys() if key not in VOLATILE)
-
-    found = {}
-    for submission in connection.execute("SELECT * FROM submissions"):
-        exercises = connection.execute(
-            "SELECT * FROM exercise_results WHERE submission_id = ? ORDER BY position",
-            (submission["id"],),
-        ).fetchall()
-        cases = connection.execute(
-            "SELECT * FROM case_results WHERE submission_id = ? ORDER BY exercise_id, position",
-            (submission["id"],),
-        ).fetchall()
-        found[submission["student"]] = (
-            stable(submission),
-            [stable(row) for row in exercises],
-            [stable(row) for row in cases],
-        )
+    connection = connect(db)
+    found = submission_rows(connection)
     expected = connection.execute(
         "SELECT exercise_id, case_id, answer_kind, answer_fingerprint, answer_summary "
         "FROM expected_answers ORDER BY exercise_id, case_id"

@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 import os
-import sqlite3
 import textwrap
 import threading
 import time
@@ -22,6 +21,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from batch_rows import connect, submission_rows
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -34,7 +34,6 @@ ROOT = Path(__file__).resolve().parents[2]
 SPEC = ROOT / "exercises" / "tensor-indexing.yaml"
 SOLUTION = ROOT / "solutions" / "tensor_indexing.py"
 POLICY = SandboxPolicy(load_timeout=5.0, call_grace=0.5)
-VOLATILE = {"id", "run_id", "submission_id", "duration", "graded_at", "path"}
 
 
 def _class_folder(tmp_path: Path) -> Path:
@@ -59,27 +58,8 @@ def _class_folder(tmp_path: Path) -> Path:
 
 def _rows(db: Path) -> dict[str, tuple]:
     """Every stored row of every submission, without ids, times and durations."""
-    connection = sqlite3.connect(db)
-    connection.row_factory = sqlite3.Row
-
-    def stable(row: sqlite3.Row) -> tuple:
-        return tuple((key, row[key]) for key in row.keys() if key not in VOLATILE)
-
-    found = {}
-    for submission in connection.execute("SELECT * FROM submissions"):
-        exercises = connection.execute(
-            "SELECT * FROM exercise_results WHERE submission_id = ? ORDER BY position",
-            (submission["id"],),
-        ).fetchall()
-        cases = connection.execute(
-            "SELECT * FROM case_results WHERE submission_id = ? ORDER BY exercise_id, position",
-            (submission["id"],),
-        ).fetchall()
-        found[submission["student"]] = (
-            stable(submission),
-            [stable(row) for row in exercises],
-            [stable(row) for row in cases],
-        )
+    connection = connect(db)
+    found = submission_rows(connection)
     connection.close()
     return found
 
