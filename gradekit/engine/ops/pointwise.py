@@ -58,7 +58,9 @@ def _binary(ufunc: np.ufunc, x: Any, y: Any) -> tuple[np.ndarray, dtype]:
                     raise broadcast_error(x._data.shape, y._data.shape) from None
                 if type(out) is not np.ndarray:
                     out = np.asarray(out)
-                elif out.ndim > 1:
+                elif out.ndim > 1 and not (
+                    x._data.flags.c_contiguous and y._data.flags.c_contiguous
+                ):  # checked here: torch_layout's own early exit costs microseconds
                     out = torch_layout(out, x._data, y._data)
                 return out, x_dtype
         elif (
