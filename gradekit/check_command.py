@@ -238,24 +238,21 @@ def _grade(options: CheckOptions, cleanup: contextlib.ExitStack) -> AssignmentRe
 
 
 def _compiled_assignment(spec_path: Path, options: CheckOptions) -> CompiledAssignment:
-    """The spec compiled for these options: from the plan cache when the spec is unchanged
-    (no pydantic, no spec models), else loaded, validated, compiled and stored."""
-    from gradekit.grading.plan_cache import read_compiled, write_compiled
+    """The spec compiled for these options (from the plan cache when the spec is unchanged)."""
+    from gradekit.grading.plan_cache import load_compiled
+    from gradekit.grading.plans import UnknownExerciseError
+    from gradekit.spec.errors import SpecError
 
-    only = tuple(_split_ids(options.only) or ())
-    include_hidden = not options.no_hidden
-    compiled = read_compiled(spec_path, only=only, include_hidden=include_hidden)
-    if compiled is not None:
-        return compiled
-    from gradekit.grading.cases import UnknownExerciseError, compile_assignment
-
-    spec = load_spec(spec_path)
     try:
-        compiled = compile_assignment(spec, only=only, include_hidden=include_hidden)
+        return load_compiled(
+            spec_path,
+            only=tuple(_split_ids(options.only) or ()),
+            include_hidden=not options.no_hidden,
+        )
+    except SpecError as error:
+        raise _invalid_spec(error) from None
     except UnknownExerciseError as error:
         raise CheckUsageError(str(error)) from None
-    write_compiled(spec_path, compiled, only=only)
-    return compiled
 
 
 def _write_report(result: AssignmentResult, options: CheckOptions) -> None:
@@ -314,4 +311,8 @@ def load_spec(path: Path) -> Assignment:
     try:
         return load_assignment(path)
     except SpecError as error:
-        raise CheckUsageError(f"invalid assignment spec:\n{error}") from None
+        raise _invalid_spec(error) from None
+
+
+def _invalid_spec(error: Exception) -> CheckUsageError:
+    return CheckUsageError(f"invalid assignment spec:\n{error}")
