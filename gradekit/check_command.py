@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from gradekit.grading.early_sandbox import close_untaken_sandbox, start_for_backend, started_sandbox
+from gradekit.sandbox.environment import BACKENDS
 
 if TYPE_CHECKING:
     from gradekit.grading.plans import CompiledAssignment
@@ -32,7 +33,6 @@ if TYPE_CHECKING:
     from gradekit.spec.models import Assignment
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
-BACKENDS = ("auto", "engine", "torch")
 FORMATS = ("text", "json", "github", "classroom50", "gradescope", "prairielearn", "junit")
 
 # The options of `gradekit check` (tests/cli keeps these in step with cli.py's command).

@@ -9,7 +9,6 @@ solution) raise, with a message meant for the person running the command.
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import tempfile
 import threading
 import time
@@ -25,22 +24,13 @@ from gradekit.grading.reference import ReferenceAnswers, reference_answers
 from gradekit.grading.static import ParsedSource, check_static, parse_source
 from gradekit.grading.submission import SubmissionSource, load_submission
 from gradekit.grading.verdicts import AssignmentResult, CaseResult, ExerciseResult, Isolation
+from gradekit.sandbox.environment import resolve_backend
 from gradekit.sandbox.protocol import CallOutcome, ExceptionInfo, SubmissionOutcome
 
 if TYPE_CHECKING:  # the spec models (pydantic) are needed only when a spec is compiled here
     from gradekit.spec.models import Assignment
 
-BACKENDS = ("auto", "engine", "torch")
 OK_STATUSES = ("ok", "raised")
-
-
-def resolve_backend(backend: str) -> str:
-    """``auto`` -> ``torch`` when real torch is importable, else ``engine``."""
-    if backend not in BACKENDS:
-        raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
-    if backend != "auto":
-        return backend
-    return "torch" if importlib.util.find_spec("torch") is not None else "engine"
 
 
 def grade_submission(
