@@ -1,6 +1,7 @@
 """Which isolation layers this machine supports, and what a run demands of them.
 
-:func:`probe_policy` asks a throw-away subprocess (``python -I -m gradekit.sandbox.probe``)
+:func:`probe_policy` asks a throw-away subprocess (``gradekit.sandbox.probe`` in a
+``python -I -S``, see :func:`~gradekit.sandbox.environment.sandbox_interpreter`)
 to apply each layer in a forked child and check that it really blocks what it should. The
 grader's own process is never restricted by probing. The result is kept for the life of the
 process, optionally on disk for later processes (:mod:`gradekit.sandbox.probe_cache`), and
@@ -27,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gradekit.sandbox import probe_cache
+from gradekit.sandbox.environment import sandbox_interpreter
 from gradekit.sandbox.layers import Limits
 
 TIER1_LAYERS = frozenset({"subreaper", "landlock", "seccomp"})
@@ -117,8 +119,9 @@ def _result_of(report: dict, *, from_cache: bool = False) -> ProbeResult:
 
 
 def _run_probe() -> ProbeResult:
-    """Ask a throw-away interpreter (``python -I -m gradekit.sandbox.probe``)."""
-    command = [sys.executable, "-I", "-m", "gradekit.sandbox.probe"]
+    """Ask a throw-away interpreter (``python -I -S``, as every sandbox interpreter, running
+    ``gradekit.sandbox.probe``)."""
+    command = sandbox_interpreter("gradekit.sandbox.probe")
     try:
         completed = subprocess.run(
             command, capture_output=True, timeout=60, stdin=subprocess.DEVNULL, check=False

@@ -39,6 +39,7 @@ import gradekit
 from gradekit.sandbox.environment import BACKENDS as BACKENDS
 from gradekit.sandbox.environment import child_environment as child_environment
 from gradekit.sandbox.environment import resolve_backend as resolve_backend
+from gradekit.sandbox.environment import sandbox_interpreter
 from gradekit.sandbox.layers import Limits, bubblewrap_prefix
 from gradekit.sandbox.policy import SandboxPolicy, probe_policy, tier_of
 from gradekit.sandbox.protocol import (
@@ -318,10 +319,7 @@ class ColdLaunch:
         result_r, result_w = os.pipe()
         status_r, status_w = os.pipe()
         command = [
-            sys.executable,
-            "-I",
-            "-m",
-            "gradekit.sandbox.child",
+            *sandbox_interpreter("gradekit.sandbox.child"),
             "--config-fd",
             str(config_r),
             "--result-fd",

@@ -42,7 +42,7 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from gradekit.sandbox.environment import child_environment, resolve_backend
+from gradekit.sandbox.environment import child_environment, resolve_backend, sandbox_interpreter
 from gradekit.sandbox.layers import bubblewrap_prefix, kill_descendants, set_child_subreaper
 from gradekit.sandbox.policy import SandboxPolicy, probe_policy
 
@@ -285,10 +285,7 @@ class Zygote:
         self.scratch_root = Path(tempfile.mkdtemp(prefix="gradekit-zygote-"))
         grader_end, zygote_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         command = [
-            sys.executable,
-            "-I",
-            "-m",
-            "gradekit.sandbox.warm",
+            *sandbox_interpreter("gradekit.sandbox.warm"),
             "--socket-fd",
             str(zygote_end.fileno()),
             "--backend",
