@@ -9,8 +9,8 @@ as bs``) so renaming an import does not dodge a ``forbid`` rule.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 
 # Syntax kinds a rule can name, mapped to the AST node types that count as that kind.
 SYNTAX_KINDS: dict[str, tuple[type[ast.AST], ...]] = {
@@ -66,6 +66,10 @@ def canonical_name(name: str) -> str:
     return name
 
 
+# The nodes of a subtree, breadth-first (ast.walk's order), e.g. ParsedSource.walk.
+Walk = Callable[[ast.AST], list[ast.AST]]
+
+
 @dataclass(frozen=True)
 class Violation:
     """A broken static constraint: which rule, where, and what to do instead."""
@@ -90,6 +94,30 @@ class ParsedSource:
 
     module: ast.Module | None  # None when the source does not parse
     aliases: dict[str, str]  # local name -> full dotted name of every import
+    # The nodes of each subtree walked so far, by the id of its root (alive in ``module``):
+    # one exercise's rules walk its entry and helpers several times.
+    walks: dict[int, list[ast.AST]] = field(default_factory=dict, compare=False, repr=False)
+
+    def walk(self, node: ast.AST) -> list[ast.AST]:
+        """``list(ast.walk(node))`` for a node of :attr:`module`, worked out once."""
+        nodes = self.walks.get(id(node))
+        if nodes is None:
+            nodes = self.walks[id(node)] = walk_nodes(node)
+        return nodes
+
+
+def walk_nodes(node: ast.AST) -> list[ast.AST]:
+    """``list(ast.walk(node))``, same nodes in the same (breadth-first) order, without its
+    three layers of generators (a batch walks every student's entries)."""
+    nodes = [node]
+    for current in nodes:  # the list grows while it is read: breadth-first, like ast.walk
+        for name in current._fields:
+            value = getattr(current, name, None)
+            if isinstance(value, ast.AST):
+                nodes.append(value)
+            elif isinstance(value, list):
+                nodes.extend(item for item in value if isinstance(item, ast.AST))
+    return nodes
 
 
 def parse_source(source: str) -> ParsedSource:
@@ -98,7 +126,7 @@ def parse_source(source: str) -> ParsedSource:
         module = ast.parse(source)
     except SyntaxError:
         return ParsedSource(None, {})
-    return ParsedSource(module, _import_aliases(module))
+    return ParsedSource(module, _import_aliases(statement_nodes(module)))
 
 
 def check_static(source: str | ParsedSource, entry: str, rules: StaticRules) -> list[Violation]:
@@ -124,7 +152,7 @@ def check_static(source: str | ParsedSource, entry: str, rules: StaticRules) -> 
     if rules.max_statements is not None and isinstance(
         target, ast.FunctionDef | ast.AsyncFunctionDef
     ):
-        count = count_statements(target)
+        count = count_statements(target, parsed.walk)
         if count > rules.max_statements:
             violations.append(
                 Violation(
@@ -137,31 +165,36 @@ def check_static(source: str | ParsedSource, entry: str, rules: StaticRules) -> 
 
     # Helpers the entry uses count as part of it, so moving a loop into a helper does not dodge
     # a rule.
-    scope = [target, *_helpers_used(module, target)]
-    references = [ref for node in scope for ref in _references_in(node, aliases, target)]
+    scope = [target, *_helpers_used(module, target, parsed.walk)]
+    references = [ref for node in scope for ref in _references_in(parsed.walk(node), aliases)]
     for rule in rules.forbid:
-        violations += _forbidden_uses(rule, scope, target, entry, references)
+        violations += _forbidden_uses(rule, scope, target, entry, references, parsed.walk)
     for rule in rules.require:
-        if not _uses(rule, scope, target, entry, references):
+        if not _uses(rule, scope, target, entry, references, parsed.walk):
             violations.append(
                 Violation("require", getattr(target, "lineno", None), f"{entry} must use {rule}")
             )
     return violations
 
 
-def count_statements(function: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
+def count_statements(
+    function: ast.FunctionDef | ast.AsyncFunctionDef, walk: Walk = walk_nodes
+) -> int:
     """Statements in a function body, nested ones included; the docstring and ``pass`` (which
     also stands in for stripped notebook magics) do not count."""
     body = list(function.body)
     if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
         if isinstance(body[0].value.value, str):
             body = body[1:]
-    return sum(
+    # Every statement of the body is in the function's walk; the docstring and the function
+    # itself are the only ones to leave out.
+    skipped = len(function.body) - len(body)
+    counted = sum(
         1
-        for statement in body
-        for node in ast.walk(statement)
+        for node in walk(function)
         if isinstance(node, ast.stmt) and not isinstance(node, ast.Pass)
     )
+    return counted - 1 - skipped
 
 
 def _find_entry(module: ast.Module, entry: str) -> ast.AST | None:
@@ -177,10 +210,30 @@ def _find_entry(module: ast.Module, entry: str) -> ast.AST | None:
     return found
 
 
-def _import_aliases(module: ast.Module) -> dict[str, str]:
-    """Local name -> full dotted name, for every import anywhere in the module."""
+# The fields through which statements contain statements (``handlers`` and ``cases`` hold
+# ExceptHandler and match_case nodes, which hold statements). No expression contains one.
+_STATEMENT_FIELDS = frozenset({"body", "orelse", "finalbody", "handlers", "cases"})
+
+
+def statement_nodes(module: ast.Module) -> list[ast.AST]:
+    """The statements of ``module`` at any depth (with the except handlers and match cases
+    between them), in :func:`ast.walk`'s relative order: a breadth-first walk that leaves out
+    only subtrees without statements keeps the order of what it visits. The imports are
+    statements, and the module's expressions are most of its nodes."""
+    nodes: list[ast.AST] = [module]
+    for current in nodes:
+        for name in current._fields:  # in field order, as ast.walk (Try: body, handlers, …)
+            if name in _STATEMENT_FIELDS:
+                children = getattr(current, name, None)
+                if type(children) is list:
+                    nodes.extend(child for child in children if isinstance(child, ast.AST))
+    return nodes
+
+
+def _import_aliases(nodes: list[ast.AST]) -> dict[str, str]:
+    """Local name -> full dotted name, for every import among ``nodes``."""
     aliases: dict[str, str] = {}
-    for node in ast.walk(module):
+    for node in nodes:
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.asname:
@@ -207,7 +260,7 @@ def _dotted_name(node: ast.AST) -> str | None:
     return None
 
 
-def _helpers_used(module: ast.Module, target: ast.AST) -> list[ast.AST]:
+def _helpers_used(module: ast.Module, target: ast.AST, walk: Walk) -> list[ast.AST]:
     """Module-level functions that ``target`` references, directly or through other helpers."""
     functions = {
         node.name: node
@@ -218,7 +271,7 @@ def _helpers_used(module: ast.Module, target: ast.AST) -> list[ast.AST]:
     pending = [target]
     while pending:
         node = pending.pop()
-        for name in {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}:
+        for name in {n.id for n in walk(node) if isinstance(n, ast.Name)}:
             helper = functions.pop(name, None)
             if helper is not None:
                 found.append(helper)
@@ -226,11 +279,9 @@ def _helpers_used(module: ast.Module, target: ast.AST) -> list[ast.AST]:
     return found
 
 
-def _references_in(
-    node: ast.AST, aliases: dict[str, str], entry_node: ast.AST
-) -> Iterable[tuple[str, int]]:
-    """Every dotted name used (called, read or imported) inside ``node``, alias-resolved."""
-    for child in ast.walk(node):
+def _references_in(nodes: list[ast.AST], aliases: dict[str, str]) -> Iterable[tuple[str, int]]:
+    """Every dotted name used (called, read or imported) among ``nodes``, alias-resolved."""
+    for child in nodes:
         if isinstance(child, ast.ImportFrom) and child.module and child.level == 0:
             for alias in child.names:
                 yield f"{child.module}.{alias.name}", child.lineno
@@ -265,12 +316,14 @@ def _matches_name(rule: str, used: str) -> bool:
     return used_attr == rule_attr and used_module.startswith(rule_module + ".")
 
 
-def _syntax_nodes(rule: str, scope: list[ast.AST], entry_node: ast.AST) -> list[ast.AST]:
+def _syntax_nodes(
+    rule: str, scope: list[ast.AST], entry_node: ast.AST, walk: Walk
+) -> list[ast.AST]:
     kinds = SYNTAX_KINDS[rule]
     return [
         node
         for root in scope
-        for node in ast.walk(root)
+        for node in walk(root)
         if kinds and isinstance(node, kinds) and node is not entry_node and node not in scope
     ]
 
@@ -281,6 +334,7 @@ def _forbidden_uses(
     entry_node: ast.AST,
     entry: str,
     references: list[tuple[str, int]],
+    walk: Walk,
 ) -> list[Violation]:
     if rule == "recursion":
         return [
@@ -295,7 +349,7 @@ def _forbidden_uses(
                 getattr(node, "lineno", None),
                 f"'{rule}' is not allowed in {entry}: {_forbid_advice(rule)}",
             )
-            for node in _syntax_nodes(rule, scope, entry_node)
+            for node in _syntax_nodes(rule, scope, entry_node, walk)
         ]
     seen_lines: set[int] = set()
     violations = []
@@ -314,11 +368,12 @@ def _uses(
     entry_node: ast.AST,
     entry: str,
     references: list[tuple[str, int]],
+    walk: Walk,
 ) -> bool:
     if rule == "recursion":
         return any(name == entry for name, _ in references)
     if rule in SYNTAX_KINDS:
-        return bool(_syntax_nodes(rule, scope, entry_node))
+        return bool(_syntax_nodes(rule, scope, entry_node, walk))
     return any(_matches_name(rule, name) for name, _ in references)
 
 
