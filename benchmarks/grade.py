@@ -139,7 +139,8 @@ def children_cpu_seconds() -> float:
 def run_gradekit(
     folder: Path, db: Path, jobs: int, backend: str, python: str = sys.executable
 ) -> tuple[float, float]:
-    """Grade ``folder`` with ``python -m gradekit grade``; returns (seconds, CPU seconds)."""
+    """Grade ``folder`` with ``python -m gradekit grade``; returns (seconds, CPU seconds).
+    Prints where the CPU went when the summary says (``cpu_seconds``, newer versions)."""
     cpu_before = children_cpu_seconds()
     started = time.perf_counter()
     completed = subprocess.run(
@@ -160,7 +161,32 @@ def run_gradekit(
         f"  graded {summary['graded']}: {summary['passed']} passed, {summary['failed']} failed, "
         f"{summary['errored']} errored; sandbox tier {summary['sandbox_tier']}"
     )
+    print_cpu_split(summary.get("cpu_seconds") or {}, summary["graded"], cpu)
     return seconds, cpu
+
+
+# What each kind of process does (docs/batch.md, "How it runs").
+PROCESS_ROLES = {
+    "parent": "gradekit grade: queue, gradebook writes",
+    "workers": "grading workers: sandbox supervision, verdicts, rows",
+    "zygotes": "zygotes: a fork per submission",
+    "launchers": "launchers + sandboxed workers: layers, student code",
+}
+
+
+def print_cpu_split(split: dict[str, dict[str, float]], graded: int, total: float) -> None:
+    """Per kind of process: CPU ms per graded submission while grading, and start-up."""
+    if not split or not graded:
+        return
+    print(f"  {'CPU by process':<58} {'per submission':>15} {'start-up':>9}")
+    accounted = 0.0
+    for kind, role in PROCESS_ROLES.items():
+        seconds = split.get(kind, {"start": 0.0, "grading": 0.0})
+        accounted += seconds["start"] + seconds["grading"]
+        print(f"    {role:<56} {seconds['grading'] * 1000 / graded:12.1f} ms "
+              f"{seconds['start']:8.2f} s")  # fmt: skip
+    print(f"    {'not accounted for (bubblewrap, exits, the parent after the summary)':<56} "
+          f"{(total - accounted) * 1000 / graded:12.1f} ms")  # fmt: skip
 
 
 def scores_in(db: Path) -> dict[str, float]:

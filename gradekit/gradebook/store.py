@@ -238,88 +238,69 @@ class Gradebook:
         self, *, run_id: int, assignment_id: str, spec_hash: str, record: SubmissionRecord
     ) -> int:
         """Write a submission with all its exercises and cases atomically; returns its id."""
+        from gradekit.gradebook.records import submission_rows  # loaded with the record type
+
+        return self.record_rows(
+            run_id=run_id,
+            assignment_id=assignment_id,
+            spec_hash=spec_hash,
+            rows=submission_rows(record),
+        )
+
+    def record_rows(
+        self, *, run_id: int, assignment_id: str, spec_hash: str, rows: dict[str, Any]
+    ) -> int:
+        """Write a submission given as the values of its rows
+        (:func:`gradekit.gradebook.records.submission_rows`, in the orders of
+        :data:`SUBMISSION_COLUMNS`, :data:`EXERCISE_COLUMNS` and :data:`CASE_COLUMNS`) in one
+        transaction; returns its id. Batch workers send these rows, so the writer neither
+        rebuilds records nor encodes their JSON columns."""
         connection = self.connection
         connection.execute("BEGIN IMMEDIATE")
         try:
             cursor = connection.execute(
-                "INSERT INTO submissions (run_id, assignment_id, student, path, content_hash,"
-                " spec_hash, status, score, max_score, load_error, stdout, stderr, sandbox_tier,"
-                " isolation, duration, graded_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    run_id,
-                    assignment_id,
-                    record.student,
-                    record.path,
-                    record.content_hash,
-                    spec_hash,
-                    record.status,
-                    record.score,
-                    record.max_score,
-                    record.load_error,
-                    record.stdout,
-                    record.stderr,
-                    record.sandbox_tier,
-                    json.dumps(record.isolation, sort_keys=True),
-                    record.duration,
-                    utc_now(),
-                ),
+                _INSERT_SUBMISSION,
+                (run_id, assignment_id, spec_hash, utc_now(), *rows["submission"]),
             )
             submission_id = int(cursor.lastrowid)
             connection.executemany(
-                "INSERT INTO exercise_results (submission_id, position, exercise_id, title,"
-                " status, points, max_points, passed_cases, total_cases, mistake, error,"
-                " violations, duration) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (
-                        submission_id,
-                        position,
-                        exercise.exercise_id,
-                        exercise.title,
-                        exercise.status,
-                        exercise.points,
-                        exercise.max_points,
-                        exercise.passed_cases,
-                        exercise.total_cases,
-                        exercise.mistake,
-                        exercise.error,
-                        json.dumps(exercise.violations),
-                        exercise.duration,
-                    )
-                    for position, exercise in enumerate(record.exercises)
-                ],
+                _INSERT_EXERCISE, [(submission_id, *exercise) for exercise in rows["exercises"]]
             )
             connection.executemany(
-                "INSERT INTO case_results (submission_id, exercise_id, position, case_id, label,"
-                " hidden, weight, status, call_status, score, message, output, duration,"
-                " answer_kind, answer_fingerprint, answer_summary, fingerprint_version)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (
-                        submission_id,
-                        case.exercise_id,
-                        position,
-                        case.case_id,
-                        case.label,
-                        int(case.hidden),
-                        case.weight,
-                        case.status,
-                        case.call_status,
-                        case.score,
-                        case.message,
-                        case.output,
-                        case.duration,
-                        case.answer_kind,
-                        case.answer_fingerprint,
-                        json.dumps(case.answer_summary, sort_keys=True),
-                        FINGERPRINT_VERSION,
-                    )
-                    for exercise in record.exercises
-                    for position, case in enumerate(exercise.cases)
-                ],
+                _INSERT_CASE,
+                [(submission_id, FINGERPRINT_VERSION, *case) for case in rows["cases"]],
             )
             connection.execute("COMMIT")
         except BaseException:
             connection.execute("ROLLBACK")
             raise
         return submission_id
+
+
+# The columns of the rows one graded submission adds, in the order
+# gradekit.gradebook.records.submission_rows gives their values (the writer adds the ids, the
+# spec hash, the time and the fingerprint version).
+SUBMISSION_COLUMNS = (
+    "student", "path", "content_hash", "status", "score", "max_score", "load_error", "stdout",
+    "stderr", "sandbox_tier", "isolation", "duration",
+)  # fmt: skip
+EXERCISE_COLUMNS = (
+    "position", "exercise_id", "title", "status", "points", "max_points", "passed_cases",
+    "total_cases", "mistake", "error", "violations", "duration",
+)  # fmt: skip
+CASE_COLUMNS = (
+    "exercise_id", "position", "case_id", "label", "hidden", "weight", "status", "call_status",
+    "score", "message", "output", "duration", "answer_kind", "answer_fingerprint",
+    "answer_summary",
+)  # fmt: skip
+
+
+def _insert(table: str, columns: tuple[str, ...]) -> str:
+    return f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
+
+
+_INSERT_SUBMISSION = _insert(
+    "submissions", ("run_id", "assignment_id", "spec_hash", "graded_at", *SUBMISSION_COLUMNS)
+)
+_INSERT_EXERCISE = _insert("exercise_results", ("submission_id", *EXERCISE_COLUMNS))
+_INSERT_CASE = _insert("case_results", ("submission_id", "fingerprint_version", *CASE_COLUMNS))

@@ -30,6 +30,7 @@ import hashlib
 import json
 import os
 import queue
+import resource
 import signal
 import subprocess
 import sys
@@ -45,11 +46,10 @@ from typing import Any
 
 import gradekit
 from gradekit.gradebook.records import (
-    SubmissionRecord,
     expected_answers,
-    record_from_json,
-    record_to_json,
+    rows_outline,
     submission_record,
+    submission_rows,
 )
 from gradekit.gradebook.store import Gradebook
 from gradekit.grading import pipeline
@@ -317,6 +317,7 @@ class _Grader:
         # work holds the GIL anyway. Only the sandbox runs of submissions in flight overlap.
         self._python_lock = threading.Lock()
         self.backend = backend
+        self._closed = False
         self.policy = policy.build()
         self.policy.ensure_allowed()
         # The zygote imports its backend while this process computes the reference answers.
@@ -336,10 +337,14 @@ class _Grader:
         return Zygote(self.backend, bubblewrap="bubblewrap" in self.policy.layers, wait=wait)
 
     def close(self) -> None:
-        self.zygote.close()
+        """Stop the zygote (and what it started); again is a no-op."""
+        if not self._closed:
+            self._closed = True
+            self.zygote.close()
 
     def grade(self, student: str, path: str, content_hash: str) -> dict[str, Any]:
-        """Grade one file; returns the gradebook record as JSON data."""
+        """Grade one file; returns its gradebook rows as JSON data
+        (:func:`~gradekit.gradebook.records.submission_rows`)."""
         started = time.perf_counter()
         with self._python_lock:
             try:
@@ -362,7 +367,7 @@ class _Grader:
                 outcome=outcome,
                 plans=self.plans,
             )
-            return record_to_json(record)
+            return submission_rows(record)
 
     def _run(self, source: SubmissionSource) -> SubmissionOutcome:
         def run(zygote: Zygote) -> SubmissionOutcome:
@@ -463,7 +468,7 @@ def _serve_tasks(
 
     def grade_task(task: dict[str, Any]) -> None:
         try:
-            message = {"id": task["id"], "record": grader.grade(**task["submission"])}
+            message = {"id": task["id"], "rows": grader.grade(**task["submission"])}
         except Exception as error:  # a grader-side bug: this submission is not recorded
             message = {"id": task["id"], "error": f"{type(error).__name__}: {error}"}
         try:
@@ -472,10 +477,70 @@ def _serve_tasks(
             pass  # the parent is gone: nobody is waiting for this answer
 
     expected = expected_answers(grader.plans, grader.reference.outcomes)
+    at_ready = {"worker": _own_cpu(), "zygote": _process_cpu(grader.zygote.process.pid)[0]}
     answer({"ready": True, "tier": grader.policy.tier, "expected": expected})
     with ThreadPoolExecutor(max_workers=max(1, slots)) as pool:
         for line in tasks:  # the parent never sends more than `slots` at once
             pool.submit(grade_task, json.loads(line))
+    # Where the CPU went (the batch summary adds it up; benchmarks/grade.py prints it). The
+    # zygote's own time is read while it lives; once it is closed, everything it started has
+    # been reaped and counts among this process's children.
+    zygote = _process_cpu(grader.zygote.process.pid)[0]
+    grader.close()
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    launchers = max(0.0, children.ru_utime + children.ru_stime - zygote)
+    at_end = {"worker": _own_cpu(), "zygote": zygote, "launchers": launchers}
+    with contextlib.suppress(BrokenPipeError, ValueError):
+        answer({"cpu": {"ready": at_ready, "end": at_end}})
+
+
+# --------------------------------------------------------------------------------------------
+# CPU accounting: where a batch's CPU goes, per kind of process
+# --------------------------------------------------------------------------------------------
+
+
+def _own_cpu() -> float:
+    """CPU seconds (user + system) this process has used."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _process_cpu(pid: int) -> tuple[float, float]:
+    """``(own, reaped children)`` CPU seconds of the process ``pid`` started, looking through
+    bubblewrap (its one child is the real process); zeros when /proc cannot tell."""
+    try:
+        for _ in range(4):  # bwrap, maybe a second bwrap (pid namespace), then python
+            if Path(f"/proc/{pid}/comm").read_text().strip() != "bwrap":
+                break
+            pid = int(Path(f"/proc/{pid}/task/{pid}/children").read_text().split()[0])
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except (OSError, IndexError, ValueError):
+        return 0.0, 0.0
+    # Fields 14-17 (utime, stime, cutime, cstime), in clock ticks, after the "(comm)" field.
+    utime, stime, cutime, cstime = map(int, stat[stat.rindex(")") + 2 :].split()[11:15])
+    tick = os.sysconf("SC_CLK_TCK")
+    return (utime + stime) / tick, (cutime + cstime) / tick
+
+
+def add_cpu_reports(
+    reports: list[dict[str, dict[str, float]]], parent_start: float, parent_end: float
+) -> dict[str, dict[str, float]]:
+    """Each kind of process's CPU seconds before its workers were ready (``start``) and
+    after (``grading``): the parent's, and the sum over the workers' ``reports``."""
+    total: dict[str, dict[str, float]] = {
+        "parent": {"start": parent_start, "grading": parent_end - parent_start}
+    }
+    for report in reports:
+        for process, end in report["end"].items():
+            ready = report["ready"].get(process, 0.0)
+            kind = {"worker": "workers", "zygote": "zygotes"}.get(process, process)
+            sums = total.setdefault(kind, {"start": 0.0, "grading": 0.0})
+            sums["start"] += ready
+            sums["grading"] += end - ready
+    return {
+        kind: {name: round(value, 3) for name, value in sums.items()}
+        for kind, sums in total.items()
+    }
 
 
 def worker_main(argv: list[str] | None = None) -> int:
@@ -542,12 +607,18 @@ def _forked_worker_main(
 
 @dataclass
 class GradedSubmission:
-    """What the pool hands back for one entry: a record (JSON data) or a grader error."""
+    """What the pool hands back for one entry: its gradebook rows (JSON data, see
+    :func:`~gradekit.gradebook.records.submission_rows`) or a grader error."""
 
     entry: SubmissionEntry
     content_hash: str
-    record: dict[str, Any] | None
+    rows: dict[str, Any] | None
     error: str | None = None
+
+    @property
+    def outline(self) -> dict[str, Any] | None:
+        """The submission row by column name (student, status, score, stdout…)."""
+        return None if self.rows is None else rows_outline(self.rows)
 
 
 class _ForkedProcess:
@@ -624,6 +695,7 @@ class WorkerPool:
             self.processes = self._spawn_workers(spec_path, backend, policy)
         self.tier: int | None = None
         self.expected: list[dict[str, Any]] = []  # the reference answers, per case
+        self.cpu_reports: list[dict[str, Any]] = []  # per worker, once it has ended
         self._threads: list[threading.Thread] = []
         self._feeders: list[threading.Thread] = []
         self._lock = threading.Lock()
@@ -759,6 +831,9 @@ class WorkerPool:
             if not line:
                 break
             answer = json.loads(line)
+            if "cpu" in answer:  # the worker's last words: where its CPU went
+                self.cpu_reports.append(answer["cpu"])
+                continue
             task_id = answer.get("id")
             with worker.lock:
                 if task_id not in worker.in_flight:
@@ -812,7 +887,7 @@ class WorkerPool:
         for _ in entries:
             task_id, answer = self._results.get()
             entry, content_hash = entries[task_id]
-            yield GradedSubmission(entry, content_hash, answer.get("record"), answer.get("error"))
+            yield GradedSubmission(entry, content_hash, answer.get("rows"), answer.get("error"))
 
     def close(self) -> None:
         """Let every worker finish its submissions in progress, then stop it."""
@@ -866,25 +941,28 @@ class BatchSummary:
     duration: float = 0.0
     # Earlier runs found still `running` with their grader gone (killed), now `interrupted`.
     interrupted_runs: list[int] = field(default_factory=list)
+    # CPU seconds per kind of process (parent, workers, zygotes, launchers with their
+    # sandboxed processes), before grading (`start`) and during it (`grading`).
+    cpu_seconds: dict[str, dict[str, float]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
-    def count(self, record: SubmissionRecord) -> None:
-        """Add one graded submission."""
+    def count(self, graded: dict[str, Any]) -> None:
+        """Add one graded submission (its submission row by column name)."""
         self.graded += 1
-        if record.status == "pass":
+        if graded["status"] == "pass":
             self.passed += 1
-        elif record.status == "fail":
+        elif graded["status"] == "fail":
             self.failed += 1
         else:
             self.errored += 1
         self.students.append(
             {
-                "student": record.student,
-                "status": record.status,
-                "score": record.score,
-                "max_score": record.max_score,
+                "student": graded["student"],
+                "status": graded["status"],
+                "score": graded["score"],
+                "max_score": graded["max_score"],
             }
         )
 
@@ -892,6 +970,7 @@ class BatchSummary:
         self.grader_errors.append({"student": entry.student, "error": reason})
 
 
+# (kind, entry, the submission row by column name or {"error": reason} or None)
 ProgressCallback = Callable[[str, SubmissionEntry, dict[str, Any] | None], None]
 
 
@@ -905,16 +984,16 @@ def _record_all(
 ) -> None:
     """Write each graded submission to the gradebook (one transaction each) as it comes."""
     for graded in graded_submissions:
-        if graded.record is None:
+        if graded.rows is None:
             summary.not_graded(graded.entry, graded.error or "grader error")
             on_result("error", graded.entry, {"error": graded.error})
             continue
-        record = record_from_json(graded.record)
-        book.record_submission(
-            run_id=run_id, assignment_id=summary.assignment_id, spec_hash=identity, record=record
+        book.record_rows(
+            run_id=run_id, assignment_id=summary.assignment_id, spec_hash=identity, rows=graded.rows
         )
-        summary.count(record)
-        on_result("graded", graded.entry, graded.record)
+        outline = rows_outline(graded.rows)
+        summary.count(outline)
+        on_result("graded", graded.entry, outline)
 
 
 def _ignore(*_: object) -> None:
@@ -1023,6 +1102,7 @@ def grade_batch(
                     if entry.path is None:  # nothing to grade in this entry: say why
                         summary.not_graded(entry, entry.problem or "no file to grade")
                         on_result("error", entry, {"error": entry.problem})
+                parent_start = _own_cpu()
                 if pool is not None:
                     summary.sandbox_tier = pool.tier
                     if pool.tier != sandbox.tier:  # the cached probe answer was stale
@@ -1030,6 +1110,8 @@ def grade_batch(
                     book.record_expected(identity, pool.expected)
                     _record_all(pool.grade(runnable), book, summary, run_id, identity, on_result)
             status = "finished"
+            if pool is not None:  # the workers have ended: their CPU reports are in
+                summary.cpu_seconds = add_cpu_reports(pool.cpu_reports, parent_start, _own_cpu())
         finally:
             book.finish_run(run_id, status=status)
     summary.duration = time.perf_counter() - started

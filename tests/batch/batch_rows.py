@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Any
+
+from gradekit.gradebook.store import CASE_COLUMNS, EXERCISE_COLUMNS, SUBMISSION_COLUMNS
 
 # Columns that differ between two gradings of the same submissions by design.
 VOLATILE = {"id", "run_id", "submission_id", "duration", "graded_at", "path"}
@@ -37,3 +40,21 @@ def connect(db: Path) -> sqlite3.Connection:
     connection = sqlite3.connect(db)
     connection.row_factory = sqlite3.Row
     return connection
+
+
+def stable_rows(rows: dict[str, Any]) -> tuple:
+    """A worker's rows of one submission (``GradedSubmission.rows``) by column name, without
+    the columns that differ between two gradings by design."""
+
+    def stable(columns: tuple[str, ...], values: list) -> tuple:
+        return tuple(
+            (name, value)
+            for name, value in zip(columns, values, strict=True)
+            if name not in VOLATILE
+        )
+
+    return (
+        stable(SUBMISSION_COLUMNS, rows["submission"]),
+        [stable(EXERCISE_COLUMNS, row) for row in rows["exercises"]],
+        [stable(CASE_COLUMNS, row) for row in rows["cases"]],
+    )

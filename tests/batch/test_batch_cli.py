@@ -92,6 +92,11 @@ def test_grade_fills_the_gradebook_and_reports_json(classroom: Path, tmp_path: P
     # carol's exception is a wrong answer (fail); dave's syntax error stops everything (error).
     assert (summary["passed"], summary["failed"], summary["errored"]) == (1, 2, 1)
     assert summary["ignored"] == [str(classroom / "notes.txt")]
+    # Where the CPU went: two workers, each with a zygote whose launchers ran the students.
+    cpu = summary["cpu_seconds"]
+    assert sorted(cpu) == ["launchers", "parent", "workers", "zygotes"]
+    assert cpu["launchers"]["grading"] > 0 and cpu["workers"]["grading"] > 0
+    assert cpu["parent"]["start"] > 0 and cpu["zygotes"]["start"] > 0
     connection = connect(db, readonly=True)
     grades = {g.student: g for g in queries.latest_grades(connection)}
     assert {name: g.score for name, g in grades.items()} == {
@@ -332,7 +337,7 @@ def test_dead_workers_fail_their_submissions_instead_of_hanging(tmp_path: Path) 
         grading.join(timeout=60)
     assert not grading.is_alive(), "grading hung after its workers died"
     assert sorted(a.entry.student for a in answers) == ["a", "b", "c"]
-    assert all(a.record is None and "worker process died" in a.error for a in answers)
+    assert all(a.rows is None and "worker process died" in a.error for a in answers)
 
 
 def test_the_text_summary_lists_counts_students_and_ignored_files(

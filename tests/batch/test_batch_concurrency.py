@@ -18,10 +18,11 @@ import threading
 import time
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
-from batch_rows import connect, submission_rows
+from batch_rows import connect, stable_rows, submission_rows
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -94,10 +95,10 @@ def test_sleeping_submissions_of_one_worker_overlap(tmp_path: Path) -> None:
         entries.append((SubmissionEntry(f"sleepy{index}", path, path), "hash"))
     with WorkerPool(SPEC, "engine", PolicySettings(), jobs=1, slots=4) as pool:
         answers = list(pool.grade(entries))
-    assert all(a.record is not None for a in answers)
+    assert all(a.rows is not None for a in answers)
     intervals = []
     for answer in answers:
-        stamps = [line.split() for line in answer.record["stdout"].splitlines()]
+        stamps = [line.split() for line in answer.outline["stdout"].splitlines()]
         starts = [float(t) for word, t in stamps if word == "start"]
         ends = [float(t) for word, t in stamps if word == "end"]
         intervals.append((min(starts), max(ends)))
@@ -127,8 +128,8 @@ def test_a_worker_killed_with_submissions_in_flight_fails_them_and_the_rest_is_g
         rest.join(timeout=120)
     assert not rest.is_alive(), "grading hung after a worker died"
     assert sorted(a.entry.student for a in answers) == [f"s{i}" for i in range(6)]
-    graded = [a for a in answers if a.record is not None]
-    lost = [a for a in answers if a.record is None]
+    graded = [a for a in answers if a.rows is not None]
+    lost = [a for a in answers if a.rows is None]
     assert graded, "the surviving worker graded nothing"
     assert all("worker process died" in a.error for a in lost)
 
@@ -293,18 +294,10 @@ def test_remembered_dtype_names_are_numpys(dtype: str, shape: list[int], big_end
 # -- workers forked from the parent ------------------------------------------------------------
 
 
-def _records(pool: WorkerPool, entries: list) -> dict[str, dict]:
-    """Each student's record, without what changes from run to run (durations)."""
-
-    def stable(value):
-        if isinstance(value, dict):
-            return {k: stable(v) for k, v in value.items() if k != "duration"}
-        if isinstance(value, list):
-            return [stable(v) for v in value]
-        return value
-
+def _records(pool: WorkerPool, entries: list) -> dict[str, Any]:
+    """Each student's rows, without what changes from run to run (durations)."""
     return {
-        answer.entry.student: stable(answer.record) if answer.record else answer.error
+        answer.entry.student: stable_rows(answer.rows) if answer.rows else answer.error
         for answer in pool.grade(entries)
     }
 

@@ -1,0 +1,157 @@
+"""The rows batch workers send to the writer (records.submission_rows) store exactly the record.
+
+Workers turn each record into the values of its rows, JSON columns already encoded, and the
+writer inserts those (Gradebook.record_rows). Every column read back must be the record's own
+value, whatever the record holds, and after the JSON trip between processes too.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gradekit.gradebook.records import (
+    CaseRecord,
+    ExerciseRecord,
+    SubmissionRecord,
+    rows_outline,
+    submission_rows,
+)
+from gradekit.gradebook.store import Gradebook
+
+texts = st.text(max_size=12)
+maybe_texts = st.none() | texts
+numbers = st.floats(min_value=-1e6, max_value=1e6, allow_nan=False)
+summaries = st.recursive(
+    st.none() | st.booleans() | st.integers(-1000, 1000) | numbers | texts,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(texts, inner, max_size=3),
+    max_leaves=8,
+).map(lambda value: {"kind": "tensor", "value": value})
+statuses = st.sampled_from(["pass", "fail", "error"])
+
+
+@st.composite
+def case_records(draw: st.DrawFn, exercise_id: str, case_id: str) -> CaseRecord:
+    return CaseRecord(
+        exercise_id=exercise_id,
+        case_id=case_id,
+        label=draw(texts),
+        hidden=draw(st.booleans()),
+        weight=draw(numbers),
+        status=draw(statuses),
+        call_status=draw(st.sampled_from(["ok", "raised", "timeout", "crashed"])),
+        score=draw(numbers),
+        message=draw(maybe_texts),
+        output=draw(texts),
+        duration=draw(numbers),
+        answer_kind=draw(texts),
+        answer_fingerprint=draw(texts),
+        answer_summary=draw(summaries),
+    )
+
+
+@st.composite
+def submission_records(draw: st.DrawFn) -> SubmissionRecord:
+    exercises = []
+    for index in range(draw(st.integers(0, 3))):
+        exercise_id = f"ex{index}"
+        cases = [
+            draw(case_records(exercise_id, f"case{number}"))
+            for number in range(draw(st.integers(0, 3)))
+        ]
+        if len(cases) > 1 and draw(st.booleans()):  # identical answers share one summary
+            cases[1].answer_summary = cases[0].answer_summary
+        exercises.append(
+            ExerciseRecord(
+                exercise_id=exercise_id,
+                title=draw(texts),
+                status=draw(statuses),
+                points=draw(numbers),
+                max_points=draw(numbers),
+                passed_cases=draw(st.integers(0, 9)),
+                total_cases=len(cases),
+                mistake=draw(maybe_texts),
+                error=draw(maybe_texts),
+                violations=draw(st.lists(texts, max_size=2)),
+                duration=draw(numbers),
+                cases=cases,
+            )
+        )
+    return SubmissionRecord(
+        student=draw(texts.filter(bool)),
+        path=draw(texts),
+        content_hash=draw(texts),
+        status=draw(statuses),
+        score=draw(numbers),
+        max_score=draw(numbers),
+        load_error=draw(maybe_texts),
+        stdout=draw(texts),
+        stderr=draw(texts),
+        sandbox_tier=draw(st.none() | st.integers(0, 2)),
+        isolation={"tier": 1, "layers": draw(st.lists(texts, max_size=2)), "degraded": {}},
+        duration=draw(numbers),
+        exercises=exercises,
+    )
+
+
+JSON_COLUMNS = {"isolation", "violations", "answer_summary"}
+WRITER_COLUMNS = {
+    "id", "run_id", "submission_id", "assignment_id", "spec_hash", "graded_at",
+    "fingerprint_version", "position",
+}  # fmt: skip
+
+
+def _stored_as(row: sqlite3.Row, item: object) -> None:
+    """Every column of ``row`` the record holds equals the record's value."""
+    for column in row.keys():
+        if column in WRITER_COLUMNS:
+            continue
+        value = row[column]
+        if column in JSON_COLUMNS:
+            value = json.loads(value)
+        expected = getattr(item, column)
+        if column == "hidden":
+            expected = int(expected)
+        assert value == expected, column
+
+
+@settings(max_examples=60, deadline=None)
+@given(record=submission_records())
+def test_rows_store_exactly_the_record_after_the_trip_between_processes(
+    tmp_path_factory, record: SubmissionRecord
+) -> None:
+    path = Path(tmp_path_factory.mktemp("rows")) / "gradebook.sqlite"
+    rows = json.loads(json.dumps(submission_rows(record)))
+    with Gradebook(path) as book:
+        run_id = book.start_run(
+            assignment_id="a", assignment_title="A", spec_path="a.yaml", spec_hash="s",
+            backend="engine", sandbox_tier=1, jobs=1, gradekit_version="test",
+        )  # fmt: skip
+        submission_id = book.record_rows(run_id=run_id, assignment_id="a", spec_hash="s", rows=rows)
+        connection = book.connection
+        submission = connection.execute(
+            "SELECT * FROM submissions WHERE id = ?", (submission_id,)
+        ).fetchone()
+        _stored_as(submission, record)
+        exercises = connection.execute(
+            "SELECT * FROM exercise_results WHERE submission_id = ? ORDER BY position",
+            (submission_id,),
+        ).fetchall()
+        assert len(exercises) == len(record.exercises)
+        for row, exercise in zip(exercises, record.exercises, strict=True):
+            _stored_as(row, exercise)
+            cases = connection.execute(
+                "SELECT * FROM case_results WHERE submission_id = ? AND exercise_id = ?"
+                " ORDER BY position",
+                (submission_id, exercise.exercise_id),
+            ).fetchall()
+            assert [row["position"] for row in cases] == list(range(len(exercise.cases)))
+            for case_row, case in zip(cases, exercise.cases, strict=True):
+                _stored_as(case_row, case)
+                assert case_row["fingerprint_version"] == 2
+    assert rows_outline(rows)["student"] == record.student
+    assert rows_outline(rows)["status"] == record.status
