@@ -404,19 +404,26 @@ class _CappedTee(io.TextIOBase):
         return "".join(self.parts)
 
 
-@contextlib.contextmanager
-def _captured_output(echo: bool) -> Iterator[tuple[_CappedTee, _CappedTee]]:
-    out = _CappedTee(sys.stdout if echo else None, CALL_OUTPUT_LIMIT)
-    err = _CappedTee(sys.stderr if echo else None, CALL_OUTPUT_LIMIT)
-    saved = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = out, err
-    try:
-        yield out, err
-    finally:
-        sys.stdout, sys.stderr = saved
-        with contextlib.suppress(Exception):
-            saved[0].flush()
-            saved[1].flush()
+class _Alarm:
+    """A ``CallTimeout`` raised in the main thread ``seconds`` from now, until disarmed."""
+
+    __slots__ = ("armed", "previous")
+
+    def __init__(self, seconds: float) -> None:
+        self.armed = True
+        # _signal.signal is what signal.signal calls, without its enum conversions (which
+        # cost more than the system calls; this runs twice per call).
+        self.previous = _set_handler(_SIGALRM, self._on_alarm)
+        _setitimer(_ITIMER_REAL, seconds)
+
+    def _on_alarm(self, signum: int, frame: Any) -> None:
+        if self.armed:
+            raise CallTimeout()
+
+    def disarm(self) -> None:
+        self.armed = False
+        _setitimer(_ITIMER_REAL, 0)
+        _set_handler(_SIGALRM, self.previous)
 
 
 @contextlib.contextmanager
@@ -425,22 +432,11 @@ def time_limit(seconds: float | None) -> Iterator[None]:
     if seconds is None:
         yield
         return
-    armed = [True]
-
-    def on_alarm(signum: int, frame: Any) -> None:
-        if armed[0]:
-            raise CallTimeout()
-
-    # _signal.signal is what signal.signal calls, without its enum conversions (which cost
-    # more than the system calls; this runs twice per call).
-    previous = _set_handler(_SIGALRM, on_alarm)
-    _setitimer(_ITIMER_REAL, seconds)
+    alarm = _Alarm(seconds)
     try:
         yield
     finally:
-        armed[0] = False
-        _setitimer(_ITIMER_REAL, 0)
-        _set_handler(_SIGALRM, previous)
+        alarm.disarm()
 
 
 def execute_call(
@@ -474,9 +470,17 @@ def execute_call(
         build_argument(call.capture.backward, view) if call.capture.backward is not None else None
     )
     status, exception, value = "ok", None, None
-    with _captured_output(echo_output) as (out, err):
+    # Output capture and the alarm are spelled out here rather than as context managers:
+    # this runs once per call, and two generator-based managers cost more than the call
+    # itself for the small functions of an exercise.
+    out = _CappedTee(sys.stdout if echo_output else None, CALL_OUTPUT_LIMIT)
+    err = _CappedTee(sys.stderr if echo_output else None, CALL_OUTPUT_LIMIT)
+    saved_streams = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = out, err
+    try:
         try:
-            with time_limit(call.timeout if enforce_timeout else None):
+            alarm = _Alarm(call.timeout) if enforce_timeout else None
+            try:
                 if call.entry_kind == "variable":
                     value = target
                 elif not callable(target):
@@ -485,6 +489,9 @@ def execute_call(
                     value = target(*inputs.values())
                 if backward_seed is not None:
                     _run_backward(value, backward_seed, view)
+            finally:
+                if alarm is not None:
+                    alarm.disarm()
         except CallTimeout:
             status = "timeout"
             exception = ExceptionInfo(
@@ -493,6 +500,12 @@ def execute_call(
         except BaseException as exc:  # SystemExit, KeyboardInterrupt: the student's call failed
             status = "raised"
             exception = describer(exc, student_file, display_name)
+    finally:
+        sys.stdout, sys.stderr = saved_streams
+        if echo_output:
+            with contextlib.suppress(Exception):
+                saved_streams[0].flush()
+                saved_streams[1].flush()
     observed_value = observer(value, view) if status == "ok" else None
     grads: dict[str, Observed | None] = {}
     for name in call.capture.grads:

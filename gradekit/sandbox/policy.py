@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, field

@@ -26,7 +26,7 @@ import math
 import re
 import struct
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 import numpy as np
@@ -970,6 +970,15 @@ def _outcome_key(raw: bytes, max_frame_bytes: int) -> tuple[bytes, float] | tupl
     return key, duration if math.isfinite(duration) else 0.0
 
 
+def _with_duration(outcome: CallOutcome, duration: float) -> CallOutcome:
+    """``dataclasses.replace(outcome, duration=duration)``, without its per-call walk over the
+    fields (a batch makes one per call of every submission): the same shallow copy."""
+    copy = object.__new__(CallOutcome)
+    copy.__dict__.update(outcome.__dict__)
+    copy.__dict__["duration"] = duration
+    return copy
+
+
 def decode_event_bytes(raw: bytes, *, max_frame_bytes: int = MAX_FRAME_BYTES) -> dict[str, Any]:
     """``decode_event(decode_frame(raw))``, without decoding again what was decoded before:
     a begin event this process has encoded itself (the same bytes cannot mean anything
@@ -982,7 +991,7 @@ def decode_event_bytes(raw: bytes, *, max_frame_bytes: int = MAX_FRAME_BYTES) ->
     if key is not None:
         known = _OUTCOMES.get(key)
         if known is not None:
-            outcome = replace(known["outcome"], duration=duration)
+            outcome = _with_duration(known["outcome"], duration)
             return {"event": "outcome", "call_id": known["call_id"], "outcome": outcome}
     event = decode_event(decode_frame(raw, max_frame_bytes=max_frame_bytes))
     if key is not None and event["event"] == "outcome":

@@ -185,3 +185,16 @@ def test_non_outcome_frames_are_decoded_as_before() -> None:
         encode_frame({"event": "outcome", "duration": 1}),
     ):
         assert cached_decode(raw) == full_decode(raw)
+
+
+@settings(max_examples=100, deadline=None)
+@given(outcome=outcomes(), duration=st.floats(allow_nan=False))
+def test_a_cached_outcome_with_a_new_duration_is_what_replace_makes(
+    outcome: CallOutcome, duration: float
+) -> None:
+    from dataclasses import fields, replace
+
+    made = protocol._with_duration(outcome, duration)
+    expected = replace(outcome, duration=duration)
+    assert type(made) is CallOutcome and made == expected
+    assert all(getattr(made, f.name) is getattr(expected, f.name) for f in fields(CallOutcome))

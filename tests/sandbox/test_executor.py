@@ -313,3 +313,59 @@ def test_observe_never_raises_on_broken_tensors():
     meta = torch.empty(3, device="meta")
     observed = observe(meta, view)
     assert observed.kind == "object" and "could not observe" in observed.repr
+
+
+@pytest.mark.parametrize("enforce", [True, False])
+def test_streams_and_the_alarm_handler_are_restored_after_every_kind_of_call(tmp_path, enforce):
+    import signal
+    import sys
+
+    namespace, _, view, path = load(
+        tmp_path,
+        """
+        import sys
+
+        def fine():
+            print("fine")
+            return 1
+
+        def raises():
+            print("before the error")
+            raise ValueError("no")
+
+        def spin():
+            print("spinning")
+            while True:
+                pass
+
+        def swaps_stdout():
+            import io
+            sys.stdout = io.StringIO()
+            sys.stderr = io.StringIO()
+            return 2
+        """,
+    )
+    handler_before = signal.getsignal(signal.SIGALRM)
+    streams_before = sys.stdout, sys.stderr
+    calls = [Call("fine", "fine"), Call("raises", "raises"), Call("swaps", "swaps_stdout")]
+    if enforce:
+        calls.append(Call("spin", "spin", timeout=0.2))
+    outcomes = execute_calls(namespace, calls, view, student_file=path, enforce_timeouts=enforce)
+    assert (sys.stdout, sys.stderr) == streams_before
+    assert signal.getsignal(signal.SIGALRM) == handler_before
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    assert outcomes["fine"].stdout == "fine\n" and outcomes["fine"].status == "ok"
+    assert outcomes["raises"].status == "raised"
+    assert outcomes["raises"].stdout == "before the error\n"
+    assert outcomes["swaps"].status == "ok" and outcomes["swaps"].value.value == 2
+    if enforce:
+        assert outcomes["spin"].status == "timeout" and outcomes["spin"].stdout == "spinning\n"
+
+
+def test_output_is_echoed_to_the_real_streams_when_asked(tmp_path, capsys):
+    from gradekit.sandbox.executor import execute_call
+
+    namespace, _, view, path = load(tmp_path, "def talk():\n    print('to both')\n")
+    outcome = execute_call(namespace, Call("c", "talk"), view, echo_output=True)
+    assert outcome.stdout == "to both\n"
+    assert capsys.readouterr().out == "to both\n"

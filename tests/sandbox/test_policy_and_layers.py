@@ -208,9 +208,8 @@ def test_a_damaged_or_untrustworthy_entry_is_ignored_and_probed_again(tmp_path, 
 
 def test_a_failed_probe_is_not_cached(tmp_path, monkeypatch):
     monkeypatch.setattr(policy_module, "_probed", None)
-    monkeypatch.setattr(
-        policy_module.sys, "executable", str(tmp_path / "no-such-python"), raising=True
-    )
+    # The probe's interpreter is sys.executable (environment.sandbox_interpreter).
+    monkeypatch.setattr(sys, "executable", str(tmp_path / "no-such-python"), raising=True)
     result = policy_module.probe_layers(tmp_path)
     assert result.available == () and "the layer probe failed" in result.reasons["seccomp"]
     assert _cache_files(tmp_path) == []
