@@ -244,3 +244,25 @@ def _write_v2_submission(path: Path, record) -> None:
                 ),
             )
     connection.close()
+
+
+def test_version_5_drops_the_answer_index_and_the_clusters_do_not_miss_it(tmp_path: Path) -> None:
+    """The clusters query (the only reader of fingerprints) is planned on the primary key's
+    index, by submission, with or without case_results_by_answer."""
+    connection = sqlite3.connect(tmp_path / "book.sqlite", isolation_level=None)
+    migrate(connection, MIGRATIONS[:4])
+    indexes = (
+        "SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'case_results_by_answer'"
+    )
+    assert connection.execute(indexes).fetchall() == [("case_results_by_answer",)]
+    plan_query = (
+        "EXPLAIN QUERY PLAN SELECT c.* FROM case_results c"
+        " JOIN submissions s ON s.id = c.submission_id"
+        " WHERE c.submission_id IN (SELECT max(id) FROM submissions GROUP BY student)"
+        " AND c.exercise_id = 'e' AND c.case_id = 'c' AND c.status != 'pass'"
+    )
+    before = [row[3] for row in connection.execute(plan_query)]
+    migrate(connection)
+    assert connection.execute(indexes).fetchall() == []
+    assert [row[3] for row in connection.execute(plan_query)] == before
+    assert any("sqlite_autoindex_case_results_1" in step for step in before)
