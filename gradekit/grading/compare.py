@@ -56,10 +56,10 @@ class IdentityMemo:
         self._entries: dict[tuple[int, ...], tuple[tuple[Any, ...], Any]] = {}
 
     def get(self, arguments: tuple[Any, ...]) -> Any:
+        # No identity check is needed: an entry holds its arguments, so while it lives no
+        # other object can have their ids, and equal ids mean the very same objects.
         entry = self._entries.get(tuple(map(id, arguments)))
-        if entry is None or any(a is not b for a, b in zip(entry[0], arguments, strict=True)):
-            return self.MISSING
-        return entry[1]
+        return self.MISSING if entry is None else entry[1]
 
     def put(self, arguments: tuple[Any, ...], result: Any) -> None:
         if len(self._entries) >= self.kept:

@@ -9,6 +9,7 @@ as bs``) so renaming an import does not dodge a ``forbid`` rule.
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -57,6 +58,7 @@ SAME_OBJECT: dict[str, str] = {
 }
 
 
+@functools.lru_cache(maxsize=4096)  # pure; a batch asks about the same few names over and over
 def canonical_name(name: str) -> str:
     """``name`` with a leading alternative spelling from :data:`SAME_OBJECT` replaced
     (``torch.autograd.no_grad.__enter__`` -> ``torch.no_grad.__enter__``)."""
@@ -301,6 +303,7 @@ def _references_in(nodes: list[ast.AST], aliases: dict[str, str]) -> Iterable[tu
         yield name, child.lineno
 
 
+@functools.lru_cache(maxsize=4096)  # pure, and asked for every rule and every name used
 def _matches_name(rule: str, used: str) -> bool:
     """``torch.broadcast_shapes`` matches that exact name (also via a submodule such as
     ``torch.functional``, and through :data:`SAME_OBJECT` spellings); a bare name such as
