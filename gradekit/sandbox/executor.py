@@ -120,6 +120,11 @@ class BackendView:
             if (dtype := _optional_attribute(backend, name)) is not None
         ]
         self.dtype_by_name = {name: dtype for dtype, name in self.dtypes}
+        # Looked up by identity (id() is an int: no student __hash__ or __eq__ can run);
+        # the first name of a dtype wins, as in a walk over self.dtypes.
+        self._dtype_names_by_id: dict[int, tuple[Any, str]] = {}
+        for dtype, name in self.dtypes:
+            self._dtype_names_by_id.setdefault(id(dtype), (dtype, name))
         accessor_names = (
             "detach",
             "numpy",
@@ -158,10 +163,8 @@ class BackendView:
 
     def dtype_name(self, tensor: Any) -> str | None:
         dtype = self.attribute(tensor, "dtype")
-        for candidate, name in self.dtypes:
-            if candidate is dtype:
-                return name
-        return None
+        known = self._dtype_names_by_id.get(id(dtype))
+        return known[1] if known is not None and known[0] is dtype else None
 
     def tensor_data(self, tensor: Any, dtype_name: str) -> np.ndarray:
         with self._no_overrides():

@@ -22,7 +22,6 @@ Layers (each optional, each reporting why it could not be applied):
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import errno
 import functools
 import os
@@ -415,7 +414,10 @@ def _load_libseccomp() -> ctypes.CDLL:
     try:
         lib = ctypes.CDLL(LIBSECCOMP_SONAME, use_errno=True)
     except OSError:
-        name = ctypes.util.find_library("seccomp")
+        # Imported here: ctypes.util imports subprocess, which no zygote needs otherwise.
+        from ctypes.util import find_library
+
+        name = find_library("seccomp")
         if name is None:
             raise OSError(errno.ENOENT, "libseccomp is not installed") from None
         lib = ctypes.CDLL(name, use_errno=True)

@@ -35,7 +35,6 @@ import select
 import shutil
 import signal
 import socket
-import subprocess
 import sys
 import tempfile
 import threading
@@ -44,11 +43,13 @@ from typing import TYPE_CHECKING, Any
 
 from gradekit.sandbox.environment import child_environment, resolve_backend, sandbox_interpreter
 from gradekit.sandbox.layers import bubblewrap_prefix, kill_descendants, set_child_subreaper
-from gradekit.sandbox.policy import SandboxPolicy, probe_policy
 
 # The runner and the protocol import numpy; a Zygote must be able to start before that import
-# (a `gradekit check` starts it first thing), so they are imported where used.
+# (a `gradekit check` starts it first thing), so they are imported where used. So are the
+# policy and subprocess, which only the grader side uses: the zygote imports this module too,
+# and whatever it imports delays the moment it can fork the first launcher.
 if TYPE_CHECKING:
+    from gradekit.sandbox.policy import SandboxPolicy
     from gradekit.sandbox.protocol import Call, SubmissionOutcome
     from gradekit.sandbox.runner import LaunchedProcess
 
@@ -247,6 +248,8 @@ class LauncherProcess:
     def wait(self, timeout: float | None = None) -> int:
         if self.returncode is None:
             if not select.select([self._pidfd], [], [], timeout)[0]:
+                import subprocess
+
                 raise subprocess.TimeoutExpired(f"gradekit launcher {self.pid}", timeout or 0)
             self._exited()
         return 0
@@ -276,6 +279,8 @@ class Zygote:
     """
 
     def __init__(self, backend: str, *, bubblewrap: bool = False, wait: bool = True) -> None:
+        import subprocess
+
         self.backend = resolve_backend(backend)
         self.bubblewrap = bubblewrap
         self._lock = threading.Lock()
@@ -410,6 +415,8 @@ class Zygote:
         return int(json.loads(reply)["pid"]), fds[0]
 
     def close(self) -> None:
+        import subprocess
+
         channel = getattr(self, "_channel", None)
         if channel is not None:
             channel.close()  # EOF tells the zygote to kill what is left and exit
@@ -480,6 +487,7 @@ def run_submission_warm(
     :class:`ZygoteLaunch` as its launch strategy. Raises :class:`WarmWorkerError` when the
     zygote is gone.
     """
+    from gradekit.sandbox.policy import probe_policy
     from gradekit.sandbox.runner import run_submission
 
     policy = policy or probe_policy()

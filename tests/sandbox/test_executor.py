@@ -369,3 +369,18 @@ def test_output_is_echoed_to_the_real_streams_when_asked(tmp_path, capsys):
     outcome = execute_call(namespace, Call("c", "talk"), view, echo_output=True)
     assert outcome.stdout == "to both\n"
     assert capsys.readouterr().out == "to both\n"
+
+
+def test_dtype_names_are_found_by_identity_as_a_walk_over_the_dtypes_finds_them():
+    view = BackendView(torch)
+
+    def walked(tensor):
+        dtype = tensor.dtype
+        return next((name for candidate, name in view.dtypes if candidate is dtype), None)
+
+    tensors = [torch.zeros(2, dtype=dtype) for dtype, _ in view.dtypes]
+    tensors.append(torch.zeros(2, dtype=torch.complex32))  # no wire dtype: not transferable
+    for tensor in tensors:
+        assert view.dtype_name(tensor) == walked(tensor)
+    assert view.dtype_name(torch.zeros(2, dtype=torch.complex32)) is None
+    assert {view.dtype_name(t) for t in tensors[:-1]} == {name for _, name in view.dtypes}
