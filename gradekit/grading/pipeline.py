@@ -106,6 +106,7 @@ def grade_compiled(
             # Also independent of the run: the syntax tree of the static rules. (The runner
             # thread parses no Python, so this parse cannot race another one.)
             parsed = parse_source(source.text)
+            _decode_mistakes_while(student_run, reference)
         finally:
             student_run.join()  # never leave the run behind, even when the reference fails
         outcome = student_run.result()
@@ -192,6 +193,17 @@ class _StudentRun(threading.Thread):
             raise self._error
         assert self._outcome is not None
         return self._outcome
+
+
+def _decode_mistakes_while(run: _StudentRun, reference: ReferenceAnswers) -> None:
+    """Decode the known mistakes' answers (read lazily from the disk cache) while ``run`` is
+    still going, one exercise at a time: the verdicts of an exercise that does not pass
+    compare with them, after the run, when a student is waiting. Stops when the run ends;
+    what is left is decoded if and when a verdict needs it."""
+    for exercise_id in reference.mistakes:
+        if not run.is_alive():
+            return
+        reference.mistakes.get(exercise_id)
 
 
 def _run_student(

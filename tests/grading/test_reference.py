@@ -160,3 +160,27 @@ def test_a_truncated_cache_file_is_recomputed(tmp_path, monkeypatch, cut):
     loaded = reference.reference_answers(assignment.solution_path, plans)
     assert not isinstance(loaded.mistakes, reference._StoredMistakes)  # recomputed at once
     assert without_durations(loaded.outcomes) == without_durations(computed.outcomes)
+
+
+class _RunAliveFor:
+    """A stand-in for the student's run thread that ends after ``checks`` looks."""
+
+    def __init__(self, checks: int) -> None:
+        self.checks = checks
+
+    def is_alive(self) -> bool:
+        self.checks -= 1
+        return self.checks >= 0
+
+
+@pytest.mark.parametrize("checks", [0, 1, 2, 100])
+def test_mistakes_decoded_during_the_run_stop_when_it_ends(tmp_path, monkeypatch, checks):
+    from gradekit.grading.pipeline import _decode_mistakes_while
+
+    _, _, computed, loaded = _cached_and_computed(tmp_path, monkeypatch, AUTOGRAD)
+    _decode_mistakes_while(_RunAliveFor(checks), loaded)
+    assert list(loaded.mistakes._decoded) == list(loaded.mistakes)[:checks]
+    # What a verdict then looks up is what it would have decoded itself.
+    assert _mistakes_without_durations(loaded.mistakes) == _mistakes_without_durations(
+        computed.mistakes
+    )
