@@ -7,6 +7,12 @@ system, of the process and every process it waited for: sandbox probe, zygote, l
 worker) are printed too: on a shared machine they move far less than wall time. Timing is
 reported, never asserted.
 
+A short timeline follows: the parts of a check measured one by one in this process (median
+of the rounds): the zygote's start-up (spawn until ready to fork), the run of the submission's
+calls in a ready zygote, and the grading after the run (verdicts and the JSON report). A check
+overlaps its own start-up (imports, plans, reference answers) with the zygote's, so its wall
+time is roughly interpreter start + zygote start-up + run + grading.
+
 The expected answers are cached on disk keyed by the engine's source, so edits to
 gradekit/engine/ between runs make the next check recompute them: benchmark a quiet tree (or a
 `git archive` snapshot: run its own benchmarks/check.py from inside it).
@@ -17,6 +23,7 @@ gradekit/engine/ between runs make the next check recompute them: benchmark a qu
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import resource
 import statistics
@@ -74,10 +81,63 @@ def check_command(submission: str, spec: str) -> list[str]:
     ]  # fmt: skip
 
 
+def timeline(submission: str, spec: str, rounds: int) -> dict[str, float]:
+    """Median seconds of a check's parts, each round in a fresh process (as cold as a check:
+    nothing decoded or compared yet)."""
+    parts: dict[str, list[float]] = {}
+    for _ in range(rounds):
+        completed = subprocess.run(
+            [sys.executable, __file__, "--timeline-round", submission, spec],
+            cwd=ROOT, capture_output=True, text=True, env=ENVIRONMENT, check=True,
+        )  # fmt: skip
+        for part, seconds in json.loads(completed.stdout).items():
+            parts.setdefault(part, []).append(seconds)
+    return {part: statistics.median(values) for part, values in parts.items()}
+
+
+def timeline_round(submission: str, spec: str) -> dict[str, float]:
+    """One round of :func:`timeline`: a check's parts one after the other, in this process."""
+    from gradekit.grading.pipeline import grade_outcome
+    from gradekit.grading.plan_cache import load_compiled
+    from gradekit.grading.reference import reference_answers
+    from gradekit.grading.submission import load_submission
+    from gradekit.report.json import render_json
+    from gradekit.sandbox.policy import probe_policy
+    from gradekit.sandbox.warm import Zygote, run_submission_warm
+
+    compiled = load_compiled(ROOT / spec)
+    source = load_submission(ROOT / submission)
+    calls = [call for plan in compiled.plans for call in plan.calls]
+    policy = probe_policy()
+    # Decoded here, as a check decodes the known mistakes' answers while the run goes on.
+    reference = reference_answers(compiled.solution_path, compiled.plans).fully_decoded()
+    started = time.perf_counter()
+    with Zygote("engine", bubblewrap="bubblewrap" in policy.layers) as zygote:
+        ready = time.perf_counter()
+        outcome = run_submission_warm(source.path, calls, zygote=zygote, policy=policy)
+        ran = time.perf_counter()
+    graded = time.perf_counter()
+    result = grade_outcome(
+        compiled, compiled.plans, reference, source, outcome,
+        submission=submission, backend="engine",
+    )  # fmt: skip
+    render_json(result)
+    return {
+        "zygote start-up": ready - started,
+        "run": ran - ready,
+        "grading": time.perf_counter() - graded,
+    }
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=7, help="rounds (medians are printed)")
+    parser.add_argument("--timeline-round", nargs=2, metavar=("SUBMISSION", "SPEC"),
+                        help=argparse.SUPPRESS)  # fmt: skip
     options = parser.parse_args()
+    if options.timeline_round:
+        print(json.dumps(timeline_round(*options.timeline_round)))
+        return 0
 
     baseline = Timings()
     checks = {name: Timings() for name, _, _ in CASES}
@@ -106,6 +166,12 @@ def main() -> int:
         print(
             f"{label:<44} {wall:7.3f}s {ratio:5.1f}x {statistics.median(timings.cpu):7.3f}s   "
             f"({verdict} the {TARGET_SECONDS} s target)"
+        )
+    print(f"\ntimeline (parts measured one by one, medians; load {os.getloadavg()[0]:.1f})")
+    for name, submission, spec in CASES:
+        parts = timeline(submission, spec, options.repeat)
+        print(
+            f"  {name:<20} " + "  ".join(f"{part} {s * 1000:5.0f} ms" for part, s in parts.items())
         )
     return 0
 

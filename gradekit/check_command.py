@@ -20,6 +20,7 @@ import functools
 import gc
 import os
 import sys
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
@@ -220,6 +221,11 @@ def _grade(options: CheckOptions, cleanup: contextlib.ExitStack) -> AssignmentRe
         if sandbox is not None:
             sandbox.close()
         sandbox = cleanup.enter_context(EarlySandbox(spec_backend, refresh_probe=refresh))
+    # The report's modules (rich for text: tens of milliseconds) load while the sandbox
+    # starts and runs, when this process mostly waits, rather than after the run.
+    threading.Thread(
+        target=_import_renderer, args=(options,), name="import-renderer", daemon=True
+    ).start()
     try:
         return grade_compiled(
             options.submission,
@@ -253,6 +259,19 @@ def _compiled_assignment(spec_path: Path, options: CheckOptions) -> CompiledAssi
         raise _invalid_spec(error) from None
     except UnknownExerciseError as error:
         raise CheckUsageError(str(error)) from None
+
+
+def _import_renderer(options: CheckOptions) -> None:
+    """Import what :func:`_write_report` will use for ``options`` (errors are left to it)."""
+    with contextlib.suppress(Exception):
+        if options.output is None and options.output_format == "json":
+            import gradekit.report.json  # noqa: F401
+        elif options.output is None and options.output_format == "text":
+            import rich.console  # noqa: F401
+
+            import gradekit.report.text  # noqa: F401
+        else:
+            import gradekit.integrations.formats  # noqa: F401
 
 
 def _write_report(result: AssignmentResult, options: CheckOptions) -> None:
