@@ -1,4 +1,5 @@
-"""The trusted launcher and the sandboxed worker, run as ``python -I -m gradekit.sandbox.child``.
+"""The trusted launcher and the sandboxed worker: ``gradekit.sandbox.child`` run by a sandbox
+interpreter (``python -I -S``, see :func:`gradekit.sandbox.environment.sandbox_interpreter`).
 
 Process tree of one run::
 

@@ -1,4 +1,4 @@
-"""Check which isolation layers really work here: ``python -I -m gradekit.sandbox.probe``.
+"""Check which isolation layers really work here (run by a sandbox interpreter, ``python -I -S``).
 
 Each layer is applied in a forked child that then tries something the layer must block; only
 a layer that blocks it counts as available. Prints one JSON object on stdout:

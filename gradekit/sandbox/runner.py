@@ -1,8 +1,10 @@
 """Run a student's submission in a sandboxed child and collect its outcomes as plain data.
 
 The grader side of the sandbox. :func:`run_submission` starts the launcher
-(``python -I -m gradekit.sandbox.child``) in a fresh scratch directory with an allowlisted
-environment, feeds it the calls, and watches four pipes with one ``select`` loop:
+(``gradekit.sandbox.child`` in a ``python -I -S``, see
+:func:`~gradekit.sandbox.environment.sandbox_interpreter`) in a fresh scratch directory with
+an allowlisted environment, feeds it the calls, and watches four pipes with one ``select``
+loop:
 
 * stdout / stderr — display only, capped, sanitised;
 * the result pipe — frames from the worker, validated by :mod:`gradekit.sandbox.protocol`
@@ -305,8 +307,8 @@ class LaunchStrategy(Protocol):
 
 
 class ColdLaunch:
-    """A fresh ``python -I -m gradekit.sandbox.child`` per launcher (under bubblewrap when the
-    policy uses it)."""
+    """A fresh interpreter running ``gradekit.sandbox.child`` per launcher (under bubblewrap
+    when the policy uses it)."""
 
     def scratch_directory(self) -> Path:
         return Path(tempfile.mkdtemp(prefix="gradekit-run-"))

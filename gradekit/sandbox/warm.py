@@ -1,6 +1,6 @@
 """Warm workers: a zygote process that forks a sandbox launcher per submission.
 
-A fresh ``python -I -m gradekit.sandbox.child`` pays for an interpreter and the numpy and
+A fresh interpreter running ``gradekit.sandbox.child`` pays for an interpreter and the numpy and
 backend imports on every submission (hundreds of milliseconds). For batch grading,
 :class:`Zygote` starts that interpreter once, with the same allowlisted environment (one
 OpenMP/BLAS thread, so forking is safe), imports numpy, the backend and the sandbox modules,
@@ -22,12 +22,16 @@ and event-order validation are the runner's code, only the launch differs, and
 :func:`run_submission_warm` is :func:`gradekit.sandbox.runner.run_submission` with it.
 
 The zygote holds no secrets: it never sees the spec, the reference solution or other results.
+
+The zygote itself is :mod:`gradekit.sandbox.zygote`, a module of its own that imports only
+what forks need. A `gradekit check` waits for its zygote (its critical path is the zygote's
+start-up, then the run), so the zygote starts as every sandbox interpreter does, without
+``site`` (:func:`gradekit.sandbox.environment.sandbox_interpreter`). numpy and the backend are
+most of what is left of its start-up.
 """
 
 from __future__ import annotations
 
-import argparse
-import gc
 import hashlib
 import json
 import os
@@ -35,189 +39,30 @@ import select
 import shutil
 import signal
 import socket
-import sys
+import subprocess
 import tempfile
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gradekit.sandbox.environment import child_environment, resolve_backend, sandbox_interpreter
-from gradekit.sandbox.layers import bubblewrap_prefix, kill_descendants, set_child_subreaper
+from gradekit.sandbox.layers import bubblewrap_prefix
+from gradekit.sandbox.zygote import (
+    PIPE_NAMES,
+    PRELOADED_CALLS_KEPT,
+    REQUEST_LIMIT,
+    WarmWorkerError,
+)
 
-# The runner and the protocol import numpy; a Zygote must be able to start before that import
-# (a `gradekit check` starts it first thing), so they are imported where used. So are the
-# policy and subprocess, which only the grader side uses: the zygote imports this module too,
-# and whatever it imports delays the moment it can fork the first launcher.
+# The runner, the protocol and the policy import numpy or the probe: a Zygote must be able to
+# start before those imports (a `gradekit check` starts it first thing), so they are imported
+# where used.
 if TYPE_CHECKING:
     from gradekit.sandbox.policy import SandboxPolicy
     from gradekit.sandbox.protocol import Call, SubmissionOutcome
     from gradekit.sandbox.runner import LaunchedProcess
 
-REQUEST_LIMIT = 64 * 1024
-PIPE_NAMES = ("config", "result", "status", "stdout", "stderr")
 ZYGOTE_START_TIMEOUT = 120.0  # importing torch on a busy machine can take a while
-EXIT_INTERNAL_ERROR = 70
-PRELOADED_CALLS_KEPT = 8  # call lists a zygote keeps decoded (a batch has one, plus resumes)
-
-
-class WarmWorkerError(RuntimeError):
-    """The zygote is gone or answered something unexpected."""
-
-
-# --------------------------------------------------------------------------------------------
-# Zygote side (runs as ``python -I -m gradekit.sandbox.warm``)
-# --------------------------------------------------------------------------------------------
-
-
-def _serve(channel: socket.socket, backend_name: str) -> None:
-    """Import once, then fork one launcher per request until the grader hangs up."""
-    # No cyclic garbage collection while importing (about 50 collections that find nearly
-    # nothing: tens of milliseconds of every check's critical path); it is back on, for the
-    # launchers and student code, once the imports are frozen below.
-    gc.disable()
-    from gradekit.sandbox import child
-    from gradekit.sandbox.executor import BackendView  # numpy: zygote side only
-
-    # Import everything a launcher and its worker import, so forks start warm.
-    child.PREBUILT_VIEWS[backend_name] = BackendView(child.import_backend(backend_name))
-    import gradekit.sandbox.executor  # noqa: F401
-    from gradekit.sandbox import layers
-
-    # Work every worker's layers need that does not depend on the run: the seccomp program
-    # (compiled with a placeholder for the launcher's pid) and the kernel's Landlock ABI. The
-    # layers themselves are still applied in each worker, after its fork.
-    try:
-        layers.prepare_seccomp()
-    except OSError:
-        pass  # no libseccomp here: each worker tries itself and reports the layer missing
-    layers.landlock_abi()
-
-    set_child_subreaper()  # orphans of a killed launcher come back here to be reaped
-    # Objects that exist now are never collected: a fork's collector then does not write to
-    # (and so copy) the pages holding the modules imported above.
-    gc.freeze()
-    gc.enable()
-    channel.sendall(b'{"ready": true}')
-    try:
-        while True:
-            _reap_exited()
-            ready, _, _ = select.select([channel], [], [], 0.5)
-            if not ready:
-                continue
-            message, fds, _, _ = socket.recv_fds(channel, REQUEST_LIMIT, len(PIPE_NAMES))
-            if not message:
-                return  # the grader closed its end: shut down
-            try:
-                request = json.loads(message)
-                if "preload_calls" in request:
-                    digest = _preload_calls(request, fds)
-                    channel.sendall(json.dumps({"preloaded": digest}).encode())
-                    continue
-                pid = _fork_launcher(channel, request, fds)
-            finally:
-                for fd in fds:
-                    os.close(fd)
-            pidfd = os.pidfd_open(pid)
-            try:
-                socket.send_fds(channel, [json.dumps({"pid": pid}).encode()], [pidfd])
-            finally:
-                os.close(pidfd)
-    finally:
-        kill_descendants()
-
-
-def _preload_calls(request: dict[str, Any], fds: list[int]) -> str:
-    """Read and decode a calls frame once, for every launcher forked from now on; returns
-    the sha256 of the frame, under which launchers find the calls."""
-    from gradekit.sandbox import child
-    from gradekit.sandbox.protocol import FrameStream, decode_calls, encode_begin_event
-
-    size = request["preload_calls"]
-    if len(fds) != 1 or type(size) is not int or not 0 < size <= child.CONFIG_LIMIT:
-        raise WarmWorkerError(f"invalid preload request {request!r} with {len(fds)} descriptors")
-    encoded = bytearray()
-    while len(encoded) < size:
-        chunk = os.read(fds[0], min(1 << 20, size - len(encoded)))
-        if not chunk:
-            raise WarmWorkerError("the grader closed the calls pipe early")
-        encoded += chunk
-    frames = FrameStream(max_frame_bytes=child.CONFIG_LIMIT).feed(bytes(encoded))
-    if len(frames) != 1:
-        raise WarmWorkerError("expected exactly one calls frame")
-    digest = hashlib.sha256(encoded).hexdigest()
-    if len(child.PRELOADED_CALLS) >= PRELOADED_CALLS_KEPT:
-        child.PRELOADED_CALLS.pop(next(iter(child.PRELOADED_CALLS)))  # the oldest
-    calls = child.PRELOADED_CALLS[digest] = decode_calls(frames[0])
-    for call in calls:
-        encode_begin_event(call.call_id)  # every worker sends these: encode them once here
-    gc.freeze()  # keep the collector's hands off inherited objects: fewer copied pages
-    return digest
-
-
-def _fork_launcher(channel: socket.socket, request: dict[str, Any], fds: list[int]) -> int:
-    if len(fds) != len(PIPE_NAMES):
-        raise WarmWorkerError(f"expected {len(PIPE_NAMES)} descriptors, got {len(fds)}")
-    pipes = dict(zip(PIPE_NAMES, fds, strict=True))
-    pid = os.fork()
-    if pid:
-        return pid
-    # The launcher: become exactly what `python -I -m gradekit.sandbox.child` would be.
-    code = EXIT_INTERNAL_ERROR
-    try:
-        os.setsid()
-        channel.close()
-        os.dup2(pipes["stdout"], 1)
-        os.dup2(pipes["stderr"], 2)
-        for name in ("stdout", "stderr"):
-            os.close(pipes[name])
-        stdin = os.open(os.devnull, os.O_RDONLY)
-        os.dup2(stdin, 0)
-        os.close(stdin)
-        os.chdir(request["cwd"])
-        os.environ.clear()
-        os.environ.update(request["env"])
-        tempfile.tempdir = None  # TMPDIR changed: let tempfile look again
-        from gradekit.sandbox import child
-
-        code = child.run_launcher(
-            argparse.Namespace(
-                config_fd=pipes["config"], result_fd=pipes["result"], status_fd=pipes["status"]
-            )
-        )
-    except BaseException as error:  # report like the launcher's own __main__ does
-        print(f"gradekit sandbox launcher: {type(error).__name__}: {error}", file=sys.stderr)
-    finally:
-        for stream in (sys.stdout, sys.stderr):
-            try:
-                stream.flush()
-            except Exception:
-                pass
-        os._exit(code)
-
-
-def _reap_exited() -> None:
-    while True:
-        try:
-            pid, _ = os.waitpid(-1, os.WNOHANG)
-        except ChildProcessError:
-            return
-        if pid == 0:
-            return
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m gradekit.sandbox.warm")
-    parser.add_argument("--socket-fd", type=int, required=True)
-    parser.add_argument("--backend", choices=("engine", "torch"), required=True)
-    args = parser.parse_args(argv)
-    # No SIGINT handling of our own: the zygote runs in its own session, so a Ctrl-C in the
-    # terminal never reaches it, and launchers inherit Python's default handlers.
-    channel = socket.socket(fileno=args.socket_fd)
-    try:
-        _serve(channel, args.backend)
-    except (BrokenPipeError, ConnectionResetError):
-        pass  # the grader went away
-    return 0
 
 
 # --------------------------------------------------------------------------------------------
@@ -248,8 +93,6 @@ class LauncherProcess:
     def wait(self, timeout: float | None = None) -> int:
         if self.returncode is None:
             if not select.select([self._pidfd], [], [], timeout)[0]:
-                import subprocess
-
                 raise subprocess.TimeoutExpired(f"gradekit launcher {self.pid}", timeout or 0)
             self._exited()
         return 0
@@ -279,8 +122,6 @@ class Zygote:
     """
 
     def __init__(self, backend: str, *, bubblewrap: bool = False, wait: bool = True) -> None:
-        import subprocess
-
         self.backend = resolve_backend(backend)
         self.bubblewrap = bubblewrap
         self._lock = threading.Lock()
@@ -290,7 +131,7 @@ class Zygote:
         self.scratch_root = Path(tempfile.mkdtemp(prefix="gradekit-zygote-"))
         grader_end, zygote_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         command = [
-            *sandbox_interpreter("gradekit.sandbox.warm"),
+            *sandbox_interpreter("gradekit.sandbox.zygote"),
             "--socket-fd",
             str(zygote_end.fileno()),
             "--backend",
@@ -415,8 +256,6 @@ class Zygote:
         return int(json.loads(reply)["pid"]), fds[0]
 
     def close(self) -> None:
-        import subprocess
-
         channel = getattr(self, "_channel", None)
         if channel is not None:
             channel.close()  # EOF tells the zygote to kill what is left and exit
@@ -504,12 +343,3 @@ def run_submission_warm(
         total_timeout=total_timeout,
         launch=ZygoteLaunch(zygote),
     )
-
-
-if __name__ == "__main__":
-    code = main()
-    # Everything is done (descendants killed and reaped): skip the interpreter's teardown of
-    # numpy and the backend, which the grader would wait for.
-    for stream in (sys.stdout, sys.stderr):
-        stream.flush()
-    os._exit(code)
