@@ -110,3 +110,23 @@ def test_student_code_sees_the_same_interpreter_cold_and_warm(submission, backen
         assert [item.value for item in outcome.calls["builtins"].value.items] == [True] * 3
         home = outcome.calls["home"].value.value
         assert home == str(Path(gradekit.__file__).resolve().parent / "sandbox" / "sanitize.py")
+
+
+def test_the_zygote_imports_none_of_the_grader_side(submission, backend):
+    # Whatever the zygote imports, it pays for before its first fork (a check waits for that)
+    # and, for modules with fork hooks, in every launcher and worker again.
+    path = submission(
+        """
+        import sys
+
+        def modules():
+            return sorted(sys.modules)
+        """
+    )
+    policy = probe_policy()
+    with Zygote(backend, bubblewrap="bubblewrap" in policy.layers) as zygote:
+        outcome = run_submission_warm(path, [Call("m", "modules")], zygote=zygote, policy=policy)
+    loaded = {item.value for item in outcome.calls["m"].value.items}
+    assert "gradekit.sandbox.child" in loaded  # (the zygote itself runs as __main__)
+    grader_side = {"gradekit.sandbox.warm", "gradekit.sandbox.runner", "gradekit.sandbox.policy"}
+    assert not loaded & (grader_side | {"subprocess"})
