@@ -8,8 +8,9 @@ def main() -> None:
 
     A ``check`` starts its sandbox before anything heavy is imported (typer, pydantic, numpy), so
     that the sandbox's own start-up runs alongside those imports; a plain check command line then
-    runs without Typer at all, and the program ends as soon as its output is written. Everything
-    else (and every unusual check) goes to Typer.
+    runs without Typer at all, and the program ends as soon as its output is written. A plain
+    grade command line runs without Typer too. Everything else (and every unusual check or
+    grade) goes to Typer.
     """
     from gradekit.check_command import exit_now, run_plain_check, start_sandbox_early
 
@@ -18,6 +19,12 @@ def main() -> None:
     exit_code = run_plain_check(arguments)
     if exit_code is not None:
         exit_now(exit_code)
+    if arguments[:1] == ["grade"]:
+        from gradekit.gradebook.grade_command import run_plain_grade
+
+        exit_code = run_plain_grade(arguments)
+        if exit_code is not None:
+            sys.exit(exit_code)
 
     from gradekit.cli import app  # only when Typer is needed
 

@@ -9,17 +9,20 @@ graded is kept). Messages are one actionable line, no traceback.
 
 from __future__ import annotations
 
-import json
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, NoReturn
 
 import typer
 
-EXIT_OK, EXIT_GRADER_ERRORS, EXIT_USAGE = 0, 1, 2
-EXIT_INTERRUPTED = 130  # like a shell reports SIGINT
-DEFAULT_DB = Path("gradebook.sqlite")
+from gradekit.gradebook.grade_command import (  # noqa: F401 - the exit codes are this module's too
+    DEFAULT_DB,
+    EXIT_GRADER_ERRORS,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_USAGE,
+)
 
 
 class StudentBackend(str, Enum):
@@ -87,180 +90,20 @@ def grade_command(
     ] = None,
 ) -> None:
     """Grade every student's submission in a folder into a SQLite gradebook."""
-    from gradekit.gradebook.schema import GradebookSchemaError
-    from gradekit.grading.batch import BatchError, PolicySettings, grade_batch
-    from gradekit.grading.reference import ReferenceSolutionError
-    from gradekit.sandbox.policy import SandboxUnavailable
-    from gradekit.spec import SpecError
+    from gradekit.gradebook.grade_command import GradeOptions, run_grade
 
-    if not submissions.is_dir():
-        _fail(f"{submissions}: expected a folder with one entry per student")
-    if not assignment.is_file():
-        _fail(f"{assignment}: assignment YAML not found")
-    policy = PolicySettings(
-        require_tier=1, allow_weak=allow_weak_sandbox, disabled_layers=tuple(disable_layer or ())
+    options = GradeOptions(
+        submissions=submissions,
+        assignment=assignment,
+        db=db,
+        jobs=jobs,
+        force=force,
+        backend=backend.value if backend else None,
+        allow_weak_sandbox=allow_weak_sandbox,
+        as_json=as_json,
+        disable_layer=tuple(disable_layer or ()),
     )
-    progress = _Progress(enabled=not as_json and sys.stderr.isatty())
-    try:
-        with progress:
-            summary = grade_batch(
-                submissions,
-                assignment,
-                db_path=db,
-                jobs=jobs,
-                force=force,
-                backend=backend.value if backend else None,
-                policy=policy,
-                on_start=progress.start,
-                on_result=progress.advance,
-            )
-    except KeyboardInterrupt:
-        typer.echo(
-            "interrupted: every submission graded so far is saved; run the same command again "
-            "to grade the rest",
-            err=True,
-        )
-        raise typer.Exit(EXIT_INTERRUPTED) from None
-    except SpecError as error:
-        _fail(f"invalid assignment spec:\n{error}")
-    except (BatchError, SandboxUnavailable, GradebookSchemaError, ReferenceSolutionError) as error:
-        _fail(str(error))
-    if as_json:
-        sys.stdout.write(json.dumps(summary.to_json(), indent=2) + "\n")
-    else:
-        _print_summary(summary, db)
-    raise typer.Exit(EXIT_GRADER_ERRORS if summary.grader_errors else EXIT_OK)
-
-
-class _Progress:
-    """A rich progress bar with passed / failed / errored counts and an ETA (stderr)."""
-
-    def __init__(self, *, enabled: bool) -> None:
-        self.enabled = enabled
-        self.counts = {"passed": 0, "failed": 0, "errored": 0, "skipped": 0, "grader": 0}
-        self._progress: Any = None
-        self._task: Any = None
-
-    def __enter__(self) -> _Progress:
-        return self
-
-    def _show(self) -> None:
-        """Start the live bar. Not before grading starts: its refresh thread would keep the
-        batch from forking its workers (see gradekit.grading.batch.WorkerPool)."""
-        if self.enabled:
-            from rich.console import Console
-            from rich.progress import (
-                BarColumn,
-                MofNCompleteColumn,
-                Progress,
-                TextColumn,
-                TimeElapsedColumn,
-                TimeRemainingColumn,
-            )
-
-            self._progress = Progress(
-                TextColumn("grading"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TextColumn("{task.fields[counts]}"),
-                TimeElapsedColumn(),
-                TextColumn("ETA"),
-                TimeRemainingColumn(),
-                console=Console(stderr=True),
-                transient=False,
-            )
-            self._progress.__enter__()
-
-    def __exit__(self, *exc_info: object) -> None:
-        if self._progress is not None:
-            self._progress.__exit__(*exc_info)
-
-    def _text(self) -> str:
-        c = self.counts
-        text = f"[green]{c['passed']} passed[/] [yellow]{c['failed']} failed[/] "
-        text += f"[red]{c['errored']} errored[/]"
-        if c["grader"]:
-            text += f" [bold red]{c['grader']} not graded[/]"
-        return text
-
-    def start(self, to_grade: int, skipped: int) -> None:
-        self.counts["skipped"] = skipped
-        self._show()
-        if self._progress is not None:
-            if skipped:
-                self._progress.console.print(
-                    f"{skipped} submission(s) unchanged since they were graded: skipped "
-                    "(--force regrades them)"
-                )
-            self._task = self._progress.add_task("grade", total=to_grade, counts=self._text())
-
-    def advance(self, kind: str, entry: Any, record: dict[str, Any] | None) -> None:
-        if kind == "skipped":
-            return
-        if kind == "error":
-            self.counts["grader"] += 1
-        elif record is not None:
-            name = {"pass": "passed", "fail": "failed", "error": "errored"}[record["status"]]
-            self.counts[name] += 1
-        if self._progress is not None and self._task is not None:
-            self._progress.update(self._task, advance=1, counts=self._text())
-
-
-def _print_summary(summary: Any, db: Path) -> None:
-    from rich.console import Console
-    from rich.markup import escape
-    from rich.table import Table
-    from rich.text import Text
-
-    console = Console(stderr=True, highlight=False)
-    table = Table(title=f"{summary.assignment_id}: run {summary.run_id}", title_justify="left")
-    for column in ("submissions", "graded", "skipped", "passed", "failed", "errored", "seconds"):
-        table.add_column(column, justify="right")
-    table.add_row(
-        str(summary.total),
-        str(summary.graded),
-        str(summary.skipped),
-        f"[green]{summary.passed}[/]",
-        f"[yellow]{summary.failed}[/]",
-        f"[red]{summary.errored}[/]",
-        f"{summary.duration:.1f}",
-    )
-    console.print(table)
-    if summary.students:
-        scores = Table(title="graded in this run", title_justify="left")
-        for column in ("student", "score", "status"):
-            scores.add_column(column)
-        for student in sorted(summary.students, key=lambda s: s["student"]):
-            style = {"pass": "green", "fail": "yellow", "error": "red"}[student["status"]]
-            scores.add_row(
-                escape(student["student"]),  # a file name is not rich markup
-                f"{student['score']:g} / {student['max_score']:g}",
-                f"[{style}]{student['status']}[/]",
-            )
-        console.print(scores)
-    # Paths and reasons are printed whole (soft_wrap), so they can be copied and grepped.
-    for problem in summary.grader_errors:
-        console.print(
-            Text.assemble(("not graded ", "bold red"), f"{problem['student']}: {problem['error']}"),
-            soft_wrap=True,
-        )
-    if summary.interrupted_runs:
-        runs = ", ".join(str(run) for run in summary.interrupted_runs)
-        console.print(
-            f"marked interrupted: run(s) {runs}, whose grader was killed before finishing "
-            "(what they graded is kept)",
-            markup=False,
-            soft_wrap=True,
-        )
-    if summary.ignored:
-        console.print(
-            f"ignored (not a student entry): {', '.join(summary.ignored)}",
-            markup=False,
-            soft_wrap=True,
-        )
-    console.print(
-        f"sandbox tier {summary.sandbox_tier}; gradebook: {db}", markup=False, soft_wrap=True
-    )
+    raise typer.Exit(run_grade(options))
 
 
 # --------------------------------------------------------------------------------------------

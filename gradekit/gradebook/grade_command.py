@@ -1,0 +1,314 @@
+"""`gradekit grade`: what the command does, and the fast way in for a plain command line.
+
+:func:`run_grade` is the command itself; the Typer command in
+:mod:`gradekit.gradebook.commands` parses its options and calls it. Importing Typer and parsing
+through its pydantic adapters costs a few hundred milliseconds of start-up (a CI job that grades
+one push pays it every time), so the program's entry point first tries
+:func:`plain_grade_options`, a quick parse that understands a grade command line written the
+usual way (known options, valid values, one folder) and says None for anything else
+(``--help``, a typo, a bad value): Typer then handles that command line exactly as before,
+messages included. A test keeps the quick parse equal to Typer's on every command line it
+accepts. This module imports nothing heavy at import time.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+EXIT_OK, EXIT_GRADER_ERRORS, EXIT_USAGE = 0, 1, 2
+EXIT_INTERRUPTED = 130  # like a shell reports SIGINT
+DEFAULT_DB = Path("gradebook.sqlite")
+BACKENDS = ("auto", "engine", "torch")
+
+# The options of `gradekit grade` (tests/cli keeps these in step with the Typer command).
+VALUE_OPTIONS = {
+    "--assignment": "assignment",
+    "-a": "assignment",
+    "--db": "db",
+    "--jobs": "jobs",
+    "-j": "jobs",
+    "--backend": "backend",
+    "--disable-sandbox-layer": "disable_layer",
+}
+FLAGS = {"--force": "force", "--allow-weak-sandbox": "allow_weak_sandbox", "--json": "as_json"}
+
+
+@dataclass(frozen=True)
+class GradeOptions:
+    """A parsed `gradekit grade` command line (the defaults are the command's)."""
+
+    submissions: Path
+    assignment: Path
+    db: Path = DEFAULT_DB
+    jobs: int = 0
+    force: bool = False
+    backend: str | None = None  # None: the assignment's
+    allow_weak_sandbox: bool = False
+    as_json: bool = False
+    disable_layer: tuple[str, ...] = ()
+
+
+def plain_grade_options(arguments: list[str]) -> GradeOptions | None:
+    """The options of ``grade SUBMISSIONS --assignment SPEC [options]`` (``arguments`` follow
+    the program name), or None when it is not a grade or not written the plain way."""
+    if not arguments or arguments[0] != "grade":
+        return None
+    values: dict[str, str] = {}
+    layers: list[str] = []
+    flags: set[str] = set()
+    positionals: list[str] = []
+    rest = iter(arguments[1:])
+    for argument in rest:
+        if argument in FLAGS:
+            flags.add(FLAGS[argument])
+            continue
+        if not argument.startswith("-") or argument == "-":
+            positionals.append(argument)
+            continue
+        name, equals, value = argument.partition("=")
+        if not equals and not name.startswith("--") and len(name) > 2:
+            name, value, equals = name[:2], name[2:], "="  # -aSPEC, -j2
+        elif equals and not name.startswith("--"):
+            return None  # -a=SPEC: click reads the value as "=SPEC"; let it
+        if name not in VALUE_OPTIONS:
+            return None
+        if not equals:
+            value = next(rest, None)
+            if value is None:
+                return None
+        if not value:
+            return None  # an empty value: let Typer decide what it means
+        if VALUE_OPTIONS[name] == "disable_layer":
+            layers.append(value)
+        else:
+            values[VALUE_OPTIONS[name]] = value  # repeated: the last one counts, as in click
+    if len(positionals) != 1 or not positionals[0] or "assignment" not in values:
+        return None
+    if values.get("backend", "auto") not in BACKENDS:
+        return None
+    jobs = values.get("jobs", "0")
+    if not jobs.isascii() or not jobs.isdigit():  # click's int: also "+2", " 2"… let it
+        return None
+    return GradeOptions(
+        submissions=Path(positionals[0]),
+        assignment=Path(values["assignment"]),
+        db=Path(values["db"]) if "db" in values else DEFAULT_DB,
+        jobs=int(jobs),
+        force="force" in flags,
+        backend=values.get("backend"),
+        allow_weak_sandbox="allow_weak_sandbox" in flags,
+        as_json="as_json" in flags,
+        disable_layer=tuple(layers),
+    )
+
+
+def run_plain_grade(arguments: list[str]) -> int | None:
+    """Run ``arguments`` as a grade when they are a plain grade command line (the exit code),
+    else None (the caller hands them to Typer)."""
+    options = plain_grade_options(arguments)
+    if options is None:
+        return None
+    try:
+        return run_grade(options)
+    except KeyboardInterrupt:  # before grading started (run_grade handles it after)
+        sys.stderr.write("Aborted!\n")  # as click says it
+        return EXIT_GRADER_ERRORS
+
+
+def run_grade(options: GradeOptions) -> int:
+    """Grade every submission of ``options.submissions`` into the gradebook and print the
+    summary; returns the exit code (docs/batch.md)."""
+    from gradekit.gradebook.schema import GradebookSchemaError
+    from gradekit.grading.batch import BatchError, PolicySettings, grade_batch
+    from gradekit.grading.reference import ReferenceSolutionError
+    from gradekit.sandbox.policy import SandboxUnavailable
+    from gradekit.spec.errors import SpecError
+
+    if not options.submissions.is_dir():
+        return _usage_error(f"{options.submissions}: expected a folder with one entry per student")
+    if not options.assignment.is_file():
+        return _usage_error(f"{options.assignment}: assignment YAML not found")
+    policy = PolicySettings(
+        require_tier=1,
+        allow_weak=options.allow_weak_sandbox,
+        disabled_layers=options.disable_layer,
+    )
+    progress = _Progress(enabled=not options.as_json and sys.stderr.isatty())
+    try:
+        with progress:
+            summary = grade_batch(
+                options.submissions,
+                options.assignment,
+                db_path=options.db,
+                jobs=options.jobs,
+                force=options.force,
+                backend=options.backend,
+                policy=policy,
+                on_start=progress.start,
+                on_result=progress.advance,
+            )
+    except KeyboardInterrupt:
+        sys.stderr.write(
+            "interrupted: every submission graded so far is saved; run the same command again "
+            "to grade the rest\n"
+        )
+        return EXIT_INTERRUPTED
+    except SpecError as error:
+        return _usage_error(f"invalid assignment spec:\n{error}")
+    except (BatchError, SandboxUnavailable, GradebookSchemaError, ReferenceSolutionError) as error:
+        return _usage_error(str(error))
+    if options.as_json:
+        sys.stdout.write(json.dumps(summary.to_json(), indent=2) + "\n")
+    else:
+        _print_summary(summary, options.db)
+    return EXIT_GRADER_ERRORS if summary.grader_errors else EXIT_OK
+
+
+def print_error(message: str) -> None:
+    """An actionable one-line message on stderr (no traceback)."""
+    from rich.console import Console
+    from rich.text import Text
+
+    Console(stderr=True, highlight=False).print(
+        Text.assemble(("error: ", "bold red"), message), soft_wrap=True
+    )
+
+
+def _usage_error(message: str) -> int:
+    print_error(message)
+    return EXIT_USAGE
+
+
+class _Progress:
+    """A rich progress bar with passed / failed / errored counts and an ETA (stderr)."""
+
+    def __init__(self, *, enabled: bool) -> None:
+        self.enabled = enabled
+        self.counts = {"passed": 0, "failed": 0, "errored": 0, "skipped": 0, "grader": 0}
+        self._progress: Any = None
+        self._task: Any = None
+
+    def __enter__(self) -> _Progress:
+        return self
+
+    def _show(self) -> None:
+        """Start the live bar. Not before grading starts: its refresh thread would keep the
+        batch from forking its workers (see gradekit.grading.batch.WorkerPool)."""
+        if self.enabled:
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
+
+            self._progress = Progress(
+                TextColumn("grading"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TextColumn("{task.fields[counts]}"),
+                TimeElapsedColumn(),
+                TextColumn("ETA"),
+                TimeRemainingColumn(),
+                console=Console(stderr=True),
+                transient=False,
+            )
+            self._progress.__enter__()
+
+    def __exit__(self, *exc_info: object) -> None:
+        if self._progress is not None:
+            self._progress.__exit__(*exc_info)
+
+    def _text(self) -> str:
+        c = self.counts
+        text = f"[green]{c['passed']} passed[/] [yellow]{c['failed']} failed[/] "
+        text += f"[red]{c['errored']} errored[/]"
+        if c["grader"]:
+            text += f" [bold red]{c['grader']} not graded[/]"
+        return text
+
+    def start(self, to_grade: int, skipped: int) -> None:
+        self.counts["skipped"] = skipped
+        self._show()
+        if self._progress is not None:
+            if skipped:
+                self._progress.console.print(
+                    f"{skipped} submission(s) unchanged since they were graded: skipped "
+                    "(--force regrades them)"
+                )
+            self._task = self._progress.add_task("grade", total=to_grade, counts=self._text())
+
+    def advance(self, kind: str, entry: Any, record: dict[str, Any] | None) -> None:
+        if kind == "skipped":
+            return
+        if kind == "error":
+            self.counts["grader"] += 1
+        elif record is not None:
+            name = {"pass": "passed", "fail": "failed", "error": "errored"}[record["status"]]
+            self.counts[name] += 1
+        if self._progress is not None and self._task is not None:
+            self._progress.update(self._task, advance=1, counts=self._text())
+
+
+def _print_summary(summary: Any, db: Path) -> None:
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+    from rich.text import Text
+
+    console = Console(stderr=True, highlight=False)
+    table = Table(title=f"{summary.assignment_id}: run {summary.run_id}", title_justify="left")
+    for column in ("submissions", "graded", "skipped", "passed", "failed", "errored", "seconds"):
+        table.add_column(column, justify="right")
+    table.add_row(
+        str(summary.total),
+        str(summary.graded),
+        str(summary.skipped),
+        f"[green]{summary.passed}[/]",
+        f"[yellow]{summary.failed}[/]",
+        f"[red]{summary.errored}[/]",
+        f"{summary.duration:.1f}",
+    )
+    console.print(table)
+    if summary.students:
+        scores = Table(title="graded in this run", title_justify="left")
+        for column in ("student", "score", "status"):
+            scores.add_column(column)
+        for student in sorted(summary.students, key=lambda s: s["student"]):
+            style = {"pass": "green", "fail": "yellow", "error": "red"}[student["status"]]
+            scores.add_row(
+                escape(student["student"]),  # a file name is not rich markup
+                f"{student['score']:g} / {student['max_score']:g}",
+                f"[{style}]{student['status']}[/]",
+            )
+        console.print(scores)
+    # Paths and reasons are printed whole (soft_wrap), so they can be copied and grepped.
+    for problem in summary.grader_errors:
+        console.print(
+            Text.assemble(("not graded ", "bold red"), f"{problem['student']}: {problem['error']}"),
+            soft_wrap=True,
+        )
+    if summary.interrupted_runs:
+        runs = ", ".join(str(run) for run in summary.interrupted_runs)
+        console.print(
+            f"marked interrupted: run(s) {runs}, whose grader was killed before finishing "
+            "(what they graded is kept)",
+            markup=False,
+            soft_wrap=True,
+        )
+    if summary.ignored:
+        console.print(
+            f"ignored (not a student entry): {', '.join(summary.ignored)}",
+            markup=False,
+            soft_wrap=True,
+        )
+    console.print(
+        f"sandbox tier {summary.sandbox_tier}; gradebook: {db}", markup=False, soft_wrap=True
+    )
