@@ -53,19 +53,25 @@ def answer_kind(outcome: CallOutcome | None) -> str:
 
 # Fingerprints and summaries read these fields of an outcome (not its duration or output): in
 # a batch, identical answers are the same decoded objects, so each is worked out once.
-_FINGERPRINTS = IdentityMemo()
-_SUMMARIES = IdentityMemo()
+_FACTS = IdentityMemo()
 
 
-def _answer_fields(outcome: CallOutcome) -> tuple[Any, ...]:
-    return (outcome.status, outcome.value, outcome.exception, outcome.graph, outcome.grads)
+def answer_facts(outcome: CallOutcome | None) -> tuple[str, str, dict[str, Any]]:
+    """``(answer_kind, answer_fingerprint, answer_summary)`` of ``outcome``, in one look-up
+    (a batch stores all three for every case). Treat the summary as read-only."""
+    if outcome is None:
+        return answer_kind(None), _answer_fingerprint(None), _answer_summary(None)
+    fields = (outcome.status, outcome.value, outcome.exception, outcome.graph, outcome.grads)
+    facts = _FACTS.get(fields)
+    if facts is _FACTS.MISSING:
+        facts = (answer_kind(outcome), _answer_fingerprint(outcome), _answer_summary(outcome))
+        _FACTS.put(fields, facts)
+    return facts
 
 
 def answer_fingerprint(outcome: CallOutcome | None) -> str:
     """The canonical fingerprint of one call's outcome (see the module docstring)."""
-    if outcome is None:
-        return _answer_fingerprint(outcome)
-    return _FINGERPRINTS.remember(_answer_fields(outcome), lambda: _answer_fingerprint(outcome))
+    return answer_facts(outcome)[1]
 
 
 def _answer_fingerprint(outcome: CallOutcome | None) -> str:
@@ -85,9 +91,7 @@ def answer_summary(outcome: CallOutcome | None) -> dict[str, Any]:
 
     Treat it as read-only: the same answer may give the same dictionary again.
     """
-    if outcome is None:
-        return _answer_summary(outcome)
-    return _SUMMARIES.remember(_answer_fields(outcome), lambda: _answer_summary(outcome))
+    return answer_facts(outcome)[2]
 
 
 def _answer_summary(outcome: CallOutcome | None) -> dict[str, Any]:

@@ -13,7 +13,12 @@ import json
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from gradekit.gradebook.answers import answer_fingerprint, answer_kind, answer_summary
+from gradekit.gradebook.answers import (
+    answer_facts,
+    answer_fingerprint,
+    answer_kind,
+    answer_summary,
+)
 from gradekit.gradebook.store import EXERCISE_COLUMNS, SUBMISSION_COLUMNS
 from gradekit.grading.compare import IdentityMemo
 from gradekit.grading.plans import ExercisePlan
@@ -255,6 +260,7 @@ def _case_record(exercise_id: str, case: CaseResult, got: CallOutcome | None) ->
         status = "error"
     else:
         status = "pass" if case.passed else "fail"
+    kind, fingerprint, summary = answer_facts(got)
     return CaseRecord(
         exercise_id=exercise_id,
         case_id=case.case_id,
@@ -267,9 +273,9 @@ def _case_record(exercise_id: str, case: CaseResult, got: CallOutcome | None) ->
         message=_case_message(case, got),
         output=cap_text((got.stdout + got.stderr) if got else "", CASE_OUTPUT_LIMIT),
         duration=case.duration,
-        answer_kind=answer_kind(got),
-        answer_fingerprint=answer_fingerprint(got),
-        answer_summary=answer_summary(got),
+        answer_kind=kind,
+        answer_fingerprint=fingerprint,
+        answer_summary=summary,
     )
 
 
