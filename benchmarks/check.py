@@ -100,6 +100,7 @@ def timeline_round(submission: str, spec: str) -> dict[str, float]:
     from gradekit.grading.pipeline import grade_outcome
     from gradekit.grading.plan_cache import load_compiled
     from gradekit.grading.reference import reference_answers
+    from gradekit.grading.static import parse_source
     from gradekit.grading.submission import load_submission
     from gradekit.report.json import render_json
     from gradekit.sandbox.policy import probe_policy
@@ -109,8 +110,10 @@ def timeline_round(submission: str, spec: str) -> dict[str, float]:
     source = load_submission(ROOT / submission)
     calls = [call for plan in compiled.plans for call in plan.calls]
     policy = probe_policy()
-    # Decoded here, as a check decodes the known mistakes' answers while the run goes on.
+    # Done here, as a check does them while the run goes on: the known mistakes' answers
+    # decoded, the submission parsed for the static rules.
     reference = reference_answers(compiled.solution_path, compiled.plans).fully_decoded()
+    parsed = parse_source(source.text)
     started = time.perf_counter()
     with Zygote("engine", bubblewrap="bubblewrap" in policy.layers) as zygote:
         ready = time.perf_counter()
@@ -119,7 +122,7 @@ def timeline_round(submission: str, spec: str) -> dict[str, float]:
     graded = time.perf_counter()
     result = grade_outcome(
         compiled, compiled.plans, reference, source, outcome,
-        submission=submission, backend="engine",
+        submission=submission, backend="engine", parsed=parsed,
     )  # fmt: skip
     render_json(result)
     return {
