@@ -21,6 +21,7 @@ import numpy as np
 
 from . import errors
 from .autograd import grad_mode
+from .autograd import graph as graph_module
 from .autograd.graph import AccumulateGrad, Node, RemovableHandle
 from .dtypes import FLOATING, dtype, get_default_dtype
 
@@ -116,6 +117,17 @@ def _autograd_api() -> Any:
     return _api_module
 
 
+_engine_module: Any = None
+
+
+def _autograd_engine() -> Any:
+    """autograd/engine.py, imported on first use (it imports this module)."""
+    global _engine_module
+    if _engine_module is None:
+        _engine_module = importlib.import_module("gradekit.engine.autograd.engine")
+    return _engine_module
+
+
 # ``object.__new__`` looked up once: the lookup costs about a third of Tensor._make
 _new_object = object.__new__
 
@@ -172,7 +184,10 @@ class Tensor:
         t._requires_grad = grad_fn is not None
         t._grad_fn = grad_fn
         t._output_nr = output_nr
-        t._version_counter = VersionCounter() if version_counter is None else version_counter
+        # _new_object(VersionCounter) skips type.__call__'s __init__ lookup: 1/3 the cost
+        t._version_counter = (
+            _new_object(VersionCounter) if version_counter is None else version_counter
+        )
         if base is not None:
             t._base = base
         if grad_mode.inference:
@@ -434,9 +449,17 @@ class Tensor:
             return self._grad_fn._register_tensor_hook(self._output_nr, hook)
         if self._hooks is None:
             self._hooks = {}
+        self._mark_accumulator_hooked()
         handle = RemovableHandle(self._hooks)
         self._hooks[handle.id] = hook
         return handle
+
+    def _mark_accumulator_hooked(self) -> None:
+        """Tell this leaf's AccumulateGrad node, if it exists, that the leaf has hooks."""
+        ref = self._accumulator
+        node = ref() if ref is not None else None
+        if node is not None:
+            node._hooked = True
 
     def register_post_accumulate_grad_hook(self, hook: Callable[[Tensor], None]) -> RemovableHandle:
         if not self._requires_grad:
@@ -445,6 +468,7 @@ class Tensor:
             raise errors.error("post_accumulate_hook_nonleaf")
         if self._post_accumulate_hooks is None:
             self._post_accumulate_hooks = {}
+        self._mark_accumulator_hooked()
         handle = RemovableHandle(self._post_accumulate_hooks)
         self._post_accumulate_hooks[handle.id] = hook
         return handle
@@ -456,6 +480,10 @@ class Tensor:
         create_graph: bool = False,
         inputs: Any = None,
     ) -> None:
+        if gradient is None and inputs is None and not create_graph and self._grad_fn is not None:
+            # loss.backward(), by far the most common call: straight to the engine
+            _autograd_engine().backward_from_scalar(self, bool(retain_graph))
+            return
         _autograd_api().backward(self, gradient, retain_graph, create_graph, inputs=inputs)
 
     # --- in-place bookkeeping used by every in-place op ---------------------------------
@@ -593,12 +621,6 @@ class Tensor:
         memo[id(self)] = copy
         return copy
 
-    def __getattr__(self, name: str) -> Any:
-        """Only reached for names the Tensor does not have: torch API outside the subset."""
-        if name.startswith("_"):
-            raise AttributeError(f"'Tensor' object has no attribute '{name}'")
-        raise errors.unsupported(f"torch.Tensor.{name}")
-
     # --- printing -----------------------------------------------------------------------
     def __repr__(self) -> str:
         from .printing import format_tensor
@@ -622,6 +644,36 @@ class Tensor:
         if not format_spec:
             return self.__repr__()
         return format_item(self._data, format_spec)
+
+
+graph_module.tensor_type = Tensor  # for Node.save (graph.py cannot import this module)
+
+
+class _UnsupportedAttribute:
+    """Stands in on ``Tensor`` for a torch.Tensor attribute outside the engine's subset:
+    reading it raises the clear NotImplementedError (also an AttributeError, so hasattr
+    is False).  Names torch does not have either get Python's own AttributeError, which
+    is torch's.  (Not a ``Tensor.__getattr__``: any ``__getattr__`` stops CPython 3.11
+    from specialising attribute reads on every tensor, about 7% of a small graph's time.)
+    """
+
+    __slots__ = ("qualname",)
+
+    def __init__(self, name: str) -> None:
+        self.qualname = f"torch.Tensor.{name}"
+
+    def __get__(self, instance: object, owner: type | None = None) -> Any:
+        raise errors.unsupported(self.qualname)
+
+
+def install_unsupported_attributes() -> None:
+    """Give every torch.Tensor attribute the engine lacks its stand-in (called once every
+    op is attached, by ``gradekit.engine``'s ``__init__``)."""
+    from .torch_names import TENSOR_ATTRIBUTE_NAMES
+
+    for name in TENSOR_ATTRIBUTE_NAMES:
+        if not hasattr(Tensor, name):
+            setattr(Tensor, name, _UnsupportedAttribute(name))
 
 
 def _check_no_grad_view(view: Tensor) -> None:

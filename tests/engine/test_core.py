@@ -237,13 +237,53 @@ def test_register_hook_requires_grad() -> None:
 def test_unsupported_tensor_attribute_is_a_clear_error() -> None:
     x = torch.ones(2)
     with pytest.raises(NotImplementedError) as info:
-        x.unfold_everything  # noqa: B018
+        x.kron  # noqa: B018 - a torch.Tensor method outside the engine's subset
     assert str(info.value) == (
-        "gradekit engine does not support torch.Tensor.unfold_everything; install torch and "
-        "use --backend torch"
+        "gradekit engine does not support torch.Tensor.kron; install torch and use --backend torch"
     )
-    assert not hasattr(x, "unfold_everything")  # also an AttributeError, like real objects
+    with pytest.raises(NotImplementedError, match="torch.Tensor.kron"):
+        torch.Tensor.kron  # noqa: B018 - on the class too
+    assert not hasattr(x, "kron")  # also an AttributeError, like real objects
     assert getattr(torch, "not_a_torch_function", "default") == "default"
+
+
+def test_attribute_torch_does_not_have_either_is_torchs_attribute_error() -> None:
+    x = torch.ones(2)
+    with pytest.raises(AttributeError) as info:
+        x.unfold_everything  # noqa: B018
+    assert str(info.value) == "'Tensor' object has no attribute 'unfold_everything'"
+    assert not isinstance(info.value, NotImplementedError)
+    with pytest.raises(AttributeError, match="no attribute '_private'"):
+        x._private  # noqa: B018
+
+
+def test_tensor_has_no_getattr_hook() -> None:
+    """A ``__getattr__`` on Tensor would stop CPython from specialising attribute reads."""
+    assert "__getattr__" not in vars(torch.Tensor)
+
+
+@pytest.mark.torch
+def test_tensor_attribute_names_are_torchs() -> None:
+    real_torch = pytest.importorskip("torch", reason="compares with torch.Tensor's names")
+    from gradekit.engine.torch_names import TENSOR_ATTRIBUTE_NAMES
+
+    public = sorted(name for name in dir(real_torch.Tensor) if not name.startswith("_"))
+    assert TENSOR_ATTRIBUTE_NAMES == public
+
+
+def test_every_torch_tensor_attribute_is_supported_or_a_clear_error() -> None:
+    from gradekit.engine.torch_names import TENSOR_ATTRIBUTE_NAMES
+
+    x = torch.ones(2)
+    for name in TENSOR_ATTRIBUTE_NAMES:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # e.g. torch's deprecation warning of .T on 1-d
+                getattr(x, name)
+        except NotImplementedError as exc:
+            assert f"torch.Tensor.{name};" in str(exc)
+        except (RuntimeError, TypeError, ValueError):
+            pass  # a supported property with torch's own error for this tensor (e.g. .H)
 
 
 def test_float_of_tensor_requiring_grad_warns_like_torch_and_int_does_not() -> None:
