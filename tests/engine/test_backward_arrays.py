@@ -308,3 +308,105 @@ def test_negation_of_a_0d_tensor_holds_an_array() -> None:
     assert type((-x)._data) is np.ndarray
     (x - x * 2).backward()  # SubBackward0 negates a 0-d gradient on the array path
     assert type(x.grad._data) is np.ndarray and x.grad.item() == -1.0
+
+
+# --- loss.backward() straight to the engine (Tensor.backward -> backward_from_scalar) -----
+@pytest.mark.parametrize("name", sorted(GRAPHS))
+@given(spec=matrices, retain=st.booleans())
+def test_implicit_backward_matches_the_api_path(name: str, spec: tuple, retain: bool) -> None:
+    """``loss.backward()`` skips autograd/api.py; ``autograd.backward(loss)`` does not."""
+    values, other = _arrays(spec)
+    results = []
+    for through_api in (False, True):
+        a, b = _leaves(values, other)
+        loss = GRAPHS[name](a, b)
+        if through_api:
+            engine.autograd.backward(loss, retain_graph=retain)
+        else:
+            loss.backward(retain_graph=retain)
+        if retain:  # the graph is still there: a second backward accumulates
+            loss.backward()
+        results.append(
+            [None if t.grad is None else (t.grad.dtype.name, t.grad._data.copy()) for t in (a, b)]
+        )
+    assert _same(results[0], results[1]), name
+
+
+def test_implicit_backward_errors_are_the_api_paths() -> None:
+    x = engine.ones(2, requires_grad=True)
+    direct = _message(lambda: (x * 2).backward())
+    through_api = _message(lambda: engine.autograd.backward(x * 2))
+    assert direct == through_api == "grad can be implicitly created only for scalar outputs"
+
+
+# --- AccumulateGrad keeps an array only the backward loop holds ---------------------------
+def test_exclusively_held_counts_the_loops_references() -> None:
+    fresh = np.ones((2, 3), np.float32)
+    grads = [fresh]  # the loop's buffer list, plus its local name (``fresh`` here)
+    assert backward_engine._exclusively_held(fresh)
+    another_holder = fresh
+    assert not backward_engine._exclusively_held(fresh)
+    del another_holder
+    assert not backward_engine._exclusively_held(fresh[:1])  # a view shares memory
+    view = fresh.T
+    assert not backward_engine._exclusively_held(fresh)  # the view refers to it
+    del view
+    transposed = np.ascontiguousarray(fresh.T).T  # owns memory but not C-contiguous
+    assert not backward_engine._exclusively_held(transposed)
+    assert grads
+
+
+@pytest.mark.parametrize("name", sorted(GRAPHS))
+@given(spec=matrices)
+def test_grads_never_share_memory_with_other_arrays(name: str, spec: tuple) -> None:
+    """Whatever AccumulateGrad keeps, no two .grad (nor a .grad and a live tensor) alias."""
+    values, other = _arrays(spec)
+    a, b = _leaves(values, other)
+    loss = GRAPHS[name](a, b)
+    loss.backward()
+    grads = [t.grad._data for t in (a, b) if t.grad is not None]
+    live = [a._data, b._data, loss._data] + grads
+    for i, grad in enumerate(grads):
+        for j, array in enumerate(live):
+            if array is not grad:
+                assert not np.shares_memory(grad, array), (name, i, j)
+
+
+def test_gradient_reaching_two_leaves_is_not_aliased() -> None:
+    a = engine.ones(3, requires_grad=True)
+    b = engine.ones(3, requires_grad=True)
+    (a + b).sum().backward()  # AddBackward0 hands the same array to both leaves
+    a.grad += 1
+    assert b.grad.tolist() == [1.0, 1.0, 1.0]
+    assert a.grad.tolist() == [2.0, 2.0, 2.0]
+
+
+def test_leaf_hook_registered_after_its_accumulator_exists_runs() -> None:
+    x = engine.ones(2, requires_grad=True)
+    y = x * 2  # creates x's AccumulateGrad node
+    calls: list[str] = []
+    x.register_hook(lambda g: calls.append("leaf") or g * 10)
+    x.register_post_accumulate_grad_hook(lambda t: calls.append("post"))
+    y.sum().backward()
+    assert calls == ["leaf", "post"]
+    assert x.grad.tolist() == [20.0, 20.0]
+
+
+# --- tanh's backward_data computes into one array -----------------------------------------
+@given(
+    dtype=st.sampled_from(["float16", "float32", "float64"]),
+    shape=st.sampled_from([(), (1,), (3,), (2, 3), (0, 2)]),
+    seed=st.integers(0, 2**16),
+)
+def test_tanh_backward_data_matches_its_formula(dtype: str, shape: tuple, seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    x = engine.from_numpy(np.asarray(rng.standard_normal(shape) * 2, dtype)).requires_grad_()
+    y = engine.tanh(x)
+    grad = np.asarray(rng.standard_normal(shape), dtype)
+    (fast,) = y.grad_fn.backward_data(grad)
+    result = y._data
+    formula = np.asarray(grad * (1 - result * result))
+    assert fast.dtype == formula.dtype and fast.shape == formula.shape
+    assert fast.tobytes() == formula.tobytes()
+    (general,) = y.grad_fn.backward(engine.from_numpy(grad))
+    assert general._data.tobytes() == fast.tobytes()

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Sequence
+from sys import getrefcount
 
 import numpy as np
 
@@ -81,9 +82,11 @@ def run_backward(
     """
     dependencies: dict[Node, int] | None = None
     if inputs is None and accumulate and not create_graph:
-        dependencies, plain = _count_dependencies(roots)
+        dependencies, plain = _count_dependencies([edge for edge, _grad in roots])
         if plain:
-            _run_backward_on_arrays(roots, dependencies, retain_graph)
+            _run_backward_on_arrays(
+                [(edge, grad._data) for edge, grad in roots], dependencies, retain_graph
+            )
             return []
 
     capture_index: dict[tuple[Node, int], list[int]] = {}
@@ -98,7 +101,7 @@ def run_backward(
         dependencies, order = _discover(roots)
         execute, reached = _nodes_to_execute(order, capture_index)
     elif dependencies is None:
-        dependencies, _plain = _count_dependencies(roots)
+        dependencies, _plain = _count_dependencies([edge for edge, _grad in roots])
 
     buffers: dict[Node, list] = {}
     for (node, nr), grad in roots:
@@ -168,8 +171,32 @@ def run_backward(
     return captured
 
 
+def backward_from_scalar(output: Tensor, retain_graph: bool) -> None:
+    """``output.backward()`` of a non-leaf output: the implicit gradient 1.
+
+    The most common call of all, so it goes straight to the engine: the same checks and
+    the same seed gradient as ``api.backward`` (``_make_roots``), without the Tensor
+    wrapped around the seed when the graph is plain.
+    """
+    data = output._data
+    if data.size != 1:
+        raise errors.error("implicit_grad_not_scalar")
+    seed = np.empty(data.shape, data.dtype)  # faster than np.ones
+    seed.fill(1)
+    root = (output._grad_fn, output._output_nr)
+    dependencies, plain = _count_dependencies((root,))
+    if plain:
+        _run_backward_on_arrays(((root, seed),), dependencies, retain_graph)
+    else:
+        run_backward(
+            [(root, Tensor._make(seed, output.dtype))],
+            retain_graph=retain_graph,
+            create_graph=False,
+        )
+
+
 def _run_backward_on_arrays(
-    roots: Sequence[tuple[tuple[Node, int], Tensor]],
+    roots: Sequence[tuple[tuple[Node, int], np.ndarray]],
     dependencies: dict[Node, int],
     retain_graph: bool,
 ) -> None:
@@ -177,13 +204,13 @@ def _run_backward_on_arrays(
 
     The same steps in the same order as the loop above, without the parts a plain
     graph does not need (captures, ``execute`` filtering, hooks, grad mode on).
+    ``roots``: ``((node, output_nr), gradient array)`` pairs.
     """
     buffers: dict[Node, list] = {}
-    for (node, nr), grad in roots:
+    for (node, nr), data in roots:
         buffer = buffers.get(node)
         if buffer is None:
             buffer = buffers[node] = [None] * node.num_outputs
-        data = grad._data
         buffer[nr] = data if buffer[nr] is None else _add_arrays(buffer[nr], data)
     ready = _initially_ready(buffers, dependencies)
     tie = len(ready)
@@ -199,10 +226,20 @@ def _run_backward_on_arrays(
             node = heapq.heappop(ready)[2]
             grads = buffers.pop(node)
             if type(node) is AccumulateGrad:
+                grad = grads[0]
                 if user_code_ran and _has_hooks(node):
-                    _run_accumulate_grad(node, _as_tensor(grads[0]), {}, [], True, False)
-                else:
-                    _accumulate_array(node, grads[0])
+                    _run_accumulate_grad(node, _as_tensor(grad), {}, [], True, False)
+                elif grad is not None:  # _accumulate_into_grad on an array, inlined
+                    variable = node.variable
+                    old = variable._grad
+                    if old is None:
+                        if not _exclusively_held(grad):
+                            grad = grad.copy()
+                        # the recorded dtype: the gradient was cast to it on the way in
+                        variable._grad = Tensor._make(grad, node._output_meta[0][1])
+                    else:
+                        old._data += grad  # in place, as _accumulate_into_grad
+                        old._version_counter.version += 1
                 continue
             if user_code_ran and _has_hooks(node):
                 grad_inputs = NotImplemented
@@ -217,7 +254,9 @@ def _run_backward_on_arrays(
             if not retain_graph and node._saved is not None:
                 node._saved = None  # release_saved(), inlined
                 node._released = True
-            for (next_node, nr), g in zip(node.next_functions, grad_inputs, strict=False):
+            # (zip: grad_inputs may be shorter; zip's default is strict=False, and passing
+            # the keyword makes every call slower)
+            for (next_node, nr), g in zip(node.next_functions, grad_inputs):  # noqa: B905
                 if next_node is None:
                     continue
                 if g is not None:
@@ -242,9 +281,33 @@ def _run_backward_on_arrays(
                     else:
                         heapq.heappush(ready, (-next_node._sequence_nr, tie, next_node))
                         tie += 1
+            # drop this node's references to its gradients: an AccumulateGrad may take
+            # an array over when it is the only holder (see _exclusively_held)
+            grad_inputs = g = None
     finally:
         _restore_numpy(quiet_numpy)
         grad_mode.enabled = previous_mode
+
+
+def _exclusively_held(grad: np.ndarray) -> bool:
+    """May AccumulateGrad keep ``grad`` as ``.grad`` instead of copying it?
+
+    Yes when nothing else can see it: a C-contiguous array owning its memory (no view
+    of another array) that only the backward loop references (its ``grads`` list and
+    local, plus this call's argument and getrefcount's own).  torch's AccumulateGrad
+    steals the gradient the same way (``use_count() == 1``); any view, any other
+    holder (another buffer, a saved tensor, a user's tensor) adds a reference.
+    """
+    return (
+        getrefcount(grad) <= _LOOP_REFERENCES + 2
+        and grad.base is None
+        and grad.flags.c_contiguous
+        and grad.flags.writeable
+    )
+
+
+#: references the backward loop holds on a gradient it hands to AccumulateGrad
+_LOOP_REFERENCES = 2
 
 
 def _initially_ready(buffers: dict[Node, list], dependencies: dict[Node, int]) -> list:
@@ -270,19 +333,6 @@ def _run_node_on_tensors(node: Node, grads: list) -> tuple:
     if node._pre_hooks or node._post_hooks:
         return _call_node(node, tensors)
     return node.backward(tensors[0] if node.num_outputs == 1 else tuple(tensors))
-
-
-def _accumulate_array(node: AccumulateGrad, grad: np.ndarray | None) -> None:
-    """``_run_accumulate_grad`` (no hooks, accumulate, no create_graph) on an array."""
-    if grad is None:
-        return
-    variable = node.variable
-    old = variable._grad
-    if old is None:
-        variable._grad = Tensor._make(grad.copy(), dtype_of_array(grad))
-    else:
-        old._data += grad  # in place, as _accumulate_into_grad
-        old._version_counter.version += 1
 
 
 def _add_arrays(left: np.ndarray, right: np.ndarray) -> np.ndarray:
@@ -327,15 +377,16 @@ def _discover(
 
 
 def _count_dependencies(
-    roots: Sequence[tuple[tuple[Node, int], Tensor]],
+    roots: Sequence[tuple[Node, int]],
 ) -> tuple[dict[Node, int], bool]:
     """``_discover`` without the post-order, for the common case (no ``inputs=``).
 
-    Also tells whether the graph is plain: no node or leaf has hooks or retain_grad, so
-    no user code sees intermediate gradients and the array path may run it.
+    ``roots``: the ``(node, output_nr)`` edges of the outputs.  Also tells whether the
+    graph is plain: no node or leaf has hooks or retain_grad, so no user code sees
+    intermediate gradients and the array path may run it.
     """
     dependencies: dict[Node, int] = {}
-    stack = [root for (root, _), _grad in roots]
+    stack = [root for root, _nr in roots]
     # A node is walked when it is first counted; roots are walked from the start, so a
     # root that another root reaches (or a repeated root) must not be walked again.
     roots_walked: set[Node] | tuple = ()
@@ -345,7 +396,7 @@ def _count_dependencies(
     plain = True
     while stack:
         node = stack.pop()
-        if plain and (node._hooked or type(node) is AccumulateGrad):
+        if node._hooked and plain:  # (AccumulateGrad: the leaf may have hooks)
             plain = not _has_hooks(node)
         for child, _nr in node.next_functions:
             if child is None:

@@ -19,6 +19,10 @@ from .. import errors
 if TYPE_CHECKING:
     from ..tensor import Tensor
 
+# The Tensor class, set by tensor.py once it is defined (it imports this module, so this
+# module cannot import it at the top); ``save`` tests operands against it.
+tensor_type: type = type(None)
+
 # torch runs ready nodes in decreasing creation order; AccumulateGrad first of all.
 _sequence = itertools.count()
 ACCUMULATE_GRAD_SEQUENCE = 1 << 62
@@ -106,6 +110,9 @@ class SavedTensor:
         )
 
 
+_new_saved_tensor = object.__new__
+
+
 class Node:
     """Base class of every grad_fn.  Subclasses are named exactly like torch's classes.
 
@@ -185,7 +192,19 @@ class Node:
         "not needed") is kept as is.  Save exactly what torch saves (derivatives.yaml),
         because that decides which in-place modifications raise at backward time.
         """
-        saved = [SavedTensor(t, False) if hasattr(t, "_version_counter") else t for t in inputs]
+        saved = []
+        for value in inputs:
+            # (a type test, not hasattr: hasattr on a Python number or None raises inside)
+            if isinstance(value, tensor_type):
+                # SavedTensor(value, False), built without type.__call__ (this is per op)
+                entry = _new_saved_tensor(SavedTensor)
+                entry.tensor = value
+                entry.data = entry.dtype = None
+                entry.output_nr = -1
+                entry.version_counter = counter = value._version_counter
+                entry.version = counter.version
+                value = entry
+            saved.append(value)
         if outputs:
             saved.extend([SavedTensor(t, True) for t in outputs])
         self._saved = tuple(saved)
@@ -281,6 +300,9 @@ class AccumulateGrad(Node):
         Node.__init__(self, (), ((variable._data.shape, variable.dtype),))
         self.variable = variable
         self._sequence_nr = ACCUMULATE_GRAD_SEQUENCE
+        # here ``_hooked`` means "the leaf may have hooks" (Tensor.register_hook and
+        # register_post_accumulate_grad_hook set it on a node that already exists)
+        self._hooked = variable._hooks is not None or variable._post_accumulate_hooks is not None
 
     def backward(self, grad: Tensor) -> tuple:
         return ()

@@ -742,7 +742,14 @@ class TanhBackward0(Node):
 
     def backward_data(self, grad: np.ndarray) -> tuple:
         (result,) = self.saved_data
-        return (as_array_of(grad * (1 - result * result), grad.dtype),)  # tanh_backward's math
+        if result.dtype != grad.dtype or result.ndim == 0:  # (0-d: numpy returns scalars)
+            return (as_array_of(grad * (1 - result * result), grad.dtype),)  # tanh_backward
+        # The same three ufunc calls on the same dtype, into one fresh array instead of
+        # three (large tensors: each temporary costs an allocation and page faults).
+        out = np.multiply(result, result)
+        np.subtract(1, out, out=out)
+        np.multiply(grad, out, out=out)
+        return (out,)
 
 
 def tanh(input: Tensor) -> Tensor:
