@@ -313,3 +313,25 @@ def test_repr_omits_dtype_of_the_current_default_dtype() -> None:
         assert "dtype=torch.float32" in repr(engine.tensor([1.0], dtype=engine.float32))
     finally:
         engine.set_default_dtype(engine.float32)
+
+
+def test_importing_the_engine_does_not_load_numpy_random() -> None:
+    """numpy.random is ~15 ms of import time: the generator loads it on first use."""
+    import subprocess
+    import sys
+
+    code = "import sys, gradekit.engine; print('numpy.random' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "False"
+
+
+def test_generator_streams_are_numpys_pcg64_from_the_seed() -> None:
+    generator = torch.Generator()
+    expected = np.random.Generator(np.random.PCG64(67280421310721)).random(4)
+    assert torch.rand(4, generator=generator, dtype=torch.float64).tolist() == expected.tolist()
+    generator.manual_seed(5)
+    first = torch.rand(3, generator=generator).tolist()
+    generator.manual_seed(5)  # reseeding restarts the stream
+    assert torch.rand(3, generator=generator).tolist() == first
+    assert generator.initial_seed() == 5

@@ -247,9 +247,10 @@ def _run_backward_on_arrays(
                 grad_inputs = node.backward_data(grads[0])
             else:
                 grad_inputs = node.backward_data(tuple(grads))
-            from_tensors = grad_inputs is NotImplemented
-            if from_tensors:
-                grad_inputs = _run_node_on_tensors(node, grads)
+            if grad_inputs is NotImplemented:
+                grad_inputs = [
+                    None if g is None else g._data for g in _run_node_on_tensors(node, grads)
+                ]
                 user_code_ran = True
             if not retain_graph and node._saved is not None:
                 node._saved = None  # release_saved(), inlined
@@ -259,20 +260,20 @@ def _run_backward_on_arrays(
             for (next_node, nr), g in zip(node.next_functions, grad_inputs):  # noqa: B905
                 if next_node is None:
                     continue
+                buffer = buffers.get(next_node)
                 if g is not None:
-                    if from_tensors:
-                        g = g._data
                     shape, dtype = next_node._output_meta[nr]
                     if g.shape != shape:
                         g = _sum_to_array(g, shape)
-                    np_dtype = dtype.np_dtype
-                    if g.dtype is not np_dtype and g.dtype != np_dtype:
-                        g = g.astype(np_dtype)
-                buffer = buffers.get(next_node)
-                if buffer is None:
+                    if g.dtype is not dtype.np_dtype:
+                        g = _as_np_dtype(g, dtype.np_dtype)
+                    if buffer is None:
+                        buffer = buffers[next_node] = [None] * next_node.num_outputs
+                        buffer[nr] = g
+                    else:
+                        buffer[nr] = g if buffer[nr] is None else _add_arrays(buffer[nr], g)
+                elif buffer is None:
                     buffer = buffers[next_node] = [None] * next_node.num_outputs
-                if g is not None:
-                    buffer[nr] = g if buffer[nr] is None else _add_arrays(buffer[nr], g)
                 remaining = dependencies[next_node] - 1
                 dependencies[next_node] = remaining
                 if remaining == 0:
@@ -333,6 +334,11 @@ def _run_node_on_tensors(node: Node, grads: list) -> tuple:
     if node._pre_hooks or node._post_hooks:
         return _call_node(node, tensors)
     return node.backward(tensors[0] if node.num_outputs == 1 else tuple(tensors))
+
+
+def _as_np_dtype(grad: np.ndarray, np_dtype: np.dtype) -> np.ndarray:
+    """``grad`` cast to ``np_dtype`` (unless it is only another instance of that dtype)."""
+    return grad if grad.dtype == np_dtype else grad.astype(np_dtype)
 
 
 def _add_arrays(left: np.ndarray, right: np.ndarray) -> np.ndarray:

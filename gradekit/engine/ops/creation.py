@@ -336,11 +336,19 @@ class Generator:
 
     def __init__(self, device: Any = "cpu") -> None:
         self._seed = 67280421310721  # torch's default_generator initial seed
-        self._rng = np.random.Generator(np.random.PCG64(self._seed))
+        self._numpy_generator: np.random.Generator | None = None
+
+    @property
+    def _rng(self) -> np.random.Generator:
+        """The numpy generator, seeded on first use: importing numpy.random (numpy 2 loads
+        it on first access) costs more than the rest of the engine's import together."""
+        if self._numpy_generator is None:
+            self._numpy_generator = np.random.Generator(np.random.PCG64(self._seed & (2**64 - 1)))
+        return self._numpy_generator
 
     def manual_seed(self, seed: int) -> Generator:
         self._seed = builtins.int(seed)
-        self._rng = np.random.Generator(np.random.PCG64(self._seed & (2**64 - 1)))
+        self._numpy_generator = None  # a fresh stream from the new seed, on first use
         return self
 
     def initial_seed(self) -> int:
