@@ -142,7 +142,12 @@ class BackendView:
         self._accessors: dict[str, Any] = {}
         for name in accessor_names:
             with contextlib.suppress(AttributeError):
-                self._accessors[name] = _static_attribute(self.tensor_type, name)
+                accessor = _static_attribute(self.tensor_type, name)
+                # A backend may keep a stand-in for a name it lacks that raises when read
+                # (the engine does for torch.Tensor attributes outside its subset): only what
+                # the class really provides is an accessor.
+                if _optional_attribute(self.tensor_type, name) is not None:
+                    self._accessors[name] = accessor
         disable = _optional_attribute(_optional_attribute(backend, "_C"), "DisableTorchFunction")
         # Student-installed torch-function modes must not intercept our reads.
         self._no_overrides = disable if disable is not None else contextlib.nullcontext

@@ -384,3 +384,34 @@ def test_dtype_names_are_found_by_identity_as_a_walk_over_the_dtypes_finds_them(
         assert view.dtype_name(tensor) == walked(tensor)
     assert view.dtype_name(torch.zeros(2, dtype=torch.complex32)) is None
     assert {view.dtype_name(t) for t in tensors[:-1]} == {name for _, name in view.dtypes}
+
+
+def test_a_backend_stand_in_for_a_missing_attribute_is_not_an_accessor():
+    """A backend may define a name it lacks as a class attribute that raises when read (the
+    engine does for torch.Tensor attributes outside its subset): the view must not call it."""
+    import types
+
+    class StandIn:
+        def __get__(self, instance, owner=None):
+            raise AttributeError("not in this backend's subset")
+
+    class FakeTensor:
+        resolve_conj = StandIn()
+
+        def detach(self):
+            return self
+
+    backend = types.ModuleType("fake_backend")
+    backend.Tensor = FakeTensor
+    backend.tensor = FakeTensor
+    view = BackendView(backend)
+    assert view.has_accessor("detach")
+    assert not view.has_accessor("resolve_conj")
+
+
+def test_engine_tensors_are_observed_as_tensors():
+    import gradekit.engine as engine
+
+    observed = observe(engine.tensor(np.array([1.5, 2.0], np.float32)), BackendView(engine))
+    assert observed.kind == "tensor" and observed.dtype == "float32"
+    np.testing.assert_array_equal(observed.data, np.array([1.5, 2.0], np.float32))
