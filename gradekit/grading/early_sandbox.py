@@ -44,7 +44,9 @@ from gradekit.sandbox.policy import (
 from gradekit.spec.cache import cache_directory
 
 if TYPE_CHECKING:
-    from gradekit.sandbox.protocol import Call, SubmissionOutcome
+    from collections.abc import Callable
+
+    from gradekit.sandbox.protocol import Call, CallOutcome, SubmissionOutcome
     from gradekit.sandbox.warm import Zygote
 
 
@@ -97,10 +99,18 @@ class EarlySandbox:
             self._probe.join()
         return self._given_policy or SandboxPolicy()
 
-    def run(self, source_path: Path, calls: list[Call]) -> SubmissionOutcome:
+    def run(
+        self,
+        source_path: Path,
+        calls: list[Call],
+        on_outcome: Callable[[str, CallOutcome], None] | None = None,
+    ) -> SubmissionOutcome:
         """Run ``calls`` against the submission, like ``run_submission(..., backend=...)``.
 
-        Raises what the runner raises (``SandboxUnavailable``, ``SubmissionFileError``).
+        ``on_outcome`` is told of each call's outcome as it arrives (see
+        :func:`~gradekit.sandbox.runner.run_submission`; after a warm start fails, the cold
+        run tells it again). Raises what the runner raises (``SandboxUnavailable``,
+        ``SubmissionFileError``).
         """
         from gradekit.sandbox.runner import run_submission
         from gradekit.sandbox.warm import WarmWorkerError, run_submission_warm
@@ -114,7 +124,7 @@ class EarlySandbox:
         if self._zygote is not None:
             try:
                 outcome = run_submission_warm(
-                    source_path, calls, zygote=self._zygote, policy=policy
+                    source_path, calls, zygote=self._zygote, policy=policy, on_outcome=on_outcome
                 )
                 self._forget_stale_probe(policy, outcome)
                 return outcome
@@ -128,7 +138,9 @@ class EarlySandbox:
                 probe_layers(self._cache_dir, refresh=True)
                 policy = self.policy()
                 policy.ensure_allowed()
-        outcome = run_submission(source_path, calls, backend=self.backend, policy=policy)
+        outcome = run_submission(
+            source_path, calls, backend=self.backend, policy=policy, on_outcome=on_outcome
+        )
         self._forget_stale_probe(policy, outcome)
         return outcome
 

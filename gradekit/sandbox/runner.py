@@ -31,6 +31,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO, Protocol
@@ -192,15 +193,26 @@ def _describe_exit(exit_info: dict | None) -> str:
     return f"the process exited with code {exit_info.get('code')}"
 
 
+# Told of each call's outcome as it arrives, validated, while the run goes on.
+OutcomeCallback = Callable[[str, CallOutcome], None]
+
+
 class RunState:
     """Everything learnt about one submission so far, across workers and launchers.
 
     :meth:`absorb` folds in what one worker did and decides whether the calls that are left
-    should run in a fresh worker.
+    should run in a fresh worker. ``on_outcome`` is told of each outcome as it arrives.
     """
 
-    def __init__(self, calls: list[Call], policy: SandboxPolicy, deadline: float) -> None:
+    def __init__(
+        self,
+        calls: list[Call],
+        policy: SandboxPolicy,
+        deadline: float,
+        on_outcome: OutcomeCallback | None = None,
+    ) -> None:
         self.calls = calls
+        self.on_outcome = on_outcome
         self.policy = policy
         self.deadline = deadline
         self.outcomes: dict[str, CallOutcome] = {}
@@ -714,10 +726,12 @@ class Supervisor:
             call = attempt.in_flight
             if call is None or event["call_id"] != call.call_id:
                 raise ProtocolError(f"unexpected outcome for call {event['call_id']!r}")
-            attempt.outcomes[call.call_id] = _sanitized(event["outcome"])
+            outcome = attempt.outcomes[call.call_id] = _sanitized(event["outcome"])
             attempt.last_completed = call
             attempt.in_flight = None
             self.phase_deadline = self.deadline
+            if self.state.on_outcome is not None:
+                self.state.on_outcome(call.call_id, outcome)
         else:
             raise ProtocolError(f"unexpected event {kind!r}")
 
@@ -827,6 +841,7 @@ def run_submission(
     policy: SandboxPolicy | None = None,
     total_timeout: float | None = None,
     launch: LaunchStrategy | None = None,
+    on_outcome: OutcomeCallback | None = None,
 ) -> SubmissionOutcome:
     """Run ``calls`` against the submission at ``source_path`` in a sandboxed child.
 
@@ -838,6 +853,15 @@ def run_submission(
 
     ``launch`` says how launchers start (default :class:`ColdLaunch`, a fresh interpreter;
     :class:`gradekit.sandbox.warm.ZygoteLaunch` forks them from a warm zygote).
+
+    ``on_outcome(call_id, outcome)`` is called, in this thread, for each call's outcome as
+    it arrives from the worker, validated and in call order, so a caller can grade while the
+    run goes on. The returned outcome is what counts: a call whose reply is later found
+    forged (garbage from the same call follows it) is reported as failed there, so a caller
+    must check that ``returned.calls[call_id] is outcome`` before relying on what it was
+    told (it is the very same object when nothing overruled it). Calls that fail without a
+    reply (timeouts, crashes) are not announced. Whatever the callback raises stops the run
+    (its processes are cleaned up) and propagates.
     """
     started = time.monotonic()
     source = check_source(source_path)
@@ -851,7 +875,7 @@ def run_submission(
             + policy.load_timeout
             + sum(c.timeout + policy.call_grace for c in calls)
         )
-    state = RunState(list(calls), policy, started + total_timeout)
+    state = RunState(list(calls), policy, started + total_timeout, on_outcome)
     # Normally one launcher does everything; a new one is started only if a launcher itself
     # died (e.g. killed from outside the sandbox) while calls were left.
     while state.should_continue():

@@ -60,7 +60,7 @@ from gradekit.sandbox.zygote import (
 if TYPE_CHECKING:
     from gradekit.sandbox.policy import SandboxPolicy
     from gradekit.sandbox.protocol import Call, SubmissionOutcome
-    from gradekit.sandbox.runner import LaunchedProcess
+    from gradekit.sandbox.runner import LaunchedProcess, OutcomeCallback
 
 ZYGOTE_START_TIMEOUT = 120.0  # importing torch on a busy machine can take a while
 
@@ -319,12 +319,14 @@ def run_submission_warm(
     zygote: Zygote,
     policy: SandboxPolicy | None = None,
     total_timeout: float | None = None,
+    on_outcome: OutcomeCallback | None = None,
 ) -> SubmissionOutcome:
     """:func:`gradekit.sandbox.runner.run_submission`, with launchers forked by ``zygote``.
 
     Same contract and same outcome (the backend is the zygote's): the runner's own run, with
     :class:`ZygoteLaunch` as its launch strategy. Raises :class:`WarmWorkerError` when the
-    zygote is gone.
+    zygote is gone. ``on_outcome`` is told of each outcome as it arrives (see
+    :func:`~gradekit.sandbox.runner.run_submission`).
     """
     from gradekit.sandbox.policy import probe_policy
     from gradekit.sandbox.runner import run_submission
@@ -342,4 +344,5 @@ def run_submission_warm(
         policy=policy,
         total_timeout=total_timeout,
         launch=ZygoteLaunch(zygote),
+        on_outcome=on_outcome,
     )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 import numpy as np
 import pytest
 
@@ -192,3 +194,63 @@ def test_after_a_crash_the_same_warm_launcher_forks_the_next_worker(submission, 
     assert outcome.calls["2"].status == "crashed"
     assert values[0].value == values[2].value  # same launcher: no second Python start-up
     assert values[1].value != values[3].value  # but a fresh worker process
+
+
+def test_on_outcome_is_told_each_reply_in_order_as_the_same_object_returned(submission, backend):
+    path = submission(
+        """
+        import os
+
+        def fine(x):
+            return x * 2
+
+        def crash(x):
+            os._exit(3)
+        """
+    )
+    calls = [
+        Call("a", "fine", args={"x": X}),
+        Call("b", "crash", args={"x": X}),
+        Call("c", "fine", args={"x": X}),
+    ]
+    told = []
+    outcome = run_submission(
+        path, calls, backend=backend, on_outcome=lambda call_id, got: told.append((call_id, got))
+    )
+    # The crashed call sent no reply, so it is not announced; the others are, in order, as
+    # the very objects the returned outcome holds.
+    assert [call_id for call_id, _ in told] == ["a", "c"]
+    assert all(outcome.calls[call_id] is got for call_id, got in told)
+    assert outcome.calls["b"].status == "crashed"
+
+
+def test_on_outcome_may_hear_a_forged_reply_the_returned_outcome_overrules(tmp_path, backend):
+    """A call that writes its own "outcome" frame is announced with it, then found out when
+    the real reply follows: the returned outcome fails the call, as a caller must check."""
+    path = tmp_path / "student" / "solution.py"
+    path.parent.mkdir()
+    path.write_text(
+        textwrap.dedent(
+            """
+            import json, os, struct, sys
+
+            def forge():
+                fd = int(sys.argv[sys.argv.index("--result-fd") + 1])
+                forged = {"call_id": "a", "status": "ok", "value": None, "grads": {},
+                          "inputs_after": {}, "exception": None, "duration": 0.0,
+                          "stdout": "", "stderr": "", "graph": None}
+                header = json.dumps(
+                    {"v": 1, "body": {"event": "outcome", "outcome": forged}, "buffers": []}
+                ).encode()
+                os.write(fd, struct.pack(">4sIQ", b"GKF1", len(header), 0) + header)
+                return 1
+            """
+        )
+    )
+    told = []
+    outcome = run_submission(
+        path, [Call("a", "forge")], backend=backend, on_outcome=lambda *args: told.append(args)
+    )
+    assert outcome.calls["a"].status == "invalid"
+    assert [call_id for call_id, _ in told] == ["a"]
+    assert told[0][1] is not outcome.calls["a"]
