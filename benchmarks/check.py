@@ -9,9 +9,12 @@ reported, never asserted.
 
 A short timeline follows: the parts of a check measured one by one in this process (median
 of the rounds): the zygote's start-up (spawn until ready to fork), the run of the submission's
-calls in a ready zygote, and the grading after the run (verdicts and the JSON report). A check
-overlaps its own start-up (imports, plans, reference answers) with the zygote's, so its wall
-time is roughly interpreter start + zygote start-up + run + grading.
+calls in a ready zygote (a check grades each exercise during it, as soon as its calls have
+replied), and the grading after the run (what is left of the verdicts, and the JSON report).
+For comparison, "grading all after" is the same outcome graded as if nothing had been graded
+during the run (what a check did before it graded during the run). A check overlaps its own
+start-up (imports, plans, reference answers) with the zygote's, so its wall time is roughly
+interpreter start + zygote start-up + run + grading.
 
 The expected answers are cached on disk keyed by the engine's source, so edits to
 gradekit/engine/ between runs make the next check recompute them: benchmark a quiet tree (or a
@@ -97,7 +100,7 @@ def timeline(submission: str, spec: str, rounds: int) -> dict[str, float]:
 
 def timeline_round(submission: str, spec: str) -> dict[str, float]:
     """One round of :func:`timeline`: a check's parts one after the other, in this process."""
-    from gradekit.grading.pipeline import grade_outcome
+    from gradekit.grading.pipeline import _grade_while_running, _StudentRun, grade_outcome
     from gradekit.grading.plan_cache import load_compiled
     from gradekit.grading.reference import reference_answers
     from gradekit.grading.static import parse_source
@@ -108,7 +111,6 @@ def timeline_round(submission: str, spec: str) -> dict[str, float]:
 
     compiled = load_compiled(ROOT / spec)
     source = load_submission(ROOT / submission)
-    calls = [call for plan in compiled.plans for call in plan.calls]
     policy = probe_policy()
     # Done here, as a check does them while the run goes on: the known mistakes' answers
     # decoded, the submission parsed for the static rules.
@@ -116,19 +118,35 @@ def timeline_round(submission: str, spec: str) -> dict[str, float]:
     parsed = parse_source(source.text)
     started = time.perf_counter()
     with Zygote("engine", bubblewrap="bubblewrap" in policy.layers) as zygote:
+
+        class WarmSandbox:  # what a check's student run asks of its sandbox
+            @staticmethod
+            def run(path, calls, on_outcome):
+                return run_submission_warm(
+                    path, calls, zygote=zygote, policy=policy, on_outcome=on_outcome
+                )
+
         ready = time.perf_counter()
-        outcome = run_submission_warm(source.path, calls, zygote=zygote, policy=policy)
+        run = _StudentRun(source, compiled.plans, WarmSandbox())
+        streamed = _grade_while_running(run, compiled.plans, source, parsed, reference)
+        outcome = run.result()
         ran = time.perf_counter()
-    graded = time.perf_counter()
-    result = grade_outcome(
-        compiled, compiled.plans, reference, source, outcome,
-        submission=submission, backend="engine", parsed=parsed,
-    )  # fmt: skip
-    render_json(result)
+
+    def grade(graded) -> float:
+        started = time.perf_counter()
+        result = grade_outcome(
+            compiled, compiled.plans, reference, source, outcome,
+            submission=submission, backend="engine", parsed=parsed, graded=graded,
+        )  # fmt: skip
+        render_json(result)
+        return time.perf_counter() - started
+
+    after_the_run = grade(streamed)
     return {
         "zygote start-up": ready - started,
         "run": ran - ready,
-        "grading": time.perf_counter() - graded,
+        "grading": after_the_run,
+        "grading all after": grade(None),  # caches warmed by the grading during the run
     }
 
 

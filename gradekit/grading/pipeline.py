@@ -9,6 +9,7 @@ solution) raise, with a message meant for the person running the command.
 from __future__ import annotations
 
 import contextlib
+import queue
 import tempfile
 import threading
 import time
@@ -25,12 +26,20 @@ from gradekit.grading.static import ParsedSource, check_static, parse_source
 from gradekit.grading.submission import SubmissionSource, load_submission
 from gradekit.grading.verdicts import AssignmentResult, CaseResult, ExerciseResult, Isolation
 from gradekit.sandbox.environment import resolve_backend
-from gradekit.sandbox.protocol import CallOutcome, ExceptionInfo, SubmissionOutcome
+from gradekit.sandbox.protocol import (
+    CallOutcome,
+    ExceptionInfo,
+    IsolationReport,
+    SubmissionOutcome,
+)
 
 if TYPE_CHECKING:  # the spec models (pydantic) are needed only when a spec is compiled here
     from gradekit.spec.models import Assignment
 
 OK_STATUSES = ("ok", "raised")
+# An exercise's verdict reads none of the run's isolation or output: a placeholder for the
+# partial outcome an exercise is graded from while the run goes on.
+_NO_ISOLATION = IsolationReport(tier=0, layers=(), degraded={})
 
 
 def grade_submission(
@@ -106,7 +115,7 @@ def grade_compiled(
             # Also independent of the run: the syntax tree of the static rules. (The runner
             # thread parses no Python, so this parse cannot race another one.)
             parsed = parse_source(source.text)
-            _decode_mistakes_while(student_run, reference)
+            streamed = _grade_while_running(student_run, plans, source, parsed, reference)
         finally:
             student_run.join()  # never leave the run behind, even when the reference fails
         outcome = student_run.result()
@@ -120,6 +129,7 @@ def grade_compiled(
             backend=student_backend,
             include_hidden=compiled.include_hidden,
             parsed=parsed,
+            graded=streamed,
         )
         result.duration = time.perf_counter() - started
         # Leaving the block waits for the sandbox to shut down (which overlapped the above).
@@ -137,13 +147,16 @@ def grade_outcome(
     backend: str,
     include_hidden: bool = True,
     parsed: ParsedSource | None = None,
+    graded: StreamedVerdicts | None = None,
 ) -> AssignmentResult:
     """The verdicts of one sandbox run of ``source`` (everything after the run).
 
     ``plans`` and ``reference`` are what the calls came from; batch grading computes them once
     and runs the student through its own warm sandbox, then calls this. ``parsed`` is
     ``parse_source(source.text)`` when the caller has it already (a check parses while the
-    sandbox runs). ``duration`` is left for the caller to fill in.
+    sandbox runs). ``graded`` holds exercises graded while the run went on (a check's
+    :func:`_grade_while_running`): each is used only if ``outcome`` holds the very replies it
+    was graded on. ``duration`` is left for the caller to fill in.
     """
     result = AssignmentResult(
         assignment_id=assignment.id,
@@ -163,13 +176,48 @@ def grade_outcome(
     if parsed is None:
         parsed = parse_source(source.text)  # once for every exercise's static rules
     for plan in plans:
-        result.exercises.append(_grade_exercise(plan, source, parsed, outcome, reference))
+        early = graded.verdict_for(plan, outcome) if graded is not None else None
+        result.exercises.append(early or _grade_exercise(plan, source, parsed, outcome, reference))
     return result
+
+
+class StreamedVerdicts:
+    """Exercises graded while the student's run went on, with the replies each was graded on.
+
+    An exercise's verdict depends only on the replies to its own calls (and on the file having
+    loaded, which it had if replies came), so once they have all arrived it can be graded
+    before the run ends. The run's final outcome overrules what was announced (a forged reply
+    is found out by what follows it; a warm start that failed is run again cold): a verdict
+    counts only if the final outcome holds the very same reply objects.
+    """
+
+    def __init__(self) -> None:
+        self._verdicts: dict[str, tuple[ExerciseResult, list[CallOutcome]]] = {}
+
+    def add(self, plan: ExercisePlan, verdict: ExerciseResult, replies: list[CallOutcome]) -> None:
+        self._verdicts[plan.exercise.id] = (verdict, replies)
+
+    def verdict_for(self, plan: ExercisePlan, outcome: SubmissionOutcome) -> ExerciseResult | None:
+        """The exercise's early verdict if ``outcome`` confirms every reply it used."""
+        known = self._verdicts.get(plan.exercise.id)
+        if known is None or outcome.load_error is not None:
+            return None
+        verdict, replies = known
+        final = outcome.calls
+        if all(
+            final.get(call.call_id) is reply
+            for call, reply in zip(plan.calls, replies, strict=True)
+        ):
+            return verdict
+        return None
 
 
 class _StudentRun(threading.Thread):
     """The student's sandboxed run, in a thread of its own (a plain thread: the executor of
-    concurrent.futures imports logging, which costs a check start-up time)."""
+    concurrent.futures imports logging, which costs a check start-up time).
+
+    Each reply is put on :attr:`replies` as it arrives, as ``(call_id, outcome)``; ``None``
+    follows the last one, when the run has ended (however it ended)."""
 
     def __init__(
         self, source: SubmissionSource, plans: list[ExercisePlan], sandbox: EarlySandbox
@@ -178,13 +226,19 @@ class _StudentRun(threading.Thread):
         self._arguments = (source, plans, sandbox)
         self._outcome: SubmissionOutcome | None = None
         self._error: BaseException | None = None
+        self.replies: queue.SimpleQueue[tuple[str, CallOutcome] | None] = queue.SimpleQueue()
         self.start()
 
     def run(self) -> None:
         try:
-            self._outcome = _run_student(*self._arguments)
+            self._outcome = _run_student(*self._arguments, on_outcome=self._on_reply)
         except BaseException as error:  # re-raised in the caller's thread by result()
             self._error = error
+        finally:
+            self.replies.put(None)
+
+    def _on_reply(self, call_id: str, outcome: CallOutcome) -> None:
+        self.replies.put((call_id, outcome))
 
     def result(self) -> SubmissionOutcome:
         """Wait for the run; raises what the run raised."""
@@ -195,28 +249,65 @@ class _StudentRun(threading.Thread):
         return self._outcome
 
 
-def _decode_mistakes_while(run: _StudentRun, reference: ReferenceAnswers) -> None:
-    """Decode the known mistakes' answers (read lazily from the disk cache) while ``run`` is
-    still going, one exercise at a time: the verdicts of an exercise that does not pass
-    compare with them, after the run, when a student is waiting. Stops when the run ends;
-    what is left is decoded if and when a verdict needs it."""
-    for exercise_id in reference.mistakes:
-        if not run.is_alive():
-            return
-        reference.mistakes.get(exercise_id)
+def _grade_while_running(
+    run: _StudentRun,
+    plans: list[ExercisePlan],
+    source: SubmissionSource,
+    parsed: ParsedSource,
+    reference: ReferenceAnswers,
+) -> StreamedVerdicts:
+    """Grade each exercise as soon as the replies to all its calls have arrived, while the
+    run goes on; between replies, decode the known mistakes' answers (read lazily from the
+    disk cache), which the verdicts of failing exercises compare with. Returns when the run
+    has ended: what was not graded by then is graded after it, from the final outcome."""
+    graded = StreamedVerdicts()
+    plan_of_call = {call.call_id: plan for plan in plans for call in plan.calls}
+    replies: dict[str, CallOutcome] = {}
+    mistakes_left = iter(list(reference.mistakes))
+    while True:
+        try:
+            item = run.replies.get_nowait()
+        except queue.Empty:
+            exercise_id = next(mistakes_left, None)
+            if exercise_id is not None:
+                reference.mistakes.get(exercise_id)
+                continue
+            item = run.replies.get()  # nothing else to do: wait for the next reply
+        if item is None:
+            return graded
+        call_id, reply = item
+        replies[call_id] = reply
+        plan = plan_of_call.get(call_id)
+        if plan is None or plan.calls[-1].call_id != call_id:
+            continue  # replies come in call order: an exercise is complete at its last call
+        exercise_replies = [replies.get(call.call_id) for call in plan.calls]
+        if any(got is None for got in exercise_replies):
+            continue  # a call before it failed without a reply: graded after the run
+        so_far = SubmissionOutcome(
+            load_error=None,
+            calls=dict(zip((call.call_id for call in plan.calls), exercise_replies, strict=True)),
+            stdout="",
+            stderr="",
+            isolation=_NO_ISOLATION,
+            duration=0.0,
+        )
+        graded.add(plan, _grade_exercise(plan, source, parsed, so_far, reference), exercise_replies)
 
 
 def _run_student(
-    source: SubmissionSource, plans: list[ExercisePlan], sandbox: EarlySandbox
+    source: SubmissionSource,
+    plans: list[ExercisePlan],
+    sandbox: EarlySandbox,
+    on_outcome: Any = None,
 ) -> SubmissionOutcome:
     calls = [call for plan in plans for call in plan.calls]
     if source.kind == "py":
-        return sandbox.run(source.path.resolve(), calls)
+        return sandbox.run(source.path.resolve(), calls, on_outcome)
     # A notebook runs as the generated .py, named like the notebook so tracebacks read well.
     with tempfile.TemporaryDirectory(prefix="gradekit-notebook-") as folder:
         generated = Path(folder) / f"{source.path.stem}.py"
         generated.write_text(source.text, encoding="utf-8")
-        return sandbox.run(generated, calls)
+        return sandbox.run(generated, calls, on_outcome)
 
 
 def _load_error_text(source: SubmissionSource, error: ExceptionInfo | None) -> str | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import queue
 from pathlib import Path
 
 import pytest
@@ -162,23 +163,29 @@ def test_a_truncated_cache_file_is_recomputed(tmp_path, monkeypatch, cut):
     assert without_durations(loaded.outcomes) == without_durations(computed.outcomes)
 
 
-class _RunAliveFor:
-    """A stand-in for the student's run thread that ends after ``checks`` looks."""
+class _RunEndingAfter:
+    """A stand-in for the student's run: no reply for ``looks`` looks, then the run's end."""
 
-    def __init__(self, checks: int) -> None:
-        self.checks = checks
+    def __init__(self, looks: int) -> None:
+        self.looks = looks
+        self.replies = self  # the run's reply queue is itself
 
-    def is_alive(self) -> bool:
-        self.checks -= 1
-        return self.checks >= 0
+    def get_nowait(self) -> None:
+        self.looks -= 1
+        if self.looks >= 0:
+            raise queue.Empty
+        return None
+
+    def get(self) -> None:
+        return None
 
 
 @pytest.mark.parametrize("checks", [0, 1, 2, 100])
 def test_mistakes_decoded_during_the_run_stop_when_it_ends(tmp_path, monkeypatch, checks):
-    from gradekit.grading.pipeline import _decode_mistakes_while
+    from gradekit.grading.pipeline import _grade_while_running
 
-    _, _, computed, loaded = _cached_and_computed(tmp_path, monkeypatch, AUTOGRAD)
-    _decode_mistakes_while(_RunAliveFor(checks), loaded)
+    _, plans, computed, loaded = _cached_and_computed(tmp_path, monkeypatch, AUTOGRAD)
+    _grade_while_running(_RunEndingAfter(checks), plans, None, None, loaded)
     assert list(loaded.mistakes._decoded) == list(loaded.mistakes)[:checks]
     # What a verdict then looks up is what it would have decoded itself.
     assert _mistakes_without_durations(loaded.mistakes) == _mistakes_without_durations(
