@@ -27,6 +27,7 @@ from gradekit.sandbox.protocol import (
     decode_event,
     decode_event_bytes,
     decode_frame,
+    encode_begin_event,
     encode_frame,
     encode_outcome_event,
 )
@@ -156,7 +157,7 @@ def test_a_broken_prefix_is_never_taken_from_the_cache() -> None:
         assert full_decode(broken)[0] == "ProtocolError"
 
 
-def test_a_frame_with_two_duration_keys_takes_the_checking_path() -> None:
+def test_a_duration_key_of_the_student_s_is_not_the_outcome_s() -> None:
     outcome = CallOutcome(
         "ok",
         value=Observed("python", "int", value=1),
@@ -167,7 +168,16 @@ def test_a_frame_with_two_duration_keys_takes_the_checking_path() -> None:
     assert raw.count(b'"duration":') == 2
     protocol._OUTCOMES.clear()
     assert cached_decode(raw) == full_decode(raw)
-    assert not protocol._OUTCOMES  # nothing was cached for it
+    again = encode_outcome_event("c", CallOutcome(**{**vars(outcome), "duration": 0.25}))
+    assert cached_decode(again) == full_decode(again)  # from the cache: the outer duration
+
+
+def test_only_an_outcome_shaped_frame_is_keyed() -> None:
+    outcome = CallOutcome("ok", value=Observed("python", "int", value=1), duration=0.5)
+    raw = encode_outcome_event("c", outcome)
+    after_digits = raw.index(b'"duration":0.5,') + len(b'"duration":0.5')
+    assert protocol._outcome_key(raw, 1 << 20) == (raw[8:16] + raw[after_digits:], 0.5)
+    assert protocol._outcome_key(encode_begin_event("c"), 1 << 20) == (None, None)
 
 
 def test_the_cache_is_bounded() -> None:
