@@ -34,6 +34,7 @@ from gradekit.sandbox.protocol import (
 )
 
 if TYPE_CHECKING:  # the spec models (pydantic) are needed only when a spec is compiled here
+    from gradekit.sandbox.runner import OutcomeCallback
     from gradekit.spec.models import Assignment
 
 OK_STATUSES = ("ok", "raised")
@@ -298,7 +299,7 @@ def _run_student(
     source: SubmissionSource,
     plans: list[ExercisePlan],
     sandbox: EarlySandbox,
-    on_outcome: Any = None,
+    on_outcome: OutcomeCallback | None = None,
 ) -> SubmissionOutcome:
     calls = [call for plan in plans for call in plan.calls]
     if source.kind == "py":
