@@ -11,8 +11,9 @@ A short timeline follows: the parts of a check measured one by one in this proce
 of the rounds): the zygote's start-up (spawn until ready to fork), the run of the submission's
 calls in a ready zygote (a check grades each exercise during it, as soon as its calls have
 replied), and the grading after the run (what is left of the verdicts, and the JSON report).
-For comparison, "grading all after" is the same outcome graded as if nothing had been graded
-during the run (what a check did before it graded during the run). A check overlaps its own
+(To compare with grading everything after the run, run an older snapshot's benchmarks/check.py:
+grading the same outcome again in this process would find the comparisons remembered.) A
+check overlaps its own
 start-up (imports, plans, reference answers) with the zygote's, so its wall time is roughly
 interpreter start + zygote start-up + run + grading.
 
@@ -132,21 +133,16 @@ def timeline_round(submission: str, spec: str) -> dict[str, float]:
         outcome = run.result()
         ran = time.perf_counter()
 
-    def grade(graded) -> float:
-        started = time.perf_counter()
-        result = grade_outcome(
-            compiled, compiled.plans, reference, source, outcome,
-            submission=submission, backend="engine", parsed=parsed, graded=graded,
-        )  # fmt: skip
-        render_json(result)
-        return time.perf_counter() - started
-
-    after_the_run = grade(streamed)
+    graded = time.perf_counter()
+    result = grade_outcome(
+        compiled, compiled.plans, reference, source, outcome,
+        submission=submission, backend="engine", parsed=parsed, graded=streamed,
+    )  # fmt: skip
+    render_json(result)
     return {
         "zygote start-up": ready - started,
         "run": ran - ready,
-        "grading": after_the_run,
-        "grading all after": grade(None),  # caches warmed by the grading during the run
+        "grading": time.perf_counter() - graded,
     }
 
 
