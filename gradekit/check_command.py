@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from gradekit.grading.early_sandbox import close_untaken_sandbox, start_for_backend, started_sandbox
+from gradekit.plain_command_line import split_plain_command_line
 from gradekit.sandbox.environment import BACKENDS
 
 if TYPE_CHECKING:
@@ -72,37 +73,12 @@ class CheckOptions:
 def plain_check_options(arguments: list[str]) -> CheckOptions | None:
     """The options of ``check SUBMISSION [options]`` (``arguments`` follow the program name),
     or None when it is not a check or not written the plain way."""
-    if not arguments or arguments[0] != "check":
+    parsed = split_plain_command_line(
+        arguments, "check", VALUE_OPTIONS, FLAGS, repeatable=frozenset({"only"})
+    )
+    if parsed is None:
         return None
-    values: dict[str, str] = {}
-    only: list[str] = []
-    flags: set[str] = set()
-    positionals: list[str] = []
-    rest = iter(arguments[1:])
-    for argument in rest:
-        if argument in FLAGS:
-            flags.add(FLAGS[argument])
-            continue
-        if not argument.startswith("-") or argument == "-":
-            positionals.append(argument)
-            continue
-        name, equals, value = argument.partition("=")
-        if not equals and not name.startswith("--") and len(name) > 2:
-            name, value, equals = name[:2], name[2:], "="  # -aSPEC, -oFILE
-        elif equals and not name.startswith("--"):
-            return None  # -a=SPEC: click reads the value as "=SPEC"; let it
-        if name not in VALUE_OPTIONS:
-            return None
-        if not equals:
-            value = next(rest, None)
-            if value is None:
-                return None
-        if not value:
-            return None  # an empty value: let Typer decide what it means
-        if VALUE_OPTIONS[name] == "only":
-            only.append(value)
-        else:
-            values[VALUE_OPTIONS[name]] = value  # repeated: the last one counts, as in click
+    positionals, values, flags = parsed.positionals, parsed.values, parsed.flags
     if len(positionals) != 1 or not positionals[0]:
         return None
     if values.get("backend", "auto") not in BACKENDS:
@@ -114,7 +90,7 @@ def plain_check_options(arguments: list[str]) -> CheckOptions | None:
     return CheckOptions(
         submission=Path(positionals[0]),
         assignment=Path(values["assignment"]) if "assignment" in values else None,
-        only=tuple(only),
+        only=tuple(parsed.repeated["only"]),
         backend=values.get("backend"),
         output_format=values.get("output_format", "text"),
         output=Path(values["output"]) if "output" in values else None,

@@ -19,10 +19,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from gradekit.plain_command_line import split_plain_command_line
+from gradekit.sandbox.environment import BACKENDS
+
 EXIT_OK, EXIT_GRADER_ERRORS, EXIT_USAGE = 0, 1, 2
 EXIT_INTERRUPTED = 130  # like a shell reports SIGINT
 DEFAULT_DB = Path("gradebook.sqlite")
-BACKENDS = ("auto", "engine", "torch")
 
 # The options of `gradekit grade` (tests/cli keeps these in step with the Typer command).
 VALUE_OPTIONS = {
@@ -55,37 +57,12 @@ class GradeOptions:
 def plain_grade_options(arguments: list[str]) -> GradeOptions | None:
     """The options of ``grade SUBMISSIONS --assignment SPEC [options]`` (``arguments`` follow
     the program name), or None when it is not a grade or not written the plain way."""
-    if not arguments or arguments[0] != "grade":
+    parsed = split_plain_command_line(
+        arguments, "grade", VALUE_OPTIONS, FLAGS, repeatable=frozenset({"disable_layer"})
+    )
+    if parsed is None:
         return None
-    values: dict[str, str] = {}
-    layers: list[str] = []
-    flags: set[str] = set()
-    positionals: list[str] = []
-    rest = iter(arguments[1:])
-    for argument in rest:
-        if argument in FLAGS:
-            flags.add(FLAGS[argument])
-            continue
-        if not argument.startswith("-") or argument == "-":
-            positionals.append(argument)
-            continue
-        name, equals, value = argument.partition("=")
-        if not equals and not name.startswith("--") and len(name) > 2:
-            name, value, equals = name[:2], name[2:], "="  # -aSPEC, -j2
-        elif equals and not name.startswith("--"):
-            return None  # -a=SPEC: click reads the value as "=SPEC"; let it
-        if name not in VALUE_OPTIONS:
-            return None
-        if not equals:
-            value = next(rest, None)
-            if value is None:
-                return None
-        if not value:
-            return None  # an empty value: let Typer decide what it means
-        if VALUE_OPTIONS[name] == "disable_layer":
-            layers.append(value)
-        else:
-            values[VALUE_OPTIONS[name]] = value  # repeated: the last one counts, as in click
+    positionals, values, flags = parsed.positionals, parsed.values, parsed.flags
     if len(positionals) != 1 or not positionals[0] or "assignment" not in values:
         return None
     if values.get("backend", "auto") not in BACKENDS:
@@ -102,7 +79,7 @@ def plain_grade_options(arguments: list[str]) -> GradeOptions | None:
         backend=values.get("backend"),
         allow_weak_sandbox="allow_weak_sandbox" in flags,
         as_json="as_json" in flags,
-        disable_layer=tuple(layers),
+        disable_layer=tuple(parsed.repeated["disable_layer"]),
     )
 
 
