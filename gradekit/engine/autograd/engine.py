@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Sequence
+from heapq import heappop, heappush
 from sys import getrefcount
 
 import numpy as np
@@ -214,6 +215,14 @@ def _run_backward_on_arrays(
         buffer[nr] = data if buffer[nr] is None else _add_arrays(buffer[nr], data)
     ready = _initially_ready(buffers, dependencies)
     tie = len(ready)
+    # The ready queue is a heap, except in the commonest case: when exactly one node is
+    # ready it waits in ``next_up`` instead (a chain never touches the heap).  Invariant:
+    # ``next_up`` is set only while the heap is empty, and before anything else joins
+    # the heap it joins first, so the order (ties included) is the heap's own.
+    next_up = None
+    if tie == 1:
+        next_up = ready.pop()[2]
+        tie = 0
 
     previous_mode = grad_mode.enabled
     grad_mode.enabled = False
@@ -222,8 +231,14 @@ def _run_backward_on_arrays(
     # custom Function's backward) could register more, so check again only after that.
     user_code_ran = False
     try:
-        while ready:
-            node = heapq.heappop(ready)[2]
+        while True:
+            if next_up is not None:
+                node = next_up
+                next_up = None
+            elif ready:
+                node = heappop(ready)[2]
+            else:
+                break
             grads = buffers.pop(node)
             if type(node) is AccumulateGrad:
                 grad = grads[0]
@@ -277,11 +292,17 @@ def _run_backward_on_arrays(
                 remaining = dependencies[next_node] - 1
                 dependencies[next_node] = remaining
                 if remaining == 0:
+                    if next_up is not None:  # a second ready node: both go to the heap
+                        heappush(ready, (-next_up._sequence_nr, tie, next_up))
+                        tie += 1
+                        next_up = None
                     if g is None and all(b is None for b in buffer):
                         _propagate_nothing(next_node, dependencies, buffers, ready)
-                    else:
-                        heapq.heappush(ready, (-next_node._sequence_nr, tie, next_node))
+                    elif ready:
+                        heappush(ready, (-next_node._sequence_nr, tie, next_node))
                         tie += 1
+                    else:
+                        next_up = next_node
             # drop this node's references to its gradients: an AccumulateGrad may take
             # an array over when it is the only holder (see _exclusively_held)
             grad_inputs = g = None

@@ -9,6 +9,7 @@ them to the input dtype, as torch's ``validate_outputs`` does.
 from __future__ import annotations
 
 import builtins
+import sys
 from typing import Any
 
 import numpy as np
@@ -36,6 +37,38 @@ from .core import (
     shape_of,
     torch_layout,
 )
+
+# Python numbers as 0-d arrays of a float dtype, made once per (value, dtype).  A ufunc
+# given a Python float converts it on every call (numpy 2 treats it as a "weak" scalar:
+# cast to the array's dtype, then the array's own loop); a ready 0-d array of that dtype
+# runs the very same loop on the very same number, about a third cheaper for small arrays.
+_SCALAR_ARRAYS: dict[tuple[float, np.dtype], np.ndarray] = {}
+_SCALAR_ARRAYS_LIMIT = 1024  # distinct constants are few; a program making more gets floats
+# only numbers that convert to a finite value of the dtype (no overflow to inf on the way)
+_FINITE_LIMITS = {
+    np.dtype(np.float32): 3.4028234663852886e38,
+    np.dtype(np.float64): sys.float_info.max,
+}
+
+
+def scalar_array(value: float | int, np_dtype: np.dtype) -> np.ndarray | float:
+    """``value`` (a Python float or int) as the operand numpy would use with a float array of
+    ``np_dtype``: a cached read-only 0-d array, or ``float(value)`` when it is not cacheable
+    (zero, whose sign a dict key would lose; nan, inf, out of range; other dtypes)."""
+    number = builtins.float(value)
+    key = (number, np_dtype)
+    cached = _SCALAR_ARRAYS.get(key)
+    if cached is not None:
+        return cached
+    limit = _FINITE_LIMITS.get(np_dtype)
+    if limit is None or number == 0 or not -limit <= number <= limit:
+        return number
+    if len(_SCALAR_ARRAYS) >= _SCALAR_ARRAYS_LIMIT:
+        return number
+    cached = np.array(number, dtype=np_dtype)
+    cached.flags.writeable = False
+    _SCALAR_ARRAYS[key] = cached
+    return cached
 
 
 def _recording(x: Any, y: Any = None) -> bool:
@@ -70,7 +103,7 @@ def _binary(ufunc: np.ufunc, x: Any, y: Any) -> tuple[np.ndarray, dtype]:
         ):
             # fast path: a float tensor with a Python number (``y * 3``); numpy 2 treats
             # the number as weak, so the result keeps the tensor's dtype, as in torch
-            out = ufunc(x._data, y if y_type is builtins.float else builtins.float(y))
+            out = ufunc(x._data, scalar_array(y, x._data.dtype))
             if type(out) is not np.ndarray:
                 out = np.asarray(out)
             return out, x_dtype
@@ -96,7 +129,7 @@ def _product(grad: np.ndarray, value: Any) -> np.ndarray:
             return out if type(out) is np.ndarray else np.asarray(out)
     elif (value_type is builtins.float or value_type is builtins.int) and grad.dtype.kind == "f":
         # mul's tensor-with-Python-number path: the number becomes a (weak) float
-        out = np.multiply(grad, builtins.float(value))
+        out = np.multiply(grad, scalar_array(value, grad.dtype))
         return out if type(out) is np.ndarray else np.asarray(out)
     # anything else (mixed dtypes, numpy scalars, bools): the engine op itself
     other = Tensor._make(value, dtype_of_array(value)) if value_type is np.ndarray else value
