@@ -18,7 +18,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gradekit.engine as engine
-from gradekit.engine.ops.pointwise import scalar_array
+from gradekit.engine.autograd.graph import Node, SavedTensor, new_node
+from gradekit.engine.ops.pointwise import AddBackward0, MulBackward0, scalar_array
+from gradekit.engine.ops.reduction import MeanBackward0
 
 UFUNCS = [np.add, np.subtract, np.multiply, np.true_divide, np.power, np.maximum, np.fmod]
 NUMBERS = st.one_of(
@@ -136,3 +138,49 @@ def test_seed_graph_gradient_is_unchanged_by_repeats(repeat: int) -> None:
         y = x + 2
         (y * y * 3).mean().backward()
         assert x.grad.tolist() == [[4.5, 4.5], [4.5, 4.5]]
+
+
+# --- new_node: Node.__init__ without type.__call__ ------------------------------------------
+@pytest.mark.parametrize("node_class", [AddBackward0, MulBackward0, MeanBackward0])
+def test_new_node_sets_what_node_init_sets(node_class: type) -> None:
+    assert node_class.__init__ is Node.__init__  # new_node is only for such classes
+    edges = ((None, 0),)
+    meta = (((2,), engine.float32),)
+    made, called = new_node(node_class, edges, meta), node_class(edges, meta)
+    for node in (made, called):
+        assert type(node) is node_class
+        assert node.next_functions is edges and node._output_meta is meta
+        assert node._hooked is False and node._saved is None and node.__dict__ == {}
+    assert made._sequence_nr + 1 == called._sequence_nr  # one shared creation order
+
+
+# --- mul saves as Node.save would -----------------------------------------------------------
+def _saved_summary(saved: tuple) -> list:
+    return [
+        (type(s).__name__, s.tensor, s.version, s.version_counter, s.output_nr)
+        if isinstance(s, SavedTensor)
+        else s
+        for s in saved
+    ]
+
+
+@pytest.mark.parametrize("left_grad", [False, True])
+@pytest.mark.parametrize("right", ["tensor", "tensor_grad", "number", "same"])
+def test_mul_saves_what_node_save_saves(left_grad: bool, right: str) -> None:
+    left = engine.tensor([1.0, 2.0], requires_grad=left_grad)
+    if not left_grad:
+        left.add_(0)  # a version other than 0 (a leaf requiring grad refuses add_)
+    other: Any = {
+        "tensor": engine.tensor([3.0, 4.0]),
+        "tensor_grad": engine.tensor([3.0, 4.0], requires_grad=True),
+        "number": 3,
+        "same": left,
+    }[right]
+    product = left * other
+    if product.grad_fn is None:
+        return  # nothing recorded, nothing saved
+    left_needs = left.requires_grad
+    other_needs = isinstance(other, engine.Tensor) and other.requires_grad
+    reference = Node.__new__(Node)
+    reference.save(left if other_needs else None, other if left_needs else None)
+    assert _saved_summary(product.grad_fn._saved) == _saved_summary(reference._saved)

@@ -320,12 +320,10 @@ def _exclusively_held(grad: np.ndarray) -> bool:
     steals the gradient the same way (``use_count() == 1``); any view, any other
     holder (another buffer, a saved tensor, a user's tensor) adds a reference.
     """
-    return (
-        getrefcount(grad) <= _LOOP_REFERENCES + 2
-        and grad.base is None
-        and grad.flags.c_contiguous
-        and grad.flags.writeable
-    )
+    if getrefcount(grad) > _LOOP_REFERENCES + 2 or grad.base is not None:
+        return False
+    flags = grad.flags  # (a new flags object on every read)
+    return flags.c_contiguous and flags.writeable
 
 
 #: references the backward loop holds on a gradient it hands to AccumulateGrad

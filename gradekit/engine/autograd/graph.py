@@ -113,6 +113,23 @@ class SavedTensor:
 _new_saved_tensor = object.__new__
 
 
+def saved_input(value: Any) -> Any:
+    """What ``Node.save`` stores for one forward input: a ``SavedTensor`` for a tensor,
+    anything else (a Python scalar, None for "not needed") as it is.  Hot ops (``mul``)
+    call it directly and set ``node._saved`` themselves."""
+    # (a type test, not hasattr: hasattr on a Python number or None raises inside)
+    if isinstance(value, tensor_type):
+        # SavedTensor(value, False), built without type.__call__ (this is per op)
+        entry = _new_saved_tensor(SavedTensor)
+        entry.tensor = value
+        entry.data = entry.dtype = None
+        entry.output_nr = -1
+        entry.version_counter = counter = value._version_counter
+        entry.version = counter.version
+        return entry
+    return value
+
+
 class Node:
     """Base class of every grad_fn.  Subclasses are named exactly like torch's classes.
 
@@ -192,19 +209,7 @@ class Node:
         "not needed") is kept as is.  Save exactly what torch saves (derivatives.yaml),
         because that decides which in-place modifications raise at backward time.
         """
-        saved = []
-        for value in inputs:
-            # (a type test, not hasattr: hasattr on a Python number or None raises inside)
-            if isinstance(value, tensor_type):
-                # SavedTensor(value, False), built without type.__call__ (this is per op)
-                entry = _new_saved_tensor(SavedTensor)
-                entry.tensor = value
-                entry.data = entry.dtype = None
-                entry.output_nr = -1
-                entry.version_counter = counter = value._version_counter
-                entry.version = counter.version
-                value = entry
-            saved.append(value)
+        saved = [saved_input(value) for value in inputs]
         if outputs:
             saved.extend([SavedTensor(t, True) for t in outputs])
         self._saved = tuple(saved)
@@ -289,6 +294,21 @@ class Node:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} object at {hex(id(self))}>"
+
+
+_new_node_object = object.__new__
+
+
+def new_node(node_class: type[Node], next_functions: tuple, output_meta: tuple) -> Node:
+    """``node_class(next_functions, output_meta)`` for a class that keeps ``Node.__init__``,
+    without ``type.__call__`` (CPython 3.11 does not specialise calling a class with a
+    Python ``__init__``; a plain function call it does).  For the hottest ops only."""
+    node = _new_node_object(node_class)
+    node.next_functions = next_functions
+    node._output_meta = output_meta
+    node._sequence_nr = next(_sequence)
+    node._hooked = False
+    return node
 
 
 class AccumulateGrad(Node):

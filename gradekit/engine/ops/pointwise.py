@@ -16,7 +16,7 @@ import numpy as np
 
 from .. import errors
 from ..autograd import grad_mode
-from ..autograd.graph import Node
+from ..autograd.graph import Node, new_node, saved_input
 from ..dtypes import (
     FLOATING,
     bool_,
@@ -189,7 +189,8 @@ def add(input: Any, other: Any, *, alpha: Any = 1) -> Tensor:
         (input_is_tensor and input._requires_grad) or (other_is_tensor and other._requires_grad)
     ):
         return Tensor._make(out, result)
-    node = AddBackward0(
+    node = new_node(
+        AddBackward0,
         (
             input._edge() if input_is_tensor else (None, 0),
             other._edge() if other_is_tensor else (None, 0),
@@ -365,7 +366,8 @@ def mul(input: Any, other: Any) -> Tensor:
     other_needs = other_is_tensor and other._requires_grad
     if not (input_needs or other_needs):
         return Tensor._make(out, result)
-    node = MulBackward0(
+    node = new_node(
+        MulBackward0,
         (
             input._edge() if input_is_tensor else (None, 0),
             other._edge() if other_is_tensor else (None, 0),
@@ -373,7 +375,11 @@ def mul(input: Any, other: Any) -> Tensor:
         ((out.shape, result),),
     )
     # torch saves self only when other needs a gradient, and other only when self does
-    node.save(input if other_needs else None, other if input_needs else None)
+    # node.save(input if other_needs else None, other if input_needs else None), inlined
+    node._saved = (
+        saved_input(input) if other_needs else None,
+        saved_input(other) if input_needs else None,
+    )
     return Tensor._make(out, result, node)
 
 

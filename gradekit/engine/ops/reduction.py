@@ -12,12 +12,12 @@ import numpy as np
 
 from .. import errors
 from ..autograd import grad_mode
-from ..autograd.graph import Node
+from ..autograd.graph import Node, new_node
 from ..dtypes import FLOATING, bool_, dtype, float16, int64
 from ..tensor import Tensor
 from .core import as_array, maybe_wrap_dim
 from .pointwise import abs as abs_
-from .pointwise import div_scalar, sgn, where
+from .pointwise import div_scalar, scalar_array, sgn, where
 from .pointwise import pow as pow_
 from .shape_helpers import expand, masked_fill, unsqueeze_dims, view
 
@@ -140,7 +140,10 @@ class MeanBackward0(Node):
         if grad.ndim != 0:
             return NotImplemented
         filled = np.empty(self.self_sizes, grad.dtype)  # the fast path of backward, above
-        filled.fill(np.true_divide(grad, self.numel))
+        divisor = scalar_array(self.numel, grad.dtype)  # the same number, made once
+        if type(divisor) is not np.ndarray:
+            divisor = self.numel  # not cacheable (e.g. float16): the int, as backward
+        filled.fill(np.true_divide(grad, divisor))
         return (filled,)
 
 
@@ -166,7 +169,7 @@ def mean(
         out = as_array(total / data.size if data.size else np.float64("nan"), result)
         if not _recording(input):
             return Tensor._make(out, result)
-        node = MeanBackward0((input._edge(),), ((out.shape, result),))
+        node = new_node(MeanBackward0, (input._edge(),), ((out.shape, result),))
         node.self_sizes, node.numel = data.shape, data.size
         return Tensor._make(out, result, node)
     dims = _normalize_dims(dim, data.ndim)
