@@ -213,16 +213,23 @@ def _run_backward_on_arrays(
         if buffer is None:
             buffer = buffers[node] = [None] * node.num_outputs
         buffer[nr] = data if buffer[nr] is None else _add_arrays(buffer[nr], data)
-    ready = _initially_ready(buffers, dependencies)
-    tie = len(ready)
     # The ready queue is a heap, except in the commonest case: when exactly one node is
     # ready it waits in ``next_up`` instead (a chain never touches the heap).  Invariant:
     # ``next_up`` is set only while the heap is empty, and before anything else joins
     # the heap it joins first, so the order (ties included) is the heap's own.
     next_up = None
-    if tie == 1:
-        next_up = ready.pop()[2]
+    if len(buffers) == 1:  # one root node: loss.backward()
+        ready: list = []
         tie = 0
+        (root_node,) = buffers
+        if dependencies.get(root_node, 0) == 0:
+            next_up = root_node
+    else:
+        ready = _initially_ready(buffers, dependencies)
+        tie = len(ready)
+        if tie == 1:
+            next_up = ready.pop()[2]
+            tie = 0
 
     previous_mode = grad_mode.enabled
     grad_mode.enabled = False
@@ -411,12 +418,13 @@ def _count_dependencies(
     intermediate gradients and the array path may run it.
     """
     dependencies: dict[Node, int] = {}
-    stack = [root for root, _nr in roots]
     # A node is walked when it is first counted; roots are walked from the start, so a
     # root that another root reaches (or a repeated root) must not be walked again.
     roots_walked: set[Node] | tuple = ()
-    if len(stack) > 1:
-        stack = list(dict.fromkeys(stack))
+    if len(roots) == 1:  # loss.backward(): no list comprehension (a frame of its own)
+        stack = [roots[0][0]]
+    else:
+        stack = list(dict.fromkeys([root for root, _nr in roots]))
         roots_walked = set(stack)
     plain = True
     while stack:

@@ -209,7 +209,7 @@ class Node:
         "not needed") is kept as is.  Save exactly what torch saves (derivatives.yaml),
         because that decides which in-place modifications raise at backward time.
         """
-        saved = [saved_input(value) for value in inputs]
+        saved = list(map(saved_input, inputs))  # (a comprehension is a frame of its own)
         if outputs:
             saved.extend([SavedTensor(t, True) for t in outputs])
         self._saved = tuple(saved)

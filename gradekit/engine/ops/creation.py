@@ -146,7 +146,7 @@ def _size_args(size: Sequence[Any]) -> tuple[int, ...]:
     """zeros(2, 3), zeros((2, 3)), zeros([2, 3]) and zeros(torch.Size([2, 3]))."""
     if len(size) == 1 and isinstance(size[0], (tuple, list, Size)):
         size = tuple(size[0])
-    shape = tuple([builtins.int(s) for s in size])
+    shape = tuple(map(builtins.int, size))  # (no list comprehension: a frame of its own)
     for s in shape:
         if s < 0:
             raise errors.error("negative_dimension", size=s, sizes=list(shape))

@@ -42,13 +42,15 @@ from .core import (
 # given a Python float converts it on every call (numpy 2 treats it as a "weak" scalar:
 # cast to the array's dtype, then the array's own loop); a ready 0-d array of that dtype
 # runs the very same loop on the very same number, about a third cheaper for small arrays.
-_SCALAR_ARRAYS: dict[tuple[float, np.dtype], np.ndarray] = {}
-_SCALAR_ARRAYS_LIMIT = 1024  # distinct constants are few; a program making more gets floats
-# only numbers that convert to a finite value of the dtype (no overflow to inf on the way)
-_FINITE_LIMITS = {
-    np.dtype(np.float32): 3.4028234663852886e38,
-    np.dtype(np.float64): sys.float_info.max,
-}
+# One dict per dtype, chosen by identity (hashing a numpy dtype is not free).
+_FLOAT32 = np.dtype(np.float32)
+_FLOAT64 = np.dtype(np.float64)
+_FLOAT32_ARRAYS: dict[float, np.ndarray] = {}
+_FLOAT64_ARRAYS: dict[float, np.ndarray] = {}
+_SCALAR_ARRAYS_LIMIT = 1024  # per dtype; distinct constants are few, past that: floats
+# the largest float32, as a Python float: only numbers converting to a finite value are
+# cached (no overflow to inf on the way)
+_FLOAT32_MAX = 3.4028234663852886e38
 
 
 def scalar_array(value: float | int, np_dtype: np.dtype) -> np.ndarray | float:
@@ -56,18 +58,20 @@ def scalar_array(value: float | int, np_dtype: np.dtype) -> np.ndarray | float:
     ``np_dtype``: a cached read-only 0-d array, or ``float(value)`` when it is not cacheable
     (zero, whose sign a dict key would lose; nan, inf, out of range; other dtypes)."""
     number = builtins.float(value)
-    key = (number, np_dtype)
-    cached = _SCALAR_ARRAYS.get(key)
+    if np_dtype is _FLOAT32:
+        cache, limit = _FLOAT32_ARRAYS, _FLOAT32_MAX
+    elif np_dtype is _FLOAT64:
+        cache, limit = _FLOAT64_ARRAYS, sys.float_info.max
+    else:
+        return number
+    cached = cache.get(number)
     if cached is not None:
         return cached
-    limit = _FINITE_LIMITS.get(np_dtype)
-    if limit is None or number == 0 or not -limit <= number <= limit:
-        return number
-    if len(_SCALAR_ARRAYS) >= _SCALAR_ARRAYS_LIMIT:
+    if number == 0 or not -limit <= number <= limit or len(cache) >= _SCALAR_ARRAYS_LIMIT:
         return number
     cached = np.array(number, dtype=np_dtype)
     cached.flags.writeable = False
-    _SCALAR_ARRAYS[key] = cached
+    cache[number] = cached
     return cached
 
 
@@ -92,8 +96,9 @@ def _binary(ufunc: np.ufunc, x: Any, y: Any) -> tuple[np.ndarray, dtype]:
                 if type(out) is not np.ndarray:
                     out = np.asarray(out)
                 elif out.ndim > 1 and not (
-                    x._data.flags.c_contiguous and y._data.flags.c_contiguous
+                    x._data.flags.c_contiguous and (y is x or y._data.flags.c_contiguous)
                 ):  # checked here: torch_layout's own early exit costs microseconds
+                    # (``y is x``: x * x; each .flags read builds a new object)
                     out = torch_layout(out, x._data, y._data)
                 return out, x_dtype
         elif (
@@ -124,7 +129,10 @@ def _product(grad: np.ndarray, value: Any) -> np.ndarray:
     (``value``: an ndarray from ``saved_data``, or a saved Python number)."""
     value_type = type(value)
     if value_type is np.ndarray:
-        if value.dtype == grad.dtype:  # mul's same-dtype path: one ufunc call
+        value_dtype = value.dtype
+        # mul's same-dtype path: one ufunc call (``is`` first: numpy's builtin dtypes are
+        # singletons, and == is a rich comparison)
+        if value_dtype is grad.dtype or value_dtype == grad.dtype:
             out = np.multiply(grad, value)
             return out if type(out) is np.ndarray else np.asarray(out)
     elif (value_type is builtins.float or value_type is builtins.int) and grad.dtype.kind == "f":
