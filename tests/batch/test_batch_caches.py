@@ -18,9 +18,8 @@ import pytest
 from batch_rows import connect, submission_rows
 
 from gradekit.grading.batch import PolicySettings, grade_batch
-from gradekit.sandbox import policy as policy_module
 from gradekit.sandbox import probe_cache
-from gradekit.sandbox.policy import PROBED_LAYERS, ProbeResult, probe_layers
+from gradekit.sandbox.policy import PROBED_LAYERS, ProbeResult
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = ROOT / "exercises" / "tensor-indexing.yaml"
@@ -127,29 +126,14 @@ def test_workers_know_their_probe_answer_came_from_the_cache() -> None:
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="bubblewrap is Linux only")
 def test_a_batch_whose_cached_probe_is_stale_probes_afresh_and_records_the_real_tier(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, stale_bubblewrap_probe
 ) -> None:
     """The cache says bubblewrap works, but it no longer starts: the workers cannot start,
     the batch probes this machine afresh, grades everything with its answer, records the
     tier it really got, and stores the corrected answer."""
-    fake = tmp_path / "bin" / "bwrap"
-    fake.parent.mkdir()
-    fake.write_text("#!/bin/sh\necho 'bwrap: setting up uid map: Permission denied' >&2\nexit 1\n")
-    fake.chmod(0o755)
-    monkeypatch.setenv("PATH", f"{fake.parent}{os.pathsep}{os.environ['PATH']}")
-    cache = tmp_path / "cache"
-    monkeypatch.setenv("GRADEKIT_CACHE_DIR", str(cache))
-    monkeypatch.setattr(policy_module, "_probed", None)
-    real = probe_layers()  # with the broken bwrap on PATH: no bubblewrap
-    if not {"subreaper", "landlock", "seccomp"} <= set(real.available):
+    if not {"subreaper", "landlock", "seccomp"} <= set(stale_bubblewrap_probe.real.available):
         pytest.skip("this machine has no sandbox tier 1")
-    monkeypatch.setattr(policy_module, "_probed", None)  # a new process, as far as probing goes
-    key = probe_cache.machine_key()
-    stale = real.to_report()
-    stale["available"] = [name for name in stale["available"] if name != "bubblewrap"]
-    stale["available"].append("bubblewrap")
-    stale["reasons"].pop("bubblewrap", None)
-    probe_cache.write_cached_report(cache, key, stale)
+    cache, key = stale_bubblewrap_probe.cache, stale_bubblewrap_probe.key
 
     folder = _class_folder(tmp_path)
     db = tmp_path / "book.sqlite"

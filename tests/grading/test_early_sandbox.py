@@ -138,25 +138,11 @@ def test_a_known_probe_starts_the_zygote_as_the_policy_wants(submission: Path) -
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="bubblewrap is Linux only")
 def test_a_stale_cached_probe_is_corrected_on_the_spot(
-    submission: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    submission: Path, stale_bubblewrap_probe
 ) -> None:
     """The cache says bubblewrap works, but it no longer starts: the check probes afresh, runs
     cold without it, reports it as missing, and stores the new answer."""
-    fake = tmp_path / "bin" / "bwrap"
-    fake.parent.mkdir()
-    fake.write_text("#!/bin/sh\necho 'bwrap: setting up uid map: Permission denied' >&2\nexit 1\n")
-    fake.chmod(0o755)
-    monkeypatch.setenv("PATH", f"{fake.parent}{os.pathsep}{os.environ['PATH']}")
-    cache = tmp_path / "cache"
-    monkeypatch.setenv("GRADEKIT_CACHE_DIR", str(cache))
-    real = probe_layers()
-    monkeypatch.setattr(policy_module, "_probed", None)  # a new process, as far as probing goes
-    key = probe_cache.machine_key()  # with the broken bwrap on PATH
-    stale = real.to_report()
-    stale["available"] = [name for name in stale["available"] if name != "bubblewrap"]
-    stale["available"].append("bubblewrap")
-    stale["reasons"].pop("bubblewrap", None)
-    probe_cache.write_cached_report(cache, key, stale)
+    cache, key = stale_bubblewrap_probe.cache, stale_bubblewrap_probe.key
 
     with EarlySandbox("engine") as sandbox:
         zygote = sandbox._zygote
