@@ -1,4 +1,5 @@
-"""What a batch stored, for tests that compare two ways of grading the same class."""
+"""Helpers of the batch tests that compare two ways of grading the same class: the class of
+submissions to grade, and what a batch stored."""
 
 from __future__ import annotations
 
@@ -7,6 +8,31 @@ from pathlib import Path
 from typing import Any
 
 from gradekit.gradebook.store import CASE_COLUMNS, EXERCISE_COLUMNS, SUBMISSION_COLUMNS
+
+SOLUTION = Path(__file__).resolve().parents[2] / "solutions" / "tensor_indexing.py"
+
+
+def write_class(tmp_path: Path, *, copies: int = 1, sleepy: bool = False) -> Path:
+    """A folder of tensor-indexing submissions: correct, wrong, a syntax error and one that
+    raises (and, with ``sleepy``, one that sleeps 50 ms in a call), ``copies`` of each."""
+    solution = SOLUTION.read_text()
+    variants = {
+        "correct": solution,
+        "wrong": solution.replace("return t[::2]\n", "return t[1::2]\n", 1),
+        "syntax": solution + "\ndef broken(:\n    pass\n",
+        "raises": solution.replace("return t[::2]\n", "return t[100]\n", 1),
+    }
+    if sleepy:
+        variants["sleepy"] = solution.replace(
+            "return t[::2]\n", "import time\n    time.sleep(0.05)\n    return t[::2]\n", 1
+        )
+    folder = tmp_path / "class"
+    folder.mkdir()
+    for name, text in variants.items():
+        for copy in range(copies):
+            (folder / f"{name}{copy}.py").write_text(f"# {name} {copy}\n{text}")
+    return folder
+
 
 # Columns that differ between two gradings of the same submissions by design.
 VOLATILE = {"id", "run_id", "submission_id", "duration", "graded_at", "path"}

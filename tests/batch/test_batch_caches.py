@@ -15,7 +15,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 import pytest
-from batch_rows import connect, submission_rows
+from batch_rows import connect, submission_rows, write_class
 
 from gradekit.grading.batch import PolicySettings, grade_batch
 from gradekit.sandbox import probe_cache
@@ -23,7 +23,6 @@ from gradekit.sandbox.policy import PROBED_LAYERS, ProbeResult
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = ROOT / "exercises" / "tensor-indexing.yaml"
-SOLUTION = ROOT / "solutions" / "tensor_indexing.py"
 
 # One batch in a fresh interpreter: what it imported, how often it probed, its summary.
 BATCH_SCRIPT = textwrap.dedent(
@@ -48,21 +47,6 @@ BATCH_SCRIPT = textwrap.dedent(
     }))
     """
 )
-
-
-def _class_folder(tmp_path: Path) -> Path:
-    solution = SOLUTION.read_text()
-    folder = tmp_path / "class"
-    folder.mkdir()
-    variants = {
-        "correct": solution,
-        "wrong": solution.replace("return t[::2]\n", "return t[1::2]\n", 1),
-        "syntax": solution + "\ndef broken(:\n    pass\n",
-        "raises": solution.replace("return t[::2]\n", "return t[100]\n", 1),
-    }
-    for name, text in variants.items():
-        (folder / f"{name}.py").write_text(f"# {name}\n{text}")
-    return folder
 
 
 def _rows(db: Path) -> dict[str, tuple]:
@@ -95,7 +79,7 @@ def _batch_in_fresh_process(folder: Path, db: Path, cache: str) -> dict:
 def test_a_batch_with_warm_caches_loads_no_spec_models_runs_no_probe_and_stores_the_same(
     tmp_path: Path,
 ) -> None:
-    folder = _class_folder(tmp_path)
+    folder = write_class(tmp_path)
     cache = tmp_path / "cache"
     uncached = _batch_in_fresh_process(folder, tmp_path / "uncached.sqlite", "off")
     cold = _batch_in_fresh_process(folder, tmp_path / "cold.sqlite", str(cache))
@@ -135,7 +119,7 @@ def test_a_batch_whose_cached_probe_is_stale_probes_afresh_and_records_the_real_
         pytest.skip("this machine has no sandbox tier 1")
     cache, key = stale_bubblewrap_probe.cache, stale_bubblewrap_probe.key
 
-    folder = _class_folder(tmp_path)
+    folder = write_class(tmp_path)
     db = tmp_path / "book.sqlite"
     summary = grade_batch(folder, SPEC, db_path=db, jobs=1, policy=PolicySettings(require_tier=1))
 

@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from batch_rows import connect, stable_rows, submission_rows
+from batch_rows import SOLUTION, connect, stable_rows, submission_rows, write_class
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -33,28 +33,7 @@ from gradekit.sandbox.warm import Zygote, ZygoteLaunch, run_submission_warm
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = ROOT / "exercises" / "tensor-indexing.yaml"
-SOLUTION = ROOT / "solutions" / "tensor_indexing.py"
 POLICY = SandboxPolicy(load_timeout=5.0, call_grace=0.5)
-
-
-def _class_folder(tmp_path: Path) -> Path:
-    """Correct, wrong, erroring and sleeping submissions of the tensor-indexing assignment."""
-    solution = SOLUTION.read_text()
-    folder = tmp_path / "class"
-    folder.mkdir()
-    variants = {
-        "correct": solution,
-        "wrong": solution.replace("return t[::2]\n", "return t[1::2]\n", 1),
-        "syntax": solution + "\ndef broken(:\n    pass\n",
-        "raises": solution.replace("return t[::2]\n", "return t[100]\n", 1),
-        "sleepy": solution.replace(
-            "return t[::2]\n", "import time\n    time.sleep(0.05)\n    return t[::2]\n", 1
-        ),
-    }
-    for name, text in variants.items():
-        for copy in range(2):
-            (folder / f"{name}{copy}.py").write_text(f"# {name} {copy}\n{text}")
-    return folder
 
 
 def _rows(db: Path) -> dict[str, tuple]:
@@ -68,7 +47,7 @@ def _rows(db: Path) -> dict[str, tuple]:
 def test_several_submissions_per_worker_store_exactly_what_one_at_a_time_stores(
     tmp_path: Path,
 ) -> None:
-    folder = _class_folder(tmp_path)
+    folder = write_class(tmp_path, copies=2, sleepy=True)
     one = grade_batch(folder, SPEC, db_path=tmp_path / "one.sqlite", jobs=1, slots=1)
     many = grade_batch(folder, SPEC, db_path=tmp_path / "many.sqlite", jobs=2, slots=4)
     assert one.graded == many.graded == 10 and not one.grader_errors
@@ -303,7 +282,7 @@ def _records(pool: WorkerPool, entries: list) -> dict[str, Any]:
 
 
 def test_forked_workers_answer_exactly_like_spawned_ones(tmp_path: Path) -> None:
-    folder = _class_folder(tmp_path)
+    folder = write_class(tmp_path, copies=2, sleepy=True)
     entries = [
         (SubmissionEntry(path.stem, path, path), "hash") for path in sorted(folder.iterdir())
     ]
