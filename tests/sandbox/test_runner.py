@@ -53,23 +53,29 @@ def test_load_errors_fail_every_call_with_the_reason(submission, backend):
     assert {c.status for c in outcome.calls.values()} == {"missing"}
 
 
-def test_a_crashing_call_does_not_take_the_others_down(submission, backend):
-    path = submission(
-        """
-        import os
+# A submission whose second call kills its process (no reply), between two calls that answer.
+FINE_CRASH_SOURCE = """
+import os
 
-        def fine(x):
-            return x * 2
+def fine(x):
+    return x * 2
 
-        def crash(x):
-            os._exit(3)
-        """
-    )
-    calls = [
+def crash(x):
+    os._exit(3)
+"""
+
+
+def fine_crash_fine_calls() -> list[Call]:
+    return [
         Call("a", "fine", args={"x": X}),
         Call("b", "crash", args={"x": X}),
         Call("c", "fine", args={"x": X}),
     ]
+
+
+def test_a_crashing_call_does_not_take_the_others_down(submission, backend):
+    path = submission(FINE_CRASH_SOURCE)
+    calls = fine_crash_fine_calls()
     outcome = run_submission(path, calls, backend=backend)
     assert outcome.calls["a"].status == "ok" and outcome.calls["c"].status == "ok"
     crashed = outcome.calls["b"]
@@ -197,22 +203,8 @@ def test_after_a_crash_the_same_warm_launcher_forks_the_next_worker(submission, 
 
 
 def test_on_outcome_is_told_each_reply_in_order_as_the_same_object_returned(submission, backend):
-    path = submission(
-        """
-        import os
-
-        def fine(x):
-            return x * 2
-
-        def crash(x):
-            os._exit(3)
-        """
-    )
-    calls = [
-        Call("a", "fine", args={"x": X}),
-        Call("b", "crash", args={"x": X}),
-        Call("c", "fine", args={"x": X}),
-    ]
+    path = submission(FINE_CRASH_SOURCE)
+    calls = fine_crash_fine_calls()
     told = []
     outcome = run_submission(
         path, calls, backend=backend, on_outcome=lambda call_id, got: told.append((call_id, got))
