@@ -5,11 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
-
 from .. import errors
 from ..tensor import Tensor
-from .engine import run_backward
+from .engine import implicit_gradient, run_backward
 
 
 def _as_tuple(value: Any) -> tuple:
@@ -32,11 +30,7 @@ def _make_roots(
         if not output._requires_grad:
             raise errors.error("no_grad_fn", index=i)
         if grad is None:
-            if output._data.size != 1:
-                raise errors.error("implicit_grad_not_scalar")
-            ones = np.empty(output._data.shape, output.dtype.np_dtype)  # faster than np.ones
-            ones.fill(1)
-            grad = Tensor._make(ones, output.dtype)
+            grad = Tensor._make(implicit_gradient(output), output.dtype)
         else:
             if not isinstance(grad, Tensor):
                 raise errors.error("gradient_type", type_name=type(grad).__name__)

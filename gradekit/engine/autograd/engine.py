@@ -172,6 +172,16 @@ def run_backward(
     return captured
 
 
+def implicit_gradient(output: Tensor) -> np.ndarray:
+    """The gradient of an output given none: ones, which torch allows for one element only."""
+    data = output._data
+    if data.size != 1:
+        raise errors.error("implicit_grad_not_scalar")
+    seed = np.empty(data.shape, data.dtype)  # faster than np.ones
+    seed.fill(1)
+    return seed
+
+
 def backward_from_scalar(output: Tensor, retain_graph: bool) -> None:
     """``output.backward()`` of a non-leaf output: the implicit gradient 1.
 
@@ -179,11 +189,7 @@ def backward_from_scalar(output: Tensor, retain_graph: bool) -> None:
     the same seed gradient as ``api.backward`` (``_make_roots``), without the Tensor
     wrapped around the seed when the graph is plain.
     """
-    data = output._data
-    if data.size != 1:
-        raise errors.error("implicit_grad_not_scalar")
-    seed = np.empty(data.shape, data.dtype)  # faster than np.ones
-    seed.fill(1)
+    seed = implicit_gradient(output)
     root = (output._grad_fn, output._output_nr)
     dependencies, plain = _count_dependencies((root,))
     if plain:
