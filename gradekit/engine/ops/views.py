@@ -1148,26 +1148,41 @@ def unbind(x: Tensor, dim: int = 0) -> tuple[Tensor, ...]:
 # index_select, gather, masked_fill
 
 
-def index_select(x: Tensor, dim: int, index: Tensor) -> Tensor:
-    """``x.index_select(dim, index)``: IndexSelectBackward0; negative indices are errors."""
+def index_select(x: Tensor, dim: int, index: Tensor, *, _index_position: int = 3) -> Tensor:
+    """``torch.index_select(x, dim, index)``: IndexSelectBackward0; negative indices are errors.
+
+    ``_index_position`` is where ``index`` sits in the call torch's argument parser names
+    in its TypeError: 3 for the function, 2 for the method (see ``_index_select_method``).
+    """
+    if not isinstance(index, Tensor):
+        raise errors.error(
+            "argument_not_tensor",
+            op="index_select",
+            arg="index",
+            position=_index_position,
+            type_name=type(index).__name__,
+        )
     ndim = x._data.ndim
     dim = _wrap_dim(dim, ndim)
-    if index.dtype not in (int64, int32):
-        raise errors.error("index_select_dtype")
+    # torch's order of checks: the index's rank, its size for a 0-d input, then its dtype.
     if index._data.ndim > 1:
         raise errors.error("index_select_vector")
+    if ndim == 0 and index._data.size != 1:
+        raise errors.error("index_select_scalar", count=index._data.size)
+    if index.dtype not in (int64, int32):
+        raise errors.error("index_select_dtype")
     indices = index._data.reshape(-1).astype(np.int64)
-    if ndim == 0 and indices.size != 1:
-        raise errors.error("index_select_scalar", count=indices.size)
     size = x._data.shape[dim] if ndim else 1
     if ndim >= 2 and size == 0 and indices.size:
         raise errors.error("index_select_empty_dim")
     bad = indices[(indices < 0) | (indices >= size)]
     if bad.size:
-        # Two kernels, two messages: 1-d and dim-0 non-empty inputs, then the general one.
-        if ndim <= 1 or (dim == 0 and x._data.size):
-            raise errors.error("index_select_range")
-        raise errors.error("index_select_bounds", index=int(bad[0]), size=size)
+        # torch's CPU kernel has two bounds checks with two messages: the empty-input check
+        # and the dim == 1 fast path of a 2-d+ input name the first bad index, every other
+        # path (0-d/1-d inputs, dim 0, dim >= 2) says only "index out of range in self".
+        if ndim >= 2 and (x._data.size == 0 or dim == 1):
+            raise errors.error("index_select_bounds", index=int(bad[0]), size=size)
+        raise errors.error("index_select_range")
     grid = _positions_grid(x._data.shape)
     if ndim == 0:
         positions = grid.reshape(-1)[indices].reshape(())  # a 0-d input gives a 0-d result
@@ -1552,6 +1567,16 @@ def _squeeze_method(self: Tensor, dim: Any = None) -> Tensor:
     return squeeze(self, dim)
 
 
+def _index_select_method(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+    """``x.index_select(dim, index)``, with torch's TypeError when an argument is missing."""
+    given = len(args) + len(kwargs)
+    if given == 1:
+        raise TypeError('index_select() missing 1 required positional arguments: "index"')
+    if given == 0:  # sic: torch's singular "argument" for two
+        raise TypeError('index_select() missing 2 required positional argument: "dim", "index"')
+    return index_select(self, *args, **kwargs, _index_position=2)
+
+
 def _flip_method(self: Tensor, *dims: Any) -> Tensor:
     return flip(self, *dims)
 
@@ -1590,7 +1615,7 @@ TENSOR_METHODS: dict[str, Any] = {
     "split": split,
     "chunk": chunk,
     "unbind": unbind,
-    "index_select": index_select,
+    "index_select": _index_select_method,
     "gather": gather_along,
     "masked_fill": masked_fill,
     "masked_fill_": masked_fill_,
