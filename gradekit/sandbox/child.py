@@ -82,7 +82,6 @@ def run_worker(
 ) -> None:
     """Apply the layers, load the submission and run the calls. Never returns."""
     code = EXIT_INTERNAL_ERROR
-    pending = b""  # an encoded event not written yet
     try:
         limits = layer_functions.Limits(**config["limits"])
         filesystem = layer_functions.FilesystemView(
@@ -95,6 +94,30 @@ def run_worker(
         if any(layer in failed for layer in config["required_layers"]):
             code = EXIT_LAYER_REFUSED
             return
+        stream_calls(config, calls, view, result_fd)
+        code = 0
+    except CallTimeout:
+        code = EXIT_INTERNAL_ERROR
+    except BaseException:
+        traceback.print_exc()
+        code = EXIT_INTERNAL_ERROR
+    finally:
+        for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
+            try:
+                stream.flush()
+            except Exception:
+                pass
+        os._exit(code)
+
+
+def stream_calls(
+    config: dict[str, Any], calls: list[Call], view: BackendView, result_fd: int
+) -> None:
+    """The worker's part once its layers are in force: import the submission, run the calls
+    and write their events to ``result_fd`` (the "loaded" event, then per call "begin" and
+    "outcome"). Raises what stops it, after writing every event of a finished step."""
+    pending = b""  # an encoded event not written yet
+    try:
         submission = config["submission"]
         display_name = config["display_name"]
         with time_limit(config["load_timeout"]):
@@ -133,24 +156,12 @@ def run_worker(
                 pending = frame
         _write_all(result_fd, pending)
         pending = b""
-        code = 0
-    except CallTimeout:
-        code = EXIT_INTERNAL_ERROR
-    except BaseException:
-        traceback.print_exc()
-        code = EXIT_INTERNAL_ERROR
     finally:
         if pending:  # a finished step's event is never lost, whatever stopped us
             try:
                 _write_all(result_fd, pending)
             except OSError:
                 pass
-        for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
-            try:
-                stream.flush()
-            except Exception:
-                pass
-        os._exit(code)
 
 
 def _worker_exit_status(status: int) -> dict[str, Any]:

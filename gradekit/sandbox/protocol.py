@@ -166,7 +166,7 @@ class Call:
     timeout: float = 10.0
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, init=False)
 class Observed(Mapping):
     """Plain-data picture of a value in the child (see docs/architecture.md for each kind)."""
 
@@ -183,6 +183,45 @@ class Observed(Mapping):
     value: Any = None
     items: tuple[Observed, ...] | None = None
     repr: str | None = None
+
+    def __init__(
+        self,
+        kind: str,
+        type: str,
+        exact_type: bool | None = None,
+        dtype: str | None = None,
+        shape: tuple[int, ...] | None = None,
+        data: np.ndarray | None = None,
+        requires_grad: bool | None = None,
+        is_leaf: bool | None = None,
+        grad_fn: str | None = None,
+        retains_grad: bool | None = None,
+        value: Any = None,
+        items: tuple[Observed, ...] | None = None,
+        repr: str | None = None,
+    ) -> None:
+        # The same fields the dataclass's own __init__ would set, in one step: that one sets
+        # them one by one through object.__setattr__ (the class is frozen), which costs more
+        # than the rest of observing a small tensor, and a run observes hundreds of values.
+        object.__setattr__(
+            self,
+            "__dict__",
+            {
+                "kind": kind,
+                "type": type,
+                "exact_type": exact_type,
+                "dtype": dtype,
+                "shape": shape,
+                "data": data,
+                "requires_grad": requires_grad,
+                "is_leaf": is_leaf,
+                "grad_fn": grad_fn,
+                "retains_grad": retains_grad,
+                "value": value,
+                "items": items,
+                "repr": repr,
+            },
+        )
 
     # Mapping view over the fields that apply to this kind (None fields are absent, except
     # ``value`` of a python None and ``grad_fn`` of a tensor, which are meaningful Nones).
@@ -313,13 +352,7 @@ def encode_frame(body: Any, arrays: list[np.ndarray] | tuple[np.ndarray, ...] = 
     chunks = []
     offset = 0
     for index, array in enumerate(arrays):
-        if not isinstance(array, np.ndarray):
-            raise ProtocolError(f"buffer {index}: expected a numpy array, got {type(array)}")
-        name = dtype_name(array.dtype)
-        if name not in WIRE_DTYPES:
-            raise ProtocolError(f"buffer {index}: dtype {array.dtype} cannot cross the wire")
-        little = np.ascontiguousarray(array, dtype=array.dtype.newbyteorder("<"))
-        raw = little.tobytes()
+        name, raw = _wire_buffer(array, index)
         descriptors.append(
             {
                 "dtype": name,
@@ -330,12 +363,27 @@ def encode_frame(body: Any, arrays: list[np.ndarray] | tuple[np.ndarray, ...] = 
         )
         chunks.append(raw)
         offset += len(raw)
-    header = _JSON_ENCODER.encode(
-        {"v": FRAME_VERSION, "body": body, "buffers": descriptors}
-    ).encode("utf-8")
+    header = _JSON_ENCODER.encode({"v": FRAME_VERSION, "body": body, "buffers": descriptors})
+    return _frame_bytes(header, chunks, offset)
+
+
+def _wire_buffer(array: Any, index: int) -> tuple[str, bytes]:
+    """The wire dtype name and little-endian, C-ordered bytes of buffer ``index``."""
+    if not isinstance(array, np.ndarray):
+        raise ProtocolError(f"buffer {index}: expected a numpy array, got {type(array)}")
+    name = dtype_name(array.dtype)
+    if name not in WIRE_DTYPES:
+        raise ProtocolError(f"buffer {index}: dtype {array.dtype} cannot cross the wire")
+    little = np.ascontiguousarray(array, dtype=array.dtype.newbyteorder("<"))
+    return name, little.tobytes()
+
+
+def _frame_bytes(header_text: str, chunks: list[bytes], payload_len: int) -> bytes:
+    """Prefix, header and payload of a frame whose header is ``header_text``."""
+    header = header_text.encode("utf-8")
     if len(header) > MAX_HEADER_BYTES:
         raise ProtocolError(f"frame header is {len(header)} bytes, cap is {MAX_HEADER_BYTES}")
-    return _PREFIX.pack(FRAME_MAGIC, len(header), offset) + header + b"".join(chunks)
+    return _PREFIX.pack(FRAME_MAGIC, len(header), payload_len) + header + b"".join(chunks)
 
 
 def parse_prefix(prefix: bytes, *, max_frame_bytes: int = MAX_FRAME_BYTES) -> tuple[int, int]:
@@ -1004,9 +1052,217 @@ def decode_event_bytes(raw: bytes, *, max_frame_bytes: int = MAX_FRAME_BYTES) ->
 
 
 def encode_outcome_event(call_id: str, outcome: CallOutcome) -> bytes:
+    """The frame of an outcome event: written directly as text when every field holds the
+    plain data an executor observes (the child sends one per call), else by the general
+    encoder. Both give exactly the same bytes; only the general one raises for bad data."""
+    try:
+        return _OutcomeText(call_id, outcome).frame()
+    except Exception:  # anything unusual: the general encoder accepts it or says why not
+        return encode_outcome_event_generally(call_id, outcome)
+
+
+def encode_outcome_event_generally(call_id: str, outcome: CallOutcome) -> bytes:
+    """:func:`encode_outcome_event` through :func:`outcome_to_wire` and :func:`encode_frame`."""
     writer = _Writer()
     body = {"event": "outcome", "outcome": outcome_to_wire(call_id, outcome, writer)}
     return encode_frame(body, writer.arrays)
+
+
+class _NotPlainData(Exception):
+    """A field :class:`_OutcomeText` leaves to the general encoder."""
+
+
+_json_string = json.encoder.encode_basestring_ascii  # what _JSON_ENCODER writes strings with
+_INFINITY = float("inf")
+
+
+def _json_scalar(value: Any) -> str:
+    """JSON text of None, a bool, an int, a float or a str, exactly as _JSON_ENCODER writes
+    it (ASCII-escaped strings, NaN and Infinity allowed); anything else is not plain data."""
+    cls = type(value)
+    if cls is str:
+        return _json_string(value)
+    if value is None:
+        return "null"
+    if cls is bool:
+        return "true" if value else "false"
+    if cls is int:
+        return int.__repr__(value)
+    if cls is float:
+        if value != value:
+            return "NaN"
+        if value == _INFINITY:
+            return "Infinity"
+        if value == -_INFINITY:
+            return "-Infinity"
+        return float.__repr__(value)
+    raise _NotPlainData(cls.__name__)
+
+
+class _OutcomeText:
+    """An outcome event's frame written as text, field by field in the order of
+    :func:`outcome_to_wire`, without building its dictionaries first.
+
+    It accepts only exact ``str``/``int``/``float``/``bool``/``None`` scalars, tuples of
+    ``Observed`` items, ``dict`` maps with ``str`` keys and exact ``ndarray`` data, and raises
+    otherwise (the caller then takes the general path), so what it writes is what
+    ``encode_frame(outcome_to_wire(...))`` writes.
+    """
+
+    def __init__(self, call_id: str, outcome: CallOutcome) -> None:
+        self.call_id = call_id
+        self.outcome = outcome
+        self.parts: list[str] = []
+        self.chunks: list[bytes] = []
+        self.buffers: list[str] = []  # the descriptors' JSON text
+        self.payload_len = 0
+
+    def frame(self) -> bytes:
+        outcome, write, scalar = self.outcome, self.parts.append, _json_scalar
+        write('{"v":1,"body":{"event":"outcome","outcome":{"duration":')
+        write(scalar(outcome.duration))
+        write(',"call_id":')
+        write(scalar(self.call_id))
+        write(',"status":')
+        write(scalar(outcome.status))
+        write(',"value":')
+        self._optional_observed(outcome.value)
+        write(',"grads":')
+        self._observed_map(outcome.grads)
+        write(',"inputs_after":')
+        self._observed_map(outcome.inputs_after)
+        write(',"exception":')
+        self._exception(outcome.exception)
+        write(',"stdout":')
+        write(scalar(outcome.stdout))
+        write(',"stderr":')
+        write(scalar(outcome.stderr))
+        write(',"graph":')
+        self._graph(outcome.graph)
+        write('}},"buffers":[')
+        write(",".join(self.buffers))
+        write("]}")
+        return _frame_bytes("".join(self.parts), self.chunks, self.payload_len)
+
+    def _optional_observed(self, observed: Observed | None) -> None:
+        if observed is None:
+            self.parts.append("null")
+        else:
+            self._observed(observed)
+
+    def _observed_map(self, observed_by_name: dict[str, Observed | None]) -> None:
+        if type(observed_by_name) is not dict:
+            raise _NotPlainData("a map that is not a dict")
+        write = self.parts.append
+        separator = "{"
+        for name, observed in observed_by_name.items():
+            if type(name) is not str:
+                raise _NotPlainData("a key that is not a str")
+            write(separator)
+            write(_json_string(name))
+            write(":")
+            self._optional_observed(observed)
+            separator = ","
+        write("}" if separator == "," else "{}")
+
+    def _observed(self, obs: Observed) -> None:
+        if type(obs) is not Observed:
+            raise _NotPlainData("not an Observed")
+        write, scalar, kind = self.parts.append, _json_scalar, obs.kind
+        write('{"kind":')
+        write(scalar(kind))
+        write(',"type":')
+        write(scalar(obs.type))
+        if kind == "tensor" or kind == "ndarray":
+            write(',"exact_type":')
+            write(scalar(obs.exact_type))
+            write(',"dtype":')
+            write(scalar(obs.dtype))
+            write(',"shape":')
+            self._scalar_list(obs.shape or ())
+            write(',"data":')
+            write(str(self._buffer(obs.data)))
+            if kind == "tensor":
+                write(',"requires_grad":')
+                write(scalar(obs.requires_grad))
+                write(',"is_leaf":')
+                write(scalar(obs.is_leaf))
+                write(',"grad_fn":')
+                write(scalar(obs.grad_fn))
+                write(',"retains_grad":')
+                write(scalar(obs.retains_grad))
+        elif kind == "python":
+            write(',"value":')
+            write(scalar(obs.value))
+        elif kind == "sequence":
+            items = obs.items or ()
+            if type(items) is not tuple:
+                raise _NotPlainData("items that are not a tuple")
+            write(',"items":[')
+            for position, item in enumerate(items):
+                if position:
+                    write(",")
+                self._observed(item)
+            write("]")
+        else:
+            write(',"repr":')
+            write(scalar(obs.repr))
+        write("}")
+
+    def _scalar_list(self, numbers: tuple[Any, ...] | list[Any]) -> None:
+        if type(numbers) is not tuple and type(numbers) is not list:
+            raise _NotPlainData("a shape that is not a tuple")
+        self.parts.append("[" + ",".join([_json_scalar(number) for number in numbers]) + "]")
+
+    def _buffer(self, array: Any) -> int:
+        """Adds ``array`` as the next buffer (checked as encode_frame checks it); its index."""
+        if type(array) is not np.ndarray:
+            raise _NotPlainData("data that is not an exact ndarray")
+        index = len(self.chunks)
+        name, raw = _wire_buffer(array, index)
+        self.buffers.append(
+            f'{{"dtype":{_json_string(name)},"shape":'
+            f"[{','.join([_json_scalar(n) for n in array.shape])}],"
+            f'"nbytes":{len(raw)},"offset":{self.payload_len}}}'
+        )
+        self.chunks.append(raw)
+        self.payload_len += len(raw)
+        return index
+
+    def _exception(self, info: ExceptionInfo | None) -> None:
+        write, scalar = self.parts.append, _json_scalar
+        if info is None:
+            write("null")
+            return
+        if type(info) is not ExceptionInfo:
+            raise _NotPlainData("not an ExceptionInfo")
+        write('{"type":')
+        write(scalar(info.type))
+        write(',"message":')
+        write(scalar(info.message))
+        write(',"traceback":')
+        write(scalar(info.traceback))
+        write(',"line":')
+        write(scalar(info.line))
+        write("}")
+
+    def _graph(self, graph: tuple[GraphNode, ...] | None) -> None:
+        write = self.parts.append
+        if graph is None:
+            write("null")
+            return
+        if type(graph) is not tuple:
+            raise _NotPlainData("a graph that is not a tuple")
+        write("[")
+        for position, node in enumerate(graph):
+            if type(node) is not GraphNode:
+                raise _NotPlainData("not a GraphNode")
+            write('{"name":' if position == 0 else ',{"name":')
+            write(_json_scalar(node.name))
+            write(',"next":')
+            self._scalar_list(node.next)
+            write("}")
+        write("]")
 
 
 def decode_event(frame: Frame) -> dict[str, Any]:

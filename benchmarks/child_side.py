@@ -1,0 +1,259 @@
+"""CPU of the sandboxed child's side of a run, per submission: load + calls + observation +
+encoding + writing frames (issues #3 and #5).
+
+Every assignment of ``examples/student`` is run from gradekit's own compiled plan, on the
+engine backend, the way a sandboxed worker runs it, minus the isolation layers:
+
+* *in process* — the worker's loop (``child.stream_calls`` when this gradekit has it, else the
+  same loop spelled out with the public functions it calls), writing its frames to /dev/null,
+  repeated ``--reps`` times; prints the median CPU per submission and where it goes: loading
+  the submission, the calls themselves with their observation, encoding the frames;
+* *forked worker* — ``child.run_worker`` in a forked process with no layers, writing to a pipe
+  this process drains; prints the median CPU the worker used (from ``wait4``), which includes
+  what a fork costs the child;
+* ``--callgrind`` — instruction counts of the in-process run under valgrind: the difference
+  between a run with ``1 + K`` repetitions and one with 1, divided by ``K``, so start-up and
+  imports cancel out (instruction counts do not depend on machine load).
+
+``--digest`` prints a sha256 of every frame a run streams, with the durations zeroed: two
+versions of gradekit that observe and encode the same results print the same digests.
+
+To compare with an older gradekit, run this file with an interpreter that imports it (see
+benchmarks/grade.py's ``--compare-python`` for a way to set one up), side by side.
+
+    python benchmarks/child_side.py [--reps 30] [--digest] [--callgrind [--callgrind-reps 5]]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+ASSIGNMENTS = {
+    "tensor-indexing": ("examples/student/exercise.py", "exercises/tensor-indexing.yaml"),
+    "autograd": ("examples/student/autograd_exercises.py", "exercises/autograd.yaml"),
+}
+LOAD_TIMEOUT = 10.0
+
+
+def compiled_calls(spec: str) -> list[Any]:
+    from gradekit.grading.plan_cache import load_compiled
+
+    return [call for plan in load_compiled(ROOT / spec).plans for call in plan.calls]
+
+
+def engine_view() -> Any:
+    from gradekit.sandbox.child import import_backend
+    from gradekit.sandbox.executor import BackendView
+
+    return BackendView(import_backend("engine"))
+
+
+def worker_config(submission: str) -> dict[str, Any]:
+    """What the runner sends a launcher, with no isolation layers (they are not measured)."""
+    return {
+        "backend": "engine",
+        "submission": str(ROOT / submission),
+        "display_name": Path(submission).name,
+        "layers": [],
+        "subreaper": False,
+        "required_layers": [],
+        "limits": {
+            "cpu_seconds": 60,
+            "memory_bytes": 2 * 1024**3,
+            "file_size_bytes": 64 * 1024**2,
+            "open_files": 256,
+            "extra_processes": 64,
+        },
+        "read_paths": [],
+        "write_paths": [],
+        "load_timeout": LOAD_TIMEOUT,
+    }
+
+
+def stream_in_process(
+    config: dict[str, Any], calls: list[Any], view: Any, fd: int, split: dict[str, float]
+) -> None:
+    """The worker's part after its layers: load, run and stream every call to ``fd``.
+
+    ``split`` gets the CPU seconds of each part added (measured only by the spelled-out loop).
+    """
+    from gradekit.sandbox import child
+
+    stream_calls = getattr(child, "stream_calls", None)
+    if stream_calls is not None:
+        started = time.process_time()
+        stream_calls(config, calls, view, fd)
+        split["whole"] = split.get("whole", 0.0) + time.process_time() - started
+        return
+    # The loop of run_worker before stream_calls existed, with the same calls.
+    from gradekit.sandbox.executor import execute_call, load_submission, time_limit
+    from gradekit.sandbox.protocol import (
+        encode_begin_event,
+        encode_loaded_event,
+        encode_outcome_event,
+    )
+
+    clock = time.process_time
+    started = clock()
+    with time_limit(config["load_timeout"]):
+        namespace, error = load_submission(
+            Path(config["submission"]), display_name=config["display_name"]
+        )
+    loaded = clock()
+    split["load"] = split.get("load", 0.0) + loaded - started
+    pending = encode_loaded_event(error)
+    for call in calls:
+        before_call = clock()
+        child._write_all(fd, pending + encode_begin_event(call.call_id))
+        outcome = execute_call(
+            namespace,
+            call,
+            view,
+            student_file=config["submission"],
+            display_name=config["display_name"],
+            enforce_timeout=True,
+            echo_output=True,
+        )
+        called = clock()
+        pending = encode_outcome_event(call.call_id, outcome)
+        encoded = clock()
+        split["calls"] = split.get("calls", 0.0) + called - before_call
+        split["encode+write"] = split.get("encode+write", 0.0) + encoded - called
+    child._write_all(fd, pending)
+
+
+def run_in_process(name: str, reps: int) -> dict[str, float]:
+    """Median CPU seconds per submission, and the mean split of the parts."""
+    submission, spec = ASSIGNMENTS[name]
+    calls, view, config = compiled_calls(spec), engine_view(), worker_config(submission)
+    sink = os.open(os.devnull, os.O_WRONLY)
+    totals: list[float] = []
+    split: dict[str, float] = {}
+    try:
+        for _ in range(reps):
+            started = time.process_time()
+            stream_in_process(config, calls, view, sink, split)
+            totals.append(time.process_time() - started)
+    finally:
+        os.close(sink)
+    result = {"median": statistics.median(totals)}
+    result.update({part: seconds / reps for part, seconds in split.items()})
+    return result
+
+
+def run_forked(name: str, reps: int) -> float:
+    """Median CPU seconds of a forked ``run_worker`` (no layers), from ``wait4``."""
+    from gradekit.sandbox import child
+
+    submission, spec = ASSIGNMENTS[name]
+    calls, view, config = compiled_calls(spec), engine_view(), worker_config(submission)
+    samples = []
+    for _ in range(reps):
+        read_end, write_end = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            os.close(read_end)
+            child.run_worker(config, calls, view, write_end)  # never returns
+        os.close(write_end)
+        while os.read(read_end, 1 << 16):
+            pass
+        os.close(read_end)
+        _, status, usage = os.wait4(pid, 0)
+        if os.waitstatus_to_exitcode(status) != 0:
+            raise SystemExit(f"the forked worker failed on {name}: status {status}")
+        samples.append(usage.ru_utime + usage.ru_stime)
+    return statistics.median(samples)
+
+
+def frames_digest(name: str) -> tuple[str, int]:
+    """sha256 of the frames one run streams, durations zeroed; and how many frames."""
+    from gradekit.sandbox.protocol import FrameStream
+
+    submission, spec = ASSIGNMENTS[name]
+    calls, view, config = compiled_calls(spec), engine_view(), worker_config(submission)
+    with tempfile.TemporaryFile() as sink:
+        stream_in_process(config, calls, view, sink.fileno(), {})
+        sink.seek(0)
+        frames = FrameStream(max_frame_bytes=1 << 30).feed(sink.read())
+    digest = hashlib.sha256()
+    for frame in frames:
+        body = frame.body
+        if isinstance(body, dict) and body.get("event") == "outcome":
+            body = {**body, "outcome": {**body["outcome"], "duration": 0.0}}
+        digest.update(json.dumps(body, sort_keys=True).encode())
+        for array in frame.arrays:
+            digest.update(f"{array.dtype.str}{array.shape}".encode() + array.tobytes())
+    return digest.hexdigest(), len(frames)
+
+
+def callgrind_instructions(name: str, reps: int) -> int:
+    """Instructions per repetition of the in-process run, under valgrind's callgrind."""
+
+    def instructions(count: int) -> int:
+        with tempfile.TemporaryDirectory() as scratch:
+            completed = subprocess.run(
+                [
+                    "valgrind", "--tool=callgrind", f"--callgrind-out-file={scratch}/out",
+                    sys.executable, __file__, "--quiet-run", name, str(count),
+                ],
+                capture_output=True, text=True, cwd=ROOT,
+            )  # fmt: skip
+            found = re.search(r"Collected : (\d+)", completed.stderr)
+            if completed.returncode != 0 or found is None:
+                raise SystemExit(f"valgrind failed on {name}:\n{completed.stderr[-2000:]}")
+            return int(found.group(1))
+
+    return (instructions(1 + reps) - instructions(1)) // reps
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--reps", type=int, default=30, help="repetitions (medians printed)")
+    parser.add_argument("--digest", action="store_true", help="print the frames' digests")
+    parser.add_argument("--callgrind", action="store_true", help="count instructions")
+    parser.add_argument("--callgrind-reps", type=int, default=5)
+    parser.add_argument("--quiet-run", nargs=2, metavar=("ASSIGNMENT", "REPS"),
+                        help=argparse.SUPPRESS)  # fmt: skip
+    options = parser.parse_args()
+    import gradekit
+
+    if options.quiet_run:
+        name, reps = options.quiet_run
+        run_in_process(name, int(reps))
+        return 0
+    print(f"gradekit from {Path(gradekit.__file__).parent}; load {os.getloadavg()[0]:.1f}")
+    for name in ASSIGNMENTS:
+        if options.digest:
+            digest, count = frames_digest(name)
+            print(f"{name:<16} {count} frames, sha256 {digest}")
+            continue
+        run_in_process(name, 3)  # warm: plan cache, first imports
+        measured = run_in_process(name, options.reps)
+        parts = "  ".join(
+            f"{part} {seconds * 1000:.2f}" for part, seconds in measured.items() if part != "median"
+        )
+        forked = run_forked(name, options.reps)
+        print(
+            f"{name:<16} in process {measured['median'] * 1000:6.2f} ms CPU ({parts})   "
+            f"forked worker {forked * 1000:6.2f} ms CPU"
+        )
+        if options.callgrind:
+            count = callgrind_instructions(name, options.callgrind_reps)
+            print(f"{'':<16} callgrind {count / 1e6:8.2f} M instructions per submission")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
