@@ -44,6 +44,7 @@ from gradekit.sandbox.policy import (
 from gradekit.spec.cache import cache_directory
 
 if TYPE_CHECKING:
+    import subprocess
     from collections.abc import Callable
 
     from gradekit.sandbox.protocol import Call, CallOutcome, SubmissionOutcome
@@ -104,13 +105,14 @@ class EarlySandbox:
         source_path: Path,
         calls: list[Call],
         on_outcome: Callable[[str, CallOutcome], None] | None = None,
+        cancel: threading.Event | None = None,
     ) -> SubmissionOutcome:
         """Run ``calls`` against the submission, like ``run_submission(..., backend=...)``.
 
         ``on_outcome`` is told of each call's outcome as it arrives (see
         :func:`~gradekit.sandbox.runner.run_submission`; after a warm start fails, the cold
-        run tells it again). Raises what the runner raises (``SandboxUnavailable``,
-        ``SubmissionFileError``).
+        run tells it again); setting ``cancel`` stops the run. Raises what the runner raises
+        (``SandboxUnavailable``, ``SubmissionFileError``, ``RunCancelled``).
         """
         from gradekit.sandbox.runner import run_submission
         from gradekit.sandbox.warm import WarmWorkerError, run_submission_warm
@@ -124,7 +126,12 @@ class EarlySandbox:
         if self._zygote is not None:
             try:
                 outcome = run_submission_warm(
-                    source_path, calls, zygote=self._zygote, policy=policy, on_outcome=on_outcome
+                    source_path,
+                    calls,
+                    zygote=self._zygote,
+                    policy=policy,
+                    on_outcome=on_outcome,
+                    cancel=cancel,
                 )
                 self._forget_stale_probe(policy, outcome)
                 return outcome
@@ -139,7 +146,12 @@ class EarlySandbox:
                 policy = self.policy()
                 policy.ensure_allowed()
         outcome = run_submission(
-            source_path, calls, backend=self.backend, policy=policy, on_outcome=on_outcome
+            source_path,
+            calls,
+            backend=self.backend,
+            policy=policy,
+            on_outcome=on_outcome,
+            cancel=cancel,
         )
         self._forget_stale_probe(policy, outcome)
         return outcome
@@ -161,6 +173,19 @@ class EarlySandbox:
     def warm_start_error(self) -> Exception | None:
         """Why the last run could not use the warm interpreter (None when it could)."""
         return self._zygote_error
+
+    @property
+    def warm(self) -> bool:
+        """Whether its warm interpreter is still there to serve the first :meth:`run`."""
+        return self._zygote is not None and self._zygote.alive
+
+    def release(self) -> subprocess.Popen | None:
+        """Forget this sandbox here without stopping it: a process forked from this one has
+        taken it over (a check served by :mod:`gradekit.check_server`). Returns the zygote's
+        process, still this process's child, to reap once it has exited (None: no zygote)."""
+        self.policy()  # no probe thread may outlive the hand-over
+        zygote, self._zygote = self._zygote, None
+        return None if zygote is None else zygote.release()
 
     def close(self) -> None:
         """Stop the warm interpreter and wait until it has exited and its files are gone."""
@@ -217,6 +242,18 @@ def started_sandbox(backend: str, *, refresh_probe: bool = False) -> EarlySandbo
     if sandbox is not None:
         sandbox.close()
     return EarlySandbox(backend, refresh_probe=refresh_probe)
+
+
+def adopt_started(sandbox: EarlySandbox) -> None:
+    """Make ``sandbox`` the one :func:`started_sandbox` hands over next, as if
+    :func:`start_for_backend` had started it (a check served by :mod:`gradekit.check_server`
+    takes over the server's spare sandbox this way)."""
+    global _started
+    with _started_lock:
+        if _started is not None:
+            raise RuntimeError("a sandbox is already started and not taken")
+        _started = sandbox
+    atexit.register(close_untaken_sandbox)
 
 
 def close_untaken_sandbox() -> None:

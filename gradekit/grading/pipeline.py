@@ -117,8 +117,13 @@ def grade_compiled(
             # thread parses no Python, so this parse cannot race another one.)
             parsed = parse_source(source.text)
             streamed = _grade_while_running(student_run, plans, source, parsed, reference)
+        except BaseException:
+            # A Ctrl-C, or the reference failed: the run is of no use now, and may take as
+            # long as its timeouts (an endless loop). Stop it rather than wait for it.
+            student_run.cancel()
+            raise
         finally:
-            student_run.join()  # never leave the run behind, even when the reference fails
+            student_run.join()  # never leave the run behind: its processes are gone after this
         outcome = student_run.result()
         result = grade_outcome(
             compiled,
@@ -228,11 +233,18 @@ class _StudentRun(threading.Thread):
         self._outcome: SubmissionOutcome | None = None
         self._error: BaseException | None = None
         self.replies: queue.SimpleQueue[tuple[str, CallOutcome] | None] = queue.SimpleQueue()
+        self._cancel = threading.Event()
         self.start()
+
+    def cancel(self) -> None:
+        """Stop the run soon (see :func:`~gradekit.sandbox.runner.run_submission`)."""
+        self._cancel.set()
 
     def run(self) -> None:
         try:
-            self._outcome = _run_student(*self._arguments, on_outcome=self._on_reply)
+            self._outcome = _run_student(
+                *self._arguments, on_outcome=self._on_reply, cancel=self._cancel
+            )
         except BaseException as error:  # re-raised in the caller's thread by result()
             self._error = error
         finally:
@@ -300,15 +312,16 @@ def _run_student(
     plans: list[ExercisePlan],
     sandbox: EarlySandbox,
     on_outcome: OutcomeCallback | None = None,
+    cancel: threading.Event | None = None,
 ) -> SubmissionOutcome:
     calls = [call for plan in plans for call in plan.calls]
     if source.kind == "py":
-        return sandbox.run(source.path.resolve(), calls, on_outcome)
+        return sandbox.run(source.path.resolve(), calls, on_outcome, cancel)
     # A notebook runs as the generated .py, named like the notebook so tracebacks read well.
     with tempfile.TemporaryDirectory(prefix="gradekit-notebook-") as folder:
         generated = Path(folder) / f"{source.path.stem}.py"
         generated.write_text(source.text, encoding="utf-8")
-        return sandbox.run(generated, calls, on_outcome)
+        return sandbox.run(generated, calls, on_outcome, cancel)
 
 
 def _load_error_text(source: SubmissionSource, error: ExceptionInfo | None) -> str | None:

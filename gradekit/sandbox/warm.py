@@ -32,6 +32,7 @@ most of what is left of its start-up.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -158,6 +159,9 @@ class Zygote:
             )
         finally:
             zygote_end.close()
+        # Its exit is awaited through a pidfd, which also works in a process forked from this
+        # one (a `gradekit check` served by gradekit.check_server), where it is no child.
+        self._pidfd = os.pidfd_open(self.process.pid)
         self._channel = grader_end
         self._ready = False
         if wait:
@@ -202,7 +206,7 @@ class Zygote:
 
     @property
     def alive(self) -> bool:
-        return self.process.poll() is None
+        return not self._exited(timeout=0)
 
     def preload_calls(self, encoded_calls: bytes) -> str:
         """Have the zygote decode a calls frame once for all the launchers it forks; returns
@@ -259,12 +263,34 @@ class Zygote:
         channel = getattr(self, "_channel", None)
         if channel is not None:
             channel.close()  # EOF tells the zygote to kill what is left and exit
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait()
+        if not self._exited(timeout=10):
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGKILL)
+            self._exited(timeout=None)
+        self.process.poll()  # reaps it when it is this process's child
+        self._close_pidfd()
         shutil.rmtree(self.scratch_root, ignore_errors=True)
+
+    def release(self) -> subprocess.Popen:
+        """Hand the zygote over to a process forked from this one, which now owns it (uses
+        it, closes it): this process only closes its own copies of the zygote's descriptors,
+        which does not stop it. Returns the zygote's process, which is still this process's
+        child, for the caller to reap once it has exited."""
+        self._channel.close()
+        self._stderr.close()
+        self._close_pidfd()
+        return self.process
+
+    def _exited(self, timeout: float | None) -> bool:
+        """Whether the zygote has exited, waiting up to ``timeout`` seconds (None: for ever)."""
+        if self._pidfd < 0:
+            return self.process.poll() is not None
+        return bool(select.select([self._pidfd], [], [], timeout)[0])
+
+    def _close_pidfd(self) -> None:
+        if self._pidfd >= 0:
+            os.close(self._pidfd)
+            self._pidfd = -1
 
 
 class ZygoteLaunch:
@@ -320,13 +346,14 @@ def run_submission_warm(
     policy: SandboxPolicy | None = None,
     total_timeout: float | None = None,
     on_outcome: OutcomeCallback | None = None,
+    cancel: threading.Event | None = None,
 ) -> SubmissionOutcome:
     """:func:`gradekit.sandbox.runner.run_submission`, with launchers forked by ``zygote``.
 
     Same contract and same outcome (the backend is the zygote's): the runner's own run, with
     :class:`ZygoteLaunch` as its launch strategy. Raises :class:`WarmWorkerError` when the
-    zygote is gone. ``on_outcome`` is told of each outcome as it arrives (see
-    :func:`~gradekit.sandbox.runner.run_submission`).
+    zygote is gone. ``on_outcome`` and ``cancel`` are as for
+    :func:`~gradekit.sandbox.runner.run_submission`.
     """
     from gradekit.sandbox.policy import probe_policy
     from gradekit.sandbox.runner import run_submission
@@ -345,4 +372,5 @@ def run_submission_warm(
         total_timeout=total_timeout,
         launch=ZygoteLaunch(zygote),
         on_outcome=on_outcome,
+        cancel=cancel,
     )
