@@ -627,6 +627,21 @@ def _float_input(x: Tensor) -> tuple[np.ndarray, dtype]:
     return x._data.astype(d.np_dtype), d
 
 
+def _rounded_from_float64(ufunc: Any, data: np.ndarray) -> np.ndarray:
+    """``ufunc(data)``, for float32 computed in float64 and rounded once to float32.
+
+    torch's float32 exp/log/tanh/sin/cos (MKL's high-accuracy vector functions on every
+    layout, 0-d included) are within 0.6 ulp of the exact value and equal the correctly
+    rounded result except right next to a rounding midpoint; numpy's own float32 kernels
+    are up to 3 ulp off (exp differs from torch in 39% of elements, this in 1%).  See
+    "Known differences from torch" in docs/engine-internals.md for the measured rates.
+    """
+    if data.dtype != np.float32:
+        return ufunc(data)
+    with np.errstate(over="ignore"):  # a float64 result beyond float32's range becomes inf
+        return ufunc(data.astype(np.float64)).astype(np.float32)
+
+
 def _unary_result(
     node_class: type[Node],
     x: Tensor,
@@ -679,7 +694,7 @@ class ExpBackward0(Node):
 def exp(input: Tensor) -> Tensor:
     data, d = _float_input(input)
     with np.errstate(over="ignore"):
-        out = as_array(np.exp(data), d)
+        out = as_array(_rounded_from_float64(np.exp, data), d)
     return _unary_result(ExpBackward0, input, out, d, save_result=True)
 
 
@@ -694,7 +709,7 @@ class LogBackward0(Node):
 def log(input: Tensor) -> Tensor:
     data, d = _float_input(input)
     with np.errstate(divide="ignore", invalid="ignore"):
-        out = as_array(np.log(data), d)
+        out = as_array(_rounded_from_float64(np.log, data), d)
     return _unary_result(LogBackward0, input, out, d, save_input=True)
 
 
@@ -726,7 +741,8 @@ class SinBackward0(Node):
 
 def sin(input: Tensor) -> Tensor:
     data, d = _float_input(input)
-    return _unary_result(SinBackward0, input, as_array(np.sin(data), d), d, save_input=True)
+    out = as_array(_rounded_from_float64(np.sin, data), d)
+    return _unary_result(SinBackward0, input, out, d, save_input=True)
 
 
 class CosBackward0(Node):
@@ -739,7 +755,8 @@ class CosBackward0(Node):
 
 def cos(input: Tensor) -> Tensor:
     data, d = _float_input(input)
-    return _unary_result(CosBackward0, input, as_array(np.cos(data), d), d, save_input=True)
+    out = as_array(_rounded_from_float64(np.cos, data), d)
+    return _unary_result(CosBackward0, input, out, d, save_input=True)
 
 
 class AbsBackward0(Node):
@@ -801,7 +818,8 @@ class TanhBackward0(Node):
 
 def tanh(input: Tensor) -> Tensor:
     data, d = _float_input(input)
-    return _unary_result(TanhBackward0, input, as_array(np.tanh(data), d), d, save_result=True)
+    out = as_array(_rounded_from_float64(np.tanh, data), d)
+    return _unary_result(TanhBackward0, input, out, d, save_result=True)
 
 
 class TanhBackwardBackward0(Node):
@@ -840,8 +858,15 @@ class SigmoidBackward0(Node):
 
 
 def _sigmoid_data(data: np.ndarray, d: dtype) -> np.ndarray:
+    """torch's scalar formula ``1 / (1 + exp(-x))``, each step rounded to the dtype.
+
+    torch runs it with libm's (correctly rounded, nearly always) exp on 0-d, strided and
+    short tensors and on the tail of a long contiguous one; the body of a long contiguous
+    float32 tensor goes through SLEEF's vector exp instead (not reproduced: a 1-2 ulp
+    difference in about 4% of those elements).
+    """
     with np.errstate(over="ignore"):
-        return as_array(1 / (1 + np.exp(-data)), d)
+        return as_array(1 / (1 + _rounded_from_float64(np.exp, -data)), d)
 
 
 def sigmoid(input: Tensor) -> Tensor:
