@@ -17,6 +17,11 @@ check overlaps its own
 start-up (imports, plans, reference answers) with the zygote's, so its wall time is roughly
 interpreter start + zygote start-up + run + grading.
 
+Each check runs twice per round: on its own (`GRADEKIT_CHECK_SERVER=off`: a first check, or any
+check in CI) and served by the check server (every later check of a student; the server is
+started first, in a private directory, and each served check waits until the server's spare
+sandbox is ready again, as it is when a student edits between checks).
+
 The expected answers are cached on disk keyed by the engine's source, so edits to
 gradekit/engine/ between runs make the next check recompute them: benchmark a quiet tree (or a
 `git archive` snapshot: run its own benchmarks/check.py from inside it).
@@ -33,6 +38,7 @@ import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -65,14 +71,19 @@ def _children_cpu() -> float:
 # install time). PYTHONDONTWRITEBYTECODE in the caller's environment would make every run
 # compile gradekit's modules from source again.
 ENVIRONMENT = {
-    name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"
+    name: value
+    for name, value in os.environ.items()
+    if name not in ("PYTHONDONTWRITEBYTECODE", "CI", "GRADEKIT_CHECK_SERVER")
 }
+ON_ITS_OWN = dict(ENVIRONMENT, GRADEKIT_CHECK_SERVER="off")
+SERVER_DIRECTORY = tempfile.mkdtemp(prefix="gk-bench-")  # mode 0700, short (a socket path)
+SERVED = dict(ENVIRONMENT, GRADEKIT_SERVER_DIR=SERVER_DIRECTORY)
 
 
-def run_once(command: list[str], timings: Timings) -> None:
+def run_once(command: list[str], timings: Timings, env: dict[str, str] = ON_ITS_OWN) -> None:
     cpu_before = _children_cpu()
     started = time.perf_counter()
-    completed = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, env=ENVIRONMENT)
+    completed = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, env=env)
     timings.wall.append(time.perf_counter() - started)
     timings.cpu.append(_children_cpu() - cpu_before)
     timings.exit_code, timings.stderr = completed.returncode, completed.stderr
@@ -85,6 +96,47 @@ def check_command(submission: str, spec: str) -> list[str]:
     ]  # fmt: skip
 
 
+class CheckServer:
+    """The check server the served rows use, in :data:`SERVER_DIRECTORY`. Its CPU time is not
+    in the rows' cpu column (it is no child of this process)."""
+
+    def __init__(self) -> None:
+        from gradekit.check_server import client
+
+        self.client = client
+        os.environ["GRADEKIT_SERVER_DIR"] = SERVER_DIRECTORY  # where client looks
+        program = "from gradekit.check_server import rendezvous as r; print(r.server_key())"
+        self.key = subprocess.run(
+            [sys.executable, "-c", program],
+            cwd=ROOT, env=SERVED, capture_output=True, text=True, check=True,
+        ).stdout.strip()  # fmt: skip
+        subprocess.run(
+            [sys.executable, "-m", "gradekit", "server", "start"],
+            cwd=ROOT, env=SERVED, capture_output=True, check=True,
+        )  # fmt: skip
+
+    def wait_until_ready(self) -> None:
+        """Until the server holds a warm spare sandbox for the engine again."""
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            status = self.client.server_status(self.key)
+            if status is None:
+                raise SystemExit("the check server stopped (gradekit's files changed?)")
+            if "engine" in status["spare_sandboxes"] and not status["checks_running"]:
+                return
+            time.sleep(0.05)
+        raise SystemExit("the check server has no spare sandbox after 60 s")
+
+    def served(self) -> int:
+        return self.client.server_status(self.key)["checks_served"]
+
+    def stop(self) -> None:
+        self.client.stop_servers()
+        for leftover in Path(SERVER_DIRECTORY).iterdir():
+            leftover.unlink()
+        os.rmdir(SERVER_DIRECTORY)
+
+
 def timeline(submission: str, spec: str, rounds: int) -> dict[str, float]:
     """Median seconds of a check's parts, each round in a fresh process (as cold as a check:
     nothing decoded or compared yet)."""
@@ -92,7 +144,7 @@ def timeline(submission: str, spec: str, rounds: int) -> dict[str, float]:
     for _ in range(rounds):
         completed = subprocess.run(
             [sys.executable, __file__, "--timeline-round", submission, spec],
-            cwd=ROOT, capture_output=True, text=True, env=ENVIRONMENT, check=True,
+            cwd=ROOT, capture_output=True, text=True, env=ON_ITS_OWN, check=True,
         )  # fmt: skip
         for part, seconds in json.loads(completed.stdout).items():
             parts.setdefault(part, []).append(seconds)
@@ -122,9 +174,9 @@ def timeline_round(submission: str, spec: str) -> dict[str, float]:
 
         class WarmSandbox:  # what a check's student run asks of its sandbox
             @staticmethod
-            def run(path, calls, on_outcome):
+            def run(path, calls, on_outcome, cancel):
                 return run_submission_warm(
-                    path, calls, zygote=zygote, policy=policy, on_outcome=on_outcome
+                    path, calls, zygote=zygote, policy=policy, on_outcome=on_outcome, cancel=cancel
                 )
 
         ready = time.perf_counter()
@@ -157,31 +209,43 @@ def main() -> int:
         return 0
 
     baseline = Timings()
-    checks = {name: Timings() for name, _, _ in CASES}
+    rows = [(name, submission, spec, served) for name, submission, spec in CASES
+            for served in (False, True)]  # fmt: skip
+    checks = {(name, served): Timings() for name, _, _, served in rows}
     for _, submission, spec in CASES:  # fill the spec and answer caches; not counted
         run_once(check_command(submission, spec), Timings())
-    for _ in range(options.repeat):
-        run_once(BASELINE[1], baseline)
-        for name, submission, spec in CASES:
-            run_once(check_command(submission, spec), checks[name])
+    server = CheckServer()
+    try:
+        for _ in range(options.repeat):
+            run_once(BASELINE[1], baseline)
+            for name, submission, spec, served in rows:
+                if served:
+                    server.wait_until_ready()
+                env = SERVED if served else ON_ITS_OWN
+                run_once(check_command(submission, spec), checks[name, served], env)
+        served_count = server.served()
+    finally:
+        server.stop()
+    if served_count != options.repeat * len(CASES):
+        raise SystemExit(f"the server served {served_count} checks, not every served row's")
 
-    print(f"{'command':<44} {'wall':>8} {'ratio':>6} {'cpu':>8}")
+    print(f"{'command':<50} {'wall':>8} {'ratio':>6} {'cpu':>8}")
     print(
-        f"{BASELINE[0]:<44} {statistics.median(baseline.wall):7.3f}s {1.0:5.1f}x "
+        f"{BASELINE[0]:<50} {statistics.median(baseline.wall):7.3f}s {1.0:5.1f}x "
         f"{statistics.median(baseline.cpu):7.3f}s"
     )
-    for name, _, _ in CASES:
-        timings = checks[name]
-        label = f"gradekit check ({name}, engine)"
+    for name, _, _, served in rows:
+        timings = checks[name, served]
+        label = f"gradekit check ({name}, engine{', served' if served else ''})"
         if timings.exit_code not in (0, 1):  # 0/1 are verdicts; anything else did not grade
             lines = timings.stderr.strip().splitlines()
-            print(f"{label:<44} did not grade: {lines[-1] if lines else timings.exit_code}")
+            print(f"{label:<50} did not grade: {lines[-1] if lines else timings.exit_code}")
             continue
         wall = statistics.median(timings.wall)
         ratio = statistics.median(t / b for t, b in zip(timings.wall, baseline.wall, strict=True))
         verdict = "within" if wall <= TARGET_SECONDS else "over"
         print(
-            f"{label:<44} {wall:7.3f}s {ratio:5.1f}x {statistics.median(timings.cpu):7.3f}s   "
+            f"{label:<50} {wall:7.3f}s {ratio:5.1f}x {statistics.median(timings.cpu):7.3f}s   "
             f"({verdict} the {TARGET_SECONDS} s target)"
         )
     print(f"\ntimeline (parts measured one by one, medians; load {os.getloadavg()[0]:.1f})")

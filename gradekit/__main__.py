@@ -6,15 +6,27 @@ import sys
 def main() -> None:
     """Run the command line in ``sys.argv``.
 
-    A ``check`` starts its sandbox before anything heavy is imported (typer, pydantic, numpy), so
+    A ``check`` goes to the check server when one runs (:mod:`gradekit.check_server`). Else it
+    starts its sandbox before anything heavy is imported (typer, pydantic, numpy), so
     that the sandbox's own start-up runs alongside those imports; a plain check command line then
     runs without Typer at all, and the program ends as soon as its output is written. A plain
     grade command line runs without Typer too. Everything else (and every unusual check or
     grade) goes to Typer.
     """
-    from gradekit.check_command import exit_now, run_plain_check, start_sandbox_early
+    from gradekit.check_server.client import run_served
 
     arguments = sys.argv[1:]
+    exit_code = run_served(arguments)
+    if exit_code is not None:
+        sys.exit(exit_code)
+    run_command(arguments)
+
+
+def run_command(arguments: list[str]) -> None:
+    """Run the command line ``arguments`` in this process; ends the process (``sys.exit`` or,
+    after a check, ``os._exit``). A check server's fork runs the check it serves with this."""
+    from gradekit.check_command import exit_now, run_plain_check, start_sandbox_early
+
     start_sandbox_early(arguments)
     exit_code = run_plain_check(arguments)
     if exit_code is not None:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
+from gradekit.check_server.client import start_server_if_wanted
 from gradekit.grading.early_sandbox import close_untaken_sandbox, start_for_backend, started_sandbox
 from gradekit.plain_command_line import split_plain_command_line
 from gradekit.sandbox.environment import BACKENDS
@@ -101,17 +102,30 @@ def plain_check_options(arguments: list[str]) -> CheckOptions | None:
 
 
 def start_sandbox_early(arguments: list[str]) -> None:
-    """Start the sandbox of a plain ``gradekit check`` command line now (else do nothing):
-    its backend is ``--backend``, else the header of the assignment named or discovered."""
+    """Start the sandbox of a plain ``gradekit check`` command line now (else do nothing)."""
     options = plain_check_options(arguments)
     if options is None:
         return
-    backend = options.backend
-    if backend is None:
-        with contextlib.suppress(CheckUsageError):
-            backend = _header_backend(options.assignment or _discover(options.submission))
+    backend = sandbox_backend(options)
     if backend is not None:
         start_for_backend(backend, refresh_probe=options.refresh_sandbox_probe)
+
+
+def sandbox_backend(options: CheckOptions) -> str | None:
+    """The backend the check's sandbox runs, as far as it can be told before the spec loads:
+    ``--backend``, else the header of the assignment named or discovered (None: unknown)."""
+    if options.backend is not None:
+        return options.backend
+    with contextlib.suppress(CheckUsageError):
+        return _header_backend(options.assignment or _discover(options.submission))
+    return None
+
+
+def forget_discovered() -> None:
+    """Forget which spec each submission led to, and each spec's backend (a long-lived process,
+    the check server, asks again for each check: the files may have changed)."""
+    _discover.cache_clear()
+    _header_backend.cache_clear()
 
 
 def run_plain_check(arguments: list[str]) -> int | None:
@@ -138,6 +152,7 @@ def exit_now(exit_code: int) -> NoReturn:
             stream.flush()
         except (BrokenPipeError, ValueError, OSError):
             exit_code = exit_code or EXIT_FAILED  # the reader went away before the end
+    start_server_if_wanted()  # after the output: the student has it already
     os._exit(exit_code)
 
 

@@ -44,6 +44,7 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "export": ("gradekit.gradebook.commands", "export_command"),
     "serve-report": ("gradekit.report.web.commands", "serve_report_command"),
     "report": ("gradekit.report.web.commands", "report_command"),
+    "server": ("gradekit.check_server.commands", "server_app"),
 }
 
 

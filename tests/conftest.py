@@ -24,6 +24,10 @@ from gradekit.sandbox import policy as policy_module
 from gradekit.sandbox import probe_cache
 from gradekit.sandbox.policy import ProbeResult, probe_layers
 
+# Checks run without the check server (gradekit/check_server) unless a test asks for one:
+# tests/cli/test_check_server.py starts its own, in private directories.
+os.environ["GRADEKIT_CHECK_SERVER"] = "off"
+
 settings.register_profile(
     "ci",
     deadline=None,
