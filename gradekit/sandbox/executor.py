@@ -151,6 +151,17 @@ class BackendView:
         disable = _optional_attribute(_optional_attribute(backend, "_C"), "DisableTorchFunction")
         # Student-installed torch-function modes must not intercept our reads.
         self._no_overrides = disable if disable is not None else contextlib.nullcontext
+        # What observing a tensor reads, looked up once here rather than for every tensor.
+        self._resolvers = tuple(
+            self._accessors[name]
+            for name in ("resolve_conj", "resolve_neg")
+            if name in self._accessors
+        )
+        self._readers = {
+            name: self._accessors[name].__get__
+            for name in ("dtype", "requires_grad", "is_leaf", "grad_fn", "retains_grad")
+            if name in self._accessors
+        }
 
     # -- reading tensors ------------------------------------------------------------------
 
@@ -167,9 +178,21 @@ class BackendView:
         return self._accessors[name](tensor, *args, **kwargs)
 
     def dtype_name(self, tensor: Any) -> str | None:
-        dtype = self.attribute(tensor, "dtype")
+        dtype = self._readers["dtype"](tensor, self.tensor_type)
         known = self._dtype_names_by_id.get(id(dtype))
         return known[1] if known is not None and known[0] is dtype else None
+
+    def autograd_facts(self, tensor: Any) -> tuple[bool, bool | None, str | None, bool]:
+        """``requires_grad``, ``is_leaf``, the name of ``grad_fn`` and ``retains_grad`` of a
+        genuine tensor (None, None and False for what the backend does not have)."""
+        readers, cls = self._readers, self.tensor_type
+        requires_grad = bool(readers["requires_grad"](tensor, cls))
+        is_leaf = bool(readers["is_leaf"](tensor, cls)) if "is_leaf" in readers else None
+        grad_fn = (
+            self.grad_fn_name(readers["grad_fn"](tensor, cls)) if "grad_fn" in readers else None
+        )
+        retains = bool(readers["retains_grad"](tensor, cls)) if "retains_grad" in readers else False
+        return requires_grad, is_leaf, grad_fn, retains
 
     def tensor_data(self, tensor: Any, dtype_name: str) -> np.ndarray:
         with self._no_overrides():
@@ -177,9 +200,8 @@ class BackendView:
             if dtype_name in WIDENED_TENSOR_DTYPES:
                 widened = self.dtype_by_name[WIDENED_TENSOR_DTYPES[dtype_name]]
                 data = self.method(data, "to", widened)
-            for resolver in ("resolve_conj", "resolve_neg"):
-                if resolver in self._accessors:
-                    data = self.method(data, resolver)
+            for resolve in self._resolvers:
+                data = resolve(data)
             array = self.method(data, "numpy")
         if type(array) is not _np_ndarray:
             raise TypeError("the backend did not produce a numpy array")
@@ -275,7 +297,7 @@ def _observe_tensor(tensor: Any, view: BackendView, cls: type) -> Observed:
     if dtype is None:
         return _as_object(tensor, "<tensor of a dtype that cannot be transferred>")
     data = view.tensor_data(tensor, dtype)
-    has = view.has_accessor
+    requires_grad, is_leaf, grad_fn, retains_grad = view.autograd_facts(tensor)
     return Observed(
         "tensor",
         view.trusted_types[cls],
@@ -283,10 +305,10 @@ def _observe_tensor(tensor: Any, view: BackendView, cls: type) -> Observed:
         dtype=dtype,
         shape=tuple(data.shape),
         data=data,
-        requires_grad=bool(view.attribute(tensor, "requires_grad")),
-        is_leaf=bool(view.attribute(tensor, "is_leaf")) if has("is_leaf") else None,
-        grad_fn=view.grad_fn_name(view.attribute(tensor, "grad_fn")) if has("grad_fn") else None,
-        retains_grad=bool(view.attribute(tensor, "retains_grad")) if has("retains_grad") else False,
+        requires_grad=requires_grad,
+        is_leaf=is_leaf,
+        grad_fn=grad_fn,
+        retains_grad=retains_grad,
     )
 
 
@@ -337,10 +359,14 @@ def describe_exception(
     except Exception:
         message = "<the exception's message could not be read>"
     exc_type = type_name(exc)
+    # The frames of extract_tb(), but with their source lines read only for the student's
+    # frames (extract_tb reads every frame's line, and finds each frame's column positions
+    # by a walk over its code's instructions: milliseconds for an error deep in the backend).
+    walked = traceback.StackSummary.extract(
+        traceback.walk_tb(exc.__traceback__), lookup_lines=False
+    )
     frames = [
-        frame
-        for frame in traceback.extract_tb(exc.__traceback__)
-        if student_file is not None and frame.filename == student_file
+        frame for frame in walked if student_file is not None and frame.filename == student_file
     ]
     line = frames[-1].lineno if frames else None
     shown_name = display_name or (Path(student_file).name if student_file else "<submission>")

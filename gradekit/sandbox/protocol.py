@@ -81,6 +81,19 @@ def dtype_name(dtype: np.dtype) -> str:
     return name
 
 
+# ``dtype.newbyteorder("<")`` makes a new dtype object on every call; the frame encoder asks
+# for it once per array.
+_LITTLE_ENDIAN: dict[np.dtype, np.dtype] = {}
+
+
+def little_endian(dtype: np.dtype) -> np.dtype:
+    """``dtype.newbyteorder("<")``, remembered per dtype."""
+    little = _LITTLE_ENDIAN.get(dtype)
+    if little is None:
+        little = _LITTLE_ENDIAN[dtype] = dtype.newbyteorder("<")
+    return little
+
+
 class ProtocolError(ValueError):
     """Bytes or data that do not follow the wire protocol; the message says where and why."""
 
@@ -374,7 +387,7 @@ def _wire_buffer(array: Any, index: int) -> tuple[str, bytes]:
     name = dtype_name(array.dtype)
     if name not in WIRE_DTYPES:
         raise ProtocolError(f"buffer {index}: dtype {array.dtype} cannot cross the wire")
-    little = np.ascontiguousarray(array, dtype=array.dtype.newbyteorder("<"))
+    little = np.ascontiguousarray(array, dtype=little_endian(array.dtype))
     return name, little.tobytes()
 
 
@@ -1099,6 +1112,42 @@ def _json_scalar(value: Any) -> str:
     raise _NotPlainData(cls.__name__)
 
 
+# The JSON of the three flag values, looked up by identity (by value, 1 would be True): a
+# field holding anything else is not found, and the general encoder writes it.
+_FLAG_TEXT_BY_ID = {id(True): "true", id(False): "false", id(None): "null"}
+
+
+def _json_text(value: Any) -> str:
+    """:func:`_json_scalar` of a field that holds a str (the common case)."""
+    return _json_string(value) if type(value) is str else _json_scalar(value)
+
+
+def _json_list(values: Any) -> str:
+    """JSON text of a tuple or list of plain scalars (a shape, a graph node's links)."""
+    if type(values) is not tuple and type(values) is not list:
+        raise _NotPlainData("not a tuple or list")
+    return "[" + ",".join([_json_scalar(value) for value in values]) + "]"
+
+
+# Templates of the objects outcome_to_wire builds, with their keys in its order.
+_OUTCOME_TEXT = (
+    '{"v":1,"body":{"event":"outcome","outcome":{"duration":%s,"call_id":%s,"status":%s,'
+    '"value":%s,"grads":%s,"inputs_after":%s,"exception":%s,"stdout":%s,"stderr":%s,'
+    '"graph":%s}},"buffers":[%s]}'
+)
+_TENSOR_TEXT = (
+    '{"kind":"tensor","type":%s,"exact_type":%s,"dtype":%s,"shape":%s,"data":%d,'
+    '"requires_grad":%s,"is_leaf":%s,"grad_fn":%s,"retains_grad":%s}'
+)
+_NDARRAY_TEXT = '{"kind":"ndarray","type":%s,"exact_type":%s,"dtype":%s,"shape":%s,"data":%d}'
+_PYTHON_TEXT = '{"kind":"python","type":%s,"value":%s}'
+_SEQUENCE_TEXT = '{"kind":"sequence","type":%s,"items":[%s]}'
+_OTHER_TEXT = '{"kind":%s,"type":%s,"repr":%s}'
+_EXCEPTION_TEXT = '{"type":%s,"message":%s,"traceback":%s,"line":%s}'
+_GRAPH_NODE_TEXT = '{"name":%s,"next":%s}'
+_BUFFER_TEXT = '{"dtype":"%s","shape":%s,"nbytes":%d,"offset":%d}'
+
+
 class _OutcomeText:
     """An outcome event's frame written as text, field by field in the order of
     :func:`outcome_to_wire`, without building its dictionaries first.
@@ -1112,107 +1161,78 @@ class _OutcomeText:
     def __init__(self, call_id: str, outcome: CallOutcome) -> None:
         self.call_id = call_id
         self.outcome = outcome
-        self.parts: list[str] = []
-        self.chunks: list[bytes] = []
-        self.buffers: list[str] = []  # the descriptors' JSON text
+        self.chunks: list[bytes] = []  # the buffers' bytes, in the order the body names them
+        self.buffers: list[str] = []  # their descriptors' text
         self.payload_len = 0
 
     def frame(self) -> bytes:
-        outcome, write, scalar = self.outcome, self.parts.append, _json_scalar
-        write('{"v":1,"body":{"event":"outcome","outcome":{"duration":')
-        write(scalar(outcome.duration))
-        write(',"call_id":')
-        write(scalar(self.call_id))
-        write(',"status":')
-        write(scalar(outcome.status))
-        write(',"value":')
-        self._optional_observed(outcome.value)
-        write(',"grads":')
-        self._observed_map(outcome.grads)
-        write(',"inputs_after":')
-        self._observed_map(outcome.inputs_after)
-        write(',"exception":')
-        self._exception(outcome.exception)
-        write(',"stdout":')
-        write(scalar(outcome.stdout))
-        write(',"stderr":')
-        write(scalar(outcome.stderr))
-        write(',"graph":')
-        self._graph(outcome.graph)
-        write('}},"buffers":[')
-        write(",".join(self.buffers))
-        write("]}")
-        return _frame_bytes("".join(self.parts), self.chunks, self.payload_len)
+        outcome = self.outcome
+        # Python evaluates the tuple left to right: the buffers get their indices in the
+        # order outcome_to_wire gives them (value, grads, inputs_after).
+        header = _OUTCOME_TEXT % (
+            _json_scalar(outcome.duration),
+            _json_text(self.call_id),
+            _json_text(outcome.status),
+            self._optional_observed(outcome.value),
+            self._observed_map(outcome.grads),
+            self._observed_map(outcome.inputs_after),
+            self._exception(outcome.exception),
+            _json_text(outcome.stdout),
+            _json_text(outcome.stderr),
+            self._graph(outcome.graph),
+            ",".join(self.buffers),
+        )
+        return _frame_bytes(header, self.chunks, self.payload_len)
 
-    def _optional_observed(self, observed: Observed | None) -> None:
-        if observed is None:
-            self.parts.append("null")
-        else:
-            self._observed(observed)
+    def _optional_observed(self, observed: Observed | None) -> str:
+        return "null" if observed is None else self._observed(observed)
 
-    def _observed_map(self, observed_by_name: dict[str, Observed | None]) -> None:
+    def _observed_map(self, observed_by_name: dict[str, Observed | None]) -> str:
         if type(observed_by_name) is not dict:
             raise _NotPlainData("a map that is not a dict")
-        write = self.parts.append
-        separator = "{"
+        entries = []
         for name, observed in observed_by_name.items():
             if type(name) is not str:
                 raise _NotPlainData("a key that is not a str")
-            write(separator)
-            write(_json_string(name))
-            write(":")
-            self._optional_observed(observed)
-            separator = ","
-        write("}" if separator == "," else "{}")
+            entries.append(_json_string(name) + ":" + self._optional_observed(observed))
+        return "{" + ",".join(entries) + "}"
 
-    def _observed(self, obs: Observed) -> None:
+    def _observed(self, obs: Observed) -> str:
         if type(obs) is not Observed:
             raise _NotPlainData("not an Observed")
-        write, scalar, kind = self.parts.append, _json_scalar, obs.kind
-        write('{"kind":')
-        write(scalar(kind))
-        write(',"type":')
-        write(scalar(obs.type))
-        if kind == "tensor" or kind == "ndarray":
-            write(',"exact_type":')
-            write(scalar(obs.exact_type))
-            write(',"dtype":')
-            write(scalar(obs.dtype))
-            write(',"shape":')
-            self._scalar_list(obs.shape or ())
-            write(',"data":')
-            write(str(self._buffer(obs.data)))
-            if kind == "tensor":
-                write(',"requires_grad":')
-                write(scalar(obs.requires_grad))
-                write(',"is_leaf":')
-                write(scalar(obs.is_leaf))
-                write(',"grad_fn":')
-                write(scalar(obs.grad_fn))
-                write(',"retains_grad":')
-                write(scalar(obs.retains_grad))
-        elif kind == "python":
-            write(',"value":')
-            write(scalar(obs.value))
-        elif kind == "sequence":
+        kind = obs.kind
+        if type(kind) is not str:
+            raise _NotPlainData("a kind that is not a str")
+        flag = _FLAG_TEXT_BY_ID
+        if kind == "tensor":
+            return _TENSOR_TEXT % (
+                _json_text(obs.type),
+                flag[id(obs.exact_type)],
+                _json_text(obs.dtype),
+                _json_list(obs.shape or ()),
+                self._buffer(obs.data),
+                flag[id(obs.requires_grad)],
+                flag[id(obs.is_leaf)],
+                _json_text(obs.grad_fn),
+                flag[id(obs.retains_grad)],
+            )
+        if kind == "ndarray":
+            return _NDARRAY_TEXT % (
+                _json_text(obs.type),
+                flag[id(obs.exact_type)],
+                _json_text(obs.dtype),
+                _json_list(obs.shape or ()),
+                self._buffer(obs.data),
+            )
+        if kind == "python":
+            return _PYTHON_TEXT % (_json_text(obs.type), _json_scalar(obs.value))
+        if kind == "sequence":
             items = obs.items or ()
             if type(items) is not tuple:
                 raise _NotPlainData("items that are not a tuple")
-            write(',"items":[')
-            for position, item in enumerate(items):
-                if position:
-                    write(",")
-                self._observed(item)
-            write("]")
-        else:
-            write(',"repr":')
-            write(scalar(obs.repr))
-        write("}")
-
-    def _scalar_list(self, numbers: tuple[Any, ...] | list[Any]) -> None:
-        if type(numbers) is not tuple and type(numbers) is not list:
-            raise _NotPlainData("a shape that is not a tuple")
-        self.parts.append("[" + ",".join([_json_scalar(number) for number in numbers]) + "]")
+            type_text = _json_text(obs.type)
+            return _SEQUENCE_TEXT % (type_text, ",".join([self._observed(i) for i in items]))
+        return _OTHER_TEXT % (_json_string(kind), _json_text(obs.type), _json_scalar(obs.repr))
 
     def _buffer(self, array: Any) -> int:
         """Adds ``array`` as the next buffer (checked as encode_frame checks it); its index."""
@@ -1220,49 +1240,36 @@ class _OutcomeText:
             raise _NotPlainData("data that is not an exact ndarray")
         index = len(self.chunks)
         name, raw = _wire_buffer(array, index)
-        self.buffers.append(
-            f'{{"dtype":{_json_string(name)},"shape":'
-            f"[{','.join([_json_scalar(n) for n in array.shape])}],"
-            f'"nbytes":{len(raw)},"offset":{self.payload_len}}}'
-        )
+        # A wire dtype name needs no escaping; a numpy shape holds only ints.
+        shape = "[" + ",".join([int.__repr__(n) for n in array.shape]) + "]"
+        self.buffers.append(_BUFFER_TEXT % (name, shape, len(raw), self.payload_len))
         self.chunks.append(raw)
         self.payload_len += len(raw)
         return index
 
-    def _exception(self, info: ExceptionInfo | None) -> None:
-        write, scalar = self.parts.append, _json_scalar
+    def _exception(self, info: ExceptionInfo | None) -> str:
         if info is None:
-            write("null")
-            return
+            return "null"
         if type(info) is not ExceptionInfo:
             raise _NotPlainData("not an ExceptionInfo")
-        write('{"type":')
-        write(scalar(info.type))
-        write(',"message":')
-        write(scalar(info.message))
-        write(',"traceback":')
-        write(scalar(info.traceback))
-        write(',"line":')
-        write(scalar(info.line))
-        write("}")
+        return _EXCEPTION_TEXT % (
+            _json_text(info.type),
+            _json_text(info.message),
+            _json_text(info.traceback),
+            _json_scalar(info.line),
+        )
 
-    def _graph(self, graph: tuple[GraphNode, ...] | None) -> None:
-        write = self.parts.append
+    def _graph(self, graph: tuple[GraphNode, ...] | None) -> str:
         if graph is None:
-            write("null")
-            return
+            return "null"
         if type(graph) is not tuple:
             raise _NotPlainData("a graph that is not a tuple")
-        write("[")
-        for position, node in enumerate(graph):
+        nodes = []
+        for node in graph:
             if type(node) is not GraphNode:
                 raise _NotPlainData("not a GraphNode")
-            write('{"name":' if position == 0 else ',{"name":')
-            write(_json_scalar(node.name))
-            write(',"next":')
-            self._scalar_list(node.next)
-            write("}")
-        write("]")
+            nodes.append(_GRAPH_NODE_TEXT % (_json_text(node.name), _json_list(node.next)))
+        return "[" + ",".join(nodes) + "]"
 
 
 def decode_event(frame: Frame) -> dict[str, Any]:
