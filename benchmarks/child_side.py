@@ -83,19 +83,26 @@ def worker_config(submission: str) -> dict[str, Any]:
 
 
 def stream_in_process(
-    config: dict[str, Any], calls: list[Any], view: Any, fd: int, split: dict[str, float]
+    config: dict[str, Any],
+    calls: list[Any],
+    view: Any,
+    fd: int,
+    split: dict[str, float] | None = None,
 ) -> None:
     """The worker's part after its layers: load, run and stream every call to ``fd``.
 
-    ``split`` gets the CPU seconds of each part added (measured only by the spelled-out loop).
+    ``split``, when given, gets the CPU seconds of each part added (the spelled-out loop of an
+    older gradekit times its parts; ``stream_calls`` is timed as a whole). Without it nothing
+    is timed, so instruction counts compare the same work.
     """
     from gradekit.sandbox import child
 
     stream_calls = getattr(child, "stream_calls", None)
     if stream_calls is not None:
-        started = time.process_time()
+        started = time.process_time() if split is not None else 0.0
         stream_calls(config, calls, view, fd)
-        split["whole"] = split.get("whole", 0.0) + time.process_time() - started
+        if split is not None:
+            split["whole"] = split.get("whole", 0.0) + time.process_time() - started
         return
     # The loop of run_worker before stream_calls existed, with the same calls.
     from gradekit.sandbox.executor import execute_call, load_submission, time_limit
@@ -105,7 +112,8 @@ def stream_in_process(
         encode_outcome_event,
     )
 
-    clock = time.process_time
+    clock = time.process_time if split is not None else float  # float() is 0.0: no timing
+    split = split if split is not None else {}
     started = clock()
     with time_limit(config["load_timeout"]):
         namespace, error = load_submission(
@@ -134,13 +142,14 @@ def stream_in_process(
     child._write_all(fd, pending)
 
 
-def run_in_process(name: str, reps: int) -> dict[str, float]:
-    """Median CPU seconds per submission, and the mean split of the parts."""
+def run_in_process(name: str, reps: int, *, timed: bool = True) -> dict[str, float]:
+    """Median CPU seconds per submission, and the mean split of the parts (nothing is timed
+    when ``timed`` is false: the run under callgrind)."""
     submission, spec = ASSIGNMENTS[name]
     calls, view, config = compiled_calls(spec), engine_view(), worker_config(submission)
     sink = os.open(os.devnull, os.O_WRONLY)
     totals: list[float] = []
-    split: dict[str, float] = {}
+    split: dict[str, float] | None = {} if timed else None
     try:
         for _ in range(reps):
             started = time.process_time()
@@ -148,6 +157,8 @@ def run_in_process(name: str, reps: int) -> dict[str, float]:
             totals.append(time.process_time() - started)
     finally:
         os.close(sink)
+    if split is None:
+        return {}
     result = {"median": statistics.median(totals)}
     result.update({part: seconds / reps for part, seconds in split.items()})
     return result
@@ -184,7 +195,7 @@ def frames_digest(name: str) -> tuple[str, int]:
     submission, spec = ASSIGNMENTS[name]
     calls, view, config = compiled_calls(spec), engine_view(), worker_config(submission)
     with tempfile.TemporaryFile() as sink:
-        stream_in_process(config, calls, view, sink.fileno(), {})
+        stream_in_process(config, calls, view, sink.fileno())
         sink.seek(0)
         frames = FrameStream(max_frame_bytes=1 << 30).feed(sink.read())
     digest = hashlib.sha256()
@@ -231,7 +242,7 @@ def main() -> int:
 
     if options.quiet_run:
         name, reps = options.quiet_run
-        run_in_process(name, int(reps))
+        run_in_process(name, int(reps), timed=False)
         return 0
     print(f"gradekit from {Path(gradekit.__file__).parent}; load {os.getloadavg()[0]:.1f}")
     for name in ASSIGNMENTS:
