@@ -31,8 +31,11 @@ from gradekit.plain_command_line import split_plain_command_line
 from gradekit.sandbox.environment import BACKENDS
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from gradekit.grading.plans import CompiledAssignment
     from gradekit.grading.verdicts import AssignmentResult
+    from gradekit.report.panels import PanelCache
     from gradekit.spec.models import Assignment
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
@@ -161,9 +164,10 @@ def run_check(options: CheckOptions) -> int:
     exercise passes, 1 some fails, 2 usage/spec/submission problem, printed on stderr)."""
     try:
         with contextlib.ExitStack() as cleanup:
-            result = _grade(options, cleanup)
+            panels = _panel_cache(options)
+            result = _grade(options, cleanup, panels)
             # Still inside the block: the sandbox shuts down while the report is written.
-            _write_report(result, options)
+            _write_report(result, options, panels)
     except CheckUsageError as error:
         print_error(str(error))
         return EXIT_USAGE
@@ -179,8 +183,11 @@ def print_error(message: str) -> None:
     console.print(Text.assemble(("error: ", "bold red"), message), soft_wrap=True)
 
 
-def _grade(options: CheckOptions, cleanup: contextlib.ExitStack) -> AssignmentResult:
-    """The result of the check; the sandbox it starts is closed by ``cleanup``."""
+def _grade(
+    options: CheckOptions, cleanup: contextlib.ExitStack, panels: PanelCache | None = None
+) -> AssignmentResult:
+    """The result of the check; the sandbox it starts is closed by ``cleanup``. The text
+    report's ``panels`` are rendered as exercises are graded, while the submission runs."""
     from gradekit.grading.early_sandbox import EarlySandbox
 
     # The sandbox starts first, before this process imports pydantic, the models and the
@@ -224,6 +231,7 @@ def _grade(options: CheckOptions, cleanup: contextlib.ExitStack) -> AssignmentRe
             backend=options.backend,
             reference_backend=options.reference_backend,
             sandbox=sandbox,
+            on_verdict=panels.prepare if panels is not None else None,
         )
     except (
         SubmissionError,
@@ -265,7 +273,23 @@ def _import_renderer(options: CheckOptions) -> None:
             import gradekit.integrations.formats  # noqa: F401
 
 
-def _write_report(result: AssignmentResult, options: CheckOptions) -> None:
+def _panel_cache(options: CheckOptions) -> PanelCache | None:
+    """Where the text report's panels are rendered ahead (None for any other report)."""
+    if options.output is not None or options.output_format != "text":
+        return None
+    from gradekit.report.panels import PanelCache
+
+    def make_console() -> Console:
+        from rich.console import Console
+
+        return Console(highlight=False)
+
+    return PanelCache(make_console)
+
+
+def _write_report(
+    result: AssignmentResult, options: CheckOptions, panels: PanelCache | None = None
+) -> None:
     if options.output is None and options.output_format == "json":
         from gradekit.report.json import render_json
 
@@ -275,7 +299,8 @@ def _write_report(result: AssignmentResult, options: CheckOptions) -> None:
 
         from gradekit.report.text import render_text
 
-        render_text(result, Console(highlight=False))
+        console = panels.console if panels is not None else Console(highlight=False)
+        render_text(result, console, panels)
     else:
         from gradekit.integrations.formats import ReportError, write_report
 

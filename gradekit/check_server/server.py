@@ -359,18 +359,44 @@ def _reopen_standard_streams() -> None:
 
 
 def _warm_up() -> None:
-    """Import what a check imports, so that each fork starts with it loaded."""
-    import rich.console  # noqa: F401
+    """Import what a check imports, and render a little rich output (rich loads its width
+    tables and fills its caches on first use), so that each fork starts with it done."""
+    import io
+
+    import rich.console
+    import tomllib  # noqa: F401 - assignment discovery reads gradekit.toml
+    import yaml  # noqa: F401 - and assignment headers
+    from rich.console import Group
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
 
     import gradekit.__main__  # noqa: F401
     import gradekit.check_command  # noqa: F401
     import gradekit.grading.pipeline  # noqa: F401
     import gradekit.grading.plan_cache  # noqa: F401
     import gradekit.report.json  # noqa: F401
+    import gradekit.report.panels  # noqa: F401
     import gradekit.report.text  # noqa: F401
     import gradekit.sandbox.runner  # noqa: F401
     import gradekit.sandbox.warm  # noqa: F401
+    import gradekit.spec.discovery  # noqa: F401
     import gradekit.spec.loader  # noqa: F401
+
+    console = rich.console.Console(
+        file=io.StringIO(), width=80, force_terminal=True, color_system="truecolor"
+    )
+    summary = Table(header_style="bold")
+    summary.add_column("exercise")
+    summary.add_column("points", justify="right")
+    summary.add_row("warm_up", Text("PASS", "bold green"))
+    side_by_side = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
+    side_by_side.add_column("expected", style="green")
+    side_by_side.add_column("got")
+    side_by_side.add_row(Text("[1.5, 2.5]"), Text("[1.5, 3.5]", "bold red"))
+    details = Group(Text.assemble(("✗ value: ", "bold red"), "1 element differs"), side_by_side)
+    console.print(summary)
+    console.print(Panel(details, title=Text("warm_up"), title_align="left", border_style="red"))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -13,7 +13,7 @@ import queue
 import tempfile
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -93,9 +93,14 @@ def grade_compiled(
     reference_backend: str = "engine",
     policy: Any = None,
     sandbox: EarlySandbox | None = None,
+    on_verdict: Callable[[ExerciseResult], None] | None = None,
 ) -> AssignmentResult:
     """:func:`grade_submission` of an assignment already compiled (the plans built, perhaps
-    read from the plan cache): the same arguments, and the same result."""
+    read from the plan cache): the same arguments, and the same result.
+
+    ``on_verdict`` is handed each exercise graded while the run goes on, as soon as it is (a
+    check renders its report's panels then); the result holds that very object unless the
+    run's final outcome overruled it."""
     started = time.perf_counter()
     student_backend = resolve_backend(backend or compiled.backend)
     if sandbox is not None and sandbox.backend != student_backend:
@@ -116,7 +121,9 @@ def grade_compiled(
             # Also independent of the run: the syntax tree of the static rules. (The runner
             # thread parses no Python, so this parse cannot race another one.)
             parsed = parse_source(source.text)
-            streamed = _grade_while_running(student_run, plans, source, parsed, reference)
+            streamed = _grade_while_running(
+                student_run, plans, source, parsed, reference, on_verdict
+            )
         except BaseException:
             # A Ctrl-C, or the reference failed: the run is of no use now, and may take as
             # long as its timeouts (an endless loop). Stop it rather than wait for it.
@@ -268,6 +275,7 @@ def _grade_while_running(
     source: SubmissionSource,
     parsed: ParsedSource,
     reference: ReferenceAnswers,
+    on_verdict: Callable[[ExerciseResult], None] | None = None,
 ) -> StreamedVerdicts:
     """Grade each exercise as soon as the replies to all its calls have arrived, while the
     run goes on; between replies, decode the known mistakes' answers (read lazily from the
@@ -304,7 +312,10 @@ def _grade_while_running(
             isolation=_NO_ISOLATION,
             duration=0.0,
         )
-        graded.add(plan, _grade_exercise(plan, source, parsed, so_far, reference), exercise_replies)
+        verdict = _grade_exercise(plan, source, parsed, so_far, reference)
+        graded.add(plan, verdict, exercise_replies)
+        if on_verdict is not None:
+            on_verdict(verdict)
 
 
 def _run_student(

@@ -13,7 +13,7 @@ into ``rich.text.Text`` objects, which rich never parses for markup, so a studen
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from rich.console import Console, Group, RenderableType
@@ -24,6 +24,9 @@ from rich.text import Text
 from gradekit.grading.compare import Difference
 from gradekit.grading.verdicts import AssignmentResult, CaseResult, ExerciseResult
 
+if TYPE_CHECKING:
+    from gradekit.report.panels import PanelCache
+
 MAX_DETAILED_CASES = 2  # failing cases shown in full per exercise; the rest are counted
 MAX_GRID_ELEMENTS = 64  # arrays up to this size (and 2-D at most) are printed as a grid
 MAX_LISTED_INDICES = 6
@@ -32,8 +35,11 @@ STATUS_STYLE = {"pass": "bold green", "fail": "bold red", "error": "bold magenta
 STATUS_WORD = {"pass": "PASS", "fail": "FAIL", "error": "ERROR"}
 
 
-def render_text(result: AssignmentResult, console: Console) -> None:
-    """Print the full report of ``result`` to ``console``."""
+def render_text(
+    result: AssignmentResult, console: Console, panels: PanelCache | None = None
+) -> None:
+    """Print the full report of ``result`` to ``console``, with the panels already rendered
+    in ``panels`` (see :class:`gradekit.report.panels.PanelCache`)."""
     console.print(_header(result))
     if result.load_error:
         console.print(
@@ -42,7 +48,9 @@ def render_text(result: AssignmentResult, console: Console) -> None:
     console.print(_summary_table(result))
     for exercise in result.exercises:
         if exercise.status != "pass":
-            console.print(_exercise_details(exercise))
+            console.print(
+                panels.panel(exercise) if panels is not None else exercise_panel(exercise)
+            )
     if result.stdout.strip() and not all(e.status == "pass" for e in result.exercises):
         console.print(
             Panel(
@@ -92,7 +100,8 @@ def _summary_table(result: AssignmentResult) -> Table:
     return table
 
 
-def _exercise_details(exercise: ExerciseResult) -> Panel:
+def exercise_panel(exercise: ExerciseResult) -> Panel:
+    """The details of an exercise that did not pass."""
     parts: list[RenderableType] = []
     if exercise.error:
         parts.append(Text.assemble(("Error: ", "bold magenta"), exercise.error))

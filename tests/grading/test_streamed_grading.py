@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import io
 import os
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from gradekit.grading.cases import compile_assignment
 from gradekit.grading.early_sandbox import EarlySandbox
@@ -27,6 +29,8 @@ from gradekit.grading.reference import reference_answers
 from gradekit.grading.static import parse_source
 from gradekit.grading.submission import load_submission
 from gradekit.report.json import render_json
+from gradekit.report.panels import PanelCache
+from gradekit.report.text import render_text
 from gradekit.sandbox.protocol import ExceptionInfo
 from gradekit.spec import load_assignment
 
@@ -64,12 +68,15 @@ def _graded_both_ways(spec: Path, text: str, tmp_path: Path):
     path = tmp_path / "submission.py"
     path.write_text(text)
     source = load_submission(path)
+    panels = PanelCache(_console)  # the text report's panels, rendered during the run
     with EarlySandbox("engine") as sandbox:
         run = _StudentRun(source, compiled.plans, sandbox)
         try:
             reference = reference_answers(compiled.solution_path, compiled.plans)
             parsed = parse_source(source.text)
-            streamed = _grade_while_running(run, compiled.plans, source, parsed, reference)
+            streamed = _grade_while_running(
+                run, compiled.plans, source, parsed, reference, panels.prepare
+            )
         finally:
             run.join()
         outcome = run.result()
@@ -88,7 +95,28 @@ def _graded_both_ways(spec: Path, text: str, tmp_path: Path):
         )
         return render_json(result)
 
-    return report(streamed), report(None), streamed, outcome, compiled
+    def text_report(graded: StreamedVerdicts | None, prepared: PanelCache | None) -> str:
+        result = grade_outcome(
+            compiled,
+            compiled.plans,
+            reference,
+            source,
+            outcome,
+            submission=str(path),
+            backend="engine",
+            parsed=parsed,
+            graded=graded,
+        )
+        console = prepared.console if prepared is not None else _console()
+        render_text(result, console, prepared)
+        return console.file.getvalue()
+
+    both_texts = (text_report(streamed, panels), text_report(None, None), len(panels))
+    return report(streamed), report(None), streamed, outcome, compiled, both_texts
+
+
+def _console() -> Console:
+    return Console(file=io.StringIO(), width=100, force_terminal=True, color_system="truecolor")
 
 
 @pytest.mark.parametrize("name", [*CORPUS, "example"])
@@ -100,8 +128,19 @@ def test_verdicts_graded_during_the_run_equal_those_graded_after_it(name, tmp_pa
         solution = load_assignment(spec).solution_path.read_text()
         text = edit(solution)
         assert name in ("correct", "autograd", "does-not-load") or text != solution
-    during, after, streamed, outcome, compiled = _graded_both_ways(spec, text, tmp_path)
+    during, after, streamed, outcome, compiled, texts = _graded_both_ways(spec, text, tmp_path)
     assert during == after
+    # The text report printed with panels rendered during the run is the same byte for byte.
+    with_panels, rendered_after, prepared = texts
+    assert with_panels == rendered_after
+    has_panels = "FAIL" in rendered_after or "ERROR" in rendered_after
+    assert has_panels == (name not in ("correct", "autograd"))
+    # Every exercise graded during the run that did not pass had its panel rendered then.
+    assert prepared == sum(
+        1
+        for plan in compiled.plans
+        if (verdict := streamed.verdict_for(plan, outcome)) and verdict.status != "pass"
+    )
     reused = [plan.exercise.id for plan in compiled.plans if streamed.verdict_for(plan, outcome)]
     if name == "does-not-load":
         assert outcome.load_error is not None and not reused
@@ -117,7 +156,7 @@ def test_an_overruled_reply_makes_its_exercise_graded_again(tmp_path):
     """The final outcome overrules what was announced during the run: a verdict counts only
     if the final outcome holds the very reply objects it was graded on."""
     text = _example(AUTOGRAD)
-    _, _, streamed, outcome, compiled = _graded_both_ways(AUTOGRAD, text, tmp_path)
+    _, _, streamed, outcome, compiled, _ = _graded_both_ways(AUTOGRAD, text, tmp_path)
     plan = compiled.plans[0]
     assert streamed.verdict_for(plan, outcome) is not None
     call_id = plan.calls[0].call_id
