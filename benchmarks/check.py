@@ -10,7 +10,8 @@ reported, never asserted.
 A short timeline follows: the parts of a check measured one by one in this process (median
 of the rounds): the zygote's start-up (spawn until ready to fork), the run of the submission's
 calls in a ready zygote (a check grades each exercise during it, as soon as its calls have
-replied), and the grading after the run (what is left of the verdicts, and the JSON report).
+replied, and renders the text report's panels of those that do not pass), and the grading
+after the run (what is left of the verdicts, and the text report).
 (To compare with grading everything after the run, run an older snapshot's benchmarks/check.py:
 grading the same outcome again in this process would find the comparisons remembered.) A
 check overlaps its own
@@ -32,6 +33,7 @@ gradekit/engine/ between runs make the next check recompute them: benchmark a qu
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import resource
@@ -90,9 +92,10 @@ def run_once(command: list[str], timings: Timings, env: dict[str, str] = ON_ITS_
 
 
 def check_command(submission: str, spec: str) -> list[str]:
+    """The check a student types: the text report (to a pipe here: no colours, 80 columns)."""
     return [
         sys.executable, "-m", "gradekit", "check", submission,
-        "--assignment", spec, "--backend", "engine", "--format", "json",
+        "--assignment", spec, "--backend", "engine",
     ]  # fmt: skip
 
 
@@ -153,12 +156,15 @@ def timeline(submission: str, spec: str, rounds: int) -> dict[str, float]:
 
 def timeline_round(submission: str, spec: str) -> dict[str, float]:
     """One round of :func:`timeline`: a check's parts one after the other, in this process."""
+    from rich.console import Console
+
     from gradekit.grading.pipeline import _grade_while_running, _StudentRun, grade_outcome
     from gradekit.grading.plan_cache import load_compiled
     from gradekit.grading.reference import reference_answers
     from gradekit.grading.static import parse_source
     from gradekit.grading.submission import load_submission
-    from gradekit.report.json import render_json
+    from gradekit.report.panels import PanelCache
+    from gradekit.report.text import render_text
     from gradekit.sandbox.policy import probe_policy
     from gradekit.sandbox.warm import Zygote, run_submission_warm
 
@@ -181,7 +187,10 @@ def timeline_round(submission: str, spec: str) -> dict[str, float]:
 
         ready = time.perf_counter()
         run = _StudentRun(source, compiled.plans, WarmSandbox())
-        streamed = _grade_while_running(run, compiled.plans, source, parsed, reference)
+        panels = PanelCache(lambda: Console(file=io.StringIO(), width=80))  # as to a pipe
+        streamed = _grade_while_running(
+            run, compiled.plans, source, parsed, reference, panels.prepare
+        )
         outcome = run.result()
         ran = time.perf_counter()
 
@@ -190,7 +199,7 @@ def timeline_round(submission: str, spec: str) -> dict[str, float]:
         compiled, compiled.plans, reference, source, outcome,
         submission=submission, backend="engine", parsed=parsed, graded=streamed,
     )  # fmt: skip
-    render_json(result)
+    render_text(result, panels.console, panels)
     return {
         "zygote start-up": ready - started,
         "run": ran - ready,
