@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from gradekit.grading.plans import CompiledAssignment
     from gradekit.grading.verdicts import AssignmentResult
     from gradekit.report.panels import PanelCache
+    from gradekit.sandbox.protocol import Call
     from gradekit.spec.models import Assignment
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
@@ -122,6 +123,30 @@ def sandbox_backend(options: CheckOptions) -> str | None:
     with contextlib.suppress(CheckUsageError):
         return _header_backend(options.assignment or _discover(options.submission))
     return None
+
+
+def prepare_check(arguments: list[str]) -> list[Call] | None:
+    """Do now, in this process, what a check of the plain command line ``arguments`` does
+    first: load the compiled assignment, its reference answers (every mistake decoded) and
+    the encoding of its calls, all of which stay in memory, keyed by what they were made
+    from. A process forked from this one (by the check server) then starts its check with
+    them. Returns the calls (None: nothing to prepare, e.g. a spec that does not load)."""
+    options = plain_check_options(arguments)
+    if options is None or options.reference_backend != "engine":
+        return None
+    from gradekit.grading.reference import reference_answers
+    from gradekit.sandbox.runner import encoded_calls
+
+    try:
+        compiled = _compiled_assignment(
+            options.assignment or _discover(options.submission), options
+        )
+    except CheckUsageError:
+        return None
+    reference_answers(compiled.solution_path, compiled.plans).decode_mistakes()
+    calls = [call for plan in compiled.plans for call in plan.calls]
+    encoded_calls(calls)
+    return calls
 
 
 def forget_discovered() -> None:

@@ -29,9 +29,9 @@ from gradekit.check_server.rendezvous import (
 GREETING_TIMEOUT = 5.0  # a server greets as soon as it has finished warming up (about a second)
 FORWARDED_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
 
-# Set when this process looked for a server and found none: it starts one once its own check
-# is done (start_server_if_wanted), so that the next check is served.
-_server_wanted = False
+# The check this process runs, when it looked for a server and found none: it starts one once
+# the check is done (start_server_if_wanted), prepared for the next check of the same kind.
+_server_wanted: list[str] | None = None
 
 
 class ServerStopped(Exception):
@@ -51,7 +51,7 @@ def run_served(arguments: list[str]) -> int | None:
         return None  # no safe place for a server here: checks run as they always did
     connection = _connect(address, key)
     if connection is None:
-        _server_wanted = True
+        _server_wanted = list(arguments)
         return None
     with connection:
         request = {"argv": arguments, "cwd": os.getcwd(), "env": dict(os.environ)}
@@ -119,22 +119,26 @@ def start_server_if_wanted() -> None:
     """Start a check server in the background if this process's check looked for one and found
     none (see :func:`run_served`). Never fails: the server only makes later checks faster."""
     global _server_wanted
-    if _server_wanted:
-        _server_wanted = False
+    if _server_wanted is not None:
+        first_check = {"argv": _server_wanted, "cwd": os.getcwd()}
+        _server_wanted = None
         with contextlib.suppress(OSError):
-            start_server(server_key())
+            start_server(server_key(), first_check)
 
 
-def start_server(key: str) -> int:
-    """Start the check server for ``key`` in the background (its own session, no terminal);
-    returns its pid. A server already holding ``key`` makes the new one exit at once."""
+def start_server(key: str, prepare_for: dict[str, Any] | None = None) -> int:
+    """Start the check server for ``key`` in the background (its own session, no terminal),
+    prepared for a check like ``prepare_for`` (``{"argv": [...], "cwd": ...}``); returns its
+    pid. A server already holding ``key`` makes the new one exit at once."""
+    import json
     import subprocess
 
     directory = server_directory(create=True)
+    extra = ["--prepare-for", json.dumps(prepare_for)] if prepare_for else []
     with open(log_path(directory, key), "wb") as log:
         process = subprocess.Popen(
             [sys.executable, *interpreter_flags(), "-m", "gradekit.check_server.server"]
-            + ["--key", key],
+            + ["--key", key, *extra],
             cwd=directory,
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,

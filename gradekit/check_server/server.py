@@ -22,6 +22,7 @@ import argparse
 import contextlib
 import fcntl
 import io
+import json
 import os
 import select
 import signal
@@ -32,7 +33,7 @@ import time
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from gradekit.check_server.rendezvous import (
     PROTOCOL,
@@ -47,9 +48,11 @@ from gradekit.check_server.rendezvous import (
 
 if TYPE_CHECKING:
     import subprocess
+    from collections.abc import Callable
 
     from gradekit.grading.early_sandbox import EarlySandbox
 
+T = TypeVar("T")
 REQUEST_TIMEOUT = 5.0  # a client sends its request right after the greeting
 KEY_CHECK_INTERVAL = 5.0  # how often the server checks that gradekit's files are unchanged
 STANDARD_STREAMS = 3  # stdin, stdout, stderr
@@ -79,6 +82,10 @@ class CheckServer:
     running: dict[int, RunningCheck] = field(default_factory=dict)  # pidfd -> check
     retired_zygotes: list[subprocess.Popen] = field(default_factory=list)  # to reap
     stopping: bool = False
+    # The last check asked for (argv, cwd), and the one the server has prepared for: the next
+    # check is most likely of the same assignment.
+    last_check: tuple[tuple[str, ...], str] | None = None
+    prepared: tuple[tuple[str, ...], str] | None = None
 
     # -- the loop ------------------------------------------------------------------------
 
@@ -97,6 +104,8 @@ class CheckServer:
                     if server_key() != self.key:
                         return  # gradekit or its environment changed: this server is stale
                 self._refill_spares()
+                if self.last_check != self.prepared:
+                    self._prepare(*self.last_check)
             watched: list[Any] = [*self.running]  # pidfds: readable once the check has exited
             watched += [check.connection for check in self.running.values()]
             if not self.stopping:
@@ -149,6 +158,7 @@ class CheckServer:
             "checks_running": len(self.running),
             "idle_timeout": self.idle_timeout,
             "spare_sandboxes": sorted(b for b, spare in self.spares.items() if spare.warm),
+            "prepared_for": list(self.prepared[0]) if self.prepared else None,
         }
 
     # -- checks ----------------------------------------------------------------------------
@@ -162,6 +172,7 @@ class CheckServer:
                 send_message(connection, {"refused": problem})
             return
         spare = self._spare_for(request["argv"], request["cwd"])
+        self.last_check = (tuple(request["argv"]), request["cwd"])
         pid = os.fork()
         if pid == 0:
             self._become_check(connection, request, fds, spare)
@@ -180,24 +191,9 @@ class CheckServer:
     def _spare_for(self, argv: list[str], cwd: str) -> EarlySandbox | None:
         """The spare sandbox the check ``argv`` run in ``cwd`` will want (None: none fits, or
         the check must start its own, as ``--refresh-sandbox-probe`` asks)."""
-        from gradekit.check_command import forget_discovered, plain_check_options, sandbox_backend
-        from gradekit.sandbox.environment import resolve_backend
-
-        options = plain_check_options(argv)
-        if options is None or options.refresh_sandbox_probe:
-            return None
-        home = os.getcwd()
-        try:
-            os.chdir(cwd)
-            backend = sandbox_backend(options)
-        except OSError:
-            return None
-        finally:
-            os.chdir(home)
-            forget_discovered()  # files change between checks: the fork asks again
+        backend = _in_directory(cwd, _sandbox_backend, argv)
         if backend is None:
             return None
-        backend = resolve_backend(backend)
         if backend not in self.backends:
             self.backends.add(backend)  # kept spare from now on (started after this check)
             return None
@@ -284,6 +280,22 @@ class CheckServer:
                     spare.close()
                 self.spares[backend] = self._new_spare(backend)
 
+    def _prepare(self, argv: tuple[str, ...], cwd: str) -> None:
+        """Prepare for another check like ``argv`` run in ``cwd`` (the last one): load its
+        assignment, reference answers and encoded calls here, where every fork finds them,
+        and have the spare sandbox decode the calls (waiting until it has started)."""
+        from gradekit.check_command import prepare_check
+
+        self.prepared = (argv, cwd)
+        try:
+            calls = _in_directory(cwd, prepare_check, list(argv))
+        except Exception:  # only an optimisation: the check itself reports any problem
+            traceback.print_exc()  # to the server's log
+            return
+        spare = self.spares.get(_in_directory(cwd, _sandbox_backend, list(argv)) or "")
+        if calls and spare is not None:
+            spare.preload(calls)
+
     def _reap_retired_zygotes(self) -> None:
         self.retired_zygotes = [z for z in self.retired_zygotes if z.poll() is None]
 
@@ -297,6 +309,48 @@ class CheckServer:
         for zygote in self.retired_zygotes:
             with contextlib.suppress(Exception):
                 zygote.wait(timeout=10)
+
+
+def _sandbox_backend(argv: list[str]) -> str | None:
+    """The backend of the sandbox the plain check ``argv`` starts early (None: none, or the
+    check starts its own, as ``--refresh-sandbox-probe`` asks)."""
+    from gradekit.check_command import plain_check_options, sandbox_backend
+    from gradekit.sandbox.environment import resolve_backend
+
+    options = plain_check_options(argv)
+    if options is None or options.refresh_sandbox_probe:
+        return None
+    backend = sandbox_backend(options)
+    return resolve_backend(backend) if backend is not None else None
+
+
+def _in_directory(cwd: str, function: Callable[..., T], *args: Any) -> T | None:
+    """``function(*args)`` run with ``cwd`` as the working directory (None when it cannot
+    be entered), the server's own directory restored after it; which spec each submission
+    led to is forgotten then (files change between checks: each fork asks again)."""
+    from gradekit.check_command import forget_discovered
+
+    home = os.getcwd()
+    try:
+        os.chdir(cwd)
+    except OSError:
+        return None
+    try:
+        return function(*args)
+    finally:
+        os.chdir(home)
+        forget_discovered()
+
+
+def _first_check(described: str | None) -> tuple[tuple[str, ...], str] | None:
+    """The ``--prepare-for`` check as (argv, cwd); None when absent or not well formed."""
+    try:
+        check = json.loads(described) if described else None
+        if _request_problem({**check, "env": {}}, [0, 1, 2]) is None:
+            return tuple(check["argv"]), check["cwd"]
+    except (ValueError, TypeError):
+        pass
+    return None
 
 
 def _request_problem(request: Any, fds: list[int]) -> str | None:
@@ -402,6 +456,11 @@ def _warm_up() -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m gradekit.check_server.server")
     parser.add_argument("--key", required=True)
+    parser.add_argument(
+        "--prepare-for",
+        metavar="JSON",
+        help='the check to prepare for first: {"argv": [...], "cwd": "..."} (the first check)',
+    )
     args = parser.parse_args(argv)
     # sys.path[0] is the servers' directory (the working directory of `python -m`): it holds
     # nothing importable, and server_key() leaves the first entry out, as for its clients.
@@ -420,7 +479,13 @@ def main(argv: list[str] | None = None) -> int:
     server = CheckServer(args.key, directory, listener, lock, idle_seconds())
     try:
         _warm_up()
-        server.backends.add("engine")  # the spare of the first request: started in serve()
+        server.backends.add("engine")  # spares are started in serve(), when idle
+        first = _first_check(args.prepare_for)
+        if first is not None:
+            server.last_check = first
+            server.backends.add(
+                _in_directory(first[1], _sandbox_backend, list(first[0])) or "engine"
+            )
         server.serve()
     finally:
         with contextlib.suppress(FileNotFoundError):

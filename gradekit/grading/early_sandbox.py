@@ -174,6 +174,17 @@ class EarlySandbox:
         """Why the last run could not use the warm interpreter (None when it could)."""
         return self._zygote_error
 
+    def preload(self, calls: list[Call]) -> None:
+        """Have the warm interpreter decode ``calls`` now, waiting until it has started (a
+        check server prepares its spare sandbox so for the next check of an assignment); a
+        run of the same calls then sends only their digest. Does nothing without one."""
+        from gradekit.sandbox.runner import encoded_calls
+        from gradekit.sandbox.warm import WarmWorkerError
+
+        if self._zygote is not None:
+            with contextlib.suppress(WarmWorkerError):
+                self._zygote.preload_calls(encoded_calls(calls))
+
     @property
     def warm(self) -> bool:
         """Whether its warm interpreter is still there to serve the first :meth:`run`."""

@@ -86,6 +86,13 @@ def _entry_file(spec_path: Path, only: tuple[str, ...], include_hidden: bool) ->
     return directory / "plans" / f"{digest}.gkf"
 
 
+# What this process read, by entry file: a long-lived process (the check server) keeps it, and
+# the checks it forks start with it in memory. Used only while the entry file and the solution
+# file have the stamps they had when it was read.
+_read: dict[Path, tuple[list[int] | None, list[int] | None, CompiledAssignment]] = {}
+_READ_KEPT = 4  # a compiled assignment holds its input arrays: keep only the latest few
+
+
 def read_compiled(
     spec_path: Path, *, only: tuple[str, ...] = (), include_hidden: bool = True
 ) -> CompiledAssignment | None:
@@ -93,6 +100,13 @@ def read_compiled(
     entry = _entry_file(Path(spec_path), only, include_hidden)
     if entry is None:
         return None
+    entry_stamp = file_stamp(entry)
+    known = _read.get(entry)
+    if known is not None and known[:2] == (
+        entry_stamp,
+        file_stamp(known[2].solution_path),
+    ):
+        return known[2]
     try:
         data = entry.read_bytes()
         frames = FrameStream(max_frame_bytes=PLAN_CACHE_LIMIT).feed(data)
@@ -104,9 +118,13 @@ def read_compiled(
             return None
         if description["solution_stamp"] != file_stamp(solution):
             return None
-        return _compiled_from(description, solution, iter(calls))
+        compiled = _compiled_from(description, solution, iter(calls))
     except (OSError, ProtocolError, KeyError, TypeError, ValueError, StopIteration):
         return None  # absent or damaged: the caller compiles the spec
+    if len(_read) >= _READ_KEPT:
+        _read.pop(next(iter(_read)))  # the oldest
+    _read[entry] = (entry_stamp, description["solution_stamp"], compiled)
+    return compiled
 
 
 def load_compiled(

@@ -59,6 +59,12 @@ class ReferenceAnswers:
     # first looked up (only exercises that do not pass need them)
     mistakes: Mapping[str, MistakeOutcomes] = field(default_factory=dict)
 
+    def decode_mistakes(self) -> None:
+        """Decode every exercise's mistake outcomes now, in place (a check server does, so
+        that the checks it forks start with them decoded)."""
+        for exercise_id in self.mistakes:
+            self.mistakes[exercise_id]
+
     def fully_decoded(self) -> ReferenceAnswers:
         """These answers with every exercise's mistakes decoded now (a batch decodes them once,
         before its workers are forked, rather than once per worker)."""

@@ -155,7 +155,7 @@ _ENCODED_CALLS_KEPT = 8
 _ENCODED_CALLS_LOCK = threading.Lock()
 
 
-def _encoded_calls(calls: list[Call]) -> bytes:
+def encoded_calls(calls: list[Call]) -> bytes:
     """``encode_calls(calls)``, reused while the very same Call objects are sent again."""
     key = tuple(id(call) for call in calls)
     with _ENCODED_CALLS_LOCK:
@@ -458,11 +458,11 @@ class Supervisor:
                 self.state.absorb(self.attempt)
 
     def _run_in(self, scratch: Path, submission: Path) -> None:
-        encoded_calls = _encoded_calls(self.launcher_calls)
+        encoded = encoded_calls(self.launcher_calls)
         # A warm launcher may already hold these calls, decoded once by its zygote: then only
         # their digest is sent, and the launcher refuses to run if it holds something else.
         preload = getattr(self.launch, "preload_calls", None)
-        preloaded = preload(encoded_calls) if preload is not None else None
+        preloaded = preload(encoded) if preload is not None else None
         launched = self.launch.launch(scratch, self.policy)
         process = self.launcher = launched.process
         self.control_fd = launched.config_w
@@ -470,7 +470,7 @@ class Supervisor:
         os.set_blocking(result_r, False)  # drained without blocking when a worker ends
         config = self._config(scratch, submission)
         config["preloaded_calls"] = preloaded
-        payload = encode_frame(config) + (b"" if preloaded else encoded_calls)
+        payload = encode_frame(config) + (b"" if preloaded else encoded)
         # A batch's configuration usually fits in the pipe's buffer: write it now, and start a
         # writer thread only for what does not fit (the child may be slow to read it).
         remainder = self._write_what_fits(launched.config_w, payload)

@@ -95,13 +95,13 @@ def _calls(count: int) -> list[Call]:
 
 def test_the_encoded_calls_of_a_batch_are_reused_only_for_the_same_calls() -> None:
     calls = _calls(5)
-    first = runner._encoded_calls(calls)
+    first = runner.encoded_calls(calls)
     assert first == encode_calls(calls)
-    assert runner._encoded_calls(list(calls)) is first  # same Call objects: reused
+    assert runner.encoded_calls(list(calls)) is first  # same Call objects: reused
     different = _calls(5)  # equal ids, other objects (other arrays): encoded again
     different[2] = Call("c2", "f", args={"t": ArgSpec.tensor(np.zeros(2, np.float32))})
-    assert runner._encoded_calls(different) == encode_calls(different) != first
-    assert runner._encoded_calls(calls[1:]) == encode_calls(calls[1:])  # resumed after a crash
+    assert runner.encoded_calls(different) == encode_calls(different) != first
+    assert runner.encoded_calls(calls[1:]) == encode_calls(calls[1:])  # resumed after a crash
 
 
 def _submissions() -> list[str]:

@@ -135,6 +135,9 @@ def test_first_check_starts_the_server_and_the_next_is_served_alike(server_env, 
     local = check(server_env, INDEXING_EXAMPLE, *ENGINE)
     status = client.wait_for_server(key, SERVER_START_TIMEOUT)
     assert status is not None and status["checks_served"] == 0  # started by the first check
+    # It prepares for a check like the first: the assignment, answers and calls in memory.
+    prepared = ["check", str(INDEXING_EXAMPLE), *ENGINE]
+    wait_until(lambda: client.server_status(key)["prepared_for"] == prepared, "preparing")
     served = check(server_env, INDEXING_EXAMPLE, *ENGINE)
     assert served_count(key) == 1
     assert served[0] == local[0] == 1  # the example has failing exercises

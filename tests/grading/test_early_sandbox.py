@@ -3,6 +3,7 @@ when not, and always fully shut down."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 import signal
 import sys
@@ -15,6 +16,7 @@ from gradekit.sandbox import policy as policy_module
 from gradekit.sandbox import probe_cache
 from gradekit.sandbox.policy import PROBED_LAYERS, SandboxPolicy, probe_layers
 from gradekit.sandbox.protocol import ArgSpec, Call
+from gradekit.sandbox.runner import encoded_calls
 
 SUBMISSION = "def double(x):\n    return 2 * x\n\nprint('loaded')\n"
 
@@ -56,6 +58,17 @@ def test_a_warm_run_grades_and_leaves_no_process_behind(submission: Path) -> Non
     assert "loaded" in outcome.stdout
     assert zygote.process.poll() is not None  # close() waited for the zygote to exit
     assert not zygote.scratch_root.exists()
+
+
+def test_preloaded_calls_are_sent_by_digest_and_graded_alike(submission: Path) -> None:
+    calls = double_calls(1, 21)
+    with EarlySandbox("engine") as sandbox:
+        sandbox.preload(calls)
+        digest = hashlib.sha256(encoded_calls(calls)).hexdigest()
+        assert sandbox._zygote._preloaded == [digest]  # decoded by the zygote already
+        outcome = sandbox.run(submission, calls)
+        assert sandbox.warm_start_error is None
+    assert answers(outcome) == {"c0": 2, "c1": 42}
 
 
 def test_the_outcome_is_the_same_as_a_cold_run(submission: Path) -> None:

@@ -168,3 +168,20 @@ def test_a_spec_broken_after_a_cached_check_is_still_reported_with_its_line(tmp_
     exit_code, _, stderr = _check(submission, spec, own_cache)
     assert exit_code == 2
     assert "tiny.yaml:" in stderr and "titel" in stderr
+
+
+def test_an_entry_read_once_is_kept_in_memory_while_its_files_are_unchanged(tmp_path):
+    """A long-lived process (the check server) reads an entry once; its forks reuse it."""
+    spec = _copy_of_tiny(tmp_path)
+    plan_cache.write_compiled(spec, compile_assignment(load_assignment(spec)))
+    first = plan_cache.read_compiled(spec)
+    assert first is not None and plan_cache.read_compiled(spec) is first
+    # The entry rewritten (another process compiled the spec again): read afresh.
+    plan_cache.write_compiled(spec, compile_assignment(load_assignment(spec)))
+    second = plan_cache.read_compiled(spec)
+    assert second is not None and second is not first
+    assert_same(first, second)
+    # The solution edited: the kept entry is not used (nor the file's).
+    solution = tmp_path / "tiny_solution.py"
+    solution.write_text(solution.read_text() + "\n# edited\n")
+    assert plan_cache.read_compiled(spec) is None

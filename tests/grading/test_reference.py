@@ -131,6 +131,16 @@ def test_mistakes_are_decoded_only_when_looked_up_and_once(tmp_path, monkeypatch
     assert loaded.mistakes.get("no such exercise", {}) == {}
 
 
+def test_decode_mistakes_decodes_every_exercise_in_place(tmp_path, monkeypatch):
+    _, _, computed, loaded = _cached_and_computed(tmp_path, monkeypatch)
+    loaded.decode_mistakes()
+    assert list(loaded.mistakes._decoded) == list(computed.mistakes)
+    assert _mistakes_without_durations(loaded.mistakes) == _mistakes_without_durations(
+        computed.mistakes
+    )
+    computed.decode_mistakes()  # nothing lazy: nothing to do
+
+
 def test_a_damaged_mistake_section_is_recomputed_when_looked_up(tmp_path, monkeypatch):
     assignment, plans, computed, _ = _cached_and_computed(tmp_path, monkeypatch)
     [stored] = (tmp_path / "reference").glob("*.gkf")
