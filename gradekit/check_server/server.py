@@ -279,6 +279,7 @@ class CheckServer:
                 if spare is not None:
                     spare.close()
                 self.spares[backend] = self._new_spare(backend)
+                self.prepared = None  # the new spare has decoded no calls yet
 
     def _prepare(self, argv: tuple[str, ...], cwd: str) -> None:
         """Prepare for another check like ``argv`` run in ``cwd`` (the last one): load its

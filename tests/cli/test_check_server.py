@@ -143,6 +143,11 @@ def test_first_check_starts_the_server_and_the_next_is_served_alike(server_env, 
     assert served[0] == local[0] == 1  # the example has failing exercises
     assert without_timings(served[1]) == without_timings(local[1])
     assert served[2] == local[2] == ""
+    # The next one is served from a new spare sandbox, prepared again.
+    wait_until(lambda: client.server_status(key)["prepared_for"] == prepared, "preparing")
+    again = check(server_env, INDEXING_EXAMPLE, *ENGINE)
+    assert served_count(key) == 2
+    assert (again[0], without_timings(again[1]), again[2]) == (1, without_timings(local[1]), "")
 
 
 def test_served_json_report_equals_the_local_one(server_env, key):
