@@ -84,7 +84,6 @@ from .ops.creation import (
 from .ops.linalg import bmm, dot, matmul, mm, mv, outer
 from .ops.pointwise import (
     abs,
-    add,
     allclose,
     clamp,
     clamp_max,
@@ -110,7 +109,7 @@ from .ops.pointwise import (
     lt,
     maximum,
     minimum,
-    mul,
+    multiply_function,
     ne,
     neg,
     pow,
@@ -128,6 +127,12 @@ from .ops.pointwise import (
     tanh,
     true_divide,
     where,
+)
+from .ops.pointwise import (
+    add_function as add,
+)
+from .ops.pointwise import (
+    mul_function as mul,
 )
 from .ops.reduction import (
     all,
@@ -152,7 +157,7 @@ from .tensor import install_unsupported_attributes as _install_unsupported_attri
 
 __version__ = errors.TORCH_VERSION
 subtract = sub
-multiply = mul
+multiply = multiply_function
 divide = div
 negative = neg
 ger = outer

@@ -139,6 +139,10 @@ def _weak_tensor(t: Tensor) -> Callable[[], Tensor | None]:
 class Tensor:
     """torch.Tensor over a numpy array."""
 
+    # As in torch: numpy scalars and arrays on the left of an operator defer to the
+    # tensor's reflected method (np.float64(2) * x is a float32 tensor, not an ndarray).
+    __array_priority__ = 1000
+
     # Hot attributes are slots; rarely set ones live in __dict__ with class defaults, so
     # creating a tensor (once per op) sets only six attributes.
     __slots__ = (
@@ -565,6 +569,18 @@ class Tensor:
         if self._requires_grad:
             raise errors.error("numpy_requires_grad")
         return self._data if dtype is None else self._data.astype(dtype)
+
+    def __array_wrap__(self, array):  # noqa: ANN001, ANN204 - torch's exact signature
+        """``np.exp(x)``, ``ndarray + x``: numpy's result comes back as a tensor, as in torch.
+
+        One parameter, as torch declares it, so numpy 2 emits the same DeprecationWarning
+        ("__array_wrap__ must accept context and return_scalar arguments ...").
+        """
+        from .ops.creation import from_numpy  # (ops import this module)
+
+        if array.dtype == bool:
+            array = array.astype("uint8")  # torch's own workaround, kept for equal results
+        return from_numpy(array)
 
     def __float__(self) -> float:
         if self._data.size != 1:

@@ -48,9 +48,13 @@ def binary_operands(x: Any, y: Any) -> tuple[Any, Any, dtype]:
             return x._data, y._data, x.dtype
         result = result_type(x, y)
     elif x_is_tensor:
+        if not is_scalar(y):
+            raise ForeignOperand(y)
         y = scalar_operand(y)
         result = _tensor_scalar_dtype(x.dtype, y)
     elif y_is_tensor:
+        if not is_scalar(x):
+            raise ForeignOperand(x)
         x = scalar_operand(x)
         result = _tensor_scalar_dtype(y.dtype, x)
     else:
@@ -58,9 +62,28 @@ def binary_operands(x: Any, y: Any) -> tuple[Any, Any, dtype]:
     return _cast(x, result), _cast(y, result), result
 
 
+class ForeignOperand(TypeError):
+    """An operand that is neither a tensor nor a number (None, a str, a list, an ndarray …).
+
+    A TypeError for torch.add(x, None) and friends; the operators catch it and return
+    NotImplemented, so Python raises its own message (or lets numpy take over) as with torch.
+    """
+
+    def __init__(self, operand: Any) -> None:
+        self.operand = operand
+        super().__init__(errors.message("operand_type", type_name=type(operand).__name__))
+
+
+def type_name(value: Any) -> str:
+    """A type's name as torch's argument parser prints it: ``NoneType``, ``numpy.ndarray``."""
+    cls = type(value)
+    return cls.__name__ if cls.__module__ == "builtins" else f"{cls.__module__}.{cls.__name__}"
+
+
 def scalar_operand(value: Any) -> Any:
     if isinstance(value, np.generic):
-        return value.item()
+        # torch's argument parser reads a numpy bool as a float (x_int32 + np.True_ is float)
+        return float(value) if isinstance(value, np.bool_) else value.item()
     if isinstance(value, _PY_SCALARS):
         return value
     if isinstance(value, (list, tuple)):

@@ -8,9 +8,44 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from ..tensor import Tensor, register_method
 from . import conversion, creation, inplace, linalg, pointwise, reduction
+from .core import is_scalar
 from .pointwise import rdiv, rsub
+
+
+def _reflected(method: Any) -> Any:
+    """A reflected operator (``2 - x`` -> ``x.__rsub__(2)``) that only takes a number.
+
+    Anything else (None, a str, a list, a numpy array on the left …) gets NotImplemented,
+    so Python raises its own TypeError exactly as with torch ("unsupported operand
+    type(s) for -: 'list' and 'Tensor'", "can only concatenate list …").
+    """
+
+    def reflected(self: Tensor, other: Any) -> Any:
+        if not is_scalar(other):
+            return NotImplemented
+        return method(self, other)
+
+    reflected.__name__ = method.__name__
+    return reflected
+
+
+def _operator(op: Any) -> Any:
+    """``x - other`` for an op that also serves as ``torch.sub``: NotImplemented unless
+    ``other`` is a tensor or a number, so Python raises its own TypeError (or numpy's
+    reflected method computes, for an ndarray), as with torch.  (``+`` and ``*`` are hot:
+    add and mul answer NotImplemented themselves.)"""
+
+    def operator(self: Tensor, other: Any) -> Any:
+        if not (isinstance(other, Tensor) or is_scalar(other)):
+            return NotImplemented
+        return op(self, other)
+
+    operator.__name__ = op.__name__
+    return operator
 
 
 def _reversed(op: Any) -> Any:
@@ -19,19 +54,50 @@ def _reversed(op: Any) -> Any:
     def method(self: Tensor, other: Any) -> Any:
         return op(self, other)
 
-    return method
+    return _reflected(method)
 
 
+@_reflected
+def _rsub(self: Tensor, other: Any) -> Tensor:
+    return rsub(self, other)
+
+
+def _rdiv(self: Tensor, other: Any) -> Any:
+    if isinstance(other, np.ndarray):
+        # torch's __rdiv__ is ``self.reciprocal() * other``: numpy multiplies, and the
+        # product comes back as a tensor through __array_wrap__
+        return pointwise.reciprocal(self) * other
+    if not is_scalar(other):
+        return NotImplemented
+    return rdiv(self, other)
+
+
+@_reflected
 def _rpow(self: Tensor, other: Any) -> Tensor:
     return pointwise.pow(other, self)
 
 
-def _rmatmul(self: Tensor, other: Any) -> Tensor:
-    return linalg.matmul(other, self)
-
-
+@_reflected
 def _rfloordiv(self: Tensor, other: Any) -> Tensor:
-    return pointwise.floor_divide(creation.tensor(other, dtype=None), self)
+    # A Python number stays a (weak) scalar: 5 // int32 tensor is int32, as in torch.
+    return pointwise.floor_divide(other, self)
+
+
+@_reflected
+def _rmod(self: Tensor, other: Any) -> Tensor:
+    return pointwise.remainder(other, self)
+
+
+def _matmul_operator(self: Tensor, other: Any) -> Any:
+    """``x @ 2`` is Python's TypeError in torch (matmul itself names its argument)."""
+    if not isinstance(other, Tensor):
+        return NotImplemented  # (an ndarray's __rmatmul__ then computes, as with torch)
+    return linalg.matmul(self, other)
+
+
+def _rmatmul(self: Tensor, other: Any) -> Any:
+    # Only reached for non-tensors on the left: ``2 @ x`` is Python's TypeError in torch.
+    return NotImplemented
 
 
 def _pos(self: Tensor) -> Tensor:
@@ -71,18 +137,19 @@ METHODS: dict[str, Any] = {
     # arithmetic operators
     "__add__": pointwise.add,
     "__radd__": _reversed(pointwise.add),
-    "__sub__": pointwise.sub,
-    "__rsub__": rsub,
+    "__sub__": _operator(pointwise.sub),
+    "__rsub__": _rsub,
     "__mul__": pointwise.mul,
     "__rmul__": _reversed(pointwise.mul),
-    "__truediv__": pointwise.div,
-    "__rtruediv__": rdiv,
-    "__floordiv__": pointwise.floor_divide,
+    "__truediv__": _operator(pointwise.div),
+    "__rtruediv__": _rdiv,
+    "__floordiv__": _operator(pointwise.floor_divide),
     "__rfloordiv__": _rfloordiv,
-    "__mod__": pointwise.remainder,
-    "__pow__": pointwise.pow,
+    "__mod__": _operator(pointwise.remainder),
+    "__rmod__": _rmod,
+    "__pow__": _operator(pointwise.pow),
     "__rpow__": _rpow,
-    "__matmul__": linalg.matmul,
+    "__matmul__": _matmul_operator,
     "__rmatmul__": _rmatmul,
     "__neg__": pointwise.neg,
     "__pos__": _pos,
@@ -99,18 +166,18 @@ METHODS: dict[str, Any] = {
     "__le__": pointwise.le,
     "__gt__": pointwise.gt,
     "__ge__": pointwise.ge,
-    "__and__": pointwise.bitwise_and,
-    "__or__": pointwise.bitwise_or,
-    "__xor__": pointwise.bitwise_xor,
+    "__and__": _operator(pointwise.bitwise_and),
+    "__or__": _operator(pointwise.bitwise_or),
+    "__xor__": _operator(pointwise.bitwise_xor),
     "__rand__": _reversed(pointwise.bitwise_and),
     "__ror__": _reversed(pointwise.bitwise_or),
     "__invert__": pointwise.bitwise_not,
     # named arithmetic and math
-    "add": pointwise.add,
+    "add": pointwise.add_method,
     "sub": pointwise.sub,
     "subtract": pointwise.sub,
-    "mul": pointwise.mul,
-    "multiply": pointwise.mul,
+    "mul": pointwise.mul_method,
+    "multiply": pointwise.multiply_method,
     "div": pointwise.div,
     "divide": pointwise.div,
     "true_divide": pointwise.true_divide,

@@ -23,19 +23,23 @@ from ..dtypes import (
     dtype,
     dtype_of_array,
     float16,
+    from_numpy_dtype,
     get_default_dtype,
     result_type,
 )
 from ..tensor import Tensor
 from .core import (
+    ForeignOperand,
     as_array,
     as_array_of,
     binary_operands,
     broadcast_error,
     edge,
+    is_scalar,
     scalar_operand,
     shape_of,
     torch_layout,
+    type_name,
 )
 
 # Python numbers as 0-d arrays of a float dtype, made once per (value, dtype).  A ufunc
@@ -184,10 +188,15 @@ def _scaled_binary(ufunc: np.ufunc, x: Any, y: Any, alpha: Any) -> tuple[np.ndar
 
 
 def add(input: Any, other: Any, *, alpha: Any = 1) -> Tensor:
-    if alpha == 1:
-        out, result = _binary(np.add, input, other)
-    else:
-        out, result = _scaled_binary(np.add, input, other, alpha)
+    """``input + alpha * other``, and ``Tensor.__add__``: NotImplemented for an operand that
+    is neither a tensor nor a number (``torch.add`` itself is ``add_function``)."""
+    try:  # (free in Python 3.11 unless raised: add is on every hot path)
+        if alpha == 1:
+            out, result = _binary(np.add, input, other)
+        else:
+            out, result = _scaled_binary(np.add, input, other, alpha)
+    except ForeignOperand:
+        return NotImplemented
     if not grad_mode.enabled:
         return Tensor._make(out, result)
     # _recording / edge, inlined as in mul: add is as hot
@@ -229,7 +238,7 @@ def _check_bool_sub(x: Any, y: Any) -> None:
     y_bool = isinstance(y, builtins.bool) or (isinstance(y, Tensor) and y.dtype is bool_)
     if x_bool and y_bool:
         raise errors.error("sub_bool")
-    if (isinstance(x, Tensor) and x.dtype is bool_) or (isinstance(y, Tensor) and y.dtype is bool_):
+    if x_bool or y_bool:  # float tensor - True is refused too
         raise errors.error("sub_bool_scalar")
 
 
@@ -364,7 +373,12 @@ class MulBackward0(Node):
 
 
 def mul(input: Any, other: Any) -> Tensor:
-    out, result = _binary(np.multiply, input, other)
+    """``input * other``, and ``Tensor.__mul__``: NotImplemented for an operand that is
+    neither a tensor nor a number (``torch.mul`` itself is ``mul_function``)."""
+    try:
+        out, result = _binary(np.multiply, input, other)
+    except ForeignOperand:
+        return NotImplemented
     if not grad_mode.enabled:
         return Tensor._make(out, result)
     # _needs / edge, inlined: this is the hottest recorded op
@@ -389,6 +403,39 @@ def mul(input: Any, other: Any) -> Tensor:
         saved_input(other) if input_needs else None,
     )
     return Tensor._make(out, result, node)
+
+
+def _function_form(operator: Any, name: str, *, method: bool) -> Any:
+    """``torch.add`` / ``x.add`` from the operator ``add``: where the operator answers
+    NotImplemented, torch's argument parser raises its TypeError naming the argument."""
+
+    def function(input: Any, other: Any, *args: Any, **kwargs: Any) -> Tensor:
+        out = operator(input, other, *args, **kwargs)
+        if out is NotImplemented:
+            if isinstance(input, Tensor):
+                arg, position, value = "other", 1 if method else 2, other
+            else:
+                arg, position, value = "input", 1, input
+            raise errors.error(
+                "argument_not_tensor",
+                op=name,
+                arg=arg,
+                position=position,
+                type_name=type_name(value),
+            )
+        return out
+
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = operator.__doc__
+    return function
+
+
+add_function = _function_form(add, "add", method=False)
+add_method = _function_form(add, "add", method=True)
+mul_function = _function_form(mul, "mul", method=False)
+mul_method = _function_form(mul, "mul", method=True)
+multiply_function = _function_form(mul, "multiply", method=False)
+multiply_method = _function_form(mul, "multiply", method=True)
 
 
 class DivBackward0(Node):
@@ -1185,8 +1232,8 @@ def minimum(input: Tensor, other: Tensor) -> Tensor:
 
 # --- comparisons and logic (never differentiable) ---------------------------------------
 def _compare(ufunc: np.ufunc, x: Any, y: Any) -> Tensor:
-    if not isinstance(y, Tensor) and scalar_operand(y) is NotImplemented:
-        return NotImplemented
+    if not isinstance(y, Tensor) and not is_scalar(y):
+        return NotImplemented  # t == None is False, t < [1] Python's TypeError, as in torch
     a, b, _ = binary_operands(x, y)
     try:
         out = ufunc(a, b)
@@ -1196,6 +1243,9 @@ def _compare(ufunc: np.ufunc, x: Any, y: Any) -> Tensor:
 
 
 def eq(input: Any, other: Any) -> Tensor:
+    if isinstance(other, np.ndarray):
+        # torch's == (alone among the operators) reads an ndarray as a tensor
+        other = Tensor._make(other, from_numpy_dtype(other.dtype))
     return _compare(np.equal, input, other)
 
 
