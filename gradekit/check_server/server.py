@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from gradekit.grading.early_sandbox import EarlySandbox
+    from gradekit.sandbox.protocol import Call
 
 T = TypeVar("T")
 REQUEST_TIMEOUT = 5.0  # a client sends its request right after the greeting
@@ -86,6 +87,8 @@ class CheckServer:
     # check is most likely of the same assignment.
     last_check: tuple[tuple[str, ...], str] | None = None
     prepared: tuple[tuple[str, ...], str] | None = None
+    loaded: tuple[tuple[str, ...], str] | None = None  # what loaded_calls were prepared for
+    loaded_calls: list[Call] | None = None
 
     # -- the loop ------------------------------------------------------------------------
 
@@ -104,13 +107,14 @@ class CheckServer:
                     if server_key() != self.key:
                         return  # gradekit or its environment changed: this server is stale
                 self._refill_spares()
-                if self.last_check != self.prepared:
-                    self._prepare(*self.last_check)
+                preparing = self.last_check not in (None, self.prepared)
+                if preparing and self._prepare(*self.last_check):
+                    preparing = False
             watched: list[Any] = [*self.running]  # pidfds: readable once the check has exited
             watched += [check.connection for check in self.running.values()]
             if not self.stopping:
                 watched.append(self.listener)
-            timeout = 1.0 if self.running else KEY_CHECK_INTERVAL
+            timeout = 1.0 if self.running else 0.05 if preparing else KEY_CHECK_INTERVAL
             readable, _, _ = select.select(watched, [], [], timeout)
             for pidfd in [ready for ready in readable if isinstance(ready, int)]:
                 self._finish(self.running.pop(pidfd))
@@ -281,21 +285,24 @@ class CheckServer:
                 self.spares[backend] = self._new_spare(backend)
                 self.prepared = None  # the new spare has decoded no calls yet
 
-    def _prepare(self, argv: tuple[str, ...], cwd: str) -> None:
+    def _prepare(self, argv: tuple[str, ...], cwd: str) -> bool:
         """Prepare for another check like ``argv`` run in ``cwd`` (the last one): load its
-        assignment, reference answers and encoded calls here, where every fork finds them,
-        and have the spare sandbox decode the calls (waiting until it has started)."""
+        assignment, reference answers and encoded calls here, where every fork finds them
+        (once per command line), and have the spare sandbox decode the calls once it has
+        started. False while that spare is still starting (the loop asks again soon)."""
         from gradekit.check_command import prepare_check
 
-        self.prepared = (argv, cwd)
-        try:
-            calls = _in_directory(cwd, prepare_check, list(argv))
-        except Exception:  # only an optimisation: the check itself reports any problem
-            traceback.print_exc()  # to the server's log
-            return
+        if self.loaded != (argv, cwd):
+            self.loaded, self.loaded_calls = (argv, cwd), None
+            try:
+                self.loaded_calls = _in_directory(cwd, prepare_check, list(argv))
+            except Exception:  # only an optimisation: the check itself reports any problem
+                traceback.print_exc()  # to the server's log
         spare = self.spares.get(_in_directory(cwd, _sandbox_backend, list(argv)) or "")
-        if calls and spare is not None:
-            spare.preload(calls)
+        if self.loaded_calls and spare is not None and not spare.preload(self.loaded_calls):
+            return False
+        self.prepared = (argv, cwd)
+        return True
 
     def _reap_retired_zygotes(self) -> None:
         self.retired_zygotes = [z for z in self.retired_zygotes if z.poll() is None]

@@ -174,16 +174,23 @@ class EarlySandbox:
         """Why the last run could not use the warm interpreter (None when it could)."""
         return self._zygote_error
 
-    def preload(self, calls: list[Call]) -> None:
-        """Have the warm interpreter decode ``calls`` now, waiting until it has started (a
-        check server prepares its spare sandbox so for the next check of an assignment); a
-        run of the same calls then sends only their digest. Does nothing without one."""
+    def preload(self, calls: list[Call]) -> bool:
+        """Have the warm interpreter decode ``calls`` now, if it has started (a check server
+        prepares its spare sandbox so for the next check of an assignment); a run of the same
+        calls then sends only their digest. False while it is still starting; True once done,
+        or when there is nothing to do it for (no warm interpreter, or a failed one)."""
         from gradekit.sandbox.runner import encoded_calls
         from gradekit.sandbox.warm import WarmWorkerError
 
-        if self._zygote is not None:
-            with contextlib.suppress(WarmWorkerError):
-                self._zygote.preload_calls(encoded_calls(calls))
+        if self._zygote is None:
+            return True
+        try:
+            if not self._zygote.poll_ready():
+                return False
+            self._zygote.preload_calls(encoded_calls(calls))
+        except WarmWorkerError:
+            pass  # the run will find out, and start cold
+        return True
 
     @property
     def warm(self) -> bool:

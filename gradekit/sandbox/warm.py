@@ -189,6 +189,13 @@ class Zygote:
         self._channel.settimeout(30.0)
         self._ready = True
 
+    def poll_ready(self) -> bool:
+        """Whether the zygote has finished importing, without waiting; raises
+        :class:`WarmWorkerError` if it failed to start."""
+        if not self._ready and select.select([self._channel], [], [], 0)[0]:
+            self.wait_ready()
+        return self._ready
+
     def _stderr_tail(self, limit: int = 500) -> str:
         """What the zygote wrote on stderr, for an error message (empty when nothing)."""
         try:
