@@ -15,6 +15,7 @@ from ..ops import linalg, pointwise
 from ..ops import reduction as reduction_ops
 from ..ops.core import as_array, edge
 from ..ops.pointwise import relu, sigmoid, tanh, where
+from ..ops.reduction import torch_full_sum
 from ..ops.shape_helpers import expand, t
 from ..tensor import Tensor
 
@@ -50,10 +51,13 @@ def _reduce_grad(grad: Tensor, reduction: str, shape: tuple[int, ...], count: in
 
 
 def _reduce(values: np.ndarray, reduction: str) -> np.ndarray:
+    """torch's apply_loss_reduction: mean is the sum (in torch's order) over the count."""
     if reduction == "mean":
-        return np.asarray(values.mean() if values.size else np.nan, dtype=values.dtype)
+        if not values.size:
+            return np.asarray(np.nan, dtype=values.dtype)
+        return np.asarray(torch_full_sum(values) / values.size, dtype=values.dtype)
     if reduction == "sum":
-        return np.asarray(values.sum(), dtype=values.dtype)
+        return np.asarray(torch_full_sum(values), dtype=values.dtype)
     return values
 
 

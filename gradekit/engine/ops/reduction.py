@@ -20,6 +20,7 @@ from .pointwise import abs as abs_
 from .pointwise import div_scalar, scalar_array, sgn, where
 from .pointwise import pow as pow_
 from .shape_helpers import expand, masked_fill, unsqueeze_dims, view
+from .summation import torch_order_sum
 
 
 def _recording(x: Tensor) -> bool:
@@ -76,6 +77,22 @@ def _sum_dtype(x: Tensor, dtype_: dtype | None) -> dtype:
     return x.dtype if x.dtype.category == FLOATING else int64
 
 
+def torch_full_sum(data: np.ndarray) -> np.generic:
+    """Every element of a float array summed in torch's order where it is reproduced (see
+    ops/summation.py), else numpy's.  Up to four elements the two orders are the same."""
+    if data.size > 4:
+        total = torch_order_sum(data)
+        if total is not None:
+            return total
+    return np.add.reduce(data, axis=None)
+
+
+def _full_sum(data: np.ndarray, np_dtype: np.dtype) -> np.generic:
+    if data.dtype == np_dtype and data.dtype.kind == "f":
+        return torch_full_sum(data)
+    return data.sum(dtype=np_dtype)  # integers are exact in any order; a cast sums as numpy
+
+
 def sum(  # noqa: A001 - torch's name
     input: Tensor, dim: Any = None, keepdim: bool = False, *, dtype: dtype | None = None
 ) -> Tensor:
@@ -86,7 +103,7 @@ def sum(  # noqa: A001 - torch's name
             with np.errstate(over="ignore"):
                 out = as_array(data.sum(dtype=result.np_dtype), result)
         else:
-            out = as_array(data.sum(dtype=result.np_dtype), result)
+            out = as_array(_full_sum(data, result.np_dtype), result)
         if not _recording(input):
             return Tensor._make(out, result)
         node = SumBackward0((input._edge(),), ((out.shape, result),))
@@ -165,7 +182,8 @@ def mean(
     if data.dtype is not result.np_dtype:
         data = data.astype(result.np_dtype, copy=False)
     if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
-        total = np.add.reduce(data, axis=None)
+        # (up to four elements numpy adds in torch's order: no call on the hot path)
+        total = np.add.reduce(data, axis=None) if data.size <= 4 else torch_full_sum(data)
         out = as_array(total / data.size if data.size else np.float64("nan"), result)
         if not (grad_mode.enabled and input._requires_grad):  # _recording(input), inlined
             return Tensor._make(out, result)
