@@ -15,6 +15,7 @@ from typing import Any
 
 import hypothesis.extra.numpy as hnp
 import numpy as np
+import programs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -161,3 +162,20 @@ REPORTED = {
 @pytest.mark.parametrize("case", REPORTED)
 def test_reported_values_equal_torch(real_torch: ModuleType, case: str) -> None:
     assert REPORTED[case](engine) == REPORTED[case](real_torch)
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("name", [*sorted(FUNCTIONS), "sigmoid"])
+def test_result_layout_of_a_broadcast_input_matches_torch(
+    real_torch: ModuleType, name: str
+) -> None:
+    """The dev profile's chain expand -> tanh -> x @ x.mT: torch's tanh output is
+    contiguous, so matmul's reshape is a ViewBackward0 (a float64 detour kept the broadcast
+    layout once, which made it a ReshapeAliasBackward0)."""
+
+    def observed(T: ModuleType) -> tuple:
+        x = T.zeros((1, 2), requires_grad=True)
+        y = getattr(T, name)(x.unsqueeze(0).expand(2, 1, 2))
+        return y.stride(), y.is_contiguous(), programs.graph_desc((y @ y.mT).grad_fn)
+
+    assert observed(engine) == observed(real_torch)

@@ -686,7 +686,9 @@ def _rounded_from_float64(ufunc: Any, data: np.ndarray) -> np.ndarray:
     if data.dtype != np.float32:
         return ufunc(data)
     with np.errstate(over="ignore"):  # a float64 result beyond float32's range becomes inf
-        return ufunc(data.astype(np.float64)).astype(np.float32)
+        # (the ufunc casts, so its output has the memory layout ufunc(data) would have: an
+        # astype of a broadcast input would not, and views/reshape read the layout)
+        return ufunc(data, dtype=np.float64).astype(np.float32)
 
 
 def _unary_result(
