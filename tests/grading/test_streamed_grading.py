@@ -81,8 +81,8 @@ def _graded_both_ways(spec: Path, text: str, tmp_path: Path):
             run.join()
         outcome = run.result()
 
-    def report(graded: StreamedVerdicts | None) -> str:
-        result = grade_outcome(
+    def graded_result(graded: StreamedVerdicts | None):
+        return grade_outcome(
             compiled,
             compiled.plans,
             reference,
@@ -93,20 +93,12 @@ def _graded_both_ways(spec: Path, text: str, tmp_path: Path):
             parsed=parsed,
             graded=graded,
         )
-        return render_json(result)
+
+    def report(graded: StreamedVerdicts | None) -> str:
+        return render_json(graded_result(graded))
 
     def text_report(graded: StreamedVerdicts | None, prepared: PanelCache | None) -> str:
-        result = grade_outcome(
-            compiled,
-            compiled.plans,
-            reference,
-            source,
-            outcome,
-            submission=str(path),
-            backend="engine",
-            parsed=parsed,
-            graded=graded,
-        )
+        result = graded_result(graded)
         console = prepared.console if prepared is not None else _console()
         render_text(result, console, prepared)
         return console.file.getvalue()
