@@ -14,7 +14,7 @@ from ..dtypes import FLOATING, int64
 from ..ops import linalg, pointwise
 from ..ops import reduction as reduction_ops
 from ..ops.core import as_array, edge
-from ..ops.pointwise import relu, sigmoid, tanh, where
+from ..ops.pointwise import _rounded_from_float64, relu, sigmoid, tanh, where
 from ..ops.reduction import torch_full_sum
 from ..ops.shape_helpers import expand, t
 from ..tensor import Tensor
@@ -233,10 +233,12 @@ def binary_cross_entropy(
     x, y = input._data, target._data.astype(input.dtype.np_dtype, copy=False)
     if ((x < 0) | (x > 1)).any():
         raise errors.error("bce_range")
+    # torch's kernel, step by step in the input's dtype (logs correctly rounded, as libm's):
+    # (y - 1) * max(log1p(-x), -100) - y * max(log(x), -100)
     with np.errstate(divide="ignore"):
-        log_x = np.maximum(np.log(x), -100)
-        log_1mx = np.maximum(np.log(1 - x), -100)
-    loss = -(y * log_x + (1 - y) * log_1mx)
+        log_x = np.maximum(_rounded_from_float64(np.log, x), -100)
+        log_1mx = np.maximum(_rounded_from_float64(np.log1p, -x), -100)
+    loss = (y - 1) * log_1mx - y * log_x
     if weight is not None:
         loss = loss * weight._data
     d = input.dtype
@@ -300,14 +302,14 @@ def binary_cross_entropy_with_logits(
         raise errors.error("bce_with_logits_target_size", target=target.shape, input=input.shape)
     x = input._data
     y = target._data.astype(x.dtype, copy=False)
-    with np.errstate(over="ignore"):
-        max_val = np.maximum(-x, 0)
-        log_term = np.log(np.exp(-max_val) + np.exp(-x - max_val)) + max_val
-    if pos_weight is None:
-        loss = (1 - y) * x + log_term
-    else:
-        log_weight = (pos_weight._data - 1) * y + 1
-        loss = (1 - y) * x + log_weight * log_term
+    # torch: (1 - y) * x - log_sigmoid(x) * log_weight, each step in the input's dtype, with
+    # log_sigmoid(x) = min(0, x) - log1p(exp(-|x|)) (exp and log1p correctly rounded)
+    log_sigmoid = np.minimum(x, 0) - _rounded_from_float64(
+        np.log1p, _rounded_from_float64(np.exp, -np.abs(x))
+    )
+    if pos_weight is not None:
+        log_sigmoid = log_sigmoid * ((pos_weight._data - 1) * y + 1)
+    loss = (1 - y) * x - log_sigmoid
     if weight is not None:
         loss = loss * weight._data
     d = input.dtype
