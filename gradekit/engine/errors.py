@@ -592,6 +592,7 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "fill_ only supports 0-dimension value tensor but got tensor with {ndim} dimensions.",
     ),
+    "derivative_not_implemented": (RuntimeError, "derivative for aten::{op} is not implemented"),
     "argument_not_tensor": (
         TypeError,
         "{op}(): argument '{arg}' (position {position}) must be Tensor, not {type_name}",

@@ -647,7 +647,8 @@ class Tensor:
             # after set_default_dtype(float64) torch prints float64 tensors without dtype=
             default_dtype_name=get_default_dtype().name,
             requires_grad=self._requires_grad,
-            grad_fn_name=None if self._grad_fn is None else self._grad_fn.name(),
+            # torch prints the node's class name: <CopySlices>, though name() is namespaced
+            grad_fn_name=None if self._grad_fn is None else type(self._grad_fn).__name__,
         )
 
     __str__ = __repr__

@@ -14,6 +14,7 @@ from types import ModuleType
 from typing import Any
 
 import numpy as np
+import programs
 import pytest
 
 pytestmark = pytest.mark.torch
@@ -122,3 +123,50 @@ def test_function_forms_and_numpy_interplay(
 ) -> None:
     make = FUNCTION_FORMS[case]
     assert observe(lambda: make(engine)) == observe(lambda: make(real_torch))
+
+
+# Rounding division and remainder on tensors that require grad: torch records
+# NotImplemented (floor_divide, number % tensor), RemainderBackward0/1 and DivBackward2.
+ROUNDING_OPS = {
+    "x // 2": lambda T, x, y: x // 2,
+    "x // y": lambda T, x, y: x // y,
+    "2 // x": lambda T, x, y: 2 // x,
+    "torch.floor_divide(x, 2)": lambda T, x, y: T.floor_divide(x, 2),
+    "x % 2": lambda T, x, y: x % 2,
+    "x % y": lambda T, x, y: x % y,
+    "x % y, broadcast": lambda T, x, y: x.reshape(2, 1) % y,
+    "2 % x": lambda T, x, y: 2 % x,
+    "div(x, 2, floor)": lambda T, x, y: T.div(x, 2, rounding_mode="floor"),
+    "div(x, y, trunc)": lambda T, x, y: T.div(x, y, rounding_mode="trunc"),
+    "int tensor // 2": lambda T, x, y: T.tensor([5, 7]) // 2,
+}
+
+
+@pytest.mark.parametrize("case", ROUNDING_OPS)
+def test_rounding_ops_record_torch_nodes(real_torch: ModuleType, engine: ModuleType, case: str):
+    def body(T: ModuleType) -> dict:
+        x = T.tensor([2.5, -1.5], requires_grad=True)
+        y = T.tensor([2.0, 0.7], requires_grad=True)
+        out = ROUNDING_OPS[case](T, x, y)
+        backward = programs.catch(lambda: out.sum().backward())
+        return {
+            "repr": repr(out),
+            "graph": programs.graph_desc(out.grad_fn),
+            "name": None if out.grad_fn is None else out.grad_fn.name(),
+            "backward": backward,
+            "grads": [x.grad, y.grad],
+        }
+
+    expected = programs.run_callable(lambda: body(real_torch), real_torch)
+    got = programs.run_callable(lambda: body(engine), engine)
+    problems = programs.compare_observations(expected, got)
+    assert not problems, "\n".join(problems)
+
+
+def test_copy_slices_prints_its_class_name(real_torch: ModuleType, engine: ModuleType) -> None:
+    def printed(T: ModuleType) -> str:
+        x = T.zeros(3, requires_grad=True).clone()
+        x[0] = 1
+        return repr(x)
+
+    assert printed(engine) == printed(real_torch) == "tensor([1., 0., 0.], grad_fn=<CopySlices>)"

@@ -29,7 +29,9 @@ ACCUMULATE_GRAD_SEQUENCE = 1 << 62
 
 
 # grad_fn classes torch writes by hand: their name() is "torch::autograd::<class>"
-_NAMESPACED_NODE_NAMES = frozenset({"AccumulateGrad", "CopyBackwards", "CopySlices"})
+_NAMESPACED_NODE_NAMES = frozenset(
+    {"AccumulateGrad", "CopyBackwards", "CopySlices", "NotImplemented"}
+)
 
 
 class RemovableHandle:

@@ -454,7 +454,11 @@ class DivBackward0(Node):
 
 def div(input: Any, other: Any, *, rounding_mode: str | None = None) -> Tensor:
     if rounding_mode is not None:
-        return _rounding_div(input, other, rounding_mode)
+        out = _rounding_div(input, other, rounding_mode)
+        if not _recording(input, other):
+            return out
+        node = DivBackward2((edge(input), edge(other)), ((out._data.shape, out.dtype),))
+        return Tensor._make(out._data, out.dtype, node)
     a, b, result = binary_operands(input, other)
     if result.category != FLOATING:  # true division of integers gives the default float
         result = get_default_dtype()
@@ -474,6 +478,57 @@ def div(input: Any, other: Any, *, rounding_mode: str | None = None) -> Tensor:
         node = DivBackward0((edge(input), edge(other)), ((out.shape, result),))
         node.save(_saved_if(_needs(other), input), other)
     return Tensor._make(out, result, node)
+
+
+class DivBackward2(Node):
+    """out = self.div(other, rounding_mode=...): piecewise constant, torch's grads are 0."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        return grad * 0, grad * 0
+
+
+class RemainderBackward0(Node):
+    """out = self % scalar: the gradient passes through."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        return (grad,)
+
+
+class RemainderBackward1(Node):
+    """out = self % other (tensors).  Saves both: other's grad is -grad * floor(self/other)."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        self_, other = self.saved_tensors
+        return grad, -grad * _rounding_div(self_, other, "floor")
+
+
+class _NoDerivative(Node):
+    """torch's ``NotImplemented`` node: recorded by ops without a derivative formula
+    (floor_divide, number % tensor); a backward through it raises."""
+
+    __slots__ = ("op",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        raise errors.error("derivative_not_implemented", op=self.op)
+
+
+_NoDerivative.__name__ = _NoDerivative.__qualname__ = "NotImplemented"
+
+
+def _record_no_derivative(op: str, out: Tensor, *operands: Any) -> Tensor:
+    """Attach a ``NotImplemented`` node over the tensor operands (numbers are no edges)."""
+    if not _recording(*operands[:2]):
+        return out
+    edges = tuple(edge(value) for value in operands if isinstance(value, Tensor))
+    node = _NoDerivative(edges, ((out._data.shape, out.dtype),))
+    node.op = op
+    return Tensor._make(out._data, out.dtype, node)
 
 
 def _rounding_div(input: Any, other: Any, rounding_mode: str) -> Tensor:
@@ -504,7 +559,7 @@ def _trunc_int(a: Any, b: Any) -> np.ndarray:
 
 
 def floor_divide(input: Any, other: Any) -> Tensor:
-    return _rounding_div(input, other, "floor")
+    return _record_no_derivative("floor_divide", _rounding_div(input, other, "floor"), input, other)
 
 
 def remainder(input: Any, other: Any) -> Tensor:
@@ -515,7 +570,17 @@ def remainder(input: Any, other: Any) -> Tensor:
         raise errors.error("integer_division_by_zero")
     with np.errstate(divide="ignore", invalid="ignore"):
         out = np.remainder(a, b)
-    return Tensor._make(torch_layout(as_array(out, result), a, b), result)
+    out = torch_layout(as_array(out, result), a, b)
+    if not _recording(input, other):
+        return Tensor._make(out, result)
+    if not isinstance(input, Tensor):  # number % tensor has no derivative formula
+        return _record_no_derivative("remainder", Tensor._make(out, result), input, other)
+    if not isinstance(other, Tensor):
+        node = RemainderBackward0((input._edge(),), ((out.shape, result),))
+        return Tensor._make(out, result, node)
+    node = RemainderBackward1((edge(input), edge(other)), ((out.shape, result),))
+    node.save(input, other)
+    return Tensor._make(out, result, node)
 
 
 def true_divide(input: Any, other: Any) -> Tensor:
