@@ -487,13 +487,14 @@ def main(argv: list[str] | None = None) -> int:
     server = CheckServer(args.key, directory, listener, lock, idle_seconds())
     try:
         _warm_up()
-        server.backends.add("engine")  # spares are started in serve(), when idle
+        # Spares are started in serve(), when idle: for the first check's backend (the
+        # engine when it cannot tell), then for every backend a check asks for.
         first = _first_check(args.prepare_for)
+        first_backend = None
         if first is not None:
             server.last_check = first
-            server.backends.add(
-                _in_directory(first[1], _sandbox_backend, list(first[0])) or "engine"
-            )
+            first_backend = _in_directory(first[1], _sandbox_backend, list(first[0]))
+        server.backends.add(first_backend or "engine")
         server.serve()
     finally:
         with contextlib.suppress(FileNotFoundError):

@@ -349,3 +349,22 @@ def test_the_server_refuses_what_it_does_not_serve(server_env, key):
             reply, _ = rendezvous.receive_message(connection)
             assert "refused" in reply
     assert served_count(key) == 0
+
+
+@pytest.mark.torch
+def test_a_torch_check_is_served_from_a_torch_spare_sandbox(server_env, key):
+    pytest.importorskip("torch", reason="the student's code runs on real torch here")
+    args = (SUBMISSIONS / "tiny_mistakes.py", "--assignment", TINY, "--backend", "torch")
+    local = check(server_env, *args)  # starts the server, prepared for this check
+    wait_until(
+        lambda: (client.server_status(key) or {}).get("spare_sandboxes") == ["torch"],
+        "a torch spare",
+    )
+    served = check(server_env, *args)
+    assert served_count(key) == 1
+    assert (served[0], without_timings(served[1]), served[2]) == (
+        local[0],
+        without_timings(local[1]),
+        local[2],
+    )
+    assert "backend: torch" in served[1]
