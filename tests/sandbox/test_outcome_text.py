@@ -238,3 +238,41 @@ def test_observed_stays_frozen():
         observed.value = 2  # type: ignore[misc]
     with pytest.raises(TypeError):
         Observed("python")  # type: ignore[call-arg]
+
+
+# -- CallOutcome's own __init__ ----------------------------------------------------------------
+
+OUTCOME_DEFAULTS = {
+    "value": None,
+    "grads": {},
+    "inputs_after": {},
+    "exception": None,
+    "duration": 0.0,
+    "stdout": "",
+    "stderr": "",
+    "graph": None,
+}
+
+
+@given(
+    st.sampled_from(CALL_STATUSES),
+    st.dictionaries(st.sampled_from(sorted(OUTCOME_DEFAULTS)), scalars, max_size=4),
+)
+def test_call_outcome_sets_every_field_as_the_dataclass_would(status, given_fields):
+    expected = {"status": status, **OUTCOME_DEFAULTS, **given_fields}
+    assert vars(CallOutcome(status, **given_fields)) == expected
+    assert [f.name for f in dataclasses.fields(CallOutcome)] == list(expected)
+    assert vars(CallOutcome(*expected.values())) == expected
+    changed = dataclasses.replace(CallOutcome(status, **given_fields), status="invalid")
+    assert vars(changed) == {**expected, "status": "invalid"}
+
+
+def test_call_outcomes_made_without_maps_each_get_new_ones():
+    first, second = CallOutcome("ok"), CallOutcome("ok")
+    assert first.grads == {} and first.inputs_after == {}
+    assert first.grads is not second.grads and first.inputs_after is not second.inputs_after
+    assert first.grads is not first.inputs_after
+    assert CallOutcome("ok", grads=None).grads is None  # an explicit value is kept, as before
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        first.status = "raised"  # type: ignore[misc]
+    assert first == second and first != CallOutcome("raised")
