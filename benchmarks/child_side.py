@@ -209,6 +209,11 @@ def frames_digest(name: str) -> tuple[str, int]:
     return digest.hexdigest(), len(frames)
 
 
+# Fixed string hashes and no BLAS threads spinning beside the run: the same instructions in
+# every run (with random hashes, dictionaries probe differently from one run to the next).
+CALLGRIND_ENVIRONMENT = {**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"}
+
+
 def callgrind_instructions(name: str, reps: int) -> int:
     """Instructions per repetition of the in-process run, under valgrind's callgrind."""
 
@@ -219,7 +224,7 @@ def callgrind_instructions(name: str, reps: int) -> int:
                     "valgrind", "--tool=callgrind", f"--callgrind-out-file={scratch}/out",
                     sys.executable, __file__, "--quiet-run", name, str(count),
                 ],
-                capture_output=True, text=True, cwd=ROOT,
+                capture_output=True, text=True, cwd=ROOT, env=CALLGRIND_ENVIRONMENT,
             )  # fmt: skip
             found = re.search(r"Collected : (\d+)", completed.stderr)
             if completed.returncode != 0 or found is None:
