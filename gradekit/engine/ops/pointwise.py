@@ -751,6 +751,11 @@ def _rounded_from_float64(ufunc: Any, data: np.ndarray) -> np.ndarray:
     if data.dtype != np.float32:
         return ufunc(data)
     with np.errstate(over="ignore"):  # a float64 result beyond float32's range becomes inf
+        if data.flags.c_contiguous:
+            # one buffered pass: float64 loop, rounded into the float32 result (no float64
+            # temporary the size of the tensor)
+            out = np.empty(data.shape, np.float32)
+            return ufunc(data, out=out, dtype=np.float64, casting="same_kind")
         # (the ufunc casts, so its output has the memory layout ufunc(data) would have: an
         # astype of a broadcast input would not, and views/reshape read the layout)
         return ufunc(data, dtype=np.float64).astype(np.float32)

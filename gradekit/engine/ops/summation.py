@@ -94,24 +94,44 @@ def _vector_sum(values: np.ndarray, lanes: int) -> np.floating:
 
 def _multi_row_sum(groups: np.ndarray) -> np.ndarray:
     """torch's multi_row_sum over ``groups`` (rows of four vectors): four running sums,
-    each kept in four cascade levels so that only sums of similar size meet."""
+    each kept in four cascade levels so that only sums of similar size meet.
+
+    Level 0 adds 16 rows, level 1 sixteen level-0 sums, level 2 sixteen level-1 sums and
+    level 3 the rest; each level starts from zero after handing its sum up, and at the end
+    the levels are added from the bottom.
+    """
     zero = np.zeros(groups.shape[1:], groups.dtype)
-    level1 = level2 = level3 = zero
     block_count = len(groups) // _LEVEL_STEP
-    if block_count:
-        blocked = groups[: block_count * _LEVEL_STEP].reshape(
-            block_count, _LEVEL_STEP, *groups.shape[1:]
-        )
-        block_sums = np.add.accumulate(blocked, axis=1)[:, -1] + zero  # (+ zero: see _sequential)
-        for number, block_sum in enumerate(block_sums, start=1):
-            level1 = level1 + block_sum
-            rows_done = number * _LEVEL_STEP
-            if rows_done % (_LEVEL_STEP**2):  # push a level up every 16 blocks of the one below
-                continue
-            level2, level1 = level2 + level1, zero
-            if rows_done % (_LEVEL_STEP**3):
-                continue
-            level3, level2 = level3 + level2, zero
-    rest = groups[block_count * _LEVEL_STEP :]
-    level0 = np.add.accumulate(rest, axis=0)[-1] + zero if len(rest) else zero
+    whole = groups[: block_count * _LEVEL_STEP]
+    blocks = _running_sums(whole.reshape(block_count, _LEVEL_STEP, *zero.shape), zero)
+    super_count = block_count // _LEVEL_STEP
+    level1 = _running_sum(blocks[super_count * _LEVEL_STEP :], zero)
+    supers = _running_sums(
+        blocks[: super_count * _LEVEL_STEP].reshape(super_count, _LEVEL_STEP, *zero.shape), zero
+    )
+    # level 2 hands sixteen sums up to level 3 (from 4096 rows: beyond torch_order_sum's limit
+    # for float32, kept for completeness)
+    top_count = super_count // _LEVEL_STEP
+    level3 = _running_sum(
+        _running_sums(
+            supers[: top_count * _LEVEL_STEP].reshape(top_count, _LEVEL_STEP, *zero.shape), zero
+        ),
+        zero,
+    )
+    level2 = _running_sum(supers[top_count * _LEVEL_STEP :], zero)
+    level0 = _running_sum(groups[block_count * _LEVEL_STEP :], zero)
     return ((level0 + level1) + level2) + level3
+
+
+def _running_sum(rows: np.ndarray, zero: np.ndarray) -> np.ndarray:
+    """``((0 + rows[0]) + rows[1]) + ...`` element-wise (zero when there are no rows)."""
+    if not len(rows):
+        return zero
+    return np.add.accumulate(rows, axis=0)[-1] + zero  # (+ zero: see _sequential)
+
+
+def _running_sums(chunks: np.ndarray, zero: np.ndarray) -> np.ndarray:
+    """``_running_sum`` of each chunk along axis 1."""
+    if not len(chunks):
+        return chunks[:, 0] if chunks.ndim > 1 else chunks
+    return np.add.accumulate(chunks, axis=1)[:, -1] + zero
