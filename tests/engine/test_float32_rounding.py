@@ -248,3 +248,40 @@ def test_bce_elements_rarely_differ_from_torch(real_torch: ModuleType, loss: str
 
     ours, theirs = losses(engine), losses(real_torch)
     assert np.mean(ours != theirs) < 0.05
+
+
+# ----------------------------------------------------------------------------------------
+# pow with a number exponent: torch's specialisations, libm's pow otherwise
+# ----------------------------------------------------------------------------------------
+
+EXPONENTS = [2, 3, -2, -1, -0.5, 0, 1, 1.5, 2.5, 4, -1.5, 0.3, 10]
+
+
+@given(values=hnp.arrays(np.float32, st.integers(1, 20), elements=float32_values(-20.0, 20.0)))
+def test_small_integer_exponents_multiply(values: np.ndarray) -> None:
+    x = engine.from_numpy(values)
+    with np.errstate(all="ignore"):
+        np.testing.assert_array_equal((x**2).numpy(), values * values)
+        np.testing.assert_array_equal((x**3).numpy(), values * values * values)
+        np.testing.assert_array_equal((x**-2).numpy(), 1 / (values * values))
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("exponent", EXPONENTS)
+@given(values=hnp.arrays(np.float32, st.integers(1, 7), elements=float32_values(-20.0, 20.0)))
+def test_pow_of_short_tensors_equals_torch(
+    real_torch: ModuleType, exponent: float, values: np.ndarray
+) -> None:
+    ours = (engine.from_numpy(values.copy()) ** exponent).numpy()
+    theirs = (real_torch.from_numpy(values.copy()) ** exponent).numpy()
+    np.testing.assert_array_equal(ours, theirs)
+
+
+@pytest.mark.torch
+def test_reported_cube_prints_as_torch(real_torch: ModuleType) -> None:
+    """The dev profile's example: 9.353516 ** 3 printed 818.3228 (numpy's powf)."""
+
+    def printed(T: ModuleType) -> str:
+        return repr(T.tensor(9.353516, requires_grad=True) ** 3)
+
+    assert printed(engine) == printed(real_torch) == "tensor(818.3227, grad_fn=<PowBackward0>)"

@@ -23,6 +23,7 @@ from ..dtypes import (
     dtype,
     dtype_of_array,
     float16,
+    float32,
     from_numpy_dtype,
     get_default_dtype,
     result_type,
@@ -667,6 +668,31 @@ def _power(a: Any, b: Any) -> Any:
         return _integer_power_of_tensor(a, b)
 
 
+def _scalar_power(a: np.ndarray, exponent: Any, result: dtype) -> Any:
+    """``a ** exponent`` for a float tensor as torch's pow kernel specialises it: 2, 3 and -2
+    by multiplication, -1 as 1/x, 0.5 and -0.5 through sqrt; otherwise libm's pow."""
+    if result.category != FLOATING or result is float16:
+        return _power(a, exponent)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        if exponent == 2:
+            return a * a
+        if exponent == 3:
+            return a * a * a
+        if exponent == -2:
+            return 1 / (a * a)
+        if exponent == -1:
+            return 1 / a
+        if exponent == 0.5:
+            return np.sqrt(a)
+        if exponent == -0.5:
+            return 1 / np.sqrt(a)
+        if result is float32:
+            # libm's powf (torch's scalar loop) is correctly rounded here; numpy's float32
+            # power differs from it in a fifth of all elements
+            return np.power(a, exponent, dtype=np.float64).astype(np.float32)
+    return _power(a, exponent)
+
+
 def _integer_power_of_tensor(a: Any, b: np.ndarray) -> np.ndarray:
     """Integer ``a ** b`` with a tensor exponent holding negative values, as torch's integer
     kernel computes it: 1 ** -n = 1, (-1) ** -n = +-1 by parity, anything else ** -n = 0."""
@@ -705,7 +731,7 @@ def pow(input: Any, exponent: Any) -> Tensor:  # noqa: A001 - torch's name
         return Tensor._make(out, result, None)
     exponent = scalar_operand(exponent)
     a, b, result = binary_operands(input, exponent)
-    out = torch_layout(as_array(_power(a, b), result), a, b)
+    out = torch_layout(as_array(_scalar_power(a, b, result), result), a, b)
     node = None
     if _recording(input):
         node = PowBackward0((input._edge(),), ((out.shape, result),))
