@@ -29,9 +29,10 @@ from gradekit.check_server.rendezvous import (
 GREETING_TIMEOUT = 5.0  # a server greets as soon as it has finished warming up (about a second)
 FORWARDED_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
 
-# The check this process runs, when it looked for a server and found none: it starts one once
-# the check is done (start_server_if_wanted), prepared for the next check of the same kind.
-_server_wanted: list[str] | None = None
+# The server's key and the check this process runs, when it looked for a server and found
+# none: it starts one once the check is done (start_server_if_wanted), prepared for the next
+# check of the same kind.
+_server_wanted: tuple[str, list[str]] | None = None
 
 
 class ServerStopped(Exception):
@@ -51,7 +52,7 @@ def run_served(arguments: list[str]) -> int | None:
         return None  # no safe place for a server here: checks run as they always did
     connection = _connect(address, key)
     if connection is None:
-        _server_wanted = list(arguments)
+        _server_wanted = (key, list(arguments))
         return None
     with connection:
         request = {"argv": arguments, "cwd": os.getcwd(), "env": dict(os.environ)}
@@ -120,10 +121,9 @@ def start_server_if_wanted() -> None:
     none (see :func:`run_served`). Never fails: the server only makes later checks faster."""
     global _server_wanted
     if _server_wanted is not None:
-        first_check = {"argv": _server_wanted, "cwd": os.getcwd()}
-        _server_wanted = None
+        (key, arguments), _server_wanted = _server_wanted, None
         with contextlib.suppress(OSError):
-            start_server(server_key(), first_check)
+            start_server(key, {"argv": arguments, "cwd": os.getcwd()})
 
 
 def start_server(key: str, prepare_for: dict[str, Any] | None = None) -> int:
@@ -153,16 +153,21 @@ def server_status(key: str | None = None) -> dict[str, Any] | None:
     """What the server for ``key`` (default: this process's) says of itself; None when none
     runs. Raises :class:`OSError` when there can be no server here (see server_directory)."""
     key = key or server_key()
-    connection = _connect(socket_path(server_directory(), key), key)
+    return _ask(socket_path(server_directory(), key), key, {"status": True})
+
+
+def _ask(address: Path, key: str, request: dict[str, Any]) -> dict[str, Any] | None:
+    """The answer of the server at ``address`` to ``request`` (None: no server answered)."""
+    connection = _connect(address, key)
     if connection is None:
         return None
     with connection:
         try:
-            send_message(connection, {"status": True})
-            status, _ = receive_message(connection)
+            send_message(connection, request)
+            reply, _ = receive_message(connection)
         except (OSError, EOFError, ValueError):
             return None
-    return status
+    return reply
 
 
 def wait_for_server(key: str, timeout: float) -> dict[str, Any] | None:
@@ -183,25 +188,11 @@ def stop_servers(timeout: float = 30.0) -> list[int]:
     stopped = []
     for address in sorted(directory.glob("check-*.sock")):
         key = address.name.removeprefix("check-").removesuffix(".sock")
-        connection = _connect(address, key)
-        if connection is None:
+        reply = _ask(address, key, {"stop": True})
+        if reply is None or not isinstance(reply.get("pid"), int):
             continue
-        with connection:
-            try:
-                send_message(connection, {"status": True})
-                status, _ = receive_message(connection)
-            except (OSError, EOFError, ValueError):
-                continue
-        connection = _connect(address, key)
-        if connection is None:
-            continue
-        with connection:
-            with contextlib.suppress(OSError, EOFError, ValueError):
-                send_message(connection, {"stop": True})
-                receive_message(connection)
-        pid = int(status["pid"])
-        _wait_until_gone(pid, timeout)
-        stopped.append(pid)
+        _wait_until_gone(reply["pid"], timeout)
+        stopped.append(reply["pid"])
     return stopped
 
 

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import gradekit
+from gradekit.spec.cache import file_stamp
 
 ENABLE_ENV = "GRADEKIT_CHECK_SERVER"  # "off" (or 0/false/no): checks never use a server
 DIRECTORY_ENV = "GRADEKIT_SERVER_DIR"  # where sockets live, instead of the default below
@@ -97,16 +98,14 @@ def log_path(directory: Path, key: str) -> Path:
 def server_key() -> str:
     """The hash naming the server this process may use (see the module's docstring)."""
     package = Path(gradekit.__file__).resolve().parent
-    sources = []
-    for folder, _, names in os.walk(package):
-        for name in sorted(names):
-            if name.endswith(".py"):
-                status = os.stat(os.path.join(folder, name))
-                sources.append([os.path.join(folder, name), status.st_mtime_ns, status.st_size])
-    sources.sort()
+    sources = sorted(
+        [str(path), file_stamp(path)]
+        for folder, _, names in os.walk(package)
+        for path in (Path(folder, name) for name in names if name.endswith(".py"))
+    )
     # sys.path[0] is the script's directory (or, for `python -m`, the working directory): the
     # server imports nothing from there.
-    import_path = [[entry, _modified(entry)] for entry in sys.path[1:]]
+    import_path = [[entry, file_stamp(Path(entry or "."))] for entry in sys.path[1:]]
     environment = sorted(
         (name, value)
         for name, value in os.environ.items()
@@ -133,13 +132,6 @@ def interpreter_flags() -> list[str]:
     import subprocess  # what multiprocessing uses to start its own interpreters alike
 
     return subprocess._args_from_interpreter_flags()
-
-
-def _modified(path: str) -> int | None:
-    try:
-        return os.stat(path or ".").st_mtime_ns
-    except OSError:
-        return None
 
 
 def send_message(channel: socket.socket, message: dict[str, Any], fds: list[int] = ()) -> None:

@@ -5,11 +5,11 @@ its working directory in the servers' directory. It
 
 1. takes the name: locks ``check-KEY.lock`` (one server per key; a second one exits at once),
    then binds and listens on ``check-KEY.sock``, so clients wait in the backlog while it warms up;
-2. warms up: imports what a check imports, and starts a spare sandbox for the engine backend;
+2. warms up: imports what a check imports (spare sandboxes start in the loop, when idle);
 3. serves, single-threaded, in a select loop: each check request is forked
-   (:func:`_run_check_in_fork`), the fork taking over the spare sandbox of its backend; the
-   loop reports each fork's exit code to its client, kills a fork whose client went away, and
-   starts new spare sandboxes when no check is running;
+   (:meth:`CheckServer._become_check`), the fork taking over the spare sandbox of its backend;
+   the loop reports each fork's exit code to its client, kills a fork whose client went away,
+   and, when no check is running, starts new spare sandboxes and prepares for the next check;
 4. exits when idle for too long, when its key no longer matches gradekit's files, or when asked.
 
 The server stays single-threaded whenever it forks (a fork copies only the calling thread: a
@@ -32,8 +32,7 @@ import sys
 import time
 import traceback
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn, TypeVar
 
 from gradekit.check_server.rendezvous import (
     PROTOCOL,
@@ -59,6 +58,14 @@ KEY_CHECK_INTERVAL = 5.0  # how often the server checks that gradekit's files ar
 STANDARD_STREAMS = 3  # stdin, stdout, stderr
 
 
+class _Loaded(NamedTuple):
+    """What the server loaded for a check (argv, cwd): its sandbox's backend and its calls."""
+
+    check: tuple[tuple[str, ...], str]
+    backend: str | None
+    calls: list[Call] | None
+
+
 @dataclass
 class RunningCheck:
     """A forked check: its process (and pidfd), and the connection of the client waiting."""
@@ -72,7 +79,6 @@ class RunningCheck:
 @dataclass
 class CheckServer:
     key: str
-    directory: Path
     listener: socket.socket
     lock_file: Any  # the open, flock-ed lock file: the server owns its key while it holds it
     idle_timeout: float
@@ -87,8 +93,7 @@ class CheckServer:
     # check is most likely of the same assignment.
     last_check: tuple[tuple[str, ...], str] | None = None
     prepared: tuple[tuple[str, ...], str] | None = None
-    loaded: tuple[tuple[str, ...], str] | None = None  # what loaded_calls were prepared for
-    loaded_calls: list[Call] | None = None
+    loaded: _Loaded | None = None  # what was loaded into memory for ``last_check``
 
     # -- the loop ------------------------------------------------------------------------
 
@@ -151,7 +156,7 @@ class CheckServer:
                 send_message(connection, self.status())
             elif request.get("stop"):
                 self.stopping = True
-                send_message(connection, {"stopping": True})
+                send_message(connection, {"stopping": True, "pid": os.getpid()})
 
     def status(self) -> dict[str, Any]:
         return {
@@ -271,7 +276,9 @@ class CheckServer:
         from gradekit.grading.early_sandbox import EarlySandbox
 
         spare = EarlySandbox(backend)
-        spare.policy()  # waits for a layer probe's thread, if one runs: no thread may be left
+        # Wait for its layer probe's thread, if one runs: the server forks, and a fork copies
+        # only the calling thread.
+        spare.policy()
         return spare
 
     def _refill_spares(self) -> None:
@@ -292,14 +299,16 @@ class CheckServer:
         started. False while that spare is still starting (the loop asks again soon)."""
         from gradekit.check_command import prepare_check
 
-        if self.loaded != (argv, cwd):
-            self.loaded, self.loaded_calls = (argv, cwd), None
+        if self.loaded is None or self.loaded.check != (argv, cwd):
+            calls = None
             try:
-                self.loaded_calls = _in_directory(cwd, prepare_check, list(argv))
+                calls = _in_directory(cwd, prepare_check, list(argv))
             except Exception:  # only an optimisation: the check itself reports any problem
                 traceback.print_exc()  # to the server's log
-        spare = self.spares.get(_in_directory(cwd, _sandbox_backend, list(argv)) or "")
-        if self.loaded_calls and spare is not None and not spare.preload(self.loaded_calls):
+            backend = _in_directory(cwd, _sandbox_backend, list(argv))
+            self.loaded = _Loaded((argv, cwd), backend, calls)
+        spare = self.spares.get(self.loaded.backend or "")
+        if self.loaded.calls and spare is not None and not spare.preload(self.loaded.calls):
             return False
         self.prepared = (argv, cwd)
         return True
@@ -423,8 +432,6 @@ def _reopen_standard_streams() -> None:
 def _warm_up() -> None:
     """Import what a check imports, and render a little rich output (rich loads its width
     tables and fills its caches on first use), so that each fork starts with it done."""
-    import io
-
     import rich.console
     import tomllib  # noqa: F401 - assignment discovery reads gradekit.toml
     import yaml  # noqa: F401 - and assignment headers
@@ -484,7 +491,7 @@ def main(argv: list[str] | None = None) -> int:
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
     listener.bind(str(address))
     listener.listen(16)
-    server = CheckServer(args.key, directory, listener, lock, idle_seconds())
+    server = CheckServer(args.key, listener, lock, idle_seconds())
     try:
         _warm_up()
         # Spares are started in serve(), when idle: for the first check's backend (the

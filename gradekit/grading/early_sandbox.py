@@ -201,7 +201,6 @@ class EarlySandbox:
         """Forget this sandbox here without stopping it: a process forked from this one has
         taken it over (a check served by :mod:`gradekit.check_server`). Returns the zygote's
         process, still this process's child, to reap once it has exited (None: no zygote)."""
-        self.policy()  # no probe thread may outlive the hand-over
         zygote, self._zygote = self._zygote, None
         return None if zygote is None else zygote.release()
 
