@@ -121,7 +121,7 @@ def sandbox_backend(options: CheckOptions) -> str | None:
     if options.backend is not None:
         return options.backend
     with contextlib.suppress(CheckUsageError):
-        return _header_backend(options.assignment or _discover(options.submission))
+        return _header_backend(_spec_path(options))
     return None
 
 
@@ -134,17 +134,16 @@ def prepare_check(arguments: list[str]) -> list[Call] | None:
     options = plain_check_options(arguments)
     if options is None or options.reference_backend != "engine":
         return None
+    from gradekit.grading.plans import plan_calls
     from gradekit.grading.reference import reference_answers
     from gradekit.sandbox.runner import encoded_calls
 
     try:
-        compiled = _compiled_assignment(
-            options.assignment or _discover(options.submission), options
-        )
+        compiled = _compiled_assignment(_spec_path(options), options)
     except CheckUsageError:
         return None
     reference_answers(compiled.solution_path, compiled.plans).decode_mistakes()
-    calls = [call for plan in compiled.plans for call in plan.calls]
+    calls = plan_calls(compiled.plans)
     encoded_calls(calls)
     return calls
 
@@ -209,7 +208,7 @@ def print_error(message: str) -> None:
 
 
 def _grade(
-    options: CheckOptions, cleanup: contextlib.ExitStack, panels: PanelCache | None = None
+    options: CheckOptions, cleanup: contextlib.ExitStack, panels: PanelCache | None
 ) -> AssignmentResult:
     """The result of the check; the sandbox it starts is closed by ``cleanup``. The text
     report's ``panels`` are rendered as exercises are graded, while the submission runs."""
@@ -220,7 +219,7 @@ def _grade(
     # interpreter imports while this one loads the spec, the cases and the expected
     # answers. The backend comes from --backend, else the spec's header.
     refresh = options.refresh_sandbox_probe
-    spec_path = options.assignment or _discover(options.submission)
+    spec_path = _spec_path(options)
     early_backend = options.backend or _header_backend(spec_path)
     sandbox = None
     if early_backend is not None:
@@ -313,19 +312,16 @@ def _panel_cache(options: CheckOptions) -> PanelCache | None:
 
 
 def _write_report(
-    result: AssignmentResult, options: CheckOptions, panels: PanelCache | None = None
+    result: AssignmentResult, options: CheckOptions, panels: PanelCache | None
 ) -> None:
     if options.output is None and options.output_format == "json":
         from gradekit.report.json import render_json
 
         sys.stdout.write(render_json(result) + "\n")
-    elif options.output is None and options.output_format == "text":
-        from rich.console import Console
-
+    elif panels is not None:  # the text report to stdout (see _panel_cache)
         from gradekit.report.text import render_text
 
-        console = panels.console if panels is not None else Console(highlight=False)
-        render_text(result, console, panels)
+        render_text(result, panels.console, panels)
     else:
         from gradekit.integrations.formats import ReportError, write_report
 
@@ -340,6 +336,12 @@ def _split_ids(only: tuple[str, ...]) -> list[str] | None:
     if not only:
         return None
     return [part.strip() for item in only for part in item.split(",") if part.strip()]
+
+
+def _spec_path(options: CheckOptions) -> Path:
+    """The assignment named by ``--assignment``, else the one discovered for the submission
+    (:class:`CheckUsageError` when none is found)."""
+    return options.assignment or _discover(options.submission)
 
 
 # Both run twice per check (at program start for the sandbox, then for the check itself) on the

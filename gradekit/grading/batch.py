@@ -54,7 +54,7 @@ from gradekit.gradebook.records import (
 from gradekit.gradebook.store import Gradebook
 from gradekit.grading import pipeline
 from gradekit.grading.plan_cache import load_compiled
-from gradekit.grading.plans import CompiledAssignment, ExercisePlan
+from gradekit.grading.plans import CompiledAssignment, ExercisePlan, plan_calls
 from gradekit.grading.reference import ReferenceAnswers, reference_answers
 from gradekit.grading.submission import SubmissionError, SubmissionSource, load_submission
 from gradekit.grading.verdicts import AssignmentResult, ExerciseResult
@@ -326,7 +326,7 @@ class _Grader:
             prepared = prepared or _Prepared.load(spec_path)
             self.compiled = prepared.compiled
             self.plans = prepared.plans
-            self.calls = [call for plan in self.plans for call in plan.calls]
+            self.calls = plan_calls(self.plans)
             self.reference = prepared.reference
             self.zygote.wait_ready()
         except BaseException:

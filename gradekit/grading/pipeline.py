@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from gradekit.grading.compare import compare_outcomes
 from gradekit.grading.early_sandbox import EarlySandbox
-from gradekit.grading.plans import CompiledAssignment, ExercisePlan, GradingCase
+from gradekit.grading.plans import CompiledAssignment, ExercisePlan, GradingCase, plan_calls
 from gradekit.grading.reference import ReferenceAnswers, reference_answers
 from gradekit.grading.static import ParsedSource, check_static, parse_source
 from gradekit.grading.submission import SubmissionSource, load_submission
@@ -282,7 +282,10 @@ def _grade_while_running(
     disk cache), which the verdicts of failing exercises compare with. Returns when the run
     has ended: what was not graded by then is graded after it, from the final outcome."""
     graded = StreamedVerdicts()
-    plan_of_call = {call.call_id: plan for plan in plans for call in plan.calls}
+    plan_of_call = {}  # call id -> its exercise's plan and calls
+    for plan in plans:
+        calls = plan.calls  # ExercisePlan.calls builds a new list on each access
+        plan_of_call.update((call.call_id, (plan, calls)) for call in calls)
     replies: dict[str, CallOutcome] = {}
     mistakes_left = iter(list(reference.mistakes))
     while True:
@@ -298,15 +301,15 @@ def _grade_while_running(
             return graded
         call_id, reply = item
         replies[call_id] = reply
-        plan = plan_of_call.get(call_id)
-        if plan is None or plan.calls[-1].call_id != call_id:
+        plan, calls = plan_of_call.get(call_id, (None, None))
+        if plan is None or calls[-1].call_id != call_id:
             continue  # replies come in call order: an exercise is complete at its last call
-        exercise_replies = [replies.get(call.call_id) for call in plan.calls]
+        exercise_replies = [replies.get(call.call_id) for call in calls]
         if any(got is None for got in exercise_replies):
             continue  # a call before it failed without a reply: graded after the run
         so_far = SubmissionOutcome(
             load_error=None,
-            calls=dict(zip((call.call_id for call in plan.calls), exercise_replies, strict=True)),
+            calls=dict(zip((call.call_id for call in calls), exercise_replies, strict=True)),
             stdout="",
             stderr="",
             isolation=_NO_ISOLATION,
@@ -325,7 +328,7 @@ def _run_student(
     on_outcome: OutcomeCallback | None = None,
     cancel: threading.Event | None = None,
 ) -> SubmissionOutcome:
-    calls = [call for plan in plans for call in plan.calls]
+    calls = plan_calls(plans)
     if source.kind == "py":
         return sandbox.run(source.path.resolve(), calls, on_outcome, cancel)
     # A notebook runs as the generated .py, named like the notebook so tracebacks read well.

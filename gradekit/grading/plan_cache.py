@@ -38,6 +38,7 @@ from gradekit.grading.plans import (
     ExerciseSummary,
     GradingCase,
     MistakeSummary,
+    plan_calls,
 )
 from gradekit.grading.static import StaticRules
 from gradekit.sandbox.protocol import (
@@ -174,7 +175,7 @@ def write_compiled(
         "include_hidden": compiled.include_hidden,
         "exercises": [_plan_description(plan) for plan in compiled.plans],
     }
-    calls = [case.call for plan in compiled.plans for case in plan.cases]
+    calls = plan_calls(compiled.plans)
     try:
         payload = encode_frame(description) + encode_calls(calls)
         entry.parent.mkdir(parents=True, exist_ok=True)

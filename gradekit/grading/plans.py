@@ -73,6 +73,11 @@ class ExercisePlan:
         return [case.call for case in self.cases]
 
 
+def plan_calls(plans: list[ExercisePlan]) -> list[Call]:
+    """Every call of ``plans``, in order: what one run of a submission makes."""
+    return [call for plan in plans for call in plan.calls]
+
+
 @dataclass(frozen=True)
 class CompiledAssignment:
     """An assignment ready to grade: its identity, default backend, reference solution and

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import gradekit
-from gradekit.grading.plans import ExercisePlan
+from gradekit.grading.plans import ExercisePlan, plan_calls
 from gradekit.sandbox.protocol import (
     PREFIX_SIZE,
     ArgSpec,
@@ -285,7 +285,7 @@ def _compute(solution_path: Path, plans: list[ExercisePlan], backend: str) -> Re
     answers = ReferenceAnswers(backend=backend)
     with torch_backend(backend) as backend_module:
         namespace = _load_solution(solution_path)
-        reference_calls = [case.call for plan in plans for case in plan.cases]
+        reference_calls = plan_calls(plans)
         answers.outcomes = execute_calls(namespace, reference_calls, backend_module)
         for plan in plans:
             per_mistake: dict[str, dict[str, CallOutcome]] = {}
