@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from logged_functions import logged_function
 
 import gradekit.engine as engine
 from gradekit.engine.autograd import engine as backward_engine
@@ -263,24 +264,11 @@ def test_execution_order_is_the_same() -> None:
     def run(hooked: bool) -> list[str]:
         order: list[str] = []
 
-        def logged(label: str) -> type:
-            class Logged(engine.autograd.Function):
-                @staticmethod
-                def forward(ctx: Any, value: Any) -> Any:
-                    return value * 1
-
-                @staticmethod
-                def backward(ctx: Any, grad: Any) -> Any:
-                    order.append(label)
-                    return grad
-
-            return Logged
-
         x = engine.ones(2, requires_grad=True)
-        a = logged("a").apply(x)
-        b = logged("b").apply(x * 2)
-        c = logged("c").apply(a * b)
-        d = logged("d").apply(a + 1)
+        a = logged_function(order, "a").apply(x)
+        b = logged_function(order, "b").apply(x * 2)
+        c = logged_function(order, "c").apply(a * b)
+        d = logged_function(order, "d").apply(a + 1)
         loss = (c + d).sum()
         if hooked:
             loss.register_hook(lambda g: None)

@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from logged_functions import logged_function
 
 import gradekit.engine as engine
 from gradekit.engine.autograd.graph import Node, SavedTensor, new_node
@@ -68,20 +69,6 @@ def test_scalar_array_caches_only_safe_numbers() -> None:
 
 
 # --- the backward loop's single-ready-node path --------------------------------------------
-def _logged_function(order: list[str], label: str) -> type:
-    class Logged(engine.autograd.Function):
-        @staticmethod
-        def forward(ctx: Any, value: Any) -> Any:
-            return value * 1
-
-        @staticmethod
-        def backward(ctx: Any, grad: Any) -> Any:
-            order.append(label)
-            return grad
-
-    return Logged
-
-
 # each step: (operation, index of the first operand, index of the second operand)
 STEPS = st.lists(
     st.tuples(
@@ -105,7 +92,7 @@ def _run_graph(steps: list, hooked: bool) -> tuple[list[str], list[bytes]]:
     for index, (op, first, second) in enumerate(steps):
         a, b = values[first % len(values)], values[second % len(values)]
         if op == "logged":
-            values.append(_logged_function(order, f"f{index}").apply(a))
+            values.append(logged_function(order, f"f{index}").apply(a))
         elif op == "add":
             values.append(a + b)
         elif op == "mul":
