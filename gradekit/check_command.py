@@ -186,6 +186,7 @@ def exit_now(exit_code: int) -> NoReturn:
 def run_check(options: CheckOptions) -> int:
     """Grade ``options.submission`` and write the report; returns the exit code (0 every
     exercise passes, 1 some fails, 2 usage/spec/submission problem, printed on stderr)."""
+    import_numpy_single_threaded()
     try:
         with contextlib.ExitStack() as cleanup:
             panels = _panel_cache(options)
@@ -196,6 +197,31 @@ def run_check(options: CheckOptions) -> int:
         print_error(str(error))
         return EXIT_USAGE
     return EXIT_OK if result.all_passed else EXIT_FAILED
+
+
+# The thread-count variables of the BLAS libraries numpy may be built with.
+BLAS_THREAD_VARIABLES = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+
+
+def import_numpy_single_threaded() -> None:
+    """Import numpy (if nothing did yet) with its BLAS limited to one thread.
+
+    A check's arrays are tiny, and a multi-threaded BLAS starts a thread per core at import
+    that spins for a while: about 0.1 s of CPU taken from the sandbox interpreter, which is
+    importing numpy on the other core at that very moment (the check's critical path). One
+    thread is also what the sandbox and the batch workers use, so reference answers do not
+    depend on which process computed them. The variables are restored afterwards: the
+    processes the check starts see the user's environment."""
+    if "numpy" in sys.modules:
+        return
+    saved = {name: os.environ.get(name) for name in BLAS_THREAD_VARIABLES}
+    os.environ.update({name: "1" for name, value in saved.items() if value is None})
+    try:
+        import numpy  # noqa: F401
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
 
 
 def print_error(message: str) -> None:
@@ -285,14 +311,15 @@ def _compiled_assignment(spec_path: Path, options: CheckOptions) -> CompiledAssi
 
 
 def _import_renderer(options: CheckOptions) -> None:
-    """Import what :func:`_write_report` will use for ``options`` (errors are left to it)."""
+    """Import what :func:`_write_report` will use for ``options`` (errors are left to it), and
+    warm up the text report's rendering."""
     with contextlib.suppress(Exception):
         if options.output is None and options.output_format == "json":
             import gradekit.report.json  # noqa: F401
         elif options.output is None and options.output_format == "text":
-            import rich.console  # noqa: F401
+            import gradekit.report.text
 
-            import gradekit.report.text  # noqa: F401
+            gradekit.report.text.warm_up()
         else:
             import gradekit.integrations.formats  # noqa: F401
 

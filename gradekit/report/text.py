@@ -63,6 +63,38 @@ def render_text(
     console.print(_score_line(result))
 
 
+def warm_up() -> None:
+    """Render a panel and a table like the report's, to nowhere.
+
+    The first rendering in a process costs several times the next ones: rich imports modules
+    on first use and fills its caches (parsed styles, cell widths). A check calls this in a
+    background thread while it waits for its sandbox, so that its first real panel, rendered
+    while the student's code runs, is not the slow one."""
+    import io
+
+    console = Console(file=io.StringIO(), width=80, highlight=False, force_terminal=True)
+    grid = Text("[1, 2]")
+    grid.append("3", style="bold red")
+    table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
+    table.add_column("expected", style="green")
+    table.add_column("got")
+    table.add_row(Text("[1, 2]"), grid)
+    details = Group(
+        Text.assemble(("Known mistake: ", "bold yellow"), "a message long enough to wrap " * 4),
+        Text("Case warm", style="bold underline"),
+        Text("inputs: t = 1", style="dim"),
+        table,
+        Text("  an explanation", style="italic"),
+    )
+    title = Text.assemble(("warm", "bold"), " (warm) — warm up: ", ("FAIL", STATUS_STYLE["fail"]))
+    console.print(Panel(details, title=title, title_align="left", border_style="bold red"))
+    summary = Table(title=None, show_lines=False, header_style="bold")
+    summary.add_column("exercise")
+    summary.add_column("points", justify="right")
+    summary.add_row(Text("warm"), "1 / 1")
+    console.print(summary)
+
+
 def _header(result: AssignmentResult) -> Text:
     isolation = result.isolation
     if isolation.tier is None:

@@ -4,6 +4,7 @@ the check command, and that nothing outlives a check that stops early."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -264,3 +265,66 @@ def test_the_sandbox_starts_before_anything_heavy_is_imported():
     )
     assert completed.returncode == 0, completed.stderr
     assert completed.stdout.strip() == "[]"
+
+
+def _numpy_import_script(preset: dict[str, str]) -> str:
+    return (
+        "import json, os, sys\n"
+        f"os.environ.update({preset!r})\n"
+        "from gradekit.check_command import BLAS_THREAD_VARIABLES, import_numpy_single_threaded\n"
+        "seen = {}\n"
+        "real_import = __builtins__.__import__\n"
+        "def spy(name, *args, **kwargs):\n"
+        "    if name == 'numpy' and 'numpy' not in sys.modules:\n"
+        "        seen.update({v: os.environ.get(v) for v in BLAS_THREAD_VARIABLES})\n"
+        "    return real_import(name, *args, **kwargs)\n"
+        "__builtins__.__import__ = spy\n"
+        "import_numpy_single_threaded()\n"
+        "__builtins__.__import__ = real_import\n"
+        "after = {v: os.environ.get(v) for v in BLAS_THREAD_VARIABLES}\n"
+        "print(json.dumps({'during': seen, 'after': after, 'numpy': 'numpy' in sys.modules}))\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "preset",
+    [{}, {"OPENBLAS_NUM_THREADS": "4"}, {"OMP_NUM_THREADS": "2", "MKL_NUM_THREADS": "3"}],
+)
+def test_the_check_imports_numpy_single_threaded_and_restores_the_environment(preset):
+    """A check's own numpy starts one BLAS thread (the others would spin on the core the
+    sandbox needs), unless the user chose a count; the processes it starts later (the check
+    server) see the user's environment unchanged."""
+    environment = {
+        name: value
+        for name, value in os.environ.items()
+        if name not in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+    }
+    completed = subprocess.run(
+        [sys.executable, "-c", _numpy_import_script(preset)],
+        capture_output=True, text=True, timeout=120, cwd=ROOT, env=environment,
+    )  # fmt: skip
+    assert completed.returncode == 0, completed.stderr
+    report = json.loads(completed.stdout)
+    assert report["numpy"] is True
+    names = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+    assert report["during"] == {name: preset.get(name, "1") for name in names}
+    assert report["after"] == {name: preset.get(name) for name in names}
+
+
+def test_the_text_reports_warm_up_renders_nowhere(capsys):
+    """The warm-up a check runs in the background prints nothing (its console writes to a
+    buffer) and changes nothing a later rendering shows."""
+    from rich.console import Console
+
+    from gradekit.report import text
+
+    def rendered() -> str:
+        console = Console(file=io.StringIO(), width=60, force_terminal=True, highlight=False)
+        console.print(text.Panel(text.Text.assemble(("Hint: ", "bold cyan"), "use flip")))
+        return console.file.getvalue()
+
+    before = rendered()
+    text.warm_up()
+    assert rendered() == before
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err == ""
