@@ -7,6 +7,10 @@ JSON (never pickle), keyed by the file's path, content hash and modification tim
 spec package's own source; the loader validates cached data with the same pydantic models, so a
 cached spec is exactly as strict as a parsed one. Only specs that loaded without problems are
 cached: every error is still produced, with its file:line, by parsing the YAML.
+
+:func:`read_header` / :func:`write_header` keep the few header fields a check reads before its
+sandbox starts (:func:`gradekit.spec.discovery.assignment_header`), keyed by the spec's content:
+that read would otherwise import PyYAML (tens of milliseconds) at the start of every check.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import gradekit
 
 CACHE_ENV = "GRADEKIT_CACHE_DIR"  # where gradekit keeps caches between runs; "off" disables
 SPEC_CACHE_FORMAT = 1
+HEADER_CACHE_FORMAT = 1
 
 
 def cache_directory() -> Path | None:
@@ -105,4 +110,60 @@ def write_spec_data(path: Path, text: str, data: Any, solution: Path) -> None:
         temporary.write_text(encoded, encoding="utf-8")
         os.replace(temporary, cache_file)
     except (OSError, TypeError, ValueError):
+        pass  # a read-only home directory must not stop grading
+
+
+def _header_cache_file(path: Path) -> Path | None:
+    directory = cache_directory()
+    if directory is None:
+        return None
+    digest = hashlib.sha256(str(path.resolve()).encode("utf-8", "surrogateescape")).hexdigest()
+    return directory / "spec" / f"header-{digest}.json"
+
+
+def _content_digest(content: bytes) -> str:
+    return hashlib.sha256(content).hexdigest()
+
+
+def read_header(path: Path, content: bytes, reader: Any) -> dict[str, str] | None:
+    """The cached header fields of the spec at ``path`` whose bytes are ``content``, as the
+    code identified by ``reader`` (JSON data, e.g. its source's stamp) read them; None when
+    there is no such entry (or it is damaged)."""
+    cache_file = _header_cache_file(path)
+    if cache_file is None:
+        return None
+    try:
+        entry = json.loads(cache_file.read_text(encoding="utf-8"))
+        if (
+            entry["format"] != HEADER_CACHE_FORMAT
+            or entry["reader"] != reader
+            or entry["sha256"] != _content_digest(content)
+        ):
+            return None
+        header = entry["header"]
+        if not all(type(k) is str and type(v) is str for k, v in header.items()):
+            return None
+        return header
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None  # absent or damaged: the caller parses the YAML
+
+
+def write_header(path: Path, content: bytes, reader: Any, header: dict[str, str]) -> None:
+    """Remember the header fields ``reader`` read from ``content`` (silently skipped when the
+    disk refuses)."""
+    cache_file = _header_cache_file(path)
+    if cache_file is None:
+        return
+    entry = {
+        "format": HEADER_CACHE_FORMAT,
+        "reader": reader,
+        "sha256": _content_digest(content),
+        "header": header,
+    }
+    try:
+        cache_file.parent.mkdir(parents=True, exist_ok=True)
+        temporary = cache_file.with_suffix(f".{os.getpid()}.tmp")
+        temporary.write_text(json.dumps(entry), encoding="utf-8")
+        os.replace(temporary, cache_file)
+    except OSError:
         pass  # a read-only home directory must not stop grading

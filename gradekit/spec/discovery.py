@@ -20,10 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10 uses the backport (a dependency there)
-    import tomli as tomllib
+import gradekit
 
 __all__ = ["DiscoveryError", "assignment_header", "find_assignment"]
 
@@ -116,22 +113,34 @@ def assignment_header(spec: Path) -> dict[str, str]:
     (`student_file`, `backend`; defaults filled in), read without loading the whole spec.
 
     Only the header is read, as a stream of YAML events: this runs before every check, and a
-    whole assignment is slow to parse. Empty when the file cannot be read as YAML; a field is
-    missing when its value is not a string. The spec is validated later by the loader.
+    whole assignment is slow to parse; the fields read are cached by the file's content
+    (:func:`gradekit.spec.cache.read_header`), so a check usually imports no YAML parser at all
+    before its sandbox starts. Empty when the file cannot be read as YAML; a field is missing
+    when its value is not a string. The spec is validated later by the loader.
     """
+    from gradekit.spec.cache import file_stamp, read_header, write_header
+
+    reader = [gradekit.__version__, file_stamp(Path(__file__))]  # this code, its defaults
+    try:
+        content = spec.read_bytes()
+        text = content.decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return {}
+    cached = read_header(spec, content, reader)
+    if cached is not None:
+        return cached
     import yaml
 
     loader_class = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when available
+    loader = loader_class(text)
     try:
-        loader = loader_class(spec.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError):
-        return {}
-    try:
-        return _header_from_events(loader)
+        header = _header_from_events(loader)
     except yaml.YAMLError:
         return {}
     finally:
         loader.dispose()
+    write_header(spec, content, reader, header)
+    return header
 
 
 def _header_from_events(loader: Any) -> dict[str, str]:
@@ -215,6 +224,11 @@ def _configured_assignment(directory: Path, tried: list[str]) -> Path | None:
 
 
 def _read_table(config: Path, keys: tuple[str, ...]) -> dict[str, Any] | None:
+    # Imported here: most checks find no config file, and the parser costs start-up time.
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - Python 3.10 uses the backport (a dependency there)
+        import tomli as tomllib
     try:
         table: Any = tomllib.loads(config.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as error:

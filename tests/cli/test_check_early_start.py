@@ -328,3 +328,36 @@ def test_the_text_reports_warm_up_renders_nowhere(capsys):
     assert rendered() == before
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err == ""
+
+
+def test_a_discovered_spec_starts_the_sandbox_without_a_yaml_parser(tmp_path):
+    """Without --backend the spec's header names the backend; from the second check on it
+    comes from the header cache, so no YAML parser is imported before the sandbox starts."""
+    folder = tmp_path / "student"
+    (folder / "exercises").mkdir(parents=True)
+    (folder / "exercises" / "tiny.yaml").write_text(TINY.read_text(encoding="utf-8"))
+    submission = folder / "exercise.py"
+    submission.write_text("def double(x):\n    return 2 * x\n", encoding="utf-8")
+    script = (
+        "import sys\n"
+        "from gradekit.check_command import start_sandbox_early\n"
+        "from gradekit.grading import early_sandbox\n"
+        f"start_sandbox_early(['check', {str(submission)!r}])\n"
+        "assert early_sandbox._started is not None and early_sandbox._started._zygote\n"
+        "print(early_sandbox._started.backend, 'yaml' in sys.modules)\n"
+    )
+    environment = dict(os.environ, GRADEKIT_CACHE_DIR=str(tmp_path / "cache"))
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", script],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            cwd=tmp_path,
+            env=environment,
+        )
+        for _ in range(2)
+    ]
+    assert all(run.returncode == 0 for run in runs), [run.stderr for run in runs]
+    backend = runs[0].stdout.split()[0]
+    assert [run.stdout.split() for run in runs] == [[backend, "True"], [backend, "False"]]

@@ -224,3 +224,71 @@ def test_discovery_does_not_import_pydantic() -> None:
     loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert loaded.returncode == 0, loaded.stderr
     assert loaded.stdout.strip() == "[]"
+
+
+HEADER_SPEC = "assignment:\n  id: x\n  backend: {backend}\nexercises: []\n"
+
+
+def test_the_header_is_cached_by_content(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A second read of an unchanged spec comes from the cache (no YAML parser imported: the
+    point of it, before the sandbox starts); any edit, even one that keeps the size and the
+    modification time, is read afresh."""
+    import os
+    import subprocess
+    import sys
+
+    from gradekit.spec.discovery import assignment_header
+
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("GRADEKIT_CACHE_DIR", str(cache))
+    spec = make(tmp_path / "spec.yaml", HEADER_SPEC.format(backend="torch"))
+    expected = {"student_file": "exercise.py", "backend": "torch"}
+    assert assignment_header(spec) == expected
+    assert list((cache / "spec").glob("header-*.json"))
+
+    probe = (
+        "import sys; from pathlib import Path; "
+        "from gradekit.spec.discovery import assignment_header; "
+        f"print(assignment_header(Path({str(spec)!r})), 'yaml' in sys.modules)"
+    )
+    environment = dict(os.environ, GRADEKIT_CACHE_DIR=str(cache))
+    read = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, env=environment
+    )
+    assert read.returncode == 0, read.stderr
+    assert read.stdout.strip() == f"{expected} False"
+
+    stamp = spec.stat()
+    spec.write_text(HEADER_SPEC.format(backend="tarch"), encoding="utf-8")  # same size
+    os.utime(spec, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    assert assignment_header(spec) == {"student_file": "exercise.py", "backend": "tarch"}
+
+
+@pytest.mark.parametrize(
+    "damage",
+    ["", "not json", '{"format": 1}', '{"format": 1, "reader": null, "sha256": 1, "header": 3}'],
+)
+def test_a_damaged_header_cache_entry_is_read_afresh(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: str
+) -> None:
+    from gradekit.spec.discovery import assignment_header
+
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("GRADEKIT_CACHE_DIR", str(cache))
+    spec = make(tmp_path / "spec.yaml", HEADER_SPEC.format(backend="engine"))
+    assert assignment_header(spec)["backend"] == "engine"
+    (entry,) = (cache / "spec").glob("header-*.json")
+    entry.write_text(damage, encoding="utf-8")
+    assert assignment_header(spec)["backend"] == "engine"
+    assert assignment_header(spec)["backend"] == "engine"  # and the entry is written again
+
+
+def test_the_header_is_read_without_a_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gradekit.spec.discovery import assignment_header
+
+    monkeypatch.setenv("GRADEKIT_CACHE_DIR", "off")
+    spec = make(tmp_path / "spec.yaml", HEADER_SPEC.format(backend="engine"))
+    assert assignment_header(spec)["backend"] == "engine"
+    assert assignment_header(spec)["backend"] == "engine"
