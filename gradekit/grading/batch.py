@@ -71,6 +71,7 @@ from gradekit.sandbox.protocol import (
     IsolationReport,
     SubmissionOutcome,
 )
+from gradekit.sandbox.runner import encoded_calls
 from gradekit.sandbox.warm import WarmWorkerError, Zygote, run_submission_warm
 from gradekit.spec.cache import cache_directory
 
@@ -329,12 +330,19 @@ class _Grader:
             self.calls = plan_calls(self.plans)
             self.reference = prepared.reference
             self.zygote.wait_ready()
+            self.zygote.warm_up(encoded_calls(self.calls))
         except BaseException:
             self.zygote.close()
             raise
 
     def _start_zygote(self, *, wait: bool = True) -> Zygote:
-        return Zygote(self.backend, bubblewrap="bubblewrap" in self.policy.layers, wait=wait)
+        """A zygote for this worker's launchers; once ready (``wait``), warmed up with the
+        batch's calls (a trusted stand-in, see :meth:`Zygote.warm_up`), so that each
+        submission's worker does not redo that work."""
+        zygote = Zygote(self.backend, bubblewrap="bubblewrap" in self.policy.layers, wait=wait)
+        if wait:
+            zygote.warm_up(encoded_calls(self.calls))
+        return zygote
 
     def close(self) -> None:
         """Stop the zygote (and what it started); again is a no-op."""

@@ -127,6 +127,7 @@ class Zygote:
         self.bubblewrap = bubblewrap
         self._lock = threading.Lock()
         self._preloaded: list[str] = []  # digests of the calls the zygote holds, oldest first
+        self._warmed: set[str] = set()  # digests of the calls it has warmed up with
         # Every run's scratch directory is created in here: under bubblewrap this is the one
         # writable place the zygote's mount namespace shares with the grader.
         self.scratch_root = Path(tempfile.mkdtemp(prefix="gradekit-zygote-"))
@@ -248,6 +249,29 @@ class Zygote:
                 self._preloaded.pop(0)  # the zygote dropped its oldest too
             self._preloaded.append(digest)
         return digest
+
+    def warm_up(self, encoded_calls: bytes) -> bool:
+        """Preload these calls and have the zygote run them once against a trusted stand-in
+        submission (never student code), so that every launcher forked afterwards starts
+        with the executor's and the encoder's work for them already done: a saving for a
+        batch (the warm-up costs about what one submission's worker saves). Each frame is
+        warmed up once; returns whether the zygote did (False: it holds no such calls or the
+        warm-up failed, and launchers simply start less warm)."""
+        digest = self.preload_calls(encoded_calls)
+        with self._lock:
+            if digest in self._warmed:
+                return True
+            try:
+                self._channel.sendall(json.dumps({"warm_up": digest}).encode())
+                reply = self._channel.recv(REQUEST_LIMIT)
+            except OSError as error:
+                raise WarmWorkerError(f"the warm worker is not answering: {error}") from error
+            if not reply:
+                raise WarmWorkerError("the warm worker stopped (it closed its connection)")
+            warmed = json.loads(reply).get("warmed") is True
+            if warmed:
+                self._warmed.add(digest)
+        return warmed
 
     def spawn(self, cwd: Path, env: dict[str, str], child_fds: dict[str, int]) -> tuple[int, int]:
         """Fork a launcher with ``child_fds`` (one per :data:`PIPE_NAMES`); returns its

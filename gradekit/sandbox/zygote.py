@@ -86,6 +86,10 @@ def _serve(channel: socket.socket, backend_name: str) -> None:
                     digest = _preload_calls(request, fds)
                     channel.sendall(json.dumps({"preloaded": digest}).encode())
                     continue
+                if "warm_up" in request:
+                    warmed = _warm_up(request["warm_up"], backend_name)
+                    channel.sendall(json.dumps({"warmed": warmed}).encode())
+                    continue
                 pid = _fork_launcher(channel, request, fds)
             finally:
                 for fd in fds:
@@ -125,6 +129,26 @@ def _preload_calls(request: dict[str, Any], fds: list[int]) -> str:
         encode_begin_event(call.call_id)  # every worker sends these: encode them once here
     gc.freeze()  # keep the collector's hands off inherited objects: fewer copied pages
     return digest
+
+
+def _warm_up(digest: object, backend_name: str) -> bool:
+    """Run the preloaded calls named by ``digest`` once against a trusted stand-in
+    (:func:`gradekit.sandbox.child.warm_up`), so every launcher forked from now on starts
+    with that work done. False when the zygote does not hold those calls or the warm-up
+    failed: it is only a saving, and the zygote goes on serving either way."""
+    from gradekit.sandbox import child
+
+    calls = child.PRELOADED_CALLS.get(digest) if isinstance(digest, str) else None
+    if calls is None:
+        return False
+    try:
+        child.warm_up(calls, child.PREBUILT_VIEWS[backend_name], os.getcwd())
+    except Exception:
+        return False
+    finally:
+        gc.collect()  # the warm-up's garbage, collected here rather than in every fork
+        gc.freeze()  # and what it left (caches, specialised code) stays out of the forks' GC
+    return True
 
 
 def _fork_launcher(channel: socket.socket, request: dict[str, Any], fds: list[int]) -> int:

@@ -1,0 +1,191 @@
+"""A zygote warmed up with a batch's calls (``Zygote.warm_up``) answers exactly like one that
+was not: same outcomes, same output, same warnings, nothing left behind by the stand-in."""
+
+from __future__ import annotations
+
+import re
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from gradekit.sandbox import child, zygote
+from gradekit.sandbox.executor import BackendView
+from gradekit.sandbox.policy import SandboxPolicy
+from gradekit.sandbox.protocol import ArgSpec, Call, Capture, SubmissionOutcome
+from gradekit.sandbox.runner import encoded_calls
+from gradekit.sandbox.warm import Zygote, run_submission_warm
+
+
+def engine_available() -> bool:
+    import gradekit.engine as engine
+
+    return callable(vars(engine).get("install_torch_alias"))
+
+
+POLICY = SandboxPolicy(load_timeout=5.0, call_grace=0.5)
+X = ArgSpec.tensor(np.array([[1.0, -2.0], [3.0, 4.0]], np.float32))
+LEAF = ArgSpec.tensor(np.array([1.0, 2.0, 3.0], np.float32), requires_grad=True)
+CALLS = [
+    Call("first-row", "first_row", args={"t": X}),
+    Call("doubled", "doubled", args={"t": LEAF}, capture=Capture(grads=("t",), graph=True)),
+    Call(
+        "summed",
+        "summed",
+        args={"t": LEAF},
+        capture=Capture(grads=("t",), backward=ArgSpec.tensor(np.float32(1.0))),
+    ),
+    Call("in-place", "zero_first", args={"t": X}, capture=Capture(inputs_after=("t",))),
+    Call("warns", "warns", args={"t": X}),
+    Call("raises", "raises", args={"t": X}),
+    Call("constant", "LIMIT", entry_kind="variable"),
+    Call("odd-name", "it's not an identifier", args={"t": X}),
+]
+SUBMISSIONS = {
+    "correct": """
+        import warnings
+
+        import torch
+
+        LIMIT = 3
+
+        def first_row(t):
+            print("row", t.shape)
+            return t[0]
+
+        def doubled(t):
+            return t * 2
+
+        def summed(t):
+            return (t * t).sum()
+
+        def zero_first(t):
+            t[0, 0] = 0.0
+            return t
+
+        def warns(t):
+            warnings.warn("careful with views")
+            return t.sum()
+
+        def raises(t):
+            return t[5]
+    """,
+    "wrong": """
+        import sys
+
+        LIMIT = "three"
+
+        def first_row(t):
+            print("to stderr", file=sys.stderr)
+            return t[1]
+
+        def doubled(t):
+            return t.detach() + t.detach()
+
+        def summed(t):
+            return t.sum()
+
+        def zero_first(t):
+            return t.clone()
+
+        def warns(t):
+            import warnings
+            warnings.warn("careful with views")
+            warnings.warn("careful with views")  # shown once: the default filter
+            return None
+
+        def raises(t):
+            raise ValueError(f"no {t.shape}")
+    """,
+    "syntax error": "def first_row(t:\n    return t\n",
+}
+
+
+def picture(outcome: SubmissionOutcome) -> dict:
+    """Everything but durations (and the tracebacks' line numbers stay: same file)."""
+    calls = {}
+    for call_id, call in outcome.calls.items():
+        value = call.value
+        calls[call_id] = (
+            call.status,
+            None if value is None else _observed(value),
+            {name: None if g is None else _observed(g) for name, g in call.grads.items()},
+            {name: _observed(v) for name, v in call.inputs_after.items()},
+            call.exception,
+            call.stdout,
+            call.stderr,
+            call.graph,
+        )
+    return {
+        "calls": calls,
+        "load_error": outcome.load_error,
+        "stdout": outcome.stdout,
+        "stderr": outcome.stderr,
+        "failure": outcome.failure,
+        "isolation": outcome.isolation,
+    }
+
+
+def same_paths(text: str) -> str:
+    """Each run has its own scratch directory (inside its own zygote's): name them alike."""
+    return re.sub(r"/[^'\"\s]*gradekit-zygote-[^/]+/gradekit-run-[^/]+/", "<scratch>/", text)
+
+
+def _observed(observed) -> tuple:
+    data = None if observed.data is None else (observed.data.dtype.str, observed.data.tolist())
+    items = None if observed.items is None else tuple(_observed(i) for i in observed.items)
+    plain = {key: observed[key] for key in observed if key not in ("data", "items")}
+    return (sorted(plain.items(), key=repr), data, items)
+
+
+@pytest.fixture(scope="module")
+def zygotes() -> Iterator[tuple[Zygote, Zygote]]:
+    if not engine_available():
+        pytest.skip("gradekit.engine.install_torch_alias is not available yet")
+    bubblewrap = "bubblewrap" in POLICY.layers
+    with (
+        Zygote("engine", bubblewrap=bubblewrap) as plain,
+        Zygote("engine", bubblewrap=bubblewrap) as warmed,
+    ):
+        assert warmed.warm_up(encoded_calls(CALLS)) is True
+        yield plain, warmed
+
+
+@pytest.mark.parametrize("kind", sorted(SUBMISSIONS))
+def test_a_warmed_up_zygote_answers_like_a_plain_one(tmp_path: Path, zygotes, kind: str):
+    plain, warmed = zygotes
+    path = tmp_path / "solution.py"
+    path.write_text(textwrap.dedent(SUBMISSIONS[kind]))
+    before = run_submission_warm(path, CALLS, zygote=plain, policy=POLICY)
+    after = run_submission_warm(path, CALLS, zygote=warmed, policy=POLICY)
+    assert same_paths(repr(picture(after))) == same_paths(repr(picture(before)))
+    if kind == "correct":  # the comparison covers what the warm-up could have disturbed
+        assert after.calls["first-row"].status == "ok"
+        assert after.calls["warns"].stderr.count("UserWarning: careful with views") == 1
+        assert after.calls["raises"].status == "raised"
+        assert after.calls["summed"].grads["t"] is not None
+        assert after.calls["odd-name"].status == "missing"
+
+
+def test_warming_up_twice_asks_the_zygote_once(zygotes) -> None:
+    _, warmed = zygotes
+    assert warmed.warm_up(encoded_calls(CALLS)) is True
+    assert warmed.alive
+
+
+def test_the_zygote_declines_to_warm_up_with_calls_it_does_not_hold() -> None:
+    assert zygote._warm_up("0" * 64, "engine") is False
+    assert zygote._warm_up(None, "engine") is False
+
+
+def test_the_stand_in_leaves_nothing_behind(tmp_path: Path) -> None:
+    if not engine_available():
+        pytest.skip("gradekit.engine.install_torch_alias is not available yet")
+    view = BackendView(child.import_backend("engine"))
+    sys.modules.pop("submission", None)
+    child.warm_up(CALLS, view, str(tmp_path))
+    assert list(tmp_path.iterdir()) == []  # the stand-in's file is gone
+    assert "submission" not in sys.modules  # a worker's submission module starts afresh
