@@ -153,7 +153,6 @@ from .ops.reduction import (
 )
 from .printing import get_printoptions, printoptions, set_printoptions
 from .tensor import Size, Tensor, device
-from .tensor import install_unsupported_attributes as _install_unsupported_attributes
 
 __version__ = errors.TORCH_VERSION
 subtract = sub
@@ -363,7 +362,6 @@ def _load_view_ops() -> None:
 
 
 _load_view_ops()
-_install_unsupported_attributes()  # last: after every Tensor method is attached
 
 
 def __getattr__(name: str) -> object:

@@ -9,9 +9,8 @@ confusing ModuleNotFoundError.
 
 from __future__ import annotations
 
-import importlib.abc
+import importlib
 import os
-import runpy
 import sys
 from collections.abc import Sequence
 from types import ModuleType
@@ -34,8 +33,14 @@ ALIASED_MODULES: dict[str, str] = {
 _saved_modules: dict[str, ModuleType | None] = {}
 
 
-class _UnsupportedTorchFinder(importlib.abc.MetaPathFinder):
-    """Turns ``import torch.optim`` (anything not aliased) into the engine's clear error."""
+class _UnsupportedTorchFinder:
+    """Turns ``import torch.optim`` (anything not aliased) into the engine's clear error.
+
+    A meta path finder only needs ``find_spec``; not subclassing
+    ``importlib.abc.MetaPathFinder`` keeps ``importlib.abc`` (which imports
+    ``importlib.resources``, ``pathlib``, ``tempfile`` …, about 12 ms) off the engine's
+    import, which every sandboxed check waits for.
+    """
 
     def find_spec(self, fullname: str, path: object = None, target: object = None) -> None:
         if fullname.startswith("torch.") and fullname not in ALIASED_MODULES:
@@ -90,6 +95,8 @@ def run_script(path: str | os.PathLike[str], argv: Sequence[str] = ()) -> None:
     script = os.fspath(path)
     if not os.path.isfile(script):
         raise FileNotFoundError(f"{script}: no such file (expected a Python script to run)")
+    import runpy  # only scripts need it: kept off the engine's import time
+
     install_torch_alias()
     saved_argv, saved_path = sys.argv[:], sys.path[:]
     sys.argv = [script, *argv]

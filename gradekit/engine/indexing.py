@@ -19,7 +19,6 @@ Mirrors ``torch/csrc/autograd/python_variable_indexing.cpp`` and
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -33,36 +32,78 @@ _MAX_SEQUENCE_AS_TUPLE = 32
 _INDEX_DTYPES = {np.dtype(np.int64), np.dtype(np.int32), np.dtype(np.uint8), np.dtype(np.bool_)}
 
 
-@dataclass(frozen=True)
-class SelectStep:
+class _Record:
+    """An immutable record compared by value, like a frozen dataclass.
+
+    Hand-written because ``dataclasses`` costs about 1 ms of import time per class (it
+    compiles each generated method), and the engine's import lies on every sandboxed
+    check's path.  Subclasses list their fields in ``__slots__`` and set them in
+    ``__init__`` with ``object.__setattr__``.
+    """
+
+    __slots__ = ()
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r} of {type(self).__name__}")
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._values() == other._values()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"{type(self).__name__}({fields})"
+
+
+class SelectStep(_Record):
     """``t.select(dim, index)`` with ``index`` already made non-negative."""
 
+    __slots__ = ("dim", "index")
     dim: int
     index: int
 
+    def __init__(self, dim: int, index: int) -> None:
+        object.__setattr__(self, "dim", dim)
+        object.__setattr__(self, "index", index)
 
-@dataclass(frozen=True)
-class SliceStep:
+
+class SliceStep(_Record):
     """``t.slice(dim, start, stop, step)`` with start/stop clamped into ``[0, size]``."""
 
+    __slots__ = ("dim", "start", "stop", "step")
     dim: int
     start: int
     stop: int
     step: int
 
+    def __init__(self, dim: int, start: int, stop: int, step: int) -> None:
+        object.__setattr__(self, "dim", dim)
+        object.__setattr__(self, "start", start)
+        object.__setattr__(self, "stop", stop)
+        object.__setattr__(self, "step", step)
 
-@dataclass(frozen=True)
-class UnsqueezeStep:
+
+class UnsqueezeStep(_Record):
     """``t.unsqueeze(dim)``."""
 
+    __slots__ = ("dim",)
     dim: int
+
+    def __init__(self, dim: int) -> None:
+        object.__setattr__(self, "dim", dim)
 
 
 ViewStep = SelectStep | SliceStep | UnsqueezeStep
 
 
-@dataclass(frozen=True)
-class IndexPlan:
+class IndexPlan(_Record):
     """What ``tensor[key]`` does: view steps, then an optional advanced index.
 
     ``advanced`` is None when the key is purely basic.  Otherwise it holds one
@@ -71,10 +112,23 @@ class IndexPlan:
     for a dimension that is not indexed.
     """
 
+    __slots__ = ("steps", "view_shape", "advanced", "result_shape")
     steps: tuple[ViewStep, ...]
     view_shape: tuple[int, ...]
     advanced: tuple[np.ndarray | None, ...] | None
     result_shape: tuple[int, ...]
+
+    def __init__(
+        self,
+        steps: tuple[ViewStep, ...],
+        view_shape: tuple[int, ...],
+        advanced: tuple[np.ndarray | None, ...] | None,
+        result_shape: tuple[int, ...],
+    ) -> None:
+        object.__setattr__(self, "steps", steps)
+        object.__setattr__(self, "view_shape", view_shape)
+        object.__setattr__(self, "advanced", advanced)
+        object.__setattr__(self, "result_shape", result_shape)
 
     @property
     def is_basic(self) -> bool:

@@ -24,6 +24,7 @@ from .autograd import grad_mode
 from .autograd import graph as graph_module
 from .autograd.graph import AccumulateGrad, Node, RemovableHandle
 from .dtypes import FLOATING, dtype, get_default_dtype
+from .torch_names import TENSOR_ATTRIBUTE_NAMES
 
 _GRAD_DTYPE_NAMES = {
     "float16": "c10::Half",
@@ -136,7 +137,40 @@ def _weak_tensor(t: Tensor) -> Callable[[], Tensor | None]:
     return weakref.ref(t)
 
 
-class Tensor:
+class _UnsupportedAttribute:
+    """Stands in for a torch.Tensor attribute outside the engine's subset: reading it
+    raises the clear NotImplementedError (also an AttributeError, so hasattr is False).
+    Names torch does not have either get Python's own AttributeError, which is torch's.
+    (Not a ``Tensor.__getattr__``: any ``__getattr__`` stops CPython 3.11 from
+    specialising attribute reads on every tensor, about 7% of a small graph's time.)
+    """
+
+    __slots__ = ("qualname",)
+
+    def __init__(self, name: str) -> None:
+        self.qualname = f"torch.Tensor.{name}"
+
+    def __get__(self, instance: object, owner: type | None = None) -> Any:
+        raise errors.unsupported(self.qualname)
+
+
+# torch.Tensor's base class is torch._C.TensorBase.  The engine's holds a stand-in for
+# *every* public name of torch.Tensor; the attributes and methods the engine defines on
+# Tensor itself come first in the lookup and shadow them.  Built in one step, so the
+# import makes no per-name ``setattr`` on Tensor and needs no list of the missing names.
+TensorBase = type(
+    "TensorBase",
+    (),
+    {
+        "__slots__": (),
+        "__module__": "torch._C",
+        "__doc__": "The engine's stand-ins for torch.Tensor's API outside its subset.",
+        **{name: _UnsupportedAttribute(name) for name in TENSOR_ATTRIBUTE_NAMES},
+    },
+)
+
+
+class Tensor(TensorBase):
     """torch.Tensor over a numpy array."""
 
     # As in torch: numpy scalars and arrays on the left of an operator defer to the
@@ -664,33 +698,6 @@ class Tensor:
 
 
 graph_module.tensor_type = Tensor  # for Node.save (graph.py cannot import this module)
-
-
-class _UnsupportedAttribute:
-    """Stands in on ``Tensor`` for a torch.Tensor attribute outside the engine's subset:
-    reading it raises the clear NotImplementedError (also an AttributeError, so hasattr
-    is False).  Names torch does not have either get Python's own AttributeError, which
-    is torch's.  (Not a ``Tensor.__getattr__``: any ``__getattr__`` stops CPython 3.11
-    from specialising attribute reads on every tensor, about 7% of a small graph's time.)
-    """
-
-    __slots__ = ("qualname",)
-
-    def __init__(self, name: str) -> None:
-        self.qualname = f"torch.Tensor.{name}"
-
-    def __get__(self, instance: object, owner: type | None = None) -> Any:
-        raise errors.unsupported(self.qualname)
-
-
-def install_unsupported_attributes() -> None:
-    """Give every torch.Tensor attribute the engine lacks its stand-in (called once every
-    op is attached, by ``gradekit.engine``'s ``__init__``)."""
-    from .torch_names import TENSOR_ATTRIBUTE_NAMES
-
-    for name in TENSOR_ATTRIBUTE_NAMES:
-        if not hasattr(Tensor, name):
-            setattr(Tensor, name, _UnsupportedAttribute(name))
 
 
 def _check_no_grad_view(view: Tensor) -> None:

@@ -1,6 +1,6 @@
 """The public attribute names of torch 2.13's ``torch.Tensor`` (``dir(torch.Tensor)``
 without the ``_`` names), for the unsupported-attribute error (see ``tensor.py``,
-``install_unsupported_attributes``).  tests/engine/test_core.py checks it against torch.
+``TensorBase``).  tests/engine/test_core.py checks it against torch.
 """
 
 TENSOR_ATTRIBUTE_NAMES = """
