@@ -26,19 +26,19 @@ import errno
 import functools
 import os
 import resource
-import shutil
 import signal
 import struct
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+
+from gradekit.sandbox.records import frozen_record
 
 # --------------------------------------------------------------------------------------------
 # rlimits
 # --------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Limits:
     """Resource limits for one sandboxed run."""
 
@@ -251,7 +251,7 @@ def _handled_fs_rights(abi: int) -> int:
     return rights
 
 
-@dataclass(frozen=True)
+@frozen_record
 class FilesystemView:
     """What the sandboxed process may see: read-only trees and writable trees."""
 
@@ -487,7 +487,7 @@ class _SockFprog(ctypes.Structure):
     _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
 
 
-@dataclass(frozen=True)
+@frozen_record
 class SeccompTemplate:
     """The compiled BPF program of :func:`apply_seccomp`'s filter, for any protected pid.
 
@@ -604,6 +604,8 @@ def bubblewrap_prefix(scratch: str) -> list[str]:
 
     There is deliberately no pid namespace: the grader addresses the worker by its pid.
     """
+    import shutil  # grader side only: the zygote and its workers never start bubblewrap
+
     bwrap = shutil.which("bwrap")
     if bwrap is None:
         raise FileNotFoundError("bubblewrap (bwrap) is not installed")

@@ -25,10 +25,12 @@ import json
 import math
 import struct
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
 from typing import Any
 
 import numpy as np
+
+from gradekit.sandbox.records import frozen_record
 
 FRAME_MAGIC = b"GKF1"
 FRAME_VERSION = 1
@@ -103,7 +105,7 @@ class ProtocolError(ValueError):
 # --------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen_record
 class ArgSpec:
     """One input of an entry point, fully materialised by the parent.
 
@@ -152,7 +154,7 @@ class ArgSpec:
         return cls("tuple", items=items)
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Capture:
     """Extra observations made after a call.
 
@@ -167,7 +169,7 @@ class Capture:
     backward: ArgSpec | None = None
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Call:
     """One thing to do with the student's module: call ``entry`` or read it as a variable."""
 
@@ -179,7 +181,7 @@ class Call:
     timeout: float = 10.0
 
 
-@dataclass(frozen=True, eq=False, init=False)
+@frozen_record
 class Observed(Mapping):
     """Plain-data picture of a value in the child (see docs/architecture.md for each kind)."""
 
@@ -282,7 +284,7 @@ _OBSERVED_FIELDS = tuple(f.name for f in fields(Observed))
 _OBSERVED_FIELD_SET = frozenset(_OBSERVED_FIELDS)
 
 
-@dataclass(frozen=True)
+@frozen_record
 class ExceptionInfo:
     """An exception seen in the child, with the traceback cut to the student's own frames."""
 
@@ -292,7 +294,7 @@ class ExceptionInfo:
     line: int | None = None
 
 
-@dataclass(frozen=True)
+@frozen_record
 class GraphNode:
     """One autograd node: its name and the indices of its ``next_functions`` (None = no node)."""
 
@@ -304,7 +306,7 @@ class GraphNode:
 _NEW_DICT: Any = object()
 
 
-@dataclass(frozen=True, init=False)
+@frozen_record
 class CallOutcome:
     """What happened to one ``Call``."""
 
@@ -348,7 +350,7 @@ class CallOutcome:
         )
 
 
-@dataclass(frozen=True)
+@frozen_record
 class IsolationReport:
     """Which isolation layers protected this run, and why the others were not used."""
 
@@ -357,7 +359,7 @@ class IsolationReport:
     degraded: dict[str, str] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@frozen_record
 class SubmissionOutcome:
     """Everything the grader learns from running one submission.
 
@@ -380,7 +382,7 @@ class SubmissionOutcome:
 # --------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen_record
 class Frame:
     """A decoded frame: the JSON body and the arrays it refers to by index."""
 
