@@ -22,13 +22,12 @@ per submission.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 import traceback
 import warnings
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gradekit.sandbox import layers as layer_functions
 from gradekit.sandbox.executor import (
@@ -51,6 +50,14 @@ from gradekit.sandbox.protocol import (
     encode_loaded_event,
     encode_outcome_event,
 )
+
+if TYPE_CHECKING:
+    import argparse
+    import types
+
+    # What run_launcher is given: main's parsed arguments, or the zygote's namespace (the
+    # zygote does not import argparse: its import is on every `gradekit check`'s critical path).
+    LauncherArguments = argparse.Namespace | types.SimpleNamespace
 
 CONFIG_LIMIT = 256 * 1024 * 1024
 EXIT_INTERNAL_ERROR = 70
@@ -118,6 +125,9 @@ def stream_calls(
     and write their events to ``result_fd`` (the "loaded" event, then per call "begin" and
     "outcome"). Raises what stops it, after writing every event of a finished step."""
     pending = b""  # an encoded event not written yet
+    # The submission's directory is thrown away after the run: compiling it to a .pyc there
+    # (which `python -I` would do) only costs a write and a rename, and the grader an unlink.
+    sys.dont_write_bytecode = True
     try:
         submission = config["submission"]
         display_name = config["display_name"]
@@ -266,7 +276,7 @@ def _read_configuration(fd: int, stream: FrameStream) -> tuple[dict[str, Any], l
 
 
 def _fork_worker(
-    config: dict[str, Any], calls: list[Call], view: BackendView, args: argparse.Namespace
+    config: dict[str, Any], calls: list[Call], view: BackendView, args: LauncherArguments
 ) -> int:
     """Fork one worker for ``calls``; returns its pid (the worker never returns)."""
     worker = os.fork()
@@ -283,6 +293,8 @@ def _fork_worker(
 
 
 def main(argv: list[str] | None = None) -> int:
+    import argparse  # only a cold launcher parses a command line
+
     parser = argparse.ArgumentParser(prog="python -m gradekit.sandbox.child")
     parser.add_argument("--config-fd", type=int, required=True)
     parser.add_argument("--result-fd", type=int, required=True)
@@ -295,7 +307,7 @@ def main(argv: list[str] | None = None) -> int:
 PREBUILT_VIEWS: dict[str, BackendView] = {}
 
 
-def run_launcher(args: argparse.Namespace) -> int:
+def run_launcher(args: LauncherArguments) -> int:
     """The launcher: ``args`` holds ``config_fd``, ``result_fd`` and ``status_fd``."""
     control = FrameStream(max_frame_bytes=CONFIG_LIMIT)
     config, calls = _read_configuration(args.config_fd, control)

@@ -20,7 +20,6 @@ The zygote holds no secrets: it never sees the spec, the reference solution or o
 
 from __future__ import annotations
 
-import argparse
 import gc
 import hashlib
 import json
@@ -28,6 +27,7 @@ import os
 import select
 import socket
 import sys
+import types
 from typing import Any
 
 from gradekit.sandbox.layers import kill_descendants, set_child_subreaper
@@ -179,7 +179,7 @@ def _fork_launcher(channel: socket.socket, request: dict[str, Any], fds: list[in
         from gradekit.sandbox import child
 
         code = child.run_launcher(
-            argparse.Namespace(
+            types.SimpleNamespace(
                 config_fd=pipes["config"], result_fd=pipes["result"], status_fd=pipes["status"]
             )
         )
@@ -204,16 +204,31 @@ def _reap_exited() -> None:
             return
 
 
+USAGE = "usage: python -m gradekit.sandbox.zygote --socket-fd FD --backend {engine,torch}"
+
+
+def parse_arguments(argv: list[str]) -> tuple[int, str]:
+    """``(socket_fd, backend)`` from ``--socket-fd FD --backend NAME`` (in either order).
+
+    Parsed by hand: argparse (and gettext) would cost every `gradekit check` a few milliseconds
+    of its critical path, for a command line only :class:`gradekit.sandbox.warm.Zygote` writes.
+    """
+    options = dict(zip(argv[::2], argv[1::2], strict=False))
+    socket_fd, backend = options.get("--socket-fd", ""), options.get("--backend")
+    if len(argv) != 4 or set(options) != {"--socket-fd", "--backend"}:
+        raise SystemExit(f"{USAGE}\nexpected both options once, got {argv!r}")
+    if not socket_fd.isdigit() or backend not in ("engine", "torch"):
+        raise SystemExit(f"{USAGE}\ninvalid --socket-fd {socket_fd!r} or --backend {backend!r}")
+    return int(socket_fd), backend
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m gradekit.sandbox.zygote")
-    parser.add_argument("--socket-fd", type=int, required=True)
-    parser.add_argument("--backend", choices=("engine", "torch"), required=True)
-    args = parser.parse_args(argv)
+    socket_fd, backend = parse_arguments(sys.argv[1:] if argv is None else argv)
     # No SIGINT handling of our own: the zygote runs in its own session, so a Ctrl-C in the
     # terminal never reaches it, and launchers inherit Python's default handlers.
-    channel = socket.socket(fileno=args.socket_fd)
+    channel = socket.socket(fileno=socket_fd)
     try:
-        _serve(channel, args.backend)
+        _serve(channel, backend)
     except (BrokenPipeError, ConnectionResetError):
         pass  # the grader went away
     return 0
