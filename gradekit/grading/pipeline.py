@@ -278,9 +278,12 @@ def _grade_while_running(
     on_verdict: Callable[[ExerciseResult], None] | None = None,
 ) -> StreamedVerdicts:
     """Grade each exercise as soon as the replies to all its calls have arrived, while the
-    run goes on; between replies, decode the known mistakes' answers (read lazily from the
-    disk cache), which the verdicts of failing exercises compare with. Returns when the run
-    has ended: what was not graded by then is graded after it, from the final outcome."""
+    run goes on. Until the first reply, while this process only waits for the sandbox, decode
+    the known mistakes' answers (read lazily from the disk cache), which the verdicts of
+    failing exercises compare with; once replies come, the rest are decoded only for an
+    exercise that fails (decoding them all would compete with the run's supervision thread
+    for this process, and most exercises pass). Returns when the run has ended: what was not
+    graded by then is graded after it, from the final outcome."""
     graded = StreamedVerdicts()
     plan_of_call = {}  # call id -> its exercise's plan and calls
     for plan in plans:
@@ -292,7 +295,7 @@ def _grade_while_running(
         try:
             item = run.replies.get_nowait()
         except queue.Empty:
-            exercise_id = next(mistakes_left, None)
+            exercise_id = None if replies else next(mistakes_left, None)
             if exercise_id is not None:
                 reference.mistakes.get(exercise_id)
                 continue
