@@ -377,6 +377,10 @@ def _spec_path(options: CheckOptions) -> Path:
 def _discover(submission: Path) -> Path:
     from gradekit.spec.discovery import DiscoveryError, find_assignment
 
+    if not submission.is_file():  # a typo: say so, rather than that no assignment matches it
+        from gradekit.grading.submission import missing_submission
+
+        raise CheckUsageError(str(missing_submission(submission)))
     try:
         return Path(find_assignment(submission))
     except DiscoveryError as error:  # its message lists where it looked and how to choose

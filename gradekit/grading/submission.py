@@ -106,7 +106,7 @@ def load_submission(path: Path | str) -> SubmissionSource:
     """
     path = Path(path)
     if not path.is_file():
-        raise SubmissionError(f"{path}: no such file (expected a .py or .ipynb submission)")
+        raise missing_submission(path)
     suffix = path.suffix.lower()
     if suffix == ".py":
         return SubmissionSource(path=path, text=_read_text(path), kind="py")
@@ -116,6 +116,29 @@ def load_submission(path: Path | str) -> SubmissionSource:
         f"{path}: unsupported submission type {suffix or '(no extension)'!r}; "
         "expected a Python file (.py) or a Jupyter notebook (.ipynb)"
     )
+
+
+def missing_submission(path: Path) -> SubmissionError:
+    """The error for a submission path that is not a file, naming the closest file names of
+    its folder when the name looks mistyped (``exrcise.py`` -> ``exercise.py``)."""
+    import difflib
+
+    expected = "expected a .py or .ipynb submission"
+    if path.is_dir():
+        return SubmissionError(f"{path}: a folder, not a file ({expected})")
+    message = f"{path}: no such file ({expected})"
+    try:
+        names = sorted(
+            entry.name
+            for entry in path.parent.iterdir()
+            if entry.suffix.lower() in (".py", ".ipynb") and entry.is_file()
+        )
+    except OSError:
+        names = []
+    close = difflib.get_close_matches(path.name, names, n=3, cutoff=0.75)
+    if close:
+        message += "; did you mean " + " or ".join(str(path.parent / name) for name in close) + "?"
+    return SubmissionError(message)
 
 
 def _read_text(path: Path) -> str:

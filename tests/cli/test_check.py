@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import jsonschema
 import pytest
-from cli_helpers import INDEXING, SPECS, SUBMISSIONS, TINY, check_json, exercise, gradekit
+from cli_helpers import INDEXING, ROOT, SPECS, SUBMISSIONS, TINY, check_json, exercise, gradekit
 
 from gradekit.report import OUTPUT_SCHEMA, SCHEMA_ID
 from gradekit.spec import load_assignment
@@ -199,6 +199,10 @@ def test_usage_and_spec_errors_exit_2_without_traceback(engine_available):
     missing = gradekit("check", SUBMISSIONS / "no_such_file.py", "-a", TINY)
     assert missing.exit_code == 2
     assert "no such file" in missing.stderr
+    # Without --assignment too: a mistyped name is reported as such, not as "no assignment".
+    typo = gradekit("check", ROOT / "examples" / "student" / "exrcise.py")
+    assert typo.exit_code == 2
+    assert "exrcise.py: no such file" in typo.stderr and "did you mean" in typo.stderr
     broken = gradekit("check", SUBMISSIONS / "correct.py", "-a", SPECS / "broken.yaml")
     assert broken.exit_code == 2
     assert "broken.yaml:9: exercises[0].promt: unknown field 'promt'" in broken.stderr

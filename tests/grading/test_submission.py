@@ -79,3 +79,18 @@ def test_missing_and_unsupported_files(tmp_path):
     binary.write_bytes(b"\xff\xfe\x00")
     with pytest.raises(SubmissionError, match="not valid UTF-8"):
         load_submission(binary)
+
+
+def test_a_mistyped_submission_name_gets_the_close_names_of_its_folder(tmp_path):
+    for name in ("exercise.py", "exercises.ipynb", "notes.txt", "other.py"):
+        (tmp_path / name).write_text("x = 1\n")
+    with pytest.raises(SubmissionError) as error:
+        load_submission(tmp_path / "exrcise.py")
+    message = str(error.value)
+    assert message.startswith(f"{tmp_path / 'exrcise.py'}: no such file")
+    assert f"did you mean {tmp_path / 'exercise.py'} or {tmp_path / 'exercises.ipynb'}?" in message
+    with pytest.raises(SubmissionError) as error:
+        load_submission(tmp_path / "completely_different.py")
+    assert "did you mean" not in str(error.value)
+    with pytest.raises(SubmissionError, match="a folder, not a file"):
+        load_submission(tmp_path)
