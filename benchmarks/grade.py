@@ -35,7 +35,11 @@ old version would silently run at tier 1). Every ``gradekit grade`` runs outside
 repository, so ``-m`` never picks up this checkout by accident.
 
     python benchmarks/grade.py [--count 200] [--jobs 0] [--baseline 24] [--backend engine]
-                               [--compare-python PY]
+                               [--compare-python PY] [--repeat N]
+
+``--repeat N`` grades the submissions N times with each version (alternating which goes
+first, so a machine that gets busier favours neither) and prints the medians: CPU per
+submission in total and by kind of process, and the rate.
 """
 
 from __future__ import annotations
@@ -46,6 +50,7 @@ import os
 import random
 import resource
 import sqlite3
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -138,9 +143,10 @@ def children_cpu_seconds() -> float:
 
 def run_gradekit(
     folder: Path, db: Path, jobs: int, backend: str, python: str = sys.executable
-) -> tuple[float, float]:
-    """Grade ``folder`` with ``python -m gradekit grade``; returns (seconds, CPU seconds).
-    Prints where the CPU went when the summary says (``cpu_seconds``, newer versions)."""
+) -> tuple[float, float, dict[str, float]]:
+    """Grade ``folder`` with ``python -m gradekit grade``; returns (seconds, CPU seconds, CPU
+    ms per graded submission by kind of process). Prints where the CPU went when the summary
+    says (``cpu_seconds``, newer versions)."""
     cpu_before = children_cpu_seconds()
     started = time.perf_counter()
     completed = subprocess.run(
@@ -161,8 +167,14 @@ def run_gradekit(
         f"  graded {summary['graded']}: {summary['passed']} passed, {summary['failed']} failed, "
         f"{summary['errored']} errored; sandbox tier {summary['sandbox_tier']}"
     )
-    print_cpu_split(summary.get("cpu_seconds") or {}, summary["graded"], cpu)
-    return seconds, cpu
+    split = summary.get("cpu_seconds") or {}
+    print_cpu_split(split, summary["graded"], cpu)
+    per_process = {
+        kind: split[kind]["grading"] * 1000 / summary["graded"]
+        for kind in PROCESS_ROLES
+        if kind in split and summary["graded"]
+    }
+    return seconds, cpu, per_process
 
 
 # What each kind of process does (docs/batch.md, "How it runs").
@@ -187,6 +199,24 @@ def print_cpu_split(split: dict[str, dict[str, float]], graded: int, total: floa
               f"{seconds['start']:8.2f} s")  # fmt: skip
     print(f"    {'not accounted for (bubblewrap, exits, the parent after the summary)':<56} "
           f"{(total - accounted) * 1000 / graded:12.1f} ms")  # fmt: skip
+
+
+def print_medians(runs: dict[str, list[tuple[float, float, dict[str, float]]]]) -> None:
+    """Median CPU ms per submission (total and by kind of process) and rate of each side."""
+    kinds = [
+        kind for kind in PROCESS_ROLES if any(kind in run[2] for r in runs.values() for run in r)
+    ]
+    header = "".join(f"{kind:>11}" for kind in kinds)
+    print(f"  medians of {len(next(iter(runs.values())))} runs (ms CPU per submission):"
+          f"{'total':>9}{header}{'rate /s':>10}")  # fmt: skip
+    for variant, variant_runs in runs.items():
+        total = statistics.median(run[0] for run in variant_runs) * 1000
+        parts = "".join(
+            f"{statistics.median(run[2].get(kind, 0.0) for run in variant_runs):11.1f}"
+            for kind in kinds
+        )
+        rate = statistics.median(run[1] for run in variant_runs)
+        print(f"  {variant:<50}{total:9.1f}{parts}{rate:10.1f}")
 
 
 def scores_in(db: Path) -> dict[str, float]:
@@ -236,6 +266,12 @@ def main() -> int:
         metavar="PY",
         help="also run PY -m gradekit grade (an older gradekit) on the same submissions",
     )
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        help="grade N times (alternating which side goes first) and print medians",
+    )
     options = parser.parse_args()
     jobs = options.jobs or os.cpu_count() or 1
 
@@ -248,25 +284,35 @@ def main() -> int:
               f"backend {options.backend}")  # fmt: skip
 
         print(f"load average before: {os.getloadavg()[0]:.1f} (other work slows both sides)")
-        before = None
+        variants = {"after": sys.executable}
         if options.compare_python:
-            seconds, cpu = run_gradekit(
-                folder, Path(scratch) / "before.sqlite", jobs, options.backend,
-                options.compare_python,
-            )  # fmt: skip
-            before = cpu / options.count
-            print(f"gradekit before  {seconds:8.2f} s  {options.count / seconds:8.1f} "
-                  f"submissions/s; {before * 1000:.0f} ms CPU per submission "
-                  f"({options.compare_python})")  # fmt: skip
-        db = Path(scratch) / "gradebook.sqlite"
-        seconds, cpu = run_gradekit(folder, db, jobs, options.backend)
-        cpu /= options.count
-        rate = options.count / seconds
-        print(f"gradekit grade   {seconds:8.2f} s  {rate:8.1f} submissions/s "
-              f"(target {TARGET_RATE:g}/s); {cpu * 1000:.0f} ms CPU per submission")  # fmt: skip
+            variants["before"] = options.compare_python
+        runs: dict[str, list[tuple[float, float, dict[str, float]]]] = {v: [] for v in variants}
+        for repetition in range(options.repeat):
+            # Alternate which goes first: a machine that gets busier during a run would
+            # otherwise always favour the same side.
+            order = sorted(variants, reverse=repetition % 2 == 1)
+            for variant in order:
+                db = Path(scratch) / f"{variant}-{repetition}.sqlite"
+                seconds, cpu, per_process = run_gradekit(
+                    folder, db, jobs, options.backend, variants[variant]
+                )
+                runs[variant].append((cpu / options.count, options.count / seconds, per_process))
+                print(f"gradekit {variant:<7} {seconds:8.2f} s  {options.count / seconds:8.1f} "
+                      f"submissions/s; {cpu / options.count * 1000:.0f} ms CPU per submission "
+                      f"({variants[variant]})")  # fmt: skip
+        cpu, rate = (statistics.median(run[index] for run in runs["after"]) for index in (0, 1))
+        before = None
+        if "before" in runs:
+            before = statistics.median(run[0] for run in runs["before"])
+        if options.repeat > 1 or before is not None:
+            print_medians(runs)
+        print(f"gradekit grade   {rate:8.1f} submissions/s (target {TARGET_RATE:g}/s); "
+              f"{cpu * 1000:.0f} ms CPU per submission")  # fmt: skip
         if before is not None:
             print(f"CPU per submission before/after: {before * 1000:.0f} ms -> "
                   f"{cpu * 1000:.0f} ms ({before / cpu:.2f}x less)")  # fmt: skip
+        db = Path(scratch) / "after-0.sqlite"
 
         paths = sorted(folder.iterdir())
         step = max(1, len(paths) // max(1, options.baseline))
@@ -290,10 +336,13 @@ def main() -> int:
         differing = [s for s, score in naive_scores.items() if abs(stored[s] - score) > 1e-9]
         print(f"same scores as the baseline on {len(subset) - len(differing)}/{len(subset)}"
               + (f"; differing: {', '.join(differing)}" if differing else ""))  # fmt: skip
-        if before is not None:
-            old = scores_in(Path(scratch) / "before.sqlite")
-            changed = sorted(s for s in stored if abs(old.get(s, -1.0) - stored[s]) > 1e-9)
-            print(f"same scores as before on {len(stored) - len(changed)}/{len(stored)}"
+        for variant, repetition in [(v, r) for v in variants for r in range(options.repeat)]:
+            if (variant, repetition) == ("after", 0):
+                continue
+            other = scores_in(Path(scratch) / f"{variant}-{repetition}.sqlite")
+            changed = sorted(s for s in stored if abs(other.get(s, -1.0) - stored[s]) > 1e-9)
+            print(f"same scores in {variant} run {repetition + 1} on "
+                  f"{len(stored) - len(changed)}/{len(stored)}"
                   + (f"; differing: {', '.join(changed[:10])}" if changed else ""))  # fmt: skip
     return 0
 
