@@ -101,6 +101,33 @@ def test_serve_report_refuses_a_missing_gradebook(tmp_path: Path) -> None:
     assert "no gradebook here" in result.output
 
 
+def test_serve_report_says_when_its_port_is_taken(classroom_db: Path) -> None:
+    import socket
+    from contextlib import closing
+
+    with closing(socket.socket()) as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(
+            cli_app, ["serve-report", "--db", str(classroom_db), "--port", str(port)]
+        )
+    assert result.exit_code == 2
+    assert f"cannot listen on 127.0.0.1:{port}" in result.output
+    assert "pass another --port" in result.output
+    assert "serving" not in result.output and "Traceback" not in result.output
+
+
+def test_serve_report_says_when_its_host_does_not_resolve(classroom_db: Path) -> None:
+    result = CliRunner().invoke(
+        cli_app,
+        ["serve-report", "--db", str(classroom_db), "--host", "no-such-host.invalid"],
+        env={"GRADEKIT_REPORT_TOKEN": "a-token"},
+    )
+    assert result.exit_code == 2
+    assert "the host does not resolve" in result.output
+
+
 def test_generated_tokens_are_long_and_fresh() -> None:
     from gradekit.report.web.commands import resolve_token
 

@@ -141,3 +141,21 @@ def test_graphs_of_student_and_reference_are_stored_and_drawn(
     page = (tmp_path / "site" / "scaling" / "student" / "cy.html").read_text(encoding="utf-8")
     assert "reference graph" in page and ">MulBackward0</text>" in page
     assert "no grad_fn: a leaf tensor" in page
+
+
+def test_serve_report_on_port_0_shows_the_port_it_got(graded_db: Path) -> None:
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gradekit", "serve-report", "--db", str(graded_db), "--port", "0"],
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        line = server.stderr.readline()
+        assert line.startswith("serving "), line
+        url = line.split(" at ", 1)[1].strip()
+        assert not url.endswith(":0/")
+        with urllib.request.urlopen(url, timeout=10) as response:
+            assert response.status == 200
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.wait(timeout=20)

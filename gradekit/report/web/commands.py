@@ -7,8 +7,10 @@ line, never a traceback.
 
 from __future__ import annotations
 
+import errno
 import os
 import secrets
+import socket
 from pathlib import Path
 from typing import Annotated, NoReturn
 
@@ -100,15 +102,40 @@ def serve_report_command(
 
     import uvicorn
 
+    # Listen before saying where: a port in use (or a name that does not resolve) is reported
+    # here as a usage error rather than by uvicorn after the "serving" line, and --port 0
+    # shows the port the system picked.
+    listener = _listen(host, port)
+    port = listener.getsockname()[1]
     shown_host = f"[{host}]" if ":" in host else host
     url = f"http://{shown_host}:{port}/"
     typer.echo(f"serving {db} at {url}{'?token=' + token if token else ''}", err=True)
     if token and os.environ.get(TOKEN_ENVIRONMENT) != token:
         typer.echo("(the token is in the URL above; share it only with graders)", err=True)
+    server = uvicorn.Server(uvicorn.Config(application, log_level="warning"))
+    with listener:
+        server.run(sockets=[listener])
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket listening on ``host``:``port`` (exits with a usage error when it cannot)."""
     try:
-        uvicorn.run(application, host=host, port=port, log_level="warning")
-    except OSError as error:  # pragma: no cover - the port is taken, or no permission
-        _fail(f"cannot listen on {host}:{port} ({error.strerror or error})")
+        family, kind, protocol, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM
+        )[0]
+    except OSError as error:
+        _fail(f"cannot listen on {host}:{port}: the host does not resolve ({error})")
+    listener = socket.socket(family, kind, protocol)
+    try:
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(address)
+        listener.listen(128)
+    except OSError as error:
+        listener.close()
+        reason = error.strerror or str(error)
+        hint = "; pass another --port" if error.errno == errno.EADDRINUSE else ""
+        _fail(f"cannot listen on {host}:{port} ({reason}){hint}")
+    return listener
 
 
 def report_command(
