@@ -137,13 +137,14 @@ def _warm_up(digest: object, backend_name: str) -> bool:
     with that work done. False when the zygote does not hold those calls or the warm-up
     failed: it is only a saving, and the zygote goes on serving either way."""
     from gradekit.sandbox import child
+    from gradekit.sandbox.executor import CallTimeout
 
     calls = child.PRELOADED_CALLS.get(digest) if isinstance(digest, str) else None
     if calls is None:
         return False
     try:
         child.warm_up(calls, child.PREBUILT_VIEWS[backend_name], os.getcwd())
-    except Exception:
+    except (Exception, CallTimeout):  # a stray per-call alarm must not stop the zygote
         return False
     finally:
         gc.collect()  # the warm-up's garbage, collected here rather than in every fork
