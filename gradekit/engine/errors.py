@@ -653,7 +653,7 @@ WARNINGS: dict[str, str] = {
         "the .grad field to be populated for a non-leaf Tensor, use .retain_grad() on the "
         "non-leaf Tensor. If you access the non-leaf Tensor by mistake, make sure you "
         "access the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 for more "
-        "information. (Triggered internally at /pytorch/build/aten/src/ATen/core/"
+        "information. (Triggered internally at /__w/pytorch/pytorch/build/aten/src/ATen/core/"
         "TensorBody.h:493.)"
     ),
     "backward_create_graph": (
@@ -662,7 +662,7 @@ WARNINGS: dict[str, str] = {
         "autograd.grad when creating the graph to avoid this. If you have to use this "
         "function, make sure to reset the .grad fields of your parameters to None after use "
         "to break the cycle and avoid the leak. (Triggered internally at "
-        "/pytorch/torch/csrc/autograd/engine.cpp:1287.)"
+        "/__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1307.)"
     ),
     "tensor_copy_construct": (
         "To copy construct from a tensor, it is recommended to use "
@@ -674,7 +674,7 @@ WARNINGS: dict[str, str] = {
         "deprecated and it will throw an error in a future release. Consider `x.mT` to "
         "transpose batches of matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to "
         "reverse the dimensions of a tensor. (Triggered internally at "
-        "/pytorch/aten/src/ATen/native/TensorShape.cpp:4528.)"
+        "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4314.)"
     ),
     "mse_size": MESSAGES["mse_size_warning"][1],
     "numpy_not_writable": (
@@ -683,46 +683,48 @@ WARNINGS: dict[str, str] = {
         "may want to copy the array to protect its data or make it writable before "
         "converting it to a tensor. This type of warning will be suppressed for the rest of "
         "this program. (Triggered internally at "
-        "/pytorch/torch/csrc/utils/tensor_numpy.cpp:213.)"
+        "/__w/pytorch/pytorch/torch/csrc/utils/tensor_numpy.cpp:213.)"
     ),
     "non_tuple_sequence_index": (
         "Using a non-tuple sequence for multidimensional indexing is deprecated and will be "
         "changed in pytorch 2.9; use x[tuple(seq)] instead of x[seq]. In pytorch 2.9 this will "
         "be interpreted as tensor index, x[torch.tensor(seq)], which will result either in an "
         "error or a different result (Triggered internally at "
-        "/pytorch/torch/csrc/autograd/python_variable_indexing.cpp:349.)"
+        "/__w/pytorch/pytorch/torch/csrc/autograd/python_variable_indexing.cpp:349.)"
     ),
     "uint8_index": (
         "indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool "
-        "instead. (Triggered internally at /pytorch/aten/src/ATen/native/IndexingUtils.h:37.)"
+        "instead. (Triggered internally at "
+        "/__w/pytorch/pytorch/aten/src/ATen/native/IndexingUtils.h:37.)"
     ),
     "mT_0d": (
         "Tensor.mT is deprecated on 0-D tensors. This function is the identity in these "
-        "cases. (Triggered internally at /pytorch/aten/src/ATen/native/TensorShape.cpp:4373.)"
+        "cases. (Triggered internally at "
+        "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4373.)"
     ),
     "mH_0d": (
         "Tensor.mH is deprecated on 0-D tensors. Consider using x.conj(). (Triggered "
-        "internally at /pytorch/aten/src/ATen/native/TensorShape.cpp:4382.)"
+        "internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4382.)"
     ),
     "adjoint_0d": (
         "adjoint() is deprecated on 0-D tensors. Consider using x.conj(). (Triggered "
-        "internally at /pytorch/aten/src/ATen/native/TensorShape.cpp:4390.)"
+        "internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4390.)"
     ),
     "index_put_expanded": (
         "Use of index_put_ on expanded tensors is deprecated. Please clone() the tensor before "
         "performing this operation. This also applies to advanced indexing e.g. "
         "tensor[indices] = tensor (Triggered internally at "
-        "/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:714.)"
+        "/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:976.)"
     ),
     "masked_fill_expanded": (
         "Use of masked_fill_ on expanded tensors is deprecated. Please clone() the tensor before "
         "performing this operation. This also applies to advanced indexing e.g. tensor[mask] = "
         "scalar (Triggered internally at "
-        "/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:2049.)"
+        "/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:2450.)"
     ),
     "transpose_T_0d": (
         "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases. "
-        "(Triggered internally at /pytorch/aten/src/ATen/native/TensorShape.cpp:4321.)"
+        "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4321.)"
     ),
 }
 
