@@ -21,7 +21,12 @@ versions of gradekit that observe and encode the same results print the same dig
 To compare with an older gradekit, run this file with an interpreter that imports it (see
 benchmarks/grade.py's ``--compare-python`` for a way to set one up), side by side.
 
+``--warm-path`` times whole runs through a warm zygote instead (the grader's supervising thread,
+the zygote, and its launchers with their sandboxed workers, all per submission), with a plain
+zygote and one warmed up with the calls (``Zygote.warm_up``) side by side, interleaved.
+
     python benchmarks/child_side.py [--reps 30] [--digest] [--callgrind [--callgrind-reps 5]]
+                                    [--warm-path]
 """
 
 from __future__ import annotations
@@ -209,6 +214,57 @@ def frames_digest(name: str) -> tuple[str, int]:
     return digest.hexdigest(), len(frames)
 
 
+def zygote_cpu(pid: int) -> tuple[float, float]:
+    """``(own, reaped children)`` CPU seconds of process ``pid``, from /proc (clock ticks)."""
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    utime, stime, cutime, cstime = map(int, stat[stat.rindex(")") + 2 :].split()[11:15])
+    tick = os.sysconf("SC_CLK_TCK")
+    return (utime + stime) / tick, (cutime + cstime) / tick
+
+
+def run_warm_path(name: str, reps: int) -> None:
+    """The whole warm path, per submission: a plain zygote and one warmed up with the calls
+    (``Zygote.warm_up``, when this gradekit has it), each running the example submission
+    ``reps`` times, interleaved. Prints the grader thread's CPU, the zygote's own and its
+    launchers' with their workers (reaped children, read from /proc), all per submission."""
+    from gradekit.sandbox.policy import SandboxPolicy
+    from gradekit.sandbox.runner import encoded_calls
+    from gradekit.sandbox.warm import Zygote, run_submission_warm
+
+    submission, spec = ASSIGNMENTS[name]
+    calls = compiled_calls(spec)
+    # No bubblewrap: the zygote is then the process /proc is read for (not bwrap's child).
+    policy = SandboxPolicy(disabled_layers=frozenset({"bubblewrap"}))
+    zygotes = {"plain": Zygote("engine"), "warmed up": Zygote("engine")}
+    try:
+        warm_up = getattr(zygotes["warmed up"], "warm_up", None)
+        if warm_up is None:
+            del zygotes["warmed up"]
+        else:
+            warm_up(encoded_calls(calls))
+        spent = {kind: [0.0, 0.0, 0.0] for kind in zygotes}
+        for repetition in range(reps + 1):
+            for kind, zygote in zygotes.items():
+                own, children = zygote_cpu(zygote.process.pid)
+                started = time.thread_time()
+                run_submission_warm(ROOT / submission, calls, zygote=zygote, policy=policy)
+                grader = time.thread_time() - started
+                time.sleep(0.6)  # the zygote reaps its launcher within 0.5 s
+                own_after, children_after = zygote_cpu(zygote.process.pid)
+                if repetition:  # the first run of each warms the grader's caches: not counted
+                    for index, seconds in enumerate(
+                        (grader, own_after - own, children_after - children)
+                    ):
+                        spent[kind][index] += seconds
+        for kind, (grader, own, children) in spent.items():
+            print(f"{name:<16} {kind:<10} grader {grader * 1000 / reps:6.2f} ms   zygote "
+                  f"{own * 1000 / reps:5.2f} ms   launcher + worker "
+                  f"{children * 1000 / reps:6.2f} ms CPU per submission")  # fmt: skip
+    finally:
+        for zygote in zygotes.values():
+            zygote.close()
+
+
 # Fixed string hashes and no BLAS threads spinning beside the run: the same instructions in
 # every run (with random hashes, dictionaries probe differently from one run to the next).
 CALLGRIND_ENVIRONMENT = {**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"}
@@ -240,6 +296,11 @@ def main() -> int:
     parser.add_argument("--digest", action="store_true", help="print the frames' digests")
     parser.add_argument("--callgrind", action="store_true", help="count instructions")
     parser.add_argument("--callgrind-reps", type=int, default=5)
+    parser.add_argument(
+        "--warm-path",
+        action="store_true",
+        help="time whole warm runs (grader, zygote, launcher + worker), warmed-up zygote or not",
+    )
     parser.add_argument("--quiet-run", nargs=2, metavar=("ASSIGNMENT", "REPS"),
                         help=argparse.SUPPRESS)  # fmt: skip
     options = parser.parse_args()
@@ -251,6 +312,9 @@ def main() -> int:
         return 0
     print(f"gradekit from {Path(gradekit.__file__).parent}; load {os.getloadavg()[0]:.1f}")
     for name in ASSIGNMENTS:
+        if options.warm_path:
+            run_warm_path(name, options.reps)
+            continue
         if options.digest:
             digest, count = frames_digest(name)
             print(f"{name:<16} {count} frames, sha256 {digest}")
