@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 from classroom import ASSIGNMENT, EVIL_STUDENT, SCRIPT
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gradekit.gradebook.export import export_csv
 from gradekit.gradebook.store import connect
@@ -281,3 +283,14 @@ def test_the_overview_lists_runs_and_flags_a_killed_one(tmp_path: Path) -> None:
     assert runs.count('<tr class="run-finished">') == 2  # write_classroom's two runs
     assert runs.count('<tr class="run-interrupted">') == 1
     assert 'id="interrupted-note"' in html and "1 run(s) did not finish" in html
+
+
+@given(st.integers(1, 100_000))
+def test_the_histograms_count_ticks_are_even_and_round(tallest: int) -> None:
+    from gradekit.report.web.svg import count_ticks
+
+    ticks = count_ticks(tallest)
+    step = ticks[1] - ticks[0]
+    assert ticks[0] == 0 and ticks == list(range(0, ticks[-1] + 1, step))
+    assert 2 <= len(ticks) <= 6 and ticks[-1] <= tallest < ticks[-1] + step
+    assert str(step).rstrip("0") in ("1", "2", "5")  # 1, 2 or 5 times a power of ten

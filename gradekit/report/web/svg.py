@@ -95,6 +95,18 @@ class SvgCanvas:
         )
 
 
+def count_ticks(tallest: int) -> list[int]:
+    """Evenly spaced ticks from 0 for a count axis up to ``tallest``: a step of 1, 2 or 5
+    times a power of ten, so that there are at most five steps (3 -> 0 1 2 3, 7 -> 0 2 4 6,
+    40 -> 0 10 20 30 40)."""
+    magnitude = 1
+    while True:
+        for step in (magnitude, 2 * magnitude, 5 * magnitude):
+            if tallest <= 5 * step:
+                return list(range(0, tallest + 1, step))
+        magnitude *= 10
+
+
 def histogram_svg(bins: Sequence[dict[str, float]], *, max_score: float) -> Markup:
     """Bar chart of the score distribution (``class_overview().histogram``)."""
     width, height = 560, 220
@@ -104,7 +116,7 @@ def histogram_svg(bins: Sequence[dict[str, float]], *, max_score: float) -> Mark
     tallest = max((int(b["count"]) for b in bins), default=0) or 1
     canvas.line(left, top + plot_height, left + plot_width, top + plot_height, class_="axis")
     canvas.line(left, top, left, top + plot_height, class_="axis")
-    for tick in sorted({0, tallest // 2, tallest}):
+    for tick in count_ticks(tallest):
         y = top + plot_height - plot_height * tick / tallest
         canvas.text(left - 6, y + 4, str(tick), text_anchor="end", css_class="tick")
     bar_width = plot_width / max(len(bins), 1)
