@@ -24,6 +24,7 @@ Numpy-free and standard library only: the zygote and the layers import it.
 from __future__ import annotations
 
 import dataclasses
+import operator
 import reprlib
 from typing import Any, TypeVar
 
@@ -39,46 +40,52 @@ def frozen_record(cls: Record) -> Record:
     dataclasses.dataclass(cls, init=False, repr=False, eq=False)  # fields only: no exec
     fields = dataclasses.fields(cls)
     names = tuple(f.name for f in fields)
+    positions = {name: index for index, name in enumerate(names)}
     compared = tuple(f.name for f in fields if f.compare)
     shown = tuple(f.name for f in fields if f.repr)
-    defaults = {
-        f.name: (f.default, f.default_factory)
-        for f in fields
-        if f.default is not _MISSING or f.default_factory is not _MISSING
-    }
+    defaults = [(f.default, f.default_factory) for f in fields]
+    # The compared fields' values as a tuple (itemgetter of one name returns the bare value).
+    compared_values = (
+        operator.itemgetter(*compared)
+        if len(compared) > 1
+        else (lambda values: tuple(values[name] for name in compared))
+    )
 
-    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+    def bind(args: tuple[Any, ...], kwargs: dict[str, Any]) -> list[Any]:
+        """Every field's value, in order: ``args``, then ``kwargs``, then the defaults."""
         if len(args) > len(names):
             raise TypeError(
                 f"{cls.__name__}() takes {len(names)} positional arguments, got {len(args)}"
             )
-        values = dict(zip(names, args, strict=False))  # the rest: by name or default
+        values = [*args, *[_MISSING] * (len(names) - len(args))]
         for name, value in kwargs.items():
-            if name not in names:
+            index = positions.get(name)
+            if index is None:
                 raise TypeError(f"{cls.__name__}() got an unexpected keyword argument {name!r}")
-            if name in values:
+            if index < len(args):
                 raise TypeError(f"{cls.__name__}() got multiple values for argument {name!r}")
-            values[name] = value
-        if kwargs or len(values) < len(names):
-            for name in names:
-                if name in values:
-                    continue
-                if name not in defaults:
-                    raise TypeError(f"{cls.__name__}() missing required argument: {name!r}")
-                default, factory = defaults[name]
-                values[name] = factory() if factory is not _MISSING else default
-            values = {name: values[name] for name in names}  # the fields' order, as declared
-        object.__setattr__(self, "__dict__", values)
+            values[index] = value
+        for index in range(len(args), len(names)):
+            if values[index] is _MISSING:
+                default, factory = defaults[index]
+                if default is _MISSING and factory is _MISSING:
+                    raise TypeError(f"{cls.__name__}() missing required argument: {names[index]!r}")
+                values[index] = factory() if factory is not _MISSING else default
+        return values
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        if kwargs or len(args) != len(names):
+            args = bind(args, kwargs)
+        object.__setattr__(self, "__dict__", dict(zip(names, args, strict=True)))
 
     def __eq__(self: Any, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        mine, theirs = self.__dict__, other.__dict__
         # Tuples, as a dataclass compares: an element is equal to itself (a NaN, an array).
-        return tuple(mine[name] for name in compared) == tuple(theirs[name] for name in compared)
+        return compared_values(self.__dict__) == compared_values(other.__dict__)
 
     def __hash__(self: Any) -> int:
-        return hash(tuple(self.__dict__[name] for name in compared))
+        return hash(compared_values(self.__dict__))
 
     @reprlib.recursive_repr()
     def __repr__(self: Any) -> str:
