@@ -36,35 +36,10 @@ import numpy as np
 
 from .. import errors
 from ..dtypes import dtype_of_array
+from ..ops.quiet import enter_quiet_numpy, exit_quiet_numpy
 from ..tensor import Tensor
 from . import grad_mode
 from .graph import AccumulateGrad, CopyBackwards, Node
-
-try:
-    # np.errstate(all="ignore") rebuilds numpy's error-state object on every entry
-    # (about 5 us, a large share of a small backward); build it once and set the
-    # context variable directly.  Private numpy API, hence the fallback below.
-    from numpy._core._ufunc_config import _extobj_contextvar, _make_extobj
-
-    _QUIET_EXTOBJ = _make_extobj(all="ignore")
-except (ImportError, TypeError):  # another numpy layout: use the public API
-    _extobj_contextvar = None
-
-
-def _quiet_numpy() -> object:
-    """Enter ``np.errstate(all="ignore")`` cheaply; pass the result to ``_restore_numpy``."""
-    if _extobj_contextvar is not None:
-        return _extobj_contextvar.set(_QUIET_EXTOBJ)
-    state = np.errstate(all="ignore")
-    state.__enter__()
-    return state
-
-
-def _restore_numpy(token: object) -> None:
-    if _extobj_contextvar is not None:
-        _extobj_contextvar.reset(token)  # type: ignore[arg-type]
-    else:
-        token.__exit__(None, None, None)  # type: ignore[attr-defined]
 
 
 def run_backward(
@@ -116,7 +91,7 @@ def run_backward(
     previous_mode = grad_mode.enabled
     grad_mode.enabled = create_graph
     # torch never warns about inf/nan produced by gradient formulas; numpy would.
-    quiet_numpy = _quiet_numpy()
+    quiet_numpy = enter_quiet_numpy()
     try:
         while ready:
             node = heapq.heappop(ready)[2]
@@ -167,7 +142,7 @@ def run_backward(
                         heapq.heappush(ready, (-next_node._sequence_nr, tie, next_node))
                         tie += 1
     finally:
-        _restore_numpy(quiet_numpy)
+        exit_quiet_numpy(quiet_numpy)
         grad_mode.enabled = previous_mode
     return captured
 
@@ -239,7 +214,7 @@ def _run_backward_on_arrays(
 
     previous_mode = grad_mode.enabled
     grad_mode.enabled = False
-    quiet_numpy = _quiet_numpy()
+    quiet_numpy = enter_quiet_numpy()
     # Hooks are checked when the graph is discovered; only user code run by a node (a
     # custom Function's backward) could register more, so check again only after that.
     user_code_ran = False
@@ -320,7 +295,7 @@ def _run_backward_on_arrays(
             # an array over when it is the only holder (see _exclusively_held)
             grad_inputs = g = None
     finally:
-        _restore_numpy(quiet_numpy)
+        exit_quiet_numpy(quiet_numpy)
         grad_mode.enabled = previous_mode
 
 

@@ -15,6 +15,7 @@ from ..ops import linalg, pointwise
 from ..ops import reduction as reduction_ops
 from ..ops.core import as_array, edge
 from ..ops.pointwise import _rounded_from_float64, relu, sigmoid, tanh, where
+from ..ops.quiet import quiet_op as _quiet_op
 from ..ops.reduction import torch_full_sum
 from ..ops.shape_helpers import expand, t
 from ..tensor import Tensor
@@ -72,6 +73,7 @@ def _implicit_softmax_dim(name: str, ndim: int) -> int:
     return 0 if ndim in (0, 1, 3) else 1
 
 
+@_quiet_op
 def softmax(
     input: Tensor, dim: int | None = None, _stacklevel: int = 3, dtype: Any = None
 ) -> Tensor:
@@ -80,6 +82,7 @@ def softmax(
     return reduction_ops.softmax(input, dim, dtype)
 
 
+@_quiet_op
 def log_softmax(
     input: Tensor, dim: int | None = None, _stacklevel: int = 3, dtype: Any = None
 ) -> Tensor:
@@ -158,6 +161,7 @@ class MseLossBackwardBackward0(Node):
         return grad_grad_output, grad_self, grad_target
 
 
+@_quiet_op
 def mse_loss_backward(grad_output: Tensor, input: Tensor, target: Tensor, reduction: str) -> Tensor:
     """torch's ``mse_loss_backward``: ``norm * (input - target) * grad_output`` as one op."""
     norm = 2.0 / input._data.size if reduction == "mean" else 2.0
@@ -174,6 +178,7 @@ def mse_loss_backward(grad_output: Tensor, input: Tensor, target: Tensor, reduct
     return Tensor._make(out, input.dtype, node)
 
 
+@_quiet_op
 def mse_loss(
     input: Tensor,
     target: Tensor,
@@ -219,6 +224,7 @@ class BinaryCrossEntropyBackward0(Node):
         return grad_self, grad_target
 
 
+@_quiet_op
 def binary_cross_entropy(
     input: Tensor,
     target: Tensor,
@@ -235,7 +241,7 @@ def binary_cross_entropy(
         raise errors.error("bce_range")
     # torch's kernel, step by step in the input's dtype (logs correctly rounded, as libm's):
     # (y - 1) * max(log1p(-x), -100) - y * max(log(x), -100)
-    with np.errstate(divide="ignore"):
+    with np.errstate(all="ignore"):
         log_x = np.maximum(_rounded_from_float64(np.log, x), -100)
         log_1mx = np.maximum(_rounded_from_float64(np.log1p, -x), -100)
     loss = (y - 1) * log_1mx - y * log_x
@@ -288,6 +294,7 @@ def _softplus(x: Tensor) -> Tensor:
     return pointwise.clamp(x, min=0) + pointwise.log(1 + pointwise.exp(-pointwise.abs(x)))
 
 
+@_quiet_op
 def binary_cross_entropy_with_logits(
     input: Tensor,
     target: Tensor,
@@ -403,6 +410,7 @@ def _scatter_class(values: Tensor, target: np.ndarray, shape: tuple[int, ...]) -
     return Tensor._make(out, values.dtype, node)
 
 
+@_quiet_op
 def nll_loss(
     input: Tensor,
     target: Tensor,
@@ -435,7 +443,7 @@ def nll_loss(
     losses = -picked * scale
     total_weight = float(scale.sum())
     if reduction == "mean":
-        with np.errstate(invalid="ignore", divide="ignore"):
+        with np.errstate(all="ignore"):
             out = np.asarray(losses.sum() / scale.sum(), dtype=x.dtype)
     elif reduction == "sum":
         out = np.asarray(losses.sum(), dtype=x.dtype)
@@ -452,6 +460,7 @@ def nll_loss(
     return Tensor._make(out, d, node)
 
 
+@_quiet_op
 def cross_entropy(
     input: Tensor,
     target: Tensor,

@@ -17,6 +17,7 @@ from ..autograd.graph import Node
 from ..dtypes import result_type
 from ..tensor import Tensor
 from .core import as_array, as_array_of, edge
+from .quiet import quiet_call
 from .shape_helpers import expand, t, transpose, unsafe_view, unsqueeze
 
 
@@ -59,7 +60,7 @@ def dot(input: Tensor, tensor: Tensor) -> Tensor:
     if input._data.shape[0] != tensor._data.shape[0]:
         raise errors.error("dot_size", n1=input._data.shape[0], n2=tensor._data.shape[0])
     _check_same_dtype(input, tensor, "dot")
-    return _product(DotBackward0, input, tensor, np.dot(input._data, tensor._data))
+    return _product(DotBackward0, input, tensor, quiet_call(np.dot, input._data, tensor._data))
 
 
 class MvBackward0(Node):
@@ -79,17 +80,59 @@ def mv(input: Tensor, vec: Tensor) -> Tensor:
     if cols != vec._data.shape[0]:
         raise errors.error("mv_size", rows=rows, cols=cols, vec=vec._data.shape[0])
     _check_same_dtype(input, vec, "mv")
-    return _product(MvBackward0, input, vec, input._data @ vec._data)
+    return _product(MvBackward0, input, vec, quiet_call(np.matmul, input._data, vec._data))
+
+
+def _is_column_major(data: np.ndarray) -> bool:
+    """torch's test in mm_mat1_backward / mm_mat2_backward: strides ``(1, rows)``, as of a
+    transposed contiguous matrix (a 1x1 matrix counts too)."""
+    itemsize = data.itemsize
+    return data.strides[0] == itemsize and data.strides[1] == data.shape[0] * itemsize
+
+
+def mm_mat1_backward(grad: Tensor, mat2: Tensor, mat1_column_major: bool) -> Tensor:
+    """torch's gradient of ``mat1 @ mat2`` for mat1: for a column-major mat1 it computes
+    ``(mat2 @ grad.t()).t()``, a column-major gradient (and that graph under
+    ``create_graph``); otherwise ``grad @ mat2.t()``."""
+    if mat1_column_major:
+        return t(mm(mat2, t(grad)))
+    return mm(grad, t(mat2))
+
+
+def mm_mat2_backward(grad: Tensor, mat1: Tensor, mat2_column_major: bool) -> Tensor:
+    """torch's gradient of ``mat1 @ mat2`` for mat2: ``(grad.t() @ mat1).t()`` for a
+    column-major mat2, otherwise ``mat1.t() @ grad``."""
+    if mat2_column_major:
+        return t(mm(t(grad), mat1))
+    return mm(t(mat1), grad)
+
+
+def _mm_mat1_backward_data(grad: np.ndarray, mat2: np.ndarray, column_major: bool) -> np.ndarray:
+    """``mm_mat1_backward`` on arrays (the same numpy products)."""
+    if column_major:
+        return as_array_of(mat2 @ grad.T, grad.dtype).T
+    return as_array_of(grad @ mat2.T, grad.dtype)
+
+
+def _mm_mat2_backward_data(grad: np.ndarray, mat1: np.ndarray, column_major: bool) -> np.ndarray:
+    """``mm_mat2_backward`` on arrays (the same numpy products)."""
+    if column_major:
+        return as_array_of(grad.T @ mat1, grad.dtype).T
+    return as_array_of(mat1.T @ grad, grad.dtype)
 
 
 class MmBackward0(Node):
-    __slots__ = ()
+    """Saves self (if mat2 needs grad) and mat2 (if self needs grad), and whether each
+    was column-major (torch saves their strides): that picks the gradient formula."""
+
+    __slots__ = ("self_column_major", "mat2_column_major")
 
     def backward(self, grad: Tensor) -> tuple:
         self_, mat2 = self.saved_tensors
-        grad_self = None if mat2 is None else mm(grad, t(mat2))
-        grad_mat2 = None if self_ is None else mm(t(self_), grad)
-        return grad_self, grad_mat2
+        return (
+            None if mat2 is None else mm_mat1_backward(grad, mat2, self.self_column_major),
+            None if self_ is None else mm_mat2_backward(grad, self_, self.mat2_column_major),
+        )
 
     def backward_data(self, grad: np.ndarray) -> Any:
         self_, mat2 = self.saved_data
@@ -100,8 +143,8 @@ class MmBackward0(Node):
         ):
             return NotImplemented  # mm raises torch's errors here: let backward do it
         return (
-            None if mat2 is None else as_array_of(grad @ mat2.T, grad.dtype),
-            None if self_ is None else as_array_of(self_.T @ grad, grad.dtype),
+            None if mat2 is None else _mm_mat1_backward_data(grad, mat2, self.self_column_major),
+            None if self_ is None else _mm_mat2_backward_data(grad, self_, self.mat2_column_major),
         )
 
 
@@ -113,7 +156,12 @@ def mm(input: Tensor, mat2: Tensor) -> Tensor:
     if c1 != r2:
         raise errors.error("mm_shapes", r1=r1, c1=c1, r2=r2, c2=c2)
     _check_same_dtype(input, mat2, "mm")
-    return _product(MmBackward0, input, mat2, input._data @ mat2._data)
+    result = _product(MmBackward0, input, mat2, quiet_call(np.matmul, input._data, mat2._data))
+    node = result._grad_fn
+    if node is not None:
+        node.self_column_major = _is_column_major(input._data)
+        node.mat2_column_major = _is_column_major(mat2._data)
+    return result
 
 
 class BmmBackward0(Node):
@@ -136,7 +184,7 @@ def bmm(input: Tensor, mat2: Tensor) -> Tensor:
     if b1 != b2 or inner1 != inner2:
         raise errors.error("bmm_inner", batch=b1, inner=inner1, batch2=b2, inner2=inner2)
     _check_same_dtype(input, mat2, "bmm")
-    return _product(BmmBackward0, input, mat2, np.matmul(input._data, mat2._data))
+    return _product(BmmBackward0, input, mat2, quiet_call(np.matmul, input._data, mat2._data))
 
 
 class SqueezeBackward4(Node):
@@ -304,16 +352,23 @@ def addmm(input: Tensor, mat1: Tensor, mat2: Tensor, *, beta: Any = 1, alpha: An
     return AddmmBackward0.apply(input, mat1, mat2, beta, alpha)
 
 
+def _addmm_data(
+    input: np.ndarray, mat1: np.ndarray, mat2: np.ndarray, beta: Any, alpha: Any
+) -> np.ndarray:
+    product = mat1 @ mat2
+    return beta * input + alpha * product if (beta != 1 or alpha != 1) else input + product
+
+
 class AddmmBackward0(Node):
     """out = beta * input + alpha * mat1 @ mat2 (F.linear with bias)."""
 
-    __slots__ = ("beta", "alpha", "input_sizes")
+    __slots__ = ("beta", "alpha", "input_sizes", "mat1_column_major", "mat2_column_major")
 
     def backward(self, grad: Tensor) -> tuple:
         mat1, mat2 = self.saved_tensors
         grad_input = grad if self.beta == 1 else grad * self.beta
-        grad_mat1 = None if mat2 is None else mm(grad, t(mat2))
-        grad_mat2 = None if mat1 is None else mm(t(mat1), grad)
+        grad_mat1 = None if mat2 is None else mm_mat1_backward(grad, mat2, self.mat1_column_major)
+        grad_mat2 = None if mat1 is None else mm_mat2_backward(grad, mat1, self.mat2_column_major)
         if self.alpha != 1:
             grad_mat1 = None if grad_mat1 is None else grad_mat1 * self.alpha
             grad_mat2 = None if grad_mat2 is None else grad_mat2 * self.alpha
@@ -325,17 +380,13 @@ class AddmmBackward0(Node):
         if c1 != r2:
             raise errors.error("mm_shapes", r1=r1, c1=c1, r2=r2, c2=c2)
         d = result_type(input, mat1, mat2)
-        product = mat1._data @ mat2._data
-        out = (
-            beta * input._data + alpha * product
-            if (beta != 1 or alpha != 1)
-            else input._data + product
-        )
-        out = as_array(out, d)
+        out = as_array(quiet_call(_addmm_data, input._data, mat1._data, mat2._data, beta, alpha), d)
         tensors = (input, mat1, mat2)
         if not (grad_mode.enabled and any(x._requires_grad for x in tensors)):
             return Tensor._make(out, d)
         node = AddmmBackward0(tuple(edge(x) for x in tensors), ((out.shape, d),))
         node.beta, node.alpha, node.input_sizes = beta, alpha, input._data.shape
+        node.mat1_column_major = _is_column_major(mat1._data)
+        node.mat2_column_major = _is_column_major(mat2._data)
         node.save(mat1 if mat2._requires_grad else None, mat2 if mat1._requires_grad else None)
         return Tensor._make(out, d, node)

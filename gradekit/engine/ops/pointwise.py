@@ -42,6 +42,7 @@ from .core import (
     torch_layout,
     type_name,
 )
+from .quiet import quiet_call, retry_quietly, run_quietly
 
 # Python numbers as 0-d arrays of a float dtype, made once per (value, dtype).  A ufunc
 # given a Python float converts it on every call (numpy 2 treats it as a "weak" scalar:
@@ -95,9 +96,11 @@ def _binary(ufunc: np.ufunc, x: Any, y: Any) -> tuple[np.ndarray, dtype]:
             if x_dtype is y.dtype and x_dtype is not float16:
                 # fast path: two tensors of one dtype (the common case)
                 try:
-                    out = ufunc(x._data, y._data)
+                    out = run_quietly(ufunc, x._data, y._data)  # silent about inf/nan
                 except ValueError:
                     raise broadcast_error(x._data.shape, y._data.shape) from None
+                except RuntimeError as error:
+                    out = retry_quietly(error, ufunc, x._data, y._data)
                 if type(out) is not np.ndarray:
                     out = np.asarray(out)
                 elif out.ndim > 1 and not (
@@ -113,17 +116,17 @@ def _binary(ufunc: np.ufunc, x: Any, y: Any) -> tuple[np.ndarray, dtype]:
         ):
             # fast path: a float tensor with a Python number (``y * 3``); numpy 2 treats
             # the number as weak, so the result keeps the tensor's dtype, as in torch
-            out = ufunc(x._data, scalar_array(y, x._data.dtype))
+            number = scalar_array(y, x._data.dtype)
+            try:
+                out = run_quietly(ufunc, x._data, number)
+            except RuntimeError as error:
+                out = retry_quietly(error, ufunc, x._data, number)
             if type(out) is not np.ndarray:
                 out = np.asarray(out)
             return out, x_dtype
     a, b, result = binary_operands(x, y)
     try:
-        if result is float16:  # overflows easily; torch gives inf silently
-            with np.errstate(over="ignore", invalid="ignore"):
-                out = ufunc(a, b)
-        else:
-            out = ufunc(a, b)
+        out = quiet_call(ufunc, a, b)
     except ValueError:
         raise broadcast_error(shape_of(x), shape_of(y)) from None
     return torch_layout(as_array(out, result), a, b), result
@@ -176,13 +179,9 @@ def _scaled_binary(ufunc: np.ufunc, x: Any, y: Any, alpha: Any) -> tuple[np.ndar
     a, b, result = binary_operands(x, y)
     unscaled_b = b  # its memory layout, for torch_layout
     if alpha != 1:
-        b = b * alpha
+        b = quiet_call(np.multiply, b, alpha)
     try:
-        if result is float16:
-            with np.errstate(over="ignore", invalid="ignore"):
-                out = ufunc(a, b)
-        else:
-            out = ufunc(a, b)
+        out = quiet_call(ufunc, a, b)
     except ValueError:
         raise broadcast_error(shape_of(x), shape_of(y)) from None
     return torch_layout(as_array(out, result), a, unscaled_b), result
@@ -336,7 +335,7 @@ def mul_scalar(x: Tensor, scalar: Any) -> Tensor:
 
 def div_scalar(x: Tensor, scalar: Any) -> Tensor:
     if scalar == 0:
-        with np.errstate(divide="ignore", invalid="ignore"):
+        with np.errstate(all="ignore"):
             return _scalar_op(DivBackward1, np.true_divide, x, scalar)
     return _scalar_op(DivBackward1, np.true_divide, x, scalar)
 
@@ -465,14 +464,10 @@ def div(input: Any, other: Any, *, rounding_mode: str | None = None) -> Tensor:
         result = get_default_dtype()
         a = a.astype(result.np_dtype) if isinstance(a, np.ndarray) else a
         b = b.astype(result.np_dtype) if isinstance(b, np.ndarray) else b
-    if isinstance(b, np.ndarray) or not b:
-        with np.errstate(divide="ignore", invalid="ignore"):
-            try:
-                out = np.true_divide(a, b)
-            except ValueError:
-                raise broadcast_error(shape_of(input), shape_of(other)) from None
-    else:
-        out = np.true_divide(a, b)  # a nonzero Python scalar: nothing to warn about
+    try:
+        out = quiet_call(np.true_divide, a, b)  # x / 0 and 0 / 0 are silent in torch
+    except ValueError:
+        raise broadcast_error(shape_of(input), shape_of(other)) from None
     out = torch_layout(as_array(out, result), a, b)
     node = None
     if _recording(input, other):
@@ -539,7 +534,7 @@ def _rounding_div(input: Any, other: Any, rounding_mode: str) -> Tensor:
         raise errors.error("kernel_not_implemented", op=kernel, dtype="Bool")
     if result.category != FLOATING and np.any(np.asarray(b) == 0):
         raise errors.error("integer_division_by_zero")
-    with np.errstate(divide="ignore", invalid="ignore"):
+    with np.errstate(all="ignore"):
         if rounding_mode == "floor":
             out = np.floor_divide(a, b)
         elif rounding_mode == "trunc":
@@ -569,7 +564,7 @@ def remainder(input: Any, other: Any) -> Tensor:
         raise errors.error("kernel_not_implemented", op="remainder_cpu", dtype="Bool")
     if result.category != FLOATING and np.any(np.asarray(b) == 0):
         raise errors.error("integer_division_by_zero")
-    with np.errstate(divide="ignore", invalid="ignore"):
+    with np.errstate(all="ignore"):
         out = np.remainder(a, b)
     out = torch_layout(as_array(out, result), a, b)
     if not _recording(input, other):
@@ -600,7 +595,7 @@ class ReciprocalBackward0(Node):
 
 def reciprocal(input: Tensor) -> Tensor:
     out_dtype = input.dtype if input.dtype.category == FLOATING else get_default_dtype()
-    with np.errstate(divide="ignore", invalid="ignore"):
+    with np.errstate(all="ignore"):
         out = as_array(np.reciprocal(input._data.astype(out_dtype.np_dtype)), out_dtype)
     return _unary_result(ReciprocalBackward0, input, out, out_dtype, save_result=True)
 
@@ -658,7 +653,7 @@ class PowBackward2(Node):
 
 def _power(a: Any, b: Any) -> Any:
     try:
-        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        with np.errstate(all="ignore"):
             return np.power(a, b)
     except ValueError as exc:
         if "negative integer powers" not in str(exc):
@@ -673,7 +668,7 @@ def _scalar_power(a: np.ndarray, exponent: Any, result: dtype) -> Any:
     by multiplication, -1 as 1/x, 0.5 and -0.5 through sqrt; otherwise libm's pow."""
     if result.category != FLOATING or result is float16:
         return _power(a, exponent)
-    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+    with np.errstate(all="ignore"):
         if exponent == 2:
             return a * a
         if exponent == 3:
@@ -697,7 +692,7 @@ def _integer_power_of_tensor(a: Any, b: np.ndarray) -> np.ndarray:
     """Integer ``a ** b`` with a tensor exponent holding negative values, as torch's integer
     kernel computes it: 1 ** -n = 1, (-1) ** -n = +-1 by parity, anything else ** -n = 0."""
     negative = b < 0
-    with np.errstate(over="ignore"):
+    with np.errstate(all="ignore"):
         powers = np.power(a, np.where(negative, 0, b).astype(b.dtype))
     odd = (b % 2) == 1
     reciprocal = np.where(a == 1, 1, np.where(a == -1, np.where(odd, -1, 1), 0))
@@ -775,8 +770,8 @@ def _rounded_from_float64(ufunc: Any, data: np.ndarray) -> np.ndarray:
     "Known differences from torch" in docs/engine-internals.md for the measured rates.
     """
     if data.dtype != np.float32:
-        return ufunc(data)
-    with np.errstate(over="ignore"):  # a float64 result beyond float32's range becomes inf
+        return quiet_call(ufunc, data)  # silent as torch: sin(inf) is nan, exp(1000) inf
+    with np.errstate(all="ignore"):  # a float64 result beyond float32's range becomes inf
         if data.flags.c_contiguous:
             # one buffered pass: float64 loop, rounded into the float32 result (no float64
             # temporary the size of the tensor)
@@ -838,7 +833,7 @@ class ExpBackward0(Node):
 
 def exp(input: Tensor) -> Tensor:
     data, d = _float_input(input)
-    with np.errstate(over="ignore"):
+    with np.errstate(all="ignore"):
         out = as_array(_rounded_from_float64(np.exp, data), d)
     return _unary_result(ExpBackward0, input, out, d, save_result=True)
 
@@ -853,7 +848,7 @@ class LogBackward0(Node):
 
 def log(input: Tensor) -> Tensor:
     data, d = _float_input(input)
-    with np.errstate(divide="ignore", invalid="ignore"):
+    with np.errstate(all="ignore"):
         out = as_array(_rounded_from_float64(np.log, data), d)
     return _unary_result(LogBackward0, input, out, d, save_input=True)
 
@@ -865,13 +860,13 @@ class SqrtBackward0(Node):
 
     def backward(self, grad: Tensor) -> tuple:
         (result,) = self.saved_tensors
-        with np.errstate(divide="ignore", invalid="ignore"):
+        with np.errstate(all="ignore"):
             return (grad / mul_scalar(result, 2),)
 
 
 def sqrt(input: Tensor) -> Tensor:
     data, d = _float_input(input)
-    with np.errstate(invalid="ignore"):
+    with np.errstate(all="ignore"):
         out = as_array(np.sqrt(data), d)
     return _unary_result(SqrtBackward0, input, out, d, save_result=True)
 
@@ -1010,7 +1005,7 @@ def _sigmoid_data(data: np.ndarray, d: dtype) -> np.ndarray:
     float32 tensor goes through SLEEF's vector exp instead (not reproduced: a 1-2 ulp
     difference in about 4% of those elements).
     """
-    with np.errstate(over="ignore"):
+    with np.errstate(all="ignore"):
         return as_array(1 / (1 + _rounded_from_float64(np.exp, -data)), d)
 
 

@@ -13,12 +13,13 @@ import numpy as np
 from .. import errors
 from ..autograd import grad_mode
 from ..autograd.graph import Node, new_node
-from ..dtypes import FLOATING, bool_, dtype, float16, int64
+from ..dtypes import FLOATING, bool_, dtype, int64
 from ..tensor import Tensor
 from .core import as_array, maybe_wrap_dim
 from .pointwise import abs as abs_
 from .pointwise import div_scalar, scalar_array, sgn, where
 from .pointwise import pow as pow_
+from .quiet import quiet_call, quiet_op, retry_quietly, run_quietly
 from .shape_helpers import expand, masked_fill, unsqueeze_dims, view
 from .summation import torch_order_sum
 
@@ -99,11 +100,8 @@ def sum(  # noqa: A001 - torch's name
     result = _sum_dtype(input, dtype)
     data = input._data
     if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
-        if result is float16:  # overflows to inf silently in torch
-            with np.errstate(over="ignore"):
-                out = as_array(data.sum(dtype=result.np_dtype), result)
-        else:
-            out = as_array(_full_sum(data, result.np_dtype), result)
+        # quiet: an overflow or inf + -inf gives inf/nan silently in torch
+        out = as_array(quiet_call(_full_sum, data, result.np_dtype), result)
         if not _recording(input):
             return Tensor._make(out, result)
         node = SumBackward0((input._edge(),), ((out.shape, result),))
@@ -111,7 +109,10 @@ def sum(  # noqa: A001 - torch's name
         return Tensor._make(out, result, node)
     dims = _normalize_dims(dim, data.ndim)
     out = as_array(
-        data.sum(axis=_np_axis(dims, data.ndim), keepdims=keepdim, dtype=result.np_dtype), result
+        quiet_call(
+            data.sum, axis=_np_axis(dims, data.ndim), keepdims=keepdim, dtype=result.np_dtype
+        ),
+        result,
     )
     if not _recording(input):
         return Tensor._make(out, result)
@@ -182,8 +183,15 @@ def mean(
     if data.dtype is not result.np_dtype:
         data = data.astype(result.np_dtype, copy=False)
     if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
-        # (up to four elements numpy adds in torch's order: no call on the hot path)
-        total = np.add.reduce(data, axis=None) if data.size <= 4 else torch_full_sum(data)
+        # (up to four elements numpy adds in torch's order: no call on the hot path; both
+        # quiet: torch's sum of inf and -inf is silently nan)
+        if data.size <= 4:
+            try:
+                total = run_quietly(np.add.reduce, data, None)
+            except RuntimeError as error:
+                total = retry_quietly(error, np.add.reduce, data, None)
+        else:
+            total = quiet_call(torch_full_sum, data)
         out = as_array(total / data.size if data.size else np.float64("nan"), result)
         if not (grad_mode.enabled and input._requires_grad):  # _recording(input), inlined
             return Tensor._make(out, result)
@@ -193,7 +201,7 @@ def mean(
     dims = _normalize_dims(dim, data.ndim)
     count = math.prod(data.shape[d] for d in dims) if data.ndim else 1
     # sum / count rather than np.mean, which warns "Mean of empty slice" where torch is silent
-    with np.errstate(invalid="ignore", divide="ignore"):  # empty reduced dims give nan
+    with np.errstate(all="ignore"):  # empty reduced dims give nan
         total = np.add.reduce(data, axis=_np_axis(dims, data.ndim), keepdims=keepdim)
         out = as_array(np.true_divide(total, count, dtype=data.dtype), result)
     if not _recording(input):
@@ -538,6 +546,7 @@ def _norm_data(data: np.ndarray, p: float, dims: tuple[int, ...] | None, keepdim
     return np.power(np.sum(np.power(absolute, p), axis=axis, keepdims=keepdim), 1.0 / p)
 
 
+@quiet_op
 def linalg_vector_norm(
     input: Tensor,
     ord: float = 2,  # noqa: A002
@@ -603,6 +612,7 @@ class SoftmaxBackwardDataBackward0(Node):
         return grad_grad_output, grad_output_term
 
 
+@quiet_op
 def softmax_backward_data(grad_output: Tensor, output: Tensor, dim: int) -> Tensor:
     """torch's ``_softmax_backward_data``: the gradient of softmax, as a recorded op."""
     g, y = grad_output._data, output._data
@@ -642,6 +652,7 @@ class LogSoftmaxBackwardDataBackward0(Node):
         return grad_grad_output, grad_output_term
 
 
+@quiet_op
 def log_softmax_backward_data(grad_output: Tensor, output: Tensor, dim: int) -> Tensor:
     """torch's ``_log_softmax_backward_data``: the gradient of log_softmax, as a recorded op."""
     g, y = grad_output._data, output._data
@@ -672,6 +683,7 @@ def _softmax_input(input: Tensor, dim: int, dtype_: dtype | None, name: str) -> 
     return data, d, axis
 
 
+@quiet_op
 def softmax(input: Tensor, dim: int, dtype: dtype | None = None) -> Tensor:
     data, d, axis = _softmax_input(input, dim, dtype, "softmax")
     if data.ndim == 0:
@@ -679,7 +691,7 @@ def softmax(input: Tensor, dim: int, dtype: dtype | None = None) -> Tensor:
     elif data.size == 0:
         out = data.copy()
     else:
-        with np.errstate(invalid="ignore", over="ignore"):
+        with np.errstate(all="ignore"):
             shifted = np.exp(data - data.max(axis=axis, keepdims=True))
             out = np.empty(data.shape, data.dtype)  # torch returns a contiguous result
             np.divide(shifted, shifted.sum(axis=axis, keepdims=True), out=out)
@@ -693,6 +705,7 @@ def softmax(input: Tensor, dim: int, dtype: dtype | None = None) -> Tensor:
     return result
 
 
+@quiet_op
 def log_softmax(input: Tensor, dim: int, dtype: dtype | None = None) -> Tensor:
     data, d, axis = _softmax_input(input, dim, dtype, "log_softmax")
     if data.ndim == 0:
@@ -700,7 +713,7 @@ def log_softmax(input: Tensor, dim: int, dtype: dtype | None = None) -> Tensor:
     elif data.size == 0:
         out = data.copy()
     else:
-        with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
+        with np.errstate(all="ignore"):
             shifted = data - data.max(axis=axis, keepdims=True)
             out = np.empty(data.shape, data.dtype)  # torch returns a contiguous result
             np.subtract(shifted, np.log(np.exp(shifted).sum(axis=axis, keepdims=True)), out=out)

@@ -290,14 +290,20 @@ class CopySlices(Node):
     """grad_fn of a base after an in-place op on one of its views (torch's CopySlices).
 
     ``fn`` is the node of the in-place op on the view; ``positions`` are the view's
-    elements as flat positions in the base.
+    elements as flat positions in the base; ``view_overlaps``: the view had a zero stride
+    on a dim of size > 1 (an expanded view, which zero_/fill_ may write into).
     """
 
-    __slots__ = ("fn", "positions")
+    __slots__ = ("fn", "positions", "view_overlaps")
 
     def backward(self, grad: Tensor) -> tuple:
         grad_slice = take_positions(grad, self.positions, "AsStridedBackward0")
         view_grads = self.fn.backward(grad_slice)
+        if self.view_overlaps and self.next_functions[0][0] is not None:
+            # torch writes fn's gradient back with ``grad_slice.copy_(...)``, grad_slice
+            # being the view's geometry over the base's gradient: expanded, so the copy
+            # refuses to write (assert_no_internal_overlap)
+            raise errors.error("internal_overlap")
         view_grad = view_grads[0]
         if view_grad is None:
             zero = Tensor._make(np.zeros((), dtype=grad.dtype.np_dtype), grad.dtype)
@@ -411,11 +417,19 @@ def _positions_grid(shape: Sequence[int]) -> np.ndarray:
 # making views
 
 
+def has_zero_stride(data: np.ndarray) -> bool:
+    """A zero stride on a dim of size > 1: several elements share memory (torch's
+    ``has_internal_overlap`` answering YES)."""
+    return any(
+        stride == 0 and size > 1 for stride, size in zip(data.strides, data.shape, strict=True)
+    )
+
+
 def _make_view(source: Tensor, data: np.ndarray, node: Node | None, view_fn: ViewFn) -> Tensor:
     """Wrap numpy view ``data`` of ``source`` as a torch view (shared memory and version)."""
     root = source if source._base is None else source._base
     out = Tensor._make(data, source.dtype, node, 0, source._version_counter, root)
-    if any(stride == 0 and size > 1 for stride, size in zip(data.strides, data.shape, strict=True)):
+    if has_zero_stride(data):
         out.__dict__["_overlapping"] = True  # several elements share memory: no in-place writes
     if not grad_mode.enabled and source._requires_grad:
         # torch: a leaf that requires grad; modifying it in place with grad mode on is an error
@@ -503,6 +517,7 @@ def rebase_inplace_view(view: Tensor, node: Node) -> None:
         ((base._data.shape, base.dtype),),
     )
     copy_slices.fn, copy_slices.positions = node, positions
+    copy_slices.view_overlaps = has_zero_stride(view._data)
     base._set_grad_fn_inplace(copy_slices)
     regenerate_view_grad_fns(base)
 
