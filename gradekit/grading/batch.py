@@ -330,7 +330,7 @@ class _Grader:
             self.calls = plan_calls(self.plans)
             self.reference = prepared.reference
             self.zygote.wait_ready()
-            self.zygote.warm_up(encoded_calls(self.calls))
+            self.zygote = self._warmed_up(self.zygote)
         except BaseException:
             self.zygote.close()
             raise
@@ -340,9 +340,17 @@ class _Grader:
         batch's calls (a trusted stand-in, see :meth:`Zygote.warm_up`), so that each
         submission's worker does not redo that work."""
         zygote = Zygote(self.backend, bubblewrap="bubblewrap" in self.policy.layers, wait=wait)
-        if wait:
+        return self._warmed_up(zygote) if wait else zygote
+
+    def _warmed_up(self, zygote: Zygote) -> Zygote:
+        """``zygote`` warmed up with the batch's calls; or, when the warm-up stopped it (it
+        left a thread behind, or the zygote died), a fresh one that is not warmed up."""
+        try:
             zygote.warm_up(encoded_calls(self.calls))
-        return zygote
+            return zygote
+        except WarmWorkerError:
+            zygote.close()
+            return Zygote(self.backend, bubblewrap="bubblewrap" in self.policy.layers)
 
     def close(self) -> None:
         """Stop the zygote (and what it started); again is a no-op."""

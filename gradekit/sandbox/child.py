@@ -29,6 +29,8 @@ import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from gradekit.sandbox import layers as layer_functions
 from gradekit.sandbox.executor import (
     BackendView,
@@ -38,8 +40,10 @@ from gradekit.sandbox.executor import (
     time_limit,
 )
 from gradekit.sandbox.protocol import (
+    ArgSpec,
     Call,
     CallOutcome,
+    Capture,
     ExceptionInfo,
     FrameStream,
     ProtocolError,
@@ -187,6 +191,18 @@ globals().update(dict.fromkeys({variables!r}, 0))
 """
 
 
+# One more call for every warm-up: a backward() that fails (a scalar seed for three values),
+# so that the backend's error path has run once before the forks. Real torch spends about a
+# second of lazy initialisation on the first autograd error of a process; paid here, no worker
+# whose student code fails in backward() pays it again.
+_FAILING_BACKWARD = Call(
+    "gradekit-warm-up-failing-backward",
+    "_gradekit_warm_up_backward",
+    args={"t": ArgSpec.tensor(np.ones(3, np.float32), requires_grad=True)},
+    capture=Capture(backward=ArgSpec.tensor(np.float32(1.0))),
+)
+
+
 def warm_up(calls: list[Call], view: BackendView, directory: str) -> None:
     """Run the worker's loop (:func:`stream_calls`) once over ``calls`` against a trusted
     stand-in submission written in ``directory``, its events going to /dev/null.
@@ -197,7 +213,9 @@ def warm_up(calls: list[Call], view: BackendView, directory: str) -> None:
     writes to (about a sixth of a tensor-indexing worker's CPU). No student code runs here and
     nothing secret is seen (the calls are what every worker receives anyway). Warnings raised
     here are forgotten (``catch_warnings``), so a student's run still shows its first one.
+    One extra call's backward() fails on purpose (:data:`_FAILING_BACKWARD`).
     """
+    calls = [*calls, _FAILING_BACKWARD]
     functions = sorted({call.entry for call in calls if call.entry_kind == "function"})
     variables = sorted({call.entry for call in calls if call.entry_kind != "function"})
     source = _WARM_UP_SOURCE.format(functions=functions, variables=variables)

@@ -149,7 +149,19 @@ def _warm_up(digest: object, backend_name: str) -> bool:
     finally:
         gc.collect()  # the warm-up's garbage, collected here rather than in every fork
         gc.freeze()  # and what it left (caches, specialised code) stays out of the forks' GC
+        # Forking is only safe single-threaded (a thread holding a lock at the fork leaves it
+        # locked in the child). The backend's libraries run with one thread, but should one
+        # have started a thread here, this zygote must not fork again: it stops, and the
+        # grader starts a plain one.
+        threads = thread_count()
+        if threads != 1:
+            raise WarmWorkerError(f"the warm-up left {threads} threads; a zygote forks only alone")
     return True
+
+
+def thread_count() -> int:
+    """How many threads this process has (Python's and any library's), from /proc."""
+    return len(os.listdir("/proc/self/task"))
 
 
 def _fork_launcher(channel: socket.socket, request: dict[str, Any], fds: list[int]) -> int:

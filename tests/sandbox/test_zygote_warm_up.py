@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import sys
 import textwrap
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -37,6 +38,12 @@ CALLS = [
         "summed",
         args={"t": LEAF},
         capture=Capture(grads=("t",), backward=ArgSpec.tensor(np.float32(1.0))),
+    ),
+    Call(
+        "failing-backward",
+        "doubled",
+        args={"t": LEAF},
+        capture=Capture(backward=ArgSpec.tensor(np.float32(1.0))),  # a scalar for 3 values
     ),
     Call("in-place", "zero_first", args={"t": X}, capture=Capture(inputs_after=("t",))),
     Call("warns", "warns", args={"t": X}),
@@ -168,6 +175,24 @@ def test_a_warmed_up_zygote_answers_like_a_plain_one(tmp_path: Path, zygotes, ki
         assert after.calls["raises"].status == "raised"
         assert after.calls["summed"].grads["t"] is not None
         assert after.calls["odd-name"].status == "missing"
+        assert after.calls["failing-backward"].status == "raised"
+
+
+@pytest.mark.torch
+def test_a_warmed_up_torch_zygote_answers_like_a_plain_one(tmp_path: Path) -> None:
+    pytest.importorskip("torch", reason="real torch is not installed")
+    path = tmp_path / "solution.py"
+    path.write_text(textwrap.dedent(SUBMISSIONS["correct"]))
+    bubblewrap = "bubblewrap" in POLICY.layers
+    pictures = []
+    for warm in (False, True):
+        with Zygote("torch", bubblewrap=bubblewrap) as zygote:
+            if warm:
+                assert zygote.warm_up(encoded_calls(CALLS)) is True
+            outcome = run_submission_warm(path, CALLS, zygote=zygote, policy=POLICY)
+            pictures.append(same_paths(repr(picture(outcome))))
+    assert pictures[1] == pictures[0]
+    assert "Mismatch in shape" in pictures[1]  # the failing backward() was reported
 
 
 def test_warming_up_twice_asks_the_zygote_once(zygotes) -> None:
@@ -189,3 +214,24 @@ def test_the_stand_in_leaves_nothing_behind(tmp_path: Path) -> None:
     child.warm_up(CALLS, view, str(tmp_path))
     assert list(tmp_path.iterdir()) == []  # the stand-in's file is gone
     assert "submission" not in sys.modules  # a worker's submission module starts afresh
+
+
+def test_a_warm_up_that_leaves_a_thread_stops_the_zygote(tmp_path: Path, monkeypatch) -> None:
+    """A zygote forks only while it is the process's one thread: if anything the warm-up ran
+    had started a thread, it stops (the grader then starts a plain zygote). The zygotes above
+    show the other side: alone, they warm up and go on serving."""
+    if not engine_available():
+        pytest.skip("gradekit.engine.install_torch_alias is not available yet")
+    monkeypatch.chdir(tmp_path)  # the stand-in is written in the zygote's working directory
+    digest = "warm-up-with-a-thread"
+    monkeypatch.setitem(child.PRELOADED_CALLS, digest, CALLS)
+    monkeypatch.setitem(child.PREBUILT_VIEWS, "engine", BackendView(child.import_backend("engine")))
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    thread.start()
+    try:
+        with pytest.raises(zygote.WarmWorkerError, match="threads"):
+            zygote._warm_up(digest, "engine")
+    finally:
+        stop.set()
+        thread.join()
