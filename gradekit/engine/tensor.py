@@ -481,8 +481,12 @@ class Tensor(TensorBase):
         """``hook(grad)`` runs when this tensor's gradient is computed; may return a new one."""
         if not self._requires_grad:
             raise errors.error("hook_on_no_grad")
-        if self._grad_fn is None and "_no_grad_view" in self.__dict__:
-            _check_no_grad_view(self)  # a stale no_grad view raises, as its grad_fn does
+        if self._grad_fn is None and "_no_grad_view" in self.__dict__ and self._hooks is None:
+            # A stale no_grad view raises, as reading its grad_fn does.  Only the first
+            # time: torch makes the tensor's hook dict before it reads grad_fn, and reads
+            # grad_fn only when there was no dict yet, so a second call succeeds.
+            self._hooks = {}
+            _check_no_grad_view(self)
         if self._grad_fn is not None:
             return self._grad_fn._register_tensor_hook(self._output_nr, hook)
         if self._hooks is None:

@@ -156,3 +156,31 @@ def test_writes_that_do_not_overlap_still_pass(name: str) -> None:
 def test_outcome_matches_torch(name: str, real_torch: ModuleType) -> None:
     case = (RAISING | PASSING)[name]
     assert _outcome(engine, case) == _outcome(real_torch, case)
+
+
+def _hooks_on_a_stale_no_grad_view(T: ModuleType) -> list[str]:
+    """Also from the stateful ``dev`` profile: a view made under no_grad whose base was then
+    modified.  torch's ``register_hook`` reads ``grad_fn`` (which raises) only while the
+    tensor has no hook dict yet, and makes the dict first: the second call succeeds."""
+    outcomes = []
+    with T.no_grad():
+        leaf = T.tensor([-2.0] * 4, requires_grad=True)
+        view = leaf.expand(2, 4)
+        leaf.add_(1)
+        for _ in range(2):
+            try:
+                view.register_hook(lambda grad: None)
+                outcomes.append("registered")
+            except RuntimeError as exc:
+                outcomes.append(str(exc)[:60])
+    return outcomes
+
+
+def test_hooks_on_a_stale_no_grad_view() -> None:
+    first, second = _hooks_on_a_stale_no_grad_view(engine)
+    assert first.startswith("A view was created in no_grad mode") and second == "registered"
+
+
+@pytest.mark.torch
+def test_hooks_on_a_stale_no_grad_view_match_torch(real_torch: ModuleType) -> None:
+    assert _hooks_on_a_stale_no_grad_view(engine) == _hooks_on_a_stale_no_grad_view(real_torch)

@@ -37,6 +37,7 @@ import numpy as np
 from .. import errors
 from ..dtypes import dtype_of_array
 from ..ops.quiet import enter_quiet_numpy, exit_quiet_numpy
+from ..ops.summation import is_dense
 from ..tensor import Tensor
 from . import grad_mode
 from .graph import AccumulateGrad, CopyBackwards, Node
@@ -236,8 +237,11 @@ def _run_backward_on_arrays(
                     variable = node.variable
                     old = variable._grad
                     if old is None:
-                        if not _exclusively_held(grad):
-                            grad = grad.copy()
+                        leaf_data = variable._data
+                        # steal the array when nothing else holds it and it has the
+                        # leaf's layout (torch's "gradient layout contract")
+                        if not (_exclusively_held(grad) and grad.strides == leaf_data.strides):
+                            grad = copy_in_layout_of(grad, leaf_data)
                         # the recorded dtype: the gradient was cast to it on the way in
                         variable._grad = Tensor._make(grad, node._output_meta[0][1])
                     else:
@@ -297,6 +301,21 @@ def _run_backward_on_arrays(
     finally:
         exit_quiet_numpy(quiet_numpy)
         grad_mode.enabled = previous_mode
+
+
+def copy_in_layout_of(grad: np.ndarray, leaf: np.ndarray) -> np.ndarray:
+    """A copy of ``grad`` laid out as torch lays out a new ``.grad`` (its
+    ``clone_obey_contract``): with the leaf's strides when the leaf is dense (a transposed
+    leaf gets a transposed ``.grad``), C-contiguous otherwise."""
+    if leaf.flags.c_contiguous or not is_dense(leaf):
+        return grad.copy()
+    # exactly the leaf's strides (np.empty_like's "K" order may pick others for size-1 dims)
+    scale = grad.itemsize / leaf.itemsize
+    strides = tuple(int(stride * scale) for stride in leaf.strides)
+    buffer = np.empty(leaf.size, dtype=grad.dtype)
+    copy = np.ndarray(leaf.shape, dtype=grad.dtype, buffer=buffer, strides=strides)
+    copy[...] = grad
+    return copy
 
 
 def _exclusively_held(grad: np.ndarray) -> bool:
@@ -518,7 +537,7 @@ def _hook_name(hook: object) -> str:
 
 def _retain(tensor: Tensor, grad: Tensor, create_graph: bool) -> None:
     if tensor._grad is None:
-        tensor._grad = _fresh_copy(grad, create_graph)
+        tensor._grad = _fresh_copy(grad, None, create_graph)  # retain_grad: C-contiguous
     else:
         tensor._grad = tensor._grad + grad
 
@@ -569,7 +588,7 @@ def _accumulate_into_grad(variable: Tensor, grad: Tensor, create_graph: bool) ->
     """AccumulateGrad::accumulateGrad: in place unless create_graph."""
     old = variable._grad
     if old is None:
-        variable._grad = _fresh_copy(grad, create_graph)
+        variable._grad = _fresh_copy(grad, variable._data, create_graph)
     elif not create_graph:
         old._data += grad._data  # same id(x.grad); captured references see the sum
         old._version_counter.version += 1
@@ -577,13 +596,22 @@ def _accumulate_into_grad(variable: Tensor, grad: Tensor, create_graph: bool) ->
         variable._grad = old + grad
 
 
-def _fresh_copy(grad: Tensor, create_graph: bool) -> Tensor:
-    """A new tensor holding ``grad``; under create_graph torch records ``CopyBackwards``."""
-    data = grad._data.copy()
-    if create_graph and grad._requires_grad:
+def _fresh_copy(grad: Tensor, leaf: np.ndarray | None, create_graph: bool) -> Tensor:
+    """A new tensor holding ``grad``, as torch makes a first ``.grad``: for a dense leaf a
+    copy in the leaf's layout (``new_empty_strided(...).copy_(grad)``: ``CopyBackwards``
+    under create_graph); for any other leaf, and for retain_grad (``leaf=None``), a
+    C-contiguous ``grad.clone()`` (``CloneBackward0``)."""
+    cloned = leaf is None or not is_dense(leaf)
+    data = grad._data.copy() if cloned else copy_in_layout_of(grad._data, leaf)
+    if not (create_graph and grad._requires_grad):
+        return Tensor._make(data, grad.dtype)
+    if cloned:
+        from ..ops.shape_helpers import CloneBackward0  # (ops import this module)
+
+        node = CloneBackward0((grad._edge(),), ((data.shape, grad.dtype),))
+    else:
         node = CopyBackwards(((None, 0), grad._edge()), ((data.shape, grad.dtype),))
-        return Tensor._make(data, grad.dtype, node)
-    return Tensor._make(data, grad.dtype)
+    return Tensor._make(data, grad.dtype, node)
 
 
 def _sum_to(grad: Tensor, shape: tuple[int, ...]) -> Tensor:

@@ -38,7 +38,7 @@ def torch_order_sum(data: np.ndarray) -> np.floating | None:
         return None
     if data.size > TORCH_ORDER_LIMIT:
         return None
-    if data.ndim > 1 and not _is_dense(data):
+    if data.ndim > 1 and not is_dense(data):
         return None
     # A dense tensor is added in memory order (torch's iterator sorts dims by stride and
     # merges them into one run).
@@ -49,7 +49,7 @@ def torch_order_sum(data: np.ndarray) -> np.floating | None:
     return _vector_sum(values, lanes)
 
 
-def _is_dense(data: np.ndarray) -> bool:
+def is_dense(data: np.ndarray) -> bool:
     """Whether the elements fill one gap-free block of memory, in some order of the dims."""
     if data.flags.c_contiguous or data.flags.f_contiguous:
         return True
