@@ -5,6 +5,8 @@
 2. A 1000x1000 chain ``tanh(x @ w).sum().backward()``: engine / hand-written numpy doing
    the same forward and backward arithmetic (target: <= 1.1).
 3. The same chain on MyGrad, when it is importable (for reference).
+4. The engine's import on top of numpy (it lies on every sandboxed check's path): median of
+   fresh ``python -I -S`` processes, as a ratio to numpy's own import.
 
 Run: ``python benchmarks/engine.py``.  Uses best-of-N timing of this thread's CPU time
 (``time.thread_time``), so time spent descheduled on a loaded machine does not count;
@@ -13,8 +15,12 @@ single-threaded BLAS is recommended for stable numbers (``OMP_NUM_THREADS=1``).
 
 from __future__ import annotations
 
+import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 
@@ -77,6 +83,27 @@ def numpy_chain(x_data: np.ndarray, w_data: np.ndarray) -> Callable[[], object]:
     return run
 
 
+def import_times(processes: int = 10) -> tuple[float, float]:
+    """Median seconds of ``import numpy`` and then of ``import gradekit.engine`` in fresh
+    isolated interpreters (``-I -S``: no site hooks; this checkout and numpy's
+    site-packages on the path)."""
+    checkout = str(Path(__file__).resolve().parent.parent)
+    numpy_site = str(Path(np.__file__).resolve().parent.parent)
+    code = (
+        f"import sys, time; sys.path[:0] = [{checkout!r}, {numpy_site!r}]; "
+        "t0 = time.perf_counter(); import numpy; t1 = time.perf_counter(); "
+        "import gradekit.engine; t2 = time.perf_counter(); print(t1 - t0, t2 - t1)"
+    )
+    numpy_times, engine_times = [], []
+    for _ in range(processes):
+        output = subprocess.run(
+            [sys.executable, "-I", "-S", "-c", code], capture_output=True, text=True, check=True
+        ).stdout.split()
+        numpy_times.append(float(output[0]))
+        engine_times.append(float(output[1]))
+    return statistics.median(numpy_times), statistics.median(engine_times)
+
+
 def main() -> None:
     try:
         import torch
@@ -103,6 +130,11 @@ def main() -> None:
     print(
         f"1000x1000 chain: engine {engine_big * 1e3:7.1f} ms, numpy {numpy_big * 1e3:7.1f} ms, "
         f"ratio {engine_big / numpy_big:.2f} (target <= 1.1)"
+    )
+    numpy_import, engine_import = import_times()
+    print(
+        f"import: numpy {numpy_import * 1e3:6.1f} ms, engine on top {engine_import * 1e3:6.1f} ms, "
+        f"ratio {engine_import / numpy_import:.2f} (median of 10 fresh processes)"
     )
     try:
         import mygrad
