@@ -191,16 +191,26 @@ globals().update(dict.fromkeys({variables!r}, 0))
 """
 
 
-# One more call for every warm-up: a backward() that fails (a scalar seed for three values),
-# so that the backend's error path has run once before the forks. Real torch spends about a
-# second of lazy initialisation on the first autograd error of a process; paid here, no worker
-# whose student code fails in backward() pays it again.
+# One more call for the warm-up of calls that run or read autograd (a backward() seed or
+# gradients to capture): a backward() that fails (a scalar seed for three values), so that the
+# backend's error path has run once before the forks. Real torch spends about a second of lazy
+# initialisation on the first autograd error of a process; paid here, no worker whose student
+# code fails in backward() pays it again. Not for other calls: that initialisation leaves
+# about 34 MB more in the zygote, which makes every fork of it cost about 7 ms more.
 _FAILING_BACKWARD = Call(
     "gradekit-warm-up-failing-backward",
     "_gradekit_warm_up_backward",
     args={"t": ArgSpec.tensor(np.ones(3, np.float32), requires_grad=True)},
     capture=Capture(backward=ArgSpec.tensor(np.float32(1.0))),
 )
+
+
+def warm_up_calls(calls: list[Call]) -> list[Call]:
+    """The calls a warm-up runs: ``calls``, and :data:`_FAILING_BACKWARD` when they use
+    autograd (a backward() seed or gradients to capture)."""
+    if any(call.capture.backward is not None or call.capture.grads for call in calls):
+        return [*calls, _FAILING_BACKWARD]
+    return list(calls)
 
 
 def warm_up(calls: list[Call], view: BackendView, directory: str) -> None:
@@ -213,9 +223,10 @@ def warm_up(calls: list[Call], view: BackendView, directory: str) -> None:
     writes to (about a sixth of a tensor-indexing worker's CPU). No student code runs here and
     nothing secret is seen (the calls are what every worker receives anyway). Warnings raised
     here are forgotten (``catch_warnings``), so a student's run still shows its first one.
-    One extra call's backward() fails on purpose (:data:`_FAILING_BACKWARD`).
+    When the calls use autograd, one extra call's backward() fails on purpose
+    (:data:`_FAILING_BACKWARD`).
     """
-    calls = [*calls, _FAILING_BACKWARD]
+    calls = warm_up_calls(calls)
     functions = sorted({call.entry for call in calls if call.entry_kind == "function"})
     variables = sorted({call.entry for call in calls if call.entry_kind != "function"})
     source = _WARM_UP_SOURCE.format(functions=functions, variables=variables)

@@ -195,6 +195,13 @@ def test_a_warmed_up_torch_zygote_answers_like_a_plain_one(tmp_path: Path) -> No
     assert "Mismatch in shape" in pictures[1]  # the failing backward() was reported
 
 
+def test_only_autograd_calls_warm_up_the_failing_backward() -> None:
+    plain = [call for call in CALLS if not call.capture.grads and call.capture.backward is None]
+    assert child.warm_up_calls(plain) == plain  # no extra memory in the zygote for nothing
+    extra = child.warm_up_calls(CALLS)[len(CALLS) :]
+    assert [call.call_id for call in extra] == ["gradekit-warm-up-failing-backward"]
+
+
 def test_warming_up_twice_asks_the_zygote_once(zygotes) -> None:
     _, warmed = zygotes
     assert warmed.warm_up(encoded_calls(CALLS)) is True
