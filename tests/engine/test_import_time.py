@@ -83,3 +83,16 @@ def test_tensor_class_hierarchy_reads_as_torchs() -> None:
         return [f"{base.__module__}.{base.__qualname__}" for base in cls.__mro__]
 
     assert names(torch.Tensor) == names(real_torch.Tensor)
+
+
+@pytest.mark.parametrize("enabled_before", [True, False])
+def test_import_leaves_the_cyclic_gc_as_it_found_it(enabled_before: bool) -> None:
+    """The import pauses the cyclic GC (its collections there find nothing) and restores it."""
+    code = (
+        "import gc, sys; "
+        f"gc.enable() if {enabled_before} else gc.disable(); "
+        "import gradekit.engine; print(gc.isenabled())"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == str(enabled_before)
