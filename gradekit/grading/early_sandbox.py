@@ -175,10 +175,14 @@ class EarlySandbox:
         return self._zygote_error
 
     def preload(self, calls: list[Call]) -> bool:
-        """Have the warm interpreter decode ``calls`` now, if it has started (a check server
-        prepares its spare sandbox so for the next check of an assignment); a run of the same
-        calls then sends only their digest. False while it is still starting; True once done,
-        or when there is nothing to do it for (no warm interpreter, or a failed one)."""
+        """Have the warm interpreter decode ``calls`` now, if it has started, and warm up with
+        them (:meth:`~gradekit.sandbox.warm.Zygote.warm_up`: it runs them once against a
+        stand-in submission of its own, never student code): a check server prepares its
+        spare sandbox so for the next check of an assignment. A run of the same calls then
+        sends only their digest and starts with the executor's work done (with torch, its
+        lazy set-up on the first failing ``backward()``, about 0.6 s, too). False while it is
+        still starting; True once done, or when there is nothing to do it for (no warm
+        interpreter, or a failed one)."""
         from gradekit.sandbox.runner import encoded_calls
         from gradekit.sandbox.warm import WarmWorkerError
 
@@ -187,7 +191,7 @@ class EarlySandbox:
         try:
             if not self._zygote.poll_ready():
                 return False
-            self._zygote.preload_calls(encoded_calls(calls))
+            self._zygote.warm_up(encoded_calls(calls))
         except WarmWorkerError:
             pass  # the run will find out, and start cold
         return True

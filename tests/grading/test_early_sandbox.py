@@ -61,7 +61,7 @@ def test_a_warm_run_grades_and_leaves_no_process_behind(submission: Path) -> Non
     assert not zygote.scratch_root.exists()
 
 
-def test_preloaded_calls_are_sent_by_digest_and_graded_alike(submission: Path) -> None:
+def test_preloaded_calls_are_warmed_up_sent_by_digest_and_graded_alike(submission: Path) -> None:
     calls = double_calls(1, 21)
     with EarlySandbox("engine") as sandbox:
         deadline = time.monotonic() + 60
@@ -70,6 +70,7 @@ def test_preloaded_calls_are_sent_by_digest_and_graded_alike(submission: Path) -
             time.sleep(0.05)
         digest = hashlib.sha256(encoded_calls(calls)).hexdigest()
         assert sandbox._zygote._preloaded == [digest]  # decoded by the zygote already
+        assert sandbox._zygote._warmed == {digest}  # and run once against its stand-in
         outcome = sandbox.run(submission, calls)
         assert sandbox.warm_start_error is None
     assert answers(outcome) == {"c0": 2, "c1": 42}
