@@ -36,8 +36,8 @@ import numpy as np
 
 from .. import errors
 from ..dtypes import dtype_of_array
+from ..ops.layout import empty_preserving_layout, is_dense
 from ..ops.quiet import enter_quiet_numpy, exit_quiet_numpy
-from ..ops.summation import is_dense
 from ..tensor import Tensor
 from . import grad_mode
 from .graph import AccumulateGrad, CopyBackwards, Node
@@ -309,11 +309,7 @@ def copy_in_layout_of(grad: np.ndarray, leaf: np.ndarray) -> np.ndarray:
     leaf gets a transposed ``.grad``), C-contiguous otherwise."""
     if leaf.flags.c_contiguous or not is_dense(leaf):
         return grad.copy()
-    # exactly the leaf's strides (np.empty_like's "K" order may pick others for size-1 dims)
-    scale = grad.itemsize / leaf.itemsize
-    strides = tuple(int(stride * scale) for stride in leaf.strides)
-    buffer = np.empty(leaf.size, dtype=grad.dtype)
-    copy = np.ndarray(leaf.shape, dtype=grad.dtype, buffer=buffer, strides=strides)
+    copy = empty_preserving_layout(leaf, grad.dtype)
     copy[...] = grad
     return copy
 

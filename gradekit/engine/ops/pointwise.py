@@ -635,7 +635,10 @@ class PowBackward1(Node):
             )
         if self.next_functions[1][0] is not None:
             at_zero = (self_ == 0) & (exponent >= 0)
-            grad_exponent = grad * where(at_zero, 0.0, result * log(self_))
+            # torch's pow_backward_exponent takes the log of self cast to the result dtype
+            # (a float64 0-d self under 1e-45 is 0 in a float32 result: log gives -inf)
+            promoted = self_.to(result.dtype)
+            grad_exponent = grad * where(at_zero, 0.0, result * log(promoted))
         return grad_self, grad_exponent
 
 

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .layout import is_dense
+
 #: at::internal::GRAIN_SIZE: above it torch's reduction may run on several threads.
 TORCH_ORDER_LIMIT = 32768
 _VECTOR_BYTES = 32  # AVX2: the width torch's sum kernel runs at
@@ -47,20 +49,6 @@ def torch_order_sum(data: np.ndarray) -> np.floating | None:
     if values.size < lanes:
         return _sequential(_scalar_order(values))
     return _vector_sum(values, lanes)
-
-
-def is_dense(data: np.ndarray) -> bool:
-    """Whether the elements fill one gap-free block of memory, in some order of the dims."""
-    if data.flags.c_contiguous or data.flags.f_contiguous:
-        return True
-    expected = data.itemsize
-    for stride, size in sorted(
-        (s, n) for s, n in zip(data.strides, data.shape, strict=True) if n != 1
-    ):
-        if stride != expected:
-            return False
-        expected *= size
-    return True
 
 
 def _sequential(values: np.ndarray) -> np.floating:

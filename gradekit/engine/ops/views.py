@@ -48,6 +48,7 @@ from ..indexing import (
 )
 from ..tensor import Tensor, register_method
 from .core import is_scalar, maybe_wrap_dim, requires_grad, scalar_value
+from .layout import empty_preserving_layout
 
 ViewFn = Callable[[np.ndarray], np.ndarray]
 
@@ -1013,7 +1014,9 @@ def repeat(x: Tensor, *repeats: Any) -> Tensor:
 def flip(x: Tensor, *dims: Any) -> Tensor:
     _require_args("flip", "dims", dims)
     wrapped = _unique_dims(_int_list(dims), x._data.ndim)
-    data = np.flip(x._data, tuple(wrapped)).copy() if x._data.ndim else x._data.copy()
+    # torch's flip writes into empty_like(x, preserve_format): a dense input's strides
+    data = empty_preserving_layout(x._data, x._data.dtype)
+    data[...] = np.flip(x._data, tuple(wrapped)) if x._data.ndim else x._data
     node = None
     if requires_grad(x):
         node = FlipBackward0((x._edge(),), ((data.shape, x.dtype),))
