@@ -316,6 +316,24 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "upper bound and lower bound inconsistent with step sign",
     ),
     "linspace_steps": (RuntimeError, "number of steps must be non-negative"),
+    # torch's argument parser: "arguments" and double quotes, unlike Python's own message.
+    "argument_missing": (
+        TypeError,
+        '{name}() missing 1 required positional arguments: "{argument}"',
+    ),
+    "factory_size_twice": (TypeError, "{name}() got multiple values for argument 'size'"),
+    "random_size_invalid": (
+        TypeError,
+        "{name}() received an invalid combination of arguments - got ({given}), but expected "
+        "one of:\n"
+        " * (tuple of ints size, *, torch.Generator generator, Tensor out = None, torch.dtype "
+        "dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory "
+        "= False, bool requires_grad = False)\n"
+        " * (tuple of ints size, *, Tensor out = None, torch.dtype dtype = None, torch.layout "
+        "layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad "
+        "= False)",  # and a newline: see creation._given_random_size
+    ),
+    "zeros_negative_dimension": (RuntimeError, "zeros: Dimension size must be non-negative."),
     "negative_dimension": (
         RuntimeError,
         "Trying to create tensor with negative dimension {size}: {sizes}",

@@ -68,8 +68,8 @@ def test_promote_tensor_pairs_like_torch(left: str, right: str, shapes: tuple) -
     a = torch.ones(left_shape, dtype=getattr(torch, left))
     b = torch.ones(right_shape, dtype=getattr(torch, right))
     expected = torch.result_type(a, b)
-    ea = engine.ones(*left_shape, dtype=_engine_dtype(left))
-    eb = engine.ones(*right_shape, dtype=_engine_dtype(right))
+    ea = engine.ones(left_shape, dtype=_engine_dtype(left))
+    eb = engine.ones(right_shape, dtype=_engine_dtype(right))
     assert repr(engine.result_type(ea, eb)) == str(expected)
     assert repr(engine.promote_types(ea.dtype, eb.dtype)) == str(
         torch.promote_types(a.dtype, b.dtype)

@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import errors
 from ..tensor import Tensor, register_method
 from . import conversion, creation, inplace, linalg, pointwise, reduction
 from .core import is_scalar
@@ -110,6 +111,12 @@ def _where_method(self: Tensor, condition: Tensor, other: Any) -> Tensor:
 
 def _new_factory(factory: Any) -> Any:
     def method(self: Tensor, *size: Any, dtype: Any = None, **kwargs: Any) -> Tensor:
+        # torch names the method, not the factory, when the size is missing or given twice.
+        name = f"new_{factory.__name__}"
+        if not size and "size" not in kwargs:
+            raise errors.error("argument_missing", name=name, argument="size")
+        if size and "size" in kwargs:
+            raise errors.error("factory_size_twice", name=name)
         return factory(*size, dtype=dtype or self.dtype, **kwargs)
 
     return method
@@ -125,11 +132,18 @@ def _new_tensor(self: Tensor, data: Any, *, dtype: Any = None, **kwargs: Any) ->
     return creation.tensor(data, dtype=dtype or self.dtype, **kwargs)
 
 
-def _softmax(self: Tensor, dim: int, dtype: Any = None) -> Tensor:
+_REQUIRED: Any = object()  # an argument torch's parser requires (its own message when missing)
+
+
+def _softmax(self: Tensor, dim: int = _REQUIRED, dtype: Any = None) -> Tensor:
+    if dim is _REQUIRED:
+        raise errors.error("argument_missing", name="softmax", argument="dim")
     return reduction.softmax(self, dim, dtype)
 
 
-def _log_softmax(self: Tensor, dim: int, dtype: Any = None) -> Tensor:
+def _log_softmax(self: Tensor, dim: int = _REQUIRED, dtype: Any = None) -> Tensor:
+    if dim is _REQUIRED:
+        raise errors.error("argument_missing", name="log_softmax", argument="dim")
     return reduction.log_softmax(self, dim, dtype)
 
 
