@@ -321,6 +321,10 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         TypeError,
         '{name}() missing 1 required positional arguments: "{argument}"',
     ),
+    "two_arguments_missing": (  # sic: torch's parser says "argument" here
+        TypeError,
+        '{name}() missing 2 required positional argument: "{first}", "{second}"',
+    ),
     "factory_size_twice": (TypeError, "{name}() got multiple values for argument 'size'"),
     "random_size_invalid": (
         TypeError,
@@ -331,7 +335,21 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "= False, bool requires_grad = False)\n"
         " * (tuple of ints size, *, Tensor out = None, torch.dtype dtype = None, torch.layout "
         "layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad "
-        "= False)",  # and a newline: see creation._given_random_size
+        "= False)",
+    ),
+    "squeeze_invalid": (
+        TypeError,
+        "squeeze() received an invalid combination of arguments - got ({given}), but expected "
+        "one of:\n"
+        " * ()\n"
+        " * (int dim)\n"
+        " * (tuple of ints dim)",
+    ),
+    "view_no_arguments": (
+        TypeError,
+        "view() received an invalid combination of arguments - got (), but expected one of:\n"
+        " * (torch.dtype dtype)\n"
+        " * (tuple of ints size)",
     ),
     "zeros_negative_dimension": (RuntimeError, "zeros: Dimension size must be non-negative."),
     "negative_dimension": (
@@ -345,10 +363,6 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "tensor_ragged": (
         ValueError,
         "expected sequence of length {expected} at dim {dim} (got {got})",
-    ),
-    "softmax_dim_missing": (
-        TypeError,
-        '{name}() missing 1 required positional arguments: "dim"',
     ),
     "norm_p_unsupported": (
         NotImplementedError,
@@ -756,6 +770,13 @@ def error(key: str, **fields: object) -> Exception:
     """Build (not raise) the exception torch raises in situation ``key``."""
     exc_type, template = MESSAGES[key]
     return exc_type(template.format(**fields))
+
+
+def parser_error(key: str, **fields: object) -> Exception:
+    """:func:`error` for a message of torch's argument parser that lists a function's
+    overloads: it ends with a newline, which the catalogue's stripped texts leave out."""
+    exc_type, template = MESSAGES[key]
+    return exc_type(template.format(**fields) + "\n")
 
 
 def warn(key: str, stacklevel: int = 3, **fields: object) -> None:

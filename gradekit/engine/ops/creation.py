@@ -173,8 +173,7 @@ def _given_random_size(name: str, shape: tuple[Any, ...], size: Any) -> Sequence
         given = [type(value).__name__ for value in shape]
         if size is not None:
             given.append(f"size={type(size).__name__}")
-        error = errors.error("random_size_invalid", name=name, given=", ".join(given))
-        raise TypeError(f"{error}\n")  # torch's parser ends its list of overloads so
+        raise errors.parser_error("random_size_invalid", name=name, given=", ".join(given))
     return shape if size is None else (size,)
 
 

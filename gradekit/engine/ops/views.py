@@ -873,6 +873,8 @@ def _element_strides(data: np.ndarray) -> tuple[int, ...]:
 
 def view(x: Tensor, *shape: Any) -> Tensor:
     """``x.view(*shape)``: ViewBackward0, or torch's error when the strides do not allow it."""
+    if not shape:
+        raise errors.parser_error("view_no_arguments")
     if len(shape) == 1 and not isinstance(shape[0], (int, np.integer, tuple, list)):
         if hasattr(shape[0], "legacy_name"):
             raise errors.unsupported("Tensor.view(dtype)")
@@ -898,6 +900,7 @@ def _view_with_strides(
 
 def reshape(x: Tensor, *shape: Any) -> Tensor:
     """A view when the strides allow it, else ``_unsafe_view(clone(x))`` like torch."""
+    _require_args("reshape", "shape", shape)
     new_shape = _infer_size(_int_list(shape), x._data.size)
     strides = _view_strides(x._data.shape, _element_strides(x._data), new_shape)
     if strides is not None:
@@ -916,11 +919,11 @@ def reshape(x: Tensor, *shape: Any) -> Tensor:
 
 
 def view_as(x: Tensor, other: Tensor) -> Tensor:
-    return view(x, *other._data.shape)
+    return view(x, other._data.shape)  # a tuple: a 0-d ``other`` is a shape too
 
 
 def reshape_as(x: Tensor, other: Tensor) -> Tensor:
-    return reshape(x, *other._data.shape)
+    return reshape(x, other._data.shape)
 
 
 def flatten(x: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
@@ -1209,8 +1212,18 @@ def index_select(x: Tensor, dim: int, index: Tensor, *, _index_position: int = 3
     return _gather_op(x, positions, "IndexSelectBackward0")
 
 
-def gather_along(x: Tensor, dim: int, index: Tensor, *, sparse_grad: bool = False) -> Tensor:
+_REQUIRED: Any = object()  # an argument torch's parser requires (its own message when missing)
+
+
+def gather_along(
+    x: Tensor, dim: int = _REQUIRED, index: Tensor = _REQUIRED, *, sparse_grad: bool = False
+) -> Tensor:
     """``torch.gather(x, dim, index)``: GatherBackward0; negative indices are errors."""
+    if dim is _REQUIRED and index is _REQUIRED:
+        raise errors.error("two_arguments_missing", name="gather", first="dim", second="index")
+    for name, value in (("dim", dim), ("index", index)):
+        if value is _REQUIRED:
+            raise errors.error("argument_missing", name="gather", argument=name)
     ndim = x._data.ndim
     dim = _wrap_dim(dim, ndim) % max(ndim, 1)
     if index.dtype not in (int64, int32):
@@ -1560,7 +1573,7 @@ def _wrap_dim(dim: int, ndim: int) -> int:
 def _require_args(function: str, parameter: str, given: tuple) -> None:
     """torch's TypeError for a method called without its variadic argument."""
     if not given:
-        raise TypeError(f'{function}() missing 1 required positional arguments: "{parameter}"')
+        raise errors.error("argument_missing", name=function, argument=parameter)
 
 
 def _unique_dims(dims: Sequence[int], ndim: int) -> list[int]:
@@ -1581,7 +1594,14 @@ def _int_list(args: tuple) -> list[int]:
     return [int(a) for a in args]
 
 
-def _squeeze_method(self: Tensor, dim: Any = None) -> Tensor:
+def _squeeze_method(self: Tensor, *dims: Any, dim: Any = None) -> Tensor:
+    """``x.squeeze()``, ``x.squeeze(1)``, ``x.squeeze((0, 2))`` and, as torch's method
+    also takes them, ``x.squeeze(0, 2)``."""
+    if dims:
+        if dim is not None:
+            given = ", ".join([*(type(d).__name__ for d in dims), f"dim={type(dim).__name__}"])
+            raise errors.parser_error("squeeze_invalid", given=given)
+        dim = dims[0] if len(dims) == 1 else dims
     return squeeze(self, dim)
 
 
@@ -1589,9 +1609,11 @@ def _index_select_method(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
     """``x.index_select(dim, index)``, with torch's TypeError when an argument is missing."""
     given = len(args) + len(kwargs)
     if given == 1:
-        raise TypeError('index_select() missing 1 required positional arguments: "index"')
-    if given == 0:  # sic: torch's singular "argument" for two
-        raise TypeError('index_select() missing 2 required positional argument: "dim", "index"')
+        raise errors.error("argument_missing", name="index_select", argument="index")
+    if given == 0:
+        raise errors.error(
+            "two_arguments_missing", name="index_select", first="dim", second="index"
+        )
     return index_select(self, *args, **kwargs, _index_position=2)
 
 

@@ -1,5 +1,6 @@
-"""Factories and the softmax methods take their arguments as torch's parser does: a size by
-position or as ``size=``, and torch's own errors when it is missing, given twice or negative."""
+"""Arguments as torch's parser takes them: a factory's size by position or as ``size=``, with
+torch's own errors when it is missing, given twice or negative; and torch's errors (type and
+words) for the argument mistakes of views, gather, index_select and the softmax methods."""
 
 from __future__ import annotations
 
@@ -42,6 +43,22 @@ SNIPPETS = [
     "torch.ones(2).new_ones()",
     "torch.ones(2).new_empty(2, size=(3,))",
     "torch.randn_like(torch.ones(2, 3)).shape",
+    "torch.ones(2, 3).reshape()",
+    "torch.reshape(torch.ones(2, 3))",
+    "torch.ones(2, 3).view()",
+    "torch.ones(2, 3).view(3, 2).shape",
+    "torch.tensor([5.0]).view_as(torch.tensor(1.0))",
+    "torch.tensor([5.0]).reshape_as(torch.tensor(1.0))",
+    "torch.ones(2, 3).gather(1)",
+    "torch.ones(2, 3).gather()",
+    "torch.gather(torch.ones(2, 3), 1)",
+    "torch.ones(2, 3).index_select(0)",
+    "torch.ones(2, 3).index_select()",
+    "torch.ones(1, 2, 1).squeeze(0, 2).shape",
+    "torch.ones(1, 2, 1).squeeze(0, dim=2)",
+    "torch.ones(1, 2, 1).squeeze(dim=2).shape",
+    "torch.ones(1, 2, 1).squeeze(5, 0)",
+    "torch.ones(2, 3).permute()",
 ]
 
 
