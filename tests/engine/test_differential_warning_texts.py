@@ -75,11 +75,9 @@ def test_the_warning_is_torchs_text_tail_and_all(
     key: str, torch_warnings: dict[str, list[str]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from gradekit.engine import errors
-    from gradekit.engine.ops import views
 
-    # As in a fresh process: the engine's warn-once registries forget what earlier tests used.
+    # As in a fresh process: the engine's warn-once registry forgets what earlier tests used.
     monkeypatch.setattr(errors, "_warned_once", set())
-    monkeypatch.setattr(views, "WARNED_ONCE", set())
     expected = torch_warnings[key]
     assert expected, f"torch no longer warns for {SNIPPETS[key]}"
     assert _warnings_of(engine, SNIPPETS[key]) == expected

@@ -634,28 +634,18 @@ def _permute(x: Tensor, order: tuple[int, ...]) -> Tensor:
 
 def _T(x: Tensor) -> Tensor:  # noqa: N802 - torch's property name
     ndim = x._data.ndim
+    # torch's TORCH_WARN_ONCE; stacklevel 3 points at the caller of this function.
     if ndim == 0:
-        _warn_once("transpose_T_0d")
+        errors.warn_once("transpose_T_0d", stacklevel=3)
     elif ndim != 2:
-        _warn_once("transpose_T_deprecated")
+        errors.warn_once("transpose_T_deprecated", stacklevel=3)
     return _permute(x, tuple(range(ndim - 1, -1, -1)))
-
-
-#: Warnings already shown: torch emits these with TORCH_WARN_ONCE (once per process).
-WARNED_ONCE: set[str] = set()
-
-
-def _warn_once(key: str, stacklevel: int = 4) -> None:
-    """Warn like torch's TORCH_WARN_ONCE; ``stacklevel`` 4 points at the caller of our caller."""
-    if key not in WARNED_ONCE:
-        WARNED_ONCE.add(key)
-        errors.warn(key, stacklevel=stacklevel)
 
 
 def _mT(x: Tensor, name: str = "mT", stacklevel: int = 4) -> Tensor:  # noqa: N802 - torch's name
     """``x.mT`` / ``x.mH`` / ``x.adjoint()`` (real dtypes only): transpose the last two dims."""
     if x._data.ndim == 0:
-        _warn_once(f"{name}_0d", stacklevel)
+        errors.warn_once(f"{name}_0d", stacklevel - 1)
         return x  # torch 2.13 returns the 0-d tensor itself
     if x._data.ndim < 2:
         raise errors.error("mT_ndim", ndim=x._data.ndim)
