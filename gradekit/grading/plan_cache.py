@@ -24,7 +24,6 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +47,7 @@ from gradekit.sandbox.protocol import (
     encode_calls,
     encode_frame,
 )
-from gradekit.spec.cache import cache_directory, file_stamp
+from gradekit.spec.cache import cache_directory, file_stamp, write_cache_file
 
 PLAN_CACHE_FORMAT = 1
 PLAN_CACHE_LIMIT = 256 * 1024 * 1024  # bytes of one entry (the calls' arrays included)
@@ -178,12 +177,9 @@ def write_compiled(
     calls = plan_calls(compiled.plans)
     try:
         payload = encode_frame(description) + encode_calls(calls)
-        entry.parent.mkdir(parents=True, exist_ok=True)
-        temporary = entry.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_bytes(payload)
-        os.replace(temporary, entry)
-    except (OSError, ProtocolError, TypeError, ValueError):
-        pass  # a read-only home directory must not stop grading
+    except (ProtocolError, TypeError, ValueError):
+        return  # not encodable: the next check compiles the spec again
+    write_cache_file(entry, payload)
 
 
 def _plan_description(plan: ExercisePlan) -> dict[str, Any]:

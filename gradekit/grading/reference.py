@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import os
 import sys
 import types
 from collections.abc import Callable, Iterator, Mapping
@@ -35,6 +34,7 @@ from gradekit.sandbox.protocol import (
 # The cache directory is shared with the spec cache; re-exported here for existing callers.
 from gradekit.spec.cache import CACHE_ENV as CACHE_ENV
 from gradekit.spec.cache import cache_directory as cache_directory
+from gradekit.spec.cache import write_cache_file
 
 REFERENCE_BACKENDS = ("engine", "torch")
 # The layout of the disk cache's files (part of their key: files of another layout are never
@@ -254,13 +254,7 @@ def _write_disk_cache(path: Path, answers: ReferenceAnswers) -> None:
             },
         }
     )
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_bytes(b"".join([index, reference, *mistakes.values()]))
-        os.replace(temporary, path)
-    except OSError:
-        pass  # a read-only home directory must not stop grading
+    write_cache_file(path, b"".join([index, reference, *mistakes.values()]))
 
 
 def _call_key(call: Call) -> tuple:

@@ -72,6 +72,19 @@ def file_stamp(path: Path) -> list[int] | None:
     return [status.st_mtime_ns, status.st_size]
 
 
+def write_cache_file(path: Path, content: bytes) -> None:
+    """Write one entry of gradekit's cache whole or not at all (a temporary file renamed over
+    it, so a reader never sees half of one); a disk that refuses is not an error: a read-only
+    home directory must not stop grading."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_suffix(f".{os.getpid()}.tmp")
+        temporary.write_bytes(content)
+        os.replace(temporary, path)
+    except OSError:
+        pass
+
+
 def read_spec_data(path: Path, text: str) -> tuple[Any, Path] | None:
     """The cached YAML data of the spec at ``path`` (whose content is ``text``) and its solution
     path, or None when there is no valid entry (or the solution changed since)."""
@@ -105,12 +118,9 @@ def write_spec_data(path: Path, text: str, data: Any, solution: Path) -> None:
         encoded = json.dumps(entry, allow_nan=False)
         if json.loads(encoded)["data"] != data:
             return
-        cache_file.parent.mkdir(parents=True, exist_ok=True)
-        temporary = cache_file.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_text(encoded, encoding="utf-8")
-        os.replace(temporary, cache_file)
-    except (OSError, TypeError, ValueError):
-        pass  # a read-only home directory must not stop grading
+    except (TypeError, ValueError):
+        return
+    write_cache_file(cache_file, encoded.encode("utf-8"))
 
 
 def _header_cache_file(path: Path) -> Path | None:
@@ -160,10 +170,4 @@ def write_header(path: Path, content: bytes, reader: Any, header: dict[str, str]
         "sha256": _content_digest(content),
         "header": header,
     }
-    try:
-        cache_file.parent.mkdir(parents=True, exist_ok=True)
-        temporary = cache_file.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_text(json.dumps(entry), encoding="utf-8")
-        os.replace(temporary, cache_file)
-    except OSError:
-        pass  # a read-only home directory must not stop grading
+    write_cache_file(cache_file, json.dumps(entry).encode("utf-8"))
