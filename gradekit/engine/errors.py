@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import builtins
 import warnings
+from collections.abc import Iterable
+from typing import Any
 
 TORCH_VERSION = "2.13.0"
 
@@ -347,7 +349,8 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     ),
     "view_no_arguments": (
         TypeError,
-        "view() received an invalid combination of arguments - got (), but expected one of:\n"
+        "view() received an invalid combination of arguments - got ({given}), but expected one "
+        "of:\n"
         " * (torch.dtype dtype)\n"
         " * (tuple of ints size)",
     ),
@@ -772,11 +775,29 @@ def error(key: str, **fields: object) -> Exception:
     return exc_type(template.format(**fields))
 
 
-def parser_error(key: str, **fields: object) -> Exception:
+# The default of an argument torch's parser requires, so that leaving it out raises torch's
+# own "missing ... arguments" error rather than Python's.
+REQUIRED: Any = object()
+
+
+def parser_error(
+    key: str,
+    arguments: Iterable[object] = (),
+    keywords: dict[str, object] | None = None,
+    **fields: object,
+) -> Exception:
     """:func:`error` for a message of torch's argument parser that lists a function's
-    overloads: it ends with a newline, which the catalogue's stripped texts leave out."""
+    overloads. Its ``{given}`` is the call's arguments as the parser lists them, e.g.
+    ``int, size=tuple``; the message ends with a newline, which the catalogue's stripped
+    texts leave out."""
+    given = ", ".join(
+        [
+            *(type(value).__name__ for value in arguments),
+            *(f"{name}={type(value).__name__}" for name, value in (keywords or {}).items()),
+        ]
+    )
     exc_type, template = MESSAGES[key]
-    return exc_type(template.format(**fields) + "\n")
+    return exc_type(template.format(given=given, **fields) + "\n")
 
 
 def warn(key: str, stacklevel: int = 3, **fields: object) -> None:

@@ -170,10 +170,8 @@ def _given_size(name: str, shape: tuple[Any, ...], size: Any) -> Sequence[Any]:
 def _given_random_size(name: str, shape: tuple[Any, ...], size: Any) -> Sequence[Any]:
     """:func:`_given_size` for ``rand``/``randn``, whose parser lists their overloads instead."""
     if (size is None) == (not shape):
-        given = [type(value).__name__ for value in shape]
-        if size is not None:
-            given.append(f"size={type(size).__name__}")
-        raise errors.parser_error("random_size_invalid", name=name, given=", ".join(given))
+        keywords = {} if size is None else {"size": size}
+        raise errors.parser_error("random_size_invalid", shape, keywords, name=name)
     return shape if size is None else (size,)
 
 

@@ -132,17 +132,14 @@ def _new_tensor(self: Tensor, data: Any, *, dtype: Any = None, **kwargs: Any) ->
     return creation.tensor(data, dtype=dtype or self.dtype, **kwargs)
 
 
-_REQUIRED: Any = object()  # an argument torch's parser requires (its own message when missing)
-
-
-def _softmax(self: Tensor, dim: int = _REQUIRED, dtype: Any = None) -> Tensor:
-    if dim is _REQUIRED:
+def _softmax(self: Tensor, dim: int = errors.REQUIRED, dtype: Any = None) -> Tensor:
+    if dim is errors.REQUIRED:
         raise errors.error("argument_missing", name="softmax", argument="dim")
     return reduction.softmax(self, dim, dtype)
 
 
-def _log_softmax(self: Tensor, dim: int = _REQUIRED, dtype: Any = None) -> Tensor:
-    if dim is _REQUIRED:
+def _log_softmax(self: Tensor, dim: int = errors.REQUIRED, dtype: Any = None) -> Tensor:
+    if dim is errors.REQUIRED:
         raise errors.error("argument_missing", name="log_softmax", argument="dim")
     return reduction.log_softmax(self, dim, dtype)
 

@@ -1202,17 +1202,18 @@ def index_select(x: Tensor, dim: int, index: Tensor, *, _index_position: int = 3
     return _gather_op(x, positions, "IndexSelectBackward0")
 
 
-_REQUIRED: Any = object()  # an argument torch's parser requires (its own message when missing)
-
-
 def gather_along(
-    x: Tensor, dim: int = _REQUIRED, index: Tensor = _REQUIRED, *, sparse_grad: bool = False
+    x: Tensor,
+    dim: int = errors.REQUIRED,
+    index: Tensor = errors.REQUIRED,
+    *,
+    sparse_grad: bool = False,
 ) -> Tensor:
     """``torch.gather(x, dim, index)``: GatherBackward0; negative indices are errors."""
-    if dim is _REQUIRED and index is _REQUIRED:
+    if dim is errors.REQUIRED and index is errors.REQUIRED:
         raise errors.error("two_arguments_missing", name="gather", first="dim", second="index")
     for name, value in (("dim", dim), ("index", index)):
-        if value is _REQUIRED:
+        if value is errors.REQUIRED:
             raise errors.error("argument_missing", name="gather", argument=name)
     ndim = x._data.ndim
     dim = _wrap_dim(dim, ndim) % max(ndim, 1)
@@ -1589,8 +1590,7 @@ def _squeeze_method(self: Tensor, *dims: Any, dim: Any = None) -> Tensor:
     also takes them, ``x.squeeze(0, 2)``."""
     if dims:
         if dim is not None:
-            given = ", ".join([*(type(d).__name__ for d in dims), f"dim={type(dim).__name__}"])
-            raise errors.parser_error("squeeze_invalid", given=given)
+            raise errors.parser_error("squeeze_invalid", dims, {"dim": dim})
         dim = dims[0] if len(dims) == 1 else dims
     return squeeze(self, dim)
 
