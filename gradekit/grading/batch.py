@@ -56,7 +56,12 @@ from gradekit.grading import pipeline
 from gradekit.grading.plan_cache import load_compiled
 from gradekit.grading.plans import CompiledAssignment, ExercisePlan, plan_calls
 from gradekit.grading.reference import ReferenceAnswers, reference_answers
-from gradekit.grading.submission import SubmissionError, SubmissionSource, load_submission
+from gradekit.grading.submission import (
+    SUBMISSION_SUFFIXES,
+    SubmissionError,
+    SubmissionSource,
+    load_submission,
+)
 from gradekit.grading.verdicts import AssignmentResult, ExerciseResult
 from gradekit.sandbox.policy import (
     ProbeResult,
@@ -75,7 +80,6 @@ from gradekit.sandbox.runner import encoded_calls
 from gradekit.sandbox.warm import WarmWorkerError, Zygote, run_submission_warm
 from gradekit.spec.cache import cache_directory
 
-GRADABLE_SUFFIXES = (".py", ".ipynb")
 WORKER_DIED = "the grading worker process died (see the messages above); run again to retry"
 WORKER_FINISH_TIMEOUT = 60.0
 # Submissions a worker grades at once. More than one keeps the cores busy while a submission
@@ -145,7 +149,7 @@ def discover_submissions(folder: Path, student_file: str | None = None) -> Disco
         if entry.name.startswith((".", "_")):
             found.ignored.append(entry)
             continue
-        if entry.is_file() and entry.suffix not in GRADABLE_SUFFIXES:
+        if entry.is_file() and entry.suffix not in SUBMISSION_SUFFIXES:
             found.ignored.append(entry)
             continue
         if not entry.is_file() and not entry.is_dir():
@@ -174,7 +178,7 @@ _LINK_PROBLEM = "%s is a symbolic link; put the submitted file itself in the fol
 
 def _file_in_folder(folder: Path, student_file: str | None) -> tuple[Path | None, str | None]:
     candidates = sorted(
-        (path for path in _visible_files(folder) if path.suffix in GRADABLE_SUFFIXES),
+        (path for path in _visible_files(folder) if path.suffix in SUBMISSION_SUFFIXES),
         key=lambda path: (len(path.relative_to(folder).parts), str(path)),
     )
     if student_file:

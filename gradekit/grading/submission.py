@@ -98,6 +98,9 @@ class SubmissionSource:
         return f"line {line} ({where})" if where else f"line {line}"
 
 
+SUBMISSION_SUFFIXES = (".py", ".ipynb")  # what a submission can be
+
+
 def load_submission(path: Path | str) -> SubmissionSource:
     """Read a ``.py`` or ``.ipynb`` submission as Python source.
 
@@ -131,7 +134,7 @@ def missing_submission(path: Path) -> SubmissionError:
         names = sorted(
             entry.name
             for entry in path.parent.iterdir()
-            if entry.suffix.lower() in (".py", ".ipynb") and entry.is_file()
+            if entry.suffix.lower() in SUBMISSION_SUFFIXES and entry.is_file()
         )
     except OSError:
         names = []

@@ -14,10 +14,9 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+from gradekit.grading.submission import SUBMISSION_SUFFIXES
 from gradekit.grading.verdicts import AssignmentResult
 from gradekit.integrations.bundle import BundleConfig, BundleError, load_spec
-
-SUBMISSION_SUFFIXES = (".py", ".ipynb")
 
 
 class PlatformError(Exception):
