@@ -47,7 +47,7 @@ def render_text(
         console.print(
             Text.assemble(("Your file could not be loaded: ", "bold red"), result.load_error)
         )
-    console.print(_summary_table(result))
+    console.print(_summary_table(result.exercises))
     for exercise in result.exercises:
         if exercise.status != "pass":
             console.print(
@@ -66,7 +66,7 @@ def render_text(
 
 
 def warm_up() -> None:
-    """Render a panel and a table like the report's, to nowhere.
+    """Render the panel and summary of a made-up failing exercise, to nowhere.
 
     The first rendering in a process costs several times the next ones: rich imports modules
     on first use and fills its caches (parsed styles, cell widths). A check calls this in a
@@ -74,27 +74,24 @@ def warm_up() -> None:
     while the student's code runs, is not the slow one."""
     import io
 
-    console = Console(file=io.StringIO(), width=80, highlight=False, force_terminal=True)
-    grid = Text("[1, 2]")
-    grid.append("3", style="bold red")
-    table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
-    table.add_column("expected", style="green")
-    table.add_column("got")
-    table.add_row(Text("[1, 2]"), grid)
-    details = Group(
-        Text.assemble(("Known mistake: ", "bold yellow"), "a message long enough to wrap " * 4),
-        Text("Case warm", style="bold underline"),
-        Text("inputs: t = 1", style="dim"),
-        table,
-        Text("  an explanation", style="italic"),
+    difference = Difference(
+        check="value",
+        subject="result",
+        message="1 of 2 elements of result differ",
+        expected=np.array([1.0, 2.0]),
+        got=np.array([1.0, 3.0]),
+        max_abs_error=1.0,
+        max_rel_error=0.5,
+        explanation="an explanation",
+        rtol=1.3e-6,
+        atol=1e-5,
     )
-    title = Text.assemble(("warm", "bold"), " (warm) — warm up: ", ("FAIL", STATUS_STYLE["fail"]))
-    console.print(Panel(details, title=title, title_align="left", border_style="bold red"))
-    summary = Table(title=None, show_lines=False, header_style="bold")
-    summary.add_column("exercise")
-    summary.add_column("points", justify="right")
-    summary.add_row(Text("warm"), "1 / 1")
-    console.print(summary)
+    case = CaseResult("warm", "warm", passed=False, differences=[difference], inputs={"t": "1"})
+    exercise = ExerciseResult("warm", "warm", "warm up", 1.0, cases=[case], hint="a hint")
+    exercise.mistake = "a known mistake's message, long enough to wrap " * 3
+    console = Console(file=io.StringIO(), width=80, highlight=False, force_terminal=True)
+    console.print(exercise_panel(exercise))
+    console.print(_summary_table([exercise]))
 
 
 def _header(result: AssignmentResult) -> Text:
@@ -115,6 +112,7 @@ def _header(result: AssignmentResult) -> Text:
     return text
 
 
+SUMMARY_HEADER_STYLE = "bold"
 SUMMARY_COLUMNS = (
     ("exercise", "left"),
     ("status", "left"),
@@ -124,9 +122,9 @@ SUMMARY_COLUMNS = (
 )
 
 
-def _summary_table(result: AssignmentResult) -> SummaryTable:
+def _summary_table(exercises: list[ExerciseResult]) -> SummaryTable:
     rows = []
-    for exercise in result.exercises:
+    for exercise in exercises:
         status = exercise.status
         rows.append(
             (
@@ -153,7 +151,7 @@ class SummaryTable:
         self.rows = rows
 
     def rich_table(self) -> Table:
-        table = Table(title=None, show_lines=False, header_style="bold")
+        table = Table(title=None, show_lines=False, header_style=SUMMARY_HEADER_STYLE)
         for name, justify in SUMMARY_COLUMNS:
             table.add_column(name, justify=justify)  # type: ignore[arg-type]
         for row in self.rows:
@@ -170,27 +168,27 @@ class SummaryTable:
         if sum(widths) + 3 * len(widths) + 1 > options.max_width:
             yield self.rich_table()  # rich shrinks or wraps the columns
             return
-        border, bold, padding = Style(), console.get_style("bold"), Style()
+        plain, header = Style(), console.get_style(SUMMARY_HEADER_STYLE)
         line = Segment.line()
 
         def rule(left: str, fill: str, middle: str, right: str) -> list[Segment]:
             return [
-                Segment(left + middle.join(fill * (w + 2) for w in widths) + right, border),
+                Segment(left + middle.join(fill * (w + 2) for w in widths) + right, plain),
                 line,
             ]
 
         def row(cells: tuple[Text, ...], edge: str, style: Style | None) -> list[Segment]:
-            segments = [Segment(edge, border)]
+            segments = [Segment(edge, plain)]
             for cell, width, (_, justify) in zip(cells, widths, SUMMARY_COLUMNS, strict=True):
                 text = cell.plain.ljust(width) if justify == "left" else cell.plain.rjust(width)
                 cell_style = style or (console.get_style(cell.style) if cell.style else None)
-                space = style or padding
+                space = style or plain
                 segments += [Segment(" ", space), Segment(text, cell_style), Segment(" ", space)]
-                segments.append(Segment(edge, border))
+                segments.append(Segment(edge, plain))
             return [*segments, line]
 
         yield from rule("┏", "━", "┳", "┓")
-        yield from row(tuple(headers), "┃", bold)
+        yield from row(tuple(headers), "┃", header)
         yield from rule("┡", "━", "╇", "┩")
         for cells in self.rows:
             yield from row(cells, "│", None)
