@@ -328,6 +328,34 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         '{name}() missing 2 required positional argument: "{first}", "{second}"',
     ),
     "factory_size_twice": (TypeError, "{name}() got multiple values for argument 'size'"),
+    "argument_type": (
+        TypeError,
+        "{name}(): argument '{parameter}'{where} must be {expected}, not {got}",
+    ),
+    "argument_element_type": (
+        TypeError,
+        "{name}(): argument '{parameter}' (position {position}) must be {expected}, but found "
+        "element of type {got} at pos {index}",
+    ),
+    "argument_unpack": (
+        TypeError,
+        "{name}(): argument '{parameter}' failed to unpack the object at pos {position} with "
+        'error "type must be tuple of ints,but got {got}"',
+    ),
+    "arguments_missing": (
+        TypeError,
+        "{name}() missing {count} required positional argument{s}: {names}",
+    ),
+    "unexpected_keyword": (TypeError, "{name}() got an unexpected keyword argument '{keyword}'"),
+    "multiple_values": (TypeError, "{name}() got multiple values for argument '{argument}'"),
+    "too_many_positional": (
+        TypeError,
+        "{name}() takes {maximum} positional argument{s} but {given} {were} given",
+    ),
+    "too_many_positional_range": (
+        TypeError,
+        "{name}() takes from {minimum} to {maximum} positional arguments but {given} were given",
+    ),
     "random_size_invalid": (
         TypeError,
         "{name}() received an invalid combination of arguments - got ({given}), but expected "

@@ -4,6 +4,9 @@ words) for the argument mistakes of views, gather, index_select and the softmax 
 
 from __future__ import annotations
 
+from typing import Any
+
+import numpy as np
 import pytest
 
 import gradekit.engine as engine
@@ -59,12 +62,95 @@ SNIPPETS = [
     "torch.ones(1, 2, 1).squeeze(dim=2).shape",
     "torch.ones(1, 2, 1).squeeze(5, 0)",
     "torch.ones(2, 3).permute()",
+    # a size that is not a tuple of ints: torch's TypeError, in the parser's words
+    "torch.ones('a')",
+    "torch.zeros('a')",
+    "torch.empty('a')",
+    "torch.rand('a')",
+    "torch.randn('a')",
+    "torch.full('a', 1.0)",
+    "torch.ones(None)",
+    "torch.ones(2.5)",
+    "torch.ones(True)",
+    "torch.ones(torch.tensor([2, 3]))",
+    "torch.ones(torch.tensor(3.0))",
+    "torch.ones(torch.tensor(2)).shape",
+    "torch.ones(np.int64(2)).shape",
+    "torch.ones(np.float64(2))",
+    "torch.ones(2, 'a')",
+    "torch.ones(2, 3, 'a')",
+    "torch.zeros(2, None)",
+    "torch.ones(2, 2.0)",
+    "torch.ones(2, (3,))",
+    "torch.ones(2, torch.tensor(3)).shape",
+    "torch.ones(2, torch.tensor(3.0))",
+    "torch.ones(2, True).shape",
+    "torch.ones((2, 'a'))",
+    "torch.ones((2, 2.0))",
+    "torch.ones([2.0])",
+    "torch.ones([True])",
+    "torch.ones([np.float64(2)])",
+    "torch.ones([torch.tensor(3.0)])",
+    "torch.ones([torch.tensor([3])]).shape",
+    "torch.ones((2,), 3)",
+    "torch.ones([], 2)",
+    "torch.ones('a', 3)",
+    "torch.ones(torch.Size([2]), 3)",
+    "torch.ones(size='a')",
+    "torch.ones(size=2)",
+    "torch.ones(size=None)",
+    "torch.ones(size=[2.0])",
+    "torch.ones(size=(2, 'a'))",
+    "torch.zeros(size=('a',))",
+    "torch.ones(2, 3, size=None)",
+    "torch.ones(2, -1.0)",
+    "torch.ones(1e10)",
+    "torch.ones(2, 3, dtype='a')",
+    "torch.rand(2, 'a')",
+    "torch.rand(size='a')",
+    "torch.full(2, 1.0)",
+    "torch.full([2.0], 1)",
+    "torch.full((2, 'a'), 1)",
+    "torch.full((2,), 'a')",
+    "torch.full((2,), None)",
+    "torch.randint(3, 'a')",
+    "torch.randint(0, 3, 'a')",
+    "torch.randint(3, (2, -1))",
+    "torch.randint(3, size=(2,)).shape",
+    "torch.randint(high=3, size=(2,)).shape",
+    "torch.randint(3.0, (2,))",
+    "torch.randint('a', (2,))",
+    "torch.randint(3)",
+    "torch.randint()",
+    "torch.ones(2).new_ones('a')",
+    "torch.ones(2).new_zeros(2, 'a')",
+    "torch.ones(2).new_zeros(size='a')",
+    # where: torch lists its overloads when no overload takes the call
+    "torch.where(C, X)",
+    "torch.where(C, X, None)",
+    "torch.where(C, 'a', X)",
+    "torch.where(C, X, X, X)",
+    "torch.where()",
+    "torch.where(None)",
+    "torch.where(None, 1, 2)",
+    "torch.where([True, False], 1, 2)",
+    "torch.where(C, 1.0, 2)",
+    "torch.where(C, X, 2)",
+    "torch.where(C, input=X, other=X)",
+    "torch.where(C)",
+    "X.where(C)",
+    "X.where(C, None)",
+    "X.where()",
+    "X.where(C, 3)",
 ]
 
 
-def _outcome(module: object, snippet: str) -> str:
+def _outcome(module: Any, snippet: str) -> str:
+    names = {"torch": module, "np": np}
+    names["X"] = module.tensor([1.0, 2.0])
+    names["C"] = module.tensor([True, False])
     try:
-        return repr(eval(snippet, {"torch": module}))
+        return repr(eval(snippet, names))
     except Exception as error:  # the exception is the outcome compared
         return f"{type(error).__name__}: {error}"
 

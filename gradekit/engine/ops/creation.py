@@ -13,6 +13,7 @@ import numpy as np
 from .. import dtypes, errors
 from ..dtypes import FLOATING, dtype, from_numpy_dtype, get_default_dtype
 from ..tensor import Size, Tensor
+from . import arguments
 from .core import as_array
 
 
@@ -143,41 +144,57 @@ def from_numpy(array: np.ndarray) -> Tensor:
 
 # --- factories -----------------------------------------------------------------------------
 def _size_args(size: Sequence[Any], *, op: str = "") -> tuple[int, ...]:
-    """zeros(2, 3), zeros((2, 3)), zeros([2, 3]) and zeros(torch.Size([2, 3]))."""
-    if len(size) == 1 and isinstance(size[0], (tuple, list, Size)):
-        size = tuple(size[0])
-    shape = tuple(map(builtins.int, size))  # (no list comprehension: a frame of its own)
+    """zeros(2, 3), zeros((2, 3)), zeros([2, 3]) and zeros(torch.Size([2, 3])), parsed as
+    torch's parser does (an int-like first argument makes all of them the size), with torch's
+    errors for a bad element and for a negative size."""
+    name = op or "empty"
+    if len(size) == 1 and isinstance(size[0], (tuple, list)):
+        shape = arguments.int_list(name, size[0])
+    else:
+        shape = arguments.varargs_size(name, size)
+    _check_nonnegative(shape, op)
+    return shape
+
+
+def _check_nonnegative(shape: tuple[int, ...], op: str = "") -> None:
     for s in shape:
         if s < 0:
             if op == "zeros":  # torch.zeros checks its size itself, in its own words
                 raise errors.error("zeros_negative_dimension")
             raise errors.error("negative_dimension", size=s, sizes=list(shape))
-    return shape
 
 
-def _given_size(name: str, shape: tuple[Any, ...], size: Any) -> Sequence[Any]:
-    """The size of ``zeros(2, 3)``, ``zeros((2, 3))`` or ``zeros(size=(2, 3))``, with torch's
-    errors for none and for both."""
-    if size is None:
+def _given_size(name: str, shape: tuple[Any, ...], size: Any) -> tuple[int, ...]:
+    """The size of ``zeros(2, 3)``, ``zeros((2, 3))`` or ``zeros(size=(2, 3))`` as torch's
+    parser reads it, with torch's errors for none, for both and for a bad one."""
+    if size is errors.REQUIRED:
         if not shape:
             raise errors.error("argument_missing", name=name, argument="size")
-        return shape
+        return arguments.varargs_size(name, shape)
     if shape:
         raise errors.error("factory_size_twice", name=name)
-    return (size,)
+    return arguments.int_list(name, size, position=None)
 
 
-def _given_random_size(name: str, shape: tuple[Any, ...], size: Any) -> Sequence[Any]:
-    """:func:`_given_size` for ``rand``/``randn``, whose parser lists their overloads instead."""
-    if (size is None) == (not shape):
-        keywords = {} if size is None else {"size": size}
+def _given_random_size(name: str, shape: tuple[Any, ...], size: Any) -> tuple[int, ...]:
+    """:func:`_given_size` for ``rand``/``randn``, whose parser lists their overloads when
+    the size is missing or given twice."""
+    if (size is errors.REQUIRED) == (not shape):
+        keywords = {} if size is errors.REQUIRED else {"size": size}
         raise errors.parser_error("random_size_invalid", shape, keywords, name=name)
-    return shape if size is None else (size,)
+    return _given_size(name, shape, size)
 
 
-def _factory(fill: Any, size: Sequence[Any], d: dtype | None, requires_grad: bool) -> Tensor:
-    target = d if d is not None else get_default_dtype()
-    shape = _size_args(size)
+def _factory(
+    name: str, fill: Any, shape: tuple[int, ...], d: dtype | None, requires_grad: bool
+) -> Tensor:
+    if d is None:
+        target = get_default_dtype()
+    elif isinstance(d, dtype):
+        target = d
+    else:
+        arguments.check_dtype(name, d)  # raises torch's TypeError
+    _check_nonnegative(shape, name)
     if type(fill) is builtins.int and fill == 0:  # (a float -0.0 must keep its sign)
         data = np.zeros(shape, dtype=target.np_dtype)
     elif type(fill) is builtins.int and fill == 1:
@@ -190,20 +207,19 @@ def _factory(fill: Any, size: Sequence[Any], d: dtype | None, requires_grad: boo
 
 def zeros(
     *shape: Any,
-    size: Any = None,
+    size: Any = errors.REQUIRED,
     dtype: dtype | None = None,
     device: Any = None,
     requires_grad: bool = False,
     out: Any = None,
 ) -> Tensor:
     _check_device(device)
-    dims = _size_args(_given_size("zeros", shape, size), op="zeros")
-    return _factory(0, (dims,), dtype, requires_grad)
+    return _factory("zeros", 0, _given_size("zeros", shape, size), dtype, requires_grad)
 
 
 def ones(
     *shape: Any,
-    size: Any = None,
+    size: Any = errors.REQUIRED,
     dtype: dtype | None = None,
     device: Any = None,
     requires_grad: bool = False,
@@ -211,12 +227,12 @@ def ones(
 ) -> Tensor:
     if device is not None:  # (checked here: ones() is on the hot path of small graphs)
         _check_device(device)
-    return _factory(1, _given_size("ones", shape, size), dtype, requires_grad)
+    return _factory("ones", 1, _given_size("ones", shape, size), dtype, requires_grad)
 
 
 def empty(
     *shape: Any,
-    size: Any = None,
+    size: Any = errors.REQUIRED,
     dtype: dtype | None = None,
     device: Any = None,
     requires_grad: bool = False,
@@ -224,7 +240,7 @@ def empty(
 ) -> Tensor:
     """Uninitialised in torch; zeros here (deterministic, which graders prefer)."""
     _check_device(device)
-    return _factory(0, _given_size("empty", shape, size), dtype, requires_grad)
+    return _factory("empty", 0, _given_size("empty", shape, size), dtype, requires_grad)
 
 
 def full(
@@ -236,11 +252,21 @@ def full(
     requires_grad: bool = False,
 ) -> Tensor:
     _check_device(device)
+    shape = arguments.int_list("full", size)
+    if not arguments.is_number(fill_value):
+        raise errors.error(
+            "argument_type",
+            name="full",
+            parameter="fill_value",
+            where=" (position 2)",
+            expected="Number",
+            got=arguments.type_name(fill_value),
+        )
     if isinstance(fill_value, Tensor):
         fill_value = fill_value.item()
     if dtype is None:
         dtype = dtypes.scalar_dtype(fill_value)
-    return _factory(fill_value, (size,), dtype, requires_grad)
+    return _factory("full", fill_value, shape, dtype, requires_grad)
 
 
 def eye(
@@ -412,48 +438,79 @@ def _float_dtype(d: dtype | None, name: str) -> dtype:
 
 def rand(
     *shape: Any,
-    size: Any = None,
+    size: Any = errors.REQUIRED,
     generator: Generator | None = None,
     dtype: dtype | None = None,
     device: Any = None,
     requires_grad: bool = False,
 ) -> Tensor:
     target = _float_dtype(dtype, "check_uniform_bounds")
-    shape = _size_args(_given_random_size("rand", shape, size))
+    shape = _given_random_size("rand", shape, size)
+    _check_nonnegative(shape)
     data = _rng(generator).random(shape).astype(target.np_dtype)
     return _finish(data, target, requires_grad)
 
 
 def randn(
     *shape: Any,
-    size: Any = None,
+    size: Any = errors.REQUIRED,
     generator: Generator | None = None,
     dtype: dtype | None = None,
     device: Any = None,
     requires_grad: bool = False,
 ) -> Tensor:
     target = _float_dtype(dtype, "normal_kernel_cpu")
-    shape = _size_args(_given_random_size("randn", shape, size))
+    shape = _given_random_size("randn", shape, size)
+    _check_nonnegative(shape)
     data = _rng(generator).standard_normal(shape).astype(target.np_dtype)
     return _finish(data, target, requires_grad)
 
 
+_RANDINT_TAIL = (
+    "Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device "
+    "device = None, bool pin_memory = False, bool requires_grad = False)"
+)
+# torch's overloads of randint, as its argument errors list them.
+RANDINT_OVERLOADS = (
+    "(int high, tuple of ints size, *, torch.Generator generator, " + _RANDINT_TAIL,
+    "(int high, tuple of ints size, *, " + _RANDINT_TAIL,
+    "(int low, int high, tuple of ints size, *, torch.Generator generator, " + _RANDINT_TAIL,
+    "(int low, int high, tuple of ints size, *, " + _RANDINT_TAIL,
+)
+
+
 def randint(
-    low: int,
-    high: Any = None,
-    size: Any = None,
+    low: int = errors.REQUIRED,
+    high: Any = errors.REQUIRED,
+    size: Any = errors.REQUIRED,
     *,
     generator: Generator | None = None,
     dtype: dtype | None = None,
     device: Any = None,
     requires_grad: bool = False,
 ) -> Tensor:
-    if size is None:  # randint(high, size)
-        low, high, size = 0, low, high
+    given = tuple(value for value in (low, high, size) if value is not errors.REQUIRED)
+    try:
+        if low is errors.REQUIRED:  # randint(high=high, size=size)
+            if high is errors.REQUIRED or size is errors.REQUIRED:
+                raise TypeError  # (torch's words below)
+            low = 0
+        elif high is errors.REQUIRED:  # randint(high, size=size)
+            if size is errors.REQUIRED:
+                raise TypeError  # (torch's words below)
+            low, high = 0, low
+        elif size is errors.REQUIRED:  # randint(high, size)
+            low, high, size = 0, low, high
+        shape = arguments.int_list("randint", size)
+        if not (arguments.is_index(low) and arguments.is_index(high)):
+            raise TypeError
+    except TypeError as failure:
+        raise (arguments.call_error("randint", RANDINT_OVERLOADS, given, {}) or failure) from None
+    _check_nonnegative(shape)
     if low >= high:
         raise errors.error("randint_range", low=low, high=high)
     target = dtype if dtype is not None else dtypes.int64
-    data = _rng(generator).integers(low, high, size=_size_args((size,))).astype(target.np_dtype)
+    data = _rng(generator).integers(low, high, size=shape).astype(target.np_dtype)
     return _finish(data, target, requires_grad)
 
 
@@ -487,7 +544,7 @@ def normal(
         data = _rng(generator).normal(mean_data, std_data, size=shape)
         return Tensor._make(as_array(data, d), d)
     d = get_default_dtype()
-    data = _rng(generator).normal(mean, std, size=_size_args((size,)))
+    data = _rng(generator).normal(mean, std, size=_size_args((size,), op="normal"))
     return Tensor._make(as_array(data, d), d)
 
 

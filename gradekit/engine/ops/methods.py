@@ -12,7 +12,7 @@ import numpy as np
 
 from .. import errors
 from ..tensor import Tensor, register_method
-from . import conversion, creation, inplace, linalg, pointwise, reduction
+from . import arguments, conversion, creation, inplace, linalg, pointwise, reduction
 from .core import is_scalar
 from .pointwise import rdiv, rsub
 
@@ -105,19 +105,27 @@ def _pos(self: Tensor) -> Tensor:
     return self
 
 
-def _where_method(self: Tensor, condition: Tensor, other: Any) -> Tensor:
-    return pointwise.where(condition, self, other)
+def _where_method(
+    self: Tensor, condition: Tensor = errors.REQUIRED, other: Any = errors.REQUIRED
+) -> Tensor:
+    if condition is errors.REQUIRED or other is errors.REQUIRED:
+        passed = tuple(value for value in (condition, other) if value is not errors.REQUIRED)
+        raise arguments.call_error("where", pointwise.WHERE_METHOD_OVERLOADS, passed, {})
+    try:
+        return pointwise.where(condition, self, other)
+    except TypeError as failure:
+        error = arguments.call_error(
+            "where", pointwise.WHERE_METHOD_OVERLOADS, (condition, other), {}
+        )
+        raise (error or failure) from None
 
 
 def _new_factory(factory: Any) -> Any:
     def method(self: Tensor, *size: Any, dtype: Any = None, **kwargs: Any) -> Tensor:
         # torch names the method, not the factory, when the size is missing or given twice.
         name = f"new_{factory.__name__}"
-        if not size and "size" not in kwargs:
-            raise errors.error("argument_missing", name=name, argument="size")
-        if size and "size" in kwargs:
-            raise errors.error("factory_size_twice", name=name)
-        return factory(*size, dtype=dtype or self.dtype, **kwargs)
+        shape = creation._given_size(name, size, kwargs.pop("size", errors.REQUIRED))
+        return factory(size=shape, dtype=dtype or self.dtype, **kwargs)
 
     return method
 

@@ -29,6 +29,7 @@ from ..dtypes import (
     result_type,
 )
 from ..tensor import Tensor
+from . import arguments
 from .core import (
     ForeignOperand,
     as_array,
@@ -1228,20 +1229,46 @@ class WhereBackward0(Node):
         return grad_self, grad_other
 
 
-def where(condition: Tensor, input: Any = None, other: Any = None) -> Any:
-    if input is None and other is None:
-        from .reduction import nonzero
+# torch's overloads of where, as its argument errors list them.
+WHERE_OVERLOADS = (
+    "(Tensor condition)",
+    "(Tensor condition, Tensor input, Tensor other, *, Tensor out = None)",
+    "(Tensor condition, Number self, Tensor other)",
+    "(Tensor condition, Tensor input, Number other)",
+    "(Tensor condition, Number self, Number other)",
+)
+WHERE_METHOD_OVERLOADS = ("(Tensor condition, Tensor other)", "(Tensor condition, Number other)")
 
-        return nonzero(condition, as_tuple=True)
-    if not isinstance(condition, Tensor):
-        raise errors.error("where_condition_type")
-    if condition.dtype is not bool_:
-        raise errors.error("where_condition_dtype", dtype=condition.dtype.scalar_name)
-    if isinstance(input, Tensor) or isinstance(other, Tensor):
-        x, y, result = binary_operands(input, other)
-    else:
-        x, y = scalar_operand(input), scalar_operand(other)
-        result = result_type(x, y)
+
+def where(
+    condition: Tensor = errors.REQUIRED,
+    input: Any = errors.REQUIRED,
+    other: Any = errors.REQUIRED,
+    *surplus: Any,
+) -> Any:
+    given = (condition, input, other, *surplus)
+    try:
+        if surplus or condition is errors.REQUIRED:
+            raise TypeError  # (torch's words below)
+        if input is errors.REQUIRED and other is errors.REQUIRED:
+            from .reduction import nonzero
+
+            if isinstance(condition, Tensor):
+                return nonzero(condition, as_tuple=True)
+            raise errors.error("where_condition_type")
+        if not isinstance(condition, Tensor):
+            raise errors.error("where_condition_type")
+        if condition.dtype is not bool_:
+            raise errors.error("where_condition_dtype", dtype=condition.dtype.scalar_name)
+        if isinstance(input, Tensor) or isinstance(other, Tensor):
+            x, y, result = binary_operands(input, other)
+        else:
+            x, y = scalar_operand(input), scalar_operand(other)
+            result = result_type(x, y)
+    except TypeError as failure:
+        # torch's parser rejects these calls before anything runs, in its own words
+        passed = tuple(value for value in given if value is not errors.REQUIRED)
+        raise (arguments.call_error("where", WHERE_OVERLOADS, passed, {}) or failure) from None
     try:
         out = torch_layout(as_array(np.where(condition._data, x, y), result), condition._data, x, y)
     except ValueError:

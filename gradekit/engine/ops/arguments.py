@@ -1,0 +1,451 @@
+"""torch's argument parser (``python_arg_parser.cpp``) where the engine needs its exact words.
+
+torch checks every argument's *type* before it runs an op, and its messages name the
+function, the parameter, its position and the parser's type name::
+
+    ones(): argument 'size' (position 1) must be tuple of ints, not str
+    ones(): argument 'size' failed to unpack the object at pos 2 with error "type must be
+    tuple of ints,but got float"
+
+The functions here reproduce those rules for the argument kinds the engine parses itself
+(a size, a dtype, a number). They are called on the way in only where that is as cheap as
+the engine's own conversion, and otherwise on the error path.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any
+
+import numpy as np
+
+from .. import errors
+from ..dtypes import FLOATING, INTEGRAL
+from ..dtypes import dtype as dtype_type
+from ..tensor import Tensor
+
+_HEAP_TYPE = 1 << 9  # Py_TPFLAGS_HEAPTYPE: a class made by a class statement
+
+
+def type_name(value: object) -> str:
+    """The type's C-level ``tp_name``, which torch prints: ``str``, ``Tensor``, but
+    ``numpy.float64`` for a static type defined outside the builtins."""
+    cls = type(value)
+    if cls.__flags__ & _HEAP_TYPE or cls.__module__ == "builtins":
+        return cls.__name__
+    return f"{cls.__module__}.{cls.__name__}"
+
+
+def is_index(value: object) -> bool:
+    """torch's ``THPUtils_checkIndex``: an int other than a bool, or anything with a working
+    ``__index__`` (numpy integers, one-element integer tensors)."""
+    if isinstance(value, bool):
+        return False
+    try:
+        operator.index(value)
+    except TypeError:
+        return False
+    return True
+
+
+def _is_int_like_first_element(value: object) -> bool:
+    """torch's ``is_int_or_symint``, the check of a size list's first element: an index, or
+    a one-element integral (or bool) tensor."""
+    if isinstance(value, Tensor):
+        return value._data.size == 1 and value.dtype.category != FLOATING
+    return is_index(value)
+
+
+def int_list(
+    name: str, value: object, *, parameter: str = "size", position: int | None = 1
+) -> tuple[int, ...]:
+    """One ``IntArrayRef`` argument ``value`` as torch parses it, or torch's TypeError.
+
+    ``position`` is the argument's 1-based position, None when it came as a keyword."""
+    if not isinstance(value, (tuple, list)):
+        raise errors.error(
+            "argument_type",
+            name=name,
+            parameter=parameter,
+            where=_where(position),
+            expected="tuple of ints",
+            got=type_name(value),
+        )
+    if value and not _is_int_like_first_element(value[0]):
+        if position is None:  # a keyword argument: torch names the sequence's own type
+            raise errors.error(
+                "argument_type",
+                name=name,
+                parameter=parameter,
+                where="",
+                expected="tuple of ints",
+                got=type_name(value),
+            )
+        raise errors.error(
+            "argument_element_type",
+            name=name,
+            parameter=parameter,
+            position=position,
+            expected="tuple of ints",
+            got=type_name(value[0]),
+            index=0,
+        )
+    return unpack_ints(name, value, parameter=parameter)
+
+
+def unpack_ints(name: str, items: Any, *, parameter: str = "size") -> tuple[int, ...]:
+    """The elements of a size torch accepted as a list: each must convert to an int
+    (bools do, float tensors do not), else torch's "failed to unpack" error."""
+    dims = []
+    for number, item in enumerate(items, start=1):
+        try:
+            dims.append(operator.index(item))
+        except TypeError:
+            raise errors.error(
+                "argument_unpack",
+                name=name,
+                parameter=parameter,
+                position=number,
+                got=type_name(item),
+            ) from None
+    return tuple(dims)
+
+
+def varargs_size(name: str, positional: tuple[Any, ...]) -> tuple[int, ...]:
+    """A size given as positional arguments to a function whose only positional parameter
+    is the size: ``ones(2, 3)``, ``ones((2, 3))``, ``ones(torch.Size([2]))``."""
+    if is_index(positional[0]):  # torch takes all the positional arguments as the size
+        return unpack_ints(name, positional)
+    if len(positional) > 1:
+        raise errors.error(
+            "too_many_positional", name=name, maximum=1, s="", given=len(positional), were="were"
+        )
+    return int_list(name, positional[0])
+
+
+def check_dtype(name: str, value: object) -> None:
+    """``dtype=`` must be a torch.dtype (or None)."""
+    if value is not None and not isinstance(value, dtype_type):
+        raise errors.error(
+            "argument_type",
+            name=name,
+            parameter="dtype",
+            where="",
+            expected="torch.dtype",
+            got=type_name(value),
+        )
+
+
+def is_number(value: object) -> bool:
+    """torch's ``Scalar`` check: a Python or numpy number, or a one-element tensor."""
+    if isinstance(value, Tensor):
+        return value._data.size == 1
+    return isinstance(value, (int, float, complex, np.number, np.bool_))
+
+
+def _where(position: int | None) -> str:
+    return "" if position is None else f" (position {position})"
+
+
+# --- whole calls: torch's PythonArgParser over a function's overloads ------------------------
+# Only on the error path: the engine calls ``call_error`` once its own code has failed, to
+# find the error torch's parser would have raised before running anything.
+
+# Functions whose Tensor parameters also take Python numbers (python_arg_parser.cpp).
+_NUMBERS_AS_TENSORS = frozenset(
+    "add sub mul div divide multiply subtract true_divide floor_divide to copy_".split()
+)
+# torch also accepts NumPy's names for these parameters as keywords.
+_NUMPY_NAMES = {"dim": ("axis",), "keepdim": ("keepdims",), "input": ("x", "a", "x1")}
+_NUMPY_NAMES["other"] = ("x2",)
+
+
+class _Parameter:
+    """One parameter of an overload as torch prints it: ``int dim``, ``bool keepdim = False``,
+    ``Tensor out = None`` (a default makes it optional; a None default also admits None)."""
+
+    __slots__ = ("type", "name", "optional", "allow_none", "keyword_only")
+
+    def __init__(self, text: str, keyword_only: bool) -> None:
+        declaration, _, default = text.partition(" = ")
+        self.type, _, self.name = declaration.rpartition(" ")
+        self.optional = bool(default)
+        self.allow_none = default == "None"
+        self.keyword_only = keyword_only
+
+
+class _Overload:
+    """One overload of a torch function, parsed from torch's own listing of it."""
+
+    def __init__(self, name: str, text: str) -> None:
+        self.name, self.text = name, text
+        self.parameters: list[_Parameter] = []
+        keyword_only = False
+        for part in filter(None, text[1:-1].split(", ")):
+            if part == "*":
+                keyword_only = True
+            else:
+                self.parameters.append(_Parameter(part, keyword_only))
+        self.max_args = len(self.parameters)
+        self.min_args = sum(not p.optional for p in self.parameters)
+        self.max_positional = sum(not p.keyword_only for p in self.parameters)
+        self.numbers_as_tensors = name in _NUMBERS_AS_TENSORS
+
+    def error(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Exception | None:
+        """The TypeError torch raises when this overload rejects the call, or None when it
+        accepts it (``FunctionSignature::parse`` with ``raise_exception``)."""
+        first = self.parameters[0] if self.parameters else None
+        varargs = self.max_positional == 1 and first is not None and first.type == "tuple of ints"
+        if len(args) > self.max_positional and not varargs:
+            return self._extra_args(len(args))
+        position, consumed = 0, 0
+        for index, parameter in enumerate(self.parameters):
+            keyword = False
+            if position < len(args):
+                if parameter.keyword_only:
+                    return self._extra_args(len(args))
+                value = args[position]
+            else:
+                value = _keyword_value(kwargs, parameter.name)
+                keyword = True
+            if value is _ABSENT:
+                if parameter.optional:
+                    continue
+                return self._missing(index)
+            if value is None and parameter.allow_none:
+                pass
+            elif self._accepts(parameter, value):
+                pass
+            elif varargs and position == 0 and not keyword and is_index(args[0]):
+                position = len(args)  # torch takes all positional arguments as the list
+                continue
+            else:
+                return self._wrong_type(parameter, value, None if keyword else position + 1)
+            if keyword:
+                consumed += 1
+            else:
+                position += 1
+        if consumed < len(kwargs):
+            return self._extra_keywords(kwargs, len(args))
+        if position < len(args):
+            return self._extra_args(len(args))
+        return None
+
+    def _accepts(self, parameter: _Parameter, value: Any) -> bool:
+        kind = parameter.type
+        if kind == "Tensor":
+            if isinstance(value, Tensor):
+                return True
+            return self.numbers_as_tensors and _is_python_scalar(value)
+        if kind == "Number":
+            return _is_python_scalar(value) or _is_float_like(value)
+        if kind in ("float", "complex"):
+            return _is_float_like(value)
+        if kind == "int":
+            if _is_long(value):
+                return True
+            return (
+                isinstance(value, Tensor)
+                and value.dtype.category == INTEGRAL
+                and not value._requires_grad
+                and value._data.ndim == 0
+            )
+        if kind == "bool":
+            return isinstance(value, bool)
+        if kind == "tuple of ints":
+            if isinstance(value, (tuple, list)):
+                return not value or is_index(value[0])
+            return parameter.name == "dim" and _is_long(value)  # IntArrayRef[1] dim
+        if kind == "tuple of Tensors":
+            return isinstance(value, (tuple, list)) and all(isinstance(v, Tensor) for v in value)
+        if kind == "torch.dtype":
+            return isinstance(value, dtype_type) or value in (int, float, bool, complex)
+        if kind == "torch.device":
+            return _is_long(value) or isinstance(value, str) or type(value).__name__ == "device"
+        if kind == "str":
+            return isinstance(value, str)
+        return True  # (generator, layout, memory format: not checked by the engine)
+
+    def _extra_args(self, given: int) -> Exception:
+        if self.min_args != self.max_positional:
+            return errors.error(
+                "too_many_positional_range",
+                name=self.name,
+                minimum=self.min_args,
+                maximum=self.max_positional,
+                given=given,
+            )
+        return errors.error(
+            "too_many_positional",
+            name=self.name,
+            maximum=self.max_positional,
+            s="" if self.max_positional == 1 else "s",
+            given=given,
+            were="was" if given == 1 else "were",
+        )
+
+    def _missing(self, index: int) -> Exception:
+        names = [f'"{p.name}"' for p in self.parameters[index:] if not p.optional]
+        return errors.error(
+            "arguments_missing",
+            name=self.name,
+            count=len(names),
+            s="s" if len(names) == 1 else "",  # sic: torch's plural is the wrong way round
+            names=", ".join(names),
+        )
+
+    def _wrong_type(self, parameter: _Parameter, value: Any, position: int | None) -> Exception:
+        if (
+            position is not None
+            and parameter.type == "tuple of ints"
+            and isinstance(value, (tuple, list))
+            and value
+        ):
+            return errors.error(
+                "argument_element_type",
+                name=self.name,
+                parameter=parameter.name,
+                position=position,
+                expected=parameter.type,
+                got=type_name(value[0]),
+                index=0,
+            )
+        return errors.error(
+            "argument_type",
+            name=self.name,
+            parameter=parameter.name,
+            where=_where(position),
+            expected=parameter.type,
+            got=type_name(value),
+        )
+
+    def _extra_keywords(self, kwargs: dict[str, Any], positional: int) -> Exception:
+        names = [p.name for p in self.parameters]
+        for key in kwargs:
+            if key not in names:
+                return errors.error("unexpected_keyword", name=self.name, keyword=key)
+            if names.index(key) < positional:
+                return errors.error("multiple_values", name=self.name, argument=key)
+        return TypeError("invalid keyword arguments")
+
+
+_ABSENT = object()
+
+
+def _keyword_value(kwargs: dict[str, Any], name: str) -> Any:
+    if name in kwargs:
+        return kwargs[name]
+    for alias in _NUMPY_NAMES.get(name, ()):
+        if alias in kwargs:
+            return kwargs[alias]
+    return _ABSENT
+
+
+def _is_long(value: object) -> bool:
+    """``THPUtils_checkLong``: a Python or numpy int, not a bool."""
+    return isinstance(value, (int, np.integer)) and not isinstance(value, bool)
+
+
+def _is_python_scalar(value: object) -> bool:
+    """``THPUtils_checkScalar``: a Python float, int (bools included) or complex."""
+    return isinstance(value, (int, float, complex))
+
+
+def _is_float_like(value: object) -> bool:
+    """torch's ``DOUBLE`` check: a Python or numpy real number, or a 0-d tensor that does not
+    require grad."""
+    if isinstance(value, Tensor):
+        return not value._requires_grad and value._data.ndim == 0
+    return isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, bool)
+
+
+def call_error(
+    name: str, overloads: tuple[str, ...], args: tuple[Any, ...], kwargs: dict[str, Any]
+) -> Exception | None:
+    """The TypeError torch's parser raises for ``name(*args, **kwargs)`` given the function's
+    overloads as torch lists them (``"(Tensor input, int dim)"``, without ``self`` for a
+    method), or None when one of them accepts the call."""
+    parsed = [_Overload(name, text) for text in overloads]
+    if len(parsed) == 1:
+        return parsed[0].error(args, kwargs)
+    if any(overload.error(args, kwargs) is None for overload in parsed):
+        return None
+    count = len(args) + len(kwargs)
+    plausible = [o for o in parsed if o.min_args <= count <= o.max_args]
+    if len(plausible) == 1:
+        specific = plausible[0].error(args, kwargs)
+        if specific is not None:
+            return specific
+    return TypeError(_invalid_combination(name, overloads, args, kwargs))
+
+
+def _invalid_combination(
+    name: str, overloads: tuple[str, ...], args: tuple[Any, ...], kwargs: dict[str, Any]
+) -> str:
+    """torch's ``format_invalid_args`` for several overloads. It re-reads each listing with
+    its own simple rules (``, `` separates arguments, so ``*`` counts as one and ``Tensor out
+    = None`` is an argument named ``None``) and compares type names literally."""
+    given = ", ".join(
+        [*map(type_name, args), *(f"{key}={type_name(value)}" for key, value in kwargs.items())]
+    )
+    lines = [
+        f"{name}() received an invalid combination of arguments - got ({given}), but "
+        "expected one of:"
+    ]
+    for text in overloads:
+        lines.append(f" * {text}")
+        listed = text[1:-1].split(", ") if text != "()" else []
+        if len(args) + len(kwargs) != len(listed):
+            continue
+        names = [part.rpartition(" ")[2] for part in listed]
+        unmatched = [key for key in kwargs if key not in names[len(listed) - len(kwargs) :]]
+        if kwargs and unmatched:
+            lines.append(
+                "      didn't match because some of the keywords were incorrect: "
+                + ", ".join(unmatched)
+            )
+            continue
+        lines.append(
+            "      didn't match because some of the arguments have invalid types: "
+            + _marked_arguments(listed, names, args, kwargs)
+        )
+    return "\n".join(lines) + "\n"
+
+
+def _marked_arguments(
+    listed: list[str], names: list[str], args: tuple[Any, ...], kwargs: dict[str, Any]
+) -> str:
+    """``(Tensor, !NoneType!)``: each argument's type, between ``!`` where the overload's
+    listed type does not match it (colours instead when both outputs are terminals)."""
+    import os
+
+    coloured = os.isatty(1) and os.isatty(2)
+    red, reset_red = ("\33[31;1m", "\33[0m") if coloured else ("!", "!")
+    green, reset_green = ("\33[32;1m", "\33[0m") if coloured else ("", "")
+    values = [*args, *(kwargs[names[i]] for i in range(len(args), len(args) + len(kwargs)))]
+    parts = []
+    for index, value in enumerate(values):
+        listed_type = listed[index].rpartition(" ")[0]
+        matching = _listed_type_matches(listed_type, value)
+        text = f"{names[index]}=" if index >= len(args) else ""
+        if isinstance(value, (tuple, list)):
+            inner = ", ".join(map(type_name, value))
+            if isinstance(value, tuple):
+                inner = f"({inner}{',' if len(value) == 1 else ''})"
+            else:
+                inner = f"[{inner}]"
+            text += f"{type_name(value)} of {inner}"
+        else:
+            text += type_name(value)
+        parts.append(f"{green}{text}{reset_green}" if matching else f"{red}{text}{reset_red}")
+    return f"({', '.join(parts)})"
+
+
+def _listed_type_matches(listed_type: str, value: object) -> bool:
+    """invalid_arguments.cpp's literal check: ``float`` admits int too, anything else must
+    be the value's type name itself (so ``Number`` and ``tuple of ints`` never match)."""
+    if listed_type == "float":
+        return type_name(value) in ("float", "int", "long")
+    if listed_type == "int":
+        return type_name(value) in ("int", "long")
+    return type_name(value) == listed_type
