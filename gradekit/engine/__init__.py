@@ -51,8 +51,10 @@ try:
     )
     from .dtypes import float as float  # noqa: A004, PLC0414 - torch.float
     from .dtypes import int as int  # noqa: A004, PLC0414 - torch.int
+    from .ops import arguments as _arguments
     from .ops import load_views_module as _load_views_module
     from .ops import methods as _methods  # noqa: F401 - attaches Tensor methods
+    from .ops import overloads as _overloads
     from .ops.conversion import to_dtype as _to_dtype  # noqa: F401
     from .ops.creation import (
         BoolTensor,
@@ -173,6 +175,12 @@ multiply = multiply_function
 divide = div
 negative = neg
 ger = outer
+
+# torch's argument errors for these namespace functions (the Tensor methods keep the bare
+# functions: a wrapper would cost every method call).
+for _name, _listed in _overloads.NAMESPACE.items():
+    globals()[_name] = _arguments.parsed_like_torch(globals()[_name], _name, _listed)
+del _name, _listed
 
 __all__ = [
     "Any",

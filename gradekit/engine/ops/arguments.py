@@ -14,6 +14,7 @@ the engine's own conversion, and otherwise on the error path.
 
 from __future__ import annotations
 
+import functools
 import operator
 from typing import Any
 
@@ -365,18 +366,44 @@ def call_error(
     """The TypeError torch's parser raises for ``name(*args, **kwargs)`` given the function's
     overloads as torch lists them (``"(Tensor input, int dim)"``, without ``self`` for a
     method), or None when one of them accepts the call."""
-    parsed = [_Overload(name, text) for text in overloads]
+    parsed = [_Overload(name, text.removesuffix("|hidden")) for text in overloads]
     if len(parsed) == 1:
         return parsed[0].error(args, kwargs)
     if any(overload.error(args, kwargs) is None for overload in parsed):
         return None
+    listed = [text for text in overloads if not text.endswith("|hidden")]
     count = len(args) + len(kwargs)
-    plausible = [o for o in parsed if o.min_args <= count <= o.max_args]
+    plausible = [o for o in parsed if o.text in listed and o.min_args <= count <= o.max_args]
     if len(plausible) == 1:
         specific = plausible[0].error(args, kwargs)
         if specific is not None:
             return specific
-    return TypeError(_invalid_combination(name, overloads, args, kwargs))
+    return TypeError(_invalid_combination(name, tuple(listed), args, kwargs))
+
+
+def parsed_like_torch(
+    function: Any, name: str, overloads: tuple[str, ...], *, method: bool = False
+) -> Any:
+    """``function`` as a torch namespace function: a call torch's parser would reject raises
+    torch's TypeError (see :func:`call_error`) instead of the engine's own failure. The
+    check runs only once the call has failed (or answered NotImplemented, as the operators'
+    shared code does for a foreign operand). For a ``method``, ``self`` is not an argument
+    of the overloads."""
+
+    def parsed(*args: Any, **kwargs: Any) -> Any:
+        try:
+            result = function(*args, **kwargs)
+        except Exception as failure:
+            error = call_error(name, overloads, args[method:], kwargs)
+            if error is None:
+                raise
+            raise error from failure.__context__
+        if result is NotImplemented:
+            raise call_error(name, overloads, args[method:], kwargs) or TypeError(name)
+        return result
+
+    functools.update_wrapper(parsed, function)
+    return parsed
 
 
 def _invalid_combination(
@@ -388,10 +415,10 @@ def _invalid_combination(
     given = ", ".join(
         [*map(type_name, args), *(f"{key}={type_name(value)}" for key, value in kwargs.items())]
     )
-    lines = [
-        f"{name}() received an invalid combination of arguments - got ({given}), but "
-        "expected one of:"
-    ]
+    head = f"{name}() received an invalid combination of arguments - "
+    if len(overloads) == 1:  # one listed overload (the others hidden): no list
+        return head + _single_listing(overloads[0], given, args, kwargs)
+    lines = [f"{head}got ({given}), but expected one of:"]
     for text in overloads:
         lines.append(f" * {text}")
         listed = text[1:-1].split(", ") if text != "()" else []
@@ -410,6 +437,17 @@ def _invalid_combination(
             + _marked_arguments(listed, names, args, kwargs)
         )
     return "\n".join(lines) + "\n"
+
+
+def _single_listing(text: str, given: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
+    listed = text[1:-1].split(", ") if text != "()" else []
+    names = [part.rpartition(" ")[2] for part in listed]
+    unmatched = [key for key in kwargs if key not in names[max(len(listed) - len(kwargs), 0) :]]
+    if kwargs and unmatched:
+        return "got unrecognized keyword arguments: " + ", ".join(unmatched)
+    if len(args) + len(kwargs) == len(listed):
+        given = _marked_arguments(listed, names, args, kwargs)[1:-1]
+    return f"got ({given}), but expected {text}"
 
 
 def _marked_arguments(

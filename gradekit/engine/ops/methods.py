@@ -12,7 +12,16 @@ import numpy as np
 
 from .. import errors
 from ..tensor import Tensor, register_method
-from . import arguments, conversion, creation, inplace, linalg, pointwise, reduction
+from . import (
+    arguments,
+    conversion,
+    creation,
+    inplace,
+    linalg,
+    overloads,
+    pointwise,
+    reduction,
+)
 from .core import is_scalar
 from .pointwise import rdiv, rsub
 
@@ -316,6 +325,11 @@ METHODS: dict[str, Any] = {
     "new_full": _new_full,
     "new_tensor": _new_tensor,
 }
+
+
+# x.eq(None) raises torch's TypeError (the operators' shared code answers NotImplemented)
+for _name, _listed in overloads.METHODS.items():
+    METHODS[_name] = arguments.parsed_like_torch(METHODS[_name], _name, _listed, method=True)
 
 
 def attach_all() -> None:
