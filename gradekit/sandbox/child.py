@@ -26,7 +26,6 @@ import os
 import sys
 import traceback
 import warnings
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -136,7 +135,7 @@ def stream_calls(
         submission = config["submission"]
         display_name = config["display_name"]
         with time_limit(config["load_timeout"]):
-            namespace, error = load_submission(Path(submission), display_name=display_name)
+            namespace, error = load_submission(submission, display_name=display_name)
         if error is not None and error.type.endswith("CallTimeout"):
             error = ExceptionInfo(
                 "TimeoutError",

@@ -1,4 +1,4 @@
-"""What every sandbox launcher starts with: its backend and its environment.
+"""What every sandbox launcher starts with: its backend, its environment and its command line.
 
 Kept apart from :mod:`gradekit.sandbox.runner` (which imports numpy through the protocol) so
 that a launcher or a warm zygote can be started before the grader has imported numpy: a
@@ -93,3 +93,31 @@ def sandbox_interpreter(module: str) -> list[str]:
         module=module,
     )
     return [sys.executable, "-I", "-S", "-c", code]
+
+
+def bubblewrap_prefix(scratch: str) -> list[str]:
+    """Command prefix running a program under bubblewrap with its own network, IPC, UTS and
+    mount namespaces: no network at all (not even loopback to the host), a read-only view of
+    the filesystem, a private empty ``/tmp`` and only ``scratch`` writable.
+
+    There is deliberately no pid namespace: the grader addresses the worker by its pid.
+    """
+    import shutil  # not at import: a `gradekit check` starts its zygote before it needs shutil
+
+    bwrap = shutil.which("bwrap")
+    if bwrap is None:
+        raise FileNotFoundError("bubblewrap (bwrap) is not installed")
+    return [
+        bwrap,
+        "--die-with-parent",
+        "--unshare-net",
+        "--unshare-ipc",
+        "--unshare-uts",
+        "--unshare-cgroup-try",
+        "--ro-bind", "/", "/",
+        "--dev", "/dev",
+        "--tmpfs", "/tmp",
+        "--bind", scratch, scratch,
+        "--chdir", scratch,
+        "--",
+    ]  # fmt: skip

@@ -25,13 +25,13 @@ import _signal
 import contextlib
 import importlib.util
 import io
+import os
 import signal
 import sys
 import time
 import traceback
 import types
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -369,7 +369,9 @@ def describe_exception(
         frame for frame in walked if student_file is not None and frame.filename == student_file
     ]
     line = frames[-1].lineno if frames else None
-    shown_name = display_name or (Path(student_file).name if student_file else "<submission>")
+    shown_name = display_name or (
+        os.path.basename(student_file) if student_file else "<submission>"
+    )
     lines = ["Traceback (most recent call last):\n"] if frames else []
     for frame in frames:
         lines.append(f'  File "{shown_name}", line {frame.lineno}, in {frame.name}\n')
@@ -391,19 +393,25 @@ def describe_exception(
 
 
 def load_submission(
-    path: Path, *, module_name: str = "submission", display_name: str | None = None
+    path: str | os.PathLike[str],
+    *,
+    module_name: str = "submission",
+    display_name: str | None = None,
 ) -> tuple[dict[str, Any] | None, ExceptionInfo | None]:
     """Import ``path`` as module ``module_name``; return its namespace or the load error."""
-    spec = importlib.util.spec_from_file_location(module_name, str(path))
+    # A str path, not pathlib: the zygote imports this module before every check can run,
+    # and pathlib (with urllib.parse) would be a few milliseconds of that for one file name.
+    path = os.fspath(path)
+    spec = importlib.util.spec_from_file_location(module_name, path)
     if spec is None or spec.loader is None:
-        return None, ExceptionInfo("ImportError", f"cannot import {path.name}")
+        return None, ExceptionInfo("ImportError", f"cannot import {os.path.basename(path)}")
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module
     try:
         spec.loader.exec_module(module)
     except BaseException as exc:  # SystemExit/KeyboardInterrupt at import are load errors too
         sys.modules.pop(module_name, None)
-        return None, describe_exception(exc, str(path), display_name)
+        return None, describe_exception(exc, path, display_name)
     return module.__dict__, None
 
 

@@ -593,39 +593,6 @@ def apply_seccomp(protected_pid: int) -> None:
 
 
 # --------------------------------------------------------------------------------------------
-# bubblewrap (tier 2): namespaces around the whole launcher
-# --------------------------------------------------------------------------------------------
-
-
-def bubblewrap_prefix(scratch: str) -> list[str]:
-    """Command prefix running a program under bubblewrap with its own network, IPC, UTS and
-    mount namespaces: no network at all (not even loopback to the host), a read-only view of
-    the filesystem, a private empty ``/tmp`` and only ``scratch`` writable.
-
-    There is deliberately no pid namespace: the grader addresses the worker by its pid.
-    """
-    import shutil  # grader side only: the zygote and its workers never start bubblewrap
-
-    bwrap = shutil.which("bwrap")
-    if bwrap is None:
-        raise FileNotFoundError("bubblewrap (bwrap) is not installed")
-    return [
-        bwrap,
-        "--die-with-parent",
-        "--unshare-net",
-        "--unshare-ipc",
-        "--unshare-uts",
-        "--unshare-cgroup-try",
-        "--ro-bind", "/", "/",
-        "--dev", "/dev",
-        "--tmpfs", "/tmp",
-        "--bind", scratch, scratch,
-        "--chdir", scratch,
-        "--",
-    ]  # fmt: skip
-
-
-# --------------------------------------------------------------------------------------------
 # Applying everything
 # --------------------------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ import tempfile
 from collections.abc import Callable
 
 from gradekit.sandbox import layers
+from gradekit.sandbox.environment import bubblewrap_prefix
 
 
 def _in_child(check: Callable[[], str | None]) -> str | None:
@@ -112,7 +113,7 @@ def _check_bubblewrap() -> str | None:
         return "bubblewrap is not installed (apt-get install bubblewrap)"
     scratch = tempfile.mkdtemp(prefix="gradekit-probe-")
     try:
-        command = layers.bubblewrap_prefix(scratch) + [
+        command = bubblewrap_prefix(scratch) + [
             sys.executable,
             "-I",
             "-c",

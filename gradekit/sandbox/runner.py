@@ -40,10 +40,10 @@ import gradekit
 
 # Numpy-free helpers (a zygote starts before numpy is imported); re-exported from here.
 from gradekit.sandbox.environment import BACKENDS as BACKENDS
+from gradekit.sandbox.environment import bubblewrap_prefix, sandbox_interpreter
 from gradekit.sandbox.environment import child_environment as child_environment
 from gradekit.sandbox.environment import resolve_backend as resolve_backend
-from gradekit.sandbox.environment import sandbox_interpreter
-from gradekit.sandbox.layers import Limits, bubblewrap_prefix
+from gradekit.sandbox.layers import Limits
 from gradekit.sandbox.policy import SandboxPolicy, probe_policy, tier_of
 from gradekit.sandbox.protocol import (
     Call,

@@ -46,8 +46,12 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from gradekit.sandbox.environment import child_environment, resolve_backend, sandbox_interpreter
-from gradekit.sandbox.layers import bubblewrap_prefix
+from gradekit.sandbox.environment import (
+    bubblewrap_prefix,
+    child_environment,
+    resolve_backend,
+    sandbox_interpreter,
+)
 from gradekit.sandbox.zygote import (
     PIPE_NAMES,
     PRELOADED_CALLS_KEPT,
@@ -225,7 +229,7 @@ class Zygote:
             if digest in self._preloaded:
                 return digest
             self.wait_ready()
-            request = json.dumps({"preload_calls": len(encoded_calls)}).encode()
+            request = json.dumps({"preload_calls": len(encoded_calls), "digest": digest}).encode()
             read, write = os.pipe()
             try:
                 socket.send_fds(self._channel, [request], [read])

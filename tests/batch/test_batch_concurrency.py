@@ -198,6 +198,33 @@ def test_a_zygote_refuses_a_preload_that_is_not_one_calls_frame() -> None:
             zygote.preload_calls(encode_calls(CALLS) * 2)
 
 
+@pytest.mark.parametrize("name", ["", "0" * 63, "A" * 64, "g" * 64, "../" + "0" * 61])
+def test_a_zygote_refuses_a_preload_not_named_by_a_sha256(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The grader names the calls by their sha256 (the zygote does not hash them again): a
+    name that is not 64 lowercase hex digits is refused, and the zygote stops."""
+    from gradekit.sandbox import warm
+    from gradekit.sandbox.warm import WarmWorkerError
+
+    class Named:
+        def __init__(self, data: bytes) -> None:
+            pass
+
+        def hexdigest(self) -> str:
+            return name
+
+    with Zygote("engine", bubblewrap="bubblewrap" in POLICY.layers) as zygote:
+        monkeypatch.setattr(warm.hashlib, "sha256", Named)
+        with pytest.raises(WarmWorkerError):
+            zygote.preload_calls(encode_calls(CALLS))
+        monkeypatch.undo()
+        deadline = time.monotonic() + 10
+        while zygote.alive and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert not zygote.alive
+
+
 def test_preloading_the_same_calls_twice_costs_only_the_digest() -> None:
     with Zygote("engine", bubblewrap="bubblewrap" in POLICY.layers) as zygote:
         encoded = encode_calls(CALLS)
