@@ -13,17 +13,19 @@ This module imports nothing heavy.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
 
-@dataclass
 class PlainCommandLine:
-    """A command line split into its parts (option names are the mapped field names)."""
+    """A command line split into its parts (option names are the mapped field names).
 
-    positionals: list[str] = field(default_factory=list)
-    values: dict[str, str] = field(default_factory=dict)  # repeated: the last one counts
-    repeated: dict[str, list[str]] = field(default_factory=dict)  # options given many times
-    flags: set[str] = field(default_factory=set)
+    A plain class, not a dataclass: `gradekit check` parses its command line before it starts
+    its sandbox, and importing dataclasses (with inspect) would delay that start."""
+
+    def __init__(self, repeated: dict[str, list[str]]) -> None:
+        self.positionals: list[str] = []
+        self.values: dict[str, str] = {}  # repeated: the last one counts
+        self.repeated = repeated  # options given many times
+        self.flags: set[str] = set()
 
 
 def split_plain_command_line(

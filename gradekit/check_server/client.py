@@ -32,7 +32,7 @@ FORWARDED_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUI
 # The server's key and the check this process runs, when it looked for a server and found
 # none: it starts one once the check is done (start_server_if_wanted), prepared for the next
 # check of the same kind.
-_server_wanted: tuple[str, list[str]] | None = None
+_server_wanted: tuple[str | None, list[str]] | None = None  # key None: not worked out yet
 
 
 class ServerStopped(Exception):
@@ -46,11 +46,17 @@ def run_served(arguments: list[str]) -> int | None:
     if arguments[:1] != ["check"] or server_disabled_reason() is not None:
         return None
     try:
+        directory = server_directory(create=True)
+        if not any(directory.glob("check-*.sock")):
+            # No server at all (the first check, or the last server went idle): the key (a
+            # walk over gradekit's sources, a few milliseconds) is worked out after the check,
+            # not before its sandbox starts.
+            _server_wanted = (None, list(arguments))
+            return None
         key = server_key()
-        address = socket_path(server_directory(create=True), key)
     except OSError:
         return None  # no safe place for a server here: checks run as they always did
-    connection = _connect(address, key)
+    connection = _connect(socket_path(directory, key), key)
     if connection is None:
         _server_wanted = (key, list(arguments))
         return None
@@ -123,7 +129,7 @@ def start_server_if_wanted() -> None:
     if _server_wanted is not None:
         (key, arguments), _server_wanted = _server_wanted, None
         with contextlib.suppress(OSError):
-            start_server(key, {"argv": arguments, "cwd": os.getcwd()})
+            start_server(key or server_key(), {"argv": arguments, "cwd": os.getcwd()})
 
 
 def start_server(key: str, prepare_for: dict[str, Any] | None = None) -> int:

@@ -34,19 +34,15 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from gradekit.sandbox import probe_cache
 from gradekit.sandbox.environment import resolve_backend
-from gradekit.sandbox.policy import (
-    SandboxPolicy,
-    forget_contradicted_probe,
-    known_probe,
-    probe_layers,
-)
 from gradekit.spec.cache import cache_directory
 
 if TYPE_CHECKING:
     import subprocess
     from collections.abc import Callable
 
+    from gradekit.sandbox.policy import SandboxPolicy
     from gradekit.sandbox.protocol import Call, CallOutcome, SubmissionOutcome
     from gradekit.sandbox.warm import Zygote
 
@@ -70,9 +66,12 @@ class EarlySandbox:
         self._zygote_error: Exception | None = None
         self._closing: threading.Thread | None = None
         self._probe: threading.Thread | None = None
-        if not refresh_probe and known_probe(self._cache_dir) is not None:
-            self._start_zygote(bubblewrap="bubblewrap" in self.policy().layers)
+        bubblewrap = None if refresh_probe else self._known_bubblewrap()
+        if bubblewrap is not None:
+            self._start_zygote(bubblewrap=bubblewrap)
             return
+        from gradekit.sandbox.policy import probe_layers
+
         # Only a probe can tell: it runs alongside the zygote's start, which guesses.
         self._probe = threading.Thread(
             target=probe_layers,
@@ -83,6 +82,23 @@ class EarlySandbox:
         )
         self._probe.start()
         self._start_zygote(bubblewrap=shutil.which("bwrap") is not None)
+
+    def _known_bubblewrap(self) -> bool | None:
+        """Whether the policy runs the zygote under bubblewrap, when that is known without
+        probing (None: only a probe can tell)."""
+        if self._given_policy is None and self._cache_dir is not None:
+            # The default policy disables no layer, so the cached probe report alone decides.
+            # Read without the policy module, which imports dataclasses (and inspect): about
+            # 10 ms that would delay the zygote's start, the check's critical path.
+            report = probe_cache.read_cached_report(
+                self._cache_dir, probe_cache.machine_key(), probe_cache.PROBED_LAYERS
+            )
+            return None if report is None else "bubblewrap" in report["available"]
+        from gradekit.sandbox.policy import known_probe
+
+        if known_probe(self._cache_dir) is None:
+            return None
+        return "bubblewrap" in self.policy().layers
 
     def _start_zygote(self, *, bubblewrap: bool) -> None:
         from gradekit.sandbox.warm import WarmWorkerError, Zygote
@@ -98,6 +114,11 @@ class EarlySandbox:
         """The sandbox policy, once the layer probe has answered (waits for it)."""
         if self._probe is not None:
             self._probe.join()
+        from gradekit.sandbox.policy import SandboxPolicy, known_probe
+
+        # This process's answer, from the cache the zygote's start read (else SandboxPolicy
+        # would run the probe itself).
+        known_probe(self._cache_dir)
         return self._given_policy or SandboxPolicy()
 
     def run(
@@ -114,6 +135,7 @@ class EarlySandbox:
         run tells it again); setting ``cancel`` stops the run. Raises what the runner raises
         (``SandboxUnavailable``, ``SubmissionFileError``, ``RunCancelled``).
         """
+        from gradekit.sandbox.policy import probe_layers
         from gradekit.sandbox.runner import run_submission
         from gradekit.sandbox.warm import WarmWorkerError, run_submission_warm
 
@@ -159,6 +181,8 @@ class EarlySandbox:
     def _forget_stale_probe(self, policy: SandboxPolicy, outcome: SubmissionOutcome) -> None:
         """A layer the cached probe promised failed in the worker: this result reports it as
         degraded (the worker says what it applied), and the next check probes afresh."""
+        from gradekit.sandbox.policy import forget_contradicted_probe
+
         forget_contradicted_probe(policy, outcome.isolation.degraded, self._cache_dir)
 
     def _retire_zygote(self) -> None:

@@ -31,7 +31,7 @@ from gradekit.sandbox.environment import sandbox_interpreter
 from gradekit.sandbox.layers import Limits
 
 TIER1_LAYERS = frozenset({"subreaper", "landlock", "seccomp"})
-PROBED_LAYERS = ("rlimits", "subreaper", "landlock", "seccomp", "capabilities", "bubblewrap")
+PROBED_LAYERS = probe_cache.PROBED_LAYERS
 
 
 class SandboxUnavailable(RuntimeError):

@@ -33,6 +33,8 @@ from typing import Any
 import gradekit
 
 PROBE_CACHE_FORMAT = 1
+# The layers the probe answers for (the policy's too: it re-exports this).
+PROBED_LAYERS = ("rlimits", "subreaper", "landlock", "seccomp", "capabilities", "bubblewrap")
 # The code that decides the answer: editing it (a new check, a new layer) starts afresh.
 _DECIDING_SOURCES = ("probe.py", "layers.py", "policy.py", "probe_cache.py")
 # Kernel switches that decide whether unprivileged user namespaces (bubblewrap) work.

@@ -136,9 +136,10 @@ def _content_digest(content: bytes) -> str:
 
 
 def read_header(path: Path, content: bytes, reader: Any) -> dict[str, str] | None:
-    """The cached header fields of the spec at ``path`` whose bytes are ``content``, as the
-    code identified by ``reader`` (JSON data, e.g. its source's stamp) read them; None when
-    there is no such entry (or it is damaged)."""
+    """The cached header fields of the spec at ``path`` whose bytes are ``content`` (or the
+    string settings of a config file: discovery reads both before a check's sandbox starts),
+    as the code identified by ``reader`` (JSON data, e.g. its source's stamp) read them; None
+    when there is no such entry (or it is damaged)."""
     cache_file = _header_cache_file(path)
     if cache_file is None:
         return None

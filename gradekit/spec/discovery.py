@@ -205,8 +205,7 @@ def _configured_assignment(directory: Path, tried: list[str]) -> Path | None:
         config = directory / name
         if not config.is_file():
             continue
-        table = _read_table(config, keys)
-        setting = table.get("assignment") if table is not None else None
+        setting = _assignment_setting(config, keys)
         where = f"{config} [{'.'.join(keys)}]" if keys else str(config)
         if setting is None:
             tried.append(f"{where}: no `assignment` setting")
@@ -223,15 +222,37 @@ def _configured_assignment(directory: Path, tried: list[str]) -> Path | None:
     return None
 
 
-def _read_table(config: Path, keys: tuple[str, ...]) -> dict[str, Any] | None:
+def _assignment_setting(config: Path, keys: tuple[str, ...]) -> Any:
+    """The ``assignment`` value of the table ``keys`` of the TOML file ``config`` (None when
+    it sets none). Cached by the file's content, as spec headers are: a check started in a
+    project whose pyproject.toml does not configure gradekit then imports no TOML parser
+    (about 7 ms before its sandbox starts). Values that are errors are not cached."""
+    from gradekit.spec.cache import file_stamp, read_header, write_header
+
+    try:
+        content = config.read_bytes()
+    except OSError as error:
+        raise DiscoveryError(f"{config}: cannot read the file: {error}") from None
+    reader = [gradekit.__version__, file_stamp(Path(__file__)), "config", list(keys)]
+    cached = read_header(config, content, reader)
+    if cached is not None:
+        return cached.get("assignment")
+    table = _read_table(config, content, keys)
+    setting = table.get("assignment") if table is not None else None
+    if setting is None or (isinstance(setting, str) and setting):
+        write_header(config, content, reader, {} if setting is None else {"assignment": setting})
+    return setting
+
+
+def _read_table(config: Path, content: bytes, keys: tuple[str, ...]) -> dict[str, Any] | None:
     # Imported here: most checks find no config file, and the parser costs start-up time.
     if sys.version_info >= (3, 11):
         import tomllib
     else:  # pragma: no cover - Python 3.10 uses the backport (a dependency there)
         import tomli as tomllib
     try:
-        table: Any = tomllib.loads(config.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as error:
+        table: Any = tomllib.loads(content.decode("utf-8"))
+    except UnicodeDecodeError as error:
         raise DiscoveryError(f"{config}: cannot read the file: {error}") from None
     except tomllib.TOMLDecodeError as error:
         raise DiscoveryError(f"{config}: invalid TOML: {error}") from None

@@ -267,6 +267,41 @@ def test_the_sandbox_starts_before_anything_heavy_is_imported():
     assert completed.stdout.strip() == "[]"
 
 
+def test_with_warm_caches_nothing_slow_is_imported_before_the_zygote_starts(tmp_path):
+    """The zygote is the check's critical path: what the check imports before spawning it
+    delays the whole check. With the probe, spec-header and config caches filled by a first
+    check, the README's command line (no --backend, no --assignment: the spec is discovered
+    through the repository's pyproject.toml and exercises/) reads them without importing
+    dataclasses (and inspect), a YAML or a TOML parser, or the sandbox's policy and layers."""
+    script = (
+        "import sys\n"
+        "from gradekit.check_command import start_sandbox_early\n"
+        "from gradekit.grading import early_sandbox\n"
+        f"start_sandbox_early(['check', {str(ROOT / 'examples/student/exercise.py')!r}])\n"
+        "assert early_sandbox._started is not None and early_sandbox._started._zygote\n"
+        "slow = ('dataclasses', 'inspect', 'yaml', 'tomllib', 'gradekit.sandbox.policy',\n"
+        "        'gradekit.sandbox.layers', 'numpy', 'pydantic', 'typer', 'rich')\n"
+        "print(sorted(name for name in slow if name in sys.modules))\n"
+        "early_sandbox._started.policy()  # waits for the probe (and its cache entry)\n"
+    )
+    environment = {**os.environ, "GRADEKIT_CACHE_DIR": str(tmp_path / "cache")}
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", script],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            cwd=ROOT,
+            env=environment,
+        )
+        for _ in range(2)
+    ]
+    assert [run.returncode for run in runs] == [0, 0], runs[-1].stderr
+    first, second = (run.stdout.strip() for run in runs)
+    assert "tomllib" in first and "gradekit.sandbox.policy" in first  # the caches were empty
+    assert second == "[]"
+
+
 def _numpy_import_script(preset: dict[str, str]) -> str:
     return (
         "import json, os, sys\n"

@@ -130,6 +130,29 @@ def test_an_unknown_backend_is_refused() -> None:
         EarlySandbox("tensorflow")
 
 
+def test_a_cached_probe_is_all_a_warm_run_asks_of_the_machine(
+    submission: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the probe's answer in the cache, the zygote starts by it (read without the
+    policy module) and the run's policy takes the same answer: no probe interpreter runs."""
+    monkeypatch.setenv("GRADEKIT_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(policy_module, "_probed", None)
+    probed = probe_layers(tmp_path / "cache")  # fills the cache
+    monkeypatch.setattr(policy_module, "_probed", None)  # a new process, as far as probing goes
+
+    def no_probe() -> None:
+        raise AssertionError("the layer probe ran although its answer was cached")
+
+    monkeypatch.setattr(policy_module, "_run_probe", no_probe)
+    with EarlySandbox("engine") as sandbox:
+        zygote = sandbox._zygote
+        assert zygote is not None and zygote.bubblewrap == ("bubblewrap" in probed.available)
+        outcome = sandbox.run(submission, double_calls(5))
+        assert sandbox.warm_start_error is None
+    assert answers(outcome) == {"c0": 10}
+    assert ("bubblewrap" in outcome.isolation.layers) == ("bubblewrap" in probed.available)
+
+
 def test_an_unused_sandbox_is_stopped_at_once() -> None:
     """An invalid spec ends the check before any run: the zygote must not outlive it."""
     sandbox = EarlySandbox("engine")

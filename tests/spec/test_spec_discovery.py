@@ -292,3 +292,43 @@ def test_the_header_is_read_without_a_cache(
     spec = make(tmp_path / "spec.yaml", HEADER_SPEC.format(backend="engine"))
     assert assignment_header(spec)["backend"] == "engine"
     assert assignment_header(spec)["backend"] == "engine"
+
+
+def test_config_settings_are_cached_by_content(
+    course: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A pyproject.toml read before is not parsed again (no TOML parser imported before the
+    sandbox starts), whether it sets the assignment or not; any edit is read afresh, and a
+    setting that is an error is never cached."""
+    import os
+    import subprocess
+    import sys
+
+    cache = course / "cache"
+    monkeypatch.setenv("GRADEKIT_CACHE_DIR", str(cache))
+    first = make(course / "specs" / "first.yaml")
+    second = make(course / "specs" / "secnd.yaml")
+    config = make(course / "pyproject.toml", '[tool.gradekit]\nassignment = "specs/first.yaml"\n')
+    unrelated = make(course / "students" / "pyproject.toml", '[project]\nname = "gradekit"\n')
+    assert find_assignment(submission(course)) == first.resolve()
+
+    probe = (
+        "import sys; from pathlib import Path; from gradekit.spec import find_assignment; "
+        f"print(find_assignment(Path({str(submission(course))!r})), 'tomllib' in sys.modules)"
+    )
+    environment = dict(os.environ, GRADEKIT_CACHE_DIR=str(cache))
+    read = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, env=environment
+    )
+    assert read.returncode == 0, read.stderr
+    assert read.stdout.strip() == f"{first.resolve()} False"
+
+    stamp = config.stat()
+    config.write_text('[tool.gradekit]\nassignment = "specs/secnd.yaml"\n')  # same size
+    os.utime(config, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    assert find_assignment(submission(course)) == second.resolve()
+
+    unrelated.write_text("[tool.gradekit]\nassignment = 3\n")
+    for _ in range(2):
+        with pytest.raises(DiscoveryError, match="must be a path string"):
+            find_assignment(submission(course))
