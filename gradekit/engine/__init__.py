@@ -51,10 +51,9 @@ try:
     )
     from .dtypes import float as float  # noqa: A004, PLC0414 - torch.float
     from .dtypes import int as int  # noqa: A004, PLC0414 - torch.int
-    from .ops import arguments as _arguments
     from .ops import load_views_module as _load_views_module
     from .ops import methods as _methods  # noqa: F401 - attaches Tensor methods
-    from .ops import overloads as _overloads
+    from .ops import pointwise as _pointwise
     from .ops.conversion import to_dtype as _to_dtype  # noqa: F401
     from .ops.creation import (
         BoolTensor,
@@ -101,26 +100,20 @@ try:
         clip,
         cos,
         div,
-        eq,
         equal,
         exp,
         floor_divide,
-        ge,
-        gt,
         isclose,
         isfinite,
         isinf,
         isnan,
-        le,
         log,
         logical_and,
         logical_not,
         logical_or,
-        lt,
         maximum,
         minimum,
         multiply_function,
-        ne,
         neg,
         pow,
         reciprocal,
@@ -170,17 +163,12 @@ finally:
         _gc.enable()
 
 __version__ = errors.TORCH_VERSION
+eq, ne, lt, le, gt, ge = map(_pointwise.COMPARISON_FUNCTIONS.get, "eq ne lt le gt ge".split())
 subtract = sub
 multiply = multiply_function
 divide = div
 negative = neg
 ger = outer
-
-# torch's argument errors for these namespace functions (the Tensor methods keep the bare
-# functions: a wrapper would cost every method call).
-for _name, _listed in _overloads.NAMESPACE.items():
-    globals()[_name] = _arguments.parsed_like_torch(globals()[_name], _name, _listed)
-del _name, _listed
 
 __all__ = [
     "Any",

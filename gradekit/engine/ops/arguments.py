@@ -144,6 +144,21 @@ def is_number(value: object) -> bool:
     return isinstance(value, (int, float, complex, np.number, np.bool_))
 
 
+def not_a_tensor(name: str, value: object, failure: Exception) -> Exception:
+    """torch's error for a one-tensor function given ``value`` in place of its tensor, or
+    the engine's own ``failure`` when ``value`` is a tensor after all."""
+    if isinstance(value, Tensor):
+        return failure
+    return errors.error(
+        "argument_type",
+        name=name,
+        parameter="input",
+        where=" (position 1)",
+        expected="Tensor",
+        got=type_name(value),
+    )
+
+
 def _where(position: int | None) -> str:
     return "" if position is None else f" (position {position})"
 

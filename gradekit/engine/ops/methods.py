@@ -18,7 +18,6 @@ from . import (
     creation,
     inplace,
     linalg,
-    overloads,
     pointwise,
     reduction,
 )
@@ -234,12 +233,12 @@ METHODS: dict[str, Any] = {
     "maximum": pointwise.maximum,
     "minimum": pointwise.minimum,
     "where": _where_method,
-    "eq": pointwise.eq,
-    "ne": pointwise.ne,
-    "lt": pointwise.lt,
-    "le": pointwise.le,
-    "gt": pointwise.gt,
-    "ge": pointwise.ge,
+    "eq": pointwise.COMPARISON_METHODS["eq"],
+    "ne": pointwise.COMPARISON_METHODS["ne"],
+    "lt": pointwise.COMPARISON_METHODS["lt"],
+    "le": pointwise.COMPARISON_METHODS["le"],
+    "gt": pointwise.COMPARISON_METHODS["gt"],
+    "ge": pointwise.COMPARISON_METHODS["ge"],
     "logical_not": pointwise.logical_not,
     "bitwise_not": pointwise.bitwise_not,
     "bitwise_and": pointwise.bitwise_and,
@@ -325,11 +324,6 @@ METHODS: dict[str, Any] = {
     "new_full": _new_full,
     "new_tensor": _new_tensor,
 }
-
-
-# x.eq(None) raises torch's TypeError (the operators' shared code answers NotImplemented)
-for _name, _listed in overloads.METHODS.items():
-    METHODS[_name] = arguments.parsed_like_torch(METHODS[_name], _name, _listed, method=True)
 
 
 def attach_all() -> None:

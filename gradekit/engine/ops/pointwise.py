@@ -29,7 +29,7 @@ from ..dtypes import (
     result_type,
 )
 from ..tensor import Tensor
-from . import arguments
+from . import arguments, overloads
 from .core import (
     ForeignOperand,
     as_array,
@@ -41,7 +41,6 @@ from .core import (
     scalar_operand,
     shape_of,
     torch_layout,
-    type_name,
 )
 from .quiet import quiet_call, retry_quietly, run_quietly
 
@@ -408,26 +407,11 @@ def mul(input: Any, other: Any) -> Tensor:
 
 def _function_form(operator: Any, name: str, *, method: bool) -> Any:
     """``torch.add`` / ``x.add`` from the operator ``add``: where the operator answers
-    NotImplemented, torch's argument parser raises its TypeError naming the argument."""
-
-    def function(input: Any, other: Any, *args: Any, **kwargs: Any) -> Tensor:
-        out = operator(input, other, *args, **kwargs)
-        if out is NotImplemented:
-            if isinstance(input, Tensor):
-                arg, position, value = "other", 1 if method else 2, other
-            else:
-                arg, position, value = "input", 1, input
-            raise errors.error(
-                "argument_not_tensor",
-                op=name,
-                arg=arg,
-                position=position,
-                type_name=type_name(value),
-            )
-        return out
-
+    NotImplemented (an operand that is neither a tensor nor a number) or its call fails,
+    torch's argument parser raises its TypeError (``ops/arguments.py``)."""
+    listed = (overloads.METHODS if method else overloads.FUNCTIONS)[name]
+    function = arguments.parsed_like_torch(operator, name, listed, method=method)
     function.__name__ = function.__qualname__ = name
-    function.__doc__ = operator.__doc__
     return function
 
 
@@ -595,10 +579,13 @@ class ReciprocalBackward0(Node):
 
 
 def reciprocal(input: Tensor) -> Tensor:
-    out_dtype = input.dtype if input.dtype.category == FLOATING else get_default_dtype()
-    with np.errstate(all="ignore"):
-        out = as_array(np.reciprocal(input._data.astype(out_dtype.np_dtype)), out_dtype)
-    return _unary_result(ReciprocalBackward0, input, out, out_dtype, save_result=True)
+    try:
+        out_dtype = input.dtype if input.dtype.category == FLOATING else get_default_dtype()
+        with np.errstate(all="ignore"):
+            out = as_array(np.reciprocal(input._data.astype(out_dtype.np_dtype)), out_dtype)
+        return _unary_result(ReciprocalBackward0, input, out, out_dtype, save_result=True)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("reciprocal", input, failure) from None
 
 
 def rdiv(input: Tensor, other: Any) -> Tensor:
@@ -752,7 +739,10 @@ def _scalar_pow(base: Any, exponent: Tensor) -> Tensor:
 
 
 def square(input: Tensor) -> Tensor:
-    return pow(input, 2)
+    try:
+        return pow(input, 2)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("square", input, failure) from None
 
 
 # --- unary math --------------------------------------------------------------------------
@@ -815,10 +805,13 @@ class NegBackward0(Node):
 
 
 def neg(input: Tensor) -> Tensor:
-    if input.dtype is bool_:
-        raise errors.error("bitwise_not_bool_int")
-    out = as_array(np.negative(input._data), input.dtype)  # 0-d: numpy returns a scalar
-    return _unary_result(NegBackward0, input, out, input.dtype)
+    try:
+        if input.dtype is bool_:
+            raise errors.error("bitwise_not_bool_int")
+        out = as_array(np.negative(input._data), input.dtype)  # 0-d: numpy returns a scalar
+        return _unary_result(NegBackward0, input, out, input.dtype)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("neg", input, failure) from None
 
 
 class ExpBackward0(Node):
@@ -836,10 +829,13 @@ class ExpBackward0(Node):
 
 
 def exp(input: Tensor) -> Tensor:
-    data, d = _float_input(input)
-    with np.errstate(all="ignore"):
-        out = as_array(_rounded_from_float64(np.exp, data), d)
-    return _unary_result(ExpBackward0, input, out, d, save_result=True)
+    try:
+        data, d = _float_input(input)
+        with np.errstate(all="ignore"):
+            out = as_array(_rounded_from_float64(np.exp, data), d)
+        return _unary_result(ExpBackward0, input, out, d, save_result=True)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("exp", input, failure) from None
 
 
 class LogBackward0(Node):
@@ -851,10 +847,13 @@ class LogBackward0(Node):
 
 
 def log(input: Tensor) -> Tensor:
-    data, d = _float_input(input)
-    with np.errstate(all="ignore"):
-        out = as_array(_rounded_from_float64(np.log, data), d)
-    return _unary_result(LogBackward0, input, out, d, save_input=True)
+    try:
+        data, d = _float_input(input)
+        with np.errstate(all="ignore"):
+            out = as_array(_rounded_from_float64(np.log, data), d)
+        return _unary_result(LogBackward0, input, out, d, save_input=True)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("log", input, failure) from None
 
 
 class SqrtBackward0(Node):
@@ -869,10 +868,13 @@ class SqrtBackward0(Node):
 
 
 def sqrt(input: Tensor) -> Tensor:
-    data, d = _float_input(input)
-    with np.errstate(all="ignore"):
-        out = as_array(np.sqrt(data), d)
-    return _unary_result(SqrtBackward0, input, out, d, save_result=True)
+    try:
+        data, d = _float_input(input)
+        with np.errstate(all="ignore"):
+            out = as_array(np.sqrt(data), d)
+        return _unary_result(SqrtBackward0, input, out, d, save_result=True)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("sqrt", input, failure) from None
 
 
 class SinBackward0(Node):
@@ -884,9 +886,12 @@ class SinBackward0(Node):
 
 
 def sin(input: Tensor) -> Tensor:
-    data, d = _float_input(input)
-    out = as_array(_rounded_from_float64(np.sin, data), d)
-    return _unary_result(SinBackward0, input, out, d, save_input=True)
+    try:
+        data, d = _float_input(input)
+        out = as_array(_rounded_from_float64(np.sin, data), d)
+        return _unary_result(SinBackward0, input, out, d, save_input=True)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("sin", input, failure) from None
 
 
 class CosBackward0(Node):
@@ -898,9 +903,12 @@ class CosBackward0(Node):
 
 
 def cos(input: Tensor) -> Tensor:
-    data, d = _float_input(input)
-    out = as_array(_rounded_from_float64(np.cos, data), d)
-    return _unary_result(CosBackward0, input, out, d, save_input=True)
+    try:
+        data, d = _float_input(input)
+        out = as_array(_rounded_from_float64(np.cos, data), d)
+        return _unary_result(CosBackward0, input, out, d, save_input=True)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("cos", input, failure) from None
 
 
 class AbsBackward0(Node):
@@ -912,9 +920,12 @@ class AbsBackward0(Node):
 
 
 def abs(input: Tensor) -> Tensor:  # noqa: A001 - torch's name
-    if input.dtype is bool_:
-        raise errors.error("kernel_not_implemented", op="abs_cpu", dtype="Bool")
-    return _unary_result(AbsBackward0, input, np.abs(input._data), input.dtype, save_input=True)
+    try:
+        if input.dtype is bool_:
+            raise errors.error("kernel_not_implemented", op="abs_cpu", dtype="Bool")
+        return _unary_result(AbsBackward0, input, np.abs(input._data), input.dtype, save_input=True)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("abs", input, failure) from None
 
 
 class SignBackward0(Node):
@@ -925,7 +936,10 @@ class SignBackward0(Node):
 
 
 def sign(input: Tensor) -> Tensor:
-    return _unary_result(SignBackward0, input, np.sign(input._data), input.dtype)
+    try:
+        return _unary_result(SignBackward0, input, np.sign(input._data), input.dtype)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("sign", input, failure) from None
 
 
 class SgnBackward0(Node):
@@ -936,7 +950,10 @@ class SgnBackward0(Node):
 
 
 def sgn(input: Tensor) -> Tensor:
-    return _unary_result(SgnBackward0, input, np.sign(input._data), input.dtype)
+    try:
+        return _unary_result(SgnBackward0, input, np.sign(input._data), input.dtype)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("sgn", input, failure) from None
 
 
 class TanhBackward0(Node):
@@ -961,9 +978,12 @@ class TanhBackward0(Node):
 
 
 def tanh(input: Tensor) -> Tensor:
-    data, d = _float_input(input)
-    out = as_array(_rounded_from_float64(np.tanh, data), d)
-    return _unary_result(TanhBackward0, input, out, d, save_result=True)
+    try:
+        data, d = _float_input(input)
+        out = as_array(_rounded_from_float64(np.tanh, data), d)
+        return _unary_result(TanhBackward0, input, out, d, save_result=True)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("tanh", input, failure) from None
 
 
 class TanhBackwardBackward0(Node):
@@ -1014,8 +1034,11 @@ def _sigmoid_data(data: np.ndarray, d: dtype) -> np.ndarray:
 
 
 def sigmoid(input: Tensor) -> Tensor:
-    data, d = _float_input(input)
-    return _unary_result(SigmoidBackward0, input, _sigmoid_data(data, d), d, save_result=True)
+    try:
+        data, d = _float_input(input)
+        return _unary_result(SigmoidBackward0, input, _sigmoid_data(data, d), d, save_result=True)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("sigmoid", input, failure) from None
 
 
 class SigmoidBackwardBackward0(Node):
@@ -1053,11 +1076,14 @@ class ReluBackward0(Node):
 
 
 def relu(input: Tensor) -> Tensor:
-    if input.dtype is bool_:
-        raise errors.error("relu_bool")
-    # operands swapped: on ties numpy keeps the second, torch the first (relu(-0.) is -0.)
-    out = np.maximum(0, input._data).astype(input.dtype.np_dtype, copy=False)
-    return _unary_result(ReluBackward0, input, out, input.dtype, save_result=True)
+    try:
+        if input.dtype is bool_:
+            raise errors.error("relu_bool")
+        # operands swapped: on ties numpy keeps the second, torch the first (relu(-0.) is -0.)
+        out = np.maximum(0, input._data).astype(input.dtype.np_dtype, copy=False)
+        return _unary_result(ReluBackward0, input, out, input.dtype, save_result=True)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("relu", input, failure) from None
 
 
 class ThresholdBackwardBackward0(Node):
@@ -1366,6 +1392,7 @@ def _compare(ufunc: np.ufunc, x: Any, y: Any) -> Tensor:
 
 
 def eq(input: Any, other: Any) -> Tensor:
+    """``==``: NotImplemented for an operand that is neither a tensor nor a number."""
     if isinstance(other, np.ndarray):
         # torch's == (alone among the operators) reads an ndarray as a tensor
         other = Tensor._make(other, from_numpy_dtype(other.dtype))
@@ -1390,6 +1417,53 @@ def gt(input: Any, other: Any) -> Tensor:
 
 def ge(input: Any, other: Any) -> Tensor:
     return _compare(np.greater_equal, input, other)
+
+
+def _comparison_form(ufunc: np.ufunc, name: str, *, method: bool) -> Any:
+    """``torch.eq`` / ``x.eq`` (and ne, lt, …): the operator's comparison, but a call torch's
+    parser rejects raises its TypeError where the operator answers NotImplemented."""
+    listed = (overloads.METHODS if method else overloads.FUNCTIONS)[name]
+
+    def compare(input: Any = errors.REQUIRED, other: Any = errors.REQUIRED) -> Tensor:
+        try:
+            out = _compare(ufunc, input, other)
+        except TypeError as failure:
+            raise (_parser_error(name, listed, (input, other)[method:]) or failure) from None
+        if out is NotImplemented:  # (a wrong call: none of this runs for a right one)
+            raise _parser_error(name, listed, (input, other)[method:]) or TypeError(name)
+        return out
+
+    compare.__name__ = compare.__qualname__ = name
+    return compare
+
+
+COMPARISON_FUNCTIONS = {
+    name: _comparison_form(ufunc, name, method=False)
+    for name, ufunc in (
+        ("eq", np.equal),
+        ("ne", np.not_equal),
+        ("lt", np.less),
+        ("le", np.less_equal),
+        ("gt", np.greater),
+        ("ge", np.greater_equal),
+    )
+}
+COMPARISON_METHODS = {
+    name: _comparison_form(ufunc, name, method=True)
+    for name, ufunc in (
+        ("eq", np.equal),
+        ("ne", np.not_equal),
+        ("lt", np.less),
+        ("le", np.less_equal),
+        ("gt", np.greater),
+        ("ge", np.greater_equal),
+    )
+}
+
+
+def _parser_error(name: str, listed: tuple[str, ...], given: tuple[Any, ...]) -> Exception | None:
+    passed = tuple(value for value in given if value is not errors.REQUIRED)
+    return arguments.call_error(name, listed, passed, {})
 
 
 def _logical(ufunc: np.ufunc, x: Any, y: Any) -> Tensor:
@@ -1422,7 +1496,10 @@ def bitwise_not(input: Tensor) -> Tensor:
 
 
 def logical_not(input: Tensor) -> Tensor:
-    return Tensor._make(np.logical_not(input._data), bool_)
+    try:
+        return Tensor._make(np.logical_not(input._data), bool_)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("logical_not", input, failure) from None
 
 
 def logical_and(input: Tensor, other: Tensor) -> Tensor:
@@ -1434,15 +1511,24 @@ def logical_or(input: Tensor, other: Tensor) -> Tensor:
 
 
 def isnan(input: Tensor) -> Tensor:
-    return Tensor._make(np.isnan(input._data), bool_)
+    try:
+        return Tensor._make(np.isnan(input._data), bool_)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("isnan", input, failure) from None
 
 
 def isinf(input: Tensor) -> Tensor:
-    return Tensor._make(np.isinf(input._data), bool_)
+    try:
+        return Tensor._make(np.isinf(input._data), bool_)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("isinf", input, failure) from None
 
 
 def isfinite(input: Tensor) -> Tensor:
-    return Tensor._make(np.isfinite(input._data), bool_)
+    try:
+        return Tensor._make(np.isfinite(input._data), bool_)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("isfinite", input, failure) from None
 
 
 def isclose(
