@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import re
 import sys
 import types
 from collections.abc import Callable, Iterator, Mapping
@@ -46,7 +47,8 @@ MistakeOutcomes = dict[str, dict[str, CallOutcome]]
 
 
 class ReferenceSolutionError(RuntimeError):
-    """The reference solution failed to import: a problem of the assignment, not the student."""
+    """The reference solution cannot give the expected answers (it fails to import, or a call
+    that must return raises): a problem of the assignment, not of the student."""
 
 
 @dataclass
@@ -81,17 +83,41 @@ def reference_answers(
 ) -> ReferenceAnswers:
     """Run the solution's entries and mistakes on every call of ``plans``; cached per spec.
 
-    The cache key is the solution file (path and modification time), the backend, the exact
-    calls and the mistake functions, so editing the solution or the spec recomputes. Engine
-    answers are also kept on disk (see :func:`cache_directory`), keyed additionally by the
-    engine's source files, so a student's repeated ``gradekit check`` skips the reference run.
+    Raises :class:`ReferenceSolutionError` when the solution cannot give the expected answers:
+    it fails to import, or its entry raises (or is missing, or ends otherwise) on a case that
+    has no ``raises`` check. Grading a student against such answers would fail correct
+    students, so the grader must stop with a spec error instead. (Mistake functions may raise:
+    their exception is the wrong answer they stand for.)
+    """
+    answers = unchecked_reference_answers(solution_path, plans, backend=backend)
+    failures = unexpected_failures(plans, answers)
+    if failures:
+        raise ReferenceSolutionError(_failures_message(Path(solution_path).resolve(), failures))
+    return answers
+
+
+def unchecked_reference_answers(
+    solution_path: Path, plans: list[ExercisePlan], *, backend: str = "engine"
+) -> ReferenceAnswers:
+    """The answers of :func:`reference_answers`, also when the reference raises where a case
+    does not expect it (``gradekit validate`` lists each such case). Raises
+    :class:`ReferenceSolutionError` only when the solution cannot be imported.
+
+    The cache key is the solution file (path and a digest of its content), the backend, the
+    exact calls and the mistake functions, so editing the solution or the spec recomputes.
+    Engine answers are also kept on disk (see :func:`cache_directory`), keyed additionally by
+    the engine's source files, so a student's repeated ``gradekit check`` skips the reference
+    run. Answers with :func:`unexpected_failures` are never cached, in memory or on disk: the
+    solution is recomputed until it is fixed.
     """
     if backend not in REFERENCE_BACKENDS:
         raise ValueError(f"reference backend must be one of {REFERENCE_BACKENDS}, not {backend!r}")
     solution_path = Path(solution_path).resolve()
     key = (
         str(solution_path),
-        solution_path.stat().st_mtime_ns,
+        # By content, not modification time: an edit within the file system's timestamp
+        # resolution (or a restored old time) still recomputes.
+        hashlib.sha256(_solution_bytes(solution_path)).hexdigest(),
         backend,
         tuple(_call_key(case.call) for plan in plans for case in plan.cases),
         tuple(mistake.function for plan in plans for mistake in plan.exercise.mistakes),
@@ -102,15 +128,111 @@ def reference_answers(
 
     def compute() -> ReferenceAnswers:
         answers = _compute(solution_path, plans, backend)
-        if disk_file is not None:
+        if disk_file is not None and not unexpected_failures(plans, answers):
             _write_disk_cache(disk_file, answers)
         return answers
 
     answers = _read_disk_cache(disk_file, backend, compute) if disk_file is not None else None
     if answers is None:
         answers = compute()
-    _cache[key] = answers
+    if not unexpected_failures(plans, answers):
+        _cache[key] = answers
     return answers
+
+
+@dataclass(frozen=True)
+class UnexpectedFailure:
+    """A case on which the reference did not give an answer the case can expect."""
+
+    exercise_id: str
+    case_id: str
+    entry: str
+    outcome: CallOutcome
+
+
+def unexpected_failures(
+    plans: list[ExercisePlan], answers: ReferenceAnswers
+) -> list[UnexpectedFailure]:
+    """The cases whose reference outcome cannot be an expected answer, in plan order: a raise
+    where the case has no ``raises`` check, or any status other than ``ok`` and ``raised``
+    (a missing entry, a timeout, a value that could not be observed)."""
+    failures = []
+    for plan in plans:
+        for case in plan.cases:
+            outcome = answers.outcomes[case.call.call_id]
+            if outcome.status == "ok" or (
+                outcome.status == "raised" and case.checks.raises is not None
+            ):
+                continue
+            failures.append(
+                UnexpectedFailure(plan.exercise.id, case.case_id, case.call.entry, outcome)
+            )
+    return failures
+
+
+def _failures_message(solution_path: Path, failures: list[UnexpectedFailure]) -> str:
+    """What a check or a batch says when the reference cannot answer: per exercise, its first
+    failing case with the solution's file, line and exception, then the other cases."""
+    by_exercise: dict[str, list[UnexpectedFailure]] = {}
+    for failure in failures:
+        by_exercise.setdefault(failure.exercise_id, []).append(failure)
+    lines = [
+        f"the reference solution {solution_path} cannot give the expected answers (a problem "
+        "of the assignment, not of the submission):"
+    ]
+    for exercise_id, exercise_failures in by_exercise.items():
+        first, *others = exercise_failures
+        problem = _describe_failure(solution_path, first)
+        lines.append(f"  exercise {exercise_id}, case {first.case_id}: {problem}")
+        if others:
+            lines.append(
+                f"    (also case{'s' if len(others) > 1 else ''} "
+                + ", ".join(other.case_id for other in others)
+                + ")"
+            )
+    lines.append(
+        "Fix the solution, or, where an exception is the answer, give the case a `raises` check; "
+        "`gradekit validate` lists every problem of the assignment."
+    )
+    return "\n".join(lines)
+
+
+def _describe_failure(solution_path: Path, failure: UnexpectedFailure) -> str:
+    outcome, exception = failure.outcome, failure.outcome.exception
+    if outcome.status == "missing":
+        return f"{solution_path} does not define `{failure.entry}`"
+    detail = ""
+    if exception is not None:
+        detail = f"{exception.type}: {exception.message}" if exception.message else exception.type
+    if outcome.status != "raised":
+        ended = f"`{failure.entry}` ended with status {outcome.status}"
+        return f"{solution_path}: {ended}" + (f" ({detail})" if detail else "")
+    # Where the solution raised: its innermost frame (the entry, or a helper it calls). Only
+    # file, line and function: the solution's source lines are not repeated, because a CI
+    # platform shows this message to the student.
+    where = f"{solution_path}"
+    if exception is not None and exception.line:
+        function = _innermost_function(exception.traceback) or failure.entry
+        where += f", line {exception.line}, in {function}"
+    return f"{where}: raised {detail}, but the case has no `raises` check"
+
+
+def _innermost_function(traceback: str) -> str | None:
+    """The function of the last ``File "…", line N, in FUNCTION`` line of a traceback."""
+    frames = _FRAME_LINE.findall(traceback)
+    return frames[-1] if frames else None
+
+
+_FRAME_LINE = re.compile(r'^  File ".*", line \d+, in (.+)$', re.MULTILINE)
+
+
+def _solution_bytes(solution_path: Path) -> bytes:
+    try:
+        return solution_path.read_bytes()
+    except OSError as error:
+        raise ReferenceSolutionError(
+            f"the reference solution {solution_path} cannot be read: {error.strerror or error}"
+        ) from error
 
 
 def _disk_cache_file(key: tuple) -> Path | None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from gradekit.grading.cases import build_plan
 from gradekit.grading.compare import compare_outcomes
 from gradekit.grading.pipeline import grade_submission
-from gradekit.grading.reference import reference_answers
+from gradekit.grading.reference import unchecked_reference_answers, unexpected_failures
 from gradekit.spec.models import Assignment
 
 
@@ -53,7 +53,11 @@ def validate_assignment(
     report = ValidationReport(assignment.id)
     plans = build_plan(assignment)
     try:
-        reference = reference_answers(assignment.solution_path, plans, backend=reference_backend)
+        # Unchecked: a reference that raises where a case expects an answer is listed case by
+        # case below, rather than stopping here as it stops a check.
+        reference = unchecked_reference_answers(
+            assignment.solution_path, plans, backend=reference_backend
+        )
     except Exception as error:  # the reference must import and run; say why it does not
         report.problems.append(
             f"the reference solution cannot run on {reference_backend}: "
@@ -97,12 +101,17 @@ def validate_assignment(
                     "(its answers pass every check); add a case or a check that tells it apart"
                 )
 
-    for backend in backends:
+    # Grading stops at a reference that cannot answer (property 2, reported above), so the
+    # reference is graded as a submission on the other exercises only.
+    unanswered = {failure.exercise_id for failure in unexpected_failures(plans, reference)}
+    gradable = [plan.exercise.id for plan in plans if plan.exercise.id not in unanswered]
+    for backend in backends if gradable else []:
         try:
             result = grade_submission(
                 assignment.solution_path,
                 assignment,
                 backend=backend,
+                only=gradable,
                 reference_backend=reference_backend,
             )
         except Exception as error:
@@ -122,8 +131,9 @@ def validate_assignment(
                 f"{violations or first or 'no detail'}"
             )
         if not failing:
+            skipped = f"; {', '.join(sorted(unanswered))} not graded" if unanswered else ""
             report.notes.append(
                 f"reference scores {result.score:g}/{result.max_score:g} on {backend} "
-                f"(sandbox tier {result.isolation.tier})"
+                f"(sandbox tier {result.isolation.tier}{skipped})"
             )
     return report
