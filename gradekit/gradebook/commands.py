@@ -130,7 +130,7 @@ def export_command(
 ) -> None:
     """Export every student's current grade from the gradebook as CSV and/or JSON."""
     from gradekit.gradebook.export import export_csv, export_json
-    from gradekit.gradebook.queries import GradebookQueryError
+    from gradekit.gradebook.queries import GradebookQueryError, SeveralAssignments
     from gradekit.gradebook.schema import GradebookSchemaError
     from gradekit.gradebook.store import connect
 
@@ -146,6 +146,11 @@ def export_command(
             outputs.append((csv_path, export_csv(connection, assignment_id)))
         if json_path is not None:
             outputs.append((json_path, export_json(connection, assignment_id) + "\n"))
+    except SeveralAssignments as error:
+        _fail(
+            f"{db} holds several assignments: pass --assignment-id with one of "
+            f"{', '.join(error.choices)}"
+        )
     except GradebookQueryError as error:
         _fail(f"{db}: {error}")
     finally:
@@ -154,8 +159,11 @@ def export_command(
         if str(path) == "-":
             sys.stdout.write(text)
             continue
+        if not path.parent.is_dir():  # never created: a mistyped path must not make folders
+            what = "is not a folder" if path.parent.exists() else "does not exist"
+            _fail(f"{path}: cannot write the export: {path.parent} {what}")
         try:
             path.write_text(text, encoding="utf-8", newline="")
         except OSError as error:
-            _fail(f"{path}: cannot write the export ({error.strerror})")
+            _fail(f"{path}: cannot write the export ({error.strerror or error})")
         typer.echo(f"wrote {path}", err=True)

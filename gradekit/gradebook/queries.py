@@ -37,6 +37,16 @@ class GradebookQueryError(LookupError):
     """A query named something the gradebook does not contain."""
 
 
+class SeveralAssignments(GradebookQueryError):
+    """No assignment was named and the gradebook holds several (``choices``: their ids)."""
+
+    def __init__(self, choices: list[str]) -> None:
+        super().__init__(
+            f"the gradebook holds several assignments ({', '.join(choices)}); name one by its id"
+        )
+        self.choices = choices
+
+
 class _JsonMixin:
     def to_json(self) -> dict[str, Any]:
         return asdict(self)  # type: ignore[call-overload]
@@ -283,9 +293,7 @@ def resolve_assignment(connection: sqlite3.Connection, assignment_id: str | None
         return known[0]
     if not known:
         raise GradebookQueryError("the gradebook is empty: run `gradekit grade` first")
-    raise GradebookQueryError(
-        f"the gradebook holds several assignments ({', '.join(known)}); choose one"
-    )
+    raise SeveralAssignments(known)
 
 
 _LATEST = """

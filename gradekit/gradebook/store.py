@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # records import the grading packages; the CLI imports this m
     from gradekit.gradebook.records import SubmissionRecord
 
 BUSY_TIMEOUT_SECONDS = 30.0
+DEFAULT_FILE_NAME = "gradebook.sqlite"
 
 
 def utc_now() -> str:
@@ -51,10 +52,14 @@ def connect(path: Path | str, *, readonly: bool = False) -> sqlite3.Connection:
         )
         _check_readable(connection, path)
     else:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        connection = sqlite3.connect(
-            path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None, check_same_thread=False
-        )
+        _check_writable_location(path)
+        try:
+            connection = sqlite3.connect(
+                path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None, check_same_thread=False
+            )
+        except (sqlite3.Error, OSError) as error:  # /sys, /proc, a read-only mount…
+            action = "open the gradebook" if path.exists() else "create a gradebook"
+            raise GradebookSchemaError(f"{path}: cannot {action} here ({error})") from error
         try:
             connection.execute("PRAGMA journal_mode = WAL")
             # NORMAL in WAL mode: a killed process never loses a committed transaction (only a
@@ -70,6 +75,21 @@ def connect(path: Path | str, *, readonly: bool = False) -> sqlite3.Connection:
     connection.row_factory = sqlite3.Row
     connection.execute("PRAGMA foreign_keys = ON")
     return connection
+
+
+def _check_writable_location(path: Path) -> None:
+    """Refuse, with a message naming what is wrong, a gradebook path whose folder is missing
+    or that is a folder itself. The folder is never created: a mistyped ``--db`` should not
+    leave new directories behind (as with most tools, the folder must exist)."""
+    if path.is_dir():
+        raise GradebookSchemaError(
+            f"{path}: is a folder; pass --db the gradebook file to use, "
+            f"e.g. {path / DEFAULT_FILE_NAME}"
+        )
+    folder = path.parent
+    if not folder.is_dir():
+        what = "is not a folder" if folder.exists() else "does not exist (create it first)"
+        raise GradebookSchemaError(f"{path}: {folder} {what}; or pass another --db")
 
 
 def _check_readable(connection: sqlite3.Connection, path: Path) -> None:

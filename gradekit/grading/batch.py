@@ -181,23 +181,25 @@ def _file_in_folder(folder: Path, student_file: str | None) -> tuple[Path | None
         (path for path in _visible_files(folder) if path.suffix in SUBMISSION_SUFFIXES),
         key=lambda path: (len(path.relative_to(folder).parts), str(path)),
     )
+    wanted = [student_file, f"{Path(student_file).stem}.ipynb"] if student_file else []
     if student_file:
-        stem = Path(student_file).stem
-        wanted = [student_file, f"{stem}.ipynb"]
         for path in candidates:
             if path.name in wanted:
                 return _unless_link(folder, path)
     if len(candidates) == 1:
         return _unless_link(folder, candidates[0])
-    expected = f"{student_file!r} (or {Path(student_file).stem}.ipynb)" if student_file else ""
     if not candidates:
-        return None, f"no .py or .ipynb file in {folder.name}/ {expected}".strip()
-    return None, (
-        f"{folder.name}/ has {len(candidates)} Python files and none is named {expected}; "
-        "rename the one to grade"
-        if student_file
-        else f"{folder.name}/ has {len(candidates)} Python files; keep only the one to grade"
-    )
+        named = f"{' or '.join(wanted)}, or any other Python file" if wanted else "a Python file"
+        return None, (
+            f"no .py or .ipynb file in {folder.name}/ (looked for {named}, "
+            "there and in its sub-folders)"
+        )
+    if student_file:
+        return None, (
+            f"{folder.name}/ has {len(candidates)} Python files and none is named "
+            f"{' or '.join(wanted)}; rename the one to grade"
+        )
+    return None, f"{folder.name}/ has {len(candidates)} Python files; keep only the one to grade"
 
 
 def _unless_link(folder: Path, path: Path) -> tuple[Path | None, str | None]:

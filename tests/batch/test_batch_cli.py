@@ -159,6 +159,64 @@ def test_export_errors_are_one_line(tmp_path: Path) -> None:
     assert nothing.returncode == 2 and "--csv" in nothing.stderr
 
 
+def _one_error_line(result: subprocess.CompletedProcess) -> str:
+    """The single ``error: …`` line a usage error prints (exit code 2, no traceback)."""
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    [line] = result.stderr.strip().splitlines()
+    assert line.startswith("error: ")
+    return line
+
+
+@pytest.mark.parametrize(
+    ("where", "expected"),
+    [
+        ("folder", "is a folder; pass --db the gradebook file"),
+        ("missing/deeper/book.sqlite", "missing/deeper does not exist"),
+        ("notes.txt/book.sqlite", "notes.txt is not a folder"),
+        ("/proc/x/book.sqlite", "/proc/x does not exist"),
+        ("/sys/book.sqlite", "/sys/book.sqlite: cannot create a gradebook here"),
+    ],
+)
+def test_an_unusable_gradebook_path_is_one_line_and_creates_nothing(
+    classroom: Path, tmp_path: Path, where: str, expected: str
+) -> None:
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "notes.txt").write_text("not a folder")
+    before = sorted(tmp_path.rglob("*"))
+    db = tmp_path / where if not where.startswith("/") else Path(where)
+    line = _one_error_line(grade(classroom, db))
+    assert expected in line
+    assert sorted(tmp_path.rglob("*")) == before  # no folder, no gradebook made
+
+
+def test_export_into_a_missing_folder_is_refused_and_creates_nothing(
+    classroom: Path, tmp_path: Path
+) -> None:
+    db = tmp_path / "book.sqlite"
+    assert grade(classroom, db).returncode == 0
+    target = tmp_path / "missing" / "grades.csv"
+    line = _one_error_line(gradekit("export", "--db", str(db), "--csv", str(target)))
+    assert f"{target.parent} does not exist" in line
+    assert not target.parent.exists()
+
+
+def test_export_of_several_assignments_names_the_option_and_the_ids(
+    classroom: Path, tmp_path: Path
+) -> None:
+    db = tmp_path / "book.sqlite"
+    assert grade(classroom, db).returncode == 0
+    second = tmp_path / "second.yaml"  # the same assignment under another id
+    second.write_text(SPEC.read_text().replace("id: pair", "id: pair-again", 1))
+    (tmp_path / "pair_solution.py").write_text((SPEC.parent / "pair_solution.py").read_text())
+    regraded = gradekit("grade", str(classroom), "-a", str(second), "--db", str(db))
+    assert regraded.returncode == 0, regraded.stderr
+    line = _one_error_line(gradekit("export", "--db", str(db), "--csv", "-"))
+    assert "pass --assignment-id with one of pair, pair-again" in line
+    chosen = gradekit("export", "--db", str(db), "--csv", "-", "--assignment-id", "pair-again")
+    assert chosen.returncode == 0 and chosen.stdout.startswith("student,")
+
+
 def test_batch_mode_fails_closed_below_tier_one(classroom: Path, tmp_path: Path) -> None:
     db = tmp_path / "book.sqlite"
     refused = grade(classroom, db, "--disable-sandbox-layer", "seccomp")

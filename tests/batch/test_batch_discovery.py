@@ -61,6 +61,26 @@ def test_an_ambiguous_or_empty_folder_is_reported_not_guessed(tmp_path: Path) ->
     assert hank.path is None and "no .py or .ipynb" in hank.problem
 
 
+def test_the_reasons_say_plainly_what_was_looked_for_and_where(tmp_path: Path) -> None:
+    write(tmp_path / "gina" / "a.py")
+    write(tmp_path / "gina" / "b.py")
+    (tmp_path / "hank").mkdir()
+    gina, hank = discover_submissions(tmp_path, "exercise.py").entries
+    assert gina.problem == (
+        "gina/ has 2 Python files and none is named exercise.py or exercise.ipynb; "
+        "rename the one to grade"
+    )
+    assert hank.problem == (
+        "no .py or .ipynb file in hank/ (looked for exercise.py or exercise.ipynb, or any other "
+        "Python file, there and in its sub-folders)"
+    )
+    gina, hank = discover_submissions(tmp_path, None).entries  # no student_file in the spec
+    assert gina.problem == "gina/ has 2 Python files; keep only the one to grade"
+    assert hank.problem == (
+        "no .py or .ipynb file in hank/ (looked for a Python file, there and in its sub-folders)"
+    )
+
+
 def test_hidden_private_and_other_files_are_ignored(tmp_path: Path) -> None:
     write(tmp_path / ".DS_Store")
     write(tmp_path / "__pycache__" / "x.pyc")

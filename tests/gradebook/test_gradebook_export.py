@@ -11,7 +11,7 @@ from gradebook_builders import make_record
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gradekit.gradebook.export import export_csv, export_json
+from gradekit.gradebook.export import export_csv, export_json, spreadsheet_safe
 from gradekit.gradebook.store import connect
 
 
@@ -69,4 +69,43 @@ def test_any_student_id_survives_the_csv_round_trip(tmp_path_factory, names) -> 
                 run_id=run, assignment_id="pair", spec_hash="h", record=make_record(name)
             )
     rows = list(csv.DictReader(io.StringIO(export_csv(connect(path, readonly=True)))))
-    assert sorted(row["student"] for row in rows) == sorted(names)
+    # A name that starts like a spreadsheet formula comes back with a leading quote.
+    assert sorted(row["student"] for row in rows) == sorted(map(spreadsheet_safe, names))
+
+
+# --------------------------------------------------------------------------------------------
+# Spreadsheet formula injection (OWASP "CSV Injection")
+# --------------------------------------------------------------------------------------------
+
+FORMULA_NAMES = [
+    '=HYPERLINK("http-evil",1+1)',
+    "+cmd",
+    "-2+3",
+    "@SUM(A1)",
+    "\tindented",
+    "\rreturn",
+]
+
+
+def _csv_rows(path: Path) -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(export_csv(connect(path, readonly=True)))))
+
+
+def test_cells_that_start_like_a_formula_get_a_leading_quote(gradebook_path: Path, fill) -> None:
+    fill([make_record(name) for name in [*FORMULA_NAMES, "alice", "'quoted"]])
+    rows = _csv_rows(gradebook_path)
+    students = sorted(row["student"] for row in rows)
+    assert students == sorted(["'" + name for name in FORMULA_NAMES] + ["alice", "'quoted"])
+    for row in rows:  # the numeric columns stay numbers a spreadsheet can add up
+        assert float(row["score"]) == 3.0 and float(row["percent"]) == 100.0
+        assert (row["double"], row["total"]) == ("1", "2")
+
+
+@given(text=st.text(max_size=12))
+def test_spreadsheet_safe_never_starts_a_formula_and_only_prepends(text: str) -> None:
+    from gradekit.gradebook.export import FORMULA_TRIGGERS, spreadsheet_safe
+
+    safe = spreadsheet_safe(text)
+    assert not safe.startswith(FORMULA_TRIGGERS)
+    assert safe == text or safe == "'" + text
+    assert (safe != text) == text.startswith(FORMULA_TRIGGERS)

@@ -70,3 +70,35 @@ def test_records_survive_the_json_trip_between_processes() -> None:
 
     record = make_record("alice", passed={"total": False})
     assert record_from_json(json.loads(json.dumps(record_to_json(record)))) == record
+
+
+# --------------------------------------------------------------------------------------------
+# Unusable places for a gradebook: one clear error, nothing created
+# --------------------------------------------------------------------------------------------
+
+
+def test_a_missing_folder_is_an_error_and_is_not_created(tmp_path: Path) -> None:
+    from gradekit.gradebook.schema import GradebookSchemaError
+
+    target = tmp_path / "missing" / "deeper" / "book.sqlite"
+    with pytest.raises(GradebookSchemaError, match=r"missing/deeper does not exist"):
+        Gradebook(target)
+    assert not (tmp_path / "missing").exists()
+
+
+def test_a_folder_or_a_file_in_the_way_is_an_error(tmp_path: Path) -> None:
+    from gradekit.gradebook.schema import GradebookSchemaError
+
+    with pytest.raises(GradebookSchemaError, match=r"is a folder; pass --db the gradebook file"):
+        Gradebook(tmp_path)
+    (tmp_path / "notes.txt").write_text("a file, not a folder")
+    with pytest.raises(GradebookSchemaError, match=r"notes.txt is not a folder"):
+        Gradebook(tmp_path / "notes.txt" / "book.sqlite")
+
+
+def test_a_place_sqlite_cannot_create_a_file_in_is_an_error() -> None:
+    from gradekit.gradebook.schema import GradebookSchemaError
+
+    # procfs accepts no new files, whoever asks (root included)
+    with pytest.raises(GradebookSchemaError, match=r"/proc/g.sqlite: cannot create a gradebook"):
+        Gradebook("/proc/g.sqlite")

@@ -21,7 +21,7 @@ def classroom_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture
 def client(classroom_db: Path) -> Iterator:
     pytest.importorskip("starlette", reason="the web report needs starlette")
-    pytest.importorskip("httpx", reason="starlette's TestClient needs httpx")
+    pytest.importorskip("httpx2", reason="starlette's TestClient needs httpx2")
     from starlette.testclient import TestClient
 
     from gradekit.report.web.app import create_app

@@ -98,3 +98,40 @@ def test_hostile_strings_stay_text_on_every_page(
             _check(render.render_overview(data, ASSIGNMENT), student, title, "<b>absent</b>")
             _check(render.render_exercise(data, ASSIGNMENT, "double"), student, title, message)
             _check(render.render_student(data, ASSIGNMENT, slug(student)), student, stdout, path)
+
+
+def test_the_grades_csv_download_neutralises_spreadsheet_formulas(tmp_path: Path) -> None:
+    import csv
+    import io
+
+    import pytest
+
+    pytest.importorskip("httpx2", reason="starlette's TestClient needs httpx2")
+    from starlette.testclient import TestClient
+
+    from gradekit.report.web.app import create_app
+    from gradekit.report.web.static_export import export_static_site
+
+    hostile = ['=HYPERLINK("http-evil",1+1)', "+cmd", "@SUM(A1)", "-1+1"]
+    db = tmp_path / "gradebook.sqlite"
+    with Gradebook(db) as book:
+        run = book.start_run(
+            assignment_id=ASSIGNMENT, assignment_title="t", spec_path="s.yaml", spec_hash="s",
+            backend="engine", sandbox_tier=2, jobs=1, gradekit_version="test",
+        )  # fmt: skip
+        for name in hostile:
+            record = replace(student_record(name, STUDENTS["bob"]), path=f"{name}.py")
+            book.record_submission(
+                run_id=run, assignment_id=ASSIGNMENT, spec_hash="s", record=record
+            )
+        book.finish_run(run)
+    with TestClient(create_app(db), base_url="http://127.0.0.1") as client:
+        served = client.get(f"/{ASSIGNMENT}/grades.csv").text
+    with closing(connect(db, readonly=True)) as connection:
+        export_static_site(connection, tmp_path / "site")
+    written = (tmp_path / "site" / ASSIGNMENT / "grades.csv").read_text(encoding="utf-8")
+    for text in (served, written):
+        rows = list(csv.DictReader(io.StringIO(text, newline="")))
+        assert sorted(row["student"] for row in rows) == sorted("'" + name for name in hostile)
+        assert sorted(row["path"] for row in rows) == sorted(f"'{name}.py" for name in hostile)
+        assert all(float(row["score"]) >= 0 for row in rows)  # numbers stay numbers
