@@ -13,6 +13,9 @@ whitelist hides ``GITHUB_OUTPUT``), the writer:
    per-test scores, exactly as the reporter computes them);
 5. appends a markdown summary to ``$GITHUB_STEP_SUMMARY``.
 
+What goes to the log (2 and 3) has its control characters written out, ESC as ``\\x1b``, as in
+the text report: the log is a terminal's output, and the command may run in one.
+
 Sources for the formats: docs/ci.md and /work/shared/notes/grader-ecosystem.md §2.
 """
 
@@ -35,6 +38,7 @@ from gradekit.report._common import (
     overall_status,
     student_output,
 )
+from gradekit.sandbox.sanitize import show_controls
 
 RESULT_VERSION = 1
 STATUS_ICON = {"pass": "✅", "fail": "❌", "error": "⚠️"}
@@ -107,9 +111,10 @@ def emit_github(
 
 def command(name: str, message: str, **properties: str | int) -> str:
     """One workflow command line, escaped like ``@actions/core`` does, so that a newline or
-    ``::`` in a student-controlled message cannot start a command of its own."""
+    ``::`` in a student-controlled message cannot start a command of its own; then any other
+    control character is written out (:func:`show_controls`), since the line goes to the log."""
     props = ",".join(f"{key}={escape_property(str(value))}" for key, value in properties.items())
-    return f"::{name}{' ' + props if props else ''}::{escape_data(message)}\n"
+    return show_controls(f"::{name}{' ' + props if props else ''}::{escape_data(message)}\n")
 
 
 def escape_data(text: str) -> str:
@@ -150,7 +155,7 @@ def _print_log(
     maximum: int | float,
     stream: TextIO,
 ) -> None:
-    body = _log_body(result, tests, total, maximum)
+    body = show_controls(_log_body(result, tests, total, maximum))
     token = _stop_token(body)
     stream.write(f"::stop-commands::{token}\n")
     stream.write(body)

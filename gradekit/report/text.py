@@ -8,7 +8,9 @@ matched mistake message and the hint. The score line comes last.
 
 Everything that comes from the student (messages, tracebacks, stdout, reprs) is only ever put
 into ``rich.text.Text`` objects, which rich never parses for markup, so a student string such as
-``[red]`` or ``[link=...]`` is shown literally.
+``[red]`` or ``[link=...]`` is shown literally. And every string of the result goes through
+:func:`visible` first, which writes control characters out (ESC as ``\\x1b``): a student's
+``\\x1b[2J`` in an exception message must not clear the screen of the TA reading the report.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from rich.text import Text
 
 from gradekit.grading.compare import Difference
 from gradekit.grading.verdicts import AssignmentResult, CaseResult, ExerciseResult
+from gradekit.sandbox.sanitize import show_controls
 
 if TYPE_CHECKING:
     from gradekit.report.panels import PanelCache
@@ -37,6 +40,11 @@ STATUS_STYLE = {"pass": "bold green", "fail": "bold red", "error": "bold magenta
 STATUS_WORD = {"pass": "PASS", "fail": "FAIL", "error": "ERROR"}
 
 
+def visible(text: Any) -> str:
+    """``str(text)`` as the report shows it: control characters written out, never sent raw."""
+    return show_controls(text if type(text) is str else str(text))
+
+
 def render_text(
     result: AssignmentResult, console: Console, panels: PanelCache | None = None
 ) -> None:
@@ -45,7 +53,9 @@ def render_text(
     console.print(_header(result))
     if result.load_error:
         console.print(
-            Text.assemble(("Your file could not be loaded: ", "bold red"), result.load_error)
+            Text.assemble(
+                ("Your file could not be loaded: ", "bold red"), visible(result.load_error)
+            )
         )
     console.print(_summary_table(result.exercises))
     for exercise in result.exercises:
@@ -56,7 +66,7 @@ def render_text(
     if result.stdout.strip() and not all(e.status == "pass" for e in result.exercises):
         console.print(
             Panel(
-                Text(_clip(result.stdout)),
+                Text(visible(_clip(result.stdout))),
                 title="what your code printed",
                 title_align="left",
                 border_style="dim",
@@ -104,9 +114,11 @@ def _header(result: AssignmentResult) -> Text:
         if isolation.degraded:
             sandbox += f"; unavailable here: {', '.join(sorted(isolation.degraded))}"
     text = Text()
-    text.append(f"{result.assignment_title}", style="bold")
-    text.append(f"  [{result.assignment_id}]\n", style="dim")
-    text.append(f"submission: {result.submission}   backend: {result.backend}   {sandbox}")
+    text.append(visible(result.assignment_title), style="bold")
+    text.append(f"  [{visible(result.assignment_id)}]\n", style="dim")
+    text.append(
+        f"submission: {visible(result.submission)}   backend: {visible(result.backend)}   {sandbox}"
+    )
     if not result.include_hidden:
         text.append("\nhidden cases skipped (--no-hidden): the score may differ when graded")
     return text
@@ -128,7 +140,7 @@ def _summary_table(exercises: list[ExerciseResult]) -> SummaryTable:
         status = exercise.status
         rows.append(
             (
-                Text(exercise.id),
+                Text(visible(exercise.id)),
                 Text(STATUS_WORD[status], style=STATUS_STYLE[status]),
                 Text(f"{_number(exercise.points)} / {_number(exercise.max_points)}"),
                 Text(f"{exercise.passed_cases}/{len(exercise.cases)}"),
@@ -204,7 +216,7 @@ def exercise_panel(exercise: ExerciseResult) -> Panel:
     """The details of an exercise that did not pass."""
     parts: list[RenderableType] = []
     if exercise.error:
-        parts.append(Text.assemble(("Error: ", "bold magenta"), exercise.error))
+        parts.append(Text.assemble(("Error: ", "bold magenta"), visible(exercise.error)))
     for violation in exercise.violations:
         # Notebook violations already name their cell; generated line numbers would confuse.
         where = (
@@ -212,10 +224,12 @@ def exercise_panel(exercise: ExerciseResult) -> Panel:
             if violation.line and "(cell " not in violation.message
             else ""
         )
-        parts.append(Text.assemble(("Rule broken: ", "bold red"), where, violation.message))
+        parts.append(
+            Text.assemble(("Rule broken: ", "bold red"), where, visible(violation.message))
+        )
     # The matched mistake is the most targeted feedback, so it comes before the raw diffs.
     if exercise.mistake:
-        parts.append(Text.assemble(("Known mistake: ", "bold yellow"), exercise.mistake))
+        parts.append(Text.assemble(("Known mistake: ", "bold yellow"), visible(exercise.mistake)))
     failing = [case for case in exercise.cases if not case.passed]
     # When the code could not run (timeout, crash), one example case says it all.
     limit = 1 if exercise.status == "error" else MAX_DETAILED_CASES
@@ -226,13 +240,13 @@ def exercise_panel(exercise: ExerciseResult) -> Panel:
         parts.append(Text(f"... and {len(failing) - len(shown)} more failing case(s)", "dim"))
     if exercise.traceback:
         parts.append(Text("Your traceback:", style="bold"))
-        parts.append(Text(exercise.traceback.rstrip()))
+        parts.append(Text(visible(exercise.traceback.rstrip())))
     if exercise.hint:
-        parts.append(Text.assemble(("Hint: ", "bold cyan"), exercise.hint.strip()))
+        parts.append(Text.assemble(("Hint: ", "bold cyan"), visible(exercise.hint.strip())))
     status = exercise.status
     title = Text.assemble(
-        (f"{exercise.id}", "bold"),
-        f" ({exercise.entry}) — {exercise.title}: ",
+        (visible(exercise.id), "bold"),
+        f" ({visible(exercise.entry)}) — {visible(exercise.title)}: ",
         (STATUS_WORD[status], STATUS_STYLE[status]),
     )
     return Panel(Group(*parts), title=title, title_align="left", border_style=STATUS_STYLE[status])
@@ -241,11 +255,13 @@ def exercise_panel(exercise: ExerciseResult) -> Panel:
 def _case_details(case: CaseResult) -> RenderableType:
     if case.hidden:
         checks = ", ".join(sorted({d.check for d in case.differences}))
-        return Text(f"Hidden case {case.case_id} failed ({checks}); its inputs are not shown.")
-    parts: list[RenderableType] = [Text(f"Case {case.label}", style="bold underline")]
+        return Text(
+            visible(f"Hidden case {case.case_id} failed ({checks}); its inputs are not shown.")
+        )
+    parts: list[RenderableType] = [Text(f"Case {visible(case.label)}", style="bold underline")]
     if case.inputs:
         inputs = "; ".join(f"{name} = {text}" for name, text in case.inputs.items())
-        parts.append(Text(f"inputs: {inputs}", style="dim"))
+        parts.append(Text(f"inputs: {visible(inputs)}", style="dim"))
     for difference in case.differences:
         parts.append(_difference_details(difference))
     return Group(*parts)
@@ -253,7 +269,7 @@ def _case_details(case: CaseResult) -> RenderableType:
 
 def _difference_details(difference: Difference) -> RenderableType:
     parts: list[RenderableType] = [
-        Text.assemble((f"✗ {difference.check}: ", "bold red"), difference.message)
+        Text.assemble((f"✗ {visible(difference.check)}: ", "bold red"), visible(difference.message))
     ]
     expected, got = difference.expected, difference.got
     if isinstance(expected, np.ndarray) and isinstance(got, np.ndarray):
@@ -270,7 +286,7 @@ def _difference_details(difference: Difference) -> RenderableType:
         if stats:
             parts.append(Text(", ".join(stats), style="dim"))
     if difference.explanation:
-        parts.append(Text(f"  {difference.explanation}", style="italic"))
+        parts.append(Text(f"  {visible(difference.explanation)}", style="italic"))
     return Group(*parts)
 
 
@@ -337,7 +353,7 @@ def _format_number(value: Any) -> str:
         return str(int(value))
     if isinstance(value, np.floating | float):
         return f"{float(value):.4g}"
-    return str(value)
+    return visible(value)  # a string array's element, say
 
 
 def _plain(value: Any) -> str:

@@ -4,6 +4,10 @@ Student output is display-only. Before anyone sees it we remove terminal escape 
 control characters (which could rewrite the screen or hide text), Unicode direction overrides
 (which reorder what is shown), and we break GitHub Actions workflow commands (``::add-mask::``,
 ``::error::``...) so the student's prints cannot drive the CI runner.
+
+Other student strings a report shows (exception messages, tracebacks, reprs, names) keep their
+control characters but in sight: :func:`show_controls` writes each one as Python's ``repr``
+does (``\x1b``), because there the exact text can matter to the student's fix.
 """
 
 from __future__ import annotations
@@ -42,3 +46,18 @@ def sanitize_output(text: str | bytes, *, limit: int | None = None) -> str:
     if limit is not None and len(text) > limit:
         text = text[:limit] + f"\n[output truncated at {limit} characters]"
     return text
+
+
+def show_controls(text: str) -> str:
+    """Return ``text`` with every character :func:`sanitize_output` would remove (C0/C1
+    controls but tab and newline, DEL, bidi and invisible formatting characters) written out
+    as Python's ``repr`` writes it: ESC becomes the four characters ``\\x1b``, a carriage
+    return ``\\r``, U+202E ``\\u202e``. Nothing else changes, so the result can go to a
+    terminal without rewriting it, and text without such characters is returned as it is."""
+    if _CONTROL.search(text) is None:  # the common case: one scan, no new string
+        return text
+    return _CONTROL.sub(_written_out, text)
+
+
+def _written_out(match: re.Match[str]) -> str:
+    return repr(match.group())[1:-1]

@@ -24,6 +24,7 @@ from gradekit.report.github import (
     emit_github,
     escape_markdown,
 )
+from gradekit.sandbox.sanitize import show_controls
 
 TEST_FIELDS = {
     "name",
@@ -180,9 +181,27 @@ def test_command_escaping_round_trips_and_stays_on_one_line(message, properties)
     line = command("error", message, **properties)
     assert line.endswith("\n") and "\n" not in line[:-1] and "\r" not in line
     line = line[:-1]
+    assert show_controls(line) == line  # no control character reaches the log raw
     (parsed,) = workflow_commands(line)
-    assert parsed.message == message
-    assert parsed.properties == properties
+    # Newlines and carriage returns come back (percent-escaped); other controls written out.
+    assert parsed.message == _controls_written_out(message)
+    assert parsed.properties == {key: _controls_written_out(v) for key, v in properties.items()}
+
+
+def _controls_written_out(text: str) -> str:
+    return "".join(c if c in "\r\n" else show_controls(c) for c in text)
+
+
+def test_annotations_and_log_write_out_escape_sequences(actions):
+    message = "boom \x1b[2J\x1b]0;title\x07 end \x9b31m"
+    result = assignment([exercise("a", [case("x", False, message=message)])])
+    log, document = run(result, actions)
+    assert "\x1b" not in log and "\x9b" not in log and "\x07" not in log
+    assert "boom \\x1b[2J\\x1b]0;title\\x07 end \\x9b31m" in log
+    (parsed,) = [c for c in workflow_commands(log) if c.name == "error"]
+    assert "boom \\x1b[2J" in parsed.message
+    # The result document is JSON for the reporter, left exactly as the student's text.
+    assert message in document["tests"][0]["message"]
 
 
 def test_step_summary_is_markdown_with_escaped_student_text(actions):
