@@ -9,6 +9,7 @@ cell (``# %% [cell 3]``) and the :class:`LineMap` let tracebacks point back at "
 from __future__ import annotations
 
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -104,15 +105,18 @@ SUBMISSION_SUFFIXES = (".py", ".ipynb")  # what a submission can be
 def load_submission(path: Path | str) -> SubmissionSource:
     """Read a ``.py`` or ``.ipynb`` submission as Python source.
 
+    A ``.py`` file is decoded as Python decodes it: UTF-8 unless a PEP 263 coding line
+    (``# -*- coding: latin-1 -*-``) or a BOM says otherwise. A notebook is JSON, always UTF-8.
+
     Raises :class:`SubmissionError` with the file name and what was expected when the file is
-    missing, not UTF-8, not a notebook, or has an unsupported extension.
+    missing, not text in its encoding, not a notebook, or has an unsupported extension.
     """
     path = Path(path)
     if not path.is_file():
         raise missing_submission(path)
     suffix = path.suffix.lower()
     if suffix == ".py":
-        return SubmissionSource(path=path, text=_read_text(path), kind="py")
+        return SubmissionSource(path=path, text=_read_python(path), kind="py")
     if suffix == ".ipynb":
         return notebook_to_source(path, _read_text(path))
     raise SubmissionError(
@@ -129,6 +133,9 @@ def missing_submission(path: Path) -> SubmissionError:
     expected = "expected a .py or .ipynb submission"
     if path.is_dir():
         return SubmissionError(f"{path}: a folder, not a file ({expected})")
+    kind = _special_file_kind(path)
+    if kind is not None:  # it exists, but reading it could block or mean nothing
+        return SubmissionError(f"{path}: {kind}, not a regular file ({expected})")
     message = f"{path}: no such file ({expected})"
     try:
         names = sorted(
@@ -144,13 +151,76 @@ def missing_submission(path: Path) -> SubmissionError:
     return SubmissionError(message)
 
 
+_SPECIAL_FILE_KINDS = (
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+)
+
+
+def _special_file_kind(path: Path) -> str | None:
+    """What ``path`` is when it exists but is neither a file nor a folder ("a named pipe
+    (FIFO)"), else None (it does not exist, or cannot be looked at)."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:  # missing, a dangling link, a folder we may not search
+        return None
+    for is_kind, kind in _SPECIAL_FILE_KINDS:
+        if is_kind(mode):
+            return kind
+    return None
+
+
+def _read_python(path: Path) -> str:
+    """A Python file's text, decoded as the interpreter decodes it (``tokenize.detect_encoding``:
+    the PEP 263 coding line or a BOM, UTF-8 without either), so the static rules and the report
+    read the very text the sandbox imports."""
+    import io
+    import tokenize
+
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        raise SubmissionError(f"{path}: cannot read the file: {error.strerror}") from error
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(raw).readline)
+    except SyntaxError as error:
+        if not str(error.msg).startswith("invalid or missing encoding declaration"):
+            # An unknown encoding, or a coding line that contradicts a UTF-8 BOM.
+            line = 1 if b"coding" in raw.split(b"\n", 1)[0] else 2
+            problem = str(error.msg)
+            if problem.startswith("encoding problem"):
+                problem = "the file starts with a UTF-8 BOM but its coding line names another"
+            raise SubmissionError(
+                f"{path}:{line}: {problem}; fix the coding line, or remove it and save the "
+                "file as UTF-8"
+            ) from error
+        encoding = "utf-8"  # no declaration and the first lines are not UTF-8: say where
+    try:
+        text = raw.decode(encoding)
+    except UnicodeDecodeError as error:
+        if encoding in ("utf-8", "utf-8-sig"):
+            raise _not_utf8(path, error) from error
+        raise SubmissionError(
+            f"{path}: not valid {encoding} text as its coding line declares "
+            f"(byte {error.start}); fix the coding line or save the file as UTF-8"
+        ) from error
+    # Universal newlines, as reading in text mode (and the interpreter) would.
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _not_utf8(path: Path, error: UnicodeDecodeError) -> SubmissionError:
+    return SubmissionError(
+        f"{path}: not valid UTF-8 text (byte {error.start}); save the file as UTF-8"
+    )
+
+
 def _read_text(path: Path) -> str:
     try:
         return path.read_text(encoding="utf-8")
     except UnicodeDecodeError as error:
-        raise SubmissionError(
-            f"{path}: not valid UTF-8 text (byte {error.start}); save the file as UTF-8"
-        ) from error
+        raise _not_utf8(path, error) from error
     except OSError as error:
         raise SubmissionError(f"{path}: cannot read the file: {error.strerror}") from error
 
