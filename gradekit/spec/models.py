@@ -18,12 +18,17 @@ validated so the loader can point at the exact YAML line.
 
 from __future__ import annotations
 
+import difflib
+import functools
+import importlib
+import importlib.util
 import keyword
 import re
 import zlib
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Discriminator,
@@ -668,6 +673,17 @@ class Tolerance(StrictModel):
         return self
 
 
+def _known_constraint_item(item: str) -> str:
+    problem = constraint_item_problem(item)
+    if problem is not None:
+        raise SpecRuleError((), problem)
+    return item
+
+
+# Checked one by one, so that every misspelt item of a list is reported with its own line.
+ConstraintItem = Annotated[str, AfterValidator(_known_constraint_item)]
+
+
 class Constraints(StrictModel):
     """Static rules on the source of the student's entry, checked on its syntax tree."""
 
@@ -677,28 +693,150 @@ class Constraints(StrictModel):
         description="Most statements allowed in the entry's body, counting nested statements "
         "and not counting the docstring. 1 means 'one line of code'.",
     )
-    forbid: list[str] = Field(
+    forbid: list[ConstraintItem] = Field(
         default_factory=list,
         description="Forbidden syntax kinds (for, while, loop, if, comprehension, lambda, "
         "import, try, with, def, class, global, nonlocal, del, yield, assert, recursion) or "
         "dotted names (e.g. torch.broadcast_shapes) that must not be called, read or imported.",
     )
-    require: list[str] = Field(
+    require: list[ConstraintItem] = Field(
         default_factory=list,
         description="Syntax kinds or dotted names that must appear in the entry's source.",
     )
 
-    @field_validator("forbid", "require")
-    @classmethod
-    def _known_items(cls, items: list[str]) -> list[str]:
-        for index, item in enumerate(items):
-            if item not in SYNTAX_KINDS and not re.match(DOTTED_NAME_PATTERN, item):
-                raise SpecRuleError(
-                    (index,),
-                    f"{item!r} is neither a syntax kind ({', '.join(SYNTAX_KINDS)}) "
-                    "nor a dotted name like torch.broadcast_shapes",
-                )
-        return items
+
+# ---------------------------------------------------------------------------------------------
+# What a forbid/require item may name
+#
+# A misspelt item would load and never fire (`forbid: [whiel]` forbids a call named whiel), so
+# an item must be a syntax kind, a `torch.` name torch has, or any other name (a bare name such
+# as `sum`, `backward` or a student helper, or another module's dotted name) that is not a typo
+# of a syntax kind.
+# ---------------------------------------------------------------------------------------------
+
+
+def constraint_item_problem(item: str) -> str | None:
+    """Why ``item`` cannot be a ``forbid``/``require`` item, with a did-you-mean when one fits;
+    None when it can."""
+    if item in SYNTAX_KINDS:
+        return None
+    if not re.match(DOTTED_NAME_PATTERN, item):
+        return (
+            f"{item!r} is neither a syntax kind ({', '.join(SYNTAX_KINDS)}) "
+            "nor a dotted name like torch.broadcast_shapes"
+        )
+    if "." not in item:
+        kind = _misspelt_syntax_kind(item)
+        if kind is None or item in _known_bare_names():
+            return None
+        return (
+            f"unknown syntax kind {item!r} (did you mean {kind!r}?); the syntax kinds are "
+            f"{', '.join(SYNTAX_KINDS)}"
+        )
+    if item.partition(".")[0] != "torch":
+        return None  # another module's name: gradekit cannot know what it holds
+    return _torch_name_problem(item)
+
+
+def _misspelt_syntax_kind(name: str) -> str | None:
+    """The syntax kind ``name`` is a typo of: one letter added, dropped, changed or two swapped
+    (``fro``, ``whiel``, ``iff``), two for the long kinds (``lamda``, ``recusrion``)."""
+    for kind in SYNTAX_KINDS:
+        if _edit_distance(name, kind) <= (2 if len(kind) >= 6 else 1):
+            return kind
+    return None
+
+
+def _edit_distance(a: str, b: str) -> int:
+    """Insertions, deletions, substitutions and swaps of neighbours that turn ``a`` into ``b``
+    (the optimal string alignment distance)."""
+    previous_row: list[int] = []
+    row = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        before, previous_row, row = previous_row, row, [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = a[i - 1] != b[j - 1]
+            row[j] = min(previous_row[j] + 1, row[j - 1] + 1, previous_row[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], before[j - 2] + 1)
+    return row[-1]
+
+
+@functools.cache
+def _known_bare_names() -> frozenset[str]:
+    """Names that are real although close to a syntax kind: Python's builtins (``id`` is one
+    letter from ``if``) and the attributes of torch's namespaces and tensors (``dim``)."""
+    import builtins
+
+    from gradekit.engine.alias import ALIASED_MODULES
+    from gradekit.engine.torch_names import TENSOR_ATTRIBUTE_NAMES
+
+    names = set(dir(builtins)) | set(TENSOR_ATTRIBUTE_NAMES)
+    for engine_module in ALIASED_MODULES.values():
+        names.update(dir(importlib.import_module(engine_module)))
+    return frozenset(names)
+
+
+@functools.lru_cache(maxsize=256)  # a batch of specs names the same few torch functions
+def _torch_name_problem(name: str) -> str | None:
+    """None when ``name`` (``torch.…``) exists in gradekit's engine or in real torch.
+
+    The engine is asked first (it imports in milliseconds); real torch only for the names the
+    engine lacks. Without torch installed, such a name is refused only when it is a typo of a
+    name the engine has: the engine does not cover all of torch (``torch.fft.fft``)."""
+    parts = name.split(".")
+    found, missing, candidates = _look_up(parts, _engine_module)
+    if found:
+        return None
+    torch_installed = importlib.util.find_spec("torch") is not None
+    if torch_installed:
+        found, torch_missing, torch_candidates = _look_up(parts, _torch_module)
+        if found:
+            return None
+        if torch_missing > missing:  # real torch got further down the name
+            missing, candidates = torch_missing, torch_candidates
+        elif torch_missing == missing:
+            candidates = sorted(set(candidates) | set(torch_candidates))
+    close = difflib.get_close_matches(parts[missing], candidates, n=1)
+    known_prefix = ".".join(parts[:missing])
+    if close:
+        suggestion = f"{known_prefix}.{close[0]}"
+        return f"torch has no {name!r} (did you mean {suggestion!r}?)"
+    if not torch_installed:
+        return None
+    return f"torch has no {name!r}: {known_prefix} has no attribute {parts[missing]!r}"
+
+
+def _look_up(parts: list[str], module_for: Any) -> tuple[bool, int, list[str]]:
+    """Walk ``parts`` (``["torch", "nn", "functional", "relu"]``) from the longest prefix
+    ``module_for`` can import: whether all of it exists, else the index of the first part that
+    does not and the public names where it was looked for."""
+    for cut in range(len(parts), 0, -1):
+        found = module_for(".".join(parts[:cut]))
+        if found is not None:
+            break
+    else:
+        return False, 0, []
+    for index in range(cut, len(parts)):
+        try:
+            found = getattr(found, parts[index])
+        except Exception:  # the engine raises its own errors for what it does not support
+            return False, index, [n for n in dir(found) if not n.startswith("_")]
+    return True, len(parts), []
+
+
+def _engine_module(torch_module: str) -> Any:
+    from gradekit.engine.alias import ALIASED_MODULES
+
+    engine_module = ALIASED_MODULES.get(torch_module)
+    return None if engine_module is None else importlib.import_module(engine_module)
+
+
+def _torch_module(torch_module: str) -> Any:
+    try:
+        return importlib.import_module(torch_module)
+    except Exception:  # not a module of torch (or torch fails to import here)
+        return None
 
 
 class Mistake(StrictModel):
