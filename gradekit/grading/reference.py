@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import gradekit
+from gradekit.grading.compare import Checks, describe, exception_type_matches
 from gradekit.grading.plans import ExercisePlan, plan_calls
 from gradekit.sandbox.protocol import (
     PREFIX_SIZE,
@@ -148,26 +149,52 @@ class UnexpectedFailure:
     case_id: str
     entry: str
     outcome: CallOutcome
+    # The case's `raises` check, described, when the reference does not meet it (else None)
+    unmet_raises: str | None = None
 
 
 def unexpected_failures(
     plans: list[ExercisePlan], answers: ReferenceAnswers
 ) -> list[UnexpectedFailure]:
     """The cases whose reference outcome cannot be an expected answer, in plan order: a raise
-    where the case has no ``raises`` check, or any status other than ``ok`` and ``raised``
-    (a missing entry, a timeout, a value that could not be observed)."""
+    where the case has no ``raises`` check; no raise, or another one, where it has one; any
+    status other than ``ok`` and ``raised`` (a missing entry, a timeout, a value that could
+    not be observed)."""
     failures = []
     for plan in plans:
         for case in plan.cases:
             outcome = answers.outcomes[case.call.call_id]
-            if outcome.status == "ok" or (
-                outcome.status == "raised" and case.checks.raises is not None
+            unmet = unmet_raises_check(case.checks, outcome)
+            if unmet is None and (
+                outcome.status == "ok"
+                or (outcome.status == "raised" and case.checks.raises is not None)
             ):
                 continue
             failures.append(
-                UnexpectedFailure(plan.exercise.id, case.case_id, case.call.entry, outcome)
+                UnexpectedFailure(
+                    plan.exercise.id, case.case_id, case.call.entry, outcome, unmet_raises=unmet
+                )
             )
     return failures
+
+
+def unmet_raises_check(checks: Checks, outcome: CallOutcome) -> str | None:
+    """The case's ``raises`` check, described as the student is told it (``ValueError (or a
+    subclass) matching /regex/``), when the reference's ``outcome`` does not meet it: a correct
+    student could not pass it either. None when there is no such check or it is met (also
+    when the call ended otherwise: that is reported as its status)."""
+    if checks.raises is None or outcome.status not in ("ok", "raised"):
+        return None
+    exception = outcome.exception
+    if (
+        outcome.status == "raised"
+        and exception is not None
+        and exception_type_matches(exception.type, checks.raises)
+        and not (checks.raises_match and not re.search(checks.raises_match, exception.message))
+    ):
+        return None
+    pattern = f" matching /{checks.raises_match}/" if checks.raises_match else ""
+    return f"{checks.raises} (or a subclass){pattern}"
 
 
 def _failures_message(solution_path: Path, failures: list[UnexpectedFailure]) -> str:
@@ -191,8 +218,9 @@ def _failures_message(solution_path: Path, failures: list[UnexpectedFailure]) ->
                 + ")"
             )
     lines.append(
-        "Fix the solution, or, where an exception is the answer, give the case a `raises` check; "
-        "`gradekit validate` lists every problem of the assignment."
+        "Fix the solution, or the case's `raises` check (a case whose answer is an exception "
+        "needs one, with the exception's type); `gradekit validate` lists every problem of the "
+        "assignment."
     )
     return "\n".join(lines)
 
@@ -201,6 +229,12 @@ def _describe_failure(solution_path: Path, failure: UnexpectedFailure) -> str:
     outcome, exception = failure.outcome, failure.outcome.exception
     if outcome.status == "missing":
         return f"{solution_path} does not define `{failure.entry}`"
+    if outcome.status == "ok":  # only a case with a `raises` check gets here
+        returned = describe(outcome.value)
+        return (
+            f"{solution_path}: `{failure.entry}` returned {returned}, but the case's `raises` "
+            f"check expects {failure.unmet_raises}"
+        )
     detail = ""
     if exception is not None:
         detail = f"{exception.type}: {exception.message}" if exception.message else exception.type
@@ -214,7 +248,11 @@ def _describe_failure(solution_path: Path, failure: UnexpectedFailure) -> str:
     if exception is not None and exception.line:
         function = _innermost_function(exception.traceback) or failure.entry
         where += f", line {exception.line}, in {function}"
-    return f"{where}: raised {detail}, but the case has no `raises` check"
+    if failure.unmet_raises is not None:
+        expected = f"the case's `raises` check expects {failure.unmet_raises}"
+    else:
+        expected = "the case has no `raises` check"
+    return f"{where}: raised {detail}, but {expected}"
 
 
 def _innermost_function(traceback: str) -> str | None:

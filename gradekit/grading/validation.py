@@ -4,7 +4,8 @@ Three properties, each reported as a problem when it fails:
 
 1. the reference solution, graded as if it were a student's submission through the real
    sandboxed path, scores 100% on every requested backend (engine, and torch when installed);
-2. the reference never raises where the case does not ask for an exception;
+2. the reference never raises where the case does not ask for an exception, and raises as the
+   case's ``raises`` check asks where it does (else a correct student could not pass);
 3. every known mistake is caught: at least one case's checks tell it apart from the reference.
 """
 
@@ -14,9 +15,13 @@ import importlib.util
 from dataclasses import dataclass, field
 
 from gradekit.grading.cases import build_plan
-from gradekit.grading.compare import compare_outcomes
+from gradekit.grading.compare import compare_outcomes, describe
 from gradekit.grading.pipeline import grade_submission
-from gradekit.grading.reference import unchecked_reference_answers, unexpected_failures
+from gradekit.grading.reference import (
+    unchecked_reference_answers,
+    unexpected_failures,
+    unmet_raises_check,
+)
 from gradekit.spec.models import Assignment
 
 
@@ -80,6 +85,17 @@ def validate_assignment(
                 report.problems.append(
                     f"{plan.exercise.id}/{case.case_id}: the reference ended with status "
                     f"{outcome.status}"
+                )
+            elif (unmet := unmet_raises_check(case.checks, outcome)) is not None:
+                exception = outcome.exception
+                did = (
+                    f"raised {exception.type}: {exception.message}"
+                    if outcome.status == "raised" and exception is not None
+                    else f"returned {describe(outcome.value)}"
+                )
+                report.problems.append(
+                    f"{plan.exercise.id}/{case.case_id}: the case expects {unmet}, but the "
+                    f"reference {did} (fix the raises check or the solution)"
                 )
         for mistake in plan.exercise.mistakes:
             outcomes = reference.mistakes[plan.exercise.id][mistake.function]

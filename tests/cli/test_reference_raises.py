@@ -215,3 +215,14 @@ def test_validate_lists_each_case_and_grades_the_other_exercises(course):
         )
     assert "reference scores 1/1 on engine" in run.stdout
     assert "even_rows not graded" in run.stdout
+
+
+def test_check_with_a_raises_check_the_reference_does_not_meet_is_a_spec_error(course):
+    # The reference raises ValueError; a case asking for a TypeError cannot be passed.
+    (course / "solution.py").write_text(GOOD_EVEN_ROWS + NEGATIVE_STEP)
+    spec = (course / "raising.yaml").read_text()
+    (course / "raising.yaml").write_text(spec.replace("type: ValueError", "type: TypeError"))
+    run = check(course)
+    assert run.exit_code == 2, run.stdout + run.stderr
+    assert "exercise negative_step, case raises:" in run.stderr
+    assert "but the case's `raises` check expects TypeError" in run.stderr

@@ -229,6 +229,58 @@ def test_an_unreadable_solution_is_a_reference_solution_error(tmp_path):
         reference.reference_answers(assignment.solution_path, plans)
 
 
+def _with_negative_step_check(folder: Path, check: str):
+    """The assignment with the case of ``negative_step`` checking ``check`` instead."""
+    spec = SPEC.replace(
+        '{raises: {type: ValueError, match: "step must be greater than zero"}}', check
+    )
+    (folder / "raising.yaml").write_text(spec)
+    (folder / "solution.py").write_text(GOOD_HALVE + REST_OF_SOLUTION)
+    assignment = load_assignment(folder / "raising.yaml")
+    return assignment, build_plan(assignment)
+
+
+@pytest.mark.parametrize(
+    ("check", "expected"),
+    [
+        ("{raises: TypeError}", "expects TypeError (or a subclass)"),
+        (
+            '{raises: {type: ValueError, match: "^nothing like it$"}}',
+            "expects ValueError (or a subclass) matching /^nothing like it$/",
+        ),
+    ],
+)
+def test_a_raises_check_the_reference_does_not_meet_is_an_error(tmp_path, check, expected):
+    assignment, plans = _with_negative_step_check(tmp_path, check)
+    with pytest.raises(reference.ReferenceSolutionError) as raised:
+        reference.reference_answers(assignment.solution_path, plans)
+    message = str(raised.value)
+    assert "exercise negative_step, case raises:" in message
+    assert "raised ValueError: step must be greater than zero" in message
+    assert f"but the case's `raises` check {expected}" in message
+    assert _stored_files(tmp_path) == []
+
+
+def test_a_base_class_in_the_raises_check_is_met(tmp_path):
+    # As for a student: a builtin subclass passes (the ValueError is an Exception).
+    assignment, plans = _with_negative_step_check(tmp_path, "{raises: Exception}")
+    answers = reference.reference_answers(assignment.solution_path, plans)
+    assert answers.outcomes["negative_step/raises"].status == "raised"
+
+
+def test_a_reference_that_returns_where_the_case_expects_a_raise_is_an_error(tmp_path):
+    (tmp_path / "raising.yaml").write_text(SPEC)
+    solution = GOOD_HALVE + REST_OF_SOLUTION.replace("return t[::-1]", "return t.flip(0)")
+    (tmp_path / "solution.py").write_text(solution)
+    assignment = load_assignment(tmp_path / "raising.yaml")
+    with pytest.raises(reference.ReferenceSolutionError) as raised:
+        reference.reference_answers(assignment.solution_path, build_plan(assignment))
+    assert (
+        "`negative_step` returned torch.Tensor int64 (3,), but the case's `raises` check "
+        "expects ValueError (or a subclass) matching /step must be greater than zero/"
+    ) in str(raised.value)
+
+
 RAISES_CHECK = '[{raises: {type: ValueError, match: "negative"}}]'
 
 
@@ -242,9 +294,10 @@ RAISES_CHECK = '[{raises: {type: ValueError, match: "negative"}}]'
         st.tuples(st.integers(min_value=-3, max_value=3), st.booleans()), min_size=1, max_size=5
     )
 )
-def test_exactly_the_raises_without_a_raises_check_are_unexpected(tmp_path, cases):
+def test_exactly_the_cases_whose_raises_check_disagrees_are_unexpected(tmp_path, cases):
     """Each case passes ``x`` to a reference that raises for negative ``x``; with or without a
-    ``raises`` check. Unexpected are exactly the negative ``x`` without one."""
+    ``raises`` check. Unexpected are exactly the negative ``x`` without one and the others
+    with one (a correct student could not pass them)."""
     lines = [
         "assignment: {id: varied, title: Varied, solution: solution.py}",
         "exercises:",
@@ -273,7 +326,7 @@ def test_exactly_the_raises_without_a_raises_check_are_unexpected(tmp_path, case
     reference._cache.clear()
     answers = reference.unchecked_reference_answers(assignment.solution_path, plans)
     unexpected = [failure.case_id for failure in reference.unexpected_failures(plans, answers)]
-    wanted = [f"c{i}" for i, (x, declares) in enumerate(cases) if x < 0 and not declares]
+    wanted = [f"c{i}" for i, (x, declares) in enumerate(cases) if (x < 0) != declares]
     assert unexpected == wanted
     if wanted:
         with pytest.raises(reference.ReferenceSolutionError, match=f"case {wanted[0]}:"):
@@ -281,3 +334,19 @@ def test_exactly_the_raises_without_a_raises_check_are_unexpected(tmp_path, case
     else:
         strict = reference.reference_answers(assignment.solution_path, plans)
         assert strict.outcomes.keys() == answers.outcomes.keys()
+
+
+def test_validate_lists_a_raises_check_the_reference_does_not_meet(tmp_path):
+    from gradekit.grading.validation import validate_assignment
+
+    assignment, _ = _with_negative_step_check(tmp_path, "{raises: TypeError}")
+    report = validate_assignment(assignment, backends=["engine"])
+    assert report.problems == [
+        "negative_step/raises: the case expects TypeError (or a subclass), but the reference "
+        "raised ValueError: step must be greater than zero (fix the raises check or the solution)"
+    ]
+    # The other exercise is still graded as a submission; the broken one is left out.
+    assert any(
+        note.startswith("reference scores 1/1 on engine") and "negative_step not graded" in note
+        for note in report.notes
+    )
