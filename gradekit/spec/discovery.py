@@ -5,7 +5,8 @@ The rule (also in docs/spec.md, "How gradekit finds the assignment"):
 1. Walk up from the submission's directory to the filesystem root. In each directory, a
    `gradekit.toml` with a top-level `assignment = "..."` wins, then a `pyproject.toml` with
    `[tool.gradekit] assignment = "..."`. The first setting found is used; its path is relative
-   to the file that sets it and must exist.
+   to the file that sets it and must exist. Any other key in that table is an error (a
+   misspelt `assignmnt` would otherwise be ignored in silence).
 2. Otherwise the nearest directory (walking up the same way) that has an `exercises/`
    directory holding `*.yaml`/`*.yml` files: exactly one file there is the assignment. Of
    several, the one whose `assignment.student_file` (default `exercise.py`) is the submission's
@@ -28,6 +29,8 @@ __all__ = ["DiscoveryError", "assignment_header", "find_assignment"]
 # (the models are not imported: discovery runs before pydantic is loaded).
 HEADER_DEFAULTS: dict[str, str] = {"student_file": "exercise.py", "backend": "auto"}
 DEFAULT_STUDENT_FILE = HEADER_DEFAULTS["student_file"]
+# What gradekit.toml (top level) and [tool.gradekit] in pyproject.toml may set.
+KNOWN_SETTINGS: tuple[str, ...] = ("assignment",)
 
 
 class DiscoveryError(Exception):
@@ -238,6 +241,8 @@ def _assignment_setting(config: Path, keys: tuple[str, ...]) -> Any:
     if cached is not None:
         return cached.get("assignment")
     table = _read_table(config, content, keys)
+    if table is not None:
+        _refuse_unknown_settings(config, content, keys, table)
     setting = table.get("assignment") if table is not None else None
     if setting is None or (isinstance(setting, str) and setting):
         write_header(config, content, reader, {} if setting is None else {"assignment": setting})
@@ -259,3 +264,44 @@ def _read_table(config: Path, content: bytes, keys: tuple[str, ...]) -> dict[str
     for key in keys:
         table = table.get(key) if isinstance(table, dict) else None
     return table if isinstance(table, dict) else None
+
+
+def _refuse_unknown_settings(
+    config: Path, content: bytes, keys: tuple[str, ...], table: dict[str, Any]
+) -> None:
+    """A :class:`DiscoveryError` naming the first key of gradekit's table that is not a
+    setting, with its line and the setting it looks like."""
+    import difflib
+
+    unknown = [key for key in table if key not in KNOWN_SETTINGS]
+    if not unknown:
+        return
+    key = unknown[0]
+    table_name = f"[{'.'.join(keys)}]" if keys else config.name
+    close = difflib.get_close_matches(key, KNOWN_SETTINGS, n=1, cutoff=0.6)
+    advice = (
+        f"did you mean {close[0]!r}?"
+        if close
+        else f"the only setting is {' '.join(repr(name) for name in KNOWN_SETTINGS)}"
+    )
+    line = _line_setting(content.decode("utf-8"), keys, key)
+    where = f"{config}:{line}" if line else str(config)
+    raise DiscoveryError(f"{where}: unknown setting {key!r} in {table_name} ({advice})")
+
+
+def _line_setting(text: str, keys: tuple[str, ...], key: str) -> int | None:
+    """The line that sets ``key`` (``assignmnt = …``, ``tool.gradekit.assignmnt = …`` or a
+    ``[tool.gradekit.assignmnt]`` table), if a plain reading of the lines finds it."""
+    import re
+
+    # Any tail of the table's name may lead: `[tool]` then `gradekit.assignmnt = …`.
+    prefix = "|".join(
+        "".join(rf"{re.escape(part)}\s*\.\s*" for part in keys[start:])
+        for start in range(len(keys))
+    )
+    quoted = rf"[\"']?{re.escape(key)}[\"']?"
+    pattern = re.compile(rf"^\s*(?:\[\s*)?(?:{prefix})?{quoted}\s*[=.\]]")
+    for number, line in enumerate(text.splitlines(), start=1):
+        if pattern.match(line):
+            return number
+    return None
