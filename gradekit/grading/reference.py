@@ -85,13 +85,13 @@ def reference_answers(
     """Run the solution's entries and mistakes on every call of ``plans``; cached per spec.
 
     Raises :class:`ReferenceSolutionError` when the solution cannot give the expected answers:
-    it fails to import, or its entry raises (or is missing, or ends otherwise) on a case that
-    has no ``raises`` check. Grading a student against such answers would fail correct
-    students, so the grader must stop with a spec error instead. (Mistake functions may raise:
-    their exception is the wrong answer they stand for.)
+    it fails to import, or on some case (:func:`unexpected_failures`) its entry raises where
+    the case has no ``raises`` check, does not raise as the case's ``raises`` check asks, or
+    is missing. Grading a student against such answers would fail correct students, so the
+    grader must stop with a spec error instead. (Mistake functions may raise: their exception
+    is the wrong answer they stand for.)
     """
-    answers = unchecked_reference_answers(solution_path, plans, backend=backend)
-    failures = unexpected_failures(plans, answers)
+    answers, failures = _answers_and_failures(solution_path, plans, backend)
     if failures:
         raise ReferenceSolutionError(_failures_message(Path(solution_path).resolve(), failures))
     return answers
@@ -100,9 +100,9 @@ def reference_answers(
 def unchecked_reference_answers(
     solution_path: Path, plans: list[ExercisePlan], *, backend: str = "engine"
 ) -> ReferenceAnswers:
-    """The answers of :func:`reference_answers`, also when the reference raises where a case
-    does not expect it (``gradekit validate`` lists each such case). Raises
-    :class:`ReferenceSolutionError` only when the solution cannot be imported.
+    """The answers of :func:`reference_answers`, also when they have
+    :func:`unexpected_failures` (``gradekit validate`` lists each such case). Raises
+    :class:`ReferenceSolutionError` only when the solution cannot be read or imported.
 
     The cache key is the solution file (path and a digest of its content), the backend, the
     exact calls and the mistake functions, so editing the solution or the spec recomputes.
@@ -111,6 +111,14 @@ def unchecked_reference_answers(
     run. Answers with :func:`unexpected_failures` are never cached, in memory or on disk: the
     solution is recomputed until it is fixed.
     """
+    return _answers_and_failures(solution_path, plans, backend)[0]
+
+
+def _answers_and_failures(
+    solution_path: Path, plans: list[ExercisePlan], backend: str
+) -> tuple[ReferenceAnswers, list[UnexpectedFailure]]:
+    """The answers (cached as :func:`unchecked_reference_answers` says) and their
+    :func:`unexpected_failures`, found once per answers read or computed."""
     if backend not in REFERENCE_BACKENDS:
         raise ValueError(f"reference backend must be one of {REFERENCE_BACKENDS}, not {backend!r}")
     solution_path = Path(solution_path).resolve()
@@ -124,7 +132,7 @@ def unchecked_reference_answers(
         tuple(mistake.function for plan in plans for mistake in plan.exercise.mistakes),
     )
     if key in _cache:
-        return _cache[key]
+        return _cache[key], []  # only answers without failures are kept
     disk_file = _disk_cache_file(key) if backend == "engine" else None
 
     def compute() -> ReferenceAnswers:
@@ -136,9 +144,11 @@ def unchecked_reference_answers(
     answers = _read_disk_cache(disk_file, backend, compute) if disk_file is not None else None
     if answers is None:
         answers = compute()
-    if not unexpected_failures(plans, answers):
+    # Also for answers read from disk: a file written before this rule may hold failures.
+    failures = unexpected_failures(plans, answers)
+    if not failures:
         _cache[key] = answers
-    return answers
+    return answers, failures
 
 
 @dataclass(frozen=True)
