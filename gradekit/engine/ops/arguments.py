@@ -24,6 +24,7 @@ from .. import errors
 from ..dtypes import FLOATING, INTEGRAL
 from ..dtypes import dtype as dtype_type
 from ..tensor import Tensor
+from . import overloads
 
 _HEAP_TYPE = 1 << 9  # Py_TPFLAGS_HEAPTYPE: a class made by a class statement
 
@@ -144,9 +145,13 @@ def is_number(value: object) -> bool:
     return isinstance(value, (int, float, complex, np.number, np.bool_))
 
 
-def not_a_tensor(name: str, value: object, failure: Exception) -> Exception:
-    """torch's error for a one-tensor function given ``value`` in place of its tensor, or
-    the engine's own ``failure`` when ``value`` is a tensor after all."""
+def not_a_tensor(name: str, value: object, failure: Exception, *others: object) -> Exception:
+    """torch's error for a function given ``value`` in place of its first tensor (or, when
+    ``overloads.FUNCTIONS`` lists the function, for its arguments ``value, *others``), or
+    the engine's own ``failure`` when torch's parser would have taken them."""
+    listed = overloads.FUNCTIONS.get(name)
+    if listed is not None:
+        return call_error(name, listed, (value, *others), {}) or failure
     if isinstance(value, Tensor):
         return failure
     return errors.error(

@@ -295,7 +295,10 @@ def zeros_like(
     requires_grad: bool = False,
     **_: Any,
 ) -> Tensor:
-    return _like(input, 0, dtype, requires_grad)
+    try:
+        return _like(input, 0, dtype, requires_grad)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("zeros_like", input, failure) from None
 
 
 def ones_like(
@@ -306,7 +309,10 @@ def ones_like(
     requires_grad: bool = False,
     **_: Any,
 ) -> Tensor:
-    return _like(input, 1, dtype, requires_grad)
+    try:
+        return _like(input, 1, dtype, requires_grad)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("ones_like", input, failure) from None
 
 
 def empty_like(
@@ -329,7 +335,10 @@ def full_like(
     requires_grad: bool = False,
     **_: Any,
 ) -> Tensor:
-    return _like(input, fill_value, dtype, requires_grad)
+    try:
+        return _like(input, fill_value, dtype, requires_grad)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("full_like", input, failure) from None
 
 
 def ones_like_data(output: Tensor) -> Tensor:

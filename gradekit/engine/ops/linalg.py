@@ -16,6 +16,7 @@ from ..autograd import grad_mode
 from ..autograd.graph import Node
 from ..dtypes import result_type
 from ..tensor import Tensor
+from . import arguments
 from .core import as_array, as_array_of, edge
 from .quiet import quiet_call
 from .shape_helpers import expand, t, transpose, unsafe_view, unsqueeze
@@ -55,12 +56,15 @@ class DotBackward0(Node):
 
 
 def dot(input: Tensor, tensor: Tensor) -> Tensor:
-    if input._data.ndim != 1 or tensor._data.ndim != 1:
-        raise errors.error("dot_not_1d", d1=input._data.ndim, d2=tensor._data.ndim)
-    if input._data.shape[0] != tensor._data.shape[0]:
-        raise errors.error("dot_size", n1=input._data.shape[0], n2=tensor._data.shape[0])
-    _check_same_dtype(input, tensor, "dot")
-    return _product(DotBackward0, input, tensor, quiet_call(np.dot, input._data, tensor._data))
+    try:
+        if input._data.ndim != 1 or tensor._data.ndim != 1:
+            raise errors.error("dot_not_1d", d1=input._data.ndim, d2=tensor._data.ndim)
+        if input._data.shape[0] != tensor._data.shape[0]:
+            raise errors.error("dot_size", n1=input._data.shape[0], n2=tensor._data.shape[0])
+        _check_same_dtype(input, tensor, "dot")
+        return _product(DotBackward0, input, tensor, quiet_call(np.dot, input._data, tensor._data))
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("dot", input, failure, tensor) from None
 
 
 class MvBackward0(Node):
@@ -74,13 +78,16 @@ class MvBackward0(Node):
 
 
 def mv(input: Tensor, vec: Tensor) -> Tensor:
-    if input._data.ndim != 2 or vec._data.ndim != 1:
-        raise errors.error("mv_dims", vec=vec._data.ndim, mat=input._data.ndim)
-    rows, cols = input._data.shape
-    if cols != vec._data.shape[0]:
-        raise errors.error("mv_size", rows=rows, cols=cols, vec=vec._data.shape[0])
-    _check_same_dtype(input, vec, "mv")
-    return _product(MvBackward0, input, vec, quiet_call(np.matmul, input._data, vec._data))
+    try:
+        if input._data.ndim != 2 or vec._data.ndim != 1:
+            raise errors.error("mv_dims", vec=vec._data.ndim, mat=input._data.ndim)
+        rows, cols = input._data.shape
+        if cols != vec._data.shape[0]:
+            raise errors.error("mv_size", rows=rows, cols=cols, vec=vec._data.shape[0])
+        _check_same_dtype(input, vec, "mv")
+        return _product(MvBackward0, input, vec, quiet_call(np.matmul, input._data, vec._data))
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("mv", input, failure, vec) from None
 
 
 def _is_column_major(data: np.ndarray) -> bool:
@@ -149,19 +156,22 @@ class MmBackward0(Node):
 
 
 def mm(input: Tensor, mat2: Tensor) -> Tensor:
-    for name, m in (("self", input), ("mat2", mat2)):
-        if m._data.ndim != 2:
-            raise errors.error("not_a_matrix", name=name)
-    (r1, c1), (r2, c2) = input._data.shape, mat2._data.shape
-    if c1 != r2:
-        raise errors.error("mm_shapes", r1=r1, c1=c1, r2=r2, c2=c2)
-    _check_same_dtype(input, mat2, "mm")
-    result = _product(MmBackward0, input, mat2, quiet_call(np.matmul, input._data, mat2._data))
-    node = result._grad_fn
-    if node is not None:
-        node.self_column_major = _is_column_major(input._data)
-        node.mat2_column_major = _is_column_major(mat2._data)
-    return result
+    try:
+        for name, m in (("self", input), ("mat2", mat2)):
+            if m._data.ndim != 2:
+                raise errors.error("not_a_matrix", name=name)
+        (r1, c1), (r2, c2) = input._data.shape, mat2._data.shape
+        if c1 != r2:
+            raise errors.error("mm_shapes", r1=r1, c1=c1, r2=r2, c2=c2)
+        _check_same_dtype(input, mat2, "mm")
+        result = _product(MmBackward0, input, mat2, quiet_call(np.matmul, input._data, mat2._data))
+        node = result._grad_fn
+        if node is not None:
+            node.self_column_major = _is_column_major(input._data)
+            node.mat2_column_major = _is_column_major(mat2._data)
+        return result
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("mm", input, failure, mat2) from None
 
 
 class BmmBackward0(Node):
@@ -175,16 +185,19 @@ class BmmBackward0(Node):
 
 
 def bmm(input: Tensor, mat2: Tensor) -> Tensor:
-    if input._data.ndim != 3:
-        raise errors.error("bmm_not_3d", arg="batch1")
-    if mat2._data.ndim != 3:
-        raise errors.error("bmm_not_3d", arg="batch2")
-    b1, _, inner1 = input._data.shape
-    b2, inner2, _ = mat2._data.shape
-    if b1 != b2 or inner1 != inner2:
-        raise errors.error("bmm_inner", batch=b1, inner=inner1, batch2=b2, inner2=inner2)
-    _check_same_dtype(input, mat2, "bmm")
-    return _product(BmmBackward0, input, mat2, quiet_call(np.matmul, input._data, mat2._data))
+    try:
+        if input._data.ndim != 3:
+            raise errors.error("bmm_not_3d", arg="batch1")
+        if mat2._data.ndim != 3:
+            raise errors.error("bmm_not_3d", arg="batch2")
+        b1, _, inner1 = input._data.shape
+        b2, inner2, _ = mat2._data.shape
+        if b1 != b2 or inner1 != inner2:
+            raise errors.error("bmm_inner", batch=b1, inner=inner1, batch2=b2, inner2=inner2)
+        _check_same_dtype(input, mat2, "bmm")
+        return _product(BmmBackward0, input, mat2, quiet_call(np.matmul, input._data, mat2._data))
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("bmm", input, failure, mat2) from None
 
 
 class SqueezeBackward4(Node):
@@ -212,37 +225,40 @@ def _c_name(x: Tensor) -> str:
 
 
 def matmul(input: Tensor, other: Tensor) -> Tensor:
-    if not isinstance(other, Tensor) or not isinstance(input, Tensor):
-        raise errors.error(
-            "argument_not_tensor",
-            op="matmul",
-            arg="other",
-            position=2,
-            type_name=type(other).__name__,
-        )
-    d1, d2 = input._data.ndim, other._data.ndim
-    if d1 == 0 or d2 == 0:
-        raise errors.error("matmul_0d", d1=d1, d2=d2)
-    if d1 == 1 and d2 == 1:
-        return dot(input, other)
-    if d1 == 2 and d2 == 1:
-        return mv(input, other)
-    if d1 == 1 and d2 == 2:
-        rows = unsqueeze(input, 0)
-        if rows._data.shape[1] != other._data.shape[0]:
+    try:
+        if not isinstance(other, Tensor) or not isinstance(input, Tensor):
             raise errors.error(
-                "mm_shapes",
-                r1=1,
-                c1=rows._data.shape[1],
-                r2=other._data.shape[0],
-                c2=other._data.shape[1],
+                "argument_not_tensor",
+                op="matmul",
+                arg="other",
+                position=2,
+                type_name=type(other).__name__,
             )
-        return _squeeze4(mm(rows, other), 0)
-    if d1 == 2 and d2 == 2:
-        return mm(input, other)
-    if _should_fold(input, other):
-        return _folded_matmul(input, other)
-    return _batched_matmul(input, other)
+        d1, d2 = input._data.ndim, other._data.ndim
+        if d1 == 0 or d2 == 0:
+            raise errors.error("matmul_0d", d1=d1, d2=d2)
+        if d1 == 1 and d2 == 1:
+            return dot(input, other)
+        if d1 == 2 and d2 == 1:
+            return mv(input, other)
+        if d1 == 1 and d2 == 2:
+            rows = unsqueeze(input, 0)
+            if rows._data.shape[1] != other._data.shape[0]:
+                raise errors.error(
+                    "mm_shapes",
+                    r1=1,
+                    c1=rows._data.shape[1],
+                    r2=other._data.shape[0],
+                    c2=other._data.shape[1],
+                )
+            return _squeeze4(mm(rows, other), 0)
+        if d1 == 2 and d2 == 2:
+            return mm(input, other)
+        if _should_fold(input, other):
+            return _folded_matmul(input, other)
+        return _batched_matmul(input, other)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("matmul", input, failure, other) from None
 
 
 def _should_fold(tensor1: Tensor, tensor2: Tensor) -> bool:
@@ -340,9 +356,12 @@ def _batched_matmul(tensor1: Tensor, tensor2: Tensor) -> Tensor:
 
 def outer(input: Tensor, vec2: Tensor) -> Tensor:
     """torch.outer is ``input.reshape(n, 1) * vec2``: MulBackward0(ViewBackward0, ...)."""
-    from .shape_helpers import reshape
+    try:
+        from .shape_helpers import reshape
 
-    return reshape(input, (input._data.shape[0], 1)) * vec2
+        return reshape(input, (input._data.shape[0], 1)) * vec2
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("outer", input, failure, vec2) from None
 
 
 ger = outer

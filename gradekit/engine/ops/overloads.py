@@ -26,6 +26,36 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "(Tensor input, Number other)",
     ),
     **dict.fromkeys("eq ne lt le gt ge".split(), _COMPARISON),
+    "sub": (
+        "(Tensor input, Tensor other, *, Number alpha = 1, Tensor out = None)",
+        "(Tensor input, Number alpha, Tensor other, *, Tensor out = None)|hidden",
+        "(Tensor input, Number alpha, Tensor other)|hidden",
+    ),
+    "div": (
+        "(Tensor input, Tensor other, *, Tensor out = None)",
+        "(Tensor input, Tensor other, *, str rounding_mode, Tensor out = None)",
+        "(Tensor input, Number other, *, str rounding_mode)",
+        "(Tensor input, Number other)|hidden",
+    ),
+    **dict.fromkeys(
+        "true_divide floor_divide".split(),
+        ("(Tensor input, Tensor other, *, Tensor out = None)", "(Tensor input, Number other)"),
+    ),
+    **dict.fromkeys(
+        "maximum minimum logical_and logical_or matmul".split(),
+        ("(Tensor input, Tensor other, *, Tensor out = None)",),
+    ),
+    "mm": (
+        "(Tensor input, Tensor mat2, *, Tensor out = None)",
+        "(Tensor input, Tensor mat2, torch.dtype out_dtype, *, Tensor out = None)",
+    ),
+    "bmm": (
+        "(Tensor input, Tensor mat2, *, Tensor out = None)",
+        "(Tensor input, Tensor mat2, torch.dtype out_dtype, *, Tensor out = None)",
+    ),
+    "mv": ("(Tensor input, Tensor vec, *, Tensor out = None)",),
+    "dot": ("(Tensor input, Tensor tensor, *, Tensor out = None)",),
+    "outer": ("(Tensor input, Tensor vec2, *, Tensor out = None)",),
 }
 
 METHODS: dict[str, tuple[str, ...]] = {

@@ -243,13 +243,16 @@ def _check_bool_sub(x: Any, y: Any) -> None:
 
 
 def sub(input: Any, other: Any, *, alpha: Any = 1) -> Tensor:
-    _check_bool_sub(input, other)
-    out, result = _scaled_binary(np.subtract, input, other, alpha)
-    node = None
-    if _recording(input, other):
-        node = SubBackward0((edge(input), edge(other)), ((out.shape, result),))
-        node.alpha = alpha
-    return Tensor._make(out, result, node)
+    try:
+        _check_bool_sub(input, other)
+        out, result = _scaled_binary(np.subtract, input, other, alpha)
+        node = None
+        if _recording(input, other):
+            node = SubBackward0((edge(input), edge(other)), ((out.shape, result),))
+            node.alpha = alpha
+        return Tensor._make(out, result, node)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("sub", input, failure, other) from None
 
 
 class RsubBackward1(Node):
@@ -438,27 +441,30 @@ class DivBackward0(Node):
 
 
 def div(input: Any, other: Any, *, rounding_mode: str | None = None) -> Tensor:
-    if rounding_mode is not None:
-        out = _rounding_div(input, other, rounding_mode)
-        if not _recording(input, other):
-            return out
-        node = DivBackward2((edge(input), edge(other)), ((out._data.shape, out.dtype),))
-        return Tensor._make(out._data, out.dtype, node)
-    a, b, result = binary_operands(input, other)
-    if result.category != FLOATING:  # true division of integers gives the default float
-        result = get_default_dtype()
-        a = a.astype(result.np_dtype) if isinstance(a, np.ndarray) else a
-        b = b.astype(result.np_dtype) if isinstance(b, np.ndarray) else b
     try:
-        out = quiet_call(np.true_divide, a, b)  # x / 0 and 0 / 0 are silent in torch
-    except ValueError:
-        raise broadcast_error(shape_of(input), shape_of(other)) from None
-    out = torch_layout(as_array(out, result), a, b)
-    node = None
-    if _recording(input, other):
-        node = DivBackward0((edge(input), edge(other)), ((out.shape, result),))
-        node.save(_saved_if(_needs(other), input), other)
-    return Tensor._make(out, result, node)
+        if rounding_mode is not None:
+            out = _rounding_div(input, other, rounding_mode)
+            if not _recording(input, other):
+                return out
+            node = DivBackward2((edge(input), edge(other)), ((out._data.shape, out.dtype),))
+            return Tensor._make(out._data, out.dtype, node)
+        a, b, result = binary_operands(input, other)
+        if result.category != FLOATING:  # true division of integers gives the default float
+            result = get_default_dtype()
+            a = a.astype(result.np_dtype) if isinstance(a, np.ndarray) else a
+            b = b.astype(result.np_dtype) if isinstance(b, np.ndarray) else b
+        try:
+            out = quiet_call(np.true_divide, a, b)  # x / 0 and 0 / 0 are silent in torch
+        except ValueError:
+            raise broadcast_error(shape_of(input), shape_of(other)) from None
+        out = torch_layout(as_array(out, result), a, b)
+        node = None
+        if _recording(input, other):
+            node = DivBackward0((edge(input), edge(other)), ((out.shape, result),))
+            node.save(_saved_if(_needs(other), input), other)
+        return Tensor._make(out, result, node)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("div", input, failure, other) from None
 
 
 class DivBackward2(Node):
@@ -540,7 +546,12 @@ def _trunc_int(a: Any, b: Any) -> np.ndarray:
 
 
 def floor_divide(input: Any, other: Any) -> Tensor:
-    return _record_no_derivative("floor_divide", _rounding_div(input, other, "floor"), input, other)
+    try:
+        return _record_no_derivative(
+            "floor_divide", _rounding_div(input, other, "floor"), input, other
+        )
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("floor_divide", input, failure, other) from None
 
 
 def remainder(input: Any, other: Any) -> Tensor:
@@ -565,7 +576,10 @@ def remainder(input: Any, other: Any) -> Tensor:
 
 
 def true_divide(input: Any, other: Any) -> Tensor:
-    return div(input, other)
+    try:
+        return div(input, other)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("true_divide", input, failure, other) from None
 
 
 class ReciprocalBackward0(Node):
@@ -1148,31 +1162,34 @@ class ClampBackward0(Node):
 
 
 def clamp(input: Tensor, min: Any = None, max: Any = None) -> Tensor:  # noqa: A002
-    if min is None and max is None:
-        raise errors.error("clamp_no_bounds")
-    if isinstance(min, Tensor) or isinstance(max, Tensor):
-        return _clamp_tensor(input, min, max)
-    low = scalar_operand(min) if min is not None else None
-    high = scalar_operand(max) if max is not None else None
-    operands = [v for v in (low, high) if v is not None]
-    result = result_type(input, *operands)
-    data = input._data.astype(result.np_dtype, copy=False)
-    # torch: min first, then max (so min > max gives max everywhere).  On ties (-0. vs 0.)
-    # torch keeps the input, numpy the second operand, hence the bound comes first.
-    out = data
-    if low is not None:
-        out = np.maximum(low, out)
-    if high is not None:
-        out = np.minimum(high, out)
-    out = as_array(out, result)
-    if out is input._data:
-        out = out.copy()
-    if not _recording(input):
-        return Tensor._make(out, result)
-    node = ClampBackward1((input._edge(),), ((out.shape, result),))
-    node.min, node.max = low, high
-    node.save(input)
-    return Tensor._make(out, result, node)
+    try:
+        if min is None and max is None:
+            raise errors.error("clamp_no_bounds")
+        if isinstance(min, Tensor) or isinstance(max, Tensor):
+            return _clamp_tensor(input, min, max)
+        low = scalar_operand(min) if min is not None else None
+        high = scalar_operand(max) if max is not None else None
+        operands = [v for v in (low, high) if v is not None]
+        result = result_type(input, *operands)
+        data = input._data.astype(result.np_dtype, copy=False)
+        # torch: min first, then max (so min > max gives max everywhere).  On ties (-0. vs 0.)
+        # torch keeps the input, numpy the second operand, hence the bound comes first.
+        out = data
+        if low is not None:
+            out = np.maximum(low, out)
+        if high is not None:
+            out = np.minimum(high, out)
+        out = as_array(out, result)
+        if out is input._data:
+            out = out.copy()
+        if not _recording(input):
+            return Tensor._make(out, result)
+        node = ClampBackward1((input._edge(),), ((out.shape, result),))
+        node.min, node.max = low, high
+        node.save(input)
+        return Tensor._make(out, result, node)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("clamp", input, failure) from None
 
 
 def _clamp_tensor(input: Tensor, min: Any, max: Any) -> Tensor:  # noqa: A002
@@ -1229,15 +1246,24 @@ def _clamp_one_side(input: Tensor, bound: Any, node_class: type[Node], ufunc: np
 
 
 def clamp_min(input: Tensor, min: Any) -> Tensor:  # noqa: A002
-    return _clamp_one_side(input, min, ClampMinBackward0, np.maximum)
+    try:
+        return _clamp_one_side(input, min, ClampMinBackward0, np.maximum)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("clamp_min", input, failure) from None
 
 
 def clamp_max(input: Tensor, max: Any) -> Tensor:  # noqa: A002
-    return _clamp_one_side(input, max, ClampMaxBackward0, np.minimum)
+    try:
+        return _clamp_one_side(input, max, ClampMaxBackward0, np.minimum)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("clamp_max", input, failure) from None
 
 
 def clip(input: Tensor, min: Any = None, max: Any = None) -> Tensor:  # noqa: A002
-    return clamp(input, min, max)
+    try:
+        return clamp(input, min, max)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("clip", input, failure) from None
 
 
 class WhereBackward0(Node):
@@ -1372,11 +1398,17 @@ _torch_minimum = _first_on_ties(np.minimum)
 
 
 def maximum(input: Tensor, other: Tensor) -> Tensor:
-    return _extremum(MaximumBackward0, _torch_maximum, input, other)
+    try:
+        return _extremum(MaximumBackward0, _torch_maximum, input, other)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("maximum", input, failure, other) from None
 
 
 def minimum(input: Tensor, other: Tensor) -> Tensor:
-    return _extremum(MinimumBackward0, _torch_minimum, input, other)
+    try:
+        return _extremum(MinimumBackward0, _torch_minimum, input, other)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("minimum", input, failure, other) from None
 
 
 # --- comparisons and logic (never differentiable) ---------------------------------------
@@ -1503,11 +1535,17 @@ def logical_not(input: Tensor) -> Tensor:
 
 
 def logical_and(input: Tensor, other: Tensor) -> Tensor:
-    return Tensor._make(np.logical_and(input._data, other._data), bool_)
+    try:
+        return Tensor._make(np.logical_and(input._data, other._data), bool_)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("logical_and", input, failure, other) from None
 
 
 def logical_or(input: Tensor, other: Tensor) -> Tensor:
-    return Tensor._make(np.logical_or(input._data, other._data), bool_)
+    try:
+        return Tensor._make(np.logical_or(input._data, other._data), bool_)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("logical_or", input, failure, other) from None
 
 
 def isnan(input: Tensor) -> Tensor:
@@ -1534,20 +1572,29 @@ def isfinite(input: Tensor) -> Tensor:
 def isclose(
     input: Tensor, other: Tensor, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False
 ) -> Tensor:
-    a, b, _ = binary_operands(input, other)
-    return Tensor._make(np.isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan), bool_)
+    try:
+        a, b, _ = binary_operands(input, other)
+        return Tensor._make(np.isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan), bool_)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("isclose", input, failure) from None
 
 
 def allclose(
     input: Tensor, other: Tensor, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False
 ) -> bool:
-    return builtins.bool(isclose(input, other, rtol, atol, equal_nan)._data.all())
+    try:
+        return builtins.bool(isclose(input, other, rtol, atol, equal_nan)._data.all())
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("allclose", input, failure) from None
 
 
 def equal(input: Tensor, other: Tensor) -> bool:
-    if input._data.shape != other._data.shape:
-        return False
-    return builtins.bool(np.array_equal(input._data, other._data))
+    try:
+        if input._data.shape != other._data.shape:
+            return False
+        return builtins.bool(np.array_equal(input._data, other._data))
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("equal", input, failure) from None
 
 
 # --- helpers used by backward formulas ------------------------------------------------------

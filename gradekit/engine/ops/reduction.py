@@ -15,6 +15,7 @@ from ..autograd import grad_mode
 from ..autograd.graph import Node, new_node
 from ..dtypes import FLOATING, bool_, dtype, int64
 from ..tensor import Tensor
+from . import arguments
 from .core import as_array, maybe_wrap_dim
 from .pointwise import abs as abs_
 from .pointwise import div_scalar, scalar_array, sgn, where
@@ -97,28 +98,31 @@ def _full_sum(data: np.ndarray, np_dtype: np.dtype) -> np.generic:
 def sum(  # noqa: A001 - torch's name
     input: Tensor, dim: Any = None, keepdim: bool = False, *, dtype: dtype | None = None
 ) -> Tensor:
-    result = _sum_dtype(input, dtype)
-    data = input._data
-    if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
-        # quiet: an overflow or inf + -inf gives inf/nan silently in torch
-        out = as_array(quiet_call(_full_sum, data, result.np_dtype), result)
+    try:
+        result = _sum_dtype(input, dtype)
+        data = input._data
+        if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
+            # quiet: an overflow or inf + -inf gives inf/nan silently in torch
+            out = as_array(quiet_call(_full_sum, data, result.np_dtype), result)
+            if not _recording(input):
+                return Tensor._make(out, result)
+            node = SumBackward0((input._edge(),), ((out.shape, result),))
+            node.self_sizes = data.shape
+            return Tensor._make(out, result, node)
+        dims = _normalize_dims(dim, data.ndim)
+        out = as_array(
+            quiet_call(
+                data.sum, axis=_np_axis(dims, data.ndim), keepdims=keepdim, dtype=result.np_dtype
+            ),
+            result,
+        )
         if not _recording(input):
             return Tensor._make(out, result)
-        node = SumBackward0((input._edge(),), ((out.shape, result),))
-        node.self_sizes = data.shape
+        node = SumBackward1((input._edge(),), ((out.shape, result),))
+        node.self_sizes, node.dim, node.keepdim = data.shape, dims, keepdim
         return Tensor._make(out, result, node)
-    dims = _normalize_dims(dim, data.ndim)
-    out = as_array(
-        quiet_call(
-            data.sum, axis=_np_axis(dims, data.ndim), keepdims=keepdim, dtype=result.np_dtype
-        ),
-        result,
-    )
-    if not _recording(input):
-        return Tensor._make(out, result)
-    node = SumBackward1((input._edge(),), ((out.shape, result),))
-    node.self_sizes, node.dim, node.keepdim = data.shape, dims, keepdim
-    return Tensor._make(out, result, node)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("sum", input, failure) from None
 
 
 def sum_to(grad: Tensor, shape: tuple[int, ...]) -> Tensor:
@@ -176,40 +180,43 @@ class MeanBackward1(Node):
 def mean(
     input: Tensor, dim: Any = None, keepdim: bool = False, *, dtype: dtype | None = None
 ) -> Tensor:
-    result = dtype if dtype is not None else input.dtype
-    if result.category != FLOATING:
-        raise errors.error("mean_dtype", dtype=result.scalar_name)
-    data = input._data
-    if data.dtype is not result.np_dtype:
-        data = data.astype(result.np_dtype, copy=False)
-    if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
-        # (up to four elements numpy adds in torch's order: no call on the hot path; both
-        # quiet: torch's sum of inf and -inf is silently nan)
-        if data.size <= 4:
-            try:
-                total = run_quietly(np.add.reduce, data, None)
-            except RuntimeError as error:
-                total = retry_quietly(error, np.add.reduce, data, None)
-        else:
-            total = quiet_call(torch_full_sum, data)
-        out = as_array(total / data.size if data.size else np.float64("nan"), result)
-        if not (grad_mode.enabled and input._requires_grad):  # _recording(input), inlined
+    try:
+        result = dtype if dtype is not None else input.dtype
+        if result.category != FLOATING:
+            raise errors.error("mean_dtype", dtype=result.scalar_name)
+        data = input._data
+        if data.dtype is not result.np_dtype:
+            data = data.astype(result.np_dtype, copy=False)
+        if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
+            # (up to four elements numpy adds in torch's order: no call on the hot path; both
+            # quiet: torch's sum of inf and -inf is silently nan)
+            if data.size <= 4:
+                try:
+                    total = run_quietly(np.add.reduce, data, None)
+                except RuntimeError as error:
+                    total = retry_quietly(error, np.add.reduce, data, None)
+            else:
+                total = quiet_call(torch_full_sum, data)
+            out = as_array(total / data.size if data.size else np.float64("nan"), result)
+            if not (grad_mode.enabled and input._requires_grad):  # _recording(input), inlined
+                return Tensor._make(out, result)
+            node = new_node(MeanBackward0, (input._edge(),), ((out.shape, result),))
+            node.self_sizes, node.numel = data.shape, data.size
+            return Tensor._make(out, result, node)
+        dims = _normalize_dims(dim, data.ndim)
+        count = math.prod(data.shape[d] for d in dims) if data.ndim else 1
+        # sum / count rather than np.mean, which warns "Mean of empty slice" where torch is silent
+        with np.errstate(all="ignore"):  # empty reduced dims give nan
+            total = np.add.reduce(data, axis=_np_axis(dims, data.ndim), keepdims=keepdim)
+            out = as_array(np.true_divide(total, count, dtype=data.dtype), result)
+        if not _recording(input):
             return Tensor._make(out, result)
-        node = new_node(MeanBackward0, (input._edge(),), ((out.shape, result),))
-        node.self_sizes, node.numel = data.shape, data.size
+        node = MeanBackward1((input._edge(),), ((out.shape, result),))
+        node.self_sizes, node.dim, node.keepdim = data.shape, dims, keepdim
+        node.count = count
         return Tensor._make(out, result, node)
-    dims = _normalize_dims(dim, data.ndim)
-    count = math.prod(data.shape[d] for d in dims) if data.ndim else 1
-    # sum / count rather than np.mean, which warns "Mean of empty slice" where torch is silent
-    with np.errstate(all="ignore"):  # empty reduced dims give nan
-        total = np.add.reduce(data, axis=_np_axis(dims, data.ndim), keepdims=keepdim)
-        out = as_array(np.true_divide(total, count, dtype=data.dtype), result)
-    if not _recording(input):
-        return Tensor._make(out, result)
-    node = MeanBackward1((input._edge(),), ((out.shape, result),))
-    node.self_sizes, node.dim, node.keepdim = data.shape, dims, keepdim
-    node.count = count
-    return Tensor._make(out, result, node)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("mean", input, failure) from None
 
 
 # --- max / min ------------------------------------------------------------------------------
@@ -376,68 +383,80 @@ def _nan_argmin(data: np.ndarray, axis: int, keepdims: bool) -> np.ndarray:
 
 
 def max(input: Tensor, dim: Any = None, keepdim: bool = False) -> Any:  # noqa: A001
-    return _extreme(
-        input,
-        dim,
-        keepdim,
-        name="max",
-        reduce=np.max,
-        arg_reduce=_nan_argmax,
-        full_node=MaxBackward1,
-        dim_node=MaxBackward0,
-    )
+    try:
+        return _extreme(
+            input,
+            dim,
+            keepdim,
+            name="max",
+            reduce=np.max,
+            arg_reduce=_nan_argmax,
+            full_node=MaxBackward1,
+            dim_node=MaxBackward0,
+        )
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("max", input, failure) from None
 
 
 def min(input: Tensor, dim: Any = None, keepdim: bool = False) -> Any:  # noqa: A001
-    return _extreme(
-        input,
-        dim,
-        keepdim,
-        name="min",
-        reduce=np.min,
-        arg_reduce=_nan_argmin,
-        full_node=MinBackward1,
-        dim_node=MinBackward0,
-    )
+    try:
+        return _extreme(
+            input,
+            dim,
+            keepdim,
+            name="min",
+            reduce=np.min,
+            arg_reduce=_nan_argmin,
+            full_node=MinBackward1,
+            dim_node=MinBackward0,
+        )
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("min", input, failure) from None
 
 
 def argmax(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
-    data = input._data
-    if input.dtype is bool_:
-        raise errors.error("arg_reduction_bool", op="argmax")
-    if dim is None:
-        if data.size == 0:
-            raise errors.error("argmax_empty", op="argmax")
-        flat = _nan_argmax(data.reshape(-1), 0, False)
-        out = np.asarray(flat, dtype=np.int64)
-        if keepdim:
-            out = out.reshape((1,) * data.ndim)
-        return Tensor._make(out, int64)
-    axis = maybe_wrap_dim(dim, data.ndim)
-    if data.ndim == 0:
-        return Tensor._make(np.zeros((), np.int64), int64)
-    if data.shape[axis] == 0:
-        raise errors.error("reduction_dim_empty", op="argmax", dim=axis)
-    return Tensor._make(as_array(_nan_argmax(data, axis, keepdim), int64), int64)
+    try:
+        data = input._data
+        if input.dtype is bool_:
+            raise errors.error("arg_reduction_bool", op="argmax")
+        if dim is None:
+            if data.size == 0:
+                raise errors.error("argmax_empty", op="argmax")
+            flat = _nan_argmax(data.reshape(-1), 0, False)
+            out = np.asarray(flat, dtype=np.int64)
+            if keepdim:
+                out = out.reshape((1,) * data.ndim)
+            return Tensor._make(out, int64)
+        axis = maybe_wrap_dim(dim, data.ndim)
+        if data.ndim == 0:
+            return Tensor._make(np.zeros((), np.int64), int64)
+        if data.shape[axis] == 0:
+            raise errors.error("reduction_dim_empty", op="argmax", dim=axis)
+        return Tensor._make(as_array(_nan_argmax(data, axis, keepdim), int64), int64)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("argmax", input, failure) from None
 
 
 def argmin(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
-    data = input._data
-    if input.dtype is bool_:
-        raise errors.error("arg_reduction_bool", op="argmin")
-    if dim is None:
-        if data.size == 0:
-            raise errors.error("argmax_empty", op="argmin")
-        out = np.asarray(_nan_argmin(data.reshape(-1), 0, False), dtype=np.int64)
-        if keepdim:
-            out = out.reshape((1,) * data.ndim)
-        return Tensor._make(out, int64)
-    axis = maybe_wrap_dim(dim, data.ndim)
-    if data.ndim == 0:
-        return Tensor._make(np.zeros((), np.int64), int64)
-    if data.shape[axis] == 0:
-        raise errors.error("reduction_dim_empty", op="argmin", dim=axis)
-    return Tensor._make(as_array(_nan_argmin(data, axis, keepdim), int64), int64)
+    try:
+        data = input._data
+        if input.dtype is bool_:
+            raise errors.error("arg_reduction_bool", op="argmin")
+        if dim is None:
+            if data.size == 0:
+                raise errors.error("argmax_empty", op="argmin")
+            out = np.asarray(_nan_argmin(data.reshape(-1), 0, False), dtype=np.int64)
+            if keepdim:
+                out = out.reshape((1,) * data.ndim)
+            return Tensor._make(out, int64)
+        axis = maybe_wrap_dim(dim, data.ndim)
+        if data.ndim == 0:
+            return Tensor._make(np.zeros((), np.int64), int64)
+        if data.shape[axis] == 0:
+            raise errors.error("reduction_dim_empty", op="argmin", dim=axis)
+        return Tensor._make(as_array(_nan_argmin(data, axis, keepdim), int64), int64)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("argmin", input, failure) from None
 
 
 class _AmaxBackward(Node):
@@ -490,11 +509,17 @@ def _amax_like(
 
 
 def amax(input: Tensor, dim: Any = (), keepdim: bool = False) -> Tensor:
-    return _amax_like(input, dim, keepdim, np.max, AmaxBackward0)
+    try:
+        return _amax_like(input, dim, keepdim, np.max, AmaxBackward0)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("amax", input, failure) from None
 
 
 def amin(input: Tensor, dim: Any = (), keepdim: bool = False) -> Tensor:
-    return _amax_like(input, dim, keepdim, np.min, AminBackward0)
+    try:
+        return _amax_like(input, dim, keepdim, np.min, AminBackward0)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("amin", input, failure) from None
 
 
 # --- norm --------------------------------------------------------------------------------
@@ -577,11 +602,14 @@ def norm(
     input: Tensor, p: Any = "fro", dim: Any = None, keepdim: bool = False, dtype: Any = None
 ) -> Tensor:
     """Tensor.norm / torch.norm for vector norms (p a number, "fro" meaning 2)."""
-    if p == "fro" or p is None:
-        p = 2
-    if isinstance(p, str):
-        raise errors.error("norm_p_unsupported", p=repr(p))
-    return linalg_vector_norm(input, p, dim, keepdim, dtype=dtype)
+    try:
+        if p == "fro" or p is None:
+            p = 2
+        if isinstance(p, str):
+            raise errors.error("norm_p_unsupported", p=repr(p))
+        return linalg_vector_norm(input, p, dim, keepdim, dtype=dtype)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("norm", input, failure) from None
 
 
 # --- softmax -----------------------------------------------------------------------------
@@ -729,26 +757,42 @@ def log_softmax(input: Tensor, dim: int, dtype: dtype | None = None) -> Tensor:
 
 # --- misc --------------------------------------------------------------------------------
 def nonzero(input: Tensor, *, as_tuple: bool = False) -> Any:
-    data = input._data
-    if as_tuple:
+    try:
+        data = input._data
+        if as_tuple:
+            if data.ndim == 0:
+                return (Tensor._make(np.zeros(builtins.int(bool(data)), np.int64), int64),)
+            return tuple(Tensor._make(idx.astype(np.int64), int64) for idx in np.nonzero(data))
         if data.ndim == 0:
-            return (Tensor._make(np.zeros(builtins.int(bool(data)), np.int64), int64),)
-        return tuple(Tensor._make(idx.astype(np.int64), int64) for idx in np.nonzero(data))
-    if data.ndim == 0:
-        return Tensor._make(np.zeros((builtins.int(bool(data)), 0), np.int64), int64)
-    return Tensor._make(np.argwhere(data).astype(np.int64), int64)
+            return Tensor._make(np.zeros((builtins.int(bool(data)), 0), np.int64), int64)
+        return Tensor._make(np.argwhere(data).astype(np.int64), int64)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("nonzero", input, failure) from None
 
 
 def count_nonzero(input: Tensor, dim: Any = None) -> Tensor:
-    axis = None if dim is None else _np_axis(_normalize_dims(dim, input._data.ndim), input.ndim)
-    return Tensor._make(as_array(np.count_nonzero(input._data, axis=axis), int64), int64)
+    try:
+        axis = None if dim is None else _np_axis(_normalize_dims(dim, input._data.ndim), input.ndim)
+        return Tensor._make(as_array(np.count_nonzero(input._data, axis=axis), int64), int64)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("count_nonzero", input, failure) from None
 
 
 def all(input: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:  # noqa: A001
-    axis = None if dim is None else _np_axis(_normalize_dims(dim, input._data.ndim), input.ndim)
-    return Tensor._make(as_array(np.all(input._data, axis=axis, keepdims=keepdim), bool_), bool_)
+    try:
+        axis = None if dim is None else _np_axis(_normalize_dims(dim, input._data.ndim), input.ndim)
+        return Tensor._make(
+            as_array(np.all(input._data, axis=axis, keepdims=keepdim), bool_), bool_
+        )
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("all", input, failure) from None
 
 
 def any(input: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:  # noqa: A001
-    axis = None if dim is None else _np_axis(_normalize_dims(dim, input._data.ndim), input.ndim)
-    return Tensor._make(as_array(np.any(input._data, axis=axis, keepdims=keepdim), bool_), bool_)
+    try:
+        axis = None if dim is None else _np_axis(_normalize_dims(dim, input._data.ndim), input.ndim)
+        return Tensor._make(
+            as_array(np.any(input._data, axis=axis, keepdims=keepdim), bool_), bool_
+        )
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("any", input, failure) from None

@@ -47,6 +47,7 @@ from ..indexing import (
     parse_index_tensors,
 )
 from ..tensor import Tensor, register_method
+from . import arguments
 from .core import is_scalar, maybe_wrap_dim, requires_grad, scalar_value
 from .layout import empty_preserving_layout
 
@@ -545,18 +546,21 @@ def regenerate_view_grad_fns(base: Tensor, *, recorded_only: bool = False) -> No
 
 
 def select(x: Tensor, dim: int, index: int) -> Tensor:
-    if x._data.ndim == 0:
-        raise errors.error("select_0dim")
-    dim = _wrap_dim(dim, x._data.ndim)
-    index = int(index)
-    size = x._data.shape[dim]
-    if not -size <= index < size:
-        raise errors.error("index_out_of_bounds", index=index, dim=dim, size=size)
-    index = index + size if index < 0 else index
-    key = (slice(None),) * dim + (index, Ellipsis)  # Ellipsis keeps 0-d results arrays
-    return _record_view(
-        x, x._data[key], lambda a: a[key], _node_class("SelectBackward0", _GatherNode)
-    )
+    try:
+        if x._data.ndim == 0:
+            raise errors.error("select_0dim")
+        dim = _wrap_dim(dim, x._data.ndim)
+        index = int(index)
+        size = x._data.shape[dim]
+        if not -size <= index < size:
+            raise errors.error("index_out_of_bounds", index=index, dim=dim, size=size)
+        index = index + size if index < 0 else index
+        key = (slice(None),) * dim + (index, Ellipsis)  # Ellipsis keeps 0-d results arrays
+        return _record_view(
+            x, x._data[key], lambda a: a[key], _node_class("SelectBackward0", _GatherNode)
+        )
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("select", x, failure) from None
 
 
 def _slice(x: Tensor, dim: int, start: int, stop: int, step: int) -> Tensor:
@@ -572,54 +576,68 @@ def alias(x: Tensor) -> Tensor:
 
 def narrow(x: Tensor, dim: int, start: Any, length: int) -> Tensor:
     """``x.narrow(dim, start, length)``: a SliceBackward0 view."""
-    if x._data.ndim == 0:
-        raise errors.error("narrow_0dim")
-    dim = _wrap_dim(dim, x._data.ndim)
-    start = int(start)
-    size = x._data.shape[dim]
-    if not -size <= start <= size:
-        raise errors.error("narrow_start", low=-size, high=size, start=start)
-    if start < 0:
-        start += size
-    if length < 0:
-        raise errors.error("narrow_negative_length")
-    if start + length > size:
-        raise errors.error("narrow_length", start=start, length=length, size=size)
-    return _slice(x, dim, start, start + length, 1)
+    try:
+        if x._data.ndim == 0:
+            raise errors.error("narrow_0dim")
+        dim = _wrap_dim(dim, x._data.ndim)
+        start = int(start)
+        size = x._data.shape[dim]
+        if not -size <= start <= size:
+            raise errors.error("narrow_start", low=-size, high=size, start=start)
+        if start < 0:
+            start += size
+        if length < 0:
+            raise errors.error("narrow_negative_length")
+        if start + length > size:
+            raise errors.error("narrow_length", start=start, length=length, size=size)
+        return _slice(x, dim, start, start + length, 1)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("narrow", x, failure) from None
 
 
 def transpose(x: Tensor, dim0: int, dim1: int) -> Tensor:
-    ndim = x._data.ndim
-    dim0, dim1 = _wrap_dim(dim0, ndim), _wrap_dim(dim1, ndim)
-    if ndim == 0:  # only transpose(0, 0) / (-1, -1) reach here: an identity view
-        dim0 = dim1 = 0
-        return _record_view(x, x._data[...], lambda a: a[...], TransposeBackward0, dim0=0, dim1=0)
-    return _record_view(
-        x,
-        np.swapaxes(x._data, dim0, dim1),
-        lambda a: np.swapaxes(a, dim0, dim1),
-        TransposeBackward0,
-        dim0=dim0,
-        dim1=dim1,
-    )
+    try:
+        ndim = x._data.ndim
+        dim0, dim1 = _wrap_dim(dim0, ndim), _wrap_dim(dim1, ndim)
+        if ndim == 0:  # only transpose(0, 0) / (-1, -1) reach here: an identity view
+            dim0 = dim1 = 0
+            return _record_view(
+                x, x._data[...], lambda a: a[...], TransposeBackward0, dim0=0, dim1=0
+            )
+        return _record_view(
+            x,
+            np.swapaxes(x._data, dim0, dim1),
+            lambda a: np.swapaxes(a, dim0, dim1),
+            TransposeBackward0,
+            dim0=dim0,
+            dim1=dim1,
+        )
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("transpose", x, failure) from None
 
 
 def t(x: Tensor) -> Tensor:
-    if x._data.ndim > 2:
-        raise errors.error("t_ndim", ndim=x._data.ndim)
-    return _record_view(x, x._data.T, lambda a: a.T, TBackward0)
+    try:
+        if x._data.ndim > 2:
+            raise errors.error("t_ndim", ndim=x._data.ndim)
+        return _record_view(x, x._data.T, lambda a: a.T, TBackward0)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("t", x, failure) from None
 
 
 def permute(x: Tensor, *dims: Any) -> Tensor:
-    _require_args("permute", "dims", dims)
-    dims = _int_list(dims)
-    ndim = x._data.ndim
-    if len(dims) != ndim:
-        raise errors.error("permute_ndim", ndim=ndim, count=len(dims))
-    wrapped = [_wrap_dim(d, ndim) for d in dims]
-    if len(set(wrapped)) != len(wrapped):
-        raise errors.error("permute_duplicate")
-    return _permute(x, tuple(wrapped))
+    try:
+        _require_args("permute", "dims", dims)
+        dims = _int_list(dims)
+        ndim = x._data.ndim
+        if len(dims) != ndim:
+            raise errors.error("permute_ndim", ndim=ndim, count=len(dims))
+        wrapped = [_wrap_dim(d, ndim) for d in dims]
+        if len(set(wrapped)) != len(wrapped):
+            raise errors.error("permute_duplicate")
+        return _permute(x, tuple(wrapped))
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("permute", x, failure) from None
 
 
 def _permute(x: Tensor, order: tuple[int, ...]) -> Tensor:
@@ -653,49 +671,58 @@ def _mT(x: Tensor, name: str = "mT", stacklevel: int = 4) -> Tensor:  # noqa: N8
 
 
 def movedim(x: Tensor, source: Any, destination: Any) -> Tensor:
-    ndim = x._data.ndim
-    sources = [_wrap_dim(d, ndim) for d in _int_list((source,))]
-    targets = [_wrap_dim(d, ndim) for d in _int_list((destination,))]
-    if ndim == 0:
-        return alias(x)
-    order = [d for d in range(ndim) if d not in sources]
-    for target, src in sorted(zip(targets, sources, strict=True)):
-        order.insert(target, src)
-    return permute(x, *order)
+    try:
+        ndim = x._data.ndim
+        sources = [_wrap_dim(d, ndim) for d in _int_list((source,))]
+        targets = [_wrap_dim(d, ndim) for d in _int_list((destination,))]
+        if ndim == 0:
+            return alias(x)
+        order = [d for d in range(ndim) if d not in sources]
+        for target, src in sorted(zip(targets, sources, strict=True)):
+            order.insert(target, src)
+        return permute(x, *order)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("movedim", x, failure) from None
 
 
 def unsqueeze(x: Tensor, dim: int) -> Tensor:
-    dim = _wrap_dim(dim, x._data.ndim + 1)
-    return _record_view(
-        x,
-        np.expand_dims(x._data, dim),
-        lambda a: np.expand_dims(a, dim),
-        UnsqueezeBackward0,
-        dim=dim,
-    )
+    try:
+        dim = _wrap_dim(dim, x._data.ndim + 1)
+        return _record_view(
+            x,
+            np.expand_dims(x._data, dim),
+            lambda a: np.expand_dims(a, dim),
+            UnsqueezeBackward0,
+            dim=dim,
+        )
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("unsqueeze", x, failure) from None
 
 
 def squeeze(x: Tensor, dim: Any = None) -> Tensor:
     """SqueezeBackward0 (all dims), 1 (one dim, even a no-op) or 2 (a tuple of dims)."""
-    ndim = x._data.ndim
-    shape = x._data.shape
-    if dim is None:
-        name, dims = "SqueezeBackward0", [d for d in range(ndim) if shape[d] == 1]
-    elif isinstance(dim, (tuple, list)):
-        name = "SqueezeBackward2"
-        wrapped = _unique_dims(dim, ndim)
-        dims = [d for d in wrapped if ndim and shape[d] == 1]
-    else:
-        name = "SqueezeBackward1"
-        dims = [d for d in [_wrap_dim(dim, ndim)] if ndim and shape[d] == 1]
-    axes = tuple(dims)
-    return _record_view(
-        x,
-        np.squeeze(x._data, axes),
-        lambda a: np.squeeze(a, axes),
-        _node_class(name, _SqueezeNode),
-        dims=sorted(axes),
-    )
+    try:
+        ndim = x._data.ndim
+        shape = x._data.shape
+        if dim is None:
+            name, dims = "SqueezeBackward0", [d for d in range(ndim) if shape[d] == 1]
+        elif isinstance(dim, (tuple, list)):
+            name = "SqueezeBackward2"
+            wrapped = _unique_dims(dim, ndim)
+            dims = [d for d in wrapped if ndim and shape[d] == 1]
+        else:
+            name = "SqueezeBackward1"
+            dims = [d for d in [_wrap_dim(dim, ndim)] if ndim and shape[d] == 1]
+        axes = tuple(dims)
+        return _record_view(
+            x,
+            np.squeeze(x._data, axes),
+            lambda a: np.squeeze(a, axes),
+            _node_class(name, _SqueezeNode),
+            dims=sorted(axes),
+        )
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("squeeze", x, failure) from None
 
 
 def expand(x: Tensor, *sizes: Any) -> Tensor:
@@ -890,22 +917,25 @@ def _view_with_strides(
 
 def reshape(x: Tensor, *shape: Any) -> Tensor:
     """A view when the strides allow it, else ``_unsafe_view(clone(x))`` like torch."""
-    _require_args("reshape", "shape", shape)
-    new_shape = _infer_size(_int_list(shape), x._data.size)
-    strides = _view_strides(x._data.shape, _element_strides(x._data), new_shape)
-    if strides is not None:
-        # torch: a view of a contiguous input, else _reshape_alias (same memory, other name)
-        name = "ViewBackward0" if x._data.flags.c_contiguous else "ReshapeAliasBackward0"
-        return _view_with_strides(x, new_shape, strides, name)
-    copied = clone(x, contiguous=True)
-    data = copied._data.reshape(new_shape)
-    node = None
-    if requires_grad(copied):
-        node = _node_class("UnsafeViewBackward0", _ReshapeBackNode)(
-            (copied._edge(),), ((new_shape, x.dtype),)
-        )
-        node.self_sizes = x._data.shape
-    return Tensor._make(data, x.dtype, node)
+    try:
+        _require_args("reshape", "shape", shape)
+        new_shape = _infer_size(_int_list(shape), x._data.size)
+        strides = _view_strides(x._data.shape, _element_strides(x._data), new_shape)
+        if strides is not None:
+            # torch: a view of a contiguous input, else _reshape_alias (same memory, other name)
+            name = "ViewBackward0" if x._data.flags.c_contiguous else "ReshapeAliasBackward0"
+            return _view_with_strides(x, new_shape, strides, name)
+        copied = clone(x, contiguous=True)
+        data = copied._data.reshape(new_shape)
+        node = None
+        if requires_grad(copied):
+            node = _node_class("UnsafeViewBackward0", _ReshapeBackNode)(
+                (copied._edge(),), ((new_shape, x.dtype),)
+            )
+            node.self_sizes = x._data.shape
+        return Tensor._make(data, x.dtype, node)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("reshape", x, failure) from None
 
 
 def view_as(x: Tensor, other: Tensor) -> Tensor:
@@ -917,28 +947,37 @@ def reshape_as(x: Tensor, other: Tensor) -> Tensor:
 
 
 def flatten(x: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
-    ndim = x._data.ndim
-    start, end = _wrap_dim(start_dim, ndim), _wrap_dim(end_dim, ndim)
-    if ndim == 0:
-        return reshape(x, 1)
-    if start > end:
-        raise errors.error("flatten_order")
-    if start == end:
-        return x
-    shape = x._data.shape
-    merged = math.prod(shape[start : end + 1])
-    return reshape(x, *shape[:start], merged, *shape[end + 1 :])
+    try:
+        ndim = x._data.ndim
+        start, end = _wrap_dim(start_dim, ndim), _wrap_dim(end_dim, ndim)
+        if ndim == 0:
+            return reshape(x, 1)
+        if start > end:
+            raise errors.error("flatten_order")
+        if start == end:
+            return x
+        shape = x._data.shape
+        merged = math.prod(shape[start : end + 1])
+        return reshape(x, *shape[:start], merged, *shape[end + 1 :])
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("flatten", x, failure) from None
 
 
 def unflatten(x: Tensor, dim: int, sizes: Sequence[int]) -> Tensor:
-    dim = _wrap_dim(dim, x._data.ndim)
-    shape = x._data.shape
-    inner = _infer_size(list(sizes), shape[dim])
-    return view(x, *shape[:dim], *inner, *shape[dim + 1 :])
+    try:
+        dim = _wrap_dim(dim, x._data.ndim)
+        shape = x._data.shape
+        inner = _infer_size(list(sizes), shape[dim])
+        return view(x, *shape[:dim], *inner, *shape[dim + 1 :])
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("unflatten", x, failure) from None
 
 
 def ravel(x: Tensor) -> Tensor:
-    return view(contiguous(x), -1)
+    try:
+        return view(contiguous(x), -1)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("ravel", x, failure) from None
 
 
 def contiguous(x: Tensor, memory_format: object = None) -> Tensor:
@@ -1005,16 +1044,19 @@ def repeat(x: Tensor, *repeats: Any) -> Tensor:
 
 
 def flip(x: Tensor, *dims: Any) -> Tensor:
-    _require_args("flip", "dims", dims)
-    wrapped = _unique_dims(_int_list(dims), x._data.ndim)
-    # torch's flip writes into empty_like(x, preserve_format): a dense input's strides
-    data = empty_preserving_layout(x._data, x._data.dtype)
-    data[...] = np.flip(x._data, tuple(wrapped)) if x._data.ndim else x._data
-    node = None
-    if requires_grad(x):
-        node = FlipBackward0((x._edge(),), ((data.shape, x.dtype),))
-        node.dims = tuple(wrapped)
-    return Tensor._make(data, x.dtype, node)
+    try:
+        _require_args("flip", "dims", dims)
+        wrapped = _unique_dims(_int_list(dims), x._data.ndim)
+        # torch's flip writes into empty_like(x, preserve_format): a dense input's strides
+        data = empty_preserving_layout(x._data, x._data.dtype)
+        data[...] = np.flip(x._data, tuple(wrapped)) if x._data.ndim else x._data
+        node = None
+        if requires_grad(x):
+            node = FlipBackward0((x._edge(),), ((data.shape, x.dtype),))
+            node.dims = tuple(wrapped)
+        return Tensor._make(data, x.dtype, node)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("flip", x, failure) from None
 
 
 def cat(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
@@ -1109,50 +1151,59 @@ def _multi_view(x: Tensor, name: str, dim: int, keys: list[tuple]) -> tuple[Tens
 
 
 def split(x: Tensor, split_size_or_sections: Any, dim: int = 0) -> tuple[Tensor, ...]:
-    if x._data.ndim == 0:
-        raise errors.error("split_0dim", op="split")
-    given_dim = dim
-    dim = _wrap_dim(dim, x._data.ndim)
-    size = x._data.shape[dim]
-    if isinstance(split_size_or_sections, (list, tuple)):
-        sizes = [int(s) for s in split_size_or_sections]
-        if sum(sizes) != size or any(s < 0 for s in sizes):
-            raise errors.error("split_sizes_sum", size=size, dim=given_dim, sizes=sizes)
-        name = "SplitWithSizesBackward0"
-    else:
-        step = int(split_size_or_sections)
-        if step == 0 and size != 0:
-            raise errors.error("split_size_zero", size=size)
-        count = max(1, -(-size // step)) if step else 1
-        sizes = [min(step, size - i * step) for i in range(count)]
-        name = "SplitBackward0"
-    keys, offset = [], 0
-    for piece in sizes:
-        keys.append((slice(None),) * dim + (slice(offset, offset + piece),))
-        offset += piece
-    return _multi_view(x, name, dim, keys)
+    try:
+        if x._data.ndim == 0:
+            raise errors.error("split_0dim", op="split")
+        given_dim = dim
+        dim = _wrap_dim(dim, x._data.ndim)
+        size = x._data.shape[dim]
+        if isinstance(split_size_or_sections, (list, tuple)):
+            sizes = [int(s) for s in split_size_or_sections]
+            if sum(sizes) != size or any(s < 0 for s in sizes):
+                raise errors.error("split_sizes_sum", size=size, dim=given_dim, sizes=sizes)
+            name = "SplitWithSizesBackward0"
+        else:
+            step = int(split_size_or_sections)
+            if step == 0 and size != 0:
+                raise errors.error("split_size_zero", size=size)
+            count = max(1, -(-size // step)) if step else 1
+            sizes = [min(step, size - i * step) for i in range(count)]
+            name = "SplitBackward0"
+        keys, offset = [], 0
+        for piece in sizes:
+            keys.append((slice(None),) * dim + (slice(offset, offset + piece),))
+            offset += piece
+        return _multi_view(x, name, dim, keys)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("split", x, failure) from None
 
 
 def chunk(x: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
-    if x._data.ndim == 0:
-        raise errors.error("split_0dim", op="chunk")
-    if chunks <= 0:
-        raise errors.error("chunk_count", chunks=chunks)
-    dim = _wrap_dim(dim, x._data.ndim)
-    size = x._data.shape[dim]
-    if size == 0:  # torch returns ``chunks`` empty pieces
-        return split(x, [0] * chunks, dim)
-    return split(x, max(1, -(-size // chunks)) if size else 1, dim)
+    try:
+        if x._data.ndim == 0:
+            raise errors.error("split_0dim", op="chunk")
+        if chunks <= 0:
+            raise errors.error("chunk_count", chunks=chunks)
+        dim = _wrap_dim(dim, x._data.ndim)
+        size = x._data.shape[dim]
+        if size == 0:  # torch returns ``chunks`` empty pieces
+            return split(x, [0] * chunks, dim)
+        return split(x, max(1, -(-size // chunks)) if size else 1, dim)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("chunk", x, failure) from None
 
 
 def unbind(x: Tensor, dim: int = 0) -> tuple[Tensor, ...]:
-    if x._data.ndim == 0:
-        # out-of-range dims fail first; torch then reports the wrapped dim
-        _wrap_dim(dim, 0)
-        raise errors.error("dim_scalar", dim=dim + 1 if dim < 0 else dim)
-    dim = _wrap_dim(dim, x._data.ndim)
-    keys = [(slice(None),) * dim + (i, Ellipsis) for i in range(x._data.shape[dim])]
-    return _multi_view(x, "UnbindBackward0", dim, keys)
+    try:
+        if x._data.ndim == 0:
+            # out-of-range dims fail first; torch then reports the wrapped dim
+            _wrap_dim(dim, 0)
+            raise errors.error("dim_scalar", dim=dim + 1 if dim < 0 else dim)
+        dim = _wrap_dim(dim, x._data.ndim)
+        keys = [(slice(None),) * dim + (i, Ellipsis) for i in range(x._data.shape[dim])]
+        return _multi_view(x, "UnbindBackward0", dim, keys)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("unbind", x, failure) from None
 
 
 # =============================================================================
@@ -1165,41 +1216,44 @@ def index_select(x: Tensor, dim: int, index: Tensor, *, _index_position: int = 3
     ``_index_position`` is where ``index`` sits in the call torch's argument parser names
     in its TypeError: 3 for the function, 2 for the method (see ``_index_select_method``).
     """
-    if not isinstance(index, Tensor):
-        raise errors.error(
-            "argument_not_tensor",
-            op="index_select",
-            arg="index",
-            position=_index_position,
-            type_name=type(index).__name__,
-        )
-    ndim = x._data.ndim
-    dim = _wrap_dim(dim, ndim)
-    # torch's order of checks: the index's rank, its size for a 0-d input, then its dtype.
-    if index._data.ndim > 1:
-        raise errors.error("index_select_vector")
-    if ndim == 0 and index._data.size != 1:
-        raise errors.error("index_select_scalar", count=index._data.size)
-    if index.dtype not in (int64, int32):
-        raise errors.error("index_select_dtype")
-    indices = index._data.reshape(-1).astype(np.int64)
-    size = x._data.shape[dim] if ndim else 1
-    if ndim >= 2 and size == 0 and indices.size:
-        raise errors.error("index_select_empty_dim")
-    bad = indices[(indices < 0) | (indices >= size)]
-    if bad.size:
-        # torch's CPU kernel has two bounds checks with two messages: the empty-input check
-        # and the dim == 1 fast path of a 2-d+ input name the first bad index, every other
-        # path (0-d/1-d inputs, dim 0, dim >= 2) says only "index out of range in self".
-        if ndim >= 2 and (x._data.size == 0 or dim == 1):
-            raise errors.error("index_select_bounds", index=int(bad[0]), size=size)
-        raise errors.error("index_select_range")
-    grid = _positions_grid(x._data.shape)
-    if ndim == 0:
-        positions = grid.reshape(-1)[indices].reshape(())  # a 0-d input gives a 0-d result
-    else:
-        positions = np.take(grid, indices, axis=dim)
-    return _gather_op(x, positions, "IndexSelectBackward0")
+    try:
+        if not isinstance(index, Tensor):
+            raise errors.error(
+                "argument_not_tensor",
+                op="index_select",
+                arg="index",
+                position=_index_position,
+                type_name=type(index).__name__,
+            )
+        ndim = x._data.ndim
+        dim = _wrap_dim(dim, ndim)
+        # torch's order of checks: the index's rank, its size for a 0-d input, then its dtype.
+        if index._data.ndim > 1:
+            raise errors.error("index_select_vector")
+        if ndim == 0 and index._data.size != 1:
+            raise errors.error("index_select_scalar", count=index._data.size)
+        if index.dtype not in (int64, int32):
+            raise errors.error("index_select_dtype")
+        indices = index._data.reshape(-1).astype(np.int64)
+        size = x._data.shape[dim] if ndim else 1
+        if ndim >= 2 and size == 0 and indices.size:
+            raise errors.error("index_select_empty_dim")
+        bad = indices[(indices < 0) | (indices >= size)]
+        if bad.size:
+            # torch's CPU kernel has two bounds checks with two messages: the empty-input check
+            # and the dim == 1 fast path of a 2-d+ input name the first bad index, every other
+            # path (0-d/1-d inputs, dim 0, dim >= 2) says only "index out of range in self".
+            if ndim >= 2 and (x._data.size == 0 or dim == 1):
+                raise errors.error("index_select_bounds", index=int(bad[0]), size=size)
+            raise errors.error("index_select_range")
+        grid = _positions_grid(x._data.shape)
+        if ndim == 0:
+            positions = grid.reshape(-1)[indices].reshape(())  # a 0-d input gives a 0-d result
+        else:
+            positions = np.take(grid, indices, axis=dim)
+        return _gather_op(x, positions, "IndexSelectBackward0")
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("index_select", x, failure) from None
 
 
 def gather_along(
@@ -1210,38 +1264,45 @@ def gather_along(
     sparse_grad: bool = False,
 ) -> Tensor:
     """``torch.gather(x, dim, index)``: GatherBackward0; negative indices are errors."""
-    if dim is errors.REQUIRED and index is errors.REQUIRED:
-        raise errors.error("two_arguments_missing", name="gather", first="dim", second="index")
-    for name, value in (("dim", dim), ("index", index)):
-        if value is errors.REQUIRED:
-            raise errors.error("argument_missing", name="gather", argument=name)
-    ndim = x._data.ndim
-    dim = _wrap_dim(dim, ndim) % max(ndim, 1)
-    if index.dtype not in (int64, int32):
-        raise errors.error("gather_index_dtype")
-    idx = index._data.astype(np.int64)
-    if idx.ndim != ndim and not (max(idx.ndim, ndim) <= 1):
-        raise errors.error("gather_ndim")
-    shape = x._data.shape or (1,)
-    idx_shape = idx.shape or (1,)
-    if idx.size == 0:  # torch skips the shape and bounds checks for an empty index
-        return _gather_op(x, np.zeros(idx.shape, dtype=np.int64), "GatherBackward0")
-    for d in range(len(idx_shape)):
-        if d != dim and idx_shape[d] > shape[d]:
+    try:
+        if dim is errors.REQUIRED and index is errors.REQUIRED:
+            raise errors.error("two_arguments_missing", name="gather", first="dim", second="index")
+        for name, value in (("dim", dim), ("index", index)):
+            if value is errors.REQUIRED:
+                raise errors.error("argument_missing", name="gather", argument=name)
+        ndim = x._data.ndim
+        dim = _wrap_dim(dim, ndim) % max(ndim, 1)
+        if index.dtype not in (int64, int32):
+            raise errors.error("gather_index_dtype")
+        idx = index._data.astype(np.int64)
+        if idx.ndim != ndim and not (max(idx.ndim, ndim) <= 1):
+            raise errors.error("gather_ndim")
+        shape = x._data.shape or (1,)
+        idx_shape = idx.shape or (1,)
+        if idx.size == 0:  # torch skips the shape and bounds checks for an empty index
+            return _gather_op(x, np.zeros(idx.shape, dtype=np.int64), "GatherBackward0")
+        for d in range(len(idx_shape)):
+            if d != dim and idx_shape[d] > shape[d]:
+                raise errors.error(
+                    "gather_size",
+                    dim=d,
+                    index_shape=list(idx.shape),
+                    self_shape=list(x._data.shape),
+                    gather_dim=dim,
+                )
+        bad = idx[(idx < 0) | (idx >= shape[dim])]
+        if bad.size:
             raise errors.error(
-                "gather_size",
-                dim=d,
-                index_shape=list(idx.shape),
-                self_shape=list(x._data.shape),
-                gather_dim=dim,
+                "gather_out_of_bounds", index=int(bad.flat[0]), dim=dim, size=shape[dim]
             )
-    bad = idx[(idx < 0) | (idx >= shape[dim])]
-    if bad.size:
-        raise errors.error("gather_out_of_bounds", index=int(bad.flat[0]), dim=dim, size=shape[dim])
-    grid = _positions_grid(shape)
-    window = grid[tuple(slice(None) if d == dim else slice(0, s) for d, s in enumerate(idx_shape))]
-    positions = np.take_along_axis(window, idx.reshape(idx_shape), axis=dim)
-    return _gather_op(x, positions.reshape(idx.shape), "GatherBackward0")
+        grid = _positions_grid(shape)
+        window = grid[
+            tuple(slice(None) if d == dim else slice(0, s) for d, s in enumerate(idx_shape))
+        ]
+        positions = np.take_along_axis(window, idx.reshape(idx_shape), axis=dim)
+        return _gather_op(x, positions.reshape(idx.shape), "GatherBackward0")
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("gather", x, failure) from None
 
 
 #: C++ scalar type names, as torch prints them in masked_fill's dtype error.
@@ -1260,35 +1321,44 @@ _CPP_TYPE_NAMES = {
 
 def masked_select(x: Tensor, mask: Tensor) -> Tensor:
     """``x.masked_select(mask)``: the broadcast elements where mask is True, as 1-d."""
-    if mask.dtype is not bool_:
-        raise errors.error("masked_select_dtype", dtype=mask.dtype.scalar_name)
     try:
-        shape = np.broadcast_shapes(x._data.shape, mask._data.shape)
-    except ValueError:
-        from .core import broadcast_error
+        if mask.dtype is not bool_:
+            raise errors.error("masked_select_dtype", dtype=mask.dtype.scalar_name)
+        try:
+            shape = np.broadcast_shapes(x._data.shape, mask._data.shape)
+        except ValueError:
+            from .core import broadcast_error
 
-        raise broadcast_error(x._data.shape, mask._data.shape) from None
-    grid = np.broadcast_to(_positions_grid(x._data.shape), shape)
-    positions = grid[np.broadcast_to(mask._data, shape)]
-    return take_positions(x, positions, "MaskedSelectBackward0")
+            raise broadcast_error(x._data.shape, mask._data.shape) from None
+        grid = np.broadcast_to(_positions_grid(x._data.shape), shape)
+        positions = grid[np.broadcast_to(mask._data, shape)]
+        return take_positions(x, positions, "MaskedSelectBackward0")
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("masked_select", x, failure) from None
 
 
 def take_along_dim(x: Tensor, indices: Tensor, dim: int | None = None) -> Tensor:
     """``torch.take_along_dim``: broadcast (expand) both, then gather along ``dim``."""
-    if dim is None:
-        return gather_along(reshape(x, -1), 0, reshape(indices, -1))
-    dim = _wrap_dim(dim, x._data.ndim)
-    self_shape, index_shape = list(x._data.shape), list(indices._data.shape)
-    self_shape[dim] = index_shape[dim] = 1
-    common = list(np.broadcast_shapes(tuple(self_shape), tuple(index_shape)))
-    self_target, index_target = list(common), list(common)
-    self_target[dim], index_target[dim] = x._data.shape[dim], indices._data.shape[dim]
-    expanded_index = Tensor._make(np.broadcast_to(indices._data, index_target), indices.dtype)
-    return gather_along(expand(x, tuple(self_target)), dim, expanded_index)
+    try:
+        if dim is None:
+            return gather_along(reshape(x, -1), 0, reshape(indices, -1))
+        dim = _wrap_dim(dim, x._data.ndim)
+        self_shape, index_shape = list(x._data.shape), list(indices._data.shape)
+        self_shape[dim] = index_shape[dim] = 1
+        common = list(np.broadcast_shapes(tuple(self_shape), tuple(index_shape)))
+        self_target, index_target = list(common), list(common)
+        self_target[dim], index_target[dim] = x._data.shape[dim], indices._data.shape[dim]
+        expanded_index = Tensor._make(np.broadcast_to(indices._data, index_target), indices.dtype)
+        return gather_along(expand(x, tuple(self_target)), dim, expanded_index)
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("take_along_dim", x, failure) from None
 
 
 def broadcast_to(x: Tensor, *shape: Any) -> Tensor:
-    return expand(x, tuple(_int_list(shape)))
+    try:
+        return expand(x, tuple(_int_list(shape)))
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("broadcast_to", x, failure) from None
 
 
 def _mask_array(x: Tensor, mask: Tensor, inplace: bool) -> np.ndarray:
@@ -1309,10 +1379,15 @@ def _mask_array(x: Tensor, mask: Tensor, inplace: bool) -> np.ndarray:
 
 def masked_fill(x: Tensor, mask: Tensor, value: Any) -> Tensor:
     """Out-of-place masked_fill: MaskedFillBackward0 (scalar) / MaskedFillBackward1 (tensor)."""
-    mask_data = _mask_array(x, mask, inplace=False)
-    value_tensor, fill = _masked_fill_value(x, value)
-    data = np.where(mask_data, fill, x._data).astype(x.dtype.np_dtype)
-    return Tensor._make(data, x.dtype, _masked_fill_node(x, mask_data, value_tensor, data.shape))
+    try:
+        mask_data = _mask_array(x, mask, inplace=False)
+        value_tensor, fill = _masked_fill_value(x, value)
+        data = np.where(mask_data, fill, x._data).astype(x.dtype.np_dtype)
+        return Tensor._make(
+            data, x.dtype, _masked_fill_node(x, mask_data, value_tensor, data.shape)
+        )
+    except (AttributeError, TypeError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("masked_fill", x, failure) from None
 
 
 def masked_fill_(x: Tensor, mask: Tensor, value: Any) -> Tensor:
