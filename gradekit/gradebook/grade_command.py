@@ -25,6 +25,10 @@ from gradekit.sandbox.environment import BACKENDS
 EXIT_OK, EXIT_GRADER_ERRORS, EXIT_USAGE = 0, 1, 2
 EXIT_INTERRUPTED = 130  # like a shell reports SIGINT
 DEFAULT_DB = Path("gradebook.sqlite")
+INTERRUPTED = (
+    "interrupted: every submission graded so far is saved; run the same command again to grade "
+    "the rest"
+)
 
 # The options of `gradekit grade` (tests/cli keeps these in step with the Typer command).
 VALUE_OPTIONS = {
@@ -127,22 +131,38 @@ def run_grade(options: GradeOptions) -> int:
                 policy=policy,
                 on_start=progress.start,
                 on_result=progress.advance,
+                on_interrupt=progress.stopping,
             )
-    except KeyboardInterrupt:
-        sys.stderr.write(
-            "interrupted: every submission graded so far is saved; run the same command again "
-            "to grade the rest\n"
-        )
+    except KeyboardInterrupt:  # before the run started: nothing was recorded
+        _ignore_further_interrupts()
+        if options.as_json:
+            sys.stdout.write(json.dumps({"run_id": None, "graded": 0, "interrupted": True}) + "\n")
+        sys.stderr.write(INTERRUPTED + "\n")
         return EXIT_INTERRUPTED
     except SpecError as error:
         return _usage_error(f"invalid assignment spec:\n{error}")
     except (BatchError, SandboxUnavailable, GradebookSchemaError, ReferenceSolutionError) as error:
         return _usage_error(str(error))
+    if summary.interrupted:
+        _ignore_further_interrupts()
     if options.as_json:
         sys.stdout.write(json.dumps(summary.to_json(), indent=2) + "\n")
     else:
         _print_summary(summary, options.db)
+    if summary.interrupted:
+        sys.stderr.write(INTERRUPTED + "\n")
+        return EXIT_INTERRUPTED
     return EXIT_GRADER_ERRORS if summary.grader_errors else EXIT_OK
+
+
+def _ignore_further_interrupts() -> None:
+    """The batch has stopped and says what it kept: a Ctrl-C more must not cut that short
+    with a traceback (everything is already stopped and recorded)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def print_error(message: str) -> None:
@@ -221,6 +241,21 @@ class _Progress:
                     "(--force regrades them)"
                 )
             self._task = self._progress.add_task("grade", total=to_grade, counts=self._text())
+
+    def stopping(self, in_progress: int) -> None:
+        """Say at once what a Ctrl-C does (the batch then cancels the runs in flight)."""
+        what = (
+            f"{in_progress} submission(s) in progress will be discarded (the next run grades "
+            "them); everything graded so far is kept"
+            if in_progress
+            else "everything graded so far is kept"
+        )
+        message = f"stopping: {what} (Ctrl-C again to stop now)"
+        if self._progress is not None:
+            self._progress.console.print(message, markup=False, highlight=False)
+        else:
+            sys.stderr.write(message + "\n")
+            sys.stderr.flush()
 
     def advance(self, kind: str, entry: Any, record: dict[str, Any] | None) -> None:
         if kind == "skipped":

@@ -16,6 +16,8 @@ submission id); older submissions are the student's history.
   one representative answer each and the expected (reference) answer in the same form.
 * :func:`student_history` — every submission of one student, oldest first, with exercises.
 * :func:`submission_detail` — one submission with exercises, cases and captured output.
+* :func:`ungradable_entries` — the students whose entry the latest run found but could not
+  grade (a symbolic link, no Python file...), with the reason: they did submit.
 
 Passing ``assignment_id=None`` picks the only assignment in the gradebook and raises
 :class:`GradebookQueryError` listing the choices when there are several.
@@ -113,6 +115,17 @@ class StudentGrade(_JsonMixin):
     content_hash: str
     graded_at: str
     exercises: list[ExerciseGrade] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class UngradableEntry(_JsonMixin):
+    """A student's entry that a run found but could not grade, and why."""
+
+    student: str
+    entry: str  # the file or folder in SUBMISSIONS
+    reason: str
+    run_id: int
+    recorded_at: str
 
 
 @dataclass(frozen=True)
@@ -294,6 +307,31 @@ def resolve_assignment(connection: sqlite3.Connection, assignment_id: str | None
     if not known:
         raise GradebookQueryError("the gradebook is empty: run `gradekit grade` first")
     raise SeveralAssignments(known)
+
+
+def ungradable_entries(
+    connection: sqlite3.Connection, assignment_id: str | None = None
+) -> list[UngradableEntry]:
+    """The entries the assignment's latest run could not grade, by student.
+
+    A run sees every entry of its SUBMISSIONS folder, so its list is the current one: a
+    student who fixed their entry is graded (or skipped as unchanged) by the next run and
+    leaves the list. Gradebooks older than schema version 6 recorded none: an empty list.
+    """
+    assignment = resolve_assignment(connection, assignment_id)
+    recorded = connection.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'ungradable_entries'"
+    ).fetchone()
+    if recorded is None:  # a read-only connection to an older gradebook (never migrated)
+        return []
+    rows = connection.execute(
+        "SELECT student, entry, reason, run_id, recorded_at FROM ungradable_entries"
+        " WHERE assignment_id = :assignment"
+        " AND run_id = (SELECT max(id) FROM runs WHERE assignment_id = :assignment)"
+        " ORDER BY student",
+        {"assignment": assignment},
+    )
+    return [UngradableEntry(**dict(row)) for row in rows]
 
 
 _LATEST = """

@@ -26,6 +26,9 @@ Tables (all scores are points, all durations seconds, all times ISO-8601 UTC):
   open instead of staying ``running`` (gradekit/gradebook/grader_process.py).
 * v5: the unused index ``case_results_by_answer`` dropped (a batch's writes were mostly its
   upkeep).
+* v6: ``ungradable_entries`` — one row per student entry a run found but could not grade (a
+  symbolic link, a folder with no Python file or several): the student did submit, so reports
+  tell them apart from students who did not.
 """
 
 from __future__ import annotations
@@ -147,6 +150,21 @@ DROP_ANSWER_INDEX_V5 = """
 DROP INDEX IF EXISTS case_results_by_answer;
 """
 
+# Version 6: entries a run could not grade at all never reached `submissions`, so a report
+# listed those students as not submitted. Each run now records them with the reason.
+UNGRADABLE_ENTRIES_V6 = """
+CREATE TABLE ungradable_entries (
+    id INTEGER PRIMARY KEY,
+    run_id INTEGER NOT NULL REFERENCES runs(id),
+    assignment_id TEXT NOT NULL,
+    student TEXT NOT NULL,
+    entry TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    recorded_at TEXT NOT NULL
+);
+CREATE INDEX ungradable_entries_by_student ON ungradable_entries (assignment_id, student, id);
+"""
+
 # Append-only: index i holds the SQL that takes version i to version i + 1.
 MIGRATIONS: tuple[str, ...] = (
     SCHEMA_V1,
@@ -154,6 +172,7 @@ MIGRATIONS: tuple[str, ...] = (
     FINGERPRINT_VERSION_V3,
     GRADER_PROCESS_V4,
     DROP_ANSWER_INDEX_V5,
+    UNGRADABLE_ENTRIES_V6,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -199,6 +199,19 @@ class Gradebook:
             )
         return stale
 
+    def record_ungradable(
+        self, *, run_id: int, assignment_id: str, student: str, entry: str, reason: str
+    ) -> None:
+        """Record that ``student`` submitted ``entry`` but this run could not grade it
+        (``reason``: a symbolic link, no Python file, several and none named as expected)."""
+        with self.connection:
+            self.connection.execute(
+                "INSERT INTO ungradable_entries"
+                " (run_id, assignment_id, student, entry, reason, recorded_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (run_id, assignment_id, student, entry, reason, utc_now()),
+            )
+
     # -- skipping -----------------------------------------------------------------------------
 
     def graded_versions(self, assignment_id: str, spec_hash: str) -> set[tuple[str, str]]:

@@ -63,6 +63,7 @@ from gradekit.grading.submission import (
     load_submission,
 )
 from gradekit.grading.verdicts import AssignmentResult, ExerciseResult
+from gradekit.sandbox.layers import descendants_of
 from gradekit.sandbox.policy import (
     ProbeResult,
     SandboxPolicy,
@@ -76,12 +77,17 @@ from gradekit.sandbox.protocol import (
     IsolationReport,
     SubmissionOutcome,
 )
-from gradekit.sandbox.runner import encoded_calls
+from gradekit.sandbox.runner import RunCancelled, encoded_calls
 from gradekit.sandbox.warm import WarmWorkerError, Zygote, run_submission_warm
 from gradekit.spec.cache import cache_directory
 
 WORKER_DIED = "the grading worker process died (see the messages above); run again to retry"
 WORKER_FINISH_TIMEOUT = 60.0
+# After Ctrl-C the runs in flight are cancelled (the runner stops one within a quarter of a
+# second, its processes gone) and the workers exit; one that takes longer than this is killed.
+WORKER_CANCEL_TIMEOUT = 10.0
+# How long killing a worker's process tree may keep finding new processes (a fork bomb).
+KILL_TREE_TIMEOUT = 5.0
 # Submissions a worker grades at once. More than one keeps the cores busy while a submission
 # sleeps or runs into a deadline (wall time, not CPU); the sandboxed processes of the others
 # use the CPU meanwhile.
@@ -325,6 +331,8 @@ class _Grader:
         self._python_lock = threading.Lock()
         self.backend = backend
         self._closed = False
+        # Set when the parent asks to stop (Ctrl-C): the runs in flight end at once.
+        self.cancel = threading.Event()
         self.policy = policy.build()
         self.policy.ensure_allowed()
         # The zygote imports its backend while this process computes the reference answers.
@@ -395,13 +403,19 @@ class _Grader:
         def run(zygote: Zygote) -> SubmissionOutcome:
             if source.kind == "py":
                 return run_submission_warm(
-                    source.path.resolve(), self.calls, zygote=zygote, policy=self.policy
+                    source.path.resolve(),
+                    self.calls,
+                    zygote=zygote,
+                    policy=self.policy,
+                    cancel=self.cancel,
                 )
             # A notebook runs as the generated .py, named like the notebook (as `check` does).
             with tempfile.TemporaryDirectory(prefix="gradekit-notebook-") as folder:
                 generated = Path(folder) / f"{source.path.stem}.py"
                 generated.write_text(source.text, encoding="utf-8")
-                return run_submission_warm(generated, self.calls, zygote=zygote, policy=self.policy)
+                return run_submission_warm(
+                    generated, self.calls, zygote=zygote, policy=self.policy, cancel=self.cancel
+                )
 
         zygote = self.zygote
         try:
@@ -485,12 +499,15 @@ def _serve_tasks(
 
     Each submission is graded in its own thread with its own sandbox launcher, so one that
     sleeps (or waits for its deadline) does not hold up the others; answers go out in
-    completion order, each naming its task id.
+    completion order, each naming its task id. A ``{"cancel": true}`` line (the parent's
+    Ctrl-C) cancels the runs in flight and any sent after it: they answer ``cancelled``.
     """
 
     def grade_task(task: dict[str, Any]) -> None:
         try:
             message = {"id": task["id"], "rows": grader.grade(**task["submission"])}
+        except RunCancelled:
+            message = {"id": task["id"], "cancelled": True}
         except Exception as error:  # a grader-side bug: this submission is not recorded
             message = {"id": task["id"], "error": f"{type(error).__name__}: {error}"}
         try:
@@ -503,7 +520,11 @@ def _serve_tasks(
     answer({"ready": True, "tier": grader.policy.tier, "expected": expected})
     with ThreadPoolExecutor(max_workers=max(1, slots)) as pool:
         for line in tasks:  # the parent never sends more than `slots` at once
-            pool.submit(grade_task, json.loads(line))
+            task = json.loads(line)
+            if task.get("cancel"):
+                grader.cancel.set()
+                continue
+            pool.submit(grade_task, task)
     # Where the CPU went (the batch summary adds it up; benchmarks/grade.py prints it). The
     # zygote's own time is read while it lives; once it is closed, everything it started has
     # been reaped and counts among this process's children.
@@ -684,6 +705,49 @@ class _Worker:
         self.in_flight: set[int] = set()
         self.dead = False
         self.lock = threading.Lock()
+        self.write_lock = threading.Lock()  # the feeder and a Ctrl-C both write task lines
+
+    def send(self, message: dict[str, Any]) -> bool:
+        """Write one task line; False when the worker's stdin is closed or broken."""
+        with self.write_lock:
+            try:
+                self.process.stdin.write(json.dumps(message) + "\n")
+                self.process.stdin.flush()
+                return True
+            except (OSError, ValueError):  # the worker died, or its stdin is closed
+                return False
+
+    def end_input(self) -> None:
+        """Close the worker's stdin: EOF tells it to finish and exit."""
+        with self.write_lock:
+            with contextlib.suppress(OSError, ValueError):
+                self.process.stdin.close()
+
+
+def _kill_process_tree(root: int) -> None:
+    """SIGKILL the process ``root`` and every process below it (zygote, launchers, sandboxed
+    processes), leaving none behind.
+
+    Everything is stopped first (SIGSTOP), from the top down: a stopped process neither forks
+    nor reaps, so the tree holds still and nothing is re-parented out of reach (killing a
+    worker outright would kill its zygote, bubblewrap's --die-with-parent, and orphan the
+    launchers, which then ran until their own deadlines). Then all of them are killed.
+    """
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(root, signal.SIGSTOP)
+    stopped: set[int] = set()
+    deadline = time.monotonic() + KILL_TREE_TIMEOUT
+    while time.monotonic() < deadline:
+        found = set(descendants_of(root)) - stopped
+        if not found:
+            break
+        for pid in found:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGSTOP)
+        stopped |= found
+    for pid in [root, *stopped]:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
 
 
 class WorkerPool:
@@ -720,17 +784,23 @@ class WorkerPool:
         self.cpu_reports: list[dict[str, Any]] = []  # per worker, once it has ended
         self._threads: list[threading.Thread] = []
         self._feeders: list[threading.Thread] = []
+        self.workers: list[_Worker] = []
         self._lock = threading.Lock()
         self._alive = len(self.processes)
+        self._stopped = False  # close(), cancel() or kill() has run
         try:
             for process in self.processes:
                 ready = self._handshake(process)
                 self.tier, self.expected = ready.get("tier"), ready.get("expected", [])
+        except KeyboardInterrupt:  # nothing in flight yet: stop everything now
+            self.kill()
+            raise
         except BaseException:
             self.close()
             raise
         for process in self.processes:
             worker = _Worker(process, self.slots)
+            self.workers.append(worker)
             feeder = threading.Thread(target=self._feed, args=(worker,), daemon=True)
             reader = threading.Thread(target=self._read, args=(worker,), daemon=True)
             for thread in (feeder, reader):
@@ -808,8 +878,11 @@ class WorkerPool:
     def __enter__(self) -> WorkerPool:
         return self
 
-    def __exit__(self, *exc_info: object) -> None:
-        self.close()
+    def __exit__(self, exc_type: type[BaseException] | None, *_: object) -> None:
+        if exc_type is not None and issubclass(exc_type, KeyboardInterrupt):
+            self.cancel()  # a Ctrl-C the batch did not catch itself: do not wait for the runs
+        else:
+            self.close()
 
     @staticmethod
     def _handshake(process: subprocess.Popen) -> dict[str, Any]:
@@ -836,12 +909,10 @@ class WorkerPool:
                     self._requeue_or_fail(task)
                     return
                 worker.in_flight.add(task_id)
-            try:
-                message = json.dumps({"id": task_id, "submission": submission}) + "\n"
-                worker.process.stdin.write(message)
-                worker.process.stdin.flush()
-            except (OSError, ValueError):  # the worker died, or close() closed its stdin
-                return  # the reader sees its output end and fails what was in flight
+            if not worker.send({"id": task_id, "submission": submission}):
+                # The worker died, or close()/cancel() closed its stdin: the reader sees its
+                # output end and fails what was in flight.
+                return
 
     def _read(self, worker: _Worker) -> None:
         """Report the worker's answers as they come; when it dies, fail what it had."""
@@ -896,8 +967,11 @@ class WorkerPool:
             if task is not None:
                 self._results.put((task[0], {"error": WORKER_DIED}))
 
-    def grade(self, entries: list[tuple[SubmissionEntry, str]]) -> Iterator[GradedSubmission]:
-        """Grade ``(entry, content hash)`` pairs; yields them in completion order."""
+    def grade(
+        self, entries: list[tuple[SubmissionEntry, str]], *, stop: threading.Event | None = None
+    ) -> Iterator[GradedSubmission]:
+        """Grade ``(entry, content hash)`` pairs; yields them in completion order. Once
+        ``stop`` is set (Ctrl-C), yields no more: what is in flight is :meth:`cancel`'s."""
         for task_id, (entry, content_hash) in enumerate(entries):
             submission = {
                 "student": entry.student,
@@ -907,26 +981,90 @@ class WorkerPool:
             self._tasks.put((task_id, submission))
         self._fail_queued_if_no_worker()  # every worker may have died before we queued
         for _ in entries:
-            task_id, answer = self._results.get()
+            answer = None
+            while answer is None:
+                if stop is not None and stop.is_set():
+                    return
+                with contextlib.suppress(queue.Empty):  # look at `stop` 10 times a second
+                    task_id, answer = self._results.get(timeout=None if stop is None else 0.1)
             entry, content_hash = entries[task_id]
             yield GradedSubmission(entry, content_hash, answer.get("rows"), answer.get("error"))
 
-    def close(self) -> None:
-        """Let every worker finish its submissions in progress, then stop it."""
-        while True:  # tasks not started yet are dropped (e.g. after Ctrl-C)
+    def in_progress(self) -> int:
+        """How many submissions the workers are grading now."""
+        total = 0
+        for worker in self.workers:
+            with worker.lock:
+                total += len(worker.in_flight)
+        return total
+
+    def _drop_queued_tasks(self) -> None:
+        """Tasks not sent to a worker yet are dropped, and every feeder is told to stop."""
+        while True:
             try:
                 self._tasks.get_nowait()
             except queue.Empty:
                 break
         for _ in self._feeders:
             self._tasks.put(None)
+
+    def cancel(self, *, now: threading.Event | None = None) -> None:
+        """Stop after Ctrl-C: queued tasks are dropped, the runs in flight cancelled (their
+        submissions are not recorded; the next run grades them) and the workers exit. A
+        worker that has not exited within :data:`WORKER_CANCEL_TIMEOUT`, or every worker as
+        soon as ``now`` is set (a second Ctrl-C), is killed with all it started."""
+        if self._stopped:
+            return
+        self._stopped = True
+        self._drop_queued_tasks()
+        for worker in self.workers:
+            worker.send({"cancel": True})
+            worker.end_input()
+        deadline = time.monotonic() + WORKER_CANCEL_TIMEOUT
+        while any(process.poll() is None for process in self.processes):
+            if (now is not None and now.is_set()) or time.monotonic() > deadline:
+                self._kill_all()
+                break
+            time.sleep(0.02)
+        self._release()
+
+    def kill(self) -> None:
+        """Stop at once: kill every worker with its zygote, launchers and sandboxed
+        processes."""
+        if self._stopped:
+            return
+        self._stopped = True
+        self._drop_queued_tasks()
+        self._kill_all()
+        self._release()
+
+    def _kill_all(self) -> None:
+        for process in self.processes:
+            if process.poll() is None:
+                _kill_process_tree(process.pid)
+        for process in self.processes:
+            process.wait()
+
+    def _release(self) -> None:
+        """Close what the pool holds once its workers have ended."""
+        for thread in self._threads:
+            thread.join(timeout=1.0)  # the readers end with the workers' output
+        for process in self.processes:
+            with contextlib.suppress(OSError, ValueError):
+                process.stdout.close()
+
+    def close(self) -> None:
+        """Let every worker finish its submissions in progress, then stop it."""
+        if self._stopped:
+            return
+        self._stopped = True
+        self._drop_queued_tasks()
         for feeder in self._feeders:
             feeder.join(timeout=WORKER_FINISH_TIMEOUT)
         for process in self.processes:
-            try:
-                process.stdin.close()  # EOF: the worker finishes, stops its zygote and exits
-            except OSError:
-                pass
+            # EOF: the worker finishes, stops its zygote and exits.
+            with contextlib.suppress(OSError, ValueError):
+                process.stdin.close()
         for process in self.processes:
             try:
                 process.wait(timeout=WORKER_FINISH_TIMEOUT)
@@ -966,6 +1104,8 @@ class BatchSummary:
     # CPU seconds per kind of process (parent, workers, zygotes, launchers with their
     # sandboxed processes), before grading (`start`) and during it (`grading`).
     cpu_seconds: dict[str, dict[str, float]] = field(default_factory=dict)
+    # Stopped by Ctrl-C: the counts are what was recorded before it.
+    interrupted: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -1022,6 +1162,34 @@ def _ignore(*_: object) -> None:
     """The default progress callback."""
 
 
+class _InterruptRequests:
+    """Ctrl-C while a batch grades, turned into requests the batch acts on in its own time:
+    the first sets :attr:`first` (stop: cancel what is in flight, keep what is recorded),
+    any further one :attr:`again` (stop now). A context manager; it takes over SIGINT only
+    in the main thread and only from Python's default handler (a SIGINT the caller ignores
+    stays ignored, and one raised elsewhere stays KeyboardInterrupt)."""
+
+    def __init__(self) -> None:
+        self.first = threading.Event()
+        self.again = threading.Event()
+        self._previous: Any = None
+
+    def __enter__(self) -> _InterruptRequests:
+        if (
+            threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        ):
+            self._previous = signal.signal(signal.SIGINT, self._request)
+        return self
+
+    def _request(self, *_: object) -> None:
+        (self.again if self.first.is_set() else self.first).set()
+
+    def __exit__(self, *_: object) -> None:
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)
+
+
 def _with_machine_probe(policy: PolicySettings) -> PolicySettings:
     """``policy`` carrying this machine's layer probe for the workers: as given, else the probe
     cache's answer (as `gradekit check` uses it, docs/security.md), else a probe run now (its
@@ -1061,6 +1229,7 @@ def grade_batch(
     policy: PolicySettings | None = None,
     on_start: Callable[[int, int], None] = _ignore,
     on_result: ProgressCallback = _ignore,
+    on_interrupt: Callable[[int], None] = _ignore,
 ) -> BatchSummary:
     """Grade every submission in ``submissions`` against the spec into the gradebook.
 
@@ -1071,6 +1240,11 @@ def grade_batch(
     record)`` after each entry with ``kind`` one of ``graded``, ``skipped``, ``error``.
     Raises :class:`BatchError` and :class:`~gradekit.sandbox.policy.SandboxUnavailable`
     (below tier 1 without ``allow_weak``) before grading anything.
+
+    Ctrl-C once the run has started stops it: ``on_interrupt(in_progress)`` is called at once
+    with the number of submissions in flight, whose runs are then cancelled (not recorded;
+    the next run grades them), and the summary comes back with ``interrupted`` set. A second
+    Ctrl-C kills the workers and everything they started, without waiting.
     """
     started = time.perf_counter()
     policy = _with_machine_probe(policy or PolicySettings())
@@ -1106,36 +1280,57 @@ def grade_batch(
             sandbox_tier=sandbox.tier,
             interrupted_runs=list(book.interrupted_runs),
         )
+        for entry, _ in to_grade:
+            if entry.path is None:  # the student submitted something we cannot grade
+                book.record_ungradable(
+                    run_id=run_id,
+                    assignment_id=compiled.id,
+                    student=entry.student,
+                    entry=str(entry.entry),
+                    reason=entry.problem or "no file to grade",
+                )
         runnable = [(entry, digest) for entry, digest in to_grade if entry.path is not None]
         status = "interrupted"  # unless the loop below completes
-        try:
-            # The workers start before on_start: a caller that starts a thread there (a
-            # progress bar) would stop the pool from forking them.
-            pool_size = min(jobs, len(runnable))
-            with (
-                _start_pool(spec_path, backend, policy, pool_size, slots)
-                if runnable
-                else contextlib.nullcontext()
-            ) as pool:
-                on_start(len(to_grade), len(skipped))
-                for entry in skipped:
-                    on_result("skipped", entry, None)
-                for entry, _ in to_grade:
-                    if entry.path is None:  # nothing to grade in this entry: say why
-                        summary.not_graded(entry, entry.problem or "no file to grade")
-                        on_result("error", entry, {"error": entry.problem})
-                parent_start = _own_cpu()
-                if pool is not None:
-                    summary.sandbox_tier = pool.tier
-                    if pool.tier != sandbox.tier:  # the cached probe answer was stale
-                        book.correct_run_tier(run_id, pool.tier)
-                    book.record_expected(identity, pool.expected)
-                    _record_all(pool.grade(runnable), book, summary, run_id, identity, on_result)
-            status = "finished"
-            if pool is not None:  # the workers have ended: their CPU reports are in
-                summary.cpu_seconds = add_cpu_reports(pool.cpu_reports, parent_start, _own_cpu())
-        finally:
-            book.finish_run(run_id, status=status)
+        # Ctrl-C from here on is a request the loop below acts on (see _InterruptRequests),
+        # up to the run's final status.
+        with _InterruptRequests() as interrupts:
+            try:
+                # The workers start before on_start: a caller that starts a thread there (a
+                # progress bar) would stop the pool from forking them.
+                pool_size = min(jobs, len(runnable))
+                with (
+                    _start_pool(spec_path, backend, policy, pool_size, slots)
+                    if runnable
+                    else contextlib.nullcontext()
+                ) as pool:
+                    on_start(len(to_grade), len(skipped))
+                    for entry in skipped:
+                        on_result("skipped", entry, None)
+                    for entry, _ in to_grade:
+                        if entry.path is None:  # nothing to grade in this entry: say why
+                            summary.not_graded(entry, entry.problem or "no file to grade")
+                            on_result("error", entry, {"error": entry.problem})
+                    parent_start = _own_cpu()
+                    if pool is not None:
+                        summary.sandbox_tier = pool.tier
+                        if pool.tier != sandbox.tier:  # the cached probe answer was stale
+                            book.correct_run_tier(run_id, pool.tier)
+                        book.record_expected(identity, pool.expected)
+                        graded = pool.grade(runnable, stop=interrupts.first)
+                        _record_all(graded, book, summary, run_id, identity, on_result)
+                    if interrupts.first.is_set():
+                        summary.interrupted = True
+                        on_interrupt(0 if pool is None else pool.in_progress())
+                        if pool is not None:
+                            pool.cancel(now=interrupts.again)
+                if not summary.interrupted:
+                    status = "finished"
+                    if pool is not None:  # the workers have ended: their CPU reports are in
+                        summary.cpu_seconds = add_cpu_reports(
+                            pool.cpu_reports, parent_start, _own_cpu()
+                        )
+            finally:
+                book.finish_run(run_id, status=status)
     summary.duration = time.perf_counter() - started
     return summary
 

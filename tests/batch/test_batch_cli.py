@@ -252,6 +252,15 @@ def test_an_unusable_entry_is_listed_and_the_rest_graded(classroom: Path, tmp_pa
     assert summary["graded"] == 4
     [problem] = summary["grader_errors"]
     assert problem["student"] == "erin" and "2 Python files" in problem["error"]
+    # The gradebook knows erin submitted something it could not grade (reports say so).
+    reader = connect(tmp_path / "book.sqlite", readonly=True)
+    [entry] = queries.ungradable_entries(reader)
+    assert (entry.student, entry.entry, entry.reason) == (
+        "erin",
+        str(classroom / "erin"),
+        problem["error"],
+    )
+    reader.close()
 
 
 def _complete_submissions(db: Path) -> tuple[int, list[str]]:

@@ -162,3 +162,72 @@ def test_list_runs_newest_first_with_counts(class_of_four) -> None:
     assert (newest.graded, newest.passed, newest.status) == (1, 1, "finished")
     assert (oldest.graded, oldest.passed, oldest.failed, oldest.errored) == (4, 0, 4, 0)
     assert newest.run_id > oldest.run_id
+
+
+# --------------------------------------------------------------------------------------------
+# Entries a run could not grade
+# --------------------------------------------------------------------------------------------
+
+
+def _run_with_ungradable(path: Path, ungradable: dict[str, str], graded: list[str]) -> int:
+    """One run of ``pair``: ``graded`` students' submissions and ``ungradable`` entries
+    (student -> reason); returns the run id."""
+    from gradekit.gradebook.store import Gradebook
+
+    with Gradebook(path) as book:
+        run = book.start_run(
+            assignment_id="pair", assignment_title="Pair", spec_path="pair.yaml",
+            spec_hash="spec-1", backend="engine", sandbox_tier=1, jobs=1,
+            gradekit_version="test",
+        )  # fmt: skip
+        for student, reason in ungradable.items():
+            book.record_ungradable(
+                run_id=run, assignment_id="pair", student=student, entry=f"subs/{student}",
+                reason=reason,
+            )  # fmt: skip
+        for student in graded:
+            book.record_submission(
+                run_id=run, assignment_id="pair", spec_hash="spec-1", record=make_record(student)
+            )
+        book.finish_run(run)
+    return run
+
+
+def test_ungradable_entries_are_the_latest_runs(gradebook_path: Path) -> None:
+    first = _run_with_ungradable(
+        gradebook_path, {"erin": "erin.py is a symbolic link", "hank": "no .py"}, ["alice"]
+    )
+    reader = connect(gradebook_path, readonly=True)
+    entries = queries.ungradable_entries(reader)
+    assert [(e.student, e.reason, e.run_id) for e in entries] == [
+        ("erin", "erin.py is a symbolic link", first),
+        ("hank", "no .py", first),
+    ]
+    assert entries[0].entry == "subs/erin" and entries[0].to_json()["student"] == "erin"
+    # The next run: erin fixed her entry (graded), hank still has nothing, alice now does not.
+    second = _run_with_ungradable(
+        gradebook_path, {"hank": "still no .py", "alice": "2 Python files"}, ["erin"]
+    )
+    entries = queries.ungradable_entries(reader)
+    assert [(e.student, e.reason, e.run_id) for e in entries] == [
+        ("alice", "2 Python files", second),
+        ("hank", "still no .py", second),
+    ]
+
+
+def test_a_gradebook_older_than_version_6_has_no_ungradable_entries(tmp_path: Path) -> None:
+    import sqlite3
+
+    from gradekit.gradebook.schema import MIGRATIONS, migrate
+
+    path = tmp_path / "v5.sqlite"
+    raw = sqlite3.connect(path, isolation_level=None)
+    migrate(raw, MIGRATIONS[:5])
+    raw.execute(
+        "INSERT INTO runs (assignment_id, assignment_title, spec_path, spec_hash, backend,"
+        " sandbox_tier, jobs, gradekit_version, started_at, status)"
+        " VALUES ('pair', 'Pair', 'p.yaml', 'h', 'engine', 1, 1, 'old', 'now', 'finished')"
+    )
+    raw.close()
+    reader = connect(path, readonly=True)  # read-only: never migrated
+    assert queries.ungradable_entries(reader, "pair") == []

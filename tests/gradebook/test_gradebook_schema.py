@@ -266,3 +266,23 @@ def test_version_5_drops_the_answer_index_and_the_clusters_do_not_miss_it(tmp_pa
     assert connection.execute(indexes).fetchall() == []
     assert [row[3] for row in connection.execute(plan_query)] == before
     assert any("sqlite_autoindex_case_results_1" in step for step in before)
+
+
+def test_version_6_adds_the_ungradable_entries_to_an_existing_gradebook(tmp_path: Path) -> None:
+    path = tmp_path / "v5.sqlite"
+    raw = sqlite3.connect(path, isolation_level=None)
+    migrate(raw, MIGRATIONS[:5])  # what gradekit with schema version 5 created
+    raw.close()
+    with Gradebook(path) as book:  # opening for writing migrates to the current version
+        run = book.start_run(
+            assignment_id="pair", assignment_title="Pair", spec_path="p.yaml", spec_hash="h",
+            backend="engine", sandbox_tier=1, jobs=1, gradekit_version="test",
+        )  # fmt: skip
+        book.record_ungradable(
+            run_id=run, assignment_id="pair", student="hank", entry="subs/hank", reason="empty"
+        )
+    connection = sqlite3.connect(path)
+    assert schema_version(connection) == SCHEMA_VERSION >= 6
+    rows = connection.execute("SELECT run_id, student, entry, reason FROM ungradable_entries")
+    assert rows.fetchall() == [(run, "hank", "subs/hank", "empty")]
+    connection.close()

@@ -294,3 +294,54 @@ def test_the_histograms_count_ticks_are_even_and_round(tallest: int) -> None:
     assert ticks[0] == 0 and ticks == list(range(0, ticks[-1] + 1, step))
     assert 2 <= len(ticks) <= 6 and ticks[-1] <= tallest < ticks[-1] + step
     assert str(step).rstrip("0") in ("1", "2", "5")  # 1, 2 or 5 times a power of ten
+
+
+def test_submitted_but_ungradable_students_are_not_listed_as_not_submitted(tmp_path: Path) -> None:
+    """An entry the latest run could not grade (a link, an empty folder) is a submission: the
+    overview lists it with the reason, apart from who did not submit; a student whose earlier
+    submission is graded gets a note on their page."""
+    from classroom import STUDENTS, student_record
+    from starlette.testclient import TestClient
+
+    from gradekit.gradebook.store import Gradebook
+    from gradekit.report.web.app import create_app
+    from gradekit.report.web.static_export import export_static_site
+
+    db = tmp_path / "gradebook.sqlite"
+    with Gradebook(db) as book:
+        for graded, ungradable in ((["alice", "bob"], {}), (["alice"], {"bob", "<b>eve</b>"})):
+            run = book.start_run(
+                assignment_id=ASSIGNMENT, assignment_title="t", spec_path="x.yaml",
+                spec_hash="s", backend="engine", sandbox_tier=2, jobs=1, gradekit_version="test",
+            )  # fmt: skip
+            for student in sorted(ungradable):
+                book.record_ungradable(
+                    run_id=run, assignment_id=ASSIGNMENT, student=student,
+                    entry=f"subs/{student}", reason=f"{student}.py is a symbolic link",
+                )  # fmt: skip
+            for student in graded:
+                record = student_record(student, STUDENTS[student])
+                book.record_submission(
+                    run_id=run, assignment_id=ASSIGNMENT, spec_hash="s", record=record
+                )
+            book.finish_run(run)
+    roster = ["alice", "bob", "<b>eve</b>", "zoe"]
+    with TestClient(create_app(db, roster=roster), base_url="http://127.0.0.1") as client:
+        overview = client.get(f"{BASE}/index.html").text
+        bob = client.get(f"{BASE}/student/bob.html").text
+        alice = client.get(f"{BASE}/student/alice.html").text
+    with closing(connect(db, readonly=True)) as connection:
+        export_static_site(connection, tmp_path / "site", roster=roster)
+    static = (tmp_path / "site" / ASSIGNMENT / "index.html").read_text(encoding="utf-8")
+    for html in (overview, static):
+        ungradable = html[html.index('id="not-gradable"') : html.index('id="not-submitted"')]
+        assert '<a href="student/bob.html">bob</a> (an earlier submission is graded)' in ungradable
+        assert "&lt;b&gt;eve&lt;/b&gt;: &lt;b&gt;eve&lt;/b&gt;.py is a symbolic link" in ungradable
+        assert "alice" not in ungradable
+        not_submitted = html[html.index('id="not-submitted"') :]
+        not_submitted = not_submitted[: not_submitted.index("</section>")]
+        assert "<li>zoe</li>" in not_submitted
+        assert "bob" not in not_submitted and "eve" not in not_submitted
+    assert 'id="not-gradable"' in bob and "bob.py is a symbolic link" in bob
+    assert "The grade below is from an earlier submission" in bob
+    assert 'id="not-gradable"' not in alice

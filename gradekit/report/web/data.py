@@ -232,6 +232,11 @@ class ReportData:
     def _not_attempted(self, assignment: str) -> dict[str, list[str]]:
         return self._cached("not_attempted", assignment, _not_attempted)
 
+    def _ungradable(self, assignment: str) -> dict[str, queries.UngradableEntry]:
+        """The latest run's entries it could not grade, by student."""
+        entries = self._cached("ungradable", assignment, queries.ungradable_entries)
+        return {entry.student: entry for entry in entries}
+
     # -- addressing ---------------------------------------------------------------------------
 
     def assignments(self) -> list[queries.AssignmentSummary]:
@@ -251,7 +256,9 @@ class ReportData:
         columns = queries.exercise_columns(self.connection, assignment)
         medians = self._medians(assignment)
         not_attempted = self._not_attempted(assignment)
-        submitted = {grade.student for grade in grades}
+        graded = {grade.student for grade in grades}
+        ungradable = self._ungradable(assignment)
+        submitted = graded | set(ungradable)  # an ungradable entry is still a submission
         runs = queries.list_runs(self.connection, assignment)
         return {
             "overview": overview,
@@ -278,11 +285,15 @@ class ReportData:
                 }
                 for grade in grades
             ],
+            # Submitted, but the latest run could not grade it: the reason, and a link to
+            # the student's page when an earlier submission was graded.
+            "not_gradable": [
+                {"entry": entry, "slug": slug(student) if student in graded else None}
+                for student, entry in sorted(ungradable.items())
+            ],
             "roster_given": self.roster is not None,
             "not_submitted": sorted(set(self.roster or ()) - submitted),
-            "not_on_roster": sorted(submitted - set(self.roster))
-            if self.roster is not None
-            else [],
+            "not_on_roster": sorted(graded - set(self.roster)) if self.roster is not None else [],
         }
 
     def exercise(self, assignment: str, exercise_slug: str) -> dict[str, Any]:
@@ -361,6 +372,8 @@ class ReportData:
         return {
             "grade": grade,
             "current": current,
+            # The newest entry could not be graded: the grade shown is an earlier one.
+            "not_gradable": self._ungradable(assignment).get(grade.student),
             "exercises": exercises,
             "history": list(reversed(history)),  # newest first
         }
