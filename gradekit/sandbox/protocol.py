@@ -457,14 +457,13 @@ def decode_frame(data: bytes, *, max_frame_bytes: int = MAX_FRAME_BYTES) -> Fram
     if len(data) != expected:
         raise ProtocolError(f"frame is {len(data)} bytes but its prefix announces {expected}")
     header = _parse_json(bytes(data[PREFIX_SIZE : PREFIX_SIZE + header_len]))
-    if not isinstance(header, dict) or set(header) != {"v", "body", "buffers"}:
+    if type(header) is not dict or header.keys() != _HEADER_KEYS:
         raise ProtocolError("frame header must be an object with exactly v, body, buffers")
     if header["v"] != FRAME_VERSION or type(header["v"]) is not int:
         raise ProtocolError(f"unsupported frame version {header['v']!r}")
     descriptors = header["buffers"]
-    if not isinstance(descriptors, list) or len(descriptors) > MAX_BUFFERS:
+    if type(descriptors) is not list or len(descriptors) > MAX_BUFFERS:
         raise ProtocolError(f"frame buffers must be a list of at most {MAX_BUFFERS} entries")
-    payload = memoryview(data)[PREFIX_SIZE + header_len :]
     layouts = [_check_descriptor(d, i) for i, d in enumerate(descriptors)]
     offset = 0
     for index, (_, _, nbytes, claimed_offset) in enumerate(layouts):
@@ -474,38 +473,69 @@ def decode_frame(data: bytes, *, max_frame_bytes: int = MAX_FRAME_BYTES) -> Fram
     if offset != payload_len:
         raise ProtocolError(f"buffers describe {offset} bytes but the payload has {payload_len}")
     # Every size is now proven consistent with bytes we actually hold; only now allocate.
+    payload = memoryview(data)[PREFIX_SIZE + header_len :]
     arrays = []
-    for dtype_name, shape, nbytes, start in layouts:
-        wire_dtype = np.dtype(dtype_name).newbyteorder("<")
-        array = np.frombuffer(payload[start : start + nbytes], dtype=wire_dtype)
-        arrays.append(array.reshape(shape).astype(np.dtype(dtype_name), copy=True))
-    return Frame(body=header["body"], arrays=tuple(arrays))
+    for (wire_dtype, native_dtype, _), shape, nbytes, start in layouts:
+        count = nbytes // wire_dtype.itemsize
+        view = np.frombuffer(payload, dtype=wire_dtype, count=count, offset=start).reshape(shape)
+        # A copy of its own, writeable, in native byte order (the wire's on little-endian).
+        arrays.append(view.copy() if native_dtype is wire_dtype else view.astype(native_dtype))
+    return Frame(header["body"], tuple(arrays))
 
 
-def _check_descriptor(descriptor: Any, index: int) -> tuple[str, tuple[int, ...], int, int]:
-    where = f"buffer {index}"
-    if not isinstance(descriptor, dict) or set(descriptor) != {
-        "dtype",
-        "shape",
-        "nbytes",
-        "offset",
-    }:
-        raise ProtocolError(f"{where}: expected exactly dtype, shape, nbytes, offset")
+_HEADER_KEYS = frozenset({"v", "body", "buffers"})
+_DESCRIPTOR_KEYS = frozenset({"dtype", "shape", "nbytes", "offset"})
+
+
+def _wire_layout(name: str) -> tuple[np.dtype, np.dtype, int]:
+    """The little-endian dtype buffers of wire dtype ``name`` arrive in, the native dtype they
+    are decoded to (the same object when native is little-endian) and its itemsize."""
+    native = np.dtype(name)
+    wire = native.newbyteorder("<")
+    return (native if wire == native else wire), native, native.itemsize
+
+
+# Every wire dtype's layout, made once (np.dtype(name).newbyteorder costs more than a copy).
+_WIRE_LAYOUTS: dict[str, tuple[np.dtype, np.dtype, int]] = {
+    name: _wire_layout(name) for name in WIRE_DTYPES
+}
+
+
+def _check_descriptor(
+    descriptor: Any, index: int
+) -> tuple[tuple[np.dtype, np.dtype, int], tuple[int, ...], int, int]:
+    """Buffer ``index``'s ``(wire layout, shape, nbytes, offset)``, each checked; the error
+    messages are formatted only when one is raised (a frame may carry thousands of buffers)."""
+    if type(descriptor) is not dict or descriptor.keys() != _DESCRIPTOR_KEYS:
+        raise ProtocolError(f"buffer {index}: expected exactly dtype, shape, nbytes, offset")
     dtype_name = descriptor["dtype"]
-    if not isinstance(dtype_name, str) or dtype_name not in WIRE_DTYPES:
-        raise ProtocolError(f"{where}: dtype {dtype_name!r} is not an allowed numeric dtype")
-    shape = _check_shape(descriptor["shape"], where)
+    layout = _WIRE_LAYOUTS.get(dtype_name) if type(dtype_name) is str else None
+    if layout is None:
+        raise ProtocolError(f"buffer {index}: dtype {dtype_name!r} is not an allowed numeric dtype")
+    shape = _valid_shape(descriptor["shape"])
+    if shape is None:
+        _check_shape(descriptor["shape"], f"buffer {index}")  # raises, saying what is wrong
     nbytes, offset = descriptor["nbytes"], descriptor["offset"]
     for name, number in (("nbytes", nbytes), ("offset", offset)):
         if type(number) is not int or number < 0:
-            raise ProtocolError(f"{where}: {name} must be a non-negative integer")
-    count = math.prod(shape)
-    if count * np.dtype(dtype_name).itemsize != nbytes:
+            raise ProtocolError(f"buffer {index}: {name} must be a non-negative integer")
+    needed = math.prod(shape) * layout[2]
+    if needed != nbytes:
         raise ProtocolError(
-            f"{where}: shape {list(shape)} of {dtype_name} needs "
-            f"{count * np.dtype(dtype_name).itemsize} bytes, header says {nbytes}"
+            f"buffer {index}: shape {list(shape)} of {dtype_name} needs "
+            f"{needed} bytes, header says {nbytes}"
         )
-    return dtype_name, shape, nbytes, offset
+    return layout, shape, nbytes, offset
+
+
+def _valid_shape(shape: Any) -> tuple[int, ...] | None:
+    """``shape`` as a tuple when it is a list of at most MAX_NDIM non-negative ints, else None."""
+    if type(shape) is not list or len(shape) > MAX_NDIM:
+        return None
+    for dim in shape:
+        if type(dim) is not int or dim < 0:
+            return None
+    return tuple(shape)
 
 
 def _check_shape(shape: Any, where: str) -> tuple[int, ...]:
@@ -518,11 +548,14 @@ def _check_shape(shape: Any, where: str) -> tuple[int, ...]:
 
 
 def _reject_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
-            raise ProtocolError(f"duplicate JSON key {key!r}")
-        result[key] = value
+    # dict() in one C call; only a dict shorter than its pairs had a duplicate key to find.
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ProtocolError(f"duplicate JSON key {key!r}")
+            seen.add(key)
     return result
 
 
@@ -786,6 +819,16 @@ def encode_calls(calls: list[Call]) -> bytes:
 
 
 def decode_calls(frame: Frame) -> list[Call]:
+    """The calls of a calls frame, every field checked (see :func:`decode_calls_checking`)."""
+    try:
+        return _calls_from_regular_wire(frame.body, frame.arrays)
+    except _Irregular:
+        return decode_calls_checking(frame)
+
+
+def decode_calls_checking(frame: Frame) -> list[Call]:
+    """:func:`decode_calls` one check at a time, each error saying where: what decode_calls
+    falls back to when its quicker pass meets anything out of the ordinary."""
     body = _expect_keys(frame.body, "calls frame", {"calls"})
     _expect(isinstance(body["calls"], list), "calls frame", "a list of calls")
     used: set[int] = set()
@@ -794,6 +837,157 @@ def decode_calls(frame: Frame) -> list[Call]:
     ]
     _expect(len(used) == len(frame.arrays), "calls frame", "no unreferenced buffers")
     return calls
+
+
+# --------------------------------------------------------------------------------------------
+# The quick pass over regular bodies
+# --------------------------------------------------------------------------------------------
+#
+# A calls frame holds hundreds of argument specs, and the checking functions above spend most
+# of their time on what a well-formed body never needs: error locations formatted ahead of
+# every check, sets built per object, keyword arguments bound one by one. The functions below
+# check the same things and build the same records, but raise ``_Irregular`` (no message) at
+# the first thing they do not expect; the caller then decodes the whole body again with the
+# checking functions, which either accept it or raise the ProtocolError saying what is wrong.
+# They may be stricter than the checking functions (that costs time, never correctness), but
+# must never accept what those reject: tests/sandbox/test_decode_quick_pass.py holds them to it.
+
+
+class _Irregular(Exception):
+    """Something the quick pass leaves to the checking functions."""
+
+
+_CALLS_BODY_KEYS = frozenset({"calls"})
+_CALL_KEYS = frozenset({"call_id", "entry", "entry_kind", "args", "capture", "timeout"})
+_CAPTURE_KEYS = frozenset({"grads", "inputs_after", "graph", "backward"})
+_TENSOR_ARG_KEYS = frozenset({"kind", "dtype", "shape", "blob", "requires_grad"})
+_PYTHON_ARG_KEYS = frozenset({"kind", "value"})
+_TUPLE_ARG_KEYS = frozenset({"kind", "items"})
+_ENTRY_KINDS = frozenset({"function", "variable"})
+# The numpy dtype of the data of each tensor dtype name (bfloat16 travels as float32).
+_DATA_DTYPES: dict[str, np.dtype] = {
+    name: np.dtype(WIDENED_TENSOR_DTYPES.get(name, name))
+    for name in (*WIRE_DTYPES, *WIDENED_TENSOR_DTYPES)
+}
+
+
+def _calls_from_regular_wire(body: Any, arrays: tuple[np.ndarray, ...]) -> list[Call]:
+    if type(body) is not dict or body.keys() != _CALLS_BODY_KEYS:
+        raise _Irregular
+    wire_calls = body["calls"]
+    if type(wire_calls) is not list:
+        raise _Irregular
+    used: set[int] = set()
+    calls = [_call_from_regular_wire(wire_call, arrays, used) for wire_call in wire_calls]
+    if len(used) != len(arrays):
+        raise _Irregular
+    return calls
+
+
+def _call_from_regular_wire(obj: Any, arrays: tuple[np.ndarray, ...], used: set[int]) -> Call:
+    if type(obj) is not dict or obj.keys() != _CALL_KEYS:
+        raise _Irregular
+    call_id, entry, entry_kind = obj["call_id"], obj["entry"], obj["entry_kind"]
+    if not (_is_text(call_id) and _is_text(entry) and type(entry_kind) is str):
+        raise _Irregular
+    if entry_kind not in _ENTRY_KINDS:
+        raise _Irregular
+    wire_args = obj["args"]
+    if type(wire_args) is not list:
+        raise _Irregular
+    args: dict[str, ArgSpec] = {}
+    for pair in wire_args:
+        if type(pair) is not list or len(pair) != 2 or not _is_text(pair[0]):
+            raise _Irregular
+        args[pair[0]] = _argspec_from_regular_wire(pair[1], arrays, used, 0)
+    cap = obj["capture"]
+    if type(cap) is not dict or cap.keys() != _CAPTURE_KEYS or type(cap["graph"]) is not bool:
+        raise _Irregular
+    backward = cap["backward"]
+    if backward is not None:
+        backward = _argspec_from_regular_wire(backward, arrays, used, 0)
+    capture = Capture(
+        _names_of_regular_wire(cap["grads"]),
+        _names_of_regular_wire(cap["inputs_after"]),
+        cap["graph"],
+        backward,
+    )
+    timeout = obj["timeout"]
+    if type(timeout) is not float and type(timeout) is not int:
+        raise _Irregular
+    timeout = float(timeout)
+    if not 0 < timeout < 86400:
+        raise _Irregular
+    return Call(call_id, entry, entry_kind, args, capture, timeout)
+
+
+def _argspec_from_regular_wire(
+    obj: Any, arrays: tuple[np.ndarray, ...], used: set[int], depth: int
+) -> ArgSpec:
+    if type(obj) is not dict:
+        raise _Irregular
+    keys = obj.keys()
+    if keys == _TENSOR_ARG_KEYS and obj["kind"] == "tensor":
+        blob, dtype = _array_of_regular_wire(obj["blob"], obj["dtype"], obj["shape"], arrays, used)
+        requires_grad = obj["requires_grad"]
+        if type(requires_grad) is not bool:
+            raise _Irregular
+        return ArgSpec("tensor", dtype, blob.shape, blob, requires_grad, None, None)
+    if keys == _PYTHON_ARG_KEYS and obj["kind"] == "python":
+        value = obj["value"]
+        if not _is_plain_json(value, 0):
+            raise _Irregular
+        return ArgSpec("python", None, None, None, False, value, None)
+    if keys == _TUPLE_ARG_KEYS and obj["kind"] == "tuple" and depth < MAX_NESTING:
+        items = obj["items"]
+        if type(items) is not list:
+            raise _Irregular
+        items = tuple([_argspec_from_regular_wire(i, arrays, used, depth + 1) for i in items])
+        return ArgSpec("tuple", None, None, None, False, None, items)
+    raise _Irregular
+
+
+def _array_of_regular_wire(
+    index: Any, dtype: Any, shape: Any, arrays: tuple[np.ndarray, ...], used: set[int]
+) -> tuple[np.ndarray, str]:
+    """Buffer ``index``, taken once, with the tensor dtype and shape the body gives it."""
+    if type(index) is not int or not 0 <= index < len(arrays) or index in used:
+        raise _Irregular
+    used.add(index)
+    array = arrays[index]
+    if type(dtype) is not str or _DATA_DTYPES.get(dtype) is not array.dtype:
+        raise _Irregular  # also a dtype that is equal but not the same object: rare, checked
+    if type(shape) is not list or len(shape) > MAX_NDIM or tuple(shape) != array.shape:
+        raise _Irregular
+    for dim in shape:
+        if type(dim) is not int:  # equal to the array's dims, so non-negative once an int
+            raise _Irregular
+    return array, dtype
+
+
+def _names_of_regular_wire(value: Any) -> tuple[str, ...]:
+    if type(value) is not list:
+        raise _Irregular
+    for name in value:
+        if not _is_text(name):
+            raise _Irregular
+    return tuple(value)
+
+
+def _is_text(value: Any) -> bool:
+    return type(value) is str and len(value) <= MAX_TEXT_CHARS
+
+
+def _is_plain_json(value: Any, depth: int) -> bool:
+    """Whether :func:`_check_json_value` accepts ``value`` at ``depth``."""
+    cls = type(value)
+    if value is None or cls is bool or cls is int or cls is float:
+        return True
+    if cls is str:
+        return len(value) <= MAX_TEXT_CHARS
+    if cls is list and depth < MAX_NESTING:
+        return all(_is_plain_json(item, depth + 1) for item in value)
+    return False
 
 
 def observed_to_wire(obs: Observed, writer: _Writer) -> dict[str, Any]:
@@ -1291,6 +1485,15 @@ class _OutcomeText:
 
 def decode_event(frame: Frame) -> dict[str, Any]:
     """Validate a child event; returns ``{"event": name, ...}`` with typed fields."""
+    try:
+        return _event_from_regular_wire(frame.body, frame.arrays)
+    except _Irregular:  # or a layers or loaded event: once per run, left to the checking path
+        return decode_event_checking(frame)
+
+
+def decode_event_checking(frame: Frame) -> dict[str, Any]:
+    """:func:`decode_event` one check at a time, each error saying where (see
+    :func:`decode_calls_checking`)."""
     body = frame.body
     _expect(isinstance(body, dict), "event", "an object")
     event = body.get("event")
@@ -1322,6 +1525,200 @@ def decode_event(frame: Frame) -> dict[str, Any]:
         raise ProtocolError(f"unknown event {event!r}")
     _expect(len(used) == len(frame.arrays), f"{event} event", "no unreferenced buffers")
     return decoded
+
+
+# The quick pass over regular begin and outcome events (see _calls_from_regular_wire).
+
+_OUTCOME_EVENT_KEYS = frozenset({"event", "outcome"})
+_BEGIN_EVENT_KEYS = frozenset({"event", "call_id"})
+_OUTCOME_KEYS = frozenset(
+    {
+        "call_id",
+        "status",
+        "value",
+        "grads",
+        "inputs_after",
+        "exception",
+        "duration",
+        "stdout",
+        "stderr",
+        "graph",
+    }
+)
+_EXCEPTION_KEYS = frozenset({"type", "message", "traceback", "line"})
+_GRAPH_NODE_KEYS = frozenset({"name", "next"})
+_TENSOR_KEYS = frozenset(
+    {
+        "kind",
+        "type",
+        "exact_type",
+        "dtype",
+        "shape",
+        "data",
+        "requires_grad",
+        "is_leaf",
+        "grad_fn",
+        "retains_grad",
+    }
+)
+_NDARRAY_KEYS = frozenset({"kind", "type", "exact_type", "dtype", "shape", "data"})
+_PYTHON_KEYS = frozenset({"kind", "type", "value"})
+_SEQUENCE_KEYS = frozenset({"kind", "type", "items"})
+_OBJECT_KEYS = frozenset({"kind", "type", "repr"})
+_CALL_STATUS_SET = frozenset(CALL_STATUSES)
+
+
+def _event_from_regular_wire(body: Any, arrays: tuple[np.ndarray, ...]) -> dict[str, Any]:
+    if type(body) is not dict:
+        raise _Irregular
+    keys = body.keys()
+    if keys == _OUTCOME_EVENT_KEYS and body["event"] == "outcome":
+        used: set[int] = set()
+        call_id, outcome = _outcome_from_regular_wire(body["outcome"], arrays, used)
+        if len(used) != len(arrays):
+            raise _Irregular
+        return {"event": "outcome", "call_id": call_id, "outcome": outcome}
+    if keys == _BEGIN_EVENT_KEYS and body["event"] == "begin":
+        call_id = body["call_id"]
+        if not _is_text(call_id) or arrays:
+            raise _Irregular
+        return {"event": "begin", "call_id": call_id}
+    raise _Irregular
+
+
+def _outcome_from_regular_wire(
+    obj: Any, arrays: tuple[np.ndarray, ...], used: set[int]
+) -> tuple[str, CallOutcome]:
+    if type(obj) is not dict or obj.keys() != _OUTCOME_KEYS:
+        raise _Irregular
+    call_id, status, stdout, stderr = obj["call_id"], obj["status"], obj["stdout"], obj["stderr"]
+    if not (_is_text(call_id) and _is_text(stdout) and _is_text(stderr) and type(status) is str):
+        raise _Irregular
+    if status not in _CALL_STATUS_SET:
+        raise _Irregular
+    value = obj["value"]
+    if value is not None:
+        value = _observed_from_regular_wire(value, arrays, used, 0)
+    grads, inputs_after = obj["grads"], obj["inputs_after"]
+    if type(grads) is not dict or type(inputs_after) is not dict:
+        raise _Irregular
+    grads = {
+        name: None if obs is None else _observed_from_regular_wire(obs, arrays, used, 0)
+        for name, obs in grads.items()
+    }
+    for name in grads:
+        if not _is_text(name):
+            raise _Irregular
+    inputs_after = {
+        name: _observed_from_regular_wire(obs, arrays, used, 0)
+        for name, obs in inputs_after.items()
+    }
+    duration = obj["duration"]
+    if type(duration) is not float and type(duration) is not int:
+        raise _Irregular
+    duration = float(duration)
+    return call_id, CallOutcome(
+        status,
+        value,
+        grads,
+        inputs_after,
+        _exception_from_regular_wire(obj["exception"]),
+        duration if math.isfinite(duration) else 0.0,
+        stdout,
+        stderr,
+        _graph_from_regular_wire(obj["graph"]),
+    )
+
+
+def _observed_from_regular_wire(
+    obj: Any, arrays: tuple[np.ndarray, ...], used: set[int], depth: int
+) -> Observed:
+    if type(obj) is not dict:
+        raise _Irregular
+    kind, type_name, keys = obj.get("kind"), obj.get("type"), obj.keys()
+    if not _is_text(type_name):
+        raise _Irregular
+    if kind == "tensor" and keys == _TENSOR_KEYS:
+        data, dtype = _array_of_regular_wire(obj["data"], obj["dtype"], obj["shape"], arrays, used)
+        exact_type, requires_grad = obj["exact_type"], obj["requires_grad"]
+        is_leaf, retains_grad, grad_fn = obj["is_leaf"], obj["retains_grad"], obj["grad_fn"]
+        if (
+            type(exact_type) is not bool
+            or type(requires_grad) is not bool
+            or type(is_leaf) is not bool
+            or type(retains_grad) is not bool
+            or not (grad_fn is None or _is_text(grad_fn))
+        ):
+            raise _Irregular
+        return Observed(
+            "tensor",
+            type_name,
+            exact_type,
+            dtype,
+            data.shape,
+            data,
+            requires_grad,
+            is_leaf,
+            grad_fn,
+            retains_grad,
+            None,
+            None,
+            None,
+        )
+    if kind == "python" and keys == _PYTHON_KEYS:
+        value = obj["value"]
+        if type(value) is list or not _is_plain_json(value, 0):
+            raise _Irregular
+        return Observed("python", type_name, None, None, None, None, None, None, None, None, value)
+    if kind == "sequence" and keys == _SEQUENCE_KEYS and depth < MAX_NESTING:
+        items = obj["items"]
+        if type(items) is not list:
+            raise _Irregular
+        items = tuple([_observed_from_regular_wire(i, arrays, used, depth + 1) for i in items])
+        return Observed(
+            "sequence", type_name, None, None, None, None, None, None, None, None, None, items
+        )
+    if kind == "ndarray" and keys == _NDARRAY_KEYS:
+        data, dtype = _array_of_regular_wire(obj["data"], obj["dtype"], obj["shape"], arrays, used)
+        if type(obj["exact_type"]) is not bool:
+            raise _Irregular
+        return Observed("ndarray", type_name, obj["exact_type"], dtype, data.shape, data)
+    if kind == "object" and keys == _OBJECT_KEYS and _is_text(obj["repr"]):
+        return Observed("object", type_name, repr=obj["repr"])
+    raise _Irregular
+
+
+def _exception_from_regular_wire(obj: Any) -> ExceptionInfo | None:
+    if obj is None:
+        return None
+    if type(obj) is not dict or obj.keys() != _EXCEPTION_KEYS:
+        raise _Irregular
+    kind, message, traceback, line = obj["type"], obj["message"], obj["traceback"], obj["line"]
+    if not (_is_text(kind) and _is_text(message) and _is_text(traceback)):
+        raise _Irregular
+    if line is not None and type(line) is not int:
+        raise _Irregular
+    return ExceptionInfo(kind, message, traceback, line)
+
+
+def _graph_from_regular_wire(nodes: Any) -> tuple[GraphNode, ...] | None:
+    if nodes is None:
+        return None
+    if type(nodes) is not list:
+        raise _Irregular
+    count = len(nodes)
+    graph = []
+    for node in nodes:
+        if type(node) is not dict or node.keys() != _GRAPH_NODE_KEYS:
+            raise _Irregular
+        name, links = node["name"], node["next"]
+        if not _is_text(name) or type(links) is not list:
+            raise _Irregular
+        for link in links:
+            if link is not None and (type(link) is not int or not 0 <= link < count):
+                raise _Irregular
+        graph.append(GraphNode(name, tuple(links)))
+    return tuple(graph)
 
 
 def _canonical(value: Any) -> Any:
