@@ -181,6 +181,82 @@ class Call:
     timeout: float = 10.0
 
 
+# The quick decoding passes build hundreds of these records per frame. Their generic constructor
+# (a type call, then the fields zipped into a dict) costs more than twice what these do: the
+# same instance, its fields set in one step. tests/sandbox/test_decode_records.py holds each to
+# its class's constructor.
+_new_instance = object.__new__
+_set_attribute = object.__setattr__
+
+
+def _new_argspec(
+    kind: str,
+    dtype: str | None,
+    shape: tuple[int, ...] | None,
+    blob: np.ndarray | None,
+    requires_grad: bool,
+    value: Any,
+    items: tuple[ArgSpec, ...] | None,
+) -> ArgSpec:
+    """``ArgSpec(kind, dtype, shape, blob, requires_grad, value, items)``."""
+    spec = _new_instance(ArgSpec)
+    _set_attribute(
+        spec,
+        "__dict__",
+        {
+            "kind": kind,
+            "dtype": dtype,
+            "shape": shape,
+            "blob": blob,
+            "requires_grad": requires_grad,
+            "value": value,
+            "items": items,
+        },
+    )
+    return spec
+
+
+def _new_capture(
+    grads: tuple[str, ...],
+    inputs_after: tuple[str, ...],
+    graph: bool,
+    backward: ArgSpec | None,
+) -> Capture:
+    """``Capture(grads, inputs_after, graph, backward)``."""
+    capture = _new_instance(Capture)
+    _set_attribute(
+        capture,
+        "__dict__",
+        {"grads": grads, "inputs_after": inputs_after, "graph": graph, "backward": backward},
+    )
+    return capture
+
+
+def _new_call(
+    call_id: str,
+    entry: str,
+    entry_kind: str,
+    args: dict[str, ArgSpec],
+    capture: Capture,
+    timeout: float,
+) -> Call:
+    """``Call(call_id, entry, entry_kind, args, capture, timeout)``."""
+    call = _new_instance(Call)
+    _set_attribute(
+        call,
+        "__dict__",
+        {
+            "call_id": call_id,
+            "entry": entry,
+            "entry_kind": entry_kind,
+            "args": args,
+            "capture": capture,
+            "timeout": timeout,
+        },
+    )
+    return call
+
+
 @frozen_record
 class Observed(Mapping):
     """Plain-data picture of a value in the child (see docs/architecture.md for each kind)."""
@@ -475,9 +551,8 @@ def decode_frame(data: bytes, *, max_frame_bytes: int = MAX_FRAME_BYTES) -> Fram
     # Every size is now proven consistent with bytes we actually hold; only now allocate.
     payload = memoryview(data)[PREFIX_SIZE + header_len :]
     arrays = []
-    for (wire_dtype, native_dtype, _), shape, nbytes, start in layouts:
-        count = nbytes // wire_dtype.itemsize
-        view = np.frombuffer(payload, dtype=wire_dtype, count=count, offset=start).reshape(shape)
+    for (wire_dtype, native_dtype, itemsize), shape, nbytes, start in layouts:
+        view = np.frombuffer(payload, wire_dtype, nbytes // itemsize, start).reshape(shape)
         # A copy of its own, writeable, in native byte order (the wire's on little-endian).
         arrays.append(view.copy() if native_dtype is wire_dtype else view.astype(native_dtype))
     return Frame(header["body"], tuple(arrays))
@@ -508,24 +583,25 @@ def _check_descriptor(
     messages are formatted only when one is raised (a frame may carry thousands of buffers)."""
     if type(descriptor) is not dict or descriptor.keys() != _DESCRIPTOR_KEYS:
         raise ProtocolError(f"buffer {index}: expected exactly dtype, shape, nbytes, offset")
-    dtype_name = descriptor["dtype"]
+    dtype_name, shape = descriptor["dtype"], descriptor["shape"]
+    nbytes, offset = descriptor["nbytes"], descriptor["offset"]
     layout = _WIRE_LAYOUTS.get(dtype_name) if type(dtype_name) is str else None
     if layout is None:
         raise ProtocolError(f"buffer {index}: dtype {dtype_name!r} is not an allowed numeric dtype")
-    shape = _valid_shape(descriptor["shape"])
-    if shape is None:
-        _check_shape(descriptor["shape"], f"buffer {index}")  # raises, saying what is wrong
-    nbytes, offset = descriptor["nbytes"], descriptor["offset"]
-    for name, number in (("nbytes", nbytes), ("offset", offset)):
-        if type(number) is not int or number < 0:
-            raise ProtocolError(f"buffer {index}: {name} must be a non-negative integer")
+    dims = _valid_shape(shape)
+    if dims is None:
+        dims = _check_shape(shape, f"buffer {index}")  # raises, saying what is wrong
+    if type(nbytes) is not int or nbytes < 0:
+        raise ProtocolError(f"buffer {index}: nbytes must be a non-negative integer")
+    if type(offset) is not int or offset < 0:
+        raise ProtocolError(f"buffer {index}: offset must be a non-negative integer")
     needed = math.prod(shape) * layout[2]
     if needed != nbytes:
         raise ProtocolError(
-            f"buffer {index}: shape {list(shape)} of {dtype_name} needs "
+            f"buffer {index}: shape {shape} of {dtype_name} needs "
             f"{needed} bytes, header says {nbytes}"
         )
-    return layout, shape, nbytes, offset
+    return layout, dims, nbytes, offset
 
 
 def _valid_shape(shape: Any) -> tuple[int, ...] | None:
@@ -906,7 +982,7 @@ def _call_from_regular_wire(obj: Any, arrays: tuple[np.ndarray, ...], used: set[
     backward = cap["backward"]
     if backward is not None:
         backward = _argspec_from_regular_wire(backward, arrays, used, 0)
-    capture = Capture(
+    capture = _new_capture(
         _names_of_regular_wire(cap["grads"]),
         _names_of_regular_wire(cap["inputs_after"]),
         cap["graph"],
@@ -918,7 +994,7 @@ def _call_from_regular_wire(obj: Any, arrays: tuple[np.ndarray, ...], used: set[
     timeout = float(timeout)
     if not 0 < timeout < 86400:
         raise _Irregular
-    return Call(call_id, entry, entry_kind, args, capture, timeout)
+    return _new_call(call_id, entry, entry_kind, args, capture, timeout)
 
 
 def _argspec_from_regular_wire(
@@ -932,18 +1008,18 @@ def _argspec_from_regular_wire(
         requires_grad = obj["requires_grad"]
         if type(requires_grad) is not bool:
             raise _Irregular
-        return ArgSpec("tensor", dtype, blob.shape, blob, requires_grad, None, None)
+        return _new_argspec("tensor", dtype, blob.shape, blob, requires_grad, None, None)
     if keys == _PYTHON_ARG_KEYS and obj["kind"] == "python":
         value = obj["value"]
         if not _is_plain_json(value, 0):
             raise _Irregular
-        return ArgSpec("python", None, None, None, False, value, None)
+        return _new_argspec("python", None, None, None, False, value, None)
     if keys == _TUPLE_ARG_KEYS and obj["kind"] == "tuple" and depth < MAX_NESTING:
         items = obj["items"]
         if type(items) is not list:
             raise _Irregular
         items = tuple([_argspec_from_regular_wire(i, arrays, used, depth + 1) for i in items])
-        return ArgSpec("tuple", None, None, None, False, None, items)
+        return _new_argspec("tuple", None, None, None, False, None, items)
     raise _Irregular
 
 
