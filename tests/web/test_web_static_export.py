@@ -115,3 +115,19 @@ def test_report_names_the_roster_line_that_is_wrong(classroom_db: Path, tmp_path
     )
     assert result.exit_code == 2
     assert f"{roster}:3" in result.output
+
+
+def test_report_makes_its_folder_but_never_the_folders_above_it(
+    classroom_db: Path, tmp_path: Path
+) -> None:
+    missing = tmp_path / "missing" / "out"
+    result = CliRunner().invoke(
+        cli_app, ["report", "--db", str(classroom_db), "--html", str(missing)]
+    )
+    assert result.exit_code == 2
+    assert f"{tmp_path / 'missing'} does not exist" in result.output
+    assert not (tmp_path / "missing").exists()
+    made = tmp_path / "out"
+    result = CliRunner().invoke(cli_app, ["report", "--db", str(classroom_db), "--html", str(made)])
+    assert result.exit_code == 0, result.output
+    assert (made / "index.html").is_file()

@@ -155,6 +155,10 @@ def report_command(
 
     if html.exists() and not html.is_dir():
         _fail(f"{html}: exists and is not a folder; pass --html a folder to write the report into")
+    if not html.exists() and not html.absolute().parent.is_dir():
+        # The report's own folder is made, but never the folders above it (a typo in the
+        # path must not leave a tree of new folders behind).
+        _fail(f"{html}: the folder {html.absolute().parent} does not exist (create it first)")
     _check_gradebook(db)
     students = _roster(roster)
     try:
