@@ -1278,11 +1278,14 @@ def encode_loaded_event(error: ExceptionInfo | None) -> bytes:
     return encode_frame({"event": "loaded", "error": exception_to_wire(error)})
 
 
-# The exact bytes of every begin event encoded in this process, and their call ids: a frame
-# with exactly these bytes decodes to exactly that event, so the grader can skip the decoding
-# (a submission sends one begin event per call). Bounded: only this process's encodes fill it.
+# The exact bytes of every begin event encoded or decoded in this process, and their call ids:
+# a frame with exactly these bytes decodes to exactly that event, so the grader can skip the
+# decoding (a submission sends one begin event per call, the same for every submission).
+# Bounded: at most _BEGIN_FRAMES_KEPT frames of at most _BEGIN_FRAME_BYTES_KEPT bytes from
+# decoding, cleared when full.
 _BEGIN_FRAMES: dict[bytes, str] = {}
 _BEGIN_FRAMES_KEPT = 4096
+_BEGIN_FRAME_BYTES_KEPT = 512
 
 
 @functools.lru_cache(maxsize=_BEGIN_FRAMES_KEPT)
@@ -1349,11 +1352,11 @@ def _with_duration(outcome: CallOutcome, duration: float) -> CallOutcome:
 
 def decode_event_bytes(raw: bytes, *, max_frame_bytes: int = MAX_FRAME_BYTES) -> dict[str, Any]:
     """``decode_event(decode_frame(raw))``, without decoding again what was decoded before:
-    a begin event this process has encoded itself (the same bytes cannot mean anything
-    else), or an outcome event equal to an earlier one but for its duration.
+    a begin event this process has encoded or decoded before (the same bytes cannot mean
+    anything else), or an outcome event equal to an earlier one but for its duration.
     """
     call_id = _BEGIN_FRAMES.get(raw)
-    if call_id is not None:
+    if call_id is not None and len(raw) <= max_frame_bytes:
         return {"event": "begin", "call_id": call_id}
     key, duration = _outcome_key(raw, max_frame_bytes)
     if key is not None:
@@ -1362,6 +1365,12 @@ def decode_event_bytes(raw: bytes, *, max_frame_bytes: int = MAX_FRAME_BYTES) ->
             outcome = _with_duration(known["outcome"], duration)
             return {"event": "outcome", "call_id": known["call_id"], "outcome": outcome}
     event = decode_event(decode_frame(raw, max_frame_bytes=max_frame_bytes))
+    if event["event"] == "begin" and len(raw) <= _BEGIN_FRAME_BYTES_KEPT:
+        # The same bytes decode to the same event: the next submission's begin event for
+        # this call is found, not decoded. Short frames only, so the cache stays small.
+        if len(_BEGIN_FRAMES) >= _BEGIN_FRAMES_KEPT:
+            _BEGIN_FRAMES.clear()
+        _BEGIN_FRAMES[bytes(raw)] = event["call_id"]
     if key is not None and event["event"] == "outcome":
         if len(_OUTCOMES) >= _OUTCOMES_KEPT:
             _OUTCOMES.clear()

@@ -208,3 +208,33 @@ def test_a_cached_outcome_with_a_new_duration_is_what_replace_makes(
     expected = replace(outcome, duration=duration)
     assert type(made) is CallOutcome and made == expected
     assert all(getattr(made, f.name) is getattr(expected, f.name) for f in fields(CallOutcome))
+
+
+@given(st.text(max_size=60))
+def test_a_begin_event_decoded_once_is_found_the_next_time(call_id: str) -> None:
+    protocol._BEGIN_FRAMES.clear()
+    raw = protocol.encode_frame({"event": "begin", "call_id": call_id})  # not remembered
+    first = decode_event_bytes(raw)
+    assert first == decode_event(decode_frame(raw)) == {"event": "begin", "call_id": call_id}
+    kept = len(raw) <= protocol._BEGIN_FRAME_BYTES_KEPT
+    assert (raw in protocol._BEGIN_FRAMES) is kept
+    assert decode_event_bytes(raw) == first
+    if kept:  # a cap smaller than the frame still rejects it, found or not
+        with pytest.raises(ProtocolError):
+            decode_event_bytes(raw, max_frame_bytes=len(raw) - 1)
+
+
+def test_long_begin_events_are_decoded_every_time() -> None:
+    protocol._BEGIN_FRAMES.clear()
+    raw = protocol.encode_frame({"event": "begin", "call_id": "c" * 600})
+    assert decode_event_bytes(raw)["call_id"] == "c" * 600
+    assert raw not in protocol._BEGIN_FRAMES
+
+
+def test_a_malformed_begin_event_is_never_remembered() -> None:
+    protocol._BEGIN_FRAMES.clear()
+    raw = protocol.encode_frame({"event": "begin", "call_id": 7})
+    for _ in range(2):
+        with pytest.raises(ProtocolError, match="begin.call_id"):
+            decode_event_bytes(raw)
+    assert not protocol._BEGIN_FRAMES
