@@ -55,7 +55,11 @@ from gradekit.gradebook.store import Gradebook
 from gradekit.grading import pipeline
 from gradekit.grading.plan_cache import load_compiled
 from gradekit.grading.plans import CompiledAssignment, ExercisePlan, plan_calls
-from gradekit.grading.reference import ReferenceAnswers, reference_answers
+from gradekit.grading.reference import (
+    ReferenceAnswers,
+    ReferenceSolutionError,
+    reference_answers,
+)
 from gradekit.grading.submission import (
     SUBMISSION_SUFFIXES,
     SubmissionError,
@@ -844,6 +848,8 @@ class WorkerPool:
         """``jobs`` copies of this process, each running :func:`_forked_worker_main`."""
         try:
             prepared = _Prepared.load(spec_path)
+        except ReferenceSolutionError:
+            raise  # the assignment's problem, reported as such (exit 2)
         except Exception as error:  # what a spawned worker would have reported
             raise BatchError(f"{type(error).__name__}: {error}") from error
         sys.stdout.flush()
@@ -1255,6 +1261,10 @@ def grade_batch(
     found = discover_submissions(submissions, compiled.student_file)
     identity = spec_hash(spec_path, compiled.solution_path, backend)
     jobs = jobs if jobs > 0 else (os.cpu_count() or 1)
+    # A reference solution that cannot give the expected answers is the assignment's problem:
+    # refused (ReferenceSolutionError) before the gradebook records a run. Forked workers then
+    # take these very answers from memory.
+    reference_answers(compiled.solution_path, compiled.plans)
 
     with Gradebook(db_path) as book:
         already = set() if force else book.graded_versions(compiled.id, identity)

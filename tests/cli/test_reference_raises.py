@@ -188,10 +188,11 @@ def test_grade_refuses_before_grading_anyone(course):
     assert run.exit_code == 2, run.stdout + run.stderr
     assert_names_the_broken_reference(run, course)
     database = course / "gradebook.sqlite"
-    if database.exists():  # nobody's result may be recorded
+    if database.exists():  # nobody's result may be recorded, nor a run that never started
         with sqlite3.connect(database) as connection:
             [(graded,)] = connection.execute("SELECT count(*) FROM submissions")
-        assert graded == 0
+            [(runs,)] = connection.execute("SELECT count(*) FROM runs")
+        assert (graded, runs) == (0, 0)
 
 
 def test_grade_after_the_fix_records_full_marks(course):
