@@ -12,6 +12,7 @@ import contextlib
 import hashlib
 import re
 import sys
+import threading
 import types
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
@@ -443,28 +444,43 @@ def _arg_key(spec: ArgSpec) -> tuple:
     return ("python", repr(spec.value))
 
 
+# How long the reference solution may take to import (its calls have their cases' timeouts).
+SOLUTION_LOAD_TIMEOUT = 10.0
+
+
 def _compute(solution_path: Path, plans: list[ExercisePlan], backend: str) -> ReferenceAnswers:
     from gradekit.sandbox.executor import execute_calls
 
+    # The solution is the instructor's, trusted but perhaps wrong: an endless loop in it must
+    # end as a timeout (a ReferenceSolutionError for the caller), not hang the grader. The
+    # alarm that enforces the cases' timeouts works only in the main thread, which is where
+    # check, grade and validate compute the answers; elsewhere (a check server preparing in
+    # the background) they are computed without one.
+    timed = threading.current_thread() is threading.main_thread()
     answers = ReferenceAnswers(backend=backend)
     with torch_backend(backend) as backend_module:
-        namespace = _load_solution(solution_path)
+        namespace = _load_solution(solution_path, SOLUTION_LOAD_TIMEOUT if timed else None)
         reference_calls = plan_calls(plans)
-        answers.outcomes = execute_calls(namespace, reference_calls, backend_module)
+        answers.outcomes = execute_calls(
+            namespace, reference_calls, backend_module, enforce_timeouts=timed
+        )
         for plan in plans:
             per_mistake: dict[str, dict[str, CallOutcome]] = {}
             for mistake in plan.exercise.mistakes:
                 calls = [replace(case.call, entry=mistake.function) for case in plan.cases]
-                per_mistake[mistake.function] = execute_calls(namespace, calls, backend_module)
+                per_mistake[mistake.function] = execute_calls(
+                    namespace, calls, backend_module, enforce_timeouts=timed
+                )
             answers.mistakes[plan.exercise.id] = per_mistake
     return answers
 
 
-def _load_solution(solution_path: Path) -> dict:
-    from gradekit.sandbox.executor import load_submission
+def _load_solution(solution_path: Path, timeout: float | None = None) -> dict:
+    from gradekit.sandbox.executor import load_submission, time_limit
 
     module_name = f"_gradekit_reference_{abs(hash(str(solution_path)))}"
-    namespace, error = load_submission(solution_path, module_name=module_name)
+    with time_limit(timeout):
+        namespace, error = load_submission(solution_path, module_name=module_name)
     sys.modules.pop(module_name, None)  # keep the grader's module table clean
     if error is not None or namespace is None:
         detail = error.traceback if error is not None else "unknown error"
@@ -494,7 +510,9 @@ def torch_backend(backend: str) -> Iterator[types.ModuleType]:
         raise ReferenceSolutionError(
             f"gradekit's engine cannot compute the expected answers here: {error}"
         ) from error
-    saved = {name: module for name, module in sys.modules.items() if _is_torch_module(name)}
+    # Over copies of sys.modules: a check imports its report's modules in another thread
+    # meanwhile, and iterating the live dict then fails ("dictionary changed size").
+    saved = {name: module for name, module in sys.modules.copy().items() if _is_torch_module(name)}
     for name in saved:
         del sys.modules[name]
     try:
@@ -503,7 +521,7 @@ def torch_backend(backend: str) -> Iterator[types.ModuleType]:
     finally:
         # Also removes the alias's import hook, so real torch stays importable afterwards.
         uninstall_torch_alias()
-        for name in [name for name in sys.modules if _is_torch_module(name)]:
+        for name in [name for name in list(sys.modules) if _is_torch_module(name)]:
             del sys.modules[name]
         sys.modules.update(saved)
 

@@ -227,3 +227,27 @@ def test_check_with_a_raises_check_the_reference_does_not_meet_is_a_spec_error(c
     assert run.exit_code == 2, run.stdout + run.stderr
     assert "exercise negative_step, case raises:" in run.stderr
     assert "but the case's `raises` check expects TypeError" in run.stderr
+
+
+LOOPING_EVEN_ROWS = """\
+def even_rows(t):
+    while True:
+        pass
+"""
+
+
+@pytest.mark.parametrize("command", ["check", "grade"])
+def test_a_reference_that_never_returns_is_stopped_at_its_cases_timeout(course, command):
+    """The reference runs in the grader's own process: an endless loop in it ends at the
+    case's timeout as an assignment error, instead of hanging the grader."""
+    spec = SPEC.replace(
+        "    checks: [value, type, shape, dtype]\n",
+        "    timeout: 0.5\n    checks: [value, type, shape, dtype]\n",
+        1,
+    )
+    (course / "raising.yaml").write_text(spec)
+    (course / "solution.py").write_text(LOOPING_EVEN_ROWS + NEGATIVE_STEP)
+    run = check(course) if command == "check" else grade(course)
+    assert run.exit_code == 2, run.stdout + run.stderr
+    assert "cannot give the expected answers" in run.stderr
+    assert "exercise even_rows, case seed" in run.stderr and "timeout" in run.stderr

@@ -201,3 +201,36 @@ def test_mistakes_decoded_during_the_run_stop_when_it_ends(tmp_path, monkeypatch
     assert _mistakes_without_durations(loaded.mistakes) == _mistakes_without_durations(
         computed.mistakes
     )
+
+
+def test_the_torch_alias_is_installed_while_another_thread_imports() -> None:
+    """A check imports its report's modules in a thread while the main thread computes the
+    expected answers: swapping ``torch`` in sys.modules must not iterate the live dict (it
+    failed with "dictionary changed size during iteration")."""
+    import sys
+    import threading
+
+    from gradekit.grading.reference import torch_backend
+
+    stop = threading.Event()
+
+    def churn() -> None:  # what concurrent imports do to sys.modules
+        names = [f"_gradekit_test_churn_{index}" for index in range(50)]
+        while not stop.is_set():
+            for name in names:
+                sys.modules[name] = sys
+            for name in names:
+                sys.modules.pop(name, None)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as possible: the race shows at once
+    thread = threading.Thread(target=churn)
+    thread.start()
+    try:
+        for _ in range(300):
+            with torch_backend("engine") as backend:
+                assert sys.modules["torch"] is backend
+    finally:
+        stop.set()
+        thread.join()
+        sys.setswitchinterval(interval)
