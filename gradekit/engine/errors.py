@@ -346,6 +346,10 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         TypeError,
         "{name}() missing {count} required positional argument{s}: {names}",
     ),
+    "tensor_list_element": (
+        TypeError,
+        "expected Tensor as element {number} in argument {argument}, but got {got}",
+    ),
     "unexpected_keyword": (TypeError, "{name}() got an unexpected keyword argument '{keyword}'"),
     "multiple_values": (TypeError, "{name}() got multiple values for argument '{argument}'"),
     "too_many_positional": (

@@ -149,9 +149,19 @@ def not_a_tensor(name: str, value: object, failure: Exception, *others: object) 
     """torch's error for a function given ``value`` in place of its first tensor (or, when
     ``overloads.FUNCTIONS`` lists the function, for its arguments ``value, *others``), or
     the engine's own ``failure`` when torch's parser would have taken them."""
+    if str(failure).startswith(f"{name}()"):  # already torch's words (the engine's own check)
+        return failure
     listed = overloads.FUNCTIONS.get(name)
     if listed is not None:
-        return call_error(name, listed, (value, *others), {}) or failure
+        given = [value, *(other for other in others if other is not errors.REQUIRED)]
+        # The engine's defaults (None, False) for optional arguments the caller left out:
+        # past the positional arguments every overload requires, torch would not see them.
+        required = min(
+            _Overload(name, text.removesuffix("|hidden")).required_positional for text in listed
+        )
+        while len(given) > required and (given[-1] is None or given[-1] is False):
+            given.pop()
+        return call_error(name, listed, tuple(given), {}) or failure
     if isinstance(value, Tensor):
         return failure
     return errors.error(
@@ -191,7 +201,10 @@ class _Parameter:
         declaration, _, default = text.partition(" = ")
         self.type, _, self.name = declaration.rpartition(" ")
         self.optional = bool(default)
-        self.allow_none = default == "None"
+        # A None default admits None; so does a "?" after the name (``IntArrayRef[1]? dim``
+        # in torch's source, required yet nullable), which torch's listing does not show.
+        self.allow_none = default == "None" or self.name.endswith("?")
+        self.name = self.name.removesuffix("?")
         self.keyword_only = keyword_only
 
 
@@ -210,6 +223,7 @@ class _Overload:
         self.max_args = len(self.parameters)
         self.min_args = sum(not p.optional for p in self.parameters)
         self.max_positional = sum(not p.keyword_only for p in self.parameters)
+        self.required_positional = sum(not (p.keyword_only or p.optional) for p in self.parameters)
         self.numbers_as_tensors = name in _NUMBERS_AS_TENSORS
 
     def error(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Exception | None:
@@ -233,6 +247,15 @@ class _Overload:
                 if parameter.optional:
                     continue
                 return self._missing(index)
+            if parameter.type == "tuple of Tensors" and isinstance(value, (tuple, list)):
+                for number, item in enumerate(value):  # torch raises at once, any overload
+                    if not isinstance(item, Tensor):
+                        return errors.error(
+                            "tensor_list_element",
+                            number=number,
+                            argument=index,
+                            got=type_name(item),
+                        )
             if value is None and parameter.allow_none:
                 pass
             elif self._accepts(parameter, value):
@@ -391,9 +414,11 @@ def call_error(
         return parsed[0].error(args, kwargs)
     if any(overload.error(args, kwargs) is None for overload in parsed):
         return None
-    listed = [text for text in overloads if not text.endswith("|hidden")]
+    listed = [text.replace("?", "") for text in overloads if not text.endswith("|hidden")]
     count = len(args) + len(kwargs)
-    plausible = [o for o in parsed if o.text in listed and o.min_args <= count <= o.max_args]
+    plausible = [
+        o for o in parsed if o.text.replace("?", "") in listed and o.min_args <= count <= o.max_args
+    ]
     if len(plausible) == 1:
         specific = plausible[0].error(args, kwargs)
         if specific is not None:

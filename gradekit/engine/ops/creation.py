@@ -297,7 +297,7 @@ def zeros_like(
 ) -> Tensor:
     try:
         return _like(input, 0, dtype, requires_grad)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("zeros_like", input, failure) from None
 
 
@@ -311,7 +311,7 @@ def ones_like(
 ) -> Tensor:
     try:
         return _like(input, 1, dtype, requires_grad)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("ones_like", input, failure) from None
 
 
@@ -337,7 +337,7 @@ def full_like(
 ) -> Tensor:
     try:
         return _like(input, fill_value, dtype, requires_grad)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("full_like", input, failure) from None
 
 

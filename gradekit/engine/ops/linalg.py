@@ -63,7 +63,7 @@ def dot(input: Tensor, tensor: Tensor) -> Tensor:
             raise errors.error("dot_size", n1=input._data.shape[0], n2=tensor._data.shape[0])
         _check_same_dtype(input, tensor, "dot")
         return _product(DotBackward0, input, tensor, quiet_call(np.dot, input._data, tensor._data))
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("dot", input, failure, tensor) from None
 
 
@@ -86,7 +86,7 @@ def mv(input: Tensor, vec: Tensor) -> Tensor:
             raise errors.error("mv_size", rows=rows, cols=cols, vec=vec._data.shape[0])
         _check_same_dtype(input, vec, "mv")
         return _product(MvBackward0, input, vec, quiet_call(np.matmul, input._data, vec._data))
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("mv", input, failure, vec) from None
 
 
@@ -170,7 +170,7 @@ def mm(input: Tensor, mat2: Tensor) -> Tensor:
             node.self_column_major = _is_column_major(input._data)
             node.mat2_column_major = _is_column_major(mat2._data)
         return result
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("mm", input, failure, mat2) from None
 
 
@@ -196,7 +196,7 @@ def bmm(input: Tensor, mat2: Tensor) -> Tensor:
             raise errors.error("bmm_inner", batch=b1, inner=inner1, batch2=b2, inner2=inner2)
         _check_same_dtype(input, mat2, "bmm")
         return _product(BmmBackward0, input, mat2, quiet_call(np.matmul, input._data, mat2._data))
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("bmm", input, failure, mat2) from None
 
 
@@ -227,13 +227,7 @@ def _c_name(x: Tensor) -> str:
 def matmul(input: Tensor, other: Tensor) -> Tensor:
     try:
         if not isinstance(other, Tensor) or not isinstance(input, Tensor):
-            raise errors.error(
-                "argument_not_tensor",
-                op="matmul",
-                arg="other",
-                position=2,
-                type_name=type(other).__name__,
-            )
+            raise TypeError("matmul")  # (torch's words: the handler below)
         d1, d2 = input._data.ndim, other._data.ndim
         if d1 == 0 or d2 == 0:
             raise errors.error("matmul_0d", d1=d1, d2=d2)
@@ -257,7 +251,7 @@ def matmul(input: Tensor, other: Tensor) -> Tensor:
         if _should_fold(input, other):
             return _folded_matmul(input, other)
         return _batched_matmul(input, other)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("matmul", input, failure, other) from None
 
 
@@ -360,7 +354,7 @@ def outer(input: Tensor, vec2: Tensor) -> Tensor:
         from .shape_helpers import reshape
 
         return reshape(input, (input._data.shape[0], 1)) * vec2
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("outer", input, failure, vec2) from None
 
 

@@ -18,6 +18,7 @@ from . import (
     creation,
     inplace,
     linalg,
+    overloads,
     pointwise,
     reduction,
 )
@@ -133,6 +134,7 @@ def _new_factory(factory: Any) -> Any:
         # torch names the method, not the factory, when the size is missing or given twice.
         name = f"new_{factory.__name__}"
         shape = creation._given_size(name, size, kwargs.pop("size", errors.REQUIRED))
+        creation._check_nonnegative(shape)  # (torch.zeros's own words are not new_zeros's)
         return factory(size=shape, dtype=dtype or self.dtype, **kwargs)
 
     return method
@@ -151,13 +153,21 @@ def _new_tensor(self: Tensor, data: Any, *, dtype: Any = None, **kwargs: Any) ->
 def _softmax(self: Tensor, dim: int = errors.REQUIRED, dtype: Any = None) -> Tensor:
     if dim is errors.REQUIRED:
         raise errors.error("argument_missing", name="softmax", argument="dim")
-    return reduction.softmax(self, dim, dtype)
+    try:
+        return reduction.softmax(self, dim, dtype)
+    except TypeError as failure:  # torch's words for the method: positions without self
+        listed = overloads.METHODS["softmax"]
+        raise (arguments.call_error("softmax", listed, (dim, dtype), {}) or failure) from None
 
 
 def _log_softmax(self: Tensor, dim: int = errors.REQUIRED, dtype: Any = None) -> Tensor:
     if dim is errors.REQUIRED:
         raise errors.error("argument_missing", name="log_softmax", argument="dim")
-    return reduction.log_softmax(self, dim, dtype)
+    try:
+        return reduction.log_softmax(self, dim, dtype)
+    except TypeError as failure:  # torch's words for the method: positions without self
+        listed = overloads.METHODS["log_softmax"]
+        raise (arguments.call_error("log_softmax", listed, (dim, dtype), {}) or failure) from None
 
 
 METHODS: dict[str, Any] = {

@@ -56,6 +56,82 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
     "mv": ("(Tensor input, Tensor vec, *, Tensor out = None)",),
     "dot": ("(Tensor input, Tensor tensor, *, Tensor out = None)",),
     "outer": ("(Tensor input, Tensor vec2, *, Tensor out = None)",),
+    # (names, types and defaults from torch's own signature strings)
+    "sum": (
+        "(Tensor input, *, torch.dtype dtype = None)",
+        "(Tensor input, tuple of ints dim?, bool keepdim = False, *, torch.dtype dtype = None, "
+        "Tensor out = None)",
+    ),
+    "mean": (
+        "(Tensor input, *, torch.dtype dtype = None, Tensor out = None)",
+        "(Tensor input, tuple of ints dim?, bool keepdim = False, *, torch.dtype dtype = None, "
+        "Tensor out = None)",
+    ),
+    **dict.fromkeys(
+        "max min".split(),
+        (
+            "(Tensor input, *, Tensor out = None)",
+            "(Tensor input, Tensor other, *, Tensor out = None)",
+            "(Tensor input, int dim, bool keepdim = False, *, tuple of Tensors out = None)",
+        ),
+    ),
+    **dict.fromkeys(
+        "argmax argmin".split(),
+        ("(Tensor input, int dim = None, bool keepdim = False, *, Tensor out = None)",),
+    ),
+    "count_nonzero": ("(Tensor input, int dim = None)", "(Tensor input, tuple of ints dim)"),
+    **dict.fromkeys(
+        "cat stack concat".split(),
+        ("(tuple of Tensors tensors, int dim = 0, *, Tensor out = None)",),
+    ),
+    "amax": (
+        "(Tensor input, tuple of ints dim = None, bool keepdim = False, *, Tensor out = None)",
+    ),
+    "amin": (
+        "(Tensor input, tuple of ints dim = None, bool keepdim = False, *, Tensor out = None)",
+    ),
+    "chunk": ("(Tensor input, int chunks, int dim = 0)",),
+    "clamp": (
+        "(Tensor input, Tensor min = None, Tensor max = None, *, Tensor out = None)",
+        "(Tensor input, Number min = None, Number max = None, *, Tensor out = None)",
+    ),
+    "clamp_max": (
+        "(Tensor input, Tensor max, *, Tensor out = None)",
+        "(Tensor input, Number max, *, Tensor out = None)",
+    ),
+    "clamp_min": (
+        "(Tensor input, Tensor min, *, Tensor out = None)",
+        "(Tensor input, Number min, *, Tensor out = None)",
+    ),
+    "clip": (
+        "(Tensor input, Tensor min = None, Tensor max = None, *, Tensor out = None)",
+        "(Tensor input, Number min = None, Number max = None, *, Tensor out = None)",
+    ),
+    "gather": (
+        "(Tensor input, int dim, Tensor index, *, bool sparse_grad = False, Tensor out = None)",
+    ),
+    "index_select": ("(Tensor input, int dim, Tensor index, *, Tensor out = None)",),
+    "log_softmax": ("(Tensor input, int dim, torch.dtype dtype = None, *, Tensor out = None)",),
+    "masked_fill": (
+        "(Tensor input, Tensor mask, Tensor value)",
+        "(Tensor input, Tensor mask, Number value)",
+    ),
+    "masked_select": ("(Tensor input, Tensor mask, *, Tensor out = None)",),
+    "movedim": (
+        "(Tensor input, int source, int destination)",
+        "(Tensor input, tuple of ints source, tuple of ints destination)",
+    ),
+    "narrow": (
+        "(Tensor input, int dim, Tensor start, int length)",
+        "(Tensor input, int dim, int start, int length)",
+    ),
+    "select": ("(Tensor input, int dim, int index)",),
+    "softmax": ("(Tensor input, int dim, torch.dtype dtype = None, *, Tensor out = None)",),
+    "swapaxes": ("(Tensor input, int axis0, int axis1)",),
+    "take_along_dim": ("(Tensor input, Tensor indices, int dim = None, *, Tensor out = None)",),
+    "transpose": ("(Tensor input, int dim0, int dim1)",),
+    "unflatten": ("(Tensor input, int dim, tuple of ints sizes)",),
+    "unsqueeze": ("(Tensor input, int dim)",),
 }
 
 METHODS: dict[str, tuple[str, ...]] = {
@@ -66,4 +142,5 @@ METHODS: dict[str, tuple[str, ...]] = {
     "mul": ("(Tensor other)",),
     "multiply": ("(Tensor other)", "(Number other)"),
     **dict.fromkeys("eq ne lt le gt ge".split(), ("(Tensor other)", "(Number other)")),
+    **dict.fromkeys("softmax log_softmax".split(), ("(int dim, torch.dtype dtype = None)",)),
 }

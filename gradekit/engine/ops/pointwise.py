@@ -251,7 +251,7 @@ def sub(input: Any, other: Any, *, alpha: Any = 1) -> Tensor:
             node = SubBackward0((edge(input), edge(other)), ((out.shape, result),))
             node.alpha = alpha
         return Tensor._make(out, result, node)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("sub", input, failure, other) from None
 
 
@@ -463,7 +463,7 @@ def div(input: Any, other: Any, *, rounding_mode: str | None = None) -> Tensor:
             node = DivBackward0((edge(input), edge(other)), ((out.shape, result),))
             node.save(_saved_if(_needs(other), input), other)
         return Tensor._make(out, result, node)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("div", input, failure, other) from None
 
 
@@ -550,7 +550,7 @@ def floor_divide(input: Any, other: Any) -> Tensor:
         return _record_no_derivative(
             "floor_divide", _rounding_div(input, other, "floor"), input, other
         )
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("floor_divide", input, failure, other) from None
 
 
@@ -578,7 +578,7 @@ def remainder(input: Any, other: Any) -> Tensor:
 def true_divide(input: Any, other: Any) -> Tensor:
     try:
         return div(input, other)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("true_divide", input, failure, other) from None
 
 
@@ -598,7 +598,7 @@ def reciprocal(input: Tensor) -> Tensor:
         with np.errstate(all="ignore"):
             out = as_array(np.reciprocal(input._data.astype(out_dtype.np_dtype)), out_dtype)
         return _unary_result(ReciprocalBackward0, input, out, out_dtype, save_result=True)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("reciprocal", input, failure) from None
 
 
@@ -755,7 +755,7 @@ def _scalar_pow(base: Any, exponent: Tensor) -> Tensor:
 def square(input: Tensor) -> Tensor:
     try:
         return pow(input, 2)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("square", input, failure) from None
 
 
@@ -824,7 +824,7 @@ def neg(input: Tensor) -> Tensor:
             raise errors.error("bitwise_not_bool_int")
         out = as_array(np.negative(input._data), input.dtype)  # 0-d: numpy returns a scalar
         return _unary_result(NegBackward0, input, out, input.dtype)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("neg", input, failure) from None
 
 
@@ -848,7 +848,7 @@ def exp(input: Tensor) -> Tensor:
         with np.errstate(all="ignore"):
             out = as_array(_rounded_from_float64(np.exp, data), d)
         return _unary_result(ExpBackward0, input, out, d, save_result=True)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("exp", input, failure) from None
 
 
@@ -866,7 +866,7 @@ def log(input: Tensor) -> Tensor:
         with np.errstate(all="ignore"):
             out = as_array(_rounded_from_float64(np.log, data), d)
         return _unary_result(LogBackward0, input, out, d, save_input=True)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("log", input, failure) from None
 
 
@@ -887,7 +887,7 @@ def sqrt(input: Tensor) -> Tensor:
         with np.errstate(all="ignore"):
             out = as_array(np.sqrt(data), d)
         return _unary_result(SqrtBackward0, input, out, d, save_result=True)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("sqrt", input, failure) from None
 
 
@@ -904,7 +904,7 @@ def sin(input: Tensor) -> Tensor:
         data, d = _float_input(input)
         out = as_array(_rounded_from_float64(np.sin, data), d)
         return _unary_result(SinBackward0, input, out, d, save_input=True)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("sin", input, failure) from None
 
 
@@ -921,7 +921,7 @@ def cos(input: Tensor) -> Tensor:
         data, d = _float_input(input)
         out = as_array(_rounded_from_float64(np.cos, data), d)
         return _unary_result(CosBackward0, input, out, d, save_input=True)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("cos", input, failure) from None
 
 
@@ -938,7 +938,7 @@ def abs(input: Tensor) -> Tensor:  # noqa: A001 - torch's name
         if input.dtype is bool_:
             raise errors.error("kernel_not_implemented", op="abs_cpu", dtype="Bool")
         return _unary_result(AbsBackward0, input, np.abs(input._data), input.dtype, save_input=True)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("abs", input, failure) from None
 
 
@@ -952,7 +952,7 @@ class SignBackward0(Node):
 def sign(input: Tensor) -> Tensor:
     try:
         return _unary_result(SignBackward0, input, np.sign(input._data), input.dtype)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("sign", input, failure) from None
 
 
@@ -966,7 +966,7 @@ class SgnBackward0(Node):
 def sgn(input: Tensor) -> Tensor:
     try:
         return _unary_result(SgnBackward0, input, np.sign(input._data), input.dtype)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("sgn", input, failure) from None
 
 
@@ -996,7 +996,7 @@ def tanh(input: Tensor) -> Tensor:
         data, d = _float_input(input)
         out = as_array(_rounded_from_float64(np.tanh, data), d)
         return _unary_result(TanhBackward0, input, out, d, save_result=True)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("tanh", input, failure) from None
 
 
@@ -1051,7 +1051,7 @@ def sigmoid(input: Tensor) -> Tensor:
     try:
         data, d = _float_input(input)
         return _unary_result(SigmoidBackward0, input, _sigmoid_data(data, d), d, save_result=True)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("sigmoid", input, failure) from None
 
 
@@ -1096,7 +1096,7 @@ def relu(input: Tensor) -> Tensor:
         # operands swapped: on ties numpy keeps the second, torch the first (relu(-0.) is -0.)
         out = np.maximum(0, input._data).astype(input.dtype.np_dtype, copy=False)
         return _unary_result(ReluBackward0, input, out, input.dtype, save_result=True)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("relu", input, failure) from None
 
 
@@ -1188,8 +1188,8 @@ def clamp(input: Tensor, min: Any = None, max: Any = None) -> Tensor:  # noqa: A
         node.min, node.max = low, high
         node.save(input)
         return Tensor._make(out, result, node)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("clamp", input, failure) from None
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("clamp", input, failure, min, max) from None
 
 
 def _clamp_tensor(input: Tensor, min: Any, max: Any) -> Tensor:  # noqa: A002
@@ -1248,22 +1248,22 @@ def _clamp_one_side(input: Tensor, bound: Any, node_class: type[Node], ufunc: np
 def clamp_min(input: Tensor, min: Any) -> Tensor:  # noqa: A002
     try:
         return _clamp_one_side(input, min, ClampMinBackward0, np.maximum)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("clamp_min", input, failure) from None
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("clamp_min", input, failure, min) from None
 
 
 def clamp_max(input: Tensor, max: Any) -> Tensor:  # noqa: A002
     try:
         return _clamp_one_side(input, max, ClampMaxBackward0, np.minimum)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("clamp_max", input, failure) from None
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("clamp_max", input, failure, max) from None
 
 
 def clip(input: Tensor, min: Any = None, max: Any = None) -> Tensor:  # noqa: A002
     try:
         return clamp(input, min, max)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("clip", input, failure) from None
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("clip", input, failure, min, max) from None
 
 
 class WhereBackward0(Node):
@@ -1400,14 +1400,14 @@ _torch_minimum = _first_on_ties(np.minimum)
 def maximum(input: Tensor, other: Tensor) -> Tensor:
     try:
         return _extremum(MaximumBackward0, _torch_maximum, input, other)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("maximum", input, failure, other) from None
 
 
 def minimum(input: Tensor, other: Tensor) -> Tensor:
     try:
         return _extremum(MinimumBackward0, _torch_minimum, input, other)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("minimum", input, failure, other) from None
 
 
@@ -1530,42 +1530,42 @@ def bitwise_not(input: Tensor) -> Tensor:
 def logical_not(input: Tensor) -> Tensor:
     try:
         return Tensor._make(np.logical_not(input._data), bool_)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("logical_not", input, failure) from None
 
 
 def logical_and(input: Tensor, other: Tensor) -> Tensor:
     try:
         return Tensor._make(np.logical_and(input._data, other._data), bool_)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("logical_and", input, failure, other) from None
 
 
 def logical_or(input: Tensor, other: Tensor) -> Tensor:
     try:
         return Tensor._make(np.logical_or(input._data, other._data), bool_)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("logical_or", input, failure, other) from None
 
 
 def isnan(input: Tensor) -> Tensor:
     try:
         return Tensor._make(np.isnan(input._data), bool_)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("isnan", input, failure) from None
 
 
 def isinf(input: Tensor) -> Tensor:
     try:
         return Tensor._make(np.isinf(input._data), bool_)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("isinf", input, failure) from None
 
 
 def isfinite(input: Tensor) -> Tensor:
     try:
         return Tensor._make(np.isfinite(input._data), bool_)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("isfinite", input, failure) from None
 
 
@@ -1575,7 +1575,7 @@ def isclose(
     try:
         a, b, _ = binary_operands(input, other)
         return Tensor._make(np.isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan), bool_)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("isclose", input, failure) from None
 
 
@@ -1584,7 +1584,7 @@ def allclose(
 ) -> bool:
     try:
         return builtins.bool(isclose(input, other, rtol, atol, equal_nan)._data.all())
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("allclose", input, failure) from None
 
 
@@ -1593,7 +1593,7 @@ def equal(input: Tensor, other: Tensor) -> bool:
         if input._data.shape != other._data.shape:
             return False
         return builtins.bool(np.array_equal(input._data, other._data))
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("equal", input, failure) from None
 
 

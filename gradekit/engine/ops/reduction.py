@@ -121,8 +121,8 @@ def sum(  # noqa: A001 - torch's name
         node = SumBackward1((input._edge(),), ((out.shape, result),))
         node.self_sizes, node.dim, node.keepdim = data.shape, dims, keepdim
         return Tensor._make(out, result, node)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("sum", input, failure) from None
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("sum", input, failure, dim, keepdim) from None
 
 
 def sum_to(grad: Tensor, shape: tuple[int, ...]) -> Tensor:
@@ -215,8 +215,8 @@ def mean(
         node.self_sizes, node.dim, node.keepdim = data.shape, dims, keepdim
         node.count = count
         return Tensor._make(out, result, node)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("mean", input, failure) from None
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("mean", input, failure, dim, keepdim) from None
 
 
 # --- max / min ------------------------------------------------------------------------------
@@ -394,8 +394,8 @@ def max(input: Tensor, dim: Any = None, keepdim: bool = False) -> Any:  # noqa: 
             full_node=MaxBackward1,
             dim_node=MaxBackward0,
         )
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("max", input, failure) from None
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("max", input, failure, dim, keepdim) from None
 
 
 def min(input: Tensor, dim: Any = None, keepdim: bool = False) -> Any:  # noqa: A001
@@ -410,8 +410,8 @@ def min(input: Tensor, dim: Any = None, keepdim: bool = False) -> Any:  # noqa: 
             full_node=MinBackward1,
             dim_node=MinBackward0,
         )
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("min", input, failure) from None
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("min", input, failure, dim, keepdim) from None
 
 
 def argmax(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
@@ -433,8 +433,8 @@ def argmax(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tens
         if data.shape[axis] == 0:
             raise errors.error("reduction_dim_empty", op="argmax", dim=axis)
         return Tensor._make(as_array(_nan_argmax(data, axis, keepdim), int64), int64)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("argmax", input, failure) from None
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("argmax", input, failure, dim, keepdim) from None
 
 
 def argmin(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
@@ -455,8 +455,8 @@ def argmin(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tens
         if data.shape[axis] == 0:
             raise errors.error("reduction_dim_empty", op="argmin", dim=axis)
         return Tensor._make(as_array(_nan_argmin(data, axis, keepdim), int64), int64)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("argmin", input, failure) from None
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("argmin", input, failure, dim, keepdim) from None
 
 
 class _AmaxBackward(Node):
@@ -511,15 +511,15 @@ def _amax_like(
 def amax(input: Tensor, dim: Any = (), keepdim: bool = False) -> Tensor:
     try:
         return _amax_like(input, dim, keepdim, np.max, AmaxBackward0)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("amax", input, failure) from None
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("amax", input, failure, dim, keepdim) from None
 
 
 def amin(input: Tensor, dim: Any = (), keepdim: bool = False) -> Tensor:
     try:
         return _amax_like(input, dim, keepdim, np.min, AminBackward0)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("amin", input, failure) from None
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("amin", input, failure, dim, keepdim) from None
 
 
 # --- norm --------------------------------------------------------------------------------
@@ -608,7 +608,7 @@ def norm(
         if isinstance(p, str):
             raise errors.error("norm_p_unsupported", p=repr(p))
         return linalg_vector_norm(input, p, dim, keepdim, dtype=dtype)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("norm", input, failure) from None
 
 
@@ -696,8 +696,13 @@ def log_softmax_backward_data(grad_output: Tensor, output: Tensor, dim: int) -> 
 
 
 def _softmax_input(input: Tensor, dim: int, dtype_: dtype | None, name: str) -> tuple:
-    d = dtype_ if dtype_ is not None else input.dtype
-    if d.category != FLOATING:
+    try:
+        d = dtype_ if dtype_ is not None else input.dtype
+        category = d.category
+        axis = maybe_wrap_dim(dim, input._data.ndim)  # a 0-d tensor accepts only dim 0 / -1
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor(name, input, failure, dim, dtype_) from None
+    if category != FLOATING:
         kernel = (
             "softmax_lastdim_kernel_impl"
             if name == "softmax"
@@ -705,7 +710,6 @@ def _softmax_input(input: Tensor, dim: int, dtype_: dtype | None, name: str) -> 
         )
         raise errors.error("op_dtype_unsupported", op=kernel, dtype=d.scalar_name)
     data = input._data.astype(d.np_dtype, copy=False)
-    axis = maybe_wrap_dim(dim, data.ndim)  # a 0-d tensor accepts only dim 0 / -1
     if data.ndim == 0:
         axis = 0
     return data, d, axis
@@ -766,7 +770,7 @@ def nonzero(input: Tensor, *, as_tuple: bool = False) -> Any:
         if data.ndim == 0:
             return Tensor._make(np.zeros((builtins.int(bool(data)), 0), np.int64), int64)
         return Tensor._make(np.argwhere(data).astype(np.int64), int64)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("nonzero", input, failure) from None
 
 
@@ -774,8 +778,8 @@ def count_nonzero(input: Tensor, dim: Any = None) -> Tensor:
     try:
         axis = None if dim is None else _np_axis(_normalize_dims(dim, input._data.ndim), input.ndim)
         return Tensor._make(as_array(np.count_nonzero(input._data, axis=axis), int64), int64)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("count_nonzero", input, failure) from None
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("count_nonzero", input, failure, dim) from None
 
 
 def all(input: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:  # noqa: A001
@@ -784,7 +788,7 @@ def all(input: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:  # noq
         return Tensor._make(
             as_array(np.all(input._data, axis=axis, keepdims=keepdim), bool_), bool_
         )
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("all", input, failure) from None
 
 
@@ -794,5 +798,5 @@ def any(input: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:  # noq
         return Tensor._make(
             as_array(np.any(input._data, axis=axis, keepdims=keepdim), bool_), bool_
         )
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("any", input, failure) from None

@@ -559,8 +559,8 @@ def select(x: Tensor, dim: int, index: int) -> Tensor:
         return _record_view(
             x, x._data[key], lambda a: a[key], _node_class("SelectBackward0", _GatherNode)
         )
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("select", x, failure) from None
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("select", x, failure, dim, index) from None
 
 
 def _slice(x: Tensor, dim: int, start: int, stop: int, step: int) -> Tensor:
@@ -591,8 +591,8 @@ def narrow(x: Tensor, dim: int, start: Any, length: int) -> Tensor:
         if start + length > size:
             raise errors.error("narrow_length", start=start, length=length, size=size)
         return _slice(x, dim, start, start + length, 1)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("narrow", x, failure) from None
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("narrow", x, failure, dim, start, length) from None
 
 
 def transpose(x: Tensor, dim0: int, dim1: int) -> Tensor:
@@ -612,8 +612,8 @@ def transpose(x: Tensor, dim0: int, dim1: int) -> Tensor:
             dim0=dim0,
             dim1=dim1,
         )
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("transpose", x, failure) from None
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("transpose", x, failure, dim0, dim1) from None
 
 
 def t(x: Tensor) -> Tensor:
@@ -621,7 +621,7 @@ def t(x: Tensor) -> Tensor:
         if x._data.ndim > 2:
             raise errors.error("t_ndim", ndim=x._data.ndim)
         return _record_view(x, x._data.T, lambda a: a.T, TBackward0)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("t", x, failure) from None
 
 
@@ -636,7 +636,7 @@ def permute(x: Tensor, *dims: Any) -> Tensor:
         if len(set(wrapped)) != len(wrapped):
             raise errors.error("permute_duplicate")
         return _permute(x, tuple(wrapped))
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("permute", x, failure) from None
 
 
@@ -681,8 +681,8 @@ def movedim(x: Tensor, source: Any, destination: Any) -> Tensor:
         for target, src in sorted(zip(targets, sources, strict=True)):
             order.insert(target, src)
         return permute(x, *order)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("movedim", x, failure) from None
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("movedim", x, failure, source, destination) from None
 
 
 def unsqueeze(x: Tensor, dim: int) -> Tensor:
@@ -695,8 +695,8 @@ def unsqueeze(x: Tensor, dim: int) -> Tensor:
             UnsqueezeBackward0,
             dim=dim,
         )
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("unsqueeze", x, failure) from None
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("unsqueeze", x, failure, dim) from None
 
 
 def squeeze(x: Tensor, dim: Any = None) -> Tensor:
@@ -721,7 +721,7 @@ def squeeze(x: Tensor, dim: Any = None) -> Tensor:
             _node_class(name, _SqueezeNode),
             dims=sorted(axes),
         )
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("squeeze", x, failure) from None
 
 
@@ -934,7 +934,7 @@ def reshape(x: Tensor, *shape: Any) -> Tensor:
             )
             node.self_sizes = x._data.shape
         return Tensor._make(data, x.dtype, node)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("reshape", x, failure) from None
 
 
@@ -959,7 +959,7 @@ def flatten(x: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
         shape = x._data.shape
         merged = math.prod(shape[start : end + 1])
         return reshape(x, *shape[:start], merged, *shape[end + 1 :])
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("flatten", x, failure) from None
 
 
@@ -969,14 +969,14 @@ def unflatten(x: Tensor, dim: int, sizes: Sequence[int]) -> Tensor:
         shape = x._data.shape
         inner = _infer_size(list(sizes), shape[dim])
         return view(x, *shape[:dim], *inner, *shape[dim + 1 :])
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("unflatten", x, failure) from None
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("unflatten", x, failure, dim, sizes) from None
 
 
 def ravel(x: Tensor) -> Tensor:
     try:
         return view(contiguous(x), -1)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("ravel", x, failure) from None
 
 
@@ -1055,76 +1055,92 @@ def flip(x: Tensor, *dims: Any) -> Tensor:
             node = FlipBackward0((x._edge(),), ((data.shape, x.dtype),))
             node.dims = tuple(wrapped)
         return Tensor._make(data, x.dtype, node)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("flip", x, failure) from None
 
 
 def cat(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
     """torch.cat: CatBackward0; legacy empty 1-d tensors are skipped."""
-    tensors = list(tensors)
-    if not tensors:
-        raise errors.error("cat_empty")
-    for position, tensor in enumerate(tensors):
-        if tensor._data.ndim == 0:
-            raise errors.error("cat_zero_dim", position=position)
-    # Legacy rule: 1-d empty tensors are skipped when joined with tensors of other ranks
-    # (and when all inputs are such tensors, dim is not even checked).
-    kept = [t_ for t_ in tensors if t_._data.shape != (0,)]
-    if kept and kept[0]._data.ndim == 1:
-        kept = tensors
-    reference = kept[0] if kept else tensors[0]
-    ndim = reference._data.ndim
-    dim = _wrap_dim(dim, ndim) if kept else 0
-    for number, tensor in enumerate(tensors):
-        if all(tensor is not k for k in kept):
-            continue
-        if tensor._data.ndim != ndim:
-            raise errors.error("cat_ndim", ndim_a=ndim, ndim_b=tensor._data.ndim)
-        for d in range(ndim):
-            if d != dim and tensor._data.shape[d] != reference._data.shape[d]:
-                raise errors.error(
-                    "cat_sizes",
-                    dim=dim,
-                    expected=reference._data.shape[d],
-                    got=tensor._data.shape[d],
-                    number=number,
-                )
-    out_dtype = result_type(*tensors)
-    parts = [t_._data.astype(out_dtype.np_dtype, copy=False) for t_ in kept or tensors]
-    data = np.concatenate(parts, axis=dim)
-    node = None
-    if requires_grad(*tensors):
-        node = CatBackward0(
-            tuple(t_._edge() for t_ in tensors),
-            ((data.shape, out_dtype),),
-        )
-        node.dim = dim
-        node.sizes = [t_._data.shape[dim] if any(t_ is k for k in kept) else None for t_ in tensors]
-    return Tensor._make(data, out_dtype, node)
+    given = tensors  # (what torch's parser would see, for the error below)
+    try:
+        if not isinstance(tensors, (tuple, list)):
+            raise TypeError("not a sequence")  # (torch's words: the handler below)
+        tensors = list(tensors)
+        if not tensors:
+            raise errors.error("cat_empty")
+        for position, tensor in enumerate(tensors):
+            if tensor._data.ndim == 0:
+                raise errors.error("cat_zero_dim", position=position)
+        # Legacy rule: 1-d empty tensors are skipped when joined with tensors of other ranks
+        # (and when all inputs are such tensors, dim is not even checked).
+        kept = [t_ for t_ in tensors if t_._data.shape != (0,)]
+        if kept and kept[0]._data.ndim == 1:
+            kept = tensors
+        reference = kept[0] if kept else tensors[0]
+        ndim = reference._data.ndim
+        dim = _wrap_dim(dim, ndim) if kept else 0
+        for number, tensor in enumerate(tensors):
+            if all(tensor is not k for k in kept):
+                continue
+            if tensor._data.ndim != ndim:
+                raise errors.error("cat_ndim", ndim_a=ndim, ndim_b=tensor._data.ndim)
+            for d in range(ndim):
+                if d != dim and tensor._data.shape[d] != reference._data.shape[d]:
+                    raise errors.error(
+                        "cat_sizes",
+                        dim=dim,
+                        expected=reference._data.shape[d],
+                        got=tensor._data.shape[d],
+                        number=number,
+                    )
+        out_dtype = result_type(*tensors)
+        parts = [t_._data.astype(out_dtype.np_dtype, copy=False) for t_ in kept or tensors]
+        data = np.concatenate(parts, axis=dim)
+        node = None
+        if requires_grad(*tensors):
+            node = CatBackward0(
+                tuple(t_._edge() for t_ in tensors),
+                ((data.shape, out_dtype),),
+            )
+            node.dim = dim
+            node.sizes = [
+                t_._data.shape[dim] if any(t_ is k for k in kept) else None for t_ in tensors
+            ]
+        return Tensor._make(data, out_dtype, node)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("cat", given, failure, dim) from None
 
 
 def stack(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
-    tensors = list(tensors)
-    if not tensors:
-        raise errors.error("stack_empty")
-    first = tensors[0]._data.shape
-    dim = _wrap_dim(dim, len(first) + 1)  # torch checks the dim before the sizes
-    for entry, tensor in enumerate(tensors[1:], start=1):
-        if tensor._data.shape != first:
-            raise errors.error(
-                "stack_sizes",
-                shape_a=list(first),
-                entry_a=0,
-                shape_b=list(tensor._data.shape),
-                entry_b=entry,
-            )
-    out_dtype = result_type(*tensors)
-    data = np.stack([t_._data.astype(out_dtype.np_dtype, copy=False) for t_ in tensors], axis=dim)
-    node = None
-    if requires_grad(*tensors):
-        node = StackBackward0(tuple(t_._edge() for t_ in tensors), ((data.shape, out_dtype),))
-        node.dim = dim
-    return Tensor._make(data, out_dtype, node)
+    given = tensors  # (what torch's parser would see, for the error below)
+    try:
+        if not isinstance(tensors, (tuple, list)):
+            raise TypeError("not a sequence")  # (torch's words: the handler below)
+        tensors = list(tensors)
+        if not tensors:
+            raise errors.error("stack_empty")
+        first = tensors[0]._data.shape
+        dim = _wrap_dim(dim, len(first) + 1)  # torch checks the dim before the sizes
+        for entry, tensor in enumerate(tensors[1:], start=1):
+            if tensor._data.shape != first:
+                raise errors.error(
+                    "stack_sizes",
+                    shape_a=list(first),
+                    entry_a=0,
+                    shape_b=list(tensor._data.shape),
+                    entry_b=entry,
+                )
+        out_dtype = result_type(*tensors)
+        data = np.stack(
+            [t_._data.astype(out_dtype.np_dtype, copy=False) for t_ in tensors], axis=dim
+        )
+        node = None
+        if requires_grad(*tensors):
+            node = StackBackward0(tuple(t_._edge() for t_ in tensors), ((data.shape, out_dtype),))
+            node.dim = dim
+        return Tensor._make(data, out_dtype, node)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("stack", given, failure, dim) from None
 
 
 # -- multi-output views ------------------------------------------------------------------
@@ -1174,7 +1190,7 @@ def split(x: Tensor, split_size_or_sections: Any, dim: int = 0) -> tuple[Tensor,
             keys.append((slice(None),) * dim + (slice(offset, offset + piece),))
             offset += piece
         return _multi_view(x, name, dim, keys)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("split", x, failure) from None
 
 
@@ -1189,8 +1205,8 @@ def chunk(x: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
         if size == 0:  # torch returns ``chunks`` empty pieces
             return split(x, [0] * chunks, dim)
         return split(x, max(1, -(-size // chunks)) if size else 1, dim)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("chunk", x, failure) from None
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("chunk", x, failure, chunks, dim) from None
 
 
 def unbind(x: Tensor, dim: int = 0) -> tuple[Tensor, ...]:
@@ -1202,7 +1218,7 @@ def unbind(x: Tensor, dim: int = 0) -> tuple[Tensor, ...]:
         dim = _wrap_dim(dim, x._data.ndim)
         keys = [(slice(None),) * dim + (i, Ellipsis) for i in range(x._data.shape[dim])]
         return _multi_view(x, "UnbindBackward0", dim, keys)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("unbind", x, failure) from None
 
 
@@ -1252,8 +1268,8 @@ def index_select(x: Tensor, dim: int, index: Tensor, *, _index_position: int = 3
         else:
             positions = np.take(grid, indices, axis=dim)
         return _gather_op(x, positions, "IndexSelectBackward0")
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("index_select", x, failure) from None
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("index_select", x, failure, dim, index) from None
 
 
 def gather_along(
@@ -1301,8 +1317,8 @@ def gather_along(
         ]
         positions = np.take_along_axis(window, idx.reshape(idx_shape), axis=dim)
         return _gather_op(x, positions.reshape(idx.shape), "GatherBackward0")
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("gather", x, failure) from None
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("gather", x, failure, dim, index) from None
 
 
 #: C++ scalar type names, as torch prints them in masked_fill's dtype error.
@@ -1333,8 +1349,8 @@ def masked_select(x: Tensor, mask: Tensor) -> Tensor:
         grid = np.broadcast_to(_positions_grid(x._data.shape), shape)
         positions = grid[np.broadcast_to(mask._data, shape)]
         return take_positions(x, positions, "MaskedSelectBackward0")
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("masked_select", x, failure) from None
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("masked_select", x, failure, mask) from None
 
 
 def take_along_dim(x: Tensor, indices: Tensor, dim: int | None = None) -> Tensor:
@@ -1350,14 +1366,14 @@ def take_along_dim(x: Tensor, indices: Tensor, dim: int | None = None) -> Tensor
         self_target[dim], index_target[dim] = x._data.shape[dim], indices._data.shape[dim]
         expanded_index = Tensor._make(np.broadcast_to(indices._data, index_target), indices.dtype)
         return gather_along(expand(x, tuple(self_target)), dim, expanded_index)
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("take_along_dim", x, failure) from None
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("take_along_dim", x, failure, indices, dim) from None
 
 
 def broadcast_to(x: Tensor, *shape: Any) -> Tensor:
     try:
         return expand(x, tuple(_int_list(shape)))
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("broadcast_to", x, failure) from None
 
 
@@ -1386,8 +1402,8 @@ def masked_fill(x: Tensor, mask: Tensor, value: Any) -> Tensor:
         return Tensor._make(
             data, x.dtype, _masked_fill_node(x, mask_data, value_tensor, data.shape)
         )
-    except (AttributeError, TypeError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("masked_fill", x, failure) from None
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("masked_fill", x, failure, mask, value) from None
 
 
 def masked_fill_(x: Tensor, mask: Tensor, value: Any) -> Tensor:
