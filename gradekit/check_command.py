@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, NoReturn
 
 from gradekit.check_server.client import start_server_if_wanted
+from gradekit.console import print_error
 from gradekit.grading.early_sandbox import close_untaken_sandbox, start_for_backend, started_sandbox
 from gradekit.plain_command_line import split_plain_command_line
 from gradekit.sandbox.environment import BACKENDS
@@ -223,15 +224,6 @@ def import_numpy_single_threaded() -> None:
         for name, value in saved.items():
             if value is None:
                 os.environ.pop(name, None)
-
-
-def print_error(message: str) -> None:
-    """An actionable message on stderr (no traceback)."""
-    from rich.console import Console
-    from rich.text import Text
-
-    console = Console(stderr=True, highlight=False)
-    console.print(Text.assemble(("error: ", "bold red"), message), soft_wrap=True)
 
 
 def _grade(

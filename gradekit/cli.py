@@ -22,9 +22,9 @@ from gradekit.check_command import (
     CheckOptions,
     CheckUsageError,
     load_spec,
-    print_error,
     run_check,
 )
+from gradekit.console import print_error
 
 if TYPE_CHECKING:  # imported where used: rich costs start-up time that json output never needs
     from rich.console import Console

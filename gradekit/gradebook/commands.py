@@ -16,6 +16,7 @@ from typing import Annotated, NoReturn
 
 import typer
 
+from gradekit.console import print_error
 from gradekit.gradebook.grade_command import (  # noqa: F401 - the exit codes are this module's too
     DEFAULT_DB,
     EXIT_GRADER_ERRORS,
@@ -32,12 +33,7 @@ class StudentBackend(str, Enum):
 
 
 def _fail(message: str) -> NoReturn:
-    from rich.console import Console
-    from rich.text import Text
-
-    Console(stderr=True, highlight=False).print(
-        Text.assemble(("error: ", "bold red"), message), soft_wrap=True
-    )
+    print_error(message)
     raise typer.Exit(EXIT_USAGE)
 
 

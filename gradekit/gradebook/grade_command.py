@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from gradekit.console import print_error
 from gradekit.plain_command_line import split_plain_command_line
 from gradekit.sandbox.environment import BACKENDS
 
@@ -165,16 +166,6 @@ def _ignore_further_interrupts() -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def print_error(message: str) -> None:
-    """An actionable one-line message on stderr (no traceback)."""
-    from rich.console import Console
-    from rich.text import Text
-
-    Console(stderr=True, highlight=False).print(
-        Text.assemble(("error: ", "bold red"), message), soft_wrap=True
-    )
-
-
 def _usage_error(message: str) -> int:
     print_error(message)
     return EXIT_USAGE
@@ -275,6 +266,10 @@ def _print_summary(summary: Any, db: Path) -> None:
     from rich.table import Table
     from rich.text import Text
 
+    from gradekit.sandbox.sanitize import show_controls
+
+    # Student ids, entry names and reasons come from the submissions' file names: their
+    # control characters are written out, never sent to the instructor's terminal.
     console = Console(stderr=True, highlight=False)
     table = Table(title=f"{summary.assignment_id}: run {summary.run_id}", title_justify="left")
     for column in ("submissions", "graded", "skipped", "passed", "failed", "errored", "seconds"):
@@ -296,7 +291,7 @@ def _print_summary(summary: Any, db: Path) -> None:
         for student in sorted(summary.students, key=lambda s: s["student"]):
             style = {"pass": "green", "fail": "yellow", "error": "red"}[student["status"]]
             scores.add_row(
-                escape(student["student"]),  # a file name is not rich markup
+                escape(show_controls(student["student"])),  # a file name is not rich markup
                 f"{student['score']:g} / {student['max_score']:g}",
                 f"[{style}]{student['status']}[/]",
             )
@@ -304,7 +299,10 @@ def _print_summary(summary: Any, db: Path) -> None:
     # Paths and reasons are printed whole (soft_wrap), so they can be copied and grepped.
     for problem in summary.grader_errors:
         console.print(
-            Text.assemble(("not graded ", "bold red"), f"{problem['student']}: {problem['error']}"),
+            Text.assemble(
+                ("not graded ", "bold red"),
+                show_controls(f"{problem['student']}: {problem['error']}"),
+            ),
             soft_wrap=True,
         )
     if summary.interrupted_runs:
@@ -317,7 +315,7 @@ def _print_summary(summary: Any, db: Path) -> None:
         )
     if summary.ignored:
         console.print(
-            f"ignored (not a student entry): {', '.join(summary.ignored)}",
+            show_controls(f"ignored (not a student entry): {', '.join(summary.ignored)}"),
             markup=False,
             soft_wrap=True,
         )

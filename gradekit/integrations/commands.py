@@ -11,6 +11,8 @@ from typing import Annotated, NoReturn
 
 import typer
 
+from gradekit.console import print_error
+
 EXIT_USAGE = 2
 
 init_app = typer.Typer(
@@ -36,10 +38,7 @@ ReferenceBackendOption = Annotated[
 
 
 def _fail(message: str) -> NoReturn:
-    from rich.console import Console
-    from rich.text import Text
-
-    Console(stderr=True, highlight=False).print(Text.assemble(("error: ", "bold red"), message))
+    print_error(message)
     raise typer.Exit(EXIT_USAGE)
 
 

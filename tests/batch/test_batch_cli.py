@@ -418,3 +418,26 @@ def test_the_text_summary_lists_counts_students_and_ignored_files(
         assert expected in result.stderr
     again = grade(classroom, tmp_path / "book.sqlite")
     assert "graded in this run" not in again.stderr  # nothing new was graded
+
+
+def test_student_file_names_cannot_drive_the_instructors_terminal(tmp_path: Path) -> None:
+    """Student ids and entry names come from uploaded file names: the summary, the list of
+    entries not graded and the error lines write their control characters out."""
+    engine_ready()
+    folder = tmp_path / "submissions"
+    folder.mkdir()
+    (folder / "eve\x1b[2J.py").write_text(CORRECT)  # clears the screen if printed raw
+    (folder / "mallory\x1b]0;owned\x07").mkdir()  # a folder with no Python file: not graded
+    (folder / "notes\x1b[31m.txt").write_text("ignored")
+    environment = {**os.environ, "COLUMNS": "200"}
+    run = gradekit(
+        "grade", str(folder), "-a", str(SPEC), "--db", str(tmp_path / "g.sqlite"),
+        "--allow-weak-sandbox", env=environment,
+    )  # fmt: skip
+    assert run.returncode == 1, run.stderr  # mallory's entry could not be graded
+    for raw in ("\x1b[2J", "\x1b]0;owned\x07", "\x1b[31m"):
+        assert raw not in run.stderr
+    assert "eve\\x1b[2J" in run.stderr and "mallory\\x1b]0;owned\\x07" in run.stderr
+    refused = grade(tmp_path / "missing\x1b[2J", tmp_path / "g.sqlite")
+    assert refused.returncode == 2
+    assert "\x1b[2J" not in refused.stderr and "missing\\x1b[2J" in refused.stderr

@@ -16,6 +16,8 @@ from typing import Annotated, NoReturn
 
 import typer
 
+from gradekit.console import print_error
+
 EXIT_USAGE = 2
 DEFAULT_DB = Path("gradebook.sqlite")
 TOKEN_ENVIRONMENT = "GRADEKIT_REPORT_TOKEN"
@@ -32,12 +34,7 @@ DbOption = Annotated[Path, typer.Option("--db", help="The gradebook to read.")]
 
 
 def _fail(message: str) -> NoReturn:
-    from rich.console import Console
-    from rich.text import Text
-
-    Console(stderr=True, highlight=False).print(
-        Text.assemble(("error: ", "bold red"), message), soft_wrap=True
-    )
+    print_error(message)
     raise typer.Exit(EXIT_USAGE)
 
 
