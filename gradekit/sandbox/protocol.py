@@ -1299,9 +1299,14 @@ def encode_begin_event(call_id: str) -> bytes:
 
 # Outcome events already decoded, by their bytes without the duration's digits: in a batch
 # most submissions give most calls the same answer, so most outcome frames differ from an
-# earlier one only in how long the call took. Cleared when full (no LRU bookkeeping).
+# earlier one only in how long the call took. Cleared when full (no LRU bookkeeping), and
+# only short frames are kept (a usual answer is under a kilobyte): a batch worker grades
+# hundreds of untrusted submissions, and each may send up to its result limit of distinct
+# frames, which would otherwise stay in memory (the frame and its decoded arrays) until the
+# cache is cleared. At most about 4096 * 2 * 16 KiB = 128 MiB.
 _OUTCOMES: dict[bytes, dict[str, Any]] = {}
 _OUTCOMES_KEPT = 4096
+_OUTCOME_FRAME_BYTES_KEPT = 16 * 1024
 # How every outcome frame's header starts (outcome_to_wire puts the duration first).
 _OUTCOME_HEAD = b'{"v":1,"body":{"event":"outcome","outcome":{"duration":'
 _DURATION_AT = PREFIX_SIZE + len(_OUTCOME_HEAD)
@@ -1371,7 +1376,7 @@ def decode_event_bytes(raw: bytes, *, max_frame_bytes: int = MAX_FRAME_BYTES) ->
         if len(_BEGIN_FRAMES) >= _BEGIN_FRAMES_KEPT:
             _BEGIN_FRAMES.clear()
         _BEGIN_FRAMES[bytes(raw)] = event["call_id"]
-    if key is not None and event["event"] == "outcome":
+    if key is not None and event["event"] == "outcome" and len(raw) <= _OUTCOME_FRAME_BYTES_KEPT:
         if len(_OUTCOMES) >= _OUTCOMES_KEPT:
             _OUTCOMES.clear()
         _OUTCOMES[key] = event

@@ -188,6 +188,31 @@ def test_the_cache_is_bounded() -> None:
     assert len(protocol._OUTCOMES) <= protocol._OUTCOMES_KEPT
 
 
+def test_only_short_outcome_frames_are_kept() -> None:
+    """A batch worker grades untrusted submissions for hours: a big answer (here a tensor of
+    a million floats, 4 MB) is decoded every time rather than kept until the cache fills."""
+    protocol._OUTCOMES.clear()
+    small = CallOutcome("ok", value=Observed("python", "int", value=1), duration=0.5)
+    big = CallOutcome(
+        "ok",
+        value=Observed(
+            "ndarray",
+            "numpy.ndarray",
+            exact_type=True,
+            dtype="float32",
+            shape=(1_000_000,),
+            data=np.zeros(1_000_000, dtype=np.float32),
+        ),
+        duration=0.5,
+    )
+    for outcome in (small, big):
+        raw = encode_outcome_event("c", outcome)
+        assert cached_decode(raw) == full_decode(raw)
+    assert len(protocol._OUTCOMES) == 1
+    (kept,) = protocol._OUTCOMES
+    assert len(kept) <= protocol._OUTCOME_FRAME_BYTES_KEPT
+
+
 def test_non_outcome_frames_are_decoded_as_before() -> None:
     for raw in (
         encode_frame({"event": "loaded", "error": None}),
