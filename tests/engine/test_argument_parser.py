@@ -100,6 +100,9 @@ CALLS = [
     "torch.gather(X, 0, None)",
     "torch.mm(X.reshape(1, 2), None)",
     "torch.matmul(None, X)",
+    "torch.masked_fill(X, X > 1, None)",
+    "torch.amax(X, 0, 1)",
+    "torch.amin(X, 0, True)",
 ]
 
 

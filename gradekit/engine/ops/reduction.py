@@ -488,6 +488,8 @@ def _amax_like(
 ) -> Tensor:
     data = input._data
     name = "amax" if node_class is AmaxBackward0 else "amin"
+    if keepdim.__class__ is not builtins.bool:  # (torch's parser takes a bool only)
+        raise TypeError(name)
     if dim is None or dim == ():
         if data.size == 0:
             raise errors.error("max_empty", op=name)

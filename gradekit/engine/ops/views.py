@@ -1397,6 +1397,8 @@ def masked_fill(x: Tensor, mask: Tensor, value: Any) -> Tensor:
     """Out-of-place masked_fill: MaskedFillBackward0 (scalar) / MaskedFillBackward1 (tensor)."""
     try:
         mask_data = _mask_array(x, mask, inplace=False)
+        if value is None:  # (numpy would fill nan; torch's parser refuses it)
+            raise TypeError("masked_fill")
         value_tensor, fill = _masked_fill_value(x, value)
         data = np.where(mask_data, fill, x._data).astype(x.dtype.np_dtype)
         return Tensor._make(
