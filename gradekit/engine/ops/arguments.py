@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import operator
+import os
 from typing import Any
 
 import numpy as np
@@ -500,8 +501,6 @@ def _marked_arguments(
 ) -> str:
     """``(Tensor, !NoneType!)``: each argument's type, between ``!`` where the overload's
     listed type does not match it (colours instead when both outputs are terminals)."""
-    import os
-
     coloured = os.isatty(1) and os.isatty(2)
     red, reset_red = ("\33[31;1m", "\33[0m") if coloured else ("!", "!")
     green, reset_green = ("\33[32;1m", "\33[0m") if coloured else ("", "")

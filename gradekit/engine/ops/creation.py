@@ -13,7 +13,7 @@ import numpy as np
 from .. import dtypes, errors
 from ..dtypes import FLOATING, dtype, from_numpy_dtype, get_default_dtype
 from ..tensor import Size, Tensor
-from . import arguments
+from . import arguments, overloads
 from .core import as_array
 
 
@@ -179,10 +179,14 @@ def _given_size(name: str, shape: tuple[Any, ...], size: Any) -> tuple[int, ...]
 def _given_random_size(name: str, shape: tuple[Any, ...], size: Any) -> tuple[int, ...]:
     """:func:`_given_size` for ``rand``/``randn``, whose parser lists their overloads when
     the size is missing or given twice."""
+    keywords = {} if size is errors.REQUIRED else {"size": size}
     if (size is errors.REQUIRED) == (not shape):
-        keywords = {} if size is errors.REQUIRED else {"size": size}
         raise errors.parser_error("random_size_invalid", shape, keywords, name=name)
-    return _given_size(name, shape, size)
+    try:
+        return _given_size(name, shape, size)
+    except TypeError as failure:  # two overloads: torch may list them rather than name one
+        listed = overloads.FUNCTIONS["rand"]  # (randn's are the same)
+        raise (arguments.call_error(name, listed, shape, keywords) or failure) from None
 
 
 def _factory(
@@ -475,19 +479,6 @@ def randn(
     return _finish(data, target, requires_grad)
 
 
-_RANDINT_TAIL = (
-    "Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device "
-    "device = None, bool pin_memory = False, bool requires_grad = False)"
-)
-# torch's overloads of randint, as its argument errors list them.
-RANDINT_OVERLOADS = (
-    "(int high, tuple of ints size, *, torch.Generator generator, " + _RANDINT_TAIL,
-    "(int high, tuple of ints size, *, " + _RANDINT_TAIL,
-    "(int low, int high, tuple of ints size, *, torch.Generator generator, " + _RANDINT_TAIL,
-    "(int low, int high, tuple of ints size, *, " + _RANDINT_TAIL,
-)
-
-
 def randint(
     low: int = errors.REQUIRED,
     high: Any = errors.REQUIRED,
@@ -514,7 +505,9 @@ def randint(
         if not (arguments.is_index(low) and arguments.is_index(high)):
             raise TypeError
     except TypeError as failure:
-        raise (arguments.call_error("randint", RANDINT_OVERLOADS, given, {}) or failure) from None
+        raise (
+            arguments.call_error("randint", overloads.FUNCTIONS["randint"], given, {}) or failure
+        ) from None
     _check_nonnegative(shape)
     if low >= high:
         raise errors.error("randint_range", low=low, high=high)

@@ -119,13 +119,11 @@ def _where_method(
 ) -> Tensor:
     if condition is errors.REQUIRED or other is errors.REQUIRED:
         passed = tuple(value for value in (condition, other) if value is not errors.REQUIRED)
-        raise arguments.call_error("where", pointwise.WHERE_METHOD_OVERLOADS, passed, {})
+        raise arguments.call_error("where", overloads.METHODS["where"], passed, {})
     try:
         return pointwise.where(condition, self, other)
     except TypeError as failure:
-        error = arguments.call_error(
-            "where", pointwise.WHERE_METHOD_OVERLOADS, (condition, other), {}
-        )
+        error = arguments.call_error("where", overloads.METHODS["where"], (condition, other), {})
         raise (error or failure) from None
 
 

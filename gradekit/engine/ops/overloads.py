@@ -14,7 +14,30 @@ _COMPARISON = (
     "(Tensor input, Number other, *, Tensor out = None)",
 )
 
+# The keyword-only tail of the factories' listings.
+_FACTORY_TAIL = (
+    "Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device "
+    "device = None, bool pin_memory = False, bool requires_grad = False)"
+)
+
 FUNCTIONS: dict[str, tuple[str, ...]] = {
+    "where": (
+        "(Tensor condition)",
+        "(Tensor condition, Tensor input, Tensor other, *, Tensor out = None)",
+        "(Tensor condition, Number self, Tensor other)",
+        "(Tensor condition, Tensor input, Number other)",
+        "(Tensor condition, Number self, Number other)",
+    ),
+    "rand": (
+        "(tuple of ints size, *, torch.Generator generator, " + _FACTORY_TAIL,
+        "(tuple of ints size, *, " + _FACTORY_TAIL,
+    ),
+    "randint": (
+        "(int high, tuple of ints size, *, torch.Generator generator, " + _FACTORY_TAIL,
+        "(int high, tuple of ints size, *, " + _FACTORY_TAIL,
+        "(int low, int high, tuple of ints size, *, torch.Generator generator, " + _FACTORY_TAIL,
+        "(int low, int high, tuple of ints size, *, " + _FACTORY_TAIL,
+    ),
     "add": (
         "(Tensor input, Tensor other, *, Number alpha = 1, Tensor out = None)",
         "(Tensor input, Number alpha, Tensor other, *, Tensor out = None)|hidden",
@@ -135,6 +158,7 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
 }
 
 METHODS: dict[str, tuple[str, ...]] = {
+    "where": ("(Tensor condition, Tensor other)", "(Tensor condition, Number other)"),
     "add": (
         "(Tensor other, *, Number alpha = 1)",
         "(Number alpha, Tensor other)|hidden",

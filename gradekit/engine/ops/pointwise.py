@@ -1281,17 +1281,6 @@ class WhereBackward0(Node):
         return grad_self, grad_other
 
 
-# torch's overloads of where, as its argument errors list them.
-WHERE_OVERLOADS = (
-    "(Tensor condition)",
-    "(Tensor condition, Tensor input, Tensor other, *, Tensor out = None)",
-    "(Tensor condition, Number self, Tensor other)",
-    "(Tensor condition, Tensor input, Number other)",
-    "(Tensor condition, Number self, Number other)",
-)
-WHERE_METHOD_OVERLOADS = ("(Tensor condition, Tensor other)", "(Tensor condition, Number other)")
-
-
 def where(
     condition: Tensor = errors.REQUIRED,
     input: Any = errors.REQUIRED,
@@ -1320,7 +1309,9 @@ def where(
     except TypeError as failure:
         # torch's parser rejects these calls before anything runs, in its own words
         passed = tuple(value for value in given if value is not errors.REQUIRED)
-        raise (arguments.call_error("where", WHERE_OVERLOADS, passed, {}) or failure) from None
+        raise (
+            arguments.call_error("where", overloads.FUNCTIONS["where"], passed, {}) or failure
+        ) from None
     try:
         out = torch_layout(as_array(np.where(condition._data, x, y), result), condition._data, x, y)
     except ValueError:
