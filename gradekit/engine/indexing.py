@@ -222,9 +222,11 @@ def check_index_bounds(view_shape: Sequence[int], advanced: Sequence[np.ndarray 
     the index tensor among the defined ones.  Nothing is checked when the result
     is empty, because the kernel never runs.
     """
-    for dim, entry in enumerate(advanced):
-        # checked up front by torch, even when the result is empty
-        if entry is not None and view_shape[dim] == 0 and entry.size:
+    # Checked up front by torch (AdvancedIndex), even when the result is empty: an indexed
+    # dim of size 0 while the broadcast index shape has no 0 (an index it cannot satisfy).
+    if any(entry is not None and view_shape[dim] == 0 for dim, entry in enumerate(advanced)):
+        entries = [entry for entry in advanced if entry is not None]
+        if 0 not in _broadcast_index_shapes(entries):
             raise errors.error("index_empty_dim")
     if int(np.prod(index_result_shape(view_shape, advanced), dtype=np.int64)) == 0:
         return

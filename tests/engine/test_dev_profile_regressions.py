@@ -7,6 +7,10 @@
 * ``pow``'s exponent gradient takes the log of ``self`` cast to the result dtype: a float64
   0-d base of 4e-291 under a float32 exponent is 0 there, and the gradient is -inf
   (test_differential.py's broadcast binary ops).
+* An advanced index into a dim of size 0 raises "index is out of bounds for dimension with
+  size 0" only when the broadcast index shape has no 0 (torch's AdvancedIndex check):
+  ``x[..., [], [0]]`` of a (0, 1, 0) tensor is an empty (0, 0) result
+  (test_indexing_autograd.py's getitem).
 """
 
 from __future__ import annotations
@@ -85,3 +89,34 @@ def test_pow_exponent_gradient_matches_torch(
     theirs = _pow_exponent_gradient(real_torch, base, base_dtype, exp_dtype)
     assert ours[0] == theirs[0] and ours[2] == theirs[2]
     np.testing.assert_allclose(ours[1], theirs[1], rtol=1e-6)
+
+
+EMPTY_DIM_INDEXES = [
+    ((0, 1, 0), (Ellipsis, [], [0])),
+    ((2, 1, 0), (Ellipsis, [], [0])),
+    ((2, 0), ([], [5])),
+    ((2, 0), ([0], [5])),
+    ((2, 0), (slice(None), [0])),
+    ((2, 0), (slice(None), [])),
+    ((0, 3), ([[0]], [])),
+]
+
+
+def _index_outcome(T: ModuleType, shape: tuple[int, ...], index: tuple[Any, ...]) -> Any:
+    try:
+        return list(T.zeros(*shape, dtype=T.float64)[index].shape)
+    except IndexError as error:
+        return f"IndexError: {error}"
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize(("shape", "index"), EMPTY_DIM_INDEXES)
+def test_index_into_an_empty_dim_matches_torch(
+    real_torch: ModuleType, shape: tuple[int, ...], index: tuple[Any, ...]
+) -> None:
+    assert _index_outcome(engine, shape, index) == _index_outcome(real_torch, shape, index)
+
+
+def test_an_empty_broadcast_index_into_an_empty_dim_is_an_empty_result() -> None:
+    assert _index_outcome(engine, (0, 1, 0), (Ellipsis, [], [0])) == [0, 0]
+    assert _index_outcome(engine, (2, 0), ([0], [5])).startswith("IndexError")
