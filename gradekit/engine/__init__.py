@@ -352,7 +352,8 @@ def broadcast_shapes(*shapes: Any) -> Size:
                     size=size,
                     offset=offset,
                     index=index,
-                    shape=tuple(dims),
+                    # As torch prints the argument: a Size as torch.Size([2]), a list as [2].
+                    shape=(shape,) if isinstance(shape, _builtins.int) else shape,
                     result=result,
                 )
     return Size(result)

@@ -14,6 +14,12 @@ import gradekit.engine as engine
 pytestmark = pytest.mark.torch
 
 SNIPPETS = [
+    # broadcast_shapes prints the mismatching argument as it was given (found by an audit)
+    "torch.broadcast_shapes(torch.Size([2, 3]), torch.Size([2]))",
+    "torch.broadcast_shapes((2, 3), (2,))",
+    "torch.broadcast_shapes([2, 3], [2])",
+    "torch.broadcast_shapes((2, 3), 2)",
+    "torch.broadcast_shapes(3, (2, 1), [1, 4])",
     "torch.zeros(2, 3)",
     "torch.zeros((2, 3))",
     "torch.zeros([2, 3], dtype=torch.int64)",
