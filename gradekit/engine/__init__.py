@@ -51,6 +51,7 @@ try:
     )
     from .dtypes import float as float  # noqa: A004, PLC0414 - torch.float
     from .dtypes import int as int  # noqa: A004, PLC0414 - torch.int
+    from .ops import arguments as _arguments
     from .ops import load_views_module as _load_views_module
     from .ops import methods as _methods  # noqa: F401 - attaches Tensor methods
     from .ops import pointwise as _pointwise
@@ -328,10 +329,14 @@ def is_tensor(obj: object) -> _builtins.bool:
 
 
 def numel(input: Tensor) -> _builtins.int:
+    if not isinstance(input, Tensor):  # torch's words, not an AttributeError from in here
+        raise _arguments.not_a_tensor("numel", input, TypeError("numel"))
     return input.numel()
 
 
 def is_floating_point(input: Tensor) -> _builtins.bool:
+    if not isinstance(input, Tensor):
+        raise _arguments.not_a_tensor("is_floating_point", input, TypeError("is_floating_point"))
     return input.is_floating_point()
 
 

@@ -1585,6 +1585,15 @@ def equal(input: Tensor, other: Tensor) -> bool:
             return False
         return builtins.bool(np.array_equal(input._data, other._data))
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        if isinstance(input, Tensor) and not isinstance(other, Tensor):
+            raise errors.error(
+                "argument_type",
+                name="equal",
+                parameter="other",
+                where=" (position 2)",
+                expected="Tensor",
+                got=arguments.type_name(other),
+            ) from None
         raise arguments.not_a_tensor("equal", input, failure) from None
 
 
