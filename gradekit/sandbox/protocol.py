@@ -1201,19 +1201,7 @@ def outcome_to_wire(call_id: str, outcome: CallOutcome, writer: _Writer) -> dict
 
 
 def outcome_from_wire(obj: Any, arrays, used: set[int], where: str) -> tuple[str, CallOutcome]:
-    keys = {
-        "call_id",
-        "status",
-        "value",
-        "grads",
-        "inputs_after",
-        "exception",
-        "duration",
-        "stdout",
-        "stderr",
-        "graph",
-    }
-    _expect_keys(obj, where, keys)
+    _expect_keys(obj, where, _OUTCOME_KEYS)
     call_id = _expect_str(obj["call_id"], f"{where}.call_id")
     _expect(obj["status"] in CALL_STATUSES, f"{where}.status", f"one of {CALL_STATUSES}")
     value = None
