@@ -6,6 +6,7 @@ View/indexing methods (``view``, ``reshape``, ``__getitem__`` …) are attached 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -148,24 +149,25 @@ def _new_tensor(self: Tensor, data: Any, *, dtype: Any = None, **kwargs: Any) ->
     return creation.tensor(data, dtype=dtype or self.dtype, **kwargs)
 
 
-def _softmax(self: Tensor, dim: int = errors.REQUIRED, dtype: Any = None) -> Tensor:
-    if dim is errors.REQUIRED:
-        raise errors.error("argument_missing", name="softmax", argument="dim")
-    try:
-        return reduction.softmax(self, dim, dtype)
-    except TypeError as failure:  # torch's words for the method: positions without self
-        listed = overloads.METHODS["softmax"]
-        raise (arguments.call_error("softmax", listed, (dim, dtype), {}) or failure) from None
+def _softmax_method(name: str, function: Callable[..., Tensor]) -> Callable[..., Tensor]:
+    """``x.softmax(dim)`` / ``x.log_softmax(dim)``: ``function`` with the method's own errors
+    (its dim is required, and torch numbers the arguments without self)."""
+
+    def method(self: Tensor, dim: int = errors.REQUIRED, dtype: Any = None) -> Tensor:
+        if dim is errors.REQUIRED:
+            raise errors.error("argument_missing", name=name, argument="dim")
+        try:
+            return function(self, dim, dtype)
+        except TypeError as failure:
+            listed = overloads.METHODS[name]
+            raise (arguments.call_error(name, listed, (dim, dtype), {}) or failure) from None
+
+    method.__name__ = method.__qualname__ = f"_{name}"
+    return method
 
 
-def _log_softmax(self: Tensor, dim: int = errors.REQUIRED, dtype: Any = None) -> Tensor:
-    if dim is errors.REQUIRED:
-        raise errors.error("argument_missing", name="log_softmax", argument="dim")
-    try:
-        return reduction.log_softmax(self, dim, dtype)
-    except TypeError as failure:  # torch's words for the method: positions without self
-        listed = overloads.METHODS["log_softmax"]
-        raise (arguments.call_error("log_softmax", listed, (dim, dtype), {}) or failure) from None
+_softmax = _softmax_method("softmax", reduction.softmax)
+_log_softmax = _softmax_method("log_softmax", reduction.log_softmax)
 
 
 METHODS: dict[str, Any] = {

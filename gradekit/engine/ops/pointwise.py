@@ -1460,27 +1460,19 @@ def _comparison_form(ufunc: np.ufunc, name: str, *, method: bool) -> Any:
     return compare
 
 
+_COMPARISONS = (
+    ("eq", np.equal),
+    ("ne", np.not_equal),
+    ("lt", np.less),
+    ("le", np.less_equal),
+    ("gt", np.greater),
+    ("ge", np.greater_equal),
+)
 COMPARISON_FUNCTIONS = {
-    name: _comparison_form(ufunc, name, method=False)
-    for name, ufunc in (
-        ("eq", np.equal),
-        ("ne", np.not_equal),
-        ("lt", np.less),
-        ("le", np.less_equal),
-        ("gt", np.greater),
-        ("ge", np.greater_equal),
-    )
+    name: _comparison_form(ufunc, name, method=False) for name, ufunc in _COMPARISONS
 }
 COMPARISON_METHODS = {
-    name: _comparison_form(ufunc, name, method=True)
-    for name, ufunc in (
-        ("eq", np.equal),
-        ("ne", np.not_equal),
-        ("lt", np.less),
-        ("le", np.less_equal),
-        ("gt", np.greater),
-        ("ge", np.greater_equal),
-    )
+    name: _comparison_form(ufunc, name, method=True) for name, ufunc in _COMPARISONS
 }
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import builtins
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -415,37 +415,25 @@ def min(input: Tensor, dim: Any = None, keepdim: bool = False) -> Any:  # noqa: 
 
 
 def argmax(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
-    try:
-        data = input._data
-        if input.dtype is bool_:
-            raise errors.error("arg_reduction_bool", op="argmax")
-        if dim is None:
-            if data.size == 0:
-                raise errors.error("argmax_empty", op="argmax")
-            flat = _nan_argmax(data.reshape(-1), 0, False)
-            out = np.asarray(flat, dtype=np.int64)
-            if keepdim:
-                out = out.reshape((1,) * data.ndim)
-            return Tensor._make(out, int64)
-        axis = maybe_wrap_dim(dim, data.ndim)
-        if data.ndim == 0:
-            return Tensor._make(np.zeros((), np.int64), int64)
-        if data.shape[axis] == 0:
-            raise errors.error("reduction_dim_empty", op="argmax", dim=axis)
-        return Tensor._make(as_array(_nan_argmax(data, axis, keepdim), int64), int64)
-    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("argmax", input, failure, dim, keepdim) from None
+    return _arg_extreme("argmax", _nan_argmax, input, dim, keepdim)
 
 
 def argmin(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
+    return _arg_extreme("argmin", _nan_argmin, input, dim, keepdim)
+
+
+def _arg_extreme(
+    op: str, arg_reduce: Callable[..., np.ndarray], input: Tensor, dim: int | None, keepdim: bool
+) -> Tensor:
+    """argmax/argmin (``op``) with ``arg_reduce`` (torch's NaN-first choice)."""
     try:
         data = input._data
         if input.dtype is bool_:
-            raise errors.error("arg_reduction_bool", op="argmin")
+            raise errors.error("arg_reduction_bool", op=op)
         if dim is None:
             if data.size == 0:
-                raise errors.error("argmax_empty", op="argmin")
-            out = np.asarray(_nan_argmin(data.reshape(-1), 0, False), dtype=np.int64)
+                raise errors.error("argmax_empty", op=op)
+            out = np.asarray(arg_reduce(data.reshape(-1), 0, False), dtype=np.int64)
             if keepdim:
                 out = out.reshape((1,) * data.ndim)
             return Tensor._make(out, int64)
@@ -453,10 +441,10 @@ def argmin(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tens
         if data.ndim == 0:
             return Tensor._make(np.zeros((), np.int64), int64)
         if data.shape[axis] == 0:
-            raise errors.error("reduction_dim_empty", op="argmin", dim=axis)
-        return Tensor._make(as_array(_nan_argmin(data, axis, keepdim), int64), int64)
+            raise errors.error("reduction_dim_empty", op=op, dim=axis)
+        return Tensor._make(as_array(arg_reduce(data, axis, keepdim), int64), int64)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("argmin", input, failure, dim, keepdim) from None
+        raise arguments.not_a_tensor(op, input, failure, dim, keepdim) from None
 
 
 class _AmaxBackward(Node):
