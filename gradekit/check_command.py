@@ -53,7 +53,11 @@ VALUE_OPTIONS = {
     "-o": "output",
     "--reference-backend": "reference_backend",
 }
-FLAGS = {"--no-hidden": "no_hidden", "--refresh-sandbox-probe": "refresh_sandbox_probe"}
+FLAGS = {
+    "--no-hidden": "no_hidden",
+    "--all-cases": "all_cases",
+    "--refresh-sandbox-probe": "refresh_sandbox_probe",
+}
 
 
 class CheckUsageError(Exception):
@@ -73,6 +77,7 @@ class CheckOptions(NamedTuple):
     output_format: str = "text"
     output: Path | None = None
     no_hidden: bool = False
+    all_cases: bool = False
     reference_backend: str = "engine"
     refresh_sandbox_probe: bool = False
 
@@ -102,6 +107,7 @@ def plain_check_options(arguments: list[str]) -> CheckOptions | None:
         output_format=values.get("output_format", "text"),
         output=Path(values["output"]) if "output" in values else None,
         no_hidden="no_hidden" in flags,
+        all_cases="all_cases" in flags,
         reference_backend=values.get("reference_backend", "engine"),
         refresh_sandbox_probe="refresh_sandbox_probe" in flags,
     )
@@ -275,6 +281,7 @@ def _grade(
             reference_backend=options.reference_backend,
             sandbox=sandbox,
             on_verdict=panels.prepare if panels is not None else None,
+            skip_after_timeout=skips_after_timeout(options),
         )
     except (
         SubmissionError,
@@ -283,6 +290,13 @@ def _grade(
         SandboxUnavailable,
     ) as error:
         raise CheckUsageError(str(error)) from None
+
+
+def skips_after_timeout(options: CheckOptions) -> bool:
+    """Whether an exercise's cases after a timeout are skipped: in the text report, a
+    student's quick feedback, unless ``--all-cases``. The other formats are scores of record
+    (CI autograding, platforms): every case runs, as in ``gradekit grade``."""
+    return options.output_format == "text" and not options.all_cases
 
 
 def _compiled_assignment(spec_path: Path, options: CheckOptions) -> CompiledAssignment:

@@ -171,6 +171,15 @@ def check(
     no_hidden: Annotated[
         bool, typer.Option("--no-hidden", help="Skip hidden cases (faster local checks).")
     ] = False,
+    all_cases: Annotated[
+        bool,
+        typer.Option(
+            "--all-cases",
+            help="Run every case, even after one of an exercise's cases timed out. The text report "
+            "skips the rest of an exercise after a timeout (an endless loop would cost each "
+            "case its whole time limit); the other formats always run every case.",
+        ),
+    ] = False,
     reference_backend: Annotated[
         Backend,
         typer.Option(
@@ -199,6 +208,7 @@ def check(
         output_format=output_format.value,
         output=output,
         no_hidden=no_hidden,
+        all_cases=all_cases,
         reference_backend=reference_backend.value,
         refresh_sandbox_probe=refresh_sandbox_probe,
     )

@@ -767,4 +767,5 @@ def status_message(outcome: CallOutcome) -> str:
         "timeout": "your code did not finish within the time limit (an endless loop?)",
         "crashed": f"the process running your code crashed{detail}",
         "invalid": f"your code returned something gradekit could not read back{detail}",
+        "skipped": message or "not run: an earlier case of this exercise timed out",
     }.get(outcome.status, f"the call ended with status {outcome.status}{detail}")

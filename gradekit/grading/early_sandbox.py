@@ -127,12 +127,14 @@ class EarlySandbox:
         calls: list[Call],
         on_outcome: Callable[[str, CallOutcome], None] | None = None,
         cancel: threading.Event | None = None,
+        skip_after_timeout: bool = False,
     ) -> SubmissionOutcome:
         """Run ``calls`` against the submission, like ``run_submission(..., backend=...)``.
 
         ``on_outcome`` is told of each call's outcome as it arrives (see
         :func:`~gradekit.sandbox.runner.run_submission`; after a warm start fails, the cold
-        run tells it again); setting ``cancel`` stops the run. Raises what the runner raises
+        run tells it again); setting ``cancel`` stops the run; ``skip_after_timeout`` is
+        the runner's. Raises what the runner raises
         (``SandboxUnavailable``, ``SubmissionFileError``, ``RunCancelled``).
         """
         from gradekit.sandbox.policy import probe_layers
@@ -154,6 +156,7 @@ class EarlySandbox:
                     policy=policy,
                     on_outcome=on_outcome,
                     cancel=cancel,
+                    skip_after_timeout=skip_after_timeout,
                 )
                 self._forget_stale_probe(policy, outcome)
                 return outcome
@@ -174,6 +177,7 @@ class EarlySandbox:
             policy=policy,
             on_outcome=on_outcome,
             cancel=cancel,
+            skip_after_timeout=skip_after_timeout,
         )
         self._forget_stale_probe(policy, outcome)
         return outcome

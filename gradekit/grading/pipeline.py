@@ -94,13 +94,16 @@ def grade_compiled(
     policy: Any = None,
     sandbox: EarlySandbox | None = None,
     on_verdict: Callable[[ExerciseResult], None] | None = None,
+    skip_after_timeout: bool = False,
 ) -> AssignmentResult:
     """:func:`grade_submission` of an assignment already compiled (the plans built, perhaps
     read from the plan cache): the same arguments, and the same result.
 
     ``on_verdict`` is handed each exercise graded while the run goes on, as soon as it is (a
     check renders its report's panels then); the result holds that very object unless the
-    run's final outcome overruled it."""
+    run's final outcome overruled it. With ``skip_after_timeout`` an exercise's cases after
+    one that timed out are not run (they fail, saying so): a check's quick feedback; grading
+    for the record runs them all."""
     started = time.perf_counter()
     student_backend = resolve_backend(backend or compiled.backend)
     if sandbox is not None and sandbox.backend != student_backend:
@@ -115,7 +118,7 @@ def grade_compiled(
         plans = compiled.plans
         # The student's run needs only the calls: it starts now, and the expected answers are
         # read (or computed) while the sandbox runs. The runner thread mostly waits on pipes.
-        student_run = _StudentRun(source, plans, sandbox)
+        student_run = _StudentRun(source, plans, sandbox, skip_after_timeout)
         try:
             reference = reference_answers(compiled.solution_path, plans, backend=reference_backend)
             # Also independent of the run: the syntax tree of the static rules. (The runner
@@ -233,10 +236,14 @@ class _StudentRun(threading.Thread):
     follows the last one, when the run has ended (however it ended)."""
 
     def __init__(
-        self, source: SubmissionSource, plans: list[ExercisePlan], sandbox: EarlySandbox
+        self,
+        source: SubmissionSource,
+        plans: list[ExercisePlan],
+        sandbox: EarlySandbox,
+        skip_after_timeout: bool = False,
     ) -> None:
         super().__init__(name="student-run", daemon=True)
-        self._arguments = (source, plans, sandbox)
+        self._arguments = (source, plans, sandbox, skip_after_timeout)
         self._outcome: SubmissionOutcome | None = None
         self._error: BaseException | None = None
         self.replies: queue.SimpleQueue[tuple[str, CallOutcome] | None] = queue.SimpleQueue()
@@ -328,17 +335,18 @@ def _run_student(
     source: SubmissionSource,
     plans: list[ExercisePlan],
     sandbox: EarlySandbox,
+    skip_after_timeout: bool,
     on_outcome: OutcomeCallback | None = None,
     cancel: threading.Event | None = None,
 ) -> SubmissionOutcome:
     calls = plan_calls(plans)
     if source.kind == "py":
-        return sandbox.run(source.path.resolve(), calls, on_outcome, cancel)
+        return sandbox.run(source.path.resolve(), calls, on_outcome, cancel, skip_after_timeout)
     # A notebook runs as the generated .py, named like the notebook so tracebacks read well.
     with tempfile.TemporaryDirectory(prefix="gradekit-notebook-") as folder:
         generated = Path(folder) / f"{source.path.stem}.py"
         generated.write_text(source.text, encoding="utf-8")
-        return sandbox.run(generated, calls, on_outcome, cancel)
+        return sandbox.run(generated, calls, on_outcome, cancel, skip_after_timeout)
 
 
 def _load_error_text(source: SubmissionSource, error: ExceptionInfo | None) -> str | None:

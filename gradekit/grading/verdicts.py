@@ -5,7 +5,7 @@ Scoring rule (documented in docs/json-output.md): an exercise earns
 An exercise earns 0 when a static constraint is broken (the constraint is part of the task) or
 when the submission could not run at all. Status is ``pass`` when every case passes and no
 constraint is broken, ``error`` when the code could not be run for it (load error, missing entry,
-timeout, crash, unreadable reply), else ``fail``.
+timeout, crash, unreadable reply, a case skipped after a timeout), else ``fail``.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from gradekit.grading.compare import Difference
 from gradekit.grading.static import Violation
 
 Status = Literal["pass", "fail", "error"]
-CALL_ERROR_STATUSES = frozenset({"timeout", "crashed", "missing", "invalid"})
+CALL_ERROR_STATUSES = frozenset({"timeout", "crashed", "missing", "invalid", "skipped"})
 
 
 @dataclass

@@ -221,6 +221,7 @@ def _call_problem(case: CaseResult) -> str:
         "crashed": "the process running your code crashed",
         "missing": "not run",
         "invalid": "your code's reply could not be read",
+        "skipped": "not run (an earlier case timed out)",
         "raised": "raised an exception",
     }.get(case.call_status, "failed")
 

@@ -350,7 +350,7 @@ OUTPUT_SCHEMA: dict[str, Any] = {
                 "label": {"type": "string"},
                 "status": {"enum": ["pass", "fail", "error"]},
                 "call_status": {
-                    "enum": ["ok", "raised", "timeout", "crashed", "missing", "invalid"]
+                    "enum": ["ok", "raised", "timeout", "crashed", "missing", "invalid", "skipped"]
                 },
                 "weight": {"type": "number", "exclusiveMinimum": 0},
                 "hidden": {"type": "boolean"},

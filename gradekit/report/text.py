@@ -72,6 +72,12 @@ def render_text(
                 border_style="dim",
             )
         )
+    if any(case.call_status == "skipped" for e in result.exercises for case in e.cases):
+        console.print(
+            "Cases after a timeout were not run, to spare you the wait: fix the endless loop, "
+            "or run `gradekit check --all-cases` to run them all (grading always does).",
+            style="yellow",
+        )
     console.print(_score_line(result))
 
 
@@ -233,11 +239,16 @@ def exercise_panel(exercise: ExerciseResult) -> Panel:
     failing = [case for case in exercise.cases if not case.passed]
     # When the code could not run (timeout, crash), one example case says it all.
     limit = 1 if exercise.status == "error" else MAX_DETAILED_CASES
-    shown = [case for case in failing if case.differences][:limit]
+    skipped = sum(case.call_status == "skipped" for case in failing)
+    shown = [case for case in failing if case.differences and case.call_status != "skipped"]
+    shown = shown[:limit]
     for case in shown:
         parts.append(_case_details(case))
     if len(failing) > len(shown) and shown:
-        parts.append(Text(f"... and {len(failing) - len(shown)} more failing case(s)", "dim"))
+        more = len(failing) - len(shown) - skipped
+        rest = [f"{more} more failing case(s)"] if more else []
+        rest += [f"{skipped} not run after the timeout"] if skipped else []
+        parts.append(Text(f"... and {', '.join(rest)}", "dim"))
     if exercise.traceback:
         parts.append(Text("Your traceback:", style="bold"))
         parts.append(Text(visible(exercise.traceback.rstrip())))

@@ -46,6 +46,7 @@ from gradekit.sandbox.environment import resolve_backend as resolve_backend
 from gradekit.sandbox.layers import Limits
 from gradekit.sandbox.policy import SandboxPolicy, probe_policy, tier_of
 from gradekit.sandbox.protocol import (
+    SKIPPED_STATUS,
     Call,
     CallOutcome,
     ExceptionInfo,
@@ -135,6 +136,7 @@ class _Attempt:
     worker_pid: int | None = None
     last_completed: Call | None = None
     out_of_time: bool = False
+    skipping: bool = False  # killed because its next calls are skipped, not for a failure
     blamed: Call | None = None
     subreaper_error: str | None = None
     worker_exit: dict | None = None
@@ -215,10 +217,12 @@ class RunState:
         deadline: float,
         on_outcome: OutcomeCallback | None = None,
         cancel: threading.Event | None = None,
+        skip_after_timeout: bool = False,
     ) -> None:
         self.calls = calls
         self.on_outcome = on_outcome
         self.cancel = cancel
+        self.skip_after_timeout = skip_after_timeout
         self.policy = policy
         self.deadline = deadline
         self.outcomes: dict[str, CallOutcome] = {}
@@ -237,6 +241,40 @@ class RunState:
     def should_continue(self) -> bool:
         return not self.stopped and bool(self.remaining()) and time.monotonic() < self.deadline
 
+    def skips_after(self, call: Call, outcome: CallOutcome) -> bool:
+        """Whether ``call``'s ``outcome`` means the calls after it are not run (see
+        :meth:`_skip_after_timeouts`) and the next one is one of them."""
+        if not self.skip_after_timeout or outcome.status != "timeout":
+            return False
+        index = self.calls.index(call)
+        return index + 1 < len(self.calls) and self.calls[index + 1].entry == call.entry
+
+    def _skip_after_timeouts(self) -> None:
+        """With ``skip_after_timeout``, a call that timed out ends its entry's run of calls:
+        the calls of the same entry that follow it directly are not run. (A check gives a
+        student quick feedback: an endless loop would otherwise cost every case its whole
+        timeout.) They get a ``skipped`` outcome saying why, and the next worker resumes after
+        them, so what is left is still a suffix of the calls."""
+        if not self.skip_after_timeout:
+            return
+        timed_out: Call | None = None  # the call that ends the current entry's run
+        for call in self.calls:
+            if timed_out is not None and call.entry != timed_out.entry:
+                timed_out = None
+            outcome = self.outcomes.get(call.call_id)
+            if outcome is None:
+                if timed_out is not None:
+                    self.outcomes[call.call_id] = CallOutcome(
+                        status=SKIPPED_STATUS,
+                        exception=ExceptionInfo(
+                            "NotRun",
+                            f"not run: `{call.entry}` did not finish on an earlier case "
+                            f"({timed_out.call_id})",
+                        ),
+                    )
+            elif outcome.status == "timeout":
+                timed_out = call
+
     def absorb(self, attempt: _Attempt) -> None:
         self.stdout += attempt.stdout
         self.stderr += attempt.stderr
@@ -247,6 +285,11 @@ class RunState:
         if attempt.subreaper_error is not None:
             self.failed_layers["subreaper"] = attempt.subreaper_error
         self.outcomes.update(attempt.outcomes)
+        self._skip_after_timeouts()
+        # A worker killed because the call it had begun is skipped did not fail that call.
+        in_flight = attempt.in_flight
+        if in_flight is not None and in_flight.call_id in self.outcomes:
+            in_flight = None
         policy = self.policy
         if self.failed_layers and policy.require_tier >= 1 and not policy.allow_weak:
             self.failure = "sandbox layers could not be applied: " + "; ".join(
@@ -262,8 +305,8 @@ class RunState:
                 f"({_describe_exit(attempt.worker_exit)})",
             )
             self.stopped = True
-        elif attempt.in_flight is not None:
-            self.outcomes[attempt.in_flight.call_id] = _failed_call_outcome(attempt)
+        elif in_flight is not None:
+            self.outcomes[in_flight.call_id] = _failed_call_outcome(attempt)
         elif attempt.blamed is not None:
             self.outcomes[attempt.blamed.call_id] = _failed_call_outcome(attempt, attempt.blamed)
         elif not attempt.out_of_time and attempt.next_call() is not None and not attempt.outcomes:
@@ -278,7 +321,8 @@ class RunState:
                 tail = sanitize_output(bytes(attempt.stderr[-500:])).strip()
                 self.failure += f"; the sandbox reported: {tail}"
             self.stopped = True
-        if attempt.out_of_time or not policy.restart_after_crash:
+        self._skip_after_timeouts()  # the call in flight may have timed out just now
+        if attempt.out_of_time or (not policy.restart_after_crash and not attempt.skipping):
             self.stopped = True
 
 
@@ -643,6 +687,8 @@ class Supervisor:
                 self._on_event(
                     decode_event_bytes(raw, max_frame_bytes=self.results.max_frame_bytes)
                 )
+                if self.killed:
+                    return
         except ProtocolError as exc:
             self._reject(f"the sandboxed process sent a malformed result ({exc})")
 
@@ -740,6 +786,11 @@ class Supervisor:
             self.phase_deadline = self.deadline
             if self.state.on_outcome is not None:
                 self.state.on_outcome(call.call_id, outcome)
+            if self.state.skips_after(call, outcome):
+                # The worker is already running a call that will not count: stop it, and
+                # the next round resumes after the skipped calls.
+                attempt.skipping = True
+                self._kill_worker()
         else:
             raise ProtocolError(f"unexpected event {kind!r}")
 
@@ -851,6 +902,7 @@ def run_submission(
     launch: LaunchStrategy | None = None,
     on_outcome: OutcomeCallback | None = None,
     cancel: threading.Event | None = None,
+    skip_after_timeout: bool = False,
 ) -> SubmissionOutcome:
     """Run ``calls`` against the submission at ``source_path`` in a sandboxed child.
 
@@ -874,6 +926,10 @@ def run_submission(
 
     Setting ``cancel`` (from another thread: a Ctrl-C in the caller's) stops the run within a
     quarter of a second, its processes cleaned up, and raises :class:`RunCancelled`.
+
+    With ``skip_after_timeout``, a call that times out ends its entry's run: the calls of the
+    same entry right after it are not run, and get a ``skipped`` outcome whose exception
+    (``NotRun``) names the call that timed out.
     """
     started = time.monotonic()
     source = check_source(source_path)
@@ -887,7 +943,14 @@ def run_submission(
             + policy.load_timeout
             + sum(c.timeout + policy.call_grace for c in calls)
         )
-    state = RunState(list(calls), policy, started + total_timeout, on_outcome, cancel)
+    state = RunState(
+        list(calls),
+        policy,
+        started + total_timeout,
+        on_outcome,
+        cancel,
+        skip_after_timeout=skip_after_timeout,
+    )
     # Normally one launcher does everything; a new one is started only if a launcher itself
     # died (e.g. killed from outside the sandbox) while calls were left.
     while state.should_continue():

@@ -382,12 +382,13 @@ def run_submission_warm(
     total_timeout: float | None = None,
     on_outcome: OutcomeCallback | None = None,
     cancel: threading.Event | None = None,
+    skip_after_timeout: bool = False,
 ) -> SubmissionOutcome:
     """:func:`gradekit.sandbox.runner.run_submission`, with launchers forked by ``zygote``.
 
     Same contract and same outcome (the backend is the zygote's): the runner's own run, with
     :class:`ZygoteLaunch` as its launch strategy. Raises :class:`WarmWorkerError` when the
-    zygote is gone. ``on_outcome`` and ``cancel`` are as for
+    zygote is gone. ``on_outcome``, ``cancel`` and ``skip_after_timeout`` are as for
     :func:`~gradekit.sandbox.runner.run_submission`.
     """
     from gradekit.sandbox.policy import probe_policy
@@ -408,4 +409,5 @@ def run_submission_warm(
         launch=ZygoteLaunch(zygote),
         on_outcome=on_outcome,
         cancel=cancel,
+        skip_after_timeout=skip_after_timeout,
     )

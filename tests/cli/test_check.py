@@ -5,7 +5,17 @@ from __future__ import annotations
 
 import jsonschema
 import pytest
-from cli_helpers import INDEXING, ROOT, SPECS, SUBMISSIONS, TINY, check_json, exercise, gradekit
+from cli_helpers import (
+    ENGINE,
+    INDEXING,
+    ROOT,
+    SPECS,
+    SUBMISSIONS,
+    TINY,
+    check_json,
+    exercise,
+    gradekit,
+)
 
 from gradekit.report import OUTPUT_SCHEMA, SCHEMA_ID
 from gradekit.spec import load_assignment
@@ -155,6 +165,24 @@ def test_endless_loop_is_stopped_by_the_case_timeout(engine_available):
     assert {case["call_status"] for case in double["cases"]} == {"timeout"}
     assert "time limit" in double["error"]
     assert exercise(document, "square_grad")["status"] == "pass"  # the rest still graded
+
+
+def test_the_text_report_skips_an_exercise_s_cases_after_a_timeout(engine_available):
+    """A student's check stops an exercise at its first timeout (JSON, above, runs them all)."""
+    run = gradekit("check", SUBMISSIONS / "tiny_endless.py", "--assignment", TINY, *ENGINE)
+    assert run.exit_code == 1
+    # The case that timed out is the example; the other three were not run.
+    assert "Case literal: three numbers" in run.stdout
+    assert "did not finish within the time limit" in run.stdout
+    assert "... and 3 not run after the timeout" in run.stdout
+    assert "gradekit check --all-cases" in run.stdout
+    assert "square_grad" in run.stdout and "PASS" in run.stdout  # the rest still graded
+
+    every = gradekit(
+        "check", SUBMISSIONS / "tiny_endless.py", "--assignment", TINY, "--all-cases", *ENGINE
+    )
+    assert every.exit_code == 1
+    assert "not run" not in every.stdout and "--all-cases" not in every.stdout
 
 
 def test_static_rules_cost_the_points(engine_available):
