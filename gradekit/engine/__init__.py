@@ -165,11 +165,12 @@ finally:
 
 __version__ = errors.TORCH_VERSION
 eq, ne, lt, le, gt, ge = map(_pointwise.COMPARISON_FUNCTIONS.get, "eq ne lt le gt ge".split())
-subtract = sub
+# Aliases: copies that torch's argument errors name as the alias (``negative(): ...``).
+subtract = _arguments.renamed(sub, "subtract", qualname="subtract")
 multiply = multiply_function
-divide = div
-negative = neg
-ger = outer
+divide = _arguments.renamed(div, "divide", qualname="divide")
+negative = _arguments.renamed(neg, "negative", qualname="negative")
+ger = _arguments.renamed(outer, "ger", qualname="ger")
 
 __all__ = [
     "Any",

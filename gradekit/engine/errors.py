@@ -356,6 +356,10 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         TypeError,
         "{name}() takes {maximum} positional argument{s} but {given} {were} given",
     ),
+    "no_arguments": (  # a Tensor method without parameters (CPython's METH_NOARGS check)
+        TypeError,
+        "TensorBase.{name}() takes no arguments ({given} given)",
+    ),
     "too_many_positional_range": (
         TypeError,
         "{name}() takes from {minimum} to {maximum} positional arguments but {given} were given",
@@ -395,6 +399,7 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         TypeError,
         "new(): invalid data type '{type_name}'",
     ),
+    "tensor_infer_dtype": (RuntimeError, "Could not infer dtype of {type_name}"),
     "tensor_ragged": (
         ValueError,
         "expected sequence of length {expected} at dim {dim} (got {got})",

@@ -11,10 +11,12 @@ from .. import errors
 from ..autograd import grad_mode
 from ..autograd.graph import Node
 from ..dtypes import FLOATING, int64
+from ..ops import arguments as _arguments
 from ..ops import linalg, pointwise
 from ..ops import reduction as reduction_ops
 from ..ops.core import as_array, edge
-from ..ops.pointwise import _rounded_from_float64, relu, sigmoid, tanh, where
+from ..ops.inplace import relu_ as _relu_
+from ..ops.pointwise import _rounded_from_float64, sigmoid, tanh, where
 from ..ops.quiet import quiet_op as _quiet_op
 from ..ops.reduction import torch_full_sum
 from ..ops.shape_helpers import expand, t
@@ -73,22 +75,40 @@ def _implicit_softmax_dim(name: str, ndim: int) -> int:
     return 0 if ndim in (0, 1, 3) else 1
 
 
-@_quiet_op
-def softmax(
+# torch's F.softmax, F.log_softmax and F.sigmoid are Python calling the input's method
+# (``input.softmax(dim)``): their argument errors are the method's, or an AttributeError.
+def _softmax(
     input: Tensor, dim: int | None = None, _stacklevel: int = 3, dtype: Any = None
 ) -> Tensor:
-    if dim is None:
-        dim = _implicit_softmax_dim("softmax", input.ndim)
-    return reduction_ops.softmax(input, dim, dtype)
+    try:
+        if dim is None:
+            dim = _implicit_softmax_dim("softmax", input.ndim)
+        return reduction_ops.softmax(input, dim, dtype)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise _arguments.not_a_tensor("softmax", input, failure, dim, dtype) from None
 
 
-@_quiet_op
-def log_softmax(
+def _log_softmax(
     input: Tensor, dim: int | None = None, _stacklevel: int = 3, dtype: Any = None
 ) -> Tensor:
-    if dim is None:
-        dim = _implicit_softmax_dim("log_softmax", input.ndim)
-    return reduction_ops.log_softmax(input, dim, dtype)
+    try:
+        if dim is None:
+            dim = _implicit_softmax_dim("log_softmax", input.ndim)
+        return reduction_ops.log_softmax(input, dim, dtype)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise _arguments.not_a_tensor("log_softmax", input, failure, dim, dtype) from None
+
+
+softmax = _quiet_op(_arguments.known_as(_softmax, "softmax", _arguments.CALLS_METHOD))
+log_softmax = _quiet_op(_arguments.known_as(_log_softmax, "log_softmax", _arguments.CALLS_METHOD))
+softmax.__name__ = softmax.__qualname__ = "softmax"
+log_softmax.__name__ = log_softmax.__qualname__ = "log_softmax"
+sigmoid = _arguments.renamed(sigmoid, "sigmoid", kind=_arguments.CALLS_METHOD)
+
+
+def relu(input: Tensor, inplace: bool = False) -> Tensor:
+    """``F.relu(x)``, or ``x.relu_()`` with ``inplace`` (torch's F.relu is Python too)."""
+    return _relu_(input) if inplace else pointwise.relu(input)
 
 
 class LeakyReluBackward0(Node):
@@ -188,7 +208,7 @@ def mse_loss(
     weight: Any = None,
 ) -> Tensor:
     _check_reduction(reduction)
-    if input.shape != target.shape:
+    if target.size() != input.size():  # (torch's own test: its AttributeError for a non-tensor)
         errors.warn("mse_size", target=target.shape, input=input.shape)
     with grad_mode.no_grad():
         diff = input - target
@@ -234,8 +254,10 @@ def binary_cross_entropy(
     reduction: str = "mean",
 ) -> Tensor:
     _check_reduction(reduction)
-    if target.shape != input.shape:
+    if target.size() != input.size():  # (torch's own test: its AttributeError for a non-tensor)
         raise errors.error("bce_target_size", target=target.shape, input=input.shape)
+    if weight is not None:
+        weight.size()  # torch's _infer_size(target.size(), weight.size()), for its error
     x, y = input._data, target._data.astype(input.dtype.np_dtype, copy=False)
     if ((x < 0) | (x > 1)).any():
         raise errors.error("bce_range")
@@ -305,8 +327,18 @@ def binary_cross_entropy_with_logits(
     pos_weight: Tensor | None = None,
 ) -> Tensor:
     _check_reduction(reduction)
-    if target.shape != input.shape:
+    if target.size() != input.size():  # (torch's own test: its AttributeError for a non-tensor)
         raise errors.error("bce_with_logits_target_size", target=target.shape, input=input.shape)
+    if weight is not None and not isinstance(weight, Tensor):
+        raise _arguments.call_error(
+            "binary_cross_entropy_with_logits",
+            (
+                "(Tensor input, Tensor target, Tensor weight = None, Tensor pos_weight = None, "
+                "int reduction = 1)",
+            ),
+            (input, target, weight),
+            {},
+        ) or TypeError("weight")
     x = input._data
     y = target._data.astype(x.dtype, copy=False)
     # torch: (1 - y) * x - log_sigmoid(x) * log_weight, each step in the input's dtype, with
@@ -420,44 +452,49 @@ def nll_loss(
     reduce: Any = None,
     reduction: str = "mean",
 ) -> Tensor:
-    _check_reduction(reduction)
-    if target.dtype is not int64:
-        raise errors.error("nll_target_dtype", found=target.dtype.scalar_name)
-    x, y = input._data, target._data
-    if x.ndim == 1:
-        if y.ndim != 0:
-            raise errors.error("nll_batch_mismatch", input_batch=1, target_batch=y.shape[0])
-    elif x.shape[0] != y.shape[0]:
-        raise errors.error("nll_batch_mismatch", input_batch=x.shape[0], target_batch=y.shape[0])
-    classes = x.shape[0] if x.ndim == 1 else x.shape[1]
-    invalid = (y != ignore_index) & ((y < 0) | (y >= classes))
-    if invalid.any():
-        raise errors.error("nll_target_out_of_bounds", target=int(y[invalid].flat[0]))
-    w = None if weight is None else weight._data
-    scale = _nll_scale(y, w, ignore_index).astype(x.dtype)
-    safe = np.where(y != ignore_index, y, 0)
-    if x.ndim == 1:
-        picked = x[int(safe)]
-    else:
-        picked = np.squeeze(np.take_along_axis(x, np.expand_dims(safe, 1), axis=1), 1)
-    losses = -picked * scale
-    total_weight = float(scale.sum())
-    if reduction == "mean":
-        with np.errstate(all="ignore"):
-            out = np.asarray(losses.sum() / scale.sum(), dtype=x.dtype)
-    elif reduction == "sum":
-        out = np.asarray(losses.sum(), dtype=x.dtype)
-    else:
-        out = losses
-    d = input.dtype
-    out = as_array(out, d)
-    if not (grad_mode.enabled and input._requires_grad):
-        return Tensor._make(out, d)
-    node = NllLossBackward0((input._edge(),), ((out.shape, d),))
-    node.reduction, node.ignore_index = reduction, ignore_index
-    node.self_sizes, node.total_weight = x.shape, total_weight
-    node.save(target, weight)
-    return Tensor._make(out, d, node)
+    try:
+        _check_reduction(reduction)
+        if target.dtype is not int64:
+            raise errors.error("nll_target_dtype", found=target.dtype.scalar_name)
+        x, y = input._data, target._data
+        if x.ndim == 1:
+            if y.ndim != 0:
+                raise errors.error("nll_batch_mismatch", input_batch=1, target_batch=y.shape[0])
+        elif x.shape[0] != y.shape[0]:
+            raise errors.error(
+                "nll_batch_mismatch", input_batch=x.shape[0], target_batch=y.shape[0]
+            )
+        classes = x.shape[0] if x.ndim == 1 else x.shape[1]
+        invalid = (y != ignore_index) & ((y < 0) | (y >= classes))
+        if invalid.any():
+            raise errors.error("nll_target_out_of_bounds", target=int(y[invalid].flat[0]))
+        w = None if weight is None else weight._data
+        scale = _nll_scale(y, w, ignore_index).astype(x.dtype)
+        safe = np.where(y != ignore_index, y, 0)
+        if x.ndim == 1:
+            picked = x[int(safe)]
+        else:
+            picked = np.squeeze(np.take_along_axis(x, np.expand_dims(safe, 1), axis=1), 1)
+        losses = -picked * scale
+        total_weight = float(scale.sum())
+        if reduction == "mean":
+            with np.errstate(all="ignore"):
+                out = np.asarray(losses.sum() / scale.sum(), dtype=x.dtype)
+        elif reduction == "sum":
+            out = np.asarray(losses.sum(), dtype=x.dtype)
+        else:
+            out = losses
+        d = input.dtype
+        out = as_array(out, d)
+        if not (grad_mode.enabled and input._requires_grad):
+            return Tensor._make(out, d)
+        node = NllLossBackward0((input._edge(),), ((out.shape, d),))
+        node.reduction, node.ignore_index = reduction, ignore_index
+        node.self_sizes, node.total_weight = x.shape, total_weight
+        node.save(target, weight)
+        return Tensor._make(out, d, node)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise _arguments.not_a_tensor("nll_loss_nd", input, failure, target, weight) from None
 
 
 @_quiet_op
@@ -472,28 +509,33 @@ def cross_entropy(
     label_smoothing: float = 0.0,
 ) -> Tensor:
     """``nll_loss(log_softmax(input, 1), target)``: NllLossBackward0(LogSoftmaxBackward0)."""
-    _check_reduction(reduction)
-    if label_smoothing != 0.0:
-        raise errors.unsupported("torch.nn.functional.cross_entropy(label_smoothing=...)")
-    class_dim = 0 if input.ndim == 1 else 1
-    log_probabilities = reduction_ops.log_softmax(input, class_dim)
-    if target.dtype.category == FLOATING:
-        if target.shape != input.shape:
-            raise errors.error("cross_entropy_target_dtype", found=target.dtype.scalar_name)
-        # Class probabilities as target: -(log_softmax * target).sum(...), as torch builds it.
-        products = log_probabilities * target
-        if weight is not None:
-            shape = [1] * input.ndim
-            shape[class_dim] = -1
-            products = products * Tensor._make(weight._data.reshape(shape), weight.dtype)
-        if reduction == "none":
-            return -reduction_ops.sum(products, class_dim)
-        total = -reduction_ops.sum(products)
-        if reduction == "sum":
-            return total
-        batch = input._data.size // input._data.shape[class_dim]
-        return pointwise.div_scalar(total, batch)
-    return nll_loss(log_probabilities, target, weight, None, ignore_index, None, reduction)
+    try:
+        _check_reduction(reduction)
+        if label_smoothing != 0.0:
+            raise errors.unsupported("torch.nn.functional.cross_entropy(label_smoothing=...)")
+        class_dim = 0 if input.ndim == 1 else 1
+        log_probabilities = reduction_ops.log_softmax(input, class_dim)
+        if target.dtype.category == FLOATING:
+            if target.shape != input.shape:
+                raise errors.error("cross_entropy_target_dtype", found=target.dtype.scalar_name)
+            # Class probabilities as target: -(log_softmax * target).sum(...), as torch builds it.
+            products = log_probabilities * target
+            if weight is not None:
+                shape = [1] * input.ndim
+                shape[class_dim] = -1
+                products = products * Tensor._make(weight._data.reshape(shape), weight.dtype)
+            if reduction == "none":
+                return -reduction_ops.sum(products, class_dim)
+            total = -reduction_ops.sum(products)
+            if reduction == "sum":
+                return total
+            batch = input._data.size // input._data.shape[class_dim]
+            return pointwise.div_scalar(total, batch)
+        return nll_loss(log_probabilities, target, weight, None, ignore_index, None, reduction)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise _arguments.not_a_tensor(
+            "cross_entropy_loss", input, failure, target, weight
+        ) from None
 
 
 def __getattr__(name: str) -> object:

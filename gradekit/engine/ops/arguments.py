@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import operator
 import os
+import types
 from typing import Any
 
 import numpy as np
@@ -146,22 +147,97 @@ def is_number(value: object) -> bool:
     return isinstance(value, (int, float, complex, np.number, np.bool_))
 
 
-def not_a_tensor(name: str, value: object, failure: Exception, *others: object) -> Exception:
+# --- which name a body was called by ---------------------------------------------------------
+# An op's body is written once and serves torch.<name>, its aliases (torch.negative is
+# torch.neg) and the Tensor method. torch words their argument errors differently (the
+# alias's own name; a method numbers its arguments without self). So each alias and each
+# method is a copy of the function over a copy of its code object: the same bytecode, so a
+# call costs exactly what the original costs, but a code object of its own, by which the
+# error path (the frame that caught the failure) knows how the body was called.
+
+# How torch words a call's argument errors: as its parser does for a function, or for a
+# method (self is not an argument), or as the Python code of torch.nn.functional does,
+# which calls the method on its input (``input.softmax(dim)``: a non-tensor input has no
+# such attribute).
+FUNCTION, METHOD, CALLS_METHOD = "function", "method", "calls method"
+
+# id(code object) -> (torch's name, one of the kinds above, the code object (kept alive))
+_CALLED_AS: dict[int, tuple[str, str, types.CodeType]] = {}
+
+
+def renamed(function: Any, name: str, *, kind: str = FUNCTION, qualname: str | None = None) -> Any:
+    """A copy of ``function`` that the error path knows as torch's ``name`` of ``kind``.
+    ``qualname`` is the copy's ``__name__`` and ``__qualname__``, which Python's own binding
+    errors print (default: unchanged)."""
+    if type(function) is not types.FunctionType:
+        return function  # (a property, a builtin: nothing to copy)
+    code = function.__code__.replace()  # an equal but distinct code object
+    copy = types.FunctionType(
+        code, function.__globals__, function.__name__, function.__defaults__, function.__closure__
+    )
+    copy.__kwdefaults__ = function.__kwdefaults__
+    copy.__dict__.update(function.__dict__)
+    copy.__doc__, copy.__module__ = function.__doc__, function.__module__
+    copy.__annotations__ = function.__annotations__
+    copy.__qualname__ = function.__qualname__
+    if qualname is not None:
+        copy.__name__ = copy.__qualname__ = qualname
+    _CALLED_AS[id(code)] = (name, kind, code)
+    return copy
+
+
+def as_method(function: Any, name: str) -> Any:
+    """``function`` as the Tensor method ``name`` (see :func:`renamed`)."""
+    return renamed(function, name, kind=METHOD)
+
+
+def known_as(function: Any, name: str, kind: str) -> Any:
+    """Register ``function`` itself (not a copy: it serves only this name) as torch's
+    ``name`` of ``kind``; returns it, for use as a decorator's helper."""
+    code = function.__code__
+    _CALLED_AS[id(code)] = (name, kind, code)
+    return function
+
+
+def called_as(failure: BaseException) -> tuple[str, str] | None:
+    """How the body that caught ``failure`` was called: (torch's name, kind), or None for
+    an original function (its own name, as a function)."""
+    traceback = failure.__traceback__
+    if traceback is None:
+        return None
+    frame = traceback.tb_frame
+    known = _CALLED_AS.get(id(frame.f_code))
+    if known is None and frame.f_back is not None:
+        # a shared body (``squeeze``) called by a thin method or alias of its own
+        known = _CALLED_AS.get(id(frame.f_back.f_code))
+    return None if known is None else known[:2]
+
+
+def not_a_tensor(
+    name: str, value: object, failure: Exception, *others: object, exact: bool = False
+) -> Exception:
     """torch's error for a function given ``value`` in place of its first tensor (or, when
     ``overloads.FUNCTIONS`` lists the function, for its arguments ``value, *others``), or
-    the engine's own ``failure`` when torch's parser would have taken them."""
+    the engine's own ``failure`` when torch's parser would have taken them.
+
+    A body called as an alias or a method (see :func:`renamed`) words the error as torch
+    words that alias's or method's. With ``exact``, the arguments are exactly the caller's
+    (the function's defaults are ``errors.REQUIRED``, left out here): a None among them is
+    the caller's own."""
+    called = called_as(failure)
+    if called is not None:
+        name, kind = called
+        if kind == CALLS_METHOD and not isinstance(value, Tensor):
+            return AttributeError(f"'{type(value).__name__}' object has no attribute '{name}'")
+        if kind != FUNCTION:
+            return _method_error(name, value, failure, others, exact)
     if str(failure).startswith(f"{name}()"):  # already torch's words (the engine's own check)
         return failure
     listed = overloads.FUNCTIONS.get(name)
     if listed is not None:
-        given = [value, *(other for other in others if other is not errors.REQUIRED)]
-        # The engine's defaults (None, False) for optional arguments the caller left out:
-        # past the positional arguments every overload requires, torch would not see them.
-        required = min(
-            _Overload(name, text.removesuffix("|hidden")).required_positional for text in listed
-        )
-        while len(given) > required and (given[-1] is None or given[-1] is False):
-            given.pop()
+        given = [v for v in (value, *others) if v is not errors.REQUIRED]
+        if not exact:
+            given = list(_without_defaults(name, listed, given))
         return call_error(name, listed, tuple(given), {}) or failure
     if isinstance(value, Tensor):
         return failure
@@ -173,6 +249,50 @@ def not_a_tensor(name: str, value: object, failure: Exception, *others: object) 
         expected="Tensor",
         got=type_name(value),
     )
+
+
+def _method_error(
+    name: str, self: object, failure: Exception, others: tuple[object, ...], exact: bool = False
+) -> Exception:
+    """:func:`not_a_tensor` for ``self.<name>(*others)``: the method's overloads, which
+    leave ``self`` out (``overloads.METHODS``, or the function's without its first
+    parameter and its ``out``). The parser's check comes first: a call it takes keeps the
+    engine's own ``failure``."""
+    listed = overloads.method_listing(name)
+    if listed is None:
+        return failure
+    if not listed:  # a method without parameters (C's METH_NOARGS)
+        given = [other for other in others if other is not errors.REQUIRED]
+        return errors.error("no_arguments", name=name, given=len(given)) if given else failure
+    given = [other for other in others if other is not errors.REQUIRED]
+    if not exact:
+        given = list(_without_defaults(name, listed, given))
+    return call_error(name, listed, tuple(given), {}) or failure
+
+
+def _without_defaults(name: str, listed: tuple[str, ...], given: list[Any]) -> tuple[Any, ...]:
+    """``given`` without the engine's defaults (None, False) for trailing optional arguments
+    the caller left out: past the positional arguments every overload requires, torch would
+    not have seen them. (Where an overload lists another default for that place, such as
+    cat's ``int dim = 0``, a None there is the caller's own, and stays.)"""
+    parsed = [_Overload(name, text.removesuffix("|hidden")) for text in listed]
+    required = min(overload.required_positional for overload in parsed)
+    given = list(given)
+    while len(given) > required and (given[-1] is None or given[-1] is False):
+        if any(_other_default(overload, len(given) - 1, given[-1]) for overload in parsed):
+            break
+        given.pop()
+    return tuple(given)
+
+
+def _other_default(overload: _Overload, index: int, value: Any) -> bool:
+    """Does ``overload`` list a default other than ``value`` for positional place ``index``?"""
+    if index >= len(overload.parameters):
+        return False
+    parameter = overload.parameters[index]
+    if parameter.keyword_only or not parameter.optional:
+        return False
+    return parameter.default != ("None" if value is None else "False")
 
 
 def _where(position: int | None) -> str:
@@ -196,12 +316,12 @@ class _Parameter:
     """One parameter of an overload as torch prints it: ``int dim``, ``bool keepdim = False``,
     ``Tensor out = None`` (a default makes it optional; a None default also admits None)."""
 
-    __slots__ = ("type", "name", "optional", "allow_none", "keyword_only")
+    __slots__ = ("type", "name", "optional", "default", "allow_none", "keyword_only")
 
     def __init__(self, text: str, keyword_only: bool) -> None:
         declaration, _, default = text.partition(" = ")
         self.type, _, self.name = declaration.rpartition(" ")
-        self.optional = bool(default)
+        self.optional, self.default = bool(default), default
         # A None default admits None; so does a "?" after the name (``IntArrayRef[1]? dim``
         # in torch's source, required yet nullable), which torch's listing does not show.
         self.allow_none = default == "None" or self.name.endswith("?")
@@ -467,7 +587,7 @@ def _invalid_combination(
     lines = [f"{head}got ({given}), but expected one of:"]
     for text in overloads:
         lines.append(f" * {text}")
-        listed = text[1:-1].split(", ") if text != "()" else []
+        listed = text[1:-1].split(", ")  # (torch reads "()" as one unnamed argument)
         if len(args) + len(kwargs) != len(listed):
             continue
         names = [part.rpartition(" ")[2] for part in listed]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import builtins
 import math
+import operator
 from collections.abc import Sequence
 from typing import Any
 
@@ -83,7 +84,9 @@ def _infer_array(data: Any) -> tuple[np.ndarray, dtype]:
         return np.asarray(data), from_numpy_dtype(data.dtype)
     if _contains_tensor(data):
         data = _strip_tensors(data)
-    if isinstance(data, (str, bytes)) or data is None or isinstance(data, dict):
+    if data is None:
+        raise errors.error("tensor_infer_dtype", type_name="NoneType")
+    if isinstance(data, (str, bytes)) or isinstance(data, dict):
         raise errors.error("tensor_from_bad_data", type_name=type(data).__name__)
     try:
         array = np.array(data)
@@ -96,6 +99,8 @@ def _infer_array(data: Any) -> tuple[np.ndarray, dtype]:
         return array, dtypes.int64
     if kind == "f":
         return array, get_default_dtype()
+    if kind == "O" and any(item is None for item in array.flat):
+        raise errors.error("tensor_infer_dtype", type_name="NoneType")
     if kind == "O" or kind == "U":
         raise errors.error("tensor_from_bad_data", type_name=type(data).__name__)
     raise errors.error("tensor_data_type", dtype=array.dtype)
@@ -121,7 +126,7 @@ def tensor(
     return _finish(out, target, requires_grad)
 
 
-def as_tensor(data: Any, dtype: dtype | None = None, device: Any = None) -> Tensor:
+def as_tensor(data: Any, *, dtype: dtype | None = None, device: Any = None) -> Tensor:
     """Shares memory with a tensor or a numpy array when no conversion is needed."""
     _check_device(device)
     if isinstance(data, Tensor):
@@ -275,15 +280,20 @@ def full(
 
 def eye(
     n: int,
-    m: int | None = None,
+    m: int = errors.REQUIRED,
     *,
     dtype: dtype | None = None,
     device: Any = None,
     requires_grad: bool = False,
 ) -> Tensor:
-    _check_device(device)
-    target = dtype if dtype is not None else get_default_dtype()
-    return _finish(np.eye(n, n if m is None else m, dtype=target.np_dtype), target, requires_grad)
+    try:
+        _check_device(device)
+        target = dtype if dtype is not None else get_default_dtype()
+        columns = n if m is errors.REQUIRED else operator.index(m)  # (numpy takes None)
+        data = np.eye(n, columns, dtype=target.np_dtype)
+        return _finish(data, target, requires_grad)
+    except (TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("eye", n, failure, m, exact=True) from None
 
 
 def _like(input: Tensor, fill: Any, dtype_: dtype | None, requires_grad: bool) -> Tensor:
@@ -340,9 +350,11 @@ def full_like(
     **_: Any,
 ) -> Tensor:
     try:
+        if not arguments.is_number(fill_value):  # (numpy would fill None as nan)
+            raise TypeError("fill_value")
         return _like(input, fill_value, dtype, requires_grad)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("full_like", input, failure) from None
+        raise arguments.not_a_tensor("full_like", input, failure, fill_value) from None
 
 
 def ones_like_data(output: Tensor) -> Tensor:
@@ -352,28 +364,32 @@ def ones_like_data(output: Tensor) -> Tensor:
 
 def arange(
     start: Any,
-    end: Any = None,
-    step: Any = 1,
+    end: Any = errors.REQUIRED,
+    step: Any = errors.REQUIRED,
     *,
     dtype: dtype | None = None,
     device: Any = None,
     requires_grad: bool = False,
 ) -> Tensor:
-    _check_device(device)
-    if end is None:
-        start, end = 0, start
-    values = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
-    start, end, step = values
-    if step == 0:
-        raise errors.error("arange_step_zero")
-    if (end - start) * step < 0 and end != start:
-        raise errors.error("arange_bound_sign")
-    all_int = builtins.all(isinstance(v, builtins.int) for v in values)
-    target = dtype if dtype is not None else (dtypes.int64 if all_int else get_default_dtype())
-    count = builtins.max(0, math.ceil((end - start) / step))
-    # torch computes start + i * step (in double for floating results)
-    data = start + np.arange(count, dtype=np.float64 if not all_int else np.int64) * step
-    return _finish(data.astype(target.np_dtype), target, requires_grad)
+    """``arange(end)``, ``arange(start, end)``, ``arange(start, end, step)``."""
+    try:
+        _check_device(device)
+        bounds = (0, start) if end is errors.REQUIRED else (start, end)
+        given_step = 1 if step is errors.REQUIRED else step
+        values = [v.item() if isinstance(v, Tensor) else v for v in (*bounds, given_step)]
+        low, high, stride = values
+        if stride == 0:
+            raise errors.error("arange_step_zero")
+        if (high - low) * stride < 0 and high != low:
+            raise errors.error("arange_bound_sign")
+        all_int = builtins.all(isinstance(v, builtins.int) for v in values)
+        target = dtype if dtype is not None else (dtypes.int64 if all_int else get_default_dtype())
+        count = builtins.max(0, math.ceil((high - low) / stride))
+        # torch computes start + i * step (in double for floating results)
+        data = low + np.arange(count, dtype=np.float64 if not all_int else np.int64) * stride
+        return _finish(data.astype(target.np_dtype), target, requires_grad)
+    except (TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("arange", start, failure, end, step, exact=True) from None
 
 
 def linspace(
@@ -385,14 +401,17 @@ def linspace(
     device: Any = None,
     requires_grad: bool = False,
 ) -> Tensor:
-    _check_device(device)
-    if steps < 0:
-        raise errors.error("linspace_steps")
-    target = dtype if dtype is not None else get_default_dtype()
-    data = np.linspace(start, end, steps, dtype=np.float64)
-    if target.category != FLOATING:
-        data = np.trunc(data)
-    return _finish(data.astype(target.np_dtype), target, requires_grad)
+    try:
+        _check_device(device)
+        if steps < 0:
+            raise errors.error("linspace_steps")
+        target = dtype if dtype is not None else get_default_dtype()
+        data = np.linspace(start, end, steps, dtype=np.float64)
+        if target.category != FLOATING:
+            data = np.trunc(data)
+        return _finish(data.astype(target.np_dtype), target, requires_grad)
+    except (TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("linspace", start, failure, end, steps) from None
 
 
 # --- random numbers (own generator: no promise of torch's random streams) --------------------

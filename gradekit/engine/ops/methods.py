@@ -338,7 +338,10 @@ METHODS: dict[str, Any] = {
 
 def attach_all() -> None:
     for name, function in METHODS.items():
-        register_method(name, function)
+        if name.startswith("__"):  # operators: Python's protocols, not torch's parser
+            register_method(name, function)
+        else:  # a copy by which the error path knows it was called as a method
+            register_method(name, arguments.as_method(function, name))
 
 
 attach_all()

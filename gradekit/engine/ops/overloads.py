@@ -60,6 +60,16 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "(Tensor input, Number other, *, str rounding_mode)",
         "(Tensor input, Number other)|hidden",
     ),
+    "divide": (
+        "(Tensor input, Tensor other, *, Tensor out = None)",
+        "(Tensor input, Tensor other, *, str rounding_mode, Tensor out = None)",
+        "(Tensor input, Number other)",
+        "(Tensor input, Number other, *, str rounding_mode)",
+    ),
+    "subtract": (
+        "(Tensor input, Tensor other, *, Number alpha = 1, Tensor out = None)",
+        "(Tensor input, Number other, Number alpha = 1)",
+    ),
     **dict.fromkeys(
         "true_divide floor_divide".split(),
         ("(Tensor input, Tensor other, *, Tensor out = None)", "(Tensor input, Number other)"),
@@ -79,6 +89,7 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
     "mv": ("(Tensor input, Tensor vec, *, Tensor out = None)",),
     "dot": ("(Tensor input, Tensor tensor, *, Tensor out = None)",),
     "outer": ("(Tensor input, Tensor vec2, *, Tensor out = None)",),
+    "ger": ("(Tensor input, Tensor vec2, *, Tensor out = None)",),
     # (names, types and defaults from torch's own signature strings)
     "sum": (
         "(Tensor input, *, torch.dtype dtype = None)",
@@ -104,7 +115,7 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
     ),
     "count_nonzero": ("(Tensor input, int dim = None)", "(Tensor input, tuple of ints dim)"),
     **dict.fromkeys(
-        "cat stack concat".split(),
+        "cat stack concat concatenate".split(),
         ("(tuple of Tensors tensors, int dim = 0, *, Tensor out = None)",),
     ),
     "amax": (
@@ -153,8 +164,78 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
     "swapaxes": ("(Tensor input, int axis0, int axis1)",),
     "take_along_dim": ("(Tensor input, Tensor indices, int dim = None, *, Tensor out = None)",),
     "transpose": ("(Tensor input, int dim0, int dim1)",),
+    "swapdims": ("(Tensor input, int dim0, int dim1)",),
+    "equal": ("(Tensor input, Tensor other)",),
     "unflatten": ("(Tensor input, int dim, tuple of ints sizes)",),
     "unsqueeze": ("(Tensor input, int dim)",),
+    "eye": ("(int n, *, " + _FACTORY_TAIL, "(int n, int m, *, " + _FACTORY_TAIL),
+    "arange": (
+        "(Number end, *, " + _FACTORY_TAIL,
+        "(Number start, Number end, *, " + _FACTORY_TAIL.removeprefix("Tensor out = None, "),
+        "(Number start, Number end, Number step = 1, *, " + _FACTORY_TAIL,
+    ),
+    "linspace": tuple(
+        f"({start} start, {end} end, int steps, *, " + _FACTORY_TAIL
+        for start, end in (
+            ("Tensor", "Tensor"),
+            ("Number", "Tensor"),
+            ("Tensor", "Number"),
+            ("Number", "Number"),
+        )
+    ),
+    "full_like": (
+        "(Tensor input, Number fill_value, *, torch.memory_format memory_format = None, "
+        + _FACTORY_TAIL.removeprefix("Tensor out = None, "),
+    ),
+    "index_put": (
+        "(Tensor input, tuple of Tensors indices, Tensor values, bool accumulate = False)",
+    ),
+    # torch.nn.functional's losses call these (torch._C._nn)
+    "cross_entropy_loss": (
+        "(Tensor input, Tensor target, Tensor weight = None, int reduction = 1, "
+        "SymInt ignore_index = -100, float label_smoothing = 0.0)",
+    ),
+    "nll_loss_nd": (
+        "(Tensor input, Tensor target, Tensor weight = None, int reduction = 1, "
+        "SymInt ignore_index = -100)",
+    ),
+    "split_with_sizes": ("(Tensor input, tuple of ints split_sizes, int dim = 0)",),
+    "reshape": ("(Tensor input, tuple of ints shape)",),
+    "flip": ("(Tensor input, tuple of ints dims)",),
+    "permute": ("(Tensor input, tuple of ints dims)",),
+    "broadcast_to": ("(Tensor input, tuple of ints size)",),
+    "squeeze": (
+        "(Tensor input)",
+        "(Tensor input, int dim)",
+        "(Tensor input, tuple of ints dim)",
+    ),
+    "clone": ("(Tensor input, *, torch.memory_format memory_format = None)",),
+    **dict.fromkeys(
+        "all any".split(),
+        (
+            "(Tensor input, *, Tensor out = None)",
+            "(Tensor input, tuple of ints dim = None, bool keepdim = False, *, Tensor out = None)",
+            "(Tensor input, int dim, bool keepdim = False, *, Tensor out = None)",
+        ),
+    ),
+    "remainder": (
+        "(Tensor input, Tensor other, *, Tensor out = None)",
+        "(Number self, Tensor other)",
+        "(Tensor input, Number other, *, Tensor out = None)",
+    ),
+    "pow": (
+        "(Tensor input, Tensor exponent, *, Tensor out = None)",
+        "(Number self, Tensor exponent, *, Tensor out = None)",
+        "(Tensor input, Number exponent, *, Tensor out = None)",
+    ),
+    "isclose": (
+        "(Tensor input, Tensor other, float rtol = 1e-05, float atol = 1e-08, "
+        "bool equal_nan = False)",
+    ),
+    "allclose": (
+        "(Tensor input, Tensor other, float rtol = 1e-05, float atol = 1e-08, "
+        "bool equal_nan = False)",
+    ),
 }
 
 METHODS: dict[str, tuple[str, ...]] = {
@@ -168,3 +249,35 @@ METHODS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys("eq ne lt le gt ge".split(), ("(Tensor other)", "(Number other)")),
     **dict.fromkeys("softmax log_softmax".split(), ("(int dim, torch.dtype dtype = None)",)),
 }
+
+
+# Tensor methods that take no arguments at all: CPython checks them (METH_NOARGS), so a
+# surplus argument gets "TensorBase.abs() takes no arguments (1 given)".
+NO_ARGUMENTS = frozenset(
+    "abs neg negative exp log sqrt sin cos tanh sigmoid relu reciprocal sgn sign square "
+    "isfinite isinf isnan logical_not ravel t numel is_floating_point dim tolist zero_ exp_ "
+    "detach item".split()
+)
+
+
+def method_listing(name: str) -> tuple[str, ...] | None:
+    """The overloads of the Tensor method ``name`` as torch lists them (without ``self``):
+    ``METHODS``'s, or else the function's without its first parameter and its ``out``;
+    an empty tuple for a method without parameters; None when neither is known."""
+    if name in NO_ARGUMENTS:
+        return ()
+    if name in METHODS:
+        return METHODS[name]
+    listed = FUNCTIONS.get(name)
+    if listed is None:
+        return None
+    return tuple(dict.fromkeys(_without_self_and_out(text) for text in listed))
+
+
+def _without_self_and_out(text: str) -> str:
+    hidden = text.endswith("|hidden")
+    parts = text.removesuffix("|hidden")[1:-1].split(", ")[1:]
+    parts = [part for part in parts if not part.endswith(" out = None")]
+    if parts and parts[-1] == "*":
+        parts.pop()
+    return "(" + ", ".join(parts) + ")" + ("|hidden" if hidden else "")

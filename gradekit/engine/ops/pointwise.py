@@ -555,24 +555,27 @@ def floor_divide(input: Any, other: Any) -> Tensor:
 
 
 def remainder(input: Any, other: Any) -> Tensor:
-    a, b, result = binary_operands(input, other)
-    if result is bool_:
-        raise errors.error("kernel_not_implemented", op="remainder_cpu", dtype="Bool")
-    if result.category != FLOATING and np.any(np.asarray(b) == 0):
-        raise errors.error("integer_division_by_zero")
-    with np.errstate(all="ignore"):
-        out = np.remainder(a, b)
-    out = torch_layout(as_array(out, result), a, b)
-    if not _recording(input, other):
-        return Tensor._make(out, result)
-    if not isinstance(input, Tensor):  # number % tensor has no derivative formula
-        return _record_no_derivative("remainder", Tensor._make(out, result), input, other)
-    if not isinstance(other, Tensor):
-        node = RemainderBackward0((input._edge(),), ((out.shape, result),))
+    try:
+        a, b, result = binary_operands(input, other)
+        if result is bool_:
+            raise errors.error("kernel_not_implemented", op="remainder_cpu", dtype="Bool")
+        if result.category != FLOATING and np.any(np.asarray(b) == 0):
+            raise errors.error("integer_division_by_zero")
+        with np.errstate(all="ignore"):
+            out = np.remainder(a, b)
+        out = torch_layout(as_array(out, result), a, b)
+        if not _recording(input, other):
+            return Tensor._make(out, result)
+        if not isinstance(input, Tensor):  # number % tensor has no derivative formula
+            return _record_no_derivative("remainder", Tensor._make(out, result), input, other)
+        if not isinstance(other, Tensor):
+            node = RemainderBackward0((input._edge(),), ((out.shape, result),))
+            return Tensor._make(out, result, node)
+        node = RemainderBackward1((edge(input), edge(other)), ((out.shape, result),))
+        node.save(input, other)
         return Tensor._make(out, result, node)
-    node = RemainderBackward1((edge(input), edge(other)), ((out.shape, result),))
-    node.save(input, other)
-    return Tensor._make(out, result, node)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("remainder", input, failure, other) from None
 
 
 def true_divide(input: Any, other: Any) -> Tensor:
@@ -705,39 +708,43 @@ def _integer_power_of_tensor(a: Any, b: np.ndarray) -> np.ndarray:
 
 
 def pow(input: Any, exponent: Any) -> Tensor:  # noqa: A001 - torch's name
-    # torch has no bool pow kernel with a bool *tensor* exponent (``B ** True`` is fine)
-    if (
-        isinstance(exponent, Tensor)
-        and exponent.dtype is bool_
-        and (
-            isinstance(input, builtins.bool) or (isinstance(input, Tensor) and input.dtype is bool_)
-        )
-    ):
-        raise errors.error("pow_bool")
-    if not isinstance(input, Tensor):
-        return _scalar_pow(scalar_operand(input), exponent)
-    if isinstance(exponent, Tensor):
-        a, b, result = binary_operands(input, exponent)
-        try:
-            out = torch_layout(as_array(_power(a, b), result), a, b)
-        except ValueError:
-            raise broadcast_error(shape_of(input), shape_of(exponent)) from None
+    try:
+        # torch has no bool pow kernel with a bool *tensor* exponent (``B ** True`` is fine)
+        if (
+            isinstance(exponent, Tensor)
+            and exponent.dtype is bool_
+            and (
+                isinstance(input, builtins.bool)
+                or (isinstance(input, Tensor) and input.dtype is bool_)
+            )
+        ):
+            raise errors.error("pow_bool")
+        if not isinstance(input, Tensor):
+            return _scalar_pow(scalar_operand(input), exponent)
+        if isinstance(exponent, Tensor):
+            a, b, result = binary_operands(input, exponent)
+            try:
+                out = torch_layout(as_array(_power(a, b), result), a, b)
+            except ValueError:
+                raise broadcast_error(shape_of(input), shape_of(exponent)) from None
+            node = None
+            if _recording(input, exponent):
+                node = PowBackward1((edge(input), edge(exponent)), ((out.shape, result),))
+                res = Tensor._make(out, result, node)
+                node.save(input, exponent, outputs=(res,))
+                return res
+            return Tensor._make(out, result, None)
+        number = scalar_operand(exponent)
+        a, b, result = binary_operands(input, number)
+        out = torch_layout(as_array(_scalar_power(a, b, result), result), a, b)
         node = None
-        if _recording(input, exponent):
-            node = PowBackward1((edge(input), edge(exponent)), ((out.shape, result),))
-            res = Tensor._make(out, result, node)
-            node.save(input, exponent, outputs=(res,))
-            return res
-        return Tensor._make(out, result, None)
-    exponent = scalar_operand(exponent)
-    a, b, result = binary_operands(input, exponent)
-    out = torch_layout(as_array(_scalar_power(a, b, result), result), a, b)
-    node = None
-    if _recording(input):
-        node = PowBackward0((input._edge(),), ((out.shape, result),))
-        node.exponent = exponent
-        node.save(input)
-    return Tensor._make(out, result, node)
+        if _recording(input):
+            node = PowBackward0((input._edge(),), ((out.shape, result),))
+            node.exponent = number
+            node.save(input)
+        return Tensor._make(out, result, node)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("pow", input, failure, exponent) from None
 
 
 def _scalar_pow(base: Any, exponent: Tensor) -> Tensor:
@@ -1559,7 +1566,9 @@ def isclose(
         a, b, _ = binary_operands(input, other)
         return Tensor._make(np.isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan), bool_)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("isclose", input, failure) from None
+        raise arguments.not_a_tensor(
+            "isclose", input, failure, other, rtol, atol, equal_nan
+        ) from None
 
 
 def allclose(
@@ -1568,7 +1577,9 @@ def allclose(
     try:
         return builtins.bool(isclose(input, other, rtol, atol, equal_nan)._data.all())
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("allclose", input, failure) from None
+        raise arguments.not_a_tensor(
+            "allclose", input, failure, other, rtol, atol, equal_nan
+        ) from None
 
 
 def equal(input: Tensor, other: Tensor) -> bool:
@@ -1577,16 +1588,7 @@ def equal(input: Tensor, other: Tensor) -> bool:
             return False
         return builtins.bool(np.array_equal(input._data, other._data))
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        if isinstance(input, Tensor) and not isinstance(other, Tensor):
-            raise errors.error(
-                "argument_type",
-                name="equal",
-                parameter="other",
-                where=" (position 2)",
-                expected="Tensor",
-                got=arguments.type_name(other),
-            ) from None
-        raise arguments.not_a_tensor("equal", input, failure) from None
+        raise arguments.not_a_tensor("equal", input, failure, other) from None
 
 
 # --- helpers used by backward formulas ------------------------------------------------------

@@ -599,6 +599,10 @@ def norm(
             raise errors.error("norm_p_unsupported", p=repr(p))
         return linalg_vector_norm(input, p, dim, keepdim, dtype=dtype)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        if not isinstance(input, Tensor):  # torch.norm is Python: it reads input.layout first
+            raise AttributeError(
+                f"'{type(input).__name__}' object has no attribute 'layout'"
+            ) from None
         raise arguments.not_a_tensor("norm", input, failure) from None
 
 

@@ -47,7 +47,7 @@ from ..indexing import (
     parse_index_tensors,
 )
 from ..tensor import Tensor, register_method
-from . import arguments
+from . import arguments, overloads
 from .core import is_scalar, maybe_wrap_dim, requires_grad, scalar_value
 from .layout import empty_preserving_layout
 
@@ -628,16 +628,16 @@ def t(x: Tensor) -> Tensor:
 def permute(x: Tensor, *dims: Any) -> Tensor:
     try:
         _require_args("permute", "dims", dims)
-        dims = _int_list(dims)
+        order = _int_list(dims)
         ndim = x._data.ndim
-        if len(dims) != ndim:
-            raise errors.error("permute_ndim", ndim=ndim, count=len(dims))
-        wrapped = [_wrap_dim(d, ndim) for d in dims]
+        if len(order) != ndim:
+            raise errors.error("permute_ndim", ndim=ndim, count=len(order))
+        wrapped = [_wrap_dim(d, ndim) for d in order]
         if len(set(wrapped)) != len(wrapped):
             raise errors.error("permute_duplicate")
         return _permute(x, tuple(wrapped))
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("permute", x, failure) from None
+        raise arguments.not_a_tensor("permute", x, failure, *dims) from None
 
 
 def _permute(x: Tensor, order: tuple[int, ...]) -> Tensor:
@@ -699,12 +699,16 @@ def unsqueeze(x: Tensor, dim: int) -> Tensor:
         raise arguments.not_a_tensor("unsqueeze", x, failure, dim) from None
 
 
-def squeeze(x: Tensor, dim: Any = None) -> Tensor:
+# squeeze's default dim: every dim of size 1 (not None, which torch's parser rejects)
+ALL_DIMS: Any = errors.REQUIRED
+
+
+def squeeze(x: Tensor, dim: Any = ALL_DIMS) -> Tensor:
     """SqueezeBackward0 (all dims), 1 (one dim, even a no-op) or 2 (a tuple of dims)."""
     try:
         ndim = x._data.ndim
         shape = x._data.shape
-        if dim is None:
+        if dim is ALL_DIMS:
             name, dims = "SqueezeBackward0", [d for d in range(ndim) if shape[d] == 1]
         elif isinstance(dim, (tuple, list)):
             name = "SqueezeBackward2"
@@ -722,7 +726,7 @@ def squeeze(x: Tensor, dim: Any = None) -> Tensor:
             dims=sorted(axes),
         )
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("squeeze", x, failure) from None
+        raise arguments.not_a_tensor("squeeze", x, failure, dim, exact=True) from None
 
 
 def expand(x: Tensor, *sizes: Any) -> Tensor:
@@ -935,7 +939,7 @@ def reshape(x: Tensor, *shape: Any) -> Tensor:
             node.self_sizes = x._data.shape
         return Tensor._make(data, x.dtype, node)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("reshape", x, failure) from None
+        raise arguments.not_a_tensor("reshape", x, failure, *shape) from None
 
 
 def view_as(x: Tensor, other: Tensor) -> Tensor:
@@ -1056,7 +1060,7 @@ def flip(x: Tensor, *dims: Any) -> Tensor:
             node.dims = tuple(wrapped)
         return Tensor._make(data, x.dtype, node)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("flip", x, failure) from None
+        raise arguments.not_a_tensor("flip", x, failure, *dims) from None
 
 
 def cat(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
@@ -1168,9 +1172,9 @@ def _multi_view(x: Tensor, name: str, dim: int, keys: list[tuple]) -> tuple[Tens
 
 def split(x: Tensor, split_size_or_sections: Any, dim: int = 0) -> tuple[Tensor, ...]:
     try:
+        given_dim = dim
         if x._data.ndim == 0:
             raise errors.error("split_0dim", op="split")
-        given_dim = dim
         dim = _wrap_dim(dim, x._data.ndim)
         size = x._data.shape[dim]
         if isinstance(split_size_or_sections, (list, tuple)):
@@ -1191,7 +1195,19 @@ def split(x: Tensor, split_size_or_sections: Any, dim: int = 0) -> tuple[Tensor,
             offset += piece
         return _multi_view(x, name, dim, keys)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("split", x, failure) from None
+        raise _split_error(x, split_size_or_sections, given_dim, failure) from None
+
+
+def _split_error(x: Any, sizes: Any, dim: Any, failure: Exception) -> Exception:
+    """torch.split is Python code, ``tensor.split(sizes, dim)``, and Tensor.split hands
+    anything but an int to ``split_with_sizes``: their errors, as torch raises them."""
+    if not isinstance(x, Tensor):
+        x.split(sizes, dim)  # None has no split; str.split wants a str: Python's own errors
+        return failure
+    if arguments.is_index(sizes):
+        return failure
+    listed = overloads.FUNCTIONS["split_with_sizes"]
+    return arguments.call_error("split_with_sizes", listed, (x, sizes, dim), {}) or failure
 
 
 def chunk(x: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
@@ -1373,8 +1389,10 @@ def take_along_dim(x: Tensor, indices: Tensor, dim: int | None = None) -> Tensor
 def broadcast_to(x: Tensor, *shape: Any) -> Tensor:
     try:
         return expand(x, tuple(_int_list(shape)))
-    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("broadcast_to", x, failure) from None
+    except (AttributeError, TypeError, ValueError, RuntimeError) as failure:  # (free unless raised)
+        # (no sizes: expand's own error, where torch's parser says "missing")
+        reason = failure if shape else TypeError("missing")
+        raise arguments.not_a_tensor("broadcast_to", x, reason, *shape) from None
 
 
 def _mask_array(x: Tensor, mask: Tensor, inplace: bool) -> np.ndarray:
@@ -1640,9 +1658,14 @@ def index_put_(
 def index_put(
     x: Tensor, indices: Sequence[Any], values: Tensor, accumulate: bool = False
 ) -> Tensor:
-    positions = _index_put_plan(x, indices)
-    _check_put_value(x, positions, values)
-    return put_positions(x, positions, values, accumulate)
+    try:
+        if accumulate is not False and accumulate is not True:  # torch's parser: a bool only
+            raise TypeError("accumulate")
+        positions = _index_put_plan(x, indices)
+        _check_put_value(x, positions, values)
+        return put_positions(x, positions, values, accumulate)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("index_put", x, failure, indices, values, accumulate) from None
 
 
 # =============================================================================
@@ -1678,11 +1701,11 @@ def _int_list(args: tuple) -> list[int]:
     return [int(a) for a in args]
 
 
-def _squeeze_method(self: Tensor, *dims: Any, dim: Any = None) -> Tensor:
+def _squeeze_method(self: Tensor, *dims: Any, dim: Any = ALL_DIMS) -> Tensor:
     """``x.squeeze()``, ``x.squeeze(1)``, ``x.squeeze((0, 2))`` and, as torch's method
     also takes them, ``x.squeeze(0, 2)``."""
     if dims:
-        if dim is not None:
+        if dim is not ALL_DIMS:
             raise errors.parser_error("squeeze_invalid", dims, {"dim": dim})
         dim = dims[0] if len(dims) == 1 else dims
     return squeeze(self, dim)
@@ -1704,6 +1727,18 @@ def _flip_method(self: Tensor, *dims: Any) -> Tensor:
     return flip(self, *dims)
 
 
+def clone_function(
+    input: Tensor = errors.REQUIRED, *surplus: Any, memory_format: object = None
+) -> Tensor:
+    """``torch.clone(input)`` and ``x.clone()`` (the engine's copies keep the memory layout,
+    torch's ``preserve_format``)."""
+    try:
+        () = surplus  # a surplus positional argument fails here; the handler words it
+        return clone(input)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("clone", input, failure, *surplus) from None
+
+
 #: Tensor methods defined here (name -> function taking ``self`` first).
 TENSOR_METHODS: dict[str, Any] = {
     "__getitem__": getitem,
@@ -1716,7 +1751,7 @@ TENSOR_METHODS: dict[str, Any] = {
     "unflatten": unflatten,
     "ravel": ravel,
     "contiguous": contiguous,
-    "clone": lambda self, memory_format=None: clone(self),
+    "clone": clone_function,
     "transpose": transpose,
     "swapaxes": transpose,
     "swapdims": transpose,
@@ -1752,8 +1787,8 @@ TENSOR_METHODS: dict[str, Any] = {
 #: ``torch.<name>`` functions defined here.
 TORCH_FUNCTIONS: dict[str, Any] = {
     "cat": cat,
-    "concat": cat,
-    "concatenate": cat,
+    "concat": arguments.renamed(cat, "concat", qualname="concat"),
+    "concatenate": arguments.renamed(cat, "concatenate", qualname="concatenate"),
     "stack": stack,
     "split": split,
     "chunk": chunk,
@@ -1763,7 +1798,7 @@ TORCH_FUNCTIONS: dict[str, Any] = {
     "unflatten": unflatten,
     "ravel": ravel,
     "transpose": transpose,
-    "swapaxes": transpose,
+    "swapaxes": arguments.renamed(transpose, "swapaxes", qualname="swapaxes"),
     "t": t,
     "permute": permute,
     "movedim": movedim,
@@ -1778,9 +1813,11 @@ TORCH_FUNCTIONS: dict[str, Any] = {
     "masked_select": masked_select,
     "take_along_dim": take_along_dim,
     "broadcast_to": broadcast_to,
-    "clone": lambda x, memory_format=None: clone(x),
+    "clone": clone_function,
     "index_put": index_put,
 }
 
 for _name, _function in TENSOR_METHODS.items():
+    if not _name.startswith("__"):  # a copy by which the error path knows it is the method
+        _function = arguments.as_method(_function, _name)
     register_method(_name, _function)
