@@ -9,6 +9,7 @@ from ..autograd import grad_mode
 from ..autograd.graph import Node
 from ..dtypes import FLOATING, dtype
 from ..tensor import Tensor, device
+from . import arguments
 
 
 class ToCopyBackward0(Node):
@@ -92,7 +93,10 @@ def type_(self: Tensor, dtype_: Any = None, non_blocking: bool = False, **_: Any
 
 
 def type_as(self: Tensor, other: Tensor) -> Tensor:
-    return to_dtype(self, other.dtype)
+    try:
+        return to_dtype(self, other.dtype)
+    except AttributeError as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("type_as", self, failure, other) from None
 
 
 def cpu(self: Tensor, memory_format: Any = None) -> Tensor:

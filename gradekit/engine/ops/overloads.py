@@ -239,6 +239,7 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
 }
 
 METHODS: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys("expand_as view_as reshape_as type_as".split(), ("(Tensor other)",)),
     "where": ("(Tensor condition, Tensor other)", "(Tensor condition, Number other)"),
     "add": (
         "(Tensor other, *, Number alpha = 1)",

@@ -797,7 +797,10 @@ def _expanded_strides(
 
 
 def expand_as(x: Tensor, other: Tensor) -> Tensor:
-    return expand(x, *other._data.shape)
+    try:
+        return expand(x, *other._data.shape)
+    except AttributeError as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("expand_as", x, failure, other) from None
 
 
 # -- view / reshape ------------------------------------------------------------------
@@ -943,11 +946,17 @@ def reshape(x: Tensor, *shape: Any) -> Tensor:
 
 
 def view_as(x: Tensor, other: Tensor) -> Tensor:
-    return view(x, other._data.shape)  # a tuple: a 0-d ``other`` is a shape too
+    try:
+        return view(x, other._data.shape)  # a tuple: a 0-d ``other`` is a shape too
+    except AttributeError as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("view_as", x, failure, other) from None
 
 
 def reshape_as(x: Tensor, other: Tensor) -> Tensor:
-    return reshape(x, other._data.shape)
+    try:
+        return reshape(x, other._data.shape)
+    except AttributeError as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("reshape_as", x, failure, other) from None
 
 
 def flatten(x: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
