@@ -309,20 +309,47 @@ def schema(
         sys.stdout.write(schema_text())
 
 
-@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+@app.command(
+    context_settings={
+        "allow_extra_args": True,
+        "ignore_unknown_options": True,
+        # Everything after the script is the script's, as with `python script.py ...`.
+        "allow_interspersed_args": False,
+    }
+)
 def run(
     ctx: typer.Context,
     script: Annotated[Path, typer.Argument(help="A PyTorch script to run on gradekit's engine.")],
+    backend: Annotated[
+        Backend,
+        typer.Option(
+            help="engine: `import torch` is gradekit's engine; torch: real PyTorch (as "
+            "`python SCRIPT` would run it); auto: torch when installed, else the engine. "
+            "Give it before the script: what follows the script is the script's."
+        ),
+    ] = Backend.engine,
 ) -> None:
     """Run an ordinary PyTorch script with `import torch` resolved to gradekit's engine."""
     if not script.is_file():
         _usage_error(f"{script}: no such file")
+    from gradekit.sandbox.environment import resolve_backend
+
+    on_engine = resolve_backend(backend.value) == "engine"
+    if not on_engine and importlib.util.find_spec("torch") is None:
+        _usage_error("--backend torch: torch is not installed (pip install torch)")
     try:
-        from gradekit.engine.alias import run_script
+        from gradekit.engine.alias import run_script, script_traceback
     except ImportError as error:
         _usage_error(f"gradekit's engine cannot run scripts here: {error}")
-    status = run_script(script, list(ctx.args))
-    raise typer.Exit(status if isinstance(status, int) else EXIT_OK)
+    try:
+        run_script(script, list(ctx.args), on_engine=on_engine)
+    except SystemExit:
+        raise  # the script's own exit code, as under python
+    except BaseException as error:  # printed as python prints an uncaught exception
+        sys.stdout.flush()
+        sys.stderr.write(script_traceback(error, script))
+        raise typer.Exit(130 if isinstance(error, KeyboardInterrupt) else 1) from None
+    raise typer.Exit(EXIT_OK)
 
 
 # init, package, grade, export, serve-report and report are LAZY_COMMANDS (see the top).
