@@ -32,13 +32,6 @@ SLOW = "import time\n\n\ndef double(t):\n    time.sleep(0.4)\n    return 2 * t\n
 EXERCISE_ROWS, CASE_ROWS = 2, 5  # per submission of pair.yaml
 
 
-def engine_ready() -> None:
-    import gradekit.engine as engine
-
-    if not callable(vars(engine).get("install_torch_alias")):
-        pytest.skip("gradekit.engine.install_torch_alias is not available yet")
-
-
 def gradekit(*arguments: str, **options) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "gradekit", *arguments],
@@ -55,7 +48,6 @@ def grade(folder: Path, db: Path, *extra: str) -> subprocess.CompletedProcess:
 
 @pytest.fixture
 def classroom(tmp_path: Path) -> Path:
-    engine_ready()
     folder = tmp_path / "submissions"
     folder.mkdir()
     (folder / "alice.py").write_text("# alice\n" + CORRECT)
@@ -68,7 +60,6 @@ def classroom(tmp_path: Path) -> Path:
 
 
 def test_notebooks_are_graded_like_files(tmp_path: Path) -> None:
-    engine_ready()
     import nbformat
 
     folder = tmp_path / "submissions"
@@ -281,7 +272,6 @@ def _complete_submissions(db: Path) -> tuple[int, list[str]]:
 
 
 def _slow_classroom(tmp_path: Path, count: int) -> Path:
-    engine_ready()
     folder = tmp_path / "slow"
     folder.mkdir()
     for index in range(count):
@@ -388,7 +378,6 @@ def test_dead_workers_fail_their_submissions_instead_of_hanging(tmp_path: Path) 
 
     from gradekit.grading.batch import PolicySettings, SubmissionEntry, WorkerPool
 
-    engine_ready()
     entries = []
     for name in ("a", "b", "c"):
         path = tmp_path / f"{name}.py"
@@ -423,7 +412,6 @@ def test_the_text_summary_lists_counts_students_and_ignored_files(
 def test_student_file_names_cannot_drive_the_instructors_terminal(tmp_path: Path) -> None:
     """Student ids and entry names come from uploaded file names: the summary, the list of
     entries not graded and the error lines write their control characters out."""
-    engine_ready()
     folder = tmp_path / "submissions"
     folder.mkdir()
     (folder / "eve\x1b[2J.py").write_text(CORRECT)  # clears the screen if printed raw

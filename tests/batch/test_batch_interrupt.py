@@ -35,13 +35,6 @@ CALL_TIMEOUT = 120.0  # seconds per call in the specs below: far beyond every bo
 BOUND = 60.0  # an interrupted batch ends well within this (it used to wait for the runs)
 
 
-def engine_ready() -> None:
-    import gradekit.engine as engine
-
-    if not callable(vars(engine).get("install_torch_alias")):
-        pytest.skip("gradekit.engine.install_torch_alias is not available yet")
-
-
 @pytest.fixture
 def slow_spec(tmp_path: Path) -> Path:
     """pair.yaml with two-minute call timeouts."""
@@ -56,7 +49,6 @@ def slow_spec(tmp_path: Path) -> Path:
 @pytest.fixture
 def looping_class(tmp_path: Path) -> Path:
     """Two correct submissions (graded first: ids sort first) and three that loop for ever."""
-    engine_ready()
     folder = tmp_path / "submissions"
     folder.mkdir()
     for name in ("a0", "a1"):
@@ -217,7 +209,6 @@ def test_a_second_ctrl_c_stops_everything_at_once(
 def _pool_in_flight(tmp_path: Path, spec: Path):
     from gradekit.grading.batch import PolicySettings, SubmissionEntry, WorkerPool
 
-    engine_ready()
     entries = []
     for name in ("s0", "s1", "s2", "s3"):
         path = tmp_path / f"{name}.py"

@@ -30,16 +30,8 @@ POLICY = SandboxPolicy(load_timeout=5.0, call_grace=0.5)
 X = ArgSpec.tensor(np.array([1.0, -2.0, 3.0], np.float32))
 
 
-def engine_available() -> bool:
-    import gradekit.engine as engine
-
-    return callable(vars(engine).get("install_torch_alias"))
-
-
 @pytest.fixture(scope="module")
 def zygote() -> Iterator[Zygote]:
-    if not engine_available():
-        pytest.skip("gradekit.engine.install_torch_alias is not available yet")
     with Zygote("engine", bubblewrap="bubblewrap" in POLICY.layers) as warm:
         yield warm
 
@@ -328,8 +320,6 @@ def processes_with_argument(argument: str) -> list[int]:
 
 
 def test_a_dead_zygote_is_a_clear_error(tmp_path):
-    if not engine_available():
-        pytest.skip("gradekit.engine.install_torch_alias is not available yet")
     path = write(tmp_path, "def f():\n    return 1\n")
     warm = Zygote("engine", bubblewrap="bubblewrap" in POLICY.layers)
     try:

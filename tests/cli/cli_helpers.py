@@ -26,16 +26,6 @@ TORCH_STUDENT = ("--backend", "torch")
 TORCH_BOTH = ("--backend", "torch", "--reference-backend", "torch")
 
 
-def engine_ready() -> bool:
-    """True once gradekit's engine can stand in for torch (``install_torch_alias``)."""
-    try:
-        import gradekit.engine as engine
-
-        return callable(engine.install_torch_alias)
-    except (ImportError, AttributeError, NotImplementedError):
-        return False
-
-
 @dataclass
 class Run:
     """A finished ``python -m gradekit`` process."""

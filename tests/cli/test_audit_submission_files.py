@@ -90,7 +90,7 @@ def test_a_wrong_declaration_is_an_error_with_file_and_line(tmp_path):
         load_submission(both)
 
 
-def test_check_grades_a_latin_1_submission(engine_available, tmp_path):
+def test_check_grades_a_latin_1_submission(tmp_path):
     submission = write(tmp_path, "tiny.py", LATIN_1_SUBMISSION)
     run = gradekit("check", submission, "--assignment", TINY, "--format", "json", *ENGINE)
     assert run.exit_code == 1, run.stderr  # graded (not a usage error): square_grad fails
@@ -151,7 +151,7 @@ def square_grad(x):
 """
 
 
-def test_check_text_report_writes_escape_sequences_out(engine_available, tmp_path):
+def test_check_text_report_writes_escape_sequences_out(tmp_path):
     submission = tmp_path / "tiny.py"
     submission.write_text(ESCAPING_SUBMISSION, encoding="utf-8")
     run = gradekit("check", submission, "--assignment", TINY, *ENGINE)

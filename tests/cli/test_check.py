@@ -24,17 +24,17 @@ pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
-def correct(engine_available):
+def correct():
     return check_json(SUBMISSIONS / "correct.py", INDEXING)
 
 
 @pytest.fixture(scope="module")
-def all_wrong(engine_available):
+def all_wrong():
     return check_json(SUBMISSIONS / "all_wrong.py", INDEXING)
 
 
 @pytest.fixture(scope="module")
-def tiny_mistakes(engine_available):
+def tiny_mistakes():
     return check_json(SUBMISSIONS / "tiny_mistakes.py", TINY)
 
 
@@ -115,7 +115,7 @@ def test_mistakes_and_gradient_checks_on_the_tiny_spec(tiny_mistakes):
 # --- broken submissions ------------------------------------------------------------------------
 
 
-def test_syntax_error_is_a_load_error_with_its_line(engine_available, tmp_path):
+def test_syntax_error_is_a_load_error_with_its_line(tmp_path):
     # Written here rather than kept in the corpus so linters of the repository stay clean.
     submission = tmp_path / "syntax_error.py"
     submission.write_text(
@@ -131,14 +131,14 @@ def test_syntax_error_is_a_load_error_with_its_line(engine_available, tmp_path):
     assert "could not be loaded" in result["error"]
 
 
-def test_import_error_is_reported(engine_available):
+def test_import_error_is_reported():
     run = check_json(SUBMISSIONS / "import_error.py", INDEXING, "--only", "even_rows")
     assert run.exit_code == 1
     assert "ModuleNotFoundError" in run.document["load_error"]
     assert "torchvision_helpers_that_do_not_exist" in run.document["load_error"]
 
 
-def test_exception_shows_the_students_traceback(engine_available):
+def test_exception_shows_the_students_traceback():
     run = gradekit(
         "check",
         SUBMISSIONS / "raises.py",
@@ -156,7 +156,7 @@ def test_exception_shows_the_students_traceback(engine_available):
     assert "gradekit/" not in run.stdout.split("Your traceback:")[1]  # cut to the student's frames
 
 
-def test_endless_loop_is_stopped_by_the_case_timeout(engine_available):
+def test_endless_loop_is_stopped_by_the_case_timeout():
     run = check_json(SUBMISSIONS / "tiny_endless.py", TINY)
     assert run.exit_code == 1
     document = run.document
@@ -167,7 +167,7 @@ def test_endless_loop_is_stopped_by_the_case_timeout(engine_available):
     assert exercise(document, "square_grad")["status"] == "pass"  # the rest still graded
 
 
-def test_the_text_report_skips_an_exercise_s_cases_after_a_timeout(engine_available):
+def test_the_text_report_skips_an_exercise_s_cases_after_a_timeout():
     """A student's check stops an exercise at its first timeout (JSON, above, runs them all)."""
     run = gradekit("check", SUBMISSIONS / "tiny_endless.py", "--assignment", TINY, *ENGINE)
     assert run.exit_code == 1
@@ -185,7 +185,7 @@ def test_the_text_report_skips_an_exercise_s_cases_after_a_timeout(engine_availa
     assert "not run" not in every.stdout and "--all-cases" not in every.stdout
 
 
-def test_static_rules_cost_the_points(engine_available):
+def test_static_rules_cost_the_points():
     document = check_json(SUBMISSIONS / "tiny_rules.py", TINY).document
     for exercise_id, rule, line in (("double", "max_statements", 4), ("square_grad", "forbid", 11)):
         result = exercise(document, exercise_id)
@@ -195,7 +195,7 @@ def test_static_rules_cost_the_points(engine_available):
         assert (violation["rule"], violation["line"]) == (rule, line)
 
 
-def test_notebook_with_magics_maps_lines_to_cells(engine_available):
+def test_notebook_with_magics_maps_lines_to_cells():
     run = check_json(
         SUBMISSIONS / "notebook.ipynb", INDEXING, "--only", "even_rows,pick_elements,middle_rows"
     )
@@ -211,7 +211,7 @@ def test_notebook_with_magics_maps_lines_to_cells(engine_available):
 # --- options -----------------------------------------------------------------------------------
 
 
-def test_only_and_no_hidden(engine_available):
+def test_only_and_no_hidden():
     run = check_json(SUBMISSIONS / "tiny_mistakes.py", TINY, "--only", "double", "--no-hidden")
     document = run.document
     assert [item["id"] for item in document["exercises"]] == ["double"]
@@ -220,7 +220,7 @@ def test_only_and_no_hidden(engine_available):
     assert document["max_score"] == 1.0
 
 
-def test_usage_and_spec_errors_exit_2_without_traceback(engine_available):
+def test_usage_and_spec_errors_exit_2_without_traceback():
     unknown = gradekit("check", SUBMISSIONS / "correct.py", "-a", TINY, "--only", "nope")
     assert unknown.exit_code == 2
     assert "no exercise 'nope' in tiny; choose from: double, square_grad" in unknown.stderr
@@ -264,7 +264,7 @@ def _tiny_copy(tmp_path, backend_line: str):
         "  backend: !!str engine\n",  # an explicit tag, resolved like the loader does
     ],
 )
-def test_without_backend_option_the_spec_backend_is_used(tmp_path, backend_line, engine_available):
+def test_without_backend_option_the_spec_backend_is_used(tmp_path, backend_line):
     run = gradekit(
         "check",
         SUBMISSIONS / "tiny_mistakes.py",

@@ -240,7 +240,7 @@ def test_help_exits_0_and_leaves_nothing(tmp_path):
     assert _leftovers(tmp_path) == []
 
 
-def test_a_check_grades_and_leaves_nothing(tmp_path, engine_available):
+def test_a_check_grades_and_leaves_nothing(tmp_path):
     run = _run_isolated(
         tmp_path, "check", SUBMISSION, "-a", str(TINY), "--backend", "engine", "--format", "json"
     )

@@ -18,8 +18,6 @@ from pathlib import Path
 import pytest
 from cli_helpers import ROOT
 
-pytestmark = pytest.mark.usefixtures("engine_available")
-
 SPEC = """\
 assignment:
   id: raising

@@ -61,7 +61,7 @@ def test_bad_option_value_is_a_usage_error():
 
 
 @pytest.mark.slow
-def test_text_report_shows_mistakes_hints_and_score(engine_available):
+def test_text_report_shows_mistakes_hints_and_score():
     result = invoke("check", SUBMISSIONS / "tiny_mistakes.py", "--assignment", TINY, *ENGINE)
     assert result.exit_code == 1
     output = result.stdout
@@ -74,9 +74,7 @@ def test_text_report_shows_mistakes_hints_and_score(engine_available):
 
 
 @pytest.mark.slow
-def test_validate_accepts_a_consistent_assignment_and_flags_an_uncaught_mistake(
-    engine_available,
-):
+def test_validate_accepts_a_consistent_assignment_and_flags_an_uncaught_mistake():
     good = invoke("validate", TINY, "--backend", "engine")
     assert good.exit_code == 0, good.output
     assert "tiny: OK" in good.output

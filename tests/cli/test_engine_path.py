@@ -1,8 +1,4 @@
-"""The product path: expected answers from the engine, discovery by the spec's student_file.
-
-These run as soon as gradekit's engine can stand in for torch (``install_torch_alias``); until
-then they skip with that reason.
-"""
+"""The product path: expected answers from the engine, discovery by the spec's student_file."""
 
 from __future__ import annotations
 
@@ -10,7 +6,7 @@ import ast
 
 import jsonschema
 import pytest
-from cli_helpers import ROOT, SUBMISSIONS, TINY, engine_ready, exercise, gradekit
+from cli_helpers import ROOT, SUBMISSIONS, TINY, exercise, gradekit
 
 from gradekit.report import OUTPUT_SCHEMA
 
@@ -19,11 +15,6 @@ EXAMPLE_ENTRIES = {
     for node in ast.parse((ROOT / "examples/student/autograd_exercises.py").read_text()).body
     if isinstance(node, ast.FunctionDef)
 }
-
-
-needs_engine = pytest.mark.skipif(
-    not engine_ready(), reason="gradekit.engine has no install_torch_alias() yet"
-)
 
 
 def test_discovery_refuses_to_guess_between_assignments():
@@ -35,7 +26,6 @@ def test_discovery_refuses_to_guess_between_assignments():
     assert "--assignment" in run.stderr
 
 
-@needs_engine
 @pytest.mark.slow
 def test_readme_command_grades_the_example_on_the_engine():
     run = gradekit("check", ROOT / "examples" / "student" / "exercise.py", "--backend", "engine")
@@ -45,7 +35,6 @@ def test_readme_command_grades_the_example_on_the_engine():
     assert "Known mistake" in run.stdout
 
 
-@needs_engine
 @pytest.mark.slow
 def test_autograd_example_on_the_engine_as_json():
     # No --assignment: of the two specs in exercises/, autograd.yaml names this file.
@@ -71,14 +60,12 @@ def test_autograd_example_on_the_engine_as_json():
     assert exercise(document, "mean_backward")["mistake"]
 
 
-@needs_engine
 @pytest.mark.slow
 def test_validate_the_shipped_assignments():
     run = gradekit("validate", ROOT / "exercises", timeout=900)
     assert run.exit_code == 0, run.stdout + run.stderr
 
 
-@needs_engine
 @pytest.mark.slow
 def test_os_exit_and_a_forged_verdict_fail_only_that_exercise():
     run = gradekit(

@@ -15,20 +15,6 @@ from gradekit.spec import load_assignment
 TINY = Path(__file__).resolve().parents[1] / "cli" / "specs" / "tiny.yaml"
 
 
-def _engine_ready() -> bool:
-    try:
-        import gradekit.engine as engine
-
-        return callable(engine.install_torch_alias)
-    except (ImportError, AttributeError, NotImplementedError):
-        return False
-
-
-pytestmark = pytest.mark.skipif(
-    not _engine_ready(), reason="gradekit.engine has no install_torch_alias() yet"
-)
-
-
 def without_durations(outcomes):
     return {key: dataclasses.replace(value, duration=0.0) for key, value in outcomes.items()}
 

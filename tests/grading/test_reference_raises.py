@@ -21,20 +21,6 @@ from gradekit.grading import reference
 from gradekit.grading.cases import build_plan
 from gradekit.spec import load_assignment
 
-
-def _engine_ready() -> bool:
-    try:
-        import gradekit.engine as engine
-
-        return callable(engine.install_torch_alias)
-    except (ImportError, AttributeError, NotImplementedError):
-        return False
-
-
-pytestmark = pytest.mark.skipif(
-    not _engine_ready(), reason="gradekit.engine has no install_torch_alias() yet"
-)
-
 SPEC = """\
 assignment:
   id: raising

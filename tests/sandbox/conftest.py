@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
@@ -10,28 +9,11 @@ from pathlib import Path
 import pytest
 
 
-def engine_available() -> bool:
-    """True once gradekit.engine provides install_torch_alias() (written in parallel)."""
-    try:
-        import gradekit.engine as engine
-    except ImportError:
-        return False
-    # vars(), not getattr(): the engine raises NotImplementedError for unknown torch names.
-    return callable(vars(engine).get("install_torch_alias"))
-
-
-def torch_available() -> bool:
-    return importlib.util.find_spec("torch") is not None
-
-
 @pytest.fixture
 def backend() -> str:
-    """The fastest working backend: the engine when it exists (numpy only), else real torch."""
-    if engine_available():
-        return "engine"
-    if torch_available():
-        return "torch"
-    pytest.skip("neither gradekit.engine.install_torch_alias nor torch is available")
+    """The backend these tests run student code on: gradekit's engine (numpy only, the
+    quickest to start). Tests that need real torch say so and skip without it."""
+    return "engine"
 
 
 @pytest.fixture

@@ -20,13 +20,6 @@ from gradekit.sandbox.protocol import ArgSpec, Call, Capture, SubmissionOutcome
 from gradekit.sandbox.runner import encoded_calls
 from gradekit.sandbox.warm import Zygote, run_submission_warm
 
-
-def engine_available() -> bool:
-    import gradekit.engine as engine
-
-    return callable(vars(engine).get("install_torch_alias"))
-
-
 POLICY = SandboxPolicy(load_timeout=5.0, call_grace=0.5)
 X = ArgSpec.tensor(np.array([[1.0, -2.0], [3.0, 4.0]], np.float32))
 LEAF = ArgSpec.tensor(np.array([1.0, 2.0, 3.0], np.float32), requires_grad=True)
@@ -150,8 +143,6 @@ def _observed(observed) -> tuple:
 
 @pytest.fixture(scope="module")
 def zygotes() -> Iterator[tuple[Zygote, Zygote]]:
-    if not engine_available():
-        pytest.skip("gradekit.engine.install_torch_alias is not available yet")
     bubblewrap = "bubblewrap" in POLICY.layers
     with (
         Zygote("engine", bubblewrap=bubblewrap) as plain,
@@ -214,8 +205,6 @@ def test_the_zygote_declines_to_warm_up_with_calls_it_does_not_hold() -> None:
 
 
 def test_the_stand_in_leaves_nothing_behind(tmp_path: Path) -> None:
-    if not engine_available():
-        pytest.skip("gradekit.engine.install_torch_alias is not available yet")
     view = BackendView(child.import_backend("engine"))
     sys.modules.pop("submission", None)
     child.warm_up(CALLS, view, str(tmp_path))
@@ -227,8 +216,6 @@ def test_a_warm_up_that_leaves_a_thread_stops_the_zygote(tmp_path: Path, monkeyp
     """A zygote forks only while it is the process's one thread: if anything the warm-up ran
     had started a thread, it stops (the grader then starts a plain zygote). The zygotes above
     show the other side: alone, they warm up and go on serving."""
-    if not engine_available():
-        pytest.skip("gradekit.engine.install_torch_alias is not available yet")
     monkeypatch.chdir(tmp_path)  # the stand-in is written in the zygote's working directory
     digest = "warm-up-with-a-thread"
     monkeypatch.setitem(child.PRELOADED_CALLS, digest, CALLS)

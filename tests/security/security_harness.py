@@ -54,14 +54,6 @@ def require_layers(*layers: str) -> None:
         pytest.skip("; ".join(f"{name} unavailable here: {reasons.get(name)}" for name in missing))
 
 
-def engine_available() -> bool:
-    try:
-        import gradekit.engine as engine
-    except ImportError:
-        return False
-    return callable(vars(engine).get("install_torch_alias"))
-
-
 def processes_with_argument(argument: str) -> list[int]:
     """Pids whose command line contains ``argument`` exactly (zombies excluded)."""
     found = []

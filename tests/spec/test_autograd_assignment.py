@@ -314,9 +314,8 @@ def grade(source: str, folder: Path, only: list[str] | None = None) -> dict[str,
 
     submission = folder / "autograd_exercises.py"
     submission.write_text(source)
-    reference_backend = "engine" if engine_is_available() else "torch"
     result = grade_submission(
-        submission, ASSIGNMENT, backend="torch", reference_backend=reference_backend, only=only
+        submission, ASSIGNMENT, backend="torch", reference_backend="engine", only=only
     )
     return {exercise.id: exercise for exercise in result.exercises}
 
@@ -451,21 +450,8 @@ def test_build_graph_records_an_add_node_iff_an_input_requires_grad(flags, torch
 # ---------------------------------------------------------------------------------------------
 
 
-def engine_is_available() -> bool:
-    """True once the engine can stand in for torch (it is being built alongside)."""
-    try:
-        import gradekit.engine as engine
-
-        # The engine raises NotImplementedError (not AttributeError) for unsupported names.
-        return callable(engine.install_torch_alias)
-    except (ImportError, NotImplementedError, AttributeError):
-        return False
-
-
 @pytest.fixture(scope="module")
 def engine_answers() -> ReferenceAnswers:
-    if not engine_is_available():
-        pytest.skip("gradekit.engine has no install_torch_alias() yet")
     return reference_answers(SOLUTION_PATH, list(PLANS.values()), backend="engine")
 
 
