@@ -23,6 +23,7 @@ from typing import Any
 
 from gradekit.grading.verdicts import AssignmentResult
 from gradekit.report._common import GradedTest, graded_tests
+from gradekit.sandbox.sanitize import escape_controls_in_json
 
 SCHEMA_ID = "classroom50/result/v1"
 IDENTITY_VARIABLES = {
@@ -47,7 +48,7 @@ def render_classroom50(
 ) -> str:
     """The ``result.json`` text."""
     document = classroom50_result(result, environ, now)
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    return escape_controls_in_json(json.dumps(document, indent=2, ensure_ascii=False)) + "\n"
 
 
 def classroom50_result(

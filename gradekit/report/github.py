@@ -38,7 +38,7 @@ from gradekit.report._common import (
     overall_status,
     student_output,
 )
-from gradekit.sandbox.sanitize import show_controls
+from gradekit.sandbox.sanitize import escape_controls_in_json, show_controls
 
 RESULT_VERSION = 1
 STATUS_ICON = {"pass": "✅", "fail": "❌", "error": "⚠️"}
@@ -101,7 +101,8 @@ def emit_github(
         with open(environ["GITHUB_STEP_SUMMARY"], "a", encoding="utf-8") as sink:
             sink.write(markdown_summary(result, tests, total, maximum))
     if output is not None:
-        output.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n", "utf-8")
+        text = escape_controls_in_json(json.dumps(document, indent=2, ensure_ascii=False))
+        output.write_text(text + "\n", "utf-8")
     return document
 
 

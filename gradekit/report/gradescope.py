@@ -15,13 +15,15 @@ from typing import Any
 
 from gradekit.grading.verdicts import AssignmentResult
 from gradekit.report._common import GradedTest, graded_tests, student_output
+from gradekit.sandbox.sanitize import escape_controls_in_json
 
 HIDDEN_VISIBILITY = "after_published"
 
 
 def render_gradescope(result: AssignmentResult) -> str:
     """The ``results.json`` text."""
-    return json.dumps(gradescope_results(result), indent=2, ensure_ascii=False) + "\n"
+    document = json.dumps(gradescope_results(result), indent=2, ensure_ascii=False)
+    return escape_controls_in_json(document) + "\n"
 
 
 def gradescope_results(result: AssignmentResult) -> dict[str, Any]:

@@ -20,14 +20,16 @@ import numpy as np
 import gradekit
 from gradekit.grading.compare import Difference
 from gradekit.grading.verdicts import AssignmentResult, CaseResult, ExerciseResult
+from gradekit.sandbox.sanitize import escape_controls_in_json
 
 SCHEMA_ID = "gradekit.check/1"
 MAX_ARRAY_ELEMENTS = 1000  # larger arrays are summarised instead of written out
 
 
 def render_json(result: AssignmentResult) -> str:
-    """The result as a JSON document (UTF-8 text, two-space indent)."""
-    return dumps_indented(result_to_dict(result))
+    """The result as a JSON document (UTF-8 text, two-space indent; terminal controls in
+    student strings escaped, see :func:`~gradekit.sandbox.sanitize.escape_controls_in_json`)."""
+    return escape_controls_in_json(dumps_indented(result_to_dict(result)))
 
 
 def dumps_indented(value: Any) -> str:

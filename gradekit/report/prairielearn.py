@@ -14,11 +14,13 @@ from typing import Any
 
 from gradekit.grading.verdicts import AssignmentResult
 from gradekit.report._common import GradedTest, graded_tests, student_output
+from gradekit.sandbox.sanitize import escape_controls_in_json
 
 
 def render_prairielearn(result: AssignmentResult) -> str:
     """The ``results.json`` text."""
-    return json.dumps(prairielearn_results(result), indent=2, ensure_ascii=False) + "\n"
+    document = json.dumps(prairielearn_results(result), indent=2, ensure_ascii=False)
+    return escape_controls_in_json(document) + "\n"
 
 
 def prairielearn_results(result: AssignmentResult) -> dict[str, Any]:

@@ -61,3 +61,14 @@ def show_controls(text: str) -> str:
 
 def _written_out(match: re.Match[str]) -> str:
     return repr(match.group())[1:-1]
+
+
+def escape_controls_in_json(document: str) -> str:
+    """Return the JSON text ``document`` with every character :func:`show_controls` writes
+    out spelled as a JSON ``\\uXXXX`` escape instead. The value is the same (such characters
+    can only stand inside strings, where JSON allows either spelling), but the text is safe
+    to print on a terminal: ``json.dumps(..., ensure_ascii=False)`` escapes C0 controls yet
+    leaves C1 controls (8-bit CSI), DEL and bidi overrides raw."""
+    if _CONTROL.search(document) is None:
+        return document
+    return _CONTROL.sub(lambda match: f"\\u{ord(match.group()):04x}", document)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import re
+
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gradekit.sandbox.sanitize import sanitize_output
+from gradekit.sandbox.sanitize import escape_controls_in_json, sanitize_output
 
 
 def test_terminal_escape_sequences_are_removed():
@@ -39,3 +42,29 @@ def test_no_escape_or_command_survives_any_input(text):
     assert "\x1b" not in cleaned and "\r" not in cleaned
     assert not any(0x80 <= ord(c) <= 0x9F or (ord(c) < 32 and c not in "\t\n") for c in cleaned)
     assert not any(line.lstrip(" \t").startswith("::") for line in cleaned.split("\n"))
+
+
+# What a terminal may act on: C0 controls but tab and newline, DEL, C1, bidi overrides.
+TERMINAL_CONTROLS = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]"
+)
+
+
+@given(
+    st.recursive(
+        st.text() | st.integers() | st.none(),
+        lambda inner: st.dictionaries(st.text(), inner) | st.lists(inner),
+    )
+)
+def test_json_keeps_its_value_and_loses_its_terminal_controls(value):
+    document = json.dumps(value, indent=2, ensure_ascii=False)
+    escaped = escape_controls_in_json(document)
+    assert json.loads(escaped) == value
+    assert TERMINAL_CONTROLS.search(escaped) is None
+
+
+def test_json_escapes_are_json_s_own():
+    document = json.dumps({"m": "boom \x9b31m \u202eevil \x7f"}, ensure_ascii=False)
+    assert escape_controls_in_json(document) == '{"m": "boom \\u009b31m \\u202eevil \\u007f"}'
+    plain = json.dumps({"m": "caf\u00e9 \u4e2d"}, ensure_ascii=False)
+    assert escape_controls_in_json(plain) is plain  # nothing to escape: the same string
