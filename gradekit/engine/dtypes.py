@@ -59,6 +59,7 @@ class dtype:  # noqa: N801 - the public name is torch.dtype
         raise errors.unsupported("complex dtypes")
 
 
+dtype.__module__ = "torch"  # it prints as <class 'torch.dtype'>, as in torch
 float16 = dtype("float16", "float16", FLOATING, "torch.HalfTensor", "Half")
 float32 = dtype("float32", "float32", FLOATING, "torch.FloatTensor", "Float")
 float64 = dtype("float64", "float64", FLOATING, "torch.DoubleTensor", "Double")

@@ -99,6 +99,7 @@ class device:  # noqa: N801 - torch's name
         return hash("cpu")
 
 
+device.__module__ = "torch"
 CPU = device("cpu")
 
 

@@ -144,3 +144,9 @@ class inference_mode(_GradModeContext):  # noqa: N801 - torch's name
 
     def clone(self) -> _GradModeContext:
         return inference_mode(self._mode)
+
+
+# They print as torch's do (<class 'torch.autograd.grad_mode.no_grad'>).
+for _context in (no_grad, enable_grad, set_grad_enabled, inference_mode):
+    _context.__module__ = "torch.autograd.grad_mode"
+del _context
