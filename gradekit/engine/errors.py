@@ -706,6 +706,11 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "argument at index {index} had {shape}; but expected shape should be "
         "broadcastable to {result}",
     ),
+    "attribute_not_writable": (
+        AttributeError,
+        "attribute '{name}' of 'torch._C.TensorBase' objects is not writable",
+    ),
+    "data_not_tensor": (TypeError, "Variable data has to be a tensor, but got {type_name}"),
     # --- gradekit's own limits ------------------------------------------------------
     "unsupported": (
         NotImplementedError,

@@ -105,7 +105,22 @@ CPU = device("cpu")
 
 def register_method(name: str, function: Callable[..., Any]) -> None:
     """Attach an op as a Tensor method, e.g. ``register_method("exp", exp)``."""
+    if isinstance(function, property):
+        function = read_only(name, function)
     setattr(Tensor, name, function)
+
+
+def read_only(name: str, attribute: property) -> property:
+    """``attribute`` refusing assignment in torch's words (``x.shape = (3, 2)``: "attribute
+    'shape' of 'torch._C.TensorBase' objects is not writable"), unless it has a setter.
+    Reading it costs the same."""
+    if attribute.fset is not None or name.startswith("_"):
+        return attribute
+
+    def refuse(tensor: Tensor, value: object) -> None:
+        raise errors.error("attribute_not_writable", name=name)
+
+    return attribute.setter(refuse)
 
 
 _api_module: Any = None
@@ -152,6 +167,10 @@ class _UnsupportedAttribute:
         self.qualname = f"torch.Tensor.{name}"
 
     def __get__(self, instance: object, owner: type | None = None) -> Any:
+        raise errors.unsupported(self.qualname)
+
+    def __set__(self, instance: object, value: object) -> None:
+        # A data descriptor: `x.layout = ...` must not quietly make an instance attribute.
         raise errors.unsupported(self.qualname)
 
 
@@ -422,6 +441,8 @@ class Tensor(TensorBase):
 
     @data.setter
     def data(self, value: Tensor) -> None:
+        if not isinstance(value, Tensor):
+            raise errors.error("data_not_tensor", type_name=type(value).__name__)
         self._data = value._data
         self.dtype = value.dtype
 
@@ -703,6 +724,12 @@ class Tensor(TensorBase):
 
 
 graph_module.tensor_type = Tensor  # for Node.save (graph.py cannot import this module)
+
+# Tensor's own read-only attributes (shape, grad_fn, is_leaf...) refuse assignment as torch's
+# do; those added later by the ops go through register_method, which does the same.
+for _name, _attribute in list(vars(Tensor).items()):
+    if isinstance(_attribute, property):
+        setattr(Tensor, _name, read_only(_name, _attribute))
 
 
 def _check_no_grad_view(view: Tensor) -> None:

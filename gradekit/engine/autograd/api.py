@@ -60,8 +60,6 @@ def backward(
     grads = _as_tuple(grad_tensors) if grad_tensors is not None else (None,) * len(outputs)
     if retain_graph is None:
         retain_graph = create_graph
-    if create_graph:
-        errors.warn_once("backward_create_graph")
     input_tensors = _as_tuple(inputs) if inputs is not None else None
     if input_tensors is not None:
         if len(input_tensors) == 0:
@@ -70,13 +68,19 @@ def backward(
             if not t._requires_grad:
                 raise errors.error("retain_grad_no_grad")
     roots = _make_roots(outputs, grads)
-    run_backward(
-        roots,
-        retain_graph=retain_graph,
-        create_graph=create_graph,
-        inputs=input_tensors,
-        accumulate=True,
-    )
+    try:
+        run_backward(
+            roots,
+            retain_graph=retain_graph,
+            create_graph=create_graph,
+            inputs=input_tensors,
+            accumulate=True,
+        )
+    finally:
+        if create_graph:
+            # torch warns from its C++ engine, and a warning raised there reaches Python when
+            # the engine's call returns (or fails): after the backward pass and its hooks.
+            errors.warn_once("backward_create_graph")
 
 
 def grad(

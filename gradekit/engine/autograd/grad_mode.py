@@ -105,8 +105,20 @@ class set_grad_enabled(_GradModeContext):  # noqa: N801 - torch's name
 
     def __init__(self, mode: bool) -> None:
         global enabled
+        if type(mode) is not bool:  # torch's parser takes a bool only, not a truthy value
+            from .. import errors
+            from ..ops.arguments import type_name
+
+            raise errors.error(
+                "argument_type",
+                name="set_grad_enabled",
+                parameter="enabled",
+                where=" (position 1)",
+                expected="bool",
+                got=type_name(mode),
+            )
         super().__init__()
-        self._target = bool(mode)
+        self._target = mode
         self._previous = enabled
         enabled = self._target  # torch applies the mode at construction time
 
