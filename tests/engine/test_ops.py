@@ -129,8 +129,7 @@ def test_binary_ops_match_torch(name: str, shapes: Any, data: st.DataObject) -> 
         data.draw(hnp.arrays(np.float32, shape, elements=elements)) for shape in shapes.input_shapes
     ]
     program = BINARY_OPS[name]
-    # grad_graphs of matmul double backward still differ from torch (see docs/engine-internals.md)
-    assert_same(observe(torch, program, arrays), observe(engine, program, arrays), graphs=False)
+    assert_same(observe(torch, program, arrays), observe(engine, program, arrays), graphs=True)
 
 
 @pytest.mark.torch
@@ -193,8 +192,8 @@ def test_matmul_graphs_and_errors_match_torch(left: tuple, right: tuple) -> None
     def program(T: Any, a: Any, b: Any) -> Any:
         return a @ b
 
-    # grad_graphs of matmul double backward still differ from torch (see docs/engine-internals.md)
-    assert_same(observe(torch, program, arrays), observe(engine, program, arrays), graphs=False)
+    # Graphs included: the gradients' own graphs (double backward) are torch's too.
+    assert_same(observe(torch, program, arrays), observe(engine, program, arrays), graphs=True)
 
 
 LOSSES: dict[str, Callable[..., Any]] = {

@@ -72,7 +72,8 @@ class MvBackward0(Node):
 
     def backward(self, grad: Tensor) -> tuple:
         self_, vec = self.saved_tensors
-        grad_self = None if vec is None else unsqueeze(grad, 1) * unsqueeze(vec, 0)
+        # torch's formula: grad.ger(vec), and ger is grad.reshape(n, 1) * vec (see outer)
+        grad_self = None if vec is None else outer(grad, vec)
         grad_vec = None if self_ is None else mv(t(self_), grad)
         return grad_self, grad_vec
 
