@@ -99,6 +99,8 @@ def _log_softmax(
         raise _arguments.not_a_tensor("log_softmax", input, failure, dim, dtype) from None
 
 
+# (Python's own errors name the body: F.softmax(x, axis=0) "softmax() got an unexpected ...")
+_softmax.__qualname__, _log_softmax.__qualname__ = "softmax", "log_softmax"
 softmax = _quiet_op(_arguments.known_as(_softmax, "softmax", _arguments.CALLS_METHOD))
 log_softmax = _quiet_op(_arguments.known_as(_log_softmax, "log_softmax", _arguments.CALLS_METHOD))
 softmax.__name__ = softmax.__qualname__ = "softmax"

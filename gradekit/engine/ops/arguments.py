@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import operator
 import os
+import sys
 import types
 from typing import Any
 
@@ -186,9 +187,15 @@ def renamed(function: Any, name: str, *, kind: str = FUNCTION, qualname: str | N
     return copy
 
 
+# Tensor methods that are Python functions in torch (torch/_tensor.py): Python's own binding
+# errors name them ``Tensor.norm()``, and they take no numpy names (``x.norm(axis=0)``).
+PYTHON_METHODS = frozenset({"norm", "split", "unflatten"})
+
+
 def as_method(function: Any, name: str) -> Any:
     """``function`` as the Tensor method ``name`` (see :func:`renamed`)."""
-    return renamed(function, name, kind=METHOD)
+    qualname = f"Tensor.{name}" if name in PYTHON_METHODS else None
+    return renamed(function, name, kind=METHOD, qualname=qualname)
 
 
 def known_as(function: Any, name: str, kind: str) -> Any:
@@ -235,7 +242,7 @@ def not_a_tensor(
         return failure
     listed = overloads.FUNCTIONS.get(name)
     if listed is not None:
-        given = [v for v in (value, *others) if v is not errors.REQUIRED]
+        given = _up_to_required((value, *others))
         if not exact:
             given = list(_without_defaults(name, listed, given))
         return call_error(name, listed, tuple(given), {}) or failure
@@ -264,10 +271,21 @@ def _method_error(
     if not listed:  # a method without parameters (C's METH_NOARGS)
         given = [other for other in others if other is not errors.REQUIRED]
         return errors.error("no_arguments", name=name, given=len(given)) if given else failure
-    given = [other for other in others if other is not errors.REQUIRED]
+    given = _up_to_required(others)
     if not exact:
         given = list(_without_defaults(name, listed, given))
     return call_error(name, listed, tuple(given), {}) or failure
+
+
+def _up_to_required(values: tuple[Any, ...]) -> list[Any]:
+    """The arguments the caller gave: those before the first one left out (an
+    ``errors.REQUIRED`` default; nothing the caller gave can follow it by position)."""
+    given = []
+    for value in values:
+        if value is errors.REQUIRED:
+            break
+        given.append(value)
+    return given
 
 
 def _without_defaults(name: str, listed: tuple[str, ...], given: list[Any]) -> tuple[Any, ...]:
@@ -297,6 +315,93 @@ def _other_default(overload: _Overload, index: int, value: Any) -> bool:
 
 def _where(position: int | None) -> str:
     return "" if position is None else f" (position {position})"
+
+
+# --- numpy's names: ``axis`` for ``dim``, ``keepdims`` for ``keepdim`` ------------------------
+# torch's parser takes numpy's names as keywords for every parser-bound function and method
+# (``x.sum(axis=0, keepdims=True)``, ``torch.cat(ts, axis=1)``). The engine's functions take
+# them as trailing *positional* parameters ``surplus=None, axis=None[, keepdims=None]``,
+# because a keyword-only parameter costs about 250 instructions per call in CPython 3.11 (the
+# call is no longer specialised) while a positional one with a default costs nothing.
+# ``surplus`` is where one positional argument too many lands (``x.unsqueeze(0, 1)``), so it
+# is never taken for ``axis``. A body starts with ``if surplus is not None or axis is not
+# None ...`` (two or three ``POP_JUMP_IF_NOT_NONE``: about 25 instructions each) and hands
+# such a call to :func:`numpy_names`.
+
+SURPLUS, NUMPY_NAMES = "surplus", {"axis": "dim", "keepdims": "keepdim"}
+
+
+def numpy_names(function: Any, *args: Any, **keywords: Any) -> Any:
+    """``function(*args, **keywords)`` (``args``: every positional parameter of ``function``,
+    in order, ``surplus``, ``axis`` and ``keepdims`` included) as torch's parser takes it:
+    numpy's names stand for torch's, and a call the parser rejects (a name given twice, a
+    surplus positional argument, a wrong type) raises torch's TypeError."""
+    body = getattr(function, "__wrapped__", function)  # (under a decorator such as quiet_op)
+    code = body.__code__
+    names = code.co_varnames[: code.co_argcount]
+    with_defaults = names[len(names) - len(body.__defaults__) :]
+    defaults = dict(zip(with_defaults, body.__defaults__, strict=True))
+    values = dict(zip(names, args, strict=True))
+    caller = sys._getframe(1)  # the body, or (a shared body) the thin method that called it
+    known = _CALLED_AS.get(id(caller.f_code)) or _CALLED_AS.get(id(caller.f_back.f_code))
+    name, kind = known[:2] if known is not None else (function.__name__, FUNCTION)
+    own = [n for n in names[1:] if n != SURPLUS and n not in NUMPY_NAMES]
+    first = [values[names[0]]] if kind == FUNCTION else []  # (a method's self is no argument)
+    keyword_defaults = body.__kwdefaults__ or {}
+    extra = {  # the keywords the caller gave (the engine's private ones are none of torch's)
+        key: value
+        for key, value in keywords.items()
+        if not key.startswith("_") and value is not keyword_defaults.get(key)
+    }
+    if values.get(SURPLUS) is not None:  # positional arguments beyond torch's
+        given = [*first, *(values[n] for n in own), values[SURPLUS]]
+        given += [values[n] for n in NUMPY_NAMES if values.get(n) is not None]
+        error = _parser_error(name, kind, tuple(given), extra)
+        raise error or errors.error(
+            "too_many_positional",
+            name=name,
+            maximum=len(own) + len(first),
+            s="s",
+            given=len(given),
+            were="were",
+        )
+    # What torch's parser saw, as far as the values tell: the leading parameters the caller
+    # gave, by position; a later one, or one given under both names, by its name; each
+    # numpy name right after its torch name (torch lists keywords in the reverse order:
+    # see _invalid_combination).
+    torch_names = {torch_name: numpy_name for numpy_name, torch_name in NUMPY_NAMES.items()}
+    given_own = [n for n in own if values[n] is not defaults.get(n, errors.REQUIRED)]
+    both = {n for n in given_own if values.get(torch_names.get(n)) is not None}
+    leading = 0
+    while leading < len(own) and own[leading] in given_own and own[leading] not in both:
+        leading += 1
+    positional = [*first, *(values[n] for n in own[:leading])]
+    named = {}
+    for parameter in own[leading:]:
+        if parameter in given_own:
+            named[parameter] = values[parameter]
+        numpy_name = torch_names.get(parameter)
+        if values.get(numpy_name) is not None:
+            named[numpy_name] = values[numpy_name]
+    error = _parser_error(name, kind, tuple(positional), {**named, **extra})
+    if error is not None:
+        raise error
+    for numpy_name, torch_name in NUMPY_NAMES.items():
+        value = values.get(numpy_name)
+        if value is not None:
+            if values[torch_name] is not defaults.get(torch_name, errors.REQUIRED):
+                # (both names: the parser above words it where the function is listed)
+                raise errors.error("unexpected_keyword", name=name, keyword=numpy_name)
+            values[torch_name], values[numpy_name] = value, None
+    return function(*values.values(), **keywords)
+
+
+def _parser_error(
+    name: str, kind: str, args: tuple[Any, ...], kwargs: dict[str, Any]
+) -> Exception | None:
+    """torch's TypeError for this call, where the engine knows the overloads of ``name``."""
+    listed = overloads.FUNCTIONS.get(name) if kind == FUNCTION else overloads.method_listing(name)
+    return None if listed is None else call_error(name, listed, args, kwargs)
 
 
 # --- whole calls: torch's PythonArgParser over a function's overloads ------------------------
@@ -578,9 +683,15 @@ def _invalid_combination(
     """torch's ``format_invalid_args`` for several overloads. It re-reads each listing with
     its own simple rules (``, `` separates arguments, so ``*`` counts as one and ``Tensor out
     = None`` is an argument named ``None``) and compares type names literally."""
+    # torch collects the keywords in a std::unordered_map, which lists a few names in the
+    # reverse of the call's order; and it drops the list's last ", " only after positional
+    # arguments (``got (axis=str, )`` for a method given keywords alone).
+    kwargs = dict(reversed(kwargs.items()))
     given = ", ".join(
         [*map(type_name, args), *(f"{key}={type_name(value)}" for key, value in kwargs.items())]
     )
+    if kwargs and not args:
+        given += ", "
     head = f"{name}() received an invalid combination of arguments - "
     if len(overloads) == 1:  # one listed overload (the others hidden): no list
         return head + _single_listing(overloads[0], given, args, kwargs)

@@ -153,7 +153,15 @@ def _softmax_method(name: str, function: Callable[..., Tensor]) -> Callable[...,
     """``x.softmax(dim)`` / ``x.log_softmax(dim)``: ``function`` with the method's own errors
     (its dim is required, and torch numbers the arguments without self)."""
 
-    def method(self: Tensor, dim: int = errors.REQUIRED, dtype: Any = None) -> Tensor:
+    def method(
+        self: Tensor,
+        dim: int = errors.REQUIRED,
+        dtype: Any = None,
+        surplus: Any = None,
+        axis: Any = None,
+    ) -> Tensor:
+        if surplus is not None or axis is not None:  # numpy's name (see arguments.numpy_names)
+            return arguments.numpy_names(method, self, dim, dtype, surplus, axis)
         if dim is errors.REQUIRED:
             raise errors.error("argument_missing", name=name, argument="dim")
         try:

@@ -125,6 +125,7 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "(Tensor input, tuple of ints dim = None, bool keepdim = False, *, Tensor out = None)",
     ),
     "chunk": ("(Tensor input, int chunks, int dim = 0)",),
+    "unbind": ("(Tensor input, int dim = 0)",),
     "clamp": (
         "(Tensor input, Tensor min = None, Tensor max = None, *, Tensor out = None)",
         "(Tensor input, Number min = None, Number max = None, *, Tensor out = None)",

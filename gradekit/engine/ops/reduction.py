@@ -96,8 +96,17 @@ def _full_sum(data: np.ndarray, np_dtype: np.dtype) -> np.generic:
 
 
 def sum(  # noqa: A001 - torch's name
-    input: Tensor, dim: Any = None, keepdim: bool = False, *, dtype: dtype | None = None
+    input: Tensor,
+    dim: Any = None,
+    keepdim: bool = False,
+    surplus: Any = None,
+    axis: Any = None,
+    keepdims: Any = None,
+    *,
+    dtype: dtype | None = None,
 ) -> Tensor:
+    if surplus is not None or axis is not None or keepdims is not None:  # numpy's names
+        return arguments.numpy_names(sum, input, dim, keepdim, surplus, axis, keepdims, dtype=dtype)
     try:
         result = _sum_dtype(input, dtype)
         data = input._data
@@ -178,8 +187,19 @@ class MeanBackward1(Node):
 
 
 def mean(
-    input: Tensor, dim: Any = None, keepdim: bool = False, *, dtype: dtype | None = None
+    input: Tensor,
+    dim: Any = None,
+    keepdim: bool = False,
+    surplus: Any = None,
+    axis: Any = None,
+    keepdims: Any = None,
+    *,
+    dtype: dtype | None = None,
 ) -> Tensor:
+    if surplus is not None or axis is not None or keepdims is not None:  # numpy's names
+        return arguments.numpy_names(
+            mean, input, dim, keepdim, surplus, axis, keepdims, dtype=dtype
+        )
     try:
         result = dtype if dtype is not None else input.dtype
         if result.category != FLOATING:
@@ -382,7 +402,16 @@ def _nan_argmin(data: np.ndarray, axis: int, keepdims: bool) -> np.ndarray:
     return np.argmin(data, axis=axis, keepdims=keepdims)
 
 
-def max(input: Tensor, dim: Any = None, keepdim: bool = False) -> Any:  # noqa: A001
+def max(  # noqa: A001 - torch's name
+    input: Tensor,
+    dim: Any = None,
+    keepdim: bool = False,
+    surplus: Any = None,
+    axis: Any = None,
+    keepdims: Any = None,
+) -> Any:
+    if surplus is not None or axis is not None or keepdims is not None:  # numpy's names
+        return arguments.numpy_names(max, input, dim, keepdim, surplus, axis, keepdims)
     try:
         return _extreme(
             input,
@@ -398,7 +427,16 @@ def max(input: Tensor, dim: Any = None, keepdim: bool = False) -> Any:  # noqa: 
         raise arguments.not_a_tensor("max", input, failure, dim, keepdim) from None
 
 
-def min(input: Tensor, dim: Any = None, keepdim: bool = False) -> Any:  # noqa: A001
+def min(  # noqa: A001 - torch's name
+    input: Tensor,
+    dim: Any = None,
+    keepdim: bool = False,
+    surplus: Any = None,
+    axis: Any = None,
+    keepdims: Any = None,
+) -> Any:
+    if surplus is not None or axis is not None or keepdims is not None:  # numpy's names
+        return arguments.numpy_names(min, input, dim, keepdim, surplus, axis, keepdims)
     try:
         return _extreme(
             input,
@@ -414,11 +452,29 @@ def min(input: Tensor, dim: Any = None, keepdim: bool = False) -> Any:  # noqa: 
         raise arguments.not_a_tensor("min", input, failure, dim, keepdim) from None
 
 
-def argmax(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
+def argmax(
+    input: Tensor,
+    dim: int | None = None,
+    keepdim: bool = False,
+    surplus: Any = None,
+    axis: Any = None,
+    keepdims: Any = None,
+) -> Tensor:
+    if surplus is not None or axis is not None or keepdims is not None:  # numpy's names
+        return arguments.numpy_names(argmax, input, dim, keepdim, surplus, axis, keepdims)
     return _arg_extreme("argmax", _nan_argmax, input, dim, keepdim)
 
 
-def argmin(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
+def argmin(
+    input: Tensor,
+    dim: int | None = None,
+    keepdim: bool = False,
+    surplus: Any = None,
+    axis: Any = None,
+    keepdims: Any = None,
+) -> Tensor:
+    if surplus is not None or axis is not None or keepdims is not None:  # numpy's names
+        return arguments.numpy_names(argmin, input, dim, keepdim, surplus, axis, keepdims)
     return _arg_extreme("argmin", _nan_argmin, input, dim, keepdim)
 
 
@@ -498,14 +554,32 @@ def _amax_like(
     return result
 
 
-def amax(input: Tensor, dim: Any = (), keepdim: bool = False) -> Tensor:
+def amax(
+    input: Tensor,
+    dim: Any = (),
+    keepdim: bool = False,
+    surplus: Any = None,
+    axis: Any = None,
+    keepdims: Any = None,
+) -> Tensor:
+    if surplus is not None or axis is not None or keepdims is not None:  # numpy's names
+        return arguments.numpy_names(amax, input, dim, keepdim, surplus, axis, keepdims)
     try:
         return _amax_like(input, dim, keepdim, np.max, AmaxBackward0)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("amax", input, failure, dim, keepdim) from None
 
 
-def amin(input: Tensor, dim: Any = (), keepdim: bool = False) -> Tensor:
+def amin(
+    input: Tensor,
+    dim: Any = (),
+    keepdim: bool = False,
+    surplus: Any = None,
+    axis: Any = None,
+    keepdims: Any = None,
+) -> Tensor:
+    if surplus is not None or axis is not None or keepdims is not None:  # numpy's names
+        return arguments.numpy_names(amin, input, dim, keepdim, surplus, axis, keepdims)
     try:
         return _amax_like(input, dim, keepdim, np.min, AminBackward0)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
@@ -710,7 +784,15 @@ def _softmax_input(input: Tensor, dim: int, dtype_: dtype | None, name: str) -> 
 
 
 @quiet_op
-def softmax(input: Tensor, dim: int, dtype: dtype | None = None) -> Tensor:
+def softmax(
+    input: Tensor,
+    dim: int = errors.REQUIRED,
+    dtype: dtype | None = None,
+    surplus: Any = None,
+    axis: Any = None,
+) -> Tensor:
+    if surplus is not None or axis is not None:  # numpy's name (see arguments.numpy_names)
+        return arguments.numpy_names(softmax, input, dim, dtype, surplus, axis)
     data, d, axis = _softmax_input(input, dim, dtype, "softmax")
     if data.ndim == 0:
         out = np.ones((), d.np_dtype)
@@ -732,7 +814,15 @@ def softmax(input: Tensor, dim: int, dtype: dtype | None = None) -> Tensor:
 
 
 @quiet_op
-def log_softmax(input: Tensor, dim: int, dtype: dtype | None = None) -> Tensor:
+def log_softmax(
+    input: Tensor,
+    dim: int = errors.REQUIRED,
+    dtype: dtype | None = None,
+    surplus: Any = None,
+    axis: Any = None,
+) -> Tensor:
+    if surplus is not None or axis is not None:  # numpy's name (see arguments.numpy_names)
+        return arguments.numpy_names(log_softmax, input, dim, dtype, surplus, axis)
     data, d, axis = _softmax_input(input, dim, dtype, "log_softmax")
     if data.ndim == 0:
         out = np.zeros((), d.np_dtype)
@@ -768,7 +858,9 @@ def nonzero(input: Tensor, *, as_tuple: bool = False) -> Any:
         raise arguments.not_a_tensor("nonzero", input, failure) from None
 
 
-def count_nonzero(input: Tensor, dim: Any = None) -> Tensor:
+def count_nonzero(input: Tensor, dim: Any = None, surplus: Any = None, axis: Any = None) -> Tensor:
+    if surplus is not None or axis is not None:  # numpy's name (see arguments.numpy_names)
+        return arguments.numpy_names(count_nonzero, input, dim, surplus, axis)
     try:
         axis = None if dim is None else _np_axis(_normalize_dims(dim, input._data.ndim), input.ndim)
         return Tensor._make(as_array(np.count_nonzero(input._data, axis=axis), int64), int64)
@@ -776,7 +868,16 @@ def count_nonzero(input: Tensor, dim: Any = None) -> Tensor:
         raise arguments.not_a_tensor("count_nonzero", input, failure, dim) from None
 
 
-def all(input: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:  # noqa: A001
+def all(  # noqa: A001 - torch's name
+    input: Tensor,
+    dim: Any = None,
+    keepdim: bool = False,
+    surplus: Any = None,
+    axis: Any = None,
+    keepdims: Any = None,
+) -> Tensor:
+    if surplus is not None or axis is not None or keepdims is not None:  # numpy's names
+        return arguments.numpy_names(all, input, dim, keepdim, surplus, axis, keepdims)
     try:
         axis = None if dim is None else _np_axis(_normalize_dims(dim, input._data.ndim), input.ndim)
         return Tensor._make(
@@ -786,7 +887,16 @@ def all(input: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:  # noq
         raise arguments.not_a_tensor("all", input, failure) from None
 
 
-def any(input: Tensor, dim: Any = None, keepdim: bool = False) -> Tensor:  # noqa: A001
+def any(  # noqa: A001 - torch's name
+    input: Tensor,
+    dim: Any = None,
+    keepdim: bool = False,
+    surplus: Any = None,
+    axis: Any = None,
+    keepdims: Any = None,
+) -> Tensor:
+    if surplus is not None or axis is not None or keepdims is not None:  # numpy's names
+        return arguments.numpy_names(any, input, dim, keepdim, surplus, axis, keepdims)
     try:
         axis = None if dim is None else _np_axis(_normalize_dims(dim, input._data.ndim), input.ndim)
         return Tensor._make(

@@ -545,7 +545,15 @@ def regenerate_view_grad_fns(base: Tensor, *, recorded_only: bool = False) -> No
 # basic view ops
 
 
-def select(x: Tensor, dim: int, index: int) -> Tensor:
+def select(
+    x: Tensor,
+    dim: int = errors.REQUIRED,
+    index: int = errors.REQUIRED,
+    surplus: Any = None,
+    axis: Any = None,
+) -> Tensor:
+    if surplus is not None or axis is not None:  # numpy's name (see arguments.numpy_names)
+        return arguments.numpy_names(select, x, dim, index, surplus, axis)
     try:
         if x._data.ndim == 0:
             raise errors.error("select_0dim")
@@ -574,8 +582,17 @@ def alias(x: Tensor) -> Tensor:
     return _record_view(x, x._data[...], lambda a: a[...], AliasBackward0)
 
 
-def narrow(x: Tensor, dim: int, start: Any, length: int) -> Tensor:
+def narrow(
+    x: Tensor,
+    dim: int = errors.REQUIRED,
+    start: Any = errors.REQUIRED,
+    length: int = errors.REQUIRED,
+    surplus: Any = None,
+    axis: Any = None,
+) -> Tensor:
     """``x.narrow(dim, start, length)``: a SliceBackward0 view."""
+    if surplus is not None or axis is not None:  # numpy's name (see arguments.numpy_names)
+        return arguments.numpy_names(narrow, x, dim, start, length, surplus, axis)
     try:
         if x._data.ndim == 0:
             raise errors.error("narrow_0dim")
@@ -685,7 +702,11 @@ def movedim(x: Tensor, source: Any, destination: Any) -> Tensor:
         raise arguments.not_a_tensor("movedim", x, failure, source, destination) from None
 
 
-def unsqueeze(x: Tensor, dim: int) -> Tensor:
+def unsqueeze(
+    x: Tensor, dim: int = errors.REQUIRED, surplus: Any = None, axis: Any = None
+) -> Tensor:
+    if surplus is not None or axis is not None:  # numpy's name (see arguments.numpy_names)
+        return arguments.numpy_names(unsqueeze, x, dim, surplus, axis)
     try:
         dim = _wrap_dim(dim, x._data.ndim + 1)
         return _record_view(
@@ -703,8 +724,10 @@ def unsqueeze(x: Tensor, dim: int) -> Tensor:
 ALL_DIMS: Any = errors.REQUIRED
 
 
-def squeeze(x: Tensor, dim: Any = ALL_DIMS) -> Tensor:
+def squeeze(x: Tensor, dim: Any = ALL_DIMS, surplus: Any = None, axis: Any = None) -> Tensor:
     """SqueezeBackward0 (all dims), 1 (one dim, even a no-op) or 2 (a tuple of dims)."""
+    if surplus is not None or axis is not None:  # numpy's name (see arguments.numpy_names)
+        return arguments.numpy_names(squeeze, x, dim, surplus, axis)
     try:
         ndim = x._data.ndim
         shape = x._data.shape
@@ -1072,8 +1095,10 @@ def flip(x: Tensor, *dims: Any) -> Tensor:
         raise arguments.not_a_tensor("flip", x, failure, *dims) from None
 
 
-def cat(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
+def cat(tensors: Sequence[Tensor], dim: int = 0, surplus: Any = None, axis: Any = None) -> Tensor:
     """torch.cat: CatBackward0; legacy empty 1-d tensors are skipped."""
+    if surplus is not None or axis is not None:  # numpy's name (see arguments.numpy_names)
+        return arguments.numpy_names(cat, tensors, dim, surplus, axis)
     given = tensors  # (what torch's parser would see, for the error below)
     try:
         if not isinstance(tensors, (tuple, list)):
@@ -1124,7 +1149,9 @@ def cat(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
         raise arguments.not_a_tensor("cat", given, failure, dim) from None
 
 
-def stack(tensors: Sequence[Tensor], dim: int = 0) -> Tensor:
+def stack(tensors: Sequence[Tensor], dim: int = 0, surplus: Any = None, axis: Any = None) -> Tensor:
+    if surplus is not None or axis is not None:  # numpy's name (see arguments.numpy_names)
+        return arguments.numpy_names(stack, tensors, dim, surplus, axis)
     given = tensors  # (what torch's parser would see, for the error below)
     try:
         if not isinstance(tensors, (tuple, list)):
@@ -1219,7 +1246,15 @@ def _split_error(x: Any, sizes: Any, dim: Any, failure: Exception) -> Exception:
     return arguments.call_error("split_with_sizes", listed, (x, sizes, dim), {}) or failure
 
 
-def chunk(x: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
+def chunk(
+    x: Tensor,
+    chunks: int = errors.REQUIRED,
+    dim: int = 0,
+    surplus: Any = None,
+    axis: Any = None,
+) -> tuple[Tensor, ...]:
+    if surplus is not None or axis is not None:  # numpy's name (see arguments.numpy_names)
+        return arguments.numpy_names(chunk, x, chunks, dim, surplus, axis)
     try:
         if x._data.ndim == 0:
             raise errors.error("split_0dim", op="chunk")
@@ -1234,7 +1269,9 @@ def chunk(x: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
         raise arguments.not_a_tensor("chunk", x, failure, chunks, dim) from None
 
 
-def unbind(x: Tensor, dim: int = 0) -> tuple[Tensor, ...]:
+def unbind(x: Tensor, dim: int = 0, surplus: Any = None, axis: Any = None) -> tuple[Tensor, ...]:
+    if surplus is not None or axis is not None:  # numpy's name (see arguments.numpy_names)
+        return arguments.numpy_names(unbind, x, dim, surplus, axis)
     try:
         if x._data.ndim == 0:
             # out-of-range dims fail first; torch then reports the wrapped dim
@@ -1251,14 +1288,28 @@ def unbind(x: Tensor, dim: int = 0) -> tuple[Tensor, ...]:
 # index_select, gather, masked_fill
 
 
-def index_select(x: Tensor, dim: int, index: Tensor, *, _index_position: int = 3) -> Tensor:
+def index_select(
+    x: Tensor,
+    dim: int = errors.REQUIRED,
+    index: Tensor = errors.REQUIRED,
+    surplus: Any = None,
+    axis: Any = None,
+    *,
+    _index_position: int = 3,
+) -> Tensor:
     """``torch.index_select(x, dim, index)``: IndexSelectBackward0; negative indices are errors.
 
     ``_index_position`` is where ``index`` sits in the call torch's argument parser names
     in its TypeError: 3 for the function, 2 for the method (see ``_index_select_method``).
     """
+    if surplus is not None or axis is not None:  # numpy's name (see arguments.numpy_names)
+        return arguments.numpy_names(
+            index_select, x, dim, index, surplus, axis, _index_position=_index_position
+        )
     try:
         if not isinstance(index, Tensor):
+            if index is errors.REQUIRED:  # (a default only so that axis= can stand for dim)
+                raise errors.error("argument_missing", name="index_select", argument="index")
             raise errors.error(
                 "argument_not_tensor",
                 op="index_select",
@@ -1301,10 +1352,16 @@ def gather_along(
     x: Tensor,
     dim: int = errors.REQUIRED,
     index: Tensor = errors.REQUIRED,
+    surplus: Any = None,
+    axis: Any = None,
     *,
     sparse_grad: bool = False,
 ) -> Tensor:
     """``torch.gather(x, dim, index)``: GatherBackward0; negative indices are errors."""
+    if surplus is not None or axis is not None:  # numpy's name (see arguments.numpy_names)
+        return arguments.numpy_names(
+            gather_along, x, dim, index, surplus, axis, sparse_grad=sparse_grad
+        )
     try:
         if dim is errors.REQUIRED and index is errors.REQUIRED:
             raise errors.error("two_arguments_missing", name="gather", first="dim", second="index")
@@ -1346,6 +1403,8 @@ def gather_along(
         raise arguments.not_a_tensor("gather", x, failure, dim, index) from None
 
 
+arguments.known_as(gather_along, "gather", arguments.FUNCTION)  # torch.gather, by that name
+
 #: C++ scalar type names, as torch prints them in masked_fill's dtype error.
 _CPP_TYPE_NAMES = {
     "float16": "c10::Half",
@@ -1378,8 +1437,16 @@ def masked_select(x: Tensor, mask: Tensor) -> Tensor:
         raise arguments.not_a_tensor("masked_select", x, failure, mask) from None
 
 
-def take_along_dim(x: Tensor, indices: Tensor, dim: int | None = None) -> Tensor:
+def take_along_dim(
+    x: Tensor,
+    indices: Tensor = errors.REQUIRED,
+    dim: int | None = None,
+    surplus: Any = None,
+    axis: Any = None,
+) -> Tensor:
     """``torch.take_along_dim``: broadcast (expand) both, then gather along ``dim``."""
+    if surplus is not None or axis is not None:  # numpy's name (see arguments.numpy_names)
+        return arguments.numpy_names(take_along_dim, x, indices, dim, surplus, axis)
     try:
         if dim is None:
             return gather_along(reshape(x, -1), 0, reshape(indices, -1))
@@ -1710,9 +1777,18 @@ def _int_list(args: tuple) -> list[int]:
     return [int(a) for a in args]
 
 
-def _squeeze_method(self: Tensor, *dims: Any, dim: Any = ALL_DIMS) -> Tensor:
+def _squeeze_method(self: Tensor, *dims: Any, dim: Any = ALL_DIMS, axis: Any = ALL_DIMS) -> Tensor:
     """``x.squeeze()``, ``x.squeeze(1)``, ``x.squeeze((0, 2))`` and, as torch's method
-    also takes them, ``x.squeeze(0, 2)``."""
+    also takes them, ``x.squeeze(0, 2)`` and ``x.squeeze(axis=1)`` (numpy's name)."""
+    if axis is not ALL_DIMS:
+        given = {"dim": dim, "axis": axis} if dim is not ALL_DIMS else {"axis": axis}
+        listed = overloads.method_listing("squeeze") or ()
+        error = arguments.call_error("squeeze", listed, dims, given)
+        if error is not None:
+            raise error
+        if dim is not ALL_DIMS:  # (both names)
+            raise errors.error("unexpected_keyword", name="squeeze", keyword="axis")
+        dim = axis
     if dims:
         if dim is not ALL_DIMS:
             raise errors.parser_error("squeeze_invalid", dims, {"dim": dim})
