@@ -260,7 +260,10 @@ class Tensor(TensorBase):
     def size(self, dim: int | None = None) -> Size | int:
         if dim is None:
             return Size(self._data.shape)
-        return self._data.shape[self._wrap_dim(dim)]
+        try:
+            return self._data.shape[self._wrap_dim(dim)]
+        except TypeError:  # (free unless raised) a str or a float: torch's parser refuses it
+            raise _dim_type_error("size", dim) from None
 
     def dim(self) -> int:
         return self._data.ndim
@@ -307,7 +310,10 @@ class Tensor(TensorBase):
     def stride(self, dim: int | None = None) -> tuple[int, ...] | int:
         itemsize = self._data.itemsize
         strides = tuple(s // itemsize for s in self._data.strides)
-        return strides if dim is None else strides[self._wrap_dim(dim)]
+        try:
+            return strides if dim is None else strides[self._wrap_dim(dim)]
+        except TypeError:  # (free unless raised) a str or a float: torch's parser refuses it
+            raise _dim_type_error("stride", dim) from None
 
     def storage_offset(self) -> int:
         base = self._data
@@ -730,6 +736,18 @@ graph_module.tensor_type = Tensor  # for Node.save (graph.py cannot import this 
 for _name, _attribute in list(vars(Tensor).items()):
     if isinstance(_attribute, property):
         setattr(Tensor, _name, read_only(_name, _attribute))
+
+
+def _dim_type_error(name: str, dim: object) -> Exception:
+    """``x.size('a')``: torch's parser error for a dim that is not an int."""
+    return errors.error(
+        "argument_type",
+        name=name,
+        parameter="dim",
+        where=" (position 1)",
+        expected="int",
+        got=type(dim).__name__,
+    )
 
 
 def _check_no_grad_view(view: Tensor) -> None:

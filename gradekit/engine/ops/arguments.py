@@ -457,7 +457,8 @@ class _Overload:
         accepts it (``FunctionSignature::parse`` with ``raise_exception``)."""
         first = self.parameters[0] if self.parameters else None
         varargs = self.max_positional == 1 and first is not None and first.type == "tuple of ints"
-        if len(args) > self.max_positional and not varargs:
+        self.unpack_error: Exception | None = None
+        if len(args) > self.max_positional and not (varargs and is_index(args[0])):
             return self._extra_args(len(args))
         position, consumed = 0, 0
         for index, parameter in enumerate(self.parameters):
@@ -487,7 +488,11 @@ class _Overload:
             elif self._accepts(parameter, value):
                 pass
             elif varargs and position == 0 and not keyword and is_index(args[0]):
-                position = len(args)  # torch takes all positional arguments as the list
+                position = len(args)  # torch takes all positional arguments as the list,
+                try:  # and unpacks it once this overload is chosen: see call_error
+                    unpack_ints(self.name, args, parameter=parameter.name)
+                except TypeError as failure:
+                    self.unpack_error = failure
                 continue
             else:
                 return self._wrong_type(parameter, value, None if keyword else position + 1)
@@ -637,9 +642,10 @@ def call_error(
     method), or None when one of them accepts the call."""
     parsed = [_Overload(name, text.removesuffix("|hidden")) for text in overloads]
     if len(parsed) == 1:
-        return parsed[0].error(args, kwargs)
-    if any(overload.error(args, kwargs) is None for overload in parsed):
-        return None
+        return parsed[0].error(args, kwargs) or parsed[0].unpack_error
+    for overload in parsed:
+        if overload.error(args, kwargs) is None:  # the first that takes the call is chosen
+            return overload.unpack_error
     listed = [text.replace("?", "") for text in overloads if not text.endswith("|hidden")]
     count = len(args) + len(kwargs)
     plausible = [

@@ -250,6 +250,9 @@ METHODS: dict[str, tuple[str, ...]] = {
     "multiply": ("(Tensor other)", "(Number other)"),
     **dict.fromkeys("eq ne lt le gt ge".split(), ("(Tensor other)", "(Number other)")),
     **dict.fromkeys("softmax log_softmax".split(), ("(int dim, torch.dtype dtype = None)",)),
+    "view": ("(torch.dtype dtype)", "(tuple of ints size)"),
+    "expand": ("(tuple of ints size, *, bool implicit = False)",),
+    "repeat": ("(tuple of ints repeats)",),
 }
 
 

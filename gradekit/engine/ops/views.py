@@ -754,7 +754,10 @@ def squeeze(x: Tensor, dim: Any = ALL_DIMS, surplus: Any = None, axis: Any = Non
 
 def expand(x: Tensor, *sizes: Any) -> Tensor:
     _require_args("expand", "size", sizes)
-    sizes = _int_list(sizes)
+    try:
+        sizes = _int_list(sizes)
+    except (TypeError, ValueError) as failure:  # (free unless raised) None or a str
+        raise arguments.not_a_tensor("expand", x, failure, *sizes, exact=True) from None
     shape = x._data.shape
     if len(sizes) < len(shape):
         raise errors.error(
@@ -925,7 +928,11 @@ def view(x: Tensor, *shape: Any) -> Tensor:
     if len(shape) == 1 and not isinstance(shape[0], (int, np.integer, tuple, list)):
         if hasattr(shape[0], "legacy_name"):
             raise errors.unsupported("Tensor.view(dtype)")
-    new_shape = _infer_size(_int_list(shape), x._data.size)
+    try:
+        sizes = _int_list(shape)
+    except (TypeError, ValueError) as failure:  # (free unless raised) None or a str
+        raise arguments.not_a_tensor("view", x, failure, *shape, exact=True) from None
+    new_shape = _infer_size(sizes, x._data.size)
     strides = _view_strides(x._data.shape, _element_strides(x._data), new_shape)
     if strides is None:
         raise errors.error("view_stride")
@@ -1062,7 +1069,10 @@ def _gather_op(x: Tensor, positions: np.ndarray, name: str) -> Tensor:
 
 def repeat(x: Tensor, *repeats: Any) -> Tensor:
     _require_args("repeat", "repeats", repeats)
-    repeats = _int_list(repeats)
+    try:
+        repeats = _int_list(repeats)
+    except (TypeError, ValueError) as failure:  # (free unless raised) None or a str
+        raise arguments.not_a_tensor("repeat", x, failure, *repeats, exact=True) from None
     shape = x._data.shape
     if len(repeats) < len(shape):
         raise errors.error("repeat_ndim")
