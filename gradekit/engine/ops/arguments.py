@@ -410,7 +410,8 @@ def _parser_error(
 
 # Functions whose Tensor parameters also take Python numbers (python_arg_parser.cpp).
 _NUMBERS_AS_TENSORS = frozenset(
-    "add sub mul div divide multiply subtract true_divide floor_divide to copy_".split()
+    "add sub mul div divide multiply subtract true_divide floor_divide to copy_ "
+    "add_ sub_ mul_ div_".split()
 )
 # torch also accepts NumPy's names for these parameters as keywords.
 _NUMPY_NAMES = {"dim": ("axis",), "keepdim": ("keepdims",), "input": ("x", "a", "x1")}

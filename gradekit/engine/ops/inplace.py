@@ -22,7 +22,7 @@ from .. import errors
 from ..autograd import grad_mode
 from ..autograd.graph import CopyBackwards, Node, SavedTensor
 from ..tensor import Tensor
-from . import pointwise
+from . import arguments, overloads, pointwise
 from .core import edge
 
 
@@ -83,11 +83,24 @@ def apply_inplace(self: Tensor, op: Callable[..., Tensor], *args: Any, **kwargs:
 
 def _inplace_method(op: Callable[..., Tensor], name: str) -> Callable[..., Tensor]:
     def method(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
-        return apply_inplace(self, op, *args, **kwargs)
+        try:
+            return apply_inplace(self, op, *args, **kwargs)
+        except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+            raise _parser_error(name, args, kwargs) or failure from None
 
     method.__name__ = name
     method.__doc__ = f"In-place version of ``{op.__name__}``."
     return method
+
+
+def _parser_error(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Exception | None:
+    """torch's TypeError for ``x.<name>(*args, **kwargs)`` (``x.add_(None)``: "add_():
+    argument 'other' (position 1) must be Tensor, not NoneType"), from the listing of the
+    out-of-place method; None when torch's parser takes the call (the failure is the op's)."""
+    listed = overloads.method_listing(name.removesuffix("_"))
+    if not listed:
+        return None
+    return arguments.call_error(name, listed, args, kwargs)
 
 
 add_ = _inplace_method(pointwise.add, "add_")
