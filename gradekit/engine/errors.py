@@ -318,6 +318,11 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "upper bound and lower bound inconsistent with step sign",
     ),
     "linspace_steps": (RuntimeError, "number of steps must be non-negative"),
+    "linspace_tensor_end": (
+        RuntimeError,
+        "linspace only supports 0-dimensional start and end tensors, but got {which} with"
+        " {ndim} dimension(s).",
+    ),
     # torch's argument parser: "arguments" and double quotes, unlike Python's own message.
     "argument_missing": (
         TypeError,

@@ -12,10 +12,13 @@ from typing import Any
 import numpy as np
 
 from .. import dtypes, errors
-from ..dtypes import FLOATING, dtype, from_numpy_dtype, get_default_dtype
+from ..dtypes import BOOL, FLOATING, dtype, from_numpy_dtype, get_default_dtype
 from ..tensor import Size, Tensor
 from . import arguments, overloads
 from .core import as_array
+from .fused import fused_multiply_add
+from .quiet import quiet_call
+from .scalars import checked_scalar
 
 
 def _finish(data: np.ndarray, d: dtype, requires_grad: bool, *, factory: bool = True) -> Tensor:
@@ -406,12 +409,74 @@ def linspace(
         if steps < 0:
             raise errors.error("linspace_steps")
         target = dtype if dtype is not None else get_default_dtype()
-        data = np.linspace(start, end, steps, dtype=np.float64)
-        if target.category != FLOATING:
-            data = np.trunc(data)
-        return _finish(data.astype(target.np_dtype), target, requires_grad)
+        data = quiet_call(
+            _linspace_values,
+            _linspace_end(start, "start"),
+            _linspace_end(end, "end"),
+            steps,
+            target,
+        )
+        return _finish(data, target, requires_grad)
     except (TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("linspace", start, failure, end, steps) from None
+
+
+def _linspace_end(value: Any, which: str) -> Any:
+    """A number, or the value of a 0-d tensor (torch refuses other tensors)."""
+    if isinstance(value, Tensor):
+        if value.dim() != 0:
+            raise errors.error("linspace_tensor_end", which=which, ndim=value.dim())
+        return value.item()
+    return value
+
+
+def _linspace_values(start: Any, end: Any, steps: int, target: dtype) -> np.ndarray:
+    """torch's CPU linspace kernel, element by element: with ``step = (end - start) /
+    (steps - 1)`` in the dtype, element ``i`` of the first half (``i < steps // 2``) is
+    ``start + step * i`` and of the second half ``end - step * (steps - 1 - i)``, each a
+    fused multiply-add (one rounding; torch's kernels are compiled with FMA).  Integer
+    dtypes compute in float64 and truncate; float16 rounds every step to float16 (c10::Half
+    arithmetic goes through float32)."""
+    if target.category == BOOL:
+        raise errors.error("kernel_not_implemented", op="linspace_cpu", dtype="Bool")
+    if steps > 1 or target is not dtypes.float16:  # (torch's one-element float16 fill
+        start, end = checked_scalar(start, target), checked_scalar(end, target)  # is unchecked)
+    if steps <= 1:
+        if target is dtypes.float16:
+            start = np.float32(start)  # c10::Half's constructor takes a float
+        return np.full(steps, start, dtype=target.np_dtype)
+    index = np.arange(steps)
+    halfway = steps // 2
+    from_start, from_end = index[:halfway], steps - 1 - index[halfway:]
+    if target is dtypes.float16:
+        return _linspace_float16(start, end, steps, from_start, from_end)
+    compute = target.np_dtype if target.category == FLOATING else np.dtype(np.float64)
+    first, last = compute.type(start), compute.type(end)
+    step = (last - first) / compute.type(steps - 1)
+    values = np.empty(steps, dtype=compute)
+    values[:halfway] = fused_multiply_add(np.full(halfway, step), from_start.astype(compute), first)
+    values[halfway:] = fused_multiply_add(
+        np.full(from_end.size, -step), from_end.astype(compute), last
+    )
+    if target.category != FLOATING:
+        values = np.trunc(values)
+    return values.astype(target.np_dtype)
+
+
+def _linspace_float16(
+    start: Any, end: Any, steps: int, from_start: np.ndarray, from_end: np.ndarray
+) -> np.ndarray:
+    """c10::Half arithmetic: each operation in float32, its result rounded to float16 (no
+    fused multiply-add across the roundings); the ends reach float16 through float32."""
+    half, single = np.float16, np.float32
+    first, last = half(single(start)), half(single(end))
+    step = half(single(half(single(last) - single(first))) / single(half(steps - 1)))
+
+    def walk(origin: np.float16, counts: np.ndarray, sign: int) -> np.ndarray:
+        distance = (single(step) * counts.astype(half).astype(single)).astype(half)
+        return (single(origin) + sign * distance.astype(single)).astype(half)
+
+    return np.concatenate([walk(first, from_start, 1), walk(last, from_end, -1)])
 
 
 # --- random numbers (own generator: no promise of torch's random streams) --------------------
