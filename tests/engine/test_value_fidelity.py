@@ -5,13 +5,15 @@ inputs vary) and golden values captured from torch that run without it:
 
 * ``linspace``: torch's kernel (first half from ``start``, second half from ``end``, each
   element one fused multiply-add; float16 rounded at every step);
-* the fused multiply-add emulation itself, against exact rational arithmetic.
+* the fused multiply-add emulation itself, against exact rational arithmetic;
+* a sum or mean along every non-trivial dim (``x.sum(0)`` of a vector): the full sum's order.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 from types import ModuleType
+from typing import Any
 
 import numpy as np
 import pytest
@@ -221,3 +223,65 @@ def test_linspace_integers_equal_torch(
     expected = real_torch.linspace(start, end, steps, dtype=getattr(real_torch, dtype)).numpy()
     got = engine.linspace(start, end, steps, dtype=getattr(engine, dtype)).numpy()
     assert same_bits(got, expected)
+
+
+# --- sums along the only non-trivial dim -----------------------------------------------------
+def test_dim_sum_of_a_vector_is_the_full_sum_golden() -> None:
+    x = engine.arange(1000.0) / 7
+    assert x.sum(0).numpy().tobytes().hex() == "935e8b47"  # torch: 71357.1484375
+    assert x.mean(0).numpy().tobytes().hex() == "dcb68e42"
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@given(
+    size=st.integers(0, 3000),
+    layout=st.sampled_from(["vector", "row", "column", "grid"]),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_reducing_every_non_trivial_dim_adds_in_the_full_sums_order(
+    dtype: type, size: int, layout: str, seed: int
+) -> None:
+    """Without torch: the dim reduction equals ``x.sum()`` / ``x.mean()`` bit for bit (the
+    full sum's order is checked against torch in test_torch_order_sum.py)."""
+    values = np.random.default_rng(seed).standard_normal(size).astype(dtype) * 1000
+    x, dims = _laid_out(engine, values, layout)
+    full_sum, full_mean = x.sum().numpy(), x.mean().numpy()
+    for keepdim in (False, True):
+        summed = x.sum(dims, keepdim=keepdim).numpy()
+        averaged = x.mean(dims, keepdim=keepdim).numpy()
+        assert summed.size == 1 and summed.tobytes() == full_sum.tobytes()
+        assert averaged.tobytes() == full_mean.tobytes() or size == 0
+
+
+def _laid_out(module: ModuleType, values: np.ndarray, layout: str) -> tuple[Any, Any]:
+    """``values`` as a tensor whose only non-trivial dims are the returned ones."""
+    x = module.from_numpy(values.copy())
+    if layout == "vector":
+        return x, 0
+    if layout == "row":
+        return x.reshape(1, -1), 1
+    if layout == "column":
+        return x.reshape(-1, 1, 1), (0,)
+    rows = 3 if values.size % 3 == 0 else 1
+    return x.reshape(rows, -1).t(), (1, 0)  # a transposed (dense) grid, both dims reduced
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@given(
+    size=st.integers(0, 3000),
+    layout=st.sampled_from(["vector", "row", "column", "grid"]),
+    keepdim=st.booleans(),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_dim_sums_and_means_equal_torch(
+    real_torch: ModuleType, dtype: type, size: int, layout: str, keepdim: bool, seed: int
+) -> None:
+    values = np.random.default_rng(seed).standard_normal(size).astype(dtype) * 1000
+    for op in ("sum", "mean"):
+        results = []
+        for module in (real_torch, engine):
+            x, dims = _laid_out(module, values, layout)
+            results.append(getattr(x, op)(dims, keepdim=keepdim).numpy())
+        expected, got = results
+        assert same_bits(got, expected) or (op == "mean" and size == 0 and np.isnan(got).all())

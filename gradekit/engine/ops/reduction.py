@@ -95,6 +95,22 @@ def _full_sum(data: np.ndarray, np_dtype: np.dtype) -> np.generic:
     return data.sum(dtype=np_dtype)  # integers are exact in any order; a cast sums as numpy
 
 
+def _one_output(shape: tuple[int, ...], dims: tuple[int, ...]) -> bool:
+    """Whether reducing ``dims`` leaves a single element: every other dim has size 1.  torch's
+    iterator then drops the size-1 dims and the reduction is the full sum's, order and all
+    (``x.sum(0)`` of a 1-d tensor is ``x.sum()``)."""
+    return builtins.all(size == 1 for d, size in enumerate(shape) if d not in dims)
+
+
+def _full_sum_over(data: np.ndarray, dims: tuple[int, ...], keepdim: bool) -> np.ndarray:
+    """The sum over ``dims`` of an array where that leaves one element, in torch's order
+    (``torch_full_sum``), shaped as the dim reduction's result."""
+    shape = tuple(
+        1 if d in dims else size for d, size in enumerate(data.shape) if keepdim or d not in dims
+    )
+    return np.reshape(torch_full_sum(data), shape)
+
+
 def sum(  # noqa: A001 - torch's name
     input: Tensor, dim: Any = None, keepdim: bool = False, *, dtype: dtype | None = None
 ) -> Tensor:
@@ -110,12 +126,18 @@ def sum(  # noqa: A001 - torch's name
             node.self_sizes = data.shape
             return Tensor._make(out, result, node)
         dims = _normalize_dims(dim, data.ndim)
-        out = as_array(
-            quiet_call(
-                data.sum, axis=_np_axis(dims, data.ndim), keepdims=keepdim, dtype=result.np_dtype
-            ),
-            result,
-        )
+        if data.size > 4 and data.dtype == result.np_dtype and _one_output(data.shape, dims):
+            out = as_array(quiet_call(_full_sum_over, data, dims, keepdim), result)
+        else:
+            out = as_array(
+                quiet_call(
+                    data.sum,
+                    axis=_np_axis(dims, data.ndim),
+                    keepdims=keepdim,
+                    dtype=result.np_dtype,
+                ),
+                result,
+            )
         if not _recording(input):
             return Tensor._make(out, result)
         node = SumBackward1((input._edge(),), ((out.shape, result),))
@@ -207,7 +229,10 @@ def mean(
         count = math.prod(data.shape[d] for d in dims) if data.ndim else 1
         # sum / count rather than np.mean, which warns "Mean of empty slice" where torch is silent
         with np.errstate(all="ignore"):  # empty reduced dims give nan
-            total = np.add.reduce(data, axis=_np_axis(dims, data.ndim), keepdims=keepdim)
+            if data.size > 4 and _one_output(data.shape, dims):  # torch's order: see sum
+                total = _full_sum_over(data, dims, keepdim)
+            else:
+                total = np.add.reduce(data, axis=_np_axis(dims, data.ndim), keepdims=keepdim)
             out = as_array(np.true_divide(total, count, dtype=data.dtype), result)
         if not _recording(input):
             return Tensor._make(out, result)
