@@ -85,11 +85,14 @@ def _fma_float64(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
     product_high, product_low = _exact_product(a, b, product)
     total, total_error = _two_sum(c, product_high)
     small_parts, small_error = _two_sum(total_error, product_low)
-    fused = total + _round_to_odd(small_parts, small_error)
+    small = _round_to_odd(small_parts, small_error)
+    # (an exact small part leaves the sum alone: -0.0 + 0.0 would turn -0.0 into 0.0)
+    fused = np.where(small == 0, total, total + small)
     unsafe = ~(
         (np.abs(a) < _LARGEST_SAFE)
         & (np.abs(b) < _LARGEST_SAFE)
         & (np.abs(c) < _LARGEST_SAFE)
+        & (np.abs(product) < _LARGEST_SAFE)
         & ((np.abs(product) > _SMALLEST_SAFE_PRODUCT) | (product == 0))
     )
     if unsafe.any():
