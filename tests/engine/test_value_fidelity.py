@@ -8,7 +8,9 @@ inputs vary) and golden values captured from torch that run without it:
 * the fused multiply-add emulation itself, against exact rational arithmetic;
 * a sum or mean along every non-trivial dim (``x.sum(0)`` of a vector): the full sum's order;
 * 2-norms: torch's vectorised kernel (lanes, then a tail of fused multiply-adds) or its
-  generic reduction (rounded squares added in order), by layout.
+  generic reduction (rounded squares added in order), by layout;
+* float32 softmax / log_softmax (SLEEF's exp, ``reduce_all``'s sum) and nll_loss's cascade
+  of partial sums (cross_entropy is both).
 """
 
 from __future__ import annotations
@@ -347,3 +349,128 @@ def test_norms_equal_torch(real_torch: ModuleType, dtype: type, shape: tuple, se
             for module in (real_torch, engine)
         ]
         assert same_bits(results[1], results[0]), expression
+
+
+# --- softmax, log_softmax, nll_loss, cross_entropy -------------------------------------------
+SOFTMAX_GOLDEN = (
+    "c7a15e3e9211293eaaa4983d32d6b23cc69f9b3b5ef46d3a31c33f396151423882ff8f3710192e37e67d3537"
+    "c463a237d8f06938357a713966c8983aef41c63bd413dc3ca65ab13d4d6e363ea83c5d3ec9b4283edbbc8d3d"
+    "85459d3cb0b5843bbe254a3ad4cb2639596631387db18c37f63e3837a3b5503712b8c9370db49a381b6fa639"
+    "c3e4d53adb1b093c7978123d3d3cde3d40e9533ec98e6c3e44b6183e"
+)
+LOG_SOFTMAX_GOLDEN = (
+    "6452c3bfa48ce6bf502d26c0a1c374c04431abc06f25e0c0fcb409c106ad1fc1b68f2fc1589d37c1fcf236c1"
+    "60a32dc1ecb41cc1c80406c1bd24d8c0cb71a3c0d87b67c0fa921cc018d0dcbf5c20c4bff6d2e6bfc7eb2ac0"
+    "f5fc7cc0164ab0c0685de5c051f00bc1212221c1cfee2fc14bb536c1a3b634c10c2b2ac1ba3b18c117e200c1"
+    "7260cdc0ad1099c0252e55c0ef220ec096a3c9bf468ebbbfd292f3bf"
+)
+
+
+SOFTMAX_INPUT = (
+    "0000a04070319740e27b7b4091e52c40528d963f5c0df5bec02a05c0e80a5dc0d24a8ec018669ec05e119dc0"
+    "26728ac07c2a51c0dfd3ecbf7b046abe378bb53f5a2d3a401c8b824093a0994082cc9f40fc609440ac3f7140"
+    "7e2e1f401d5d6e3f743d3abfd09513c0125d68c0e5c791c0dd549fc08b579bc05e4086c074c344c0d0b9cebf"
+    "ce46b53c3214d43f4efd464042048740d4ac9b4028329f4005319140"
+)
+LOGITS_INPUT = (
+    "00000000e5c9113fb54d903fd6c5d43f1d740a4030b327409a874140a46a574028ea6840e0aa75404a6a7d40"
+    "fdff7f407d5e7d4085937540b7c76840d33d57405051414089742740612e0a400e2fd43fa6ae8f3fc381103f"
+    "ecbaa5bbfe1113bfb4ec90bf895cd5bfc8b90ac0c4f127c0cfbd41c05f9757c07e0c69c020c275c0fc757dc0"
+    "e2ff7fc096527dc0107c75c02fa568c0ec1057c0f51a41c0d03527c095e809c02798d3bf8c0f8fbf97390fbf"
+    "e3ba253ced59143fa78b913f2df3d53f69ff0a4046302840eff3414003c45740bd2e69404ad9754093817d40"
+    "acff7f4095467d407f6475408f826840eae35640"
+)
+
+
+def _from_hex(text: str, shape: tuple[int, ...]) -> Any:
+    return engine.from_numpy(np.frombuffer(bytes.fromhex(text), np.float32).reshape(shape).copy())
+
+
+def test_softmax_family_golden() -> None:
+    """float32 values captured from torch 2.13 (SLEEF's exp, torch's sum orders)."""
+    assert engine.tensor([1.0, 2.0, 3.0]).softmax(0)[1].item() == 0.2447284758090973
+    x = _from_hex(SOFTMAX_INPUT, (2, 20))  # torch's (arange(40.) / 3).cos() * 5
+    assert x.softmax(-1).numpy().tobytes().hex() == SOFTMAX_GOLDEN
+    assert x.log_softmax(-1).numpy().tobytes().hex() == LOG_SOFTMAX_GOLDEN
+    logits = _from_hex(LOGITS_INPUT, (20, 3))  # torch's (arange(60.) / 7).sin() * 4
+    target = engine.arange(20) % 3
+    functional = engine.nn.functional
+    assert functional.cross_entropy(logits, target).numpy().tobytes().hex() == "72f9943f"
+    total = functional.cross_entropy(logits, target, reduction="sum")
+    assert total.numpy().tobytes().hex() == "ce37ba41"
+
+
+@pytest.mark.torch
+@given(
+    shape=st.lists(st.integers(1, 40), min_size=1, max_size=3).map(tuple),
+    dim=st.integers(0, 2),
+    scale=st.sampled_from([0.1, 1.0, 10.0, 100.0]),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_float32_softmax_and_log_softmax_equal_torch(
+    real_torch: ModuleType, shape: tuple, dim: int, scale: float, seed: int
+) -> None:
+    dim = dim % len(shape)
+    values = (np.random.default_rng(seed).standard_normal(shape) * scale).astype(np.float32)
+    threads = real_torch.get_num_threads()
+    real_torch.set_num_threads(1)  # torch splits a non-last dim's inner positions by thread
+    try:
+        for op in ("softmax", "log_softmax"):
+            expected = getattr(real_torch.from_numpy(values), op)(dim).numpy()
+            got = getattr(engine.from_numpy(values), op)(dim).numpy()
+            differing = np.count_nonzero(got != expected)
+            # an error of one ulp of the largest element
+            unit = float(np.spacing(np.abs(expected).max()))
+            if dim == len(shape) - 1 and op == "softmax":
+                assert differing == 0
+            elif dim == len(shape) - 1:
+                # log_softmax takes SLEEF's logf of each row's sum, which the engine computes
+                # correctly rounded: a row now and then is 1 ulp of the log apart
+                rows_differing = np.count_nonzero((got != expected).reshape(-1, shape[-1]).any(1))
+                assert rows_differing <= max(1, values.size // shape[-1] // 10)
+                np.testing.assert_allclose(got, expected, rtol=0, atol=2 * unit)
+            else:
+                # along another dim the inner positions past the last whole vector take the
+                # scalar loop, which the engine reproduces only approximately
+                assert differing <= max(2, values.size // 10)
+                np.testing.assert_allclose(got, expected, rtol=0, atol=8 * unit)
+    finally:
+        real_torch.set_num_threads(threads)
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("reduction", ["mean", "sum"])
+@given(
+    batch=st.integers(1, 700),
+    classes=st.integers(2, 12),
+    weighted=st.booleans(),
+    ignored=st.sampled_from([0.0, 0.2, 1.0]),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_nll_loss_reductions_equal_torch(
+    real_torch: ModuleType,
+    dtype: type,
+    reduction: str,
+    batch: int,
+    classes: int,
+    weighted: bool,
+    ignored: float,
+    seed: int,
+) -> None:
+    rng = np.random.default_rng(seed)
+    log_probabilities = (rng.standard_normal((batch, classes)) * 3).astype(dtype)
+    target = rng.integers(0, classes, batch)
+    target[rng.random(batch) < ignored] = -100
+    weight = rng.random(classes).astype(dtype) if weighted else None
+    results = []
+    for module in (real_torch, engine):
+        results.append(
+            module.nn.functional.nll_loss(
+                module.from_numpy(log_probabilities),
+                module.from_numpy(target),
+                weight=None if weight is None else module.from_numpy(weight),
+                reduction=reduction,
+            ).numpy()
+        )
+    assert same_bits(results[1], results[0])

@@ -416,6 +416,51 @@ def _nll_scale(target: np.ndarray, weight: np.ndarray | None, ignore_index: int)
     return np.where(valid, w, 0.0)
 
 
+def _nll_cascade_sums(
+    picked: np.ndarray, target: np.ndarray, weight: np.ndarray | None, ignore_index: int
+) -> tuple[np.generic, np.generic]:
+    """The sum of the losses ``-picked * weight`` and of the weights (the count of targets
+    that are not ignored, without weights), in the order of torch's CPU nll_loss: eight
+    partial sums, the loss (``x * w``, rounded, then subtracted) and weight of item ``b``
+    (in C order) going into the first, and after item ``b`` each level ``j`` with
+    ``b % 16**(j + 1) == 0`` handed up into level ``j + 1`` (item 0 goes straight to the
+    top); an ignored item is skipped before that step.  The sums are the levels in order."""
+    scalar = picked.dtype.type
+    # Python floats are IEEE doubles: the same float64 arithmetic, without numpy's per-scalar
+    # cost; float32 keeps numpy scalars so that every step rounds to float32
+    number = float if picked.dtype == np.float64 else scalar
+    items = picked.ravel().tolist() if number is float else list(picked.ravel())
+    targets = target.ravel().tolist()
+    loss_sums, weight_sums = [number(0)] * 8, [number(0)] * 8
+    ignored = 0
+    for b, (value, cls) in enumerate(zip(items, targets, strict=True)):
+        if cls == ignore_index:
+            ignored += 1
+            continue
+        if weight is None:
+            loss_sums[0] = loss_sums[0] - value
+        else:
+            weight_value = number(weight[cls])
+            loss_sums[0] = loss_sums[0] - value * weight_value
+            weight_sums[0] = weight_sums[0] + weight_value
+        for level in range(7):
+            if b & (15 << (4 * level)):
+                break
+            loss_sums[level + 1] = loss_sums[level + 1] + loss_sums[level]
+            weight_sums[level + 1] = weight_sums[level + 1] + weight_sums[level]
+            loss_sums[level] = weight_sums[level] = number(0)
+    if weight is None:
+        weight_total = scalar(len(targets) - ignored)
+    else:
+        weight_total = scalar(0)
+        for partial in weight_sums:
+            weight_total = scalar(weight_total + partial)
+    loss_total = scalar(0)
+    for partial in loss_sums:
+        loss_total = scalar(loss_total + partial)
+    return loss_total, weight_total
+
+
 class _ScatterClassBackward(Node):
     """Gradient of placing per-sample values at the target class (gathers them back)."""
 
@@ -477,13 +522,11 @@ def nll_loss(
             picked = np.squeeze(np.take_along_axis(x, np.expand_dims(safe, 1), axis=1), 1)
         losses = -picked * scale
         total_weight = float(scale.sum())
-        if reduction == "mean":
-            with np.errstate(all="ignore"):
-                out = np.asarray(losses.sum() / scale.sum(), dtype=x.dtype)
-        elif reduction == "sum":
-            out = np.asarray(losses.sum(), dtype=x.dtype)
-        else:
+        if reduction == "none":
             out = losses
+        else:
+            loss_sum, weight_sum = _nll_cascade_sums(picked, y, w, ignore_index)
+            out = np.asarray(loss_sum / weight_sum if reduction == "mean" else loss_sum)
         d = input.dtype
         out = as_array(out, d)
         if not (grad_mode.enabled and input._requires_grad):

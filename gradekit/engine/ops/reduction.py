@@ -19,12 +19,13 @@ from . import arguments
 from .core import as_array, maybe_wrap_dim
 from .fused import fused_multiply_add
 from .layout import is_dense
+from .pointwise import _rounded_from_float64, div_scalar, scalar_array, sgn, where
 from .pointwise import abs as abs_
-from .pointwise import div_scalar, scalar_array, sgn, where
 from .pointwise import pow as pow_
 from .quiet import quiet_call, quiet_op, retry_quietly, run_quietly
 from .shape_helpers import expand, masked_fill, unsqueeze_dims, view
 from .summation import TORCH_ORDER_LIMIT, torch_order_sum
+from .vector_kernels import FLOAT32_LANES, reduce_all_sum, sleef_expf
 
 
 def _recording(x: Tensor) -> bool:
@@ -824,6 +825,44 @@ def _softmax_input(input: Tensor, dim: int, dtype_: dtype | None, name: str) -> 
     return data, d, axis
 
 
+def _float32_softmax(data: np.ndarray, axis: int, *, log: bool) -> np.ndarray:
+    """torch's float32 softmax / log_softmax CPU kernels (SoftMaxKernel.cpp), bit for bit
+    along the last dim, with numpy's warnings off (the caller is a ``quiet_op``):
+
+    * the shifted input ``x - max``, its exponentials by SLEEF's ``expf_u10`` (what the
+      kernels' ``Vectorized::exp`` is; not ``torch.exp``'s MKL);
+    * along the last dim (``_vec_softmax_lastdim``): each row's sum in ``vec::reduce_all``'s
+      order, softmax ``exp * (1 / sum)``;
+    * along another dim (``_vec_softmax``, vectorised across the inner dims): the sum in
+      order along the dim, softmax ``exp / sum``; the inner positions past the last whole
+      vector of 16 take the scalar ``std::exp`` (correctly rounded, as the engine's exp).
+      torch splits the inner dims across threads, which moves that boundary: the engine
+      follows one thread;
+    * log_softmax: ``(x - max) - log(sum)``, the log correctly rounded.
+    """
+    shape = data.shape
+    size, inner = shape[axis], math.prod(shape[axis + 1 :])
+    blocks = data.reshape(-1, size, inner)  # (outer, dim, inner)
+    shifted = blocks - blocks.max(axis=1, keepdims=True)
+    exps = sleef_expf(shifted)
+    last_dim = axis == data.ndim - 1
+    if last_dim:
+        sums = reduce_all_sum(exps.reshape(-1, size)).reshape(-1, 1, 1)
+    else:
+        scalar_tail = inner % FLOAT32_LANES
+        if scalar_tail:
+            tail = slice(inner - scalar_tail, inner)
+            exps[:, :, tail] = _rounded_from_float64(np.exp, shifted[:, :, tail])
+        sums = np.add.accumulate(exps, axis=1)[:, -1:, :]
+    if log:
+        result = shifted - _rounded_from_float64(np.log, sums)
+    elif last_dim:
+        result = exps * (1 / sums)
+    else:
+        result = exps / sums
+    return result.reshape(shape)
+
+
 @quiet_op
 def softmax(input: Tensor, dim: int, dtype: dtype | None = None) -> Tensor:
     data, d, axis = _softmax_input(input, dim, dtype, "softmax")
@@ -832,10 +871,13 @@ def softmax(input: Tensor, dim: int, dtype: dtype | None = None) -> Tensor:
     elif data.size == 0:
         out = data.copy()
     else:
-        with np.errstate(all="ignore"):
-            shifted = np.exp(data - data.max(axis=axis, keepdims=True))
-            out = np.empty(data.shape, data.dtype)  # torch returns a contiguous result
-            np.divide(shifted, shifted.sum(axis=axis, keepdims=True), out=out)
+        if data.dtype == np.float32:
+            out = _float32_softmax(data, axis, log=False)
+        else:
+            with np.errstate(all="ignore"):
+                shifted = np.exp(data - data.max(axis=axis, keepdims=True))
+                out = np.empty(data.shape, data.dtype)  # torch returns a contiguous result
+                np.divide(shifted, shifted.sum(axis=axis, keepdims=True), out=out)
     out = as_array(out, d)
     if not _recording(input):
         return Tensor._make(out, d)
@@ -854,10 +896,13 @@ def log_softmax(input: Tensor, dim: int, dtype: dtype | None = None) -> Tensor:
     elif data.size == 0:
         out = data.copy()
     else:
-        with np.errstate(all="ignore"):
-            shifted = data - data.max(axis=axis, keepdims=True)
-            out = np.empty(data.shape, data.dtype)  # torch returns a contiguous result
-            np.subtract(shifted, np.log(np.exp(shifted).sum(axis=axis, keepdims=True)), out=out)
+        if data.dtype == np.float32:
+            out = _float32_softmax(data, axis, log=True)
+        else:
+            with np.errstate(all="ignore"):
+                shifted = data - data.max(axis=axis, keepdims=True)
+                out = np.empty(data.shape, data.dtype)  # torch returns a contiguous result
+                np.subtract(shifted, np.log(np.exp(shifted).sum(axis=axis, keepdims=True)), out=out)
     out = as_array(out, d)
     if not _recording(input):
         return Tensor._make(out, d)
