@@ -318,6 +318,10 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "upper bound and lower bound inconsistent with step sign",
     ),
     "linspace_steps": (RuntimeError, "number of steps must be non-negative"),
+    "tensor_value_overflow": (
+        RuntimeError,
+        "value cannot be converted to type {dtype} without overflow",
+    ),
     "linspace_tensor_end": (
         RuntimeError,
         "linspace only supports 0-dimensional start and end tensors, but got {which} with"

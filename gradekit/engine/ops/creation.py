@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from .. import dtypes, errors
-from ..dtypes import BOOL, FLOATING, dtype, from_numpy_dtype, get_default_dtype
+from ..dtypes import BOOL, FLOATING, INTEGRAL, dtype, from_numpy_dtype, get_default_dtype
 from ..tensor import Size, Tensor
 from . import arguments, overloads
 from .core import as_array
@@ -125,8 +125,29 @@ def tensor(
     else:
         array, inferred = _infer_array(data)
     target = dtype if dtype is not None else inferred
-    out = np.array(array, dtype=target.np_dtype, copy=True)
+    from_python = not isinstance(data, (Tensor, np.ndarray, np.generic))
+    out = quiet_call(_converted_copy, array, target, from_python)
     return _finish(out, target, requires_grad)
+
+
+def _converted_copy(array: np.ndarray, target: dtype, from_python: bool) -> np.ndarray:
+    """A copy of ``array`` in ``target``, as torch.tensor converts (silently: 1e300 into
+    float32 is inf).  Python numbers are converted one by one, as ``Scalar.to<T>()``: an
+    integer dtype refuses what it cannot hold (``tensor([300], dtype=torch.uint8)``, a nan)
+    and float16 is reached through float32 (89.46874701690933 is 89.5)."""
+    if from_python and target.category == INTEGRAL and array.dtype.kind in "iuf":
+        limits = np.iinfo(target.np_dtype)
+        if array.dtype.kind == "f":
+            refused = ~np.isfinite(array) | (array < limits.min) | (array > limits.max)
+        elif limits.min == 0:  # a negative int wraps into an unsigned dtype if it fits
+            refused = (array > limits.max) | (array < -builtins.int(limits.max))
+        else:
+            refused = (array < limits.min) | (array > limits.max)
+        if refused.any():
+            raise errors.error("tensor_value_overflow", dtype=target.name)
+    if from_python and target is dtypes.float16 and array.dtype.kind == "f":
+        array = array.astype(np.float32)
+    return np.array(array, dtype=target.np_dtype, copy=True)
 
 
 def as_tensor(data: Any, *, dtype: dtype | None = None, device: Any = None) -> Tensor:
@@ -213,7 +234,7 @@ def _factory(
         data = np.empty(shape, dtype=target.np_dtype)  # np.ones is Python-level and slower
         data.fill(1)
     else:
-        data = np.full(shape, fill, dtype=target.np_dtype)
+        data = quiet_call(np.full, shape, fill, dtype=target.np_dtype)  # (float16 inf: silent)
     return _finish(data, target, requires_grad)
 
 
@@ -278,7 +299,18 @@ def full(
         fill_value = fill_value.item()
     if dtype is None:
         dtype = dtypes.scalar_dtype(fill_value)
+    if isinstance(dtype, dtypes.dtype):
+        fill_value = _checked_fill(fill_value, dtype, math.prod(shape))
     return _factory("full", fill_value, shape, dtype, requires_grad)
+
+
+def _checked_fill(value: Any, target: dtype, count: int) -> Any:
+    """A fill value as torch's fill_ converts it: checked for overflow (``full((2,), 1e6,
+    dtype=float16)`` raises), except a one-element float16 fill, which torch converts
+    unchecked (through float32: 1e6 is inf)."""
+    if count == 1 and target is dtypes.float16:
+        return quiet_call(np.float32, value)
+    return checked_scalar(value, target)
 
 
 def eye(
@@ -301,7 +333,8 @@ def eye(
 
 def _like(input: Tensor, fill: Any, dtype_: dtype | None, requires_grad: bool) -> Tensor:
     target = dtype_ if dtype_ is not None else input.dtype
-    return _finish(np.full(input._data.shape, fill, dtype=target.np_dtype), target, requires_grad)
+    data = quiet_call(np.full, input._data.shape, fill, dtype=target.np_dtype)
+    return _finish(data, target, requires_grad)
 
 
 def zeros_like(
@@ -355,6 +388,8 @@ def full_like(
     try:
         if not arguments.is_number(fill_value):  # (numpy would fill None as nan)
             raise TypeError("fill_value")
+        target = dtype if dtype is not None else input.dtype
+        fill_value = _checked_fill(fill_value, target, input._data.size)
         return _like(input, fill_value, dtype, requires_grad)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("full_like", input, failure, fill_value) from None
