@@ -318,6 +318,7 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "upper bound and lower bound inconsistent with step sign",
     ),
     "linspace_steps": (RuntimeError, "number of steps must be non-negative"),
+    "isclose_dtypes": (RuntimeError, "{dtype} did not match {other}"),
     "tensor_value_overflow": (
         RuntimeError,
         "value cannot be converted to type {dtype} without overflow",
@@ -758,6 +759,10 @@ WARNINGS: dict[str, str] = {
         "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4314.)"
     ),
     "mse_size": MESSAGES["mse_size_warning"][1],
+    "legacy_reduction": (
+        "size_average and reduce args will be deprecated, please use reduction='{reduction}'"
+        " instead."
+    ),
     "numpy_not_writable": (
         "The given NumPy array is not writable, and PyTorch does not support non-writable "
         "tensors. This means writing to this tensor will result in undefined behavior. You "

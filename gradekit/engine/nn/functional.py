@@ -40,6 +40,18 @@ __all__ = [
 _REDUCTIONS = ("none", "mean", "sum")
 
 
+def _legacy_reduction(size_average: Any, reduce: Any, reduction: str) -> str:
+    """torch's ``_Reduction.legacy_get_string``: the deprecated ``size_average``/``reduce``
+    arguments, when either is given, replace ``reduction`` (with torch's UserWarning)."""
+    if size_average is None and reduce is None:
+        return reduction
+    size_average = True if size_average is None else size_average
+    reduce = True if reduce is None else reduce
+    legacy = "mean" if size_average and reduce else "sum" if reduce else "none"
+    errors.warn("legacy_reduction", stacklevel=4, reduction=legacy)
+    return legacy
+
+
 def _check_reduction(reduction: str) -> None:
     if reduction not in _REDUCTIONS:
         raise errors.error("invalid_reduction", reduction=reduction)
@@ -207,9 +219,12 @@ def mse_loss(
     reduction: str = "mean",
     weight: Any = None,
 ) -> Tensor:
-    _check_reduction(reduction)
     if target.size() != input.size():  # (torch's own test: its AttributeError for a non-tensor)
         errors.warn("mse_size", target=target.shape, input=input.shape)
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    if weight is not None:
+        return _weighted_mse_loss(input, target, weight, reduction)
+    _check_reduction(reduction)
     with grad_mode.no_grad():
         diff = input - target
     d = diff.dtype
@@ -223,6 +238,23 @@ def mse_loss(
     node.reduction = reduction
     node.save(input, target)
     return Tensor._make(out, d, node)
+
+
+def _weighted_mse_loss(input: Tensor, target: Tensor, weight: Tensor, reduction: str) -> Tensor:
+    """torch's Python path for ``mse_loss(..., weight=w)``: recorded engine ops (PowBackward0,
+    MulBackward0, SumBackward0, DivBackward0), the mean divided by the weights' sum."""
+    if weight.size() != input.size():
+        raise ValueError("Weights and input must have the same size.")
+    shape = np.broadcast_shapes(input._data.shape, target._data.shape)
+    difference = expand(input, shape) - expand(target, shape)
+    weighted = pointwise.pow(difference, 2) * weight
+    if reduction == "none":
+        return weighted
+    if reduction == "sum":
+        return reduction_ops.sum(weighted)
+    if reduction == "mean":
+        return reduction_ops.sum(weighted) / reduction_ops.sum(weight)
+    raise ValueError(f"Invalid reduction mode: {reduction}. Expected one of 'none', 'mean', 'sum'.")
 
 
 class BinaryCrossEntropyBackward0(Node):
@@ -253,6 +285,7 @@ def binary_cross_entropy(
     reduce: Any = None,
     reduction: str = "mean",
 ) -> Tensor:
+    reduction = _legacy_reduction(size_average, reduce, reduction)
     _check_reduction(reduction)
     if target.size() != input.size():  # (torch's own test: its AttributeError for a non-tensor)
         raise errors.error("bce_target_size", target=target.shape, input=input.shape)
@@ -326,6 +359,7 @@ def binary_cross_entropy_with_logits(
     reduction: str = "mean",
     pos_weight: Tensor | None = None,
 ) -> Tensor:
+    reduction = _legacy_reduction(size_average, reduce, reduction)
     _check_reduction(reduction)
     if target.size() != input.size():  # (torch's own test: its AttributeError for a non-tensor)
         raise errors.error("bce_with_logits_target_size", target=target.shape, input=input.shape)
@@ -497,6 +531,7 @@ def nll_loss(
     reduce: Any = None,
     reduction: str = "mean",
 ) -> Tensor:
+    reduction = _legacy_reduction(size_average, reduce, reduction)
     try:
         _check_reduction(reduction)
         if target.dtype is not int64:
@@ -552,6 +587,7 @@ def cross_entropy(
     label_smoothing: float = 0.0,
 ) -> Tensor:
     """``nll_loss(log_softmax(input, 1), target)``: NllLossBackward0(LogSoftmaxBackward0)."""
+    reduction = _legacy_reduction(size_average, reduce, reduction)
     try:
         _check_reduction(reduction)
         if label_smoothing != 0.0:

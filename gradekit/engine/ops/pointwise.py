@@ -1564,6 +1564,10 @@ def isclose(
 ) -> Tensor:
     try:
         a, b, _ = binary_operands(input, other)
+        if isinstance(other, Tensor) and other.dtype is not input.dtype:  # no promotion
+            raise errors.error(
+                "isclose_dtypes", dtype=input.dtype.scalar_name, other=other.dtype.scalar_name
+            )
         return Tensor._make(np.isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan), bool_)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor(

@@ -601,7 +601,12 @@ def _two_norm_in_torch_order(
 
 def _innermost_run(data: np.ndarray, dims: tuple[int, ...]) -> bool:
     """Whether ``dims`` are the trailing dims and each output's elements are one contiguous
-    run (torch's ``is_reduce_lastdim``: its vectorised norm kernel)."""
+    run (torch's ``is_reduce_lastdim``: its vectorised norm kernel), size-1 dims aside (torch's
+    iterator drops them)."""
+    size_one = tuple(d for d, size in enumerate(data.shape) if size == 1)
+    if size_one:
+        dims = tuple(d - builtins.sum(s < d for s in size_one) for d in dims if d not in size_one)
+        data = np.squeeze(data, axis=size_one)
     if sorted(dims) != list(range(data.ndim - len(dims), data.ndim)):
         return False
     run = data.itemsize  # the stride each trailing dim needs to continue the run
