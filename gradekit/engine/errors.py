@@ -128,6 +128,15 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "can't retain_grad on Tensor that has requires_grad=False",
     ),
     "hook_changed_size": (RuntimeError, "hook '{name}' has changed the size of value"),
+    "hook_returned_type": (TypeError, "expected Variable, but hook returned '{type_name}'"),
+    "detach_view_inplace": (
+        RuntimeError,
+        "Can't detach views in-place. Use detach() instead. If you are using "
+        "DistributedDataParallel (DDP) for training, and gradient_as_bucket_view is set as "
+        "True, gradients are views of DDP buckets, and hence detach_() cannot be called on "
+        "these gradients. To fix this error, please refer to the Optimizer.zero_grad() "
+        "function in torch/optim/optimizer.py as the solution.",
+    ),
     "hook_changed_type": (
         RuntimeError,
         "hook '{name}' has changed the type of value (was {was} got {got})",
@@ -319,6 +328,7 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     ),
     "linspace_steps": (RuntimeError, "number of steps must be non-negative"),
     "isclose_dtypes": (RuntimeError, "{dtype} did not match {other}"),
+    "expected_scalar_type": (RuntimeError, "expected scalar type {expected} but found {found}"),
     "tensor_value_overflow": (
         RuntimeError,
         "value cannot be converted to type {dtype} without overflow",

@@ -1,4 +1,6 @@
-"""Corners of torch's behaviour found by issue 2's audit (items 6 to 10).
+"""Corners of torch's behaviour found by issue 2's audit (items 6 to 10): allclose's dtype
+check, the losses' legacy arguments and mse_loss's weight, leaky_relu in place, a loss weight
+of another dtype, the sign of a zero remainder, detach_ of a view, a hook's return type.
 
 Each case is an expression over ``m`` (the module: torch or the engine) whose outcome
 (value, dtype, grad_fn name, warnings, or exception type and message) is compared with
@@ -25,7 +27,31 @@ b = m.tensor([[0.0, 1.0], [1.0, 0.0]])
 w = m.tensor([[1.0, 2.0], [0.5, 3.0]])
 logits = m.tensor([[1.0, 2.0, 0.5], [0.1, 0.2, 3.0]])
 labels = m.tensor([1, 2])
+leaf = m.tensor([-1.0, 2.0, -3.0], requires_grad=True)
+
+
+def leaky_in_place(x):
+    return F.leaky_relu(x, 0.2, inplace=True)
+
+
+def grad_through_leaky_in_place():
+    x = m.tensor([-1.0, 2.0, -3.0], requires_grad=True)
+    (leaky_in_place(x * 1) * 2).sum().backward()
+    return x.grad
+
+
+def backward_with_hook(hook):
+    z = leaf * 2
+    z.register_hook(hook)
+    z.sum().backward()
 """
+DETACH_VIEW = (
+    "Can't detach views in-place. Use detach() instead. If you are using "
+    "DistributedDataParallel (DDP) for training, and gradient_as_bucket_view is set as True, "
+    "gradients are views of DDP buckets, and hence detach_() cannot be called on these "
+    "gradients. To fix this error, please refer to the Optimizer.zero_grad() function in "
+    "torch/optim/optimizer.py as the solution."
+)
 
 # (expression, expected outcome): a value as a nested list, ("raises", type, message), or
 # ("warns", value, [warning messages])
@@ -91,6 +117,45 @@ CASES: list[tuple[str, Any]] = [
     (
         "F.binary_cross_entropy(a, b, reduce=False, size_average=False).shape",
         ("warns", [2, 2], [LEGACY.format("none")]),
+    ),
+    # 8: leaky_relu in place
+    (
+        "(lambda x: (leaky_in_place(x) is x, x.tolist()))(m.tensor([-1.0, 2.0]))",
+        [True, [-0.20000000298023224, 2.0]],
+    ),
+    ("type(leaky_in_place(leaf * 1).grad_fn).__name__", "LeakyReluBackward1"),
+    ("grad_through_leaky_in_place()", [0.4000000059604645, 2.0, 0.4000000059604645]),
+    (
+        "leaky_in_place(leaf)",
+        (
+            "raises",
+            "RuntimeError",
+            "a leaf Variable that requires grad is being used in an in-place operation.",
+        ),
+    ),
+    # 9: a weight of another dtype
+    (
+        "F.cross_entropy(logits.double(), labels, weight=m.ones(3))",
+        ("raises", "RuntimeError", "expected scalar type Double but found Float"),
+    ),
+    (
+        "F.nll_loss(logits, labels, weight=m.ones(3, dtype=m.float64))",
+        ("raises", "RuntimeError", "expected scalar type Float but found Double"),
+    ),
+    # 10: the sign of a zero remainder, detach_ of a view, a hook returning a number
+    ("repr(m.tensor([3.0, 0.0]) % -1)", "tensor([0., 0.])"),
+    ("repr(m.remainder(m.tensor([-0.0, -3.0, 3.0]), 3))", "tensor([-0., -0., 0.])"),
+    ("repr(m.tensor([-1.5, 1.5]) % m.tensor([1.0, -1.0]))", "tensor([ 0.5000, -0.5000])"),
+    ("(a * 1)[0].detach_()", ("raises", "RuntimeError", DETACH_VIEW)),
+    ("a.t().detach_()", ("raises", "RuntimeError", DETACH_VIEW)),
+    ("(a * 1).detach_().requires_grad", False),
+    (
+        "backward_with_hook(lambda g: 3)",
+        ("raises", "TypeError", "expected Variable, but hook returned 'int'"),
+    ),
+    (
+        "backward_with_hook(lambda g: [1.0])",
+        ("raises", "TypeError", "expected Variable, but hook returned 'list'"),
     ),
 ]
 

@@ -15,6 +15,7 @@ from ..ops import arguments as _arguments
 from ..ops import linalg, pointwise
 from ..ops import reduction as reduction_ops
 from ..ops.core import as_array, edge
+from ..ops.inplace import apply_inplace as _apply_inplace
 from ..ops.inplace import relu_ as _relu_
 from ..ops.pointwise import _rounded_from_float64, sigmoid, tanh, where
 from ..ops.quiet import quiet_op as _quiet_op
@@ -131,7 +132,32 @@ class LeakyReluBackward0(Node):
         return (where(self_ > 0, grad, grad * self.negative_slope),)
 
 
+class LeakyReluBackward1(Node):
+    """The in-place form: saves the result (the input is overwritten)."""
+
+    __slots__ = ("negative_slope",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        (result,) = self.saved_tensors
+        return (where(result > 0, grad, grad * self.negative_slope),)
+
+
+def _leaky_relu_saving_result(input: Tensor, negative_slope: float) -> Tensor:
+    """leaky_relu recorded as ``leaky_relu_``: LeakyReluBackward1, which saves the result."""
+    data = input._data
+    out = as_array(np.where(data > 0, data, data * negative_slope), input.dtype)
+    if not (grad_mode.enabled and input._requires_grad):
+        return Tensor._make(out, input.dtype)
+    node = LeakyReluBackward1((input._edge(),), ((out.shape, input.dtype),))
+    node.negative_slope = negative_slope
+    result = Tensor._make(out, input.dtype, node)
+    node.save(outputs=(result,))
+    return result
+
+
 def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = False) -> Tensor:
+    if inplace:  # torch's F.leaky_relu calls torch._C._nn.leaky_relu_
+        return _apply_inplace(input, _leaky_relu_saving_result, negative_slope)
     data = input._data
     out = as_array(np.where(data > 0, data, data * negative_slope), input.dtype)
     if not (grad_mode.enabled and input._requires_grad):
@@ -548,6 +574,12 @@ def nll_loss(
         invalid = (y != ignore_index) & ((y < 0) | (y >= classes))
         if invalid.any():
             raise errors.error("nll_target_out_of_bounds", target=int(y[invalid].flat[0]))
+        if weight is not None and weight.dtype is not input.dtype:  # (the kernel's check)
+            raise errors.error(
+                "expected_scalar_type",
+                expected=input.dtype.scalar_name,
+                found=weight.dtype.scalar_name,
+            )
         w = None if weight is None else weight._data
         scale = _nll_scale(y, w, ignore_index).astype(x.dtype)
         safe = np.where(y != ignore_index, y, 0)
