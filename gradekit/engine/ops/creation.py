@@ -472,6 +472,9 @@ def _linspace_values(start: Any, end: Any, steps: int, target: dtype) -> np.ndar
     fused multiply-add (one rounding; torch's kernels are compiled with FMA).  Integer
     dtypes compute in float64 and truncate; float16 rounds every step to float16 (c10::Half
     arithmetic goes through float32)."""
+    for end_value in (start, end):
+        if not isinstance(end_value, (builtins.int, builtins.float, np.number)):
+            raise TypeError("linspace")  # (linspace's handler words torch's argument error)
     if target.category == BOOL:
         raise errors.error("kernel_not_implemented", op="linspace_cpu", dtype="Bool")
     if steps > 1 or target is not dtypes.float16:  # (torch's one-element float16 fill

@@ -68,6 +68,8 @@ def checked_scalar(value: Any, target: dtype) -> Any:
     floating target keeps the Python number (numpy rounds it when it is stored), except
     that float16 goes through float32 first, as c10::Half's constructor does (two roundings:
     89.46874701690933 is 89.5, not numpy's direct 89.4375)."""
+    if not isinstance(value, (builtins.int, builtins.float, np.number)):
+        return value  # not a number: the caller's own conversion reports it
     if overflows(value, target):
         raise overflow_error(target)
     if target.category == FLOATING:
