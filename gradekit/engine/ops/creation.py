@@ -16,7 +16,6 @@ from ..dtypes import BOOL, FLOATING, INTEGRAL, dtype, from_numpy_dtype, get_defa
 from ..tensor import Size, Tensor
 from . import arguments, overloads
 from .core import as_array
-from .fused import fused_multiply_add
 from .quiet import quiet_call
 from .scalars import checked_scalar
 
@@ -483,6 +482,8 @@ def _linspace_values(start: Any, end: Any, steps: int, target: dtype) -> np.ndar
         if target is dtypes.float16:
             start = np.float32(start)  # c10::Half's constructor takes a float
         return np.full(steps, start, dtype=target.np_dtype)
+    from .fused import fused_multiply_add  # (imported on first use: the engine's import time)
+
     index = np.arange(steps)
     halfway = steps // 2
     from_start, from_end = index[:halfway], steps - 1 - index[halfway:]

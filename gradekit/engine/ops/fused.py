@@ -19,8 +19,6 @@ it exactly:
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import numpy as np
 
 from .quiet import quiet_call
@@ -122,6 +120,8 @@ def _split(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def _exact_fma(a: float, b: float, c: float) -> float:
     """One fused multiply-add in exact rational arithmetic (the rare elements the float64
     emulation cannot take: huge, tiny, infinite or nan inputs)."""
+    from fractions import Fraction  # (only here: the import costs the engine's import time)
+
     a, b, c = float(a), float(b), float(c)
     if not (np.isfinite(a) and np.isfinite(b) and np.isfinite(c)):
         return a * b + c  # inf and nan propagate as in a single rounding

@@ -17,7 +17,6 @@ from ..dtypes import FLOATING, bool_, dtype, int64
 from ..tensor import Tensor
 from . import arguments
 from .core import as_array, maybe_wrap_dim
-from .fused import fused_multiply_add
 from .layout import is_dense
 from .pointwise import _rounded_from_float64, div_scalar, scalar_array, sgn, where
 from .pointwise import abs as abs_
@@ -25,7 +24,6 @@ from .pointwise import pow as pow_
 from .quiet import quiet_call, quiet_op, retry_quietly, run_quietly
 from .shape_helpers import expand, masked_fill, unsqueeze_dims, view
 from .summation import TORCH_ORDER_LIMIT, torch_order_sum
-from .vector_kernels import FLOAT32_LANES, reduce_all_sum, sleef_expf
 
 
 def _recording(x: Tensor) -> bool:
@@ -642,6 +640,8 @@ def _sum_of_squares_rows(rows: np.ndarray) -> np.ndarray:
 
     Measured against torch 2.13 for every size to 200, 4096 to 100,001 and rows of a matrix.
     """
+    from .fused import fused_multiply_add  # (imported on first use: the engine's import time)
+
     lanes = 32 // rows.itemsize
     row_count, size = rows.shape
     body = size - size % lanes
@@ -845,6 +845,8 @@ def _float32_softmax(data: np.ndarray, axis: int, *, log: bool) -> np.ndarray:
       follows one thread;
     * log_softmax: ``(x - max) - log(sum)``, the log correctly rounded.
     """
+    from .vector_kernels import FLOAT32_LANES, reduce_all_sum, sleef_expf  # (import time)
+
     shape = data.shape
     size, inner = shape[axis], math.prod(shape[axis + 1 :])
     blocks = data.reshape(-1, size, inner)  # (outer, dim, inner)
