@@ -72,6 +72,20 @@ def test_fused_multiply_add_float32_rounds_once(a: float, b: float, c: float) ->
     assert result.tobytes() == expected.tobytes()
 
 
+@given(
+    a=st.integers(-(2**12), 2**12),
+    b=st.integers(-(2**12), 2**12),
+    c=st.integers(-(2**40), 2**40),
+    shift=st.integers(0, 40),
+)
+def test_fused_multiply_add_float32_on_halfway_sums(a: int, b: int, c: int, shift: int) -> None:
+    """Sums that fall halfway between two float32 values (the fast path's doubtful case)."""
+    addend = np.float32(c * 2.0**-shift)
+    result = fused_multiply_add(np.float32(a), np.float32(b), addend)
+    expected = exactly_rounded_fma(float(a), float(b), float(addend), np.float32)
+    assert result.tobytes() == expected.tobytes()
+
+
 @given(a=finite64, b=finite64, c=finite64)
 def test_fused_multiply_add_float64_rounds_once(a: float, b: float, c: float) -> None:
     result = fused_multiply_add(np.float64(a), np.float64(b), np.float64(c))
@@ -474,3 +488,25 @@ def test_nll_loss_reductions_equal_torch(
             ).numpy()
         )
     assert same_bits(results[1], results[0])
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@given(
+    batch=st.integers(0, 5000),
+    weighted=st.booleans(),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_nll_cascade_in_groups_equals_the_item_by_item_loop(
+    dtype: type, batch: int, weighted: bool, seed: int
+) -> None:
+    """The fast path (no ignored target) against torch's loop, reproduced item by item."""
+    from gradekit.engine.nn.functional import _cascade_in_groups, _cascade_item_by_item
+
+    rng = np.random.default_rng(seed)
+    picked = (rng.standard_normal(batch) * 10.0 ** rng.integers(-3, 4, batch)).astype(dtype)
+    target = rng.integers(0, 5, batch)
+    weight = rng.random(5).astype(dtype) if weighted else None
+    grouped = _cascade_in_groups(picked, target, weight)
+    looped = _cascade_item_by_item(picked, target, weight, ignore_index=-100)
+    for fast, slow in zip(grouped, looped, strict=True):
+        assert np.asarray(fast).tobytes() == np.asarray(slow).tobytes()

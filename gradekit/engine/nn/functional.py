@@ -484,7 +484,19 @@ def _nll_cascade_sums(
     partial sums, the loss (``x * w``, rounded, then subtracted) and weight of item ``b``
     (in C order) going into the first, and after item ``b`` each level ``j`` with
     ``b % 16**(j + 1) == 0`` handed up into level ``j + 1`` (item 0 goes straight to the
-    top); an ignored item is skipped before that step.  The sums are the levels in order."""
+    top); an ignored item is skipped before that step.  The sums are the levels in order.
+
+    Without ignored targets the levels are fixed groups of 16 (``_cascade_in_groups``, a
+    few numpy calls); with some, the item-by-item loop below follows torch's exactly."""
+    if not (target == ignore_index).any():
+        return _cascade_in_groups(picked, target, weight)
+    return _cascade_item_by_item(picked, target, weight, ignore_index)
+
+
+def _cascade_item_by_item(
+    picked: np.ndarray, target: np.ndarray, weight: np.ndarray | None, ignore_index: int
+) -> tuple[np.generic, np.generic]:
+    """``_nll_cascade_sums`` as torch's loop runs it, one item at a time."""
     scalar = picked.dtype.type
     # Python floats are IEEE doubles: the same float64 arithmetic, without numpy's per-scalar
     # cost; float32 keeps numpy scalars so that every step rounds to float32
@@ -519,6 +531,50 @@ def _nll_cascade_sums(
     for partial in loss_sums:
         loss_total = scalar(loss_total + partial)
     return loss_total, weight_total
+
+
+def _cascade_in_groups(
+    picked: np.ndarray, target: np.ndarray, weight: np.ndarray | None
+) -> tuple[np.generic, np.generic]:
+    """``_nll_cascade_sums`` when no target is ignored: item 0 goes to the top level, and
+    level ``j`` adds, in order, groups of 16 of level ``j - 1``'s values (items 1 to 16,
+    17 to 32, ... for level 0), handing each group's sum up; what is left at the end of a
+    level stays there.  The same roundings as the loop, in whole-array steps."""
+    values = picked.ravel()
+    if weight is None:
+        losses = -values
+        weight_total = picked.dtype.type(values.size)
+    else:
+        weights = weight[target.ravel()].astype(values.dtype, copy=False)
+        losses = -(values * weights)  # (x * w rounded, then subtracted: negation is exact)
+        weight_total = _cascade_total(weights)
+    return _cascade_total(losses), weight_total
+
+
+def _cascade_total(terms: np.ndarray) -> np.generic:
+    zero = terms.dtype.type(0)
+    if terms.size == 0:
+        return zero
+    levels = []
+    rest = terms[1:]
+    for _ in range(7):
+        whole = rest.size // 16 * 16
+        levels.append(_in_order(rest[whole:]))
+        groups = rest[:whole].reshape(-1, 16)
+        rest = np.add.accumulate(groups, axis=1)[:, -1] if whole else rest[:0]
+    levels.append(_in_order(np.concatenate((terms[:1], rest))))
+    total = zero
+    for level in levels:
+        total = total + level
+    return total
+
+
+def _in_order(values: np.ndarray) -> np.generic:
+    """``((0 + v0) + v1) + ...`` in the array's dtype (the final ``+ 0`` turns a -0.0 sum
+    into 0.0 as starting from zero does)."""
+    if values.size == 0:
+        return values.dtype.type(0)
+    return np.add.accumulate(values)[-1] + values.dtype.type(0)
 
 
 class _ScatterClassBackward(Node):

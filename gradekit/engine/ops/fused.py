@@ -6,11 +6,13 @@ norms' ``acc + x * x`` are such expressions.  numpy has no fused multiply-add, a
 roundings differ from one in the last bit for a good share of inputs, so the engine emulates
 it exactly:
 
-* float32: the product of two float32 values is exact in float64 and ``TwoSum`` gives the
-  float64 sum's rounding error; rounding the float64 sum *to odd* (the neighbour with an odd
-  last bit when the sum was inexact) and then to float32 is then the correctly rounded
-  result (53 bits are at least 24 + 2; Boldo and Melquiond, "Emulation of FMA and
-  correctly rounded sums: proved algorithms using rounding to odd", 2008).
+* float32: the product of two float32 values is exact in float64, and rounding the float64
+  sum to float32 is the correctly rounded result unless the float64 sum fell exactly
+  halfway between two float32 values; for those, ``TwoSum`` gives the float64 sum's rounding
+  error, and rounding the sum *to odd* (the neighbour with an odd last bit when it was
+  inexact) and then to float32 is correct (53 bits are at least 24 + 2; Boldo and
+  Melquiond, "Emulation of FMA and correctly rounded sums: proved algorithms using rounding
+  to odd", 2008).
 * float64: the product is split exactly (Veltkamp and Dekker) into ``hi + lo``, ``c + hi``
   by TwoSum, and the two small parts are added rounding to odd before the final addition:
   Boldo and Melquiond's emulation of the FMA.  Where a part could overflow or underflow,
@@ -18,6 +20,8 @@ it exactly:
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import numpy as np
 
@@ -67,14 +71,34 @@ def _round_to_odd(s: np.ndarray, error: np.ndarray) -> np.ndarray:
     return s
 
 
+# The low 29 bits of a float64 whose rounding to float32 lies exactly halfway between two
+# float32 values (float64 has 29 more mantissa bits).
+_LOW_BITS, _HALFWAY = np.int64((1 << 29) - 1), np.int64(1 << 28)
+_SMALLEST_NORMAL_FLOAT32 = 2.0**-126
+
+
 def _fma_float32(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
-    product = a.astype(np.float64) * b.astype(np.float64)  # exact: 24 + 24 bits
-    total, error = _two_sum(product, c.astype(np.float64))
-    fused = _round_to_odd(total, error).astype(np.float32)
-    # inf or nan anywhere: the error terms are nan; the plain float64 result is right
-    special = ~np.isfinite(total)
-    if special.any():
-        fused[special] = total[special].astype(np.float32)
+    return fused_multiply_add_float32(a, b, c)
+
+
+def fused_multiply_add_float32(a: Any, b: Any, c: Any) -> np.ndarray:
+    """``a * b + c`` rounded once, for float32 arrays (and float32 scalars) that broadcast
+    by numpy's rules, without the general entry's checks: for kernels that chain many
+    (SLEEF's polynomials).  Call it with numpy's warnings off."""
+    product = np.multiply(a, b, dtype=np.float64)  # exact: 24 + 24 bits
+    total = np.add(product, c, dtype=np.float64)
+    fused = total.astype(np.float32)
+    # Rounding the float64 sum to float32 rounds the exact sum correctly unless the float64
+    # sum landed exactly halfway between two float32 values (or among float32's
+    # subnormals, whose halfway points sit elsewhere): those few take the exact route.
+    magnitude = np.abs(total)
+    doubtful = ((total.view(np.int64) & _LOW_BITS) == _HALFWAY) | (
+        (magnitude < _SMALLEST_NORMAL_FLOAT32) & (magnitude != 0)  # (a zero sum is exact)
+    )
+    if doubtful.any():
+        addend = np.broadcast_to(np.asarray(c, np.float64), total.shape)[doubtful]
+        exact_sum, error = _two_sum(np.broadcast_to(product, total.shape)[doubtful], addend)
+        fused[doubtful] = _round_to_odd(exact_sum, error).astype(np.float32)
     return fused
 
 

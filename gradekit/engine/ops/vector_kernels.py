@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .fused import fused_multiply_add
+from .fused import fused_multiply_add_float32 as fused_multiply_add
 
 _FLOAT = np.float32
 _LOG2_E = _FLOAT(1.442695040888963407359924681001892137426645954152985934135449406931)
@@ -45,7 +45,7 @@ def sleef_expf(d: np.ndarray) -> np.ndarray:
     q = np.rint(d * _LOG2_E)
     s = fused_multiply_add(q, _LN2_HIGH, d)
     s = fused_multiply_add(q, _LN2_LOW, s)
-    u = np.full_like(s, _POLYNOMIAL[0])
+    u = _POLYNOMIAL[0]
     for coefficient in _POLYNOMIAL[1:]:
         u = fused_multiply_add(u, s, coefficient)
     u = _FLOAT(1) + fused_multiply_add(s * s, u, s)
