@@ -510,3 +510,13 @@ def test_nll_cascade_in_groups_equals_the_item_by_item_loop(
     looped = _cascade_item_by_item(picked, target, weight, ignore_index=-100)
     for fast, slow in zip(grouped, looped, strict=True):
         assert np.asarray(fast).tobytes() == np.asarray(slow).tobytes()
+
+
+@pytest.mark.parametrize("op", ["softmax", "log_softmax"])
+@pytest.mark.parametrize("dim", [0, 1])
+def test_float32_softmax_of_a_transposed_input_is_contiguous(op: str, dim: int) -> None:
+    """As torch's: a later flatten is a view (ViewBackward0), not a copy."""
+    x = engine.arange(6.0).reshape(2, 3).requires_grad_()
+    result = getattr(x.t(), op)(dim)
+    assert result.is_contiguous()
+    assert type(result.flatten().grad_fn).__name__ == "ViewBackward0"

@@ -867,7 +867,8 @@ def _float32_softmax(data: np.ndarray, axis: int, *, log: bool) -> np.ndarray:
         result = exps * (1 / sums)
     else:
         result = exps / sums
-    return result.reshape(shape)
+    # torch returns a contiguous result (numpy's ops kept a transposed input's layout)
+    return np.ascontiguousarray(result).reshape(shape)
 
 
 @quiet_op
