@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import builtins as _builtins
 import gc as _gc
-from typing import Any
+from typing import Any as _Any
 
 # Importing the engine creates thousands of objects and no garbage, so the cyclic GC's
 # collections during it find nothing (they were about 3% of its instructions, on every
@@ -155,7 +155,7 @@ try:
         softmax,
         sum,
     )
-    from .printing import get_printoptions, printoptions, set_printoptions
+    from .printing import set_printoptions
     from .tensor import Size, Tensor, device
 
     _load_views_module()  # ops/views.py, the largest module (re-exported further down)
@@ -163,7 +163,8 @@ finally:
     if _gc_was_enabled:
         _gc.enable()
 
-__version__ = errors.TORCH_VERSION
+_errors = errors
+__version__ = _errors.TORCH_VERSION
 eq, ne, lt, le, gt, ge = map(_pointwise.COMPARISON_FUNCTIONS.get, "eq ne lt le gt ge".split())
 # Aliases: copies that torch's argument errors name as the alias (``negative(): ...``).
 subtract = _arguments.renamed(sub, "subtract", qualname="subtract")
@@ -173,7 +174,6 @@ negative = _arguments.renamed(neg, "negative", qualname="negative")
 ger = _arguments.renamed(outer, "ger", qualname="ger")
 
 __all__ = [
-    "Any",
     "BoolTensor",
     "ByteTensor",
     "DoubleTensor",
@@ -212,13 +212,11 @@ __all__ = [
     "dot",
     "double",
     "dtype",
-    "dtypes",
     "empty",
     "empty_like",
     "enable_grad",
     "eq",
     "equal",
-    "errors",
     "exp",
     "eye",
     "float",
@@ -232,7 +230,6 @@ __all__ = [
     "ge",
     "ger",
     "get_default_dtype",
-    "get_printoptions",
     "gt",
     "half",
     "inference_mode",
@@ -285,7 +282,6 @@ __all__ = [
     "ones_like",
     "outer",
     "pow",
-    "printoptions",
     "promote_types",
     "rand",
     "rand_like",
@@ -341,7 +337,7 @@ def is_floating_point(input: Tensor) -> _builtins.bool:
     return input.is_floating_point()
 
 
-def broadcast_shapes(*shapes: Any) -> Size:
+def broadcast_shapes(*shapes: _Any) -> Size:
     """torch.broadcast_shapes, with torch's error text."""
     result: list[_builtins.int] = []
     for index, shape in enumerate(shapes):
@@ -353,7 +349,7 @@ def broadcast_shapes(*shapes: Any) -> Size:
             if current == 1:
                 result[-offset] = size
             elif size not in (1, current):
-                raise errors.error(
+                raise _errors.error(
                     "broadcast_shapes",
                     size=size,
                     offset=offset,
@@ -384,4 +380,10 @@ def __getattr__(name: str) -> object:
     """Anything outside the supported subset fails at once, with a clear message."""
     if name.startswith("__"):
         raise AttributeError(name)
-    raise errors.unsupported(f"torch.{name}")
+    raise _errors.unsupported(f"torch.{name}")
+
+
+# torch 2.13 has no torch.dtypes or torch.errors: importing a submodule binds it as an
+# attribute of its package, so unbind these two (they stay importable as
+# gradekit.engine.dtypes and gradekit.engine.errors; the package itself keeps ``_errors``).
+del dtypes, errors

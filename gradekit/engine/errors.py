@@ -128,6 +128,15 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "can't retain_grad on Tensor that has requires_grad=False",
     ),
     "hook_changed_size": (RuntimeError, "hook '{name}' has changed the size of value"),
+    "hook_returned_type": (TypeError, "expected Variable, but hook returned '{type_name}'"),
+    "detach_view_inplace": (
+        RuntimeError,
+        "Can't detach views in-place. Use detach() instead. If you are using "
+        "DistributedDataParallel (DDP) for training, and gradient_as_bucket_view is set as "
+        "True, gradients are views of DDP buckets, and hence detach_() cannot be called on "
+        "these gradients. To fix this error, please refer to the Optimizer.zero_grad() "
+        "function in torch/optim/optimizer.py as the solution.",
+    ),
     "hook_changed_type": (
         RuntimeError,
         "hook '{name}' has changed the type of value (was {was} got {got})",
@@ -318,6 +327,17 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "upper bound and lower bound inconsistent with step sign",
     ),
     "linspace_steps": (RuntimeError, "number of steps must be non-negative"),
+    "isclose_dtypes": (RuntimeError, "{dtype} did not match {other}"),
+    "expected_scalar_type": (RuntimeError, "expected scalar type {expected} but found {found}"),
+    "tensor_value_overflow": (
+        RuntimeError,
+        "value cannot be converted to type {dtype} without overflow",
+    ),
+    "linspace_tensor_end": (
+        RuntimeError,
+        "linspace only supports 0-dimensional start and end tensors, but got {which} with"
+        " {ndim} dimension(s).",
+    ),
     # torch's argument parser: "arguments" and double quotes, unlike Python's own message.
     "argument_missing": (
         TypeError,
@@ -754,6 +774,10 @@ WARNINGS: dict[str, str] = {
         "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4314.)"
     ),
     "mse_size": MESSAGES["mse_size_warning"][1],
+    "legacy_reduction": (
+        "size_average and reduce args will be deprecated, please use reduction='{reduction}'"
+        " instead."
+    ),
     "numpy_not_writable": (
         "The given NumPy array is not writable, and PyTorch does not support non-writable "
         "tensors. This means writing to this tensor will result in undefined behavior. You "

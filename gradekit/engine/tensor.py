@@ -489,6 +489,8 @@ class Tensor(TensorBase):
         return out
 
     def detach_(self) -> Tensor:
+        if self._base is not None:
+            raise errors.error("detach_view_inplace")
         self._grad_fn = None
         self._requires_grad = False
         return self

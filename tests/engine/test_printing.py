@@ -500,9 +500,22 @@ def test_engine_namespace_shares_these_print_options() -> None:
     import gradekit.engine as engine
 
     assert engine.set_printoptions is set_printoptions
-    assert engine.get_printoptions is get_printoptions
-    with engine.printoptions(precision=1):
+    with printoptions(precision=1):  # (gradekit's own helper: torch has no torch.printoptions)
         assert repr(engine.tensor([1 / 3])) == "tensor([0.3])"
+
+
+def test_names_torch_lacks_are_not_torch_api() -> None:
+    """torch 2.13 has no torch.printoptions, get_printoptions, Any, dtypes or errors: they
+    raise the engine's clear error, as any name outside the subset."""
+    import gradekit.engine as engine
+
+    for name in ("printoptions", "get_printoptions", "Any", "dtypes", "errors"):
+        assert name not in engine.__all__
+        with pytest.raises(NotImplementedError, match=f"torch.{name};"):
+            getattr(engine, name)
+    from gradekit.engine import dtypes, errors  # still importable as modules
+
+    assert dtypes.float32 is engine.float32 and errors.TORCH_VERSION == engine.__version__
 
 
 @pytest.mark.torch

@@ -514,6 +514,8 @@ def apply_hooks(hooks: dict, grad: Tensor) -> Tensor:
         result = hook(grad)
         if result is None:
             continue
+        if not isinstance(result, Tensor):
+            raise errors.error("hook_returned_type", type_name=type(result).__name__)
         if result._data.shape != grad._data.shape:
             raise errors.error("hook_changed_size", name=_hook_name(hook))
         if result.dtype is not grad.dtype:

@@ -15,6 +15,7 @@ from ..ops import arguments as _arguments
 from ..ops import linalg, pointwise
 from ..ops import reduction as reduction_ops
 from ..ops.core import as_array, edge
+from ..ops.inplace import apply_inplace as _apply_inplace
 from ..ops.inplace import relu_ as _relu_
 from ..ops.pointwise import _rounded_from_float64, sigmoid, tanh, where
 from ..ops.quiet import quiet_op as _quiet_op
@@ -38,6 +39,18 @@ __all__ = [
 ]
 
 _REDUCTIONS = ("none", "mean", "sum")
+
+
+def _legacy_reduction(size_average: Any, reduce: Any, reduction: str) -> str:
+    """torch's ``_Reduction.legacy_get_string``: the deprecated ``size_average``/``reduce``
+    arguments, when either is given, replace ``reduction`` (with torch's UserWarning)."""
+    if size_average is None and reduce is None:
+        return reduction
+    size_average = True if size_average is None else size_average
+    reduce = True if reduce is None else reduce
+    legacy = "mean" if size_average and reduce else "sum" if reduce else "none"
+    errors.warn("legacy_reduction", stacklevel=4, reduction=legacy)
+    return legacy
 
 
 def _check_reduction(reduction: str) -> None:
@@ -121,7 +134,32 @@ class LeakyReluBackward0(Node):
         return (where(self_ > 0, grad, grad * self.negative_slope),)
 
 
+class LeakyReluBackward1(Node):
+    """The in-place form: saves the result (the input is overwritten)."""
+
+    __slots__ = ("negative_slope",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        (result,) = self.saved_tensors
+        return (where(result > 0, grad, grad * self.negative_slope),)
+
+
+def _leaky_relu_saving_result(input: Tensor, negative_slope: float) -> Tensor:
+    """leaky_relu recorded as ``leaky_relu_``: LeakyReluBackward1, which saves the result."""
+    data = input._data
+    out = as_array(np.where(data > 0, data, data * negative_slope), input.dtype)
+    if not (grad_mode.enabled and input._requires_grad):
+        return Tensor._make(out, input.dtype)
+    node = LeakyReluBackward1((input._edge(),), ((out.shape, input.dtype),))
+    node.negative_slope = negative_slope
+    result = Tensor._make(out, input.dtype, node)
+    node.save(outputs=(result,))
+    return result
+
+
 def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = False) -> Tensor:
+    if inplace:  # torch's F.leaky_relu calls torch._C._nn.leaky_relu_
+        return _apply_inplace(input, _leaky_relu_saving_result, negative_slope)
     data = input._data
     out = as_array(np.where(data > 0, data, data * negative_slope), input.dtype)
     if not (grad_mode.enabled and input._requires_grad):
@@ -209,9 +247,12 @@ def mse_loss(
     reduction: str = "mean",
     weight: Any = None,
 ) -> Tensor:
-    _check_reduction(reduction)
     if target.size() != input.size():  # (torch's own test: its AttributeError for a non-tensor)
         errors.warn("mse_size", target=target.shape, input=input.shape)
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    if weight is not None:
+        return _weighted_mse_loss(input, target, weight, reduction)
+    _check_reduction(reduction)
     with grad_mode.no_grad():
         diff = input - target
     d = diff.dtype
@@ -225,6 +266,23 @@ def mse_loss(
     node.reduction = reduction
     node.save(input, target)
     return Tensor._make(out, d, node)
+
+
+def _weighted_mse_loss(input: Tensor, target: Tensor, weight: Tensor, reduction: str) -> Tensor:
+    """torch's Python path for ``mse_loss(..., weight=w)``: recorded engine ops (PowBackward0,
+    MulBackward0, SumBackward0, DivBackward0), the mean divided by the weights' sum."""
+    if weight.size() != input.size():
+        raise ValueError("Weights and input must have the same size.")
+    shape = np.broadcast_shapes(input._data.shape, target._data.shape)
+    difference = expand(input, shape) - expand(target, shape)
+    weighted = pointwise.pow(difference, 2) * weight
+    if reduction == "none":
+        return weighted
+    if reduction == "sum":
+        return reduction_ops.sum(weighted)
+    if reduction == "mean":
+        return reduction_ops.sum(weighted) / reduction_ops.sum(weight)
+    raise ValueError(f"Invalid reduction mode: {reduction}. Expected one of 'none', 'mean', 'sum'.")
 
 
 class BinaryCrossEntropyBackward0(Node):
@@ -255,6 +313,7 @@ def binary_cross_entropy(
     reduce: Any = None,
     reduction: str = "mean",
 ) -> Tensor:
+    reduction = _legacy_reduction(size_average, reduce, reduction)
     _check_reduction(reduction)
     if target.size() != input.size():  # (torch's own test: its AttributeError for a non-tensor)
         raise errors.error("bce_target_size", target=target.shape, input=input.shape)
@@ -328,6 +387,7 @@ def binary_cross_entropy_with_logits(
     reduction: str = "mean",
     pos_weight: Tensor | None = None,
 ) -> Tensor:
+    reduction = _legacy_reduction(size_average, reduce, reduction)
     _check_reduction(reduction)
     if target.size() != input.size():  # (torch's own test: its AttributeError for a non-tensor)
         raise errors.error("bce_with_logits_target_size", target=target.shape, input=input.shape)
@@ -418,6 +478,107 @@ def _nll_scale(target: np.ndarray, weight: np.ndarray | None, ignore_index: int)
     return np.where(valid, w, 0.0)
 
 
+def _nll_cascade_sums(
+    picked: np.ndarray, target: np.ndarray, weight: np.ndarray | None, ignore_index: int
+) -> tuple[np.generic, np.generic]:
+    """The sum of the losses ``-picked * weight`` and of the weights (the count of targets
+    that are not ignored, without weights), in the order of torch's CPU nll_loss: eight
+    partial sums, the loss (``x * w``, rounded, then subtracted) and weight of item ``b``
+    (in C order) going into the first, and after item ``b`` each level ``j`` with
+    ``b % 16**(j + 1) == 0`` handed up into level ``j + 1`` (item 0 goes straight to the
+    top); an ignored item is skipped before that step.  The sums are the levels in order.
+
+    Without ignored targets the levels are fixed groups of 16 (``_cascade_in_groups``, a
+    few numpy calls); with some, the item-by-item loop below follows torch's exactly."""
+    if not (target == ignore_index).any():
+        return _cascade_in_groups(picked, target, weight)
+    return _cascade_item_by_item(picked, target, weight, ignore_index)
+
+
+def _cascade_item_by_item(
+    picked: np.ndarray, target: np.ndarray, weight: np.ndarray | None, ignore_index: int
+) -> tuple[np.generic, np.generic]:
+    """``_nll_cascade_sums`` as torch's loop runs it, one item at a time."""
+    scalar = picked.dtype.type
+    # Python floats are IEEE doubles: the same float64 arithmetic, without numpy's per-scalar
+    # cost; float32 keeps numpy scalars so that every step rounds to float32
+    number = float if picked.dtype == np.float64 else scalar
+    items = picked.ravel().tolist() if number is float else list(picked.ravel())
+    targets = target.ravel().tolist()
+    loss_sums, weight_sums = [number(0)] * 8, [number(0)] * 8
+    ignored = 0
+    for b, (value, cls) in enumerate(zip(items, targets, strict=True)):
+        if cls == ignore_index:
+            ignored += 1
+            continue
+        if weight is None:
+            loss_sums[0] = loss_sums[0] - value
+        else:
+            weight_value = number(weight[cls])
+            loss_sums[0] = loss_sums[0] - value * weight_value
+            weight_sums[0] = weight_sums[0] + weight_value
+        for level in range(7):
+            if b & (15 << (4 * level)):
+                break
+            loss_sums[level + 1] = loss_sums[level + 1] + loss_sums[level]
+            weight_sums[level + 1] = weight_sums[level + 1] + weight_sums[level]
+            loss_sums[level] = weight_sums[level] = number(0)
+    if weight is None:
+        weight_total = scalar(len(targets) - ignored)
+    else:
+        weight_total = scalar(0)
+        for partial in weight_sums:
+            weight_total = scalar(weight_total + partial)
+    loss_total = scalar(0)
+    for partial in loss_sums:
+        loss_total = scalar(loss_total + partial)
+    return loss_total, weight_total
+
+
+def _cascade_in_groups(
+    picked: np.ndarray, target: np.ndarray, weight: np.ndarray | None
+) -> tuple[np.generic, np.generic]:
+    """``_nll_cascade_sums`` when no target is ignored: item 0 goes to the top level, and
+    level ``j`` adds, in order, groups of 16 of level ``j - 1``'s values (items 1 to 16,
+    17 to 32, ... for level 0), handing each group's sum up; what is left at the end of a
+    level stays there.  The same roundings as the loop, in whole-array steps."""
+    values = picked.ravel()
+    if weight is None:
+        losses = -values
+        weight_total = picked.dtype.type(values.size)
+    else:
+        weights = weight[target.ravel()].astype(values.dtype, copy=False)
+        losses = -(values * weights)  # (x * w rounded, then subtracted: negation is exact)
+        weight_total = _cascade_total(weights)
+    return _cascade_total(losses), weight_total
+
+
+def _cascade_total(terms: np.ndarray) -> np.generic:
+    zero = terms.dtype.type(0)
+    if terms.size == 0:
+        return zero
+    levels = []
+    rest = terms[1:]
+    for _ in range(7):
+        whole = rest.size // 16 * 16
+        levels.append(_in_order(rest[whole:]))
+        groups = rest[:whole].reshape(-1, 16)
+        rest = np.add.accumulate(groups, axis=1)[:, -1] if whole else rest[:0]
+    levels.append(_in_order(np.concatenate((terms[:1], rest))))
+    total = zero
+    for level in levels:
+        total = total + level
+    return total
+
+
+def _in_order(values: np.ndarray) -> np.generic:
+    """``((0 + v0) + v1) + ...`` in the array's dtype (the final ``+ 0`` turns a -0.0 sum
+    into 0.0 as starting from zero does)."""
+    if values.size == 0:
+        return values.dtype.type(0)
+    return np.add.accumulate(values)[-1] + values.dtype.type(0)
+
+
 class _ScatterClassBackward(Node):
     """Gradient of placing per-sample values at the target class (gathers them back)."""
 
@@ -454,6 +615,7 @@ def nll_loss(
     reduce: Any = None,
     reduction: str = "mean",
 ) -> Tensor:
+    reduction = _legacy_reduction(size_average, reduce, reduction)
     try:
         _check_reduction(reduction)
         if target.dtype is not int64:
@@ -470,6 +632,12 @@ def nll_loss(
         invalid = (y != ignore_index) & ((y < 0) | (y >= classes))
         if invalid.any():
             raise errors.error("nll_target_out_of_bounds", target=int(y[invalid].flat[0]))
+        if weight is not None and weight.dtype is not input.dtype:  # (the kernel's check)
+            raise errors.error(
+                "expected_scalar_type",
+                expected=input.dtype.scalar_name,
+                found=weight.dtype.scalar_name,
+            )
         w = None if weight is None else weight._data
         scale = _nll_scale(y, w, ignore_index).astype(x.dtype)
         safe = np.where(y != ignore_index, y, 0)
@@ -479,13 +647,11 @@ def nll_loss(
             picked = np.squeeze(np.take_along_axis(x, np.expand_dims(safe, 1), axis=1), 1)
         losses = -picked * scale
         total_weight = float(scale.sum())
-        if reduction == "mean":
-            with np.errstate(all="ignore"):
-                out = np.asarray(losses.sum() / scale.sum(), dtype=x.dtype)
-        elif reduction == "sum":
-            out = np.asarray(losses.sum(), dtype=x.dtype)
-        else:
+        if reduction == "none":
             out = losses
+        else:
+            loss_sum, weight_sum = _nll_cascade_sums(picked, y, w, ignore_index)
+            out = np.asarray(loss_sum / weight_sum if reduction == "mean" else loss_sum)
         d = input.dtype
         out = as_array(out, d)
         if not (grad_mode.enabled and input._requires_grad):
@@ -511,6 +677,7 @@ def cross_entropy(
     label_smoothing: float = 0.0,
 ) -> Tensor:
     """``nll_loss(log_softmax(input, 1), target)``: NllLossBackward0(LogSoftmaxBackward0)."""
+    reduction = _legacy_reduction(size_average, reduce, reduction)
     try:
         _check_reduction(reduction)
         if label_smoothing != 0.0:

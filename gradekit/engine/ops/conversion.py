@@ -10,6 +10,7 @@ from ..autograd.graph import Node
 from ..dtypes import FLOATING, dtype
 from ..tensor import Tensor, device
 from . import arguments
+from .quiet import quiet_call
 
 
 class ToCopyBackward0(Node):
@@ -23,7 +24,8 @@ def to_dtype(x: Tensor, target: dtype, copy: bool = False) -> Tensor:
     """Convert to ``target``; returns ``x`` itself when nothing changes (torch does too)."""
     if target is x.dtype and not copy:
         return x
-    data = x._data.astype(target.np_dtype)
+    # quiet: torch casts silently (1e300 to float32 is inf, nan to int64 is INT64_MIN)
+    data = quiet_call(x._data.astype, target.np_dtype)
     # Only floating results can carry gradients; int/bool conversions cut the graph.
     if grad_mode.enabled and x._requires_grad and target.category == FLOATING:
         node = ToCopyBackward0((x._edge(),), ((data.shape, target),))

@@ -12,10 +12,12 @@ from typing import Any
 import numpy as np
 
 from .. import dtypes, errors
-from ..dtypes import FLOATING, dtype, from_numpy_dtype, get_default_dtype
+from ..dtypes import BOOL, FLOATING, INTEGRAL, dtype, from_numpy_dtype, get_default_dtype
 from ..tensor import Size, Tensor
 from . import arguments, overloads
 from .core import as_array
+from .quiet import quiet_call
+from .scalars import checked_scalar
 
 
 def _finish(data: np.ndarray, d: dtype, requires_grad: bool, *, factory: bool = True) -> Tensor:
@@ -122,8 +124,29 @@ def tensor(
     else:
         array, inferred = _infer_array(data)
     target = dtype if dtype is not None else inferred
-    out = np.array(array, dtype=target.np_dtype, copy=True)
+    from_python = not isinstance(data, (Tensor, np.ndarray, np.generic))
+    out = quiet_call(_converted_copy, array, target, from_python)
     return _finish(out, target, requires_grad)
+
+
+def _converted_copy(array: np.ndarray, target: dtype, from_python: bool) -> np.ndarray:
+    """A copy of ``array`` in ``target``, as torch.tensor converts (silently: 1e300 into
+    float32 is inf).  Python numbers are converted one by one, as ``Scalar.to<T>()``: an
+    integer dtype refuses what it cannot hold (``tensor([300], dtype=torch.uint8)``, a nan)
+    and float16 is reached through float32 (89.46874701690933 is 89.5)."""
+    if from_python and target.category == INTEGRAL and array.dtype.kind in "iuf":
+        limits = np.iinfo(target.np_dtype)
+        if array.dtype.kind == "f":
+            refused = ~np.isfinite(array) | (array < limits.min) | (array > limits.max)
+        elif limits.min == 0:  # a negative int wraps into an unsigned dtype if it fits
+            refused = (array > limits.max) | (array < -builtins.int(limits.max))
+        else:
+            refused = (array < limits.min) | (array > limits.max)
+        if refused.any():
+            raise errors.error("tensor_value_overflow", dtype=target.name)
+    if from_python and target is dtypes.float16 and array.dtype.kind == "f":
+        array = array.astype(np.float32)
+    return np.array(array, dtype=target.np_dtype, copy=True)
 
 
 def as_tensor(data: Any, *, dtype: dtype | None = None, device: Any = None) -> Tensor:
@@ -210,7 +233,7 @@ def _factory(
         data = np.empty(shape, dtype=target.np_dtype)  # np.ones is Python-level and slower
         data.fill(1)
     else:
-        data = np.full(shape, fill, dtype=target.np_dtype)
+        data = quiet_call(np.full, shape, fill, dtype=target.np_dtype)  # (float16 inf: silent)
     return _finish(data, target, requires_grad)
 
 
@@ -275,7 +298,18 @@ def full(
         fill_value = fill_value.item()
     if dtype is None:
         dtype = dtypes.scalar_dtype(fill_value)
+    if isinstance(dtype, dtypes.dtype):
+        fill_value = _checked_fill(fill_value, dtype, math.prod(shape))
     return _factory("full", fill_value, shape, dtype, requires_grad)
+
+
+def _checked_fill(value: Any, target: dtype, count: int) -> Any:
+    """A fill value as torch's fill_ converts it: checked for overflow (``full((2,), 1e6,
+    dtype=float16)`` raises), except a one-element float16 fill, which torch converts
+    unchecked (through float32: 1e6 is inf)."""
+    if count == 1 and target is dtypes.float16:
+        return quiet_call(np.float32, value)
+    return checked_scalar(value, target)
 
 
 def eye(
@@ -298,7 +332,8 @@ def eye(
 
 def _like(input: Tensor, fill: Any, dtype_: dtype | None, requires_grad: bool) -> Tensor:
     target = dtype_ if dtype_ is not None else input.dtype
-    return _finish(np.full(input._data.shape, fill, dtype=target.np_dtype), target, requires_grad)
+    data = quiet_call(np.full, input._data.shape, fill, dtype=target.np_dtype)
+    return _finish(data, target, requires_grad)
 
 
 def zeros_like(
@@ -352,6 +387,8 @@ def full_like(
     try:
         if not arguments.is_number(fill_value):  # (numpy would fill None as nan)
             raise TypeError("fill_value")
+        target = dtype if dtype is not None else input.dtype
+        fill_value = _checked_fill(fill_value, target, input._data.size)
         return _like(input, fill_value, dtype, requires_grad)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("full_like", input, failure, fill_value) from None
@@ -406,12 +443,79 @@ def linspace(
         if steps < 0:
             raise errors.error("linspace_steps")
         target = dtype if dtype is not None else get_default_dtype()
-        data = np.linspace(start, end, steps, dtype=np.float64)
-        if target.category != FLOATING:
-            data = np.trunc(data)
-        return _finish(data.astype(target.np_dtype), target, requires_grad)
+        data = quiet_call(
+            _linspace_values,
+            _linspace_end(start, "start"),
+            _linspace_end(end, "end"),
+            steps,
+            target,
+        )
+        return _finish(data, target, requires_grad)
     except (TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("linspace", start, failure, end, steps) from None
+
+
+def _linspace_end(value: Any, which: str) -> Any:
+    """A number, or the value of a 0-d tensor (torch refuses other tensors)."""
+    if isinstance(value, Tensor):
+        if value.dim() != 0:
+            raise errors.error("linspace_tensor_end", which=which, ndim=value.dim())
+        return value.item()
+    return value
+
+
+def _linspace_values(start: Any, end: Any, steps: int, target: dtype) -> np.ndarray:
+    """torch's CPU linspace kernel, element by element: with ``step = (end - start) /
+    (steps - 1)`` in the dtype, element ``i`` of the first half (``i < steps // 2``) is
+    ``start + step * i`` and of the second half ``end - step * (steps - 1 - i)``, each a
+    fused multiply-add (one rounding; torch's kernels are compiled with FMA).  Integer
+    dtypes compute in float64 and truncate; float16 rounds every step to float16 (c10::Half
+    arithmetic goes through float32)."""
+    for end_value in (start, end):
+        if not isinstance(end_value, (builtins.int, builtins.float, np.number)):
+            raise TypeError("linspace")  # (linspace's handler words torch's argument error)
+    if target.category == BOOL:
+        raise errors.error("kernel_not_implemented", op="linspace_cpu", dtype="Bool")
+    if steps > 1 or target is not dtypes.float16:  # (torch's one-element float16 fill
+        start, end = checked_scalar(start, target), checked_scalar(end, target)  # is unchecked)
+    if steps <= 1:
+        if target is dtypes.float16:
+            start = np.float32(start)  # c10::Half's constructor takes a float
+        return np.full(steps, start, dtype=target.np_dtype)
+    from .fused import fused_multiply_add  # (imported on first use: the engine's import time)
+
+    index = np.arange(steps)
+    halfway = steps // 2
+    from_start, from_end = index[:halfway], steps - 1 - index[halfway:]
+    if target is dtypes.float16:
+        return _linspace_float16(start, end, steps, from_start, from_end)
+    compute = target.np_dtype if target.category == FLOATING else np.dtype(np.float64)
+    first, last = compute.type(start), compute.type(end)
+    step = (last - first) / compute.type(steps - 1)
+    values = np.empty(steps, dtype=compute)
+    values[:halfway] = fused_multiply_add(np.full(halfway, step), from_start.astype(compute), first)
+    values[halfway:] = fused_multiply_add(
+        np.full(from_end.size, -step), from_end.astype(compute), last
+    )
+    if target.category != FLOATING:
+        values = np.trunc(values)
+    return values.astype(target.np_dtype)
+
+
+def _linspace_float16(
+    start: Any, end: Any, steps: int, from_start: np.ndarray, from_end: np.ndarray
+) -> np.ndarray:
+    """c10::Half arithmetic: each operation in float32, its result rounded to float16 (no
+    fused multiply-add across the roundings); the ends reach float16 through float32."""
+    half, single = np.float16, np.float32
+    first, last = half(single(start)), half(single(end))
+    step = half(single(half(single(last) - single(first))) / single(half(steps - 1)))
+
+    def walk(origin: np.float16, counts: np.ndarray, sign: int) -> np.ndarray:
+        distance = (single(step) * counts.astype(half).astype(single)).astype(half)
+        return (single(origin) + sign * distance.astype(single)).astype(half)
+
+    return np.concatenate([walk(first, from_start, 1), walk(last, from_end, -1)])
 
 
 # --- random numbers (own generator: no promise of torch's random streams) --------------------

@@ -18,12 +18,14 @@ from typing import Any
 
 import numpy as np
 
-from .. import errors
+from .. import dtypes, errors
 from ..autograd import grad_mode
 from ..autograd.graph import CopyBackwards, Node, SavedTensor
 from ..tensor import Tensor
 from . import arguments, overloads, pointwise
 from .core import edge
+from .quiet import quiet_call
+from .scalars import checked_scalar
 
 
 def _snapshot(t: Tensor) -> Tensor:
@@ -164,7 +166,10 @@ def _overwrite(
 ) -> Tensor:
     # allow_overlap: zero_ and fill_(number) may write into an expanded tensor (see zero_).
     self._check_inplace(allow_overlap)
-    np.copyto(self._data, values, casting="unsafe")
+    if values.dtype == self._data.dtype:
+        np.copyto(self._data, values)
+    else:  # a cast: silent as torch's (1e20 into float16 is inf)
+        quiet_call(np.copyto, self._data, values, casting="unsafe")
     self._bump_version()
     if node is not None:
         _adopt(self, node)
@@ -193,6 +198,8 @@ def fill_(self: Tensor, value: Any) -> Tensor:
     if grad_mode.enabled and self._requires_grad:
         self._check_inplace(allow_overlap=True)
         node = FillBackward2((self._edge(),), ((self._data.shape, self.dtype),))
+    if self._data.size != 1 or self.dtype is not dtypes.float16:  # (torch's one-element
+        value = checked_scalar(value, self.dtype)  # float16 fill is unchecked)
     return _overwrite(self, np.asarray(value), node, allow_overlap=True)
 
 

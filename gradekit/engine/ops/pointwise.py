@@ -554,6 +554,13 @@ def floor_divide(input: Any, other: Any) -> Tensor:
         raise arguments.not_a_tensor("floor_divide", input, failure, other) from None
 
 
+def _float_remainder(a: Any, b: Any) -> Any:
+    """torch's float kernel: ``fmod``, plus ``b`` when the two signs differ.  A zero result
+    keeps the dividend's sign (``3. % -1`` is 0., where numpy's remainder gives -0.)."""
+    mod = np.fmod(a, b)
+    return np.where((mod != 0) & ((np.asarray(b) < 0) != (mod < 0)), mod + b, mod)
+
+
 def remainder(input: Any, other: Any) -> Tensor:
     try:
         a, b, result = binary_operands(input, other)
@@ -562,7 +569,7 @@ def remainder(input: Any, other: Any) -> Tensor:
         if result.category != FLOATING and np.any(np.asarray(b) == 0):
             raise errors.error("integer_division_by_zero")
         with np.errstate(all="ignore"):
-            out = np.remainder(a, b)
+            out = _float_remainder(a, b) if result.category == FLOATING else np.remainder(a, b)
         out = torch_layout(as_array(out, result), a, b)
         if not _recording(input, other):
             return Tensor._make(out, result)
@@ -1564,6 +1571,10 @@ def isclose(
 ) -> Tensor:
     try:
         a, b, _ = binary_operands(input, other)
+        if isinstance(other, Tensor) and other.dtype is not input.dtype:  # no promotion
+            raise errors.error(
+                "isclose_dtypes", dtype=input.dtype.scalar_name, other=other.dtype.scalar_name
+            )
         return Tensor._make(np.isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan), bool_)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor(

@@ -50,6 +50,8 @@ from ..tensor import Tensor, register_method
 from . import arguments, overloads
 from .core import is_scalar, maybe_wrap_dim, requires_grad, scalar_value
 from .layout import empty_preserving_layout
+from .quiet import quiet_call
+from .scalars import checked_scalar
 
 ViewFn = Callable[[np.ndarray], np.ndarray]
 
@@ -1528,8 +1530,10 @@ def _masked_fill_value(x: Tensor, value: Any) -> tuple[Tensor | None, Any]:
     if isinstance(value, Tensor):
         if value._data.ndim != 0:
             raise errors.error("masked_fill_value_ndim", ndim=value._data.ndim)
-        return value, value._data.astype(x.dtype.np_dtype)
-    return None, np.asarray(scalar_value(value)).astype(x.dtype.np_dtype)
+        checked_scalar(value._data.item(), x.dtype)  # torch fills with value.item()
+        return value, quiet_call(value._data.astype, x.dtype.np_dtype)
+    fill = checked_scalar(scalar_value(value), x.dtype)  # torch's overflow error
+    return None, quiet_call(np.asarray(fill).astype, x.dtype.np_dtype)
 
 
 def _masked_fill_node(
@@ -1640,7 +1644,8 @@ def _is_bool_mask(item: object) -> bool:
 
 def _fill_(target: Tensor, scalar: Any) -> None:
     target._check_inplace()
-    target._data[...] = np.asarray(scalar).astype(target.dtype.np_dtype)
+    # quiet: torch's x[i] = 1e20 into float16 is a silent inf
+    target._data[...] = quiet_call(np.asarray(scalar).astype, target.dtype.np_dtype)
     target._bump_version()
     if requires_grad(target):
         node = FillBackward3((target._edge(), (None, 0)), ((target._data.shape, target.dtype),))
@@ -1655,7 +1660,7 @@ def _copy_to(target: Tensor, value: Tensor) -> None:
             return
         value = _expand_value(target, value)
     target._check_inplace()
-    np.copyto(target._data, value._data, casting="unsafe")
+    quiet_call(np.copyto, target._data, value._data, casting="unsafe")  # (silent casts)
     target._bump_version()
     if requires_grad(target, value):
         node = CopyBackwards((target._edge(), value._edge()), ((target._data.shape, target.dtype),))
@@ -1664,7 +1669,7 @@ def _copy_to(target: Tensor, value: Tensor) -> None:
 
 def _fill_tensor_(target: Tensor, value: Tensor) -> None:
     target._check_inplace()
-    target._data[...] = value._data.astype(target.dtype.np_dtype)
+    target._data[...] = quiet_call(value._data.astype, target.dtype.np_dtype)
     target._bump_version()
     if requires_grad(target, value):
         node = FillBackward3((target._edge(), value._edge()), ((target._data.shape, target.dtype),))
