@@ -180,9 +180,15 @@ def timeline_round(submission: str, spec: str) -> dict[str, float]:
 
         class WarmSandbox:  # what a check's student run asks of its sandbox
             @staticmethod
-            def run(path, calls, on_outcome, cancel):
+            def run(path, calls, on_outcome, cancel, skip_after_timeout=False):
                 return run_submission_warm(
-                    path, calls, zygote=zygote, policy=policy, on_outcome=on_outcome, cancel=cancel
+                    path,
+                    calls,
+                    zygote=zygote,
+                    policy=policy,
+                    on_outcome=on_outcome,
+                    cancel=cancel,
+                    skip_after_timeout=skip_after_timeout,
                 )
 
         ready = time.perf_counter()
