@@ -109,3 +109,14 @@ def test_fractional_points_are_refused_with_the_exercise_named():
 
 def test_render_is_json_text():
     assert json.loads(render_classroom50(mixed_result(), RUNNER_ENV, WHEN))["score"] == 3
+
+
+def test_student_text_reaches_the_document_as_json_escapes():
+    """The student's text keeps its exact characters, but terminal controls (8-bit CSI, bidi
+    overrides) are JSON escapes: the document can be printed on a terminal."""
+    student_text = "boom \x9b31m \u202eevil"  # an exception message, say
+    result = assignment([exercise("raises", [case("a", False)], error=student_text)])
+    text = render_classroom50(result, RUNNER_ENV, WHEN)
+    assert "\x9b" not in text and "\u202e" not in text
+    assert "\\u009b31m" in text and "\\u202eevil" in text
+    assert student_text in json.dumps(json.loads(text), ensure_ascii=False)
