@@ -332,6 +332,8 @@ def run(
     """Run an ordinary PyTorch script with `import torch` resolved to gradekit's engine."""
     if not script.is_file():
         _usage_error(f"{script}: no such file")
+    import importlib.util
+
     from gradekit.sandbox.environment import resolve_backend
 
     on_engine = resolve_backend(backend.value) == "engine"
