@@ -299,14 +299,15 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         ValueError,
         "Expected input batch_size ({input_batch}) to match target batch_size ({target_batch}).",
     ),
-    "nll_target_dtype": (
-        RuntimeError,
-        "expected scalar type Long but found {found}",
-    ),
-    "cross_entropy_target_dtype": (
+    "loss_target_dtype": (
         RuntimeError,
         "expected target dtype to be Long or Byte, but got {found}",
     ),
+    "dot_dtypes": (
+        RuntimeError,
+        "{name} : expected both vectors to have same dtype, but found {found1} and {found2}",
+    ),
+    "negative_size": (RuntimeError, "{name} must be greater or equal to 0, got {size}"),
     "mse_size_warning": (
         UserWarning,
         "Using a target size ({target}) that is different to the input size ({input}). "

@@ -11,6 +11,7 @@ from .. import errors
 from ..autograd import grad_mode
 from ..autograd.graph import Node
 from ..dtypes import FLOATING, int64
+from ..dtypes import uint8 as _uint8  # (not torch.nn.functional API)
 from ..ops import arguments as _arguments
 from ..ops import linalg, pointwise
 from ..ops import reduction as reduction_ops
@@ -618,8 +619,8 @@ def nll_loss(
     reduction = _legacy_reduction(size_average, reduce, reduction)
     try:
         _check_reduction(reduction)
-        if target.dtype is not int64:
-            raise errors.error("nll_target_dtype", found=target.dtype.scalar_name)
+        if target.dtype is not int64 and target.dtype is not _uint8:  # class indices
+            raise errors.error("loss_target_dtype", found=target.dtype.scalar_name)
         x, y = input._data, target._data
         if x.ndim == 1:
             if y.ndim != 0:
@@ -686,7 +687,7 @@ def cross_entropy(
         log_probabilities = reduction_ops.log_softmax(input, class_dim)
         if target.dtype.category == FLOATING:
             if target.shape != input.shape:
-                raise errors.error("cross_entropy_target_dtype", found=target.dtype.scalar_name)
+                raise errors.error("loss_target_dtype", found=target.dtype.scalar_name)
             # Class probabilities as target: -(log_softmax * target).sum(...), as torch builds it.
             products = log_probabilities * target
             if weight is not None:

@@ -324,6 +324,9 @@ def eye(
         _check_device(device)
         target = dtype if dtype is not None else get_default_dtype()
         columns = n if m is errors.REQUIRED else operator.index(m)  # (numpy takes None)
+        for name, size in (("n", n), ("m", columns)):
+            if size < 0:  # (numpy's ValueError is not torch's)
+                raise errors.error("negative_size", name=name, size=size)
         data = np.eye(n, columns, dtype=target.np_dtype)
         return _finish(data, target, requires_grad)
     except (TypeError, ValueError) as failure:  # (free unless raised)

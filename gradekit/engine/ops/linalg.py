@@ -61,7 +61,13 @@ def dot(input: Tensor, tensor: Tensor) -> Tensor:
             raise errors.error("dot_not_1d", d1=input._data.ndim, d2=tensor._data.ndim)
         if input._data.shape[0] != tensor._data.shape[0]:
             raise errors.error("dot_size", n1=input._data.shape[0], n2=tensor._data.shape[0])
-        _check_same_dtype(input, tensor, "dot")
+        if input.dtype is not tensor.dtype:
+            raise errors.error(
+                "dot_dtypes",
+                name="dot",
+                found1=input.dtype.scalar_name,
+                found2=tensor.dtype.scalar_name,
+            )
         return _product(DotBackward0, input, tensor, quiet_call(np.dot, input._data, tensor._data))
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("dot", input, failure, tensor) from None
