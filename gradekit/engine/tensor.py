@@ -1,7 +1,7 @@
 """The Tensor: a numpy array plus torch's autograd bookkeeping.
 
 * ``_data`` is the numpy array.  Views share the numpy buffer *and* the
-  ``VersionCounter``, so an in-place op through any view bumps ``_version`` for all.
+  version counter, so an in-place op through any view bumps ``_version`` for all.
 * ``_grad_fn`` / ``_output_nr`` say which node produced the tensor (``None`` for leaves).
 * ``_requires_grad`` is True for leaves that require grad and for every recorded result.
 
@@ -22,7 +22,7 @@ import numpy as np
 from . import errors
 from .autograd import grad_mode
 from .autograd import graph as graph_module
-from .autograd.graph import AccumulateGrad, Node, RemovableHandle
+from .autograd.graph import AccumulateGrad, Node, RemovableHandle, new_accumulate_grad
 from .dtypes import FLOATING, dtype, get_default_dtype
 from .torch_names import TENSOR_ATTRIBUTE_NAMES
 
@@ -36,14 +36,11 @@ _GRAD_DTYPE_NAMES = {
 }
 
 
-class VersionCounter:
-    """Number of in-place modifications of a storage; shared by all its views.
-
-    ``version`` starts as the class default 0 and becomes an instance attribute on the
-    first bump; with no ``__init__`` to run, creating one per tensor stays cheap.
-    """
-
-    version = 0
+# A storage's version counter: the number of in-place modifications, shared by all its
+# views, held as a one-element list ``[version]``.  Every tensor gets one, and a list is
+# the cheapest mutable cell to make and free: about a fifth of the instructions of an
+# instance of a class, even one without ``__init__``.
+VersionCounter = list
 
 
 class Size(tuple):
@@ -206,15 +203,15 @@ class Tensor(TensorBase):
         "_grad_fn",
         "_output_nr",
         "_version_counter",
+        "_base",
+        "_accumulator",
         "__weakref__",
         "__dict__",
     )
 
     _grad: Tensor | None = None
-    _base: Tensor | None = None  # the base of a view
     _hooks: dict | None = None  # leaf tensor hooks
     _post_accumulate_hooks: dict | None = None
-    _accumulator: weakref.ref | None = None  # weak ref to the AccumulateGrad node of a leaf
     _retains_grad = False
 
     __module__ = "torch"
@@ -242,12 +239,9 @@ class Tensor(TensorBase):
         t._requires_grad = grad_fn is not None
         t._grad_fn = grad_fn
         t._output_nr = output_nr
-        # _new_object(VersionCounter) skips type.__call__'s __init__ lookup: 1/3 the cost
-        t._version_counter = (
-            _new_object(VersionCounter) if version_counter is None else version_counter
-        )
-        if base is not None:
-            t._base = base
+        t._version_counter = [0] if version_counter is None else version_counter
+        t._base = base  # the base of a view, else None
+        t._accumulator = None  # a leaf's AccumulateGrad node, weakly (_accumulate_grad)
         if grad_mode.inference:
             t.__dict__["_inference"] = True
         return t
@@ -425,10 +419,10 @@ class Tensor(TensorBase):
 
     @property
     def _version(self) -> int:
-        return self._version_counter.version
+        return self._version_counter[0]
 
     def _bump_version(self) -> None:
-        self._version_counter.version += 1
+        self._version_counter[0] += 1
         if not grad_mode.enabled or not self._requires_grad:
             # A write that records nothing (under no_grad, or through an alias that does not
             # require grad, such as a detach()) leaves views that have a history reading new
@@ -462,7 +456,7 @@ class Tensor(TensorBase):
         ref = self._accumulator
         node = ref() if ref is not None else None
         if node is None:
-            node = AccumulateGrad(self)
+            node = new_accumulate_grad(self)
             self._accumulator = weakref.ref(node)
         return node
 
@@ -471,7 +465,8 @@ class Tensor(TensorBase):
         if self._grad_fn is not None:
             return (self._grad_fn, self._output_nr)
         if self._requires_grad:
-            if "_no_grad_view" in self.__dict__:
+            # (views only: reading __dict__ would make one for every leaf)
+            if self._base is not None and "_no_grad_view" in self.__dict__:
                 _check_no_grad_view(self)
                 if "_inherits_requires_grad" in self.__dict__:
                     return (None, 0)  # ops/views.py: no grad accumulator of its own

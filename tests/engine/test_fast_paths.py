@@ -171,3 +171,29 @@ def test_mul_saves_what_node_save_saves(left_grad: bool, right: str) -> None:
     reference = Node.__new__(Node)
     reference.save(left if other_needs else None, other if left_needs else None)
     assert _saved_summary(product.grad_fn._saved) == _saved_summary(reference._saved)
+
+
+@settings(max_examples=500)
+@given(
+    bits=st.integers(0, 2**64 - 1),
+    dtype=st.sampled_from(["float16", "float32", "float64"]),
+    numel=st.one_of(st.integers(1, 2**24), st.sampled_from([1, 3, 7, 2**24 - 1, 2**24, 2**24 + 1])),
+)
+def test_mean_backward_data_divides_as_the_dtype_does(bits: int, dtype: str, numel: int) -> None:
+    """MeanBackward0's array formula (a division in Python's double, rounded once more by
+    ``fill``) gives the bytes of the division in the gradient's own dtype, for every
+    number (subnormals, infinities, nan, -0.0 included)."""
+    np_dtype = np.dtype(dtype)
+    raw = bits.to_bytes(8, "little")[: np_dtype.itemsize]
+    grad = np.frombuffer(raw, np_dtype).reshape(())
+    node = object.__new__(MeanBackward0)
+    node.self_sizes, node.numel = (numel,) if numel <= 64 else (1, 1), numel
+    with np.errstate(all="ignore"):  # (as in a backward pass: float16 overflows silently)
+        (filled,) = node.backward_data(grad)
+        expected = np.true_divide(grad, np.asarray(numel, np_dtype))
+    assert filled.dtype == np_dtype
+    expected_bytes = np.full(filled.shape, expected, np_dtype).tobytes()
+    if np.isnan(expected):
+        assert np.isnan(filled).all()
+    else:
+        assert filled.tobytes() == expected_bytes

@@ -153,9 +153,17 @@ def implicit_gradient(output: Tensor) -> np.ndarray:
     data = output._data
     if data.size != 1:
         raise errors.error("implicit_grad_not_scalar")
+    if data.ndim == 0:  # (a scalar loss: a copy of a kept 0-d one is the cheapest new array)
+        one = _ZERO_D_ONES.get(data.dtype)
+        if one is None:
+            one = _ZERO_D_ONES[data.dtype] = np.ones((), data.dtype)
+        return one.copy()
     seed = np.empty(data.shape, data.dtype)  # faster than np.ones
     seed.fill(1)
     return seed
+
+
+_ZERO_D_ONES: dict[np.dtype, np.ndarray] = {}  # (never handed out: only copied)
 
 
 def backward_from_scalar(output: Tensor, retain_graph: bool) -> None:
@@ -246,7 +254,7 @@ def _run_backward_on_arrays(
                         variable._grad = Tensor._make(grad, node._output_meta[0][1])
                     else:
                         old._data += grad  # in place, as _accumulate_into_grad
-                        old._version_counter.version += 1
+                        old._version_counter[0] += 1
                 continue
             if user_code_ran and _has_hooks(node):
                 grad_inputs = NotImplemented
@@ -589,7 +597,7 @@ def _accumulate_into_grad(variable: Tensor, grad: Tensor, create_graph: bool) ->
         variable._grad = _fresh_copy(grad, variable._data, create_graph)
     elif not create_graph:
         old._data += grad._data  # same id(x.grad); captured references see the sum
-        old._version_counter.version += 1
+        old._version_counter[0] += 1
     else:
         variable._grad = old + grad
 

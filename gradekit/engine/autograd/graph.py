@@ -69,7 +69,7 @@ class SavedTensor:
 
     def __init__(self, tensor: Tensor, is_output: bool) -> None:
         self.version_counter = tensor._version_counter
-        self.version = self.version_counter.version
+        self.version = self.version_counter[0]
         if is_output:
             self.tensor = None
             self.data = tensor._data
@@ -82,7 +82,7 @@ class SavedTensor:
             self.output_nr = -1
 
     def unpack(self, owner: Node) -> Tensor:
-        current = self.version_counter.version
+        current = self.version_counter[0]
         if current != self.version:
             self._raise_modified(owner, current)
         if self.tensor is not None:
@@ -127,7 +127,7 @@ def saved_input(value: Any) -> Any:
         entry.data = entry.dtype = None
         entry.output_nr = -1
         entry.version_counter = counter = value._version_counter
-        entry.version = counter.version
+        entry.version = counter[0]
         return entry
     return value
 
@@ -236,7 +236,7 @@ class Node:
         values = []
         for value in self._saved:
             if type(value) is SavedTensor:
-                current = value.version_counter.version
+                current = value.version_counter[0]
                 if current != value.version:
                     value._raise_modified(self, current)
                 value = value.data if value.tensor is None else value.tensor._data
@@ -318,19 +318,25 @@ class AccumulateGrad(Node):
 
     __slots__ = ("variable",)
 
-    def __init__(self, variable: Tensor) -> None:
-        Node.__init__(self, (), ((variable._data.shape, variable.dtype),))
-        self.variable = variable
-        self._sequence_nr = ACCUMULATE_GRAD_SEQUENCE
-        # here ``_hooked`` means "the leaf may have hooks" (Tensor.register_hook and
-        # register_post_accumulate_grad_hook set it on a node that already exists)
-        self._hooked = variable._hooks is not None or variable._post_accumulate_hooks is not None
-
     def backward(self, grad: Tensor) -> tuple:
         return ()
 
     def _forward_op_name(self) -> str:
         return "torch::autograd::AccumulateGrad"
+
+
+def new_accumulate_grad(variable: Tensor) -> AccumulateGrad:
+    """The sink node of leaf ``variable`` (made once per leaf and graph, so, like
+    ``new_node``, without ``type.__call__`` and ``__init__``)."""
+    node = _new_node_object(AccumulateGrad)
+    node.next_functions = ()
+    node._output_meta = ((variable._data.shape, variable.dtype),)
+    node._sequence_nr = ACCUMULATE_GRAD_SEQUENCE
+    # here ``_hooked`` means "the leaf may have hooks" (Tensor.register_hook and
+    # register_post_accumulate_grad_hook set it on a node that already exists)
+    node._hooked = variable._hooks is not None or variable._post_accumulate_hooks is not None
+    node.variable = variable
+    return node
 
 
 class CopyBackwards(Node):

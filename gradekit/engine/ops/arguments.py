@@ -119,6 +119,11 @@ def unpack_ints(name: str, items: Any, *, parameter: str = "size") -> tuple[int,
 def varargs_size(name: str, positional: tuple[Any, ...]) -> tuple[int, ...]:
     """A size given as positional arguments to a function whose only positional parameter
     is the size: ``ones(2, 3)``, ``ones((2, 3))``, ``ones(torch.Size([2]))``."""
+    for item in positional:  # plain ints, the common case, are the size as they are
+        if type(item) is not int:
+            break
+    else:
+        return positional
     if is_index(positional[0]):  # torch takes all the positional arguments as the size
         return unpack_ints(name, positional)
     if len(positional) > 1:

@@ -226,14 +226,17 @@ def _factory(
         target = d
     else:
         arguments.check_dtype(name, d)  # raises torch's TypeError
-    _check_nonnegative(shape, name)
-    if type(fill) is builtins.int and fill == 0:  # (a float -0.0 must keep its sign)
-        data = np.zeros(shape, dtype=target.np_dtype)
-    elif type(fill) is builtins.int and fill == 1:
-        data = np.empty(shape, dtype=target.np_dtype)  # np.ones is Python-level and slower
-        data.fill(1)
-    else:
-        data = quiet_call(np.full, shape, fill, dtype=target.np_dtype)  # (float16 inf: silent)
+    try:
+        if type(fill) is builtins.int and fill == 0:  # (a float -0.0 must keep its sign)
+            data = np.zeros(shape, dtype=target.np_dtype)
+        elif type(fill) is builtins.int and fill == 1:
+            data = np.empty(shape, dtype=target.np_dtype)  # np.ones is Python-level, slower
+            data.fill(1)
+        else:  # (float16 inf: silent)
+            data = quiet_call(np.full, shape, fill, dtype=target.np_dtype)
+    except ValueError:  # numpy refuses a negative size: torch's words (checked only then)
+        _check_nonnegative(shape, name)
+        raise
     return _finish(data, target, requires_grad)
 
 

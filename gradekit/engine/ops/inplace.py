@@ -66,7 +66,7 @@ def _adopt(self: Tensor, node: Node) -> None:
                 saved.data = self._data
                 saved.dtype = self.dtype
                 saved.version_counter = self._version_counter
-                saved.version = self._version_counter.version
+                saved.version = self._version_counter[0]
                 saved.output_nr = 0
     self._set_grad_fn_inplace(node)
 

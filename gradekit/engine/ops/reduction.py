@@ -18,7 +18,7 @@ from ..tensor import Tensor
 from . import arguments
 from .core import as_array, maybe_wrap_dim
 from .layout import is_dense
-from .pointwise import _rounded_from_float64, div_scalar, scalar_array, sgn, where
+from .pointwise import _rounded_from_float64, div_scalar, sgn, where
 from .pointwise import abs as abs_
 from .pointwise import pow as pow_
 from .quiet import quiet_call, quiet_op, retry_quietly, run_quietly
@@ -175,6 +175,11 @@ def sum_to(grad: Tensor, shape: tuple[int, ...]) -> Tensor:
 
 
 # --- mean --------------------------------------------------------------------------------
+_FLOAT32 = np.dtype(np.float32)
+_FLOAT64 = np.dtype(np.float64)
+_EXACT_IN_FLOAT32 = 1 << 24  # every int up to this one is a float32 number
+
+
 class MeanBackward0(Node):
     __slots__ = ("self_sizes", "numel")
 
@@ -190,11 +195,17 @@ class MeanBackward0(Node):
     def backward_data(self, grad: np.ndarray) -> Any:
         if grad.ndim != 0:
             return NotImplemented
-        filled = np.empty(self.self_sizes, grad.dtype)  # the fast path of backward, above
-        divisor = scalar_array(self.numel, grad.dtype)  # the same number, made once
-        if type(divisor) is not np.ndarray:
-            divisor = self.numel  # not cacheable (e.g. float16): the int, as backward
-        filled.fill(np.true_divide(grad, divisor))
+        grad_dtype = grad.dtype
+        filled = np.empty(self.self_sizes, grad_dtype)  # the fast path of backward, above
+        numel = self.numel
+        if (grad_dtype is _FLOAT32 or grad_dtype is _FLOAT64) and 0 < numel <= _EXACT_IN_FLOAT32:
+            # The quotient in Python's double, which fill rounds to float32, is float32's
+            # own correctly rounded quotient: rounding twice is harmless for a division
+            # when the wider format has at least 2p + 2 bits (53 >= 2 * 24 + 2).  Both
+            # numbers are exact in float32; in float64 this is the float64 quotient.
+            filled.fill(float(grad) / numel)
+        else:
+            filled.fill(np.true_divide(grad, numel))  # what backward computes
         return (filled,)
 
 

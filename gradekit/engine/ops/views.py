@@ -438,7 +438,7 @@ def _make_view(source: Tensor, data: np.ndarray, node: Node | None, view_fn: Vie
     if not grad_mode.enabled and source._requires_grad:
         # torch: a leaf that requires grad; modifying it in place with grad mode on is an error
         out._requires_grad = True
-        out.__dict__["_no_grad_view"] = source._version_counter.version  # see check_no_grad_view
+        out.__dict__["_no_grad_view"] = source._version_counter[0]  # see check_no_grad_view
         # ...but only through its base: its own flag is off, so torch gives it no grad
         # accumulator and backward leaves its .grad None (until requires_grad_() sets the flag)
         out.__dict__["_inherits_requires_grad"] = True
@@ -486,7 +486,7 @@ def check_no_grad_view(view: Tensor) -> None:
 
     Called by the core when such a view's grad_fn is read or the view enters an op.
     """
-    if view._version_counter.version != view.__dict__["_no_grad_view"]:
+    if view._version_counter[0] != view.__dict__["_no_grad_view"]:
         raise errors.error("view_no_grad_base_modified")
 
 
