@@ -9,7 +9,7 @@ from ..autograd import grad_mode
 from ..autograd.graph import Node
 from ..dtypes import FLOATING, dtype
 from ..tensor import Tensor, device
-from . import arguments
+from . import arguments, overloads
 from .quiet import quiet_call
 
 
@@ -36,13 +36,13 @@ def to_dtype(x: Tensor, target: dtype, copy: bool = False) -> Tensor:
 
 def to(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
     """``to(dtype)``, ``to("cpu")``, ``to(device, dtype)``, ``to(other)``, ``copy=True``."""
-    target = kwargs.pop("dtype", None)
-    copy = kwargs.pop("copy", False)
-    kwargs.pop("non_blocking", None)
-    kwargs.pop("memory_format", None)
-    dev = kwargs.pop("device", None)
-    if kwargs:
-        raise errors.error("to_bad_args")
+    if len(args) > 1 or kwargs:
+        # (the rarer calls: which positions and keywords may hold what, and of which type,
+        # is torch's parser's to decide)
+        _check_to_arguments(args, kwargs)
+    target = kwargs.get("dtype")
+    copy = kwargs.get("copy", False)
+    dev = kwargs.get("device")
     for arg in args:
         if isinstance(arg, dtype):
             target = arg
@@ -52,11 +52,26 @@ def to(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
             dev = arg
         elif isinstance(arg, bool):
             continue  # positional non_blocking
+        elif arg is None:  # torch's ``device = None`` (or ``dtype = None``), if it is there
+            _check_to_arguments(args, kwargs)
         else:
-            raise errors.error("to_bad_args")
+            raise _to_error(args, kwargs)
     if dev is not None:
         device(dev)  # raises the clear "unsupported" error for cuda/mps
     return to_dtype(self, target if target is not None else self.dtype, copy)
+
+
+def _check_to_arguments(args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    """torch's TypeError when none of ``to``'s overloads takes these arguments."""
+    error = arguments.call_error("to", overloads.METHODS["to"], args, kwargs)
+    if error is not None:
+        raise error
+
+
+def _to_error(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Exception:
+    return arguments.call_error("to", overloads.METHODS["to"], args, kwargs) or errors.error(
+        "to_bad_args"
+    )
 
 
 def _converter(target: dtype) -> Any:
@@ -81,6 +96,15 @@ _LEGACY_NAMES = {d.legacy_name: d for d in dtypes.ALL_DTYPES}
 
 def type_(self: Tensor, dtype_: Any = None, non_blocking: bool = False, **_: Any) -> Any:
     """``x.type()`` -> 'torch.FloatTensor'; ``x.type(torch.float64)`` converts."""
+    if non_blocking is not False and non_blocking is not True:  # torch's parser: a bool
+        raise errors.error(  # (given by keyword, torch leaves out the position)
+            "argument_type",
+            name="type",
+            parameter="non_blocking",
+            where=" (position 2)",
+            expected="bool",
+            got=arguments.type_name(non_blocking),
+        )
     if dtype_ is None:
         return self.dtype.legacy_name
     if isinstance(dtype_, str):
@@ -88,9 +112,14 @@ def type_(self: Tensor, dtype_: Any = None, non_blocking: bool = False, **_: Any
             raise errors.error("invalid_type", name=dtype_)
         dtype_ = _LEGACY_NAMES[dtype_]
     elif not isinstance(dtype_, dtype):
-        dtype_ = getattr(dtype_, "dtype", None)
-        if dtype_ is None:
-            raise errors.error("invalid_type", name=dtype_)
+        if not isinstance(dtype_, type):
+            raise errors.error("type_argument_type")
+        target = getattr(dtype_, "dtype", None)  # (torch.FloatTensor …: a tensor type)
+        if not isinstance(target, dtype):
+            target = dtypes.float32 if issubclass(dtype_, Tensor) else None
+        if target is None:
+            raise errors.error("invalid_type", name=dtype_.__name__)
+        dtype_ = target
     return to_dtype(self, dtype_)
 
 

@@ -187,6 +187,15 @@ def zero_(self: Tensor) -> Tensor:
 
 
 def fill_(self: Tensor, value: Any) -> Tensor:
+    try:
+        if value is None:  # (numpy would fill nan; torch's parser refuses it)
+            raise TypeError("fill_")
+        return _fill(self, value)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("fill_", self, failure, value) from None
+
+
+def _fill(self: Tensor, value: Any) -> Tensor:
     node = None
     if isinstance(value, Tensor):
         if value._data.ndim != 0:
@@ -208,6 +217,15 @@ def copy_(self: Tensor, src: Tensor, non_blocking: bool = False) -> Tensor:
     if not isinstance(src, Tensor):
         raise errors.error(
             "argument_not_tensor", op="copy_", arg="other", position=1, type_name=type(src).__name__
+        )
+    if non_blocking is not False and non_blocking is not True:  # torch's parser: a bool
+        raise errors.error(  # (given by keyword, torch leaves out the position)
+            "argument_type",
+            name="copy_",
+            parameter="non_blocking",
+            where=" (position 2)",
+            expected="bool",
+            got=arguments.type_name(non_blocking),
         )
     try:
         values = np.broadcast_to(src._data, self._data.shape)

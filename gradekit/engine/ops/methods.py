@@ -142,7 +142,13 @@ def _new_factory(factory: Any) -> Any:
 def _new_full(
     self: Tensor, size: Any, fill_value: Any, *, dtype: Any = None, **kwargs: Any
 ) -> Tensor:
-    return creation.full(size, fill_value, dtype=dtype or self.dtype, **kwargs)
+    try:
+        return creation.full(size, fill_value, dtype=dtype or self.dtype, **kwargs)
+    except TypeError as failure:  # full()'s parser errors: new_full's, as torch names them
+        message = str(failure)  # (the same parameters, in the same positions)
+        if not message.startswith("full()"):
+            raise
+        raise TypeError(f"new_{message}") from None
 
 
 def _new_tensor(self: Tensor, data: Any, *, dtype: Any = None, **kwargs: Any) -> Tensor:

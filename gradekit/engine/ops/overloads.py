@@ -253,6 +253,18 @@ METHODS: dict[str, tuple[str, ...]] = {
     "view": ("(torch.dtype dtype)", "(tuple of ints size)"),
     "expand": ("(tuple of ints size, *, bool implicit = False)",),
     "repeat": ("(tuple of ints repeats)",),
+    "to": (
+        "(torch.device device = None, torch.dtype dtype = None, bool non_blocking = False, "
+        "bool copy = False, *, torch.memory_format memory_format = None)",
+        "(torch.dtype dtype, bool non_blocking = False, bool copy = False, *, "
+        "torch.memory_format memory_format = None)",
+        "(Tensor tensor, bool non_blocking = False, bool copy = False, *, "
+        "torch.memory_format memory_format = None)",
+    ),
+    "fill_": ("(Tensor value)", "(Number value)"),
+    "masked_fill_": ("(Tensor mask, Tensor value)", "(Tensor mask, Number value)"),
+    "index_put_": ("(tuple of Tensors indices, Tensor values, bool accumulate = False)",),
+    "copy_": ("(Tensor other, bool non_blocking = False)",),
 }
 
 

@@ -1012,10 +1012,27 @@ def unflatten(x: Tensor, dim: int, sizes: Sequence[int]) -> Tensor:
     try:
         dim = _wrap_dim(dim, x._data.ndim)
         shape = x._data.shape
-        inner = _infer_size(list(sizes), shape[dim])
+        listed = list(sizes)
+        if not listed:
+            raise errors.error("unflatten_sizes_empty")
+        try:
+            inner = _infer_size(listed, shape[dim])
+        except RuntimeError as failure:  # torch rewords a size mismatch (the others stay)
+            if "is invalid for input of size" not in str(failure):
+                raise
+            raise errors.error(
+                "unflatten_sizes_product", sizes=_shape_text(listed), dim=dim, size=shape[dim]
+            ) from None
         return view(x, *shape[:dim], *inner, *shape[dim + 1 :])
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("unflatten", x, failure, dim, sizes) from None
+
+
+def _unflatten_method(x: Tensor, dim: int, sizes: Sequence[int]) -> Tensor:
+    # torch's Tensor.unflatten is Python, and refuses empty sizes (None, 0, ()) first of all
+    if not sizes:
+        raise errors.error("unflatten_sizes_empty")
+    return unflatten(x, dim, sizes)
 
 
 def ravel(x: Tensor) -> Tensor:
@@ -1025,8 +1042,12 @@ def ravel(x: Tensor) -> Tensor:
         raise arguments.not_a_tensor("ravel", x, failure) from None
 
 
-def contiguous(x: Tensor, memory_format: object = None) -> Tensor:
+def contiguous(x: Tensor, surplus: object = None, memory_format: object = None) -> Tensor:
     """The same tensor when already contiguous, else a CloneBackward0 copy."""
+    if surplus is not None:  # torch's memory_format is keyword-only (see arguments.SURPLUS)
+        raise errors.error(
+            "too_many_positional", name="contiguous", maximum=0, s="s", given=1, were="was"
+        )
     if x._data.flags.c_contiguous:
         return x
     return clone(x, contiguous=True)
@@ -1515,8 +1536,13 @@ def masked_fill(x: Tensor, mask: Tensor, value: Any) -> Tensor:
 
 
 def masked_fill_(x: Tensor, mask: Tensor, value: Any) -> Tensor:
-    mask_data = _mask_array(x, mask, inplace=True)
-    value_tensor, fill = _masked_fill_value(x, value)
+    try:
+        mask_data = _mask_array(x, mask, inplace=True)
+        if value is None:  # (numpy would fill nan; torch's parser refuses it)
+            raise TypeError("masked_fill_")
+        value_tensor, fill = _masked_fill_value(x, value)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("masked_fill_", x, failure, mask, value) from None
     _check_inplace_on_expanded(x, "masked_fill_expanded", stacklevel=4)
     x._data[mask_data] = fill
     x._bump_version()
@@ -1728,10 +1754,15 @@ def _put_(target: Tensor, positions: np.ndarray, value: Tensor, accumulate: bool
 
 
 def _index_put_plan(x: Tensor, indices: Sequence[Any]) -> np.ndarray:
-    arrays = [None if index is None else _index_array(index) for index in indices]
-    for index, array in zip(indices, arrays, strict=True):
-        if index is not None and array is None:
-            raise TypeError("index_put_(): indices must be a tuple of Tensors or None")
+    # torch's parser takes a tuple or list of Tensors only (no None, no bare tensor); the
+    # caller's handler words the TypeError as torch does
+    if not isinstance(indices, (tuple, list)):
+        raise TypeError("index_put_(): indices must be a tuple of Tensors")
+    arrays = []
+    for index in indices:
+        if not isinstance(index, Tensor):
+            raise TypeError("index_put_(): indices must be a tuple of Tensors")
+        arrays.append(index._data)
     plan = parse_index_tensors(arrays, x._data.shape)
     if plan.is_basic:
         return _positions_grid(x._data.shape)
@@ -1742,7 +1773,13 @@ def index_put_(
     x: Tensor, indices: Sequence[Any], values: Tensor, accumulate: bool = False
 ) -> Tensor:
     """``x.index_put_(indices, values, accumulate)``: indices are tensors (None = whole dim)."""
-    _put_(x, _index_put_plan(x, indices), values, accumulate)
+    try:
+        if accumulate is not False and accumulate is not True:  # torch's parser: a bool only
+            raise TypeError("accumulate")
+        _put_(x, _index_put_plan(x, indices), values, accumulate)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        error = arguments.not_a_tensor("index_put_", x, failure, indices, values, accumulate)
+        raise error from None
     return x
 
 
@@ -1848,7 +1885,7 @@ TENSOR_METHODS: dict[str, Any] = {
     "reshape": reshape,
     "reshape_as": reshape_as,
     "flatten": flatten,
-    "unflatten": unflatten,
+    "unflatten": _unflatten_method,
     "ravel": ravel,
     "contiguous": contiguous,
     "clone": clone_function,
