@@ -256,23 +256,26 @@ class _MultiViewNode(Node):
 
 
 class MaskedFillBackward0(Node):
-    """masked_fill with a Python scalar: the filled positions get no gradient."""
+    """masked_fill with a Python scalar: the filled positions get no gradient.  Saves mask."""
 
-    __slots__ = ("mask",)
+    __slots__ = ()
 
     def backward(self, grad: Tensor) -> tuple:
-        return (masked_fill(grad, self.mask, 0),)
+        (mask,) = self.saved_tensors
+        return (masked_fill(grad, mask, 0),)
 
 
 class MaskedFillBackward1(Node):
-    """masked_fill with a 0-d tensor value: the value gets the sum over the filled positions."""
+    """masked_fill with a 0-d tensor value: the value gets the sum over the filled positions.
+    Saves mask."""
 
-    __slots__ = ("mask",)
+    __slots__ = ()
 
     def backward(self, grad: Tensor) -> tuple:
         from .reduction import sum_to
 
-        kept = masked_fill(grad, self.mask, 0)
+        (mask,) = self.saved_tensors
+        kept = masked_fill(grad, mask, 0)
         filled = grad - kept
         return kept, sum_to(filled, ())
 
@@ -1528,9 +1531,7 @@ def masked_fill(x: Tensor, mask: Tensor, value: Any) -> Tensor:
             raise TypeError("masked_fill")
         value_tensor, fill = _masked_fill_value(x, value)
         data = np.where(mask_data, fill, x._data).astype(x.dtype.np_dtype)
-        return Tensor._make(
-            data, x.dtype, _masked_fill_node(x, mask_data, value_tensor, data.shape)
-        )
+        return Tensor._make(data, x.dtype, _masked_fill_node(x, mask, value_tensor, data.shape))
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("masked_fill", x, failure, mask, value) from None
 
@@ -1546,7 +1547,7 @@ def masked_fill_(x: Tensor, mask: Tensor, value: Any) -> Tensor:
     _check_inplace_on_expanded(x, "masked_fill_expanded", stacklevel=4)
     x._data[mask_data] = fill
     x._bump_version()
-    node = _masked_fill_node(x, mask_data, value_tensor, x._data.shape)
+    node = _masked_fill_node(x, mask, value_tensor, x._data.shape)
     if node is not None:
         x._set_grad_fn_inplace(node)
     return x
@@ -1563,9 +1564,10 @@ def _masked_fill_value(x: Tensor, value: Any) -> tuple[Tensor | None, Any]:
 
 
 def _masked_fill_node(
-    x: Tensor, mask: np.ndarray, value: Tensor | None, shape: tuple[int, ...]
+    x: Tensor, mask: Tensor, value: Tensor | None, shape: tuple[int, ...]
 ) -> Node | None:
-    mask_tensor = Tensor._make(np.array(mask, copy=True), bool_)  # keeps 0-d masks 0-d
+    # derivatives.yaml: both overloads save the caller's ``mask`` itself (not broadcast,
+    # version-checked): changing it in place before backward raises, as in torch
     if value is None:
         if not requires_grad(x):
             return None
@@ -1574,7 +1576,7 @@ def _masked_fill_node(
         if not requires_grad(x, value):
             return None
         node = MaskedFillBackward1((x._edge(), value._edge()), ((shape, x.dtype),))
-    node.mask = mask_tensor
+    node.save(mask)
     return node
 
 
