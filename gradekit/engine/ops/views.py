@@ -332,14 +332,30 @@ class AliasBackward0(Node):
 
 
 class RepeatBackward0(Node):
-    """torch: view the grad as (repeat, size) pairs and sum the repeat axes."""
+    """torch's ``repeat_backward``, step by step (its steps are the double-backward graph):
+    zeros if a repeat is 0; each leading dim the repeat added summed away (``sum(0)``); then
+    one reshape into (repeat, size) pairs, leaving out the repeats of 1, and one sum over the
+    repeat axes; nothing at all when every remaining repeat is 1."""
 
-    __slots__ = ("repeats", "padded_shape")
+    __slots__ = ("repeats", "self_sizes")
 
     def backward(self, grad: Tensor) -> tuple:
-        pairs = [n for pair in zip(self.repeats, self.padded_shape, strict=True) for n in pair]
-        summed = reshape(grad, tuple(pairs)).sum(tuple(range(0, len(pairs), 2)))
-        return (summed,)  # leading repeat-only dims are reduced by the engine (sum_to)
+        repeats, self_sizes = self.repeats, self.self_sizes
+        if 0 in repeats:  # (a new tensor of zeros, not recorded)
+            return (Tensor._make(np.zeros(self_sizes, grad.dtype.np_dtype), grad.dtype),)
+        added = len(repeats) - len(self_sizes)
+        for _ in range(added):
+            grad = grad.sum(0)
+        grad_size: list[int] = []
+        sum_dims: list[int] = []
+        for repeat, size in zip(repeats[added:], self_sizes, strict=True):
+            if repeat != 1:
+                grad_size.append(repeat)
+                sum_dims.append(len(grad_size) - 1)
+            grad_size.append(size)
+        if sum_dims:
+            grad = reshape(grad, tuple(grad_size)).sum(tuple(sum_dims))
+        return (grad,)
 
 
 class AsStridedBackward0(_GatherNode):
@@ -1111,7 +1127,7 @@ def repeat(x: Tensor, *repeats: Any) -> Tensor:
     node = None
     if requires_grad(x):
         node = RepeatBackward0((x._edge(),), ((data.shape, x.dtype),))
-        node.repeats, node.padded_shape = tuple(repeats), padded
+        node.repeats, node.self_sizes = tuple(repeats), shape
     return Tensor._make(data, x.dtype, node)
 
 
