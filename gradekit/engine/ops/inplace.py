@@ -114,6 +114,7 @@ clamp_ = _inplace_method(pointwise.clamp, "clamp_")
 relu_ = _inplace_method(pointwise.relu, "relu_")
 exp_ = _inplace_method(pointwise.exp, "exp_")
 log_ = _inplace_method(pointwise.log, "log_")
+log2_ = _inplace_method(pointwise.log2, "log2_")
 sqrt_ = _inplace_method(pointwise.sqrt, "sqrt_")
 sigmoid_ = _inplace_method(pointwise.sigmoid, "sigmoid_")
 tanh_ = _inplace_method(pointwise.tanh, "tanh_")
@@ -127,6 +128,8 @@ clamp_min_ = _inplace_method(pointwise.clamp_min, "clamp_min_")
 clamp_max_ = _inplace_method(pointwise.clamp_max, "clamp_max_")
 sgn_ = _inplace_method(pointwise.sgn, "sgn_")
 sign_ = _inplace_method(pointwise.sign, "sign_")
+floor_ = _inplace_method(pointwise.floor, "floor_")
+round_ = _inplace_method(pointwise.round, "round_")
 
 
 def _is_float_scalar(value: Any) -> bool:

@@ -229,6 +229,10 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "(Number self, Tensor exponent, *, Tensor out = None)",
         "(Tensor input, Number exponent, *, Tensor out = None)",
     ),
+    "round": (
+        "(Tensor input, *, Tensor out = None)",
+        "(Tensor input, *, int decimals, Tensor out = None)",
+    ),
     "isclose": (
         "(Tensor input, Tensor other, float rtol = 1e-05, float atol = 1e-08, "
         "bool equal_nan = False)",
@@ -273,7 +277,7 @@ METHODS: dict[str, tuple[str, ...]] = {
 NO_ARGUMENTS = frozenset(
     "abs neg negative exp log sqrt sin cos tanh sigmoid relu reciprocal sgn sign square "
     "isfinite isinf isnan logical_not ravel t numel is_floating_point dim tolist zero_ exp_ "
-    "detach item".split()
+    "detach item floor floor_ log2 log2_".split()
 )
 
 
