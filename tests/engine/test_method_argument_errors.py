@@ -271,3 +271,25 @@ def test_device_strings_parse_as_torch_parses_them(word: str, tail: str, real_to
     else:  # a real torch device the engine does not have
         with pytest.raises(NotImplementedError):
             engine.device(text)
+
+
+# x.to(...): a quick check takes the usual calls of several arguments or keywords; torch's
+# parser (slow: it reads the listing) decides the rest. The quick yes must be the parser's.
+_TO_VALUES = st.sampled_from(
+    [None, True, False, 1, "cpu", "cuda", "a", engine.float64, engine.int64, engine.device("cpu")]
+)
+_TO_KEYS = st.sampled_from(["dtype", "device", "non_blocking", "copy", "memory_format", "foo"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    args=st.lists(_TO_VALUES | st.just("TENSOR"), max_size=5),
+    kwargs=st.dictionaries(_TO_KEYS, _TO_VALUES, max_size=3),
+)
+def test_to_quick_check_agrees_with_the_parser(args: list, kwargs: dict) -> None:
+    from gradekit.engine.ops import arguments, conversion, overloads
+
+    tensor = engine.tensor([1.0, 2.0])
+    args = [tensor if value == "TENSOR" else value for value in args]
+    if conversion._fits_a_to_overload(tuple(args), kwargs):
+        assert arguments.call_error("to", overloads.METHODS["to"], tuple(args), kwargs) is None

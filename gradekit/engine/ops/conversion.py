@@ -36,10 +36,8 @@ def to_dtype(x: Tensor, target: dtype, copy: bool = False) -> Tensor:
 
 def to(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
     """``to(dtype)``, ``to("cpu")``, ``to(device, dtype)``, ``to(other)``, ``copy=True``."""
-    if len(args) > 1 or kwargs:
-        # (the rarer calls: which positions and keywords may hold what, and of which type,
-        # is torch's parser's to decide)
-        _check_to_arguments(args, kwargs)
+    if (len(args) > 1 or kwargs) and not _fits_a_to_overload(args, kwargs):
+        _check_to_arguments(args, kwargs)  # (torch's parser decides, and words, the rest)
     target = kwargs.get("dtype")
     copy = kwargs.get("copy", False)
     dev = kwargs.get("device")
@@ -59,6 +57,40 @@ def to(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
     if dev is not None:
         device(dev)  # raises the clear "unsupported" error for cuda/mps
     return to_dtype(self, target if target is not None else self.dtype, copy)
+
+
+def _fits_a_to_overload(args: tuple[Any, ...], kwargs: dict[str, Any]) -> bool:
+    """A quick yes for the usual calls of several arguments or keywords, which one of
+    ``to``'s overloads plainly takes: ``(device, dtype, non_blocking, copy)`` (None for the
+    device or the dtype), ``(dtype, non_blocking, copy)`` or ``(tensor, non_blocking,
+    copy)``, the later ones by position or keyword. Anything else goes to torch's parser,
+    which is slow (it reads the listing), and which decides."""
+    first = args[0] if args else None
+    if first is None or isinstance(first, (str, device)):
+        names: tuple[str, ...] = ("device", "dtype", "non_blocking", "copy")
+        if len(args) > 1 and not (args[1] is None or isinstance(args[1], dtype)):
+            return False
+        flags = args[2:]
+    elif isinstance(first, (dtype, Tensor)):
+        names, flags = ("dtype or tensor", "non_blocking", "copy"), args[1:]
+    else:
+        return False
+    if len(args) > len(names) or not all(flag is True or flag is False for flag in flags):
+        return False
+    for key, value in kwargs.items():
+        if key in names[: len(args)]:
+            return False  # (given twice)
+        if key == "dtype" and names[0] == "device":
+            fits = value is None or isinstance(value, dtype)
+        elif key == "device" and names[0] == "device":
+            fits = value is None or isinstance(value, (str, device))
+        elif key in ("non_blocking", "copy"):
+            fits = value is True or value is False
+        else:
+            fits = key == "memory_format"
+        if not fits:
+            return False
+    return True
 
 
 def _check_to_arguments(args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
