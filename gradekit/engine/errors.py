@@ -421,6 +421,13 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "new(): invalid data type '{type_name}'",
     ),
     "tensor_infer_dtype": (RuntimeError, "Could not infer dtype of {type_name}"),
+    # storing Python data into an explicit dtype (tensor_new.cpp: store_scalar)
+    "tensor_store_not_real": (TypeError, "must be real number, not {type_name}"),
+    "tensor_store_not_integer": (
+        TypeError,
+        "'{type_name}' object cannot be interpreted as an integer",
+    ),
+    "tensor_too_many_dimensions": (ValueError, "too many dimensions '{type_name}'"),
     "tensor_ragged": (
         ValueError,
         "expected sequence of length {expected} at dim {dim} (got {got})",
@@ -430,6 +437,21 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "gradekit engine does not support norm with p={p}; install torch and use --backend torch",
     ),
     "to_bad_args": (TypeError, "to() received an invalid combination of arguments"),
+    # c10/core/Device.cpp's parsing of a device string
+    "device_string_empty": (RuntimeError, "Device string must not be empty"),
+    "device_string_invalid": (RuntimeError, "Invalid device string: '{string}'"),
+    "device_type_unknown": (
+        RuntimeError,
+        "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, maia,"
+        " xla, lazy, vulkan, mps, meta, hpu, mtia, privateuseone device type at start of device"
+        " string: {string}",
+    ),
+    "unflatten_sizes_empty": (RuntimeError, "unflatten: sizes must be non-empty"),
+    "unflatten_sizes_product": (
+        RuntimeError,
+        "unflatten: Provided sizes {sizes} don't multiply up to the size of dim {dim} ({size}) in"
+        " the input tensor",
+    ),
     # --- indexing (used by indexing.py / ops/views.py) ------------------------------
     "step_not_positive": (ValueError, "step must be greater than zero"),
     "step_zero": (ValueError, "slice step cannot be zero"),
@@ -651,7 +673,8 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "grad requires one grad_output per output: got {got} grad_outputs and {outputs} outputs",
     ),
-    "gradient_type": (TypeError, "gradient must be a Tensor or None, but got {type_name}"),
+    # (torch/autograd/__init__.py's _make_grads, for backward() and grad() alike)
+    "gradient_type": (TypeError, "gradients can be either Tensors or None, but got {type_name}"),
     "materialize_needs_allow_unused": (
         ValueError,
         "Expected allow_unused to be True or not passed when materialize_grads=True, but got: "
@@ -720,6 +743,7 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     ),
     "legacy_new_dtype": (TypeError, "expected {expected} (got {got})"),
     "invalid_type": (ValueError, "invalid type: '{name}'"),
+    "type_argument_type": (TypeError, "dtype must be a type, str, or dtype object"),
     "operand_type": (TypeError, "unsupported operand type(s): 'Tensor' and '{type_name}'"),
     "broadcast_shapes": (
         RuntimeError,

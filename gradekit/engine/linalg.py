@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+import typing as _typing
 
-from . import errors
+from . import errors as _errors
 from .ops.reduction import linalg_vector_norm as vector_norm
-from .tensor import Tensor
+from .torch_names import missing_attribute as _missing_attribute
+from .torch_names import torch_dir as _torch_dir
+
+if _typing.TYPE_CHECKING:  # (annotation names only: torch.linalg has no Any or Tensor)
+    from typing import Any
+
+    from .tensor import Tensor
 
 __all__ = ["norm", "vector_norm"]
 
@@ -29,11 +35,19 @@ def norm(
     if ord is None or ord == "fro" and (dim is None or not single_dim):
         return vector_norm(input, 2, dim, keepdim, dtype=dtype)
     if isinstance(ord, str) or not (input.ndim == 1 or single_dim):
-        raise errors.unsupported(f"torch.linalg.norm(ord={ord!r}) on matrices")
+        raise _errors.unsupported(f"torch.linalg.norm(ord={ord!r}) on matrices")
     return vector_norm(input, ord, dim, keepdim, dtype=dtype)
 
 
 def __getattr__(name: str) -> object:
-    if name.startswith("__"):
-        raise AttributeError(name)
-    raise errors.unsupported(f"torch.linalg.{name}")
+    """torch API outside the subset: the engine's clear error; a name torch lacks too:
+    torch's own AttributeError."""
+    raise _missing_attribute("torch.linalg", name)
+
+
+def __dir__() -> list[str]:
+    return _torch_dir("torch.linalg", globals())
+
+
+# names torch's torch.linalg does not have (the imports' helpers; see torch_names.py)
+del annotations

@@ -13,6 +13,7 @@ attached with ``register_method``; view/indexing methods come from ``ops/views.p
 from __future__ import annotations
 
 import importlib
+import re
 import weakref
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -78,8 +79,10 @@ class device:  # noqa: N801 - torch's name
     def __init__(self, type: str = "cpu", index: int | None = None) -> None:  # noqa: A002
         if isinstance(type, device):
             type, index = type.type, type.index  # noqa: A001
-        if type.split(":")[0] != "cpu":
-            raise errors.unsupported(f"device {type!r}")
+        if type != "cpu":
+            _check_device_string(type)  # (a misspelt device: torch's RuntimeError)
+            if type.split(":")[0] != "cpu":
+                raise errors.unsupported(f"device {type!r}")
         self.type = "cpu"
         self.index = index
 
@@ -97,6 +100,30 @@ class device:  # noqa: N801 - torch's name
 
 
 device.__module__ = "torch"
+
+# The device types torch 2.13 knows (c10/core/DeviceType.cpp), in its error's order.
+_DEVICE_TYPES = frozenset(
+    "cpu cuda ipu xpu mkldnn opengl opencl ideep hip ve fpga maia xla lazy vulkan mps meta hpu "
+    "mtia privateuseone".split()
+)
+# c10/core/Device.cpp: a device string is ``([a-zA-Z_]+)(?::([1-9]\d*|0))?``
+_DEVICE_STRING = re.compile(r"([a-zA-Z_]+)(?::([1-9][0-9]*|0))?")
+
+
+def _check_device_string(text: object) -> None:
+    """torch's RuntimeError for a device string it cannot parse (empty, malformed, or an
+    unknown device type); a well-formed string of a real device type passes."""
+    if not isinstance(text, str):
+        return  # (the caller's own error)
+    if not text:
+        raise errors.error("device_string_empty")
+    match = _DEVICE_STRING.fullmatch(text)
+    if match is None:
+        raise errors.error("device_string_invalid", string=text)
+    if match.group(1) not in _DEVICE_TYPES:
+        raise errors.error("device_type_unknown", string=text)
+
+
 CPU = device("cpu")
 
 
@@ -368,6 +395,17 @@ class Tensor(TensorBase):
         self._requires_grad = bool(value)
 
     def requires_grad_(self, requires_grad: bool = True) -> Tensor:
+        if requires_grad is not True and requires_grad is not False:  # torch's parser: a bool
+            from .ops.arguments import type_name  # (error path; that module imports this one)
+
+            raise errors.error(
+                "argument_type",
+                name="requires_grad_",
+                parameter="requires_grad",
+                where=" (position 1)",
+                expected="bool",
+                got=type_name(requires_grad),
+            )
         if self._grad_fn is not None:
             if not requires_grad:
                 raise errors.error("requires_grad_nonleaf_false")
@@ -375,7 +413,7 @@ class Tensor(TensorBase):
         if requires_grad and self.dtype.category != FLOATING:
             raise errors.error("requires_grad__dtype")
         self.__dict__.pop("_inherits_requires_grad", None)
-        self._requires_grad = bool(requires_grad)
+        self._requires_grad = requires_grad
         return self
 
     @requires_grad.deleter

@@ -2,28 +2,36 @@
 
 from __future__ import annotations
 
-from .. import errors
+from ..torch_names import missing_attribute as _missing_attribute
+from ..torch_names import torch_dir as _torch_dir
 from . import graph
 from .api import backward, grad
-from .function import Function, FunctionCtx, once_differentiable
-from .grad_mode import enable_grad, inference_mode, is_grad_enabled, no_grad, set_grad_enabled
+from .function import Function
+from .grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled
 
 __all__ = [
     "Function",
-    "FunctionCtx",
     "backward",
     "enable_grad",
     "grad",
     "graph",
     "inference_mode",
-    "is_grad_enabled",
     "no_grad",
-    "once_differentiable",
     "set_grad_enabled",
 ]
 
 
 def __getattr__(name: str) -> object:
-    if name.startswith("__"):
-        raise AttributeError(name)
-    raise errors.unsupported(f"torch.autograd.{name}")
+    """torch API outside the subset: the engine's clear error; a name torch lacks too:
+    torch's own AttributeError."""
+    raise _missing_attribute("torch.autograd", name)
+
+
+def __dir__() -> list[str]:
+    return _torch_dir("torch.autograd", globals())
+
+
+# names torch's torch.autograd does not have (the imports' helpers; see torch_names.py)
+for _name in ("annotations", "api", "engine"):
+    del globals()[_name]  # (api and engine were bound by the import system: by name)
+del _name

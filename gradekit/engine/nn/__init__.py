@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .. import errors
+from ..torch_names import missing_attribute as _missing_attribute
+from ..torch_names import torch_dir as _torch_dir
 from . import functional
 from .parameter import Parameter
 
@@ -10,6 +11,14 @@ __all__ = ["Parameter", "functional"]
 
 
 def __getattr__(name: str) -> object:
-    if name.startswith("__"):
-        raise AttributeError(name)
-    raise errors.unsupported(f"torch.nn.{name}")
+    """torch API outside the subset: the engine's clear error; a name torch lacks too:
+    torch's own AttributeError."""
+    raise _missing_attribute("torch.nn", name)
+
+
+def __dir__() -> list[str]:
+    return _torch_dir("torch.nn", globals())
+
+
+# names torch's torch.nn does not have (the imports' helpers; see torch_names.py)
+del annotations

@@ -23,6 +23,8 @@ from ..ops.quiet import quiet_op as _quiet_op
 from ..ops.reduction import torch_full_sum
 from ..ops.shape_helpers import expand, t
 from ..tensor import Tensor
+from ..torch_names import missing_attribute as _missing_attribute
+from ..torch_names import torch_dir as _torch_dir
 
 __all__ = [
     "binary_cross_entropy",
@@ -709,6 +711,10 @@ def cross_entropy(
 
 
 def __getattr__(name: str) -> object:
-    if name.startswith("__"):
-        raise AttributeError(name)
-    raise errors.unsupported(f"torch.nn.functional.{name}")
+    """torch API outside the subset: the engine's clear error; a name torch lacks too:
+    torch's own AttributeError."""
+    raise _missing_attribute("torch.nn.functional", name)
+
+
+def __dir__() -> list[str]:
+    return _torch_dir("torch.nn.functional", globals())

@@ -26,16 +26,20 @@ import numpy as np
 from .. import errors
 from ..dtypes import FLOATING, INTEGRAL
 from ..dtypes import dtype as dtype_type
-from ..tensor import Tensor
+from ..tensor import Size, Tensor, device
 from . import overloads
 
 _HEAP_TYPE = 1 << 9  # Py_TPFLAGS_HEAPTYPE: a class made by a class statement
+_TORCH_C_TYPES = {dtype_type: "torch.dtype", device: "torch.device", Size: "torch.Size"}
 
 
 def type_name(value: object) -> str:
     """The type's C-level ``tp_name``, which torch prints: ``str``, ``Tensor``, but
-    ``numpy.float64`` for a static type defined outside the builtins."""
+    ``numpy.float64`` for a static type defined outside the builtins, and ``torch.dtype``
+    for the types torch defines in C (the engine's are Python classes)."""
     cls = type(value)
+    if cls in _TORCH_C_TYPES:
+        return _TORCH_C_TYPES[cls]
     if cls.__flags__ & _HEAP_TYPE or cls.__module__ == "builtins":
         return cls.__name__
     return f"{cls.__module__}.{cls.__name__}"

@@ -9,7 +9,7 @@ from ..autograd import grad_mode
 from ..autograd.graph import Node
 from ..dtypes import FLOATING, dtype
 from ..tensor import Tensor, device
-from . import arguments
+from . import arguments, overloads
 from .quiet import quiet_call
 
 
@@ -36,13 +36,11 @@ def to_dtype(x: Tensor, target: dtype, copy: bool = False) -> Tensor:
 
 def to(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
     """``to(dtype)``, ``to("cpu")``, ``to(device, dtype)``, ``to(other)``, ``copy=True``."""
-    target = kwargs.pop("dtype", None)
-    copy = kwargs.pop("copy", False)
-    kwargs.pop("non_blocking", None)
-    kwargs.pop("memory_format", None)
-    dev = kwargs.pop("device", None)
-    if kwargs:
-        raise errors.error("to_bad_args")
+    if (len(args) > 1 or kwargs) and not _fits_a_to_overload(args, kwargs):
+        _check_to_arguments(args, kwargs)  # (torch's parser decides, and words, the rest)
+    target = kwargs.get("dtype")
+    copy = kwargs.get("copy", False)
+    dev = kwargs.get("device")
     for arg in args:
         if isinstance(arg, dtype):
             target = arg
@@ -52,11 +50,60 @@ def to(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
             dev = arg
         elif isinstance(arg, bool):
             continue  # positional non_blocking
+        elif arg is None:  # torch's ``device = None`` (or ``dtype = None``), if it is there
+            _check_to_arguments(args, kwargs)
         else:
-            raise errors.error("to_bad_args")
+            raise _to_error(args, kwargs)
     if dev is not None:
         device(dev)  # raises the clear "unsupported" error for cuda/mps
     return to_dtype(self, target if target is not None else self.dtype, copy)
+
+
+def _fits_a_to_overload(args: tuple[Any, ...], kwargs: dict[str, Any]) -> bool:
+    """A quick yes for the usual calls of several arguments or keywords, which one of
+    ``to``'s overloads plainly takes: ``(device, dtype, non_blocking, copy)`` (None for the
+    device or the dtype), ``(dtype, non_blocking, copy)`` or ``(tensor, non_blocking,
+    copy)``, the later ones by position or keyword. Anything else goes to torch's parser,
+    which is slow (it reads the listing), and which decides."""
+    first = args[0] if args else None
+    if first is None or isinstance(first, (str, device)):
+        names: tuple[str, ...] = ("device", "dtype", "non_blocking", "copy")
+        if len(args) > 1 and not (args[1] is None or isinstance(args[1], dtype)):
+            return False
+        flags = args[2:]
+    elif isinstance(first, (dtype, Tensor)):
+        names, flags = ("dtype or tensor", "non_blocking", "copy"), args[1:]
+    else:
+        return False
+    if len(args) > len(names) or not all(flag is True or flag is False for flag in flags):
+        return False
+    for key, value in kwargs.items():
+        if key in names[: len(args)]:
+            return False  # (given twice)
+        if key == "dtype" and names[0] == "device":
+            fits = value is None or isinstance(value, dtype)
+        elif key == "device" and names[0] == "device":
+            fits = value is None or isinstance(value, (str, device))
+        elif key in ("non_blocking", "copy"):
+            fits = value is True or value is False
+        else:
+            fits = key == "memory_format"
+        if not fits:
+            return False
+    return True
+
+
+def _check_to_arguments(args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    """torch's TypeError when none of ``to``'s overloads takes these arguments."""
+    error = arguments.call_error("to", overloads.METHODS["to"], args, kwargs)
+    if error is not None:
+        raise error
+
+
+def _to_error(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Exception:
+    return arguments.call_error("to", overloads.METHODS["to"], args, kwargs) or errors.error(
+        "to_bad_args"
+    )
 
 
 def _converter(target: dtype) -> Any:
@@ -81,6 +128,15 @@ _LEGACY_NAMES = {d.legacy_name: d for d in dtypes.ALL_DTYPES}
 
 def type_(self: Tensor, dtype_: Any = None, non_blocking: bool = False, **_: Any) -> Any:
     """``x.type()`` -> 'torch.FloatTensor'; ``x.type(torch.float64)`` converts."""
+    if non_blocking is not False and non_blocking is not True:  # torch's parser: a bool
+        raise errors.error(  # (given by keyword, torch leaves out the position)
+            "argument_type",
+            name="type",
+            parameter="non_blocking",
+            where=" (position 2)",
+            expected="bool",
+            got=arguments.type_name(non_blocking),
+        )
     if dtype_ is None:
         return self.dtype.legacy_name
     if isinstance(dtype_, str):
@@ -88,9 +144,14 @@ def type_(self: Tensor, dtype_: Any = None, non_blocking: bool = False, **_: Any
             raise errors.error("invalid_type", name=dtype_)
         dtype_ = _LEGACY_NAMES[dtype_]
     elif not isinstance(dtype_, dtype):
-        dtype_ = getattr(dtype_, "dtype", None)
-        if dtype_ is None:
-            raise errors.error("invalid_type", name=dtype_)
+        if not isinstance(dtype_, type):
+            raise errors.error("type_argument_type")
+        target = getattr(dtype_, "dtype", None)  # (torch.FloatTensor …: a tensor type)
+        if not isinstance(target, dtype):
+            target = dtypes.float32 if issubclass(dtype_, Tensor) else None
+        if target is None:
+            raise errors.error("invalid_type", name=dtype_.__name__)
+        dtype_ = target
     return to_dtype(self, dtype_)
 
 

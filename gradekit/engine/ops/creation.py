@@ -108,6 +108,46 @@ def _infer_array(data: Any) -> tuple[np.ndarray, dtype]:
     raise errors.error("tensor_data_type", dtype=array.dtype)
 
 
+def _store_error(data: Any, target: dtype) -> Exception | None:
+    """torch's error for Python ``data`` stored into ``target`` given by the caller
+    (tensor_new.cpp: ``compute_sizes`` follows the first elements, then ``recursive_store``
+    converts each element in order), or None where the engine's own error stands."""
+    sizes: list[int] = []
+    probe = data
+    while isinstance(probe, (list, tuple, str)):  # (PySequence_Check)
+        if isinstance(probe, str):  # a str is a sequence of strs, without end
+            return errors.error("tensor_too_many_dimensions", type_name="str")
+        sizes.append(len(probe))
+        if not probe:
+            break
+        probe = probe[0]
+
+    def first_error(item: Any, depth: int) -> Exception | None:
+        if depth == len(sizes):
+            return _scalar_store_error(item, target)
+        if not isinstance(item, (list, tuple)):
+            return None  # (torch's "not a sequence": the engine's own error stands)
+        if len(item) != sizes[depth]:
+            return errors.error("tensor_ragged", expected=sizes[depth], dim=depth, got=len(item))
+        for element in item:
+            found = first_error(element, depth + 1)
+            if found is not None:
+                return found
+        return None
+
+    return first_error(data, 0)
+
+
+def _scalar_store_error(item: Any, target: dtype) -> Exception | None:
+    """``store_scalar``'s error for one element: a floating dtype takes a real number
+    (``THPUtils_unpackDouble``), the others an integer or a float (``unpackIntegral``)."""
+    if isinstance(item, (int, float, np.number, np.bool_, Tensor, list, tuple, complex)):
+        return None  # (stored, or an error the engine words itself)
+    if target.category == FLOATING:
+        return errors.error("tensor_store_not_real", type_name=arguments.type_name(item))
+    return errors.error("tensor_store_not_integer", type_name=arguments.type_name(item))
+
+
 def tensor(
     data: Any,
     *,
@@ -122,7 +162,14 @@ def tensor(
         errors.warn("tensor_copy_construct")
         array, inferred = data._data, data.dtype
     else:
-        array, inferred = _infer_array(data)
+        try:
+            array, inferred = _infer_array(data)
+        except (TypeError, ValueError, RuntimeError) as failure:  # (free unless raised)
+            if dtype is None or isinstance(data, str):
+                raise
+            # torch infers nothing when it is given the dtype: its error is the first
+            # element it cannot store (``tensor([1.0, None], dtype=torch.float32)``)
+            raise (_store_error(data, dtype) or failure) from None
     target = dtype if dtype is not None else inferred
     from_python = not isinstance(data, (Tensor, np.ndarray, np.generic))
     out = quiet_call(_converted_copy, array, target, from_python)

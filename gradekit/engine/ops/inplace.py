@@ -114,6 +114,7 @@ clamp_ = _inplace_method(pointwise.clamp, "clamp_")
 relu_ = _inplace_method(pointwise.relu, "relu_")
 exp_ = _inplace_method(pointwise.exp, "exp_")
 log_ = _inplace_method(pointwise.log, "log_")
+log2_ = _inplace_method(pointwise.log2, "log2_")
 sqrt_ = _inplace_method(pointwise.sqrt, "sqrt_")
 sigmoid_ = _inplace_method(pointwise.sigmoid, "sigmoid_")
 tanh_ = _inplace_method(pointwise.tanh, "tanh_")
@@ -127,6 +128,8 @@ clamp_min_ = _inplace_method(pointwise.clamp_min, "clamp_min_")
 clamp_max_ = _inplace_method(pointwise.clamp_max, "clamp_max_")
 sgn_ = _inplace_method(pointwise.sgn, "sgn_")
 sign_ = _inplace_method(pointwise.sign, "sign_")
+floor_ = _inplace_method(pointwise.floor, "floor_")
+round_ = _inplace_method(pointwise.round, "round_")
 
 
 def _is_float_scalar(value: Any) -> bool:
@@ -187,6 +190,15 @@ def zero_(self: Tensor) -> Tensor:
 
 
 def fill_(self: Tensor, value: Any) -> Tensor:
+    try:
+        if value is None:  # (numpy would fill nan; torch's parser refuses it)
+            raise TypeError("fill_")
+        return _fill(self, value)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("fill_", self, failure, value) from None
+
+
+def _fill(self: Tensor, value: Any) -> Tensor:
     node = None
     if isinstance(value, Tensor):
         if value._data.ndim != 0:
@@ -208,6 +220,15 @@ def copy_(self: Tensor, src: Tensor, non_blocking: bool = False) -> Tensor:
     if not isinstance(src, Tensor):
         raise errors.error(
             "argument_not_tensor", op="copy_", arg="other", position=1, type_name=type(src).__name__
+        )
+    if non_blocking is not False and non_blocking is not True:  # torch's parser: a bool
+        raise errors.error(  # (given by keyword, torch leaves out the position)
+            "argument_type",
+            name="copy_",
+            parameter="non_blocking",
+            where=" (position 2)",
+            expected="bool",
+            got=arguments.type_name(non_blocking),
         )
     try:
         values = np.broadcast_to(src._data, self._data.shape)

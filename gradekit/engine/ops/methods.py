@@ -142,7 +142,13 @@ def _new_factory(factory: Any) -> Any:
 def _new_full(
     self: Tensor, size: Any, fill_value: Any, *, dtype: Any = None, **kwargs: Any
 ) -> Tensor:
-    return creation.full(size, fill_value, dtype=dtype or self.dtype, **kwargs)
+    try:
+        return creation.full(size, fill_value, dtype=dtype or self.dtype, **kwargs)
+    except TypeError as failure:  # full()'s parser errors: new_full's, as torch names them
+        message = str(failure)  # (the same parameters, in the same positions)
+        if not message.startswith("full()"):
+            raise
+        raise TypeError(f"new_{message}") from None
 
 
 def _new_tensor(self: Tensor, data: Any, *, dtype: Any = None, **kwargs: Any) -> Tensor:
@@ -234,8 +240,11 @@ METHODS: dict[str, Any] = {
     "negative": pointwise.neg,
     "abs": pointwise.abs,
     "sign": pointwise.sign,
+    "floor": pointwise.floor,
+    "round": pointwise.round,
     "exp": pointwise.exp,
     "log": pointwise.log,
+    "log2": pointwise.log2,
     "sqrt": pointwise.sqrt,
     "sin": pointwise.sin,
     "cos": pointwise.cos,
@@ -306,9 +315,12 @@ METHODS: dict[str, Any] = {
     "clamp_max_": inplace.clamp_max_,
     "sgn_": inplace.sgn_,
     "sign_": inplace.sign_,
+    "floor_": inplace.floor_,
+    "round_": inplace.round_,
     "relu_": inplace.relu_,
     "exp_": inplace.exp_,
     "log_": inplace.log_,
+    "log2_": inplace.log2_,
     "sqrt_": inplace.sqrt_,
     "sigmoid_": inplace.sigmoid_,
     "tanh_": inplace.tanh_,

@@ -229,6 +229,10 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "(Number self, Tensor exponent, *, Tensor out = None)",
         "(Tensor input, Number exponent, *, Tensor out = None)",
     ),
+    "round": (
+        "(Tensor input, *, Tensor out = None)",
+        "(Tensor input, *, int decimals, Tensor out = None)",
+    ),
     "isclose": (
         "(Tensor input, Tensor other, float rtol = 1e-05, float atol = 1e-08, "
         "bool equal_nan = False)",
@@ -253,6 +257,18 @@ METHODS: dict[str, tuple[str, ...]] = {
     "view": ("(torch.dtype dtype)", "(tuple of ints size)"),
     "expand": ("(tuple of ints size, *, bool implicit = False)",),
     "repeat": ("(tuple of ints repeats)",),
+    "to": (
+        "(torch.device device = None, torch.dtype dtype = None, bool non_blocking = False, "
+        "bool copy = False, *, torch.memory_format memory_format = None)",
+        "(torch.dtype dtype, bool non_blocking = False, bool copy = False, *, "
+        "torch.memory_format memory_format = None)",
+        "(Tensor tensor, bool non_blocking = False, bool copy = False, *, "
+        "torch.memory_format memory_format = None)",
+    ),
+    "fill_": ("(Tensor value)", "(Number value)"),
+    "masked_fill_": ("(Tensor mask, Tensor value)", "(Tensor mask, Number value)"),
+    "index_put_": ("(tuple of Tensors indices, Tensor values, bool accumulate = False)",),
+    "copy_": ("(Tensor other, bool non_blocking = False)",),
 }
 
 
@@ -261,7 +277,7 @@ METHODS: dict[str, tuple[str, ...]] = {
 NO_ARGUMENTS = frozenset(
     "abs neg negative exp log sqrt sin cos tanh sigmoid relu reciprocal sgn sign square "
     "isfinite isinf isnan logical_not ravel t numel is_floating_point dim tolist zero_ exp_ "
-    "detach item".split()
+    "detach item floor floor_ log2 log2_".split()
 )
 
 

@@ -18,6 +18,7 @@ from .. import errors
 from ..autograd import grad_mode
 from ..autograd.graph import Node, new_node, saved_input
 from ..dtypes import (
+    BOOL,
     FLOATING,
     bool_,
     dtype,
@@ -884,6 +885,30 @@ def log(input: Tensor) -> Tensor:
         raise arguments.not_a_tensor("log", input, failure) from None
 
 
+class Log2Backward0(Node):
+    """out = log2(self).  Saves self: derivatives.yaml's ``grad / (self * 0.6931471805599453)``."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        (self_,) = self.saved_tensors
+        with np.errstate(all="ignore"):
+            return (grad / mul_scalar(self_, 0.6931471805599453),)
+
+
+def log2(input: Tensor) -> Tensor:
+    """torch.log2; float32 computed in float64 and rounded once, as ``log`` (see
+    ``_rounded_from_float64``: torch's float32 log2 differs in about 0.1% of elements of
+    long tensors, none of short ones)."""
+    try:
+        data, d = _float_input(input)
+        with np.errstate(all="ignore"):
+            out = as_array(_rounded_from_float64(np.log2, data), d)
+        return _unary_result(Log2Backward0, input, out, d, save_input=True)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("log2", input, failure) from None
+
+
 class SqrtBackward0(Node):
     """Saves the result."""
 
@@ -982,6 +1007,101 @@ def sgn(input: Tensor) -> Tensor:
         return _unary_result(SgnBackward0, input, np.sign(input._data), input.dtype)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("sgn", input, failure) from None
+
+
+# --- floor and round: whole numbers, zero gradients ---------------------------------------
+class FloorBackward0(Node):
+    """out = floor(self): derivatives.yaml's ``zeros_like(grad)`` (no graph, even under
+    create_graph)."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        return (zeros_like_grad(grad),)
+
+
+class RoundBackward0(Node):
+    """out = round(self): zero gradient, as floor's."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        return (zeros_like_grad(grad),)
+
+
+class RoundBackward1(Node):
+    """out = round(self, decimals=d): zero gradient, as floor's."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        return (zeros_like_grad(grad),)
+
+
+def _whole_numbers(
+    node_class: type[Node], x: Tensor, kernel: str, rounded: Any, integers_too: bool = True
+) -> Tensor:
+    """``rounded(data)`` for a floating tensor; an integer tensor is whole already, and torch
+    returns a copy of it (for ``integers_too``; else its kernel refuses the dtype, as bool
+    always is)."""
+    category = x.dtype.category
+    if category == FLOATING:
+        return _unary_result(node_class, x, rounded(x._data), x.dtype)
+    if category == BOOL or not integers_too:
+        raise errors.error("kernel_not_implemented", op=kernel, dtype=x.dtype.scalar_name)
+    return Tensor._make(np.copy(x._data, order="K"), x.dtype)  # (integers never need a grad)
+
+
+def floor(input: Tensor) -> Tensor:
+    """torch.floor: the largest whole number not above each element (-0.0 stays -0.0)."""
+    try:
+        return _whole_numbers(FloorBackward0, input, "floor_vml_cpu", np.floor)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("floor", input, failure) from None
+
+
+_NOT_GIVEN: Any = object()  # (round's decimals: a None given by the caller is refused)
+
+
+def round(  # noqa: A001 - torch's name
+    input: Tensor, surplus: Any = None, *, decimals: Any = _NOT_GIVEN
+) -> Tensor:
+    """torch.round: halves to even (``nearbyint``); with ``decimals``, torch's kernel:
+    ``nearbyint(x * 10**d) / 10**d`` (``nearbyint(x / 10**-d) * 10**-d`` for d < 0) in the
+    dtype's opmath (float32 for float16), ``10**d`` rounded to it once."""
+    try:
+        wrong_decimals = decimals is not _NOT_GIVEN and not arguments.is_index(decimals)
+        if surplus is not None or wrong_decimals:
+            raise TypeError("round")  # (the parser's words, below)
+        if decimals is _NOT_GIVEN:
+            return _whole_numbers(RoundBackward0, input, "round_vml_cpu", np.rint)
+        return _whole_numbers(
+            RoundBackward1,
+            input,
+            "round_cpu",
+            lambda data: _round_decimals(data, builtins.int(decimals)),
+            integers_too=False,
+        )
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        # torch's parser over round's listing (a method's leaves self out)
+        called = arguments.called_as(failure)
+        method = called is not None and called[1] == arguments.METHOD
+        listed = overloads.method_listing("round") if method else overloads.FUNCTIONS["round"]
+        given = (input, surplus)[method : 1 if surplus is None else 2]
+        keywords = {} if decimals is _NOT_GIVEN else {"decimals": decimals}
+        raise arguments.call_error("round", listed, given, keywords) or failure from None
+
+
+def _round_decimals(data: np.ndarray, decimals: int) -> np.ndarray:
+    opmath = np.float32 if data.dtype == np.float16 else data.dtype.type
+    scale = opmath(10.0 ** builtins.abs(decimals))  # std::pow(10, d), then cast to opmath
+    values = data.astype(opmath, copy=False)
+    with np.errstate(all="ignore"):  # (torch is silent about overflow to inf)
+        if decimals < 0:
+            out = np.rint(values / scale) * scale
+        else:
+            out = np.rint(values * scale) / scale
+    return out.astype(data.dtype, copy=False)
 
 
 class TanhBackward0(Node):

@@ -103,6 +103,13 @@ def _one_output(shape: tuple[int, ...], dims: tuple[int, ...]) -> bool:
     return builtins.all(size == 1 for d, size in enumerate(shape) if d not in dims)
 
 
+def _reduction_layout(out: np.ndarray) -> np.ndarray:
+    """A dim reduction's result laid out as torch allocates it: C-contiguous (numpy's keeps
+    the input's memory order, so ``x.t().sum(0, keepdim=True)`` came out transposed). The
+    layout decides whether a later ``reshape`` is a view: double-backward graphs show it."""
+    return out if out.flags.c_contiguous else np.ascontiguousarray(out)
+
+
 def _full_sum_over(data: np.ndarray, dims: tuple[int, ...], keepdim: bool) -> np.ndarray:
     """The sum over ``dims`` of an array where that leaves one element, in torch's order
     (``torch_full_sum``), shaped as the dim reduction's result."""
@@ -145,6 +152,7 @@ def sum(  # noqa: A001 - torch's name
                 ),
                 result,
             )
+            out = _reduction_layout(out)
         if not _recording(input):
             return Tensor._make(out, result)
         node = SumBackward1((input._edge(),), ((out.shape, result),))
@@ -579,6 +587,7 @@ def _amax_like(
             if data.shape[d] == 0:
                 raise errors.error("reduction_dim_empty", op=name, dim=original)
     out = as_array(reduce(data, axis=_np_axis(dims, data.ndim), keepdims=keepdim), input.dtype)
+    out = _reduction_layout(out)
     if not _recording(input):
         return Tensor._make(out, input.dtype)
     node = node_class((input._edge(),), ((out.shape, input.dtype),))
@@ -1042,7 +1051,8 @@ def count_nonzero(input: Tensor, dim: Any = None, surplus: Any = None, axis: Any
         return arguments.numpy_names(count_nonzero, input, dim, surplus, axis)
     try:
         axis = None if dim is None else _np_axis(_normalize_dims(dim, input._data.ndim), input.ndim)
-        return Tensor._make(as_array(np.count_nonzero(input._data, axis=axis), int64), int64)
+        out = _reduction_layout(as_array(np.count_nonzero(input._data, axis=axis), int64))
+        return Tensor._make(out, int64)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("count_nonzero", input, failure, dim) from None
 
@@ -1059,9 +1069,8 @@ def all(  # noqa: A001 - torch's name
         return arguments.numpy_names(all, input, dim, keepdim, surplus, axis, keepdims)
     try:
         axis = None if dim is None else _np_axis(_normalize_dims(dim, input._data.ndim), input.ndim)
-        return Tensor._make(
-            as_array(np.all(input._data, axis=axis, keepdims=keepdim), bool_), bool_
-        )
+        out = as_array(np.all(input._data, axis=axis, keepdims=keepdim), bool_)
+        return Tensor._make(_reduction_layout(out), bool_)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("all", input, failure) from None
 
@@ -1078,8 +1087,7 @@ def any(  # noqa: A001 - torch's name
         return arguments.numpy_names(any, input, dim, keepdim, surplus, axis, keepdims)
     try:
         axis = None if dim is None else _np_axis(_normalize_dims(dim, input._data.ndim), input.ndim)
-        return Tensor._make(
-            as_array(np.any(input._data, axis=axis, keepdims=keepdim), bool_), bool_
-        )
+        out = as_array(np.any(input._data, axis=axis, keepdims=keepdim), bool_)
+        return Tensor._make(_reduction_layout(out), bool_)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("any", input, failure) from None

@@ -70,12 +70,10 @@ class TBackward0(Node):
 
 
 def expand(x: Tensor, shape: tuple[int, ...]) -> Tensor:
-    if not requires_grad(x):  # fast path for gradient formulas: nothing to record
-        if x._data.ndim == 0:  # e.g. the gradient of a sum/mean: a filled array is cheaper
-            filled = np.empty(shape, x._data.dtype)
-            filled.fill(x._data)
-            return Tensor._make(filled, x.dtype)
-        return _view_result(x, np.broadcast_to(x._data, shape), None)
+    # Even with nothing to record, the gradient of a sum is torch's expanded view (strides 0,
+    # marked overlapping): a hook sees it so, writing into it raises, and the layout of what
+    # is computed from it (``grad * other`` follows ``other``) decides later reshapes. (The
+    # array path's SumBackward0.backward_data still fills an array: nothing sees it there.)
     impl = _views_op("expand")
     if impl is not None:
         return impl(x, shape)

@@ -256,23 +256,26 @@ class _MultiViewNode(Node):
 
 
 class MaskedFillBackward0(Node):
-    """masked_fill with a Python scalar: the filled positions get no gradient."""
+    """masked_fill with a Python scalar: the filled positions get no gradient.  Saves mask."""
 
-    __slots__ = ("mask",)
+    __slots__ = ()
 
     def backward(self, grad: Tensor) -> tuple:
-        return (masked_fill(grad, self.mask, 0),)
+        (mask,) = self.saved_tensors
+        return (masked_fill(grad, mask, 0),)
 
 
 class MaskedFillBackward1(Node):
-    """masked_fill with a 0-d tensor value: the value gets the sum over the filled positions."""
+    """masked_fill with a 0-d tensor value: the value gets the sum over the filled positions.
+    Saves mask."""
 
-    __slots__ = ("mask",)
+    __slots__ = ()
 
     def backward(self, grad: Tensor) -> tuple:
         from .reduction import sum_to
 
-        kept = masked_fill(grad, self.mask, 0)
+        (mask,) = self.saved_tensors
+        kept = masked_fill(grad, mask, 0)
         filled = grad - kept
         return kept, sum_to(filled, ())
 
@@ -329,14 +332,30 @@ class AliasBackward0(Node):
 
 
 class RepeatBackward0(Node):
-    """torch: view the grad as (repeat, size) pairs and sum the repeat axes."""
+    """torch's ``repeat_backward``, step by step (its steps are the double-backward graph):
+    zeros if a repeat is 0; each leading dim the repeat added summed away (``sum(0)``); then
+    one reshape into (repeat, size) pairs, leaving out the repeats of 1, and one sum over the
+    repeat axes; nothing at all when every remaining repeat is 1."""
 
-    __slots__ = ("repeats", "padded_shape")
+    __slots__ = ("repeats", "self_sizes")
 
     def backward(self, grad: Tensor) -> tuple:
-        pairs = [n for pair in zip(self.repeats, self.padded_shape, strict=True) for n in pair]
-        summed = reshape(grad, tuple(pairs)).sum(tuple(range(0, len(pairs), 2)))
-        return (summed,)  # leading repeat-only dims are reduced by the engine (sum_to)
+        repeats, self_sizes = self.repeats, self.self_sizes
+        if 0 in repeats:  # (a new tensor of zeros, not recorded)
+            return (Tensor._make(np.zeros(self_sizes, grad.dtype.np_dtype), grad.dtype),)
+        added = len(repeats) - len(self_sizes)
+        for _ in range(added):
+            grad = grad.sum(0)
+        grad_size: list[int] = []
+        sum_dims: list[int] = []
+        for repeat, size in zip(repeats[added:], self_sizes, strict=True):
+            if repeat != 1:
+                grad_size.append(repeat)
+                sum_dims.append(len(grad_size) - 1)
+            grad_size.append(size)
+        if sum_dims:
+            grad = reshape(grad, tuple(grad_size)).sum(tuple(sum_dims))
+        return (grad,)
 
 
 class AsStridedBackward0(_GatherNode):
@@ -1012,10 +1031,27 @@ def unflatten(x: Tensor, dim: int, sizes: Sequence[int]) -> Tensor:
     try:
         dim = _wrap_dim(dim, x._data.ndim)
         shape = x._data.shape
-        inner = _infer_size(list(sizes), shape[dim])
+        listed = list(sizes)
+        if not listed:
+            raise errors.error("unflatten_sizes_empty")
+        try:
+            inner = _infer_size(listed, shape[dim])
+        except RuntimeError as failure:  # torch rewords a size mismatch (the others stay)
+            if "is invalid for input of size" not in str(failure):
+                raise
+            raise errors.error(
+                "unflatten_sizes_product", sizes=_shape_text(listed), dim=dim, size=shape[dim]
+            ) from None
         return view(x, *shape[:dim], *inner, *shape[dim + 1 :])
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("unflatten", x, failure, dim, sizes) from None
+
+
+def _unflatten_method(x: Tensor, dim: int, sizes: Sequence[int]) -> Tensor:
+    # torch's Tensor.unflatten is Python, and refuses empty sizes (None, 0, ()) first of all
+    if not sizes:
+        raise errors.error("unflatten_sizes_empty")
+    return unflatten(x, dim, sizes)
 
 
 def ravel(x: Tensor) -> Tensor:
@@ -1025,8 +1061,12 @@ def ravel(x: Tensor) -> Tensor:
         raise arguments.not_a_tensor("ravel", x, failure) from None
 
 
-def contiguous(x: Tensor, memory_format: object = None) -> Tensor:
+def contiguous(x: Tensor, surplus: object = None, memory_format: object = None) -> Tensor:
     """The same tensor when already contiguous, else a CloneBackward0 copy."""
+    if surplus is not None:  # torch's memory_format is keyword-only (see arguments.SURPLUS)
+        raise errors.error(
+            "too_many_positional", name="contiguous", maximum=0, s="s", given=1, were="was"
+        )
     if x._data.flags.c_contiguous:
         return x
     return clone(x, contiguous=True)
@@ -1087,7 +1127,7 @@ def repeat(x: Tensor, *repeats: Any) -> Tensor:
     node = None
     if requires_grad(x):
         node = RepeatBackward0((x._edge(),), ((data.shape, x.dtype),))
-        node.repeats, node.padded_shape = tuple(repeats), padded
+        node.repeats, node.self_sizes = tuple(repeats), shape
     return Tensor._make(data, x.dtype, node)
 
 
@@ -1507,20 +1547,23 @@ def masked_fill(x: Tensor, mask: Tensor, value: Any) -> Tensor:
             raise TypeError("masked_fill")
         value_tensor, fill = _masked_fill_value(x, value)
         data = np.where(mask_data, fill, x._data).astype(x.dtype.np_dtype)
-        return Tensor._make(
-            data, x.dtype, _masked_fill_node(x, mask_data, value_tensor, data.shape)
-        )
+        return Tensor._make(data, x.dtype, _masked_fill_node(x, mask, value_tensor, data.shape))
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("masked_fill", x, failure, mask, value) from None
 
 
 def masked_fill_(x: Tensor, mask: Tensor, value: Any) -> Tensor:
-    mask_data = _mask_array(x, mask, inplace=True)
-    value_tensor, fill = _masked_fill_value(x, value)
+    try:
+        mask_data = _mask_array(x, mask, inplace=True)
+        if value is None:  # (numpy would fill nan; torch's parser refuses it)
+            raise TypeError("masked_fill_")
+        value_tensor, fill = _masked_fill_value(x, value)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("masked_fill_", x, failure, mask, value) from None
     _check_inplace_on_expanded(x, "masked_fill_expanded", stacklevel=4)
     x._data[mask_data] = fill
     x._bump_version()
-    node = _masked_fill_node(x, mask_data, value_tensor, x._data.shape)
+    node = _masked_fill_node(x, mask, value_tensor, x._data.shape)
     if node is not None:
         x._set_grad_fn_inplace(node)
     return x
@@ -1537,9 +1580,10 @@ def _masked_fill_value(x: Tensor, value: Any) -> tuple[Tensor | None, Any]:
 
 
 def _masked_fill_node(
-    x: Tensor, mask: np.ndarray, value: Tensor | None, shape: tuple[int, ...]
+    x: Tensor, mask: Tensor, value: Tensor | None, shape: tuple[int, ...]
 ) -> Node | None:
-    mask_tensor = Tensor._make(np.array(mask, copy=True), bool_)  # keeps 0-d masks 0-d
+    # derivatives.yaml: both overloads save the caller's ``mask`` itself (not broadcast,
+    # version-checked): changing it in place before backward raises, as in torch
     if value is None:
         if not requires_grad(x):
             return None
@@ -1548,7 +1592,7 @@ def _masked_fill_node(
         if not requires_grad(x, value):
             return None
         node = MaskedFillBackward1((x._edge(), value._edge()), ((shape, x.dtype),))
-    node.mask = mask_tensor
+    node.save(mask)
     return node
 
 
@@ -1728,10 +1772,15 @@ def _put_(target: Tensor, positions: np.ndarray, value: Tensor, accumulate: bool
 
 
 def _index_put_plan(x: Tensor, indices: Sequence[Any]) -> np.ndarray:
-    arrays = [None if index is None else _index_array(index) for index in indices]
-    for index, array in zip(indices, arrays, strict=True):
-        if index is not None and array is None:
-            raise TypeError("index_put_(): indices must be a tuple of Tensors or None")
+    # torch's parser takes a tuple or list of Tensors only (no None, no bare tensor); the
+    # caller's handler words the TypeError as torch does
+    if not isinstance(indices, (tuple, list)):
+        raise TypeError("index_put_(): indices must be a tuple of Tensors")
+    arrays = []
+    for index in indices:
+        if not isinstance(index, Tensor):
+            raise TypeError("index_put_(): indices must be a tuple of Tensors")
+        arrays.append(index._data)
     plan = parse_index_tensors(arrays, x._data.shape)
     if plan.is_basic:
         return _positions_grid(x._data.shape)
@@ -1742,7 +1791,13 @@ def index_put_(
     x: Tensor, indices: Sequence[Any], values: Tensor, accumulate: bool = False
 ) -> Tensor:
     """``x.index_put_(indices, values, accumulate)``: indices are tensors (None = whole dim)."""
-    _put_(x, _index_put_plan(x, indices), values, accumulate)
+    try:
+        if accumulate is not False and accumulate is not True:  # torch's parser: a bool only
+            raise TypeError("accumulate")
+        _put_(x, _index_put_plan(x, indices), values, accumulate)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        error = arguments.not_a_tensor("index_put_", x, failure, indices, values, accumulate)
+        raise error from None
     return x
 
 
@@ -1848,7 +1903,7 @@ TENSOR_METHODS: dict[str, Any] = {
     "reshape": reshape,
     "reshape_as": reshape_as,
     "flatten": flatten,
-    "unflatten": unflatten,
+    "unflatten": _unflatten_method,
     "ravel": ravel,
     "contiguous": contiguous,
     "clone": clone_function,
