@@ -135,6 +135,7 @@ def grade_compiled(
         finally:
             student_run.join()  # never leave the run behind: its processes are gone after this
         outcome = student_run.result()
+        _ensure_sandbox_started(outcome)
         result = grade_outcome(
             compiled,
             plans,
@@ -347,6 +348,32 @@ def _run_student(
         generated = Path(folder) / f"{source.path.stem}.py"
         generated.write_text(source.text, encoding="utf-8")
         return sandbox.run(generated, calls, on_outcome, cancel, skip_after_timeout)
+
+
+def _ensure_sandbox_started(outcome: SubmissionOutcome) -> None:
+    """Raise :class:`SandboxUnavailable` when the sandbox failed before the student's file
+    was read: that is a problem of the machine or of gradekit's installation (say, the
+    sandbox cannot import gradekit), never of the student's code.
+
+    The sandboxed process reports the isolation layers it applied before it reads the
+    submission, so a run in which no layer was reported and no call ran never got to the
+    student's code."""
+    from gradekit.sandbox.policy import SandboxUnavailable
+
+    never_ran = all(
+        call.exception is not None and call.exception.type == "NotRun"
+        for call in outcome.calls.values()
+    )
+    if (
+        outcome.failure is not None
+        and outcome.load_error is None
+        and set(outcome.isolation.layers) <= {"process"}
+        and never_ran
+    ):
+        raise SandboxUnavailable(
+            f"the sandbox could not start, so no code was run (a problem of this machine or "
+            f"of gradekit's installation, not of the submission): {outcome.failure}"
+        )
 
 
 def _load_error_text(source: SubmissionSource, error: ExceptionInfo | None) -> str | None:
