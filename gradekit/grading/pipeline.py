@@ -428,7 +428,7 @@ def _grade_exercise(
     )
     if result.status != "pass":
         result.mistake = _matched_mistake(plan, outcome, reference)
-        result.hint = exercise.hints[0] if exercise.hints else None
+        result.hints = list(exercise.hints)
     return result
 
 

@@ -103,7 +103,7 @@ def warm_up() -> None:
         atol=1e-5,
     )
     case = CaseResult("warm", "warm", passed=False, differences=[difference], inputs={"t": "1"})
-    exercise = ExerciseResult("warm", "warm", "warm up", 1.0, cases=[case], hint="a hint")
+    exercise = ExerciseResult("warm", "warm", "warm up", 1.0, cases=[case], hints=["a hint"])
     exercise.mistake = "a known mistake's message, long enough to wrap " * 3
     console = Console(file=io.StringIO(), width=80, highlight=False, force_terminal=True)
     console.print(exercise_panel(exercise))
@@ -252,8 +252,14 @@ def exercise_panel(exercise: ExerciseResult) -> Panel:
     if exercise.traceback:
         parts.append(Text("Your traceback:", style="bold"))
         parts.append(Text(visible(exercise.traceback.rstrip())))
-    if exercise.hint:
-        parts.append(Text.assemble(("Hint: ", "bold cyan"), visible(exercise.hint.strip())))
+    if len(exercise.hints) == 1:
+        parts.append(Text.assemble(("Hint: ", "bold cyan"), visible(exercise.hints[0].strip())))
+    elif exercise.hints:  # several: numbered, in the spec's order
+        parts.append(Text("Hints:", "bold cyan"))
+        parts.extend(
+            Text.assemble((f"{number}. ", "bold cyan"), visible(hint.strip()))
+            for number, hint in enumerate(exercise.hints, start=1)
+        )
     status = exercise.status
     title = Text.assemble(
         (visible(exercise.id), "bold"),
