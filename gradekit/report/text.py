@@ -52,14 +52,19 @@ def render_text(
     in ``panels`` (see :class:`gradekit.report.panels.PanelCache`)."""
     console.print(_header(result))
     if result.load_error:
-        console.print(
-            Text.assemble(
-                ("Your file could not be loaded: ", "bold red"), visible(result.load_error)
-            )
-        )
+        console.print(_load_error_panel(result))
     console.print(_summary_table(result.exercises))
     for exercise in result.exercises:
-        if exercise.status != "pass":
+        if result.load_error:
+            # Every exercise failed for that one reason, shown once above: a line each.
+            console.print(
+                Text.assemble(
+                    ("✗ ", STATUS_STYLE["error"]),
+                    (visible(exercise.id), "bold"),
+                    ": not run, because your file could not be loaded (see above)",
+                )
+            )
+        elif exercise.status != "pass":
             console.print(
                 panels.panel(exercise) if panels is not None else exercise_panel(exercise)
             )
@@ -216,6 +221,24 @@ class SummaryTable:
 def _plain_cell(cell: Text) -> bool:
     """One line of printable ASCII with at most one style for all of it."""
     return not cell.spans and cell.plain.isascii() and cell.plain.isprintable()
+
+
+def _load_error_panel(result: AssignmentResult) -> Panel:
+    """The error that kept the file from loading, with its traceback, once for the report."""
+    parts: list[RenderableType] = [
+        Text.assemble(("Error: ", "bold magenta"), visible(result.load_error))
+    ]
+    # Each exercise carries the same traceback of the load error: show it once.
+    traceback = next((e.traceback for e in result.exercises if e.traceback), None)
+    if traceback:
+        parts.append(Text("Your traceback:", style="bold"))
+        parts.append(Text(visible(traceback.rstrip())))
+    return Panel(
+        Group(*parts),
+        title=Text("Your file could not be loaded", "bold red"),
+        title_align="left",
+        border_style=STATUS_STYLE["error"],
+    )
 
 
 def exercise_panel(exercise: ExerciseResult) -> Panel:
