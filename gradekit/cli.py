@@ -250,8 +250,14 @@ def validate(
         _usage_error(f"no *.yaml assignment files in {exercises}")
     backends = [b.value for b in backend] if backend else default_backends()
     all_good = True
+    invalid = []  # every file is validated: an invalid one is reported, the others still run
     for path in paths:
-        spec = _load_spec(path)
+        try:
+            spec = load_spec(path)
+        except CheckUsageError as error:  # every located problem, as file:line
+            print_error(str(error))
+            invalid.append(path)
+            continue
         report = validate_assignment(
             spec,
             backends=backends,
@@ -260,6 +266,10 @@ def validate(
         all_good &= report.ok
         for line in report.lines():
             typer.echo(line)
+    if invalid:
+        if len(paths) > 1:
+            print_error(f"{len(invalid)} of {len(paths)} assignment files are invalid (see above)")
+        raise typer.Exit(EXIT_USAGE)
     raise typer.Exit(EXIT_OK if all_good else EXIT_FAILED)
 
 
