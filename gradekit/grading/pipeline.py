@@ -22,7 +22,13 @@ from gradekit.grading.compare import compare_outcomes
 from gradekit.grading.early_sandbox import EarlySandbox
 from gradekit.grading.plans import CompiledAssignment, ExercisePlan, GradingCase, plan_calls
 from gradekit.grading.reference import ReferenceAnswers, reference_answers
-from gradekit.grading.static import ParsedSource, check_static, parse_source
+from gradekit.grading.static import (
+    ParsedSource,
+    check_static,
+    closest_name,
+    defined_names,
+    parse_source,
+)
 from gradekit.grading.submission import SubmissionSource, load_submission
 from gradekit.grading.verdicts import AssignmentResult, CaseResult, ExerciseResult, Isolation
 from gradekit.sandbox.environment import resolve_backend
@@ -418,6 +424,8 @@ def _grade_exercise(
         result.cases.append(_grade_case(case, expected, got, source))
         result.duration += got.duration
 
+    if any(case.call_status == "missing" for case in result.cases):
+        _suggest_defined_name(result, exercise.entry_name, parsed)
     # Missing entry, timeout, crash: the first such case explains the whole exercise.
     first_error = next((case for case in result.cases if case.errored), None)
     if first_error is not None and first_error.differences:
@@ -430,6 +438,18 @@ def _grade_exercise(
         result.mistake = _matched_mistake(plan, outcome, reference)
         result.hints = list(exercise.hints)
     return result
+
+
+def _suggest_defined_name(result: ExerciseResult, entry: str, parsed: ParsedSource) -> None:
+    """Add "did you mean `even_row`?" to the message of each case whose entry is missing,
+    when the student's file defines a name close to it (a typo, or the old name)."""
+    close = closest_name(entry, defined_names(parsed))
+    if close is None:
+        return
+    for case in result.cases:
+        if case.call_status == "missing" and case.differences:
+            first = case.differences[0]
+            first.message = f"{first.message}; did you mean `{close}`? (your file defines it)"
 
 
 def _grade_case(
