@@ -140,9 +140,10 @@ def check(
         typer.Option(
             "--assignment",
             "-a",
-            help="Assignment YAML. Default: discovered from the submission's folder "
-            "(gradekit.toml, or the exercises/ folder next to it or above it: its only YAML, "
-            "or the one whose student_file is the submission's name).",
+            help="Assignment YAML. Default: discovered from the submission's folder upwards: "
+            'a gradekit.toml (assignment = "path.yaml") or pyproject.toml '
+            "(\\[tool.gradekit] assignment = ...), else an exercises/ folder: its only YAML, or "
+            "the one whose student_file is the submission's name.",
         ),
     ] = None,
     only: Annotated[
@@ -250,8 +251,14 @@ def validate(
         _usage_error(f"no *.yaml assignment files in {exercises}")
     backends = [b.value for b in backend] if backend else default_backends()
     all_good = True
+    invalid = []  # every file is validated: an invalid one is reported, the others still run
     for path in paths:
-        spec = _load_spec(path)
+        try:
+            spec = load_spec(path)
+        except CheckUsageError as error:  # every located problem, as file:line
+            print_error(str(error))
+            invalid.append(path)
+            continue
         report = validate_assignment(
             spec,
             backends=backends,
@@ -260,6 +267,10 @@ def validate(
         all_good &= report.ok
         for line in report.lines():
             typer.echo(line)
+    if invalid:
+        if len(paths) > 1:
+            print_error(f"{len(invalid)} of {len(paths)} assignment files are invalid (see above)")
+        raise typer.Exit(EXIT_USAGE)
     raise typer.Exit(EXIT_OK if all_good else EXIT_FAILED)
 
 
@@ -271,20 +282,31 @@ def validate(
 def starter(
     spec: Annotated[Path, typer.Argument(help="The assignment YAML.")],
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write here instead of stdout.")
+        Path | None,
+        typer.Option(
+            "--output",
+            "-o",
+            help="Write here instead of the spec's student_file (in the current directory); "
+            "'-' prints to stdout.",
+        ),
     ] = None,
 ) -> None:
-    """Write the student's starter file for an assignment."""
+    """Write the student's starter file for an assignment (never over an existing file)."""
     from gradekit.spec import render_starter
 
-    text = render_starter(_load_spec(spec))
-    if output is None:
+    assignment = _load_spec(spec)
+    text = render_starter(assignment)
+    if str(output) == "-":
         sys.stdout.write(text)
-    else:
-        if output.exists():
-            _usage_error(f"{output} already exists; refusing to overwrite a student's work")
-        output.write_text(text, encoding="utf-8")
-        _stderr().print(f"wrote {output}", markup=False)
+        return
+    target = output if output is not None else Path(assignment.assignment.student_file)
+    if target.exists():
+        _usage_error(
+            f"{target} already exists; refusing to overwrite a student's work "
+            "(choose another file with -o FILE, or print with -o -)"
+        )
+    target.write_text(text, encoding="utf-8")
+    _stderr().print(f"wrote {target}", markup=False)
 
 
 @app.command()

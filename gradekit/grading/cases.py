@@ -22,7 +22,7 @@ from gradekit.grading.plans import CompiledAssignment, ExerciseSummary, MistakeS
 from gradekit.grading.plans import ExercisePlan as ExercisePlan
 from gradekit.grading.plans import GradingCase as GradingCase
 from gradekit.grading.plans import UnknownExerciseError as UnknownExerciseError
-from gradekit.grading.static import StaticRules
+from gradekit.grading.static import StaticRules, closest_name
 from gradekit.sandbox.protocol import ArgSpec, Call, Capture
 from gradekit.spec.models import (
     Assignment,
@@ -50,9 +50,13 @@ def build_plan(
     known = [exercise.id for exercise in assignment.exercises]
     unknown = [name for name in wanted if name not in known]
     if unknown:
+        suggestions = {name: closest_name(name, known) for name in unknown}
+        meant = [
+            f"{name!r} (did you mean {close!r}?)" if close else repr(name)
+            for name, close in suggestions.items()
+        ]
         raise UnknownExerciseError(
-            f"no exercise {', '.join(map(repr, unknown))} in {assignment.id}; "
-            f"choose from: {', '.join(known)}"
+            f"no exercise {', '.join(meant)} in {assignment.id}; choose from: {', '.join(known)}"
         )
     plans = []
     for exercise in assignment.exercises:

@@ -106,6 +106,21 @@ class Checks:
     rtol: float | None = None
     atol: float | None = None
 
+    @property
+    def reads_result(self) -> bool:
+        """Whether any check looks at the returned value. Without one (only ``grad``,
+        ``unchanged`` or ``mutated``: an in-place exercise whose return value is ignored)
+        whatever the entry returns is not compared."""
+        return (
+            self.value
+            or self.exact_type
+            or self.shape
+            or self.dtype
+            or self.requires_grad
+            or self.is_leaf
+            or self.grad_fn
+        )
+
 
 @dataclass
 class Difference:
@@ -637,7 +652,7 @@ def _compare_outcomes(expected: CallOutcome, got: CallOutcome, checks: Checks) -
                 got=_exception_text(got.exception),
             )
         ]
-    else:
+    elif checks.reads_result:
         differences += compare_observed(expected.value, got.value, checks)
 
     for name in checks.grads:

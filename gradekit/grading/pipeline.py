@@ -22,7 +22,13 @@ from gradekit.grading.compare import compare_outcomes
 from gradekit.grading.early_sandbox import EarlySandbox
 from gradekit.grading.plans import CompiledAssignment, ExercisePlan, GradingCase, plan_calls
 from gradekit.grading.reference import ReferenceAnswers, reference_answers
-from gradekit.grading.static import ParsedSource, check_static, parse_source
+from gradekit.grading.static import (
+    ParsedSource,
+    check_static,
+    closest_name,
+    defined_names,
+    parse_source,
+)
 from gradekit.grading.submission import SubmissionSource, load_submission
 from gradekit.grading.verdicts import AssignmentResult, CaseResult, ExerciseResult, Isolation
 from gradekit.sandbox.environment import resolve_backend
@@ -135,6 +141,7 @@ def grade_compiled(
         finally:
             student_run.join()  # never leave the run behind: its processes are gone after this
         outcome = student_run.result()
+        _ensure_sandbox_started(outcome)
         result = grade_outcome(
             compiled,
             plans,
@@ -349,6 +356,32 @@ def _run_student(
         return sandbox.run(generated, calls, on_outcome, cancel, skip_after_timeout)
 
 
+def _ensure_sandbox_started(outcome: SubmissionOutcome) -> None:
+    """Raise :class:`SandboxUnavailable` when the sandbox failed before the student's file
+    was read: that is a problem of the machine or of gradekit's installation (say, the
+    sandbox cannot import gradekit), never of the student's code.
+
+    The sandboxed process reports the isolation layers it applied before it reads the
+    submission, so a run in which no layer was reported and no call ran never got to the
+    student's code."""
+    from gradekit.sandbox.policy import SandboxUnavailable
+
+    never_ran = all(
+        call.exception is not None and call.exception.type == "NotRun"
+        for call in outcome.calls.values()
+    )
+    if (
+        outcome.failure is not None
+        and outcome.load_error is None
+        and set(outcome.isolation.layers) <= {"process"}
+        and never_ran
+    ):
+        raise SandboxUnavailable(
+            f"the sandbox could not start, so no code was run (a problem of this machine or "
+            f"of gradekit's installation, not of the submission): {outcome.failure}"
+        )
+
+
 def _load_error_text(source: SubmissionSource, error: ExceptionInfo | None) -> str | None:
     if error is None:
         return None
@@ -391,6 +424,8 @@ def _grade_exercise(
         result.cases.append(_grade_case(case, expected, got, source))
         result.duration += got.duration
 
+    if any(case.call_status == "missing" for case in result.cases):
+        _suggest_defined_name(result, exercise.entry_name, parsed)
     # Missing entry, timeout, crash: the first such case explains the whole exercise.
     first_error = next((case for case in result.cases if case.errored), None)
     if first_error is not None and first_error.differences:
@@ -401,8 +436,20 @@ def _grade_exercise(
     )
     if result.status != "pass":
         result.mistake = _matched_mistake(plan, outcome, reference)
-        result.hint = exercise.hints[0] if exercise.hints else None
+        result.hints = list(exercise.hints)
     return result
+
+
+def _suggest_defined_name(result: ExerciseResult, entry: str, parsed: ParsedSource) -> None:
+    """Add "did you mean `even_row`?" to the message of each case whose entry is missing,
+    when the student's file defines a name close to it (a typo, or the old name)."""
+    close = closest_name(entry, defined_names(parsed))
+    if close is None:
+        return
+    for case in result.cases:
+        if case.call_status == "missing" and case.differences:
+            first = case.differences[0]
+            first.message = f"{first.message}; did you mean `{close}`? (your file defines it)"
 
 
 def _grade_case(

@@ -9,6 +9,7 @@ as bs``) so renaming an import does not dodge a ``forbid`` rule.
 from __future__ import annotations
 
 import ast
+import difflib
 import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -210,6 +211,27 @@ def _find_entry(module: ast.Module, entry: str) -> ast.AST | None:
             if any(isinstance(t, ast.Name) and t.id == entry for t in targets):
                 found = node
     return found
+
+
+def defined_names(parsed: ParsedSource) -> list[str]:
+    """The names the module defines at top level (functions, classes, assigned variables), in
+    source order: what a missing entry's did-you-mean is chosen from."""
+    if parsed.module is None:
+        return []
+    names: list[str] = []
+    for node in parsed.module.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.append(node.name)
+        elif isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names.extend(t.id for t in targets if isinstance(t, ast.Name))
+    return list(dict.fromkeys(names))
+
+
+def closest_name(name: str, candidates: Iterable[str]) -> str | None:
+    """The candidate most like ``name`` (a misspelling of it), None when none is close."""
+    matches = difflib.get_close_matches(name, [c for c in candidates if c != name], n=1)
+    return matches[0] if matches else None
 
 
 # The fields through which statements contain statements (``handlers`` and ``cases`` hold

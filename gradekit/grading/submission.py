@@ -81,15 +81,24 @@ class SubmissionSource:
     stripped_lines: int = 0  # IPython-only lines replaced by ``pass``
 
     def annotate_traceback(self, traceback_text: str) -> str:
-        """Add ``(cell N, line M)`` after every ``line K`` of a traceback that refers to a cell."""
+        """A notebook's traceback in its own terms: a frame of the generated file
+        (``File "nb.py", line 22``) becomes ``File "nb.ipynb", cell 5, line 2``, and any other
+        ``line K`` that refers to a cell gets ``(cell N, line M)`` after it."""
         if self.kind != "ipynb" or not traceback_text:
             return traceback_text
+        # The notebook runs as the generated "<stem>.py" (see grading.pipeline._run_student).
+        generated = re.escape(f"{self.path.stem}.py")
 
-        def add_cell(match: re.Match[str]) -> str:
-            where = self.line_map.describe(int(match.group(1)))
-            return f"{match.group(0)} ({where})" if where else match.group(0)
+        def in_cells(match: re.Match[str]) -> str:
+            frame_line, other_line = match.group(1), match.group(2)
+            where = self.line_map.describe(int(frame_line or other_line))
+            if where is None:
+                return match.group(0)
+            if frame_line is not None:
+                return f'File "{self.path.name}", {where}'
+            return f"{match.group(0)} ({where})"
 
-        return re.sub(r"\bline (\d+)", add_cell, traceback_text)
+        return re.sub(rf'File "{generated}", line (\d+)|\bline (\d+)', in_cells, traceback_text)
 
     def describe_line(self, line: int | None) -> str | None:
         """Human description of a line: ``"line 7"`` or ``"line 7 (cell 2, line 3)"``."""
@@ -227,10 +236,16 @@ def _read_text(path: Path) -> str:
 
 def notebook_to_source(path: Path, raw_json: str) -> SubmissionSource:
     """Concatenate a notebook's code cells into Python, stripping IPython-only syntax."""
+    import warnings
+
     import nbformat  # imported lazily: only notebooks pay for it
 
     try:
-        notebook = nbformat.reads(raw_json, as_version=4)
+        with warnings.catch_warnings():
+            # The notebook is read-only input: nbformat's advice on how to re-save it
+            # (MissingIDFieldWarning for cells without ids) is not for the student's report.
+            warnings.simplefilter("ignore")
+            notebook = nbformat.reads(raw_json, as_version=4)
     except Exception as error:  # nbformat raises JSON, validation and version errors alike
         raise SubmissionError(
             f"{path}: not a readable Jupyter notebook ({type(error).__name__}: "

@@ -50,11 +50,16 @@ class ExerciseResult:
     max_points: float
     cases: list[CaseResult] = field(default_factory=list)
     violations: list[Violation] = field(default_factory=list)
-    hint: str | None = None
+    hints: list[str] = field(default_factory=list)  # all of the spec's, in order, when not passed
     mistake: str | None = None  # message of the known mistake the student's answers match
     error: str | None = None  # why the exercise could not be graded (load error, missing, ...)
     traceback: str | None = None  # the student's traceback, cut to their frames
     duration: float = 0.0
+
+    @property
+    def hint(self) -> str | None:
+        """The first hint (the JSON report's ``hint``), None when there is none."""
+        return self.hints[0] if self.hints else None
 
     @property
     def status(self) -> Status:

@@ -199,9 +199,16 @@ def _message(
         lines.extend(_case_line(case) for case in cases if not case.passed)
     if with_exercise_notes and exercise.mistake:
         lines.append(f"known mistake: {exercise.mistake}")
-    if with_exercise_notes and exercise.hint:
-        lines.append(f"hint: {exercise.hint}")
+    if with_exercise_notes:
+        lines.extend(hint_lines(exercise.hints))
     return clip("\n".join(lines), MAX_MESSAGE_CHARS)
+
+
+def hint_lines(hints: list[str]) -> list[str]:
+    """``hint: ...`` for one hint; ``hint 1: ...``, ``hint 2: ...`` in order for several."""
+    if len(hints) == 1:
+        return [f"hint: {hints[0]}"]
+    return [f"hint {number}: {hint}" for number, hint in enumerate(hints, start=1)]
 
 
 def _case_line(case: CaseResult) -> str:

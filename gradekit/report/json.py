@@ -142,6 +142,7 @@ def _exercise(exercise: ExerciseResult) -> dict[str, Any]:
         "error": exercise.error,
         "mistake": exercise.mistake,
         "hint": exercise.hint,
+        "hints": list(exercise.hints),
         "traceback": exercise.traceback,
         "violations": [
             {"rule": v.rule, "line": v.line, "message": v.message} for v in exercise.violations
@@ -299,6 +300,7 @@ OUTPUT_SCHEMA: dict[str, Any] = {
                 "error",
                 "mistake",
                 "hint",
+                "hints",
                 "traceback",
                 "violations",
                 "duration",
@@ -316,6 +318,7 @@ OUTPUT_SCHEMA: dict[str, Any] = {
                 "error": _NULLABLE_STRING,
                 "mistake": _NULLABLE_STRING,
                 "hint": _NULLABLE_STRING,
+                "hints": {"type": "array", "items": {"type": "string"}},
                 "traceback": _NULLABLE_STRING,
                 "violations": {
                     "type": "array",

@@ -52,14 +52,19 @@ def render_text(
     in ``panels`` (see :class:`gradekit.report.panels.PanelCache`)."""
     console.print(_header(result))
     if result.load_error:
-        console.print(
-            Text.assemble(
-                ("Your file could not be loaded: ", "bold red"), visible(result.load_error)
-            )
-        )
+        console.print(_load_error_panel(result))
     console.print(_summary_table(result.exercises))
     for exercise in result.exercises:
-        if exercise.status != "pass":
+        if result.load_error:
+            # Every exercise failed for that one reason, shown once above: a line each.
+            console.print(
+                Text.assemble(
+                    ("✗ ", STATUS_STYLE["error"]),
+                    (visible(exercise.id), "bold"),
+                    ": not run, because your file could not be loaded (see above)",
+                )
+            )
+        elif exercise.status != "pass":
             console.print(
                 panels.panel(exercise) if panels is not None else exercise_panel(exercise)
             )
@@ -103,7 +108,7 @@ def warm_up() -> None:
         atol=1e-5,
     )
     case = CaseResult("warm", "warm", passed=False, differences=[difference], inputs={"t": "1"})
-    exercise = ExerciseResult("warm", "warm", "warm up", 1.0, cases=[case], hint="a hint")
+    exercise = ExerciseResult("warm", "warm", "warm up", 1.0, cases=[case], hints=["a hint"])
     exercise.mistake = "a known mistake's message, long enough to wrap " * 3
     console = Console(file=io.StringIO(), width=80, highlight=False, force_terminal=True)
     console.print(exercise_panel(exercise))
@@ -218,6 +223,24 @@ def _plain_cell(cell: Text) -> bool:
     return not cell.spans and cell.plain.isascii() and cell.plain.isprintable()
 
 
+def _load_error_panel(result: AssignmentResult) -> Panel:
+    """The error that kept the file from loading, with its traceback, once for the report."""
+    parts: list[RenderableType] = [
+        Text.assemble(("Error: ", "bold magenta"), visible(result.load_error))
+    ]
+    # Each exercise carries the same traceback of the load error: show it once.
+    traceback = next((e.traceback for e in result.exercises if e.traceback), None)
+    if traceback:
+        parts.append(Text("Your traceback:", style="bold"))
+        parts.append(Text(visible(traceback.rstrip())))
+    return Panel(
+        Group(*parts),
+        title=Text("Your file could not be loaded", "bold red"),
+        title_align="left",
+        border_style=STATUS_STYLE["error"],
+    )
+
+
 def exercise_panel(exercise: ExerciseResult) -> Panel:
     """The details of an exercise that did not pass."""
     parts: list[RenderableType] = []
@@ -252,8 +275,14 @@ def exercise_panel(exercise: ExerciseResult) -> Panel:
     if exercise.traceback:
         parts.append(Text("Your traceback:", style="bold"))
         parts.append(Text(visible(exercise.traceback.rstrip())))
-    if exercise.hint:
-        parts.append(Text.assemble(("Hint: ", "bold cyan"), visible(exercise.hint.strip())))
+    if len(exercise.hints) == 1:
+        parts.append(Text.assemble(("Hint: ", "bold cyan"), visible(exercise.hints[0].strip())))
+    elif exercise.hints:  # several: numbered, in the spec's order
+        parts.append(Text("Hints:", "bold cyan"))
+        parts.extend(
+            Text.assemble((f"{number}. ", "bold cyan"), visible(hint.strip()))
+            for number, hint in enumerate(exercise.hints, start=1)
+        )
     status = exercise.status
     title = Text.assemble(
         (visible(exercise.id), "bold"),

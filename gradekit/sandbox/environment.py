@@ -95,10 +95,52 @@ def sandbox_interpreter(module: str) -> list[str]:
     return [sys.executable, "-I", "-S", "-c", code]
 
 
+def sandbox_required_paths() -> tuple[str, ...]:
+    """Every directory a sandbox interpreter must see to start: the interpreter's prefixes
+    and its own directory, gradekit's package and :func:`sandbox_import_path`."""
+    package = os.path.dirname(os.path.realpath(gradekit.__file__))
+    candidates = [
+        sys.prefix,
+        sys.base_prefix,
+        sys.exec_prefix,
+        os.path.dirname(sys.executable),
+        os.path.dirname(os.path.realpath(sys.executable)),
+        package,
+        *sandbox_import_path(),
+    ]
+    return tuple(dict.fromkeys(path for path in candidates if path and os.path.isdir(path)))
+
+
+def _inside_tmp(path: str) -> bool:
+    return os.path.commonpath([path, "/tmp"]) == "/tmp" and path.rstrip("/") != "/tmp"
+
+
+@functools.lru_cache(maxsize=1)
+def read_only_binds_under_tmp() -> tuple[str, ...]:
+    """The directories of :func:`sandbox_required_paths` that lie under ``/tmp``, as the
+    sandbox reaches them (each path as written and its real path). bubblewrap's private
+    ``/tmp`` would hide them (gradekit cloned or a virtualenv made in /tmp, common in
+    containers and CI): they are bound back in, read-only, and nothing else of ``/tmp`` is.
+    ``/tmp`` itself is never bound (that would expose all of it)."""
+    under_tmp = {
+        form
+        for path in sandbox_required_paths()
+        for form in (os.path.abspath(path), os.path.realpath(path))
+        if _inside_tmp(form)
+    }
+    binds: list[str] = []
+    for path in sorted(under_tmp):  # a parent sorts before what lies inside it
+        if not any(os.path.commonpath([path, bound]) == bound for bound in binds):
+            binds.append(path)
+    return tuple(binds)
+
+
 def bubblewrap_prefix(scratch: str) -> list[str]:
     """Command prefix running a program under bubblewrap with its own network, IPC, UTS and
     mount namespaces: no network at all (not even loopback to the host), a read-only view of
-    the filesystem, a private empty ``/tmp`` and only ``scratch`` writable.
+    the filesystem, a private empty ``/tmp`` (except the directories Python and gradekit are
+    imported from, read-only: :func:`read_only_binds_under_tmp`) and only ``scratch``
+    writable.
 
     There is deliberately no pid namespace: the grader addresses the worker by its pid.
     """
@@ -107,6 +149,9 @@ def bubblewrap_prefix(scratch: str) -> list[str]:
     bwrap = shutil.which("bwrap")
     if bwrap is None:
         raise FileNotFoundError("bubblewrap (bwrap) is not installed")
+    imports_under_tmp = [
+        argument for path in read_only_binds_under_tmp() for argument in ("--ro-bind", path, path)
+    ]
     return [
         bwrap,
         "--die-with-parent",
@@ -117,7 +162,28 @@ def bubblewrap_prefix(scratch: str) -> list[str]:
         "--ro-bind", "/", "/",
         "--dev", "/dev",
         "--tmpfs", "/tmp",
+        *imports_under_tmp,
         "--bind", scratch, scratch,
         "--chdir", scratch,
         "--",
     ]  # fmt: skip
+
+
+def sandbox_view(expected: list[str]) -> dict[str, object]:
+    """What a sandbox interpreter sees (the probe runs this under bubblewrap): its network
+    namespace, and which of the ``expected`` directories it cannot list."""
+    unreadable = []
+    for path in expected:
+        try:
+            os.listdir(path)
+        except OSError as error:
+            unreadable.append(f"{path} ({error.strerror})")
+    return {"net": os.readlink("/proc/self/ns/net"), "unreadable": unreadable}
+
+
+if __name__ == "__main__":
+    # `sandbox_interpreter("gradekit.sandbox.environment") + paths`: the probe's check that
+    # a sandbox interpreter starts (it imported gradekit to get here) and sees those paths.
+    import json
+
+    print(json.dumps(sandbox_view(sys.argv[1:])))

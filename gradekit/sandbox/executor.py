@@ -25,6 +25,7 @@ import _signal
 import contextlib
 import importlib.util
 import io
+import linecache
 import os
 import signal
 import sys
@@ -54,6 +55,12 @@ MAX_STR_CHARS = 64 * 1024
 MAX_REPR_CHARS = 200
 MAX_GRAPH_NODES = 500
 CALL_OUTPUT_LIMIT = 64 * 1024
+# An exception's report must fit a result frame whatever the student raised (a megabyte
+# message, a 100 000-deep recursion): its message and its traceback's frames are capped here,
+# in the child, before framing. Runs of one repeated line are folded as Python folds them.
+MAX_MESSAGE_CHARS = 4000
+MAX_TRACEBACK_FRAMES = 40  # the first and last half of them are shown, the middle is elided
+_RECURSIVE_CUTOFF = 3  # Python's: a line shown 3 times, then "[Previous line repeated n ...]"
 
 # Captured now, at import time, before any student code can replace them.
 _set_handler = _signal.signal
@@ -65,6 +72,7 @@ _np_ndarray = np.ndarray
 _NUMPY_SCALAR_TYPES = frozenset(np.sctypeDict.values())
 _object_repr = object.__repr__
 _exception_str = BaseException.__str__
+_getline = linecache.getline
 _type_qualname = type.__dict__["__qualname__"].__get__
 _type_module = type.__dict__["__module__"].__get__
 _SAFE_REPR_TYPES = (complex, bytes, range, slice, type(Ellipsis))
@@ -355,28 +363,17 @@ def describe_exception(
 ) -> ExceptionInfo:
     """Type, message and the traceback cut to frames from ``student_file``."""
     try:
-        message = _exception_str(exc)
+        message = _capped(_exception_str(exc), MAX_MESSAGE_CHARS)
     except Exception:
         message = "<the exception's message could not be read>"
     exc_type = type_name(exc)
-    # The frames of extract_tb(), but with their source lines read only for the student's
-    # frames (extract_tb reads every frame's line, and finds each frame's column positions
-    # by a walk over its code's instructions: milliseconds for an error deep in the backend).
-    walked = traceback.StackSummary.extract(
-        traceback.walk_tb(exc.__traceback__), lookup_lines=False
-    )
-    frames = [
-        frame for frame in walked if student_file is not None and frame.filename == student_file
-    ]
-    line = frames[-1].lineno if frames else None
+    runs = _student_frame_runs(exc, student_file)
+    line = runs[-1][0] if runs else None
     shown_name = display_name or (
         os.path.basename(student_file) if student_file else "<submission>"
     )
-    lines = ["Traceback (most recent call last):\n"] if frames else []
-    for frame in frames:
-        lines.append(f'  File "{shown_name}", line {frame.lineno}, in {frame.name}\n')
-        if frame.line:
-            lines.append(f"    {frame.line.strip()}\n")
+    lines = ["Traceback (most recent call last):\n"] if runs else []
+    lines += _frame_lines(runs, student_file or "", shown_name)
     if isinstance(exc, SyntaxError) and type(exc) in (SyntaxError, IndentationError, TabError):
         line = exc.lineno
         message = exc.msg or message
@@ -385,6 +382,66 @@ def describe_exception(
     else:
         lines.append(f"{exc_type}: {message}\n" if message else f"{exc_type}\n")
     return ExceptionInfo(type=exc_type, message=message, traceback="".join(lines), line=line)
+
+
+def _capped(text: str, limit: int) -> str:
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... [{len(text) - limit} more characters]"
+
+
+def _student_frame_runs(exc: BaseException, student_file: str | None) -> list[list[Any]]:
+    """The frames of ``exc``'s traceback in ``student_file``, as runs of one repeated line:
+    ``[line number, function name, how many frames in a row]``.
+
+    Walked by hand, with one small list per run rather than an object per frame: a runaway
+    recursion under ``sys.setrecursionlimit(100000)`` has 100 000 frames, and allocating per
+    frame makes the collector traverse them all, again and again."""
+    runs: list[list[Any]] = []
+    if student_file is None:
+        return runs
+    # As extract_tb, only the first sys.tracebacklimit frames (when the student set it).
+    limit = getattr(sys, "tracebacklimit", None)
+    left = max(limit, 0) if isinstance(limit, int) else -1
+    tb = exc.__traceback__
+    while tb is not None and left != 0:
+        left -= 1
+        code = tb.tb_frame.f_code
+        if code.co_filename == student_file:
+            lineno = tb.tb_lineno
+            last = runs[-1] if runs else None
+            if last is not None and last[0] == lineno and last[1] == code.co_name:
+                last[2] += 1
+            else:
+                runs.append([lineno, code.co_name, 1])
+        tb = tb.tb_next
+    return runs
+
+
+def _frame_lines(runs: list[list[Any]], student_file: str, shown_name: str) -> list[str]:
+    """The traceback's lines for the student's frames (:func:`_student_frame_runs`): a line
+    repeated in a row more than three times is folded as Python folds it ("[Previous line
+    repeated 996 more times]"), and of more than :data:`MAX_TRACEBACK_FRAMES` entries (a
+    frame, or a fold) only the first and last are kept."""
+    entries: list[list[str]] = []
+    for lineno, name, count in runs:
+        entry = [f'  File "{shown_name}", line {lineno}, in {name}\n']
+        source = _getline(student_file, lineno).strip() if lineno else ""
+        if source:
+            entry.append(f"    {_capped(source, MAX_REPR_CHARS)}\n")
+        entries += [entry] * min(count, _RECURSIVE_CUTOFF)
+        if count > _RECURSIVE_CUTOFF:
+            more = count - _RECURSIVE_CUTOFF
+            entries.append([f"  [Previous line repeated {more} more time{'s' * (more > 1)}]\n"])
+    if len(entries) > MAX_TRACEBACK_FRAMES:
+        half = MAX_TRACEBACK_FRAMES // 2
+        hidden = len(entries) - 2 * half
+        entries = [
+            *entries[:half],
+            [f"  ... {hidden} more entries not shown ...\n"],
+            *entries[-half:],
+        ]
+    return [line for entry in entries for line in entry]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -17,7 +17,11 @@ import tempfile
 from collections.abc import Callable
 
 from gradekit.sandbox import layers
-from gradekit.sandbox.environment import bubblewrap_prefix
+from gradekit.sandbox.environment import (
+    bubblewrap_prefix,
+    sandbox_interpreter,
+    sandbox_required_paths,
+)
 
 
 def _in_child(check: Callable[[], str | None]) -> str | None:
@@ -108,16 +112,16 @@ def _check_rlimits() -> str | None:
 
 
 def _check_bubblewrap() -> str | None:
-    """bwrap must start Python in a network namespace other than ours."""
+    """bwrap must start a sandbox interpreter (which imports gradekit) in a network namespace
+    other than ours, and that interpreter must see every directory it imports from."""
     if shutil.which("bwrap") is None:
         return "bubblewrap is not installed (apt-get install bubblewrap)"
     scratch = tempfile.mkdtemp(prefix="gradekit-probe-")
     try:
-        command = bubblewrap_prefix(scratch) + [
-            sys.executable,
-            "-I",
-            "-c",
-            "import os; print(os.readlink('/proc/self/ns/net'))",
+        command = [
+            *bubblewrap_prefix(scratch),
+            *sandbox_interpreter("gradekit.sandbox.environment"),
+            *sandbox_required_paths(),
         ]
         completed = subprocess.run(
             command, capture_output=True, timeout=30, stdin=subprocess.DEVNULL, check=False
@@ -127,9 +131,15 @@ def _check_bubblewrap() -> str | None:
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     if completed.returncode != 0:
-        detail = completed.stderr.decode(errors="replace").strip()[:300]
-        return f"bubblewrap failed (user namespaces restricted?): {detail}"
-    if completed.stdout.decode().strip() == os.readlink("/proc/self/ns/net"):
+        detail = completed.stderr.decode(errors="replace").strip()[-300:]
+        return f"bubblewrap failed (user namespaces restricted, or Python hidden?): {detail}"
+    try:
+        view = json.loads(completed.stdout)
+    except ValueError:
+        return f"the sandbox interpreter under bubblewrap printed {completed.stdout[:200]!r}"
+    if view["unreadable"]:
+        return "under bubblewrap Python cannot read " + ", ".join(view["unreadable"])
+    if view["net"] == os.readlink("/proc/self/ns/net"):
         return "bubblewrap did not give the child its own network namespace"
     return None
 

@@ -36,7 +36,7 @@ PROBE_CACHE_FORMAT = 1
 # The layers the probe answers for (the policy's too: it re-exports this).
 PROBED_LAYERS = ("rlimits", "subreaper", "landlock", "seccomp", "capabilities", "bubblewrap")
 # The code that decides the answer: editing it (a new check, a new layer) starts afresh.
-_DECIDING_SOURCES = ("probe.py", "layers.py", "policy.py", "probe_cache.py")
+_DECIDING_SOURCES = ("probe.py", "layers.py", "policy.py", "probe_cache.py", "environment.py")
 # Kernel switches that decide whether unprivileged user namespaces (bubblewrap) work.
 _USERNS_SYSCTLS = (
     "/proc/sys/kernel/unprivileged_userns_clone",

@@ -49,6 +49,9 @@ def find_assignment(submission: Path) -> Path:
         configured = _configured_assignment(directory, tried)
         if configured is not None:
             return configured
+    # Every directory walked, for the error: where the settings and exercises/ were looked for.
+    places = ", ".join(map(str, directories))
+    tried.append(f"an `assignment` setting in a gradekit.toml or pyproject.toml in {places}: none")
 
     for directory in directories:
         exercises = directory / "exercises"
@@ -62,7 +65,7 @@ def find_assignment(submission: Path) -> Path:
             return _by_student_file(submission, exercises, candidates)
 
     if not any("exercises" in attempt for attempt in tried):
-        tried.append(f"an exercises/ directory in {start} or any parent: none")
+        tried.append(f"an exercises/ directory in {places}: none")
     raise DiscoveryError(
         f"no assignment found for {submission}. Tried:\n"
         + "\n".join(f"  - {attempt}" for attempt in tried)

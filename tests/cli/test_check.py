@@ -203,7 +203,7 @@ def test_notebook_with_magics_maps_lines_to_cells():
     assert document["load_error"] is None  # %matplotlib, !pip, %%time, t? were stripped
     assert exercise(document, "even_rows")["status"] == "pass"
     pick = exercise(document, "pick_elements")
-    assert "(cell 5, line 2)" in pick["traceback"]
+    assert 'File "notebook.ipynb", cell 5, line 2, in pick_elements' in pick["traceback"]
     middle = exercise(document, "middle_rows")
     assert middle["violations"] == []  # the stripped `%time` line does not count as a statement
 

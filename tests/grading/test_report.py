@@ -64,7 +64,7 @@ def sample_result() -> AssignmentResult:
         2.0,
         cases=[visible, hidden],
         mistake="You [bold]added[/bold].",
-        hint="Multiply.",
+        hints=["Multiply."],
         violations=[Violation("forbid", 4, "no loops")],
     )
     passing = ExerciseResult("e2", "e2", "Second", 1.0, cases=[CaseResult("only", "only", True)])

@@ -50,7 +50,9 @@ def test_notebook_keeps_code_strips_magics_and_maps_lines(tmp_path):
     line_of_return = lines.index("    return t % 2 != 0") + 1
     assert source.line_map.describe(line_of_return) == "cell 2, line 5"
     traceback = f'  File "exercise.py", line {line_of_return}, in f'
-    assert "(cell 2, line 5)" in source.annotate_traceback(traceback)
+    assert source.annotate_traceback(traceback) == '  File "exercise.ipynb", cell 2, line 5, in f'
+    message = f"SyntaxError: invalid syntax (line {line_of_return})"
+    assert source.annotate_traceback(message).endswith(f"(line {line_of_return} (cell 2, line 5))")
 
 
 @pytest.mark.parametrize(

@@ -95,7 +95,7 @@ def mixed_result(stdout: str = "") -> AssignmentResult:
                     case("secret2", False, hidden=True),
                 ],
                 points=4,
-                hint="Square each element.",
+                hints=["Square each element."],
                 mistake="You added instead of squaring.",
             ),
             exercise(

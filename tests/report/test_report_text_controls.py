@@ -65,7 +65,7 @@ def hostile_result(strings: list[str]):
         [raised, hidden],
         error=next(s),
         traceback=next(s),
-        hint=next(s),
+        hints=[next(s)],
         mistake=next(s),
         violations=[Violation("forbid", 3, next(s))],
     )

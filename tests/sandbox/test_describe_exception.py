@@ -48,10 +48,9 @@ def described_with_extract_tb(
     line = frames[-1].lineno if frames else None
     shown_name = display_name or (Path(student_file).name if student_file else "<submission>")
     lines = ["Traceback (most recent call last):\n"] if frames else []
-    for frame in frames:
-        lines.append(f'  File "{shown_name}", line {frame.lineno}, in {frame.name}\n')
-        if frame.line:
-            lines.append(f"    {frame.line.strip()}\n")
+    # Python's own formatting: a line repeated in a row is folded after three.
+    shown = [(shown_name, frame.lineno, frame.name, frame.line) for frame in frames]
+    lines += traceback.StackSummary.from_list(shown).format()
     if isinstance(exc, SyntaxError) and type(exc) in (SyntaxError, IndentationError, TabError):
         line = exc.lineno
         message = exc.msg or message
