@@ -348,12 +348,19 @@ class LauncherProcess(Protocol):
 @dataclass
 class LaunchedProcess:
     """A started launcher and the grader's ends of its pipes (the launcher reads its config
-    from ``config_w``'s pipe and writes frames to ``result_r``'s and ``status_r``'s)."""
+    from ``config_w``'s pipe and writes frames to ``result_r``'s and ``status_r``'s).
+
+    ``finish_launch``, when given, completes a launch that was only queued (a zygote forks
+    the launcher when it gets to the request, perhaps once it has finished starting): the
+    supervisor calls it after writing the configuration, so that the launcher finds it
+    waiting, and watches ``process`` only after it returned (it raises what launching
+    raises)."""
 
     process: LauncherProcess
     config_w: int
     result_r: int
     status_r: int
+    finish_launch: Callable[[], None] | None = None
 
 
 class LaunchStrategy(Protocol):
@@ -508,7 +515,6 @@ class Supervisor:
         preload = getattr(self.launch, "preload_calls", None)
         preloaded = preload(encoded) if preload is not None else None
         launched = self.launch.launch(scratch, self.policy)
-        process = self.launcher = launched.process
         self.control_fd = launched.config_w
         result_r, status_r = launched.result_r, launched.status_r
         os.set_blocking(result_r, False)  # drained without blocking when a worker ends
@@ -524,17 +530,24 @@ class Supervisor:
         if remainder:
             writer.start()
         self.writer = writer
+        if launched.finish_launch is not None:
+            # Everything the launcher needs is on its way: now wait until it exists.
+            try:
+                launched.finish_launch()
+            except BaseException:
+                self._close_control()
+                _close_fds(result_r, status_r)
+                launched.process.stdout.close()
+                launched.process.stderr.close()
+                raise
+        process = self.launcher = launched.process
         self._new_round(0)
         try:
             self._watch(process, result_r, status_r)
         finally:
             self._close_control()
             self._finish(process)
-            for fd in (result_r, status_r):
-                try:
-                    os.close(fd)
-                except OSError:
-                    pass
+            _close_fds(result_r, status_r)
             self._join_writer()
 
     @staticmethod
@@ -834,6 +847,14 @@ class Supervisor:
             process.wait()
         for stream in (process.stdout, process.stderr):
             stream.close()
+
+
+def _close_fds(*fds: int) -> None:
+    for fd in fds:
+        try:
+            os.close(fd)
+        except OSError:
+            pass
 
 
 def _failed_call_outcome(attempt: _Attempt, call: Call | None = None) -> CallOutcome:
