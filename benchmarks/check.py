@@ -191,7 +191,7 @@ def timeline_round(submission: str, spec: str) -> dict[str, float]:
 
         class WarmSandbox:  # what a check's student run asks of its sandbox
             @staticmethod
-            def run(path, calls, on_outcome, cancel, skip_after_timeout=False):
+            def run(path, calls, on_outcome, cancel, skip_after_timeout=False, on_launched=None):
                 return run_submission_warm(
                     path,
                     calls,
@@ -200,6 +200,7 @@ def timeline_round(submission: str, spec: str) -> dict[str, float]:
                     on_outcome=on_outcome,
                     cancel=cancel,
                     skip_after_timeout=skip_after_timeout,
+                    on_launched=on_launched,
                 )
 
         ready = time.perf_counter()

@@ -207,7 +207,8 @@ class RunState:
     """Everything learnt about one submission so far, across workers and launchers.
 
     :meth:`absorb` folds in what one worker did and decides whether the calls that are left
-    should run in a fresh worker. ``on_outcome`` is told of each outcome as it arrives.
+    should run in a fresh worker. ``on_outcome`` is told of each outcome as it arrives;
+    ``on_launched()`` once a launcher has everything it needs from the grader.
     """
 
     def __init__(
@@ -218,9 +219,11 @@ class RunState:
         on_outcome: OutcomeCallback | None = None,
         cancel: threading.Event | None = None,
         skip_after_timeout: bool = False,
+        on_launched: Callable[[], None] | None = None,
     ) -> None:
         self.calls = calls
         self.on_outcome = on_outcome
+        self.on_launched = on_launched
         self.cancel = cancel
         self.skip_after_timeout = skip_after_timeout
         self.policy = policy
@@ -530,6 +533,8 @@ class Supervisor:
         if remainder:
             writer.start()
         self.writer = writer
+        if self.state.on_launched is not None:
+            self.state.on_launched()
         if launched.finish_launch is not None:
             # Everything the launcher needs is on its way: now wait until it exists.
             try:
@@ -924,6 +929,7 @@ def run_submission(
     on_outcome: OutcomeCallback | None = None,
     cancel: threading.Event | None = None,
     skip_after_timeout: bool = False,
+    on_launched: Callable[[], None] | None = None,
 ) -> SubmissionOutcome:
     """Run ``calls`` against the submission at ``source_path`` in a sandboxed child.
 
@@ -951,6 +957,12 @@ def run_submission(
     With ``skip_after_timeout``, a call that times out ends its entry's run: the calls of the
     same entry right after it are not run, and get a ``skipped`` outcome whose exception
     (``NotRun``) names the call that timed out.
+
+    ``on_launched()`` is called, in this thread, as soon as the launcher has everything it
+    needs from this process (its configuration written; from a zygote, the whole handshake
+    queued, the zygote ready or not), before the run waits for it; again if a launcher must
+    be started anew. A caller whose other threads compete with this one for the GIL can hold
+    them back until then.
     """
     started = time.monotonic()
     source = check_source(source_path)
@@ -971,6 +983,7 @@ def run_submission(
         on_outcome,
         cancel,
         skip_after_timeout=skip_after_timeout,
+        on_launched=on_launched,
     )
     # Normally one launcher does everything; a new one is started only if a launcher itself
     # died (e.g. killed from outside the sandbox) while calls were left.

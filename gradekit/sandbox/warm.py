@@ -71,6 +71,8 @@ from gradekit.sandbox.zygote import (
 # start before those imports (a `gradekit check` starts it first thing), so they are imported
 # where used.
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from gradekit.sandbox.policy import SandboxPolicy
     from gradekit.sandbox.protocol import Call, SubmissionOutcome
     from gradekit.sandbox.runner import LaunchedProcess, OutcomeCallback
@@ -514,13 +516,14 @@ def run_submission_warm(
     on_outcome: OutcomeCallback | None = None,
     cancel: threading.Event | None = None,
     skip_after_timeout: bool = False,
+    on_launched: Callable[[], None] | None = None,
 ) -> SubmissionOutcome:
     """:func:`gradekit.sandbox.runner.run_submission`, with launchers forked by ``zygote``.
 
     Same contract and same outcome (the backend is the zygote's): the runner's own run, with
     :class:`ZygoteLaunch` as its launch strategy. Raises :class:`WarmWorkerError` when the
-    zygote is gone. ``on_outcome``, ``cancel`` and ``skip_after_timeout`` are as for
-    :func:`~gradekit.sandbox.runner.run_submission`.
+    zygote is gone. ``on_outcome``, ``cancel``, ``skip_after_timeout`` and ``on_launched`` are
+    as for :func:`~gradekit.sandbox.runner.run_submission`.
     """
     from gradekit.sandbox.policy import probe_policy
     from gradekit.sandbox.runner import run_submission
@@ -541,4 +544,5 @@ def run_submission_warm(
         on_outcome=on_outcome,
         cancel=cancel,
         skip_after_timeout=skip_after_timeout,
+        on_launched=on_launched,
     )

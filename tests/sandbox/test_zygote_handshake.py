@@ -344,3 +344,38 @@ def test_a_check_whose_warm_handshake_fails_runs_cold_and_says_why(
         outcome = within_limit(lambda: sandbox.run(path, CALLS))
         assert isinstance(sandbox.warm_start_error, WarmWorkerError)
     assert picture(outcome) == picture(cold)
+
+
+# -- telling the caller when the launcher has everything -------------------------------------
+
+
+def test_on_launched_comes_once_everything_is_queued_before_any_answer(path: Path) -> None:
+    """A check's main thread holds back until then (it leaves the run's thread the GIL): it
+    must come without waiting for the zygote, even one that is not ready yet."""
+    launched = threading.Event()
+    with Zygote("engine", bubblewrap=BUBBLEWRAP, wait=False) as zygote:
+        with Paused(zygote):
+            results: list[Any] = []
+            thread = threading.Thread(
+                target=lambda: results.append(
+                    run_submission_warm(
+                        path, CALLS, zygote=zygote, policy=POLICY, on_launched=launched.set
+                    )
+                ),
+                daemon=True,
+            )
+            thread.start()
+            assert launched.wait(LIMIT)
+            assert not zygote._ready and not results  # the zygote could not have answered
+        thread.join(LIMIT)
+        assert not thread.is_alive()
+    assert results[0].calls["c0"].value.value == 42
+
+
+def test_on_launched_is_told_by_a_cold_run_too(path: Path) -> None:
+    told: list[str] = []
+    outcome = run_submission(
+        path, CALLS, backend="engine", policy=POLICY, on_launched=lambda: told.append("launched")
+    )
+    assert told == ["launched"]  # one launcher did everything
+    assert outcome.calls["c2"].value.value == 2
