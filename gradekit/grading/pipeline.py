@@ -95,9 +95,14 @@ def grade_compiled(
     sandbox: EarlySandbox | None = None,
     on_verdict: Callable[[ExerciseResult], None] | None = None,
     skip_after_timeout: bool = False,
+    after_launch: Callable[[], None] | None = None,
 ) -> AssignmentResult:
     """:func:`grade_submission` of an assignment already compiled (the plans built, perhaps
     read from the plan cache): the same arguments, and the same result.
+
+    ``after_launch()`` is called in this thread once the student's run has handed its
+    launcher everything (or after :data:`LAUNCH_HEAD_START`): work started then in other
+    threads (a check imports its report's modules) does not hold the run's thread up.
 
     ``on_verdict`` is handed each exercise graded while the run goes on, as soon as it is (a
     check renders its report's panels then); the result holds that very object unless the
@@ -124,6 +129,8 @@ def grade_compiled(
             # (a few milliseconds of the run thread's work), this thread leaves it the GIL
             # instead of loading the answers alongside, which made the sandbox wait tens of ms.
             student_run.launched.wait(LAUNCH_HEAD_START)
+            if after_launch is not None:
+                after_launch()
             reference = reference_answers(compiled.solution_path, plans, backend=reference_backend)
             # Also independent of the run: the syntax tree of the static rules. (The runner
             # thread parses no Python, so this parse cannot race another one.)
