@@ -28,6 +28,17 @@ gradekit/engine/ between runs make the next check recompute them: benchmark a qu
 `git archive` snapshot: run its own benchmarks/check.py from inside it).
 
     python benchmarks/check.py [--repeat N]
+
+`--marks` prints instead where the first check's time goes, in every process: it copies this
+tree (and any `--against` snapshot, a `git archive` of another commit) into a folder outside
+/tmp (bubblewrap gives the sandbox a private /tmp), inserts marks that write
+`T name CLOCK_MONOTONIC` to a descriptor every process inherits (the grader G, the zygote Z,
+the launcher L, the worker W; the product itself carries no instrumentation), runs the
+autograd example's check on its own in each copy, alternating, under `nice -n -20`, and prints
+the median of each stretch between two marks (ms). A mark whose line is not in a tree is left
+out there (the stretches it bounds print `-`).
+
+    python benchmarks/check.py --marks [--repeat N] [--against SNAPSHOT]
 """
 
 from __future__ import annotations
@@ -180,7 +191,7 @@ def timeline_round(submission: str, spec: str) -> dict[str, float]:
 
         class WarmSandbox:  # what a check's student run asks of its sandbox
             @staticmethod
-            def run(path, calls, on_outcome, cancel, skip_after_timeout=False):
+            def run(path, calls, on_outcome, cancel, skip_after_timeout=False, on_launched=None):
                 return run_submission_warm(
                     path,
                     calls,
@@ -189,6 +200,7 @@ def timeline_round(submission: str, spec: str) -> dict[str, float]:
                     on_outcome=on_outcome,
                     cancel=cancel,
                     skip_after_timeout=skip_after_timeout,
+                    on_launched=on_launched,
                 )
 
         ready = time.perf_counter()
@@ -213,14 +225,207 @@ def timeline_round(submission: str, spec: str) -> dict[str, float]:
     }
 
 
+# -- --marks: a timeline with a mark in every process -----------------------------------------
+
+MARKS_FD = 99  # every process of a check inherits it (the zygote is passed it explicitly)
+MARK_FUNCTION = f"""
+def _benchmark_mark(name):
+    import os, time
+    try:
+        os.write({MARKS_FD}, ("T %s %.6f\\n" % (name, time.monotonic())).encode())
+    except OSError:
+        pass
+"""
+OPEN_MARKS = f"""\
+import os as _os
+if _os.environ.get("GRADEKIT_BENCHMARK_MARKS"):
+    _marks = _os.open(_os.environ["GRADEKIT_BENCHMARK_MARKS"], _os.O_WRONLY | _os.O_APPEND)
+    _os.dup2(_marks, {MARKS_FD})
+    _os.close(_marks)
+_benchmark_mark("G.main")"""
+
+# (file, a regular expression matching one stripped line, mark it before or after, the mark)
+# fmt: off
+MARKS = [
+    ("__main__.py", r"from gradekit.check_server.client import run_served", "before", None),
+    ("sandbox/warm.py", r"self._pidfd = os.pidfd_open\(self.process.pid\)", "after", "G.spawned"),
+    ("check_command.py", r"compiled = _compiled_assignment\(spec_path, options\)", "after",
+     "G.compiled"),
+    ("grading/pipeline.py", r"reference = reference_answers\(compiled.solution_path", "after",
+     "G.reference"),
+    ("grading/pipeline.py", r"parsed = parse_source\(source.text\)$", "after", "G.parsed"),
+    ("sandbox/runner.py", r"encoded = encoded_calls\(self.launcher_calls\)", "before", "G.run"),
+    ("sandbox/runner.py", r"remainder = self._write_what_fits\(launched.config_w", "after",
+     "G.configured"),
+    ("sandbox/warm.py", r"ready = self._channel.recv\(REQUEST_LIMIT\)", "after", "G.ready_read"),
+    ("sandbox/runner.py", r"attempt.loaded = True", "after", "G.loaded_read"),
+    ("grading/pipeline.py", r"outcome = student_run.result\(\)", "after", "G.run_done"),
+    ("check_command.py", r"close_untaken_sandbox\(\)  # the one exit hook", "before", "G.exit"),
+    ("sandbox/zygote.py", r"^gc.disable\(\)$", "before", "Z.start"),
+    ("sandbox/zygote.py", r"channel.sendall\(b'\{\"ready\": true\}'\)", "before", "Z.ready"),
+    ("sandbox/zygote.py", r"message, fds, _, _ = socket.recv_fds\(channel,", "after", "Z.request"),
+    ("sandbox/zygote.py", r"calls = child.PRELOADED_CALLS\[digest\] = decode_calls", "after",
+     "Z.decoded"),
+    ("sandbox/zygote.py", r"^pid = os.fork\(\)$", "before", "Z.fork"),
+    ("sandbox/child.py", r"config, calls = _read_configuration\(args.config_fd, control\)",
+     "after", "L.configured"),
+    ("sandbox/child.py", r"_write_all\(result_fd, encode_layers_event\(applied, failed\)\)",
+     "after", "W.layers"),
+    ("sandbox/child.py", r"namespace, error = load_submission\(submission,", "after",
+     "W.loaded"),
+    ("sandbox/child.py", r"_write_all\(result_fd, pending \+ encode_begin_event", "before",
+     "W.call"),
+]
+# fmt: on
+# (stretch, from mark, to mark); "W.call~" is the last call's start; None is the process start.
+STRETCHES = [
+    ("Python and site", None, "G.main"),
+    ("gradekit until the zygote's spawn", "G.main", "G.spawned"),
+    ("the zygote's start-up", "G.spawned", "Z.ready"),
+    ("grader: spawn to calls configured", "G.spawned", "G.configured"),
+    ("zygote ready to its first request read", "Z.ready", "Z.request"),
+    ("zygote ready to launcher configured", "Z.ready", "L.configured"),
+    ("  calls decoded (zygote)", "Z.request", "Z.decoded"),
+    ("  decoded to launcher forked", "Z.decoded", "Z.fork"),
+    ("  launcher forked to configured", "Z.fork", "L.configured"),
+    ("launcher configured to layers applied", "L.configured", "W.layers"),
+    ("submission loaded", "W.layers", "W.loaded"),
+    ("zygote ready to the first call", "Z.ready", "W.call"),
+    ("the calls (first to last start)", "W.call", "W.call~"),
+    ("last call to the run's end (grader)", "W.call~", "G.run_done"),
+    ("the run's end to the exit", "G.run_done", None),
+    ("the whole check", None, None),
+]
+
+
+def instrumented_copy(tree: Path, target: Path) -> list[str]:
+    """Copy ``tree``'s package and example files to ``target`` with the marks inserted;
+    returns the marks whose line is not in this tree."""
+    import re
+    import shutil
+
+    shutil.rmtree(target, ignore_errors=True)
+    for part in ("gradekit", "exercises", "examples", "solutions"):
+        shutil.copytree(tree / part, target / part, ignore=shutil.ignore_patterns("__pycache__"))
+    lines_of: dict[str, list[str]] = {}
+    missing = []
+    for relative, pattern, where, mark in MARKS:
+        path = target / "gradekit" / relative
+        lines = lines_of.setdefault(relative, path.read_text().splitlines())
+        hits = [i for i, line in enumerate(lines) if re.search(pattern, line.strip())]
+        if len(hits) != 1:
+            missing.append(mark or "G.main")
+            continue
+        index, indent = hits[0], re.match(r"\s*", lines[hits[0]]).group()
+        code = OPEN_MARKS if mark is None else f"_benchmark_mark({mark!r})"
+        if where == "after":  # after the whole statement (it may span lines)
+            depth = lines[index].count("(") - lines[index].count(")")
+            while depth > 0:
+                index += 1
+                depth += lines[index].count("(") - lines[index].count(")")
+            if lines[index].rstrip().endswith(":"):
+                indent += "    "
+            index += 1
+        lines[index:index] = [indent + line for line in code.splitlines()]
+    for relative, lines in lines_of.items():
+        text = "\n".join(lines) + "\n"
+        anchor = "from __future__ import annotations\n" if relative != "__main__.py" else "\n\n"
+        text = text.replace(anchor, anchor + MARK_FUNCTION, 1)
+        if relative == "sandbox/warm.py":  # the zygote starts with only its socket
+            text = text.replace(
+                "pass_fds=(zygote_end.fileno(),),",
+                f"pass_fds=(zygote_end.fileno(), {MARKS_FD}),",
+            )
+        (target / "gradekit" / relative).write_text(text)
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(target / "gradekit")], check=True)
+    return missing
+
+
+def marks_round(tree: Path, cache: Path, marks_file: Path) -> dict[str, float]:
+    """One check of the autograd example in ``tree``: every mark, in ms from the spawn."""
+    _, submission, spec = CASES[1]
+    marks_file.write_text("")
+    env = dict(ON_ITS_OWN, PYTHONPATH=str(tree), GRADEKIT_CACHE_DIR=str(cache),
+               GRADEKIT_BENCHMARK_MARKS=str(marks_file))  # fmt: skip
+    started = time.monotonic()
+    completed = subprocess.run(
+        ["nice", "-n", "-20", *check_command(submission, spec)],
+        cwd=tree, env=env, capture_output=True, text=True,
+    )  # fmt: skip
+    ended = time.monotonic()
+    if completed.returncode not in (0, 1):
+        raise SystemExit(f"{tree}: the check did not grade:\n{completed.stderr}")
+    marks: dict[str, float] = {}
+    for line in marks_file.read_text().splitlines():
+        _, name, seconds = line.split()
+        at = 1000 * (float(seconds) - started)
+        marks.setdefault(name, at)
+        marks[name + "~"] = at  # the last time this mark was passed
+    marks["end"] = 1000 * (ended - started)
+    return marks
+
+
+def print_marks(options: argparse.Namespace) -> None:
+    trees = {"this tree": ROOT}
+    if options.against:
+        trees = {"against": Path(options.against).resolve(), **trees}
+    work = Path(tempfile.mkdtemp(prefix="gradekit-marks-", dir="/var/tmp"))
+    try:
+        copies = {}
+        for label, tree in trees.items():
+            copies[label] = work / label.replace(" ", "-")
+            missing = instrumented_copy(tree, copies[label])
+            if missing:
+                print(f"{label}: no line for the marks {', '.join(missing)}")
+        caches = {label: work / f"cache-{index}" for index, label in enumerate(trees)}
+        marks_file = work / "marks.txt"
+        rounds: dict[str, list[dict[str, float]]] = {label: [] for label in trees}
+        for label in trees:  # fill each copy's caches; not counted
+            marks_round(copies[label], caches[label], marks_file)
+        for index in range(options.repeat):
+            order = list(trees) if index % 2 == 0 else list(trees)[::-1]
+            for label in order:
+                rounds[label].append(marks_round(copies[label], caches[label], marks_file))
+    finally:
+        import shutil
+
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"where the autograd check's time goes (ms, medians of {options.repeat}; "
+          f"load {os.getloadavg()[0]:.1f})")  # fmt: skip
+    print(f"{'':<42}" + "".join(f"{label:>12}" for label in trees))
+    for name, start, end in STRETCHES:
+        row = f"{name:<42}"
+        for label in trees:
+            values = [
+                marks[end or "end"] - (marks[start] if start else 0.0)
+                for marks in rounds[label]
+                if (end or "end") in marks and (start is None or start in marks)
+            ]
+            row += f"{statistics.median(values):12.1f}" if values else f"{'-':>12}"
+        print(row)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=7, help="rounds (medians are printed)")
+    parser.add_argument(
+        "--marks",
+        action="store_true",
+        help="a timeline of the first check with marks in every process",
+    )
+    parser.add_argument(
+        "--against",
+        metavar="SNAPSHOT",
+        help="with --marks: another tree to alternate with (a git archive)",
+    )
     parser.add_argument("--timeline-round", nargs=2, metavar=("SUBMISSION", "SPEC"),
                         help=argparse.SUPPRESS)  # fmt: skip
     options = parser.parse_args()
     if options.timeline_round:
         print(json.dumps(timeline_round(*options.timeline_round)))
+        return 0
+    if options.marks:
+        print_marks(options)
         return 0
 
     baseline = Timings()

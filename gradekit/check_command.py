@@ -269,10 +269,11 @@ def _grade(
             sandbox.close()
         sandbox = cleanup.enter_context(EarlySandbox(spec_backend, refresh_probe=refresh))
     # The report's modules (rich for text: tens of milliseconds) load while the sandbox
-    # starts and runs, when this process mostly waits, rather than after the run.
-    threading.Thread(
+    # runs, when this process mostly waits, rather than after the run; but only once the
+    # run has handed the sandbox everything, so that the import does not hold that up.
+    import_renderer = threading.Thread(
         target=_import_renderer, args=(options,), name="import-renderer", daemon=True
-    ).start()
+    )
     try:
         return grade_compiled(
             options.submission,
@@ -282,6 +283,7 @@ def _grade(
             sandbox=sandbox,
             on_verdict=panels.prepare if panels is not None else None,
             skip_after_timeout=skips_after_timeout(options),
+            after_launch=import_renderer.start,
         )
     except (
         SubmissionError,

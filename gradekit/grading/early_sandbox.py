@@ -128,13 +128,14 @@ class EarlySandbox:
         on_outcome: Callable[[str, CallOutcome], None] | None = None,
         cancel: threading.Event | None = None,
         skip_after_timeout: bool = False,
+        on_launched: Callable[[], None] | None = None,
     ) -> SubmissionOutcome:
         """Run ``calls`` against the submission, like ``run_submission(..., backend=...)``.
 
         ``on_outcome`` is told of each call's outcome as it arrives (see
         :func:`~gradekit.sandbox.runner.run_submission`; after a warm start fails, the cold
-        run tells it again); setting ``cancel`` stops the run; ``skip_after_timeout`` is
-        the runner's. Raises what the runner raises
+        run tells it again); setting ``cancel`` stops the run; ``skip_after_timeout`` and
+        ``on_launched`` are the runner's. Raises what the runner raises
         (``SandboxUnavailable``, ``SubmissionFileError``, ``RunCancelled``).
         """
         from gradekit.sandbox.policy import probe_layers
@@ -157,6 +158,7 @@ class EarlySandbox:
                     on_outcome=on_outcome,
                     cancel=cancel,
                     skip_after_timeout=skip_after_timeout,
+                    on_launched=on_launched,
                 )
                 self._forget_stale_probe(policy, outcome)
                 return outcome
@@ -178,6 +180,7 @@ class EarlySandbox:
             on_outcome=on_outcome,
             cancel=cancel,
             skip_after_timeout=skip_after_timeout,
+            on_launched=on_launched,
         )
         self._forget_stale_probe(policy, outcome)
         return outcome

@@ -101,9 +101,14 @@ def grade_compiled(
     sandbox: EarlySandbox | None = None,
     on_verdict: Callable[[ExerciseResult], None] | None = None,
     skip_after_timeout: bool = False,
+    after_launch: Callable[[], None] | None = None,
 ) -> AssignmentResult:
     """:func:`grade_submission` of an assignment already compiled (the plans built, perhaps
     read from the plan cache): the same arguments, and the same result.
+
+    ``after_launch()`` is called in this thread once the student's run has handed its
+    launcher everything (or after :data:`LAUNCH_HEAD_START`): work started then in other
+    threads (a check imports its report's modules) does not hold the run's thread up.
 
     ``on_verdict`` is handed each exercise graded while the run goes on, as soon as it is (a
     check renders its report's panels then); the result holds that very object unless the
@@ -126,6 +131,12 @@ def grade_compiled(
         # read (or computed) while the sandbox runs. The runner thread mostly waits on pipes.
         student_run = _StudentRun(source, plans, sandbox, skip_after_timeout)
         try:
+            # Its handshake with the sandbox first: until the launcher has everything it needs
+            # (a few milliseconds of the run thread's work), this thread leaves it the GIL
+            # instead of loading the answers alongside, which made the sandbox wait tens of ms.
+            student_run.launched.wait(LAUNCH_HEAD_START)
+            if after_launch is not None:
+                after_launch()
             reference = reference_answers(compiled.solution_path, plans, backend=reference_backend)
             # Also independent of the run: the syntax tree of the static rules. (The runner
             # thread parses no Python, so this parse cannot race another one.)
@@ -235,12 +246,20 @@ class StreamedVerdicts:
         return None
 
 
+# How long the grader's main thread waits for the student's run to hand its launcher everything
+# (see _StudentRun.launched) before it goes on: longer only when the run waits for something
+# else first (a layer probe without a cached answer), and then the answers load meanwhile.
+LAUNCH_HEAD_START = 0.1
+
+
 class _StudentRun(threading.Thread):
     """The student's sandboxed run, in a thread of its own (a plain thread: the executor of
     concurrent.futures imports logging, which costs a check start-up time).
 
     Each reply is put on :attr:`replies` as it arrives, as ``(call_id, outcome)``; ``None``
-    follows the last one, when the run has ended (however it ended)."""
+    follows the last one, when the run has ended (however it ended). :attr:`launched` is set
+    once the sandbox's launcher has everything it needs from this process (or the run has
+    ended)."""
 
     def __init__(
         self,
@@ -254,6 +273,7 @@ class _StudentRun(threading.Thread):
         self._outcome: SubmissionOutcome | None = None
         self._error: BaseException | None = None
         self.replies: queue.SimpleQueue[tuple[str, CallOutcome] | None] = queue.SimpleQueue()
+        self.launched = threading.Event()
         self._cancel = threading.Event()
         self.start()
 
@@ -264,11 +284,15 @@ class _StudentRun(threading.Thread):
     def run(self) -> None:
         try:
             self._outcome = _run_student(
-                *self._arguments, on_outcome=self._on_reply, cancel=self._cancel
+                *self._arguments,
+                on_outcome=self._on_reply,
+                cancel=self._cancel,
+                on_launched=self.launched.set,
             )
         except BaseException as error:  # re-raised in the caller's thread by result()
             self._error = error
         finally:
+            self.launched.set()  # nobody waits for a launch that will not come
             self.replies.put(None)
 
     def _on_reply(self, call_id: str, outcome: CallOutcome) -> None:
@@ -345,15 +369,25 @@ def _run_student(
     skip_after_timeout: bool,
     on_outcome: OutcomeCallback | None = None,
     cancel: threading.Event | None = None,
+    on_launched: Callable[[], None] | None = None,
 ) -> SubmissionOutcome:
     calls = plan_calls(plans)
     if source.kind == "py":
-        return sandbox.run(source.path.resolve(), calls, on_outcome, cancel, skip_after_timeout)
+        return sandbox.run(
+            source.path.resolve(),
+            calls,
+            on_outcome,
+            cancel,
+            skip_after_timeout,
+            on_launched=on_launched,
+        )
     # A notebook runs as the generated .py, named like the notebook so tracebacks read well.
     with tempfile.TemporaryDirectory(prefix="gradekit-notebook-") as folder:
         generated = Path(folder) / f"{source.path.stem}.py"
         generated.write_text(source.text, encoding="utf-8")
-        return sandbox.run(generated, calls, on_outcome, cancel, skip_after_timeout)
+        return sandbox.run(
+            generated, calls, on_outcome, cancel, skip_after_timeout, on_launched=on_launched
+        )
 
 
 def _ensure_sandbox_started(outcome: SubmissionOutcome) -> None:

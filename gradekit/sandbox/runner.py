@@ -207,7 +207,8 @@ class RunState:
     """Everything learnt about one submission so far, across workers and launchers.
 
     :meth:`absorb` folds in what one worker did and decides whether the calls that are left
-    should run in a fresh worker. ``on_outcome`` is told of each outcome as it arrives.
+    should run in a fresh worker. ``on_outcome`` is told of each outcome as it arrives;
+    ``on_launched()`` once a launcher has everything it needs from the grader.
     """
 
     def __init__(
@@ -218,9 +219,11 @@ class RunState:
         on_outcome: OutcomeCallback | None = None,
         cancel: threading.Event | None = None,
         skip_after_timeout: bool = False,
+        on_launched: Callable[[], None] | None = None,
     ) -> None:
         self.calls = calls
         self.on_outcome = on_outcome
+        self.on_launched = on_launched
         self.cancel = cancel
         self.skip_after_timeout = skip_after_timeout
         self.policy = policy
@@ -348,12 +351,19 @@ class LauncherProcess(Protocol):
 @dataclass
 class LaunchedProcess:
     """A started launcher and the grader's ends of its pipes (the launcher reads its config
-    from ``config_w``'s pipe and writes frames to ``result_r``'s and ``status_r``'s)."""
+    from ``config_w``'s pipe and writes frames to ``result_r``'s and ``status_r``'s).
+
+    ``finish_launch``, when given, completes a launch that was only queued (a zygote forks
+    the launcher when it gets to the request, perhaps once it has finished starting): the
+    supervisor calls it after writing the configuration, so that the launcher finds it
+    waiting, and watches ``process`` only after it returned (it raises what launching
+    raises)."""
 
     process: LauncherProcess
     config_w: int
     result_r: int
     status_r: int
+    finish_launch: Callable[[], None] | None = None
 
 
 class LaunchStrategy(Protocol):
@@ -508,7 +518,6 @@ class Supervisor:
         preload = getattr(self.launch, "preload_calls", None)
         preloaded = preload(encoded) if preload is not None else None
         launched = self.launch.launch(scratch, self.policy)
-        process = self.launcher = launched.process
         self.control_fd = launched.config_w
         result_r, status_r = launched.result_r, launched.status_r
         os.set_blocking(result_r, False)  # drained without blocking when a worker ends
@@ -524,17 +533,26 @@ class Supervisor:
         if remainder:
             writer.start()
         self.writer = writer
+        if self.state.on_launched is not None:
+            self.state.on_launched()
+        if launched.finish_launch is not None:
+            # Everything the launcher needs is on its way: now wait until it exists.
+            try:
+                launched.finish_launch()
+            except BaseException:
+                self._close_control()
+                _close_fds(result_r, status_r)
+                launched.process.stdout.close()
+                launched.process.stderr.close()
+                raise
+        process = self.launcher = launched.process
         self._new_round(0)
         try:
             self._watch(process, result_r, status_r)
         finally:
             self._close_control()
             self._finish(process)
-            for fd in (result_r, status_r):
-                try:
-                    os.close(fd)
-                except OSError:
-                    pass
+            _close_fds(result_r, status_r)
             self._join_writer()
 
     @staticmethod
@@ -836,6 +854,14 @@ class Supervisor:
             stream.close()
 
 
+def _close_fds(*fds: int) -> None:
+    for fd in fds:
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+
+
 def _failed_call_outcome(attempt: _Attempt, call: Call | None = None) -> CallOutcome:
     """The outcome of the call during which the child died, hung or sent garbage."""
     call = call or attempt.in_flight
@@ -903,6 +929,7 @@ def run_submission(
     on_outcome: OutcomeCallback | None = None,
     cancel: threading.Event | None = None,
     skip_after_timeout: bool = False,
+    on_launched: Callable[[], None] | None = None,
 ) -> SubmissionOutcome:
     """Run ``calls`` against the submission at ``source_path`` in a sandboxed child.
 
@@ -930,6 +957,12 @@ def run_submission(
     With ``skip_after_timeout``, a call that times out ends its entry's run: the calls of the
     same entry right after it are not run, and get a ``skipped`` outcome whose exception
     (``NotRun``) names the call that timed out.
+
+    ``on_launched()`` is called, in this thread, as soon as the launcher has everything it
+    needs from this process (its configuration written; from a zygote, the whole handshake
+    queued, the zygote ready or not), before the run waits for it; again if a launcher must
+    be started anew. A caller whose other threads compete with this one for the GIL can hold
+    them back until then.
     """
     started = time.monotonic()
     source = check_source(source_path)
@@ -950,6 +983,7 @@ def run_submission(
         on_outcome,
         cancel,
         skip_after_timeout=skip_after_timeout,
+        on_launched=on_launched,
     )
     # Normally one launcher does everything; a new one is started only if a launcher itself
     # died (e.g. killed from outside the sandbox) while calls were left.

@@ -21,6 +21,14 @@ On the grader side :class:`ZygoteLaunch` is a launch strategy for the runner's o
 and event-order validation are the runner's code, only the launch differs, and
 :func:`run_submission_warm` is :func:`gradekit.sandbox.runner.run_submission` with it.
 
+The grader does not wait for one answer before it sends the next request: a run's whole
+handshake (the calls to preload, the launcher's pipes, the launcher's configuration) is queued
+in the socket and the pipes at once, even while the zygote is still importing, and the answers
+are read afterwards, in the order the requests went out (each request has a ticket). So the
+zygote goes from "ready" to a running worker on its own, without waiting for a grader thread
+that may be waiting for the GIL. The zygote serves its requests one at a time, in order, and
+checks each exactly as it would one sent after its "ready".
+
 The zygote holds no secrets: it never sees the spec, the reference solution or other results.
 
 The zygote itself is :mod:`gradekit.sandbox.zygote`, a module of its own that imports only
@@ -63,11 +71,14 @@ from gradekit.sandbox.zygote import (
 # start before those imports (a `gradekit check` starts it first thing), so they are imported
 # where used.
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from gradekit.sandbox.policy import SandboxPolicy
     from gradekit.sandbox.protocol import Call, SubmissionOutcome
     from gradekit.sandbox.runner import LaunchedProcess, OutcomeCallback
 
 ZYGOTE_START_TIMEOUT = 120.0  # importing torch on a busy machine can take a while
+REPLY_TIMEOUT = 30.0  # for each answer once the zygote has started, and for sending a request
 
 
 # --------------------------------------------------------------------------------------------
@@ -81,14 +92,21 @@ class LauncherProcess:
     The launcher is not our child, so its exit is observed through a pidfd (readable once it
     has exited) and its exit code is not known here: the runner never uses it, it trusts only
     the status pipe. ``returncode`` is therefore 0 once the launcher has exited.
+
+    Its pipes exist before the launcher does (the zygote forks it once it gets to the request):
+    ``pid`` is None until :meth:`attach` gives the zygote's answer.
     """
 
-    def __init__(self, pid: int, pidfd: int, stdout_fd: int, stderr_fd: int) -> None:
-        self.pid = pid
-        self._pidfd = pidfd
+    def __init__(self, stdout_fd: int, stderr_fd: int) -> None:
+        self.pid: int | None = None
+        self._pidfd = -1
         self.stdout = os.fdopen(stdout_fd, "rb", buffering=0)
         self.stderr = os.fdopen(stderr_fd, "rb", buffering=0)
         self.returncode: int | None = None
+
+    def attach(self, pid: int, pidfd: int) -> None:
+        """The launcher the zygote forked: its pid and a pidfd (now owned by this object)."""
+        self.pid, self._pidfd = pid, pidfd
 
     def poll(self) -> int | None:
         if self.returncode is None and select.select([self._pidfd], [], [], 0)[0]:
@@ -129,7 +147,15 @@ class Zygote:
     def __init__(self, backend: str, *, bubblewrap: bool = False, wait: bool = True) -> None:
         self.backend = resolve_backend(backend)
         self.bubblewrap = bubblewrap
-        self._lock = threading.Lock()
+        # Requests go out in ticket order and answers come back in the same order: whoever
+        # reads an answer keeps it for its ticket's owner. Sending and reading are locked
+        # separately, so a thread waiting for its answer never holds up another's request.
+        self._send_lock = threading.Lock()
+        self._receive_lock = threading.Lock()
+        self._warm_up_lock = threading.Lock()  # one warm-up of a frame at a time
+        self._tickets_sent = 0
+        self._answers_read = 0
+        self._answers: dict[int, tuple[bytes, list[int]]] = {}  # read, not yet collected
         self._preloaded: list[str] = []  # digests of the calls the zygote holds, oldest first
         self._warmed: set[str] = set()  # digests of the calls it has warmed up with
         # Every run's scratch directory is created in here: under bubblewrap this is the one
@@ -168,6 +194,9 @@ class Zygote:
         # one (a `gradekit check` served by gradekit.check_server), where it is no child.
         self._pidfd = os.pidfd_open(self.process.pid)
         self._channel = grader_end
+        # Requests may be sent before the zygote is ready (they wait in the socket); neither
+        # sending nor an answer once it is ready may take longer than this.
+        self._channel.settimeout(REPLY_TIMEOUT)
         self._ready = False
         if wait:
             self.wait_ready()
@@ -175,12 +204,17 @@ class Zygote:
     def wait_ready(self) -> None:
         """Block until the zygote has imported everything (``Zygote(..., wait=False)`` lets
         the caller do other work meanwhile); raises :class:`WarmWorkerError` if it failed."""
+        with self._receive_lock:
+            self._wait_ready_locked()
+
+    def _wait_ready_locked(self) -> None:
         if self._ready:
             return
-        self._channel.settimeout(ZYGOTE_START_TIMEOUT)
         try:
+            if not select.select([self._channel], [], [], ZYGOTE_START_TIMEOUT)[0]:
+                raise TimeoutError(f"nothing after {ZYGOTE_START_TIMEOUT:g} s")
             ready = self._channel.recv(REQUEST_LIMIT)
-        except (TimeoutError, OSError) as error:
+        except (TimeoutError, OSError, ValueError) as error:  # ValueError: closed meanwhile
             self.close()
             raise WarmWorkerError(
                 f"the warm worker did not start: {error}{self._stderr_tail()}"
@@ -191,7 +225,6 @@ class Zygote:
                 f"the warm worker failed to start (exit code {self.process.poll()})"
                 f"{self._stderr_tail()}"
             )
-        self._channel.settimeout(30.0)
         self._ready = True
 
     def poll_ready(self) -> bool:
@@ -220,38 +253,92 @@ class Zygote:
     def alive(self) -> bool:
         return not self._exited(timeout=0)
 
-    def preload_calls(self, encoded_calls: bytes) -> str:
-        """Have the zygote decode a calls frame once for all the launchers it forks; returns
-        the frame's sha256 digest, which a launcher's configuration names instead of
-        carrying the calls. Already-preloaded frames cost only the digest."""
+    # -- requests and their answers ---------------------------------------------------------
+
+    def _send(self, request: dict[str, object], fds: list[int] | None = None) -> int:
+        """Send one request (with ``fds``, passed by ``SCM_RIGHTS``), ready or not; returns
+        its ticket, for :meth:`_answer`. The caller holds the send lock. (The socket queues
+        ``net.unix.max_dgram_qlen`` requests, 10 by default, before a send waits for the
+        zygote to read; a run has two unanswered at most.)"""
+        message = json.dumps(request).encode()
+        try:
+            if fds:
+                socket.send_fds(self._channel, [message], fds)
+            else:
+                self._channel.sendall(message)
+        except (OSError, ValueError) as error:  # ValueError: the channel is closed
+            raise WarmWorkerError(f"the warm worker is not answering: {error}") from error
+        ticket = self._tickets_sent
+        self._tickets_sent += 1
+        return ticket
+
+    def _answer(self, ticket: int) -> tuple[dict[str, object], list[int]]:
+        """The zygote's answer to request ``ticket`` (its JSON and the descriptors that came
+        with it, now the caller's), waiting for the zygote to start first if need be. Answers
+        to earlier tickets read on the way are kept for their owners."""
+        with self._receive_lock:
+            self._wait_ready_locked()
+            while ticket not in self._answers:
+                try:
+                    reply, fds, _, _ = socket.recv_fds(self._channel, REQUEST_LIMIT, 1)
+                except (OSError, ValueError) as error:
+                    raise WarmWorkerError(f"the warm worker is not answering: {error}") from error
+                if not reply:
+                    _close_all(fds)
+                    raise WarmWorkerError("the warm worker stopped (it closed its connection)")
+                self._answers[self._answers_read] = (reply, fds)
+                self._answers_read += 1
+            reply, fds = self._answers.pop(ticket)
+        try:
+            answer = json.loads(reply)
+        except ValueError:
+            answer = None
+        if not isinstance(answer, dict):
+            _close_all(fds)
+            raise WarmWorkerError(f"the warm worker answered {reply[:100]!r}")
+        return answer, fds
+
+    # -- preloading the calls ----------------------------------------------------------------
+
+    def queue_preload(self, encoded_calls: bytes) -> tuple[str, int | None]:
+        """Send a calls frame for the zygote to decode once for all the launchers it forks,
+        without waiting for it (it may still be starting). Returns the frame's sha256 digest,
+        which a launcher's configuration names instead of carrying the calls, and the ticket
+        of the zygote's confirmation for :meth:`confirm_preload` (None: it holds them
+        already). Requests sent after this one are served after the calls are decoded."""
         digest = hashlib.sha256(encoded_calls).hexdigest()
-        with self._lock:
+        with self._send_lock:
             if digest in self._preloaded:
-                return digest
-            self.wait_ready()
-            request = json.dumps({"preload_calls": len(encoded_calls), "digest": digest}).encode()
-            read, write = os.pipe()
+                return digest, None
+            # A file in memory rather than a pipe: a pipe holds 64 KiB until its reader
+            # reads, and the zygote reads only once it has started: the grader would wait.
+            calls_file = _file_in_memory(encoded_calls)
             try:
-                socket.send_fds(self._channel, [request], [read])
-                os.close(read)
-                read = -1
-                view = memoryview(encoded_calls)
-                while view:  # the zygote reads while we write
-                    view = view[os.write(write, view) :]
-                os.close(write)
-                write = -1
-                reply = self._channel.recv(REQUEST_LIMIT)
-            except OSError as error:
-                raise WarmWorkerError(f"the warm worker is not answering: {error}") from error
+                ticket = self._send(
+                    {"preload_calls": len(encoded_calls), "digest": digest}, [calls_file]
+                )
             finally:
-                for fd in (read, write):
-                    if fd >= 0:
-                        os.close(fd)
-            if not reply or json.loads(reply).get("preloaded") != digest:
-                raise WarmWorkerError("the warm worker could not preload the calls")
+                os.close(calls_file)
             if len(self._preloaded) >= PRELOADED_CALLS_KEPT:
-                self._preloaded.pop(0)  # the zygote dropped its oldest too
+                self._preloaded.pop(0)  # the zygote drops its oldest too
             self._preloaded.append(digest)
+        return digest, ticket
+
+    def confirm_preload(self, digest: str, ticket: int | None) -> None:
+        """Wait until the zygote has decoded the calls :meth:`queue_preload` sent."""
+        if ticket is None:
+            return
+        answer, fds = self._answer(ticket)
+        _close_all(fds)
+        if answer.get("preloaded") != digest:
+            raise WarmWorkerError("the warm worker could not preload the calls")
+
+    def preload_calls(self, encoded_calls: bytes) -> str:
+        """Have the zygote decode a calls frame once for all the launchers it forks, and wait
+        until it has; returns the frame's sha256 digest. Already-preloaded frames cost only
+        the digest."""
+        digest, ticket = self.queue_preload(encoded_calls)
+        self.confirm_preload(digest, ticket)
         return digest
 
     def warm_up(self, encoded_calls: bytes) -> bool:
@@ -261,43 +348,50 @@ class Zygote:
         batch (the warm-up costs about what one submission's worker saves). Each frame is
         warmed up once; returns whether the zygote did (False: it holds no such calls or the
         warm-up failed, and launchers simply start less warm)."""
-        digest = self.preload_calls(encoded_calls)
-        with self._lock:
+        with self._warm_up_lock:
+            digest = self.preload_calls(encoded_calls)
             if digest in self._warmed:
                 return True
-            try:
-                self._channel.sendall(json.dumps({"warm_up": digest}).encode())
-                reply = self._channel.recv(REQUEST_LIMIT)
-            except OSError as error:
-                raise WarmWorkerError(f"the warm worker is not answering: {error}") from error
-            if not reply:
-                raise WarmWorkerError("the warm worker stopped (it closed its connection)")
-            warmed = json.loads(reply).get("warmed") is True
+            with self._send_lock:
+                ticket = self._send({"warm_up": digest})
+            answer, fds = self._answer(ticket)
+            _close_all(fds)
+            warmed = answer.get("warmed") is True
             if warmed:
                 self._warmed.add(digest)
         return warmed
 
+    # -- forking launchers -------------------------------------------------------------------
+
+    def queue_spawn(self, cwd: Path, env: dict[str, str], child_fds: dict[str, int]) -> int:
+        """Ask for a launcher with ``child_fds`` (one per :data:`PIPE_NAMES`, duplicated into
+        the request: the caller may close its copies), without waiting for the zygote; returns
+        the ticket of the answer, for :meth:`launcher_started`."""
+        with self._send_lock:
+            return self._send(
+                {"cwd": str(cwd), "env": env}, [child_fds[name] for name in PIPE_NAMES]
+            )
+
+    def launcher_started(self, ticket: int) -> tuple[int, int]:
+        """The ``(pid, pidfd)`` of the launcher asked for by :meth:`queue_spawn`'s ``ticket``,
+        once the zygote has forked it."""
+        answer, fds = self._answer(ticket)
+        pid = answer.get("pid")
+        if len(fds) != 1 or type(pid) is not int or pid <= 1:
+            _close_all(fds)
+            raise WarmWorkerError(f"the warm worker did not fork a launcher: {answer!r}")
+        return pid, fds[0]
+
     def spawn(self, cwd: Path, env: dict[str, str], child_fds: dict[str, int]) -> tuple[int, int]:
         """Fork a launcher with ``child_fds`` (one per :data:`PIPE_NAMES`); returns its
         ``(pid, pidfd)``."""
-        request = json.dumps({"cwd": str(cwd), "env": env}).encode()
-        with self._lock:
-            self.wait_ready()
-            try:
-                socket.send_fds(self._channel, [request], [child_fds[n] for n in PIPE_NAMES])
-                reply, fds, _, _ = socket.recv_fds(self._channel, REQUEST_LIMIT, 1)
-            except OSError as error:
-                raise WarmWorkerError(f"the warm worker is not answering: {error}") from error
-        if not reply or len(fds) != 1:
-            for fd in fds:
-                os.close(fd)
-            raise WarmWorkerError("the warm worker stopped (it closed its connection)")
-        return int(json.loads(reply)["pid"]), fds[0]
+        return self.launcher_started(self.queue_spawn(cwd, env, child_fds))
 
     def close(self) -> None:
         channel = getattr(self, "_channel", None)
         if channel is not None:
             channel.close()  # EOF tells the zygote to kill what is left and exit
+        self._forget_answers()
         if not self._exited(timeout=10):
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(self.process.pid, signal.SIGKILL)
@@ -314,6 +408,7 @@ class Zygote:
         self._channel.close()
         self._stderr.close()
         self._close_pidfd()
+        self._forget_answers()
         return self.process
 
     def _exited(self, timeout: float | None) -> bool:
@@ -322,10 +417,35 @@ class Zygote:
             return self.process.poll() is not None
         return bool(select.select([self._pidfd], [], [], timeout)[0])
 
+    def _forget_answers(self) -> None:
+        """Close the descriptors of answers read but never collected (a run that failed)."""
+        for _, fds in self._answers.values():
+            _close_all(fds)
+        self._answers.clear()
+
     def _close_pidfd(self) -> None:
         if self._pidfd >= 0:
             os.close(self._pidfd)
             self._pidfd = -1
+
+
+def _file_in_memory(data: bytes) -> int:
+    """A descriptor of an anonymous file holding ``data``, positioned at its start."""
+    fd = os.memfd_create("gradekit-calls", os.MFD_CLOEXEC)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+        os.lseek(fd, 0, os.SEEK_SET)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _close_all(fds: list[int]) -> None:
+    for fd in fds:
+        os.close(fd)
 
 
 class ZygoteLaunch:
@@ -337,14 +457,22 @@ class ZygoteLaunch:
 
     def __init__(self, zygote: Zygote) -> None:
         self.zygote = zygote
+        # The calls the next launch names by digest: sent, not yet confirmed by the zygote.
+        self._queued_preload: tuple[str, int | None] | None = None
 
     def scratch_directory(self) -> Path:
         return Path(tempfile.mkdtemp(prefix="gradekit-run-", dir=self.zygote.scratch_root))
 
     def preload_calls(self, encoded_calls: bytes) -> str:
-        return self.zygote.preload_calls(encoded_calls)
+        """Queue the calls for the zygote to decode (:meth:`Zygote.queue_preload`); the
+        launch confirms it was done."""
+        digest, ticket = self.zygote.queue_preload(encoded_calls)
+        self._queued_preload = (digest, ticket)
+        return digest
 
     def launch(self, scratch: Path, policy: SandboxPolicy) -> LaunchedProcess:
+        """Queue the launcher's fork, ready or not: the runner writes the configuration into
+        its pipe next, then waits for the launcher with ``finish_launch``."""
         from gradekit.sandbox.runner import LaunchedProcess
 
         pipes = {name: os.pipe() for name in PIPE_NAMES}
@@ -356,20 +484,25 @@ class ZygoteLaunch:
         if self.zygote.bubblewrap:
             environment["PWD"] = str(scratch)  # what bwrap --chdir sets in a cold run
         try:
-            pid, pidfd = self.zygote.spawn(scratch, environment, child_fds)
+            ticket = self.zygote.queue_spawn(scratch, environment, child_fds)
         except BaseException:
-            for read, write in pipes.values():
-                os.close(read)
-                os.close(write)
+            _close_all([fd for pair in pipes.values() for fd in pair])
             raise
-        for fd in child_fds.values():
-            os.close(fd)
-        process = LauncherProcess(pid, pidfd, pipes["stdout"][0], pipes["stderr"][0])
+        _close_all(list(child_fds.values()))  # the request holds the launcher's copies
+        process = LauncherProcess(pipes["stdout"][0], pipes["stderr"][0])
+        preload, self._queued_preload = self._queued_preload, None
+
+        def finish_launch() -> None:
+            if preload is not None:
+                self.zygote.confirm_preload(*preload)
+            process.attach(*self.zygote.launcher_started(ticket))
+
         return LaunchedProcess(
             process,
             config_w=pipes["config"][1],
             result_r=pipes["result"][0],
             status_r=pipes["status"][0],
+            finish_launch=finish_launch,
         )
 
 
@@ -383,13 +516,14 @@ def run_submission_warm(
     on_outcome: OutcomeCallback | None = None,
     cancel: threading.Event | None = None,
     skip_after_timeout: bool = False,
+    on_launched: Callable[[], None] | None = None,
 ) -> SubmissionOutcome:
     """:func:`gradekit.sandbox.runner.run_submission`, with launchers forked by ``zygote``.
 
     Same contract and same outcome (the backend is the zygote's): the runner's own run, with
     :class:`ZygoteLaunch` as its launch strategy. Raises :class:`WarmWorkerError` when the
-    zygote is gone. ``on_outcome``, ``cancel`` and ``skip_after_timeout`` are as for
-    :func:`~gradekit.sandbox.runner.run_submission`.
+    zygote is gone. ``on_outcome``, ``cancel``, ``skip_after_timeout`` and ``on_launched`` are
+    as for :func:`~gradekit.sandbox.runner.run_submission`.
     """
     from gradekit.sandbox.policy import probe_policy
     from gradekit.sandbox.runner import run_submission
@@ -410,4 +544,5 @@ def run_submission_warm(
         on_outcome=on_outcome,
         cancel=cancel,
         skip_after_timeout=skip_after_timeout,
+        on_launched=on_launched,
     )

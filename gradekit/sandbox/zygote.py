@@ -124,7 +124,7 @@ def _preload_calls(request: dict[str, Any], fds: list[int]) -> str:
     while len(encoded) < size:
         chunk = os.read(fds[0], min(1 << 20, size - len(encoded)))
         if not chunk:
-            raise WarmWorkerError("the grader closed the calls pipe early")
+            raise WarmWorkerError(f"the calls ended after {len(encoded)} of {size} bytes")
         encoded += chunk
     frames = FrameStream(max_frame_bytes=child.CONFIG_LIMIT).feed(bytes(encoded))
     if len(frames) != 1:
