@@ -538,6 +538,7 @@ class Tensor(TensorBase):
             node._retain_grad_tensors = {}
         node._retain_grad_tensors[self._output_nr] = _weak_tensor(self)
         node._hooked = True
+        graph_module.note_user_code()
         self._retains_grad = True
 
     def register_hook(self, hook: Callable[[Tensor], Tensor | None]) -> RemovableHandle:
@@ -561,6 +562,7 @@ class Tensor(TensorBase):
 
     def _mark_accumulator_hooked(self) -> None:
         """Tell this leaf's AccumulateGrad node, if it exists, that the leaf has hooks."""
+        graph_module.note_user_code()
         ref = self._accumulator
         node = ref() if ref is not None else None
         if node is not None:

@@ -36,3 +36,13 @@ def real_torch() -> ModuleType:
             "the differential tests need real PyTorch (run them in a fresh process)"
         )
     return torch
+
+
+@pytest.fixture(autouse=True)
+def as_in_a_fresh_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test starts as a fresh process does: with no hook, retain_grad or custom
+    Function registered yet (``graph.user_code_in_graphs``), so ``loss.backward()`` runs
+    the newest-first pass unless the test itself registers user code, whatever ran before."""
+    from gradekit.engine.autograd import graph
+
+    monkeypatch.setattr(graph, "user_code_in_graphs", False)

@@ -23,6 +23,11 @@ Tensor formula, and a Tensor is only made for ``.grad``.  The order of execution
 saved-tensor checks and every numpy operation are the same as above, so the results are
 identical bit for bit; a node without an array formula runs ``backward`` on Tensors
 wrapped around the arrays.
+
+The newest-first pass.  ``loss.backward()`` while the process has never registered a hook,
+a ``retain_grad`` or a custom Function (``graph.user_code_in_graphs``) skips step 1: it
+runs the nodes it reaches in decreasing sequence number, which is the ready queue's order,
+and the leaves' AccumulateGrad nodes last (``_run_backward_newest_first``).
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ from ..ops.layout import empty_preserving_layout, is_dense
 from ..ops.quiet import enter_quiet_numpy, exit_quiet_numpy
 from ..tensor import Tensor
 from . import grad_mode
+from . import graph as graph_module
 from .graph import AccumulateGrad, CopyBackwards, Node
 
 
@@ -174,6 +180,9 @@ def backward_from_scalar(output: Tensor, retain_graph: bool) -> None:
     wrapped around the seed when the graph is plain.
     """
     seed = implicit_gradient(output)
+    if not graph_module.user_code_in_graphs:
+        _run_backward_newest_first(output._grad_fn, output._output_nr, seed, retain_graph)
+        return
     root = (output._grad_fn, output._output_nr)
     dependencies, plain = _count_dependencies((root,))
     if plain:
@@ -238,23 +247,10 @@ def _run_backward_on_arrays(
                 break
             grads = buffers.pop(node)
             if type(node) is AccumulateGrad:
-                grad = grads[0]
                 if user_code_ran and _has_hooks(node):
-                    _run_accumulate_grad(node, _as_tensor(grad), {}, [], True, False)
-                elif grad is not None:  # _accumulate_into_grad on an array, inlined
-                    variable = node.variable
-                    old = variable._grad
-                    if old is None:
-                        leaf_data = variable._data
-                        # steal the array when nothing else holds it and it has the
-                        # leaf's layout (torch's "gradient layout contract")
-                        if not (_exclusively_held(grad) and grad.strides == leaf_data.strides):
-                            grad = copy_in_layout_of(grad, leaf_data)
-                        # the recorded dtype: the gradient was cast to it on the way in
-                        variable._grad = Tensor._make(grad, node._output_meta[0][1])
-                    else:
-                        old._data += grad  # in place, as _accumulate_into_grad
-                        old._version_counter[0] += 1
+                    _run_accumulate_grad(node, _as_tensor(grads[0]), {}, [], True, False)
+                else:
+                    _accumulate_array_grad(node, grads)
                 continue
             if user_code_ran and _has_hooks(node):
                 grad_inputs = NotImplemented
@@ -311,6 +307,137 @@ def _run_backward_on_arrays(
         grad_mode.enabled = previous_mode
 
 
+def _run_backward_newest_first(
+    root: Node, output_nr: int, seed: np.ndarray, retain_graph: bool
+) -> None:
+    """``loss.backward()`` while no hook, ``retain_grad`` or custom Function exists in this
+    process (``graph.user_code_in_graphs``): ``_run_backward_on_arrays`` without counting
+    dependencies first.
+
+    Every node is created after the nodes it points at, so its sequence number is larger
+    than theirs.  Running the discovered nodes newest first therefore runs each node after
+    every node that feeds it a gradient (any such node not yet run lies on a path from a
+    discovered node whose number is larger), which is exactly the order of torch's ready
+    queue without its dependency counts.  Only the leaves' AccumulateGrad nodes, which
+    torch runs as soon as they are ready, wait here until the end: with no user code in the
+    pass nothing can see ``.grad`` before then, except after an error, when those that
+    torch would have run are run first (``_accumulate_finished_sinks``).
+    """
+    buffers: dict[Node, list] = {root: [None] * root.num_outputs}
+    buffers[root][output_nr] = seed
+    waiting: list = []  # heap of (-sequence_nr, tie, node); empty while next_up is set
+    sinks: list[AccumulateGrad] = []  # in the order they were reached
+    tie = 0
+    node = root
+    next_up = None
+    previous_mode = grad_mode.enabled
+    grad_mode.enabled = False
+    quiet_numpy = enter_quiet_numpy()
+    try:
+        while True:
+            grads = buffers.pop(node)
+            if node.num_outputs == 1:
+                grad_inputs = node.backward_data(grads[0])
+            else:
+                grad_inputs = node.backward_data(tuple(grads))
+            if grad_inputs is NotImplemented:
+                grad_inputs = [
+                    None if g is None else g._data for g in _run_node_on_tensors(node, grads)
+                ]
+            if not retain_graph and node._saved is not None:
+                node._saved = None  # release_saved(), inlined
+                node._released = True
+            for (next_node, nr), g in zip(node.next_functions, grad_inputs):  # noqa: B905
+                if next_node is None:
+                    continue
+                buffer = buffers.get(next_node)
+                if buffer is None:  # reached for the first time
+                    buffer = buffers[next_node] = [None] * next_node.num_outputs
+                    if type(next_node) is AccumulateGrad:
+                        sinks.append(next_node)
+                    elif next_up is None and not waiting:
+                        next_up = next_node
+                    else:
+                        if next_up is not None:
+                            heappush(waiting, (-next_up._sequence_nr, tie, next_up))
+                            tie += 1
+                            next_up = None
+                        heappush(waiting, (-next_node._sequence_nr, tie, next_node))
+                        tie += 1
+                if g is not None:
+                    shape, dtype = next_node._output_meta[nr]
+                    if g.shape != shape:
+                        g = _sum_to_array(g, shape)
+                    if g.dtype is not dtype.np_dtype:
+                        g = _as_np_dtype(g, dtype.np_dtype)
+                    buffer[nr] = g if buffer[nr] is None else _add_arrays(buffer[nr], g)
+            grad_inputs = g = None
+            # the newest waiting node; one that received no gradient at all is skipped, as
+            # torch skips it (its own inputs are then reached only through other nodes)
+            while True:
+                if next_up is not None:
+                    node, next_up = next_up, None
+                elif waiting:
+                    node = heappop(waiting)[2]
+                else:
+                    node = None
+                    break
+                buffer = buffers[node]
+                if buffer[0] is not None or any(b is not None for b in buffer):
+                    break
+                del buffers[node]
+            if node is None:
+                break
+        node = None
+        for sink in sinks:
+            _accumulate_array_grad(sink, buffers.pop(sink))
+    except BaseException:
+        if node is not None:  # a node failed: torch had run every AccumulateGrad it fed
+            _accumulate_finished_sinks(sinks, buffers, [node, next_up, *waiting])
+        raise
+    finally:
+        exit_quiet_numpy(quiet_numpy)
+        grad_mode.enabled = previous_mode
+
+
+def _accumulate_finished_sinks(sinks: list, buffers: dict, unfinished: list) -> None:
+    """After a node failed in ``_run_backward_newest_first``: run the AccumulateGrad nodes
+    that no unfinished node (the failed one, the waiting ones) can still reach, which torch
+    runs as soon as their last producer has run."""
+    reached: set[Node] = set()
+    stack = [entry[2] if type(entry) is tuple else entry for entry in unfinished if entry]
+    while stack:
+        node = stack.pop()
+        for child, _nr in node.next_functions:
+            if child is not None and child not in reached:
+                reached.add(child)
+                stack.append(child)
+    for sink in sinks:
+        if sink not in reached:
+            _accumulate_array_grad(sink, buffers.pop(sink))
+
+
+def _accumulate_array_grad(node: AccumulateGrad, grads: list) -> None:
+    """AccumulateGrad of a plain pass: ``_accumulate_into_grad`` on the array in ``grads``
+    (the node's buffer, which only the caller holds)."""
+    grad = grads[0]
+    if grad is None:
+        return
+    variable = node.variable
+    old = variable._grad
+    if old is None:
+        leaf_data = variable._data
+        # steal the array when nothing else holds it and it has the leaf's layout (torch's
+        # "gradient layout contract")
+        if not (_exclusively_held(grad) and grad.strides == leaf_data.strides):
+            grad = copy_in_layout_of(grad, leaf_data)
+        # the recorded dtype: the gradient was cast to it on the way in
+        variable._grad = Tensor._make(grad, node._output_meta[0][1])
+    else:
+        old._data += grad  # in place, as _accumulate_into_grad
+        old._version_counter[0] += 1
+
+
 def copy_in_layout_of(grad: np.ndarray, leaf: np.ndarray) -> np.ndarray:
     """A copy of ``grad`` laid out as torch lays out a new ``.grad`` (its
     ``clone_obey_contract``): with the leaf's strides when the leaf is dense (a transposed
@@ -326,10 +453,11 @@ def _exclusively_held(grad: np.ndarray) -> bool:
     """May AccumulateGrad keep ``grad`` as ``.grad`` instead of copying it?
 
     Yes when nothing else can see it: a C-contiguous array owning its memory (no view
-    of another array) that only the backward loop references (its ``grads`` list and
-    local, plus this call's argument and getrefcount's own).  torch's AccumulateGrad
-    steals the gradient the same way (``use_count() == 1``); any view, any other
-    holder (another buffer, a saved tensor, a user's tensor) adds a reference.
+    of another array) that only the backward pass references (the node's buffer list and
+    ``_accumulate_array_grad``'s local, plus this call's argument and getrefcount's own).
+    torch's AccumulateGrad steals the gradient the same way (``use_count() == 1``); any
+    view, any other holder (another buffer, a saved tensor, a user's tensor) adds a
+    reference.
     """
     if getrefcount(grad) > _LOOP_REFERENCES + 2 or grad.base is not None:
         return False

@@ -12,7 +12,7 @@ from typing import Any
 from .. import errors
 from ..tensor import Tensor
 from . import grad_mode
-from .graph import Node
+from .graph import Node, note_user_code
 
 
 class FunctionCtx:
@@ -104,6 +104,7 @@ class Function:
 
     @classmethod
     def _node_class(cls) -> type[_FunctionBackward]:
+        note_user_code()  # its backward is the user's: see graph.user_code_in_graphs
         node_class = Function._node_classes.get(cls)
         if node_class is None:
             node_class = type(

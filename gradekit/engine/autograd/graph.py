@@ -29,6 +29,19 @@ ACCUMULATE_GRAD_SEQUENCE = 1 << 62
 
 
 # grad_fn classes torch writes by hand: their name() is "torch::autograd::<class>"
+# False until this process first registers a hook or a retain_grad, or records a custom
+# autograd.Function: until then no backward pass can run user code, which lets
+# ``loss.backward()`` skip counting dependencies (autograd/engine.py,
+# ``_run_backward_newest_first``).  It never goes back to False.
+user_code_in_graphs = False
+
+
+def note_user_code() -> None:
+    """Called wherever user code joins a graph (hooks, retain_grad, custom Functions)."""
+    global user_code_in_graphs
+    user_code_in_graphs = True
+
+
 _NAMESPACED_NODE_NAMES = frozenset(
     {"AccumulateGrad", "CopyBackwards", "CopySlices", "NotImplemented"}
 )
@@ -96,11 +109,12 @@ class SavedTensor:
             tensor = self.tensor
             grad_fn = tensor._grad_fn
             output_nr = tensor._output_nr
-            shape = tensor._data.shape
-            legacy = tensor.dtype.legacy_name
+            shape, dtype = tensor._data.shape, tensor.dtype
         else:
             grad_fn, output_nr = owner, self.output_nr
-            shape, legacy = self.data.shape, self.dtype.legacy_name
+            shape, dtype = self.data.shape, self.dtype
+        # torch names the type by its toString(): the legacy name, but CPUBoolType for bool
+        legacy = "CPUBoolType" if dtype.legacy_name == "torch.BoolTensor" else dtype.legacy_name
         which = f", which is output {output_nr} of {grad_fn._forward_op_name()}," if grad_fn else ""
         raise errors.error(
             "saved_tensor_modified",
@@ -268,6 +282,7 @@ class Node:
         if self._post_hooks is None:
             self._post_hooks = {}
         self._hooked = True
+        note_user_code()
         handle = RemovableHandle(self._post_hooks)
         self._post_hooks[handle.id] = fn
         return handle
@@ -277,6 +292,7 @@ class Node:
         if self._pre_hooks is None:
             self._pre_hooks = {}
         self._hooked = True
+        note_user_code()
         handle = RemovableHandle(self._pre_hooks)
         self._pre_hooks[handle.id] = fn
         return handle
@@ -285,6 +301,7 @@ class Node:
         if self._tensor_pre_hooks is None:
             self._tensor_pre_hooks = {}
         self._hooked = True
+        note_user_code()
         hooks = self._tensor_pre_hooks.setdefault(output_nr, {})
         handle = RemovableHandle(hooks)
         hooks[handle.id] = fn
