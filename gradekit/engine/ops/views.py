@@ -1845,36 +1845,38 @@ def _flip_method(self: Tensor, *positional: Any, dims: Any = None) -> Tensor:
 # The bodies above are the methods; these are the functions.
 
 
-def _one_sequence(
-    name: str, body: Any, input: Any, sequence: Any, surplus: tuple[Any, ...]
-) -> Tensor:
-    """``body(input, sequence)`` when ``sequence`` is one sequence and nothing follows it,
-    else torch's TypeError for the function ``name``."""
-    if isinstance(sequence, (tuple, list)) and not surplus:
-        return body(input, sequence)
+def _not_one_sequence(name: str, input: Any, sequence: Any, surplus: tuple[Any, ...]) -> Exception:
+    """torch's TypeError for the function ``name`` given something other than one
+    sequence (an int, a surplus positional argument, nothing)."""
     failure = TypeError(f"expected one sequence of ints, got {type(sequence).__name__}")
-    raise arguments.not_a_tensor(name, input, failure, sequence, *surplus)
+    return arguments.not_a_tensor(name, input, failure, sequence, *surplus)
 
 
 def permute_function(
     input: Tensor = errors.REQUIRED, dims: Any = errors.REQUIRED, *surplus: Any
 ) -> Tensor:
     """``torch.permute(input, dims)``."""
-    return _one_sequence("permute", permute, input, dims, surplus)
+    if isinstance(dims, (tuple, list)) and not surplus:  # (the check inline: no extra call)
+        return permute(input, dims)
+    raise _not_one_sequence("permute", input, dims, surplus)
 
 
 def reshape_function(
     input: Tensor = errors.REQUIRED, shape: Any = errors.REQUIRED, *surplus: Any
 ) -> Tensor:
     """``torch.reshape(input, shape)``."""
-    return _one_sequence("reshape", reshape, input, shape, surplus)
+    if isinstance(shape, (tuple, list)) and not surplus:
+        return reshape(input, shape)
+    raise _not_one_sequence("reshape", input, shape, surplus)
 
 
 def broadcast_to_function(
     input: Tensor = errors.REQUIRED, size: Any = errors.REQUIRED, *surplus: Any
 ) -> Tensor:
     """``torch.broadcast_to(input, size)``."""
-    return _one_sequence("broadcast_to", broadcast_to, input, size, surplus)
+    if isinstance(size, (tuple, list)) and not surplus:
+        return broadcast_to(input, size)
+    raise _not_one_sequence("broadcast_to", input, size, surplus)
 
 
 def clone_function(
