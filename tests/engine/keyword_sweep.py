@@ -404,7 +404,8 @@ REASONS = {
     "dim_absent": (
         "x.sum(keepdim=True) / x.mean(keepdim=True) without dim: torch refuses it, but the "
         "engine's dim defaults to None, the same value as x.sum(None, True), which torch "
-        "takes; telling them apart needs a sentinel default in mean (the lead's hot path)"
+        "takes (every dim, kept: the engine's sum does the same); telling them apart needs "
+        "a sentinel default; mean (the lead's hot path) still returns a 0-d mean for both"
     ),
     "keyword_position": (
         "a wrong value given by keyword: the engine's error path sees the values, not how "

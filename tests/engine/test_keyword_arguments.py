@@ -170,3 +170,18 @@ def test_parameter_names_must_exist() -> None:
 
     with pytest.raises(ValueError, match="no positional parameter"):
         arguments.with_parameter_names(torch.transpose, dims="axes")
+
+
+@pytest.mark.parametrize(
+    "call", ["A.sum(None, True)", "A.sum(dim=None, keepdim=True)", "A.sum((), True)"]
+)
+@pytest.mark.parametrize("shape", [(2, 3), (4,), (2, 1, 3)])
+def test_a_full_sum_keeps_its_dims_when_asked(call: str, shape: tuple[int, ...]) -> None:
+    """torch's dim overload with dim None or (): every dim, kept (SumBackward1)."""
+    A = (torch.arange(float(np.prod(shape))) / 7).reshape(shape).requires_grad_()
+    result = eval(call, {"A": A})
+    assert result.shape == (1,) * len(shape)
+    assert type(result.grad_fn).__name__ == "SumBackward1"
+    assert result.item() == A.sum().item()
+    result.sum().backward()
+    assert A.grad.tolist() == torch.ones(shape).tolist()
