@@ -207,6 +207,54 @@ def as_method(function: Any, name: str) -> Any:
     return renamed(function, name, kind=METHOD, qualname=qualname)
 
 
+def with_parameter_names(function: Any, **names: str) -> Any:
+    """A copy of ``function`` whose parameters answer to torch's keyword names: ``names``
+    maps a parameter's name in the engine's body to torch's (``x="input"`` makes
+    ``torch.transpose(input=t, dim0=0, dim1=1)`` work where the body calls it ``x``).
+
+    Only the code object's variable names differ (the same bytecode), so a call costs what
+    the original's costs; a copy made by :func:`renamed` keeps its place in the error path."""
+    code = function.__code__
+    parameters = code.co_varnames[: code.co_argcount]
+    unknown = set(names) - set(parameters)
+    if unknown:
+        raise ValueError(f"{function.__qualname__} has no positional parameter {sorted(unknown)}")
+    code_copy = code.replace(
+        co_varnames=tuple(names.get(name, name) for name in code.co_varnames),
+        co_cellvars=tuple(names.get(name, name) for name in code.co_cellvars),
+    )
+    defaults, closure = function.__defaults__, function.__closure__
+    copy = types.FunctionType(code_copy, function.__globals__, function.__name__, defaults, closure)
+    copy.__kwdefaults__ = function.__kwdefaults__
+    copy.__dict__.update(function.__dict__)
+    copy.__doc__, copy.__module__ = function.__doc__, function.__module__
+    copy.__qualname__ = function.__qualname__
+    known = _CALLED_AS.get(id(code))
+    if known is not None:
+        _CALLED_AS[id(code_copy)] = (known[0], known[1], code_copy)
+    return copy
+
+
+def keyword_size(name: str, parameter: str, positional: tuple[Any, ...], value: Any) -> tuple:
+    """The positional sizes of a method that also takes them as one sequence by keyword
+    (``x.view(size=(3, 2))``, ``x.flip(dims=(0,))``): ``(value,)``, standing for the one
+    positional sequence, or torch's TypeError (nothing given, both forms given, a keyword
+    value that is not a sequence of ints). ``value`` is None when the keyword was not given."""
+    listed = overloads.method_listing(name) or (f"(tuple of ints {parameter})",)
+    if value is None:
+        if not positional:
+            raise errors.error("argument_missing", name=name, argument=parameter)
+        return positional
+    if positional:
+        if len(listed) == 1:
+            raise errors.error("multiple_values", name=name, argument=parameter)
+        raise call_error(name, listed, positional, {parameter: value}) or TypeError(name)
+    error = call_error(name, listed, (), {parameter: value})
+    if error is not None:
+        raise error
+    return (value,)
+
+
 def known_as(function: Any, name: str, kind: str) -> Any:
     """Register ``function`` itself (not a copy: it serves only this name) as torch's
     ``name`` of ``kind``; returns it, for use as a decorator's helper."""
@@ -230,7 +278,12 @@ def called_as(failure: BaseException) -> tuple[str, str] | None:
 
 
 def not_a_tensor(
-    name: str, value: object, failure: Exception, *others: object, exact: bool = False
+    name: str,
+    value: object,
+    failure: Exception,
+    *others: object,
+    exact: bool = False,
+    packed: bool = False,
 ) -> Exception:
     """torch's error for a function given ``value`` in place of its first tensor (or, when
     ``overloads.FUNCTIONS`` lists the function, for its arguments ``value, *others``), or
@@ -239,13 +292,16 @@ def not_a_tensor(
     A body called as an alias or a method (see :func:`renamed`) words the error as torch
     words that alias's or method's. With ``exact``, the arguments are exactly the caller's
     (the function's defaults are ``errors.REQUIRED``, left out here): a None among them is
-    the caller's own."""
+    the caller's own. With ``packed``, the last of ``others`` is, for a method, the tuple
+    of the method's positional arguments (``x.flip(0, 1)``: the function's one sequence)."""
     called = called_as(failure)
     if called is not None:
         name, kind = called
         if kind == CALLS_METHOD and not isinstance(value, Tensor):
             return AttributeError(f"'{type(value).__name__}' object has no attribute '{name}'")
         if kind != FUNCTION:
+            if packed and others and isinstance(others[-1], tuple):
+                others = (*others[:-1], *others[-1])
             return _method_error(name, value, failure, others, exact)
     if str(failure).startswith(f"{name}()"):  # already torch's words (the engine's own check)
         return failure
@@ -729,6 +785,8 @@ def _invalid_combination(
             "      didn't match because some of the arguments have invalid types: "
             + _marked_arguments(listed, names, args, kwargs)
         )
+        if kwargs and not args:  # (as in the "got" line: keywords alone keep their ", ")
+            lines[-1] = lines[-1][:-1] + ", )"
     return "\n".join(lines) + "\n"
 
 

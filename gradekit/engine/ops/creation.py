@@ -453,7 +453,7 @@ def ones_like_data(output: Tensor) -> Tensor:
 
 
 def arange(
-    start: Any,
+    start: Any = errors.REQUIRED,
     end: Any = errors.REQUIRED,
     step: Any = errors.REQUIRED,
     *,
@@ -462,6 +462,8 @@ def arange(
     requires_grad: bool = False,
 ) -> Tensor:
     """``arange(end)``, ``arange(start, end)``, ``arange(start, end, step)``."""
+    if start is errors.REQUIRED and step is errors.REQUIRED:  # arange(end=3): torch's (end)
+        start, end = end, errors.REQUIRED
     try:
         _check_device(device)
         bounds = (0, start) if end is errors.REQUIRED else (start, end)

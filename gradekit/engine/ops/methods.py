@@ -332,7 +332,7 @@ METHODS: dict[str, Any] = {
     "square_": inplace.square_,
     "zero_": inplace.zero_,
     "fill_": inplace.fill_,
-    "copy_": inplace.copy_,
+    "copy_": arguments.with_parameter_names(inplace.copy_, src="other"),  # torch's keyword
     # conversions
     "to": conversion.to,
     "float": conversion.float_,
@@ -343,7 +343,7 @@ METHODS: dict[str, Any] = {
     "short": conversion.short,
     "byte": conversion.byte,
     "bool": conversion.bool_,
-    "type": conversion.type_,
+    "type": arguments.with_parameter_names(conversion.type_, dtype_="dtype"),  # torch's keyword
     "type_as": conversion.type_as,
     "cpu": conversion.cpu,
     "cuda": conversion.cuda,

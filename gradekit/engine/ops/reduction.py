@@ -131,6 +131,8 @@ def sum(  # noqa: A001 - torch's name
     try:
         result = _sum_dtype(input, dtype)
         data = input._data
+        if keepdim and (dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0)):
+            dim = tuple(range(data.ndim))  # sum(None, True): torch's dim overload, every dim
         if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
             # quiet: an overflow or inf + -inf gives inf/nan silently in torch
             out = as_array(quiet_call(_full_sum, data, result.np_dtype), result)

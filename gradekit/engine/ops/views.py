@@ -663,10 +663,11 @@ def t(x: Tensor) -> Tensor:
         raise arguments.not_a_tensor("t", x, failure) from None
 
 
-def permute(x: Tensor, *dims: Any) -> Tensor:
+def permute(x: Tensor, *order_given: Any, dims: Any = None) -> Tensor:
+    if dims is not None or not order_given:  # x.permute(dims=(1, 0)), or no dims at all
+        order_given = arguments.keyword_size("permute", "dims", order_given, dims)
     try:
-        _require_args("permute", "dims", dims)
-        order = _int_list(dims)
+        order = _int_list(order_given)
         ndim = x._data.ndim
         if len(order) != ndim:
             raise errors.error("permute_ndim", ndim=ndim, count=len(order))
@@ -675,7 +676,7 @@ def permute(x: Tensor, *dims: Any) -> Tensor:
             raise errors.error("permute_duplicate")
         return _permute(x, tuple(wrapped))
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("permute", x, failure, *dims) from None
+        raise arguments.not_a_tensor("permute", x, failure, *order_given) from None
 
 
 def _permute(x: Tensor, order: tuple[int, ...]) -> Tensor:
@@ -773,8 +774,9 @@ def squeeze(x: Tensor, dim: Any = ALL_DIMS, surplus: Any = None, axis: Any = Non
         raise arguments.not_a_tensor("squeeze", x, failure, dim, exact=True) from None
 
 
-def expand(x: Tensor, *sizes: Any) -> Tensor:
-    _require_args("expand", "size", sizes)
+def expand(x: Tensor, *sizes: Any, size: Any = None) -> Tensor:
+    if size is not None or not sizes:  # x.expand(size=(2, 3)), or no size at all
+        sizes = arguments.keyword_size("expand", "size", sizes, size)
     try:
         sizes = _int_list(sizes)
     except (TypeError, ValueError) as failure:  # (free unless raised) None or a str
@@ -942,10 +944,12 @@ def _element_strides(data: np.ndarray) -> tuple[int, ...]:
     return tuple(s // data.itemsize for s in data.strides)
 
 
-def view(x: Tensor, *shape: Any) -> Tensor:
+def view(x: Tensor, *shape: Any, size: Any = None) -> Tensor:
     """``x.view(*shape)``: ViewBackward0, or torch's error when the strides do not allow it."""
-    if not shape:
-        raise errors.parser_error("view_no_arguments")
+    if size is not None or not shape:  # x.view(size=(3, 2)), or no size at all
+        if size is None:
+            raise errors.parser_error("view_no_arguments")
+        shape = arguments.keyword_size("view", "size", shape, size)
     if len(shape) == 1 and not isinstance(shape[0], (int, np.integer, tuple, list)):
         if hasattr(shape[0], "legacy_name"):
             raise errors.unsupported("Tensor.view(dtype)")
@@ -973,11 +977,12 @@ def _view_with_strides(
     )
 
 
-def reshape(x: Tensor, *shape: Any) -> Tensor:
+def reshape(x: Tensor, *sizes: Any, shape: Any = None) -> Tensor:
     """A view when the strides allow it, else ``_unsafe_view(clone(x))`` like torch."""
+    if shape is not None or not sizes:  # x.reshape(shape=(3, 2)), or no shape at all
+        sizes = arguments.keyword_size("reshape", "shape", sizes, shape)
     try:
-        _require_args("reshape", "shape", shape)
-        new_shape = _infer_size(_int_list(shape), x._data.size)
+        new_shape = _infer_size(_int_list(sizes), x._data.size)
         strides = _view_strides(x._data.shape, _element_strides(x._data), new_shape)
         if strides is not None:
             # torch: a view of a contiguous input, else _reshape_alias (same memory, other name)
@@ -993,7 +998,7 @@ def reshape(x: Tensor, *shape: Any) -> Tensor:
             node.self_sizes = x._data.shape
         return Tensor._make(data, x.dtype, node)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("reshape", x, failure, *shape) from None
+        raise arguments.not_a_tensor("reshape", x, failure, *sizes) from None
 
 
 def view_as(x: Tensor, other: Tensor) -> Tensor:
@@ -1109,12 +1114,13 @@ def _gather_op(x: Tensor, positions: np.ndarray, name: str) -> Tensor:
     return take_positions(x, positions, name)
 
 
-def repeat(x: Tensor, *repeats: Any) -> Tensor:
-    _require_args("repeat", "repeats", repeats)
+def repeat(x: Tensor, *counts: Any, repeats: Any = None) -> Tensor:
+    if repeats is not None or not counts:  # x.repeat(repeats=(2, 1)), or no counts at all
+        counts = arguments.keyword_size("repeat", "repeats", counts, repeats)
     try:
-        repeats = _int_list(repeats)
+        repeats = _int_list(counts)
     except (TypeError, ValueError) as failure:  # (free unless raised) None or a str
-        raise arguments.not_a_tensor("repeat", x, failure, *repeats, exact=True) from None
+        raise arguments.not_a_tensor("repeat", x, failure, *counts, exact=True) from None
     shape = x._data.shape
     if len(repeats) < len(shape):
         raise errors.error("repeat_ndim")
@@ -1131,9 +1137,11 @@ def repeat(x: Tensor, *repeats: Any) -> Tensor:
     return Tensor._make(data, x.dtype, node)
 
 
-def flip(x: Tensor, *dims: Any) -> Tensor:
+def flip(x: Tensor, dims: Any = errors.REQUIRED, *surplus: Any) -> Tensor:
+    """``torch.flip(input, dims)``: the dims as one sequence, as torch's function takes them
+    (the method also takes them one by one: :func:`_flip_method`)."""
     try:
-        _require_args("flip", "dims", dims)
+        () = surplus  # a surplus positional argument fails here; the handler words it
         wrapped = _unique_dims(_int_list(dims), x._data.ndim)
         # torch's flip writes into empty_like(x, preserve_format): a dense input's strides
         data = empty_preserving_layout(x._data, x._data.dtype)
@@ -1144,7 +1152,7 @@ def flip(x: Tensor, *dims: Any) -> Tensor:
             node.dims = tuple(wrapped)
         return Tensor._make(data, x.dtype, node)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("flip", x, failure, *dims) from None
+        raise arguments.not_a_tensor("flip", x, failure, dims, *surplus, packed=True) from None
 
 
 def cat(tensors: Sequence[Tensor], dim: int = 0, surplus: Any = None, axis: Any = None) -> Tensor:
@@ -1514,7 +1522,9 @@ def take_along_dim(
         raise arguments.not_a_tensor("take_along_dim", x, failure, indices, dim) from None
 
 
-def broadcast_to(x: Tensor, *shape: Any) -> Tensor:
+def broadcast_to(x: Tensor, *shape: Any, size: Any = None) -> Tensor:
+    if size is not None or not shape:  # x.broadcast_to(size=(2, 3)), or no size at all
+        shape = arguments.keyword_size("broadcast_to", "size", shape, size)
     try:
         return expand(x, tuple(_int_list(shape)))
     except (AttributeError, TypeError, ValueError, RuntimeError) as failure:  # (free unless raised)
@@ -1878,8 +1888,50 @@ def _index_select_method(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
     return index_select(self, *args, **kwargs, _index_position=2)
 
 
-def _flip_method(self: Tensor, *dims: Any) -> Tensor:
-    return flip(self, *dims)
+def _flip_method(self: Tensor, *positional: Any, dims: Any = None) -> Tensor:
+    """``x.flip(0, 1)``, ``x.flip((0, 1))`` and ``x.flip(dims=(0, 1))``."""
+    if dims is not None or not positional:  # by keyword, or not at all
+        positional = arguments.keyword_size("flip", "dims", positional, dims)
+    return flip(self, positional)
+
+
+# torch's functions take a size or dims as one sequence (``torch.permute(x, (1, 0))``;
+# ``torch.permute(x, 1, 0)`` is a TypeError), where the methods also take them one by one.
+# The bodies above are the methods; these are the functions.
+
+
+def _not_one_sequence(name: str, input: Any, sequence: Any, surplus: tuple[Any, ...]) -> Exception:
+    """torch's TypeError for the function ``name`` given something other than one
+    sequence (an int, a surplus positional argument, nothing)."""
+    failure = TypeError(f"expected one sequence of ints, got {type(sequence).__name__}")
+    return arguments.not_a_tensor(name, input, failure, sequence, *surplus)
+
+
+def permute_function(
+    input: Tensor = errors.REQUIRED, dims: Any = errors.REQUIRED, *surplus: Any
+) -> Tensor:
+    """``torch.permute(input, dims)``."""
+    if isinstance(dims, (tuple, list)) and not surplus:  # (the check inline: no extra call)
+        return permute(input, dims)
+    raise _not_one_sequence("permute", input, dims, surplus)
+
+
+def reshape_function(
+    input: Tensor = errors.REQUIRED, shape: Any = errors.REQUIRED, *surplus: Any
+) -> Tensor:
+    """``torch.reshape(input, shape)``."""
+    if isinstance(shape, (tuple, list)) and not surplus:
+        return reshape(input, shape)
+    raise _not_one_sequence("reshape", input, shape, surplus)
+
+
+def broadcast_to_function(
+    input: Tensor = errors.REQUIRED, size: Any = errors.REQUIRED, *surplus: Any
+) -> Tensor:
+    """``torch.broadcast_to(input, size)``."""
+    if isinstance(size, (tuple, list)) and not surplus:
+        return broadcast_to(input, size)
+    raise _not_one_sequence("broadcast_to", input, size, surplus)
 
 
 def clone_function(
@@ -1908,7 +1960,7 @@ TENSOR_METHODS: dict[str, Any] = {
     "contiguous": contiguous,
     "clone": clone_function,
     "transpose": transpose,
-    "swapaxes": transpose,
+    "swapaxes": arguments.with_parameter_names(transpose, dim0="axis0", dim1="axis1"),
     "swapdims": transpose,
     "t": t,
     "T": property(_T),
@@ -1925,7 +1977,7 @@ TENSOR_METHODS: dict[str, Any] = {
     "flip": _flip_method,
     "narrow": narrow,
     "select": select,
-    "split": split,
+    "split": arguments.with_parameter_names(split, split_size_or_sections="split_size"),
     "chunk": chunk,
     "unbind": unbind,
     "index_select": _index_select_method,
@@ -1948,14 +2000,18 @@ TORCH_FUNCTIONS: dict[str, Any] = {
     "split": split,
     "chunk": chunk,
     "unbind": unbind,
-    "reshape": reshape,
+    "reshape": arguments.renamed(reshape_function, "reshape", qualname="reshape"),
     "flatten": flatten,
     "unflatten": unflatten,
     "ravel": ravel,
     "transpose": transpose,
-    "swapaxes": arguments.renamed(transpose, "swapaxes", qualname="swapaxes"),
+    "swapaxes": arguments.with_parameter_names(
+        arguments.renamed(transpose, "swapaxes", qualname="swapaxes"),
+        dim0="axis0",
+        dim1="axis1",
+    ),
     "t": t,
-    "permute": permute,
+    "permute": arguments.renamed(permute_function, "permute", qualname="permute"),
     "movedim": movedim,
     "squeeze": squeeze,
     "unsqueeze": unsqueeze,
@@ -1967,10 +2023,20 @@ TORCH_FUNCTIONS: dict[str, Any] = {
     "masked_fill": masked_fill,
     "masked_select": masked_select,
     "take_along_dim": take_along_dim,
-    "broadcast_to": broadcast_to,
+    "broadcast_to": arguments.renamed(
+        broadcast_to_function, "broadcast_to", qualname="broadcast_to"
+    ),
     "clone": clone_function,
     "index_put": index_put,
 }
+# torch's functions name their tensor ``input`` (``torch.transpose(input=t, dim0=0, dim1=1)``)
+# and torch.split's ``tensor``, where the bodies above call it ``x``: the namespace holds
+# copies that answer to torch's names (the same bytecode; see arguments.with_parameter_names).
+for _name, _function in TORCH_FUNCTIONS.items():
+    _first = _function.__code__.co_varnames[0]
+    if _first == "x":
+        _torch_name = "tensor" if _name == "split" else "input"
+        TORCH_FUNCTIONS[_name] = arguments.with_parameter_names(_function, x=_torch_name)
 
 for _name, _function in TENSOR_METHODS.items():
     if not _name.startswith("__"):  # a copy by which the error path knows it is the method
