@@ -126,6 +126,8 @@ def test_dim_reductions_are_contiguous() -> None:
         x.all(1),
         x.any(0),
         x.count_nonzero(1),
+        x.mean(1),
+        x.mean((0, 2), keepdim=True),
     ):
         assert result.is_contiguous()
     assert x.sum(1).tolist() == np.arange(24.0).reshape(2, 3, 4).transpose(2, 1, 0).sum(1).tolist()

@@ -185,3 +185,18 @@ def test_a_full_sum_keeps_its_dims_when_asked(call: str, shape: tuple[int, ...])
     assert result.item() == A.sum().item()
     result.sum().backward()
     assert A.grad.tolist() == torch.ones(shape).tolist()
+
+
+@pytest.mark.parametrize(
+    "call", ["A.mean(None, True)", "A.mean(dim=None, keepdim=True)", "A.mean((), True)"]
+)
+@pytest.mark.parametrize("shape", [(2, 3), (4,), (2, 1, 3)])
+def test_a_full_mean_keeps_its_dims_when_asked(call: str, shape: tuple[int, ...]) -> None:
+    """mean as sum: torch's dim overload with dim None or (): every dim, kept (MeanBackward1)."""
+    A = (torch.arange(float(np.prod(shape))) / 7).reshape(shape).requires_grad_()
+    result = eval(call, {"A": A})
+    assert result.shape == (1,) * len(shape)
+    assert type(result.grad_fn).__name__ == "MeanBackward1"
+    assert result.item() == A.mean().item()
+    result.sum().backward()
+    assert A.grad.tolist() == (torch.ones(shape) / float(np.prod(shape))).tolist()

@@ -248,6 +248,8 @@ def mean(
         data = input._data
         if data.dtype is not result.np_dtype:
             data = data.astype(result.np_dtype, copy=False)
+        if keepdim and (dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0)):
+            dim = tuple(range(data.ndim))  # mean(None, True): torch's dim overload, every dim
         if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
             # (up to four elements numpy adds in torch's order: no call on the hot path; both
             # quiet: torch's sum of inf and -inf is silently nan)
@@ -273,6 +275,8 @@ def mean(
             else:
                 total = np.add.reduce(data, axis=_np_axis(dims, data.ndim), keepdims=keepdim)
             out = as_array(np.true_divide(total, count, dtype=data.dtype), result)
+        if out.ndim > 1 and not out.flags.c_contiguous:  # torch allocates it C-contiguous
+            out = np.ascontiguousarray(out)
         if not _recording(input):
             return Tensor._make(out, result)
         node = MeanBackward1((input._edge(),), ((out.shape, result),))
