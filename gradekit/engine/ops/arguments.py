@@ -150,6 +150,20 @@ def check_dtype(name: str, value: object) -> None:
         )
 
 
+def check_non_blocking(name: str, value: object) -> None:
+    """``non_blocking`` (the second parameter of ``x.type`` and ``x.copy_``) must be a bool.
+    (Given by keyword, torch leaves out the position: a known difference.)"""
+    if value is not False and value is not True:
+        raise errors.error(
+            "argument_type",
+            name=name,
+            parameter="non_blocking",
+            where=" (position 2)",
+            expected="bool",
+            got=type_name(value),
+        )
+
+
 def is_number(value: object) -> bool:
     """torch's ``Scalar`` check: a Python or numpy number, or a one-element tensor."""
     if isinstance(value, Tensor):

@@ -128,15 +128,7 @@ _LEGACY_NAMES = {d.legacy_name: d for d in dtypes.ALL_DTYPES}
 
 def type_(self: Tensor, dtype_: Any = None, non_blocking: bool = False, **_: Any) -> Any:
     """``x.type()`` -> 'torch.FloatTensor'; ``x.type(torch.float64)`` converts."""
-    if non_blocking is not False and non_blocking is not True:  # torch's parser: a bool
-        raise errors.error(  # (given by keyword, torch leaves out the position)
-            "argument_type",
-            name="type",
-            parameter="non_blocking",
-            where=" (position 2)",
-            expected="bool",
-            got=arguments.type_name(non_blocking),
-        )
+    arguments.check_non_blocking("type", non_blocking)
     if dtype_ is None:
         return self.dtype.legacy_name
     if isinstance(dtype_, str):

@@ -221,15 +221,7 @@ def copy_(self: Tensor, src: Tensor, non_blocking: bool = False) -> Tensor:
         raise errors.error(
             "argument_not_tensor", op="copy_", arg="other", position=1, type_name=type(src).__name__
         )
-    if non_blocking is not False and non_blocking is not True:  # torch's parser: a bool
-        raise errors.error(  # (given by keyword, torch leaves out the position)
-            "argument_type",
-            name="copy_",
-            parameter="non_blocking",
-            where=" (position 2)",
-            expected="bool",
-            got=arguments.type_name(non_blocking),
-        )
+    arguments.check_non_blocking("copy_", non_blocking)
     try:
         values = np.broadcast_to(src._data, self._data.shape)
     except ValueError:
