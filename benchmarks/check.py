@@ -35,8 +35,9 @@ tree (and any `--against` snapshot, a `git archive` of another commit) into a fo
 `T name CLOCK_MONOTONIC` to a descriptor every process inherits (the grader G, the zygote Z,
 the launcher L, the worker W; the product itself carries no instrumentation), runs the
 autograd example's check on its own in each copy, alternating, under `nice -n -20`, and prints
-the median of each stretch between two marks (ms). A mark whose line is not in a tree is left
-out there (the stretches it bounds print `-`).
+the median of each stretch between two marks (ms), then every mark's median time from the
+command's start, in the order passed (which process waits for which). A mark whose line is
+not in a tree is left out there (the stretches it bounds print `-`).
 
     python benchmarks/check.py --marks [--repeat N] [--against SNAPSHOT]
 """
@@ -251,9 +252,13 @@ MARKS = [
     ("sandbox/warm.py", r"self._pidfd = os.pidfd_open\(self.process.pid\)", "after", "G.spawned"),
     ("check_command.py", r"compiled = _compiled_assignment\(spec_path, options\)", "after",
      "G.compiled"),
+    ("check_command.py", r"import_numpy_single_threaded\(\)$", "after", "G.numpy"),
     ("grading/pipeline.py", r"reference = reference_answers\(compiled.solution_path", "after",
      "G.reference"),
     ("grading/pipeline.py", r"parsed = parse_source\(source.text\)$", "after", "G.parsed"),
+    ("grading/pipeline.py", r"reference = reference_answers\(compiled.solution_path", "before",
+     "G.answers"),
+    ("grading/pipeline.py", r"streamed = _grade_while_running\($", "after", "G.streamed"),
     ("sandbox/runner.py", r"encoded = encoded_calls\(self.launcher_calls\)", "before", "G.run"),
     ("sandbox/runner.py", r"remainder = self._write_what_fits\(launched.config_w", "after",
      "G.configured"),
@@ -275,6 +280,10 @@ MARKS = [
      "W.loaded"),
     ("sandbox/child.py", r"_write_all\(result_fd, pending \+ encode_begin_event", "before",
      "W.call"),
+    ("sandbox/child.py", r"^pending = frame$", "after", "W.outcome"),
+    ("sandbox/child.py", r"^os._exit\(code\)$", "before", "W.exit"),
+    ("sandbox/child.py", r"_, status = os.waitpid\(worker, 0\)", "after", "L.reaped"),
+    ("sandbox/child.py", r"reaped = layer_functions.kill_descendants\(\)", "after", "L.killed"),
 ]
 # fmt: on
 # (stretch, from mark, to mark); "W.call~" is the last call's start; None is the process start.
@@ -293,6 +302,17 @@ STRETCHES = [
     ("zygote ready to the first call", "Z.ready", "W.call"),
     ("the calls (first to last start)", "W.call", "W.call~"),
     ("last call to the run's end (grader)", "W.call~", "G.run_done"),
+    ("  the last call", "W.call~", "W.outcome~"),
+    ("  calls done to the worker's exit", "W.outcome~", "W.exit"),
+    ("  worker exit to reaped (launcher)", "W.exit", "L.reaped"),
+    ("  reaped to descendants killed", "L.reaped", "L.killed"),
+    ("  descendants killed to run's end", "L.killed", "G.run_done"),
+    ("grader: answers started (after the launch)", "G.spawned", "G.answers"),
+    ("  answers loaded", "G.answers", "G.reference"),
+    ("  source parsed", "G.reference", "G.parsed"),
+    ("  graded while running", "G.parsed", "G.streamed"),
+    ("  launcher's end to graded", "L.killed", "G.streamed"),
+    ("  graded to the run's end", "G.streamed", "G.run_done"),
     ("the run's end to the exit", "G.run_done", None),
     ("the whole check", None, None),
 ]
@@ -403,6 +423,19 @@ def print_marks(options: argparse.Namespace) -> None:
             ]
             row += f"{statistics.median(values):12.1f}" if values else f"{'-':>12}"
         print(row)
+    print("\nevery mark, in ms from the command's start (medians), in the order passed")
+
+    def at(label: str, name: str) -> float | None:
+        values = [marks[name] for marks in rounds[label] if name in marks]
+        return statistics.median(values) if values else None
+
+    names = {name for label in trees for marks in rounds[label] for name in marks}
+    repeated = {"W.call~", "W.outcome~"}  # marks passed once per call: their last time too
+    names = {name for name in names if not name.endswith("~") or name in repeated}
+    this_tree = list(trees)[-1]
+    for name in sorted(names, key=lambda name: at(this_tree, name) or 0.0):
+        cells = (at(label, name) for label in trees)
+        print(f"{name:<42}" + "".join(f"{'-':>12}" if c is None else f"{c:12.1f}" for c in cells))
 
 
 def main() -> int:
