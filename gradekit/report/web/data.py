@@ -128,7 +128,13 @@ class ClusterView:
 
 def _misconception_key(cluster: queries.AnswerCluster) -> tuple:
     exception_type = cluster.representative.get("type") if cluster.answer_kind != "value" else None
-    return (tuple(cluster.students), cluster.status, cluster.answer_kind, exception_type)
+    return (
+        tuple(cluster.students),
+        cluster.status,
+        cluster.answer_kind,
+        exception_type,
+        cluster.load_failure,
+    )
 
 
 def _is_autograd(summaries: list[dict[str, Any] | None]) -> bool:
@@ -280,19 +286,17 @@ class ReportData:
         groups: dict[tuple, list[queries.AnswerCluster]] = {}
         for cluster in clusters:
             groups.setdefault(_misconception_key(cluster), []).append(cluster)
-        misconceptions = []
+        misconceptions, load_failures = [], []
         for members in groups.values():
             first = members[0]
-            misconceptions.append(
-                ClusterView(
-                    clusters=members,
-                    students=[(student, slug(student)) for student in first.students],
-                    answer=answer_view(
-                        first.representative, first.expected, draw_graph=draw_graphs
-                    ),
-                    share=first.size / exercise.students if exercise.students else 0.0,
-                )
+            view = ClusterView(
+                clusters=members,
+                students=[(student, slug(student)) for student in first.students],
+                answer=answer_view(first.representative, first.expected, draw_graph=draw_graphs),
+                share=first.size / exercise.students if exercise.students else 0.0,
             )
+            # A file that never loaded is no answer to this exercise: shown apart.
+            (load_failures if first.load_failure else misconceptions).append(view)
         return {
             "stats": exercise,
             "median_seconds": self._medians(assignment).get(exercise.exercise_id),
@@ -301,6 +305,7 @@ class ReportData:
                 for student in self._not_attempted(assignment).get(exercise.exercise_id, [])
             ],
             "misconceptions": misconceptions,
+            "load_failures": load_failures,
             "draw_graphs": draw_graphs,
         }
 
