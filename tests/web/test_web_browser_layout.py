@@ -5,6 +5,7 @@ the reason, when either is missing); screenshots go to pytest's tmp dir."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -78,3 +79,74 @@ def test_the_audit_graph_in_a_browser(page, tmp_path: Path) -> None:  # noqa: F8
             )
             assert not inside, (point, box)
     page.locator("svg.graph").screenshot(path=str(tmp_path / "weird-graph.png"))
+
+
+LONG_MISTAKE = (
+    "You added two instead of multiplying by two: t + 2 shifts every element, while the "
+    "exercise asks to scale it, so only the element equal to 2 comes out right; see the "
+    "hint about broadcasting a Python scalar against a tensor, and compare with 2 * t."
+)
+
+
+@pytest.fixture(scope="module")
+def long_mistake_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    import sqlite3
+
+    db = write_classroom(tmp_path_factory.mktemp("narrow") / "book.sqlite")
+    with closing(sqlite3.connect(db)) as connection, connection:
+        connection.execute(
+            "UPDATE exercise_results SET mistake = ? WHERE mistake IS NOT NULL", (LONG_MISTAKE,)
+        )
+    with _serve(db) as url:
+        yield url
+
+
+@pytest.mark.parametrize(
+    "page_path",
+    ["index.html", "exercise/double.html", "exercise/build_graph.html", "student/bob.html"],
+)
+def test_pages_fit_a_760_pixel_window(
+    browser,  # noqa: F811
+    long_mistake_server: str,
+    tmp_path: Path,
+    page_path: str,
+) -> None:
+    context = browser.new_context(viewport={"width": 760, "height": 900})
+    narrow = context.new_page()
+    try:
+        narrow.goto(f"{long_mistake_server}/{ASSIGNMENT}/{page_path}")
+        width = narrow.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        name = page_path.replace("/", "-").replace(".html", "")
+        narrow.screenshot(path=str(tmp_path / f"narrow-{name}.png"), full_page=True)
+        assert width[0] <= width[1], width
+    finally:
+        context.close()
+
+
+def test_the_commonest_mistake_is_one_line_until_opened(
+    browser,  # noqa: F811
+    long_mistake_server: str,
+    tmp_path: Path,
+) -> None:
+    context = browser.new_context(viewport={"width": 760, "height": 900})
+    narrow = context.new_page()
+    try:
+        narrow.goto(f"{long_mistake_server}/{ASSIGNMENT}/index.html")
+        rows = narrow.locator("#exercises tbody tr")
+        heights = [rows.nth(i).bounding_box()["height"] for i in range(rows.count())]
+        assert max(heights) < 100, heights  # the exercise's title may wrap; 220 px before
+        summary = narrow.locator("#exercises td.mistake summary").first
+        assert summary.bounding_box()["height"] < 24  # one line, cut with an ellipsis
+        assert summary.get_attribute("title") == LONG_MISTAKE  # the whole text on hover
+        summary.click()
+        opened = narrow.locator("#exercises td.mistake details").first
+        assert opened.get_attribute("open") is not None
+        assert LONG_MISTAKE in opened.inner_text()
+        wrapper = narrow.locator("div.scroll:has(#exercises)")
+        wrapper.evaluate("box => { box.scrollLeft = box.scrollWidth; }")
+        wrapper.screenshot(path=str(tmp_path / "mistake-opened.png"))
+        narrow.set_viewport_size({"width": 1280, "height": 900})
+        narrow.reload()
+        wrapper.screenshot(path=str(tmp_path / "exercises-1280.png"))
+    finally:
+        context.close()
