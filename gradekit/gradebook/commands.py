@@ -123,15 +123,41 @@ def export_command(
         str | None,
         typer.Option("--assignment-id", help="Which assignment, when the gradebook holds several."),
     ] = None,
+    roster: Annotated[
+        Path | None,
+        typer.Option(
+            "--roster",
+            help="Students who should have submitted (one id per line, or a CSV with a "
+            "'student' column): those without a submission get a row with status 'missing'.",
+        ),
+    ] = None,
+    excel: Annotated[
+        bool,
+        typer.Option(
+            "--excel",
+            help="Start the CSV with a UTF-8 byte order mark so that Excel reads accented "
+            "names correctly (off by default: other tools do not need it).",
+        ),
+    ] = False,
 ) -> None:
-    """Export every student's current grade from the gradebook as CSV and/or JSON."""
+    """Export every student's current grade from the gradebook as CSV and/or JSON.
+
+    One row per student: graded, submitted but ungradable, and (with --roster) missing; the
+    grade_status column says which, and rows without a grade have a blank score."""
     from gradekit.gradebook.export import export_csv, export_json
     from gradekit.gradebook.queries import GradebookQueryError, SeveralAssignments
+    from gradekit.gradebook.roster import RosterError, load_roster
     from gradekit.gradebook.schema import GradebookSchemaError
     from gradekit.gradebook.store import connect
 
     if csv_path is None and json_path is None:
         _fail("nothing to export: pass --csv FILE and/or --json FILE ('-' for stdout)")
+    students = None
+    if roster is not None:
+        try:
+            students = load_roster(roster)
+        except RosterError as error:
+            _fail(str(error))
     try:
         connection = connect(db, readonly=True)
     except GradebookSchemaError as error:
@@ -139,9 +165,11 @@ def export_command(
     try:
         outputs = []
         if csv_path is not None:
-            outputs.append((csv_path, export_csv(connection, assignment_id)))
+            text = export_csv(connection, assignment_id, roster=students, excel=excel)
+            outputs.append((csv_path, text))
         if json_path is not None:
-            outputs.append((json_path, export_json(connection, assignment_id) + "\n"))
+            text = export_json(connection, assignment_id, roster=students)
+            outputs.append((json_path, text + "\n"))
     except SeveralAssignments as error:
         _fail(
             f"{db} holds several assignments: pass --assignment-id with one of "

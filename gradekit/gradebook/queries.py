@@ -25,7 +25,9 @@ Passing ``assignment_id=None`` picks the only assignment in the gradebook and ra
 
 from __future__ import annotations
 
+import hashlib
 import json
+import re
 import sqlite3
 import statistics
 from collections import Counter
@@ -174,6 +176,10 @@ class AnswerCluster(_JsonMixin):
     representative: dict[str, Any]  # compact picture of the answer (first elements, message)
     message: str | None  # how the grader described the difference, for one of them
     expected: dict[str, Any] | None = None  # the reference answer, in the same form
+    # The students' files did not load at all (syntax error, not UTF-8, a corrupt notebook,
+    # an import that timed out...): every case of every exercise fails the same way for
+    # them, so this is no wrong answer to this case.
+    load_failure: bool = False
 
 
 @dataclass(frozen=True)
@@ -529,7 +535,10 @@ def wrong_answer_clusters(
     """Identical non-passing answers among current submissions, biggest clusters first.
 
     Two answers are identical when their fingerprints are equal (same values bit for bit,
-    shape and dtype; or same exception type and message; or the same sandbox failure).
+    shape and dtype; or same exception type and message; or the same sandbox failure). A
+    sandbox failure (a file that did not load, a timeout, a crash) is stored with only its
+    exception type, so its clusters are split further by the failure's message, normalised
+    by :func:`failure_key` so that the student's own file name does not split them.
     """
     assignment = resolve_assignment(connection, assignment_id)
     conditions = [f"c.submission_id IN ({_LATEST})", "c.status != 'pass'"]
@@ -543,7 +552,8 @@ def wrong_answer_clusters(
     if not include_hidden:
         conditions.append("c.hidden = 0")
     rows = connection.execute(
-        "SELECT c.*, s.student, s.spec_hash, e.position AS exercise_position FROM case_results c"
+        "SELECT c.*, s.student, s.spec_hash, s.load_error, s.path, e.position AS exercise_position"
+        " FROM case_results c"
         " JOIN submissions s ON s.id = c.submission_id"
         " JOIN exercise_results e ON e.submission_id = c.submission_id"
         "  AND e.exercise_id = c.exercise_id"
@@ -558,7 +568,7 @@ def wrong_answer_clusters(
             row["exercise_id"],
             row["case_id"],
             _fingerprint_version(row),
-            row["answer_fingerprint"],
+            _cluster_fingerprint(row),
         )
         groups.setdefault(key, []).append(row)
     expected = _expected_answers(connection, {row["spec_hash"] for row in rows})
@@ -583,10 +593,48 @@ def wrong_answer_clusters(
                     representative=json.loads(first["answer_summary"]),
                     message=first["message"],
                     expected=expected.get((first["spec_hash"], exercise, case)),
+                    load_failure=bool(first["load_error"]),
                 ),
             )
         )
     return [cluster for _, cluster in sorted(clusters, key=lambda item: item[0])]
+
+
+# Parts of a failure message that name the student's own file or vary with its contents:
+# a path or a .py/.ipynb file name, a number (a byte offset, a line, a size), and a quoted
+# snippet that is not a plain Python name (the start of a corrupt notebook). A quoted name
+# (`NameError: name 'tensor' is not defined`) is kept: it tells two mistakes apart.
+_FAILURE_PATH = re.compile(r"(?:[^\s:;,()'\"`]*/)+[^\s:;,()'\"`]*|[^\s:;,()'\"`/]+\.(?:py|ipynb)\b")
+_FAILURE_NUMBER = re.compile(r"\b\d+\b")
+_FAILURE_SNIPPET = re.compile(r"'(?![A-Za-z_][A-Za-z0-9_.]*')[^']*'|\"[^\"]*\"")
+
+
+def failure_key(exception_type: str, message: str, path: str = "") -> str:
+    """What identifies one reason for a sandbox failure: the exception type and its message
+    with the submission's ``path``, other file names, numbers and quoted snippets of the file
+    replaced (so "not valid UTF-8 (byte 5)" in vera.py and "(byte 9)" in walt.py are one
+    reason, "not a readable Jupyter notebook" another)."""
+    normalised = message
+    for own in sorted({path, path.rsplit("/", 1)[-1]} - {""}, key=len, reverse=True):
+        normalised = normalised.replace(own, "<file>")
+    normalised = _FAILURE_PATH.sub("<file>", normalised)
+    normalised = _FAILURE_SNIPPET.sub("<text>", normalised)
+    normalised = _FAILURE_NUMBER.sub("<n>", normalised)
+    return f"{exception_type}:{normalised}"
+
+
+def _cluster_fingerprint(row: sqlite3.Row) -> str:
+    """The stored fingerprint, split by the failure's reason for a sandbox failure (only its
+    exception type is in the stored fingerprint: ``missing:SubmissionError``)."""
+    fingerprint = row["answer_fingerprint"]
+    if row["answer_kind"] in ("value", "raised"):
+        return fingerprint
+    summary = json.loads(row["answer_summary"])
+    message = summary.get("message")
+    if not message:
+        return fingerprint
+    key = failure_key(str(summary.get("type", "")), str(message), row["path"] or "")
+    return f"{fingerprint}:{hashlib.sha256(key.encode()).hexdigest()[:16]}"
 
 
 def _fingerprint_version(row: sqlite3.Row) -> int:

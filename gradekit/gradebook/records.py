@@ -10,6 +10,7 @@ process that writes the database.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -23,6 +24,7 @@ from gradekit.gradebook.store import EXERCISE_COLUMNS, SUBMISSION_COLUMNS
 from gradekit.grading.compare import IdentityMemo
 from gradekit.grading.plans import ExercisePlan
 from gradekit.grading.verdicts import AssignmentResult, CaseResult, ExerciseResult
+from gradekit.sandbox.executor import CALL_OUTPUT_LIMIT
 from gradekit.sandbox.protocol import CallOutcome, SubmissionOutcome
 
 CASE_OUTPUT_LIMIT = 2_000  # characters of a case's captured stdout + stderr kept
@@ -181,11 +183,35 @@ def _summary_text(summary: dict[str, Any]) -> str:
     return _SUMMARY_TEXTS.remember((summary,), lambda: json.dumps(summary, sort_keys=True))
 
 
-def cap_text(text: str, limit: int) -> str:
-    """``text`` cut to ``limit`` characters, saying how much was dropped."""
-    if len(text) <= limit:
+def cap_text(text: str, limit: int, *, dropped: int = 0, at_least: bool = False) -> str:
+    """``text`` cut to ``limit`` characters, saying how much was not stored: what this cut
+    drops plus ``dropped``, output the sandbox had already discarded. ``at_least`` says the
+    sandbox discarded more without counting it (a call's own output past CALL_OUTPUT_LIMIT)."""
+    if len(text) <= limit and not dropped and not at_least:
         return text
-    return text[:limit] + f"\n[{len(text) - limit} more characters not stored]"
+    missing = max(len(text) - limit, 0) + dropped
+    if missing == 0 and not at_least:
+        return text
+    shown = text[:limit]
+    if at_least:
+        return shown + f"\n[at least {missing} more characters not stored]"
+    return shown + f"\n[{missing} more characters not stored]"
+
+
+# The note the sandbox appends to a run's stdout when its output limit discarded output
+# (gradekit/sandbox/runner.py, submission_outcome): the count covers stdout and stderr.
+_SANDBOX_DISCARDED = re.compile(r"\n\[(\d+) more bytes of output were discarded\]\Z")
+
+
+def cap_run_output(text: str, limit: int) -> str:
+    """A run's captured stdout cut to ``limit`` characters. When the sandbox's own output limit
+    discarded output (its ``output_dropped``, noted at the end of stdout), the count of what
+    was not stored includes it, so it says how much the student really printed beyond what is
+    shown (bytes past the sandbox's limit are counted as characters: equal for ASCII)."""
+    match = _SANDBOX_DISCARDED.search(text)
+    if match is None:
+        return cap_text(text, limit)
+    return cap_text(text[: match.start()], limit, dropped=int(match.group(1)))
 
 
 def submission_status(exercise_statuses: list[str]) -> str:
@@ -218,7 +244,7 @@ def submission_record(
         score=result.score,
         max_score=result.max_score,
         load_error=result.load_error,
-        stdout=cap_text(result.stdout, SUBMISSION_OUTPUT_LIMIT),
+        stdout=cap_run_output(result.stdout, SUBMISSION_OUTPUT_LIMIT),
         stderr=cap_text(result.stderr, SUBMISSION_OUTPUT_LIMIT),
         sandbox_tier=result.isolation.tier,
         isolation={
@@ -271,12 +297,19 @@ def _case_record(exercise_id: str, case: CaseResult, got: CallOutcome | None) ->
         call_status=case.call_status,
         score=case.weight if case.passed else 0.0,
         message=_case_message(case, got),
-        output=cap_text((got.stdout + got.stderr) if got else "", CASE_OUTPUT_LIMIT),
+        output=_case_output(got),
         duration=case.duration,
         answer_kind=kind,
         answer_fingerprint=fingerprint,
         answer_summary=summary,
     )
+
+
+def _case_output(got: CallOutcome | None) -> str:
+    if got is None:
+        return ""
+    full = len(got.stdout) >= CALL_OUTPUT_LIMIT or len(got.stderr) >= CALL_OUTPUT_LIMIT
+    return cap_text(got.stdout + got.stderr, CASE_OUTPUT_LIMIT, at_least=full)
 
 
 def _case_message(case: CaseResult, got: CallOutcome | None) -> str | None:

@@ -220,3 +220,78 @@ def write_classroom(path: Path, students: dict[str, dict[str, Any]] | None = Non
                 )
             book.finish_run(run_id)
     return path
+
+
+def did_not_load_record(student: str, message: str, *, suffix: str = ".py") -> SubmissionRecord:
+    """A submission whose file never loaded (``message`` formats ``{path}``): every case of
+    every exercise is a ``missing`` answer, as the batch grader records it."""
+    import dataclasses
+
+    record = student_record(student, {"double": "plus_two", "graph": "wrong"})
+    path = f"subs/{student}{suffix}"
+    text = message.format(path=path, student=student)
+    summary = {"kind": "missing", "type": "SubmissionError", "message": text}
+    exercises = [
+        dataclasses.replace(
+            exercise,
+            status="error",
+            points=0.0,
+            passed_cases=0,
+            mistake=None,
+            cases=[
+                dataclasses.replace(
+                    case,
+                    status="error",
+                    call_status="missing",
+                    answer_kind="missing",
+                    answer_fingerprint="missing:SubmissionError",
+                    answer_summary=summary,
+                    message=f"SubmissionError: {text}",
+                    score=0.0,
+                )
+                for case in exercise.cases
+            ],
+        )
+        for exercise in record.exercises
+    ]
+    return dataclasses.replace(
+        record,
+        path=path,
+        status="error",
+        score=0.0,
+        load_error=text,
+        exercises=exercises,
+    )
+
+
+NOT_UTF8 = "{path}: not valid UTF-8 text (byte 5); save the file as UTF-8"
+NOT_NOTEBOOK = (
+    "{path}: not a readable Jupyter notebook (NotJSONError: Notebook does not appear to be "
+    "JSON: '{{{student}'); re-save it from Jupyter or submit a .py file"
+)
+
+
+def add_load_failures(path: Path) -> Path:
+    """Add a run to a classroom gradebook with two non-UTF-8 files and one corrupt notebook."""
+    records = [
+        did_not_load_record("vera", NOT_UTF8),
+        did_not_load_record("walter", NOT_UTF8),
+        did_not_load_record("zoe", NOT_NOTEBOOK, suffix=".ipynb"),
+    ]
+    with Gradebook(path) as book:
+        run_id = book.start_run(
+            assignment_id=ASSIGNMENT,
+            assignment_title="Autograd <mini>",
+            spec_path="autograd-mini.yaml",
+            spec_hash="spec-1",
+            backend="engine",
+            sandbox_tier=2,
+            jobs=1,
+            gradekit_version="test",
+        )
+        for record in records:
+            book.record_submission(
+                run_id=run_id, assignment_id=ASSIGNMENT, spec_hash="spec-1", record=record
+            )
+        book.finish_run(run_id)
+    return path

@@ -127,3 +127,119 @@ def test_any_graph_renders_as_well_formed_svg_with_every_reachable_node(data) ->
                 reachable.add(link)
                 frontier.append(link)
     assert len(drawn) == len(reachable)
+
+
+# --------------------------------------------------------------------------------------------
+# Layered layout geometry: edges never cross a box they do not connect
+# --------------------------------------------------------------------------------------------
+
+
+def _segment_enters(start, end, box, inset: float = 0.5) -> bool:
+    """Whether the segment meets the box's interior (shrunk by ``inset``): Liang-Barsky."""
+    left, right = box.x + inset, box.x + box.width - inset
+    top, bottom = box.y + inset, box.y + box.height - inset
+    (x0, y0), (x1, y1) = start, end
+    dx, dy = x1 - x0, y1 - y0
+    low, high = 0.0, 1.0
+    for p, q in ((-dx, x0 - left), (dx, right - x0), (-dy, y0 - top), (dy, bottom - y0)):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            low = max(low, t)
+        else:
+            high = min(high, t)
+        if low > high:
+            return False
+    return True
+
+
+def _check_geometry(nodes) -> None:
+    from gradekit.report.web.graph import layout_graph
+
+    layout = layout_graph(nodes)
+    boxes = list(layout.boxes.values())
+    for number, first in enumerate(boxes):  # boxes never overlap
+        for second in boxes[number + 1 :]:
+            apart = (
+                first.x + first.width <= second.x
+                or second.x + second.width <= first.x
+                or first.y + first.height <= second.y
+                or second.y + second.height <= first.y
+            )
+            assert apart, (first, second)
+    for edge in layout.edges:
+        child, parent = layout.boxes[edge.child], layout.boxes[edge.parent]
+        (x_start, y_start), (x_end, y_end) = edge.points[0], edge.points[-1]
+        assert y_start == child.y and child.x < x_start < child.x + child.width
+        assert y_end == parent.y + parent.height and parent.x < x_end < parent.x + parent.width
+        for start, end in zip(edge.points, edge.points[1:], strict=False):
+            for box in boxes:
+                assert not _segment_enters(start, end, box), (edge, box)
+    # Parallel links are drawn as distinct paths.
+    paths: dict = {}
+    for edge in layout.edges:
+        paths.setdefault((edge.child, edge.parent), []).append(edge.points)
+    for drawn in paths.values():
+        assert len(set(drawn)) == len(drawn)
+
+
+@settings(max_examples=150, deadline=None)
+@given(dags())
+def test_no_edge_crosses_a_box_it_does_not_connect(data) -> None:
+    _check_geometry(parse_graph(data))
+
+
+def _weird(torch):
+    """The audit's graph: a shared input (x twice), a squared input (b * b)."""
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    a = torch.tensor([0.5, -1.0], requires_grad=True)
+    b = torch.tensor([2.0, 3.0], requires_grad=True)
+    return (x * a).exp().sin() + b * b - x
+
+
+def test_the_audit_graph_routes_the_long_edge_around_the_add_node() -> None:
+    from gradekit.report.web.graph import layout_graph
+
+    nodes = parse_graph(_wire(_weird(engine), engine))
+    _check_geometry(nodes)
+    layout = layout_graph(nodes)
+    names = {index: nodes[index].name for index in layout.boxes}
+    sub = next(i for i, name in names.items() if name == "SubBackward0")
+    add = next(i for i, name in names.items() if name == "AddBackward0")
+    long_edges = [e for e in layout.edges if e.parent == sub and names[e.child] == "AccumulateGrad"]
+    [x_edge] = long_edges
+    assert len(x_edge.points) > 2  # routed through dummy slots, not a straight line
+    assert not any(
+        _segment_enters(s, e, layout.boxes[add])
+        for s, e in zip(x_edge.points, x_edge.points[1:], strict=False)
+    )
+    pairs: dict = {}
+    for edge in layout.edges:
+        pairs.setdefault((edge.child, edge.parent), []).append(edge)
+    assert any(len(edges) == 2 for edges in pairs.values())  # b * b: two lines
+    svg = str(render_graph_svg(nodes, title="g"))
+    edges = sum(1 for node in nodes for link in node.next if link is not None)
+    assert svg.count('class="edge"') == edges
+
+
+def test_a_leaf_shows_its_input_name_when_the_graph_has_it() -> None:
+    nodes = parse_graph(
+        [
+            {"name": "MulBackward0", "next": [1]},
+            {"name": "AccumulateGrad", "next": [], "input": "x"},
+        ]
+    )
+    assert "x (AccumulateGrad)" in _svg_texts(render_graph_svg(nodes, title="g"))
+
+
+def test_a_huge_graph_is_not_drawn() -> None:
+    size = 400  # every step reuses the last input: tens of thousands of dummy slots
+    data = [
+        {"name": "MulBackward0", "next": [step + 1 if step + 1 < size - 1 else None, size - 1]}
+        for step in range(size - 1)
+    ] + [{"name": "AccumulateGrad", "next": []}]
+    svg = str(render_graph_svg(parse_graph(data), title="g"))
+    assert "too large to draw" in svg

@@ -12,18 +12,17 @@ student ids (:func:`slug`), identical in the live server and the static export.
 
 from __future__ import annotations
 
-import csv
 import hashlib
 import re
 import sqlite3
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from gradekit.gradebook import queries
 from gradekit.gradebook.export import export_csv
+from gradekit.gradebook.roster import RosterError, load_roster  # noqa: F401 - re-exported
 from gradekit.report.web.diff import DiffRow, answer_diff
 from gradekit.report.web.graph import GraphDataError, GraphNode, graph_from_answer
 
@@ -32,10 +31,6 @@ _UNSAFE = re.compile(r"[^A-Za-z0-9_.-]")
 
 class NotFound(LookupError):
     """A page for something the gradebook does not contain."""
-
-
-class RosterError(ValueError):
-    """The roster file cannot be read; the message names the file and line."""
 
 
 def slug(identifier: str) -> str:
@@ -50,34 +45,6 @@ def slug(identifier: str) -> str:
         return identifier
     digest = hashlib.sha256(identifier.encode()).hexdigest()[:8]
     return f"{cleaned.lstrip('.')[:60] or 'id'}-{digest}"
-
-
-def load_roster(path: Path) -> list[str]:
-    """Student ids from a roster: one id per line, or a CSV whose header has a ``student``
-    column. Blank lines and ``#`` comments are ignored."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise RosterError(f"{path}: cannot read the roster ({error.strerror})") from error
-    except UnicodeDecodeError as error:
-        raise RosterError(f"{path}: the roster is not UTF-8 text ({error.reason})") from error
-    lines = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
-    if not lines:
-        return []
-    header = next(csv.reader([lines[0]]))
-    if "," not in lines[0]:
-        return sorted({line.strip() for line in lines})
-    if "student" not in [name.strip() for name in header]:
-        raise RosterError(
-            f"{path}:1: a CSV roster needs a 'student' column in its header, got {header}"
-        )
-    column = [name.strip() for name in header].index("student")
-    students = set()
-    for number, row in enumerate(csv.reader(lines[1:]), start=2):
-        if len(row) <= column or not row[column].strip():
-            raise RosterError(f"{path}:{number}: no student id in column {column + 1}")
-        students.add(row[column].strip())
-    return sorted(students)
 
 
 # --------------------------------------------------------------------------------------------
@@ -161,7 +128,13 @@ class ClusterView:
 
 def _misconception_key(cluster: queries.AnswerCluster) -> tuple:
     exception_type = cluster.representative.get("type") if cluster.answer_kind != "value" else None
-    return (tuple(cluster.students), cluster.status, cluster.answer_kind, exception_type)
+    return (
+        tuple(cluster.students),
+        cluster.status,
+        cluster.answer_kind,
+        exception_type,
+        cluster.load_failure,
+    )
 
 
 def _is_autograd(summaries: list[dict[str, Any] | None]) -> bool:
@@ -313,19 +286,17 @@ class ReportData:
         groups: dict[tuple, list[queries.AnswerCluster]] = {}
         for cluster in clusters:
             groups.setdefault(_misconception_key(cluster), []).append(cluster)
-        misconceptions = []
+        misconceptions, load_failures = [], []
         for members in groups.values():
             first = members[0]
-            misconceptions.append(
-                ClusterView(
-                    clusters=members,
-                    students=[(student, slug(student)) for student in first.students],
-                    answer=answer_view(
-                        first.representative, first.expected, draw_graph=draw_graphs
-                    ),
-                    share=first.size / exercise.students if exercise.students else 0.0,
-                )
+            view = ClusterView(
+                clusters=members,
+                students=[(student, slug(student)) for student in first.students],
+                answer=answer_view(first.representative, first.expected, draw_graph=draw_graphs),
+                share=first.size / exercise.students if exercise.students else 0.0,
             )
+            # A file that never loaded is no answer to this exercise: shown apart.
+            (load_failures if first.load_failure else misconceptions).append(view)
         return {
             "stats": exercise,
             "median_seconds": self._medians(assignment).get(exercise.exercise_id),
@@ -334,6 +305,7 @@ class ReportData:
                 for student in self._not_attempted(assignment).get(exercise.exercise_id, [])
             ],
             "misconceptions": misconceptions,
+            "load_failures": load_failures,
             "draw_graphs": draw_graphs,
         }
 
@@ -379,4 +351,5 @@ class ReportData:
         }
 
     def grades_csv(self, assignment: str) -> str:
-        return export_csv(self.connection, assignment)
+        # The same bytes as `gradekit export --csv` (with the same --roster).
+        return export_csv(self.connection, assignment, roster=self.roster)

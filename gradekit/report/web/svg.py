@@ -65,6 +65,15 @@ class SvgCanvas:
         content = f"<title>{_text(tooltip)}</title>"
         self._element("rect", content, x=x, y=y, width=width, height=height, class_=css_class)
 
+    def path(
+        self, points: Sequence[tuple[float, float]], *, css_class: str, **attributes: object
+    ) -> None:
+        """A polyline through ``points`` (straight segments), unfilled."""
+        d = " ".join(
+            f"{'M' if n == 0 else 'L'} {_number(x)} {_number(y)}" for n, (x, y) in enumerate(points)
+        )
+        self._element("path", d=d, class_=css_class, fill="none", **attributes)
+
     def arrow(self, x1: float, y1: float, x2: float, y2: float) -> None:
         self.line(x1, y1, x2, y2, class_="edge", marker_end="url(#arrow)")
 
