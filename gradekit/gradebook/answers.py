@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from gradekit.grading.compare import IdentityMemo
-from gradekit.sandbox.protocol import CallOutcome, GraphNode, Observed
+from gradekit.sandbox.protocol import CallOutcome, GraphNode, Observed, graph_node_to_wire
 
 REPRESENTATIVE_ELEMENTS = 8
 MESSAGE_LIMIT = 300
@@ -116,7 +116,15 @@ def _answer_summary(outcome: CallOutcome | None) -> dict[str, Any]:
 
 
 def graph_to_json(graph: tuple[GraphNode, ...]) -> list[dict[str, Any]]:
-    """The sandbox's wire form of a graph: ``[{"name": …, "next": [index | None, …]}, …]``."""
+    """The sandbox's wire form of a graph: ``[{"name": …, "next": [index | None, …]}, …]``,
+    with ``"input"`` on the leaf of a named argument (a report labels it)."""
+    return [graph_node_to_wire(node) for node in graph]
+
+
+def _graph_shape(graph: tuple[GraphNode, ...]) -> list[dict[str, Any]]:
+    """What a graph's fingerprint hashes: node names and edges. Not the inputs' names: ``x * a``
+    and ``a * x`` are one answer, and gradebooks written before leaves carried names cluster
+    with newer ones."""
     return [{"name": node.name, "next": list(node.next)} for node in graph]
 
 
@@ -133,7 +141,7 @@ def _autograd_suffix(outcome: CallOutcome) -> str:
     """``:graph=…`` and ``:grads=…`` when the call captured the graph or input gradients."""
     suffix = ""
     if outcome.graph is not None:
-        graph = json.dumps(graph_to_json(outcome.graph), separators=(",", ":"))
+        graph = json.dumps(_graph_shape(outcome.graph), separators=(",", ":"))
         suffix += f":graph={_digest(graph.encode())}"
     if outcome.grads:
         grads = {

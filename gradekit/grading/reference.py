@@ -42,7 +42,8 @@ from gradekit.spec.cache import write_cache_file
 REFERENCE_BACKENDS = ("engine", "torch")
 # The layout of the disk cache's files (part of their key: files of another layout are never
 # read). An index frame, then the reference outcomes, then each exercise's mistake outcomes.
-DISK_CACHE_FORMAT = "gradekit.reference/2"
+# (3: graph leaves carry the names of the arguments they are.)
+DISK_CACHE_FORMAT = "gradekit.reference/3"
 
 # exercise id -> mistake function name -> call id -> outcome
 MistakeOutcomes = dict[str, dict[str, CallOutcome]]

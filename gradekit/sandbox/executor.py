@@ -320,8 +320,11 @@ def _observe_tensor(tensor: Any, view: BackendView, cls: type) -> Observed:
     )
 
 
-def observe_graph(tensor: Any, view: BackendView) -> tuple[GraphNode, ...] | None:
-    """Breadth-first list of the autograd nodes behind ``tensor`` (None if it has none)."""
+def observe_graph(
+    tensor: Any, view: BackendView, inputs: dict[str, Any] | None = None
+) -> tuple[GraphNode, ...] | None:
+    """Breadth-first list of the autograd nodes behind ``tensor`` (None if it has none). An
+    ``AccumulateGrad`` node of one of the call's ``inputs`` (by name) carries that name."""
     if type(tensor) not in view.trusted_types:
         return None
     root = view.attribute(tensor, "grad_fn")
@@ -348,9 +351,21 @@ def observe_graph(tensor: Any, view: BackendView) -> tuple[GraphNode, ...] | Non
                 order.append(child)
             nexts.append(index_of[id(child)])
         links.append(nexts)
-    return tuple(
-        GraphNode(view.grad_fn_name(node) or "?", tuple(links[i])) for i, node in enumerate(order)
-    )
+    leaves = {
+        id(value): (name, value)
+        for name, value in (inputs or {}).items()
+        if type(value) in view.trusted_types
+    }
+    nodes = []
+    for node, nexts in zip(order, links, strict=True):
+        name = view.grad_fn_name(node) or "?"
+        source = None
+        if name == "AccumulateGrad" and leaves:
+            variable = getattr(node, "variable", None)
+            argument = leaves.get(id(variable))
+            source = argument[0] if argument is not None and argument[1] is variable else None
+        nodes.append(GraphNode(name, tuple(nexts), source))
+    return tuple(nodes)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -614,7 +629,7 @@ def execute_call(
     inputs_after = {
         name: observer(inputs[name], view) for name in call.capture.inputs_after if name in inputs
     }
-    graph = graph_observer(value, view) if call.capture.graph and status == "ok" else None
+    graph = graph_observer(value, view, inputs) if call.capture.graph and status == "ok" else None
     return CallOutcome(
         status=status,
         value=observed_value,

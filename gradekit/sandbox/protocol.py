@@ -375,10 +375,12 @@ class ExceptionInfo:
 
 @frozen_record
 class GraphNode:
-    """One autograd node: its name and the indices of its ``next_functions`` (None = no node)."""
+    """One autograd node: its name, the indices of its ``next_functions`` (None = no node) and,
+    for the ``AccumulateGrad`` of a tensor the call was given, that argument's name."""
 
     name: str
     next: tuple[int | None, ...] = ()
+    input: str | None = None
 
 
 # The default of CallOutcome's dict fields: each outcome made without one gets a new dict.
@@ -1197,10 +1199,16 @@ def outcome_to_wire(call_id: str, outcome: CallOutcome, writer: _Writer) -> dict
         "exception": exception_to_wire(outcome.exception),
         "stdout": outcome.stdout,
         "stderr": outcome.stderr,
-        "graph": None
-        if outcome.graph is None
-        else [{"name": node.name, "next": list(node.next)} for node in outcome.graph],
+        "graph": None if outcome.graph is None else [graph_node_to_wire(n) for n in outcome.graph],
     }
+
+
+def graph_node_to_wire(node: GraphNode) -> dict[str, Any]:
+    """``{"name": …, "next": […]}``, with ``"input"`` only for a named argument's leaf."""
+    wire: dict[str, Any] = {"name": node.name, "next": list(node.next)}
+    if node.input is not None:
+        wire["input"] = node.input
+    return wire
 
 
 def outcome_from_wire(obj: Any, arrays, used: set[int], where: str) -> tuple[str, CallOutcome]:
@@ -1227,7 +1235,7 @@ def outcome_from_wire(obj: Any, arrays, used: set[int], where: str) -> tuple[str
         _expect(isinstance(obj["graph"], list), f"{where}.graph", "a list of nodes")
         nodes = []
         for i, node in enumerate(obj["graph"]):
-            node = _expect_keys(node, f"{where}.graph[{i}]", {"name", "next"})
+            node = _expect_keys(node, f"{where}.graph[{i}]", {"name", "next"}, {"input"})
             _expect(
                 isinstance(node["next"], list)
                 and all(
@@ -1237,9 +1245,14 @@ def outcome_from_wire(obj: Any, arrays, used: set[int], where: str) -> tuple[str
                 f"{where}.graph[{i}].next",
                 "node indices or nulls",
             )
+            source = None
+            if "input" in node:  # (never null: a leaf without a name has no "input")
+                source = _expect_str(node["input"], f"{where}.graph[{i}].input")
             nodes.append(
                 GraphNode(
-                    _expect_str(node["name"], f"{where}.graph[{i}].name"), tuple(node["next"])
+                    _expect_str(node["name"], f"{where}.graph[{i}].name"),
+                    tuple(node["next"]),
+                    source,
                 )
             )
         graph = tuple(nodes)
@@ -1560,7 +1573,10 @@ class _OutcomeText:
         for node in graph:
             if type(node) is not GraphNode:
                 raise _NotPlainData("not a GraphNode")
-            nodes.append(f'{{"name":{_json_text(node.name)},"next":{_json_list(node.next)}}}')
+            source = "" if node.input is None else f',"input":{_json_text(node.input)}'
+            nodes.append(
+                f'{{"name":{_json_text(node.name)},"next":{_json_list(node.next)}{source}}}'
+            )
         return "[" + ",".join(nodes) + "]"
 
 
@@ -1628,6 +1644,7 @@ _OUTCOME_KEYS = frozenset(
 )
 _EXCEPTION_KEYS = frozenset({"type", "message", "traceback", "line"})
 _GRAPH_NODE_KEYS = frozenset({"name", "next"})
+_GRAPH_LEAF_KEYS = frozenset({"name", "next", "input"})  # the leaf of a named argument
 _TENSOR_KEYS = frozenset(
     {
         "kind",
@@ -1790,7 +1807,14 @@ def _graph_from_regular_wire(nodes: Any) -> tuple[GraphNode, ...] | None:
     count = len(nodes)
     graph = []
     for node in nodes:
-        if type(node) is not dict or node.keys() != _GRAPH_NODE_KEYS:
+        if type(node) is not dict:
+            raise _Irregular
+        keys = node.keys()
+        if keys == _GRAPH_NODE_KEYS:
+            source = None
+        elif keys == _GRAPH_LEAF_KEYS and _is_text(node["input"]):
+            source = node["input"]
+        else:
             raise _Irregular
         name, links = node["name"], node["next"]
         if not _is_text(name) or type(links) is not list:
@@ -1798,7 +1822,7 @@ def _graph_from_regular_wire(nodes: Any) -> tuple[GraphNode, ...] | None:
         for link in links:
             if link is not None and (type(link) is not int or not 0 <= link < count):
                 raise _Irregular
-        graph.append(GraphNode(name, tuple(links)))
+        graph.append(GraphNode(name, tuple(links), source))
     return tuple(graph)
 
 

@@ -214,8 +214,13 @@ def outcomes(draw) -> CallOutcome:
         draw(
             st.none()
             | st.lists(
-                st.tuples(names, st.lists(st.none() | st.integers(0, 0), max_size=2)), max_size=3
-            ).map(lambda nodes: tuple(GraphNode(name, tuple(links)) for name, links in nodes))
+                st.tuples(
+                    names,
+                    st.lists(st.none() | st.integers(0, 0), max_size=2),
+                    st.none() | names,  # the argument's name on its leaf
+                ),
+                max_size=3,
+            ).map(lambda nodes: tuple(GraphNode(n, tuple(links), i) for n, links, i in nodes))
         ),
     )
 

@@ -91,7 +91,12 @@ def observed_values() -> st.SearchStrategy[Observed]:
 
 
 graphs = st.none() | st.lists(
-    st.builds(GraphNode, texts, st.lists(st.none() | st.integers(0, 10), max_size=3).map(tuple)),
+    st.builds(
+        GraphNode,
+        texts,
+        st.lists(st.none() | st.integers(0, 10), max_size=3).map(tuple),
+        st.none() | texts,  # the argument's name on its leaf
+    ),
     max_size=4,
 ).map(tuple)
 exceptions = st.none() | st.builds(ExceptionInfo, texts, texts, texts, st.none() | st.integers())
@@ -144,6 +149,7 @@ class _Number(float):
         CallOutcome("ok", value=Observed("sequence", "list", items=[Observed("python", "int")])),
         CallOutcome("ok", graph=(GraphNode("AddBackward0", [0, None]),)),  # type: ignore[arg-type]
         CallOutcome("ok", graph=(GraphNode("AddBackward0", (True,)),)),
+        CallOutcome("ok", graph=(GraphNode("AccumulateGrad", (), _Text("x")),)),
         CallOutcome("ok", value=Observed("python", "int", value=[1, [2]])),
         CallOutcome("ok", grads={"x": None, "y": Observed("python", "bool", value=True)}),
         CallOutcome("raised", exception=ExceptionInfo("E", _Text("m"), "", True)),  # type: ignore[arg-type]
