@@ -127,6 +127,8 @@ def render() -> str:
     functional = _public_names(engine.nn.functional)
     autograd = _public_names(engine.autograd)
     linalg = _public_names(engine.linalg)
+    cuda = _public_names(engine.cuda)
+    constants = sorted(n for n in _public_names(engine) if isinstance(getattr(engine, n), float))
     lines = [
         "# gradekit engine: supported torch API",
         "",
@@ -138,7 +140,7 @@ def render() -> str:
         "which makes `import torch` resolve to the engine.",
         "",
         "Any other attribute of `torch`, `torch.nn`, `torch.nn.functional`, "
-        "`torch.autograd` or `torch.linalg` raises at once:",
+        "`torch.autograd`, `torch.linalg` or `torch.cuda` raises at once:",
         "",
         "```",
         "NotImplementedError: " + errors.message("unsupported", qualname="torch.nn.Conv2d"),
@@ -154,6 +156,8 @@ def render() -> str:
         f"**dtypes**: {_bullets(groups['dtypes'], 'torch.')}",
         "",
         f"**Classes**: {_bullets(groups['classes'], 'torch.')}",
+        "",
+        f"**Constants**: {_bullets(constants, 'torch.')}",
         "",
         f"**Submodules**: {_bullets(groups['modules'], 'torch.')}",
         "",
@@ -174,6 +178,12 @@ def render() -> str:
         "## `torch.linalg`",
         "",
         _bullets(linalg, "torch.linalg."),
+        "",
+        "## `torch.cuda`",
+        "",
+        "As torch answers on a machine without a GPU (the engine computes on the CPU only): "
+        + _bullets(cuda, "torch.cuda.")
+        + ". `is_available()` is False, `device_count()` 0, and the seeds are ignored.",
         "",
         "## gradekit helpers (not torch API)",
         "",

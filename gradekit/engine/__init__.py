@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import builtins as _builtins
 import gc as _gc
+import math as _math
 from typing import Any as _Any
 
 # Importing the engine creates thousands of objects and no garbage, so the cyclic GC's
@@ -20,6 +21,7 @@ _gc.disable()
 try:
     from . import (
         autograd,
+        cuda,
         errors,
         linalg,
         nn,
@@ -182,6 +184,9 @@ divide = _arguments.renamed(div, "divide", qualname="divide")
 negative = _arguments.renamed(neg, "negative", qualname="negative")
 ger = _arguments.renamed(outer, "ger", qualname="ger")
 
+# torch's constants (Python floats, as in torch)
+e, inf, nan, pi = _math.e, _math.inf, _math.nan, _math.pi
+
 __all__ = [
     "BoolTensor",
     "ByteTensor",
@@ -193,6 +198,11 @@ __all__ = [
     "LongTensor",
     "Size",
     "Tensor",
+    "cuda",
+    "e",
+    "inf",
+    "nan",
+    "pi",
     "abs",
     "add",
     "all",

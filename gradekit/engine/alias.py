@@ -33,6 +33,7 @@ ALIASED_MODULES: dict[str, str] = {
     "torch.nn.functional": "gradekit.engine.nn.functional",
     "torch.nn.parameter": "gradekit.engine.nn.parameter",
     "torch.linalg": "gradekit.engine.linalg",
+    "torch.cuda": "gradekit.engine.cuda",
 }
 
 # engine module name -> torch module name (``from torch import X`` looks for ``gradekit.engine.X``)

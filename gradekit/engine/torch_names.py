@@ -4,7 +4,8 @@ clear error) from "not torch at all" (torch's own AttributeError).
 ``TENSOR_ATTRIBUTE_NAMES``: the public attribute names of ``torch.Tensor`` (see
 ``tensor.py``, ``TensorBase``; tests/engine/test_core.py checks it against torch).
 ``NAMESPACE_NAMES``: every name of ``torch``, ``torch.nn``, ``torch.nn.functional``,
-``torch.autograd`` and ``torch.linalg`` (tests/engine/test_namespaces.py checks them).
+``torch.autograd``, ``torch.linalg`` and ``torch.cuda`` (tests/engine/test_namespaces.py
+checks them).
 """
 
 from __future__ import annotations
@@ -459,5 +460,49 @@ det diagonal eig eigh eigvals eigvalsh householder_product inv inv_ex ldl_factor
 ldl_factor_ex ldl_solve lstsq lu lu_factor lu_factor_ex lu_solve matmul matrix_exp
 matrix_norm matrix_power matrix_rank multi_dot norm pinv qr slogdet solve solve_ex
 solve_triangular svd svdvals tensorinv tensorsolve vander vecdot vector_norm
+""",
+    "torch.cuda": """
+AcceleratorError Any BFloat16Storage BFloat16Tensor BoolStorage BoolTensor ByteStorage
+ByteTensor CUDAGraph CUDAPluggableAllocator Callable CharStorage CharTensor
+ComplexDoubleStorage ComplexFloatStorage CudaError DEVICE_REQUIREMENT DeferredCudaCallError
+Device DoubleStorage DoubleTensor Event ExternalStream FloatStorage FloatTensor GreenContext
+HalfStorage HalfTensor IntStorage IntTensor LongStorage LongTensor MemPool NewType Optional
+OutOfMemoryError PYTORCH_RELEASES_CODE_CC ShortStorage ShortTensor Stream StreamContext
+TYPE_CHECKING _AMDSMI_ERR _CompatInterval _CompatSet _CudaBase _CudaDeviceProperties
+_DeviceGuard _HAS_AMDSMI _HAS_PYNVML _LazySeedTracker _POOL_HANDLE _PYNVML_ERR
+_WrappedTritonKernel __all__ __annotations__ __builtins__ __cached__ __doc__ __file__
+__loader__ __name__ __package__ __path__ __spec__ _cached_device_count _cached_hip_to_amdsmi
+_check_bf16_tensor_supported _check_capability _check_cubins _code_compatible_with_device
+_compile_kernel _cudart _device_count_amdsmi _device_count_nvml _device_limits _dummy_type
+_exchange_device _extract_arch_version _get_amdsmi_clock_rate _get_amdsmi_device_index
+_get_amdsmi_device_index_from_hip_index _get_amdsmi_device_memory_used _get_amdsmi_handler
+_get_amdsmi_memory_usage _get_amdsmi_power_draw _get_amdsmi_temperature
+_get_amdsmi_utilization _get_device _get_device_index _get_generator _get_nvml_device_index
+_get_pynvml_handler _get_rng_state_offset _host_arch_key _initialization_lock _initialized
+_is_compiled _is_in_bad_fork _lazy_call _lazy_init _lazy_new _lazy_seed_tracker
+_maybe_exchange_device _memory_viz _nvml_based_avail _parse_visible_devices _queued_calls
+_raw_device_count_amdsmi _raw_device_count_nvml _raw_device_uuid_amdsmi
+_raw_device_uuid_nvml _register_triton_kernels _set_rng_state_offset _set_stream_by_id
+_sleep _tls _transform_uuid_to_ordinals _use_uvm _utils _warn_typed_storage_removal
+_warn_unsupported_code amp caching_allocator_alloc caching_allocator_delete
+caching_allocator_disabled caching_allocator_enable can_device_access_peer cast
+change_current_allocator check_error classproperty clock_rate cudaStatus cudart
+current_blas_handle current_device current_solver_handle current_stream default_generators
+default_stream device device_count device_memory_used device_of empty_cache gds
+get_allocator_backend get_arch_list get_device_capability get_device_name
+get_device_properties get_gencode_flags get_per_process_memory_fraction get_rng_state
+get_rng_state_all get_stream_from_external get_sync_debug_mode graph graph_pool_handle
+graphs green_contexts has_half has_magma host_memory_stats host_memory_stats_as_nested_dict
+importlib init initial_seed ipc_collect is_available is_bf16_supported
+is_current_stream_capturing is_initialized is_tf32_supported jiterator list_gpu_processes
+lru_cache make_graphed_callables manual_seed manual_seed_all max_memory_allocated
+max_memory_cached max_memory_reserved mem_get_info memory memory_allocated memory_cached
+memory_reserved memory_snapshot memory_stats memory_stats_as_nested_dict memory_summary
+memory_usage nccl nvtx os platform power_draw profiler random
+reset_accumulated_host_memory_stats reset_accumulated_memory_stats
+reset_max_memory_allocated reset_max_memory_cached reset_peak_host_memory_stats
+reset_peak_memory_stats seed seed_all set_device set_per_process_memory_fraction
+set_rng_state set_rng_state_all set_stream set_sync_debug_mode sparse stream streams
+synchronize temperature threading torch traceback tunable use_mem_pool utilization warnings
 """,
 }

@@ -35,6 +35,7 @@ ALIASED_MODULES = (
     "gradekit.engine.nn.functional",
     "gradekit.engine.nn.parameter",
     "gradekit.engine.linalg",
+    "gradekit.engine.cuda",
 )
 
 
@@ -54,7 +55,7 @@ def describe(value: Any) -> list[Any]:
             getattr(getter, "__qualname__", ""),
         ]
     if isinstance(value, (bool, int, float, str)) or value is None:
-        return [type(value).__name__, value]
+        return [type(value).__name__, repr(value) if value != value else value]  # (nan: text)
     text = repr(value)
     if " at 0x" in text:  # a default repr: the address differs per process
         return [type(value).__module__, type(value).__qualname__]

@@ -28,6 +28,7 @@ ENGINE_MODULES = {
     "torch.nn.functional": "gradekit.engine.nn.functional",
     "torch.autograd": "gradekit.engine.autograd",
     "torch.linalg": "gradekit.engine.linalg",
+    "torch.cuda": "gradekit.engine.cuda",
 }
 
 # Attributes an engine namespace has that torch's lacks, on purpose. Hidden from dir();
@@ -106,6 +107,8 @@ LACKED = [
     ("torch.autograd", "is_grad_enabled"),
     ("torch.linalg", "Tensor"),
     ("torch.linalg", "errors"),
+    ("torch.cuda", "annotations"),
+    ("torch.cuda", "no_such_device"),
     ("torch.nn.functional", "no_such_loss"),
 ]
 
@@ -140,6 +143,8 @@ def test_torch_raises_the_same(namespace: str, name: str, real_torch) -> None:
         ("torch.nn.functional", "gelu"),
         ("torch.autograd", "Variable"),
         ("torch.linalg", "inv"),
+        ("torch.cuda", "set_device"),
+        ("torch.cuda", "FloatTensor"),
     ],
 )
 def test_torch_api_outside_the_subset_keeps_the_clear_error(namespace: str, name: str) -> None:

@@ -19,7 +19,10 @@ import sys
 import textwrap
 from pathlib import Path
 
-NAMESPACES = ("torch", "torch.nn", "torch.nn.functional", "torch.autograd", "torch.linalg")
+NAMESPACES = (
+    *("torch", "torch.nn", "torch.nn.functional", "torch.autograd", "torch.linalg"),
+    "torch.cuda",
+)
 TORCH_NAMES_FILE = Path(__file__).resolve().parents[2] / "gradekit" / "engine" / "torch_names.py"
 
 _PROBE = """
