@@ -401,22 +401,13 @@ REASONS = {
         "other=, expand's implicit=, pow's self=): a keyword-only parameter costs every "
         "call of these hot methods a dictionary lookup, for a keyword students do not write"
     ),
-    "dim_absent": (
-        "x.sum(keepdim=True) / x.mean(keepdim=True) without dim: torch refuses it, but the "
-        "engine's dim defaults to None, the same value as x.sum(None, True), which torch "
-        "takes (every dim, kept: the engine's sum does the same); telling them apart needs "
-        "a sentinel default; mean (the lead's hot path) still returns a 0-d mean for both"
-    ),
     "keyword_position": (
-        "a wrong value given by keyword: the engine's error path sees the values, not how "
-        "they were given, so torch's message names a position where torch's does not"
+        "a wrong value given by keyword, refused by one of the engine's own checks (or a "
+        "check of numpy's) before torch's parser words it: the parser's error path reads the "
+        "caller's keywords from its call instruction (arguments.call_shape), the engine's own "
+        "checks name a position, so the message names a position where torch's does not"
     ),
     "unsupported": "the engine does not implement this option (it says so in its error)",
-    "flag_type": (
-        "a str for a bool flag (keepdim='a'): the engine reads the flag's truth, torch's "
-        "parser checks its type first; a check on the way in costs every call, and the "
-        "call does not fail, so there is no error path to put it on"
-    ),
     "other_area": (
         "Tensor.to()/type()'s argument parsing and fill_/masked_fill_/index_put_'s value "
         "checks are being reworked on the engine-fidelity branch (wt-fid); their messages "
@@ -432,12 +423,6 @@ _REASON_OF = {
         "implicit=",
         "pow(self=",
     ),
-    "dim_absent": (
-        "sum(A, keepdim=True)",
-        "sum(keepdim=True)",
-        "mean(A, keepdim=True)",
-        "mean(keepdim=True)",
-    ),
     "keyword_position": ("torch.flip(A, dims=0)", "arange(end=5, step=2)", "A.view(size=-1)"),
     "unsupported": ("contiguous_format", "label_smoothing", "A.view(dtype="),
     "other_area": (
@@ -448,7 +433,6 @@ _REASON_OF = {
         "A.masked_fill_(M, value='a')",
         "A.index_put_((I,), values='a')",
     ),
-    "flag_type": ("keepdim='a'", "equal_nan='a'"),
 }
 
 

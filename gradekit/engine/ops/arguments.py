@@ -291,6 +291,97 @@ def called_as(failure: BaseException) -> tuple[str, str] | None:
     return None if known is None else known[:2]
 
 
+# --- how the caller passed its arguments (the error path only) -------------------------------
+# A body's parameters hold values, not how they were given: ``x.sum(1, keepdim='a')`` and
+# ``x.sum(1, 'a')`` bind alike, but torch words them differently (``argument 'keepdim' must be
+# bool`` against ``argument 'keepdim' (position 2) must be bool``), and refuses
+# ``x.sum(keepdim=True)`` while it takes ``x.sum(None, True)``. The caller's frame still knows:
+# it is stopped at its call instruction (CPython 3.11: ``KW_NAMES consts[i]``, ``PRECALL n``,
+# ``CALL n``), whose argument count and keyword names tell which of the body's parameters were
+# given by position and which by name. Read only once a call has failed, or in a branch right
+# calls do not take: nothing on the way in.
+
+_ENGINE_DIRECTORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+
+
+def call_shape(body: types.FrameType) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """The parameters of the running ``body`` its caller gave (positional names, keyword
+    names), read from the caller's call instruction; None when that cannot be told: a caller
+    inside the engine (a wrapper, :func:`numpy_names`' second call), a ``*args``/``**kwargs``
+    call, a call through C (``functools.partial``, ``map``), another bytecode."""
+    caller = body.f_back
+    if caller is None or caller.f_code.co_filename.startswith(_ENGINE_DIRECTORY):
+        return None
+    import dis  # (on the error path only: not at the engine's import)
+
+    last: list[dis.Instruction] = []
+    for instruction in dis.get_instructions(caller.f_code):
+        if instruction.offset > caller.f_lasti:
+            break
+        last = [*last[-2:], instruction]
+    if not last or last[-1].opname != "CALL":
+        return None
+    count = last[-1].arg
+    keywords: tuple[str, ...] = ()
+    if len(last) == 3 and last[0].opname == "KW_NAMES":
+        keywords = caller.f_code.co_consts[last[0].arg]
+    code = body.f_code
+    parameters = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
+    known = _CALLED_AS.get(id(code))
+    first = 1 if known is not None and known[1] == METHOD else 0  # (self is no argument)
+    positional = parameters[first : first + count - len(keywords)]
+    if (
+        len(positional) != count - len(keywords)
+        or not set(keywords) <= set(parameters)
+        or set(keywords) & set(positional)
+    ):
+        return None  # (not a call of this body as read: a C function calling it, for one)
+    if not first and parameters[0] not in positional and parameters[0] not in keywords:
+        return None  # (the input came another way: ``functools.partial(torch.sum, A)(...)``)
+    return positional, keywords
+
+
+def left_out(parameter: str, beside: str) -> bool:
+    """Whether the call of the body calling this gave ``beside`` but left ``parameter`` out
+    (neither by position nor by name), as far as its caller's bytecode tells (see
+    :func:`call_shape`): False when it cannot tell."""
+    shape = call_shape(sys._getframe(1))
+    if shape is None:
+        return False
+    given = (*shape[0], *shape[1])
+    return beside in given and parameter not in given
+
+
+def _as_called(
+    failure: BaseException, values: tuple[Any, ...], method: bool
+) -> tuple[tuple[Any, ...], dict[str, Any]] | None:
+    """``values`` (the failed body's leading parameters, in order; without ``self`` for a
+    method) split as the caller gave them: the positional ones, and the keywords by name.
+    None when the caller's call cannot be read, or names a parameter past ``values``."""
+    traceback = failure.__traceback__
+    if traceback is None:
+        return None
+    frame = traceback.tb_frame
+    shape = call_shape(frame)
+    if shape is None:
+        return None
+    positional, keywords = shape
+    code = frame.f_code
+    parameters = code.co_varnames[int(method) : code.co_argcount]
+    if len(positional) > len(values):
+        return None
+    named = {}
+    for keyword in keywords:
+        index = parameters.index(keyword) if keyword in parameters else len(values)
+        if index >= len(values):
+            return None
+        named[keyword] = values[index]
+    given = values[: len(positional)]
+    if any(value is errors.REQUIRED for value in (*given, *named.values())):
+        return None  # (the body moved its values: ``arange(end=3)``)
+    return given, named
+
+
 def not_a_tensor(
     name: str,
     value: object,
@@ -321,17 +412,22 @@ def not_a_tensor(
         return failure
     listed = overloads.FUNCTIONS.get(name)
     if listed is not None:
+        as_called = _as_called(failure, (value, *others), method=False)
+        error = None if as_called is None else call_error(name, listed, *as_called)
+        if error is not None:  # the caller's keywords, by name (torch names no position)
+            return error
         given = _up_to_required((value, *others))
         if not exact:
             given = list(_without_defaults(name, listed, given))
         return call_error(name, listed, tuple(given), {}) or failure
     if isinstance(value, Tensor):
         return failure
+    as_called = _as_called(failure, (value,), method=False)
     return errors.error(
         "argument_type",
         name=name,
         parameter="input",
-        where=" (position 1)",
+        where="" if as_called is not None and as_called[1] else " (position 1)",
         expected="Tensor",
         got=type_name(value),
     )
@@ -350,6 +446,10 @@ def _method_error(
     if not listed:  # a method without parameters (C's METH_NOARGS)
         given = [other for other in others if other is not errors.REQUIRED]
         return errors.error("no_arguments", name=name, given=len(given)) if given else failure
+    as_called = _as_called(failure, others, method=True)
+    error = None if as_called is None else call_error(name, listed, *as_called)
+    if error is not None:  # the caller's keywords, by name (torch names no position)
+        return error
     given = _up_to_required(others)
     if not exact:
         given = list(_without_defaults(name, listed, given))

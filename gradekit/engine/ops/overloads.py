@@ -233,6 +233,12 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "(Tensor input, *, Tensor out = None)",
         "(Tensor input, *, int decimals, Tensor out = None)",
     ),
+    "linalg_norm": (
+        "(Tensor input, Number ord = None, tuple of ints dim = None, bool keepdim = False, *, "
+        "torch.dtype dtype = None, Tensor out = None)",
+        "(Tensor input, str ord, tuple of ints dim = None, bool keepdim = False, *, "
+        "torch.dtype dtype = None, Tensor out = None)",
+    ),
     "isclose": (
         "(Tensor input, Tensor other, float rtol = 1e-05, float atol = 1e-08, "
         "bool equal_nan = False)",

@@ -1690,6 +1690,8 @@ def isclose(
     input: Tensor, other: Tensor, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False
 ) -> Tensor:
     try:
+        if equal_nan is not False and equal_nan is not True:  # torch's parser: a bool only
+            raise TypeError("equal_nan")
         a, b, _ = binary_operands(input, other)
         if isinstance(other, Tensor) and other.dtype is not input.dtype:  # no promotion
             raise errors.error(
@@ -1706,6 +1708,8 @@ def allclose(
     input: Tensor, other: Tensor, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False
 ) -> bool:
     try:
+        if equal_nan is not False and equal_nan is not True:  # torch's parser: a bool only
+            raise TypeError("equal_nan")
         return builtins.bool(isclose(input, other, rtol, atol, equal_nan)._data.all())
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import builtins
 import math
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
@@ -131,8 +132,14 @@ def sum(  # noqa: A001 - torch's name
     try:
         result = _sum_dtype(input, dtype)
         data = input._data
-        if keepdim and (dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0)):
-            dim = tuple(range(data.ndim))  # sum(None, True): torch's dim overload, every dim
+        if keepdim:  # (x.sum() and x.sum(0) pay nothing for the checks in here)
+            if keepdim is not True:  # torch's parser takes a bool only: its TypeError below
+                raise TypeError("keepdim")
+            if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
+                if dim is None and arguments.left_out("dim", "keepdim"):
+                    # x.sum(keepdim=True), without a dim: torch refuses it (not sum(None, True))
+                    raise TypeError("dim")
+                dim = tuple(range(data.ndim))  # sum(None, True): torch's dim overload, every dim
         if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
             # quiet: an overflow or inf + -inf gives inf/nan silently in torch
             out = as_array(quiet_call(_full_sum, data, result.np_dtype), result)
@@ -248,8 +255,14 @@ def mean(
         data = input._data
         if data.dtype is not result.np_dtype:
             data = data.astype(result.np_dtype, copy=False)
-        if keepdim and (dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0)):
-            dim = tuple(range(data.ndim))  # mean(None, True): torch's dim overload, every dim
+        if keepdim:  # (x.mean() and x.mean(0) pay nothing for the checks in here)
+            if keepdim is not True:  # torch's parser takes a bool only: its TypeError below
+                raise TypeError("keepdim")
+            if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
+                if dim is None and arguments.left_out("dim", "keepdim"):
+                    # x.mean(keepdim=True), without a dim: torch refuses it
+                    raise TypeError("dim")
+                dim = tuple(range(data.ndim))  # mean(None, True): the dim overload, every dim
         if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
             # (up to four elements numpy adds in torch's order: no call on the hot path; both
             # quiet: torch's sum of inf and -inf is silently nan)
@@ -403,6 +416,8 @@ def _extreme(
         return maximum(input, dim) if name == "max" else minimum(input, dim)
     data = input._data
     if dim is None:
+        if keepdim is not False:  # x.max(keepdim=True), x.max(None, True): refused by torch
+            raise TypeError("keepdim")
         _check_not_empty(input, name)
         out = as_array(reduce(data), input.dtype)
         if not _recording(input):
@@ -412,6 +427,8 @@ def _extreme(
         node.save(input, outputs=(result,))
         return result
     axis = maybe_wrap_dim(dim, data.ndim)
+    if keepdim is not False and keepdim is not True:  # torch's parser takes a bool only
+        raise TypeError("keepdim")
     if data.ndim == 0:
         values = data.copy()
         indices = np.zeros((), dtype=np.int64)
@@ -419,10 +436,10 @@ def _extreme(
         if data.shape[axis] == 0:
             raise errors.error("reduction_dim_empty", op=name, dim=axis)
         indices = arg_reduce(data, axis=axis, keepdims=keepdim).astype(np.int64)
-        values = np.take_along_axis(
-            data, indices if keepdim else np.expand_dims(indices, axis), axis=axis
-        )
-        if not keepdim:
+        if keepdim is True:
+            values = np.take_along_axis(data, indices, axis=axis)
+        else:
+            values = np.take_along_axis(data, np.expand_dims(indices, axis), axis=axis)
             values = np.squeeze(values, axis)
     values = as_array(values, input.dtype)
     index_tensor = Tensor._make(as_array(indices, int64), int64)
@@ -510,7 +527,10 @@ def argmax(
 ) -> Tensor:
     if surplus is not None or axis is not None or keepdims is not None:  # numpy's names
         return arguments.numpy_names(argmax, input, dim, keepdim, surplus, axis, keepdims)
-    return _arg_extreme("argmax", _nan_argmax, input, dim, keepdim)
+    try:
+        return _arg_extreme("argmax", _nan_argmax, input, dim, keepdim)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("argmax", input, failure, dim, keepdim) from None
 
 
 def argmin(
@@ -523,32 +543,37 @@ def argmin(
 ) -> Tensor:
     if surplus is not None or axis is not None or keepdims is not None:  # numpy's names
         return arguments.numpy_names(argmin, input, dim, keepdim, surplus, axis, keepdims)
-    return _arg_extreme("argmin", _nan_argmin, input, dim, keepdim)
+    try:
+        return _arg_extreme("argmin", _nan_argmin, input, dim, keepdim)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("argmin", input, failure, dim, keepdim) from None
 
 
 def _arg_extreme(
     op: str, arg_reduce: Callable[..., np.ndarray], input: Tensor, dim: int | None, keepdim: bool
 ) -> Tensor:
-    """argmax/argmin (``op``) with ``arg_reduce`` (torch's NaN-first choice)."""
-    try:
-        data = input._data
-        if input.dtype is bool_:
-            raise errors.error("arg_reduction_bool", op=op)
-        if dim is None:
-            if data.size == 0:
-                raise errors.error("argmax_empty", op=op)
-            out = np.asarray(arg_reduce(data.reshape(-1), 0, False), dtype=np.int64)
-            if keepdim:
-                out = out.reshape((1,) * data.ndim)
-            return Tensor._make(out, int64)
-        axis = maybe_wrap_dim(dim, data.ndim)
-        if data.ndim == 0:
-            return Tensor._make(np.zeros((), np.int64), int64)
-        if data.shape[axis] == 0:
-            raise errors.error("reduction_dim_empty", op=op, dim=axis)
-        return Tensor._make(as_array(arg_reduce(data, axis, keepdim), int64), int64)
-    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor(op, input, failure, dim, keepdim) from None
+    """argmax/argmin (``op``) with ``arg_reduce`` (torch's NaN-first choice). A failure is
+    worded by the caller's handler (its frame tells how the call was made)."""
+    data = input._data
+    if input.dtype is bool_:
+        raise errors.error("arg_reduction_bool", op=op)
+    if dim is None:
+        if data.size == 0:
+            raise errors.error("argmax_empty", op=op)
+        out = np.asarray(arg_reduce(data.reshape(-1), 0, False), dtype=np.int64)
+        if keepdim is not False:
+            if keepdim is not True:  # torch's parser takes a bool only
+                raise TypeError("keepdim")
+            out = out.reshape((1,) * data.ndim)
+        return Tensor._make(out, int64)
+    axis = maybe_wrap_dim(dim, data.ndim)
+    if keepdim is not False and keepdim is not True:  # torch's parser takes a bool only
+        raise TypeError("keepdim")
+    if data.ndim == 0:
+        return Tensor._make(np.zeros((), np.int64), int64)
+    if data.shape[axis] == 0:
+        raise errors.error("reduction_dim_empty", op=op, dim=axis)
+    return Tensor._make(as_array(arg_reduce(data, axis, keepdim), int64), int64)
 
 
 class _AmaxBackward(Node):
@@ -782,6 +807,30 @@ def _norm_data(data: np.ndarray, p: float, dims: tuple[int, ...] | None, keepdim
     return np.power(np.sum(np.power(absolute, p), axis=axis, keepdims=keepdim), 1.0 / p)
 
 
+def _flag_error(name: str, parameter: str, value: Any, position: int) -> TypeError:
+    """torch's TypeError for a bool parameter given something else, called by the body that
+    takes it: named by position, unless the body's caller gave it by keyword (torch.norm,
+    Python in torch, passes linalg_vector_norm's keepdim by position: position 4)."""
+    body = sys._getframe(1)
+    wrapper = body.f_back
+    if wrapper is not None and wrapper.f_code is _QUIET_WRAPPER:  # (quiet_op: **kwargs)
+        by_name = parameter in wrapper.f_locals.get("kwargs", {})
+    else:
+        shape = arguments.call_shape(body)
+        by_name = shape is not None and parameter in shape[1]
+    return errors.error(
+        "argument_type",
+        name=name,
+        parameter=parameter,
+        where="" if by_name else f" (position {position})",
+        expected="bool",
+        got=arguments.type_name(value),
+    )
+
+
+_QUIET_WRAPPER = quiet_op(_flag_error).__code__  # (every quiet_op wrapper has this code)
+
+
 @quiet_op
 def linalg_vector_norm(
     input: Tensor,
@@ -791,6 +840,8 @@ def linalg_vector_norm(
     *,
     dtype: dtype | None = None,
 ) -> Tensor:
+    if keepdim is not False and keepdim is not True:  # torch's parser takes a bool only
+        raise _flag_error("linalg_vector_norm", "keepdim", keepdim, 4)
     if input.dtype.category != FLOATING:
         raise errors.error("vector_norm_dtype", dtype=input.dtype.scalar_name)
     result_dtype = dtype if dtype is not None else input.dtype
@@ -1074,11 +1125,13 @@ def all(  # noqa: A001 - torch's name
     if surplus is not None or axis is not None or keepdims is not None:  # numpy's names
         return arguments.numpy_names(all, input, dim, keepdim, surplus, axis, keepdims)
     try:
+        if keepdim is not False and keepdim is not True:  # torch's parser takes a bool only
+            raise TypeError("keepdim")
         axis = None if dim is None else _np_axis(_normalize_dims(dim, input._data.ndim), input.ndim)
         out = as_array(np.all(input._data, axis=axis, keepdims=keepdim), bool_)
         return Tensor._make(_reduction_layout(out), bool_)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("all", input, failure) from None
+        raise arguments.not_a_tensor("all", input, failure, dim, keepdim) from None
 
 
 def any(  # noqa: A001 - torch's name
@@ -1092,8 +1145,10 @@ def any(  # noqa: A001 - torch's name
     if surplus is not None or axis is not None or keepdims is not None:  # numpy's names
         return arguments.numpy_names(any, input, dim, keepdim, surplus, axis, keepdims)
     try:
+        if keepdim is not False and keepdim is not True:  # torch's parser takes a bool only
+            raise TypeError("keepdim")
         axis = None if dim is None else _np_axis(_normalize_dims(dim, input._data.ndim), input.ndim)
         out = as_array(np.any(input._data, axis=axis, keepdims=keepdim), bool_)
         return Tensor._make(_reduction_layout(out), bool_)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("any", input, failure) from None
+        raise arguments.not_a_tensor("any", input, failure, dim, keepdim) from None
