@@ -17,13 +17,12 @@ evaluates one against a torch-like module. Run this file to print the mismatches
 
 from __future__ import annotations
 
-import json
-import re
-import sys
 from pathlib import Path
 from typing import Any
 
 from argument_sweep import _call, _split_call, base_calls, outcome
+from sweep_table import MISSING, MULTIPLE, TAKES, UNEXPECTED, main, python_binding, write_json
+from sweep_table import mismatches as _mismatches
 
 # torch's parameter names, in order, of each function the sweep calls (the Tensor method
 # takes the same ones without the first). From torch 2.13's signatures (``torch.X.__doc__``,
@@ -436,9 +435,7 @@ _REASON_OF = {
 }
 
 
-_PYTHON_BINDING = re.compile(
-    r"^TypeError: [\w.]+\(\) (missing \d|takes |got an unexpected|got multiple values)"
-)
+_PYTHON_BINDING = python_binding(MISSING, TAKES, UNEXPECTED, MULTIPLE)
 
 
 def reason_for(snippet: str, engine_outcome: str) -> str:
@@ -453,12 +450,7 @@ def reason_for(snippet: str, engine_outcome: str) -> str:
 
 
 def mismatches(engine: Any, torch: Any) -> list[tuple[str, str, str]]:
-    found = []
-    for snippet in cases():
-        ours, theirs = outcome(engine, snippet), outcome(torch, snippet)
-        if ours != theirs:
-            found.append((snippet, ours, theirs))
-    return found
+    return _mismatches(cases(), engine, torch, outcome)
 
 
 def write_golden(engine: Any, torch: Any) -> None:
@@ -471,17 +463,8 @@ def write_golden(engine: Any, torch: Any) -> None:
         if ours != theirs:
             entry.update(engine=ours, reason=reason_for(snippet, ours))
         recorded[snippet] = entry
-    GOLDEN.write_text(json.dumps(recorded, indent=1, ensure_ascii=False) + "\n")
+    write_json(GOLDEN, recorded)
 
 
 if __name__ == "__main__":
-    import torch
-
-    import gradekit.engine as engine
-
-    if "--write" in sys.argv:
-        write_golden(engine, torch)
-    rows = mismatches(engine, torch)
-    print(f"{len(rows)} of {len(cases())} calls differ", file=sys.stderr)
-    for snippet, ours, theirs in rows:
-        print(f"| `{snippet}` | {ours.splitlines()[0][:100]} | {theirs.splitlines()[0][:100]} |")
+    main(cases(), outcome, write_golden, width=100)

@@ -1833,12 +1833,6 @@ def _wrap_dim(dim: int, ndim: int) -> int:
     return maybe_wrap_dim(dim, ndim) % max(ndim, 1)
 
 
-def _require_args(function: str, parameter: str, given: tuple) -> None:
-    """torch's TypeError for a method called without its variadic argument."""
-    if not given:
-        raise errors.error("argument_missing", name=function, argument=parameter)
-
-
 def _unique_dims(dims: Sequence[int], ndim: int) -> list[int]:
     """Wrapped dims, with torch's error for a dim given twice (flip, squeeze)."""
     wrapped: list[int] = []
