@@ -43,6 +43,9 @@ def norm(
         raise _arguments.not_a_tensor("linalg_norm", input, failure, ord, dim, keepdim) from None
 
 
+_arguments.known_as(norm, "linalg_norm", _arguments.FUNCTION)  # (torch's parser's name)
+
+
 def __getattr__(name: str) -> object:
     """torch API outside the subset: the engine's clear error; a name torch lacks too:
     torch's own AttributeError."""

@@ -400,12 +400,6 @@ REASONS = {
         "other=, expand's implicit=, pow's self=): a keyword-only parameter costs every "
         "call of these hot methods a dictionary lookup, for a keyword students do not write"
     ),
-    "keyword_position": (
-        "a wrong value given by keyword, refused by one of the engine's own checks (or a "
-        "check of numpy's) before torch's parser words it: the parser's error path reads the "
-        "caller's keywords from its call instruction (arguments.call_shape), the engine's own "
-        "checks name a position, so the message names a position where torch's does not"
-    ),
     "unsupported": "the engine does not implement this option (it says so in its error)",
     "other_area": (
         "Tensor.to()/type()'s argument parsing and fill_/masked_fill_/index_put_'s value "
@@ -422,7 +416,6 @@ _REASON_OF = {
         "implicit=",
         "pow(self=",
     ),
-    "keyword_position": ("torch.flip(A, dims=0)", "arange(end=5, step=2)", "A.view(size=-1)"),
     "unsupported": ("contiguous_format", "label_smoothing", "A.view(dtype="),
     "other_area": (
         "A.to(",
@@ -444,8 +437,6 @@ def reason_for(snippet: str, engine_outcome: str) -> str:
             return reason
     if _PYTHON_BINDING.match(engine_outcome):
         return "binding"
-    if "='a'" in snippet:
-        return "keyword_position"
     return "unexplained"
 
 

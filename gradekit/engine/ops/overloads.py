@@ -125,6 +125,7 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "(Tensor input, tuple of ints dim = None, bool keepdim = False, *, Tensor out = None)",
     ),
     "chunk": ("(Tensor input, int chunks, int dim = 0)",),
+    "flatten": ("(Tensor input, int start_dim = 0, int end_dim = -1)",),
     "unbind": ("(Tensor input, int dim = 0)",),
     "clamp": (
         "(Tensor input, Tensor min = None, Tensor max = None, *, Tensor out = None)",
@@ -248,6 +249,13 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "bool equal_nan = False)",
     ),
 }
+
+# torch._VF.split, which Tensor.split (Python in torch, as torch.split) calls positionally
+# with an int size: not a listing of torch.split's own (it has none: Python).
+SPLIT = (
+    "(Tensor input, int split_size, int dim = 0)",
+    "(Tensor input, tuple of ints split_size, int dim = 0)",
+)
 
 METHODS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys("expand_as view_as reshape_as type_as".split(), ("(Tensor other)",)),

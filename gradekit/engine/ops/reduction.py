@@ -807,7 +807,9 @@ def _norm_data(data: np.ndarray, p: float, dims: tuple[int, ...] | None, keepdim
     return np.power(np.sum(np.power(absolute, p), axis=axis, keepdims=keepdim), 1.0 / p)
 
 
-def _flag_error(name: str, parameter: str, value: Any, position: int) -> TypeError:
+def _flag_error(
+    name: str, parameter: str, value: Any, position: int, expected: str = "bool"
+) -> TypeError:
     """torch's TypeError for a bool parameter given something else, called by the body that
     takes it: named by position, unless the body's caller gave it by keyword (torch.norm,
     Python in torch, passes linalg_vector_norm's keepdim by position: position 4)."""
@@ -823,7 +825,7 @@ def _flag_error(name: str, parameter: str, value: Any, position: int) -> TypeErr
         name=name,
         parameter=parameter,
         where="" if by_name else f" (position {position})",
-        expected="bool",
+        expected=expected,
         got=arguments.type_name(value),
     )
 
@@ -846,7 +848,10 @@ def linalg_vector_norm(
         raise errors.error("vector_norm_dtype", dtype=input.dtype.scalar_name)
     result_dtype = dtype if dtype is not None else input.dtype
     data = input._data.astype(result_dtype.np_dtype, copy=False)
-    dims = None if dim is None else _normalize_dims(dim, data.ndim)
+    try:
+        dims = None if dim is None else _normalize_dims(dim, data.ndim)
+    except TypeError:  # (free unless raised) a str, a float: torch's parser refuses it
+        raise _flag_error("linalg_vector_norm", "dim", dim, 3, "tuple of ints") from None
     if dims is None and keepdim:
         dims = tuple(range(data.ndim))
     p = builtins.float(ord)
@@ -967,7 +972,8 @@ def _softmax_input(input: Tensor, dim: int, dtype_: dtype | None, name: str) -> 
         category = d.category
         axis = maybe_wrap_dim(dim, input._data.ndim)  # a 0-d tensor accepts only dim 0 / -1
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor(name, input, failure, dim, dtype_) from None
+        body = sys._getframe(1)  # (softmax's: its caller's keywords)
+        raise arguments.not_a_tensor(name, input, failure, dim, dtype_, body=body) from None
     if category != FLOATING:
         kernel = (
             "softmax_lastdim_kernel_impl"
