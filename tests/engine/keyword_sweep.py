@@ -401,11 +401,6 @@ REASONS = {
         "call of these hot methods a dictionary lookup, for a keyword students do not write"
     ),
     "unsupported": "the engine does not implement this option (it says so in its error)",
-    "other_area": (
-        "Tensor.to()/type()'s argument parsing and fill_/masked_fill_/index_put_'s value "
-        "checks are being reworked on the engine-fidelity branch (wt-fid); their messages "
-        "are that branch's"
-    ),
 }
 # The calls each reason other than "binding" covers.
 _REASON_OF = {
@@ -417,14 +412,6 @@ _REASON_OF = {
         "pow(self=",
     ),
     "unsupported": ("contiguous_format", "label_smoothing", "A.view(dtype="),
-    "other_area": (
-        "A.to(",
-        "A.type(torch.float64, dtype",
-        "A.type(dimm",
-        "A.fill_(value='a')",
-        "A.masked_fill_(M, value='a')",
-        "A.index_put_((I,), values='a')",
-    ),
 }
 
 

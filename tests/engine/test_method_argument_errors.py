@@ -184,6 +184,16 @@ GOLDEN = {
     "torch.device('cpu:x')": "RuntimeError: Invalid device string: 'cpu:x'",
     "torch.device('')": "RuntimeError: Device string must not be empty",
     "A.to(None)": ("tensor([[ 1.0000, -2.0000,  3.0000],\n        [ 0.5000,  0.2500, -1.0000]])"),
+    # Tensor.type's **_ took any keyword (type(dimm=…) returned 'torch.FloatTensor')
+    "A.type(dimm=torch.float64)": "TypeError: type() got an unexpected keyword argument 'dimm'",
+    "A.type(torch.float64, foo=1)": "TypeError: type() got an unexpected keyword argument 'foo'",
+    "A.type(torch.float64, dtype=torch.float64)": (
+        "TypeError: type() got multiple values for argument 'dtype'"
+    ),
+    "A.type(torch.float64, **{'async': False})": (
+        "tensor([[ 1.0000, -2.0000,  3.0000],\n        [ 0.5000,  0.2500, -1.0000]], "
+        "dtype=torch.float64)"
+    ),
 }
 
 
