@@ -168,6 +168,8 @@ def sum(  # noqa: A001 - torch's name
         node.self_sizes, node.dim, node.keepdim = data.shape, dims, keepdim
         return Tensor._make(out, result, node)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        if isinstance(dim, np.integer):  # a numpy integer dim: torch takes it as an int
+            return sum(input, builtins.int(dim), keepdim, dtype=dtype)
         raise arguments.not_a_tensor("sum", input, failure, dim, keepdim) from None
 
 
@@ -297,6 +299,8 @@ def mean(
         node.count = count
         return Tensor._make(out, result, node)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        if isinstance(dim, np.integer):  # a numpy integer dim: torch takes it as an int
+            return mean(input, builtins.int(dim), keepdim, dtype=dtype)
         raise arguments.not_a_tensor("mean", input, failure, dim, keepdim) from None
 
 
@@ -641,6 +645,8 @@ def amax(
     try:
         return _amax_like(input, dim, keepdim, np.max, AmaxBackward0)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        if isinstance(dim, np.integer):  # a numpy integer dim: torch takes it as an int
+            return amax(input, builtins.int(dim), keepdim)
         raise arguments.not_a_tensor("amax", input, failure, dim, keepdim) from None
 
 
@@ -657,6 +663,8 @@ def amin(
     try:
         return _amax_like(input, dim, keepdim, np.min, AminBackward0)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        if isinstance(dim, np.integer):  # a numpy integer dim: torch takes it as an int
+            return amin(input, builtins.int(dim), keepdim)
         raise arguments.not_a_tensor("amin", input, failure, dim, keepdim) from None
 
 
@@ -851,7 +859,9 @@ def linalg_vector_norm(
     try:
         dims = None if dim is None else _normalize_dims(dim, data.ndim)
     except TypeError:  # (free unless raised) a str, a float: torch's parser refuses it
-        raise _flag_error("linalg_vector_norm", "dim", dim, 3, "tuple of ints") from None
+        if not isinstance(dim, np.integer):  # (a numpy integer: torch takes it as an int)
+            raise _flag_error("linalg_vector_norm", "dim", dim, 3, "tuple of ints") from None
+        dims = _normalize_dims(builtins.int(dim), data.ndim)
     if dims is None and keepdim:
         dims = tuple(range(data.ndim))
     p = builtins.float(ord)
@@ -1117,6 +1127,8 @@ def count_nonzero(input: Tensor, dim: Any = None, surplus: Any = None, axis: Any
         out = _reduction_layout(as_array(np.count_nonzero(input._data, axis=axis), int64))
         return Tensor._make(out, int64)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        if isinstance(dim, np.integer):  # a numpy integer dim: torch takes it as an int
+            return count_nonzero(input, builtins.int(dim))
         raise arguments.not_a_tensor("count_nonzero", input, failure, dim) from None
 
 
@@ -1137,6 +1149,8 @@ def all(  # noqa: A001 - torch's name
         out = as_array(np.all(input._data, axis=axis, keepdims=keepdim), bool_)
         return Tensor._make(_reduction_layout(out), bool_)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        if isinstance(dim, np.integer):  # a numpy integer dim: torch takes it as an int
+            return all(input, builtins.int(dim), keepdim)
         raise arguments.not_a_tensor("all", input, failure, dim, keepdim) from None
 
 
@@ -1157,4 +1171,6 @@ def any(  # noqa: A001 - torch's name
         out = as_array(np.any(input._data, axis=axis, keepdims=keepdim), bool_)
         return Tensor._make(_reduction_layout(out), bool_)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        if isinstance(dim, np.integer):  # a numpy integer dim: torch takes it as an int
+            return any(input, builtins.int(dim), keepdim)
         raise arguments.not_a_tensor("any", input, failure, dim, keepdim) from None
