@@ -531,10 +531,7 @@ def argmax(
 ) -> Tensor:
     if surplus is not None or axis is not None or keepdims is not None:  # numpy's names
         return arguments.numpy_names(argmax, input, dim, keepdim, surplus, axis, keepdims)
-    try:
-        return _arg_extreme("argmax", _nan_argmax, input, dim, keepdim)
-    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("argmax", input, failure, dim, keepdim) from None
+    return _arg_extreme("argmax", _nan_argmax, input, dim, keepdim)
 
 
 def argmin(
@@ -547,37 +544,37 @@ def argmin(
 ) -> Tensor:
     if surplus is not None or axis is not None or keepdims is not None:  # numpy's names
         return arguments.numpy_names(argmin, input, dim, keepdim, surplus, axis, keepdims)
-    try:
-        return _arg_extreme("argmin", _nan_argmin, input, dim, keepdim)
-    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("argmin", input, failure, dim, keepdim) from None
+    return _arg_extreme("argmin", _nan_argmin, input, dim, keepdim)
 
 
 def _arg_extreme(
     op: str, arg_reduce: Callable[..., np.ndarray], input: Tensor, dim: int | None, keepdim: bool
 ) -> Tensor:
-    """argmax/argmin (``op``) with ``arg_reduce`` (torch's NaN-first choice). A failure is
-    worded by the caller's handler (its frame tells how the call was made)."""
-    data = input._data
-    if input.dtype is bool_:
-        raise errors.error("arg_reduction_bool", op=op)
-    if dim is None:
-        if data.size == 0:
-            raise errors.error("argmax_empty", op=op)
-        out = np.asarray(arg_reduce(data.reshape(-1), 0, False), dtype=np.int64)
-        if keepdim is not False:
-            if keepdim is not True:  # torch's parser takes a bool only
-                raise TypeError("keepdim")
-            out = out.reshape((1,) * data.ndim)
-        return Tensor._make(out, int64)
-    axis = maybe_wrap_dim(dim, data.ndim)
-    if keepdim is not False and keepdim is not True:  # torch's parser takes a bool only
-        raise TypeError("keepdim")
-    if data.ndim == 0:
-        return Tensor._make(np.zeros((), np.int64), int64)
-    if data.shape[axis] == 0:
-        raise errors.error("reduction_dim_empty", op=op, dim=axis)
-    return Tensor._make(as_array(arg_reduce(data, axis, keepdim), int64), int64)
+    """argmax/argmin (``op``) with ``arg_reduce`` (torch's NaN-first choice)."""
+    try:
+        data = input._data
+        if input.dtype is bool_:
+            raise errors.error("arg_reduction_bool", op=op)
+        if dim is None:
+            if data.size == 0:
+                raise errors.error("argmax_empty", op=op)
+            out = np.asarray(arg_reduce(data.reshape(-1), 0, False), dtype=np.int64)
+            if keepdim is not False:
+                if keepdim is not True:  # torch's parser takes a bool only
+                    raise TypeError("keepdim")
+                out = out.reshape((1,) * data.ndim)
+            return Tensor._make(out, int64)
+        axis = maybe_wrap_dim(dim, data.ndim)
+        if keepdim is not False and keepdim is not True:  # torch's parser takes a bool only
+            raise TypeError("keepdim")
+        if data.ndim == 0:
+            return Tensor._make(np.zeros((), np.int64), int64)
+        if data.shape[axis] == 0:
+            raise errors.error("reduction_dim_empty", op=op, dim=axis)
+        return Tensor._make(as_array(arg_reduce(data, axis, keepdim), int64), int64)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        body = sys._getframe(1)  # (argmax's or argmin's: its caller's keywords)
+        raise arguments.not_a_tensor(op, input, failure, dim, keepdim, body=body) from None
 
 
 class _AmaxBackward(Node):
