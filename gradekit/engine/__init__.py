@@ -19,17 +19,13 @@ from typing import Any as _Any
 _gc_was_enabled = _gc.isenabled()
 _gc.disable()
 try:
-    from . import (
+    from . import (  # (alias: imported here so that its binding is deleted below)
+        alias,  # noqa: F401 - gradekit's helpers: gradekit.engine.alias.install_torch_alias
         autograd,
         cuda,
         errors,
         linalg,
         nn,
-    )
-    from .alias import (  # noqa: F401 - gradekit's helpers, outside __all__ and dir()
-        install_torch_alias,
-        run_script,
-        uninstall_torch_alias,
     )
     from .autograd import enable_grad, inference_mode, no_grad, set_grad_enabled
     from .autograd.grad_mode import is_grad_enabled, is_inference_mode_enabled
@@ -410,7 +406,10 @@ def __dir__() -> list[str]:
 # package: unbind the engine's helper modules (they stay importable by their module path,
 # ``gradekit.engine.printing`` …; the package itself keeps ``_errors``), then the helpers the
 # imports above needed. gradekit's own helpers (install_torch_alias, uninstall_torch_alias,
-# run_script) stay, outside ``__all__`` and ``dir()``.
+# run_script) are not here either: gradekit imports them from ``gradekit.engine.alias``, so
+# ``torch.install_torch_alias`` under the alias is torch's AttributeError. (alias is imported
+# above, so a later ``from gradekit.engine.alias import …`` finds it in sys.modules and does
+# not bind it here again.)
 _INTERNAL_NAMES = (
     *("dtypes", "errors", "alias", "indexing", "printing", "torch_names", "ops", "annotations"),
     *("multiply_function", "_gc", "_gc_was_enabled", "_load_views_module", "_load_view_ops"),

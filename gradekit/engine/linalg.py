@@ -5,6 +5,7 @@ from __future__ import annotations
 import typing as _typing
 
 from . import errors as _errors
+from .ops import arguments as _arguments
 from .ops.reduction import linalg_vector_norm as vector_norm
 from .torch_names import missing_attribute as _missing_attribute
 from .torch_names import torch_dir as _torch_dir
@@ -31,12 +32,18 @@ def norm(
     ``ord="fro"`` over all dims of a matrix, or any numeric ``ord`` over a single ``dim`` or
     a 1-d input.  Matrix norms (``ord`` numeric on a matrix, ``"nuc"``) are unsupported.
     """
-    single_dim = isinstance(dim, int) or (isinstance(dim, (tuple, list)) and len(dim) == 1)
-    if ord is None or ord == "fro" and (dim is None or not single_dim):
-        return vector_norm(input, 2, dim, keepdim, dtype=dtype)
-    if isinstance(ord, str) or not (input.ndim == 1 or single_dim):
-        raise _errors.unsupported(f"torch.linalg.norm(ord={ord!r}) on matrices")
-    return vector_norm(input, ord, dim, keepdim, dtype=dtype)
+    try:
+        single_dim = isinstance(dim, int) or (isinstance(dim, (tuple, list)) and len(dim) == 1)
+        if ord is None or ord == "fro" and (dim is None or not single_dim):
+            return vector_norm(input, 2, dim, keepdim, dtype=dtype)
+        if isinstance(ord, str) or not (input.ndim == 1 or single_dim):
+            raise _errors.unsupported(f"torch.linalg.norm(ord={ord!r}) on matrices")
+        return vector_norm(input, ord, dim, keepdim, dtype=dtype)
+    except TypeError as failure:  # (free unless raised) torch's parser words linalg_norm's
+        raise _arguments.not_a_tensor("linalg_norm", input, failure, ord, dim, keepdim) from None
+
+
+_arguments.known_as(norm, "linalg_norm", _arguments.FUNCTION)  # (torch's parser's name)
 
 
 def __getattr__(name: str) -> object:

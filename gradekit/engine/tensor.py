@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 import re
+import sys
 import weakref
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -776,12 +777,16 @@ for _name, _attribute in list(vars(Tensor).items()):
 
 
 def _dim_type_error(name: str, dim: object) -> Exception:
-    """``x.size('a')``: torch's parser error for a dim that is not an int."""
+    """``x.size('a')``: torch's parser error for a dim that is not an int (``x.size(dim='a')``
+    names no position: the caller's call instruction tells, see ``arguments.call_shape``)."""
+    from .ops import arguments  # (the error path only; ops imports this module)
+
+    keywords = arguments.caller_keywords(sys._getframe(1), method=True)
     return errors.error(
         "argument_type",
         name=name,
         parameter="dim",
-        where=" (position 1)",
+        where="" if "dim" in keywords else " (position 1)",
         expected="int",
         got=type(dim).__name__,
     )

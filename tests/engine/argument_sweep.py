@@ -12,14 +12,14 @@ mismatches as a table::
 
 from __future__ import annotations
 
-import json
 import re
-import sys
 import warnings
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+from sweep_table import MISSING, TAKES, UNEXPECTED, main, python_binding, write_json
+from sweep_table import mismatches as _mismatches
 
 # The working calls, as argument lists. A: 2x3 floats, B: 3x2, V: 3 floats, I: an index
 # vector, J: a 2x1 index matrix, M: a 2x3 bool mask, A3/B3: batches of matrices.
@@ -228,12 +228,7 @@ def outcome(module: Any, snippet: str) -> str:
 
 
 def mismatches(engine: Any, torch: Any) -> list[tuple[str, str, str]]:
-    found = []
-    for snippet in cases():
-        ours, theirs = outcome(engine, snippet), outcome(torch, snippet)
-        if ours != theirs:
-            found.append((snippet, ours, theirs))
-    return found
+    return _mismatches(cases(), engine, torch, outcome)
 
 
 DIFFERENCES = Path(__file__).resolve().parent / "golden" / "argument_sweep_differences.json"
@@ -264,7 +259,7 @@ REASONS = {
         "gradekit/engine/ops/overloads.py)"
     ),
 }
-_PYTHON_BINDING = re.compile(r"^TypeError: [\w.]+\(\) (missing \d|takes |got an unexpected)")
+_PYTHON_BINDING = python_binding(MISSING, TAKES, UNEXPECTED)
 
 
 def reason_for(snippet: str, engine_outcome: str) -> str:
@@ -280,17 +275,8 @@ def write_differences(engine: Any, torch: Any) -> None:
         snippet: {"engine": ours, "reason": reason_for(snippet, ours)}
         for snippet, ours, _ in mismatches(engine, torch)
     }
-    DIFFERENCES.write_text(json.dumps(recorded, indent=1, ensure_ascii=False) + "\n")
+    write_json(DIFFERENCES, recorded)
 
 
 if __name__ == "__main__":
-    import torch
-
-    import gradekit.engine as engine
-
-    if "--write" in sys.argv:
-        write_differences(engine, torch)
-    rows = mismatches(engine, torch)
-    print(f"{len(rows)} of {len(cases())} calls differ", file=sys.stderr)
-    for snippet, ours, theirs in rows:
-        print(f"| `{snippet}` | {ours.splitlines()[0][:90]} | {theirs.splitlines()[0][:90]} |")
+    main(cases(), outcome, write_differences, width=90)

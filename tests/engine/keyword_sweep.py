@@ -17,13 +17,12 @@ evaluates one against a torch-like module. Run this file to print the mismatches
 
 from __future__ import annotations
 
-import json
-import re
-import sys
 from pathlib import Path
 from typing import Any
 
 from argument_sweep import _call, _split_call, base_calls, outcome
+from sweep_table import MISSING, MULTIPLE, TAKES, UNEXPECTED, main, python_binding, write_json
+from sweep_table import mismatches as _mismatches
 
 # torch's parameter names, in order, of each function the sweep calls (the Tensor method
 # takes the same ones without the first). From torch 2.13's signatures (``torch.X.__doc__``,
@@ -401,27 +400,7 @@ REASONS = {
         "other=, expand's implicit=, pow's self=): a keyword-only parameter costs every "
         "call of these hot methods a dictionary lookup, for a keyword students do not write"
     ),
-    "dim_absent": (
-        "x.sum(keepdim=True) / x.mean(keepdim=True) without dim: torch refuses it, but the "
-        "engine's dim defaults to None, the same value as x.sum(None, True), which torch "
-        "takes (every dim, kept: the engine's sum does the same); telling them apart needs "
-        "a sentinel default; mean (the lead's hot path) still returns a 0-d mean for both"
-    ),
-    "keyword_position": (
-        "a wrong value given by keyword: the engine's error path sees the values, not how "
-        "they were given, so torch's message names a position where torch's does not"
-    ),
     "unsupported": "the engine does not implement this option (it says so in its error)",
-    "flag_type": (
-        "a str for a bool flag (keepdim='a'): the engine reads the flag's truth, torch's "
-        "parser checks its type first; a check on the way in costs every call, and the "
-        "call does not fail, so there is no error path to put it on"
-    ),
-    "other_area": (
-        "Tensor.to()/type()'s argument parsing and fill_/masked_fill_/index_put_'s value "
-        "checks are being reworked on the engine-fidelity branch (wt-fid); their messages "
-        "are that branch's"
-    ),
 }
 # The calls each reason other than "binding" covers.
 _REASON_OF = {
@@ -432,29 +411,11 @@ _REASON_OF = {
         "implicit=",
         "pow(self=",
     ),
-    "dim_absent": (
-        "sum(A, keepdim=True)",
-        "sum(keepdim=True)",
-        "mean(A, keepdim=True)",
-        "mean(keepdim=True)",
-    ),
-    "keyword_position": ("torch.flip(A, dims=0)", "arange(end=5, step=2)", "A.view(size=-1)"),
     "unsupported": ("contiguous_format", "label_smoothing", "A.view(dtype="),
-    "other_area": (
-        "A.to(",
-        "A.type(torch.float64, dtype",
-        "A.type(dimm",
-        "A.fill_(value='a')",
-        "A.masked_fill_(M, value='a')",
-        "A.index_put_((I,), values='a')",
-    ),
-    "flag_type": ("keepdim='a'", "equal_nan='a'"),
 }
 
 
-_PYTHON_BINDING = re.compile(
-    r"^TypeError: [\w.]+\(\) (missing \d|takes |got an unexpected|got multiple values)"
-)
+_PYTHON_BINDING = python_binding(MISSING, TAKES, UNEXPECTED, MULTIPLE)
 
 
 def reason_for(snippet: str, engine_outcome: str) -> str:
@@ -463,18 +424,11 @@ def reason_for(snippet: str, engine_outcome: str) -> str:
             return reason
     if _PYTHON_BINDING.match(engine_outcome):
         return "binding"
-    if "='a'" in snippet:
-        return "keyword_position"
     return "unexplained"
 
 
 def mismatches(engine: Any, torch: Any) -> list[tuple[str, str, str]]:
-    found = []
-    for snippet in cases():
-        ours, theirs = outcome(engine, snippet), outcome(torch, snippet)
-        if ours != theirs:
-            found.append((snippet, ours, theirs))
-    return found
+    return _mismatches(cases(), engine, torch, outcome)
 
 
 def write_golden(engine: Any, torch: Any) -> None:
@@ -487,17 +441,8 @@ def write_golden(engine: Any, torch: Any) -> None:
         if ours != theirs:
             entry.update(engine=ours, reason=reason_for(snippet, ours))
         recorded[snippet] = entry
-    GOLDEN.write_text(json.dumps(recorded, indent=1, ensure_ascii=False) + "\n")
+    write_json(GOLDEN, recorded)
 
 
 if __name__ == "__main__":
-    import torch
-
-    import gradekit.engine as engine
-
-    if "--write" in sys.argv:
-        write_golden(engine, torch)
-    rows = mismatches(engine, torch)
-    print(f"{len(rows)} of {len(cases())} calls differ", file=sys.stderr)
-    for snippet, ours, theirs in rows:
-        print(f"| `{snippet}` | {ours.splitlines()[0][:100]} | {theirs.splitlines()[0][:100]} |")
+    main(cases(), outcome, write_golden, width=100)

@@ -33,7 +33,9 @@ ENGINE_MODULES = {
 
 # Attributes an engine namespace has that torch's lacks, on purpose. Hidden from dir();
 # anything else that appears fails test_no_other_names_torch_lacks.
-GRADEKIT_HELPERS = {"install_torch_alias", "uninstall_torch_alias", "run_script"}
+# gradekit's own helpers live in gradekit.engine.alias only: under the alias,
+# torch.install_torch_alias is torch's AttributeError (test_gradekit_helpers_are_not_torch_names).
+GRADEKIT_HELPERS = ("install_torch_alias", "uninstall_torch_alias", "run_script")
 # torch.nn.functional's bodies use these module globals at run time (the grad_fn classes
 # must keep torch's names): they stay reachable as F.<name>, outside dir().
 FUNCTIONAL_HELPERS = set(
@@ -76,7 +78,7 @@ def test_dir_lists_only_names_torch_has(namespace: str) -> None:
 def test_no_other_names_torch_lacks(namespace: str) -> None:
     """Every public-looking attribute an engine namespace has is torch's, or one of the
     deliberate exceptions above."""
-    allowed = GRADEKIT_HELPERS if namespace == "torch" else set()
+    allowed = set()
     if namespace == "torch.nn.functional":
         allowed = FUNCTIONAL_HELPERS
     present = {
@@ -157,12 +159,24 @@ def test_gradekit_code_still_reaches_its_modules() -> None:
     from gradekit.engine.autograd import api
     from gradekit.engine.autograd import engine as backward_engine
 
-    assert alias.install_torch_alias is engine.install_torch_alias
+    assert all(callable(getattr(alias, helper)) for helper in GRADEKIT_HELPERS)
     assert dtypes.float32 is engine.float32 and errors.TORCH_VERSION == engine.__version__
     assert printing.set_printoptions is engine.set_printoptions
     assert indexing.__name__ == "gradekit.engine.indexing"
     assert callable(api.grad) and callable(backward_engine.run_backward)
     assert "install_torch_alias" not in dir(engine) and "install_torch_alias" not in engine.__all__
+    assert not hasattr(engine, "alias")  # (the import above does not bind it again)
+
+
+@pytest.mark.parametrize("helper", GRADEKIT_HELPERS)
+def test_gradekit_helpers_are_not_torch_names(helper: str) -> None:
+    """``torch.install_torch_alias`` under the alias is what it is in torch: an
+    AttributeError in torch's words (gradekit imports its helpers from their module)."""
+    with pytest.raises(AttributeError) as raised:
+        getattr(engine, helper)
+    assert str(raised.value) == f"module 'torch' has no attribute '{helper}'"
+    assert not isinstance(raised.value, NotImplementedError)
+    assert not hasattr(engine, helper)
 
 
 def test_under_the_alias_a_student_sees_torchs_names() -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import operator
 import os
+import re
 import sys
 import types
 from typing import Any
@@ -291,6 +292,222 @@ def called_as(failure: BaseException) -> tuple[str, str] | None:
     return None if known is None else known[:2]
 
 
+# --- how the caller passed its arguments (the error path only) -------------------------------
+# A body's parameters hold values, not how they were given: ``x.sum(1, keepdim='a')`` and
+# ``x.sum(1, 'a')`` bind alike, but torch words them differently (``argument 'keepdim' must be
+# bool`` against ``argument 'keepdim' (position 2) must be bool``), and refuses
+# ``x.sum(keepdim=True)`` while it takes ``x.sum(None, True)``. The caller's frame still knows:
+# it is stopped at its call instruction (CPython 3.11: ``KW_NAMES consts[i]``, ``PRECALL n``,
+# ``CALL n``), whose argument count and keyword names tell which of the body's parameters were
+# given by position and which by name. Read only once a call has failed, or in a branch right
+# calls do not take: nothing on the way in.
+
+_ENGINE_DIRECTORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+_QUIET_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "quiet.py")
+
+
+def call_shape(
+    body: types.FrameType, method: bool | None = None
+) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """The parameters of the running ``body`` its caller gave (positional names, keyword
+    names), read from the caller's call instruction; None when that cannot be told: a caller
+    inside the engine (a wrapper, :func:`numpy_names`' second call), a ``*args``/``**kwargs``
+    call, a call through C (``functools.partial``, ``map``), another bytecode. ``method``:
+    whether the body's first parameter is a method's ``self`` (default: as registered by
+    :func:`renamed`)."""
+    caller = body.f_back
+    if caller is None:
+        return None
+    if caller.f_code.co_name == "quiet_function" and caller.f_code.co_filename == _QUIET_FILE:
+        # quiet_op's wrapper passes its ``*args, **kwargs`` on: they are its caller's
+        if caller.f_back is None or caller.f_back.f_code.co_filename.startswith(_ENGINE_DIRECTORY):
+            return None
+        passed = caller.f_locals
+        keywords = tuple(passed.get("kwargs", {}))
+        count = len(passed.get("args", ())) + len(keywords)
+    elif caller.f_code.co_filename.startswith(_ENGINE_DIRECTORY):
+        return None
+    else:
+        read = _read_call(caller)
+        if read is None:
+            return None
+        count, keywords = read
+    code = body.f_code
+    parameters = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
+    if method is None:
+        known = _CALLED_AS.get(id(code))
+        method = known is not None and known[1] == METHOD
+    first = int(method)  # (a method's self is no argument: the call's count leaves it out)
+    positional = parameters[first : first + count - len(keywords)]
+    if (
+        len(positional) != count - len(keywords)
+        or not set(keywords) <= set(parameters)
+        or set(keywords) & set(positional)
+    ):
+        return None  # (not a call of this body as read: a C function calling it, for one)
+    return positional, keywords
+
+
+# (code object id, instruction offset) -> (the code object, kept alive; what _read_call read)
+_CALLS_READ: dict[tuple[int, int], tuple[types.CodeType, Any]] = {}
+
+
+def _read_call(caller: types.FrameType) -> tuple[int, tuple[str, ...]] | None:
+    """(argument count, keyword names) of the call instruction ``caller`` is stopped at
+    (remembered per instruction: a failing call in a loop reads its caller once). The code
+    units up to it are scanned as bytes (``dis`` builds an object per instruction: about
+    fifty times slower): CPython 3.11's ``KW_NAMES k``, ``PRECALL n``, ``CALL n`` (3.12:
+    without PRECALL); anything else (3.13's CALL_KW, CALL_FUNCTION_EX) reads as None."""
+    code, offset = caller.f_code, caller.f_lasti
+    known = _CALLS_READ.get((id(code), offset))
+    if known is not None and known[0] is code:
+        return known[1]
+    import opcode  # (on the error path only: not at the engine's import)
+
+    cache, extended_arg = opcode.opmap.get("CACHE", -1), opcode.EXTENDED_ARG
+    raw = code.co_code
+    # the last three instructions at or before the offset: (opcode, argument)
+    first = second = third = (-1, 0)
+    extended = 0
+    for index in range(0, min(offset, len(raw) - 2) + 1, 2):
+        operation = raw[index]
+        if operation == cache:
+            continue
+        argument = raw[index + 1] | extended
+        if operation == extended_arg:
+            extended = argument << 8
+            continue
+        extended = 0
+        first, second, third = second, third, (operation, argument)
+    read = None
+    if third[0] == opcode.opmap.get("CALL"):
+        keywords: tuple[str, ...] = ()
+        names = opcode.opmap.get("KW_NAMES")
+        if second[0] == names:
+            keywords = code.co_consts[second[1]]
+        elif second[0] == opcode.opmap.get("PRECALL") and first[0] == names:
+            keywords = code.co_consts[first[1]]
+        read = (third[1], keywords)
+    if len(_CALLS_READ) >= 256:
+        _CALLS_READ.clear()
+    _CALLS_READ[(id(code), offset)] = (code, read)
+    return read
+
+
+def caller_keywords(
+    body: types.FrameType | None = None, *, method: bool | None = None
+) -> tuple[str, ...]:
+    """The names the caller of ``body`` (the frame calling this, by default) gave by keyword
+    (see :func:`call_shape`); none when its call cannot be read."""
+    shape = call_shape(sys._getframe(1) if body is None else body, method)
+    return () if shape is None else shape[1]
+
+
+def left_out(parameter: str, beside: str) -> bool:
+    """Whether the call of the body calling this gave ``beside`` but left ``parameter`` out
+    (neither by position nor by name), as far as its caller's bytecode tells (see
+    :func:`call_shape`): False when it cannot tell."""
+    body = sys._getframe(1)
+    shape = call_shape(body)
+    if shape is None:
+        return False
+    given = (*shape[0], *shape[1])
+    known = _CALLED_AS.get(id(body.f_code))
+    if (known is None or known[1] != METHOD) and body.f_code.co_varnames[0] not in given:
+        return False  # (the input came another way: ``functools.partial(torch.sum, A)(...)``)
+    return beside in given and parameter not in given
+
+
+def as_called(
+    values: tuple[Any, ...], *, method: bool = False, body: types.FrameType | None = None
+) -> tuple[tuple[Any, ...], dict[str, Any]] | None:
+    """``values`` (the leading parameters of ``body``, the frame calling this by default, in
+    order; without ``self`` for a method) split as the body's caller gave them: the
+    positional ones, and the keywords by name, for :func:`call_error`. None when the call
+    cannot be read (see :func:`call_shape`), or names a parameter past ``values``."""
+    frame = sys._getframe(1) if body is None else body
+    shape = call_shape(frame, method)
+    if shape is None:
+        return None
+    positional, keywords = shape
+    code = frame.f_code
+    parameters = code.co_varnames[int(method) : code.co_argcount]
+    if len(positional) > len(values):
+        return None
+    named = {}
+    for keyword in keywords:
+        index = parameters.index(keyword) if keyword in parameters else len(values)
+        if index >= len(values):
+            return None
+        named[keyword] = values[index]
+    given = values[: len(positional)]
+    if any(value is errors.REQUIRED for value in (*given, *named.values())):
+        return None  # (the body moved its values: ``arange(end=3)``)
+    return given, named
+
+
+def call_error_as_called(
+    name: str,
+    listed: tuple[str, ...],
+    values: tuple[Any, ...],
+    *,
+    method: bool = False,
+    body: types.FrameType | None = None,
+) -> Exception | None:
+    """:func:`call_error` for the call of ``body`` (the frame calling this, by default), whose
+    leading parameters hold ``values`` (without self for a method): the keywords its caller
+    gave by name, or, when the call cannot be read, every given value by position."""
+    split = as_called(values, method=method, body=sys._getframe(1) if body is None else body)
+    error = None if split is None else _split_call_error(name, listed, split)
+    if error is not None:
+        return error
+    return call_error(
+        name, listed, tuple(value for value in values if value is not errors.REQUIRED), {}
+    )
+
+
+_MISSING = re.compile(r"^\w+\(\) missing \d+ required positional argument")
+
+
+def _split_call_error(
+    name: str, listed: tuple[str, ...], split: tuple[tuple[Any, ...], dict[str, Any]]
+) -> Exception | None:
+    """:func:`call_error` for the call as read (see :func:`as_called`); None where the reading
+    leaves out an argument the body was given another way (``functools.partial(torch.
+    transpose, dim1='a')(A, 0)`` reads as ``transpose(A, 0)``: "missing dim1")."""
+    error = call_error(name, listed, *split)
+    return None if error is not None and _MISSING.match(str(error)) else error
+
+
+def _torch_name(body: types.FrameType) -> str:
+    """The torch name of the function running in ``body``: as registered by :func:`renamed`,
+    or its own."""
+    known = _CALLED_AS.get(id(body.f_code))
+    return body.f_code.co_name if known is None else known[0]
+
+
+def _failed_body(failure: BaseException) -> types.FrameType:
+    """The frame that caught ``failure`` (the body whose handler words it), or, for an error
+    a body made without raising it, the frame that called :func:`not_a_tensor`."""
+    traceback = failure.__traceback__
+    return traceback.tb_frame if traceback is not None else sys._getframe(2)
+
+
+_POSITION = re.compile(r"^(\w+\(\): argument '(\w+)') \(position \d+\)( .*)$", re.DOTALL)
+
+
+def by_keyword(error: Exception, keywords: Any) -> Exception:
+    """``error`` as torch words it for a parameter given by keyword: one of the engine's own
+    checks names ``argument 'dim' (position 2)``, torch's parser only ``argument 'dim'`` when
+    the caller wrote ``dim=``. ``keywords``: the names the caller gave by keyword."""
+    if type(error) is not TypeError:
+        return error
+    match = _POSITION.match(str(error))
+    if match is None or match.group(2) not in keywords:
+        return error
+    return TypeError(match.group(1) + match.group(3))
+
+
 def not_a_tensor(
     name: str,
     value: object,
@@ -298,6 +515,7 @@ def not_a_tensor(
     *others: object,
     exact: bool = False,
     packed: bool = False,
+    body: types.FrameType | None = None,
 ) -> Exception:
     """torch's error for a function given ``value`` in place of its first tensor (or, when
     ``overloads.FUNCTIONS`` lists the function, for its arguments ``value, *others``), or
@@ -307,7 +525,11 @@ def not_a_tensor(
     words that alias's or method's. With ``exact``, the arguments are exactly the caller's
     (the function's defaults are ``errors.REQUIRED``, left out here): a None among them is
     the caller's own. With ``packed``, the last of ``others`` is, for a method, the tuple
-    of the method's positional arguments (``x.flip(0, 1)``: the function's one sequence)."""
+    of the method's positional arguments (``x.flip(0, 1)``: the function's one sequence).
+    ``body``: the frame of the function called (default: the one that caught ``failure``),
+    whose caller's call instruction tells the keywords from the positions."""
+    if body is None:
+        body = _failed_body(failure)
     called = called_as(failure)
     if called is not None:
         name, kind = called
@@ -316,29 +538,46 @@ def not_a_tensor(
         if kind != FUNCTION:
             if packed and others and isinstance(others[-1], tuple):
                 others = (*others[:-1], *others[-1])
-            return _method_error(name, value, failure, others, exact)
+            return _method_error(name, value, failure, others, exact, body)
     if str(failure).startswith(f"{name}()"):  # already torch's words (the engine's own check)
-        return failure
+        if _torch_name(body) != name:  # (F.cross_entropy, Python in torch, passes positions)
+            return failure
+        return by_keyword(failure, caller_keywords(body))
     listed = overloads.FUNCTIONS.get(name)
     if listed is not None:
+        called_with = None
+        if _torch_name(body) == name:  # (F.cross_entropy, Python in torch, passes positions)
+            called_with = as_called((value, *others), body=body)
+        error = None if called_with is None else _split_call_error(name, listed, called_with)
+        if error is not None:  # the caller's keywords, by name (torch names no position)
+            return error
         given = _up_to_required((value, *others))
         if not exact:
             given = list(_without_defaults(name, listed, given))
-        return call_error(name, listed, tuple(given), {}) or failure
+        error = call_error(name, listed, tuple(given), {}) or failure
+        if _torch_name(body) != name:
+            return error
+        return by_keyword(error, caller_keywords(body))  # (arange(end='a'): its own name)
     if isinstance(value, Tensor):
         return failure
+    called_with = as_called((value,), body=body)
     return errors.error(
         "argument_type",
         name=name,
         parameter="input",
-        where=" (position 1)",
+        where="" if called_with is not None and called_with[1] else " (position 1)",
         expected="Tensor",
         got=type_name(value),
     )
 
 
 def _method_error(
-    name: str, self: object, failure: Exception, others: tuple[object, ...], exact: bool = False
+    name: str,
+    self: object,
+    failure: Exception,
+    others: tuple[object, ...],
+    exact: bool,
+    body: types.FrameType,
 ) -> Exception:
     """:func:`not_a_tensor` for ``self.<name>(*others)``: the method's overloads, which
     leave ``self`` out (``overloads.METHODS``, or the function's without its first
@@ -350,10 +589,15 @@ def _method_error(
     if not listed:  # a method without parameters (C's METH_NOARGS)
         given = [other for other in others if other is not errors.REQUIRED]
         return errors.error("no_arguments", name=name, given=len(given)) if given else failure
+    called_with = as_called(others, method=True, body=body)
+    error = None if called_with is None else _split_call_error(name, listed, called_with)
+    if error is not None:  # the caller's keywords, by name (torch names no position)
+        return error
     given = _up_to_required(others)
     if not exact:
         given = list(_without_defaults(name, listed, given))
-    return call_error(name, listed, tuple(given), {}) or failure
+    error = call_error(name, listed, tuple(given), {}) or failure
+    return by_keyword(error, caller_keywords(body, method=True))
 
 
 def _up_to_required(values: tuple[Any, ...]) -> list[Any]:

@@ -127,7 +127,11 @@ _LEGACY_NAMES = {d.legacy_name: d for d in dtypes.ALL_DTYPES}
 
 
 def type_(self: Tensor, dtype_: Any = None, non_blocking: bool = False, **_: Any) -> Any:
-    """``x.type()`` -> 'torch.FloatTensor'; ``x.type(torch.float64)`` converts."""
+    """``x.type()`` -> 'torch.FloatTensor'; ``x.type(torch.float64)`` converts. ``**_`` takes
+    the keywords torch also takes (its deprecated ``async``, ``memory_format``): any other
+    gets Python's "unexpected keyword argument", as torch's method does."""
+    if _:  # (an empty dict on a right call: one test)
+        _check_type_keywords(_)
     arguments.check_non_blocking("type", non_blocking)
     if dtype_ is None:
         return self.dtype.legacy_name
@@ -145,6 +149,16 @@ def type_(self: Tensor, dtype_: Any = None, non_blocking: bool = False, **_: Any
             raise errors.error("invalid_type", name=dtype_.__name__)
         dtype_ = target
     return to_dtype(self, dtype_)
+
+
+def _check_type_keywords(keywords: dict[str, Any]) -> None:
+    for keyword in keywords:
+        if keyword not in ("async", "memory_format"):
+            raise errors.error("unexpected_keyword", name="type", keyword=keyword)
+
+
+# Python's own binding errors name the function by its qualified name: torch's is ``type``
+type_.__name__ = type_.__qualname__ = "type"
 
 
 def type_as(self: Tensor, other: Tensor) -> Tensor:

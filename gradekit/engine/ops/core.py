@@ -161,6 +161,8 @@ def maybe_wrap_dim(dim: int, ndim: int) -> int:
     """Normalise ``dim`` for a tensor of ``ndim`` dims, with torch's IndexError."""
     low, high = (-ndim, ndim - 1) if ndim else (-1, 0)
     if not low <= dim <= high:
+        if not isinstance(dim, (int, np.integer)):  # (x.sum(1.5): torch's parser refuses its
+            raise TypeError(f"dim must be int, not {type(dim).__name__}")  # type first)
         raise errors.error("dim_out_of_range", low=low, high=high, dim=dim)
     return dim + ndim if dim < 0 else dim
 

@@ -336,7 +336,7 @@ def full(
     _check_device(device)
     shape = arguments.int_list("full", size)
     if not arguments.is_number(fill_value):
-        raise errors.error(
+        error = errors.error(
             "argument_type",
             name="full",
             parameter="fill_value",
@@ -344,6 +344,7 @@ def full(
             expected="Number",
             got=arguments.type_name(fill_value),
         )
+        raise arguments.by_keyword(error, arguments.caller_keywords())
     if isinstance(fill_value, Tensor):
         fill_value = fill_value.item()
     if dtype is None:

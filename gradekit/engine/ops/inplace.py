@@ -218,9 +218,10 @@ def _fill(self: Tensor, value: Any) -> Tensor:
 def copy_(self: Tensor, src: Tensor, non_blocking: bool = False) -> Tensor:
     """Copy ``src`` (broadcast, cast) into self; recorded as ``CopyBackwards``."""
     if not isinstance(src, Tensor):
-        raise errors.error(
+        error = errors.error(
             "argument_not_tensor", op="copy_", arg="other", position=1, type_name=type(src).__name__
         )
+        raise arguments.by_keyword(error, arguments.caller_keywords(method=True))
     arguments.check_non_blocking("copy_", non_blocking)
     try:
         values = np.broadcast_to(src._data, self._data.shape)

@@ -124,7 +124,8 @@ def _where_method(
     try:
         return pointwise.where(condition, self, other)
     except TypeError as failure:
-        error = arguments.call_error("where", overloads.METHODS["where"], (condition, other), {})
+        listed = overloads.METHODS["where"]
+        error = arguments.call_error_as_called("where", listed, (condition, other), method=True)
         raise (error or failure) from None
 
 
@@ -148,7 +149,8 @@ def _new_full(
         message = str(failure)  # (the same parameters, in the same positions)
         if not message.startswith("full()"):
             raise
-        raise TypeError(f"new_{message}") from None
+        keywords = arguments.caller_keywords(method=True)
+        raise arguments.by_keyword(TypeError(f"new_{message}"), keywords) from None
 
 
 def _new_tensor(self: Tensor, data: Any, *, dtype: Any = None, **kwargs: Any) -> Tensor:
@@ -174,7 +176,8 @@ def _softmax_method(name: str, function: Callable[..., Tensor]) -> Callable[...,
             return function(self, dim, dtype)
         except TypeError as failure:
             listed = overloads.METHODS[name]
-            raise (arguments.call_error(name, listed, (dim, dtype), {}) or failure) from None
+            error = arguments.call_error_as_called(name, listed, (dim, dtype), method=True)
+            raise (error or failure) from None
 
     method.__name__ = method.__qualname__ = f"_{name}"
     return method

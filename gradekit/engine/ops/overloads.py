@@ -125,6 +125,7 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "(Tensor input, tuple of ints dim = None, bool keepdim = False, *, Tensor out = None)",
     ),
     "chunk": ("(Tensor input, int chunks, int dim = 0)",),
+    "flatten": ("(Tensor input, int start_dim = 0, int end_dim = -1)",),
     "unbind": ("(Tensor input, int dim = 0)",),
     "clamp": (
         "(Tensor input, Tensor min = None, Tensor max = None, *, Tensor out = None)",
@@ -233,6 +234,12 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "(Tensor input, *, Tensor out = None)",
         "(Tensor input, *, int decimals, Tensor out = None)",
     ),
+    "linalg_norm": (
+        "(Tensor input, Number ord = None, tuple of ints dim = None, bool keepdim = False, *, "
+        "torch.dtype dtype = None, Tensor out = None)",
+        "(Tensor input, str ord, tuple of ints dim = None, bool keepdim = False, *, "
+        "torch.dtype dtype = None, Tensor out = None)",
+    ),
     "isclose": (
         "(Tensor input, Tensor other, float rtol = 1e-05, float atol = 1e-08, "
         "bool equal_nan = False)",
@@ -242,6 +249,13 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "bool equal_nan = False)",
     ),
 }
+
+# torch._VF.split, which Tensor.split (Python in torch, as torch.split) calls positionally
+# with an int size: not a listing of torch.split's own (it has none: Python).
+SPLIT = (
+    "(Tensor input, int split_size, int dim = 0)",
+    "(Tensor input, tuple of ints split_size, int dim = 0)",
+)
 
 METHODS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys("expand_as view_as reshape_as type_as".split(), ("(Tensor other)",)),

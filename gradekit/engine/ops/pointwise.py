@@ -1442,10 +1442,8 @@ def where(
             result = result_type(x, y)
     except TypeError as failure:
         # torch's parser rejects these calls before anything runs, in its own words
-        passed = tuple(value for value in given if value is not errors.REQUIRED)
-        raise (
-            arguments.call_error("where", overloads.FUNCTIONS["where"], passed, {}) or failure
-        ) from None
+        listed = overloads.FUNCTIONS["where"]
+        raise (arguments.call_error_as_called("where", listed, given) or failure) from None
     try:
         out = torch_layout(as_array(np.where(condition._data, x, y), result), condition._data, x, y)
     except ValueError:
@@ -1585,9 +1583,10 @@ def _comparison_form(ufunc: np.ufunc, name: str, *, method: bool) -> Any:
         try:
             out = _compare(ufunc, input, other)
         except TypeError as failure:
-            raise (_parser_error(name, listed, (input, other)[method:]) or failure) from None
+            error = _parser_error(name, listed, (input, other)[method:], method)
+            raise (error or failure) from None
         if out is NotImplemented:  # (a wrong call: none of this runs for a right one)
-            raise _parser_error(name, listed, (input, other)[method:]) or TypeError(name)
+            raise _parser_error(name, listed, (input, other)[method:], method) or TypeError(name)
         return out
 
     compare.__name__ = compare.__qualname__ = name
@@ -1610,9 +1609,12 @@ COMPARISON_METHODS = {
 }
 
 
-def _parser_error(name: str, listed: tuple[str, ...], given: tuple[Any, ...]) -> Exception | None:
-    passed = tuple(value for value in given if value is not errors.REQUIRED)
-    return arguments.call_error(name, listed, passed, {})
+def _parser_error(
+    name: str, listed: tuple[str, ...], given: tuple[Any, ...], method: bool
+) -> Exception | None:
+    """torch's error for the comparison calling this, the caller's keywords by name."""
+    body = sys._getframe(1)
+    return arguments.call_error_as_called(name, listed, given, method=method, body=body)
 
 
 def _logical(ufunc: np.ufunc, x: Any, y: Any) -> Tensor:
@@ -1690,6 +1692,8 @@ def isclose(
     input: Tensor, other: Tensor, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False
 ) -> Tensor:
     try:
+        if equal_nan is not False and equal_nan is not True:  # torch's parser: a bool only
+            raise TypeError("equal_nan")
         a, b, _ = binary_operands(input, other)
         if isinstance(other, Tensor) and other.dtype is not input.dtype:  # no promotion
             raise errors.error(
@@ -1706,6 +1710,8 @@ def allclose(
     input: Tensor, other: Tensor, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False
 ) -> bool:
     try:
+        if equal_nan is not False and equal_nan is not True:  # torch's parser: a bool only
+            raise TypeError("equal_nan")
         return builtins.bool(isclose(input, other, rtol, atol, equal_nan)._data.all())
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import builtins
 import math
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
@@ -131,8 +132,14 @@ def sum(  # noqa: A001 - torch's name
     try:
         result = _sum_dtype(input, dtype)
         data = input._data
-        if keepdim and (dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0)):
-            dim = tuple(range(data.ndim))  # sum(None, True): torch's dim overload, every dim
+        if keepdim:  # (x.sum() and x.sum(0) pay nothing for the checks in here)
+            if keepdim is not True:  # torch's parser takes a bool only: its TypeError below
+                raise TypeError("keepdim")
+            if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
+                if dim is None and arguments.left_out("dim", "keepdim"):
+                    # x.sum(keepdim=True), without a dim: torch refuses it (not sum(None, True))
+                    raise TypeError("dim")
+                dim = tuple(range(data.ndim))  # sum(None, True): torch's dim overload, every dim
         if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
             # quiet: an overflow or inf + -inf gives inf/nan silently in torch
             out = as_array(quiet_call(_full_sum, data, result.np_dtype), result)
@@ -161,6 +168,8 @@ def sum(  # noqa: A001 - torch's name
         node.self_sizes, node.dim, node.keepdim = data.shape, dims, keepdim
         return Tensor._make(out, result, node)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        if isinstance(dim, np.integer):  # a numpy integer dim: torch takes it as an int
+            return sum(input, builtins.int(dim), keepdim, dtype=dtype)
         raise arguments.not_a_tensor("sum", input, failure, dim, keepdim) from None
 
 
@@ -248,8 +257,14 @@ def mean(
         data = input._data
         if data.dtype is not result.np_dtype:
             data = data.astype(result.np_dtype, copy=False)
-        if keepdim and (dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0)):
-            dim = tuple(range(data.ndim))  # mean(None, True): torch's dim overload, every dim
+        if keepdim:  # (x.mean() and x.mean(0) pay nothing for the checks in here)
+            if keepdim is not True:  # torch's parser takes a bool only: its TypeError below
+                raise TypeError("keepdim")
+            if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
+                if dim is None and arguments.left_out("dim", "keepdim"):
+                    # x.mean(keepdim=True), without a dim: torch refuses it
+                    raise TypeError("dim")
+                dim = tuple(range(data.ndim))  # mean(None, True): the dim overload, every dim
         if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
             # (up to four elements numpy adds in torch's order: no call on the hot path; both
             # quiet: torch's sum of inf and -inf is silently nan)
@@ -284,6 +299,8 @@ def mean(
         node.count = count
         return Tensor._make(out, result, node)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        if isinstance(dim, np.integer):  # a numpy integer dim: torch takes it as an int
+            return mean(input, builtins.int(dim), keepdim, dtype=dtype)
         raise arguments.not_a_tensor("mean", input, failure, dim, keepdim) from None
 
 
@@ -403,6 +420,8 @@ def _extreme(
         return maximum(input, dim) if name == "max" else minimum(input, dim)
     data = input._data
     if dim is None:
+        if keepdim is not False:  # x.max(keepdim=True), x.max(None, True): refused by torch
+            raise TypeError("keepdim")
         _check_not_empty(input, name)
         out = as_array(reduce(data), input.dtype)
         if not _recording(input):
@@ -412,6 +431,8 @@ def _extreme(
         node.save(input, outputs=(result,))
         return result
     axis = maybe_wrap_dim(dim, data.ndim)
+    if keepdim is not False and keepdim is not True:  # torch's parser takes a bool only
+        raise TypeError("keepdim")
     if data.ndim == 0:
         values = data.copy()
         indices = np.zeros((), dtype=np.int64)
@@ -419,10 +440,10 @@ def _extreme(
         if data.shape[axis] == 0:
             raise errors.error("reduction_dim_empty", op=name, dim=axis)
         indices = arg_reduce(data, axis=axis, keepdims=keepdim).astype(np.int64)
-        values = np.take_along_axis(
-            data, indices if keepdim else np.expand_dims(indices, axis), axis=axis
-        )
-        if not keepdim:
+        if keepdim is True:
+            values = np.take_along_axis(data, indices, axis=axis)
+        else:
+            values = np.take_along_axis(data, np.expand_dims(indices, axis), axis=axis)
             values = np.squeeze(values, axis)
     values = as_array(values, input.dtype)
     index_tensor = Tensor._make(as_array(indices, int64), int64)
@@ -538,17 +559,22 @@ def _arg_extreme(
             if data.size == 0:
                 raise errors.error("argmax_empty", op=op)
             out = np.asarray(arg_reduce(data.reshape(-1), 0, False), dtype=np.int64)
-            if keepdim:
+            if keepdim is not False:
+                if keepdim is not True:  # torch's parser takes a bool only
+                    raise TypeError("keepdim")
                 out = out.reshape((1,) * data.ndim)
             return Tensor._make(out, int64)
         axis = maybe_wrap_dim(dim, data.ndim)
+        if keepdim is not False and keepdim is not True:  # torch's parser takes a bool only
+            raise TypeError("keepdim")
         if data.ndim == 0:
             return Tensor._make(np.zeros((), np.int64), int64)
         if data.shape[axis] == 0:
             raise errors.error("reduction_dim_empty", op=op, dim=axis)
         return Tensor._make(as_array(arg_reduce(data, axis, keepdim), int64), int64)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor(op, input, failure, dim, keepdim) from None
+        body = sys._getframe(1)  # (argmax's or argmin's: its caller's keywords)
+        raise arguments.not_a_tensor(op, input, failure, dim, keepdim, body=body) from None
 
 
 class _AmaxBackward(Node):
@@ -616,6 +642,8 @@ def amax(
     try:
         return _amax_like(input, dim, keepdim, np.max, AmaxBackward0)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        if isinstance(dim, np.integer):  # a numpy integer dim: torch takes it as an int
+            return amax(input, builtins.int(dim), keepdim)
         raise arguments.not_a_tensor("amax", input, failure, dim, keepdim) from None
 
 
@@ -632,6 +660,8 @@ def amin(
     try:
         return _amax_like(input, dim, keepdim, np.min, AminBackward0)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        if isinstance(dim, np.integer):  # a numpy integer dim: torch takes it as an int
+            return amin(input, builtins.int(dim), keepdim)
         raise arguments.not_a_tensor("amin", input, failure, dim, keepdim) from None
 
 
@@ -782,6 +812,32 @@ def _norm_data(data: np.ndarray, p: float, dims: tuple[int, ...] | None, keepdim
     return np.power(np.sum(np.power(absolute, p), axis=axis, keepdims=keepdim), 1.0 / p)
 
 
+def _flag_error(
+    name: str, parameter: str, value: Any, position: int, expected: str = "bool"
+) -> TypeError:
+    """torch's TypeError for a bool parameter given something else, called by the body that
+    takes it: named by position, unless the body's caller gave it by keyword (torch.norm,
+    Python in torch, passes linalg_vector_norm's keepdim by position: position 4)."""
+    body = sys._getframe(1)
+    wrapper = body.f_back
+    if wrapper is not None and wrapper.f_code is _QUIET_WRAPPER:  # (quiet_op: **kwargs)
+        by_name = parameter in wrapper.f_locals.get("kwargs", {})
+    else:
+        shape = arguments.call_shape(body)
+        by_name = shape is not None and parameter in shape[1]
+    return errors.error(
+        "argument_type",
+        name=name,
+        parameter=parameter,
+        where="" if by_name else f" (position {position})",
+        expected=expected,
+        got=arguments.type_name(value),
+    )
+
+
+_QUIET_WRAPPER = quiet_op(_flag_error).__code__  # (every quiet_op wrapper has this code)
+
+
 @quiet_op
 def linalg_vector_norm(
     input: Tensor,
@@ -791,11 +847,18 @@ def linalg_vector_norm(
     *,
     dtype: dtype | None = None,
 ) -> Tensor:
+    if keepdim is not False and keepdim is not True:  # torch's parser takes a bool only
+        raise _flag_error("linalg_vector_norm", "keepdim", keepdim, 4)
     if input.dtype.category != FLOATING:
         raise errors.error("vector_norm_dtype", dtype=input.dtype.scalar_name)
     result_dtype = dtype if dtype is not None else input.dtype
     data = input._data.astype(result_dtype.np_dtype, copy=False)
-    dims = None if dim is None else _normalize_dims(dim, data.ndim)
+    try:
+        dims = None if dim is None else _normalize_dims(dim, data.ndim)
+    except TypeError:  # (free unless raised) a str, a float: torch's parser refuses it
+        if not isinstance(dim, np.integer):  # (a numpy integer: torch takes it as an int)
+            raise _flag_error("linalg_vector_norm", "dim", dim, 3, "tuple of ints") from None
+        dims = _normalize_dims(builtins.int(dim), data.ndim)
     if dims is None and keepdim:
         dims = tuple(range(data.ndim))
     p = builtins.float(ord)
@@ -916,7 +979,8 @@ def _softmax_input(input: Tensor, dim: int, dtype_: dtype | None, name: str) -> 
         category = d.category
         axis = maybe_wrap_dim(dim, input._data.ndim)  # a 0-d tensor accepts only dim 0 / -1
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor(name, input, failure, dim, dtype_) from None
+        body = sys._getframe(1)  # (softmax's: its caller's keywords)
+        raise arguments.not_a_tensor(name, input, failure, dim, dtype_, body=body) from None
     if category != FLOATING:
         kernel = (
             "softmax_lastdim_kernel_impl"
@@ -1060,6 +1124,8 @@ def count_nonzero(input: Tensor, dim: Any = None, surplus: Any = None, axis: Any
         out = _reduction_layout(as_array(np.count_nonzero(input._data, axis=axis), int64))
         return Tensor._make(out, int64)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        if isinstance(dim, np.integer):  # a numpy integer dim: torch takes it as an int
+            return count_nonzero(input, builtins.int(dim))
         raise arguments.not_a_tensor("count_nonzero", input, failure, dim) from None
 
 
@@ -1074,11 +1140,15 @@ def all(  # noqa: A001 - torch's name
     if surplus is not None or axis is not None or keepdims is not None:  # numpy's names
         return arguments.numpy_names(all, input, dim, keepdim, surplus, axis, keepdims)
     try:
+        if keepdim is not False and keepdim is not True:  # torch's parser takes a bool only
+            raise TypeError("keepdim")
         axis = None if dim is None else _np_axis(_normalize_dims(dim, input._data.ndim), input.ndim)
         out = as_array(np.all(input._data, axis=axis, keepdims=keepdim), bool_)
         return Tensor._make(_reduction_layout(out), bool_)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("all", input, failure) from None
+        if isinstance(dim, np.integer):  # a numpy integer dim: torch takes it as an int
+            return all(input, builtins.int(dim), keepdim)
+        raise arguments.not_a_tensor("all", input, failure, dim, keepdim) from None
 
 
 def any(  # noqa: A001 - torch's name
@@ -1092,8 +1162,12 @@ def any(  # noqa: A001 - torch's name
     if surplus is not None or axis is not None or keepdims is not None:  # numpy's names
         return arguments.numpy_names(any, input, dim, keepdim, surplus, axis, keepdims)
     try:
+        if keepdim is not False and keepdim is not True:  # torch's parser takes a bool only
+            raise TypeError("keepdim")
         axis = None if dim is None else _np_axis(_normalize_dims(dim, input._data.ndim), input.ndim)
         out = as_array(np.any(input._data, axis=axis, keepdims=keepdim), bool_)
         return Tensor._make(_reduction_layout(out), bool_)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("any", input, failure) from None
+        if isinstance(dim, np.integer):  # a numpy integer dim: torch takes it as an int
+            return any(input, builtins.int(dim), keepdim)
+        raise arguments.not_a_tensor("any", input, failure, dim, keepdim) from None

@@ -28,6 +28,7 @@ the parsed plan on Tensors.
 from __future__ import annotations
 
 import math
+import sys
 import weakref
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -1029,7 +1030,7 @@ def flatten(x: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
         merged = math.prod(shape[start : end + 1])
         return reshape(x, *shape[:start], merged, *shape[end + 1 :])
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("flatten", x, failure) from None
+        raise arguments.not_a_tensor("flatten", x, failure, start_dim, end_dim) from None
 
 
 def unflatten(x: Tensor, dim: int, sizes: Sequence[int]) -> Tensor:
@@ -1300,8 +1301,8 @@ def _split_error(x: Any, sizes: Any, dim: Any, failure: Exception) -> Exception:
     if not isinstance(x, Tensor):
         x.split(sizes, dim)  # None has no split; str.split wants a str: Python's own errors
         return failure
-    if arguments.is_index(sizes):
-        return failure
+    if arguments.is_index(sizes):  # (torch._VF.split's overloads: a wrong dim, positional)
+        return arguments.call_error("split", overloads.SPLIT, (x, sizes, dim), {}) or failure
     listed = overloads.FUNCTIONS["split_with_sizes"]
     return arguments.call_error("split_with_sizes", listed, (x, sizes, dim), {}) or failure
 
@@ -1341,7 +1342,7 @@ def unbind(x: Tensor, dim: int = 0, surplus: Any = None, axis: Any = None) -> tu
         keys = [(slice(None),) * dim + (i, Ellipsis) for i in range(x._data.shape[dim])]
         return _multi_view(x, "UnbindBackward0", dim, keys)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("unbind", x, failure) from None
+        raise arguments.not_a_tensor("unbind", x, failure, dim) from None
 
 
 # =============================================================================
@@ -1833,12 +1834,6 @@ def _wrap_dim(dim: int, ndim: int) -> int:
     return maybe_wrap_dim(dim, ndim) % max(ndim, 1)
 
 
-def _require_args(function: str, parameter: str, given: tuple) -> None:
-    """torch's TypeError for a method called without its variadic argument."""
-    if not given:
-        raise errors.error("argument_missing", name=function, argument=parameter)
-
-
 def _unique_dims(dims: Sequence[int], ndim: int) -> list[int]:
     """Wrapped dims, with torch's error for a dim given twice (flip, squeeze)."""
     wrapped: list[int] = []
@@ -1873,7 +1868,14 @@ def _squeeze_method(self: Tensor, *dims: Any, dim: Any = ALL_DIMS, axis: Any = A
         if dim is not ALL_DIMS:
             raise errors.parser_error("squeeze_invalid", dims, {"dim": dim})
         dim = dims[0] if len(dims) == 1 else dims
-    return squeeze(self, dim)
+    try:
+        return squeeze(self, dim)
+    except TypeError as failure:  # (free unless raised)
+        if dims or dim is ALL_DIMS:
+            raise
+        # x.squeeze(dim=…): torch lists a wrong dim as a keyword
+        listed = overloads.method_listing("squeeze") or ()
+        raise (arguments.call_error("squeeze", listed, (), {"dim": dim}) or failure) from None
 
 
 def _index_select_method(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
@@ -1885,7 +1887,10 @@ def _index_select_method(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
         raise errors.error(
             "two_arguments_missing", name="index_select", first="dim", second="index"
         )
-    return index_select(self, *args, **kwargs, _index_position=2)
+    try:
+        return index_select(self, *args, **kwargs, _index_position=2)
+    except TypeError as failure:  # (free unless raised) a keyword is named without position
+        raise arguments.by_keyword(failure, kwargs) from None
 
 
 def _flip_method(self: Tensor, *positional: Any, dims: Any = None) -> Tensor:
@@ -1904,7 +1909,8 @@ def _not_one_sequence(name: str, input: Any, sequence: Any, surplus: tuple[Any, 
     """torch's TypeError for the function ``name`` given something other than one
     sequence (an int, a surplus positional argument, nothing)."""
     failure = TypeError(f"expected one sequence of ints, got {type(sequence).__name__}")
-    return arguments.not_a_tensor(name, input, failure, sequence, *surplus)
+    body = sys._getframe(1)  # (the function's: its caller's keywords)
+    return arguments.not_a_tensor(name, input, failure, sequence, *surplus, body=body)
 
 
 def permute_function(
@@ -2026,7 +2032,7 @@ TORCH_FUNCTIONS: dict[str, Any] = {
     "broadcast_to": arguments.renamed(
         broadcast_to_function, "broadcast_to", qualname="broadcast_to"
     ),
-    "clone": clone_function,
+    "clone": arguments.known_as(clone_function, "clone", arguments.FUNCTION),
     "index_put": index_put,
 }
 # torch's functions name their tensor ``input`` (``torch.transpose(input=t, dim0=0, dim1=1)``)
