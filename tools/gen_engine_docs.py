@@ -17,7 +17,7 @@ from types import ModuleType
 
 REPO = Path(__file__).resolve().parent.parent
 OUTPUT = REPO / "docs" / "engine.md"
-# gradekit's own helpers that live in the engine namespace but are not torch API
+# gradekit's own helpers (not torch API): gradekit.engine.alias, not the torch namespace
 GRADEKIT_EXTRAS = {"install_torch_alias", "uninstall_torch_alias", "run_script"}
 
 
@@ -187,7 +187,7 @@ def render() -> str:
         "",
         "## gradekit helpers (not torch API)",
         "",
-        _bullets(extras, "gradekit.engine."),
+        _bullets(extras, "gradekit.engine.alias."),
         "",
         "## grad_fn classes the engine records",
         "",
