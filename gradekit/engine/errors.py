@@ -741,6 +741,7 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         TypeError,
         "new() received an invalid combination of arguments - got {arguments}",
     ),
+    "legacy_new_not_sequence": (TypeError, "new(): data must be a sequence (got {type_name})"),
     "legacy_new_dtype": (TypeError, "expected {expected} (got {got})"),
     "invalid_type": (ValueError, "invalid type: '{name}'"),
     "type_argument_type": (TypeError, "dtype must be a type, str, or dtype object"),
@@ -785,6 +786,12 @@ WARNINGS: dict[str, str] = {
         "function, make sure to reset the .grad fields of your parameters to None after use "
         "to break the cycle and avoid the leak. (Triggered internally at "
         "/__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1307.)"
+    ),
+    "tensor_from_ndarray_list": (
+        "Creating a tensor from a list of numpy.ndarrays is extremely slow. Please consider "
+        "converting the list to a single numpy.ndarray with numpy.array() before converting "
+        "to a tensor. (Triggered internally at "
+        "/__w/pytorch/pytorch/torch/csrc/utils/tensor_new.cpp:252.)"
     ),
     "tensor_copy_construct": (
         "To copy construct from a tensor, it is recommended to use "

@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from .. import errors
+from .. import dtypes, errors
 from ..autograd import grad_mode
 from ..autograd.graph import Node, new_node
 from ..dtypes import FLOATING, bool_, dtype, int64
@@ -76,7 +76,7 @@ class SumBackward1(Node):
 
 def _sum_dtype(x: Tensor, dtype_: dtype | None) -> dtype:
     if dtype_ is not None:
-        return dtype_
+        return dtypes.given(dtype_, "sum")
     return x.dtype if x.dtype.category == FLOATING else int64
 
 
@@ -242,7 +242,7 @@ def mean(
             mean, input, dim, keepdim, surplus, axis, keepdims, dtype=dtype
         )
     try:
-        result = dtype if dtype is not None else input.dtype
+        result = dtypes.given(dtype, "mean") if dtype is not None else input.dtype
         if result.category != FLOATING:
             raise errors.error("mean_dtype", dtype=result.scalar_name)
         data = input._data
@@ -793,7 +793,7 @@ def linalg_vector_norm(
 ) -> Tensor:
     if input.dtype.category != FLOATING:
         raise errors.error("vector_norm_dtype", dtype=input.dtype.scalar_name)
-    result_dtype = dtype if dtype is not None else input.dtype
+    result_dtype = dtypes.given(dtype, "linalg_vector_norm") if dtype is not None else input.dtype
     data = input._data.astype(result_dtype.np_dtype, copy=False)
     dims = None if dim is None else _normalize_dims(dim, data.ndim)
     if dims is None and keepdim:
@@ -912,7 +912,7 @@ def log_softmax_backward_data(grad_output: Tensor, output: Tensor, dim: int) -> 
 
 def _softmax_input(input: Tensor, dim: int, dtype_: dtype | None, name: str) -> tuple:
     try:
-        d = dtype_ if dtype_ is not None else input.dtype
+        d = dtypes.python_type(dtype_) if dtype_ is not None else input.dtype
         category = d.category
         axis = maybe_wrap_dim(dim, input._data.ndim)  # a 0-d tensor accepts only dim 0 / -1
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
