@@ -55,6 +55,13 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "you can only change requires_grad flags of leaf variables.",
     ),
+    "multi_output_view_base_modified": (
+        RuntimeError,
+        "Output {output_nr} of {op} is a view and its base or another view of its base has been "
+        "modified inplace. This view is the output of a function that returns multiple views. "
+        "Such functions do not allow the output views to be modified inplace. You should replace "
+        "the inplace operation by an out-of-place one.",
+    ),
     "multi_output_view_inplace": (
         RuntimeError,
         "Output {output_nr} of {op} is a view and is being modified inplace. This view is the "

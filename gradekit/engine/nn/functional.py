@@ -427,13 +427,13 @@ def binary_cross_entropy_with_logits(
 
 
 class NllLossBackward0(Node):
-    """Saves target, weight and total_weight (self only for its shape)."""
+    """Saves self, target, weight and total_weight (self only for its shape and version)."""
 
     __slots__ = ("reduction", "ignore_index", "self_sizes", "total_weight")
 
     def backward(self, grad: Tensor) -> tuple:
         """torch's ``nll_loss_backward``: one op (NllLossBackwardBackward0 when recorded)."""
-        target, weight = self.saved_tensors
+        _, target, weight = self.saved_tensors
         with grad_mode.no_grad():
             scale = _nll_scale(
                 target._data, None if weight is None else weight._data, self.ignore_index
@@ -662,7 +662,7 @@ def nll_loss(
         node = NllLossBackward0((input._edge(),), ((out.shape, d),))
         node.reduction, node.ignore_index = reduction, ignore_index
         node.self_sizes, node.total_weight = x.shape, total_weight
-        node.save(target, weight)
+        node.save(input, target, weight)  # (torch saves self: modifying it raises)
         return Tensor._make(out, d, node)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise _arguments.not_a_tensor("nll_loss_nd", input, failure, target, weight) from None
