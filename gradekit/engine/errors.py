@@ -301,6 +301,16 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "all elements of input should be between 0 and 1",
     ),
+    "bce_target_range": (RuntimeError, "all elements of target should be between 0 and 1"),
+    "found_dtype": (RuntimeError, "Found dtype {found} but expected {expected}"),
+    "nll_target_ndim": (
+        RuntimeError,
+        "0D or 1D target tensor expected, multi-target not supported",
+    ),
+    "soft_target_dtype": (
+        RuntimeError,
+        "Expected floating point type for target with class probabilities, got {found}",
+    ),
     "nll_target_out_of_bounds": (IndexError, "Target {target} is out of bounds."),
     "nll_batch_mismatch": (
         ValueError,
