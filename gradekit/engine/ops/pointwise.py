@@ -20,6 +20,7 @@ from ..autograd.graph import Node, new_node, saved_input
 from ..dtypes import (
     BOOL,
     FLOATING,
+    INTEGRAL,
     bool_,
     dtype,
     dtype_of_array,
@@ -1634,6 +1635,22 @@ def bitwise_or(input: Any, other: Any) -> Tensor:
 
 def bitwise_xor(input: Any, other: Any) -> Tensor:
     return _logical(np.bitwise_xor, input, other)
+
+
+def _shift(ufunc: np.ufunc, kernel: str, x: Any, y: Any) -> Tensor:
+    a, b, result = binary_operands(x, y)
+    if result.category != INTEGRAL:  # (bool too: torch's kernels take integers only)
+        raise errors.error("op_dtype_unsupported", op=kernel, dtype=result.scalar_name)
+    out, _ = _binary(ufunc, x, y)
+    return Tensor._make(out, result)
+
+
+def bitwise_left_shift(input: Any, other: Any) -> Tensor:
+    return _shift(np.left_shift, "lshift_cpu", input, other)
+
+
+def bitwise_right_shift(input: Any, other: Any) -> Tensor:
+    return _shift(np.right_shift, "rshift_cpu", input, other)
 
 
 def bitwise_not(input: Tensor) -> Tensor:
