@@ -38,6 +38,7 @@ from .core import (
     as_array_of,
     binary_operands,
     broadcast_error,
+    broadcast_failure,
     edge,
     is_scalar,
     scalar_operand,
@@ -466,7 +467,9 @@ def div(input: Any, other: Any, *, rounding_mode: str | None = None) -> Tensor:
             node.save(_saved_if(_needs(other), input), other)
         return Tensor._make(out, result, node)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("div", input, failure, other) from None
+        raise broadcast_failure(failure, input, other) or arguments.not_a_tensor(
+            "div", input, failure, other
+        ) from None
 
 
 class DivBackward2(Node):
@@ -553,7 +556,9 @@ def floor_divide(input: Any, other: Any) -> Tensor:
             "floor_divide", _rounding_div(input, other, "floor"), input, other
         )
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("floor_divide", input, failure, other) from None
+        raise broadcast_failure(failure, input, other) or arguments.not_a_tensor(
+            "floor_divide", input, failure, other
+        ) from None
 
 
 def _float_remainder(a: Any, b: Any) -> Any:
@@ -584,7 +589,9 @@ def remainder(input: Any, other: Any) -> Tensor:
         node.save(input, other)
         return Tensor._make(out, result, node)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("remainder", input, failure, other) from None
+        raise broadcast_failure(failure, input, other) or arguments.not_a_tensor(
+            "remainder", input, failure, other
+        ) from None
 
 
 def true_divide(input: Any, other: Any) -> Tensor:
@@ -1324,7 +1331,9 @@ def clamp(input: Tensor, min: Any = None, max: Any = None) -> Tensor:  # noqa: A
         node.save(input)
         return Tensor._make(out, result, node)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("clamp", input, failure, min, max) from None
+        raise broadcast_failure(failure, input, min, max) or arguments.not_a_tensor(
+            "clamp", input, failure, min, max
+        ) from None
 
 
 def _clamp_tensor(input: Tensor, min: Any, max: Any) -> Tensor:  # noqa: A002
@@ -1672,14 +1681,18 @@ def logical_and(input: Tensor, other: Tensor) -> Tensor:
     try:
         return Tensor._make(np.logical_and(input._data, other._data), bool_)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("logical_and", input, failure, other) from None
+        raise broadcast_failure(failure, input, other) or arguments.not_a_tensor(
+            "logical_and", input, failure, other
+        ) from None
 
 
 def logical_or(input: Tensor, other: Tensor) -> Tensor:
     try:
         return Tensor._make(np.logical_or(input._data, other._data), bool_)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("logical_or", input, failure, other) from None
+        raise broadcast_failure(failure, input, other) or arguments.not_a_tensor(
+            "logical_or", input, failure, other
+        ) from None
 
 
 def isnan(input: Tensor) -> Tensor:
@@ -1714,7 +1727,7 @@ def isclose(
             )
         return Tensor._make(np.isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan), bool_)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor(
+        raise broadcast_failure(failure, input, other) or arguments.not_a_tensor(
             "isclose", input, failure, other, rtol, atol, equal_nan
         ) from None
 
