@@ -234,7 +234,10 @@ def copy_(self: Tensor, src: Tensor, non_blocking: bool = False) -> Tensor:
             tensor_sizes=list(src._data.shape),
         ) from None
     node = None
-    if grad_mode.enabled and (self._requires_grad or src._requires_grad):
+    # (torch's copy_ records only into a differentiable dtype: an int or bool self does not
+    # require grad after copying a float that does)
+    differentiable = self.dtype.category == dtypes.FLOATING
+    if grad_mode.enabled and (self._requires_grad or src._requires_grad) and differentiable:
         self._check_inplace()
         node = CopyBackwards((edge(self), edge(src)), ((self._data.shape, self.dtype),))
     return _overwrite(self, values, node)

@@ -37,7 +37,7 @@ import numpy as np
 from .. import errors
 from ..autograd import grad_mode
 from ..autograd.graph import CopyBackwards, Node
-from ..dtypes import bool_, int32, int64, result_type
+from ..dtypes import FLOATING, bool_, int32, int64, result_type
 from ..indexing import (
     IndexPlan,
     SelectStep,
@@ -1751,7 +1751,7 @@ def _copy_to(target: Tensor, value: Tensor) -> None:
     target._check_inplace()
     quiet_call(np.copyto, target._data, value._data, casting="unsafe")  # (silent casts)
     target._bump_version()
-    if requires_grad(target, value):
+    if requires_grad(target, value) and target.dtype.category == FLOATING:  # (torch's copy_)
         node = CopyBackwards((target._edge(), value._edge()), ((target._data.shape, target.dtype),))
         target._set_grad_fn_inplace(node)
 
