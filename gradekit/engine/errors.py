@@ -86,6 +86,7 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "want the inplace to be tracked).",
     ),
     "backward_empty_inputs": (RuntimeError, "`inputs` argument to `backward()` cannot be empty."),
+    "grad_empty_inputs": (RuntimeError, "`inputs` argument to `grad()` cannot be empty."),
     "leaf_inplace": (
         RuntimeError,
         "a leaf Variable that requires grad is being used in an in-place operation.",
@@ -688,7 +689,7 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     ),
     "grad_outputs_count": (
         RuntimeError,
-        "grad requires one grad_output per output: got {got} grad_outputs and {outputs} outputs",
+        "got {outputs} tensors and {got} gradients",
     ),
     # (torch/autograd/__init__.py's _make_grads, for backward() and grad() alike)
     "gradient_type": (TypeError, "gradients can be either Tensors or None, but got {type_name}"),
