@@ -564,7 +564,8 @@ class _AmaxBackward(Node):
         count = mask_data.sum(axis=dims, keepdims=True)
         restored = _restore_reduced(grad, dims, self.keepdim)
         scaled = restored / Tensor._make(count.astype(grad.dtype.np_dtype), grad.dtype)
-        return (where(Tensor._make(mask_data, bool_), expand(scaled, self_._data.shape), 0.0),)
+        # torch's scale_grad_by_count: (grad / count) * mask, so -1 * False is -0.
+        return (scaled * Tensor._make(mask_data, bool_),)
 
 
 class AmaxBackward0(_AmaxBackward):
