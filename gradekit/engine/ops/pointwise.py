@@ -1185,6 +1185,8 @@ def _sigmoid_data(data: np.ndarray, d: dtype) -> np.ndarray:
     float32 tensor goes through SLEEF's vector exp instead (not reproduced: a 1-2 ulp
     difference in about 4% of those elements).
     """
+    if d is float16:  # torch computes half in float32 and rounds once
+        return as_array(_sigmoid_data(data.astype(np.float32), float32), d)
     with np.errstate(all="ignore"):
         return as_array(1 / (1 + _rounded_from_float64(np.exp, -data)), d)
 

@@ -990,6 +990,8 @@ def softmax(
     else:
         if data.dtype == np.float32:
             out = _float32_softmax(data, axis, log=False)
+        elif data.dtype == np.float16:  # torch computes half in float32 and rounds once
+            out = _float32_softmax(data.astype(np.float32), axis, log=False)
         else:
             with np.errstate(all="ignore"):
                 shifted = np.exp(data - data.max(axis=axis, keepdims=True))
@@ -1023,6 +1025,13 @@ def log_softmax(
     else:
         if data.dtype == np.float32:
             out = _float32_softmax(data, axis, log=True)
+        elif data.dtype == np.float16:  # torch's half kernel: in float32, except that the
+            # sum of the exps and its log are half tensors (rounded there)
+            wide = data.astype(np.float32)
+            shifted = wide - wide.max(axis=axis, keepdims=True)
+            total = np.exp(shifted).sum(axis=axis, keepdims=True).astype(np.float16)
+            log_total = np.log(total.astype(np.float32)).astype(np.float16)
+            out = (shifted - log_total.astype(np.float32)).astype(np.float16)
         else:
             with np.errstate(all="ignore"):
                 shifted = data - data.max(axis=axis, keepdims=True)
