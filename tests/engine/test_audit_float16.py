@@ -1,5 +1,5 @@
 # ruff: noqa: E501 - goldens: each case and its outcome on one line
-"""float16 sigmoid, softmax and log_softmax as torch's half kernels compute them (issue 2,
+"""float16 sigmoid, softmax, log_softmax and vector norms as torch's half kernels compute them (issue 2,
 the differential audit's R01): in float32, rounded to half once (log_softmax's sum of
 exps and its log are half tensors, rounded there), where the engine rounded each step to
 half.  softmax/log_softmax over a dim other than the last (another torch kernel) still
@@ -22,6 +22,11 @@ GOLDEN = {
     "() "
     "0.908203 "
     "rg=False",
+    "result = torch.linalg.vector_norm(torch.tensor([[0.59, 2.91, 0.63], [2.9, 1.18, -0.7]], dtype=torch.float16), 3, dim=1)": "torch.float16 "
+    "(2,) "
+    "[2.92773, "
+    "2.97656] "
+    "rg=False",
     "result = torch.sigmoid(torch.tensor([-8.5, 0.01, 4.75, 11.0], dtype=torch.float16))": "torch.float16 "
     "(4,) "
     "[0.000203371, "
@@ -29,8 +34,14 @@ GOLDEN = {
     "0.991211, "
     "1.0] "
     "rg=False",
+    "result = torch.tensor([0.1, 0.2, 0.3, 0.4, 1.7, -2.2], dtype=torch.float16).norm()": "torch.float16 "
+    "() 2.83398 "
+    "rg=False",
     "result = torch.tensor([0.3, -0.5], dtype=torch.float16).sigmoid()": "torch.float16 (2,) "
     "[0.574219, 0.377441] "
+    "rg=False",
+    "result = torch.tensor([0.59, 2.91, 0.63, 2.9, 1.18], dtype=torch.float16).norm(1)": "torch.float16 "
+    "() 8.21094 "
     "rg=False",
     "result = torch.tensor([1., 2.], dtype=torch.float16).softmax(0)": "torch.float16 (2,) [0.269043, "
     "0.730957] rg=False",
@@ -82,7 +93,10 @@ def test_goldens_are_torchs(code: str, real_torch: ModuleType) -> None:
 
 def _bits(torch: ModuleType, name: str, values: list[list[float]]) -> list[int]:
     x = torch.tensor(np.array(values, dtype=np.float16))
-    result = x.sigmoid() if name == "sigmoid" else getattr(x, name)(-1)
+    if name == "norm":
+        result = x.norm(3.0)
+    else:
+        result = x.sigmoid() if name == "sigmoid" else getattr(x, name)(-1)
     return np.asarray(result.tolist(), dtype=np.float16).view(np.uint16).ravel().tolist()
 
 
@@ -99,6 +113,6 @@ _VALUES = st.integers(1, 4).flatmap(
 
 @pytest.mark.torch
 @settings(max_examples=200, deadline=None)
-@given(name=st.sampled_from(["sigmoid", "softmax", "log_softmax"]), values=_VALUES)
+@given(name=st.sampled_from(["sigmoid", "softmax", "log_softmax", "norm"]), values=_VALUES)
 def test_half_bits_as_torch(name: str, values: list[list[float]], real_torch: ModuleType) -> None:
     assert _bits(engine, name, values) == _bits(real_torch, name, values)

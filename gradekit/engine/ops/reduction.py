@@ -800,6 +800,8 @@ def linalg_vector_norm(
     if dims is None and keepdim:
         dims = tuple(range(data.ndim))
     p = builtins.float(ord)
+    if data.dtype == np.float16:  # torch accumulates half in float32 and rounds once
+        data = data.astype(np.float32)
     out = as_array(_norm_data(data, p, dims, keepdim), result_dtype)
     if not _recording(input):
         return Tensor._make(out, result_dtype)
