@@ -1,5 +1,6 @@
 # ruff: noqa: E501 - goldens: each case and its outcome on one line
-"""float16 sigmoid, softmax, log_softmax and vector norms as torch's half kernels compute them (issue 2,
+"""float16 sigmoid, softmax, log_softmax, vector norms and the tanh/sigmoid gradients as
+torch's half kernels compute them (issue 2,
 the differential audit's R01): in float32, rounded to half once (log_softmax's sum of
 exps and its log are half tensors, rounded there), where the engine rounded each step to
 half.  softmax/log_softmax over a dim other than the last (another torch kernel) still
@@ -65,6 +66,20 @@ GOLDEN = {
     "0.196045, "
     "0.00883484]] "
     "rg=False",
+    "t = torch.HalfTensor([0.75, -2.31, 0.52, 2.4]); t.requires_grad = True; (t.sigmoid() * torch.HalfTensor([1.5, -0.3, 2.0, 0.7])).sum().backward(); result = t.grad": "torch.float16 "
+    "(4,) "
+    "[0.326904, "
+    "-0.0246429, "
+    "0.467773, "
+    "0.0533142] "
+    "rg=False",
+    "t = torch.HalfTensor([2.75, 2.31, 0.52, 2.4]); t.requires_grad = True; t.tanh().sum().backward(); result = t.grad": "torch.float16 "
+    "(4,) "
+    "[0.0165253, "
+    "0.0386963, "
+    "0.771484, "
+    "0.0319519] "
+    "rg=False",
     "x = torch.tensor([0.3, -0.5, 1.7], dtype=torch.float16, requires_grad=True); y = x.sigmoid(); y.sum().backward(); result = (y, x.grad)": "(torch.float16 "
     "(3,) "
     "[0.574219, "
@@ -116,3 +131,28 @@ _VALUES = st.integers(1, 4).flatmap(
 @given(name=st.sampled_from(["sigmoid", "softmax", "log_softmax", "norm"]), values=_VALUES)
 def test_half_bits_as_torch(name: str, values: list[list[float]], real_torch: ModuleType) -> None:
     assert _bits(engine, name, values) == _bits(real_torch, name, values)
+
+
+def _gradient_bits(torch: ModuleType, name: str, values: list[float], hooked: bool) -> list[int]:
+    x = torch.tensor(np.array(values, dtype=np.float16), requires_grad=True)
+    weights = torch.tensor(np.linspace(-1.5, 2.0, len(values)).astype(np.float16))
+    loss = (getattr(x, name)() * weights).sum()
+    if hooked:  # (a hook sends the engine's backward through Tensors, not arrays)
+        loss.register_hook(lambda grad: grad)
+    loss.backward()
+    return np.asarray(x.grad.tolist(), dtype=np.float16).view(np.uint16).tolist()
+
+
+@pytest.mark.torch
+@settings(max_examples=150, deadline=None)
+@given(
+    name=st.sampled_from(["tanh", "sigmoid"]),
+    values=st.lists(st.floats(-8, 8, width=16, allow_subnormal=False), min_size=1, max_size=6),
+    hooked=st.booleans(),
+)
+def test_half_gradient_bits_as_torch(
+    name: str, values: list[float], hooked: bool, real_torch: ModuleType
+) -> None:
+    assert _gradient_bits(engine, name, values, hooked) == _gradient_bits(
+        real_torch, name, values, hooked
+    )

@@ -1123,8 +1123,9 @@ class TanhBackward0(Node):
 
     def backward_data(self, grad: np.ndarray) -> tuple:
         (result,) = self.saved_data
-        if result.dtype != grad.dtype or result.ndim == 0:  # (0-d: numpy returns scalars)
-            return (as_array_of(grad * (1 - result * result), grad.dtype),)  # tanh_backward
+        if result.dtype != grad.dtype or result.ndim == 0 or grad.dtype == np.float16:
+            # (0-d: numpy returns scalars)
+            return (as_array_of(_tanh_backward_array(grad, result), grad.dtype),)
         # The same three ufunc calls on the same dtype, into one fresh array instead of
         # three (large tensors: each temporary costs an allocation and page faults).
         out = np.multiply(result, result)
@@ -1152,8 +1153,14 @@ class TanhBackwardBackward0(Node):
         return tanh_backward(grad, output), grad * (output * -2 * grad_output)
 
 
+def _tanh_backward_array(grad: np.ndarray, result: np.ndarray) -> Any:
+    if grad.dtype == np.float16:  # torch's half kernel computes in float32, rounds once
+        grad, result = grad.astype(np.float32), result.astype(np.float32)
+    return grad * (1 - result * result)
+
+
 def tanh_backward(grad_output: Tensor, output: Tensor) -> Tensor:
-    out = grad_output._data * (1 - output._data * output._data)
+    out = _tanh_backward_array(grad_output._data, output._data)
     d = grad_output.dtype
     out = as_array(out, d)
     if not _recording(grad_output, output):
@@ -1174,7 +1181,7 @@ class SigmoidBackward0(Node):
 
     def backward_data(self, grad: np.ndarray) -> tuple:
         (result,) = self.saved_data
-        return (as_array_of(grad * (result * (1 - result)), grad.dtype),)  # sigmoid_backward's
+        return (as_array_of(_sigmoid_backward_array(grad, result), grad.dtype),)
 
 
 def _sigmoid_data(data: np.ndarray, d: dtype) -> np.ndarray:
@@ -1209,9 +1216,15 @@ class SigmoidBackwardBackward0(Node):
         return sigmoid_backward(grad, output), grad * grad_output * (1 - output * 2)
 
 
+def _sigmoid_backward_array(grad: np.ndarray, result: np.ndarray) -> Any:
+    if grad.dtype == np.float16:  # torch's half kernel: (grad * (1 - y)) * y, in half
+        return grad * (1 - result) * result
+    return grad * (result * (1 - result))
+
+
 def sigmoid_backward(grad_output: Tensor, output: Tensor) -> Tensor:
     d = grad_output.dtype
-    out = as_array(grad_output._data * (output._data * (1 - output._data)), d)
+    out = as_array(_sigmoid_backward_array(grad_output._data, output._data), d)
     if not _recording(grad_output, output):
         return Tensor._make(out, d)
     node = SigmoidBackwardBackward0((grad_output._edge(), output._edge()), ((out.shape, d),))
