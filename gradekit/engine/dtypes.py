@@ -84,6 +84,31 @@ _BY_NUMPY: dict[np.dtype, dtype] = {d.np_dtype: d for d in ALL_DTYPES}
 _default_float = float32
 
 
+_PYTHON_TYPES = {builtins.float: float64, builtins.int: int64, builtins.bool: bool_}
+
+
+def given(value: object, name: str) -> dtype:
+    """A ``dtype=`` argument other than None as torch's parser reads it: a torch.dtype, or
+    the Python types ``float``, ``int`` and ``bool`` (float64, int64, bool); anything else
+    (``'float32'``, ``np.float32``) is torch's TypeError."""
+    if isinstance(value, dtype):
+        return value
+    if value in _PYTHON_TYPES and isinstance(value, type):
+        return _PYTHON_TYPES[value]
+    got = type(value).__name__
+    raise errors.error(
+        "argument_type", name=name, parameter="dtype", where="", expected="torch.dtype", got=got
+    )
+
+
+def python_type(value: object) -> object:
+    """``float``, ``int``, ``bool`` as the dtypes torch's parser reads them; anything else
+    unchanged (for the ops whose failure handler words a bad ``dtype=`` as torch does)."""
+    if isinstance(value, type) and value in _PYTHON_TYPES:
+        return _PYTHON_TYPES[value]
+    return value
+
+
 def get_default_dtype() -> dtype:
     return _default_float
 

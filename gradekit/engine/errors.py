@@ -55,6 +55,13 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "you can only change requires_grad flags of leaf variables.",
     ),
+    "multi_output_view_base_modified": (
+        RuntimeError,
+        "Output {output_nr} of {op} is a view and its base or another view of its base has been "
+        "modified inplace. This view is the output of a function that returns multiple views. "
+        "Such functions do not allow the output views to be modified inplace. You should replace "
+        "the inplace operation by an out-of-place one.",
+    ),
     "multi_output_view_inplace": (
         RuntimeError,
         "Output {output_nr} of {op} is a view and is being modified inplace. This view is the "
@@ -79,6 +86,7 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "want the inplace to be tracked).",
     ),
     "backward_empty_inputs": (RuntimeError, "`inputs` argument to `backward()` cannot be empty."),
+    "grad_empty_inputs": (RuntimeError, "`inputs` argument to `grad()` cannot be empty."),
     "leaf_inplace": (
         RuntimeError,
         "a leaf Variable that requires grad is being used in an in-place operation.",
@@ -293,6 +301,16 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "bce_range": (
         RuntimeError,
         "all elements of input should be between 0 and 1",
+    ),
+    "bce_target_range": (RuntimeError, "all elements of target should be between 0 and 1"),
+    "found_dtype": (RuntimeError, "Found dtype {found} but expected {expected}"),
+    "nll_target_ndim": (
+        RuntimeError,
+        "0D or 1D target tensor expected, multi-target not supported",
+    ),
+    "soft_target_dtype": (
+        RuntimeError,
+        "Expected floating point type for target with class probabilities, got {found}",
     ),
     "nll_target_out_of_bounds": (IndexError, "Target {target} is out of bounds."),
     "nll_batch_mismatch": (
@@ -671,7 +689,7 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     ),
     "grad_outputs_count": (
         RuntimeError,
-        "grad requires one grad_output per output: got {got} grad_outputs and {outputs} outputs",
+        "got {outputs} tensors and {got} gradients",
     ),
     # (torch/autograd/__init__.py's _make_grads, for backward() and grad() alike)
     "gradient_type": (TypeError, "gradients can be either Tensors or None, but got {type_name}"),
@@ -741,6 +759,7 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         TypeError,
         "new() received an invalid combination of arguments - got {arguments}",
     ),
+    "legacy_new_not_sequence": (TypeError, "new(): data must be a sequence (got {type_name})"),
     "legacy_new_dtype": (TypeError, "expected {expected} (got {got})"),
     "invalid_type": (ValueError, "invalid type: '{name}'"),
     "type_argument_type": (TypeError, "dtype must be a type, str, or dtype object"),
@@ -785,6 +804,12 @@ WARNINGS: dict[str, str] = {
         "function, make sure to reset the .grad fields of your parameters to None after use "
         "to break the cycle and avoid the leak. (Triggered internally at "
         "/__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1307.)"
+    ),
+    "tensor_from_ndarray_list": (
+        "Creating a tensor from a list of numpy.ndarrays is extremely slow. Please consider "
+        "converting the list to a single numpy.ndarray with numpy.array() before converting "
+        "to a tensor. (Triggered internally at "
+        "/__w/pytorch/pytorch/torch/csrc/utils/tensor_new.cpp:252.)"
     ),
     "tensor_copy_construct": (
         "To copy construct from a tensor, it is recommended to use "

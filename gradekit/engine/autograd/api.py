@@ -23,7 +23,9 @@ def _make_roots(
 ) -> list[tuple[tuple, Tensor]]:
     """Pair each output with its (validated or implicit) gradient."""
     if len(grad_outputs) != len(outputs):
-        raise errors.error("grad_outputs_count", got=len(grad_outputs), outputs=len(outputs))
+        if len(grad_outputs) < len(outputs):
+            raise errors.error("grad_outputs_count", got=len(grad_outputs), outputs=len(outputs))
+        grad_outputs = grad_outputs[: len(outputs)]  # (torch's _make_grads zips: extra ignored)
     roots = []
     for i in range(len(outputs)):  # (indexing: cheaper than enumerate(zip()) for one output)
         output, grad = outputs[i], grad_outputs[i]
@@ -107,6 +109,8 @@ def grad(
     if retain_graph is None:
         retain_graph = create_graph
     roots = _make_roots(output_tensors, grads)  # torch checks the outputs first
+    if not input_tensors:
+        raise errors.error("grad_empty_inputs")
     for t in input_tensors:
         if not t._requires_grad:
             raise errors.error("input_not_requiring_grad")
@@ -120,7 +124,7 @@ def grad(
     for i, g in enumerate(result):
         if g is None:
             if materialize_grads:
-                result[i] = zeros_like(input_tensors[i])
+                result[i] = zeros_like(input_tensors[i], requires_grad=create_graph)
             elif not allow_unused:
                 raise errors.error("unused_input", index=i)
     return tuple(result)

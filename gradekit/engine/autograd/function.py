@@ -58,6 +58,11 @@ class _FunctionBackward(Node):
     _tensor_positions: tuple[int, ...]
     _num_args: int
 
+    def __repr__(self) -> str:
+        # torch's Python node class prints as any Python object does, module included
+        cls = type(self)
+        return f"<{cls.__module__}.{cls.__qualname__} object at {hex(id(self))}>"
+
     def backward(self, grad: Any) -> tuple:
         grads = grad if self.num_outputs > 1 else (grad,)
         if self._ctx.materialize_grads:

@@ -272,9 +272,11 @@ class Node:
     def _forward_op_name(self) -> str:
         """The forward op's name as torch prints it in version-counter errors."""
         name = type(self).__name__
-        for suffix in ("Backward0", "Backward1", "Backward2", "Backward3", "Backward4"):
-            if name.endswith(suffix):
-                return name[: -len(suffix)]
+        if name.endswith("Backward0"):
+            return name[:-9]
+        for suffix in ("Backward1", "Backward2", "Backward3", "Backward4"):
+            if name.endswith(suffix):  # torch keeps the overload's number: Pow2, Max1
+                return name[:-9] + suffix[-1]
         return f"torch::autograd::{name}"
 
     def register_hook(self, fn: Callable) -> RemovableHandle:

@@ -11,6 +11,8 @@ from .. import errors
 from ..autograd import grad_mode
 from ..autograd.graph import Node
 from ..dtypes import FLOATING, int64
+from ..dtypes import bool_ as _bool  # (not torch.nn.functional API)
+from ..dtypes import result_type as _result_type
 from ..dtypes import uint8 as _uint8  # (not torch.nn.functional API)
 from ..ops import arguments as _arguments
 from ..ops import linalg, pointwise
@@ -256,9 +258,15 @@ def mse_loss(
     if weight is not None:
         return _weighted_mse_loss(input, target, weight, reduction)
     _check_reduction(reduction)
+    d = _result_type(input, target)  # (torch's kernel: floating results only; a bool operand
+    if d.category != FLOATING:  # converts, where ``-`` would refuse it)
+        raise errors.error("kernel_not_implemented", op="mse_cpu", dtype=d.scalar_name)
+    if target.dtype is _bool:
+        target = Tensor._make(target._data.astype(d.np_dtype), d)
+    if input.dtype is _bool:
+        input = Tensor._make(input._data.astype(d.np_dtype), d)
     with grad_mode.no_grad():
         diff = input - target
-    d = diff.dtype
     out = as_array(_reduce(diff._data * diff._data, reduction), d)
     if not (grad_mode.enabled and (input._requires_grad or target._requires_grad)):
         return Tensor._make(out, d)
@@ -322,9 +330,20 @@ def binary_cross_entropy(
         raise errors.error("bce_target_size", target=target.shape, input=input.shape)
     if weight is not None:
         weight.size()  # torch's _infer_size(target.size(), weight.size()), for its error
-    x, y = input._data, target._data.astype(input.dtype.np_dtype, copy=False)
-    if ((x < 0) | (x > 1)).any():
-        raise errors.error("bce_range")
+    if target.dtype is not input.dtype:  # (the kernel's TensorIterator: one dtype)
+        raise errors.error(
+            "found_dtype", found=target.dtype.scalar_name, expected=input.dtype.scalar_name
+        )
+    if input.dtype.category != FLOATING:
+        raise errors.error(
+            "kernel_not_implemented", op="binary_cross_entropy", dtype=input.dtype.scalar_name
+        )
+    x, y = input._data, target._data
+    outside = ~((x >= 0) & (x <= 1)) | ~((y >= 0) & (y <= 1))  # (a nan too)
+    if outside.any():  # torch checks element by element, the input's first
+        first = np.argmax(outside.reshape(-1))
+        x_value = x.reshape(-1)[first]
+        raise errors.error("bce_range" if not 0 <= x_value <= 1 else "bce_target_range")
     # torch's kernel, step by step in the input's dtype (logs correctly rounded, as libm's):
     # (y - 1) * max(log1p(-x), -100) - y * max(log(x), -100)
     with np.errstate(all="ignore"):
@@ -405,18 +424,29 @@ def binary_cross_entropy_with_logits(
             {},
         ) or TypeError("weight")
     x = input._data
-    y = target._data.astype(x.dtype, copy=False)
-    # torch: (1 - y) * x - log_sigmoid(x) * log_weight, each step in the input's dtype, with
+    if input.dtype.category != FLOATING:
+        raise errors.error(
+            "kernel_not_implemented", op="log_sigmoid_cpu", dtype=input.dtype.scalar_name
+        )
+    d = target.dtype  # (the loss is ``(1 - target).mul_(input)``: the target's dtype)
+    if d is _bool:
+        raise errors.error("sub_bool")
+    if d.category != FLOATING:
+        raise errors.error("result_type_cast", result=input.dtype.scalar_name, output=d.scalar_name)
+    y = target._data
+    # torch: (1 - y).mul_(x).sub_(log_sigmoid(x) [.mul_(log_weight)]) [.mul_(weight)], each
+    # in-place step computed in the operands' common dtype and stored in its own, with
     # log_sigmoid(x) = min(0, x) - log1p(exp(-|x|)) (exp and log1p correctly rounded)
     log_sigmoid = np.minimum(x, 0) - _rounded_from_float64(
         np.log1p, _rounded_from_float64(np.exp, -np.abs(x))
     )
     if pos_weight is not None:
-        log_sigmoid = log_sigmoid * ((pos_weight._data - 1) * y + 1)
-    loss = (1 - y) * x - log_sigmoid
+        log_weight = (pos_weight._data - 1) * y + 1
+        log_sigmoid = (log_sigmoid * log_weight).astype(x.dtype, copy=False)
+    loss = ((1 - y) * x).astype(d.np_dtype, copy=False)
+    loss = (loss - log_sigmoid).astype(d.np_dtype, copy=False)
     if weight is not None:
-        loss = loss * weight._data
-    d = input.dtype
+        loss = (loss * weight._data).astype(d.np_dtype, copy=False)
     out = as_array(_reduce(as_array(loss, d), reduction), d)
     if not (grad_mode.enabled and (input._requires_grad or target._requires_grad)):
         return Tensor._make(out, d)
@@ -427,13 +457,13 @@ def binary_cross_entropy_with_logits(
 
 
 class NllLossBackward0(Node):
-    """Saves target, weight and total_weight (self only for its shape)."""
+    """Saves self, target, weight and total_weight (self only for its shape and version)."""
 
     __slots__ = ("reduction", "ignore_index", "self_sizes", "total_weight")
 
     def backward(self, grad: Tensor) -> tuple:
         """torch's ``nll_loss_backward``: one op (NllLossBackwardBackward0 when recorded)."""
-        target, weight = self.saved_tensors
+        _, target, weight = self.saved_tensors
         with grad_mode.no_grad():
             scale = _nll_scale(
                 target._data, None if weight is None else weight._data, self.ignore_index
@@ -621,6 +651,15 @@ def nll_loss(
     reduction = _legacy_reduction(size_average, reduce, reduction)
     try:
         _check_reduction(reduction)
+        x_ndim, y_ndim = input._data.ndim, target._data.ndim
+        if y_ndim > 1 and x_ndim <= 2:  # (after nll_loss_nd's batch check, before the dtype)
+            if x_ndim == 2 and input._data.shape[0] != target._data.shape[0]:
+                raise errors.error(
+                    "nll_batch_mismatch",
+                    input_batch=input._data.shape[0],
+                    target_batch=target._data.shape[0],
+                )
+            raise errors.error("nll_target_ndim")
         if target.dtype is not int64 and target.dtype is not _uint8:  # class indices
             raise errors.error("loss_target_dtype", found=target.dtype.scalar_name)
         x, y = input._data, target._data
@@ -662,7 +701,7 @@ def nll_loss(
         node = NllLossBackward0((input._edge(),), ((out.shape, d),))
         node.reduction, node.ignore_index = reduction, ignore_index
         node.self_sizes, node.total_weight = x.shape, total_weight
-        node.save(target, weight)
+        node.save(input, target, weight)  # (torch saves self: modifying it raises)
         return Tensor._make(out, d, node)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise _arguments.not_a_tensor("nll_loss_nd", input, failure, target, weight) from None
@@ -687,9 +726,9 @@ def cross_entropy(
             raise errors.unsupported("torch.nn.functional.cross_entropy(label_smoothing=...)")
         class_dim = 0 if input.ndim == 1 else 1
         log_probabilities = reduction_ops.log_softmax(input, class_dim)
-        if target.dtype.category == FLOATING:
-            if target.shape != input.shape:
-                raise errors.error("loss_target_dtype", found=target.dtype.scalar_name)
+        if target.shape == input.shape:  # torch: class probabilities
+            if target.dtype.category != FLOATING:
+                raise errors.error("soft_target_dtype", found=target.dtype.scalar_name)
             # Class probabilities as target: -(log_softmax * target).sum(...), as torch builds it.
             products = log_probabilities * target
             if weight is not None:

@@ -44,6 +44,8 @@ def to(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
     for arg in args:
         if isinstance(arg, dtype):
             target = arg
+        elif arg is float or arg is int or arg is bool:  # x.to(float): float64, as torch
+            target = dtypes.given(arg, "to")
         elif isinstance(arg, Tensor):
             target = arg.dtype
         elif isinstance(arg, (str, device)):
@@ -54,6 +56,8 @@ def to(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
             _check_to_arguments(args, kwargs)
         else:
             raise _to_error(args, kwargs)
+    if target is not None and not isinstance(target, dtype):
+        target = dtypes.given(target, "to")
     if dev is not None:
         device(dev)  # raises the clear "unsupported" error for cuda/mps
     return to_dtype(self, target if target is not None else self.dtype, copy)

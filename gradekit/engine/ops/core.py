@@ -121,6 +121,22 @@ def broadcast_error(shape_a: tuple[int, ...], shape_b: tuple[int, ...]) -> Excep
     return errors.error("broadcast_mismatch", size_a="?", size_b="?", dim="?")
 
 
+def broadcast_failure(failure: Exception, *operands: Any) -> Exception | None:
+    """torch's "The size of tensor a (2) must match ..." for numpy's broadcast ValueError
+    among ``operands`` (None skipped; broadcast left to right, as TensorIterator names the
+    pair), else None: for the failure handlers, ``raise broadcast_failure(...) or ...``."""
+    if not (isinstance(failure, ValueError) and "broadcast" in str(failure)):
+        return None
+    shapes = [shape_of(value) for value in operands if value is not None]
+    shape = shapes[0]
+    for other in shapes[1:]:
+        try:
+            shape = np.broadcast_shapes(shape, other)
+        except ValueError:
+            return broadcast_error(shape, other)
+    return None
+
+
 def shape_of(value: Any) -> tuple[int, ...]:
     return value._data.shape if isinstance(value, Tensor) else np.shape(value)
 

@@ -7,6 +7,7 @@ import builtins
 import math
 import operator
 from collections.abc import Sequence
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -35,23 +36,6 @@ def _check_device(device: Any) -> None:
 
 
 # --- torch.tensor --------------------------------------------------------------------------
-def _strip_tensors(data: Any) -> Any:
-    """Replace engine tensors inside nested lists by their values (torch accepts them)."""
-    if isinstance(data, Tensor):
-        return data._data
-    if isinstance(data, (list, tuple)):
-        return [_strip_tensors(item) for item in data]
-    return data
-
-
-def _contains_tensor(data: Any) -> bool:
-    if isinstance(data, Tensor):
-        return True
-    if isinstance(data, (list, tuple)) and data:
-        return _contains_tensor(data[0])
-    return False
-
-
 def _ragged_error(data: Any) -> Exception:
     """torch's message for a nested sequence of uneven lengths."""
 
@@ -78,14 +62,19 @@ def _ragged_error(data: Any) -> Exception:
     return walk(data, 0, shape) or ValueError("could not convert the data to a tensor")
 
 
-def _infer_array(data: Any) -> tuple[np.ndarray, dtype]:
+_PYTHON_NUMBERS = {float, builtins.int, builtins.bool}
+
+
+def _infer_array(data: Any, given: dtype | None = None) -> tuple[np.ndarray, dtype]:
     """numpy values and torch's inferred dtype for Python data."""
     if isinstance(data, np.ndarray):
         return data, from_numpy_dtype(data.dtype)
     if isinstance(data, np.generic):
         return np.asarray(data), from_numpy_dtype(data.dtype)
-    if _contains_tensor(data):
-        data = _strip_tensors(data)
+    if isinstance(data, (list, tuple)) and not _python_numbers_only(data):
+        # numpy infers what torch does only when every element is a Python number;
+        # numpy scalars, tensors and arrays take torch's own walk
+        return _infer_sequence(data, given)
     if data is None:
         raise errors.error("tensor_infer_dtype", type_name="NoneType")
     if isinstance(data, (str, bytes)) or isinstance(data, dict):
@@ -106,6 +95,136 @@ def _infer_array(data: Any) -> tuple[np.ndarray, dtype]:
     if kind == "O" or kind == "U":
         raise errors.error("tensor_from_bad_data", type_name=type(data).__name__)
     raise errors.error("tensor_data_type", dtype=array.dtype)
+
+
+_chain = chain.from_iterable
+
+
+def _python_numbers_only(data: list | tuple) -> bool:
+    """Whether every element of nested lists (or tuples) is a Python float, int or bool.
+    One and two dims are checked element by element (cheaper than any set or iterator
+    object for a short list: ``tensor([[1., 2.], [3., 4.]])`` is on the hot path)."""
+    if not data:
+        return True
+    numbers = _PYTHON_NUMBERS
+    kind = data[0].__class__
+    if kind is not list and kind is not tuple:
+        for item in data:
+            kind = item.__class__
+            if kind is not float and kind not in numbers:
+                return False
+        return True
+    for row in data:
+        kind = row.__class__
+        if kind is not list and kind is not tuple:
+            return False  # (ragged, or a tensor among lists: torch's walk words it)
+        for item in row:
+            kind = item.__class__
+            if kind is not float and kind not in numbers:
+                if kind is list or kind is tuple:
+                    return _deep_python_numbers_only(data)
+                return False
+    return True
+
+
+def _deep_python_numbers_only(data: list | tuple) -> bool:
+    """:func:`_python_numbers_only` for three dims or more: the leaves, dim by dim."""
+    leaves = _chain(data)
+    try:
+        while True:
+            leaves = list(leaves)
+            kinds = set(map(type, leaves))
+            if not kinds & _SEQUENCES:
+                return kinds <= _PYTHON_NUMBERS
+            if not kinds <= _SEQUENCES:
+                return False
+            leaves = _chain(leaves)
+    except TypeError:
+        return False
+
+
+_SEQUENCES = {list, tuple}
+
+
+def _infer_sequence(data: Any, given: dtype | None) -> tuple[np.ndarray, dtype]:
+    """torch.tensor's own walk over a sequence holding numpy scalars, arrays or tensors
+    (tensor_new.cpp): the dtype promotes every element's (``infer_scalar_type``: a numpy
+    scalar or array keeps its dtype, a tensor its dtype), the sizes follow the first
+    elements (a tensor is an element, an array a sequence), and each tensor element is
+    converted as ``float()`` or ``__index__`` would (one element, or torch's errors)."""
+    saw_array = []
+
+    def infer(item: Any) -> dtype:
+        if isinstance(item, Tensor):
+            return item.dtype
+        if isinstance(item, (np.ndarray, np.generic)):
+            return from_numpy_dtype(item.dtype)
+        if isinstance(item, builtins.bool):
+            return dtypes.bool_
+        if isinstance(item, builtins.int):
+            return dtypes.int64
+        if isinstance(item, float):
+            return get_default_dtype()
+        if isinstance(item, str):
+            raise errors.error("tensor_from_bad_data", type_name="str")
+        if isinstance(item, (list, tuple)):
+            if not item:
+                return get_default_dtype()
+            found = infer(item[0])
+            for element in item[1:]:
+                found = dtypes.promote_types(found, infer(element))
+            return found
+        if isinstance(item, complex):
+            raise errors.error("tensor_data_type", dtype="complex128")
+        raise errors.error("tensor_infer_dtype", type_name=arguments.type_name(item))
+
+    target = infer(data) if given is None else given
+    sizes: list[int] = []
+    probe = data
+    while isinstance(probe, (list, tuple, np.ndarray)):
+        sizes.append(len(probe))  # (a 0-d array: "len() of unsized object")
+        if not sizes[-1]:
+            break
+        probe = probe[0]
+    values: list[Any] = []
+    floating = target.category == FLOATING
+
+    def store(item: Any, dim: int) -> None:
+        if dim == len(sizes):
+            if isinstance(item, Tensor):
+                if floating:
+                    values.append(float(item))  # (its errors and warning)
+                else:
+                    values.append(item.__index__())
+            elif isinstance(item, np.generic):
+                if isinstance(item, np.bool_) and target.category == INTEGRAL:
+                    raise errors.error("tensor_store_not_integer", type_name="numpy.bool")
+                values.append(item.item())
+            else:
+                if isinstance(item, (list, tuple, np.ndarray)):  # (a sequence too deep)
+                    key = "tensor_store_not_real" if floating else "tensor_store_not_integer"
+                    raise errors.error(key, type_name=arguments.type_name(item))
+                problem = _scalar_store_error(item, target)
+                if problem is not None:
+                    raise problem
+                values.append(item)
+            return
+        if isinstance(item, np.ndarray):
+            saw_array.append(True)
+        elif not isinstance(item, (list, tuple, Tensor)):
+            raise TypeError("not a sequence")
+        if len(item) != sizes[dim]:
+            raise errors.error("tensor_ragged", expected=sizes[dim], dim=dim, got=len(item))
+        for element in item:
+            store(element, dim + 1)
+
+    store(data, 0)
+    if saw_array:
+        errors.warn_once("tensor_from_ndarray_list", stacklevel=5)
+    array = np.array(values).reshape(sizes)
+    if array.dtype.kind not in "biuf":  # (no values: float64, as numpy makes it)
+        array = array.astype(np.float64)
+    return array, target
 
 
 def _store_error(data: Any, target: dtype) -> Exception | None:
@@ -162,8 +281,10 @@ def tensor(
         errors.warn("tensor_copy_construct")
         array, inferred = data._data, data.dtype
     else:
+        if dtype is not None:
+            dtype = dtypes.given(dtype, "tensor")
         try:
-            array, inferred = _infer_array(data)
+            array, inferred = _infer_array(data, dtype)
         except (TypeError, ValueError, RuntimeError) as failure:  # (free unless raised)
             if dtype is None or isinstance(data, str):
                 raise
@@ -199,6 +320,8 @@ def _converted_copy(array: np.ndarray, target: dtype, from_python: bool) -> np.n
 def as_tensor(data: Any, *, dtype: dtype | None = None, device: Any = None) -> Tensor:
     """Shares memory with a tensor or a numpy array when no conversion is needed."""
     _check_device(device)
+    if dtype is not None:
+        dtype = dtypes.given(dtype, "as_tensor")
     if isinstance(data, Tensor):
         return data if dtype is None or dtype is data.dtype else data.to(dtype)
     if isinstance(data, np.ndarray):
@@ -272,7 +395,7 @@ def _factory(
     elif isinstance(d, dtype):
         target = d
     else:
-        arguments.check_dtype(name, d)  # raises torch's TypeError
+        target = dtypes.given(d, name)  # (float, int, bool; else torch's TypeError)
     try:
         if type(fill) is builtins.int and fill == 0:  # (a float -0.0 must keep its sign)
             data = np.zeros(shape, dtype=target.np_dtype)
@@ -349,6 +472,7 @@ def full(
         fill_value = fill_value.item()
     if dtype is None:
         dtype = dtypes.scalar_dtype(fill_value)
+    dtype = dtypes.given(dtype, "full")
     if isinstance(dtype, dtypes.dtype):
         fill_value = _checked_fill(fill_value, dtype, math.prod(shape))
     return _factory("full", fill_value, shape, dtype, requires_grad)
@@ -373,7 +497,7 @@ def eye(
 ) -> Tensor:
     try:
         _check_device(device)
-        target = dtype if dtype is not None else get_default_dtype()
+        target = dtypes.given(dtype, "eye") if dtype is not None else get_default_dtype()
         columns = n if m is errors.REQUIRED else operator.index(m)  # (numpy takes None)
         for name, size in (("n", n), ("m", columns)):
             if size < 0:  # (numpy's ValueError is not torch's)
@@ -385,7 +509,7 @@ def eye(
 
 
 def _like(input: Tensor, fill: Any, dtype_: dtype | None, requires_grad: bool) -> Tensor:
-    target = dtype_ if dtype_ is not None else input.dtype
+    target = dtypes.given(dtype_, "full_like") if dtype_ is not None else input.dtype
     data = quiet_call(np.full, input._data.shape, fill, dtype=target.np_dtype)
     return _finish(data, target, requires_grad)
 
@@ -441,7 +565,7 @@ def full_like(
     try:
         if not arguments.is_number(fill_value):  # (numpy would fill None as nan)
             raise TypeError("fill_value")
-        target = dtype if dtype is not None else input.dtype
+        target = dtypes.given(dtype, "full_like") if dtype is not None else input.dtype
         fill_value = _checked_fill(fill_value, target, input._data.size)
         return _like(input, fill_value, dtype, requires_grad)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
@@ -475,8 +599,12 @@ def arange(
             raise errors.error("arange_step_zero")
         if (high - low) * stride < 0 and high != low:
             raise errors.error("arange_bound_sign")
-        all_int = builtins.all(isinstance(v, builtins.int) for v in values)
-        target = dtype if dtype is not None else (dtypes.int64 if all_int else get_default_dtype())
+        all_int = builtins.all(isinstance(v, (builtins.int, np.integer)) for v in values)
+        target = (
+            dtypes.given(dtype, "arange")
+            if dtype is not None
+            else (dtypes.int64 if all_int else get_default_dtype())
+        )
         count = builtins.max(0, math.ceil((high - low) / stride))
         # torch computes start + i * step (in double for floating results)
         data = low + np.arange(count, dtype=np.float64 if not all_int else np.int64) * stride
@@ -498,7 +626,7 @@ def linspace(
         _check_device(device)
         if steps < 0:
             raise errors.error("linspace_steps")
-        target = dtype if dtype is not None else get_default_dtype()
+        target = dtypes.given(dtype, "linspace") if dtype is not None else get_default_dtype()
         data = quiet_call(
             _linspace_values,
             _linspace_end(start, "start"),
@@ -622,7 +750,7 @@ def _rng(generator: Generator | None) -> np.random.Generator:
 
 
 def _float_dtype(d: dtype | None, name: str) -> dtype:
-    target = d if d is not None else get_default_dtype()
+    target = dtypes.given(d, name) if d is not None else get_default_dtype()
     if target.category != FLOATING:
         raise errors.error("op_dtype_unsupported", op=name, dtype=target.scalar_name)
     return target
@@ -690,7 +818,7 @@ def randint(
     _check_nonnegative(shape)
     if low >= high:
         raise errors.error("randint_range", low=low, high=high)
-    target = dtype if dtype is not None else dtypes.int64
+    target = dtypes.given(dtype, "randint") if dtype is not None else dtypes.int64
     data = _rng(generator).integers(low, high, size=shape).astype(target.np_dtype)
     return _finish(data, target, requires_grad)
 
@@ -698,7 +826,7 @@ def randint(
 def randperm(
     n: int, *, generator: Generator | None = None, dtype: dtype | None = None, device: Any = None
 ) -> Tensor:
-    target = dtype if dtype is not None else dtypes.int64
+    target = dtypes.given(dtype, "randperm") if dtype is not None else dtypes.int64
     return Tensor._make(_rng(generator).permutation(n).astype(target.np_dtype), target)
 
 
@@ -747,8 +875,11 @@ def legacy_constructor(cls: type, d: dtype, args: tuple, kwargs: dict) -> Tensor
     if builtins.all(isinstance(a, (builtins.int, np.integer)) for a in args) or (
         len(args) == 1 and isinstance(args[0], Size)
     ):
-        return Tensor._make(np.zeros(_size_args(args), d.np_dtype), d)
+        if not isinstance(args[0], builtins.bool):
+            return Tensor._make(np.zeros(_size_args(args), d.np_dtype), d)
     if len(args) == 1:
+        if not isinstance(args[0], (list, tuple, np.ndarray, str)):  # (PySequence_Check)
+            raise errors.error("legacy_new_not_sequence", type_name=arguments.type_name(args[0]))
         array, _ = _infer_array(args[0])
         return Tensor._make(np.array(array, dtype=d.np_dtype), d)
     raise errors.error("legacy_new_arguments", arguments=args)

@@ -23,7 +23,7 @@ from ..autograd import grad_mode
 from ..autograd.graph import CopyBackwards, Node, SavedTensor
 from ..tensor import Tensor
 from . import arguments, overloads, pointwise
-from .core import edge
+from .core import edge, is_scalar
 from .quiet import quiet_call
 from .scalars import checked_scalar
 
@@ -235,7 +235,10 @@ def copy_(self: Tensor, src: Tensor, non_blocking: bool = False) -> Tensor:
             tensor_sizes=list(src._data.shape),
         ) from None
     node = None
-    if grad_mode.enabled and (self._requires_grad or src._requires_grad):
+    # (torch's copy_ records only into a differentiable dtype: an int or bool self does not
+    # require grad after copying a float that does)
+    differentiable = self.dtype.category == dtypes.FLOATING
+    if grad_mode.enabled and (self._requires_grad or src._requires_grad) and differentiable:
         self._check_inplace()
         node = CopyBackwards((edge(self), edge(src)), ((self._data.shape, self.dtype),))
     return _overwrite(self, values, node)
@@ -260,3 +263,31 @@ def itruediv(self: Tensor, other: Any) -> Tensor:
 
 def ipow(self: Tensor, other: Any) -> Tensor:
     return apply_inplace(self, pointwise.pow, other)
+
+
+def _inplace_operator(op: Callable[..., Tensor]) -> Callable[..., Any]:
+    """``x //= other`` and the other augmented operators torch defines in place
+    (``floor_divide_``, ``remainder_``, ``bitwise_and_`` …): self changes, and every alias
+    with it; NotImplemented for an operand that is neither a tensor nor a number, so Python
+    raises its own TypeError, as with torch."""
+
+    def method(self: Tensor, other: Any) -> Any:
+        if not (isinstance(other, Tensor) or is_scalar(other)):
+            return NotImplemented
+        result = dtypes.result_type(self, other)  # (TensorIterator's cast check comes first)
+        if result.category > self.dtype.category:
+            raise errors.error(
+                "result_type_cast", result=result.scalar_name, output=self.dtype.scalar_name
+            )
+        return apply_inplace(self, op, other)
+
+    return method
+
+
+ifloordiv = _inplace_operator(pointwise.floor_divide)
+imod = _inplace_operator(pointwise.remainder)
+iand = _inplace_operator(pointwise.bitwise_and)
+ior = _inplace_operator(pointwise.bitwise_or)
+ixor = _inplace_operator(pointwise.bitwise_xor)
+ilshift = _inplace_operator(pointwise.bitwise_left_shift)
+irshift = _inplace_operator(pointwise.bitwise_right_shift)

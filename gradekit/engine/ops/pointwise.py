@@ -20,6 +20,7 @@ from ..autograd.graph import Node, new_node, saved_input
 from ..dtypes import (
     BOOL,
     FLOATING,
+    INTEGRAL,
     bool_,
     dtype,
     dtype_of_array,
@@ -37,6 +38,7 @@ from .core import (
     as_array_of,
     binary_operands,
     broadcast_error,
+    broadcast_failure,
     edge,
     is_scalar,
     scalar_operand,
@@ -465,7 +467,9 @@ def div(input: Any, other: Any, *, rounding_mode: str | None = None) -> Tensor:
             node.save(_saved_if(_needs(other), input), other)
         return Tensor._make(out, result, node)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("div", input, failure, other) from None
+        raise broadcast_failure(failure, input, other) or arguments.not_a_tensor(
+            "div", input, failure, other
+        ) from None
 
 
 class DivBackward2(Node):
@@ -552,7 +556,9 @@ def floor_divide(input: Any, other: Any) -> Tensor:
             "floor_divide", _rounding_div(input, other, "floor"), input, other
         )
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("floor_divide", input, failure, other) from None
+        raise broadcast_failure(failure, input, other) or arguments.not_a_tensor(
+            "floor_divide", input, failure, other
+        ) from None
 
 
 def _float_remainder(a: Any, b: Any) -> Any:
@@ -583,7 +589,9 @@ def remainder(input: Any, other: Any) -> Tensor:
         node.save(input, other)
         return Tensor._make(out, result, node)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("remainder", input, failure, other) from None
+        raise broadcast_failure(failure, input, other) or arguments.not_a_tensor(
+            "remainder", input, failure, other
+        ) from None
 
 
 def true_divide(input: Any, other: Any) -> Tensor:
@@ -1115,8 +1123,9 @@ class TanhBackward0(Node):
 
     def backward_data(self, grad: np.ndarray) -> tuple:
         (result,) = self.saved_data
-        if result.dtype != grad.dtype or result.ndim == 0:  # (0-d: numpy returns scalars)
-            return (as_array_of(grad * (1 - result * result), grad.dtype),)  # tanh_backward
+        if result.dtype != grad.dtype or result.ndim == 0 or grad.dtype == np.float16:
+            # (0-d: numpy returns scalars)
+            return (as_array_of(_tanh_backward_array(grad, result), grad.dtype),)
         # The same three ufunc calls on the same dtype, into one fresh array instead of
         # three (large tensors: each temporary costs an allocation and page faults).
         out = np.multiply(result, result)
@@ -1144,8 +1153,14 @@ class TanhBackwardBackward0(Node):
         return tanh_backward(grad, output), grad * (output * -2 * grad_output)
 
 
+def _tanh_backward_array(grad: np.ndarray, result: np.ndarray) -> Any:
+    if grad.dtype == np.float16:  # torch's half kernel computes in float32, rounds once
+        grad, result = grad.astype(np.float32), result.astype(np.float32)
+    return grad * (1 - result * result)
+
+
 def tanh_backward(grad_output: Tensor, output: Tensor) -> Tensor:
-    out = grad_output._data * (1 - output._data * output._data)
+    out = _tanh_backward_array(grad_output._data, output._data)
     d = grad_output.dtype
     out = as_array(out, d)
     if not _recording(grad_output, output):
@@ -1166,7 +1181,7 @@ class SigmoidBackward0(Node):
 
     def backward_data(self, grad: np.ndarray) -> tuple:
         (result,) = self.saved_data
-        return (as_array_of(grad * (result * (1 - result)), grad.dtype),)  # sigmoid_backward's
+        return (as_array_of(_sigmoid_backward_array(grad, result), grad.dtype),)
 
 
 def _sigmoid_data(data: np.ndarray, d: dtype) -> np.ndarray:
@@ -1177,6 +1192,8 @@ def _sigmoid_data(data: np.ndarray, d: dtype) -> np.ndarray:
     float32 tensor goes through SLEEF's vector exp instead (not reproduced: a 1-2 ulp
     difference in about 4% of those elements).
     """
+    if d is float16:  # torch computes half in float32 and rounds once
+        return as_array(_sigmoid_data(data.astype(np.float32), float32), d)
     with np.errstate(all="ignore"):
         return as_array(1 / (1 + _rounded_from_float64(np.exp, -data)), d)
 
@@ -1199,9 +1216,15 @@ class SigmoidBackwardBackward0(Node):
         return sigmoid_backward(grad, output), grad * grad_output * (1 - output * 2)
 
 
+def _sigmoid_backward_array(grad: np.ndarray, result: np.ndarray) -> Any:
+    if grad.dtype == np.float16:  # torch's half kernel: (grad * (1 - y)) * y, in half
+        return grad * (1 - result) * result
+    return grad * (result * (1 - result))
+
+
 def sigmoid_backward(grad_output: Tensor, output: Tensor) -> Tensor:
     d = grad_output.dtype
-    out = as_array(grad_output._data * (output._data * (1 - output._data)), d)
+    out = as_array(_sigmoid_backward_array(grad_output._data, output._data), d)
     if not _recording(grad_output, output):
         return Tensor._make(out, d)
     node = SigmoidBackwardBackward0((grad_output._edge(), output._edge()), ((out.shape, d),))
@@ -1323,7 +1346,9 @@ def clamp(input: Tensor, min: Any = None, max: Any = None) -> Tensor:  # noqa: A
         node.save(input)
         return Tensor._make(out, result, node)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("clamp", input, failure, min, max) from None
+        raise broadcast_failure(failure, input, min, max) or arguments.not_a_tensor(
+            "clamp", input, failure, min, max
+        ) from None
 
 
 def _clamp_tensor(input: Tensor, min: Any, max: Any) -> Tensor:  # noqa: A002
@@ -1638,6 +1663,22 @@ def bitwise_xor(input: Any, other: Any) -> Tensor:
     return _logical(np.bitwise_xor, input, other)
 
 
+def _shift(ufunc: np.ufunc, kernel: str, x: Any, y: Any) -> Tensor:
+    a, b, result = binary_operands(x, y)
+    if result.category != INTEGRAL:  # (bool too: torch's kernels take integers only)
+        raise errors.error("op_dtype_unsupported", op=kernel, dtype=result.scalar_name)
+    out, _ = _binary(ufunc, x, y)
+    return Tensor._make(out, result)
+
+
+def bitwise_left_shift(input: Any, other: Any) -> Tensor:
+    return _shift(np.left_shift, "lshift_cpu", input, other)
+
+
+def bitwise_right_shift(input: Any, other: Any) -> Tensor:
+    return _shift(np.right_shift, "rshift_cpu", input, other)
+
+
 def bitwise_not(input: Tensor) -> Tensor:
     if input.dtype.category == FLOATING:
         raise errors.error(
@@ -1657,14 +1698,18 @@ def logical_and(input: Tensor, other: Tensor) -> Tensor:
     try:
         return Tensor._make(np.logical_and(input._data, other._data), bool_)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("logical_and", input, failure, other) from None
+        raise broadcast_failure(failure, input, other) or arguments.not_a_tensor(
+            "logical_and", input, failure, other
+        ) from None
 
 
 def logical_or(input: Tensor, other: Tensor) -> Tensor:
     try:
         return Tensor._make(np.logical_or(input._data, other._data), bool_)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("logical_or", input, failure, other) from None
+        raise broadcast_failure(failure, input, other) or arguments.not_a_tensor(
+            "logical_or", input, failure, other
+        ) from None
 
 
 def isnan(input: Tensor) -> Tensor:
@@ -1701,7 +1746,7 @@ def isclose(
             )
         return Tensor._make(np.isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan), bool_)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor(
+        raise broadcast_failure(failure, input, other) or arguments.not_a_tensor(
             "isclose", input, failure, other, rtol, atol, equal_nan
         ) from None
 

@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from .. import errors
+from .. import dtypes, errors
 from ..autograd import grad_mode
 from ..autograd.graph import Node, new_node
 from ..dtypes import FLOATING, bool_, dtype, int64
@@ -77,7 +77,7 @@ class SumBackward1(Node):
 
 def _sum_dtype(x: Tensor, dtype_: dtype | None) -> dtype:
     if dtype_ is not None:
-        return dtype_
+        return dtypes.given(dtype_, "sum")
     return x.dtype if x.dtype.category == FLOATING else int64
 
 
@@ -251,7 +251,7 @@ def mean(
             mean, input, dim, keepdim, surplus, axis, keepdims, dtype=dtype
         )
     try:
-        result = dtype if dtype is not None else input.dtype
+        result = dtypes.given(dtype, "mean") if dtype is not None else input.dtype
         if result.category != FLOATING:
             raise errors.error("mean_dtype", dtype=result.scalar_name)
         data = input._data
@@ -590,7 +590,8 @@ class _AmaxBackward(Node):
         count = mask_data.sum(axis=dims, keepdims=True)
         restored = _restore_reduced(grad, dims, self.keepdim)
         scaled = restored / Tensor._make(count.astype(grad.dtype.np_dtype), grad.dtype)
-        return (where(Tensor._make(mask_data, bool_), expand(scaled, self_._data.shape), 0.0),)
+        # torch's scale_grad_by_count: (grad / count) * mask, so -1 * False is -0.
+        return (scaled * Tensor._make(mask_data, bool_),)
 
 
 class AmaxBackward0(_AmaxBackward):
@@ -851,7 +852,7 @@ def linalg_vector_norm(
         raise _flag_error("linalg_vector_norm", "keepdim", keepdim, 4)
     if input.dtype.category != FLOATING:
         raise errors.error("vector_norm_dtype", dtype=input.dtype.scalar_name)
-    result_dtype = dtype if dtype is not None else input.dtype
+    result_dtype = dtypes.given(dtype, "linalg_vector_norm") if dtype is not None else input.dtype
     data = input._data.astype(result_dtype.np_dtype, copy=False)
     try:
         dims = None if dim is None else _normalize_dims(dim, data.ndim)
@@ -862,6 +863,8 @@ def linalg_vector_norm(
     if dims is None and keepdim:
         dims = tuple(range(data.ndim))
     p = builtins.float(ord)
+    if data.dtype == np.float16:  # torch accumulates half in float32 and rounds once
+        data = data.astype(np.float32)
     out = as_array(_norm_data(data, p, dims, keepdim), result_dtype)
     if not _recording(input):
         return Tensor._make(out, result_dtype)
@@ -975,7 +978,7 @@ def log_softmax_backward_data(grad_output: Tensor, output: Tensor, dim: int) -> 
 
 def _softmax_input(input: Tensor, dim: int, dtype_: dtype | None, name: str) -> tuple:
     try:
-        d = dtype_ if dtype_ is not None else input.dtype
+        d = dtypes.python_type(dtype_) if dtype_ is not None else input.dtype
         category = d.category
         axis = maybe_wrap_dim(dim, input._data.ndim)  # a 0-d tensor accepts only dim 0 / -1
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
@@ -1053,6 +1056,8 @@ def softmax(
     else:
         if data.dtype == np.float32:
             out = _float32_softmax(data, axis, log=False)
+        elif data.dtype == np.float16:  # torch computes half in float32 and rounds once
+            out = _float32_softmax(data.astype(np.float32), axis, log=False)
         else:
             with np.errstate(all="ignore"):
                 shifted = np.exp(data - data.max(axis=axis, keepdims=True))
@@ -1086,6 +1091,13 @@ def log_softmax(
     else:
         if data.dtype == np.float32:
             out = _float32_softmax(data, axis, log=True)
+        elif data.dtype == np.float16:  # torch's half kernel: in float32, except that the
+            # sum of the exps and its log are half tensors (rounded there)
+            wide = data.astype(np.float32)
+            shifted = wide - wide.max(axis=axis, keepdims=True)
+            total = np.exp(shifted).sum(axis=axis, keepdims=True).astype(np.float16)
+            log_total = np.log(total.astype(np.float32)).astype(np.float16)
+            out = (shifted - log_total.astype(np.float32)).astype(np.float16)
         else:
             with np.errstate(all="ignore"):
                 shifted = data - data.max(axis=axis, keepdims=True)

@@ -38,7 +38,7 @@ import numpy as np
 from .. import errors
 from ..autograd import grad_mode
 from ..autograd.graph import CopyBackwards, Node
-from ..dtypes import bool_, int32, int64, result_type
+from ..dtypes import FLOATING, bool_, int32, int64, result_type
 from ..indexing import (
     IndexPlan,
     SelectStep,
@@ -77,7 +77,7 @@ class _GatherNode(Node):
         return self._positions
 
     def backward(self, grad: Tensor) -> tuple:
-        if self._saved is not None:
+        if self._saved is not None or self._released:
             self.saved_tensors  # noqa: B018 - unpacking checks the index tensors' versions
         name = type(self).__name__
         scattered = scatter_positions(
@@ -107,6 +107,8 @@ class _PutNode(Node):
     __slots__ = ("positions", "accumulate")
 
     def backward(self, grad: Tensor) -> tuple:
+        if self._released:  # (torch's node saved the indices, freed after a backward)
+            raise errors.error("backward_twice")
         if self.accumulate:
             self_grad = grad
         else:
@@ -305,6 +307,8 @@ class CopySlices(Node):
     __slots__ = ("fn", "positions", "view_overlaps")
 
     def backward(self, grad: Tensor) -> tuple:
+        if self._released:  # (torch's CopySlices drops its ``fn`` after a backward)
+            raise errors.error("backward_twice")
         grad_slice = take_positions(grad, self.positions, "AsStridedBackward0")
         view_grads = self.fn.backward(grad_slice)
         if self.view_overlaps and self.next_functions[0][0] is not None:
@@ -359,6 +363,19 @@ class RepeatBackward0(Node):
         return (grad,)
 
 
+class _ModifiedMultiOutputView(Node):
+    """The grad_fn of an output of split/chunk/unbind whose base (or another view of it) was
+    modified in place: torch raises when it is read, or when a backward reaches it."""
+
+    __slots__ = ("output_nr", "op")
+
+    def error(self) -> Exception:
+        return errors.error("multi_output_view_base_modified", output_nr=self.output_nr, op=self.op)
+
+    def backward(self, grad: Tensor) -> tuple:
+        raise self.error()
+
+
 class AsStridedBackward0(_GatherNode):
     """grad_fn of a view whose base was modified in place: a strided window on the base."""
 
@@ -384,9 +401,16 @@ def take_positions(
         node.input_shape = x._data.shape
         node._positions = positions
         node._positions_fn = None
-        if saved:
-            node.save(*saved)
+        if saved or name in _SAVING_GATHERS:
+            node.save(*saved)  # (freed after a backward: a second one raises, as torch's)
     return Tensor._make(data, x.dtype, node)
+
+
+#: Gathers whose torch node saves tensors (derivatives.yaml: the indices, and gather's,
+#: masked_select's inputs), even where the engine needs none of them for the backward.
+_SAVING_GATHERS = frozenset(
+    ("IndexBackward0", "IndexSelectBackward0", "GatherBackward0", "MaskedSelectBackward0")
+)
 
 
 def scatter_positions(
@@ -420,6 +444,7 @@ def put_positions(x: Tensor, positions: np.ndarray, values: Tensor, accumulate: 
             ((x._data.shape, x.dtype),),
         )
         node.positions, node.accumulate = positions, accumulate
+        node._saved = ()  # (torch's saves the indices: freed after a backward)
     return Tensor._make(flat.reshape(x._data.shape), x.dtype, node)
 
 
@@ -541,6 +566,7 @@ def rebase_inplace_view(view: Tensor, node: Node) -> None:
         ((base._data.shape, base.dtype),),
     )
     copy_slices.fn, copy_slices.positions = node, positions
+    copy_slices._saved = ()  # (released after a backward: a second one raises, as torch's)
     copy_slices.view_overlaps = has_zero_stride(view._data)
     base._set_grad_fn_inplace(copy_slices)
     regenerate_view_grad_fns(base)
@@ -554,6 +580,14 @@ def regenerate_view_grad_fns(base: Tensor, *, recorded_only: bool = False) -> No
     for other in list(base.__dict__.get("_views", ())):
         if other._grad_fn is None and (other._requires_grad or recorded_only):
             continue  # a leaf that is a view: ``arange(6.).view(2, 3).requires_grad_()``
+        if "_multi_output_view" in other.__dict__ and other._grad_fn is not None:
+            # torch refuses to regenerate the grad_fn of an output of split/chunk/unbind:
+            # reading it (or a backward through it) raises
+            stale = _ModifiedMultiOutputView((base._edge(),), ((other._data.shape, other.dtype),))
+            stale.output_nr = other._output_nr
+            stale.op = other._grad_fn._forward_op_name()
+            other._grad_fn, other._output_nr = stale, 0
+            continue
         node = AsStridedBackward0((base._edge(),), ((other._data.shape, other.dtype),))
         node.input_shape = base._data.shape
         node._positions = None
@@ -1110,9 +1144,9 @@ def _non_overlapping_and_dense(shape: tuple[int, ...], strides: tuple[int, ...])
 # -- copies made of gathered positions -------------------------------------------------
 
 
-def _gather_op(x: Tensor, positions: np.ndarray, name: str) -> Tensor:
+def _gather_op(x: Tensor, positions: np.ndarray, name: str, saved: Sequence = ()) -> Tensor:
     """``x.ravel()[positions]`` recorded as ``name`` (repeat, index_select, gather, getitem)."""
-    return take_positions(x, positions, name)
+    return take_positions(x, positions, name, saved)
 
 
 def repeat(x: Tensor, *counts: Any, repeats: Any = None) -> Tensor:
@@ -1404,7 +1438,7 @@ def index_select(
             positions = grid.reshape(-1)[indices].reshape(())  # a 0-d input gives a 0-d result
         else:
             positions = np.take(grid, indices, axis=dim)
-        return _gather_op(x, positions, "IndexSelectBackward0")
+        return _gather_op(x, positions, "IndexSelectBackward0", (index,))
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("index_select", x, failure, dim, index) from None
 
@@ -1439,7 +1473,8 @@ def gather_along(
         shape = x._data.shape or (1,)
         idx_shape = idx.shape or (1,)
         if idx.size == 0:  # torch skips the shape and bounds checks for an empty index
-            return _gather_op(x, np.zeros(idx.shape, dtype=np.int64), "GatherBackward0")
+            empty = np.zeros(idx.shape, dtype=np.int64)
+            return _gather_op(x, empty, "GatherBackward0", (x, index))
         for d in range(len(idx_shape)):
             if d != dim and idx_shape[d] > shape[d]:
                 raise errors.error(
@@ -1459,7 +1494,7 @@ def gather_along(
             tuple(slice(None) if d == dim else slice(0, s) for d, s in enumerate(idx_shape))
         ]
         positions = np.take_along_axis(window, idx.reshape(idx_shape), axis=dim)
-        return _gather_op(x, positions.reshape(idx.shape), "GatherBackward0")
+        return _gather_op(x, positions.reshape(idx.shape), "GatherBackward0", (x, index))
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("gather", x, failure, dim, index) from None
 
@@ -1493,7 +1528,7 @@ def masked_select(x: Tensor, mask: Tensor) -> Tensor:
             raise broadcast_error(x._data.shape, mask._data.shape) from None
         grid = np.broadcast_to(_positions_grid(x._data.shape), shape)
         positions = grid[np.broadcast_to(mask._data, shape)]
-        return take_positions(x, positions, "MaskedSelectBackward0")
+        return take_positions(x, positions, "MaskedSelectBackward0", (x, mask))
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("masked_select", x, failure, mask) from None
 
@@ -1717,7 +1752,7 @@ def _copy_to(target: Tensor, value: Tensor) -> None:
     target._check_inplace()
     quiet_call(np.copyto, target._data, value._data, casting="unsafe")  # (silent casts)
     target._bump_version()
-    if requires_grad(target, value):
+    if requires_grad(target, value) and target.dtype.category == FLOATING:  # (torch's copy_)
         node = CopyBackwards((target._edge(), value._edge()), ((target._data.shape, target.dtype),))
         target._set_grad_fn_inplace(node)
 
@@ -1779,6 +1814,7 @@ def _put_(target: Tensor, positions: np.ndarray, value: Tensor, accumulate: bool
             ((target._data.shape, target.dtype),),
         )
         node.positions, node.accumulate = positions, accumulate
+        node._saved = ()  # (torch's saves the indices: freed after a backward)
         target._set_grad_fn_inplace(node)
 
 
