@@ -22,7 +22,10 @@ BOOL, INTEGRAL, FLOATING = 0, 1, 2
 class dtype:  # noqa: N801 - the public name is torch.dtype
     """A torch dtype, e.g. ``torch.float32``; immutable and compared by identity."""
 
-    __slots__ = ("name", "np_dtype", "category", "legacy_name", "scalar_name", "itemsize")
+    __slots__ = (
+        *("name", "np_dtype", "category", "legacy_name", "scalar_name", "itemsize"),
+        "accumulate_np_dtype",
+    )
 
     def __init__(self, name: str, np_dtype: str, category: int, legacy: str, scalar: str):
         self.name = name
@@ -31,6 +34,9 @@ class dtype:  # noqa: N801 - the public name is torch.dtype
         self.legacy_name = legacy  # "torch.FloatTensor", used in error messages
         self.scalar_name = scalar  # "Float", used in "result type Float can't be cast…"
         self.itemsize = self.np_dtype.itemsize
+        # What torch's CPU mean computes in before rounding once to this dtype: float32 for
+        # float16 (cast, sum, divide, cast back: ATen's mean_out), else the dtype itself.
+        self.accumulate_np_dtype = np.dtype(np.float32 if np_dtype == "float16" else np_dtype)
 
     def __repr__(self) -> str:
         return f"torch.{self.name}"

@@ -255,8 +255,8 @@ def mean(
         if result.category != FLOATING:
             raise errors.error("mean_dtype", dtype=result.scalar_name)
         data = input._data
-        if data.dtype is not result.np_dtype:
-            data = data.astype(result.np_dtype, copy=False)
+        if data.dtype is not result.accumulate_np_dtype:  # (float16: in float32, as torch)
+            data = data.astype(result.accumulate_np_dtype, copy=False)
         if keepdim:  # (x.mean() and x.mean(0) pay nothing for the checks in here)
             if keepdim is not True:  # torch's parser takes a bool only: its TypeError below
                 raise TypeError("keepdim")
