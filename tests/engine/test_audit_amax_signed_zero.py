@@ -14,101 +14,13 @@ from audit_outcomes import outcome
 import gradekit.engine as engine
 
 GOLDEN = {
-    "x = torch.tensor([[1., 2.], [3., 0.]], dtype=torch.float64, requires_grad=True); (x.amax((0, 1)) * -1).backward(); result = (x.grad, 1 / x.grad)": "(torch.float64 "
-    "(2, "
-    "2) "
-    "[[-0.0, "
-    "-0.0], "
-    "[-1.0, "
-    "-0.0]] "
-    "rg=False, "
-    "torch.float64 "
-    "(2, "
-    "2) "
-    "[[-inf, "
-    "-inf], "
-    "[-1.0, "
-    "-inf]] "
-    "rg=False)",
-    "x = torch.tensor([[1., 2.], [3., 0.]], requires_grad=True); (x.amax(0) * -1).sum().backward(); result = (x.grad, 1 / x.grad)": "(torch.float32 "
-    "(2, "
-    "2) "
-    "[[-0.0, "
-    "-1.0], "
-    "[-1.0, "
-    "-0.0]] "
-    "rg=False, "
-    "torch.float32 "
-    "(2, "
-    "2) "
-    "[[-inf, "
-    "-1.0], "
-    "[-1.0, "
-    "-inf]] "
-    "rg=False)",
-    "x = torch.tensor([[1., 2.], [3., 0.]], requires_grad=True); (x.amin(1) * -1).sum().backward(); result = (x.grad, 1 / x.grad)": "(torch.float32 "
-    "(2, "
-    "2) "
-    "[[-1.0, "
-    "-0.0], "
-    "[-0.0, "
-    "-1.0]] "
-    "rg=False, "
-    "torch.float32 "
-    "(2, "
-    "2) "
-    "[[-1.0, "
-    "-inf], "
-    "[-inf, "
-    "-1.0]] "
-    "rg=False)",
-    "x = torch.tensor([[1., 2.], [3., 0.]], requires_grad=True); g, = torch.autograd.grad(x.amax(0).sum(), x, create_graph=True); result = (g, g.grad_fn.name(), g.grad_fn.next_functions[0][0].name())": "AttributeError: "
-    "'NoneType' "
-    "object "
-    "has "
-    "no "
-    "attribute "
-    "'name'",
-    "x = torch.tensor([[1., 2.], [3., 0.]], requires_grad=True); y = x.amin(0); (y * y).sum().backward(); result = x.grad": "torch.float32 "
-    "(2, "
-    "2) "
-    "[[2.0, "
-    "0.0], "
-    "[0.0, "
-    "0.0]] "
-    "rg=False",
-    "x = torch.tensor([[1., 3.], [3., 0.]], requires_grad=True); (x.amax() * -2).backward(); result = (x.grad, 1 / x.grad)": "(torch.float32 "
-    "(2, "
-    "2) "
-    "[[-0.0, "
-    "-1.0], "
-    "[-1.0, "
-    "-0.0]] "
-    "rg=False, "
-    "torch.float32 "
-    "(2, "
-    "2) "
-    "[[-inf, "
-    "-1.0], "
-    "[-1.0, "
-    "-inf]] "
-    "rg=False)",
-    "x = torch.tensor([[1., 3.], [3., 3.]], requires_grad=True); (x.amax(1, keepdim=True) * -1).sum().backward(); result = (x.grad, 1 / x.grad)": "(torch.float32 "
-    "(2, "
-    "2) "
-    "[[-0.0, "
-    "-1.0], "
-    "[-0.5, "
-    "-0.5]] "
-    "rg=False, "
-    "torch.float32 "
-    "(2, "
-    "2) "
-    "[[-inf, "
-    "-1.0], "
-    "[-2.0, "
-    "-2.0]] "
-    "rg=False)",
+    "x = torch.tensor([[1., 2.], [3., 0.]], dtype=torch.float64, requires_grad=True); (x.amax((0, 1)) * -1).backward(); result = (x.grad, 1 / x.grad)": "(torch.float64 (2, 2) [[-0.0, -0.0], [-1.0, -0.0]] rg=False, torch.float64 (2, 2) [[-inf, -inf], [-1.0, -inf]] rg=False)",
+    "x = torch.tensor([[1., 2.], [3., 0.]], requires_grad=True); (x.amax(0) * -1).sum().backward(); result = (x.grad, 1 / x.grad)": "(torch.float32 (2, 2) [[-0.0, -1.0], [-1.0, -0.0]] rg=False, torch.float32 (2, 2) [[-inf, -1.0], [-1.0, -inf]] rg=False)",
+    "x = torch.tensor([[1., 2.], [3., 0.]], requires_grad=True); (x.amin(1) * -1).sum().backward(); result = (x.grad, 1 / x.grad)": "(torch.float32 (2, 2) [[-1.0, -0.0], [-0.0, -1.0]] rg=False, torch.float32 (2, 2) [[-1.0, -inf], [-inf, -1.0]] rg=False)",
+    "x = torch.tensor([[1., 2.], [3., 0.]], requires_grad=True); g, = torch.autograd.grad(x.amax(0).sum(), x, create_graph=True); result = (g, g.grad_fn.name(), g.grad_fn.next_functions[0][0].name())": "AttributeError: 'NoneType' object has no attribute 'name'",
+    "x = torch.tensor([[1., 2.], [3., 0.]], requires_grad=True); y = x.amin(0); (y * y).sum().backward(); result = x.grad": "torch.float32 (2, 2) [[2.0, 0.0], [0.0, 0.0]] rg=False",
+    "x = torch.tensor([[1., 3.], [3., 0.]], requires_grad=True); (x.amax() * -2).backward(); result = (x.grad, 1 / x.grad)": "(torch.float32 (2, 2) [[-0.0, -1.0], [-1.0, -0.0]] rg=False, torch.float32 (2, 2) [[-inf, -1.0], [-1.0, -inf]] rg=False)",
+    "x = torch.tensor([[1., 3.], [3., 3.]], requires_grad=True); (x.amax(1, keepdim=True) * -1).sum().backward(); result = (x.grad, 1 / x.grad)": "(torch.float32 (2, 2) [[-0.0, -1.0], [-0.5, -0.5]] rg=False, torch.float32 (2, 2) [[-inf, -1.0], [-2.0, -2.0]] rg=False)",
 }
 
 

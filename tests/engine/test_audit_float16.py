@@ -19,79 +19,18 @@ from hypothesis import strategies as st
 import gradekit.engine as engine
 
 GOLDEN = {
-    "result = F.cross_entropy(torch.tensor([[0.3, -0.5, 2.25], [1.5, 0.1, -3.0]], dtype=torch.float16), torch.tensor([2, 1]))": "torch.float16 "
-    "() "
-    "0.908203 "
-    "rg=False",
-    "result = torch.linalg.vector_norm(torch.tensor([[0.59, 2.91, 0.63], [2.9, 1.18, -0.7]], dtype=torch.float16), 3, dim=1)": "torch.float16 "
-    "(2,) "
-    "[2.92773, "
-    "2.97656] "
-    "rg=False",
-    "result = torch.sigmoid(torch.tensor([-8.5, 0.01, 4.75, 11.0], dtype=torch.float16))": "torch.float16 "
-    "(4,) "
-    "[0.000203371, "
-    "0.502441, "
-    "0.991211, "
-    "1.0] "
-    "rg=False",
-    "result = torch.tensor([0.1, 0.2, 0.3, 0.4, 1.7, -2.2], dtype=torch.float16).norm()": "torch.float16 "
-    "() 2.83398 "
-    "rg=False",
-    "result = torch.tensor([0.3, -0.5], dtype=torch.float16).sigmoid()": "torch.float16 (2,) "
-    "[0.574219, 0.377441] "
-    "rg=False",
-    "result = torch.tensor([0.59, 2.91, 0.63, 2.9, 1.18], dtype=torch.float16).norm(1)": "torch.float16 "
-    "() 8.21094 "
-    "rg=False",
-    "result = torch.tensor([1., 2.], dtype=torch.float16).softmax(0)": "torch.float16 (2,) [0.269043, "
-    "0.730957] rg=False",
-    "result = torch.tensor([[0.3, -0.5, 2.25], [1.5, 0.1, -3.0]], dtype=torch.float16).log_softmax(1)": "torch.float16 "
-    "(2, "
-    "3) "
-    "[[-2.13672, "
-    "-2.9375, "
-    "-0.187378], "
-    "[-0.22937, "
-    "-1.62891, "
-    "-4.73047]] "
-    "rg=False",
-    "result = torch.tensor([[0.3, -0.5, 2.25], [1.5, 0.1, -3.0]], dtype=torch.float16).softmax(-1)": "torch.float16 "
-    "(2, "
-    "3) "
-    "[[0.117981, "
-    "0.053009, "
-    "0.829102], "
-    "[0.794922, "
-    "0.196045, "
-    "0.00883484]] "
-    "rg=False",
-    "t = torch.HalfTensor([0.75, -2.31, 0.52, 2.4]); t.requires_grad = True; (t.sigmoid() * torch.HalfTensor([1.5, -0.3, 2.0, 0.7])).sum().backward(); result = t.grad": "torch.float16 "
-    "(4,) "
-    "[0.326904, "
-    "-0.0246429, "
-    "0.467773, "
-    "0.0533142] "
-    "rg=False",
-    "t = torch.HalfTensor([2.75, 2.31, 0.52, 2.4]); t.requires_grad = True; t.tanh().sum().backward(); result = t.grad": "torch.float16 "
-    "(4,) "
-    "[0.0165253, "
-    "0.0386963, "
-    "0.771484, "
-    "0.0319519] "
-    "rg=False",
-    "x = torch.tensor([0.3, -0.5, 1.7], dtype=torch.float16, requires_grad=True); y = x.sigmoid(); y.sum().backward(); result = (y, x.grad)": "(torch.float16 "
-    "(3,) "
-    "[0.574219, "
-    "0.377441, "
-    "0.845703] "
-    "rg=True, "
-    "torch.float16 "
-    "(3,) "
-    "[0.244507, "
-    "0.234985, "
-    "0.130493] "
-    "rg=False)",
+    "result = F.cross_entropy(torch.tensor([[0.3, -0.5, 2.25], [1.5, 0.1, -3.0]], dtype=torch.float16), torch.tensor([2, 1]))": "torch.float16 () 0.908203 rg=False",
+    "result = torch.linalg.vector_norm(torch.tensor([[0.59, 2.91, 0.63], [2.9, 1.18, -0.7]], dtype=torch.float16), 3, dim=1)": "torch.float16 (2,) [2.92773, 2.97656] rg=False",
+    "result = torch.sigmoid(torch.tensor([-8.5, 0.01, 4.75, 11.0], dtype=torch.float16))": "torch.float16 (4,) [0.000203371, 0.502441, 0.991211, 1.0] rg=False",
+    "result = torch.tensor([0.1, 0.2, 0.3, 0.4, 1.7, -2.2], dtype=torch.float16).norm()": "torch.float16 () 2.83398 rg=False",
+    "result = torch.tensor([0.3, -0.5], dtype=torch.float16).sigmoid()": "torch.float16 (2,) [0.574219, 0.377441] rg=False",
+    "result = torch.tensor([0.59, 2.91, 0.63, 2.9, 1.18], dtype=torch.float16).norm(1)": "torch.float16 () 8.21094 rg=False",
+    "result = torch.tensor([1., 2.], dtype=torch.float16).softmax(0)": "torch.float16 (2,) [0.269043, 0.730957] rg=False",
+    "result = torch.tensor([[0.3, -0.5, 2.25], [1.5, 0.1, -3.0]], dtype=torch.float16).log_softmax(1)": "torch.float16 (2, 3) [[-2.13672, -2.9375, -0.187378], [-0.22937, -1.62891, -4.73047]] rg=False",
+    "result = torch.tensor([[0.3, -0.5, 2.25], [1.5, 0.1, -3.0]], dtype=torch.float16).softmax(-1)": "torch.float16 (2, 3) [[0.117981, 0.053009, 0.829102], [0.794922, 0.196045, 0.00883484]] rg=False",
+    "t = torch.HalfTensor([0.75, -2.31, 0.52, 2.4]); t.requires_grad = True; (t.sigmoid() * torch.HalfTensor([1.5, -0.3, 2.0, 0.7])).sum().backward(); result = t.grad": "torch.float16 (4,) [0.326904, -0.0246429, 0.467773, 0.0533142] rg=False",
+    "t = torch.HalfTensor([2.75, 2.31, 0.52, 2.4]); t.requires_grad = True; t.tanh().sum().backward(); result = t.grad": "torch.float16 (4,) [0.0165253, 0.0386963, 0.771484, 0.0319519] rg=False",
+    "x = torch.tensor([0.3, -0.5, 1.7], dtype=torch.float16, requires_grad=True); y = x.sigmoid(); y.sum().backward(); result = (y, x.grad)": "(torch.float16 (3,) [0.574219, 0.377441, 0.845703] rg=True, torch.float16 (3,) [0.244507, 0.234985, 0.130493] rg=False)",
 }
 
 
