@@ -1,7 +1,9 @@
 # ruff: noqa: E501 - goldens: each case and its outcome on one line
 """Shapes that do not broadcast, in torch's words rather than numpy's (issue 2, the
 differential audit's R14/R17): allclose, isclose, ``%``, ``//``, floor_divide, remainder,
-div with a rounding mode, clamp with tensor bounds (and clamp_), logical_and/logical_or
+div with a rounding mode, clamp with tensor bounds (and clamp_), logical_and/logical_or,
+masked_fill/masked_fill_/masked_select (the out-of-place two name the mask tensor a, as torch's
+``expand_outplace(mask, self)``)
 raise "The size of tensor a (2) must match the size of tensor b (3) at non-singleton
 dimension 0".  The goldens were captured from torch 2.13 with ``audit_outcomes.goldens``."""
 
@@ -50,6 +52,15 @@ GOLDEN = {
     "a = torch.tensor([True, False]); b = torch.tensor([True, False, True]); result = a.logical_or(b)": "RuntimeError: The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 0",
     "a = torch.tensor([True, False]); b = torch.tensor([True, False, True]); result = torch.logical_and(a, b)": "RuntimeError: The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 0",
     "a = torch.tensor([True, False]); b = torch.tensor([True, False, True]); result = torch.logical_or(a, b)": "RuntimeError: The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 0",
+    "a = torch.ones(2, 3); m = torch.ones(3, 2, dtype=torch.bool); result = a.masked_fill(m, 0.)": "RuntimeError: The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 1",
+    "a = torch.ones(3); m = torch.ones(2, dtype=torch.bool); result = a.masked_fill(m, 0.)": "RuntimeError: The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 0",
+    "a = torch.ones(3); m = torch.ones(2, dtype=torch.bool); result = torch.masked_fill(a, m, torch.tensor(1.))": "RuntimeError: The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 0",
+    "a = torch.ones(2); m = torch.ones(2, 3, dtype=torch.bool); result = a.masked_fill(m, 0.)": "RuntimeError: The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 1",
+    "a = torch.ones(4, 3); m = torch.ones(2, dtype=torch.bool); result = a.masked_fill(m, 0.)": "RuntimeError: The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 1",
+    "a = torch.ones(3); m = torch.ones(2, dtype=torch.bool); result = a.masked_fill_(m, 0.)": "RuntimeError: The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 0",
+    "a = torch.ones(2, 3); m = torch.ones(3, 2, dtype=torch.bool); result = a.masked_fill_(m, 0.)": "RuntimeError: The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 1",
+    "a = torch.ones(2); m = torch.ones(2, 3, dtype=torch.bool); result = a.masked_select(m)": "RuntimeError: The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 1",
+    "a = torch.ones(4, 3); m = torch.ones(2, dtype=torch.bool); result = torch.masked_select(a, m)": "RuntimeError: The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 1",
 }
 
 
@@ -76,6 +87,11 @@ _CALLS = {
     "clamp_both": lambda t, a, b: t.clamp(a, b, b),
     "logical_and": lambda t, a, b: t.logical_and(a > 0, b > 0),
     "logical_or": lambda t, a, b: (a > 0).logical_or(b > 0),
+    # masked_fill and masked_select broadcast (mask, self): tensor a is the mask
+    "masked_fill": lambda t, a, b: a.masked_fill(b > 0, 0.0),
+    "masked_fill_tensor": lambda t, a, b: t.masked_fill(a, b > 0, t.tensor(2.0)),
+    "masked_fill_": lambda t, a, b: a.masked_fill_(b > 0, 0.0),
+    "masked_select": lambda t, a, b: a.masked_select(b > 0),
 }
 
 

@@ -1525,7 +1525,8 @@ def masked_select(x: Tensor, mask: Tensor) -> Tensor:
         except ValueError:
             from .core import broadcast_error
 
-            raise broadcast_error(x._data.shape, mask._data.shape) from None
+            # (torch's masked_select expands (mask, self): tensor a is the mask)
+            raise broadcast_error(mask._data.shape, x._data.shape) from None
         grid = np.broadcast_to(_positions_grid(x._data.shape), shape)
         positions = grid[np.broadcast_to(mask._data, shape)]
         return take_positions(x, positions, "MaskedSelectBackward0", (x, mask))
@@ -1577,7 +1578,10 @@ def _mask_array(x: Tensor, mask: Tensor, inplace: bool) -> np.ndarray:
     except ValueError:
         from .core import broadcast_error
 
-        raise broadcast_error(x._data.shape, mask._data.shape) from None
+        # torch's masked_fill expands (mask, self), so tensor a is the mask; masked_fill_
+        # expands the mask to self, so tensor a is self
+        shapes = (x._data.shape, mask._data.shape)
+        raise broadcast_error(*(shapes if inplace else shapes[::-1])) from None
     if inplace and target != x._data.shape:
         raise errors.error(
             "inplace_broadcast", out_shape=list(x._data.shape), broadcast_shape=list(target)
