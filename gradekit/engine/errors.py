@@ -248,7 +248,7 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     ),
     "mean_dtype": (
         RuntimeError,
-        "mean(): could not infer output dtype. Input dtype must be either a floating point "
+        "mean(): could not infer output dtype. {which} dtype must be either a floating point "
         "or complex dtype. Got: {dtype}",
     ),
     "integer_division_by_zero": (RuntimeError, "ZeroDivisionError"),

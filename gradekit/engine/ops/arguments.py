@@ -165,6 +165,54 @@ def check_non_blocking(name: str, value: object) -> None:
         )
 
 
+_DTYPE_FAILURE = re.compile(r"^\w+\(\): argument 'dtype' must be torch\.dtype, not ")
+
+
+def dtype_error(
+    failure: Exception,
+    dtype: object,
+    values: tuple[Any, ...],
+    *,
+    varargs: bool = False,
+    body: types.FrameType | None = None,
+) -> Exception | None:
+    """torch's parser error for a ``dtype=`` that is no torch.dtype (``x.sum(dtype='float32')``,
+    ``torch.arange(3, dtype=1)``), or None when ``failure`` is not ``dtypes.given``'s refusal
+    of it. The engine's check names the argument; torch's parser does so only when one
+    overload is plausible by the number of arguments (``x.sum(0, dtype='a')``), and lists the
+    overloads otherwise (``x.sum(dtype='a')``): :func:`call_error`, given the call as its
+    caller made it. ``values``: the leading positional parameters of ``body`` (the frame
+    calling this, by default) as they came in (a method's ``self`` included), or with
+    ``varargs`` the positional arguments themselves (``rand(2, 3, dtype=…)``). The error
+    path only."""
+    if dtype is None or type(failure) is not TypeError or not _DTYPE_FAILURE.match(str(failure)):
+        return None
+    frame = sys._getframe(1) if body is None else body
+    code = frame.f_code
+    known = _CALLED_AS.get(id(code))
+    name, kind = (code.co_name, FUNCTION) if known is None else known[:2]
+    method = kind == METHOD
+    listed = overloads.method_listing(name) if method else overloads.FUNCTIONS.get(name)
+    if not listed:
+        return None
+    if method and not varargs:
+        values = values[1:]
+    local = frame.f_locals
+    shape = call_shape(frame, method)
+    if shape is None:  # (the call cannot be read: the values by position, dtype by name)
+        args = values if varargs else _without_defaults(name, listed, _up_to_required(values))
+        return call_error(name, listed, tuple(args), {"dtype": dtype})
+    positional, keywords = shape
+    parameters = code.co_varnames[int(method) : code.co_argcount]
+    kwargs = {}
+    for key in keywords:
+        index = parameters.index(key) if key in parameters and not varargs else len(values)
+        kwargs[key] = values[index] if index < len(values) else local.get(key)
+    kwargs.setdefault("dtype", dtype)  # (given another way: ``functools.partial``)
+    args = values if varargs else values[: len(positional)]
+    return call_error(name, listed, tuple(args), kwargs)
+
+
 def is_number(value: object) -> bool:
     """torch's ``Scalar`` check: a Python or numpy number, or a one-element tensor."""
     if isinstance(value, Tensor):

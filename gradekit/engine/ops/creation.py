@@ -505,7 +505,9 @@ def eye(
         data = np.eye(n, columns, dtype=target.np_dtype)
         return _finish(data, target, requires_grad)
     except (TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("eye", n, failure, m, exact=True) from None
+        raise arguments.dtype_error(failure, dtype, (n, m)) or arguments.not_a_tensor(
+            "eye", n, failure, m, exact=True
+        ) from None
 
 
 def _like(input: Tensor, fill: Any, dtype_: dtype | None, requires_grad: bool) -> Tensor:
@@ -587,6 +589,11 @@ def arange(
     requires_grad: bool = False,
 ) -> Tensor:
     """``arange(end)``, ``arange(start, end)``, ``arange(start, end, step)``."""
+    if dtype is not None and type(dtype) is not dtypes.dtype:  # (before end= moves)
+        try:
+            dtype = dtypes.given(dtype, "arange")
+        except TypeError as failure:
+            raise (arguments.dtype_error(failure, dtype, (start, end, step)) or failure) from None
     if start is errors.REQUIRED and step is errors.REQUIRED:  # arange(end=3): torch's (end)
         start, end = end, errors.REQUIRED
     try:
@@ -636,7 +643,9 @@ def linspace(
         )
         return _finish(data, target, requires_grad)
     except (TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("linspace", start, failure, end, steps) from None
+        raise arguments.dtype_error(failure, dtype, (start, end, steps)) or arguments.not_a_tensor(
+            "linspace", start, failure, end, steps
+        ) from None
 
 
 def _linspace_end(value: Any, which: str) -> Any:
@@ -764,7 +773,10 @@ def rand(
     device: Any = None,
     requires_grad: bool = False,
 ) -> Tensor:
-    target = _float_dtype(dtype, "check_uniform_bounds")
+    try:
+        target = _float_dtype(dtype, "check_uniform_bounds")
+    except TypeError as failure:  # (the parser's words: it checks the dtype's type first)
+        raise (arguments.dtype_error(failure, dtype, shape, varargs=True) or failure) from None
     shape = _given_random_size("rand", shape, size)
     _check_nonnegative(shape)
     data = _rng(generator).random(shape).astype(target.np_dtype)
@@ -779,7 +791,10 @@ def randn(
     device: Any = None,
     requires_grad: bool = False,
 ) -> Tensor:
-    target = _float_dtype(dtype, "normal_kernel_cpu")
+    try:
+        target = _float_dtype(dtype, "normal_kernel_cpu")
+    except TypeError as failure:  # (the parser's words: it checks the dtype's type first)
+        raise (arguments.dtype_error(failure, dtype, shape, varargs=True) or failure) from None
     shape = _given_random_size("randn", shape, size)
     _check_nonnegative(shape)
     data = _rng(generator).standard_normal(shape).astype(target.np_dtype)
@@ -796,6 +811,10 @@ def randint(
     device: Any = None,
     requires_grad: bool = False,
 ) -> Tensor:
+    try:
+        target = dtypes.given(dtype, "randint") if dtype is not None else dtypes.int64
+    except TypeError as failure:  # (before the sizes move)
+        raise (arguments.dtype_error(failure, dtype, (low, high, size)) or failure) from None
     given = tuple(value for value in (low, high, size) if value is not errors.REQUIRED)
     try:
         if low is errors.REQUIRED:  # randint(high=high, size=size)
@@ -818,7 +837,6 @@ def randint(
     _check_nonnegative(shape)
     if low >= high:
         raise errors.error("randint_range", low=low, high=high)
-    target = dtypes.given(dtype, "randint") if dtype is not None else dtypes.int64
     data = _rng(generator).integers(low, high, size=shape).astype(target.np_dtype)
     return _finish(data, target, requires_grad)
 
@@ -826,7 +844,10 @@ def randint(
 def randperm(
     n: int, *, generator: Generator | None = None, dtype: dtype | None = None, device: Any = None
 ) -> Tensor:
-    target = dtypes.given(dtype, "randperm") if dtype is not None else dtypes.int64
+    try:
+        target = dtypes.given(dtype, "randperm") if dtype is not None else dtypes.int64
+    except TypeError as failure:
+        raise (arguments.dtype_error(failure, dtype, (n,)) or failure) from None
     return Tensor._make(_rng(generator).permutation(n).astype(target.np_dtype), target)
 
 
@@ -860,9 +881,13 @@ def normal(
 # --- legacy constructors -----------------------------------------------------------------------
 def legacy_constructor(cls: type, d: dtype, args: tuple, kwargs: dict) -> Tensor:
     """torch.Tensor(2, 3) (uninitialised -> zeros), torch.Tensor([1, 2]), torch.FloatTensor(...)."""
-    kwargs.pop("device", None)
+    device = kwargs.pop("device", None)
     if kwargs:
-        raise errors.error("legacy_new_arguments", arguments=kwargs)
+        listed = overloads.LEGACY_NEW  # torch's parser lists new()'s overloads
+        called = {**kwargs, "device": device} if device is not None else kwargs
+        raise arguments.call_error("new", listed, args, called) or errors.error(
+            "legacy_new_arguments", arguments=kwargs
+        )
     if not args:
         return Tensor._make(np.zeros((0,), d.np_dtype), d)
     if len(args) == 1 and isinstance(args[0], Tensor):
@@ -877,12 +902,17 @@ def legacy_constructor(cls: type, d: dtype, args: tuple, kwargs: dict) -> Tensor
     ):
         if not isinstance(args[0], builtins.bool):
             return Tensor._make(np.zeros(_size_args(args), d.np_dtype), d)
+    if len(args) > 1 and arguments.is_index(args[0]):  # a size: torch unpacks each (tensors too)
+        return Tensor._make(np.zeros(arguments.unpack_ints("new", args), d.np_dtype), d)
     if len(args) == 1:
         if not isinstance(args[0], (list, tuple, np.ndarray, str)):  # (PySequence_Check)
             raise errors.error("legacy_new_not_sequence", type_name=arguments.type_name(args[0]))
         array, _ = _infer_array(args[0])
         return Tensor._make(np.array(array, dtype=d.np_dtype), d)
-    raise errors.error("legacy_new_arguments", arguments=args)
+    called = {} if device is None else {"device": device}
+    raise arguments.call_error("new", overloads.LEGACY_NEW, args, called) or errors.error(
+        "legacy_new_arguments", arguments=args
+    )
 
 
 def _legacy_class(name: str, d: dtype) -> type:

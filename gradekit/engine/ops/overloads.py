@@ -32,6 +32,14 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "(tuple of ints size, *, torch.Generator generator, " + _FACTORY_TAIL,
         "(tuple of ints size, *, " + _FACTORY_TAIL,
     ),
+    "randn": (
+        "(tuple of ints size, *, torch.Generator generator, " + _FACTORY_TAIL,
+        "(tuple of ints size, *, " + _FACTORY_TAIL,
+    ),
+    "randperm": (
+        "(int n, *, torch.Generator generator, " + _FACTORY_TAIL,
+        "(int n, *, " + _FACTORY_TAIL,
+    ),
     "randint": (
         "(int high, tuple of ints size, *, torch.Generator generator, " + _FACTORY_TAIL,
         "(int high, tuple of ints size, *, " + _FACTORY_TAIL,
@@ -252,6 +260,15 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
 
 # torch._VF.split, which Tensor.split (Python in torch, as torch.split) calls positionally
 # with an int size: not a listing of torch.split's own (it has none: Python).
+# torch.Tensor(...) and the legacy typed constructors (torch.FloatTensor(...)): new()'s
+LEGACY_NEW = (
+    "(*, torch.device device = None)",
+    "(torch.Storage storage)",
+    "(Tensor other)",
+    "(tuple of ints size, *, torch.device device = None)",
+    "(object data, *, torch.device device = None)",
+)
+
 SPLIT = (
     "(Tensor input, int split_size, int dim = 0)",
     "(Tensor input, tuple of ints split_size, int dim = 0)",

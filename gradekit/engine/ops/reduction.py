@@ -170,7 +170,9 @@ def sum(  # noqa: A001 - torch's name
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         if isinstance(dim, np.integer):  # a numpy integer dim: torch takes it as an int
             return sum(input, builtins.int(dim), keepdim, dtype=dtype)
-        raise arguments.not_a_tensor("sum", input, failure, dim, keepdim) from None
+        raise arguments.dtype_error(
+            failure, dtype, (input, dim, keepdim)
+        ) or arguments.not_a_tensor("sum", input, failure, dim, keepdim) from None
 
 
 def sum_to(grad: Tensor, shape: tuple[int, ...]) -> Tensor:
@@ -253,7 +255,8 @@ def mean(
     try:
         result = dtypes.given(dtype, "mean") if dtype is not None else input.dtype
         if result.category != FLOATING:
-            raise errors.error("mean_dtype", dtype=result.scalar_name)
+            which = "Input" if dtype is None else "Optional"  # (torch's words for each)
+            raise errors.error("mean_dtype", which=which, dtype=result.scalar_name)
         data = input._data
         if data.dtype is not result.accumulate_np_dtype:  # (float16: in float32, as torch)
             data = data.astype(result.accumulate_np_dtype, copy=False)
@@ -301,7 +304,9 @@ def mean(
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         if isinstance(dim, np.integer):  # a numpy integer dim: torch takes it as an int
             return mean(input, builtins.int(dim), keepdim, dtype=dtype)
-        raise arguments.not_a_tensor("mean", input, failure, dim, keepdim) from None
+        raise arguments.dtype_error(
+            failure, dtype, (input, dim, keepdim)
+        ) or arguments.not_a_tensor("mean", input, failure, dim, keepdim) from None
 
 
 # --- max / min ------------------------------------------------------------------------------
