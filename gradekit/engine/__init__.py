@@ -162,8 +162,7 @@ try:
     )
     from .printing import set_printoptions
     from .tensor import Size, Tensor, device
-    from .torch_names import missing_attribute as _missing_attribute
-    from .torch_names import torch_dir as _torch_dir
+    from .torch_names import namespace_hooks as _namespace_hooks
 
     _load_views_module()  # ops/views.py, the largest module (re-exported further down)
 finally:
@@ -391,15 +390,7 @@ def _load_view_ops() -> None:
 _load_view_ops()
 
 
-def __getattr__(name: str) -> object:
-    """Anything outside the supported subset fails at once: with the engine's clear message
-    for torch API it lacks, with torch's own AttributeError for a name torch lacks too."""
-    raise _missing_attribute("torch", name)
-
-
-def __dir__() -> list[str]:
-    """The names torch has too (not gradekit's helpers and modules)."""
-    return _torch_dir("torch", globals())
+__getattr__, __dir__ = _namespace_hooks("torch", globals())
 
 
 # torch 2.13 has none of these names. Importing a submodule binds it as an attribute of its

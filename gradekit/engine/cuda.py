@@ -5,8 +5,7 @@ GPU is refused with the engine's clear error, like every API outside the subset.
 
 from __future__ import annotations
 
-from .torch_names import missing_attribute as _missing_attribute
-from .torch_names import torch_dir as _torch_dir
+from .torch_names import namespace_hooks as _namespace_hooks
 
 __all__ = ["device_count", "is_available", "is_initialized", "manual_seed", "manual_seed_all"]
 
@@ -36,14 +35,7 @@ def manual_seed_all(seed: int) -> None:
     int(seed)
 
 
-def __getattr__(name: str) -> object:
-    """torch API outside the subset: the engine's clear error; a name torch lacks too:
-    torch's own AttributeError."""
-    raise _missing_attribute("torch.cuda", name)
-
-
-def __dir__() -> list[str]:
-    return _torch_dir("torch.cuda", globals())
+__getattr__, __dir__ = _namespace_hooks("torch.cuda", globals())
 
 
 # names torch's torch.cuda does not have (the imports' helpers; see torch_names.py)

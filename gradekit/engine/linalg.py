@@ -7,8 +7,7 @@ import typing as _typing
 from . import errors as _errors
 from .ops import arguments as _arguments
 from .ops.reduction import linalg_vector_norm as vector_norm
-from .torch_names import missing_attribute as _missing_attribute
-from .torch_names import torch_dir as _torch_dir
+from .torch_names import namespace_hooks as _namespace_hooks
 
 if _typing.TYPE_CHECKING:  # (annotation names only: torch.linalg has no Any or Tensor)
     from typing import Any
@@ -46,14 +45,7 @@ def norm(
 _arguments.known_as(norm, "linalg_norm", _arguments.FUNCTION)  # (torch's parser's name)
 
 
-def __getattr__(name: str) -> object:
-    """torch API outside the subset: the engine's clear error; a name torch lacks too:
-    torch's own AttributeError."""
-    raise _missing_attribute("torch.linalg", name)
-
-
-def __dir__() -> list[str]:
-    return _torch_dir("torch.linalg", globals())
+__getattr__, __dir__ = _namespace_hooks("torch.linalg", globals())
 
 
 # names torch's torch.linalg does not have (the imports' helpers; see torch_names.py)

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from ..torch_names import missing_attribute as _missing_attribute
-from ..torch_names import torch_dir as _torch_dir
+from ..torch_names import namespace_hooks as _namespace_hooks
 from . import graph
 from .api import backward, grad
 from .function import Function
@@ -21,14 +20,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    """torch API outside the subset: the engine's clear error; a name torch lacks too:
-    torch's own AttributeError."""
-    raise _missing_attribute("torch.autograd", name)
-
-
-def __dir__() -> list[str]:
-    return _torch_dir("torch.autograd", globals())
+__getattr__, __dir__ = _namespace_hooks("torch.autograd", globals())
 
 
 # names torch's torch.autograd does not have (the imports' helpers; see torch_names.py)

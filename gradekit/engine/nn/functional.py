@@ -25,8 +25,7 @@ from ..ops.quiet import quiet_op as _quiet_op
 from ..ops.reduction import torch_full_sum
 from ..ops.shape_helpers import expand, t
 from ..tensor import Tensor
-from ..torch_names import missing_attribute as _missing_attribute
-from ..torch_names import torch_dir as _torch_dir
+from ..torch_names import namespace_hooks as _namespace_hooks
 
 __all__ = [
     "binary_cross_entropy",
@@ -749,11 +748,4 @@ def cross_entropy(
         ) from None
 
 
-def __getattr__(name: str) -> object:
-    """torch API outside the subset: the engine's clear error; a name torch lacks too:
-    torch's own AttributeError."""
-    raise _missing_attribute("torch.nn.functional", name)
-
-
-def __dir__() -> list[str]:
-    return _torch_dir("torch.nn.functional", globals())
+__getattr__, __dir__ = _namespace_hooks("torch.nn.functional", globals())
