@@ -282,9 +282,17 @@ class Tensor(TensorBase):
     def size(self, dim: int | None = None) -> Size | int:
         if dim is None:
             return Size(self._data.shape)
+        if dim is True or dim is False:  # (an int to the tuple, not to torch's parser)
+            raise _dim_type_error("size", dim)
+        try:  # a tuple wraps a negative dim in range as torch does: no _wrap_dim call
+            return self._data.shape[dim]
+        except (IndexError, TypeError):  # (free unless raised) out of range, a float, a str
+            pass
         try:
-            return self._data.shape[self._wrap_dim(dim)]
-        except TypeError:  # (free unless raised) a str or a float: torch's parser refuses it
+            if not self._data.ndim and is_int_dim(dim):  # (torch's words for a 0-d tensor)
+                raise errors.error("dim_scalar", dim=dim)
+            return self._data.shape[self._wrap_dim(dim)]  # torch's IndexError
+        except TypeError:  # a str or a float: torch's parser refuses it
             raise _dim_type_error("size", dim) from None
 
     def dim(self) -> int:
@@ -332,9 +340,19 @@ class Tensor(TensorBase):
     def stride(self, dim: int | None = None) -> tuple[int, ...] | int:
         itemsize = self._data.itemsize
         strides = tuple(s // itemsize for s in self._data.strides)
+        if dim is None:
+            return strides
+        if dim is True or dim is False:  # (an int to the tuple, not to torch's parser)
+            raise _dim_type_error("stride", dim)
+        try:  # a tuple wraps a negative dim in range as torch does: no _wrap_dim call
+            return strides[dim]
+        except (IndexError, TypeError):  # (free unless raised) out of range, a float, a str
+            pass
         try:
-            return strides if dim is None else strides[self._wrap_dim(dim)]
-        except TypeError:  # (free unless raised) a str or a float: torch's parser refuses it
+            if not self._data.ndim and is_int_dim(dim):  # (torch's words for a 0-d tensor)
+                raise errors.error("dim_scalar", dim=dim)
+            return strides[self._wrap_dim(dim)]  # torch's IndexError
+        except TypeError:  # a str or a float: torch's parser refuses it
             raise _dim_type_error("stride", dim) from None
 
     def storage_offset(self) -> int:
@@ -355,6 +373,8 @@ class Tensor(TensorBase):
 
     def _wrap_dim(self, dim: int) -> int:
         """Normalise a possibly negative dim, with torch's IndexError."""
+        if isinstance(dim, (float, np.bool_, np.floating)):  # (size's/stride's slow path)
+            raise TypeError(dim)  # torch's parser refuses its type: their handler words it
         ndim = self._data.ndim
         low, high = (-ndim, ndim - 1) if ndim else (-1, 0)
         if not low <= dim <= high:
@@ -778,6 +798,11 @@ for _name, _attribute in list(vars(Tensor).items()):
         setattr(Tensor, _name, read_only(_name, _attribute))
 
 
+def is_int_dim(dim: object) -> bool:
+    """An int (not a bool) or a numpy integer: a dim torch's parser takes as an int."""
+    return isinstance(dim, (int, np.integer)) and not isinstance(dim, bool)
+
+
 def _dim_type_error(name: str, dim: object) -> Exception:
     """``x.size('a')``: torch's parser error for a dim that is not an int (``x.size(dim='a')``
     names no position: the caller's call instruction tells, see ``arguments.call_shape``)."""
@@ -790,7 +815,7 @@ def _dim_type_error(name: str, dim: object) -> Exception:
         parameter="dim",
         where="" if "dim" in keywords else " (position 1)",
         expected="int",
-        got=type(dim).__name__,
+        got=arguments.type_name(dim),
     )
 
 

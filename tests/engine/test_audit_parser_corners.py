@@ -2,8 +2,10 @@
 """Corners of torch's argument parser the engine answered in its own words (the differential
 audit's leftovers): a ``dtype=`` that is no torch.dtype on sum/mean/arange/eye/linspace/rand
 (torch names the argument only when one overload is plausible by the number of arguments,
-and lists the overloads otherwise), and ``torch.Tensor(2.5, 3)``, whose parser lists new()'s
-overloads.  The goldens were captured from torch 2.13 with ``audit_outcomes.goldens``:
+and lists the overloads otherwise), ``torch.Tensor(2.5, 3)``, whose parser lists new()'s
+overloads, and dims of the wrong type that ran (a bool or a float in range: ``x.softmax(True)``,
+``x.flip(1.0)``; a float in a list of dims; a falsy keepdim that is not False;
+``x.contiguous(None)``).  The goldens were captured from torch 2.13 with ``audit_outcomes.goldens``:
 ``python tests/engine/test_audit_parser_corners.py`` prints them again (needs torch)."""
 
 from __future__ import annotations
@@ -70,7 +72,63 @@ LEGACY_NEW = {
     "result = torch.Tensor(2.5)": "TypeError: new(): data must be a sequence (got float)",
 }
 
-GOLDENS = {**DTYPE_ARGUMENT, **LEGACY_NEW}
+DIM_TYPES = {
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.softmax(True)": "TypeError: softmax(): argument 'dim' (position 1) must be int, not bool",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.log_softmax(False)": "TypeError: log_softmax(): argument 'dim' (position 1) must be int, not bool",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = torch.softmax(A, True)": "TypeError: softmax(): argument 'dim' (position 2) must be int, not bool",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = F.softmax(A, True)": "TypeError: softmax(): argument 'dim' (position 1) must be int, not bool",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = torch.softmax(A, 1.0)": "TypeError: softmax(): argument 'dim' (position 2) must be int, not float",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.unsqueeze(True)": "TypeError: unsqueeze(): argument 'dim' (position 1) must be int, not bool",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = torch.unsqueeze(A, np.True_)": "TypeError: unsqueeze(): argument 'dim' (position 2) must be int, not numpy.bool",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.squeeze(True)": "TypeError: squeeze() received an invalid combination of arguments - got (bool), but expected one of:\n * ()\n      didn't match because some of the arguments have invalid types: (!bool!)\n * (int dim)\n      didn't match because some of the arguments have invalid types: (!bool!)\n * (tuple of ints dim)\n      didn't match because some of the arguments have invalid types: (!bool!)\n",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.transpose(0, True)": "TypeError: transpose(): argument 'dim1' (position 2) must be int, not bool",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = torch.transpose(A, True, 1)": "TypeError: transpose(): argument 'dim0' (position 2) must be int, not bool",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.swapaxes(0, False)": "TypeError: swapaxes(): argument 'axis1' (position 2) must be int, not bool",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = torch.cat([A, A], True)": "TypeError: cat(): argument 'dim' (position 2) must be int, not bool",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = torch.stack([A, A], False)": "TypeError: stack(): argument 'dim' (position 2) must be int, not bool",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.size(True)": "TypeError: size(): argument 'dim' (position 1) must be int, not bool",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.size(np.float64(1.0))": "TypeError: size(): argument 'dim' (position 1) must be int, not numpy.float64",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.stride(False)": "TypeError: stride(): argument 'dim' (position 1) must be int, not bool",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.flip(1.0)": "TypeError: flip(): argument 'dims' (position 1) must be tuple of ints, not float",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.flip(True)": "TypeError: flip(): argument 'dims' (position 1) must be tuple of ints, not bool",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.flip((0, 1.0))": "TypeError: flip(): argument 'dims' failed to unpack the object at pos 2 with error \"type must be tuple of ints,but got float\"",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.flip((0, True))": "torch.float32 (2, 3) [[0.5, -5.0, 4.0], [3.0, 2.0, 1.0]] rg=False",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.flip(0, np.True_)": "TypeError: flip(): argument 'dims' failed to unpack the object at pos 2 with error \"type must be tuple of ints,but got numpy.bool\"",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = torch.flip(A, (1.0,))": "TypeError: flip(): argument 'dims' (position 2) must be tuple of ints, but found element of type float at pos 0",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.movedim(0, 1.0)": "TypeError: movedim() received an invalid combination of arguments - got (int, float), but expected one of:\n * (int source, int destination)\n      didn't match because some of the arguments have invalid types: (int, !float!)\n * (tuple of ints source, tuple of ints destination)\n      didn't match because some of the arguments have invalid types: (!int!, !float!)\n",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.movedim(True, 0)": "TypeError: movedim() received an invalid combination of arguments - got (bool, int), but expected one of:\n * (int source, int destination)\n      didn't match because some of the arguments have invalid types: (!bool!, int)\n * (tuple of ints source, tuple of ints destination)\n      didn't match because some of the arguments have invalid types: (!bool!, !int!)\n",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = torch.movedim(A, 1.0, 0)": "TypeError: movedim() received an invalid combination of arguments - got (Tensor, float, int), but expected one of:\n * (Tensor input, int source, int destination)\n      didn't match because some of the arguments have invalid types: (Tensor, !float!, int)\n * (Tensor input, tuple of ints source, tuple of ints destination)\n      didn't match because some of the arguments have invalid types: (Tensor, !float!, !int!)\n",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = torch.flatten(A, 1.0)": "TypeError: flatten(): argument 'start_dim' (position 2) must be int, not float",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.flatten(0, True)": "TypeError: flatten(): argument 'end_dim' (position 2) must be int, not bool",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.unflatten(True, (3, 1))": "TypeError: unflatten(): argument 'dim' (position 1) must be int, not bool",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.select(True, 0)": "TypeError: select(): argument 'dim' (position 1) must be int, not bool",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.narrow(False, 0, 1)": "TypeError: narrow() received an invalid combination of arguments - got (bool, int, int), but expected one of:\n * (int dim, Tensor start, int length)\n      didn't match because some of the arguments have invalid types: (!bool!, !int!, int)\n * (int dim, int start, int length)\n      didn't match because some of the arguments have invalid types: (!bool!, int, int)\n",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.split(1, True)": "TypeError: split() received an invalid combination of arguments - got (Tensor, int, bool), but expected one of:\n * (Tensor input, int split_size, int dim = 0)\n      didn't match because some of the arguments have invalid types: (Tensor, int, !bool!)\n * (Tensor input, tuple of ints split_size, int dim = 0)\n      didn't match because some of the arguments have invalid types: (Tensor, !int!, !bool!)\n",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.chunk(2, True)": "TypeError: chunk(): argument 'dim' (position 2) must be int, not bool",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.unbind(True)": "TypeError: unbind(): argument 'dim' (position 1) must be int, not bool",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.gather(True, I)": "TypeError: gather(): argument 'dim' (position 1) must be int, not bool",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.index_select(True, J)": "TypeError: index_select(): argument 'dim' (position 1) must be int, not bool",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = torch.take_along_dim(A, I, True)": "TypeError: take_along_dim(): argument 'dim' (position 3) must be int, not bool",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.permute(0, 1.0)": "TypeError: permute(): argument 'dims' failed to unpack the object at pos 2 with error \"type must be tuple of ints,but got float\"",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.permute((True, 0))": "TypeError: permute(): argument 'dims' (position 1) must be tuple of ints, but found element of type bool at pos 0",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.permute((0, True))": "torch.float32 (2, 3) [[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]] rg=False",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.sum((0, True))": "torch.float32 () 5.5 rg=False",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.sum((0, False))": "RuntimeError: dim 0 appears multiple times in the list of dims",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.sum((0, 1.0))": "TypeError: sum(): argument 'dim' failed to unpack the object at pos 2 with error \"type must be tuple of ints,but got float\"",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.mean([1, np.True_])": "TypeError: mean(): argument 'dim' failed to unpack the object at pos 2 with error \"type must be tuple of ints,but got numpy.bool\"",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.amax((0, True))": "torch.float32 () 4.0 rg=False",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.norm(2, True)": "TypeError: linalg_vector_norm(): argument 'dim' (position 3) must be tuple of ints, but found element of type bool at pos 0",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.norm(2, (0, 1.0))": "TypeError: linalg_vector_norm(): argument 'dim' failed to unpack the object at pos 2 with error \"type must be tuple of ints,but got float\"",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = torch.linalg.vector_norm(A, 2, True)": "TypeError: linalg_vector_norm(): argument 'dim' (position 3) must be tuple of ints, not bool",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.squeeze((0, True))": "torch.float32 (2, 3) [[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]] rg=False",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.sum(1, 0)": "TypeError: sum(): argument 'keepdim' (position 2) must be bool, not int",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.sum(None, None)": "TypeError: sum(): argument 'keepdim' (position 2) must be bool, not NoneType",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.mean(0, keepdim=0)": "TypeError: mean(): argument 'keepdim' must be bool, not int",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.contiguous(None)": "TypeError: contiguous() takes 0 positional arguments but 1 was given",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); I = torch.tensor([[0], [1]]); J = torch.tensor([0, 1]); result = A.contiguous()": "torch.float32 (2, 3) [[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]] rg=False",
+}
+
+GOLDENS = {**DTYPE_ARGUMENT, **LEGACY_NEW, **DIM_TYPES}
 
 
 @pytest.mark.parametrize("code", sorted(GOLDENS))
@@ -87,7 +145,8 @@ def test_goldens_are_torchs(code: str, real_torch: ModuleType) -> None:
 if __name__ == "__main__":  # print the goldens as torch gives them
     import torch
 
-    for name, cases in (("DTYPE_ARGUMENT", DTYPE_ARGUMENT), ("LEGACY_NEW", LEGACY_NEW)):
+    tables = {"DTYPE_ARGUMENT": DTYPE_ARGUMENT, "LEGACY_NEW": LEGACY_NEW, "DIM_TYPES": DIM_TYPES}
+    for name, cases in tables.items():
         print(f"{name} = {{")
         for code, answer in goldens(torch, list(cases)).items():
             print(f"    {code!r}: {answer!r},")

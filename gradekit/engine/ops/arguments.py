@@ -213,6 +213,23 @@ def dtype_error(
     return call_error(name, listed, tuple(args), kwargs)
 
 
+def int_dims(dim: object) -> Any:
+    """A dim the engine's body refused that torch's parser reads as ints: a numpy integer (its
+    int), or a list of dims whose elements past the first include a Python bool (a tuple with
+    each bool's int: torch unpacks them with ``__index__``); None for anything else (the
+    failure stands). For the reductions' failure handlers, which call their body again."""
+    if isinstance(dim, np.integer):
+        return int(dim)
+    if (
+        isinstance(dim, (tuple, list))
+        and len(dim) > 1
+        and is_index(dim[0])
+        and any(type(item) is bool for item in dim[1:])
+    ):
+        return (dim[0], *(int(item) if type(item) is bool else item for item in dim[1:]))
+    return None
+
+
 def is_number(value: object) -> bool:
     """torch's ``Scalar`` check: a Python or numpy number, or a one-element tensor."""
     if isinstance(value, Tensor):
@@ -858,7 +875,11 @@ class _Overload:
             if value is None and parameter.allow_none:
                 pass
             elif self._accepts(parameter, value):
-                pass
+                if parameter.type == "tuple of ints" and isinstance(value, (tuple, list)):
+                    try:  # torch unpacks the list once this overload is chosen: see call_error
+                        unpack_ints(self.name, value, parameter=parameter.name)
+                    except TypeError as failure:
+                        self.unpack_error = failure
             elif varargs and position == 0 and not keyword and is_index(args[0]):
                 position = len(args)  # torch takes all positional arguments as the list,
                 try:  # and unpacks it once this overload is chosen: see call_error

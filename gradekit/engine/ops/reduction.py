@@ -32,8 +32,13 @@ def _recording(x: Tensor) -> bool:
 
 
 def _normalize_dims(dim: int | Sequence[int], ndim: int) -> tuple[int, ...]:
-    dims = (dim,) if isinstance(dim, builtins.int) else tuple(dim)
-    wrapped = tuple(maybe_wrap_dim(d, ndim) for d in dims)
+    if type(dim) is builtins.int:  # (one dim: no generator, no duplicate check)
+        wrapped = (maybe_wrap_dim(dim, ndim),)
+        return wrapped if ndim else ()  # a 0-d tensor accepts dim 0/-1: nothing to reduce
+    # (a bool dim is no sequence: the handler words torch's refusal; maybe_wrap_dim refuses a
+    # bool or a float element: the handler retries a Python bool past the first as its int,
+    # as torch unpacks the list, see arguments.int_dims, and words torch's "failed to unpack")
+    wrapped = tuple(maybe_wrap_dim(d, ndim) for d in tuple(dim))
     if len(set(wrapped)) != len(wrapped):
         raise errors.error("dim_repeated", dim=wrapped[0])
     return wrapped if ndim else ()  # a 0-d tensor accepts dim 0/-1 but has nothing to reduce
@@ -132,8 +137,8 @@ def sum(  # noqa: A001 - torch's name
     try:
         result = _sum_dtype(input, dtype)
         data = input._data
-        if keepdim:  # (x.sum() and x.sum(0) pay nothing for the checks in here)
-            if keepdim is not True:  # torch's parser takes a bool only: its TypeError below
+        if keepdim is not False:  # (x.sum() and x.sum(0): one ``is`` test for the checks)
+            if keepdim is not True:  # torch's parser takes a bool only (not 0, None, 1, np.True_)
                 raise TypeError("keepdim")
             if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
                 if dim is None and arguments.left_out("dim", "keepdim"):
@@ -168,8 +173,9 @@ def sum(  # noqa: A001 - torch's name
         node.self_sizes, node.dim, node.keepdim = data.shape, dims, keepdim
         return Tensor._make(out, result, node)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        if isinstance(dim, np.integer):  # a numpy integer dim: torch takes it as an int
-            return sum(input, builtins.int(dim), keepdim, dtype=dtype)
+        retry = arguments.int_dims(dim)  # (a numpy integer; a bool past a list's first)
+        if retry is not None:  # torch's parser takes it as an int
+            return sum(input, retry, keepdim, dtype=dtype)
         raise arguments.dtype_error(
             failure, dtype, (input, dim, keepdim)
         ) or arguments.not_a_tensor("sum", input, failure, dim, keepdim) from None
@@ -260,8 +266,8 @@ def mean(
         data = input._data
         if data.dtype is not result.accumulate_np_dtype:  # (float16: in float32, as torch)
             data = data.astype(result.accumulate_np_dtype, copy=False)
-        if keepdim:  # (x.mean() and x.mean(0) pay nothing for the checks in here)
-            if keepdim is not True:  # torch's parser takes a bool only: its TypeError below
+        if keepdim is not False:  # (x.mean() and x.mean(0): one ``is`` test for the checks)
+            if keepdim is not True:  # torch's parser takes a bool only (not 0, None, 1, np.True_)
                 raise TypeError("keepdim")
             if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
                 if dim is None and arguments.left_out("dim", "keepdim"):
@@ -302,8 +308,9 @@ def mean(
         node.count = count
         return Tensor._make(out, result, node)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        if isinstance(dim, np.integer):  # a numpy integer dim: torch takes it as an int
-            return mean(input, builtins.int(dim), keepdim, dtype=dtype)
+        retry = arguments.int_dims(dim)  # (a numpy integer; a bool past a list's first)
+        if retry is not None:  # torch's parser takes it as an int
+            return mean(input, retry, keepdim, dtype=dtype)
         raise arguments.dtype_error(
             failure, dtype, (input, dim, keepdim)
         ) or arguments.not_a_tensor("mean", input, failure, dim, keepdim) from None
@@ -648,8 +655,9 @@ def amax(
     try:
         return _amax_like(input, dim, keepdim, np.max, AmaxBackward0)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        if isinstance(dim, np.integer):  # a numpy integer dim: torch takes it as an int
-            return amax(input, builtins.int(dim), keepdim)
+        retry = arguments.int_dims(dim)  # (a numpy integer; a bool past a list's first)
+        if retry is not None:  # torch's parser takes it as an int
+            return amax(input, retry, keepdim)
         raise arguments.not_a_tensor("amax", input, failure, dim, keepdim) from None
 
 
@@ -666,8 +674,9 @@ def amin(
     try:
         return _amax_like(input, dim, keepdim, np.min, AminBackward0)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        if isinstance(dim, np.integer):  # a numpy integer dim: torch takes it as an int
-            return amin(input, builtins.int(dim), keepdim)
+        retry = arguments.int_dims(dim)  # (a numpy integer; a bool past a list's first)
+        if retry is not None:  # torch's parser takes it as an int
+            return amin(input, retry, keepdim)
         raise arguments.not_a_tensor("amin", input, failure, dim, keepdim) from None
 
 
@@ -862,9 +871,13 @@ def linalg_vector_norm(
     try:
         dims = None if dim is None else _normalize_dims(dim, data.ndim)
     except TypeError:  # (free unless raised) a str, a float: torch's parser refuses it
-        if not isinstance(dim, np.integer):  # (a numpy integer: torch takes it as an int)
+        if isinstance(dim, (tuple, list)) and dim and arguments.is_index(dim[0]):
+            arguments.unpack_ints("linalg_vector_norm", dim, parameter="dim")  # (torch's
+            # "failed to unpack" for a float element)
+        retry = arguments.int_dims(dim)  # (a numpy integer; a bool past a list's first)
+        if retry is None:  # (torch's parser takes those as ints)
             raise _flag_error("linalg_vector_norm", "dim", dim, 3, "tuple of ints") from None
-        dims = _normalize_dims(builtins.int(dim), data.ndim)
+        dims = _normalize_dims(retry, data.ndim)
     if dims is None and keepdim:
         dims = tuple(range(data.ndim))
     p = builtins.float(ord)
@@ -894,6 +907,16 @@ def norm(
         if not isinstance(input, Tensor):  # torch.norm is Python: it reads input.layout first
             raise AttributeError(
                 f"'{type(input).__name__}' object has no attribute 'layout'"
+            ) from None
+        if isinstance(dim, bool):  # torch.norm (Python) passes an int dim on as [dim]
+            raise errors.error(
+                "argument_element_type",
+                name="linalg_vector_norm",
+                parameter="dim",
+                position=3,
+                expected="tuple of ints",
+                got="bool",
+                index=0,
             ) from None
         raise arguments.not_a_tensor("norm", input, failure) from None
 
@@ -1141,8 +1164,9 @@ def count_nonzero(input: Tensor, dim: Any = None, surplus: Any = None, axis: Any
         out = _reduction_layout(as_array(np.count_nonzero(input._data, axis=axis), int64))
         return Tensor._make(out, int64)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        if isinstance(dim, np.integer):  # a numpy integer dim: torch takes it as an int
-            return count_nonzero(input, builtins.int(dim))
+        retry = arguments.int_dims(dim)  # (a numpy integer; a bool past a list's first)
+        if retry is not None:  # torch's parser takes it as an int
+            return count_nonzero(input, retry)
         raise arguments.not_a_tensor("count_nonzero", input, failure, dim) from None
 
 
@@ -1163,8 +1187,9 @@ def all(  # noqa: A001 - torch's name
         out = as_array(np.all(input._data, axis=axis, keepdims=keepdim), bool_)
         return Tensor._make(_reduction_layout(out), bool_)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        if isinstance(dim, np.integer):  # a numpy integer dim: torch takes it as an int
-            return all(input, builtins.int(dim), keepdim)
+        retry = arguments.int_dims(dim)  # (a numpy integer; a bool past a list's first)
+        if retry is not None:  # torch's parser takes it as an int
+            return all(input, retry, keepdim)
         raise arguments.not_a_tensor("all", input, failure, dim, keepdim) from None
 
 
@@ -1185,6 +1210,7 @@ def any(  # noqa: A001 - torch's name
         out = as_array(np.any(input._data, axis=axis, keepdims=keepdim), bool_)
         return Tensor._make(_reduction_layout(out), bool_)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        if isinstance(dim, np.integer):  # a numpy integer dim: torch takes it as an int
-            return any(input, builtins.int(dim), keepdim)
+        retry = arguments.int_dims(dim)  # (a numpy integer; a bool past a list's first)
+        if retry is not None:  # torch's parser takes it as an int
+            return any(input, retry, keepdim)
         raise arguments.not_a_tensor("any", input, failure, dim, keepdim) from None

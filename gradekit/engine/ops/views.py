@@ -28,6 +28,7 @@ the parsed plan on Tensors.
 from __future__ import annotations
 
 import math
+import operator
 import sys
 import weakref
 from collections.abc import Callable, Sequence
@@ -702,7 +703,7 @@ def permute(x: Tensor, *order_given: Any, dims: Any = None) -> Tensor:
     if dims is not None or not order_given:  # x.permute(dims=(1, 0)), or no dims at all
         order_given = arguments.keyword_size("permute", "dims", order_given, dims)
     try:
-        order = _int_list(order_given)
+        order = _dim_list(order_given)
         ndim = x._data.ndim
         if len(order) != ndim:
             raise errors.error("permute_ndim", ndim=ndim, count=len(order))
@@ -747,8 +748,8 @@ def _mT(x: Tensor, name: str = "mT", stacklevel: int = 4) -> Tensor:  # noqa: N8
 def movedim(x: Tensor, source: Any, destination: Any) -> Tensor:
     try:
         ndim = x._data.ndim
-        sources = [_wrap_dim(d, ndim) for d in _int_list((source,))]
-        targets = [_wrap_dim(d, ndim) for d in _int_list((destination,))]
+        sources = [_wrap_dim(d, ndim) for d in _dim_list((source,))]
+        targets = [_wrap_dim(d, ndim) for d in _dim_list((destination,))]
         if ndim == 0:
             return alias(x)
         order = [d for d in range(ndim) if d not in sources]
@@ -792,7 +793,7 @@ def squeeze(x: Tensor, dim: Any = ALL_DIMS, surplus: Any = None, axis: Any = Non
             name, dims = "SqueezeBackward0", [d for d in range(ndim) if shape[d] == 1]
         elif isinstance(dim, (tuple, list)):
             name = "SqueezeBackward2"
-            wrapped = _unique_dims(dim, ndim)
+            wrapped = _unique_dims(_dim_list((dim,)), ndim)
             dims = [d for d in wrapped if ndim and shape[d] == 1]
         else:
             name = "SqueezeBackward1"
@@ -1101,10 +1102,10 @@ def ravel(x: Tensor) -> Tensor:
         raise arguments.not_a_tensor("ravel", x, failure) from None
 
 
-def contiguous(x: Tensor, surplus: object = None, memory_format: object = None) -> Tensor:
+def contiguous(x: Tensor, surplus: object = ..., memory_format: object = None) -> Tensor:
     """The same tensor when already contiguous, else a CloneBackward0 copy."""
-    if surplus is not None:  # torch's memory_format is keyword-only (see arguments.SURPLUS)
-        raise errors.error(
+    if surplus is not ...:  # (not None: x.contiguous(None) is a surplus argument too)
+        raise errors.error(  # torch's memory_format is keyword-only (see arguments.SURPLUS)
             "too_many_positional", name="contiguous", maximum=0, s="s", given=1, were="was"
         )
     if x._data.flags.c_contiguous:
@@ -1177,7 +1178,7 @@ def flip(x: Tensor, dims: Any = errors.REQUIRED, *surplus: Any) -> Tensor:
     (the method also takes them one by one: :func:`_flip_method`)."""
     try:
         () = surplus  # a surplus positional argument fails here; the handler words it
-        wrapped = _unique_dims(_int_list(dims), x._data.ndim)
+        wrapped = _unique_dims(_dim_list(dims), x._data.ndim)
         # torch's flip writes into empty_like(x, preserve_format): a dense input's strides
         data = empty_preserving_layout(x._data, x._data.dtype)
         data[...] = np.flip(x._data, tuple(wrapped)) if x._data.ndim else x._data
@@ -1871,7 +1872,8 @@ def index_put(
 
 def _wrap_dim(dim: int, ndim: int) -> int:
     """A non-negative dim (torch's IndexError when out of range); 0-d tensors accept -1 and 0."""
-    return maybe_wrap_dim(dim, ndim) % max(ndim, 1)
+    wrapped = maybe_wrap_dim(dim, ndim)
+    return wrapped if ndim else 0  # (a conditional: no max() call)
 
 
 def _unique_dims(dims: Sequence[int], ndim: int) -> list[int]:
@@ -1890,6 +1892,22 @@ def _int_list(args: tuple) -> list[int]:
     if len(args) == 1 and isinstance(args[0], (tuple, list)):
         args = tuple(args[0])
     return [int(a) for a in args]
+
+
+def _dim_list(args: tuple) -> list[Any]:
+    """The dims of ``flip``/``permute``/``movedim``/``squeeze`` (``f(0, 1)``, ``f((0, 1))``) as
+    torch's parser unpacks an int list: the first must be an index but not a bool (a float,
+    None, a str, a numpy bool are a TypeError, which the op's handler words), the others
+    anything with ``__index__`` (a bool is 0 or 1)."""
+    if len(args) == 1 and isinstance(args[0], (tuple, list)):
+        args = tuple(args[0])
+    if not args:
+        return []
+    if type(args[0]) is not int and not arguments.is_index(args[0]):
+        raise TypeError(f"dims must be ints, not {type(args[0]).__name__}")
+    if len(args) == 1:
+        return list(args)
+    return [args[0], *map(operator.index, args[1:])]
 
 
 def _squeeze_method(self: Tensor, *dims: Any, dim: Any = ALL_DIMS, axis: Any = ALL_DIMS) -> Tensor:
