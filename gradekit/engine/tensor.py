@@ -386,9 +386,7 @@ class Tensor(TensorBase):
     def grad_fn(self) -> Node | None:
         if self._grad_fn is None and "_no_grad_view" in self.__dict__:
             _check_no_grad_view(self)  # ops/views.py: raises if its base changed in place
-        if type(self._grad_fn).__name__ == "_ModifiedMultiOutputView":  # (ops/views.py)
-            raise self._grad_fn.error()
-        return self._grad_fn
+        return self._grad_fn  # (a stale output of split: ops/views.py's _StaleMultiOutputView)
 
     @property
     def output_nr(self) -> int:

@@ -105,7 +105,21 @@ class SavedTensor:
         return Tensor._make(self.data, self.dtype, owner, self.output_nr)
 
     def _raise_modified(self, owner: Node, current: int) -> None:
+        saved = [s for s in owner._saved or () if type(s) is SavedTensor]
+        if len(saved) == 2 and saved[0] is self:
+            # torch unpacks a node's saved variables in the order of their names, and the
+            # second one's (other, mat2, index, exponent, result) comes before self's
+            second = saved[1]
+            if second.version_counter[0] != second.version:
+                second._raise_modified_alone(owner, second.version_counter[0])
+        self._raise_modified_alone(owner, current)
+
+    def _raise_modified_alone(self, owner: Node, current: int) -> None:
         if self.tensor is not None:
+            # an output of split/chunk/unbind whose base changed in place: torch's unpack
+            # reads its grad_fn first, which raises "Output 0 of Split is a view ..." (the
+            # grad_fn property of ops/views.py's _StaleMultiOutputView)
+            self.tensor.grad_fn  # noqa: B018 - read for the error it may raise
             tensor = self.tensor
             grad_fn = tensor._grad_fn
             output_nr = tensor._output_nr

@@ -39,7 +39,7 @@ import numpy as np
 from .. import errors
 from ..autograd import grad_mode
 from ..autograd.graph import CopyBackwards, Node
-from ..dtypes import FLOATING, bool_, int32, int64, result_type
+from ..dtypes import FLOATING, bool_, get_default_dtype, int32, int64, result_type
 from ..indexing import (
     IndexPlan,
     SelectStep,
@@ -376,6 +376,52 @@ class _ModifiedMultiOutputView(Node):
     def backward(self, grad: Tensor) -> tuple:
         raise self.error()
 
+    def _forward_op_name(self) -> str:
+        return self.op  # (the in-place error names the forward op: "Output 0 of Split")
+
+
+def _stale(view: Tensor) -> Any:
+    raise view._grad_fn.error()
+
+
+class _StaleMultiOutputView(Tensor):
+    """The class of an output of split/chunk/unbind (or of a view of one) once its base or
+    another view of the base was modified in place (``regenerate_view_grad_fns`` swaps it
+    in): torch raises "Output 0 of Split is a view and its base ... has been modified
+    inplace" as soon as the view is used in an op that records (its grad_fn is read: here
+    ``_edge``), and for its grad_fn, is_leaf, retain_grad and register_hook; under no_grad,
+    for detach, comparisons and printing (``grad_fn=<Invalid>``) it is a tensor as any.
+    A class of its own, so that Tensor's paths pay nothing for it."""
+
+    __slots__ = ()
+
+    _edge = _stale  # type: ignore[assignment]
+    grad_fn = property(_stale)  # type: ignore[assignment]
+    is_leaf = property(_stale)  # type: ignore[assignment]
+
+    def retain_grad(self) -> None:
+        _stale(self)
+
+    def register_hook(self, hook: Any) -> Any:
+        _stale(self)
+
+    def __repr__(self) -> str:
+        from ..printing import format_tensor
+
+        return format_tensor(
+            self._data,
+            dtype_name=self.dtype.name,
+            default_dtype_name=get_default_dtype().name,
+            requires_grad=self._requires_grad,
+            grad_fn_name="Invalid",  # (torch's name for the node it cannot regenerate)
+        )
+
+    __str__ = __repr__
+
+
+# (type(view) still reads as torch.Tensor)
+_StaleMultiOutputView.__name__ = _StaleMultiOutputView.__qualname__ = "Tensor"
+
 
 class AsStridedBackward0(_GatherNode):
     """grad_fn of a view whose base was modified in place: a strided window on the base."""
@@ -584,10 +630,14 @@ def regenerate_view_grad_fns(base: Tensor, *, recorded_only: bool = False) -> No
         if "_multi_output_view" in other.__dict__ and other._grad_fn is not None:
             # torch refuses to regenerate the grad_fn of an output of split/chunk/unbind:
             # reading it (or a backward through it) raises
-            stale = _ModifiedMultiOutputView((base._edge(),), ((other._data.shape, other.dtype),))
-            stale.output_nr = other._output_nr
-            stale.op = other._grad_fn._forward_op_name()
-            other._grad_fn, other._output_nr = stale, 0
+            # (raised when the view is next used in an op: _StaleMultiOutputView)
+            if type(other._grad_fn) is not _ModifiedMultiOutputView:
+                meta = ((other._data.shape, other.dtype),)
+                stale = _ModifiedMultiOutputView((base._edge(),), meta)
+                stale.output_nr = other._output_nr
+                stale.op = other._grad_fn._forward_op_name()
+                other._grad_fn = stale
+                other.__class__ = _StaleMultiOutputView
             continue
         node = AsStridedBackward0((base._edge(),), ((other._data.shape, other.dtype),))
         node.input_shape = base._data.shape
