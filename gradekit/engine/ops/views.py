@@ -1152,8 +1152,10 @@ def ravel(x: Tensor) -> Tensor:
         raise arguments.not_a_tensor("ravel", x, failure) from None
 
 
-def contiguous(x: Tensor, surplus: object = ..., memory_format: object = None) -> Tensor:
-    """The same tensor when already contiguous, else a CloneBackward0 copy."""
+def contiguous(x: Tensor, surplus: object = ...) -> Tensor:
+    """The same tensor when already contiguous, else a CloneBackward0 copy. (No
+    ``memory_format=``: the engine has none to give, and a second parameter with a default
+    costs every call; torch.contiguous_format itself raises the engine's unsupported error.)"""
     if surplus is not ...:  # (not None: x.contiguous(None) is a surplus argument too)
         raise errors.error(  # torch's memory_format is keyword-only (see arguments.SURPLUS)
             "too_many_positional", name="contiguous", maximum=0, s="s", given=1, were="was"
