@@ -51,12 +51,21 @@ SOURCES = {
 
 
 def _load(path: Path, code) -> tuple:
+    """Load ``path`` in this process (the sources change nothing but sys.tracebacklimit,
+    which is put back)."""
     out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        with warnings.catch_warnings(record=True) as warned:
-            warnings.simplefilter("always")
-            namespace, error = load_submission(path, display_name=path.name, code=code)
-    sys.modules.pop("submission", None)
+    limit = getattr(sys, "tracebacklimit", None)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            with warnings.catch_warnings(record=True) as warned:
+                warnings.simplefilter("always")
+                namespace, error = load_submission(path, display_name=path.name, code=code)
+    finally:
+        sys.modules.pop("submission", None)
+        if limit is None:
+            vars(sys).pop("tracebacklimit", None)
+        else:
+            sys.tracebacklimit = limit
     names = None if namespace is None else sorted(n for n in namespace if n != "__builtins__")
     shown = [(w.category, str(w.message), w.lineno) for w in warned]
     return names, error, out.getvalue(), err.getvalue(), shown
