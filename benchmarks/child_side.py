@@ -66,9 +66,8 @@ def engine_view() -> Any:
 
 
 def worker_config(submission: str) -> dict[str, Any]:
-    """What the runner sends a launcher, with no isolation layers (they are not measured),
-    and the submission's code compiled as the runner compiles it (when this gradekit does)."""
-    config = {
+    """What the runner sends a launcher, with no isolation layers (they are not measured)."""
+    return {
         "backend": "engine",
         "submission": str(ROOT / submission),
         "display_name": Path(submission).name,
@@ -86,13 +85,6 @@ def worker_config(submission: str) -> dict[str, Any]:
         "write_paths": [],
         "load_timeout": LOAD_TIMEOUT,
     }
-    try:
-        from gradekit.sandbox.runner import precompiled_submission
-    except ImportError:  # an older gradekit: its worker compiles the submission
-        return config
-    path = ROOT / submission
-    config["code"] = precompiled_submission(path.read_bytes(), str(path))
-    return config
 
 
 def stream_in_process(

@@ -81,7 +81,7 @@ from gradekit.sandbox.protocol import (
     IsolationReport,
     SubmissionOutcome,
 )
-from gradekit.sandbox.runner import PYTHON_LOCK, RunCancelled, encoded_calls
+from gradekit.sandbox.runner import RunCancelled, encoded_calls
 from gradekit.sandbox.warm import WarmWorkerError, Zygote, run_submission_warm
 from gradekit.spec.cache import cache_directory
 
@@ -332,8 +332,7 @@ class _Grader:
         # Grading code that parses Python runs one submission at a time: CPython 3.11's
         # parser is not thread-safe ("AST constructor recursion depth mismatch"), and this
         # work holds the GIL anyway. Only the sandbox runs of submissions in flight overlap.
-        # Shared with the sandbox runner, which compiles each submission for its worker.
-        self._python_lock = PYTHON_LOCK
+        self._python_lock = threading.Lock()
         self.backend = backend
         self._closed = False
         # Set when the parent asks to stop (Ctrl-C): the runs in flight end at once.

@@ -139,9 +139,7 @@ def grade_compiled(
                 after_launch()
             reference = reference_answers(compiled.solution_path, plans, backend=reference_backend)
             # Also independent of the run: the syntax tree of the static rules. (The runner
-            # thread only compiles the submission, before the launch above, and builds no
-            # syntax tree objects, the part of 3.11's parser that is not thread-safe: this
-            # parse cannot race another one.)
+            # thread parses no Python, so this parse cannot race another one.)
             parsed = parse_source(source.text)
             streamed = _grade_while_running(
                 student_run, plans, source, parsed, reference, on_verdict

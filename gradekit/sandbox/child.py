@@ -36,7 +36,6 @@ from gradekit.sandbox.executor import (
     CallTimeout,
     execute_call,
     load_submission,
-    precompiled_code,
     time_limit,
 )
 from gradekit.sandbox.protocol import (
@@ -136,11 +135,7 @@ def stream_calls(
         submission = config["submission"]
         display_name = config["display_name"]
         with time_limit(config["load_timeout"]):
-            namespace, error = load_submission(
-                submission,
-                display_name=display_name,
-                code=precompiled_code(config.get("code")),
-            )
+            namespace, error = load_submission(submission, display_name=display_name)
         if error is not None and error.type.endswith("CallTimeout"):
             error = ExceptionInfo(
                 "TimeoutError",

@@ -22,12 +22,10 @@ only change the data it reports, never a verdict: comparisons happen in the pare
 from __future__ import annotations
 
 import _signal
-import binascii
 import contextlib
 import importlib.util
 import io
 import linecache
-import marshal
 import os
 import signal
 import sys
@@ -478,12 +476,8 @@ def load_submission(
     *,
     module_name: str = "submission",
     display_name: str | None = None,
-    code: types.CodeType | None = None,
 ) -> tuple[dict[str, Any] | None, ExceptionInfo | None]:
-    """Import ``path`` as module ``module_name``; return its namespace or the load error.
-
-    ``code``, when given, is the module's code compiled from that file already (by the
-    grader): it runs instead of a compile of the file."""
+    """Import ``path`` as module ``module_name``; return its namespace or the load error."""
     # A str path, not pathlib: the zygote imports this module before every check can run,
     # and pathlib (with urllib.parse) would be a few milliseconds of that for one file name.
     path = os.fspath(path)
@@ -493,47 +487,11 @@ def load_submission(
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module
     try:
-        if code is None:
-            spec.loader.exec_module(module)
-        else:
-            # The loader's own exec_module, asking a stand-in for the code: the module's
-            # attributes (its __loader__ too) and a traceback's frames are those of an import.
-            type(spec.loader).exec_module(_CompiledCode(code), module)
+        spec.loader.exec_module(module)
     except BaseException as exc:  # SystemExit/KeyboardInterrupt at import are load errors too
         sys.modules.pop(module_name, None)
         return None, describe_exception(exc, path, display_name)
     return module.__dict__, None
-
-
-class _CompiledCode:
-    """What a source loader's ``exec_module`` asks for the code, answered with code that
-    was compiled already."""
-
-    __slots__ = ("code",)
-
-    def __init__(self, code: types.CodeType) -> None:
-        self.code = code
-
-    def get_code(self, _name: str) -> types.CodeType:
-        return self.code
-
-
-def precompiled_code(code: Any) -> types.CodeType | None:
-    """The code object the grader compiled and marshalled for this submission
-    (:func:`gradekit.sandbox.runner.precompiled_submission`), or None when there is none or
-    it was made for another interpreter or optimisation level: the file is then compiled
-    here, as any import would."""
-    if type(code) is not dict:
-        return None
-    try:
-        if code["magic"] != importlib.util.MAGIC_NUMBER.hex() or code["optimize"] != (
-            sys.flags.optimize
-        ):
-            return None
-        loaded = marshal.loads(binascii.a2b_base64(code["marshal"]))
-    except Exception:  # a garbled entry: compile the file instead
-        return None
-    return loaded if type(loaded) is types.CodeType else None
 
 
 class CallTimeout(BaseException):

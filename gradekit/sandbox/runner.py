@@ -172,55 +172,10 @@ def encoded_calls(calls: list[Call]) -> bytes:
     return encoded
 
 
-def _copy_submission(source: Path, scratch: Path) -> tuple[Path, bytes]:
-    """Copy ``source`` into ``scratch``; the copy's path and the bytes written."""
+def _copy_submission(source: Path, scratch: Path) -> Path:
     target = scratch / source.name
-    data = source.read_bytes()
-    target.write_bytes(data)
-    return target, data
-
-
-# Grading code that compiles or parses Python in this process runs under this lock, one
-# thread at a time: CPython 3.11's AST conversion is not thread-safe ("AST constructor
-# recursion depth mismatch"), and `warnings.catch_warnings` (below) changes process-wide
-# state. A batch's grading workers take it for their static rules too.
-PYTHON_LOCK = threading.Lock()
-# The sandbox interpreter's optimisation level: `python -I -S` ignores PYTHONOPTIMIZE and is
-# started without -O (environment.sandbox_interpreter).
-SANDBOX_OPTIMIZE = 0
-CODE_LIMIT = 4 * 1024 * 1024  # bigger marshalled code is left for the worker to compile
-
-
-def precompiled_submission(data: bytes, filename: str) -> dict[str, object] | None:
-    """The submission's module code, compiled here as the worker's import would compile it
-    (``compile(data, filename, "exec", dont_inherit=True)``, the sandbox's optimisation
-    level), marshalled for the configuration; None where the worker must compile it itself:
-    a syntax error or anything else the compiler raises, or a warning the compiler gives
-    (reported from the worker's own compile, as before), or code over CODE_LIMIT.
-
-    The grader is trusted and compiling runs no submission code; the worker then skips the
-    compiler (about a millisecond of a forked worker's CPU, most of it copy-on-write faults
-    of the compiler's allocations)."""
-    import binascii
-    import marshal
-    import warnings
-
-    try:
-        with PYTHON_LOCK, warnings.catch_warnings(record=True) as warned:
-            warnings.simplefilter("always")
-            code = compile(data, filename, "exec", dont_inherit=True, optimize=SANDBOX_OPTIMIZE)
-    except Exception:  # SyntaxError, ValueError (NUL bytes), RecursionError, MemoryError...
-        return None
-    if warned:
-        return None
-    encoded = marshal.dumps(code)
-    if len(encoded) > CODE_LIMIT:
-        return None
-    return {
-        "marshal": binascii.b2a_base64(encoded, newline=False).decode("ascii"),
-        "magic": importlib.util.MAGIC_NUMBER.hex(),
-        "optimize": SANDBOX_OPTIMIZE,
-    }
+    shutil.copyfile(source, target)
+    return target
 
 
 def _remove_tree(path: Path) -> None:
@@ -500,7 +455,6 @@ class Supervisor:
         for call in self.launcher_calls:
             encode_begin_event(call.call_id)  # known bytes: their events need no decoding
         self.launcher: LauncherProcess | None = None
-        self.code: dict[str, object] | None = None  # the submission's code, when precompiled
         self.output_fds: dict[int, str] = {}  # the launcher's stdout and stderr, when watched
         self.control_fd: int | None = None
         self.status = FrameStream(max_frame_bytes=STATUS_LIMIT)
@@ -546,14 +500,12 @@ class Supervisor:
             "read_paths": list(readable_paths()),
             "write_paths": [str(scratch), "/dev/null"],
             "load_timeout": self.policy.load_timeout,
-            "code": self.code,
         }
 
     def run(self) -> None:
         scratch = self.launch.scratch_directory()
         try:
-            submission, data = _copy_submission(self.source, scratch)
-            self.code = precompiled_submission(data, str(submission))
+            submission = _copy_submission(self.source, scratch)
             self._run_in(scratch, submission)
         finally:
             _remove_tree(scratch)
