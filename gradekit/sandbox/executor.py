@@ -157,8 +157,9 @@ class BackendView:
                 if _optional_attribute(self.tensor_type, name) is not None:
                     self._accessors[name] = accessor
         disable = _optional_attribute(_optional_attribute(backend, "_C"), "DisableTorchFunction")
-        # Student-installed torch-function modes must not intercept our reads.
-        self._no_overrides = disable if disable is not None else contextlib.nullcontext
+        # Student-installed torch-function modes must not intercept our reads. A backend
+        # without them (the engine) needs no context manager around each tensor's reads.
+        self._no_overrides = disable
         # What observing a tensor reads, looked up once here rather than for every tensor.
         self._resolvers = tuple(
             self._accessors[name]
@@ -203,17 +204,23 @@ class BackendView:
         return requires_grad, is_leaf, grad_fn, retains
 
     def tensor_data(self, tensor: Any, dtype_name: str) -> np.ndarray:
-        with self._no_overrides():
-            data = self.method(tensor, "detach")
-            if dtype_name in WIDENED_TENSOR_DTYPES:
-                widened = self.dtype_by_name[WIDENED_TENSOR_DTYPES[dtype_name]]
-                data = self.method(data, "to", widened)
-            for resolve in self._resolvers:
-                data = resolve(data)
-            array = self.method(data, "numpy")
+        if self._no_overrides is None:
+            array = self._tensor_array(tensor, dtype_name)
+        else:
+            with self._no_overrides():
+                array = self._tensor_array(tensor, dtype_name)
         if type(array) is not _np_ndarray:
             raise TypeError("the backend did not produce a numpy array")
         return _np_array(array, copy=True)
+
+    def _tensor_array(self, tensor: Any, dtype_name: str) -> Any:
+        data = self.method(tensor, "detach")
+        if dtype_name in WIDENED_TENSOR_DTYPES:
+            widened = self.dtype_by_name[WIDENED_TENSOR_DTYPES[dtype_name]]
+            data = self.method(data, "to", widened)
+        for resolve in self._resolvers:
+            data = resolve(data)
+        return self.method(data, "numpy")
 
     def grad_fn_name(self, node: Any) -> str | None:
         """Name of an autograd node as torch prints it (``MulBackward0``, ``AccumulateGrad``)."""
@@ -617,9 +624,11 @@ def execute_call(
     finally:
         sys.stdout, sys.stderr = saved_streams
         if echo_output:
-            with contextlib.suppress(Exception):
+            try:  # not contextlib.suppress: a context manager per call costs more than this
                 saved_streams[0].flush()
                 saved_streams[1].flush()
+            except Exception:
+                pass
     observed_value = observer(value, view) if status == "ok" else None
     grads: dict[str, Observed | None] = {}
     for name in call.capture.grads:

@@ -455,6 +455,7 @@ class Supervisor:
         for call in self.launcher_calls:
             encode_begin_event(call.call_id)  # known bytes: their events need no decoding
         self.launcher: LauncherProcess | None = None
+        self.output_fds: dict[int, str] = {}  # the launcher's stdout and stderr, when watched
         self.control_fd: int | None = None
         self.status = FrameStream(max_frame_bytes=STATUS_LIMIT)
         self._new_round(0)
@@ -602,6 +603,9 @@ class Supervisor:
             status_r: "status",
         }
         self.result_r = result_r
+        self.output_fds = {process.stdout.fileno(): "stdout", process.stderr.fileno(): "stderr"}
+        for fd in self.output_fds:
+            os.set_blocking(fd, False)  # drained when a worker ends (_drain_output)
         open_fds = set(streams)
         selector = selectors.DefaultSelector()  # epoll: no FD_SETSIZE limit in a busy grader
         for fd in open_fds:
@@ -727,6 +731,7 @@ class Supervisor:
     def _end_round(self) -> None:
         """The worker is gone and reaped: account for it, then resume or stop the launcher."""
         self._drain_results()
+        self._drain_output()
         self._on_results_finished()
         self.state.absorb(self.attempt)
         self.absorbed = True
@@ -753,6 +758,21 @@ class Supervisor:
             if not chunk:
                 return
             self._on_result_bytes(chunk)
+
+    def _drain_output(self) -> None:
+        """Read what the dead worker printed. It wrote it before it ended, so it is in the
+        pipes by now, but one turn of the select loop may handle the launcher's report of
+        that end first; output read after the worker's attempt is accounted for would be lost
+        (or counted for the next worker)."""
+        for fd, stream in self.output_fds.items():
+            while True:
+                try:
+                    chunk = os.read(fd, 1 << 16)
+                except OSError:  # BlockingIOError: nothing more for now
+                    break
+                if not chunk:
+                    break  # end of file: the select loop sees it too, and unregisters it
+                self._on_data(stream, chunk)
 
     def _reject(self, reason: str) -> None:
         attempt = self.attempt
