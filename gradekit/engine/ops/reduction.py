@@ -17,7 +17,7 @@ from ..autograd.graph import Node, new_node
 from ..dtypes import FLOATING, bool_, dtype, int64
 from ..tensor import Tensor
 from . import arguments
-from .core import as_array, maybe_wrap_dim
+from .core import as_array, as_array_quietly, maybe_wrap_dim
 from .layout import is_dense
 from .pointwise import _rounded_from_float64, div_scalar, sgn, where
 from .pointwise import abs as abs_
@@ -75,12 +75,6 @@ class SumBackward1(Node):
         return (expand(_restore_reduced(grad, self.dim, self.keepdim), self.self_sizes),)
 
 
-def _sum_dtype(x: Tensor, dtype_: dtype | None) -> dtype:
-    if dtype_ is not None:
-        return dtypes.given(dtype_, "sum")
-    return x.dtype if x.dtype.category == FLOATING else int64
-
-
 def torch_full_sum(data: np.ndarray) -> np.generic:
     """Every element of a float array summed in torch's order where it is reproduced (see
     ops/summation.py), else numpy's.  Up to four elements the two orders are the same."""
@@ -130,8 +124,18 @@ def sum(  # noqa: A001 - torch's name
     if surplus is not None or axis is not None or keepdims is not None:  # numpy's names
         return arguments.numpy_names(sum, input, dim, keepdim, surplus, axis, keepdims, dtype=dtype)
     try:
-        result = _sum_dtype(input, dtype)
-        data = input._data
+        if dtype is None:
+            result = input.dtype
+            if result.category != FLOATING:
+                result = int64
+            data = input._data
+        else:  # torch casts the input to the dtype first (a float16 sum of float32 values
+            # adds them rounded to half), silently: 1e6 is inf in half
+            result = dtypes.given(dtype, "sum")
+            data = input._data
+            if data.dtype.itemsize > 4 and result.accumulate_np_dtype is not result.np_dtype:
+                data = data.astype(np.float32)  # (c10::Half takes a double through float)
+            data = quiet_call(data.astype, result.np_dtype, copy=False)
         if keepdim:  # (x.sum() and x.sum(0) pay nothing for the checks in here)
             if keepdim is not True:  # torch's parser takes a bool only: its TypeError below
                 raise TypeError("keepdim")
@@ -152,12 +156,12 @@ def sum(  # noqa: A001 - torch's name
         if data.size > 4 and data.dtype == result.np_dtype and _one_output(data.shape, dims):
             out = as_array(quiet_call(_full_sum_over, data, dims, keepdim), result)
         else:
-            out = as_array(
+            out = as_array_quietly(  # (float16 adds in float32 and rounds once, as torch)
                 quiet_call(
                     data.sum,
                     axis=_np_axis(dims, data.ndim),
                     keepdims=keepdim,
-                    dtype=result.np_dtype,
+                    dtype=result.accumulate_np_dtype,
                 ),
                 result,
             )
@@ -197,6 +201,8 @@ def sum_to(grad: Tensor, shape: tuple[int, ...]) -> Tensor:
 _FLOAT32 = np.dtype(np.float32)
 _FLOAT64 = np.dtype(np.float64)
 _EXACT_IN_FLOAT32 = 1 << 24  # every int up to this one is a float32 number
+#: The mean of no element: torch's 0 / 0, x86's default nan, whose sign bit is set
+EMPTY_MEAN = -np.float64("nan")
 
 
 class MeanBackward0(Node):
@@ -275,7 +281,8 @@ def mean(
                     total = retry_quietly(error, np.add.reduce, data, None)
             else:
                 total = quiet_call(torch_full_sum, data)
-            out = as_array(total / data.size if data.size else np.float64("nan"), result)
+            # (quietly: a float16 mean of float32 values past 65504 is inf, silently in torch)
+            out = as_array_quietly(total / data.size if data.size else EMPTY_MEAN, result)
             if not (grad_mode.enabled and input._requires_grad):  # _recording(input), inlined
                 return Tensor._make(out, result)
             node = new_node(MeanBackward0, (input._edge(),), ((out.shape, result),))

@@ -1,0 +1,146 @@
+"""float16 reductions, softmax and losses as torch 2.13's half kernels compute them (issue
+2, the differential audit's float16 items).
+
+* ``sum`` loads the halves into float32 (torch's accumulate type), adds them there (in
+  float32's order) and rounds once; with ``dtype=torch.float16`` the input is cast to half
+  first; past 65504 the sum is inf, silently.
+
+The goldens (``golden/float16_kernels.json``, written by ``float16_kernels.py`` from torch)
+check the engine without torch; the hypothesis tests compare it with torch directly.
+"""
+
+from __future__ import annotations
+
+import warnings
+from types import ModuleType
+
+import float16_kernels as kernels
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import array_shapes, arrays
+
+import gradekit.engine as engine
+
+GOLDEN = kernels.read_golden()
+
+
+@pytest.mark.parametrize("kind", kernels.KINDS)
+def test_engine_matches_the_goldens(kind: str) -> None:
+    assert kernels.differing(engine, GOLDEN, kind) == kernels.KNOWN_DIFFERENCES.get(kind, [])
+
+
+@pytest.mark.parametrize("kind", kernels.KINDS)
+def test_the_goldens_cover_each_kind(kind: str) -> None:
+    cases = [case for case in GOLDEN["cases"] if case["kind"] == kind]
+    assert len(cases) == kernels.CASES_PER_KIND
+    assert cases == [
+        {**case, "expected": cases[number]["expected"]}
+        for number, case in enumerate(kernels.make_cases(kind))
+    ]
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("kind", kernels.KINDS)
+def test_the_goldens_are_torchs(kind: str, real_torch: ModuleType) -> None:
+    threads = real_torch.get_num_threads()
+    real_torch.set_num_threads(1)
+    try:
+        assert kernels.differing(real_torch, GOLDEN, kind) == []
+    finally:
+        real_torch.set_num_threads(threads)
+
+
+def bits(tensor: object) -> tuple:
+    data = tensor.detach().numpy()  # type: ignore[attr-defined]
+    return str(tensor.dtype), tuple(data.shape), data.tobytes()  # type: ignore[attr-defined]
+
+
+# --- sum and mean -----------------------------------------------------------------------
+halves = arrays(
+    np.float16,
+    array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=12),
+    elements=st.floats(-60000, 60000, width=16) | st.floats(-2, 2, width=16),
+)
+
+
+@st.composite
+def reductions(draw: st.DrawFn) -> tuple:
+    values = draw(halves)
+    ndim = values.ndim
+    dim = None
+    if ndim and draw(st.booleans()):
+        dim = draw(
+            st.integers(-ndim, ndim - 1)
+            | st.lists(st.integers(0, ndim - 1), min_size=1, max_size=ndim, unique=True)
+        )
+    keepdim = dim is not None and draw(st.booleans())
+    transposed = ndim > 1 and draw(st.booleans())
+    return values, dim, keepdim, transposed
+
+
+def reduce(module: ModuleType, name: str, case: tuple, **options: object) -> object:
+    values, dim, keepdim, transposed = case
+    x = module.tensor(values)
+    if transposed:
+        x = x.transpose(0, -1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # (silent, as torch: inf past 65504)
+        if dim is None:
+            return getattr(x, name)(**options)
+        return getattr(x, name)(dim, keepdim, **options)
+
+
+@settings(max_examples=150, deadline=None)
+@given(case=reductions())
+def test_half_sum_is_the_float32_sum_rounded_once(case: tuple) -> None:
+    half = reduce(engine, "sum", case)
+    values, *rest = case
+    single = reduce(engine, "sum", (values.astype(np.float32), *rest))
+    with np.errstate(over="ignore"):
+        expected = single.numpy().astype(np.float16)
+    assert half.dtype is engine.float16
+    assert half.numpy().tobytes() == expected.tobytes()
+
+
+@pytest.mark.torch
+@settings(max_examples=200, deadline=None)
+@given(case=reductions(), name=st.sampled_from(["sum", "mean"]))
+def test_half_sum_and_mean_match_torch(case: tuple, name: str, real_torch: ModuleType) -> None:
+    assert bits(reduce(engine, name, case)) == bits(reduce(real_torch, name, case))
+
+
+@pytest.mark.torch
+@settings(max_examples=150, deadline=None)
+@given(case=reductions(), source=st.sampled_from([np.float32, np.float64, np.int32]))
+def test_sum_into_half_matches_torch(case: tuple, source: type, real_torch: ModuleType) -> None:
+    """``dtype=torch.float16``: the values are cast to half, then summed as halves (along one
+    dim or all of them; over several dims torch may sum the wider values, see the docs)."""
+    values, dim, keepdim, transposed = case
+    if isinstance(dim, list):
+        dim = dim[0]
+    with np.errstate(invalid="ignore"):
+        wide = (values.astype(np.float64) * 1.37).astype(source)
+    case = (wide, dim, keepdim, transposed and dim is None)
+    ours = reduce(engine, "sum", case, dtype=engine.float16)
+    assert bits(ours) == bits(reduce(real_torch, "sum", case, dtype=real_torch.float16))
+
+
+def test_a_sum_past_65504_is_inf_silently() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        x = engine.full((3, 2), 40000.0, dtype=engine.float16)
+        assert repr(x.sum()) == "tensor(inf, dtype=torch.float16)"
+        assert repr(x.sum(1)) == "tensor([inf, inf, inf], dtype=torch.float16)"
+        big = engine.tensor([[1e6, 2.0]])
+        assert repr(big.sum(1, dtype=engine.float16)) == "tensor([inf], dtype=torch.float16)"
+        assert repr(big.mean(dtype=engine.float16)) == "tensor(inf, dtype=torch.float16)"
+
+
+def test_known_sums() -> None:
+    # torch 2.13: 2048 + 1 + 1 is 2050 (in float32, rounded once); rounded at each step, as
+    # the engine did, 2048 + 1 is 2048 again (half's ulp is 2 there)
+    x = engine.tensor([[2048.0, 2048.0], [1.0, 1.0], [1.0, 1.0]], dtype=engine.float16)
+    expected = "tensor([2050., 2050.], dtype=torch.float16)"
+    assert repr(x.sum(0)) == repr(x.t().sum(1)) == repr(x.sum(0, dtype=engine.float16)) == expected
