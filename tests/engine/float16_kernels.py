@@ -29,7 +29,8 @@ import numpy as np
 GOLDEN_FILE = Path(__file__).resolve().parent / "golden" / "float16_kernels.json"
 PINNED_TORCH = "2.13.0"
 CASES_PER_KIND = 150
-KINDS = ("sum", "sum_dtype", "mean")
+KINDS = ("sum", "sum_dtype", "mean", "softmax", "log_softmax")
+_SOFTMAX = ("softmax", "log_softmax")
 
 
 def values(seed: int, shape: tuple[int, ...], scale: float, *, kind: str = "signed") -> Any:
@@ -64,6 +65,13 @@ def make_cases(kind: str, count: int = CASES_PER_KIND) -> list[dict[str, Any]]:
     rng = random.Random(f"float16 {kind}")
     cases = []
     for number in range(count):
+        if kind in _SOFTMAX:  # (rows past 32 elements: torch's vectors of 32 halves)
+            shape = _shape(rng, 70 if rng.random() < 0.5 else 9)
+            case = {"id": f"{kind}-{number}", "kind": kind, "seed": rng.randrange(2**32)}
+            case["shape"], case["scale"] = list(shape), rng.choice([0.3, 1.0, 3.0, 10.0])
+            case["dim"] = rng.randint(-len(shape), len(shape) - 1) if shape else 0
+            cases.append(case)
+            continue
         shape = _shape(rng, 40 if rng.random() < 0.3 else 9)
         case = {"id": f"{kind}-{number}", "kind": kind, "seed": rng.randrange(2**32)}
         case["shape"], case["scale"] = list(shape), rng.choice([0.1, 1.0, 10.0, 1000.0, 30000.0])
@@ -94,7 +102,14 @@ def _reduction(torch: ModuleType, case: dict[str, Any]) -> list[Any]:
     return [getattr(x, name)(case["dim"], case["keepdim"], **options)]
 
 
-RUNNERS = {"sum": _reduction, "sum_dtype": _reduction, "mean": _reduction}
+def _softmax(torch: ModuleType, case: dict[str, Any]) -> list[Any]:
+    return [getattr(_tensor(torch, case), case["kind"])(case["dim"])]
+
+
+RUNNERS = {
+    **dict.fromkeys(("sum", "sum_dtype", "mean"), _reduction),
+    **dict.fromkeys(_SOFTMAX, _softmax),
+}
 
 # Cases the engine still answers otherwise, and why (docs/engine-internals.md, "Known
 # differences"): a float32 sum along a dim that is not innermost in memory, in numpy's

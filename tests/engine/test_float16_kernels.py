@@ -4,6 +4,12 @@
 * ``sum`` loads the halves into float32 (torch's accumulate type), adds them there (in
   float32's order) and rounds once; with ``dtype=torch.float16`` the input is cast to half
   first; past 65504 the sum is inf, silently.
+* ``softmax`` / ``log_softmax``: torch's kernels for reduced floats, in float32 and rounded
+  once, with their own orders and exps (SLEEF's on whole vectors, ``std::exp`` on the
+  rest): along the last dim softmax sums whole vectors of 16 then the tail and multiplies
+  by ``1 / sum``, log_softmax sums by ``map_reduce_all`` (vectors of 32 halves) into a half
+  and takes its log as a half; along another dim the positions past the last vector of
+  32 halves store their exps to half before softmax divides them.
 
 The goldens (``golden/float16_kernels.json``, written by ``float16_kernels.py`` from torch)
 check the engine without torch; the hypothesis tests compare it with torch directly.
@@ -144,3 +150,43 @@ def test_known_sums() -> None:
     x = engine.tensor([[2048.0, 2048.0], [1.0, 1.0], [1.0, 1.0]], dtype=engine.float16)
     expected = "tensor([2050., 2050.], dtype=torch.float16)"
     assert repr(x.sum(0)) == repr(x.t().sum(1)) == repr(x.sum(0, dtype=engine.float16)) == expected
+
+
+# --- softmax and log_softmax ------------------------------------------------------------
+@st.composite
+def softmax_cases(draw: st.DrawFn) -> tuple:
+    shape = tuple(draw(st.lists(st.integers(1, 70) | st.integers(1, 5), min_size=0, max_size=3)))
+    dim = draw(st.integers(-len(shape), len(shape) - 1)) if shape else 0
+    scale = draw(st.sampled_from([0.3, 1.0, 4.0, 12.0]))
+    seed = draw(st.integers(0, 2**32 - 1))
+    values = np.random.default_rng(seed).standard_normal(shape) * scale
+    return values.astype(np.float16), dim
+
+
+@pytest.mark.torch
+@settings(max_examples=200, deadline=None)
+@given(case=softmax_cases(), name=st.sampled_from(["softmax", "log_softmax"]))
+def test_half_softmax_matches_torch(case: tuple, name: str, real_torch: ModuleType) -> None:
+    values, dim = case
+    threads = real_torch.get_num_threads()
+    real_torch.set_num_threads(1)  # torch splits another dim's positions by thread
+    try:
+        theirs = getattr(real_torch.tensor(values), name)(dim).numpy()
+    finally:
+        real_torch.set_num_threads(threads)
+    ours = getattr(engine.tensor(values), name)(dim).numpy()
+    if name == "softmax" or values.ndim == 0 or dim % values.ndim == values.ndim - 1:
+        assert ours.tobytes() == theirs.tobytes()
+    else:  # torch's log there is SLEEF's logf, the engine's correctly rounded: now and then
+        # the half it rounds to is one ulp apart (about 1 case in 300)
+        differing = ours != theirs
+        assert np.count_nonzero(differing) <= max(2, values.size // 100)
+        assert np.all(np.abs(ours[differing] - theirs[differing]) <= np.spacing(theirs[differing]))
+
+
+def test_known_softmax() -> None:
+    # torch 2.13 (one thread): softmax([1.5, 0])[1] is 0.18243, 0.18237 in half; past the
+    # vector of 32 halves torch stores the exps to half before dividing: 0.18250 there
+    x = engine.zeros(2, 34, dtype=engine.float16)
+    x[0] = 1.5
+    assert x.softmax(0)[1].tolist()[30:] == [0.182373046875] * 2 + [0.1824951171875] * 2

@@ -1004,7 +1004,7 @@ def _softmax_input(input: Tensor, dim: int, dtype_: dtype | None, name: str) -> 
     return data, d, axis
 
 
-def _float32_softmax(data: np.ndarray, axis: int, *, log: bool) -> np.ndarray:
+def _float32_softmax(data: np.ndarray, axis: int, *, log: bool, half: bool = False) -> np.ndarray:
     """torch's float32 softmax / log_softmax CPU kernels (SoftMaxKernel.cpp), bit for bit
     along the last dim, with numpy's warnings off (the caller is a ``quiet_op``):
 
@@ -1017,9 +1017,13 @@ def _float32_softmax(data: np.ndarray, axis: int, *, log: bool) -> np.ndarray:
       vector of 16 take the scalar ``std::exp`` (correctly rounded, as the engine's exp).
       torch splits the inner dims across threads, which moves that boundary: the engine
       follows one thread;
-    * log_softmax: ``(x - max) - log(sum)``, the log correctly rounded.
+    * log_softmax: ``(x - max) - log(sum)``, the log correctly rounded;
+    * ``half``: float16 values (in ``data`` as float32) along another dim, torch's kernel for
+      reduced floats: the same steps in float32 on vectors of 32 halves (the scalar tail is
+      the positions past them), except that the tail's exps are stored to half before
+      softmax divides them (their sum is not). The caller rounds the result to half.
     """
-    from .vector_kernels import FLOAT32_LANES, reduce_all_sum, sleef_expf  # (import time)
+    from .vector_kernels import FLOAT32_LANES, HALF_LANES, reduce_all_sum, sleef_expf
 
     shape = data.shape
     size, inner = shape[axis], math.prod(shape[axis + 1 :])
@@ -1030,11 +1034,13 @@ def _float32_softmax(data: np.ndarray, axis: int, *, log: bool) -> np.ndarray:
     if last_dim:
         sums = reduce_all_sum(exps.reshape(-1, size)).reshape(-1, 1, 1)
     else:
-        scalar_tail = inner % FLOAT32_LANES
+        scalar_tail = inner % (HALF_LANES if half else FLOAT32_LANES)
         if scalar_tail:
             tail = slice(inner - scalar_tail, inner)
             exps[:, :, tail] = _rounded_from_float64(np.exp, shifted[:, :, tail])
         sums = np.add.accumulate(exps, axis=1)[:, -1:, :]
+        if half and scalar_tail and not log:
+            exps[:, :, tail] = exps[:, :, tail].astype(np.float16)  # (stored to half)
     if log:
         result = shifted - _rounded_from_float64(np.log, sums)
     elif last_dim:
@@ -1043,6 +1049,41 @@ def _float32_softmax(data: np.ndarray, axis: int, *, log: bool) -> np.ndarray:
         result = exps / sums
     # torch returns a contiguous result (numpy's ops kept a transposed input's layout)
     return np.ascontiguousarray(result).reshape(shape)
+
+
+def _half_softmax_lastdim(data: np.ndarray, *, log: bool) -> np.ndarray:
+    """torch's float16 softmax / log_softmax kernels along the last dim, bit for bit: the
+    values in float32, ``x - max`` and SLEEF's exps of it;
+
+    * softmax (the reduced-float ``_vec_softmax_lastdim``): the exps of the whole vectors of
+      16 by SLEEF, of the leftover elements by ``std::exp`` (correctly rounded), summed in
+      that order (``vector_then_tail_sum``), multiplied by ``1 / sum``;
+    * log_softmax (the generic kernel on half): every exp by SLEEF, summed by
+      ``map_reduce_all`` (``reduced_float_sum``) into a half, its log a half, then ``(x -
+      max) - log`` in float32.
+
+    The result is float32, rounded to half once by the caller (numpy's warnings off)."""
+    from .vector_kernels import (  # (import time)
+        FLOAT32_LANES,
+        reduced_float_sum,
+        sleef_expf,
+        vector_then_tail_sum,
+    )
+
+    wide = data.astype(np.float32)
+    rows = wide.reshape(-1, data.shape[-1])
+    shifted = rows - rows.max(axis=1, keepdims=True)
+    if log:
+        total = reduced_float_sum(sleef_expf(shifted)).astype(np.float16)
+        log_total = _rounded_from_float64(np.log, total.astype(np.float32)).astype(np.float16)
+        result = shifted - log_total.astype(np.float32)[:, None]
+    else:
+        body = rows.shape[1] - rows.shape[1] % FLOAT32_LANES
+        exps = np.empty_like(shifted)
+        exps[:, :body] = sleef_expf(shifted[:, :body])
+        exps[:, body:] = _rounded_from_float64(np.exp, shifted[:, body:])
+        result = exps * (1 / vector_then_tail_sum(exps))[:, None]
+    return result.reshape(data.shape)
 
 
 @quiet_op
@@ -1063,8 +1104,10 @@ def softmax(
     else:
         if data.dtype == np.float32:
             out = _float32_softmax(data, axis, log=False)
-        elif data.dtype == np.float16:  # torch computes half in float32 and rounds once
-            out = _float32_softmax(data.astype(np.float32), axis, log=False)
+        elif data.dtype == np.float16 and axis != data.ndim - 1:  # in float32, rounded once
+            out = _float32_softmax(data.astype(np.float32), axis, log=False, half=True)
+        elif data.dtype == np.float16:
+            out = _half_softmax_lastdim(data, log=False)
         else:
             with np.errstate(all="ignore"):
                 shifted = np.exp(data - data.max(axis=axis, keepdims=True))
@@ -1098,13 +1141,10 @@ def log_softmax(
     else:
         if data.dtype == np.float32:
             out = _float32_softmax(data, axis, log=True)
-        elif data.dtype == np.float16:  # torch's half kernel: in float32, except that the
-            # sum of the exps and its log are half tensors (rounded there)
-            wide = data.astype(np.float32)
-            shifted = wide - wide.max(axis=axis, keepdims=True)
-            total = np.exp(shifted).sum(axis=axis, keepdims=True).astype(np.float16)
-            log_total = np.log(total.astype(np.float32)).astype(np.float16)
-            out = (shifted - log_total.astype(np.float32)).astype(np.float16)
+        elif data.dtype == np.float16 and axis != data.ndim - 1:  # in float32, rounded once
+            out = _float32_softmax(data.astype(np.float32), axis, log=True, half=True)
+        elif data.dtype == np.float16:
+            out = _half_softmax_lastdim(data, log=True)
         else:
             with np.errstate(all="ignore"):
                 shifted = data - data.max(axis=axis, keepdims=True)
