@@ -29,8 +29,9 @@ import numpy as np
 GOLDEN_FILE = Path(__file__).resolve().parent / "golden" / "float16_kernels.json"
 PINNED_TORCH = "2.13.0"
 CASES_PER_KIND = 150
-KINDS = ("sum", "sum_dtype", "mean", "softmax", "log_softmax")
 _SOFTMAX = ("softmax", "log_softmax")
+_LOSSES = ("mse_loss", "binary_cross_entropy", "binary_cross_entropy_with_logits")
+KINDS = ("sum", "sum_dtype", "mean", *_SOFTMAX, *_LOSSES)
 
 
 def values(seed: int, shape: tuple[int, ...], scale: float, *, kind: str = "signed") -> Any:
@@ -65,6 +66,15 @@ def make_cases(kind: str, count: int = CASES_PER_KIND) -> list[dict[str, Any]]:
     rng = random.Random(f"float16 {kind}")
     cases = []
     for number in range(count):
+        if kind in _LOSSES:
+            shape = _shape(rng, 12)
+            case = {"id": f"{kind}-{number}", "kind": kind, "seed": rng.randrange(2**32)}
+            case["shape"], case["scale"] = list(shape), rng.choice([0.3, 1.0, 3.0, 30.0])
+            case["reduction"] = rng.choice(["none", "mean", "sum"])
+            case["weighted"] = kind != "mse_loss" and rng.random() < 0.3
+            case["hard_target"] = kind != "mse_loss" and rng.random() < 0.3  # (0 or 1)
+            cases.append(case)
+            continue
         if kind in _SOFTMAX:  # (rows past 32 elements: torch's vectors of 32 halves)
             shape = _shape(rng, 70 if rng.random() < 0.5 else 9)
             case = {"id": f"{kind}-{number}", "kind": kind, "seed": rng.randrange(2**32)}
@@ -106,7 +116,29 @@ def _softmax(torch: ModuleType, case: dict[str, Any]) -> list[Any]:
     return [getattr(_tensor(torch, case), case["kind"])(case["dim"])]
 
 
+def _loss(torch: ModuleType, case: dict[str, Any]) -> list[Any]:
+    """The loss, and the gradients of its input and target (torch takes the target's for
+    all three) for a ramp of upstream gradients (``none``) or the scalar loss's."""
+    shape, seed, kind = tuple(case["shape"]), case["seed"], case["kind"]
+    probabilities = kind == "binary_cross_entropy"
+    x = values(seed, shape, case["scale"], kind="unit" if probabilities else "signed")
+    target_kind = "signed" if kind == "mse_loss" else "unit"
+    y = values(seed + 1, shape, case["scale"], kind=target_kind)
+    if case.get("hard_target"):
+        y = (y > 0.5).astype(np.float16)
+    options = {"reduction": case["reduction"]}
+    if case.get("weighted"):
+        options["weight"] = torch.tensor(values(seed + 2, shape, 2.0, kind="unit") * 2)
+    input = torch.tensor(x).requires_grad_()
+    target = torch.tensor(y).requires_grad_()
+    loss = getattr(torch.nn.functional, kind)(input, target, **options)
+    ramp = np.linspace(-1.5, 2.0, loss.numel()).astype(np.float16).reshape(tuple(loss.shape))
+    loss.backward(torch.tensor(ramp) if case["reduction"] == "none" else None)
+    return [loss, input.grad, target.grad]
+
+
 RUNNERS = {
+    **dict.fromkeys(_LOSSES, _loss),
     **dict.fromkeys(("sum", "sum_dtype", "mean"), _reduction),
     **dict.fromkeys(_SOFTMAX, _softmax),
 }

@@ -10,6 +10,12 @@
   by ``1 / sum``, log_softmax sums by ``map_reduce_all`` (vectors of 32 halves) into a half
   and takes its log as a half; along another dim the positions past the last vector of
   32 halves store their exps to half before softmax divides them.
+* the losses (``mse_loss``, ``binary_cross_entropy``, ``binary_cross_entropy_with_logits``):
+  each step of torch's element formulas in half, except log_sigmoid (float32 inside,
+  rounded once); their mean a float16 mean (float32 inside); BCE's gradients as torch's
+  ``binary_cross_entropy_backward`` (``grad * (x - y) / max((1 - x) * x, eps)``, the
+  weight, and only then ``/ numel``) and ``binary_cross_entropy_target_backward``
+  (``-logit(x) * grad``, likewise).
 
 The goldens (``golden/float16_kernels.json``, written by ``float16_kernels.py`` from torch)
 check the engine without torch; the hypothesis tests compare it with torch directly.
@@ -190,3 +196,72 @@ def test_known_softmax() -> None:
     x = engine.zeros(2, 34, dtype=engine.float16)
     x[0] = 1.5
     assert x.softmax(0)[1].tolist()[30:] == [0.182373046875] * 2 + [0.1824951171875] * 2
+
+
+# --- losses -----------------------------------------------------------------------------
+@st.composite
+def loss_cases(draw: st.DrawFn) -> dict:
+    kind = draw(st.sampled_from(["mse_loss", "binary_cross_entropy", *["bce_logits"]]))
+    kind = "binary_cross_entropy_with_logits" if kind == "bce_logits" else kind
+    shape = draw(st.lists(st.integers(0, 9) | st.integers(1, 3), min_size=0, max_size=3))
+    return {
+        "kind": kind,
+        "seed": draw(st.integers(0, 2**32 - 2)),
+        "shape": shape,
+        "scale": draw(st.sampled_from([0.3, 1.0, 3.0, 30.0])),
+        "reduction": draw(st.sampled_from(["none", "mean", "sum"])),
+        "weighted": kind != "mse_loss" and draw(st.booleans()),
+        "hard_target": kind != "mse_loss" and draw(st.booleans()),
+    }
+
+
+@pytest.mark.torch
+@settings(max_examples=300, deadline=None)
+@given(case=loss_cases())
+def test_half_losses_and_gradients_match_torch(case: dict, real_torch: ModuleType) -> None:
+    assert kernels.outcome(engine, case) == kernels.outcome(real_torch, case)
+
+
+@pytest.mark.torch
+@settings(max_examples=100, deadline=None)
+@given(
+    shape=st.lists(st.integers(1, 9), min_size=0, max_size=3),
+    reduction=st.sampled_from(["mean", "sum", "none"]),
+    weighted=st.booleans(),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_float32_bce_input_gradient_matches_torch(
+    shape: list, reduction: str, weighted: bool, seed: int, real_torch: ModuleType
+) -> None:
+    """The order of torch's BCE gradient shows in float32 too: the mean's ``/ numel`` last."""
+    rng = np.random.default_rng(seed)
+    x, y, w = (rng.uniform(0.01, 0.99, shape).astype(np.float32) for _ in range(3))
+
+    def gradient(torch: ModuleType) -> bytes:
+        input = torch.tensor(x, requires_grad=True)
+        weight = torch.tensor(w) if weighted else None
+        loss = torch.nn.functional.binary_cross_entropy(
+            input, torch.tensor(y), weight, reduction=reduction
+        )
+        loss.backward(torch.ones_like(loss) * 0.7 if reduction == "none" else None)
+        return input.grad.numpy().tobytes()
+
+    assert gradient(engine) == gradient(real_torch)
+
+
+def test_known_losses() -> None:
+    # torch 2.13's values; the engine's before: 4.66797 (the half sum divided in half),
+    # [-1.73438, 0.638672, -0.412598] (the mean's / numel first), 0.691895 (log_sigmoid
+    # rounded to half at each step)
+    functional, half = engine.nn.functional, engine.float16
+    x = engine.tensor([1.78, -2.25, 2.64], dtype=half)
+    assert functional.mse_loss(x, engine.tensor([0.43, 0.75, 0.86], dtype=half)).item() == 4.6640625
+    p = engine.tensor([0.16, 0.69, 0.3], dtype=half, requires_grad=True)
+    functional.binary_cross_entropy(p, engine.tensor([0.86, 0.28, 0.56], dtype=half)).backward()
+    assert p.grad.tolist() == [-1.7353515625, 0.63916015625, -0.412353515625]
+    logits, target = (
+        engine.tensor([0.01, 3.41], dtype=half),
+        engine.tensor([0.66, 0.33], dtype=half),
+    )
+    loss = functional.binary_cross_entropy_with_logits(logits, target, reduction="none")
+    assert loss.tolist() == [0.69140625, 2.318359375]
