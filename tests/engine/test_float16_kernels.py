@@ -3,7 +3,8 @@
 
 * ``sum`` loads the halves into float32 (torch's accumulate type), adds them there (in
   float32's order) and rounds once; with ``dtype=torch.float16`` the input is cast to half
-  first; past 65504 the sum is inf, silently.
+  first (unless torch's iterator keeps two reduced dims apart: then it sums the float32
+  values in a float32 buffer); past 65504 the sum is inf, silently.
 * ``softmax`` / ``log_softmax``: torch's kernels for reduced floats, in float32 and rounded
   once, with their own orders and exps (SLEEF's on whole vectors, ``std::exp`` on the
   rest): along the last dim softmax sums whole vectors of 16 then the tail and multiplies
@@ -127,14 +128,12 @@ def test_half_sum_and_mean_match_torch(case: tuple, name: str, real_torch: Modul
 @settings(max_examples=150, deadline=None)
 @given(case=reductions(), source=st.sampled_from([np.float32, np.float64, np.int32]))
 def test_sum_into_half_matches_torch(case: tuple, source: type, real_torch: ModuleType) -> None:
-    """``dtype=torch.float16``: the values are cast to half, then summed as halves (along one
-    dim or all of them; over several dims torch may sum the wider values, see the docs)."""
-    values, dim, keepdim, transposed = case
-    if isinstance(dim, list):
-        dim = dim[0]
+    """``dtype=torch.float16``: the values are cast to half, then summed as halves, unless
+    torch's iterator keeps two reduced dims apart (then float32 values, in a buffer)."""
+    values, *rest = case
     with np.errstate(invalid="ignore"):
         wide = (values.astype(np.float64) * 1.37).astype(source)
-    case = (wide, dim, keepdim, transposed and dim is None)
+    case = (wide, *rest)
     ours = reduce(engine, "sum", case, dtype=engine.float16)
     assert bits(ours) == bits(reduce(real_torch, "sum", case, dtype=real_torch.float16))
 
@@ -156,6 +155,12 @@ def test_known_sums() -> None:
     x = engine.tensor([[2048.0, 2048.0], [1.0, 1.0], [1.0, 1.0]], dtype=engine.float16)
     expected = "tensor([2050., 2050.], dtype=torch.float16)"
     assert repr(x.sum(0)) == repr(x.t().sum(1)) == repr(x.sum(0, dtype=engine.float16)) == expected
+    # into half over two dims torch cannot merge (0 and 2), the float32 values are added
+    # (12 * 1.0004 = 12.0048: 12.0078 in half); over dims it merges (0 and 1) they are cast
+    # to half first (1.0), so 18 * 1.0 = 18
+    y = engine.full((6, 3, 2), 1.0004)
+    assert y.sum((0, 2), dtype=engine.float16).tolist() == [12.0078125] * 3
+    assert y.sum((0, 1), dtype=engine.float16).tolist() == [18.0, 18.0]
 
 
 # --- softmax and log_softmax ------------------------------------------------------------

@@ -88,7 +88,40 @@ def torch_full_sum(data: np.ndarray) -> np.generic:
 def _full_sum(data: np.ndarray, np_dtype: np.dtype) -> np.generic:
     if data.dtype == np_dtype and data.dtype.kind == "f":
         return torch_full_sum(data)
-    return data.sum(dtype=np_dtype)  # integers are exact in any order; a cast sums as numpy
+    if data.dtype.kind == "f":  # float32 values summed into half (_into_half's buffer)
+        return torch_full_sum(data).astype(np_dtype)
+    return data.sum(dtype=np_dtype)  # integers are exact in any order
+
+
+def _into_half(data: np.ndarray, dim: Any) -> np.ndarray:
+    """What ``sum(dtype=torch.float16)`` of a wider tensor adds: its values cast to half (a
+    double through float, as ``c10::Half`` takes one), unless torch's reduction iterator is
+    left with two reduced dims it cannot merge into one run (``should_use_acc_buffer``):
+    then torch sums the values cast to float32 into a float32 buffer and rounds the sums."""
+    if _unmerged_reduced_dims(data, dim):
+        return data.astype(np.float32)
+    if data.dtype.itemsize > 4:
+        data = data.astype(np.float32)
+    return quiet_call(data.astype, np.float16)  # (silent: 1e6 is inf in half)
+
+
+def _unmerged_reduced_dims(data: np.ndarray, dim: Any) -> bool:
+    """Whether the reduced dims of size > 1 fail to make one run of memory in the tensor
+    torch's iterator reads: ``self.to(half)``, dense, its dims in the order of the input's
+    strides (``infer_dense_strides``).  Its reorder puts the reduced dims first, by stride,
+    and merges neighbours that continue each other."""
+    ndim, shape = data.ndim, data.shape
+    try:
+        every = dim is None or (isinstance(dim, (list, tuple)) and not dim)
+        reduced = range(ndim) if every else _normalize_dims(dim, ndim)
+    except (IndexError, RuntimeError, TypeError, ValueError):
+        return False  # (the sum itself raises torch's error)
+    strides, step = [0] * ndim, 1
+    for d in sorted(range(ndim), key=data.strides.__getitem__):
+        strides[d], step = step, step * shape[d]
+    runs = sorted((strides[d], shape[d]) for d in reduced if shape[d] != 1)
+    pairs = zip(runs, runs[1:], strict=False)
+    return builtins.any(stride * size != after for (stride, size), (after, _) in pairs)
 
 
 def _one_output(shape: tuple[int, ...], dims: tuple[int, ...]) -> bool:
@@ -133,9 +166,10 @@ def sum(  # noqa: A001 - torch's name
             # adds them rounded to half), silently: 1e6 is inf in half
             result = dtypes.given(dtype, "sum")
             data = input._data
-            if data.dtype.itemsize > 4 and result.accumulate_np_dtype is not result.np_dtype:
-                data = data.astype(np.float32)  # (c10::Half takes a double through float)
-            data = quiet_call(data.astype, result.np_dtype, copy=False)
+            if result.accumulate_np_dtype is not result.np_dtype and data.dtype != result.np_dtype:
+                data = _into_half(data, dim)
+            else:
+                data = quiet_call(data.astype, result.np_dtype, copy=False)
         if keepdim:  # (x.sum() and x.sum(0) pay nothing for the checks in here)
             if keepdim is not True:  # torch's parser takes a bool only: its TypeError below
                 raise TypeError("keepdim")
