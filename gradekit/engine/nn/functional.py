@@ -45,6 +45,7 @@ __all__ = [
 ]
 
 _REDUCTIONS = ("none", "mean", "sum")
+_FLOAT16 = np.dtype(np.float16)  # (an identity test: ``dtype == np.float16`` converts the type)
 
 
 def _legacy_reduction(size_average: Any, reduce: Any, reduction: str) -> str:
@@ -79,7 +80,7 @@ def _reduce(values: np.ndarray, reduction: str) -> np.ndarray:
     if reduction == "mean":
         if not values.size:
             return np.asarray(_EMPTY_MEAN, dtype=values.dtype)
-        wide = values.astype(np.float32) if values.dtype == np.float16 else values
+        wide = values.astype(np.float32) if values.dtype is _FLOAT16 else values
         return np.asarray(torch_full_sum(wide) / values.size, dtype=values.dtype)
     if reduction == "sum":
         return np.asarray(torch_full_sum(values), dtype=values.dtype)
@@ -453,11 +454,12 @@ def binary_cross_entropy_with_logits(
     # in-place step computed in the operands' common dtype and stored in its own, with
     # log_sigmoid(x) = min(0, x) - log1p(exp(-|x|)) (exp and log1p correctly rounded; for
     # float16 torch's kernel computes it in float32 and rounds once)
-    wide = x.astype(np.float32) if x.dtype == np.float16 else x
+    wide = x.astype(np.float32) if x.dtype is _FLOAT16 else x
     log_sigmoid = np.minimum(wide, 0) - _rounded_from_float64(
         np.log1p, _rounded_from_float64(np.exp, -np.abs(wide))
     )
-    log_sigmoid = log_sigmoid.astype(x.dtype, copy=False)
+    if wide is not x:
+        log_sigmoid = log_sigmoid.astype(np.float16)
     if pos_weight is not None:
         log_weight = (pos_weight._data - 1) * y + 1
         log_sigmoid = (log_sigmoid * log_weight).astype(x.dtype, copy=False)

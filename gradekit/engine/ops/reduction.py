@@ -1138,10 +1138,11 @@ def softmax(
     else:
         if data.dtype == np.float32:
             out = _float32_softmax(data, axis, log=False)
-        elif data.dtype == np.float16 and axis != data.ndim - 1:  # in float32, rounded once
-            out = _float32_softmax(data.astype(np.float32), axis, log=False, half=True)
-        elif data.dtype == np.float16:
-            out = _half_softmax_lastdim(data, log=False)
+        elif data.dtype == np.float16:  # torch's kernels for half: in float32, rounded once
+            if axis == data.ndim - 1:
+                out = _half_softmax_lastdim(data, log=False)
+            else:
+                out = _float32_softmax(data.astype(np.float32), axis, log=False, half=True)
         else:
             with np.errstate(all="ignore"):
                 shifted = np.exp(data - data.max(axis=axis, keepdims=True))
@@ -1175,10 +1176,11 @@ def log_softmax(
     else:
         if data.dtype == np.float32:
             out = _float32_softmax(data, axis, log=True)
-        elif data.dtype == np.float16 and axis != data.ndim - 1:  # in float32, rounded once
-            out = _float32_softmax(data.astype(np.float32), axis, log=True, half=True)
-        elif data.dtype == np.float16:
-            out = _half_softmax_lastdim(data, log=True)
+        elif data.dtype == np.float16:  # torch's kernels for half: in float32, rounded once
+            if axis == data.ndim - 1:
+                out = _half_softmax_lastdim(data, log=True)
+            else:
+                out = _float32_softmax(data.astype(np.float32), axis, log=True, half=True)
         else:
             with np.errstate(all="ignore"):
                 shifted = data - data.max(axis=axis, keepdims=True)
