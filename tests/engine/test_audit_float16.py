@@ -3,8 +3,8 @@
 torch's half kernels compute them (issue 2,
 the differential audit's R01): in float32, rounded to half once (log_softmax's sum of
 exps and its log are half tensors, rounded there), where the engine rounded each step to
-half.  softmax/log_softmax over a dim other than the last (another torch kernel) still
-differ in some elements.  The goldens were captured from torch 2.13."""
+half.  softmax/log_softmax over every dim: ``test_float16_kernels.py``.  The goldens were
+captured from torch 2.13."""
 
 from __future__ import annotations
 

@@ -42,7 +42,16 @@ def test_up_to_four_elements_numpy_adds_in_torch_order(dtype: type, size: int, s
 def test_cases_that_keep_numpys_sum() -> None:
     assert torch_order_sum(np.ones(TORCH_ORDER_LIMIT + 1, np.float32)) is None  # threads
     assert torch_order_sum(np.ones((4, 6), np.float32)[:, ::2]) is None  # not dense
-    assert torch_order_sum(np.ones(9, np.float16)) is None  # float16 adds in float32
+    assert torch_order_sum(np.ones(9, np.int64)) is None  # integers: exact in any order
+
+
+def test_float16_adds_in_float32_and_rounds_once() -> None:
+    """torch's half sum loads the values into float32 vectors: float32's order, one rounding."""
+    for seed in range(20):
+        halves = (scaled_normal(40, np.float32, seed) * 5).astype(np.float16)
+        wide = torch_order_sum(halves.astype(np.float32))
+        with np.errstate(over="ignore"):  # (past 65504 both are inf)
+            assert same_bits(torch_order_sum(halves), wide.astype(np.float16))
     assert torch_order_sum(np.ones(9, np.int64)) is None  # integers: exact in any order
 
 

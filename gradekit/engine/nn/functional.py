@@ -22,6 +22,7 @@ from ..ops.inplace import apply_inplace as _apply_inplace
 from ..ops.inplace import relu_ as _relu_
 from ..ops.pointwise import _rounded_from_float64, sigmoid, tanh, where
 from ..ops.quiet import quiet_op as _quiet_op
+from ..ops.reduction import EMPTY_MEAN as _EMPTY_MEAN
 from ..ops.reduction import torch_full_sum
 from ..ops.shape_helpers import expand, t
 from ..tensor import Tensor
@@ -43,6 +44,7 @@ __all__ = [
 ]
 
 _REDUCTIONS = ("none", "mean", "sum")
+_FLOAT16 = np.dtype(np.float16)  # (an identity test: ``dtype == np.float16`` converts the type)
 
 
 def _legacy_reduction(size_average: Any, reduce: Any, reduction: str) -> str:
@@ -71,11 +73,14 @@ def _reduce_grad(grad: Tensor, reduction: str, shape: tuple[int, ...], count: in
 
 
 def _reduce(values: np.ndarray, reduction: str) -> np.ndarray:
-    """torch's apply_loss_reduction: mean is the sum (in torch's order) over the count."""
+    """torch's apply_loss_reduction: mean is the sum (in torch's order) over the count (a
+    float16 mean summed and divided in float32 and rounded once, as ``Tensor.mean``; the
+    caller is quiet: past 65504 it is inf)."""
     if reduction == "mean":
         if not values.size:
-            return np.asarray(np.nan, dtype=values.dtype)
-        return np.asarray(torch_full_sum(values) / values.size, dtype=values.dtype)
+            return np.asarray(_EMPTY_MEAN, dtype=values.dtype)
+        wide = values.astype(np.float32) if values.dtype is _FLOAT16 else values
+        return np.asarray(torch_full_sum(wide) / values.size, dtype=values.dtype)
     if reduction == "sum":
         return np.asarray(torch_full_sum(values), dtype=values.dtype)
     return values
@@ -228,7 +233,8 @@ class MseLossBackwardBackward0(Node):
 @_quiet_op
 def mse_loss_backward(grad_output: Tensor, input: Tensor, target: Tensor, reduction: str) -> Tensor:
     """torch's ``mse_loss_backward``: ``norm * (input - target) * grad_output`` as one op."""
-    norm = 2.0 / input._data.size if reduction == "mean" else 2.0
+    size = input._data.size  # (an empty input's mean: no element to scale, torch's 2. / 0)
+    norm = 2.0 / size if reduction == "mean" and size else 2.0
     data = (input._data - target._data) * norm * grad_output._data
     out = as_array(np.broadcast_to(data, input._data.shape).copy(), input.dtype)
     tensors = (grad_output, input, target)
@@ -302,16 +308,26 @@ class BinaryCrossEntropyBackward0(Node):
 
     def backward(self, grad: Tensor) -> tuple:
         self_, target, weight = self.saved_tensors
-        upstream = _reduce_grad(grad, self.reduction, self_._data.shape, self_._data.size)
+        numel = self_._data.size
+        # torch's binary_cross_entropy_backward: grad * (x - y) / max((1 - x) * x, EPSILON)
+        # [* weight], and only then / numel for mean, each step rounded in the dtype (a
+        # mean/sum's 0-d grad broadcasts)
         denominator = pointwise.clamp((1 - self_) * self_, min=1e-12)
-        grad_self = upstream * (self_ - target) / denominator
-        if weight is not None:
-            grad_self = grad_self * weight
+        grad_self = self._finish(grad * (self_ - target) / denominator, weight, numel)
         grad_target = None
         if self.next_functions[1][0] is not None:
-            log_ratio = pointwise.log(1 - self_) - pointwise.log(self_)
-            grad_target = upstream * log_ratio if weight is None else upstream * log_ratio * weight
+            # binary_cross_entropy_target_backward: -logit(x) * grad [* weight] [/ numel],
+            # logit(x) = log(x / (1 - x)) (each step in the dtype, as torch's logit kernel)
+            logit = pointwise.log(self_ / (1 - self_))
+            grad_target = self._finish(-logit * grad, weight, numel)
         return grad_self, grad_target
+
+    def _finish(self, per_element: Tensor, weight: Tensor | None, numel: int) -> Tensor:
+        if weight is not None:
+            per_element = per_element * weight
+        if self.reduction == "mean" and numel:
+            return per_element / numel
+        return per_element
 
 
 @_quiet_op
@@ -435,10 +451,14 @@ def binary_cross_entropy_with_logits(
     y = target._data
     # torch: (1 - y).mul_(x).sub_(log_sigmoid(x) [.mul_(log_weight)]) [.mul_(weight)], each
     # in-place step computed in the operands' common dtype and stored in its own, with
-    # log_sigmoid(x) = min(0, x) - log1p(exp(-|x|)) (exp and log1p correctly rounded)
-    log_sigmoid = np.minimum(x, 0) - _rounded_from_float64(
-        np.log1p, _rounded_from_float64(np.exp, -np.abs(x))
+    # log_sigmoid(x) = min(0, x) - log1p(exp(-|x|)) (exp and log1p correctly rounded; for
+    # float16 torch's kernel computes it in float32 and rounds once)
+    wide = x.astype(np.float32) if x.dtype is _FLOAT16 else x
+    log_sigmoid = np.minimum(wide, 0) - _rounded_from_float64(
+        np.log1p, _rounded_from_float64(np.exp, -np.abs(wide))
     )
+    if wide is not x:
+        log_sigmoid = log_sigmoid.astype(np.float16)
     if pos_weight is not None:
         log_weight = (pos_weight._data - 1) * y + 1
         log_sigmoid = (log_sigmoid * log_weight).astype(x.dtype, copy=False)

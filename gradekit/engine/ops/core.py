@@ -16,6 +16,7 @@ from ..autograd import grad_mode
 from ..autograd.graph import Node
 from ..dtypes import FLOATING, INTEGRAL, dtype, get_default_dtype, int64, result_type
 from ..tensor import Tensor
+from .quiet import quiet_call
 
 _PY_SCALARS = (builtins.float, builtins.int, builtins.bool)
 
@@ -147,6 +148,16 @@ def as_array(out: Any, target: dtype) -> np.ndarray:
         out = np.asarray(out)
     if out.dtype != target.np_dtype:
         out = out.astype(target.np_dtype)
+    return out
+
+
+def as_array_quietly(out: Any, target: dtype) -> np.ndarray:
+    """``as_array`` with a silent cast, as torch's: a float32 accumulation rounded to float16
+    is inf past 65504 without numpy's overflow warning."""
+    if type(out) is not np.ndarray:
+        out = np.asarray(out)
+    if out.dtype != target.np_dtype:
+        out = quiet_call(out.astype, target.np_dtype)
     return out
 
 

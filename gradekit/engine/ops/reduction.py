@@ -17,7 +17,7 @@ from ..autograd.graph import Node, new_node
 from ..dtypes import FLOATING, bool_, dtype, int64
 from ..tensor import Tensor
 from . import arguments
-from .core import as_array, maybe_wrap_dim
+from .core import as_array, as_array_quietly, maybe_wrap_dim
 from .layout import is_dense
 from .pointwise import _rounded_from_float64, div_scalar, sgn, where
 from .pointwise import abs as abs_
@@ -80,12 +80,6 @@ class SumBackward1(Node):
         return (expand(_restore_reduced(grad, self.dim, self.keepdim), self.self_sizes),)
 
 
-def _sum_dtype(x: Tensor, dtype_: dtype | None) -> dtype:
-    if dtype_ is not None:
-        return dtypes.given(dtype_, "sum")
-    return x.dtype if x.dtype.category == FLOATING else int64
-
-
 def torch_full_sum(data: np.ndarray) -> np.generic:
     """Every element of a float array summed in torch's order where it is reproduced (see
     ops/summation.py), else numpy's.  Up to four elements the two orders are the same."""
@@ -99,7 +93,40 @@ def torch_full_sum(data: np.ndarray) -> np.generic:
 def _full_sum(data: np.ndarray, np_dtype: np.dtype) -> np.generic:
     if data.dtype == np_dtype and data.dtype.kind == "f":
         return torch_full_sum(data)
-    return data.sum(dtype=np_dtype)  # integers are exact in any order; a cast sums as numpy
+    if data.dtype.kind == "f":  # float32 values summed into half (_into_half's buffer)
+        return torch_full_sum(data).astype(np_dtype)
+    return data.sum(dtype=np_dtype)  # integers are exact in any order
+
+
+def _into_half(data: np.ndarray, dim: Any) -> np.ndarray:
+    """What ``sum(dtype=torch.float16)`` of a wider tensor adds: its values cast to half (a
+    double through float, as ``c10::Half`` takes one), unless torch's reduction iterator is
+    left with two reduced dims it cannot merge into one run (``should_use_acc_buffer``):
+    then torch sums the values cast to float32 into a float32 buffer and rounds the sums."""
+    if _unmerged_reduced_dims(data, dim):
+        return data.astype(np.float32)
+    if data.dtype.itemsize > 4:
+        data = data.astype(np.float32)
+    return quiet_call(data.astype, np.float16)  # (silent: 1e6 is inf in half)
+
+
+def _unmerged_reduced_dims(data: np.ndarray, dim: Any) -> bool:
+    """Whether the reduced dims of size > 1 fail to make one run of memory in the tensor
+    torch's iterator reads: ``self.to(half)``, dense, its dims in the order of the input's
+    strides (``infer_dense_strides``).  Its reorder puts the reduced dims first, by stride,
+    and merges neighbours that continue each other."""
+    ndim, shape = data.ndim, data.shape
+    try:
+        every = dim is None or (isinstance(dim, (list, tuple)) and not dim)
+        reduced = range(ndim) if every else _normalize_dims(dim, ndim)
+    except (IndexError, RuntimeError, TypeError, ValueError):
+        return False  # (the sum itself raises torch's error)
+    strides, step = [0] * ndim, 1
+    for d in sorted(range(ndim), key=data.strides.__getitem__):
+        strides[d], step = step, step * shape[d]
+    runs = sorted((strides[d], shape[d]) for d in reduced if shape[d] != 1)
+    pairs = zip(runs, runs[1:], strict=False)
+    return builtins.any(stride * size != after for (stride, size), (after, _) in pairs)
 
 
 def _one_output(shape: tuple[int, ...], dims: tuple[int, ...]) -> bool:
@@ -135,8 +162,19 @@ def sum(  # noqa: A001 - torch's name
     if surplus is not None or axis is not None or keepdims is not None:  # numpy's names
         return arguments.numpy_names(sum, input, dim, keepdim, surplus, axis, keepdims, dtype=dtype)
     try:
-        result = _sum_dtype(input, dtype)
-        data = input._data
+        if dtype is None:
+            result = input.dtype
+            if result.category != FLOATING:
+                result = int64
+            data = input._data
+        else:  # torch casts the input to the dtype first (a float16 sum of float32 values
+            # adds them rounded to half), silently: 1e6 is inf in half
+            result = dtypes.given(dtype, "sum")
+            data = input._data
+            if result.accumulate_np_dtype is not result.np_dtype and data.dtype != result.np_dtype:
+                data = _into_half(data, dim)
+            else:
+                data = quiet_call(data.astype, result.np_dtype, copy=False)
         if keepdim is not False:  # (x.sum() and x.sum(0): one ``is`` test for the checks)
             if keepdim is not True:  # torch's parser takes a bool only (not 0, None, 1, np.True_)
                 raise TypeError("keepdim")
@@ -157,12 +195,12 @@ def sum(  # noqa: A001 - torch's name
         if data.size > 4 and data.dtype == result.np_dtype and _one_output(data.shape, dims):
             out = as_array(quiet_call(_full_sum_over, data, dims, keepdim), result)
         else:
-            out = as_array(
+            out = as_array_quietly(  # (float16 adds in float32 and rounds once, as torch)
                 quiet_call(
                     data.sum,
                     axis=_np_axis(dims, data.ndim),
                     keepdims=keepdim,
-                    dtype=result.np_dtype,
+                    dtype=result.accumulate_np_dtype,
                 ),
                 result,
             )
@@ -205,6 +243,8 @@ def sum_to(grad: Tensor, shape: tuple[int, ...]) -> Tensor:
 _FLOAT32 = np.dtype(np.float32)
 _FLOAT64 = np.dtype(np.float64)
 _EXACT_IN_FLOAT32 = 1 << 24  # every int up to this one is a float32 number
+#: The mean of no element: torch's 0 / 0, x86's default nan, whose sign bit is set
+EMPTY_MEAN = -np.float64("nan")
 
 
 class MeanBackward0(Node):
@@ -284,7 +324,8 @@ def mean(
                     total = retry_quietly(error, np.add.reduce, data, None)
             else:
                 total = quiet_call(torch_full_sum, data)
-            out = as_array(total / data.size if data.size else np.float64("nan"), result)
+            # (quietly: a float16 mean of float32 values past 65504 is inf, silently in torch)
+            out = as_array_quietly(total / data.size if data.size else EMPTY_MEAN, result)
             if not (grad_mode.enabled and input._requires_grad):  # _recording(input), inlined
                 return Tensor._make(out, result)
             node = new_node(MeanBackward0, (input._edge(),), ((out.shape, result),))
@@ -1025,7 +1066,7 @@ def _softmax_input(input: Tensor, dim: int, dtype_: dtype | None, name: str) -> 
     return data, d, axis
 
 
-def _float32_softmax(data: np.ndarray, axis: int, *, log: bool) -> np.ndarray:
+def _float32_softmax(data: np.ndarray, axis: int, *, log: bool, half: bool = False) -> np.ndarray:
     """torch's float32 softmax / log_softmax CPU kernels (SoftMaxKernel.cpp), bit for bit
     along the last dim, with numpy's warnings off (the caller is a ``quiet_op``):
 
@@ -1038,9 +1079,13 @@ def _float32_softmax(data: np.ndarray, axis: int, *, log: bool) -> np.ndarray:
       vector of 16 take the scalar ``std::exp`` (correctly rounded, as the engine's exp).
       torch splits the inner dims across threads, which moves that boundary: the engine
       follows one thread;
-    * log_softmax: ``(x - max) - log(sum)``, the log correctly rounded.
+    * log_softmax: ``(x - max) - log(sum)``, the log correctly rounded;
+    * ``half``: float16 values (in ``data`` as float32) along another dim, torch's kernel for
+      reduced floats: the same steps in float32 on vectors of 32 halves (the scalar tail is
+      the positions past them), except that the tail's exps are stored to half before
+      softmax divides them (their sum is not). The caller rounds the result to half.
     """
-    from .vector_kernels import FLOAT32_LANES, reduce_all_sum, sleef_expf  # (import time)
+    from .vector_kernels import FLOAT32_LANES, HALF_LANES, reduce_all_sum, sleef_expf
 
     shape = data.shape
     size, inner = shape[axis], math.prod(shape[axis + 1 :])
@@ -1051,11 +1096,13 @@ def _float32_softmax(data: np.ndarray, axis: int, *, log: bool) -> np.ndarray:
     if last_dim:
         sums = reduce_all_sum(exps.reshape(-1, size)).reshape(-1, 1, 1)
     else:
-        scalar_tail = inner % FLOAT32_LANES
+        scalar_tail = inner % (HALF_LANES if half else FLOAT32_LANES)
         if scalar_tail:
             tail = slice(inner - scalar_tail, inner)
             exps[:, :, tail] = _rounded_from_float64(np.exp, shifted[:, :, tail])
         sums = np.add.accumulate(exps, axis=1)[:, -1:, :]
+        if half and scalar_tail and not log:
+            exps[:, :, tail] = exps[:, :, tail].astype(np.float16)  # (stored to half)
     if log:
         result = shifted - _rounded_from_float64(np.log, sums)
     elif last_dim:
@@ -1064,6 +1111,41 @@ def _float32_softmax(data: np.ndarray, axis: int, *, log: bool) -> np.ndarray:
         result = exps / sums
     # torch returns a contiguous result (numpy's ops kept a transposed input's layout)
     return np.ascontiguousarray(result).reshape(shape)
+
+
+def _half_softmax_lastdim(data: np.ndarray, *, log: bool) -> np.ndarray:
+    """torch's float16 softmax / log_softmax kernels along the last dim, bit for bit: the
+    values in float32, ``x - max`` and SLEEF's exps of it;
+
+    * softmax (the reduced-float ``_vec_softmax_lastdim``): the exps of the whole vectors of
+      16 by SLEEF, of the leftover elements by ``std::exp`` (correctly rounded), summed in
+      that order (``vector_then_tail_sum``), multiplied by ``1 / sum``;
+    * log_softmax (the generic kernel on half): every exp by SLEEF, summed by
+      ``map_reduce_all`` (``reduced_float_sum``) into a half, its log a half, then ``(x -
+      max) - log`` in float32.
+
+    The result is float32, rounded to half once by the caller (numpy's warnings off)."""
+    from .vector_kernels import (  # (import time)
+        FLOAT32_LANES,
+        reduced_float_sum,
+        sleef_expf,
+        vector_then_tail_sum,
+    )
+
+    wide = data.astype(np.float32)
+    rows = wide.reshape(-1, data.shape[-1])
+    shifted = rows - rows.max(axis=1, keepdims=True)
+    if log:
+        total = reduced_float_sum(sleef_expf(shifted)).astype(np.float16)
+        log_total = _rounded_from_float64(np.log, total.astype(np.float32)).astype(np.float16)
+        result = shifted - log_total.astype(np.float32)[:, None]
+    else:
+        body = rows.shape[1] - rows.shape[1] % FLOAT32_LANES
+        exps = np.empty_like(shifted)
+        exps[:, :body] = sleef_expf(shifted[:, :body])
+        exps[:, body:] = _rounded_from_float64(np.exp, shifted[:, body:])
+        result = exps * (1 / vector_then_tail_sum(exps))[:, None]
+    return result.reshape(data.shape)
 
 
 @quiet_op
@@ -1084,8 +1166,11 @@ def softmax(
     else:
         if data.dtype == np.float32:
             out = _float32_softmax(data, axis, log=False)
-        elif data.dtype == np.float16:  # torch computes half in float32 and rounds once
-            out = _float32_softmax(data.astype(np.float32), axis, log=False)
+        elif data.dtype == np.float16:  # torch's kernels for half: in float32, rounded once
+            if axis == data.ndim - 1:
+                out = _half_softmax_lastdim(data, log=False)
+            else:
+                out = _float32_softmax(data.astype(np.float32), axis, log=False, half=True)
         else:
             with np.errstate(all="ignore"):
                 shifted = np.exp(data - data.max(axis=axis, keepdims=True))
@@ -1119,13 +1204,11 @@ def log_softmax(
     else:
         if data.dtype == np.float32:
             out = _float32_softmax(data, axis, log=True)
-        elif data.dtype == np.float16:  # torch's half kernel: in float32, except that the
-            # sum of the exps and its log are half tensors (rounded there)
-            wide = data.astype(np.float32)
-            shifted = wide - wide.max(axis=axis, keepdims=True)
-            total = np.exp(shifted).sum(axis=axis, keepdims=True).astype(np.float16)
-            log_total = np.log(total.astype(np.float32)).astype(np.float16)
-            out = (shifted - log_total.astype(np.float32)).astype(np.float16)
+        elif data.dtype == np.float16:  # torch's kernels for half: in float32, rounded once
+            if axis == data.ndim - 1:
+                out = _half_softmax_lastdim(data, log=True)
+            else:
+                out = _float32_softmax(data.astype(np.float32), axis, log=True, half=True)
         else:
             with np.errstate(all="ignore"):
                 shifted = data - data.max(axis=axis, keepdims=True)

@@ -31,13 +31,14 @@ _LEVEL_STEP = 16  # rows per cascade level (1 << level_power; level_power is 4 u
 
 
 def torch_order_sum(data: np.ndarray) -> np.floating | None:
-    """The sum of every element of a float32/float64 array, added in torch's order.
+    """The sum of every element of a float32/float64 array, added in torch's order (a
+    float16 array: added in float32 and rounded once, ``_half_sum``).
 
     None when torch's order is not reproduced (another dtype, a layout that is not dense,
     more than ``TORCH_ORDER_LIMIT`` elements): the caller keeps numpy's sum.
     """
     if data.dtype != np.float32 and data.dtype != np.float64:
-        return None
+        return _half_sum(data) if data.dtype == np.float16 else None
     if data.size > TORCH_ORDER_LIMIT:
         return None
     if data.ndim > 1 and not is_dense(data):
@@ -49,6 +50,17 @@ def torch_order_sum(data: np.ndarray) -> np.floating | None:
     if values.size < lanes:
         return _sequential(_scalar_order(values))
     return _vector_sum(values, lanes)
+
+
+def _half_sum(data: np.ndarray) -> np.float16:
+    """torch's float16 sum: the values loaded into float32 vectors (the accumulate type) and
+    added in float32's order, rounded to half once (inf past 65504: the caller is quiet).
+    Past ``TORCH_ORDER_LIMIT`` or for a layout that is not dense, numpy's order in float32."""
+    wide = data.astype(np.float32)  # (order "K": a dense layout stays dense)
+    total = torch_order_sum(wide)
+    if total is None:
+        total = np.add.reduce(wide, axis=None)
+    return total.astype(np.float16)
 
 
 def _sequential(values: np.ndarray) -> np.floating:

@@ -37,6 +37,9 @@ _POLYNOMIAL = tuple(
 )
 #: float32 lanes of one AVX512 vector
 FLOAT32_LANES = 16
+#: float16 lanes of one AVX512 vector (``Vectorized<Half>``: the step of torch's kernels for
+#: reduced floats, which convert each into two float32 vectors)
+HALF_LANES = 32
 
 
 def sleef_expf(d: np.ndarray) -> np.ndarray:
@@ -65,7 +68,48 @@ def reduce_all_sum(rows: np.ndarray, lanes: int = FLOAT32_LANES) -> np.ndarray:
     leftover = size - body
     if leftover:
         running[:, :leftover] += rows[:, body:]
+    return _halving_sum(running)
+
+
+def _halving_sum(running: np.ndarray) -> np.ndarray:
+    """``vec_reduce_all`` of whole vectors (a row each): lane ``i`` plus lane ``i + 8``, then
+    ``+ 4``, ``+ 2``, ``+ 1``."""
     while running.shape[1] > 1:
         half = running.shape[1] // 2
         running = running[:, :half] + running[:, half:]
     return running[:, 0]
+
+
+def vector_then_tail_sum(rows: np.ndarray) -> np.ndarray:
+    """The sum of each row of float32 values in the order of torch's softmax kernel for
+    reduced floats along the last dim: the whole vectors of 16 lane-wise, their lanes by
+    halving, then the leftover elements one by one (starting from 0 when there is no whole
+    vector)."""
+    count, size = rows.shape
+    body = size - size % FLOAT32_LANES
+    if body:
+        running = np.add.accumulate(rows[:, :body].reshape(count, -1, FLOAT32_LANES), axis=1)
+        total = _halving_sum(running[:, -1])
+    else:
+        total = np.zeros(count, rows.dtype)
+    steps = np.concatenate((total[:, None], rows[:, body:]), axis=1)
+    return np.add.accumulate(steps, axis=1)[:, -1]
+
+
+def reduced_float_sum(rows: np.ndarray) -> np.ndarray:
+    """The sum of each row of float32 values mapped from float16 ones, in the order of
+    torch's ``vec::map_reduce_all`` for reduced floats: each vector of 32 halves is two
+    float32 vectors, summed lane-wise into two running vectors (a partial last vector into
+    its first lanes), which are added and reduced by halving; a row shorter than 32 folds
+    its second vector into the first and adds the lanes one by one."""
+    count, size = rows.shape
+    if size < HALF_LANES:
+        first = rows[:, :FLOAT32_LANES].copy()
+        if size > FLOAT32_LANES:
+            first[:, : size - FLOAT32_LANES] += rows[:, FLOAT32_LANES:]
+        return np.add.accumulate(first, axis=1)[:, -1]
+    body = size - size % HALF_LANES
+    blocks = rows[:, :body].reshape(count, -1, HALF_LANES)
+    running = np.add.accumulate(blocks, axis=1)[:, -1]  # (a new array: written below)
+    running[:, : size - body] += rows[:, body:]
+    return _halving_sum(running[:, :FLOAT32_LANES] + running[:, FLOAT32_LANES:])
