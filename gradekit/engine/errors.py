@@ -340,6 +340,12 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "random_ expects 'from' to be less than 'to', but got from={low} >= to={high}",
     ),
+    "movedim_count": (
+        RuntimeError,
+        "movedim: Invalid source or destination dims: source ({source} dims) should contain "
+        "the same number of dims as destination ({destination} dims)",
+    ),
+    "movedim_repeated": (RuntimeError, "movedim: repeated dim in `{which}` ({dims})"),
     "randint_bound": (RuntimeError, "{which} is out of bounds for {dtype}"),
     "randperm_limit": (RuntimeError, "n cannot be greater than {limit} for {type} type."),
     "seed_type": (RuntimeError, "manual_seed expected a long, but got {got}"),

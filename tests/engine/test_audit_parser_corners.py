@@ -7,7 +7,8 @@ overloads, and dims of the wrong type that ran (a bool or a float in range: ``x.
 ``x.flip(1.0)``; a float in a list of dims; a falsy keepdim that is not False;
 ``x.contiguous(None)``).  The second corners round: a bad dtype on the ``_like`` factories
 and the ``new_*`` methods (LIKE_AND_NEW), a ``generator=`` that is no torch.Generator and
-``Generator.manual_seed``'s arguments (GENERATOR_ARGUMENT), creation calls
+``Generator.manual_seed``'s arguments (GENERATOR_ARGUMENT), lists of dims with None, a tensor
+or a repeated dim and movedim's checks (DIM_LISTS), creation calls
 students get wrong (CREATION; random results only by shape or dtype).  The goldens were
 captured from torch 2.13 with ``audit_outcomes.goldens``: ``python
 tests/engine/test_audit_parser_corners.py`` prints them again (needs torch)."""
@@ -212,6 +213,71 @@ GENERATOR_ARGUMENT = {
     "result = torch.Generator(device='cpu').initial_seed()": "67280421310721",
 }
 
+DIM_LISTS = {
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.flip(0, None)": "TypeError: flip(): argument 'dims' failed to unpack the object at pos 2 with error \"type must be tuple of ints,but got NoneType\"",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.permute(0, None)": "TypeError: permute(): argument 'dims' failed to unpack the object at pos 2 with error \"type must be tuple of ints,but got NoneType\"",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.flip(0, 'a')": "TypeError: flip(): argument 'dims' failed to unpack the object at pos 2 with error \"type must be tuple of ints,but got str\"",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.permute(1, 'a')": "TypeError: permute(): argument 'dims' failed to unpack the object at pos 2 with error \"type must be tuple of ints,but got str\"",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.flip((0, None))": "TypeError: flip(): argument 'dims' failed to unpack the object at pos 2 with error \"type must be tuple of ints,but got NoneType\"",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.permute((1, None))": "TypeError: permute(): argument 'dims' failed to unpack the object at pos 2 with error \"type must be tuple of ints,but got NoneType\"",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = torch.flip(A, (0, None))": "TypeError: flip(): argument 'dims' failed to unpack the object at pos 2 with error \"type must be tuple of ints,but got NoneType\"",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = torch.permute(A, (1, None))": "TypeError: permute(): argument 'dims' failed to unpack the object at pos 2 with error \"type must be tuple of ints,but got NoneType\"",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.flip(0, None, 1)": "TypeError: flip(): argument 'dims' failed to unpack the object at pos 2 with error \"type must be tuple of ints,but got NoneType\"",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.mean([1, torch.tensor(1)])": "RuntimeError: dim 1 appears multiple times in the list of dims",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.sum([1, torch.tensor(1)])": "RuntimeError: dim 1 appears multiple times in the list of dims",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.sum([0, torch.tensor(1)])": "torch.float32 () 5.5 rg=False",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.mean([0, torch.tensor(1)])": "torch.float32 () 0.916667 rg=False",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.amax([1, torch.tensor(1)])": "RuntimeError: dim 1 appears multiple times in the list of dims",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.sum([1, torch.tensor(-1)])": "RuntimeError: dim 1 appears multiple times in the list of dims",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.sum([1, 1])": "RuntimeError: dim 1 appears multiple times in the list of dims",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.sum([1, np.int64(1)])": "RuntimeError: dim 1 appears multiple times in the list of dims",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.sum([1, torch.tensor(1.0)])": "TypeError: sum(): argument 'dim' failed to unpack the object at pos 2 with error \"type must be tuple of ints,but got Tensor\"",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.movedim((0, False), (1, 0))": "RuntimeError: movedim: repeated dim in `source` ([0, 0])",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.movedim((0, True), (1, 0))": "torch.float32 (3, 2) [[1.0, 4.0], [2.0, -5.0], [3.0, 0.5]] rg=False",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.movedim((0, 1), (1, False))": "torch.float32 (3, 2) [[1.0, 4.0], [2.0, -5.0], [3.0, 0.5]] rg=False",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.movedim((0, 0), (1, 0))": "RuntimeError: movedim: repeated dim in `source` ([0, 0])",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.movedim((0, 1), (1, 1))": "RuntimeError: movedim: repeated dim in `destination` ([1, 1])",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = torch.movedim(A, (0, False), (1, 0))": "RuntimeError: movedim: repeated dim in `source` ([0, 0])",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.permute(0, 0)": "RuntimeError: permute(): duplicate dims are not allowed.",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.permute(0, False)": "RuntimeError: permute(): duplicate dims are not allowed.",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.flip(0, False)": "RuntimeError: dim 0 appears multiple times in the list of dims",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.movedim((0, -2), (1, 0))": "RuntimeError: movedim: repeated dim in `source` ([0, -2])",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.movedim((0, 1), (1,))": "RuntimeError: movedim: Invalid source or destination dims: source ([0, 1] dims) should contain the same number of dims as destination ([1] dims)",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.movedim(0, (1, 0))": "TypeError: movedim() received an invalid combination of arguments - got (int, tuple), but expected one of:\n * (int source, int destination)\n      didn't match because some of the arguments have invalid types: (int, !tuple of (int, int)!)\n * (tuple of ints source, tuple of ints destination)\n      didn't match because some of the arguments have invalid types: (!int!, !tuple of (int, int)!)\n",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.movedim((0, 5), (1, 0))": "IndexError: Dimension out of range (expected to be in range of [-2, 1], but got 5)",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.movedim((0, 0), (1, 5))": "IndexError: Dimension out of range (expected to be in range of [-2, 1], but got 5)",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.movedim((), ())": "torch.float32 (2, 3) [[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]] rg=False",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.movedim((1, 0), (0, 1))": "torch.float32 (3, 2) [[1.0, 4.0], [2.0, -5.0], [3.0, 0.5]] rg=False",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.movedim(1, 0)": "torch.float32 (3, 2) [[1.0, 4.0], [2.0, -5.0], [3.0, 0.5]] rg=False",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.movedim((0, True), (True, 0))": "TypeError: movedim() received an invalid combination of arguments - got (tuple, tuple), but expected one of:\n * (int source, int destination)\n      didn't match because some of the arguments have invalid types: (!tuple of (int, bool)!, !tuple of (bool, int)!)\n * (tuple of ints source, tuple of ints destination)\n      didn't match because some of the arguments have invalid types: (!tuple of (int, bool)!, !tuple of (bool, int)!)\n",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.movedim((0, np.int64(0)), (1, 0))": "RuntimeError: movedim: repeated dim in `source` ([0, 0])",
+    "A = torch.tensor(2.0); result = A.movedim((0, 0), (0, 0))": "RuntimeError: movedim: repeated dim in `source` ([0, 0])",
+    "A = torch.tensor(2.0); result = A.movedim(0, 0)": "torch.float32 () 2.0 rg=False",
+    "A = torch.tensor(2.0); result = A.movedim((0,), ())": "RuntimeError: movedim: Invalid source or destination dims: source ([0] dims) should contain the same number of dims as destination ([] dims)",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = torch.movedim(A, [0, 0], [1, 0])": "RuntimeError: movedim: repeated dim in `source` ([0, 0])",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.movedim((0,), 1)": "TypeError: movedim() received an invalid combination of arguments - got (tuple, int), but expected one of:\n * (int source, int destination)\n      didn't match because some of the arguments have invalid types: (!tuple of (int,)!, int)\n * (tuple of ints source, tuple of ints destination)\n      didn't match because some of the arguments have invalid types: (!tuple of (int,)!, !int!)\n",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = torch.movedim(A, 0, [1])": "TypeError: movedim() received an invalid combination of arguments - got (Tensor, int, list), but expected one of:\n * (Tensor input, int source, int destination)\n      didn't match because some of the arguments have invalid types: (Tensor, int, !list of [int]!)\n * (Tensor input, tuple of ints source, tuple of ints destination)\n      didn't match because some of the arguments have invalid types: (Tensor, !int!, !list of [int]!)\n",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.movedim(source=(0, 0), destination=(1, 0))": "RuntimeError: movedim: repeated dim in `source` ([0, 0])",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.softmax(torch.tensor(1))": "torch.float32 (2, 3) [[0.0900306, 0.244728, 0.665241], [0.970572, 0.000119778, 0.0293087]] rg=False",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.unsqueeze(torch.tensor(0))": "torch.float32 (1, 2, 3) [[[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]] rg=False",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.transpose(torch.tensor(0), 1)": "torch.float32 (3, 2) [[1.0, 4.0], [2.0, -5.0], [3.0, 0.5]] rg=False",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.sum(np.int64(1))": "torch.float32 (2,) [6.0, -0.5] rg=False",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.sum([np.int64(1), 1])": "RuntimeError: dim 1 appears multiple times in the list of dims",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.sum([0, torch.tensor(5)])": "IndexError: Dimension out of range (expected to be in range of [-2, 1], but got 5)",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.sum([0, torch.tensor([1])])": "torch.float32 () 5.5 rg=False",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.amax([1, torch.tensor(-1)])": "RuntimeError: dim 1 appears multiple times in the list of dims",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.amin([0, torch.tensor(1)])": "torch.float32 () -5.0 rg=False",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.norm(2, [1, torch.tensor(1)])": "RuntimeError: dim 1 appears multiple times in the list of dims",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.flip([1, torch.tensor(1)])": "RuntimeError: dim 1 appears multiple times in the list of dims",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.permute([1, torch.tensor(0)])": "torch.float32 (3, 2) [[1.0, 4.0], [2.0, -5.0], [3.0, 0.5]] rg=False",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.squeeze([1, torch.tensor(1)])": "RuntimeError: dim 1 appears multiple times in the list of dims",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.all([1, torch.tensor(1)])": "RuntimeError: dim 1 appears multiple times in the list of dims",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.count_nonzero([1, torch.tensor(1)])": "RuntimeError: dim 1 appears multiple times in the list of dims",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.movedim([0, torch.tensor(1)], (1, 0))": "torch.float32 (3, 2) [[1.0, 4.0], [2.0, -5.0], [3.0, 0.5]] rg=False",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.sum([1, torch.tensor(1)], keepdim=True)": "RuntimeError: dim 1 appears multiple times in the list of dims",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = torch.sum(A, [1, torch.tensor(1)])": "RuntimeError: dim 1 appears multiple times in the list of dims",
+}
+
 CREATION = {
     "result = torch.zeros(2, 3, dtype='float32')": "TypeError: zeros(): argument 'dtype' must be torch.dtype, not str",
     "result = torch.zeros(2, 3, dtype=np.float32)": "TypeError: zeros(): argument 'dtype' must be torch.dtype, not type",
@@ -333,6 +399,7 @@ GOLDENS = {
     **DIM_TYPES,
     **LIKE_AND_NEW,
     **GENERATOR_ARGUMENT,
+    **DIM_LISTS,
     **CREATION,
 }
 
@@ -357,6 +424,7 @@ if __name__ == "__main__":  # print the goldens as torch gives them
         "DIM_TYPES": DIM_TYPES,
         "LIKE_AND_NEW": LIKE_AND_NEW,
         "GENERATOR_ARGUMENT": GENERATOR_ARGUMENT,
+        "DIM_LISTS": DIM_LISTS,
         "CREATION": CREATION,
     }
     for name, cases in tables.items():
