@@ -8,7 +8,7 @@ overloads, and dims of the wrong type that ran (a bool or a float in range: ``x.
 ``x.contiguous(None)``).  The second corners round: a bad dtype on the ``_like`` factories
 and the ``new_*`` methods (LIKE_AND_NEW), a ``generator=`` that is no torch.Generator and
 ``Generator.manual_seed``'s arguments (GENERATOR_ARGUMENT), lists of dims with None, a tensor
-or a repeated dim and movedim's checks (DIM_LISTS), creation calls
+or a repeated dim, movedim's checks and ``x.contiguous(...)`` (DIM_LISTS), creation calls
 students get wrong (CREATION; random results only by shape or dtype).  The goldens were
 captured from torch 2.13 with ``audit_outcomes.goldens``: ``python
 tests/engine/test_audit_parser_corners.py`` prints them again (needs torch)."""
@@ -241,6 +241,7 @@ DIM_LISTS = {
     "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.permute(0, 0)": "RuntimeError: permute(): duplicate dims are not allowed.",
     "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.permute(0, False)": "RuntimeError: permute(): duplicate dims are not allowed.",
     "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.flip(0, False)": "RuntimeError: dim 0 appears multiple times in the list of dims",
+    "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.contiguous(...)": "TypeError: contiguous() takes 0 positional arguments but 1 was given",
     "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.movedim((0, -2), (1, 0))": "RuntimeError: movedim: repeated dim in `source` ([0, -2])",
     "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.movedim((0, 1), (1,))": "RuntimeError: movedim: Invalid source or destination dims: source ([0, 1] dims) should contain the same number of dims as destination ([1] dims)",
     "A = torch.tensor([[1.0, 2.0, 3.0], [4.0, -5.0, 0.5]]); result = A.movedim(0, (1, 0))": "TypeError: movedim() received an invalid combination of arguments - got (int, tuple), but expected one of:\n * (int source, int destination)\n      didn't match because some of the arguments have invalid types: (int, !tuple of (int, int)!)\n * (tuple of ints source, tuple of ints destination)\n      didn't match because some of the arguments have invalid types: (!int!, !tuple of (int, int)!)\n",

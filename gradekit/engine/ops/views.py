@@ -1187,11 +1187,15 @@ def ravel(x: Tensor) -> Tensor:
         raise arguments.not_a_tensor("ravel", x, failure) from None
 
 
-def contiguous(x: Tensor, surplus: object = ...) -> Tensor:
+# contiguous()'s "no surplus argument": no object a caller can name (``...`` was one).
+_NO_SURPLUS: Any = object()
+
+
+def contiguous(x: Tensor, surplus: object = _NO_SURPLUS) -> Tensor:
     """The same tensor when already contiguous, else a CloneBackward0 copy. (No
     ``memory_format=``: the engine has none to give, and a second parameter with a default
     costs every call; torch.contiguous_format itself raises the engine's unsupported error.)"""
-    if surplus is not ...:  # (not None: x.contiguous(None) is a surplus argument too)
+    if surplus is not _NO_SURPLUS:  # (x.contiguous(None), x.contiguous(...): surplus too)
         raise errors.error(  # torch's memory_format is keyword-only (see arguments.SURPLUS)
             "too_many_positional", name="contiguous", maximum=0, s="s", given=1, were="was"
         )
