@@ -819,9 +819,10 @@ def movedim(x: Tensor, source: Any, destination: Any) -> Tensor:
             raise _movedim_error(ndim, source, destination) or RuntimeError("movedim")
         return permute(x, *order)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        error = _movedim_error(x._data.ndim, source, destination)  # (zip's: not as many)
-        if error is not None:
-            raise error from None
+        if isinstance(x, Tensor):  # (zip's error: not as many source as destination dims)
+            error = _movedim_error(x._data.ndim, source, destination)
+            if error is not None:
+                raise error from None
         raise arguments.not_a_tensor("movedim", x, failure, source, destination) from None
 
 
