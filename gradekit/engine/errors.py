@@ -340,7 +340,25 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "random_ expects 'from' to be less than 'to', but got from={low} >= to={high}",
     ),
+    "movedim_count": (
+        RuntimeError,
+        "movedim: Invalid source or destination dims: source ({source} dims) should contain "
+        "the same number of dims as destination ({destination} dims)",
+    ),
+    "movedim_repeated": (RuntimeError, "movedim: repeated dim in `{which}` ({dims})"),
+    "randint_bound": (RuntimeError, "{which} is out of bounds for {dtype}"),
+    "randperm_limit": (RuntimeError, "n cannot be greater than {limit} for {type} type."),
+    "seed_type": (RuntimeError, "manual_seed expected a long, but got {got}"),
+    "seed_arguments": (
+        TypeError,
+        "Generator.manual_seed() takes exactly one argument ({given} given)",
+    ),
+    "seed_keywords": (TypeError, "Generator.manual_seed() takes no keyword arguments"),
+    "seed_not_int": (TypeError, "an integer is required"),
+    "long_overflow": (ValueError, "Overflow when unpacking long long"),
     "arange_step_zero": (RuntimeError, "step must be nonzero"),
+    "arange_range": (RuntimeError, "unsupported range: {start} -> {end}"),
+    "arange_size": (RuntimeError, "invalid size, possible overflow?"),
     "arange_bound_sign": (
         RuntimeError,
         "upper bound and lower bound inconsistent with step sign",

@@ -188,6 +188,35 @@ def dtype_error(
     if dtype is None or type(failure) is not TypeError or not _DTYPE_FAILURE.match(str(failure)):
         return None
     frame = sys._getframe(1) if body is None else body
+    return _parser_error_as_called(frame, values, {"dtype": dtype}, varargs=varargs)
+
+
+def generator_error(
+    generator: object, values: tuple[Any, ...], *, varargs: bool = False
+) -> Exception:
+    """torch's parser error for a ``generator=`` that is no torch.Generator (``torch.rand(3,
+    generator='a')``: the overloads listed), for the frame calling this, which found it so
+    (``values`` and ``varargs`` as for :func:`dtype_error`): a right call pays its own
+    ``is not None`` test alone."""
+    error = _parser_error_as_called(
+        sys._getframe(1), values, {"generator": generator}, varargs=varargs
+    )
+    return error or errors.error(
+        "argument_type",
+        name=sys._getframe(1).f_code.co_name,
+        parameter="generator",
+        where="",
+        expected="torch.Generator",
+        got=type_name(generator),
+    )
+
+
+def _parser_error_as_called(
+    frame: types.FrameType, values: tuple[Any, ...], given: dict[str, Any], *, varargs: bool
+) -> Exception | None:
+    """:func:`call_error` for the call running in ``frame`` (its function's listing, from
+    ``overloads``), with its keywords as its caller gave them; ``given``: the keyword the
+    failure is about, for a call that cannot be read. See :func:`dtype_error`."""
     code = frame.f_code
     known = _CALLED_AS.get(id(code))
     name, kind = (code.co_name, FUNCTION) if known is None else known[:2]
@@ -199,16 +228,17 @@ def dtype_error(
         values = values[1:]
     local = frame.f_locals
     shape = call_shape(frame, method)
-    if shape is None:  # (the call cannot be read: the values by position, dtype by name)
+    if shape is None:  # (the call cannot be read: the values by position, given's by name)
         args = values if varargs else _without_defaults(name, listed, _up_to_required(values))
-        return call_error(name, listed, tuple(args), {"dtype": dtype})
+        return call_error(name, listed, tuple(args), given)
     positional, keywords = shape
     parameters = code.co_varnames[int(method) : code.co_argcount]
     kwargs = {}
     for key in keywords:
         index = parameters.index(key) if key in parameters and not varargs else len(values)
         kwargs[key] = values[index] if index < len(values) else local.get(key)
-    kwargs.setdefault("dtype", dtype)  # (given another way: ``functools.partial``)
+    for key, value in given.items():  # (given another way: ``functools.partial``)
+        kwargs.setdefault(key, value)
     args = values if varargs else values[: len(positional)]
     return call_error(name, listed, tuple(args), kwargs)
 
@@ -932,7 +962,11 @@ class _Overload:
             return _is_long(value) or isinstance(value, str) or type(value).__name__ == "device"
         if kind == "str":
             return isinstance(value, str)
-        return True  # (generator, layout, memory format: not checked by the engine)
+        if kind == "torch.Generator":
+            from .creation import Generator  # (creation imports this module)
+
+            return isinstance(value, Generator)
+        return True  # (layout, memory format: not checked by the engine)
 
     def _extra_args(self, given: int) -> Exception:
         if self.min_args != self.max_positional:

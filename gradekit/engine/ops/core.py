@@ -187,7 +187,7 @@ def edge(value: Any) -> tuple[Node | None, int]:
 def maybe_wrap_dim(dim: int, ndim: int) -> int:
     """Normalise ``dim`` for a tensor of ``ndim`` dims, with torch's IndexError."""
     if type(dim) is not int:  # (one test on the way in: a bool or a float is no int to torch)
-        _check_dim_type(dim)
+        dim = _check_dim_type(dim)
     low, high = (-ndim, ndim - 1) if ndim else (-1, 0)
     if not low <= dim <= high:
         if not isinstance(dim, (int, np.integer)):  # (x.sum(1.5): torch's parser refuses its
@@ -196,12 +196,16 @@ def maybe_wrap_dim(dim: int, ndim: int) -> int:
     return dim + ndim if dim < 0 else dim
 
 
-def _check_dim_type(dim: object) -> None:
+def _check_dim_type(dim: Any) -> Any:
     """A dim that is not a Python int: a bool or a float (numpy's too) is refused as torch's
     parser refuses its type (a TypeError that the op's handler words with its listing);
-    numpy integers and anything else go on as before."""
+    anything with ``__index__`` is its int, as torch's parser unpacks a list of dims (a
+    numpy integer, a one-element integer tensor: ``x.sum([1, torch.tensor(1)])`` names the
+    repeated dim 1); anything else goes on as before."""
     if isinstance(dim, (bool, float, np.bool_, np.floating)):
         raise TypeError(f"dim must be int, not {type(dim).__name__}")
+    index = getattr(type(dim), "__index__", None)
+    return dim if index is None else index(dim)
 
 
 def torch_layout(out: np.ndarray, *operands: Any) -> np.ndarray:

@@ -510,8 +510,8 @@ def eye(
         ) from None
 
 
-def _like(input: Tensor, fill: Any, dtype_: dtype | None, requires_grad: bool) -> Tensor:
-    target = dtypes.given(dtype_, "full_like") if dtype_ is not None else input.dtype
+def _like(input: Tensor, fill: Any, dtype_: dtype | None, requires_grad: bool, name: str) -> Tensor:
+    target = dtypes.given(dtype_, name) if dtype_ is not None else input.dtype
     data = quiet_call(np.full, input._data.shape, fill, dtype=target.np_dtype)
     return _finish(data, target, requires_grad)
 
@@ -525,7 +525,7 @@ def zeros_like(
     **_: Any,
 ) -> Tensor:
     try:
-        return _like(input, 0, dtype, requires_grad)
+        return _like(input, 0, dtype, requires_grad, "zeros_like")
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("zeros_like", input, failure) from None
 
@@ -539,7 +539,7 @@ def ones_like(
     **_: Any,
 ) -> Tensor:
     try:
-        return _like(input, 1, dtype, requires_grad)
+        return _like(input, 1, dtype, requires_grad, "ones_like")
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("ones_like", input, failure) from None
 
@@ -552,7 +552,7 @@ def empty_like(
     requires_grad: bool = False,
     **_: Any,
 ) -> Tensor:
-    return _like(input, 0, dtype, requires_grad)
+    return _like(input, 0, dtype, requires_grad, "empty_like")
 
 
 def full_like(
@@ -569,7 +569,7 @@ def full_like(
             raise TypeError("fill_value")
         target = dtypes.given(dtype, "full_like") if dtype is not None else input.dtype
         fill_value = _checked_fill(fill_value, target, input._data.size)
-        return _like(input, fill_value, dtype, requires_grad)
+        return _like(input, fill_value, dtype, requires_grad, "full_like")
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("full_like", input, failure, fill_value) from None
 
@@ -605,6 +605,7 @@ def arange(
         if stride == 0:
             raise errors.error("arange_step_zero")
         if (high - low) * stride < 0 and high != low:
+            _check_arange_range(low, high, stride)  # (torch's checks before the sign's)
             raise errors.error("arange_bound_sign")
         all_int = builtins.all(isinstance(v, (builtins.int, np.integer)) for v in values)
         target = (
@@ -612,12 +613,31 @@ def arange(
             if dtype is not None
             else (dtypes.int64 if all_int else get_default_dtype())
         )
-        count = builtins.max(0, math.ceil((high - low) / stride))
+        try:
+            count = builtins.max(0, math.ceil((high - low) / stride))
+        except (ValueError, OverflowError):  # a nan or an infinite bound, or a nan step
+            _check_arange_range(low, high, stride)
+            raise
         # torch computes start + i * step (in double for floating results)
-        data = low + np.arange(count, dtype=np.float64 if not all_int else np.int64) * stride
+        try:
+            steps = np.arange(count, dtype=np.float64 if not all_int else np.int64)
+        except ValueError:  # numpy's "Maximum allowed size exceeded"
+            if not all_int and count > 2**63 - 1:  # (torch's size is an int64)
+                raise errors.error("arange_size") from None
+            raise
+        data = low + steps * stride
         return _finish(data.astype(target.np_dtype), target, requires_grad)
     except (TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("arange", start, failure, end, step, exact=True) from None
+
+
+def _check_arange_range(low: Any, high: Any, step: Any) -> None:
+    """torch's checks of arange's step (nonzero: not nan) and bounds (finite), in its order;
+    for the failure branches (free unless one raises)."""
+    if not (step > 0 or step < 0):
+        raise errors.error("arange_step_zero")
+    if not (math.isfinite(low) and math.isfinite(high)):  # (C++ prints the doubles as %g)
+        raise errors.error("arange_range", start=f"{float(low):g}", end=f"{float(high):g}")
 
 
 def linspace(
@@ -727,8 +747,14 @@ class Generator:
             self._numpy_generator = np.random.Generator(np.random.PCG64(self._seed & (2**64 - 1)))
         return self._numpy_generator
 
-    def manual_seed(self, seed: int) -> Generator:
-        self._seed = builtins.int(seed)
+    def manual_seed(
+        self, seed: int = errors.REQUIRED, /, *surplus: Any, **keywords: Any
+    ) -> Generator:
+        """As torch's (a C method taking one int: a negative seed wraps to its unsigned value;
+        ``torch.manual_seed`` converts with ``int()`` first)."""
+        if type(seed) is not builtins.int or not 0 <= seed < 2**64 or surplus or keywords:
+            seed = _checked_seed(seed, surplus, keywords)
+        self._seed = seed
         self._numpy_generator = None  # a fresh stream from the new seed, on first use
         return self
 
@@ -739,11 +765,27 @@ class Generator:
         return self.manual_seed(np.random.SeedSequence().entropy % (2**63)).initial_seed()
 
 
+def _checked_seed(seed: Any, surplus: tuple[Any, ...], keywords: dict[str, Any]) -> int:
+    """The seed torch's ``Generator.manual_seed`` takes from ``seed`` (a Python int that is
+    no bool: a negative one as its two's complement), or its error."""
+    if keywords:
+        raise errors.error("seed_keywords")
+    if seed is errors.REQUIRED or surplus:
+        raise errors.error("seed_arguments", given=len(surplus) + (seed is not errors.REQUIRED))
+    if isinstance(seed, np.integer) and not isinstance(seed, np.bool_):
+        raise errors.error("seed_not_int")  # (torch's check takes it; its unpacking does not)
+    if not isinstance(seed, builtins.int) or isinstance(seed, builtins.bool):
+        raise errors.error("seed_type", got=type(seed).__name__)
+    if not -(2**63) <= seed < 2**64:
+        raise errors.error("long_overflow")
+    return builtins.int(seed) % 2**64
+
+
 default_generator = Generator()
 
 
 def manual_seed(seed: int) -> Generator:
-    return default_generator.manual_seed(seed)
+    return default_generator.manual_seed(builtins.int(seed))
 
 
 def initial_seed() -> int:
@@ -755,7 +797,7 @@ def seed() -> int:
 
 
 def _rng(generator: Generator | None) -> np.random.Generator:
-    return (generator or default_generator)._rng
+    return (default_generator if generator is None else generator)._rng
 
 
 def _float_dtype(d: dtype | None, name: str) -> dtype:
@@ -773,6 +815,8 @@ def rand(
     device: Any = None,
     requires_grad: bool = False,
 ) -> Tensor:
+    if generator is not None and not isinstance(generator, Generator):
+        raise arguments.generator_error(generator, shape, varargs=True)
     try:
         target = _float_dtype(dtype, "check_uniform_bounds")
     except TypeError as failure:  # (the parser's words: it checks the dtype's type first)
@@ -791,6 +835,8 @@ def randn(
     device: Any = None,
     requires_grad: bool = False,
 ) -> Tensor:
+    if generator is not None and not isinstance(generator, Generator):
+        raise arguments.generator_error(generator, shape, varargs=True)
     try:
         target = _float_dtype(dtype, "normal_kernel_cpu")
     except TypeError as failure:  # (the parser's words: it checks the dtype's type first)
@@ -811,6 +857,8 @@ def randint(
     device: Any = None,
     requires_grad: bool = False,
 ) -> Tensor:
+    if generator is not None and not isinstance(generator, Generator):
+        raise arguments.generator_error(generator, (low, high, size))
     try:
         target = dtypes.given(dtype, "randint") if dtype is not None else dtypes.int64
     except TypeError as failure:  # (before the sizes move)
@@ -837,35 +885,117 @@ def randint(
     _check_nonnegative(shape)
     if low >= high:
         raise errors.error("randint_range", low=low, high=high)
+    if target is not dtypes.int64 and target in _CPP_TYPE_NAMES:  # (a narrower type)
+        _check_random_bounds(low, high, target)
+    elif high > 9223372036854775807:  # (torch's parser reads the bounds as int64)
+        raise errors.error("long_overflow")
     data = _rng(generator).integers(low, high, size=shape).astype(target.np_dtype)
     return _finish(data, target, requires_grad)
+
+
+# The C++ names torch's random_ bounds check prints, for the dtypes it checks.
+_CPP_TYPE_NAMES = {
+    dtypes.bool_: "bool",
+    dtypes.uint8: "unsigned char",
+    dtypes.int8: "signed char",
+    dtypes.int16: "short int",
+    dtypes.int32: "int",
+    dtypes.float16: "c10::Half",
+}
+
+
+def _check_random_bounds(low: int, high: int, target: dtype) -> None:
+    """torch's ``check_from_to`` for randint's ``[low, high)`` in ``target`` (an integer type
+    narrower than int64, bool or float16): each bound must fit the type."""
+    if target is dtypes.bool_:
+        lowest, highest = 0, 1
+    else:
+        info = (
+            np.finfo(target.np_dtype) if target.category == FLOATING else np.iinfo(target.np_dtype)
+        )
+        lowest, highest = builtins.int(info.min), builtins.int(info.max)
+    name = _CPP_TYPE_NAMES[target]
+    if not lowest <= low <= highest:
+        raise errors.error("randint_bound", which="from", dtype=name)
+    if not lowest <= high - 1 <= highest:
+        raise errors.error("randint_bound", which="to - 1", dtype=name)
+
+
+# randperm's largest n per dtype and its error (torch's checks in randperm_cpu)
+_RANDPERM_LIMITS = {
+    dtypes.uint8: (256, "tensor_value_overflow", {"dtype": "uint8_t"}),
+    dtypes.int8: (128, "tensor_value_overflow", {"dtype": "int8_t"}),
+    dtypes.int16: (32768, "tensor_value_overflow", {"dtype": "int16_t"}),
+    dtypes.int32: (2**31, "tensor_value_overflow", {"dtype": "int32_t"}),
+    dtypes.float16: (2049, "randperm_limit", {"limit": "2049", "type": "Half"}),
+    dtypes.float32: (2**24 + 1, "randperm_limit", {"limit": "2^24+1", "type": "Float"}),
+}
 
 
 def randperm(
     n: int, *, generator: Generator | None = None, dtype: dtype | None = None, device: Any = None
 ) -> Tensor:
+    if generator is not None and not isinstance(generator, Generator):
+        raise arguments.generator_error(generator, (n,))
     try:
         target = dtypes.given(dtype, "randperm") if dtype is not None else dtypes.int64
     except TypeError as failure:
         raise (arguments.dtype_error(failure, dtype, (n,)) or failure) from None
+    if target is not dtypes.int64:  # (torch's checks, in its order)
+        _check_nonnegative((n,))
+        if target is dtypes.bool_:
+            raise errors.error("op_dtype_unsupported", op="randperm", dtype="Bool")
+        limit, key, fields = _RANDPERM_LIMITS.get(target, (n, "", {}))
+        if n > limit:
+            raise errors.error(key, **fields)
+    elif n < 0:  # (numpy's permutation(-1) is empty)
+        _check_nonnegative((n,))
     return Tensor._make(_rng(generator).permutation(n).astype(target.np_dtype), target)
 
 
 def rand_like(
-    input: Tensor, *, dtype: dtype | None = None, requires_grad: bool = False, **_: Any
+    input: Tensor,
+    *,
+    generator: Generator | None = None,
+    dtype: dtype | None = None,
+    requires_grad: bool = False,
+    **_: Any,
 ) -> Tensor:
-    return rand(input._data.shape, dtype=dtype or input.dtype, requires_grad=requires_grad)
+    if generator is not None and not isinstance(generator, Generator):
+        raise arguments.generator_error(generator, (input,))
+    if dtype is not None:
+        try:
+            dtype = dtypes.given(dtype, "rand_like")
+        except TypeError as failure:  # (torch lists rand_like's overloads, not rand's)
+            raise (arguments.dtype_error(failure, dtype, (input,)) or failure) from None
+    target = input.dtype if dtype is None else dtype
+    return rand(input._data.shape, generator=generator, dtype=target, requires_grad=requires_grad)
 
 
 def randn_like(
-    input: Tensor, *, dtype: dtype | None = None, requires_grad: bool = False, **_: Any
+    input: Tensor,
+    *,
+    generator: Generator | None = None,
+    dtype: dtype | None = None,
+    requires_grad: bool = False,
+    **_: Any,
 ) -> Tensor:
-    return randn(input._data.shape, dtype=dtype or input.dtype, requires_grad=requires_grad)
+    if generator is not None and not isinstance(generator, Generator):
+        raise arguments.generator_error(generator, (input,))
+    if dtype is not None:
+        try:
+            dtype = dtypes.given(dtype, "randn_like")
+        except TypeError as failure:  # (torch lists randn_like's overloads, not randn's)
+            raise (arguments.dtype_error(failure, dtype, (input,)) or failure) from None
+    target = input.dtype if dtype is None else dtype
+    return randn(input._data.shape, generator=generator, dtype=target, requires_grad=requires_grad)
 
 
 def normal(
     mean: Any = 0.0, std: Any = 1.0, size: Any = None, *, generator: Generator | None = None
 ) -> Tensor:
+    if generator is not None and not isinstance(generator, Generator):
+        raise arguments.generator_error(generator, (mean, std, size))
     if isinstance(mean, Tensor) or isinstance(std, Tensor):
         mean_data = mean._data if isinstance(mean, Tensor) else mean
         std_data = std._data if isinstance(std, Tensor) else std

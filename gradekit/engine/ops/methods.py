@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import errors
+from .. import dtypes, errors
 from ..tensor import Tensor, register_method
 from . import (
     arguments,
@@ -135,7 +135,8 @@ def _new_factory(factory: Any) -> Any:
         name = f"new_{factory.__name__}"
         shape = creation._given_size(name, size, kwargs.pop("size", errors.REQUIRED))
         creation._check_nonnegative(shape)  # (torch.zeros's own words are not new_zeros's)
-        return factory(size=shape, dtype=dtype or self.dtype, **kwargs)
+        target = self.dtype if dtype is None else dtypes.given(dtype, name)
+        return factory(size=shape, dtype=target, **kwargs)
 
     return method
 
@@ -144,7 +145,8 @@ def _new_full(
     self: Tensor, size: Any, fill_value: Any, *, dtype: Any = None, **kwargs: Any
 ) -> Tensor:
     try:
-        return creation.full(size, fill_value, dtype=dtype or self.dtype, **kwargs)
+        target = self.dtype if dtype is None else dtype  # (full() checks it: see below)
+        return creation.full(size, fill_value, dtype=target, **kwargs)
     except TypeError as failure:  # full()'s parser errors: new_full's, as torch names them
         message = str(failure)  # (the same parameters, in the same positions)
         if not message.startswith("full()"):
@@ -154,7 +156,8 @@ def _new_full(
 
 
 def _new_tensor(self: Tensor, data: Any, *, dtype: Any = None, **kwargs: Any) -> Tensor:
-    return creation.tensor(data, dtype=dtype or self.dtype, **kwargs)
+    target = self.dtype if dtype is None else dtypes.given(dtype, "new_tensor")
+    return creation.tensor(data, dtype=target, **kwargs)
 
 
 def _softmax_method(name: str, function: Callable[..., Tensor]) -> Callable[..., Tensor]:

@@ -20,6 +20,11 @@ _FACTORY_TAIL = (
     "device = None, bool pin_memory = False, bool requires_grad = False)"
 )
 
+# ... of the ``_like`` factories, which take a memory format and no ``out``.
+_LIKE_TAIL = "torch.memory_format memory_format = None, " + _FACTORY_TAIL.removeprefix(
+    "Tensor out = None, "
+)
+
 FUNCTIONS: dict[str, tuple[str, ...]] = {
     "where": (
         "(Tensor condition)",
@@ -192,6 +197,20 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
             ("Tensor", "Number"),
             ("Number", "Number"),
         )
+    ),
+    **{
+        name: (
+            f"(Tensor input, *, torch.Generator generator, {_LIKE_TAIL}",
+            f"(Tensor input, *, {_LIKE_TAIL}",
+        )
+        for name in ("rand_like", "randn_like")
+    },
+    "normal": (
+        "(Tensor mean, Tensor std, *, torch.Generator generator = None, Tensor out = None)",
+        "(Tensor mean, float std = 1, *, torch.Generator generator = None, Tensor out = None)",
+        "(float mean, Tensor std, *, torch.Generator generator = None, Tensor out = None)",
+        "(float mean, float std, tuple of ints size, *, torch.Generator generator = None, "
+        + _FACTORY_TAIL,
     ),
     "full_like": (
         "(Tensor input, Number fill_value, *, torch.memory_format memory_format = None, "

@@ -762,7 +762,8 @@ def permute(x: Tensor, *order_given: Any, dims: Any = None) -> Tensor:
             raise errors.error("permute_duplicate")
         return _permute(x, tuple(wrapped))
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("permute", x, failure, *order_given) from None
+        # (exact: every dim is the caller's, so a trailing None is no default left out)
+        raise arguments.not_a_tensor("permute", x, failure, *order_given, exact=True) from None
 
 
 def _permute(x: Tensor, order: tuple[int, ...]) -> Tensor:
@@ -800,14 +801,49 @@ def movedim(x: Tensor, source: Any, destination: Any) -> Tensor:
         ndim = x._data.ndim
         sources = [_wrap_dim(d, ndim) for d in _dim_list((source,))]
         targets = [_wrap_dim(d, ndim) for d in _dim_list((destination,))]
+        if type(source) is not type(destination) or (
+            len(targets) > 1 and len({*targets}) != len(targets)
+        ):  # (maybe an int beside a list, or a repeated destination dim: torch's checks)
+            if isinstance(source, (tuple, list)) is not isinstance(destination, (tuple, list)):
+                raise TypeError("movedim: an int beside a list")  # (the handler: the parser's)
+            error = _movedim_error(ndim, source, destination)
+            if error is not None:
+                raise error
+        pairs = sorted(zip(targets, sources, strict=True))  # (not as many: the handler)
         if ndim == 0:
             return alias(x)
         order = [d for d in range(ndim) if d not in sources]
-        for target, src in sorted(zip(targets, sources, strict=True)):
+        for target, src in pairs:
             order.insert(target, src)
+        if len(order) != ndim:  # a repeated source dim
+            raise _movedim_error(ndim, source, destination) or RuntimeError("movedim")
         return permute(x, *order)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        if isinstance(x, Tensor):  # (zip's error: not as many source as destination dims)
+            error = _movedim_error(x._data.ndim, source, destination)
+            if error is not None:
+                raise error from None
         raise arguments.not_a_tensor("movedim", x, failure, source, destination) from None
+
+
+def _movedim_error(ndim: int, source: Any, destination: Any) -> Exception | None:
+    """torch's movedim checks, in its order, for the branches where one may fail: the same
+    number of source and destination dims, none repeated (printed as given); None when
+    they pass or the dims themselves are wrong (an int beside a list: the parser's listing,
+    which the caller's handler words)."""
+    if isinstance(source, (tuple, list)) is not isinstance(destination, (tuple, list)):
+        return None
+    try:
+        given = _dim_list((source,)), _dim_list((destination,))
+        if len(given[0]) != len(given[1]):
+            return errors.error("movedim_count", source=given[0], destination=given[1])
+        for which, dims in zip(("source", "destination"), given, strict=True):
+            wrapped = [_wrap_dim(d, ndim) for d in dims]
+            if len(set(wrapped)) != len(wrapped):
+                return errors.error("movedim_repeated", which=which, dims=list(map(int, dims)))
+    except (TypeError, ValueError, IndexError):
+        return None
+    return None
 
 
 def unsqueeze(
@@ -1152,11 +1188,15 @@ def ravel(x: Tensor) -> Tensor:
         raise arguments.not_a_tensor("ravel", x, failure) from None
 
 
-def contiguous(x: Tensor, surplus: object = ...) -> Tensor:
+# contiguous()'s "no surplus argument": no object a caller can name (``...`` was one).
+_NO_SURPLUS: Any = object()
+
+
+def contiguous(x: Tensor, surplus: object = _NO_SURPLUS) -> Tensor:
     """The same tensor when already contiguous, else a CloneBackward0 copy. (No
     ``memory_format=``: the engine has none to give, and a second parameter with a default
     costs every call; torch.contiguous_format itself raises the engine's unsupported error.)"""
-    if surplus is not ...:  # (not None: x.contiguous(None) is a surplus argument too)
+    if surplus is not _NO_SURPLUS:  # (x.contiguous(None), x.contiguous(...): surplus too)
         raise errors.error(  # torch's memory_format is keyword-only (see arguments.SURPLUS)
             "too_many_positional", name="contiguous", maximum=0, s="s", given=1, were="was"
         )
@@ -1240,7 +1280,9 @@ def flip(x: Tensor, dims: Any = errors.REQUIRED, *surplus: Any) -> Tensor:
             node.dims = tuple(wrapped)
         return Tensor._make(data, x.dtype, node)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        raise arguments.not_a_tensor("flip", x, failure, dims, *surplus, packed=True) from None
+        raise arguments.not_a_tensor(  # (exact: as permute's)
+            "flip", x, failure, dims, *surplus, packed=True, exact=True
+        ) from None
 
 
 def cat(tensors: Sequence[Tensor], dim: int = 0, surplus: Any = None, axis: Any = None) -> Tensor:
