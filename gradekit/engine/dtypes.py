@@ -25,6 +25,7 @@ class dtype:  # noqa: N801 - the public name is torch.dtype
     __slots__ = (
         *("name", "np_dtype", "category", "legacy_name", "scalar_name", "itemsize"),
         "accumulate_np_dtype",
+        "own_opmath",
     )
 
     def __init__(self, name: str, np_dtype: str, category: int, legacy: str, scalar: str):
@@ -37,6 +38,12 @@ class dtype:  # noqa: N801 - the public name is torch.dtype
         # What torch's CPU mean computes in before rounding once to this dtype: float32 for
         # float16 (cast, sum, divide, cast back: ATen's mean_out), else the dtype itself.
         self.accumulate_np_dtype = np.dtype(np.float32 if np_dtype == "float16" else np_dtype)
+        # Whether torch computes this dtype's arithmetic with a Python number in the dtype
+        # itself, as numpy does with a weak scalar: float32 and float64.  float16 computes
+        # in float32 (its opmath type) where the number is the second operand of mul or div
+        # (core.half_opmath), and the integers promote.  One attribute read on the hot paths
+        # (where ``category == FLOATING and dtype is not float16`` was two tests).
+        self.own_opmath = np_dtype in ("float32", "float64")
 
     def __repr__(self) -> str:
         return f"torch.{self.name}"

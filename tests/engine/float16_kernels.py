@@ -31,7 +31,49 @@ PINNED_TORCH = "2.13.0"
 CASES_PER_KIND = 150
 _SOFTMAX = ("softmax", "log_softmax")
 _LOSSES = ("mse_loss", "binary_cross_entropy", "binary_cross_entropy_with_logits")
-KINDS = ("sum", "sum_dtype", "mean", *_SOFTMAX, *_LOSSES)
+
+
+def _assigned(operator: str) -> Any:
+    """``y = x.clone(); y *= c`` (an augmented assignment, on a copy: x is a leaf)."""
+    method = f"__i{operator}__"
+    return lambda torch, x, c: getattr(x.clone(), method)(c)
+
+
+# A float16 tensor with a Python number (or a 0-d tensor, ``*_tensor``), each kind in the
+# forms torch reaches the same kernel by: mul and div compute in float32 with the number
+# as it is (cast to float, not to half) and round once; add and sub cast the number to
+# half (through float32, as c10::Half); ``c / x`` is reciprocal(x) * c.
+SCALAR_FORMS: dict[str, dict[str, Any]] = {
+    "mul_number": {
+        "x * c": lambda torch, x, c: x * c,
+        "c * x": lambda torch, x, c: c * x,
+        "torch.mul(x, c)": lambda torch, x, c: torch.mul(x, c),
+        "x.clone().mul_(c)": lambda torch, x, c: x.clone().mul_(c),
+        "x *= c": _assigned("mul"),
+    },
+    "div_number": {
+        "x / c": lambda torch, x, c: x / c,
+        "torch.div(x, c)": lambda torch, x, c: torch.div(x, c),
+        "x.clone().div_(c)": lambda torch, x, c: x.clone().div_(c),
+        "x /= c": _assigned("truediv"),
+    },
+    "rdiv_number": {"c / x": lambda torch, x, c: c / x},
+    "add_number": {
+        "x + c": lambda torch, x, c: x + c,
+        "x - c": lambda torch, x, c: x - c,
+        "c - x": lambda torch, x, c: c - x,
+        "x += c": _assigned("add"),
+    },
+    "mul_tensor": {
+        "x * t": lambda torch, x, c: x * c,
+        "t * x": lambda torch, x, c: c * x,
+        "x / t": lambda torch, x, c: x / c,
+        "t / x": lambda torch, x, c: c / x,
+        "x + t": lambda torch, x, c: x + c,
+    },
+}
+_MEANS = ("x.mean()", "x.mean(0)", "mse_loss")
+KINDS = ("sum", "sum_dtype", "mean", *_SOFTMAX, *_LOSSES, *SCALAR_FORMS, "mean_grad")
 
 
 def values(seed: int, shape: tuple[int, ...], scale: float, *, kind: str = "signed") -> Any:
@@ -62,10 +104,46 @@ def _dim(rng: random.Random, ndim: int, *, several: bool) -> Any:
     return rng.randint(-ndim, ndim - 1)
 
 
+def _number(rng: random.Random) -> Any:
+    """A random Python number: most not a half (random floats of many magnitudes), some
+    ints (past 2,048 not all halves), now and then one next to the middle of two halves
+    (numpy's direct cast to half and torch's through float32 differ there), or a half."""
+    choice = rng.random()
+    if choice < 0.15:
+        return rng.randint(-70000, 70000) if rng.random() < 0.3 else rng.randint(-9, 9)
+    magnitude = rng.uniform(-1, 1) * 10.0 ** rng.randint(-8, 5)
+    if choice < 0.3 and abs(magnitude) < 65504:  # the middle of two halves, nudged by
+        below = np.float16(magnitude)  # less than float32's ulp there
+        above = np.nextafter(below, np.float16(np.inf))
+        middle = (float(below) + float(above)) / 2
+        return middle + float(np.spacing(np.float32(middle))) * rng.uniform(-0.45, 0.45)
+    if choice < 0.4:
+        with np.errstate(over="ignore"):  # (past 65504 inf)
+            return float(np.float16(magnitude))
+    return magnitude
+
+
 def make_cases(kind: str, count: int = CASES_PER_KIND) -> list[dict[str, Any]]:
     rng = random.Random(f"float16 {kind}")
     cases = []
     for number in range(count):
+        if kind in SCALAR_FORMS:
+            shape = _shape(rng, 9 if rng.random() < 0.7 else 40)
+            case = {"id": f"{kind}-{number}", "kind": kind, "seed": rng.randrange(2**32)}
+            case["shape"], case["scale"] = list(shape), rng.choice([0.01, 1.0, 100.0, 10000.0])
+            case["form"] = rng.choice(sorted(SCALAR_FORMS[kind]))
+            case["number"] = _number(rng)
+            if kind == "mul_tensor":  # (0-d; a float64 one need not be a float32)
+                case["other_dtype"] = rng.choice(["float32", "float64", "float16", "int64"])
+            cases.append(case)
+            continue
+        if kind == "mean_grad":  # (past 2,048 elements numel is not always a half)
+            shape = (rng.randint(1, 6000),) if rng.random() < 0.5 else (rng.randint(1, 3000), 2)
+            case = {"id": f"{kind}-{number}", "kind": kind, "seed": rng.randrange(2**32)}
+            case["shape"], case["scale"] = list(shape), rng.choice([0.01, 1.0, 100.0])
+            case["form"] = rng.choice(_MEANS)
+            cases.append(case)
+            continue
         if kind in _LOSSES:
             shape = _shape(rng, 12)
             case = {"id": f"{kind}-{number}", "kind": kind, "seed": rng.randrange(2**32)}
@@ -135,7 +213,41 @@ def _loss(torch: ModuleType, case: dict[str, Any]) -> list[Any]:
     return [loss, input.grad, target.grad]
 
 
+def _scalar_op(torch: ModuleType, case: dict[str, Any]) -> list[Any]:
+    """The result, and the gradients of x (and of a floating 0-d operand) for a ramp of
+    upstream gradients."""
+    x = _tensor(torch, case, requires_grad=True)
+    other = case["number"]
+    if case["kind"] == "mul_tensor":
+        dtype = getattr(torch, case["other_dtype"])
+        floating = case["other_dtype"] != "int64"
+        other = torch.tensor(other if floating else int(other), dtype=dtype)
+        other.requires_grad_(floating)
+    out = SCALAR_FORMS[case["kind"]][case["form"]](torch, x, other)
+    ramp = np.linspace(-1.5, 2.0, out.numel()).astype(np.float16).reshape(tuple(out.shape))
+    out.backward(torch.tensor(ramp))
+    grads = [x.grad]
+    if isinstance(other, torch.Tensor) and other.requires_grad:
+        grads.append(other.grad)
+    return [out, *grads]
+
+
+def _mean_grad(torch: ModuleType, case: dict[str, Any]) -> list[Any]:
+    """A float16 mean's value and gradient: torch divides the gradient by numel in float32
+    (``div_`` by a number), where numel past 2,048 need not be a half."""
+    x = _tensor(torch, case, requires_grad=True)
+    if case["form"] == "mse_loss":
+        out = torch.nn.functional.mse_loss(x, torch.zeros_like(x) + 0.5)
+    else:
+        out = x.mean(0) if case["form"] == "x.mean(0)" else x.mean()
+    ramp = np.linspace(-1.5, 2.0, out.numel()).astype(np.float16).reshape(tuple(out.shape))
+    out.backward(torch.tensor(ramp))
+    return [out, x.grad]
+
+
 RUNNERS = {
+    **dict.fromkeys(SCALAR_FORMS, _scalar_op),
+    "mean_grad": _mean_grad,
     **dict.fromkeys(_LOSSES, _loss),
     **dict.fromkeys(("sum", "sum_dtype", "mean"), _reduction),
     **dict.fromkeys(_SOFTMAX, _softmax),
@@ -145,7 +257,15 @@ RUNNERS = {
 # differences"): a float32 sum along a dim that is not innermost in memory, in numpy's
 # order where torch's outer loop keeps four running sums (one element 1 ulp of float32
 # apart, which the rounding to half shows).
-KNOWN_DIFFERENCES = {"sum": ["sum-90"]}
+KNOWN_DIFFERENCES = {
+    "sum": ["sum-90"],
+    # x / t with a 0-d float32 t where the gradient's terms meet inf and -inf: the 0-d
+    # divisor's gradient is nan in both, with the other sign bit
+    "mul_tensor": [
+        *("mul_tensor-14", "mul_tensor-33", "mul_tensor-35", "mul_tensor-41"),
+        *("mul_tensor-48", "mul_tensor-62", "mul_tensor-104", "mul_tensor-105"),
+    ],
+}
 
 
 def describe(tensors: list[Any]) -> str:

@@ -182,7 +182,8 @@ def test_mul_saves_what_node_save_saves(left_grad: bool, right: str) -> None:
 def test_mean_backward_data_divides_as_the_dtype_does(bits: int, dtype: str, numel: int) -> None:
     """MeanBackward0's array formula (a division in Python's double, rounded once more by
     ``fill``) gives the bytes of the division in the gradient's own dtype, for every
-    number (subnormals, infinities, nan, -0.0 included)."""
+    number (subnormals, infinities, nan, -0.0 included); float16's is torch's ``div_(numel)``
+    by a number, in float32 rounded once to half (numel past 2,048 is no half)."""
     np_dtype = np.dtype(dtype)
     raw = bits.to_bytes(8, "little")[: np_dtype.itemsize]
     grad = np.frombuffer(raw, np_dtype).reshape(())
@@ -190,7 +191,10 @@ def test_mean_backward_data_divides_as_the_dtype_does(bits: int, dtype: str, num
     node.self_sizes, node.numel = (numel,) if numel <= 64 else (1, 1), numel
     with np.errstate(all="ignore"):  # (as in a backward pass: float16 overflows silently)
         (filled,) = node.backward_data(grad)
-        expected = np.true_divide(grad, np.asarray(numel, np_dtype))
+        if dtype == "float16":
+            expected = (np.float32(grad) / np.float32(numel)).astype(np_dtype)
+        else:
+            expected = np.true_divide(grad, np.asarray(numel, np_dtype))
     assert filled.dtype == np_dtype
     expected_bytes = np.full(filled.shape, expected, np_dtype).tobytes()
     if np.isnan(expected):

@@ -14,7 +14,7 @@ import numpy as np
 from .. import errors
 from ..autograd import grad_mode
 from ..autograd.graph import Node
-from ..dtypes import FLOATING, INTEGRAL, dtype, get_default_dtype, int64, result_type
+from ..dtypes import FLOATING, INTEGRAL, dtype, float16, get_default_dtype, int64, result_type
 from ..tensor import Tensor
 from .quiet import quiet_call
 
@@ -40,7 +40,7 @@ def binary_operands(x: Any, y: Any) -> tuple[Any, Any, dtype]:
     y_type = type(y)
     if (y_type is builtins.float or y_type is builtins.int) and isinstance(x, Tensor):
         x_dtype = x.dtype
-        if x_dtype.category == FLOATING:
+        if x_dtype.own_opmath:  # (float32, float64; float16's number is cast by _cast)
             return x._data, (y if y_type is builtins.float else builtins.float(y)), x_dtype
     x_is_tensor = isinstance(x, Tensor)
     y_is_tensor = isinstance(y, Tensor)
@@ -104,10 +104,48 @@ def _tensor_scalar_dtype(tensor_dtype: dtype, scalar: Any) -> dtype:
 def _cast(operand: Any, target: dtype) -> Any:
     if isinstance(operand, Tensor):
         data = operand._data
-        return data if operand.dtype is target else data.astype(target.np_dtype)
+        if operand.dtype is target:
+            return data
+        if target is float16:  # (a 0-d float32, float64 or integer tensor with halves)
+            return half_of(data)
+        return data.astype(target.np_dtype)
+    if target is float16 and isinstance(operand, (builtins.float, builtins.int)):
+        return half_of(operand)
     if target.category == FLOATING and isinstance(operand, builtins.int):
         return builtins.float(operand)
     return operand
+
+
+def half_of(value: Any) -> Any:
+    """A Python number or an array as torch casts it to float16: through float32, as
+    ``c10::Half`` takes a float (89.46874701690933 is 89.5, numpy's direct cast 89.4375;
+    an int64 the same), silently (past 65504 inf)."""
+    with np.errstate(over="ignore"):
+        if isinstance(value, np.ndarray):
+            return value.astype(np.float32).astype(np.float16)
+        return np.float16(np.float32(value))
+
+
+def half_opmath(ufunc: np.ufunc, x: Tensor, y: Any) -> np.ndarray | None:
+    """``x * y`` or ``x / y`` for a float16 tensor ``x`` as torch's CPU kernels for reduced
+    floats compute it when ``y`` is a CPU scalar (``iter.is_scalar(2)``: a Python number,
+    or a one-element tensor the result's dtype stays float16 with): x in float32 (the
+    opmath type) with y's value as it was, cast to float, not to half
+    (``original_scalar_value<float>``), the result rounded once to half; None otherwise
+    (the operands then meet as halves).  Only the second operand: ``0-d * x`` casts the
+    0-d tensor to half first, as torch."""
+    if isinstance(y, Tensor):
+        if y._data.size != 1 or result_type(x, y) is not float16:
+            return None
+        number = y._data.astype(np.float32)
+    elif is_scalar(y):
+        with np.errstate(over="ignore"):  # (1e300 is inf in float, as static_cast)
+            number = np.float32(scalar_operand(y))
+    else:
+        return None
+    with np.errstate(all="ignore"):  # (silent as torch: x / 0, inf past 65504)
+        out = ufunc(x._data.astype(np.float32), number)
+        return np.asarray(out).astype(np.float16)
 
 
 def broadcast_error(shape_a: tuple[int, ...], shape_b: tuple[int, ...]) -> Exception:

@@ -40,6 +40,7 @@ from .core import (
     broadcast_error,
     broadcast_failure,
     edge,
+    half_opmath,
     is_scalar,
     scalar_operand,
     shape_of,
@@ -112,11 +113,7 @@ def _binary(ufunc: np.ufunc, x: Any, y: Any) -> tuple[np.ndarray, dtype]:
                     # (``y is x``: x * x; each .flags read builds a new object)
                     out = torch_layout(out, x._data, y._data)
                 return out, x_dtype
-        elif (
-            (y_type is builtins.float or y_type is builtins.int)
-            and x_dtype.category == FLOATING
-            and x_dtype is not float16
-        ):
+        elif (y_type is builtins.float or y_type is builtins.int) and x_dtype.own_opmath:
             # fast path: a float tensor with a Python number (``y * 3``); numpy 2 treats
             # the number as weak, so the result keeps the tensor's dtype, as in torch
             number = scalar_array(y, x._data.dtype)
@@ -127,6 +124,10 @@ def _binary(ufunc: np.ufunc, x: Any, y: Any) -> tuple[np.ndarray, dtype]:
             if type(out) is not np.ndarray:
                 out = np.asarray(out)
             return out, x_dtype
+        if x_dtype is float16 and (ufunc is np.multiply or ufunc is np.true_divide):
+            out = half_opmath(ufunc, x, y)  # (None unless y is a number or one element)
+            if out is not None:
+                return out, float16
     a, b, result = binary_operands(x, y)
     try:
         out = quiet_call(ufunc, a, b)
@@ -146,11 +147,14 @@ def _product(grad: np.ndarray, value: Any) -> np.ndarray:
         if value_dtype is grad.dtype or value_dtype == grad.dtype:
             out = np.multiply(grad, value)
             return out if type(out) is np.ndarray else np.asarray(out)
-    elif (value_type is builtins.float or value_type is builtins.int) and grad.dtype.kind == "f":
-        # mul's tensor-with-Python-number path: the number becomes a (weak) float
-        out = np.multiply(grad, scalar_array(value, grad.dtype))
-        return out if type(out) is np.ndarray else np.asarray(out)
-    # anything else (mixed dtypes, numpy scalars, bools): the engine op itself
+    elif value_type is builtins.float or value_type is builtins.int:
+        grad_dtype = grad.dtype
+        if grad_dtype is _FLOAT32 or grad_dtype is _FLOAT64:
+            # mul's tensor-with-Python-number path: the number becomes a (weak) float
+            out = np.multiply(grad, scalar_array(value, grad_dtype))
+            return out if type(out) is np.ndarray else np.asarray(out)
+    # anything else (mixed dtypes, numpy scalars, bools, float16 with a number: in float32,
+    # core.half_opmath): the engine op itself
     other = Tensor._make(value, dtype_of_array(value)) if value_type is np.ndarray else value
     return mul(Tensor._make(grad, dtype_of_array(grad)), other)._data
 
@@ -452,15 +456,14 @@ def div(input: Any, other: Any, *, rounding_mode: str | None = None) -> Tensor:
             node = DivBackward2((edge(input), edge(other)), ((out._data.shape, out.dtype),))
             return Tensor._make(out._data, out.dtype, node)
         a, b, result = binary_operands(input, other)
-        if result.category != FLOATING:  # true division of integers gives the default float
-            result = get_default_dtype()
-            a = a.astype(result.np_dtype) if isinstance(a, np.ndarray) else a
-            b = b.astype(result.np_dtype) if isinstance(b, np.ndarray) else b
-        try:
-            out = quiet_call(np.true_divide, a, b)  # x / 0 and 0 / 0 are silent in torch
-        except ValueError:
-            raise broadcast_error(shape_of(input), shape_of(other)) from None
-        out = torch_layout(as_array(out, result), a, b)
+        if not result.own_opmath:  # float16 or integers (one attribute read for float32)
+            out, result = _other_division(input, other, a, b, result)
+        else:
+            try:
+                out = quiet_call(np.true_divide, a, b)  # x / 0 and 0 / 0 are silent in torch
+            except ValueError:
+                raise broadcast_error(shape_of(input), shape_of(other)) from None
+            out = torch_layout(as_array(out, result), a, b)
         node = None
         if _recording(input, other):
             node = DivBackward0((edge(input), edge(other)), ((out.shape, result),))
@@ -470,6 +473,26 @@ def div(input: Any, other: Any, *, rounding_mode: str | None = None) -> Tensor:
         raise broadcast_failure(failure, input, other) or arguments.not_a_tensor(
             "div", input, failure, other
         ) from None
+
+
+def _other_division(input: Any, other: Any, a: Any, b: Any, result: dtype) -> tuple:
+    """``div``'s true division where the result is not float32 or float64: a float16 tensor
+    by a number (or one element) in float32, rounded once (core.half_opmath); halves by
+    halves as halves; integers in the default float dtype."""
+    if result is float16:
+        if isinstance(input, Tensor) and input.dtype is float16:
+            out = half_opmath(np.true_divide, input, other)
+            if out is not None:
+                return out, result
+    else:
+        result = get_default_dtype()
+        a = a.astype(result.np_dtype) if isinstance(a, np.ndarray) else a
+        b = b.astype(result.np_dtype) if isinstance(b, np.ndarray) else b
+    try:
+        out = quiet_call(np.true_divide, a, b)  # x / 0 and 0 / 0 are silent in torch
+    except ValueError:
+        raise broadcast_error(shape_of(input), shape_of(other)) from None
+    return torch_layout(as_array(out, result), a, b), result
 
 
 class DivBackward2(Node):

@@ -253,9 +253,7 @@ class MeanBackward0(Node):
     def backward(self, grad: Tensor) -> tuple:
         if not grad_mode.enabled and grad._data.ndim == 0:
             # fast path (nothing recorded): fill with grad / numel, the same float math
-            filled = np.empty(self.self_sizes, grad._data.dtype)
-            filled.fill(np.true_divide(grad._data, self.numel))
-            return (Tensor._make(filled, grad.dtype),)
+            return (Tensor._make(self.backward_data(grad._data)[0], grad.dtype),)
         # torch's formula divides by a Scalar: DivBackward1 under create_graph
         return (div_scalar(expand(grad, self.self_sizes), self.numel),)
 
@@ -271,6 +269,9 @@ class MeanBackward0(Node):
             # when the wider format has at least 2p + 2 bits (53 >= 2 * 24 + 2).  Both
             # numbers are exact in float32; in float64 this is the float64 quotient.
             filled.fill(float(grad) / numel)
+        elif grad_dtype == np.float16:  # torch's div_(numel) in float32 (core.half_opmath)
+            with np.errstate(all="ignore"):
+                filled.fill(np.float32(grad) / np.float32(numel))
         else:
             filled.fill(np.true_divide(grad, numel))  # what backward computes
         return (filled,)
