@@ -707,6 +707,26 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "function {name} returned an incorrect number of gradients (expected {expected}, got "
         "{got})",
     ),
+    "function_gradient_type": (RuntimeError, "expected Variable or None (got {type_name})"),
+    "function_gradient_not_variable": (
+        RuntimeError,
+        "function {name} returned a gradient different than None at position {position}, but "
+        "the corresponding forward input was not a Variable",
+    ),
+    # (torch's validate_outputs, for any node's gradients, in the engine's backward loops)
+    "function_invalid_gradient": (
+        RuntimeError,
+        "Function {name} returned an invalid gradient at index {index} - got {got} but "
+        "expected shape compatible with {expected}",
+    ),
+    # (python_hook.cpp's check_result, for the hooks of a node: grad_fn.register_hook ...)
+    "hook_expected_tuple": (TypeError, "expected tuple, but hook returned '{type_name}'"),
+    "hook_value_count": (
+        RuntimeError,
+        "hook '{name}' has returned an incorrect number of values (got {got}, but expected "
+        "{expected})",
+    ),
+    "hook_replaced_none": (RuntimeError, "can't replace a None gradient with a non-None value"),
     "legacy_function": (
         RuntimeError,
         "Legacy autograd function with non-static forward method is deprecated. Please use "

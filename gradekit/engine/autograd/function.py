@@ -75,14 +75,30 @@ class _FunctionBackward(Node):
         result = self._function.backward(self._ctx, *grads)
         if not isinstance(result, tuple):
             result = (result,)
-        if len(result) != self._num_args:
+        return self._check_gradients(result)
+
+    def _check_gradients(self, result: tuple) -> tuple:
+        """The gradients of the tensor inputs, checked as torch's PyNode::apply does."""
+        num_args = self._num_args
+        if len(result) > num_args and all(g is None for g in result[num_args:]):
+            result = result[:num_args]  # surplus gradients are allowed when all None
+        if len(result) != num_args:
             raise errors.error(
                 "function_gradient_count",
                 name=type(self).__name__,
-                expected=self._num_args,
+                expected=num_args,
                 got=len(result),
             )
-        return tuple(result[i] for i in self._tensor_positions)
+        positions = self._tensor_positions
+        for i, g in enumerate(result):
+            if i not in positions:
+                if g is not None:
+                    raise errors.error(
+                        "function_gradient_not_variable", name=type(self).__name__, position=i + 1
+                    )
+            elif g is not None and not isinstance(g, Tensor):
+                raise errors.error("function_gradient_type", type_name=type(g).__name__)
+        return tuple(result[i] for i in positions)
 
 
 def _zeros_source(shape: tuple[int, ...], dtype: Any) -> Tensor:
