@@ -727,6 +727,15 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "{expected})",
     ),
     "hook_replaced_none": (RuntimeError, "can't replace a None gradient with a non-None value"),
+    # (Function.apply's keywords, placed by forward's parameter names)
+    "function_keyword_unexpected": (
+        TypeError,
+        "forward() got an unexpected keyword argument '{name}'",
+    ),
+    "function_keyword_missing": (
+        TypeError,
+        "forward() missing required argument: '{name}' (position {position})",
+    ),
     "legacy_function": (
         RuntimeError,
         "Legacy autograd function with non-static forward method is deprecated. Please use "
@@ -803,6 +812,12 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
 }
 
 WARNINGS: dict[str, str] = {
+    # (a DeprecationWarning: autograd/function.py warns it itself)
+    "function_instantiated": (
+        "{cls} should not be instantiated. Methods on autograd functions are all static, so "
+        "you should invoke them on the class itself. Instantiating an autograd function will "
+        "raise an error in a future version of PyTorch."
+    ),
     "float_of_requires_grad": (
         "Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
         "behavior.\nConsider using tensor.detach() first. (Triggered internally at "

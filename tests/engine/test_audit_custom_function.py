@@ -72,8 +72,35 @@ HOOKS = {
     "y = x * w; y.grad_fn.register_prehook(lambda go: (go[0] * 3,)); y.sum().backward(); result = (x.grad, w.grad)": "(torch.float32 (2,) [9.0, 12.0] rg=False, torch.float32 (2,) [3.0, 6.0] rg=False)",
 }
 
+MISC = {
+    "a, i = fn(lambda ctx, g, gi: g, lambda ctx, x: (x.clone(), x.argmax())).apply(x); result = (i.requires_grad, i.grad_fn, i.is_leaf, a.grad_fn is not None)": "(False, None, True, True)",
+    "a, b, l = fn(lambda ctx, g, gb, gl: g, lambda ctx, x: (x.clone(), x > 1, x.long())).apply(x); result = (b.requires_grad, l.requires_grad, b.grad_fn, a.output_nr)": "(False, False, None, 0)",
+    "F = fn(lambda ctx, g, gi: g * gi.float(), lambda ctx, x: (x.clone(), x.long())); a, i = F.apply(x); a.sum().backward(); result = x.grad": "torch.float32 (2,) [0.0, 0.0] rg=False",
+    "def fw(ctx, x):\n    ctx.save_for_backward(x, 3)\n    return x * 2\nresult = fn(lambda ctx, g: g, fw).apply(x)": "TypeError: save_for_backward can only save variables, but argument 1 is of type int",
+    "def fw(ctx, x):\n    ctx.save_for_backward(None, x, 'a')\n    return x * 2\nresult = fn(lambda ctx, g: g, fw).apply(x)": "TypeError: save_for_backward can only save variables, but argument 2 is of type str",
+    "def fw(ctx, x):\n    ctx.save_for_backward(x, 3)\n    return x * 2\nresult = fn(lambda ctx, g: g, fw).apply(c)": "torch.float32 (2,) [10.0, 12.0] rg=False",
+    "def fw(ctx, x):\n    out = x.exp()\n    ctx.save_for_backward(out)\n    return out\ndef bw(ctx, g):\n    out, = ctx.saved_tensors\n    return g * out\ny = fn(bw, fw, 'Ex').apply(x); y.mul_(2); y.sum().backward(); result = x.grad": "RuntimeError: one of the variables needed for gradient computation has been modified by an inplace operation: [torch.FloatTensor [2]], which is output 0 of Ex, is at version 1; expected version 0 instead. Hint: enable anomaly detection to find the operation that failed to compute its gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).",
+    "def fw(ctx, x):\n    out = x.exp()\n    ctx.save_for_backward(out)\n    return out\ndef bw(ctx, g):\n    out, = ctx.saved_tensors\n    return g * out\ny = fn(bw, fw, 'Ex').apply(x); y.sum().backward(); result = x.grad": "torch.float32 (2,) [2.71828, 7.38906] rg=False",
+    "def fw(ctx, x):\n    out = x.exp()\n    ctx.save_for_backward(out)\n    return out\ndef bw(ctx, g):\n    out, = ctx.saved_tensors\n    return g * out\ny = fn(bw, fw, 'Ex').apply(x); result = torch.autograd.grad(y.sum(), x, create_graph=True)": "(torch.float32 (2,) [2.71828, 7.38906] rg=True)",
+    "def fw(ctx, x):\n    out = x.exp()\n    ctx.save_for_backward(out)\n    return out\ndef bw(ctx, g):\n    out, = ctx.saved_tensors\n    return g * out\ny = fn(bw, fw, 'Ex').apply(x); y.sum().backward(retain_graph=True); y.add_(1); y.sum().backward()": "RuntimeError: one of the variables needed for gradient computation has been modified by an inplace operation: [torch.FloatTensor [2]], which is output 0 of Ex, is at version 1; expected version 0 instead. Hint: enable anomaly detection to find the operation that failed to compute its gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).",
+    "F = fn(lambda ctx, g: g, lambda ctx, x: x); y = F.apply(c); result = (y is c, y._base is c, y.is_leaf, y.requires_grad, y._is_view())": "(False, True, True, False, True)",
+    "F = fn(lambda ctx, g: g, lambda ctx, x: x); y = F.apply(c); y.mul_(2); result = (c, c._version)": "(torch.float32 (2,) [10.0, 12.0] rg=False, 1)",
+    "F = fn(lambda ctx, g: g, lambda ctx, x: x)\nwith torch.no_grad():\n    y = F.apply(x)\nresult = (y is x, y._base is x, y.is_leaf, y.requires_grad, y._is_view())": "(False, False, True, False, False)",
+    "F = fn(lambda ctx, g: g, lambda ctx, x: x); y = F.apply(x); result = (y is x, y.requires_grad, y.is_leaf)": "(False, True, False)",
+    "F = fn(lambda ctx, g: (g * 2, None), lambda ctx, x, n=2: x * n); y = F.apply(x, n=3); y.sum().backward(); result = (y, x.grad)": "(torch.float32 (2,) [3.0, 6.0] rg=True, torch.float32 (2,) [2.0, 2.0] rg=False)",
+    "F = fn(lambda ctx, g: g * 2, lambda ctx, x, n=2: x * n); y = F.apply(x, n=3); y.sum().backward(); result = (y, x.grad)": "RuntimeError: function FBackward returned an incorrect number of gradients (expected 2, got 1)",
+    "F = fn(lambda ctx, g: (g * 2, None), lambda ctx, x, n=2: x * n); result = F.apply(x=x, n=3)": "torch.float32 (2,) [3.0, 6.0] rg=True",
+    "F = fn(lambda ctx, g: g * 2, lambda ctx, x, n=2: x * n); result = F.apply(x, m=3)": "TypeError: forward() got an unexpected keyword argument 'm'",
+    "F = fn(lambda ctx, g: g, lambda ctx, x, a=1, b=2: x * a); result = F.apply(x, b=5)": "TypeError: forward() missing required argument: 'a' (position 1)",
+    "F = fn(lambda ctx, g: (g, None, None), lambda ctx, x, a=1, b=2: x * a * b); result = F.apply(x, 3, b=5)": "torch.float32 (2,) [15.0, 30.0] rg=True",
+    "def fw(ctx, x, *, k=1):\n    return x * k\nresult = fn(lambda ctx, g: g, fw).apply(x, k=3)": "TypeError: forward() got an unexpected keyword argument 'k'",
+    "def fw(ctx, x, **kw):\n    return x * 2\nresult = fn(lambda ctx, g: g, fw).apply(x, z=3)": "TypeError: forward() got an unexpected keyword argument 'z'",
+    "def fw(ctx, x, n=2):\n    return x * n\nresult = fn(lambda ctx, g: (g, None), fw).apply(c, n=x)": "torch.float32 (2,) [5.0, 12.0] rg=True",
+    "F = fn(lambda ctx, g: g); f = F(); result = type(f).__name__": "'F' | warns: <class 'F'> should not be instantiated. Methods on autograd ",
+    "F = fn(lambda ctx, g: g); result = F()(x)": "RuntimeError: Legacy autograd function with non-static forward method is deprecated. Please use new-style autograd function with static forward method. (Example: https://pytorch.org/docs/stable/autograd.html#torch.autograd.Function) | warns: <class 'F'> should not be instantiated. Methods on autograd ",
+}
 
-GOLDENS = {**VALIDATION, **HOOKS}
+GOLDENS = {**VALIDATION, **HOOKS, **MISC}
 
 
 @pytest.mark.parametrize("code", list(GOLDENS))
