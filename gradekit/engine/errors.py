@@ -669,6 +669,10 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "INDICES element is out of DATA bounds, id={index} axis_dim={size}",
     ),
     # --- further torch texts (autograd.Function, conversions, argument checks) ---------
+    "post_accumulate_hook_returned": (
+        RuntimeError,
+        "Tensor post accumulate grad hooks should return None.",
+    ),
     "post_accumulate_hook_nonleaf": (
         RuntimeError,
         "post accumulate grad hooks cannot be registered on non-leaf tensors",

@@ -746,7 +746,10 @@ def _run_accumulate_grad(
     _accumulate_into_grad(variable, grad, create_graph)
     if variable._post_accumulate_hooks:
         for hook in list(variable._post_accumulate_hooks.values()):
-            hook(variable)
+            result = hook(variable)
+            if result is not None and result is not variable:
+                _check_hook_value(hook, variable, result)  # (torch checks it as a hook's)
+                raise errors.error("post_accumulate_hook_returned")
 
 
 def _accumulate_into_grad(variable: Tensor, grad: Tensor, create_graph: bool) -> None:
