@@ -135,6 +135,25 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "can't retain_grad on Tensor that has requires_grad=False",
     ),
+    # inference tensors (made in inference_mode) used outside it
+    "inference_saved": (
+        RuntimeError,
+        "Inference tensors cannot be saved for backward. Please do not use Tensors created in "
+        "inference mode in computation tracked by autograd. To work around this, you can make "
+        "a clone to get a normal tensor and use it in autograd, or use `torch.no_grad()` "
+        "instead of `torch.inference_mode()`.",
+    ),
+    "inference_inplace": (
+        RuntimeError,
+        "Inplace update to inference tensor outside InferenceMode is not allowed.You can make a "
+        "clone to get a normal tensor before doing inplace update.See "
+        "https://github.com/pytorch/rfcs/pull/17 for more details.",
+    ),
+    "inference_requires_grad": (
+        RuntimeError,
+        "Setting requires_grad=True on inference tensor outside InferenceMode is not allowed.",
+    ),
+    "inference_version": (RuntimeError, "Inference tensors do not track version counter."),
     "hook_changed_size": (RuntimeError, "hook '{name}' has changed the size of value"),
     "hook_returned_type": (TypeError, "expected Variable, but hook returned '{type_name}'"),
     "detach_view_inplace": (

@@ -45,6 +45,15 @@ _GRAD_DTYPE_NAMES = {
 VersionCounter = list
 
 
+class InferenceVersionCounter(list):
+    """The version counter of an inference tensor (made in ``inference_mode``), which torch
+    does not track: its type is the mark, so views and ``detach()``, which share the counter,
+    are inference tensors too, and a normal tensor's counter stays a plain list (tested with
+    ``type(counter) is not list`` where torch refuses inference tensors)."""
+
+    __slots__ = ()
+
+
 class Size(tuple):
     """torch.Size: a tuple of ints with torch's repr."""
 
@@ -267,11 +276,11 @@ class Tensor(TensorBase):
         t._requires_grad = grad_fn is not None
         t._grad_fn = grad_fn
         t._output_nr = output_nr
-        t._version_counter = [0] if version_counter is None else version_counter
+        if version_counter is None:  # (a view passes its base's: the same kind of tensor)
+            version_counter = InferenceVersionCounter((0,)) if grad_mode.inference else [0]
+        t._version_counter = version_counter
         t._base = base  # the base of a view, else None
         t._accumulator = None  # a leaf's AccumulateGrad node, weakly (_accumulate_grad)
-        if grad_mode.inference:
-            t.__dict__["_inference"] = True
         return t
 
     # --- shape and type -----------------------------------------------------------------
@@ -369,7 +378,7 @@ class Tensor(TensorBase):
         return self._base is not None
 
     def is_inference(self) -> bool:
-        return "_inference" in self.__dict__
+        return type(self._version_counter) is not list
 
     def _wrap_dim(self, dim: int) -> int:
         """Normalise a possibly negative dim, with torch's IndexError."""
@@ -412,6 +421,8 @@ class Tensor(TensorBase):
             raise errors.error(key)
         if value and self.dtype.category != FLOATING:
             raise errors.error("requires_grad_setter_dtype")
+        if value and type(self._version_counter) is not list and not grad_mode.inference:
+            raise errors.error("inference_requires_grad")
         self.__dict__.pop("_inherits_requires_grad", None)
         self._requires_grad = bool(value)
 
@@ -433,6 +444,8 @@ class Tensor(TensorBase):
             return self
         if requires_grad and self.dtype.category != FLOATING:
             raise errors.error("requires_grad__dtype")
+        if requires_grad and type(self._version_counter) is not list and not grad_mode.inference:
+            raise errors.error("inference_requires_grad")
         self.__dict__.pop("_inherits_requires_grad", None)
         self._requires_grad = requires_grad
         return self
@@ -478,11 +491,17 @@ class Tensor(TensorBase):
 
     @property
     def _version(self) -> int:
-        return self._version_counter[0]
+        counter = self._version_counter
+        if type(counter) is not list:
+            raise errors.error("inference_version")
+        return counter[0]
 
     def _bump_version(self) -> None:
         self._version_counter[0] += 1
-        if not grad_mode.enabled or not self._requires_grad:
+        if not grad_mode.enabled or not self._requires_grad:  # (an inference tensor's case)
+            if type(self._version_counter) is not list and not grad_mode.inference:
+                # torch refuses it after the write, as here: the values have changed
+                raise errors.error("inference_inplace")
             # A write that records nothing (under no_grad, or through an alias that does not
             # require grad, such as a detach()) leaves views that have a history reading new
             # values: torch regenerates their grad_fn (AsStridedBackward0) on next use.
@@ -496,6 +515,8 @@ class Tensor(TensorBase):
     @property
     def data(self) -> Tensor:
         """A leaf sharing memory but NOT the version counter (torch's ``.data``)."""
+        if type(self._version_counter) is not list:  # (of an inference tensor: one too)
+            return Tensor._make(self._data, self.dtype, None, 0, InferenceVersionCounter((0,)))
         return Tensor._make(self._data, self.dtype)
 
     @data.setter

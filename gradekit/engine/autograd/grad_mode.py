@@ -144,6 +144,14 @@ class set_grad_enabled(_GradModeContext):  # noqa: N801 - torch's name
 class inference_mode(_GradModeContext):  # noqa: N801 - torch's name
     """Like no_grad; results report ``is_inference() == True``."""
 
+    def __new__(cls, mode: Any = True) -> Any:
+        # torch allows the bare decorator form ``@torch.inference_mode`` too.
+        instance = super().__new__(cls)
+        if mode is not None and not isinstance(mode, bool) and callable(mode):
+            instance.__init__()
+            return instance(mode)
+        return instance
+
     def __init__(self, mode: bool = True) -> None:
         super().__init__()
         self._mode = bool(mode)
