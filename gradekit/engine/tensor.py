@@ -425,6 +425,8 @@ class Tensor(TensorBase):
             raise errors.error("inference_requires_grad")
         self.__dict__.pop("_inherits_requires_grad", None)
         self._requires_grad = bool(value)
+        if "_views" in self.__dict__:
+            _views_inherit_requires_grad(self)
 
     def requires_grad_(self, requires_grad: bool = True) -> Tensor:
         if requires_grad is not True and requires_grad is not False:  # torch's parser: a bool
@@ -448,6 +450,8 @@ class Tensor(TensorBase):
             raise errors.error("inference_requires_grad")
         self.__dict__.pop("_inherits_requires_grad", None)
         self._requires_grad = requires_grad
+        if "_views" in self.__dict__:
+            _views_inherit_requires_grad(self)
         return self
 
     @requires_grad.deleter
@@ -546,10 +550,11 @@ class Tensor(TensorBase):
             return (self._grad_fn, self._output_nr)
         if self._requires_grad:
             # (views only: reading __dict__ would make one for every leaf)
-            if self._base is not None and "_no_grad_view" in self.__dict__:
-                _check_no_grad_view(self)
+            if self._base is not None:
+                if "_no_grad_view" in self.__dict__:
+                    _check_no_grad_view(self)
                 if "_inherits_requires_grad" in self.__dict__:
-                    return (None, 0)  # ops/views.py: no grad accumulator of its own
+                    return (None, 0)  # no grad accumulator of its own (ops/views.py)
             return (self._accumulate_grad, 0)
         return (None, 0)
 
@@ -836,6 +841,20 @@ def _dim_type_error(name: str, dim: object) -> Exception:
         expected="int",
         got=arguments.type_name(dim),
     )
+
+
+def _views_inherit_requires_grad(base: Tensor) -> None:
+    """``x.requires_grad_()`` on a leaf with views made before: as in torch, where a view
+    requires grad when its base does, they now require grad, without a grad accumulator of
+    their own (their .grad stays None) and without a grad_fn; off again, they follow."""
+    for view in list(base.__dict__["_views"]):
+        if view._grad_fn is not None or "_no_grad_view" in view.__dict__:
+            continue  # (recorded views have a history; no_grad views keep their own rule)
+        if base._requires_grad and not view._requires_grad:
+            view._requires_grad = True
+            view.__dict__["_inherits_requires_grad"] = True
+        elif not base._requires_grad and view.__dict__.pop("_inherits_requires_grad", None):
+            view._requires_grad = False
 
 
 def _check_no_grad_view(view: Tensor) -> None:
