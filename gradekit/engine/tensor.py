@@ -93,20 +93,27 @@ class device:  # noqa: N801 - torch's name
             _check_device_string(type)  # (a misspelt device: torch's RuntimeError)
             if type.split(":")[0] != "cpu":
                 raise errors.unsupported(f"device {type!r}")
+            if ":" in type and index is None:  # "cpu:0" is cpu with index 0
+                index = int(type.split(":")[1])
         self.type = "cpu"
         self.index = index
 
     def __repr__(self) -> str:
-        return "device(type='cpu')"
+        return (
+            "device(type='cpu')"
+            if self.index is None
+            else f"device(type='cpu', index={self.index})"
+        )
 
     def __str__(self) -> str:
-        return "cpu"
+        return "cpu" if self.index is None else f"cpu:{self.index}"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, device) or other == "cpu"
+        # torch compares devices only: x.device == "cpu" is False; cpu:0 is not cpu
+        return isinstance(other, device) and other.index == self.index
 
     def __hash__(self) -> int:
-        return hash("cpu")
+        return hash(("cpu", self.index))
 
 
 device.__module__ = "torch"

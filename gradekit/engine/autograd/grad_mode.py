@@ -133,6 +133,11 @@ class set_grad_enabled(_GradModeContext):  # noqa: N801 - torch's name
         enabled = self._previous
         return super().__call__(func)
 
+    def __repr__(self) -> str:  # (torch's str, which its repr returns)
+        return f"torch.autograd.grad_mode.set_grad_enabled(mode={self._target})"
+
+    __str__ = __repr__
+
     def clone(self) -> _GradModeContext:
         global enabled
         previous = enabled

@@ -739,6 +739,8 @@ class Generator:
         return self.manual_seed(np.random.SeedSequence().entropy % (2**63)).initial_seed()
 
 
+Generator.__module__ = "torch._C"  # (print(torch.manual_seed(0)): <torch._C.Generator ...>)
+
 default_generator = Generator()
 
 
