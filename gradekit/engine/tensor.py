@@ -48,10 +48,16 @@ VersionCounter = list
 class InferenceVersionCounter(list):
     """The version counter of an inference tensor (made in ``inference_mode``), which torch
     does not track: its type is the mark, so views and ``detach()``, which share the counter,
-    are inference tensors too, and a normal tensor's counter stays a plain list (tested with
-    ``type(counter) is not list`` where torch refuses inference tensors)."""
+    are inference tensors too, and a normal tensor's counter stays a plain list.
+
+    Reading the version raises torch's error for saving one for backward, which is what
+    reads it on a right call (``graph.saved_input``: the hot paths test nothing);
+    ``_bump_version`` and ``_version`` handle it themselves."""
 
     __slots__ = ()
+
+    def __getitem__(self, index: Any) -> Any:
+        raise errors.error("inference_saved")
 
 
 class Size(tuple):
@@ -508,11 +514,13 @@ class Tensor(TensorBase):
         return counter[0]
 
     def _bump_version(self) -> None:
-        self._version_counter[0] += 1
-        if not grad_mode.enabled or not self._requires_grad:  # (an inference tensor's case)
-            if type(self._version_counter) is not list and not grad_mode.inference:
+        try:
+            self._version_counter[0] += 1
+        except RuntimeError:  # (free unless raised) an inference tensor: no version to bump
+            if not grad_mode.inference:
                 # torch refuses it after the write, as here: the values have changed
-                raise errors.error("inference_inplace")
+                raise errors.error("inference_inplace") from None
+        if not grad_mode.enabled or not self._requires_grad:
             # A write that records nothing (under no_grad, or through an alias that does not
             # require grad, such as a detach()) leaves views that have a history reading new
             # values: torch regenerates their grad_fn (AsStridedBackward0) on next use.
