@@ -135,6 +135,25 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "can't retain_grad on Tensor that has requires_grad=False",
     ),
+    # inference tensors (made in inference_mode) used outside it
+    "inference_saved": (
+        RuntimeError,
+        "Inference tensors cannot be saved for backward. Please do not use Tensors created in "
+        "inference mode in computation tracked by autograd. To work around this, you can make "
+        "a clone to get a normal tensor and use it in autograd, or use `torch.no_grad()` "
+        "instead of `torch.inference_mode()`.",
+    ),
+    "inference_inplace": (
+        RuntimeError,
+        "Inplace update to inference tensor outside InferenceMode is not allowed.You can make a "
+        "clone to get a normal tensor before doing inplace update.See "
+        "https://github.com/pytorch/rfcs/pull/17 for more details.",
+    ),
+    "inference_requires_grad": (
+        RuntimeError,
+        "Setting requires_grad=True on inference tensor outside InferenceMode is not allowed.",
+    ),
+    "inference_version": (RuntimeError, "Inference tensors do not track version counter."),
     "hook_changed_size": (RuntimeError, "hook '{name}' has changed the size of value"),
     "hook_returned_type": (TypeError, "expected Variable, but hook returned '{type_name}'"),
     "detach_view_inplace": (
@@ -687,6 +706,10 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "INDICES element is out of DATA bounds, id={index} axis_dim={size}",
     ),
     # --- further torch texts (autograd.Function, conversions, argument checks) ---------
+    "post_accumulate_hook_returned": (
+        RuntimeError,
+        "Tensor post accumulate grad hooks should return None.",
+    ),
     "post_accumulate_hook_nonleaf": (
         RuntimeError,
         "post accumulate grad hooks cannot be registered on non-leaf tensors",
@@ -724,6 +747,35 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "function {name} returned an incorrect number of gradients (expected {expected}, got "
         "{got})",
+    ),
+    "function_gradient_type": (RuntimeError, "expected Variable or None (got {type_name})"),
+    "function_gradient_not_variable": (
+        RuntimeError,
+        "function {name} returned a gradient different than None at position {position}, but "
+        "the corresponding forward input was not a Variable",
+    ),
+    # (torch's validate_outputs, for any node's gradients, in the engine's backward loops)
+    "function_invalid_gradient": (
+        RuntimeError,
+        "Function {name} returned an invalid gradient at index {index} - got {got} but "
+        "expected shape compatible with {expected}",
+    ),
+    # (python_hook.cpp's check_result, for the hooks of a node: grad_fn.register_hook ...)
+    "hook_expected_tuple": (TypeError, "expected tuple, but hook returned '{type_name}'"),
+    "hook_value_count": (
+        RuntimeError,
+        "hook '{name}' has returned an incorrect number of values (got {got}, but expected "
+        "{expected})",
+    ),
+    "hook_replaced_none": (RuntimeError, "can't replace a None gradient with a non-None value"),
+    # (Function.apply's keywords, placed by forward's parameter names)
+    "function_keyword_unexpected": (
+        TypeError,
+        "forward() got an unexpected keyword argument '{name}'",
+    ),
+    "function_keyword_missing": (
+        TypeError,
+        "forward() missing required argument: '{name}' (position {position})",
     ),
     "legacy_function": (
         RuntimeError,
@@ -801,6 +853,12 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
 }
 
 WARNINGS: dict[str, str] = {
+    # (a DeprecationWarning: autograd/function.py warns it itself)
+    "function_instantiated": (
+        "{cls} should not be instantiated. Methods on autograd functions are all static, so "
+        "you should invoke them on the class itself. Instantiating an autograd function will "
+        "raise an error in a future version of PyTorch."
+    ),
     "float_of_requires_grad": (
         "Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
         "behavior.\nConsider using tensor.detach() first. (Triggered internally at "

@@ -45,6 +45,21 @@ _GRAD_DTYPE_NAMES = {
 VersionCounter = list
 
 
+class InferenceVersionCounter(list):
+    """The version counter of an inference tensor (made in ``inference_mode``), which torch
+    does not track: its type is the mark, so views and ``detach()``, which share the counter,
+    are inference tensors too, and a normal tensor's counter stays a plain list.
+
+    Reading the version raises torch's error for saving one for backward, which is what
+    reads it on a right call (``graph.saved_input``: the hot paths test nothing);
+    ``_bump_version`` and ``_version`` handle it themselves."""
+
+    __slots__ = ()
+
+    def __getitem__(self, index: Any) -> Any:
+        raise errors.error("inference_saved")
+
+
 class Size(tuple):
     """torch.Size: a tuple of ints with torch's repr."""
 
@@ -84,20 +99,27 @@ class device:  # noqa: N801 - torch's name
             _check_device_string(type)  # (a misspelt device: torch's RuntimeError)
             if type.split(":")[0] != "cpu":
                 raise errors.unsupported(f"device {type!r}")
+            if ":" in type and index is None:  # "cpu:0" is cpu with index 0
+                index = int(type.split(":")[1])
         self.type = "cpu"
         self.index = index
 
     def __repr__(self) -> str:
-        return "device(type='cpu')"
+        return (
+            "device(type='cpu')"
+            if self.index is None
+            else f"device(type='cpu', index={self.index})"
+        )
 
     def __str__(self) -> str:
-        return "cpu"
+        return "cpu" if self.index is None else f"cpu:{self.index}"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, device) or other == "cpu"
+        # torch compares devices only: x.device == "cpu" is False; cpu:0 is not cpu
+        return isinstance(other, device) and other.index == self.index
 
     def __hash__(self) -> int:
-        return hash("cpu")
+        return hash(("cpu", self.index))
 
 
 device.__module__ = "torch"
@@ -267,11 +289,11 @@ class Tensor(TensorBase):
         t._requires_grad = grad_fn is not None
         t._grad_fn = grad_fn
         t._output_nr = output_nr
-        t._version_counter = [0] if version_counter is None else version_counter
+        if version_counter is None:  # (a view passes its base's: the same kind of tensor)
+            version_counter = InferenceVersionCounter((0,)) if grad_mode.inference else [0]
+        t._version_counter = version_counter
         t._base = base  # the base of a view, else None
         t._accumulator = None  # a leaf's AccumulateGrad node, weakly (_accumulate_grad)
-        if grad_mode.inference:
-            t.__dict__["_inference"] = True
         return t
 
     # --- shape and type -----------------------------------------------------------------
@@ -369,7 +391,7 @@ class Tensor(TensorBase):
         return self._base is not None
 
     def is_inference(self) -> bool:
-        return "_inference" in self.__dict__
+        return type(self._version_counter) is not list
 
     def _wrap_dim(self, dim: int) -> int:
         """Normalise a possibly negative dim, with torch's IndexError."""
@@ -412,8 +434,12 @@ class Tensor(TensorBase):
             raise errors.error(key)
         if value and self.dtype.category != FLOATING:
             raise errors.error("requires_grad_setter_dtype")
+        if value and type(self._version_counter) is not list and not grad_mode.inference:
+            raise errors.error("inference_requires_grad")
         self.__dict__.pop("_inherits_requires_grad", None)
         self._requires_grad = bool(value)
+        if "_views" in self.__dict__:
+            _views_inherit_requires_grad(self)
 
     def requires_grad_(self, requires_grad: bool = True) -> Tensor:
         if requires_grad is not True and requires_grad is not False:  # torch's parser: a bool
@@ -433,8 +459,12 @@ class Tensor(TensorBase):
             return self
         if requires_grad and self.dtype.category != FLOATING:
             raise errors.error("requires_grad__dtype")
+        if requires_grad and type(self._version_counter) is not list and not grad_mode.inference:
+            raise errors.error("inference_requires_grad")
         self.__dict__.pop("_inherits_requires_grad", None)
         self._requires_grad = requires_grad
+        if "_views" in self.__dict__:
+            _views_inherit_requires_grad(self)
         return self
 
     @requires_grad.deleter
@@ -478,10 +508,18 @@ class Tensor(TensorBase):
 
     @property
     def _version(self) -> int:
-        return self._version_counter[0]
+        counter = self._version_counter
+        if type(counter) is not list:
+            raise errors.error("inference_version")
+        return counter[0]
 
     def _bump_version(self) -> None:
-        self._version_counter[0] += 1
+        try:
+            self._version_counter[0] += 1
+        except RuntimeError:  # (free unless raised) an inference tensor: no version to bump
+            if not grad_mode.inference:
+                # torch refuses it after the write, as here: the values have changed
+                raise errors.error("inference_inplace") from None
         if not grad_mode.enabled or not self._requires_grad:
             # A write that records nothing (under no_grad, or through an alias that does not
             # require grad, such as a detach()) leaves views that have a history reading new
@@ -496,6 +534,7 @@ class Tensor(TensorBase):
     @property
     def data(self) -> Tensor:
         """A leaf sharing memory but NOT the version counter (torch's ``.data``)."""
+        # (of an inference tensor too: torch's is one, and telling costs +4% per call here)
         return Tensor._make(self._data, self.dtype)
 
     @data.setter
@@ -525,10 +564,11 @@ class Tensor(TensorBase):
             return (self._grad_fn, self._output_nr)
         if self._requires_grad:
             # (views only: reading __dict__ would make one for every leaf)
-            if self._base is not None and "_no_grad_view" in self.__dict__:
-                _check_no_grad_view(self)
+            if self._base is not None:
+                if "_no_grad_view" in self.__dict__:
+                    _check_no_grad_view(self)
                 if "_inherits_requires_grad" in self.__dict__:
-                    return (None, 0)  # ops/views.py: no grad accumulator of its own
+                    return (None, 0)  # no grad accumulator of its own (ops/views.py)
             return (self._accumulate_grad, 0)
         return (None, 0)
 
@@ -815,6 +855,20 @@ def _dim_type_error(name: str, dim: object) -> Exception:
         expected="int",
         got=arguments.type_name(dim),
     )
+
+
+def _views_inherit_requires_grad(base: Tensor) -> None:
+    """``x.requires_grad_()`` on a leaf with views made before: as in torch, where a view
+    requires grad when its base does, they now require grad, without a grad accumulator of
+    their own (their .grad stays None) and without a grad_fn; off again, they follow."""
+    for view in list(base.__dict__["_views"]):
+        if view._grad_fn is not None or "_no_grad_view" in view.__dict__:
+            continue  # (recorded views have a history; no_grad views keep their own rule)
+        if base._requires_grad and not view._requires_grad:
+            view._requires_grad = True
+            view.__dict__["_inherits_requires_grad"] = True
+        elif not base._requires_grad and view.__dict__.pop("_inherits_requires_grad", None):
+            view._requires_grad = False
 
 
 def _check_no_grad_view(view: Tensor) -> None:

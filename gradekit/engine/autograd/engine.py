@@ -131,6 +131,8 @@ def run_backward(
                 if g is not None:
                     shape, dtype = next_node._output_meta[nr]
                     if g._data.shape != shape:
+                        if not _expandable_to(shape, g._data.shape):
+                            raise _invalid_gradient(node, grad_inputs)
                         g = _sum_to(g, shape)
                     if g.dtype is not dtype:
                         g = g.to(dtype)
@@ -275,6 +277,8 @@ def _run_backward_on_arrays(
                 if g is not None:
                     shape, dtype = next_node._output_meta[nr]
                     if g.shape != shape:
+                        if not _expandable_to(shape, g.shape):
+                            raise _invalid_gradient(node, grad_inputs)
                         g = _sum_to_array(g, shape)
                     if g.dtype is not dtype.np_dtype:
                         g = _as_np_dtype(g, dtype.np_dtype)
@@ -618,16 +622,53 @@ def _propagate_nothing(node: Node, dependencies: dict, buffers: dict, ready: lis
 def _call_node(node: Node, grads: list) -> tuple:
     if node._pre_hooks:
         for hook in list(node._pre_hooks.values()):
-            result = hook(tuple(grads))
+            previous = tuple(grads)
+            result = hook(previous)
             if result is not None:
+                _check_hook_result(hook, previous, result)
                 grads = list(result)
+        if all(g is None for g in grads):  # the hooks dropped every gradient: nothing flows
+            return (None,) * len(node.next_functions)
     grad_inputs = node.backward(grads[0] if node.num_outputs == 1 else tuple(grads))
     if node._post_hooks:
         for hook in list(node._post_hooks.values()):
-            result = hook(tuple(grad_inputs), tuple(grads))
+            previous = tuple(grad_inputs)
+            result = hook(previous, tuple(grads))
             if result is not None:
-                grad_inputs = tuple(result)
+                _check_hook_result(hook, previous, result)
+                grad_inputs = result
     return grad_inputs
+
+
+def _check_hook_result(hook: object, previous: tuple, result: object) -> None:
+    """torch's check_result for what a node's hook returned instead of its gradients."""
+    if not isinstance(result, tuple):
+        raise errors.error("hook_expected_tuple", type_name=type(result).__name__)
+    if len(result) != len(previous):
+        raise errors.error(
+            "hook_value_count", name=_hook_name(hook), got=len(result), expected=len(previous)
+        )
+    for old, new in zip(previous, result, strict=True):
+        if new is None:
+            continue
+        if old is None:
+            raise errors.error("hook_replaced_none")
+        _check_hook_value(hook, old, new)
+
+
+def _check_hook_value(hook: object, old: Tensor, new: object) -> None:
+    """torch's check_variable_result: a tensor of the same type (checked first) and size."""
+    if not isinstance(new, Tensor):
+        raise errors.error("hook_returned_type", type_name=type(new).__name__)
+    if new.dtype is not old.dtype:
+        raise errors.error(
+            "hook_changed_type",
+            name=_hook_name(hook),
+            was=old.dtype.legacy_name,
+            got=new.dtype.legacy_name,
+        )
+    if new._data.shape != old._data.shape:
+        raise errors.error("hook_changed_size", name=_hook_name(hook))
 
 
 def _run_tensor_hooks(node: Node, grads: list, create_graph: bool) -> list:
@@ -650,17 +691,7 @@ def apply_hooks(hooks: dict, grad: Tensor) -> Tensor:
         result = hook(grad)
         if result is None:
             continue
-        if not isinstance(result, Tensor):
-            raise errors.error("hook_returned_type", type_name=type(result).__name__)
-        if result._data.shape != grad._data.shape:
-            raise errors.error("hook_changed_size", name=_hook_name(hook))
-        if result.dtype is not grad.dtype:
-            raise errors.error(
-                "hook_changed_type",
-                name=_hook_name(hook),
-                was=grad.dtype.legacy_name,
-                got=result.dtype.legacy_name,
-            )
+        _check_hook_value(hook, grad, result)
         grad = result
     return grad
 
@@ -715,7 +746,10 @@ def _run_accumulate_grad(
     _accumulate_into_grad(variable, grad, create_graph)
     if variable._post_accumulate_hooks:
         for hook in list(variable._post_accumulate_hooks.values()):
-            hook(variable)
+            result = hook(variable)
+            if result is not None and result is not variable:
+                _check_hook_value(hook, variable, result)  # (torch checks it as a hook's)
+                raise errors.error("post_accumulate_hook_returned")
 
 
 def _accumulate_into_grad(variable: Tensor, grad: Tensor, create_graph: bool) -> None:
@@ -746,6 +780,37 @@ def _fresh_copy(grad: Tensor, leaf: np.ndarray | None, create_graph: bool) -> Te
     else:
         node = CopyBackwards(((None, 0), grad._edge()), ((data.shape, grad.dtype),))
     return Tensor._make(data, grad.dtype, node)
+
+
+def _expandable_to(shape: tuple[int, ...], target: tuple[int, ...]) -> bool:
+    """torch's is_expandable_to: may a gradient of shape ``target`` be summed to ``shape``?"""
+    offset = len(target) - len(shape)
+    if offset < 0:
+        return False
+    for i, size in enumerate(shape):
+        if size != 1 and size != target[offset + i]:
+            return False
+    return True
+
+
+def _invalid_gradient(node: Node, grad_inputs: Sequence) -> Exception:
+    """torch's validate_outputs error for the first gradient of ``node`` (a custom Function's
+    backward, a hook's replacement) that cannot be summed to its input's shape."""
+    for index, ((next_node, nr), g) in enumerate(
+        zip(node.next_functions, grad_inputs, strict=False)
+    ):
+        if next_node is None or g is None:
+            continue
+        shape = next_node._output_meta[nr][0]
+        if not _expandable_to(shape, tuple(g.shape)):
+            return errors.error(
+                "function_invalid_gradient",
+                name=node.name(),
+                index=index,
+                got=list(g.shape),
+                expected=list(shape),
+            )
+    raise AssertionError("no invalid gradient")  # (unreachable: the caller found one)
 
 
 def _sum_to(grad: Tensor, shape: tuple[int, ...]) -> Tensor:

@@ -7,12 +7,14 @@ naming) whose backward calls ``MyOp.backward(ctx, *grad_outputs)``.
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 from .. import errors
+from ..dtypes import FLOATING
 from ..tensor import Tensor
 from . import grad_mode
-from .graph import Node, note_user_code
+from .graph import Node, SavedTensor, note_user_code, saved_input
 
 
 class FunctionCtx:
@@ -27,12 +29,15 @@ class FunctionCtx:
         self._dirty: set[int] = set()
 
     def save_for_backward(self, *tensors: Tensor | None) -> None:
-        for t in tensors:
+        # (checked by apply when it records, as torch's _save_variables)
+        self._to_save = tensors
+
+    def _check_saved(self) -> None:
+        for index, t in enumerate(self._to_save):
             if t is not None and not isinstance(t, Tensor):
                 raise errors.error(
-                    "save_for_backward_type", index=tensors.index(t), type_name=type(t).__name__
+                    "save_for_backward_type", index=index, type_name=type(t).__name__
                 )
-        self._to_save = tensors
 
     @property
     def saved_tensors(self) -> tuple[Tensor | None, ...]:
@@ -75,14 +80,34 @@ class _FunctionBackward(Node):
         result = self._function.backward(self._ctx, *grads)
         if not isinstance(result, tuple):
             result = (result,)
-        if len(result) != self._num_args:
+        return self._check_gradients(result)
+
+    def _check_gradients(self, result: tuple) -> tuple:
+        """The gradients of the tensor inputs, checked as torch's PyNode::apply does."""
+        num_args = self._num_args
+        if len(result) > num_args and all(g is None for g in result[num_args:]):
+            result = result[:num_args]  # surplus gradients are allowed when all None
+        if len(result) != num_args:
             raise errors.error(
                 "function_gradient_count",
                 name=type(self).__name__,
-                expected=self._num_args,
+                expected=num_args,
                 got=len(result),
             )
-        return tuple(result[i] for i in self._tensor_positions)
+        positions = self._tensor_positions
+        for i, g in enumerate(result):
+            if i not in positions:
+                if g is not None:
+                    raise errors.error(
+                        "function_gradient_not_variable", name=type(self).__name__, position=i + 1
+                    )
+            elif g is not None and not isinstance(g, Tensor):
+                raise errors.error("function_gradient_type", type_name=type(g).__name__)
+        return tuple(result[i] for i in positions)
+
+    def _forward_op_name(self) -> str:
+        # torch names a custom Function's output by the Function: "output 0 of MyOp"
+        return self._function.__name__
 
 
 def _zeros_source(shape: tuple[int, ...], dtype: Any) -> Tensor:
@@ -97,6 +122,13 @@ class Function:
     _node_classes: dict[type, type[_FunctionBackward]] = {}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        warnings.warn(
+            errors.WARNINGS["function_instantiated"].format(cls=type(self)),
+            DeprecationWarning,
+            stacklevel=2,
+        )
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
         raise errors.error("legacy_function")
 
     @staticmethod
@@ -122,7 +154,9 @@ class Function:
         return node_class
 
     @classmethod
-    def apply(cls, *args: Any) -> Any:
+    def apply(cls, *args: Any, **kwargs: Any) -> Any:
+        if kwargs:
+            args = _bind_keywords(cls, args, kwargs)
         ctx = FunctionCtx()
         ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a._requires_grad for a in args)
         with grad_mode.no_grad():
@@ -131,7 +165,8 @@ class Function:
         single = not isinstance(outputs, tuple)
         output_tuple = (outputs,) if single else outputs
         if not recording:
-            return outputs
+            return _unrecorded_outputs(args, outputs, output_tuple, single)
+        ctx._check_saved()
         positions = tuple(i for i, a in enumerate(args) if isinstance(a, Tensor))
         wrapped: list[Any] = []
         tensor_outputs = [o for o in output_tuple if isinstance(o, Tensor)]
@@ -149,7 +184,8 @@ class Function:
             if not isinstance(out, Tensor):
                 wrapped.append(out)
                 continue
-            if id(out) in ctx._non_differentiable:
+            if id(out) in ctx._non_differentiable or out.dtype.category != FLOATING:
+                # torch: integer and bool outputs are never differentiable
                 wrapped.append(out)
                 output_nr += 1
                 continue
@@ -164,8 +200,57 @@ class Function:
             wrapped.append(out)
             output_nr += 1
         ctx._node = node
-        node.save(*ctx._to_save)
+        # an output saved is saved as an output (its version error names this Function)
+        recorded = {id(out) for out in wrapped if isinstance(out, Tensor) and out._grad_fn is node}
+        node._saved = tuple(
+            SavedTensor(t, True) if id(t) in recorded else saved_input(t) for t in ctx._to_save
+        )
         return wrapped[0] if single else tuple(wrapped)
+
+
+def _bind_keywords(cls: type, args: tuple, kwargs: dict[str, Any]) -> tuple:
+    """``apply(x, n=3)``: torch places the keywords among the inputs by forward's parameter
+    names, at the positions after ``args``: ``(x, 3)``."""
+    import inspect
+
+    parameters = list(inspect.signature(cls.forward).parameters.values())[1:]  # (not ctx)
+    names = [
+        p.name
+        for p in parameters
+        if p.kind in (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    ]
+    for name in kwargs:
+        if name not in names:
+            raise errors.error("function_keyword_unexpected", name=name)
+    bound = list(args)
+    for position in range(len(args), len(args) + len(kwargs)):
+        name = names[position] if position < len(names) else None
+        if name not in kwargs:
+            raise errors.error("function_keyword_missing", name=name, position=position)
+        bound.append(kwargs[name])
+    return tuple(bound)
+
+
+def _unrecorded_outputs(args: tuple, outputs: Any, output_tuple: tuple, single: bool) -> Any:
+    """The outputs of a Function that recorded nothing: an input returned as it is comes
+    back as a new tensor, as torch's (a view of it, or, when it requires grad, a detached
+    alias)."""
+    inputs = {id(a) for a in args if isinstance(a, Tensor)}
+    if not any(id(out) in inputs for out in output_tuple):
+        return outputs
+    from ..ops.views import _make_view  # (ops import this module)
+
+    wrapped = [
+        (out.detach() if out._requires_grad else _make_view(out, out._data[...], None, _same))
+        if id(out) in inputs
+        else out
+        for out in output_tuple
+    ]
+    return wrapped[0] if single else tuple(wrapped)
+
+
+def _same(array: Any) -> Any:
+    return array[...]
 
 
 class once_differentiable:  # noqa: N801 - torch's name

@@ -133,6 +133,11 @@ class set_grad_enabled(_GradModeContext):  # noqa: N801 - torch's name
         enabled = self._previous
         return super().__call__(func)
 
+    def __repr__(self) -> str:  # (torch's str, which its repr returns)
+        return f"torch.autograd.grad_mode.set_grad_enabled(mode={self._target})"
+
+    __str__ = __repr__
+
     def clone(self) -> _GradModeContext:
         global enabled
         previous = enabled
@@ -143,6 +148,14 @@ class set_grad_enabled(_GradModeContext):  # noqa: N801 - torch's name
 
 class inference_mode(_GradModeContext):  # noqa: N801 - torch's name
     """Like no_grad; results report ``is_inference() == True``."""
+
+    def __new__(cls, mode: Any = True) -> Any:
+        # torch allows the bare decorator form ``@torch.inference_mode`` too.
+        instance = super().__new__(cls)
+        if mode is not None and not isinstance(mode, bool) and callable(mode):
+            instance.__init__()
+            return instance(mode)
+        return instance
 
     def __init__(self, mode: bool = True) -> None:
         super().__init__()

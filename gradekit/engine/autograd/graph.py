@@ -155,7 +155,7 @@ def saved_input(value: Any) -> Any:
         entry.data = entry.dtype = None
         entry.output_nr = -1
         entry.version_counter = counter = value._version_counter
-        entry.version = counter[0]
+        entry.version = counter[0]  # (an inference tensor's raises: InferenceVersionCounter)
         return entry
     return value
 

@@ -765,6 +765,9 @@ class Generator:
         return self.manual_seed(np.random.SeedSequence().entropy % (2**63)).initial_seed()
 
 
+Generator.__module__ = "torch._C"  # (print(torch.manual_seed(0)): <torch._C.Generator ...>)
+
+
 def _checked_seed(seed: Any, surplus: tuple[Any, ...], keywords: dict[str, Any]) -> int:
     """The seed torch's ``Generator.manual_seed`` takes from ``seed`` (a Python int that is
     no bool: a negative one as its two's complement), or its error."""
