@@ -469,17 +469,13 @@ def _extreme(
 
 
 def _nan_argmax(data: np.ndarray, axis: int, keepdims: bool) -> np.ndarray:
-    # torch propagates NaN: a NaN is the maximum (and the minimum).
-    nan_mask = np.isnan(data) if data.dtype.kind == "f" else None
-    if nan_mask is not None and nan_mask.any():
-        return np.argmax(nan_mask, axis=axis, keepdims=keepdims)
+    # torch propagates NaN: a NaN is the maximum (and the minimum), the first one is chosen
+    # in each slice, as numpy's argmax/argmin do (a mask over the whole tensor sent every
+    # slice to its first NaN, or to index 0 when it had none).
     return np.argmax(data, axis=axis, keepdims=keepdims)
 
 
 def _nan_argmin(data: np.ndarray, axis: int, keepdims: bool) -> np.ndarray:
-    nan_mask = np.isnan(data) if data.dtype.kind == "f" else None
-    if nan_mask is not None and nan_mask.any():
-        return np.argmax(nan_mask, axis=axis, keepdims=keepdims)
     return np.argmin(data, axis=axis, keepdims=keepdims)
 
 
