@@ -606,6 +606,15 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "split_size can only be 0 if dimension size is 0, but got dimension size of {size}",
     ),
+    "split_size_negative": (
+        RuntimeError,
+        "split expects split_size be non-negative, but got split_size={step}",
+    ),
+    "split_sizes_negative": (
+        RuntimeError,
+        "split_with_sizes expects split_sizes have only non-negative entries, but got "
+        "split_sizes={sizes}",
+    ),
     "split_sizes_sum": (
         RuntimeError,
         "split_with_sizes expects split_sizes to sum exactly to {size} (input tensor's size "
