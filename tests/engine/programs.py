@@ -2281,6 +2281,18 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
         lambda T, a: _functional(T).cross_entropy(a, T.tensor([1, 1, 0]), reduction="sum"),
         ((3, 2),),
     ),
+    DifferentiableOp(  # (the mean over the counted targets, weighted; one ignored)
+        "cross_entropy_weight_ignore",
+        lambda T, a: _functional(T).cross_entropy(
+            a, T.tensor([2, 1, 0]), weight=T.tensor([0.5, 2.0, 1.5], dtype=a.dtype), ignore_index=1
+        ),
+        ((3, 3),),
+    ),
+    DifferentiableOp(
+        "nll_loss_none_ignore",
+        lambda T, a: _functional(T).nll_loss(a, T.tensor([0, -100]), reduction="none"),
+        ((2, 3),),
+    ),
     DifferentiableOp("F_relu", lambda T, a: _functional(T).relu(a), ((4,),), "nonzero"),
     DifferentiableOp("F_sigmoid", lambda T, a: _functional(T).sigmoid(a), ((4,),)),
     DifferentiableOp("F_softmax", lambda T, a: _functional(T).softmax(a, dim=-1), ((2, 3),)),

@@ -467,13 +467,20 @@ class NllLossBackward0(Node):
             scale = _nll_scale(
                 target._data, None if weight is None else weight._data, self.ignore_index
             )
-            scale = scale.astype(grad.dtype.np_dtype)
+            np_dtype = grad.dtype.np_dtype
+            scale = scale.astype(np_dtype)
+            # torch: w[t_n] * -(grad / total_weight) where the target counts, 0 where it is
+            # ignored (a zero total weight: inf, or nan for a zero weight, and zeros for the
+            # ignored; the mean of nothing, the loss, is nan)
+            upstream = grad._data
             if self.reduction == "mean":
-                scale = scale / self.total_weight if self.total_weight else scale * np.nan
-            # -w[t_n] (/ total weight) per sample; 0 - w keeps ignored samples at +0.
-            picked = Tensor._make(0.0 - scale, grad.dtype)
-            upstream = grad if self.reduction == "none" else expand(grad, picked._data.shape)
-            result = _scatter_class(upstream * picked, target._data, self.self_sizes)
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    upstream = upstream / np_dtype.type(self.total_weight)
+            counted = target._data != self.ignore_index
+            picked = Tensor._make(
+                np.where(counted, scale * -upstream, np_dtype.type(0)).astype(np_dtype), grad.dtype
+            )
+            result = _scatter_class(picked, target._data, self.self_sizes)
         self_edge = self.next_functions[0]
         if not (grad_mode.enabled and (grad._requires_grad or self_edge[0] is not None)):
             return (result,)
@@ -688,10 +695,11 @@ def nll_loss(
             picked = np.squeeze(np.take_along_axis(x, np.expand_dims(safe, 1), axis=1), 1)
         losses = -picked * scale
         total_weight = float(scale.sum())
-        if reduction == "none":
-            out = losses
+        if reduction == "none":  # (an ignored sample's loss is +0, whatever its input)
+            out = np.where(y != ignore_index, losses, x.dtype.type(0))
         else:
             loss_sum, weight_sum = _nll_cascade_sums(picked, y, w, ignore_index)
+            total_weight = weight_sum  # (the backward divides by torch's total_weight)
             out = np.asarray(loss_sum / weight_sum if reduction == "mean" else loss_sum)
         d = input.dtype
         out = as_array(out, d)
