@@ -740,6 +740,14 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         TypeError,
         "{op}(): argument '{arg}' (position {position}) must be Tensor, not {type_name}",
     ),
+    "addmm_dtypes": (
+        RuntimeError,
+        "{which} and mat2 must have the same dtype, but got {dtype1} and {dtype2}",
+    ),
+    "addmv_dtypes": (
+        RuntimeError,
+        "addmv input tensors must have the same dtype, but got {vec}, {mat}, and {vec}",
+    ),
     "matmul_dtypes": (
         RuntimeError,
         "expected m1 and m2 to have the same dtype, but got: {dtype1} != {dtype2}",
