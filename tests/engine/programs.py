@@ -2293,6 +2293,16 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
         lambda T, a: _functional(T).nll_loss(a, T.tensor([0, -100]), reduction="none"),
         ((2, 3),),
     ),
+    DifferentiableOp(  # 1-d input with a bias: torch's addmm on a row, viewed back
+        "linear_1d_bias",
+        lambda T, x, w, b: _functional(T).linear(x, w, b),
+        ((3,), (2, 3), (2,)),
+    ),
+    DifferentiableOp(
+        "linear_3d_bias",
+        lambda T, x, w, b: _functional(T).linear(x, w, b),
+        ((2, 2, 3), (4, 3), (4,)),
+    ),
     DifferentiableOp("F_relu", lambda T, a: _functional(T).relu(a), ((4,),), "nonzero"),
     DifferentiableOp("F_sigmoid", lambda T, a: _functional(T).sigmoid(a), ((4,),)),
     DifferentiableOp("F_softmax", lambda T, a: _functional(T).softmax(a, dim=-1), ((2, 3),)),

@@ -104,6 +104,8 @@ _FORMS = {
     "3d@1d": ((2, 2, 3), (3,), lambda t, a, b: a @ b),
     "linear": ((2, 3), (4, 3), lambda t, a, b: t.nn.functional.linear(a, b)),
     "linear_bias": ((2, 3), (4, 3), lambda t, a, b: t.nn.functional.linear(a, b, b[:, 0])),
+    "linear_1d_bias": ((3,), (4, 3), lambda t, a, b: t.nn.functional.linear(a, b, b[:, 0])),
+    "linear_3d_bias": ((2, 2, 3), (4, 3), lambda t, a, b: t.nn.functional.linear(a, b, a[0, 0, 0])),
 }
 _DTYPES = ["float32", "float64", "float16", "int64", "int32", "int16", "int8", "uint8", "bool"]
 

@@ -24,6 +24,8 @@ from ..ops.pointwise import _rounded_from_float64, sigmoid, tanh, where
 from ..ops.quiet import quiet_op as _quiet_op
 from ..ops.reduction import torch_full_sum
 from ..ops.shape_helpers import expand, t
+from ..ops.shape_helpers import reshape as _reshape
+from ..ops.shape_helpers import view as _view
 from ..tensor import Tensor
 from ..torch_names import namespace_hooks as _namespace_hooks
 
@@ -176,10 +178,28 @@ def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = Fals
 
 def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     """``input @ weight.T + bias``, recorded as torch does (Mm/Addmm with TBackward0)."""
-    if input.ndim == 2 and bias is not None:
-        return linalg.addmm(bias, input, t(weight))
-    output = linalg.matmul(input, t(weight))
-    return output if bias is None else output + bias
+    if bias is not None:
+        ndim = input.ndim
+        if ndim == 2:
+            return linalg.addmm(bias, input, t(weight))
+        # torch's _flatten_nd_linear: a contiguous input with a bias that is a vector (1-d,
+        # or one size other than 1) is reshaped to rows, addmm'ed and viewed back
+        # (ViewBackward0, addmm's errors); else the product, bias added in place
+        if ndim and input._data.flags.c_contiguous and _vector_bias(bias._data):
+            sizes = input._data.shape
+            rows = _reshape(input, (int(np.prod(sizes[:-1])), sizes[-1]))
+            result = linalg.addmm(bias, rows, t(weight))
+            return _view(result, (*sizes[:-1], result._data.shape[1]))
+        return linalg.matmul(input, t(weight)).add_(bias)  # (torch adds in place)
+    return linalg.matmul(input, t(weight))
+
+
+def _vector_bias(bias: np.ndarray) -> bool:
+    """The biases torch 2.13's linear fuses into addmm for other than 2-d inputs: contiguous
+    vectors (measured: (3,), (1,), (1, 3), (3, 1), (1, 1, 3) are; (), (1, 1), (2, 3),
+    (2, 1, 3) and strided or expanded ones are not)."""
+    shape = bias.shape
+    return bias.flags.c_contiguous and (len(shape) == 1 or sum(size != 1 for size in shape) == 1)
 
 
 # --- losses ------------------------------------------------------------------------------------
