@@ -13,6 +13,7 @@ attached with ``register_method``; view/indexing methods come from ``ops/views.p
 from __future__ import annotations
 
 import importlib
+import operator
 import re
 import sys
 import weakref
@@ -46,9 +47,19 @@ VersionCounter = list
 
 
 class Size(tuple):
-    """torch.Size: a tuple of ints with torch's repr."""
+    """torch.Size: a tuple of ints with torch's repr.  Built from an iterable of ints (or
+    of anything with ``__index__``: numpy ints, bools, one-element integral tensors);
+    concatenation and repetition give a Size, as torch's; its messages name 'torch.Size'
+    (the engine's own shapes are made with ``tuple.__new__(Size, shape)``)."""
 
     __slots__ = ()
+
+    def __new__(cls, sizes: Any = ()) -> Size:
+        items = tuple(sizes)
+        for item in items:
+            if type(item) is not int:
+                return tuple.__new__(cls, _size_items(items))
+        return tuple.__new__(cls, items)
 
     def __repr__(self) -> str:
         return f"torch.Size({list(self)!r})"
@@ -66,7 +77,65 @@ class Size(tuple):
         return Size(result) if isinstance(item, slice) else result
 
     def __add__(self, other: tuple) -> Size:  # type: ignore[override]
-        return Size(tuple(self) + tuple(other))
+        if not isinstance(other, tuple):
+            if isinstance(other, np.ndarray):
+                return NotImplemented  # (numpy's own sum, as with torch)
+            raise TypeError(
+                f"can only concatenate tuple (not {type(other).__name__}) to torch.Size"
+            )
+        return Size(tuple.__add__(self, other))
+
+    def __radd__(self, other: Any) -> Size:
+        if not isinstance(other, tuple):
+            name = type(other).__name__
+            if isinstance(other, (list, str, bytes)):
+                raise TypeError(f'can only concatenate {name} (not "torch.Size") to {name}')
+            raise TypeError(f"unsupported operand type(s) for +: '{name}' and 'torch.Size'")
+        return Size(tuple.__add__(other, self))
+
+    def __mul__(self, count: Any) -> Size:  # type: ignore[override]
+        try:
+            return tuple.__new__(Size, tuple.__mul__(self, count))
+        except TypeError:  # (Python's words for a sequence, with the C type's name)
+            from .ops.arguments import type_name
+
+            name = type_name(count)
+            raise TypeError(f"can't multiply sequence by non-int of type '{name}'") from None
+
+    def __rmul__(self, count: Any) -> Size:
+        if isinstance(count, (tuple, list, str, bytes)):  # (their repetition, by a Size)
+            raise TypeError("can't multiply sequence by non-int of type 'torch.Size'")
+        return self.__mul__(count)
+
+    def __setitem__(self, item: Any, value: Any) -> None:
+        raise TypeError("'torch.Size' object does not support item assignment")
+
+    def __delitem__(self, item: Any) -> None:
+        raise TypeError("'torch.Size' object doesn't support item deletion")
+
+    def __getattr__(self, name: str) -> Any:  # (only for a name Size does not have)
+        raise AttributeError(f"'torch.Size' object has no attribute '{name}'")
+
+
+def _size_items(items: tuple) -> list[int]:
+    """torch.Size's conversion of each item: an index (a bool is 0 or 1), or a one-element
+    integral tensor; anything else is its TypeError."""
+    sizes = []
+    for position, item in enumerate(items):
+        if isinstance(item, Tensor) and item._data.size == 1 and item.dtype.category != FLOATING:
+            sizes.append(int(item._data.reshape(())))
+            continue
+        try:
+            if isinstance(item, Tensor):
+                raise TypeError(item)
+            sizes.append(operator.index(item))
+        except TypeError:
+            from .ops.arguments import type_name
+
+            raise TypeError(
+                f"torch.Size() takes an iterable of 'int' (item {position} is '{type_name(item)}')"
+            ) from None
+    return sizes
 
 
 Size.__module__ = "torch"
@@ -277,11 +346,11 @@ class Tensor(TensorBase):
     # --- shape and type -----------------------------------------------------------------
     @property
     def shape(self) -> Size:
-        return Size(self._data.shape)
+        return tuple.__new__(Size, self._data.shape)
 
     def size(self, dim: int | None = None) -> Size | int:
         if dim is None:
-            return Size(self._data.shape)
+            return tuple.__new__(Size, self._data.shape)
         if dim is True or dim is False:  # (an int to the tuple, not to torch's parser)
             raise _dim_type_error("size", dim)
         try:  # a tuple wraps a negative dim in range as torch does: no _wrap_dim call
