@@ -248,7 +248,8 @@ class MseLossBackwardBackward0(Node):
 @_quiet_op
 def mse_loss_backward(grad_output: Tensor, input: Tensor, target: Tensor, reduction: str) -> Tensor:
     """torch's ``mse_loss_backward``: ``norm * (input - target) * grad_output`` as one op."""
-    norm = 2.0 / input._data.size if reduction == "mean" else 2.0
+    size = input._data.size  # (empty: torch's 2 / 0 scales nothing)
+    norm = 2.0 / size if reduction == "mean" and size else 2.0
     data = (input._data - target._data) * norm * grad_output._data
     out = as_array(np.broadcast_to(data, input._data.shape).copy(), input.dtype)
     tensors = (grad_output, input, target)
