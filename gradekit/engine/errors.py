@@ -593,9 +593,13 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "t() expects a tensor with <= 2 dimensions, but self is {ndim}D",
     ),
+    "select_out_of_range": (
+        IndexError,
+        "select(): index {index} out of range for tensor of size {sizes} at dimension {dim}",
+    ),
     "mT_ndim": (
         RuntimeError,
-        "tensor.mT is only supported on matrices or batches of matrices. Got {ndim}-D tensor.",
+        "tensor.{name} is only supported on matrices or batches of matrices. Got {ndim}-D tensor.",
     ),
     "narrow_start": (
         IndexError,

@@ -668,7 +668,8 @@ def select(
         index = int(index)
         size = x._data.shape[dim]
         if not -size <= index < size:
-            raise errors.error("index_out_of_bounds", index=index, dim=dim, size=size)
+            sizes = list(x._data.shape)
+            raise errors.error("select_out_of_range", index=index, sizes=sizes, dim=dim)
         index = index + size if index < 0 else index
         key = (slice(None),) * dim + (index, Ellipsis)  # Ellipsis keeps 0-d results arrays
         return _record_view(
@@ -793,7 +794,8 @@ def _mT(x: Tensor, name: str = "mT", stacklevel: int = 4) -> Tensor:  # noqa: N8
         errors.warn_once(f"{name}_0d", stacklevel - 1)
         return x  # torch 2.13 returns the 0-d tensor itself
     if x._data.ndim < 2:
-        raise errors.error("mT_ndim", ndim=x._data.ndim)
+        shown = name + "()" if name == "adjoint" else name
+        raise errors.error("mT_ndim", name=shown, ndim=x._data.ndim)
     return transpose(x, -2, -1)
 
 
