@@ -1374,8 +1374,12 @@ def split(x: Tensor, split_size_or_sections: Any, dim: int = 0) -> tuple[Tensor,
             name = "SplitWithSizesBackward0"
         else:
             step = split_size_or_sections
-            # torch's Tensor.split takes int() of a tensor; a float is split_with_sizes's
-            step = int(step) if isinstance(step, Tensor) else operator.index(step)
+            # torch's Tensor.split takes int() of a tensor, hands anything but an int to
+            # split_with_sizes (a float, a numpy int), and its parser refuses a bool
+            if isinstance(step, Tensor):
+                step = int(step)
+            elif type(step) is not int:
+                raise TypeError("split_size")  # (worded by the handler)
             if step < 0:
                 raise errors.error("split_size_negative", step=step)
             if step == 0 and size != 0:
@@ -1398,7 +1402,7 @@ def _split_error(x: Any, sizes: Any, dim: Any, failure: Exception) -> Exception:
     if not isinstance(x, Tensor):
         x.split(sizes, dim)  # None has no split; str.split wants a str: Python's own errors
         return failure
-    if arguments.is_index(sizes):  # (torch._VF.split's overloads: a wrong dim, positional)
+    if isinstance(sizes, int):  # (torch._VF.split's overloads: a bool, a wrong dim)
         return arguments.call_error("split", overloads.SPLIT, (x, sizes, dim), {}) or failure
     listed = overloads.FUNCTIONS["split_with_sizes"]
     return arguments.call_error("split_with_sizes", listed, (x, sizes, dim), {}) or failure
