@@ -2225,6 +2225,8 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
     DifferentiableOp("relu", lambda T, a: a.relu(), ((2, 3),), "nonzero"),
     DifferentiableOp("clamp", lambda T, a: a.clamp(-1.0, 1.0), ((3, 3),)),
     DifferentiableOp("clamp_min", lambda T, a: a.clamp(min=0.5), ((3, 3),)),
+    DifferentiableOp("clamp_min_tensor", lambda T, a, b: a.clamp_min(b), ((2, 3), (3,))),
+    DifferentiableOp("clamp_max_tensor", lambda T, a, b: T.clamp_max(a, b), ((2, 3), (2, 1))),
     DifferentiableOp("where", lambda T, a, b: T.where(a > b, a * 2, b), ((2, 3), (2, 3))),
     DifferentiableOp("maximum", lambda T, a, b: T.maximum(a, b), ((2, 3), (3,))),
     DifferentiableOp("minimum", lambda T, a, b: T.minimum(a, b), ((2, 3), (2, 3))),
