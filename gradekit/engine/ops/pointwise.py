@@ -998,7 +998,7 @@ class SignBackward0(Node):
 
 def sign(input: Tensor) -> Tensor:
     try:
-        return _unary_result(SignBackward0, input, _sign_data(input._data), input.dtype)
+        return _unary_result(SignBackward0, input, np.sign(input._data), input.dtype)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("sign", input, failure) from None
 
@@ -1010,18 +1010,9 @@ class SgnBackward0(Node):
         return (zeros_like_grad(grad),)
 
 
-def _sign_data(data: np.ndarray) -> np.ndarray:
-    """torch's sign (and sgn of real tensors): ``(0 < x) - (x < 0)`` for floats, so nan
-    and -0 give +0 (numpy's sign keeps nan)."""
-    if data.dtype.kind != "f":
-        return np.sign(data)
-    kind = data.dtype.type
-    return (data > 0).astype(kind) - (data < 0).astype(kind)
-
-
 def sgn(input: Tensor) -> Tensor:
     try:
-        return _unary_result(SgnBackward0, input, _sign_data(input._data), input.dtype)
+        return _unary_result(SgnBackward0, input, np.sign(input._data), input.dtype)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("sgn", input, failure) from None
 
