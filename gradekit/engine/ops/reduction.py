@@ -874,6 +874,8 @@ def linalg_vector_norm(
         if retry is None:  # (torch's parser takes those as ints)
             raise _flag_error("linalg_vector_norm", "dim", dim, 3, "tuple of ints") from None
         dims = _normalize_dims(retry, data.ndim)
+    if dims == ():  # torch: an empty list of dims is every dim
+        dims = None
     if dims is None and keepdim:
         dims = tuple(range(data.ndim))
     p = builtins.float(ord)
