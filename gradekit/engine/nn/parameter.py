@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import errors
-from ..dtypes import FLOATING
+from .. import errors as _errors
+from ..dtypes import FLOATING as _FLOATING
 from ..tensor import Tensor
 
 
@@ -19,8 +19,8 @@ class Parameter(Tensor):
             from ..ops.creation import empty
 
             data = empty(0)
-        if requires_grad and data.dtype.category != FLOATING:
-            raise errors.error("factory_requires_grad_dtype")
+        if requires_grad and data.dtype.category != _FLOATING:
+            raise _errors.error("factory_requires_grad_dtype")
         parameter = object.__new__(cls)
         source = data.detach()
         for slot in Tensor.__slots__:
