@@ -205,6 +205,10 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "Expected size for first two dimensions of batch2 tensor to be: [{batch}, {inner}] "
         "but got: [{batch2}, {inner2}].",
     ),
+    "linear_0d": (
+        RuntimeError,
+        "both arguments to linear need to be at least 1D, but they are {d1}D and {d2}D",
+    ),
     "matmul_0d": (
         RuntimeError,
         "both arguments to matmul need to be at least 1D, but they are {d1}D and {d2}D",

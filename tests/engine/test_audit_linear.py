@@ -70,6 +70,12 @@ LINEAR = {
     "x = torch.ones(2, 3, 2, requires_grad=True); b = torch.ones(4,1,1); y = F.linear(x, torch.ones(4, 2), b); y.sum().backward(); result = (y.shape, y.grad_fn.name())": "RuntimeError: expand(torch.FloatTensor{[4, 1, 1]}, size=[6, 4]): the number of sizes provided (2) must be greater or equal to the number of dimensions in the tensor (3)",
     "x = torch.ones(2, requires_grad=True); b = torch.ones(1).expand(4); y = F.linear(x, torch.ones(4, 2), b); y.sum().backward(); result = (y.shape, y.grad_fn.name())": "((4), 'AddBackward0')",
     "x = torch.ones(2, 3, 2, requires_grad=True); b = torch.ones(1,1).expand(1,4); y = F.linear(x, torch.ones(4, 2), b); y.sum().backward(); result = (y.shape, y.grad_fn.name())": "((2, 3, 4), 'AddBackward0')",
+    "result = F.linear(torch.tensor(1.), torch.ones(3, 1))": "RuntimeError: both arguments to linear need to be at least 1D, but they are 0D and 2D",
+    "result = F.linear(torch.tensor(1.), torch.ones(3, 1), torch.ones(3))": "RuntimeError: both arguments to linear need to be at least 1D, but they are 0D and 2D",
+    "result = F.linear(torch.ones(3), torch.tensor(1.))": "RuntimeError: both arguments to linear need to be at least 1D, but they are 1D and 0D",
+    "result = F.linear(torch.ones(2, 3), torch.tensor(1.), torch.ones(3))": "RuntimeError: both arguments to linear need to be at least 1D, but they are 2D and 0D",
+    "result = F.linear(torch.ones(2, 3, 2), torch.tensor(1.), torch.ones(3))": "RuntimeError: both arguments to linear need to be at least 1D, but they are 3D and 0D",
+    "result = F.linear(torch.ones(2, 3), torch.ones(4, 2), torch.ones(4))": "RuntimeError: mat1 and mat2 shapes cannot be multiplied (2x3 and 2x4)",
 }
 
 

@@ -178,20 +178,26 @@ def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = Fals
 
 def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     """``input @ weight.T + bias``, recorded as torch does (Mm/Addmm with TBackward0)."""
-    if bias is not None:
-        ndim = input.ndim
-        if ndim == 2:
-            return linalg.addmm(bias, input, t(weight))
-        # torch's _flatten_nd_linear: a contiguous input with a bias that is a vector (1-d,
-        # or one size other than 1) is reshaped to rows, addmm'ed and viewed back
-        # (ViewBackward0, addmm's errors); else the product, bias added in place
-        if ndim and input._data.flags.c_contiguous and _vector_bias(bias._data):
-            sizes = input._data.shape
-            rows = _reshape(input, (int(np.prod(sizes[:-1])), sizes[-1]))
-            result = linalg.addmm(bias, rows, t(weight))
-            return _view(result, (*sizes[:-1], result._data.shape[1]))
-        return linalg.matmul(input, t(weight)).add_(bias)  # (torch adds in place)
-    return linalg.matmul(input, t(weight))
+    try:
+        if bias is not None:
+            ndim = input.ndim
+            if ndim == 2:
+                return linalg.addmm(bias, input, t(weight))
+            # torch's _flatten_nd_linear: a contiguous input with a bias that is a vector
+            # (1-d, or one size other than 1) is reshaped to rows, addmm'ed and viewed back
+            # (ViewBackward0, addmm's errors); else the product, bias added in place
+            if ndim and input._data.flags.c_contiguous and _vector_bias(bias._data):
+                sizes = input._data.shape
+                rows = _reshape(input, (int(np.prod(sizes[:-1])), sizes[-1]))
+                result = linalg.addmm(bias, rows, t(weight))
+                return _view(result, (*sizes[:-1], result._data.shape[1]))
+            return linalg.matmul(input, t(weight)).add_(bias)  # (torch adds in place)
+        return linalg.matmul(input, t(weight))
+    except (RuntimeError, ValueError):  # (free unless raised) a 0-d operand: linear's words
+        dims = (getattr(input, "ndim", None), getattr(weight, "ndim", None))
+        if 0 in dims:
+            raise errors.error("linear_0d", d1=dims[0], d2=dims[1]) from None
+        raise
 
 
 def _vector_bias(bias: np.ndarray) -> bool:
