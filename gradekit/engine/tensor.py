@@ -50,6 +50,7 @@ class Size(tuple):
     """torch.Size: a tuple of ints with torch's repr.  Built from an iterable of ints (or
     of anything with ``__index__``: numpy ints, bools, one-element integral tensors);
     concatenation and repetition give a Size, as torch's; its messages name 'torch.Size'
+    (not a missing attribute's: a ``__getattr__`` would tax numpy's probes of a Size)
     (the engine's own shapes are made with ``tuple.__new__(Size, shape)``)."""
 
     __slots__ = ()
@@ -112,9 +113,6 @@ class Size(tuple):
 
     def __delitem__(self, item: Any) -> None:
         raise TypeError("'torch.Size' object doesn't support item deletion")
-
-    def __getattr__(self, name: str) -> Any:  # (only for a name Size does not have)
-        raise AttributeError(f"'torch.Size' object has no attribute '{name}'")
 
 
 def _size_items(items: tuple) -> list[int]:
