@@ -105,10 +105,6 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "Only Tensors of floating point and complex dtype can require gradients",
     ),
-    "data_set_dtype": (
-        RuntimeError,
-        "data set to a tensor that requires gradients must be floating point or complex dtype",
-    ),
     "requires_grad__dtype": (
         RuntimeError,
         "only Tensors of floating point dtype can require gradients",

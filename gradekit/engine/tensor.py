@@ -539,8 +539,6 @@ class Tensor(TensorBase):
     def data(self, value: Tensor) -> None:
         if not isinstance(value, Tensor):
             raise errors.error("data_not_tensor", type_name=type(value).__name__)
-        if self._requires_grad and value.dtype.category != FLOATING:
-            raise errors.error("data_set_dtype")
         self._data = value._data
         self.dtype = value.dtype
 
