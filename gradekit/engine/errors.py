@@ -220,6 +220,10 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "Expected size for first two dimensions of batch2 tensor to be: [{batch}, {inner}] "
         "but got: [{batch2}, {inner2}].",
     ),
+    "linear_0d": (
+        RuntimeError,
+        "both arguments to linear need to be at least 1D, but they are {d1}D and {d2}D",
+    ),
     "matmul_0d": (
         RuntimeError,
         "both arguments to matmul need to be at least 1D, but they are {d1}D and {d2}D",
@@ -626,9 +630,13 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "t() expects a tensor with <= 2 dimensions, but self is {ndim}D",
     ),
+    "select_out_of_range": (
+        IndexError,
+        "select(): index {index} out of range for tensor of size {sizes} at dimension {dim}",
+    ),
     "mT_ndim": (
         RuntimeError,
-        "tensor.mT is only supported on matrices or batches of matrices. Got {ndim}-D tensor.",
+        "tensor.{name} is only supported on matrices or batches of matrices. Got {ndim}-D tensor.",
     ),
     "narrow_start": (
         IndexError,
@@ -642,6 +650,15 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "split_size_zero": (
         RuntimeError,
         "split_size can only be 0 if dimension size is 0, but got dimension size of {size}",
+    ),
+    "split_size_negative": (
+        RuntimeError,
+        "split expects split_size be non-negative, but got split_size={step}",
+    ),
+    "split_sizes_negative": (
+        RuntimeError,
+        "split_with_sizes expects split_sizes have only non-negative entries, but got "
+        "split_sizes={sizes}",
     ),
     "split_sizes_sum": (
         RuntimeError,
@@ -800,6 +817,14 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "argument_not_tensor": (
         TypeError,
         "{op}(): argument '{arg}' (position {position}) must be Tensor, not {type_name}",
+    ),
+    "addmm_dtypes": (
+        RuntimeError,
+        "{which} and mat2 must have the same dtype, but got {dtype1} and {dtype2}",
+    ),
+    "addmv_dtypes": (
+        RuntimeError,
+        "addmv input tensors must have the same dtype, but got {vec}, {mat}, and {vec}",
     ),
     "matmul_dtypes": (
         RuntimeError,

@@ -2225,6 +2225,8 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
     DifferentiableOp("relu", lambda T, a: a.relu(), ((2, 3),), "nonzero"),
     DifferentiableOp("clamp", lambda T, a: a.clamp(-1.0, 1.0), ((3, 3),)),
     DifferentiableOp("clamp_min", lambda T, a: a.clamp(min=0.5), ((3, 3),)),
+    DifferentiableOp("clamp_min_tensor", lambda T, a, b: a.clamp_min(b), ((2, 3), (3,))),
+    DifferentiableOp("clamp_max_tensor", lambda T, a, b: T.clamp_max(a, b), ((2, 3), (2, 1))),
     DifferentiableOp("where", lambda T, a, b: T.where(a > b, a * 2, b), ((2, 3), (2, 3))),
     DifferentiableOp("maximum", lambda T, a, b: T.maximum(a, b), ((2, 3), (3,))),
     DifferentiableOp("minimum", lambda T, a, b: T.minimum(a, b), ((2, 3), (2, 3))),
@@ -2280,6 +2282,28 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
         "cross_entropy_sum",
         lambda T, a: _functional(T).cross_entropy(a, T.tensor([1, 1, 0]), reduction="sum"),
         ((3, 2),),
+    ),
+    DifferentiableOp(  # (the mean over the counted targets, weighted; one ignored)
+        "cross_entropy_weight_ignore",
+        lambda T, a: _functional(T).cross_entropy(
+            a, T.tensor([2, 1, 0]), weight=T.tensor([0.5, 2.0, 1.5], dtype=a.dtype), ignore_index=1
+        ),
+        ((3, 3),),
+    ),
+    DifferentiableOp(
+        "nll_loss_none_ignore",
+        lambda T, a: _functional(T).nll_loss(a, T.tensor([0, -100]), reduction="none"),
+        ((2, 3),),
+    ),
+    DifferentiableOp(  # 1-d input with a bias: torch's addmm on a row, viewed back
+        "linear_1d_bias",
+        lambda T, x, w, b: _functional(T).linear(x, w, b),
+        ((3,), (2, 3), (2,)),
+    ),
+    DifferentiableOp(
+        "linear_3d_bias",
+        lambda T, x, w, b: _functional(T).linear(x, w, b),
+        ((2, 2, 3), (4, 3), (4,)),
     ),
     DifferentiableOp("F_relu", lambda T, a: _functional(T).relu(a), ((4,),), "nonzero"),
     DifferentiableOp("F_sigmoid", lambda T, a: _functional(T).sigmoid(a), ((4,),)),

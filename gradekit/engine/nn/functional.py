@@ -25,6 +25,8 @@ from ..ops.quiet import quiet_op as _quiet_op
 from ..ops.reduction import EMPTY_MEAN as _EMPTY_MEAN
 from ..ops.reduction import torch_full_sum
 from ..ops.shape_helpers import expand, t
+from ..ops.shape_helpers import reshape as _reshape
+from ..ops.shape_helpers import view as _view
 from ..tensor import Tensor
 from ..torch_names import namespace_hooks as _namespace_hooks
 
@@ -181,10 +183,34 @@ def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = Fals
 
 def linear(input: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
     """``input @ weight.T + bias``, recorded as torch does (Mm/Addmm with TBackward0)."""
-    if input.ndim == 2 and bias is not None:
-        return linalg.addmm(bias, input, t(weight))
-    output = linalg.matmul(input, t(weight))
-    return output if bias is None else output + bias
+    try:
+        if bias is not None:
+            ndim = input.ndim
+            if ndim == 2:
+                return linalg.addmm(bias, input, t(weight))
+            # torch's _flatten_nd_linear: a contiguous input with a bias that is a vector
+            # (1-d, or one size other than 1) is reshaped to rows, addmm'ed and viewed back
+            # (ViewBackward0, addmm's errors); else the product, bias added in place
+            if ndim and input._data.flags.c_contiguous and _vector_bias(bias._data):
+                sizes = input._data.shape
+                rows = _reshape(input, (int(np.prod(sizes[:-1])), sizes[-1]))
+                result = linalg.addmm(bias, rows, t(weight))
+                return _view(result, (*sizes[:-1], result._data.shape[1]))
+            return linalg.matmul(input, t(weight)).add_(bias)  # (torch adds in place)
+        return linalg.matmul(input, t(weight))
+    except (RuntimeError, ValueError):  # (free unless raised) a 0-d operand: linear's words
+        dims = (getattr(input, "ndim", None), getattr(weight, "ndim", None))
+        if 0 in dims:
+            raise errors.error("linear_0d", d1=dims[0], d2=dims[1]) from None
+        raise
+
+
+def _vector_bias(bias: np.ndarray) -> bool:
+    """The biases torch 2.13's linear fuses into addmm for other than 2-d inputs: contiguous
+    vectors (measured: (3,), (1,), (1, 3), (3, 1), (1, 1, 3) are; (), (1, 1), (2, 3),
+    (2, 1, 3) and strided or expanded ones are not)."""
+    shape = bias.shape
+    return bias.flags.c_contiguous and (len(shape) == 1 or sum(size != 1 for size in shape) == 1)
 
 
 # --- losses ------------------------------------------------------------------------------------
@@ -487,13 +513,20 @@ class NllLossBackward0(Node):
             scale = _nll_scale(
                 target._data, None if weight is None else weight._data, self.ignore_index
             )
-            scale = scale.astype(grad.dtype.np_dtype)
+            np_dtype = grad.dtype.np_dtype
+            scale = scale.astype(np_dtype)
+            # torch: w[t_n] * -(grad / total_weight) where the target counts, 0 where it is
+            # ignored (a zero total weight: inf, or nan for a zero weight, and zeros for the
+            # ignored; the mean of nothing, the loss, is nan)
+            upstream = grad._data
             if self.reduction == "mean":
-                scale = scale / self.total_weight if self.total_weight else scale * np.nan
-            # -w[t_n] (/ total weight) per sample; 0 - w keeps ignored samples at +0.
-            picked = Tensor._make(0.0 - scale, grad.dtype)
-            upstream = grad if self.reduction == "none" else expand(grad, picked._data.shape)
-            result = _scatter_class(upstream * picked, target._data, self.self_sizes)
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    upstream = upstream / np_dtype.type(self.total_weight)
+            counted = target._data != self.ignore_index
+            picked = Tensor._make(
+                np.where(counted, scale * -upstream, np_dtype.type(0)).astype(np_dtype), grad.dtype
+            )
+            result = _scatter_class(picked, target._data, self.self_sizes)
         self_edge = self.next_functions[0]
         if not (grad_mode.enabled and (grad._requires_grad or self_edge[0] is not None)):
             return (result,)
@@ -708,10 +741,11 @@ def nll_loss(
             picked = np.squeeze(np.take_along_axis(x, np.expand_dims(safe, 1), axis=1), 1)
         losses = -picked * scale
         total_weight = float(scale.sum())
-        if reduction == "none":
-            out = losses
+        if reduction == "none":  # (an ignored sample's loss is +0, whatever its input)
+            out = np.where(y != ignore_index, losses, x.dtype.type(0))
         else:
             loss_sum, weight_sum = _nll_cascade_sums(picked, y, w, ignore_index)
+            total_weight = weight_sum  # (the backward divides by torch's total_weight)
             out = np.asarray(loss_sum / weight_sum if reduction == "mean" else loss_sum)
         d = input.dtype
         out = as_array(out, d)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import errors as _errors
+from ..dtypes import FLOATING as _FLOATING
 from ..tensor import Tensor
 
 
@@ -17,6 +19,8 @@ class Parameter(Tensor):
             from ..ops.creation import empty
 
             data = empty(0)
+        if requires_grad and data.dtype.category != _FLOATING:
+            raise _errors.error("factory_requires_grad_dtype")
         parameter = object.__new__(cls)
         source = data.detach()
         for slot in Tensor.__slots__:

@@ -14,7 +14,7 @@ import numpy as np
 from .. import errors
 from ..autograd import grad_mode
 from ..autograd.graph import Node
-from ..dtypes import result_type
+from ..dtypes import bool_
 from ..tensor import Tensor
 from . import arguments
 from .core import as_array, as_array_of, edge
@@ -26,10 +26,31 @@ def _recording(x: Tensor, y: Tensor) -> bool:
     return grad_mode.enabled and (x._requires_grad or y._requires_grad)
 
 
+# the CPU kernel that refuses bool, per product (matmul of 1-d @ 2-d is mm's)
+_KERNELS = {"mm": "addmm_impl_cpu_", "mv": "addmv_impl_cpu", "bmm": "bmm"}
+
+
 def _check_same_dtype(x: Tensor, y: Tensor, name: str) -> None:
-    """Products need equal dtypes (torch does not promote here)."""
+    """Products need equal dtypes (torch does not promote here), and no bool kernel."""
     if x.dtype is not y.dtype:
-        raise errors.error("matmul_dtypes", dtype1=_c_name(x), dtype2=_c_name(y))
+        raise _dtype_mismatch(x, y, name)
+    if x.dtype is bool_:
+        raise errors.error("kernel_not_implemented", op=_KERNELS[name], dtype="Bool")
+
+
+def _dtype_mismatch(x: Tensor, y: Tensor, name: str) -> Exception:
+    """torch's words per product: mv is ``addmv(result, mat, vec)``, the result of vec's
+    dtype; bmm's kernel dispatches on self's dtype (bool has none) and then checks mat2's;
+    mm names both C++ types."""
+    if name == "mv":
+        return errors.error("addmv_dtypes", vec=y.dtype.scalar_name, mat=x.dtype.scalar_name)
+    if name == "bmm":
+        if x.dtype is bool_:
+            return errors.error("kernel_not_implemented", op="bmm", dtype="Bool")
+        return errors.error(
+            "expected_scalar_type", expected=x.dtype.scalar_name, found=y.dtype.scalar_name
+        )
+    return errors.error("matmul_dtypes", dtype1=_c_name(x), dtype2=_c_name(y))
 
 
 def _product(node_class: type[Node], x: Tensor, y: Tensor, out: np.ndarray) -> Tensor:
@@ -68,6 +89,8 @@ def dot(input: Tensor, tensor: Tensor) -> Tensor:
                 found1=input.dtype.scalar_name,
                 found2=tensor.dtype.scalar_name,
             )
+        if input.dtype is bool_:
+            raise errors.error("kernel_not_implemented", op="dot", dtype="Bool")
         return _product(DotBackward0, input, tensor, quiet_call(np.dot, input._data, tensor._data))
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("dot", input, failure, tensor) from None
@@ -225,10 +248,21 @@ def _squeeze4(x: Tensor, dim: int) -> Tensor:
     return Tensor._make(data, x.dtype, node)
 
 
+_C_NAMES = {
+    "float32": "float",
+    "float64": "double",
+    "float16": "c10::Half",
+    "int64": "long int",
+    "int32": "int",
+    "int16": "short int",
+    "int8": "signed char",
+    "uint8": "unsigned char",
+}
+
+
 def _c_name(x: Tensor) -> str:
-    return {"float32": "float", "float64": "double", "int64": "long int", "int32": "int"}.get(
-        x.dtype.name, x.dtype.name
-    )
+    """The dtype's C++ type, as torch's messages print it (``long int``, ``c10::Half``)."""
+    return _C_NAMES.get(x.dtype.name, x.dtype.name)
 
 
 def matmul(input: Tensor, other: Tensor) -> Tensor:
@@ -399,8 +433,22 @@ class AddmmBackward0(Node):
         (r1, c1), (r2, c2) = mat1._data.shape, mat2._data.shape
         if c1 != r2:
             raise errors.error("mm_shapes", r1=r1, c1=c1, r2=r2, c2=c2)
-        d = result_type(input, mat1, mat2)
-        out = as_array(quiet_call(_addmm_data, input._data, mat1._data, mat2._data, beta, alpha), d)
+        d = mat2.dtype
+        if input.dtype is not d or mat1.dtype is not d:  # torch's addmm does not promote
+            which = "self" if input.dtype is not d else "mat1"
+            found = input.dtype if which == "self" else mat1.dtype
+            raise errors.error(
+                "addmm_dtypes", which=which, dtype1=found.scalar_name, dtype2=d.scalar_name
+            )
+        if d is bool_:
+            raise errors.error("kernel_not_implemented", op="addmm_impl_cpu_", dtype="Bool")
+        try:
+            out = quiet_call(_addmm_data, input._data, mat1._data, mat2._data, beta, alpha)
+        except ValueError:  # (free unless raised) numpy's broadcast error
+            out = None
+        if out is None or out.shape != (r1, c2):  # torch expands self to the product's shape
+            expand(input, (r1, c2))  # (its error)
+        out = as_array(out, d)
         tensors = (input, mat1, mat2)
         if not (grad_mode.enabled and any(x._requires_grad for x in tensors)):
             return Tensor._make(out, d)

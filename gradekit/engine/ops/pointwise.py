@@ -1411,10 +1411,36 @@ class ClampMaxBackward0(Node):
         return (where(self_ <= self.max, grad, 0.0),)
 
 
+class ClampMinBackward1(Node):
+    """clamp_min with a tensor bound.  Saves self and min."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        self_, low = self.saved_tensors
+        return where(self_ >= low, grad, 0.0), where(self_ < low, grad, 0.0)
+
+
+class ClampMaxBackward1(Node):
+    """clamp_max with a tensor bound.  Saves self and max."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        self_, high = self.saved_tensors
+        return where(self_ <= high, grad, 0.0), where(self_ > high, grad, 0.0)
+
+
 def _clamp_one_side(input: Tensor, bound: Any, node_class: type[Node], ufunc: np.ufunc) -> Tensor:
-    if isinstance(bound, Tensor):
+    if isinstance(bound, Tensor):  # torch's clamp_min.Tensor / clamp_max.Tensor overloads
         low, high = (bound, None) if node_class is ClampMinBackward0 else (None, bound)
-        return _clamp_tensor(input, low, high)
+        clamped = _clamp_tensor(input, low, high)
+        if clamped._grad_fn is None:
+            return clamped
+        tensor_node = ClampMinBackward1 if high is None else ClampMaxBackward1
+        node = tensor_node((edge(input), edge(bound)), ((clamped._data.shape, clamped.dtype),))
+        node.save(input, bound)
+        return Tensor._make(clamped._data, clamped.dtype, node)
     bound = scalar_operand(bound)
     result = result_type(input, bound)
     # bound first: on ties (-0. vs 0.) numpy keeps the second operand, torch the input

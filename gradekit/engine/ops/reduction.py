@@ -511,17 +511,13 @@ def _extreme(
 
 
 def _nan_argmax(data: np.ndarray, axis: int, keepdims: bool) -> np.ndarray:
-    # torch propagates NaN: a NaN is the maximum (and the minimum).
-    nan_mask = np.isnan(data) if data.dtype.kind == "f" else None
-    if nan_mask is not None and nan_mask.any():
-        return np.argmax(nan_mask, axis=axis, keepdims=keepdims)
+    # torch propagates NaN: a NaN is the maximum (and the minimum), the first one is chosen
+    # in each slice, as numpy's argmax/argmin do (a mask over the whole tensor sent every
+    # slice to its first NaN, or to index 0 when it had none).
     return np.argmax(data, axis=axis, keepdims=keepdims)
 
 
 def _nan_argmin(data: np.ndarray, axis: int, keepdims: bool) -> np.ndarray:
-    nan_mask = np.isnan(data) if data.dtype.kind == "f" else None
-    if nan_mask is not None and nan_mask.any():
-        return np.argmax(nan_mask, axis=axis, keepdims=keepdims)
     return np.argmin(data, axis=axis, keepdims=keepdims)
 
 
@@ -920,6 +916,8 @@ def linalg_vector_norm(
         if retry is None:  # (torch's parser takes those as ints)
             raise _flag_error("linalg_vector_norm", "dim", dim, 3, "tuple of ints") from None
         dims = _normalize_dims(retry, data.ndim)
+    if dims == ():  # torch: an empty list of dims is every dim
+        dims = None
     if dims is None and keepdim:
         dims = tuple(range(data.ndim))
     p = builtins.float(ord)

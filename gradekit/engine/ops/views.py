@@ -668,7 +668,8 @@ def select(
         index = int(index)
         size = x._data.shape[dim]
         if not -size <= index < size:
-            raise errors.error("index_out_of_bounds", index=index, dim=dim, size=size)
+            sizes = list(x._data.shape)
+            raise errors.error("select_out_of_range", index=index, sizes=sizes, dim=dim)
         index = index + size if index < 0 else index
         key = (slice(None),) * dim + (index, Ellipsis)  # Ellipsis keeps 0-d results arrays
         return _record_view(
@@ -704,17 +705,19 @@ def narrow(
         if x._data.ndim == 0:
             raise errors.error("narrow_0dim")
         dim = _wrap_dim(dim, x._data.ndim)
-        start = int(start)
+        # torch's parser takes an index (a float is its TypeError), or a tensor start
+        first = int(start) if isinstance(start, Tensor) else operator.index(start)
+        count = operator.index(length)
         size = x._data.shape[dim]
-        if not -size <= start <= size:
-            raise errors.error("narrow_start", low=-size, high=size, start=start)
-        if start < 0:
-            start += size
-        if length < 0:
+        if not -size <= first <= size:
+            raise errors.error("narrow_start", low=-size, high=size, start=first)
+        if first < 0:
+            first += size
+        if count < 0:
             raise errors.error("narrow_negative_length")
-        if start + length > size:
-            raise errors.error("narrow_length", start=start, length=length, size=size)
-        return _slice(x, dim, start, start + length, 1)
+        if first + count > size:
+            raise errors.error("narrow_length", start=first, length=count, size=size)
+        return _slice(x, dim, first, first + count, 1)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("narrow", x, failure, dim, start, length) from None
 
@@ -792,7 +795,8 @@ def _mT(x: Tensor, name: str = "mT", stacklevel: int = 4) -> Tensor:  # noqa: N8
         errors.warn_once(f"{name}_0d", stacklevel - 1)
         return x  # torch 2.13 returns the 0-d tensor itself
     if x._data.ndim < 2:
-        raise errors.error("mT_ndim", ndim=x._data.ndim)
+        shown = name + "()" if name == "adjoint" else name
+        raise errors.error("mT_ndim", name=shown, ndim=x._data.ndim)
     return transpose(x, -2, -1)
 
 
@@ -1158,7 +1162,7 @@ def unflatten(x: Tensor, dim: int, sizes: Sequence[int]) -> Tensor:
     try:
         dim = _wrap_dim(dim, x._data.ndim)
         shape = x._data.shape
-        listed = list(sizes)
+        listed = list(map(operator.index, sizes))
         if not listed:
             raise errors.error("unflatten_sizes_empty")
         try:
@@ -1404,12 +1408,22 @@ def split(x: Tensor, split_size_or_sections: Any, dim: int = 0) -> tuple[Tensor,
         dim = _wrap_dim(dim, x._data.ndim)
         size = x._data.shape[dim]
         if isinstance(split_size_or_sections, (list, tuple)):
-            sizes = [int(s) for s in split_size_or_sections]
+            sizes = list(map(operator.index, split_size_or_sections))
             if sum(sizes) != size or any(s < 0 for s in sizes):
+                if any(s < 0 for s in sizes):  # (torch checks the signs first)
+                    raise errors.error("split_sizes_negative", sizes=sizes)
                 raise errors.error("split_sizes_sum", size=size, dim=given_dim, sizes=sizes)
             name = "SplitWithSizesBackward0"
         else:
-            step = int(split_size_or_sections)
+            step = split_size_or_sections
+            # torch's Tensor.split takes int() of a tensor, hands anything but an int to
+            # split_with_sizes (a float, a numpy int), and its parser refuses a bool
+            if isinstance(step, Tensor):
+                step = int(step)
+            elif type(step) is not int:
+                raise TypeError("split_size")  # (worded by the handler)
+            if step < 0:
+                raise errors.error("split_size_negative", step=step)
             if step == 0 and size != 0:
                 raise errors.error("split_size_zero", size=size)
             count = max(1, -(-size // step)) if step else 1
@@ -1430,7 +1444,7 @@ def _split_error(x: Any, sizes: Any, dim: Any, failure: Exception) -> Exception:
     if not isinstance(x, Tensor):
         x.split(sizes, dim)  # None has no split; str.split wants a str: Python's own errors
         return failure
-    if arguments.is_index(sizes):  # (torch._VF.split's overloads: a wrong dim, positional)
+    if isinstance(sizes, int):  # (torch._VF.split's overloads: a bool, a wrong dim)
         return arguments.call_error("split", overloads.SPLIT, (x, sizes, dim), {}) or failure
     listed = overloads.FUNCTIONS["split_with_sizes"]
     return arguments.call_error("split_with_sizes", listed, (x, sizes, dim), {}) or failure
@@ -1448,6 +1462,10 @@ def chunk(
     try:
         if x._data.ndim == 0:
             raise errors.error("split_0dim", op="chunk")
+        if type(chunks) is not int:  # torch's parser takes an index (not a float, a bool)
+            if not arguments.is_index(chunks):
+                raise TypeError("chunks")  # (worded by the handler)
+            chunks = operator.index(chunks)
         if chunks <= 0:
             raise errors.error("chunk_count", chunks=chunks)
         dim = _wrap_dim(dim, x._data.ndim)
@@ -1985,7 +2003,7 @@ def _int_list(args: tuple) -> list[int]:
     """``f(2, 3)``, ``f((2, 3))``, ``f([2, 3])`` and ``f(torch.Size)`` all mean [2, 3]."""
     if len(args) == 1 and isinstance(args[0], (tuple, list)):
         args = tuple(args[0])
-    return [int(a) for a in args]
+    return list(map(operator.index, args))
 
 
 def _dim_list(args: tuple) -> list[Any]:
