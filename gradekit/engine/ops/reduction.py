@@ -19,7 +19,7 @@ from ..tensor import Tensor
 from . import arguments
 from .core import as_array, as_array_quietly, maybe_wrap_dim
 from .layout import is_dense
-from .pointwise import _rounded_from_float64, div_scalar, sgn, where
+from .pointwise import _rounded_from_float64, div_scalar, sgn
 from .pointwise import abs as abs_
 from .pointwise import pow as pow_
 from .quiet import quiet_call, quiet_op, retry_quietly, run_quietly
@@ -388,11 +388,14 @@ class _EvenlyDistribute(Node):
     __slots__ = ()
 
     def backward(self, grad: Tensor) -> tuple:
+        # torch's evenly_distribute_backward on the CPU: zeros.masked_fill_(mask, grad /
+        # mask.sum()), so a create_graph gradient is MaskedFillBackward1 over DivBackward0
         self_, result = self.saved_tensors
         mask_data = (self_._data == result._data) | (np.isnan(self_._data) & np.isnan(result._data))
         mask = Tensor._make(mask_data, bool_)
-        count = builtins.int(mask_data.sum())
-        return (where(mask, expand(grad / count, self_._data.shape), 0.0),)
+        count = Tensor._make(np.array(mask_data.sum(), dtype=np.int64), int64)
+        zeros = Tensor._make(np.zeros(self_._data.shape, self_._data.dtype), self_.dtype)
+        return (masked_fill(zeros, mask, grad / count),)
 
 
 class MaxBackward1(_EvenlyDistribute):
