@@ -181,15 +181,16 @@ _VALUES = st.lists(
     min_size=2,
     max_size=2,
 )
-
-
-@settings(max_examples=150, deadline=None)
-@given(
+_BINARY_CASES = given(
     op=st.sampled_from(_BINARY),
     inference=st.sampled_from(["a", "b", "ab"]),
     grad=st.sampled_from(["a", "b", ""]),
     values=_VALUES,
 )
+
+
+@settings(max_examples=150, deadline=None)
+@_BINARY_CASES
 def test_an_inference_operand_is_never_saved(
     op: str, inference: str, grad: str, values: list
 ) -> None:
@@ -200,12 +201,7 @@ def test_an_inference_operand_is_never_saved(
 
 @pytest.mark.torch
 @settings(max_examples=150, deadline=None)
-@given(
-    op=st.sampled_from(_BINARY),
-    inference=st.sampled_from(["a", "b", "ab"]),
-    grad=st.sampled_from(["a", "b", ""]),
-    values=_VALUES,
-)
+@_BINARY_CASES
 def test_inference_operands_as_torch(
     op: str, inference: str, grad: str, values: list, real_torch: ModuleType
 ) -> None:
