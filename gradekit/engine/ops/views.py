@@ -39,7 +39,7 @@ import numpy as np
 from .. import errors
 from ..autograd import grad_mode
 from ..autograd.graph import CopyBackwards, Node
-from ..dtypes import FLOATING, bool_, get_default_dtype, int32, int64, result_type
+from ..dtypes import FLOATING, bool_, int32, int64, result_type
 from ..indexing import (
     IndexPlan,
     SelectStep,
@@ -380,6 +380,10 @@ class _ModifiedMultiOutputView(Node):
         return self.op  # (the in-place error names the forward op: "Output 0 of Split")
 
 
+# Tensor's repr prints its grad_fn's class name: torch prints a stale view as grad_fn=<Invalid>
+_ModifiedMultiOutputView.__name__ = _ModifiedMultiOutputView.__qualname__ = "Invalid"
+
+
 def _stale(view: Tensor) -> Any:
     raise view._grad_fn.error()
 
@@ -390,7 +394,8 @@ class _StaleMultiOutputView(Tensor):
     in): torch raises "Output 0 of Split is a view and its base ... has been modified
     inplace" as soon as the view is used in an op that records (its grad_fn is read: here
     ``_edge``), and for its grad_fn, is_leaf, retain_grad and register_hook; under no_grad,
-    for detach, comparisons and printing (``grad_fn=<Invalid>``) it is a tensor as any.
+    for detach, comparisons and printing (``grad_fn=<Invalid>``: its node's class name)
+    it is a tensor as any.
     A class of its own, so that Tensor's paths pay nothing for it."""
 
     __slots__ = ()
@@ -404,19 +409,6 @@ class _StaleMultiOutputView(Tensor):
 
     def register_hook(self, hook: Any) -> Any:
         _stale(self)
-
-    def __repr__(self) -> str:
-        from ..printing import format_tensor
-
-        return format_tensor(
-            self._data,
-            dtype_name=self.dtype.name,
-            default_dtype_name=get_default_dtype().name,
-            requires_grad=self._requires_grad,
-            grad_fn_name="Invalid",  # (torch's name for the node it cannot regenerate)
-        )
-
-    __str__ = __repr__
 
 
 # (type(view) still reads as torch.Tensor)
