@@ -17,7 +17,9 @@ Then it measures, in the same run and with the same number of parallel jobs:
   cold sandbox child each time), on an evenly spread subset of the same submissions.
 
 It prints submissions per second for both and the ratio, and checks that both graded the
-subset identically. Targets (issue 5): >= 100 submissions/s on 2 cores, >= 10x the baseline.
+subset identically. It also times `gradekit grade` on a single submission (the batch's fixed
+start-up: imports, spec, reference answers, zygotes) and prints the rate past that start-up,
+so a change to the start-up and one to the cost per submission can be told apart. Targets (issue 5): >= 100 submissions/s on 2 cores, >= 10x the baseline.
 Timing is reported, never asserted.
 
 ``--compare-python PY`` also runs ``PY -m gradekit grade`` on the same submissions, side by
@@ -219,6 +221,31 @@ def print_medians(runs: dict[str, list[tuple[float, float, dict[str, float]]]]) 
         print(f"  {variant:<50}{total:9.1f}{parts}{rate:10.1f}")
 
 
+def startup_seconds(folder: Path, scratch: Path, jobs: int, backend: str) -> float:
+    """Median wall time of `gradekit grade` on one correct submission (three runs): the part
+    of a batch's time that does not depend on how many submissions it has."""
+    one = scratch / "one-submission"
+    one.mkdir(exist_ok=True)
+    correct = next(path for path in sorted(folder.iterdir()) if "(correct)" in path.read_text())
+    (one / correct.name).write_bytes(correct.read_bytes())
+    samples = []
+    for repetition in range(3):
+        db = scratch / f"one-{repetition}.sqlite"
+        started = time.perf_counter()
+        completed = subprocess.run(
+            [
+                sys.executable, "-m", "gradekit", "grade", str(one), "--assignment", str(SPEC),
+                "--db", str(db), "--jobs", str(jobs), "--backend", backend, "--json",
+            ],
+            capture_output=True,
+            cwd=scratch,
+        )  # fmt: skip
+        samples.append(time.perf_counter() - started)
+        if completed.returncode != 0:
+            raise SystemExit(f"gradekit grade failed on one submission:\n{completed.stderr}")
+    return statistics.median(samples)
+
+
 def scores_in(db: Path) -> dict[str, float]:
     connection = sqlite3.connect(db)
     try:
@@ -302,6 +329,8 @@ def main() -> int:
                       f"submissions/s; {cpu / options.count * 1000:.0f} ms CPU per submission "
                       f"({variants[variant]})")  # fmt: skip
         cpu, rate = (statistics.median(run[index] for run in runs["after"]) for index in (0, 1))
+        fixed = startup_seconds(folder, Path(scratch), jobs, options.backend)
+        whole = options.count / rate
         before = None
         if "before" in runs:
             before = statistics.median(run[0] for run in runs["before"])
@@ -309,6 +338,9 @@ def main() -> int:
             print_medians(runs)
         print(f"gradekit grade   {rate:8.1f} submissions/s (target {TARGET_RATE:g}/s); "
               f"{cpu * 1000:.0f} ms CPU per submission")  # fmt: skip
+        print(f"  of its {whole:.2f} s, {fixed:.2f} s is the fixed start-up (a batch of one "
+              f"submission takes that long); past it, "
+              f"{options.count / max(whole - fixed, 1e-9):.1f} submissions/s")  # fmt: skip
         if before is not None:
             print(f"CPU per submission before/after: {before * 1000:.0f} ms -> "
                   f"{cpu * 1000:.0f} ms ({before / cpu:.2f}x less)")  # fmt: skip
