@@ -194,10 +194,13 @@ def check_static(source: str | ParsedSource, entry: str, rules: StaticRules) -> 
 # Violations by everything they are worked out from (see _remembered_violations), and the
 # names each top-level function's text uses: in a batch most students' functions are
 # character for character the same. Keys are whole texts, compared for equality; both are
-# cleared when full.
+# cleared when full. Only short texts are kept (a usual exercise function is a few hundred
+# characters): a batch worker grades untrusted files for hours, and each could bring distinct
+# huge functions. At most about 2048 * 8 KiB of texts in each, with their names.
 _VIOLATIONS: dict[tuple[Any, ...], list[Violation]] = {}
 _NAMES_USED: dict[FunctionText, set[str]] = {}
-_KEPT = 4096
+_KEPT = 2048
+_TEXT_CHARS_KEPT = 8 * 1024
 
 
 def _remembered_violations(
@@ -217,19 +220,18 @@ def _remembered_violations(
         text = parsed.function_text(node)
         names = _NAMES_USED.get(text)
         if names is None:
-            if len(_NAMES_USED) >= _KEPT:
-                _NAMES_USED.clear()
-            names = _NAMES_USED[text] = _names_in(parsed.walk(node))
+            names = _names_in(parsed.walk(node))
+            if len(text[1]) <= _TEXT_CHARS_KEPT:
+                if len(_NAMES_USED) >= _KEPT:
+                    _NAMES_USED.clear()
+                _NAMES_USED[text] = names
         return names
 
     helpers = _helpers_used(parsed, target, names_in)
-    key = (
-        entry,
-        rules,
-        target_text,
-        tuple(parsed.function_text(helper) for helper in helpers),
-        tuple(parsed.aliases.items()),
-    )
+    texts = (target_text, *(parsed.function_text(helper) for helper in helpers))
+    if sum(len(text) for _, text in texts) > _TEXT_CHARS_KEPT:
+        return _violations(parsed, target, entry, rules, helpers)
+    key = (entry, rules, texts, tuple(parsed.aliases.items()))
     violations = _VIOLATIONS.get(key)
     if violations is None:
         violations = _violations(parsed, target, entry, rules, helpers)

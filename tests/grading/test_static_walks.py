@@ -230,3 +230,16 @@ def test_a_file_whose_functions_were_seen_before_is_checked_from_memory() -> Non
     # A "\r" line end: the parser's line numbers would not index "\n"-split lines.
     assert parse_source(first.replace("\n", "\r\n")).lines is None
     assert check_static(first.replace("\n", "\r\n"), "solve", rules) == expected
+
+
+def test_long_functions_are_checked_without_being_remembered() -> None:
+    # A worker grades untrusted files for hours: a huge function is not kept in memory.
+    source = "def solve(t):\n" + "    x = 1\n" * 2000 + "    return [v for v in t]\n"
+    rules = StaticRules(max_statements=1, forbid=("loop",))
+    parsed = parse_source(source)
+    static._VIOLATIONS.clear()
+    static._NAMES_USED.clear()
+    found = check_static(parsed, "solve", rules)
+    assert found == check_static(_WalkedAfresh(parsed.module, parsed.aliases), "solve", rules)
+    assert [v.rule for v in found] == ["max_statements", "forbid"]
+    assert not static._VIOLATIONS and not static._NAMES_USED
