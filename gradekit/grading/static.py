@@ -107,6 +107,7 @@ class ParsedSource:
     lines: list[str] | None = field(default=None, compare=False, repr=False)
     _texts: dict[int, FunctionText] = field(default_factory=dict, compare=False, repr=False)
     _functions: list[tuple[str, ast.AST]] = field(default_factory=list, compare=False, repr=False)
+    _definitions: dict[str, ast.AST] = field(default_factory=dict, compare=False, repr=False)
 
     def walk(self, node: ast.AST) -> list[ast.AST]:
         """``list(ast.walk(node))`` for a node of :attr:`module`, worked out once."""
@@ -126,6 +127,12 @@ class ParsedSource:
             text = (first, "\n".join(self.lines[first - 1 : node.end_lineno]))
             self._texts[id(node)] = text
         return text
+
+    def definitions(self) -> dict[str, ast.AST]:
+        """:func:`top_level_definitions` of :attr:`module`, worked out once."""
+        if not self._definitions and self.module is not None:
+            self._definitions.update(top_level_definitions(self.module))
+        return self._definitions
 
     def functions(self) -> list[tuple[str, ast.AST]]:
         """``(name, node)`` of the module's top-level ``def`` statements, in source order."""
@@ -183,7 +190,7 @@ def check_static(source: str | ParsedSource, entry: str, rules: StaticRules) -> 
     module = parsed.module
     if module is None:
         return []
-    target = _find_entry(module, entry)
+    target = parsed.definitions().get(entry)
     if target is None:
         return []  # a missing entry is reported by the run itself
     if not isinstance(target, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -297,16 +304,18 @@ def count_statements(
     return counted - 1 - skipped
 
 
-def _find_entry(module: ast.Module, entry: str) -> ast.AST | None:
-    """The last top-level ``def entry`` or assignment to ``entry`` (later definitions win)."""
-    found: ast.AST | None = None
+def top_level_definitions(module: ast.Module) -> dict[str, ast.AST]:
+    """Each name's last top-level ``def`` or assignment to it (later definitions win): every
+    exercise's entry found in one pass over the module."""
+    found: dict[str, ast.AST] = {}
     for node in module.body:
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name == entry:
-            found = node
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            found[node.name] = node
         elif isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            if any(isinstance(t, ast.Name) and t.id == entry for t in targets):
-                found = node
+            for target in targets:
+                if isinstance(target, ast.Name):
+                    found[target.id] = node
     return found
 
 

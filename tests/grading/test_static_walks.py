@@ -243,3 +243,40 @@ def test_long_functions_are_checked_without_being_remembered() -> None:
     assert found == check_static(_WalkedAfresh(parsed.module, parsed.aliases), "solve", rules)
     assert [v.rule for v in found] == ["max_statements", "forbid"]
     assert not static._VIOLATIONS and not static._NAMES_USED
+
+
+def _entry_scanning_the_module(module: ast.Module, entry: str) -> ast.AST | None:
+    """How an entry was found before: a scan of the module for each exercise."""
+    found: ast.AST | None = None
+    for node in module.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name == entry:
+            found = node
+        elif isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and t.id == entry for t in targets):
+                found = node
+    return found
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    source=modules(),
+    extra=st.lists(
+        st.sampled_from(
+            [
+                "solve: int",
+                "solve += 1",
+                "a, solve = 1, 2",
+                "helper_a = solve = 3",
+                "async def helper_b(t):\n    pass",
+                "class solve:\n    pass",
+            ]
+        ),
+        max_size=3,
+    ),  # fmt: skip
+)
+def test_entries_are_found_as_by_scanning_the_module(source: str, extra: list[str]) -> None:
+    module = ast.parse("\n".join([source, *extra]) + "\n")
+    definitions = static.top_level_definitions(module)
+    for entry in ("solve", "helper_a", "helper_b", "a", "nothing"):
+        assert definitions.get(entry) is _entry_scanning_the_module(module, entry)
