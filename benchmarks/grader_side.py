@@ -32,6 +32,7 @@ import cProfile
 import hashlib
 import json
 import resource
+import shutil
 import statistics
 import sys
 import tempfile
@@ -123,6 +124,7 @@ def grade_all(count: int, skip: int, profile: str | None, digest: bool) -> dict[
             profiler.dump_stats(profile)
         grader.close()
         book.close()
+        shutil.rmtree(work, ignore_errors=True)
     summary: dict[str, Any] = {
         phase: round(statistics.median(values), 3) for phase, values in times.items()
     }
