@@ -296,12 +296,9 @@ class Gradebook:
                 (run_id, assignment_id, spec_hash, utc_now(), *rows["submission"]),
             )
             submission_id = int(cursor.lastrowid)
-            connection.executemany(
-                _INSERT_EXERCISE, [(submission_id, *exercise) for exercise in rows["exercises"]]
-            )
-            connection.executemany(
-                _INSERT_CASE,
-                [(submission_id, FINGERPRINT_VERSION, *case) for case in rows["cases"]],
+            _insert_rows(connection, _EXERCISE_INSERTS, (submission_id,), rows["exercises"])
+            _insert_rows(
+                connection, _CASE_INSERTS, (submission_id, FINGERPRINT_VERSION), rows["cases"]
             )
             connection.execute("COMMIT")
         except BaseException:
@@ -335,5 +332,51 @@ def _insert(table: str, columns: tuple[str, ...]) -> str:
 _INSERT_SUBMISSION = _insert(
     "submissions", ("run_id", "assignment_id", "spec_hash", "graded_at", *SUBMISSION_COLUMNS)
 )
-_INSERT_EXERCISE = _insert("exercise_results", ("submission_id", *EXERCISE_COLUMNS))
-_INSERT_CASE = _insert("case_results", ("submission_id", "fingerprint_version", *CASE_COLUMNS))
+
+# Rows per INSERT statement: 50 rows of up to 17 values stay under SQLite's oldest limit on
+# a statement's parameters (999 before 3.32).
+ROWS_PER_INSERT = 50
+
+
+class _MultiRowInserts:
+    """``INSERT INTO table (...) VALUES (...), (...), …`` statements, by number of rows.
+
+    One statement of many rows costs SQLite (and the sqlite3 module) about a third less than
+    ``executemany`` of the one-row statement (about 0.5 -> 0.3 ms for a submission's 80 case
+    rows): one statement to run instead of one step, reset and re-bind per row. The rows are
+    inserted in the same order, so they are the same rows with the same ids."""
+
+    def __init__(self, table: str, columns: tuple[str, ...]) -> None:
+        self.head = f"INSERT INTO {table} ({', '.join(columns)}) VALUES "
+        self.width = len(columns)
+        self.row = f"({', '.join('?' * len(columns))})"
+        self._statements: dict[int, str] = {}
+
+    def statement(self, count: int) -> str:
+        text = self._statements.get(count)
+        if text is None:
+            text = self._statements[count] = self.head + ", ".join([self.row] * count)
+        return text
+
+
+_EXERCISE_INSERTS = _MultiRowInserts("exercise_results", ("submission_id", *EXERCISE_COLUMNS))
+_CASE_INSERTS = _MultiRowInserts(
+    "case_results", ("submission_id", "fingerprint_version", *CASE_COLUMNS)
+)
+
+
+def _insert_rows(
+    connection: sqlite3.Connection,
+    inserts: _MultiRowInserts,
+    leading: tuple[Any, ...],
+    rows: list[list[Any]],
+) -> None:
+    """Insert ``rows``, each after the values ``leading``, in order, up to
+    :data:`ROWS_PER_INSERT` per statement."""
+    width = inserts.width - len(leading)
+    if any(len(row) != width for row in rows):  # as executemany would: never shift values
+        raise sqlite3.ProgrammingError(f"{inserts.head}: every row must have {width} values")
+    for start in range(0, len(rows), ROWS_PER_INSERT):
+        chunk = rows[start : start + ROWS_PER_INSERT]
+        values = [value for row in chunk for value in (*leading, *row)]
+        connection.execute(inserts.statement(len(chunk)), values)

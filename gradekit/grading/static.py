@@ -13,6 +13,7 @@ import difflib
 import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 # Syntax kinds a rule can name, mapped to the AST node types that count as that kind.
 SYNTAX_KINDS: dict[str, tuple[type[ast.AST], ...]] = {
@@ -100,6 +101,13 @@ class ParsedSource:
     # The nodes of each subtree walked so far, by the id of its root (alive in ``module``):
     # one exercise's rules walk its entry and helpers several times.
     walks: dict[int, list[ast.AST]] = field(default_factory=dict, compare=False, repr=False)
+    # The source split at its line ends, when the source is known and has only "\n" ones
+    # (the parser's line numbers then index it): top-level functions' texts key the checks'
+    # results across submissions (see _remembered_violations).
+    lines: list[str] | None = field(default=None, compare=False, repr=False)
+    _texts: dict[int, FunctionText] = field(default_factory=dict, compare=False, repr=False)
+    _functions: list[tuple[str, ast.AST]] = field(default_factory=list, compare=False, repr=False)
+    _definitions: dict[str, ast.AST] = field(default_factory=dict, compare=False, repr=False)
 
     def walk(self, node: ast.AST) -> list[ast.AST]:
         """``list(ast.walk(node))`` for a node of :attr:`module`, worked out once."""
@@ -107,6 +115,40 @@ class ParsedSource:
         if nodes is None:
             nodes = self.walks[id(node)] = walk_nodes(node)
         return nodes
+
+    def function_text(self, node: ast.AST) -> FunctionText | None:
+        """``(first line, text of its whole lines)`` of a top-level ``def`` of :attr:`module`
+        (decorators included); None when the lines are not known."""
+        if self.lines is None:
+            return None
+        text = self._texts.get(id(node))
+        if text is None:
+            first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+            text = (first, "\n".join(self.lines[first - 1 : node.end_lineno]))
+            self._texts[id(node)] = text
+        return text
+
+    def definitions(self) -> dict[str, ast.AST]:
+        """:func:`top_level_definitions` of :attr:`module`, worked out once."""
+        if not self._definitions and self.module is not None:
+            self._definitions.update(top_level_definitions(self.module))
+        return self._definitions
+
+    def functions(self) -> list[tuple[str, ast.AST]]:
+        """``(name, node)`` of the module's top-level ``def`` statements, in source order."""
+        if not self._functions and self.module is not None:
+            self._functions.extend(
+                (node.name, node)
+                for node in self.module.body
+                if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+            )
+        return self._functions
+
+
+# A top-level function's first line (its first decorator's) and the text of its lines. The
+# parser makes the same subtree (positions included) of the same text at the same line: a
+# top-level statement starts a fresh logical line at column 0 and ends with its last line.
+FunctionText = tuple[int, str]
 
 
 def walk_nodes(node: ast.AST) -> list[ast.AST]:
@@ -129,7 +171,9 @@ def parse_source(source: str) -> ParsedSource:
         module = ast.parse(source)
     except SyntaxError:
         return ParsedSource(None, {})
-    return ParsedSource(module, _import_aliases(statement_nodes(module)))
+    # The parser also ends lines at "\r": such a source is checked without the memo.
+    lines = None if "\r" in source else source.split("\n")
+    return ParsedSource(module, _import_aliases(statement_nodes(module)), lines=lines)
 
 
 def check_static(source: str | ParsedSource, entry: str, rules: StaticRules) -> list[Violation]:
@@ -146,9 +190,69 @@ def check_static(source: str | ParsedSource, entry: str, rules: StaticRules) -> 
     module = parsed.module
     if module is None:
         return []
-    target = _find_entry(module, entry)
+    target = parsed.definitions().get(entry)
     if target is None:
         return []  # a missing entry is reported by the run itself
+    if not isinstance(target, ast.FunctionDef | ast.AsyncFunctionDef):
+        return _violations(parsed, target, entry, rules, _helpers_used(parsed, target))
+    return _remembered_violations(parsed, target, entry, rules)
+
+
+# Violations by everything they are worked out from (see _remembered_violations), and the
+# names each top-level function's text uses: in a batch most students' functions are
+# character for character the same. Keys are whole texts, compared for equality; both are
+# cleared when full. Only short texts are kept (a usual exercise function is a few hundred
+# characters): a batch worker grades untrusted files for hours, and each could bring distinct
+# huge functions. At most about 2048 * 8 KiB of texts in each, with their names.
+_VIOLATIONS: dict[tuple[Any, ...], list[Violation]] = {}
+_NAMES_USED: dict[FunctionText, set[str]] = {}
+_KEPT = 2048
+_TEXT_CHARS_KEPT = 8 * 1024
+
+
+def _remembered_violations(
+    parsed: ParsedSource,
+    target: ast.FunctionDef | ast.AsyncFunctionDef,
+    entry: str,
+    rules: StaticRules,
+) -> list[Violation]:
+    """The violations of a ``def`` entry, remembered by the texts and first lines of the
+    entry and of the helpers it uses (which fix their subtrees, line numbers included), the
+    import aliases, the entry's name and the rules: all that :func:`_violations` reads."""
+    target_text = parsed.function_text(target)
+    if target_text is None:
+        return _violations(parsed, target, entry, rules, _helpers_used(parsed, target))
+
+    def names_in(node: ast.AST) -> set[str]:
+        text = parsed.function_text(node)
+        names = _NAMES_USED.get(text)
+        if names is None:
+            names = _names_in(parsed.walk(node))
+            if len(text[1]) <= _TEXT_CHARS_KEPT:
+                if len(_NAMES_USED) >= _KEPT:
+                    _NAMES_USED.clear()
+                _NAMES_USED[text] = names
+        return names
+
+    helpers = _helpers_used(parsed, target, names_in)
+    texts = (target_text, *(parsed.function_text(helper) for helper in helpers))
+    if sum(len(text) for _, text in texts) > _TEXT_CHARS_KEPT:
+        return _violations(parsed, target, entry, rules, helpers)
+    key = (entry, rules, texts, tuple(parsed.aliases.items()))
+    violations = _VIOLATIONS.get(key)
+    if violations is None:
+        violations = _violations(parsed, target, entry, rules, helpers)
+        if len(_VIOLATIONS) >= _KEPT:
+            _VIOLATIONS.clear()
+        _VIOLATIONS[key] = violations
+    return list(violations)
+
+
+def _violations(
+    parsed: ParsedSource, target: ast.AST, entry: str, rules: StaticRules, helpers: list[ast.AST]
+) -> list[Violation]:
+    """The rules' violations by ``target``, the definition of ``entry``, with the module-level
+    functions it uses (``helpers``)."""
     aliases = parsed.aliases
     violations: list[Violation] = []
 
@@ -168,7 +272,7 @@ def check_static(source: str | ParsedSource, entry: str, rules: StaticRules) -> 
 
     # Helpers the entry uses count as part of it, so moving a loop into a helper does not dodge
     # a rule.
-    scope = [target, *_helpers_used(module, target, parsed.walk)]
+    scope = [target, *helpers]
     references = [ref for node in scope for ref in _references_in(parsed.walk(node), aliases)]
     for rule in rules.forbid:
         violations += _forbidden_uses(rule, scope, target, entry, references, parsed.walk)
@@ -200,16 +304,18 @@ def count_statements(
     return counted - 1 - skipped
 
 
-def _find_entry(module: ast.Module, entry: str) -> ast.AST | None:
-    """The last top-level ``def entry`` or assignment to ``entry`` (later definitions win)."""
-    found: ast.AST | None = None
+def top_level_definitions(module: ast.Module) -> dict[str, ast.AST]:
+    """Each name's last top-level ``def`` or assignment to it (later definitions win): every
+    exercise's entry found in one pass over the module."""
+    found: dict[str, ast.AST] = {}
     for node in module.body:
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name == entry:
-            found = node
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            found[node.name] = node
         elif isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            if any(isinstance(t, ast.Name) and t.id == entry for t in targets):
-                found = node
+            for target in targets:
+                if isinstance(target, ast.Name):
+                    found[target.id] = node
     return found
 
 
@@ -284,18 +390,27 @@ def _dotted_name(node: ast.AST) -> str | None:
     return None
 
 
-def _helpers_used(module: ast.Module, target: ast.AST, walk: Walk) -> list[ast.AST]:
-    """Module-level functions that ``target`` references, directly or through other helpers."""
-    functions = {
-        node.name: node
-        for node in module.body
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node is not target
-    }
+def _names_in(nodes: list[ast.AST]) -> set[str]:
+    """The identifiers of the ``Name`` nodes among ``nodes``."""
+    return {n.id for n in nodes if isinstance(n, ast.Name)}
+
+
+def _helpers_used(
+    parsed: ParsedSource, target: ast.AST, names_in: Callable[[ast.AST], set[str]] | None = None
+) -> list[ast.AST]:
+    """Module-level functions that ``target`` references, directly or through other helpers;
+    ``names_in(node)`` gives the names a node's subtree uses (by default, from its walk)."""
+    if names_in is None:
+
+        def names_in(node: ast.AST) -> set[str]:
+            return _names_in(parsed.walk(node))
+
+    functions = {name: node for name, node in parsed.functions() if node is not target}
     found: list[ast.AST] = []
     pending = [target]
     while pending:
         node = pending.pop()
-        for name in {n.id for n in walk(node) if isinstance(n, ast.Name)}:
+        for name in names_in(node):
             helper = functions.pop(name, None)
             if helper is not None:
                 found.append(helper)

@@ -678,6 +678,24 @@ class FrameStream:
     def feed_raw_iter(self, chunk: bytes) -> Iterator[bytes]:
         """Like :meth:`feed_iter`, but yields each complete frame's bytes undecoded (their
         prefix already checked); decode them with :func:`decode_frame`."""
+        if not self._buffer and type(chunk) is bytes:
+            # Nothing pending (the usual case: a read of several whole frames): cut the frames
+            # out of the chunk itself, and buffer only an incomplete one at its end.
+            offset = 0
+            try:
+                while len(chunk) - offset >= PREFIX_SIZE:
+                    header_len, payload_len = parse_prefix(
+                        chunk[offset : offset + PREFIX_SIZE], max_frame_bytes=self.max_frame_bytes
+                    )
+                    needed = PREFIX_SIZE + header_len + payload_len
+                    if len(chunk) - offset < needed:
+                        self._needed = needed
+                        break
+                    offset += needed
+                    yield chunk[offset - needed : offset]
+            finally:  # also when the caller stops early or the prefix is refused
+                self._buffer += chunk[offset:]
+            return
         self._buffer += chunk
         while True:
             if self._needed is None:
@@ -1329,11 +1347,14 @@ def _outcome_key(raw: bytes, max_frame_bytes: int) -> tuple[bytes, float] | tupl
     """
     if not raw.startswith(_OUTCOME_HEAD, PREFIX_SIZE):
         return None, None
-    try:
-        header_len, payload_len = parse_prefix(raw, max_frame_bytes=max_frame_bytes)
-    except ProtocolError:
-        return None, None  # decode_frame says why
-    if len(raw) != PREFIX_SIZE + header_len + payload_len:
+    # parse_prefix's checks, without its exceptions (decode_frame says what is wrong).
+    magic, header_len, payload_len = _PREFIX.unpack_from(raw)
+    if (
+        magic != FRAME_MAGIC
+        or not 0 < header_len <= MAX_HEADER_BYTES
+        or len(raw) != PREFIX_SIZE + header_len + payload_len
+        or len(raw) > max_frame_bytes
+    ):
         return None, None
     end = raw.find(b",", _DURATION_AT, _DURATION_AT + _DURATION_DIGITS + 1)
     if end < 0 or end >= PREFIX_SIZE + header_len:

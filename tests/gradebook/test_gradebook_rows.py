@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gradekit.gradebook import store
 from gradekit.gradebook.records import (
     CaseRecord,
     ExerciseRecord,
@@ -155,3 +157,93 @@ def test_rows_store_exactly_the_record_after_the_trip_between_processes(
                 assert case_row["fingerprint_version"] == 2
     assert rows_outline(rows)["student"] == record.student
     assert rows_outline(rows)["status"] == record.status
+
+
+def _one_row_at_a_time(book: Gradebook, run_id: int, rows: dict) -> None:
+    """The writer as it was: ``executemany`` of one-row statements."""
+    connection = book.connection
+    columns = {
+        "exercise_results": ("submission_id", *store.EXERCISE_COLUMNS),
+        "case_results": ("submission_id", "fingerprint_version", *store.CASE_COLUMNS),
+    }
+    connection.execute("BEGIN IMMEDIATE")
+    submission_id = connection.execute(
+        store._INSERT_SUBMISSION, (run_id, "a", "s", store.utc_now(), *rows["submission"])
+    ).lastrowid
+    connection.executemany(
+        store._insert("exercise_results", columns["exercise_results"]),
+        [(submission_id, *row) for row in rows["exercises"]],
+    )
+    connection.executemany(
+        store._insert("case_results", columns["case_results"]),
+        [(submission_id, 2, *row) for row in rows["cases"]],
+    )
+    connection.execute("COMMIT")
+
+
+def _tables(book: Gradebook) -> dict[str, list[tuple]]:
+    return {
+        table: [
+            tuple(row)
+            for row in book.connection.execute(f"SELECT * FROM {table} ORDER BY rowid")  # noqa: S608
+        ]
+        for table in ("exercise_results", "case_results")
+    }
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    records=st.lists(submission_records(), min_size=1, max_size=3),
+    copies=st.integers(1, 40),
+)
+def test_multi_row_inserts_store_the_rows_one_row_statements_store(
+    tmp_path_factory, records: list[SubmissionRecord], copies: int
+) -> None:
+    # Many cases per exercise, so that some submissions take several INSERT statements.
+    for record in records:
+        for exercise in record.exercises:
+            exercise.cases = [
+                replace(case, case_id=f"case{number}")
+                for number, case in enumerate(exercise.cases * copies)
+            ]
+    folder = Path(tmp_path_factory.mktemp("inserts"))
+    tables = []
+    for name, write in (("multi", None), ("single", _one_row_at_a_time)):
+        with Gradebook(folder / f"{name}.sqlite") as book:
+            run_id = book.start_run(
+                assignment_id="a", assignment_title="A", spec_path="a.yaml", spec_hash="s",
+                backend="engine", sandbox_tier=1, jobs=1, gradekit_version="test",
+            )  # fmt: skip
+            for record in records:
+                rows = json.loads(json.dumps(submission_rows(record)))
+                if write is None:
+                    book.record_rows(run_id=run_id, assignment_id="a", spec_hash="s", rows=rows)
+                else:
+                    write(book, run_id, rows)
+            tables.append(_tables(book))
+    assert tables[0] == tables[1]
+    assert sum(len(exercise.cases) for exercise in records[0].exercises) == sum(
+        1 for row in tables[0]["case_results"] if row[0] == 1
+    )
+
+
+def test_a_case_row_of_the_wrong_length_writes_nothing(tmp_path: Path) -> None:
+    record = SubmissionRecord(
+        student="s", path="s.py", content_hash="h", status="pass", score=1.0, max_score=1.0,
+        load_error=None, stdout="", stderr="", sandbox_tier=1,
+        isolation={"tier": 1, "layers": [], "degraded": {}}, duration=0.0,
+    )  # fmt: skip
+    rows = submission_rows(record)
+    rows["cases"] = [["ex0", 0, "case0"]]  # far fewer values than columns
+    with Gradebook(tmp_path / "g.sqlite") as book:
+        run_id = book.start_run(
+            assignment_id="a", assignment_title="A", spec_path="a.yaml", spec_hash="s",
+            backend="engine", sandbox_tier=1, jobs=1, gradekit_version="test",
+        )  # fmt: skip
+        try:
+            book.record_rows(run_id=run_id, assignment_id="a", spec_hash="s", rows=rows)
+        except sqlite3.ProgrammingError:
+            pass
+        else:
+            raise AssertionError("a short row was written")
+        assert book.connection.execute("SELECT COUNT(*) FROM submissions").fetchone()[0] == 0

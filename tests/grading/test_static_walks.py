@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gradekit.grading import static
 from gradekit.grading.static import (
     SYNTAX_KINDS,
     ParsedSource,
@@ -173,3 +174,109 @@ def test_statement_nodes_are_ast_walks_statements_in_its_order(source: str) -> N
     assert len(found) == len(expected)
     assert all(a is b for a, b in zip(found, expected, strict=True))
     assert parse_source(source).aliases == _aliases_walking_everything(module)
+
+
+# Variants of a module that keep some of its functions' texts and first lines: other imports
+# (other aliases, same lines), a comment at the end of a line, a helper defined again at the
+# end (a later definition wins), a line more at the top (every first line moves).
+IMPORT_LINES = ("import torch", "import torch as T", "import numpy as T",
+                "from torch import broadcast_shapes as bs", "import numpy as torch")  # fmt: skip
+
+
+def _variants(source: str) -> list[str]:
+    first, _, rest = source.partition("\n")
+    return [
+        source,
+        *(f"{imports}\n{rest}" for imports in IMPORT_LINES if imports != first),
+        f"{first}  # imports\n{rest}",
+        source + "\n\ndef helper_a(t):\n    for v in t:\n        pass\n",
+        "# a student's comment\n" + source,
+    ]  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(sources=st.lists(modules(), min_size=1, max_size=3), rules=rules)
+def test_checks_remembered_across_sources_equal_checks_worked_out_afresh(
+    sources: list[str], rules: StaticRules
+) -> None:
+    # In a batch, each student's functions are looked up by their text: the violations must
+    # be those of the unremembered path (no source lines known, every walk afresh) whatever
+    # the other files graded before.
+    for text in [variant for source in sources for variant in _variants(source)] * 2:
+        parsed = parse_source(text)
+        assert parsed.lines is not None
+        afresh = _WalkedAfresh(parsed.module, parsed.aliases)
+        for entry in ("solve", "helper_a", "helper_b"):
+            assert check_static(parsed, entry, rules) == check_static(afresh, entry, rules)
+
+
+def test_a_file_whose_functions_were_seen_before_is_checked_from_memory() -> None:
+    first = "import torch as T\n\n\ndef solve(t):\n    return [v for v in T.flip(t)]\n"
+    rules = StaticRules(max_statements=0, forbid=("loop", "torch.flip"))
+    expected = check_static(first, "solve", rules)
+    assert [v.rule for v in expected] == ["max_statements", "forbid", "forbid"]
+    static._VIOLATIONS.clear()
+    check_static(first, "solve", rules)
+    remembered = dict(static._VIOLATIONS)
+    # Another student's file: other comments, the same function at the same lines.
+    second = (
+        "import torch as T  # mine\n\n# ---\ndef solve(t):\n    return [v for v in T.flip(t)]\n"
+    )
+    assert check_static(second, "solve", rules) == expected
+    assert static._VIOLATIONS == remembered
+    # The same function a line further down is another subtree (its line numbers).
+    moved = check_static("\n" + first, "solve", rules)
+    assert [v.line for v in moved] == [v.line + 1 for v in expected]
+    # A "\r" line end: the parser's line numbers would not index "\n"-split lines.
+    assert parse_source(first.replace("\n", "\r\n")).lines is None
+    assert check_static(first.replace("\n", "\r\n"), "solve", rules) == expected
+
+
+def test_long_functions_are_checked_without_being_remembered() -> None:
+    # A worker grades untrusted files for hours: a huge function is not kept in memory.
+    source = "def solve(t):\n" + "    x = 1\n" * 2000 + "    return [v for v in t]\n"
+    rules = StaticRules(max_statements=1, forbid=("loop",))
+    parsed = parse_source(source)
+    static._VIOLATIONS.clear()
+    static._NAMES_USED.clear()
+    found = check_static(parsed, "solve", rules)
+    assert found == check_static(_WalkedAfresh(parsed.module, parsed.aliases), "solve", rules)
+    assert [v.rule for v in found] == ["max_statements", "forbid"]
+    assert not static._VIOLATIONS and not static._NAMES_USED
+
+
+def _entry_scanning_the_module(module: ast.Module, entry: str) -> ast.AST | None:
+    """How an entry was found before: a scan of the module for each exercise."""
+    found: ast.AST | None = None
+    for node in module.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name == entry:
+            found = node
+        elif isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and t.id == entry for t in targets):
+                found = node
+    return found
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    source=modules(),
+    extra=st.lists(
+        st.sampled_from(
+            [
+                "solve: int",
+                "solve += 1",
+                "a, solve = 1, 2",
+                "helper_a = solve = 3",
+                "async def helper_b(t):\n    pass",
+                "class solve:\n    pass",
+            ]
+        ),
+        max_size=3,
+    ),  # fmt: skip
+)
+def test_entries_are_found_as_by_scanning_the_module(source: str, extra: list[str]) -> None:
+    module = ast.parse("\n".join([source, *extra]) + "\n")
+    definitions = static.top_level_definitions(module)
+    for entry in ("solve", "helper_a", "helper_b", "a", "nothing"):
+        assert definitions.get(entry) is _entry_scanning_the_module(module, entry)

@@ -215,6 +215,45 @@ def test_stream_decoder_reassembles_frames_split_anywhere():
         assert len(frames) == 3 and stream.pending_bytes == 0
 
 
+_STREAM_FRAMES = [
+    encode_begin_event("a"),
+    encode_frame({"x": 1}, [np.arange(5)]),
+    encode_outcome_event("a", CallOutcome("ok", duration=0.25)),
+    encode_begin_event("b" * 300),
+]
+
+
+@given(
+    frames=st.lists(st.sampled_from(_STREAM_FRAMES), min_size=1, max_size=8),
+    cuts=st.lists(st.integers(0, 2000), max_size=6),
+    kinds=st.lists(st.sampled_from([bytes, bytearray, memoryview]), min_size=7, max_size=7),
+    stop_after=st.lists(st.integers(0, 3), min_size=7, max_size=7),
+)
+def test_stream_yields_every_frame_whole_however_it_is_cut_and_read(
+    frames: list[bytes], cuts: list[int], kinds: list[type], stop_after: list[int]
+) -> None:
+    # Chunks of any size and type, each read only partly (the supervisor stops reading a
+    # chunk's frames once it gave up on the worker): whatever was not yielded comes out of
+    # the next reads, in order, byte for byte.
+    data = b"".join(frames)
+    bounds = sorted({0, len(data), *(cut % (len(data) + 1) for cut in cuts)})
+    chunks = [data[start:end] for start, end in zip(bounds, bounds[1:], strict=False)]
+    stream = FrameStream()
+    received: list[bytes] = []
+    for index, chunk in enumerate(chunks):
+        frames_of_chunk = stream.feed_raw_iter(kinds[index % 7](chunk))
+        for count, raw in enumerate(frames_of_chunk):
+            assert type(raw) is bytes
+            received.append(raw)
+            if count + 1 >= stop_after[index % 7] > 0:
+                frames_of_chunk.close()
+                break
+    received += stream.feed_raw_iter(b"")  # what the partial reads left
+    while stream.pending_bytes and len(received) < len(frames):
+        received += stream.feed_raw_iter(b"")
+    assert received == frames and stream.pending_bytes == 0
+
+
 def test_argspec_constructors_reject_non_json_and_object_arrays():
     with pytest.raises(ProtocolError):
         ArgSpec.python({"a": 1})
