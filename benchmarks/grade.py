@@ -19,8 +19,9 @@ Then it measures, in the same run and with the same number of parallel jobs:
 It prints submissions per second for both and the ratio, and checks that both graded the
 subset identically. It also times `gradekit grade` on a single submission (the batch's fixed
 start-up: imports, spec, reference answers, zygotes) and prints the rate past that start-up,
-so a change to the start-up and one to the cost per submission can be told apart. Targets (issue 5): >= 100 submissions/s on 2 cores, >= 10x the baseline.
-Timing is reported, never asserted.
+so a change to the start-up and one to the cost per submission can be told apart. Targets
+(issue 5): >= 100 submissions/s on 2 cores, >= 10x the baseline. Timing is reported, never
+asserted.
 
 ``--compare-python PY`` also runs ``PY -m gradekit grade`` on the same submissions, side by
 side in the same run: point it at an interpreter whose ``gradekit`` is an older version to
