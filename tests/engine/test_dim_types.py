@@ -166,3 +166,39 @@ def test_dim_survey_answers_as_torch(template: str, real_torch) -> None:
     for value in SURVEY_VALUES:
         snippet = template.replace("D", value)
         assert outcome(engine, snippet) == outcome(real_torch, snippet), snippet
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    name=st.sampled_from(["sum", "mean"]),
+    form=st.sampled_from(["function", "method"]),
+    keyword=st.booleans(),
+    dim=st.sampled_from([None, 0, 1, (0, 1)]),
+)
+def test_sum_and_mean_word_a_bad_dtype_for_how_they_were_called(
+    name: str, form: str, keyword: bool, dim: object
+) -> None:
+    """sum and mean share one failure handler (``reduction._sum_or_mean_failure``); it words
+    the error for the body that failed: the function's listing or the method's, the dim by
+    keyword or by position, as the caller gave it."""
+    a = engine.ones(2, 3)
+    call = getattr(engine, name) if form == "function" else getattr(a, name)
+    args = (a,) if form == "function" else ()
+    if dim is None:
+        kwargs = {"dtype": "a"}
+    elif keyword:
+        kwargs = {"dim": dim, "dtype": "a"}
+    else:
+        args, kwargs = (*args, dim), {"dtype": "a"}
+    with pytest.raises(TypeError) as raised:
+        call(*args, **kwargs)
+    first_line = str(raised.value).split("\n")[0]
+    listing = f"{name}() received an invalid combination of arguments - got "
+    if dim is None:  # no overload is plausible by the count alone: torch lists them
+        got = "(Tensor, dtype=str)" if form == "function" else "(dtype=str, )"
+        assert first_line == f"{listing}{got}, but expected one of:"
+    elif name == "mean" and form == "function":  # (recorded: both dim overloads plausible)
+        got = f"(Tensor, {type(dim).__name__}, dtype=str)"
+        assert first_line == f"{listing}{got}, but expected one of:"
+    else:
+        assert first_line == f"{name}(): argument 'dtype' must be torch.dtype, not str"
