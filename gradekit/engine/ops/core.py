@@ -120,10 +120,13 @@ def half_of(value: Any) -> Any:
     """A Python number or an array as torch casts it to float16: through float32, as
     ``c10::Half`` takes a float (89.46874701690933 is 89.5, numpy's direct cast 89.4375;
     an int64 the same), silently (past 65504 inf)."""
-    with np.errstate(over="ignore"):
-        if isinstance(value, np.ndarray):
-            return value.astype(np.float32).astype(np.float16)
-        return np.float16(np.float32(value))
+    return quiet_call(_half_through_float32, value)
+
+
+def _half_through_float32(value: Any) -> Any:
+    if isinstance(value, np.ndarray):
+        return value.astype(np.float32).astype(np.float16)
+    return np.float16(np.float32(value))
 
 
 def half_opmath(ufunc: np.ufunc, x: Tensor, y: Any) -> np.ndarray | None:
@@ -139,13 +142,15 @@ def half_opmath(ufunc: np.ufunc, x: Tensor, y: Any) -> np.ndarray | None:
             return None
         number = y._data.astype(np.float32)
     elif is_scalar(y):
-        with np.errstate(over="ignore"):  # (1e300 is inf in float, as static_cast)
-            number = np.float32(scalar_operand(y))
+        number = quiet_call(np.float32, scalar_operand(y))  # (1e300 is inf, as static_cast)
     else:
         return None
-    with np.errstate(all="ignore"):  # (silent as torch: x / 0, inf past 65504)
-        out = ufunc(x._data.astype(np.float32), number)
-        return np.asarray(out).astype(np.float16)
+    # (quiet, as torch: x / 0, inf past 65504)
+    return quiet_call(_in_float32_to_half, ufunc, x._data, number)
+
+
+def _in_float32_to_half(ufunc: np.ufunc, data: np.ndarray, number: Any) -> np.ndarray:
+    return np.asarray(ufunc(data.astype(np.float32), number)).astype(np.float16)
 
 
 def broadcast_error(shape_a: tuple[int, ...], shape_b: tuple[int, ...]) -> Exception:
