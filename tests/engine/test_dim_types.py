@@ -17,6 +17,9 @@ runs), a float is "failed to unpack the object at pos 2".
 
 from __future__ import annotations
 
+from decimal import Decimal
+from fractions import Fraction
+
 import numpy as np
 import pytest
 from argument_sweep import outcome
@@ -24,6 +27,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gradekit.engine as engine
+from gradekit.engine.ops.core import maybe_wrap_dim
 
 NUMPY_INT_DIMS = [
     "A.sum(np.int64(1))",
@@ -166,6 +170,45 @@ def test_dim_survey_answers_as_torch(template: str, real_torch) -> None:
     for value in SURVEY_VALUES:
         snippet = template.replace("D", value)
         assert outcome(engine, snippet) == outcome(real_torch, snippet), snippet
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    value=st.one_of(
+        st.integers(-6, 6),
+        st.integers(-6, 6).map(np.int64),
+        st.integers(-6, 6).map(Fraction),
+        st.integers(-6, 6).map(Decimal),
+        st.sampled_from([True, False, 1.0, -0.5, np.float32(1), np.bool_(True), "a", None]),
+    ),
+    ndim=st.integers(0, 4),
+)
+def test_maybe_wrap_dim_by_type(value: object, ndim: int) -> None:
+    """An int (or anything with ``__index__``) wraps or raises torch's IndexError; a bool or a
+    float is refused by type; other types pass through in range (wrapped; numpy refuses them)
+    and are refused by type out of range (``x.sum(Fraction(9))``: the parser's error first)."""
+    low, high = (-ndim, ndim - 1) if ndim else (-1, 0)
+    if isinstance(value, (bool, float, np.bool_, np.floating)):
+        with pytest.raises(TypeError, match=f"^dim must be int, not {type(value).__name__}$"):
+            maybe_wrap_dim(value, ndim)
+    elif isinstance(value, (int, np.integer)):
+        if low <= value <= high:
+            wrapped = maybe_wrap_dim(value, ndim)
+            assert type(wrapped) is int and wrapped == (value + ndim if value < 0 else value)
+        else:
+            with pytest.raises(IndexError, match=f"got {int(value)}\\)$"):
+                maybe_wrap_dim(value, ndim)
+    elif isinstance(value, (Fraction, Decimal)):
+        if low <= value <= high:
+            wrapped = maybe_wrap_dim(value, ndim)  # (numpy refuses it later)
+            assert type(wrapped) is type(value)
+            assert wrapped == (value + ndim if value < 0 else value)
+        else:
+            with pytest.raises(TypeError, match=f"^dim must be int, not {type(value).__name__}$"):
+                maybe_wrap_dim(value, ndim)
+    else:
+        with pytest.raises(TypeError, match="not supported between instances"):
+            maybe_wrap_dim(value, ndim)
 
 
 @settings(max_examples=60, deadline=None)

@@ -233,8 +233,8 @@ def maybe_wrap_dim(dim: int, ndim: int) -> int:
         dim = _check_dim_type(dim)
     low, high = (-ndim, ndim - 1) if ndim else (-1, 0)
     if not low <= dim <= high:
-        if not isinstance(dim, (int, np.integer)):  # (x.sum(1.5): torch's parser refuses its
-            raise TypeError(f"dim must be int, not {type(dim).__name__}")  # type first)
+        if type(dim) is not int:  # (a Fraction or a Decimal: torch's parser refuses the type first)
+            raise _dim_type_error(dim)
         raise errors.error("dim_out_of_range", low=low, high=high, dim=dim)
     return dim + ndim if dim < 0 else dim
 
@@ -244,11 +244,16 @@ def _check_dim_type(dim: Any) -> Any:
     parser refuses its type (a TypeError that the op's handler words with its listing);
     anything with ``__index__`` is its int, as torch's parser unpacks a list of dims (a
     numpy integer, a one-element integer tensor: ``x.sum([1, torch.tensor(1)])`` names the
-    repeated dim 1); anything else goes on as before."""
+    repeated dim 1); anything else goes on as before (numpy refuses it, or, out of range,
+    :func:`maybe_wrap_dim`)."""
     if isinstance(dim, (bool, float, np.bool_, np.floating)):
-        raise TypeError(f"dim must be int, not {type(dim).__name__}")
+        raise _dim_type_error(dim)
     index = getattr(type(dim), "__index__", None)
     return dim if index is None else index(dim)
+
+
+def _dim_type_error(dim: Any) -> TypeError:
+    return TypeError(f"dim must be int, not {type(dim).__name__}")
 
 
 def torch_layout(out: np.ndarray, *operands: Any) -> np.ndarray:
