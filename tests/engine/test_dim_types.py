@@ -17,6 +17,9 @@ runs), a float is "failed to unpack the object at pos 2".
 
 from __future__ import annotations
 
+from decimal import Decimal
+from fractions import Fraction
+
 import numpy as np
 import pytest
 from argument_sweep import outcome
@@ -24,6 +27,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gradekit.engine as engine
+from gradekit.engine.ops.core import maybe_wrap_dim
 
 NUMPY_INT_DIMS = [
     "A.sum(np.int64(1))",
@@ -166,3 +170,78 @@ def test_dim_survey_answers_as_torch(template: str, real_torch) -> None:
     for value in SURVEY_VALUES:
         snippet = template.replace("D", value)
         assert outcome(engine, snippet) == outcome(real_torch, snippet), snippet
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    value=st.one_of(
+        st.integers(-6, 6),
+        st.integers(-6, 6).map(np.int64),
+        st.integers(-6, 6).map(Fraction),
+        st.integers(-6, 6).map(Decimal),
+        st.sampled_from([True, False, 1.0, -0.5, np.float32(1), np.bool_(True), "a", None]),
+    ),
+    ndim=st.integers(0, 4),
+)
+def test_maybe_wrap_dim_by_type(value: object, ndim: int) -> None:
+    """An int (or anything with ``__index__``) wraps or raises torch's IndexError; a bool or a
+    float is refused by type; other types pass through in range (wrapped; numpy refuses them)
+    and are refused by type out of range (``x.sum(Fraction(9))``: the parser's error first)."""
+    low, high = (-ndim, ndim - 1) if ndim else (-1, 0)
+    if isinstance(value, (bool, float, np.bool_, np.floating)):
+        with pytest.raises(TypeError, match=f"^dim must be int, not {type(value).__name__}$"):
+            maybe_wrap_dim(value, ndim)
+    elif isinstance(value, (int, np.integer)):
+        if low <= value <= high:
+            wrapped = maybe_wrap_dim(value, ndim)
+            assert type(wrapped) is int and wrapped == (value + ndim if value < 0 else value)
+        else:
+            with pytest.raises(IndexError, match=f"got {int(value)}\\)$"):
+                maybe_wrap_dim(value, ndim)
+    elif isinstance(value, (Fraction, Decimal)):
+        if low <= value <= high:
+            wrapped = maybe_wrap_dim(value, ndim)  # (numpy refuses it later)
+            assert type(wrapped) is type(value)
+            assert wrapped == (value + ndim if value < 0 else value)
+        else:
+            with pytest.raises(TypeError, match=f"^dim must be int, not {type(value).__name__}$"):
+                maybe_wrap_dim(value, ndim)
+    else:
+        with pytest.raises(TypeError, match="not supported between instances"):
+            maybe_wrap_dim(value, ndim)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    name=st.sampled_from(["sum", "mean"]),
+    form=st.sampled_from(["function", "method"]),
+    keyword=st.booleans(),
+    dim=st.sampled_from([None, 0, 1, (0, 1)]),
+)
+def test_sum_and_mean_word_a_bad_dtype_for_how_they_were_called(
+    name: str, form: str, keyword: bool, dim: object
+) -> None:
+    """sum and mean share one failure handler (``reduction._sum_or_mean_failure``); it words
+    the error for the body that failed: the function's listing or the method's, the dim by
+    keyword or by position, as the caller gave it."""
+    a = engine.ones(2, 3)
+    call = getattr(engine, name) if form == "function" else getattr(a, name)
+    args = (a,) if form == "function" else ()
+    if dim is None:
+        kwargs = {"dtype": "a"}
+    elif keyword:
+        kwargs = {"dim": dim, "dtype": "a"}
+    else:
+        args, kwargs = (*args, dim), {"dtype": "a"}
+    with pytest.raises(TypeError) as raised:
+        call(*args, **kwargs)
+    first_line = str(raised.value).split("\n")[0]
+    listing = f"{name}() received an invalid combination of arguments - got "
+    if dim is None:  # no overload is plausible by the count alone: torch lists them
+        got = "(Tensor, dtype=str)" if form == "function" else "(dtype=str, )"
+        assert first_line == f"{listing}{got}, but expected one of:"
+    elif name == "mean" and form == "function":  # (recorded: both dim overloads plausible)
+        got = f"(Tensor, {type(dim).__name__}, dtype=str)"
+        assert first_line == f"{listing}{got}, but expected one of:"
+    else:
+        assert first_line == f"{name}(): argument 'dtype' must be torch.dtype, not str"

@@ -244,3 +244,26 @@ def test_arithmetic_on_any_floats_is_silent_and_matches_torch(
     theirs = compute(real_torch)
     for our_value, their_value in zip(ours, theirs, strict=True):
         _assert_same(our_value, their_value)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    number=st.one_of(
+        st.floats(allow_nan=True, allow_infinity=True),
+        st.integers(-(2**70), 2**70),
+        st.sampled_from([1e-9, 1e-30, 70000.0, 1e300, 89.46874701690933]),
+    ),
+    operator=st.sampled_from(["x * c", "x / c", "c * x", "c / x", "x + c", "x - c", "c - x"]),
+)
+def test_float16_with_a_number_is_silent_under_the_students_error_state(
+    number: float, operator: str
+) -> None:
+    """``core.half_of`` and ``half_opmath`` (a number through float32, a half through float32
+    and rounded once) run quietly, as every engine op: a student's ``np.errstate(all="raise")``
+    neither reaches them nor changes their values (a tiny number underflowing in its cast
+    to half raised FloatingPointError while they used ``np.errstate(over="ignore")``)."""
+    x = engine.tensor([1.0, -2.0, 0.0, 60000.0, NAN, INF], dtype=engine.float16)
+    expected = eval(operator, {"x": x, "c": number})._data
+    with np.errstate(all="raise"):
+        ours = _run_without_warnings(lambda: eval(operator, {"x": x, "c": number}))._data
+    assert ours.dtype == np.float16 and ours.tobytes() == expected.tobytes()

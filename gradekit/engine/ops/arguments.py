@@ -192,18 +192,21 @@ def dtype_error(
 
 
 def generator_error(
-    generator: object, values: tuple[Any, ...], *, varargs: bool = False
+    generator: object,
+    values: tuple[Any, ...],
+    *,
+    varargs: bool = False,
+    body: types.FrameType | None = None,
 ) -> Exception:
     """torch's parser error for a ``generator=`` that is no torch.Generator (``torch.rand(3,
-    generator='a')``: the overloads listed), for the frame calling this, which found it so
-    (``values`` and ``varargs`` as for :func:`dtype_error`): a right call pays its own
-    ``is not None`` test alone."""
-    error = _parser_error_as_called(
-        sys._getframe(1), values, {"generator": generator}, varargs=varargs
-    )
+    generator='a')``: the overloads listed), for ``body`` (by default the frame calling this),
+    which found it so (``values`` and ``varargs`` as for :func:`dtype_error`): a right call
+    pays its own ``is not None`` test alone."""
+    frame = sys._getframe(1) if body is None else body
+    error = _parser_error_as_called(frame, values, {"generator": generator}, varargs=varargs)
     return error or errors.error(
         "argument_type",
-        name=sys._getframe(1).f_code.co_name,
+        name=frame.f_code.co_name,
         parameter="generator",
         where="",
         expected="torch.Generator",

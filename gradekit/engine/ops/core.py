@@ -120,10 +120,13 @@ def half_of(value: Any) -> Any:
     """A Python number or an array as torch casts it to float16: through float32, as
     ``c10::Half`` takes a float (89.46874701690933 is 89.5, numpy's direct cast 89.4375;
     an int64 the same), silently (past 65504 inf)."""
-    with np.errstate(over="ignore"):
-        if isinstance(value, np.ndarray):
-            return value.astype(np.float32).astype(np.float16)
-        return np.float16(np.float32(value))
+    return quiet_call(_half_through_float32, value)
+
+
+def _half_through_float32(value: Any) -> Any:
+    if isinstance(value, np.ndarray):
+        return value.astype(np.float32).astype(np.float16)
+    return np.float16(np.float32(value))
 
 
 def half_opmath(ufunc: np.ufunc, x: Tensor, y: Any) -> np.ndarray | None:
@@ -139,13 +142,15 @@ def half_opmath(ufunc: np.ufunc, x: Tensor, y: Any) -> np.ndarray | None:
             return None
         number = y._data.astype(np.float32)
     elif is_scalar(y):
-        with np.errstate(over="ignore"):  # (1e300 is inf in float, as static_cast)
-            number = np.float32(scalar_operand(y))
+        number = quiet_call(np.float32, scalar_operand(y))  # (1e300 is inf, as static_cast)
     else:
         return None
-    with np.errstate(all="ignore"):  # (silent as torch: x / 0, inf past 65504)
-        out = ufunc(x._data.astype(np.float32), number)
-        return np.asarray(out).astype(np.float16)
+    # (quiet, as torch: x / 0, inf past 65504)
+    return quiet_call(_in_float32_to_half, ufunc, x._data, number)
+
+
+def _in_float32_to_half(ufunc: np.ufunc, data: np.ndarray, number: Any) -> np.ndarray:
+    return np.asarray(ufunc(data.astype(np.float32), number)).astype(np.float16)
 
 
 def broadcast_error(shape_a: tuple[int, ...], shape_b: tuple[int, ...]) -> Exception:
@@ -228,8 +233,8 @@ def maybe_wrap_dim(dim: int, ndim: int) -> int:
         dim = _check_dim_type(dim)
     low, high = (-ndim, ndim - 1) if ndim else (-1, 0)
     if not low <= dim <= high:
-        if not isinstance(dim, (int, np.integer)):  # (x.sum(1.5): torch's parser refuses its
-            raise TypeError(f"dim must be int, not {type(dim).__name__}")  # type first)
+        if type(dim) is not int:  # (a Fraction or a Decimal: torch's parser refuses the type first)
+            raise _dim_type_error(dim)
         raise errors.error("dim_out_of_range", low=low, high=high, dim=dim)
     return dim + ndim if dim < 0 else dim
 
@@ -239,11 +244,16 @@ def _check_dim_type(dim: Any) -> Any:
     parser refuses its type (a TypeError that the op's handler words with its listing);
     anything with ``__index__`` is its int, as torch's parser unpacks a list of dims (a
     numpy integer, a one-element integer tensor: ``x.sum([1, torch.tensor(1)])`` names the
-    repeated dim 1); anything else goes on as before."""
+    repeated dim 1); anything else goes on as before (numpy refuses it, or, out of range,
+    :func:`maybe_wrap_dim`)."""
     if isinstance(dim, (bool, float, np.bool_, np.floating)):
-        raise TypeError(f"dim must be int, not {type(dim).__name__}")
+        raise _dim_type_error(dim)
     index = getattr(type(dim), "__index__", None)
     return dim if index is None else index(dim)
+
+
+def _dim_type_error(dim: Any) -> TypeError:
+    return TypeError(f"dim must be int, not {type(dim).__name__}")
 
 
 def torch_layout(out: np.ndarray, *operands: Any) -> np.ndarray:

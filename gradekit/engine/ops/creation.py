@@ -6,7 +6,8 @@ from __future__ import annotations
 import builtins
 import math
 import operator
-from collections.abc import Sequence
+import sys
+from collections.abc import Callable, Sequence
 from itertools import chain
 from typing import Any
 
@@ -964,15 +965,7 @@ def rand_like(
     requires_grad: bool = False,
     **_: Any,
 ) -> Tensor:
-    if generator is not None and not isinstance(generator, Generator):
-        raise arguments.generator_error(generator, (input,))
-    if dtype is not None:
-        try:
-            dtype = dtypes.given(dtype, "rand_like")
-        except TypeError as failure:  # (torch lists rand_like's overloads, not rand's)
-            raise (arguments.dtype_error(failure, dtype, (input,)) or failure) from None
-    target = input.dtype if dtype is None else dtype
-    return rand(input._data.shape, generator=generator, dtype=target, requires_grad=requires_grad)
+    return _random_like(rand, "rand_like", input, generator, dtype, requires_grad)
 
 
 def randn_like(
@@ -983,15 +976,33 @@ def randn_like(
     requires_grad: bool = False,
     **_: Any,
 ) -> Tensor:
+    return _random_like(randn, "randn_like", input, generator, dtype, requires_grad)
+
+
+def _random_like(
+    factory: Callable[..., Tensor],
+    name: str,
+    input: Tensor,
+    generator: Generator | None,
+    dtype: dtype | None,
+    requires_grad: bool,
+) -> Tensor:
+    """The body of rand_like and randn_like (``name``): ``factory`` (rand or randn) of
+    ``input``'s shape. Its argument errors read the caller's frame (rand_like's or
+    randn_like's), so that torch's listing is that function's, with the keywords as its
+    caller gave them."""
     if generator is not None and not isinstance(generator, Generator):
-        raise arguments.generator_error(generator, (input,))
+        raise arguments.generator_error(generator, (input,), body=sys._getframe(1))
     if dtype is not None:
         try:
-            dtype = dtypes.given(dtype, "randn_like")
-        except TypeError as failure:  # (torch lists randn_like's overloads, not randn's)
-            raise (arguments.dtype_error(failure, dtype, (input,)) or failure) from None
+            dtype = dtypes.given(dtype, name)
+        except TypeError as failure:  # (torch lists rand_like's overloads, not rand's)
+            error = arguments.dtype_error(failure, dtype, (input,), body=sys._getframe(1))
+            raise (error or failure) from None
     target = input.dtype if dtype is None else dtype
-    return randn(input._data.shape, generator=generator, dtype=target, requires_grad=requires_grad)
+    return factory(
+        input._data.shape, generator=generator, dtype=target, requires_grad=requires_grad
+    )
 
 
 def normal(

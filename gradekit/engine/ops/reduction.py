@@ -211,12 +211,30 @@ def sum(  # noqa: A001 - torch's name
         node.self_sizes, node.dim, node.keepdim = data.shape, dims, keepdim
         return Tensor._make(out, result, node)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        retry = arguments.int_dims(dim)  # (a numpy integer; a bool past a list's first)
-        if retry is not None:  # torch's parser takes it as an int
-            return sum(input, retry, keepdim, dtype=dtype)
-        raise arguments.dtype_error(
-            failure, dtype, (input, dim, keepdim)
-        ) or arguments.not_a_tensor("sum", input, failure, dim, keepdim) from None
+        return _sum_or_mean_failure(sum, failure, input, dim, keepdim, dtype)
+
+
+def _sum_or_mean_failure(
+    function: Callable[..., Tensor],
+    failure: Exception,
+    input: Any,
+    dim: Any,
+    keepdim: Any,
+    dtype: Any,
+) -> Tensor:
+    """The failure handler of ``function`` (sum or mean), called from its ``except``: the
+    call again with a dim torch's parser reads as ints (a numpy integer; a bool past a list's
+    first), else torch's error for the call, worded for the body that failed (the function,
+    or a method copy of it: its frame is this one's caller)."""
+    retry = arguments.int_dims(dim)
+    if retry is not None:  # torch's parser takes it as an int
+        return function(input, retry, keepdim, dtype=dtype)
+    body = sys._getframe(1)
+    raise arguments.dtype_error(
+        failure, dtype, (input, dim, keepdim), body=body
+    ) or arguments.not_a_tensor(
+        function.__name__, input, failure, dim, keepdim, body=body
+    ) from None
 
 
 def sum_to(grad: Tensor, shape: tuple[int, ...]) -> Tensor:
@@ -350,12 +368,7 @@ def mean(
         node.count = count
         return Tensor._make(out, result, node)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
-        retry = arguments.int_dims(dim)  # (a numpy integer; a bool past a list's first)
-        if retry is not None:  # torch's parser takes it as an int
-            return mean(input, retry, keepdim, dtype=dtype)
-        raise arguments.dtype_error(
-            failure, dtype, (input, dim, keepdim)
-        ) or arguments.not_a_tensor("mean", input, failure, dim, keepdim) from None
+        return _sum_or_mean_failure(mean, failure, input, dim, keepdim, dtype)
 
 
 # --- max / min ------------------------------------------------------------------------------
