@@ -335,7 +335,11 @@ class RunState:
 
 
 class LauncherProcess(Protocol):
-    """What the supervisor needs of a started launcher (``subprocess.Popen`` has it all)."""
+    """What the supervisor needs of a started launcher (``subprocess.Popen`` has it all).
+
+    A launcher that serves several runs (:class:`gradekit.sandbox.warm.ResidentRun`) "exits"
+    when the run is over, and also has ``retire()``, which the supervisor calls after a run
+    that did not end cleanly so that no further run goes to that launcher."""
 
     pid: int
     stdout: BinaryIO
