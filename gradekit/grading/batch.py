@@ -418,6 +418,8 @@ class _Grader:
         """This grading slot's launch strategy for ``zygote`` (a new one after a restart)."""
         launch = getattr(self._slot, "launch", None)
         if launch is None or launch.zygote is not zygote:
+            if launch is not None:
+                launch.close()  # its zygote was replaced: let its launcher exit now
             launch = self._slot.launch = PersistentLaunch(zygote)
             with self._launches_lock:
                 self._launches.append(launch)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import signal
 import textwrap
 import threading
 import time
@@ -27,6 +28,7 @@ from gradekit.sandbox.runner import RunCancelled, encoded_calls
 from gradekit.sandbox.warm import (
     PersistentLaunch,
     ResidentLauncher,
+    WarmWorkerError,
     Zygote,
     ZygoteLaunch,
     run_submission_warm,
@@ -307,3 +309,17 @@ def test_launchers_exit_when_the_zygote_closes(tmp_path):
         time.sleep(0.05)
     assert not os.path.exists(f"/proc/{launcher}")
     launch.close()
+
+
+def test_a_slot_without_a_live_zygote_gets_a_clear_error(tmp_path):
+    correct = write(tmp_path / "a", SCENARIOS["correct"])
+    warm = Zygote("engine", bubblewrap="bubblewrap" in POLICY.layers)
+    launch = PersistentLaunch(warm)
+    try:
+        os.killpg(warm.process.pid, signal.SIGKILL)
+        warm.process.wait()
+        with pytest.raises(WarmWorkerError):
+            run(correct, CALLS, warm, launch)
+    finally:
+        launch.close()
+        warm.close()
