@@ -23,7 +23,8 @@ benchmarks/grade.py's ``--compare-python`` for a way to set one up), side by sid
 
 ``--warm-path`` times whole runs through a warm zygote instead (the grader's supervising thread,
 the zygote, and its launchers with their sandboxed workers, all per submission), with a plain
-zygote and one warmed up with the calls (``Zygote.warm_up``) side by side, interleaved.
+zygote, one warmed up with the calls (``Zygote.warm_up``) and one warmed up whose one launcher
+serves every run (``PersistentLaunch``, as a batch's grading slot) side by side, interleaved.
 
     python benchmarks/child_side.py [--reps 30] [--digest] [--callgrind [--callgrind-reps 5]]
                                     [--warm-path]
@@ -223,34 +224,54 @@ def zygote_cpu(pid: int) -> tuple[float, float]:
 
 
 def run_warm_path(name: str, reps: int) -> None:
-    """The whole warm path, per submission: a plain zygote and one warmed up with the calls
-    (``Zygote.warm_up``, when this gradekit has it), each running the example submission
-    ``reps`` times, interleaved. Prints the grader thread's CPU, the zygote's own and its
-    launchers' with their workers (reaped children, read from /proc), all per submission."""
+    """The whole warm path, per submission: a plain zygote, one warmed up with the calls
+    (``Zygote.warm_up``, when this gradekit has it) and one warmed up whose launcher serves
+    every run (``PersistentLaunch``, when this gradekit has it), each running the example
+    submission ``reps`` times, interleaved. Prints the grader thread's CPU, the zygote's own
+    and its launchers' with their workers, all per submission: a launcher's CPU is read from
+    /proc once the zygote has reaped it, or while it lives (its own and its reaped workers')."""
+    from gradekit.sandbox import warm
     from gradekit.sandbox.policy import SandboxPolicy
     from gradekit.sandbox.runner import encoded_calls
-    from gradekit.sandbox.warm import Zygote, run_submission_warm
 
     submission, spec = ASSIGNMENTS[name]
     calls = compiled_calls(spec)
     # No bubblewrap: the zygote is then the process /proc is read for (not bwrap's child).
     policy = SandboxPolicy(disabled_layers=frozenset({"bubblewrap"}))
-    zygotes = {"plain": Zygote("engine"), "warmed up": Zygote("engine")}
+    kinds = ["plain"]
+    if hasattr(warm.Zygote, "warm_up"):
+        kinds.append("warmed up")
+        if hasattr(warm, "PersistentLaunch"):
+            kinds.append("persistent")
+    zygotes = {kind: warm.Zygote("engine") for kind in kinds}
+    launches: dict[str, Any] = {"persistent": None}
     try:
-        warm_up = getattr(zygotes["warmed up"], "warm_up", None)
-        if warm_up is None:
-            del zygotes["warmed up"]
-        else:
-            warm_up(encoded_calls(calls))
+        for kind, zygote in zygotes.items():
+            if kind != "plain":
+                zygote.warm_up(encoded_calls(calls))
+            if kind == "persistent":
+                launches[kind] = warm.PersistentLaunch(zygote)
+
+        def launchers_cpu(kind: str) -> float:
+            """CPU of the zygote's reaped children and of the slot's live launcher."""
+            seconds = zygote_cpu(zygotes[kind].process.pid)[1]
+            launcher = getattr(launches.get(kind), "_launcher", None)
+            if launcher is not None and launcher.pid is not None and not launcher.retired:
+                seconds += sum(zygote_cpu(launcher.pid))
+            return seconds
+
         spent = {kind: [0.0, 0.0, 0.0] for kind in zygotes}
         for repetition in range(reps + 1):
             for kind, zygote in zygotes.items():
-                own, children = zygote_cpu(zygote.process.pid)
+                own, children = zygote_cpu(zygote.process.pid)[0], launchers_cpu(kind)
                 started = time.thread_time()
-                run_submission_warm(ROOT / submission, calls, zygote=zygote, policy=policy)
+                options = {"launch": launches[kind]} if launches.get(kind) else {}
+                warm.run_submission_warm(
+                    ROOT / submission, calls, zygote=zygote, policy=policy, **options
+                )
                 grader = time.thread_time() - started
                 time.sleep(0.6)  # the zygote reaps its launcher within 0.5 s
-                own_after, children_after = zygote_cpu(zygote.process.pid)
+                own_after, children_after = zygote_cpu(zygote.process.pid)[0], launchers_cpu(kind)
                 if repetition:  # the first run of each warms the grader's caches: not counted
                     for index, seconds in enumerate(
                         (grader, own_after - own, children_after - children)
@@ -261,6 +282,8 @@ def run_warm_path(name: str, reps: int) -> None:
                   f"{own * 1000 / reps:5.2f} ms   launcher + worker "
                   f"{children * 1000 / reps:6.2f} ms CPU per submission")  # fmt: skip
     finally:
+        if launches["persistent"] is not None:
+            launches["persistent"].close()
         for zygote in zygotes.values():
             zygote.close()
 

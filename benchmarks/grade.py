@@ -184,7 +184,7 @@ def run_gradekit(
 PROCESS_ROLES = {
     "parent": "gradekit grade: queue, gradebook writes",
     "workers": "grading workers: sandbox supervision, verdicts, rows",
-    "zygotes": "zygotes: a fork per submission",
+    "zygotes": "zygotes: a launcher per grading slot",
     "launchers": "launchers + sandboxed workers: layers, student code",
 }
 

@@ -16,9 +16,12 @@ Student ids (docs/batch.md): every visible entry of the SUBMISSIONS folder is on
 
 Parallelism: ``jobs`` worker processes (``python -m gradekit.grading.batch``), each of which
 loads the spec, computes the reference answers once and keeps a warm
-:class:`~gradekit.sandbox.warm.Zygote`, so a submission costs two forks rather than a fresh
-interpreter with numpy. Workers read tasks as JSON lines on stdin and answer with JSON lines
-on stdout; when the grader dies their stdin closes and they exit, taking their zygote with them.
+:class:`~gradekit.sandbox.warm.Zygote`. Each grading slot (``slots`` per worker) keeps one
+launcher forked by the zygote across its submissions
+(:class:`~gradekit.sandbox.warm.PersistentLaunch`), so a submission costs one fork (its
+sandboxed worker) rather than a fresh interpreter with numpy. Workers read tasks as JSON lines
+on stdin and answer with JSON lines on stdout; when the grader dies their stdin closes and they
+exit, taking their zygote with them.
 The parent alone writes the gradebook, one transaction per submission, in completion order.
 """
 
@@ -82,7 +85,7 @@ from gradekit.sandbox.protocol import (
     SubmissionOutcome,
 )
 from gradekit.sandbox.runner import RunCancelled, encoded_calls
-from gradekit.sandbox.warm import WarmWorkerError, Zygote, run_submission_warm
+from gradekit.sandbox.warm import PersistentLaunch, WarmWorkerError, Zygote, run_submission_warm
 from gradekit.spec.cache import cache_directory
 
 WORKER_DIED = "the grading worker process died (see the messages above); run again to retry"
@@ -335,6 +338,11 @@ class _Grader:
         self._python_lock = threading.Lock()
         self.backend = backend
         self._closed = False
+        # Each grading slot (a thread of _serve_tasks's pool) keeps one launcher across its
+        # runs: the slot's PersistentLaunch, kept per thread, all of them listed to be closed.
+        self._slot = threading.local()
+        self._launches: list[PersistentLaunch] = []
+        self._launches_lock = threading.Lock()
         # Set when the parent asks to stop (Ctrl-C): the runs in flight end at once.
         self.cancel = threading.Event()
         self.policy = policy.build()
@@ -374,6 +382,9 @@ class _Grader:
         """Stop the zygote (and what it started); again is a no-op."""
         if not self._closed:
             self._closed = True
+            with self._launches_lock:
+                for launch in self._launches:
+                    launch.close()  # the launchers exit; the zygote reaps them (their CPU)
             self.zygote.close()
 
     def grade(self, student: str, path: str, content_hash: str) -> dict[str, Any]:
@@ -403,8 +414,20 @@ class _Grader:
             )
             return submission_rows(record)
 
+    def _slot_launch(self, zygote: Zygote) -> PersistentLaunch:
+        """This grading slot's launch strategy for ``zygote`` (a new one after a restart)."""
+        launch = getattr(self._slot, "launch", None)
+        if launch is None or launch.zygote is not zygote:
+            if launch is not None:
+                launch.close()  # its zygote was replaced: let its launcher exit now
+            launch = self._slot.launch = PersistentLaunch(zygote)
+            with self._launches_lock:
+                self._launches.append(launch)
+        return launch
+
     def _run(self, source: SubmissionSource) -> SubmissionOutcome:
         def run(zygote: Zygote) -> SubmissionOutcome:
+            launch = self._slot_launch(zygote)
             if source.kind == "py":
                 return run_submission_warm(
                     source.path.resolve(),
@@ -412,13 +435,19 @@ class _Grader:
                     zygote=zygote,
                     policy=self.policy,
                     cancel=self.cancel,
+                    launch=launch,
                 )
             # A notebook runs as the generated .py, named like the notebook (as `check` does).
             with tempfile.TemporaryDirectory(prefix="gradekit-notebook-") as folder:
                 generated = Path(folder) / f"{source.path.stem}.py"
                 generated.write_text(source.text, encoding="utf-8")
                 return run_submission_warm(
-                    generated, self.calls, zygote=zygote, policy=self.policy, cancel=self.cancel
+                    generated,
+                    self.calls,
+                    zygote=zygote,
+                    policy=self.policy,
+                    cancel=self.cancel,
+                    launch=launch,
                 )
 
         zygote = self.zygote

@@ -16,8 +16,8 @@ launcher because it is a subreaper) and reports the worker's exit on ``--status-
 grader then either closes ``--config-fd`` (done) or sends ``{"resume_from": k}``, and the
 still-warm launcher forks a fresh worker for the calls from index k on.
 
-This is also the shape of a later batch "zygote": a launcher kept alive that forks one worker
-per submission.
+A launcher forked by a warm zygote runs this same loop, once (``gradekit check``) or once per
+run for the runs of a batch's grading slot (:func:`gradekit.sandbox.zygote._serve_runs`).
 """
 
 from __future__ import annotations
@@ -303,6 +303,15 @@ def _read_configuration(fd: int, stream: FrameStream) -> tuple[dict[str, Any], l
     return config, decode_calls(frames[1])
 
 
+def close_inherited_fds(result_fd: int) -> None:
+    """Close every descriptor but 0, 1, 2 and ``result_fd``: the worker must not speak for the
+    launcher (status) nor take its instructions (config), and a launcher that serves several
+    runs holds its control socket too; student code sees only what a fresh worker has."""
+    highest = os.sysconf("SC_OPEN_MAX")
+    os.closerange(3, result_fd)
+    os.closerange(result_fd + 1, max(highest, result_fd + 1))
+
+
 def _fork_worker(
     config: dict[str, Any], calls: list[Call], view: BackendView, args: LauncherArguments
 ) -> int:
@@ -310,8 +319,7 @@ def _fork_worker(
     worker = os.fork()
     if worker == 0:
         os.setpgid(0, 0)
-        os.close(args.status_fd)  # the worker must not speak for the launcher...
-        os.close(args.config_fd)  # ...nor take its instructions
+        close_inherited_fds(args.result_fd)
         run_worker(config, calls, view, args.result_fd)
     try:
         os.setpgid(worker, worker)  # also here, so the grader never sees the old group

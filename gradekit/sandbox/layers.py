@@ -712,6 +712,20 @@ def _may_have_children() -> bool:
     return True  # a running child, or a zombie just reaped: there may be more
 
 
+def no_children_left() -> bool:
+    """Whether this process has no child at all, reaping the zombies it finds on the way.
+
+    In a child subreaper this means no descendant at all: an orphan re-parents to us, so any
+    live descendant has an ancestor (or is itself) among our children."""
+    while True:
+        try:
+            child, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return True
+        if child == 0:
+            return False  # a child that is still running
+
+
 def _reap_children() -> None:
     while True:
         try:

@@ -335,7 +335,11 @@ class RunState:
 
 
 class LauncherProcess(Protocol):
-    """What the supervisor needs of a started launcher (``subprocess.Popen`` has it all)."""
+    """What the supervisor needs of a started launcher (``subprocess.Popen`` has it all).
+
+    A launcher that serves several runs (:class:`gradekit.sandbox.warm.ResidentRun`) "exits"
+    when the run is over, and also has ``retire()``, which the supervisor calls after a run
+    that did not end cleanly so that no further run goes to that launcher."""
 
     pid: int
     stdout: BinaryIO
@@ -458,6 +462,7 @@ class Supervisor:
         self.output_fds: dict[int, str] = {}  # the launcher's stdout and stderr, when watched
         self.control_fd: int | None = None
         self.status = FrameStream(max_frame_bytes=STATUS_LIMIT)
+        self.killed_any = False  # in any round: the run did not end cleanly
         self._new_round(0)
 
     def _new_round(self, start: int) -> None:
@@ -548,11 +553,13 @@ class Supervisor:
                 raise
         process = self.launcher = launched.process
         self._new_round(0)
+        watched = False
         try:
             self._watch(process, result_r, status_r)
+            watched = True
         finally:
             self._close_control()
-            self._finish(process)
+            self._finish(process, watched=watched)
             _close_fds(result_r, status_r)
             self._join_writer()
 
@@ -842,6 +849,7 @@ class Supervisor:
     def _kill_worker(self) -> None:
         """SIGKILL the worker's process group; the launcher then reaps what is left."""
         self.killed_at = time.monotonic()
+        self.killed_any = True
         pid = self.attempt.worker_pid
         if pid is None:
             # No worker forked yet (still starting up): nothing can be orphaned, so stopping
@@ -855,7 +863,10 @@ class Supervisor:
             except (ProcessLookupError, PermissionError):
                 pass
 
-    def _finish(self, process: LauncherProcess) -> None:
+    def _finish(self, process: LauncherProcess, *, watched: bool) -> None:
+        """Wait for the launcher to be done with this run (killing it if it takes too long).
+        A launcher that serves several runs (it has ``retire``) serves no further one unless
+        the run ended cleanly: ``watched`` to its end, nothing killed."""
         if self.attempt.worker_exit is None and not self.absorbed:
             # The launcher never saw its worker end (it was killed, or is stuck): make sure
             # the worker's group is gone rather than left running without a supervisor.
@@ -870,6 +881,9 @@ class Supervisor:
                 pass
             process.kill()
             process.wait()
+        retire = getattr(process, "retire", None)
+        if retire is not None and (self.killed_any or not watched):
+            retire()
         for stream in (process.stdout, process.stderr):
             stream.close()
 

@@ -1,4 +1,4 @@
-"""Warm workers: a zygote process that forks a sandbox launcher per submission.
+"""Warm workers: a zygote process that forks sandbox launchers.
 
 A fresh interpreter running ``gradekit.sandbox.child`` pays for an interpreter and the numpy and
 backend imports on every submission (hundreds of milliseconds). For batch grading,
@@ -9,9 +9,10 @@ and then only forks. Each fork becomes an ordinary launcher: it runs
 of the policy, loads the submission and streams the same validated frames. Process tree::
 
     grader ─┬─ zygote (warm, single-threaded, subreaper, never runs student code)
-            │    └─ launcher (fork per submission: own session, subreaper)
-            │         └─ worker (layers applied, then student code)
-            └─ … (the grader watches every launcher's pipes itself)
+            │    └─ launcher (forked per run, or once per grading slot: own session,
+            │         │       subreaper, never runs student code)
+            │         └─ worker (fork per run: layers applied, then student code)
+            └─ … (the grader watches every run's pipes itself)
 
 The grader creates the launcher's five pipes (config, result, status, stdout, stderr) and hands
 their child ends to the zygote over a Unix socket (``SCM_RIGHTS``); the zygote answers with a
@@ -20,6 +21,13 @@ On the grader side :class:`ZygoteLaunch` is a launch strategy for the runner's o
 (:class:`gradekit.sandbox.runner.LaunchStrategy`): deadlines, tree-kill, capped output, frame
 and event-order validation are the runner's code, only the launch differs, and
 :func:`run_submission_warm` is :func:`gradekit.sandbox.runner.run_submission` with it.
+
+A batch's grading slot uses :class:`PersistentLaunch` instead: one launcher, forked once, serves
+the slot's runs one after the other (its own Unix socket brings each run's five pipes, its
+directory and environment); only the worker is a fresh fork per run. Between two runs the
+launcher kills and reaps everything the run started, checks it has no child left, and reports
+itself idle; a run that did not end cleanly, or a launcher that could not confirm its tree is
+empty, gets the slot a fresh launcher (docs/security.md, "The execution model").
 
 The grader does not wait for one answer before it sends the next request: a run's whole
 handshake (the calls to preload, the launcher's pipes, the launcher's configuration) is queued
@@ -382,6 +390,14 @@ class Zygote:
             raise WarmWorkerError(f"the warm worker did not fork a launcher: {answer!r}")
         return pid, fds[0]
 
+    def queue_resident(self, control: socket.socket) -> tuple[int, frozenset[str]]:
+        """Ask for a launcher that serves runs sent over ``control``'s peer (a duplicate of it
+        goes with the request: the caller closes its copy), without waiting for the zygote.
+        Returns the ticket of the answer, for :meth:`launcher_started`, and the digests of the
+        calls the launcher will hold (what the zygote holds once it gets to the request)."""
+        with self._send_lock:
+            return self._send({"serve": True}, [control.fileno()]), frozenset(self._preloaded)
+
     def spawn(self, cwd: Path, env: dict[str, str], child_fds: dict[str, int]) -> tuple[int, int]:
         """Fork a launcher with ``child_fds`` (one per :data:`PIPE_NAMES`); returns its
         ``(pid, pidfd)``."""
@@ -506,6 +522,206 @@ class ZygoteLaunch:
         )
 
 
+class ResidentLauncher:
+    """The grader's end of a launcher that serves several runs, one after the other
+    (:func:`gradekit.sandbox.zygote._serve_runs`): its control socket, and once the zygote
+    answered, its pid and a pidfd. ``held`` are the digests of the calls it holds."""
+
+    def __init__(self, control: socket.socket, ticket: int, held: frozenset[str]) -> None:
+        self.control = control
+        self.ticket = ticket
+        self.held = held
+        self.pid: int | None = None
+        self._pidfd = -1
+        self.busy = False  # a run was sent and its end ("idle") not yet read
+        self.retired = False
+
+    def attach(self, pid: int, pidfd: int) -> None:
+        self.pid, self._pidfd = pid, pidfd
+
+    @property
+    def reusable(self) -> bool:
+        return not (self.retired or self.busy)
+
+    def send_run(self, request: dict[str, object], fds: list[int]) -> None:
+        """Hand the launcher one run (its cwd and environment, and its pipes by SCM_RIGHTS)."""
+        socket.send_fds(self.control, [json.dumps(request).encode()], fds)
+        self.busy = True
+
+    def run_over(self, timeout: float | None) -> bool:
+        """Whether the run sent last is over, waiting up to ``timeout`` seconds: the launcher
+        said it is idle (its tree checked empty: it may serve another run), or it is gone or
+        going (retired)."""
+        if not self.busy:
+            return True
+        watched = [self.control] + ([self._pidfd] if self._pidfd >= 0 else [])
+        ready = select.select(watched, [], [], timeout)[0]
+        if not ready:
+            return False
+        if self.control in ready:
+            try:
+                answer = self.control.recv(REQUEST_LIMIT)
+            except OSError:
+                answer = b""
+            if answer == b'{"idle": true}':
+                self.busy = False
+                return True
+        self.retire()  # it exited, or said something else: never reused
+        return True
+
+    def kill(self) -> None:
+        if self._pidfd >= 0:
+            with contextlib.suppress(ProcessLookupError):
+                signal.pidfd_send_signal(self._pidfd, signal.SIGKILL)
+        self.retire()
+
+    def retire(self) -> None:
+        """Serve no further run: closing the control socket makes an idle launcher exit (the
+        zygote reaps it). One that is still busy is killed by the supervisor, never here."""
+        self.retired = True
+        self.busy = False
+        self.control.close()
+        if self._pidfd >= 0:
+            os.close(self._pidfd)
+            self._pidfd = -1
+
+
+class ResidentRun:
+    """One run in a :class:`ResidentLauncher`, with the ``subprocess.Popen`` surface the
+    supervisor uses. For the supervisor "the launcher has exited" means "this run is over": the
+    launcher reported itself idle, or it is gone. Killing it retires the launcher."""
+
+    def __init__(self, launcher: ResidentLauncher, stdout_fd: int, stderr_fd: int) -> None:
+        self.launcher = launcher
+        self.stdout = os.fdopen(stdout_fd, "rb", buffering=0)
+        self.stderr = os.fdopen(stderr_fd, "rb", buffering=0)
+        self.returncode: int | None = None
+
+    @property
+    def pid(self) -> int | None:
+        return self.launcher.pid
+
+    def poll(self) -> int | None:
+        if self.returncode is None and self.launcher.run_over(timeout=0):
+            self.returncode = 0
+        return self.returncode
+
+    def wait(self, timeout: float | None = None) -> int:
+        if self.returncode is None:
+            if not self.launcher.run_over(timeout):
+                raise subprocess.TimeoutExpired(f"gradekit launcher {self.pid}", timeout or 0)
+            self.returncode = 0
+        return 0
+
+    def kill(self) -> None:
+        self.launcher.kill()
+
+    def retire(self) -> None:
+        """The run did not end cleanly (the supervisor killed something, or stopped on an
+        error): the launcher serves no further run."""
+        self.launcher.retire()
+
+
+class PersistentLaunch(ZygoteLaunch):
+    """The runner's launch strategy for one grading slot: one launcher, forked once by the
+    zygote, serves the slot's runs one after the other (a fresh worker per run, as always).
+
+    The launcher is replaced by a fresh one when a run did not end cleanly (the supervisor
+    killed the worker or the launcher, a deadline, a cancel, an error), when it exited or could
+    not confirm its tree is empty, or when the calls are ones it does not hold. Not
+    thread-safe: one run at a time; :meth:`close` at the end."""
+
+    def __init__(self, zygote: Zygote) -> None:
+        super().__init__(zygote)
+        self._launcher: ResidentLauncher | None = None
+
+    def preload_calls(self, encoded_calls: bytes) -> str | None:
+        """The digest of calls the slot's launcher holds; None (the calls then follow the
+        configuration, as for a cold launcher) for calls it was forked without. Before a new
+        launcher, the zygote preloads them first (:meth:`ZygoteLaunch.preload_calls`)."""
+        launcher = self._launcher
+        if launcher is None or not launcher.reusable:
+            return super().preload_calls(encoded_calls)
+        digest = hashlib.sha256(encoded_calls).hexdigest()
+        return digest if digest in launcher.held else None
+
+    def launch(self, scratch: Path, policy: SandboxPolicy) -> LaunchedProcess:
+        """Hand the run to the slot's launcher (asking the zygote for one first if need be);
+        the runner then writes the configuration and calls ``finish_launch``."""
+        from gradekit.sandbox.runner import LaunchedProcess
+
+        pipes = {name: os.pipe() for name in PIPE_NAMES}
+        child_fds = {
+            name: (read if name == "config" else write) for name, (read, write) in pipes.items()
+        }
+        environment = child_environment(scratch)
+        if self.zygote.bubblewrap:
+            environment["PWD"] = str(scratch)  # what bwrap --chdir sets in a cold run
+        request = {"cwd": str(scratch), "env": environment}
+        try:
+            launcher = self._send_run(request, [child_fds[name] for name in PIPE_NAMES])
+        except BaseException:
+            _close_all([fd for pair in pipes.values() for fd in pair])
+            raise
+        _close_all(list(child_fds.values()))  # the launcher holds its copies now
+        process = ResidentRun(launcher, pipes["stdout"][0], pipes["stderr"][0])
+        preload, self._queued_preload = self._queued_preload, None
+
+        def finish_launch() -> None:
+            try:
+                if preload is not None:
+                    self.zygote.confirm_preload(*preload)
+                if launcher.pid is None:
+                    launcher.attach(*self.zygote.launcher_started(launcher.ticket))
+            except BaseException:
+                launcher.retire()
+                raise
+
+        return LaunchedProcess(
+            process,
+            config_w=pipes["config"][1],
+            result_r=pipes["result"][0],
+            status_r=pipes["status"][0],
+            finish_launch=finish_launch,
+        )
+
+    def _send_run(self, request: dict[str, object], fds: list[int]) -> ResidentLauncher:
+        """Send the run to the slot's launcher; to a fresh one when it cannot take it."""
+        launcher = self._launcher
+        if launcher is not None and launcher.reusable:
+            try:
+                launcher.send_run(request, fds)
+                return launcher
+            except OSError:
+                pass  # it exited between two runs (killed from outside): start another
+        self._retire()
+        launcher = self._launcher = self._new_launcher()
+        launcher.send_run(request, fds)  # waits in the socket until the launcher exists
+        return launcher
+
+    def _new_launcher(self) -> ResidentLauncher:
+        """Ask the zygote for a launcher that serves this slot's runs (not waiting for it)."""
+        grader_end, launcher_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        try:
+            ticket, held = self.zygote.queue_resident(launcher_end)
+        except BaseException:
+            grader_end.close()
+            raise
+        finally:
+            launcher_end.close()
+        grader_end.settimeout(REPLY_TIMEOUT)
+        return ResidentLauncher(grader_end, ticket, held)
+
+    def _retire(self) -> None:
+        if self._launcher is not None:
+            self._launcher.retire()
+            self._launcher = None
+
+    def close(self) -> None:
+        """Let the slot's launcher exit (the zygote reaps it); again is a no-op."""
+        self._retire()
+
+
 def run_submission_warm(
     source_path: Path,
     calls: list[Call],
@@ -517,13 +733,16 @@ def run_submission_warm(
     cancel: threading.Event | None = None,
     skip_after_timeout: bool = False,
     on_launched: Callable[[], None] | None = None,
+    launch: ZygoteLaunch | None = None,
 ) -> SubmissionOutcome:
     """:func:`gradekit.sandbox.runner.run_submission`, with launchers forked by ``zygote``.
 
     Same contract and same outcome (the backend is the zygote's): the runner's own run, with
-    :class:`ZygoteLaunch` as its launch strategy. Raises :class:`WarmWorkerError` when the
-    zygote is gone. ``on_outcome``, ``cancel``, ``skip_after_timeout`` and ``on_launched`` are
-    as for :func:`~gradekit.sandbox.runner.run_submission`.
+    ``launch`` as its launch strategy (default :class:`ZygoteLaunch`, a launcher per run; a
+    grading slot passes its :class:`PersistentLaunch` of this zygote). Raises
+    :class:`WarmWorkerError` when the zygote is gone. ``on_outcome``, ``cancel``,
+    ``skip_after_timeout`` and ``on_launched`` are as for
+    :func:`~gradekit.sandbox.runner.run_submission`.
     """
     from gradekit.sandbox.policy import probe_policy
     from gradekit.sandbox.runner import run_submission
@@ -534,13 +753,17 @@ def run_submission_warm(
             "the zygote must run under bubblewrap exactly when the policy uses it: start it "
             "with Zygote(backend, bubblewrap='bubblewrap' in policy.layers)"
         )
+    if launch is None:
+        launch = ZygoteLaunch(zygote)
+    elif launch.zygote is not zygote:
+        raise ValueError("the launch strategy must fork its launchers from this zygote")
     return run_submission(
         source_path,
         calls,
         backend=zygote.backend,
         policy=policy,
         total_timeout=total_timeout,
-        launch=ZygoteLaunch(zygote),
+        launch=launch,
         on_outcome=on_outcome,
         cancel=cancel,
         skip_after_timeout=skip_after_timeout,

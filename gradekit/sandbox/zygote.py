@@ -1,11 +1,14 @@
-"""The zygote of warm workers: ``python -I -S`` running this module, forking one launcher per
-submission (the grader's side is :mod:`gradekit.sandbox.warm`).
+"""The zygote of warm workers: ``python -I -S`` running this module, forking sandbox launchers
+(the grader's side is :mod:`gradekit.sandbox.warm`).
 
 The zygote imports numpy, the backend and the sandbox modules once, prepares what every
 worker's layers need (the seccomp program, the Landlock ABI), and then only forks. Each fork
 becomes an ordinary launcher (:func:`gradekit.sandbox.child.run_launcher`), which forks the
 worker that applies every layer of the policy, loads the submission and streams the same
-validated frames as a cold launcher's worker.
+validated frames as a cold launcher's worker. A launcher serves one run (a request with the
+run's five pipes: ``gradekit check``) or, for a batch's grading slot, every run the grader
+sends over the launcher's own control socket, one after the other (a ``{"serve": true}``
+request with that socket: :func:`_serve_runs`).
 
 This module imports only what the zygote, its launchers and their workers use, because
 everything imported here is paid for twice over: a `gradekit check` waits for the zygote's
@@ -27,7 +30,10 @@ import select
 import socket
 import sys
 import types
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 REQUEST_LIMIT = 64 * 1024
 PIPE_NAMES = ("config", "result", "status", "stdout", "stderr")
@@ -87,7 +93,12 @@ def _serve(channel: socket.socket, backend_name: str) -> None:
                     warmed = _warm_up(request["warm_up"], backend_name)
                     channel.sendall(json.dumps({"warmed": warmed}).encode())
                     continue
-                pid = _fork_launcher(channel, request, fds)
+                if request.get("serve") is True:  # a launcher for a grading slot's runs
+                    _expect_descriptors(fds, 1)
+                    pid = _fork_launcher(channel, _serve_runs, fds)
+                else:
+                    _expect_descriptors(fds, len(PIPE_NAMES))
+                    pid = _fork_launcher(channel, _serve_one_run, fds, request)
             finally:
                 for fd in fds:
                     os.close(fd)
@@ -171,47 +182,135 @@ def thread_count() -> int:
     return len(os.listdir("/proc/self/task"))
 
 
-def _fork_launcher(channel: socket.socket, request: dict[str, Any], fds: list[int]) -> int:
-    if len(fds) != len(PIPE_NAMES):
-        raise WarmWorkerError(f"expected {len(PIPE_NAMES)} descriptors, got {len(fds)}")
-    pipes = dict(zip(PIPE_NAMES, fds, strict=True))
+def _fork_launcher(
+    channel: socket.socket, serve: Callable[..., int], fds: list[int], *args: Any
+) -> int:
+    """Fork a launcher that runs ``serve(fds, *args)`` and exits with what it returns; the
+    zygote closes its own copies of ``fds`` afterwards."""
     pid = os.fork()
     if pid:
         return pid
-    # The launcher: become exactly what a cold `gradekit.sandbox.child` would be.
+    # The launcher: its own session, stdin from /dev/null, like a cold `gradekit.sandbox.child`.
     code = EXIT_INTERNAL_ERROR
     try:
         os.setsid()
         channel.close()
-        os.dup2(pipes["stdout"], 1)
-        os.dup2(pipes["stderr"], 2)
-        for name in ("stdout", "stderr"):
-            os.close(pipes[name])
-        stdin = os.open(os.devnull, os.O_RDONLY)
-        os.dup2(stdin, 0)
-        os.close(stdin)
-        os.chdir(request["cwd"])
-        os.environ.clear()
-        os.environ.update(request["env"])
-        tempfile = sys.modules.get("tempfile")  # the zygote does not import it; if anything did,
-        if tempfile is not None:
-            tempfile.tempdir = None  # TMPDIR changed: let tempfile look again
-        from gradekit.sandbox import child
-
-        code = child.run_launcher(
-            types.SimpleNamespace(
-                config_fd=pipes["config"], result_fd=pipes["result"], status_fd=pipes["status"]
-            )
-        )
-    except BaseException as error:  # report like the launcher's own __main__ does
-        print(f"gradekit sandbox launcher: {type(error).__name__}: {error}", file=sys.stderr)
+        _point_fd_at_devnull(0, os.O_RDONLY)
+        code = serve(fds, *args)
+    except BaseException as error:
+        _report(error)
     finally:
-        for stream in (sys.stdout, sys.stderr):
-            try:
-                stream.flush()
-            except Exception:
-                pass
+        _flush_output()
         os._exit(code)
+
+
+def _serve_one_run(fds: list[int], request: dict[str, Any]) -> int:
+    """A launcher for one run (``gradekit check``, or a request that names its pipes)."""
+    return _run(request, _run_pipes(fds))
+
+
+def _serve_runs(fds: list[int]) -> int:
+    """A resident launcher: serves the runs the grader sends over its control socket (the one
+    descriptor in ``fds``), one after the other, until the grader closes it.
+
+    Each run arrives as ``{"cwd": ..., "env": ...}`` with the run's five pipes (SCM_RIGHTS) and
+    is exactly a one-run launcher's run (:func:`_run`). Afterwards the launcher has killed and
+    reaped everything the run started (it is their subreaper), closed the run's pipes, pointed
+    its output back at /dev/null (the grader sees end-of-file on every pipe) and left the run's
+    directory; it answers ``{"idle": true}`` only once it has also confirmed it has no child
+    left, i.e. no descendant. Whatever else happens (an error, a protocol violation, a run that
+    did not end cleanly, a descendant it could not reap), it exits instead, and the grader gets
+    a fresh launcher."""
+    control = socket.socket(fileno=fds[0])
+    for fd in (1, 2):
+        _point_fd_at_devnull(fd, os.O_WRONLY)
+    from gradekit.sandbox import layers
+
+    layers.set_child_subreaper()  # without it an orphan could escape the check below: no reuse
+    while True:
+        message, run_fds, _, _ = socket.recv_fds(control, REQUEST_LIMIT, len(PIPE_NAMES))
+        if not message:
+            _close_all(run_fds)
+            return 0  # the grader closed the socket: no more runs
+        pipes = _run_pipes(run_fds)
+        try:
+            code = _run(json.loads(message), pipes)
+        except BaseException as error:
+            _report(error)  # on the run's stderr, where the grader looks for a diagnosis
+            code = EXIT_INTERNAL_ERROR
+        finally:
+            _flush_output()
+            for fd in (1, 2):
+                _point_fd_at_devnull(fd, os.O_WRONLY)
+            # (run_launcher closed the status pipe; after an error the launcher exits anyway)
+            _close_all([pipes["config"], pipes["result"]])
+            os.chdir("/")  # out of the run's scratch directory, which the grader removes
+        if code != 0 or not layers.no_children_left():
+            return code or EXIT_INTERNAL_ERROR
+        control.sendall(b'{"idle": true}')
+
+
+def _expect_descriptors(fds: list[int], count: int) -> None:
+    if len(fds) != count:
+        raise WarmWorkerError(f"expected {count} descriptors, got {len(fds)}")
+
+
+def _run_pipes(fds: list[int]) -> dict[str, int]:
+    """A run's pipes by name (:data:`PIPE_NAMES`), from the descriptors of its request."""
+    if len(fds) != len(PIPE_NAMES):
+        _close_all(fds)
+        _expect_descriptors(fds, len(PIPE_NAMES))
+    return dict(zip(PIPE_NAMES, fds, strict=True))
+
+
+def _run(request: dict[str, Any], pipes: dict[str, int]) -> int:
+    """One run in this launcher: become exactly what a cold `gradekit.sandbox.child` would be
+    for it (output to the run's pipes, its directory and environment), then run the launcher's
+    own loop (:func:`gradekit.sandbox.child.run_launcher`). Returns its exit code."""
+    os.dup2(pipes["stdout"], 1)
+    os.dup2(pipes["stderr"], 2)
+    for name in ("stdout", "stderr"):
+        os.close(pipes[name])
+    os.chdir(request["cwd"])
+    os.environ.clear()
+    os.environ.update(request["env"])
+    tempfile = sys.modules.get("tempfile")  # the zygote does not import it; if anything did,
+    if tempfile is not None:
+        tempfile.tempdir = None  # TMPDIR changed: let tempfile look again
+    from gradekit.sandbox import child
+
+    return child.run_launcher(
+        types.SimpleNamespace(
+            config_fd=pipes["config"], result_fd=pipes["result"], status_fd=pipes["status"]
+        )
+    )
+
+
+def _report(error: BaseException) -> None:
+    """Say on stderr what stopped a launcher, like the launcher's own ``__main__`` does."""
+    print(f"gradekit sandbox launcher: {type(error).__name__}: {error}", file=sys.stderr)
+
+
+def _point_fd_at_devnull(fd: int, flags: int) -> None:
+    devnull = os.open(os.devnull, flags)
+    os.dup2(devnull, fd)
+    os.close(devnull)
+
+
+def _flush_output() -> None:
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:
+            pass
+
+
+def _close_all(fds: list[int]) -> None:
+    for fd in fds:
+        try:
+            os.close(fd)
+        except OSError:
+            pass
 
 
 def _reap_exited() -> None:
