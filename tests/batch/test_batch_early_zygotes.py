@@ -122,3 +122,25 @@ def test_early_zygotes_start_only_when_their_sandbox_is_known(
 
 def test_the_quick_count_knows_the_submission_suffixes() -> None:
     assert early_sandbox._SUBMISSION_SUFFIXES == SUBMISSION_SUFFIXES
+
+
+def test_a_plain_grade_imports_nothing_of_the_check_command(tmp_path: Path) -> None:
+    """`gradekit grade` loads neither the check server's client nor the check command, and its
+    grader no longer imports the sandbox's executor (child-side code) for a constant."""
+    import subprocess
+
+    probe = (
+        "import sys\n"
+        "from gradekit.__main__ import main\n"
+        f"sys.argv = ['gradekit', 'grade', {str(tmp_path / 'missing')!r}, '-a', {str(SPEC)!r}]\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit as exit:\n"
+        "    assert exit.code == 2, exit.code\n"
+        "import gradekit.grading.batch\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('gradekit.check_server', "
+        "'gradekit.check_command', 'gradekit.sandbox.executor'))))\n"
+    )
+    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert loaded.returncode == 0, loaded.stderr
+    assert loaded.stdout.strip() == "[]"
