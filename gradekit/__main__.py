@@ -28,11 +28,12 @@ def run_command(arguments: list[str]) -> None:
     """Run the command line ``arguments`` in this process; ends the process (``sys.exit`` or,
     after a check, ``os._exit``). A check server's fork runs the check it serves with this."""
     if arguments[:1] == ["grade"]:  # a grade imports nothing of the check command
-        from gradekit.gradebook.grade_command import run_plain_grade
+        from gradekit.console import exit_without_teardown
+        from gradekit.gradebook.grade_command import EXIT_GRADER_ERRORS, run_plain_grade
 
         exit_code = run_plain_grade(arguments)
-        if exit_code is not None:
-            sys.exit(exit_code)
+        if exit_code is not None:  # the batch has ended its processes and closed its gradebook
+            exit_without_teardown(exit_code, failed=EXIT_GRADER_ERRORS)
     else:
         from gradekit.check_command import exit_now, run_plain_check, start_sandbox_early
 

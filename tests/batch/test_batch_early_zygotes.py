@@ -130,7 +130,10 @@ def test_a_plain_grade_imports_nothing_of_the_check_command(tmp_path: Path) -> N
     import subprocess
 
     probe = (
-        "import sys\n"
+        "import os, sys\n"
+        "def exit_now(code):\n"
+        "    raise SystemExit(code)\n"
+        "os._exit = exit_now  # the grade ends without teardown: see what it imported\n"
         "from gradekit.__main__ import main\n"
         f"sys.argv = ['gradekit', 'grade', {str(tmp_path / 'missing')!r}, '-a', {str(SPEC)!r}]\n"
         "try:\n"
