@@ -1348,6 +1348,8 @@ def grade_batch(
     sandbox.ensure_allowed()  # fail closed before any file is touched
     compiled = load_compiled(spec_path)  # the plan cache: no pydantic for an unchanged spec
     backend = pipeline.resolve_backend(backend or compiled.backend)
+    if zygotes is not None:  # they warm up while this process prepares the rest
+        zygotes.queue_warm_up(encoded_calls(plan_calls(compiled.plans)))
     found = discover_submissions(submissions, compiled.student_file)
     identity = spec_hash(spec_path, compiled.solution_path, backend)
     jobs = jobs if jobs > 0 else (os.cpu_count() or 1)

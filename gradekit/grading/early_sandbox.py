@@ -328,6 +328,16 @@ class BatchZygotes:
         except (OSError, ValueError):
             return None
 
+    def queue_warm_up(self, encoded_calls: bytes) -> None:
+        """Have every zygote warm up with the batch's calls (:meth:`~gradekit.sandbox.warm.
+        Zygote.warm_up`) as soon as it is ready, while the grader prepares the rest; the
+        worker that takes one over collects the answer."""
+        from gradekit.sandbox.warm import WarmWorkerError
+
+        for zygote in self._zygotes:
+            with contextlib.suppress(WarmWorkerError):  # dead already: its worker finds out
+                zygote.queue_warm_up(encoded_calls)
+
     def take(self, backend: str, *, bubblewrap: bool) -> Zygote | None:
         """A zygote for one worker, now the caller's; None when none is left or they are not
         for ``backend`` under ``bubblewrap`` (a policy the probe cache did not foresee)."""
