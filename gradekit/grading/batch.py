@@ -1112,15 +1112,19 @@ class WorkerPool:
         for index, zygote in enumerate(self._adopted):
             if zygote is None or zygote.returncode is not None:
                 continue
-            while True:
-                pid, status, usage = os.wait4(zygote.pid, os.WNOHANG)
-                if pid:
-                    break
-                if (now is not None and now.is_set()) or time.monotonic() > deadline:
-                    _kill_process_tree(zygote.pid)
-                    pid, status, usage = os.wait4(zygote.pid, 0)
-                    break
-                time.sleep(0.01)
+            try:
+                while True:
+                    pid, status, usage = os.wait4(zygote.pid, os.WNOHANG)
+                    if pid:
+                        break
+                    if (now is not None and now.is_set()) or time.monotonic() > deadline:
+                        _kill_process_tree(zygote.pid)
+                        pid, status, usage = os.wait4(zygote.pid, 0)
+                        break
+                    time.sleep(0.01)
+            except ChildProcessError:  # reaped elsewhere already: nothing left to count
+                zygote.returncode = 0
+                continue
             zygote.returncode = os.waitstatus_to_exitcode(status)
             worker = self.workers[index] if index < len(self.workers) else None
             if worker is not None and worker.cpu_report is not None:
@@ -1392,6 +1396,8 @@ def grade_batch(
                     reason=entry.problem or "no file to grade",
                 )
         runnable = [(entry, digest) for entry, digest in to_grade if entry.path is not None]
+        if zygotes is not None and not runnable:
+            zygotes.close()  # nothing to grade: they stop now, not when the caller closes them
         status = "interrupted"  # unless the loop below completes
         # Ctrl-C from here on is a request the loop below acts on (see _InterruptRequests),
         # up to the run's final status.

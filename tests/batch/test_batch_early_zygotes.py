@@ -70,6 +70,17 @@ def test_a_batch_on_early_zygotes_stores_what_one_without_them_stores(tmp_path: 
     assert early.cpu_seconds["zygotes"]["start"] > 0
 
 
+def test_a_batch_with_nothing_to_grade_stops_its_zygotes_at_once(tmp_path: Path) -> None:
+    folder = write_class(tmp_path)
+    db = tmp_path / "book.sqlite"
+    assert grade_batch(folder, SPEC, db_path=db, jobs=1).graded == 4
+    zygotes = BatchZygotes("engine", bubblewrap=_bubblewrap(), count=1)
+    pid = zygotes._zygotes[0].process.pid
+    again = grade_batch(folder, SPEC, db_path=db, jobs=1, zygotes=zygotes)
+    assert again.skipped == 4 and again.graded == 0
+    assert zygotes._zygotes == [] and _reaped([pid])  # before the caller closes them
+
+
 def test_zygotes_for_another_sandbox_are_not_taken_but_killed(tmp_path: Path) -> None:
     folder = write_class(tmp_path)
     entries = [(SubmissionEntry(p.stem, p, p), "hash") for p in sorted(folder.iterdir())]
