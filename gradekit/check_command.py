@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, NoReturn
 
 from gradekit.check_server.client import start_server_if_wanted
-from gradekit.console import print_error
+from gradekit.console import flushed_exit_code, print_error
 from gradekit.grading.early_sandbox import close_untaken_sandbox, start_for_backend, started_sandbox
 from gradekit.plain_command_line import split_plain_command_line
 from gradekit.sandbox.environment import BACKENDS
@@ -182,11 +182,7 @@ def exit_now(exit_code: int) -> NoReturn:
     closed its sandbox (every process it started has exited, its files are removed) and its
     report files; what is left is flushing stdout and stderr, done here."""
     close_untaken_sandbox()  # the one exit hook gradekit registers
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (BrokenPipeError, ValueError, OSError):
-            exit_code = exit_code or EXIT_FAILED  # the reader went away before the end
+    exit_code = flushed_exit_code(exit_code, failed=EXIT_FAILED)
     start_server_if_wanted()  # after the output: the student has it already
     os._exit(exit_code)
 

@@ -13,15 +13,19 @@ accepts. This module imports nothing heavy at import time.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gradekit.console import print_error
 from gradekit.plain_command_line import split_plain_command_line
 from gradekit.sandbox.environment import BACKENDS
+
+if TYPE_CHECKING:
+    from gradekit.grading.early_sandbox import BatchZygotes
 
 EXIT_OK, EXIT_GRADER_ERRORS, EXIT_USAGE = 0, 1, 2
 EXIT_INTERRUPTED = 130  # like a shell reports SIGINT
@@ -104,16 +108,32 @@ def run_plain_grade(arguments: list[str]) -> int | None:
 def run_grade(options: GradeOptions) -> int:
     """Grade every submission of ``options.submissions`` into the gradebook and print the
     summary; returns the exit code (docs/batch.md)."""
+    if not options.submissions.is_dir():
+        return _usage_error(f"{options.submissions}: expected a folder with one entry per student")
+    if not options.assignment.is_file():
+        return _usage_error(f"{options.assignment}: assignment YAML not found")
+    from gradekit.grading.early_sandbox import BatchZygotes
+
+    # The workers' zygotes start now: their start-up (numpy, the backend) runs alongside the
+    # imports, the plans and the reference answers below (docs/batch.md).
+    zygotes = BatchZygotes.start(
+        options.submissions,
+        options.assignment,
+        backend=options.backend,
+        jobs=options.jobs,
+        disabled_layers=options.disable_layer,
+    )
+    with zygotes or contextlib.nullcontext():
+        return _run_grade(options, zygotes)
+
+
+def _run_grade(options: GradeOptions, zygotes: BatchZygotes | None) -> int:
     from gradekit.gradebook.schema import GradebookSchemaError
     from gradekit.grading.batch import BatchError, PolicySettings, grade_batch
     from gradekit.grading.reference import ReferenceSolutionError
     from gradekit.sandbox.policy import SandboxUnavailable
     from gradekit.spec.errors import SpecError
 
-    if not options.submissions.is_dir():
-        return _usage_error(f"{options.submissions}: expected a folder with one entry per student")
-    if not options.assignment.is_file():
-        return _usage_error(f"{options.assignment}: assignment YAML not found")
     policy = PolicySettings(
         require_tier=1,
         allow_weak=options.allow_weak_sandbox,
@@ -133,6 +153,7 @@ def run_grade(options: GradeOptions) -> int:
                 on_start=progress.start,
                 on_result=progress.advance,
                 on_interrupt=progress.stopping,
+                zygotes=zygotes,
             )
     except KeyboardInterrupt:  # before the run started: nothing was recorded
         _ignore_further_interrupts()

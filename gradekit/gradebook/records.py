@@ -24,8 +24,7 @@ from gradekit.gradebook.store import EXERCISE_COLUMNS, SUBMISSION_COLUMNS
 from gradekit.grading.compare import IdentityMemo
 from gradekit.grading.plans import ExercisePlan
 from gradekit.grading.verdicts import AssignmentResult, CaseResult, ExerciseResult
-from gradekit.sandbox.executor import CALL_OUTPUT_LIMIT
-from gradekit.sandbox.protocol import CallOutcome, SubmissionOutcome
+from gradekit.sandbox.protocol import CALL_OUTPUT_LIMIT, CallOutcome, SubmissionOutcome
 
 CASE_OUTPUT_LIMIT = 2_000  # characters of a case's captured stdout + stderr kept
 SUBMISSION_OUTPUT_LIMIT = 64_000  # characters of the whole run's stdout / stderr kept

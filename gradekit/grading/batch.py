@@ -45,7 +45,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import gradekit
 from gradekit.gradebook.records import (
@@ -87,6 +87,9 @@ from gradekit.sandbox.protocol import (
 from gradekit.sandbox.runner import RunCancelled, encoded_calls
 from gradekit.sandbox.warm import PersistentLaunch, WarmWorkerError, Zygote, run_submission_warm
 from gradekit.spec.cache import cache_directory
+
+if TYPE_CHECKING:
+    from gradekit.grading.early_sandbox import BatchZygotes
 
 WORKER_DIED = "the grading worker process died (see the messages above); run again to retry"
 WORKER_FINISH_TIMEOUT = 60.0
@@ -330,6 +333,7 @@ class _Grader:
         backend: str,
         policy: PolicySettings,
         prepared: _Prepared | None = None,
+        zygote: Zygote | None = None,
     ) -> None:
         self._restart_lock = threading.Lock()  # several submissions may find the zygote dead
         # Grading code that parses Python runs one submission at a time: CPython 3.11's
@@ -347,8 +351,11 @@ class _Grader:
         self.cancel = threading.Event()
         self.policy = policy.build()
         self.policy.ensure_allowed()
-        # The zygote imports its backend while this process computes the reference answers.
-        self.zygote = self._start_zygote(wait=False)
+        # The zygote imports its backend while this process computes the reference answers;
+        # one the parent started for us (``zygote``, see BatchZygotes) may be ready already.
+        self.zygote = zygote if zygote is not None else self._start_zygote(wait=False)
+        # That one is the parent's child, not ours (its CPU is the parent's to collect).
+        self.adopted_zygote = zygote
         try:
             prepared = prepared or _Prepared.load(spec_path)
             self.compiled = prepared.compiled
@@ -562,12 +569,19 @@ def _serve_tasks(
     # zygote's own time is read while it lives; once it is closed, everything it started has
     # been reaped and counts among this process's children.
     zygote = _process_cpu(grader.zygote.process.pid)[0]
+    adopted = grader.zygote is grader.adopted_zygote
     grader.close()
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    launchers = max(0.0, children.ru_utime + children.ru_stime - zygote)
+    # An adopted zygote (started by the parent) is reaped by the parent, which adds its
+    # launchers (its total less ``adopted_zygote``, its own time) to this report.
+    launchers = max(0.0, children.ru_utime + children.ru_stime - (0.0 if adopted else zygote))
     at_end = {"worker": _own_cpu(), "zygote": zygote, "launchers": launchers}
     with contextlib.suppress(BrokenPipeError, ValueError):
-        answer({"cpu": {"ready": at_ready, "end": at_end}})
+        report = {"cpu": {"ready": at_ready, "end": at_end}}
+        if grader.adopted_zygote is not None:
+            # None: it died and was replaced; all of its time then counts as launchers'.
+            report["adopted_zygote"] = zygote if adopted else None
+        answer(report)
 
 
 # --------------------------------------------------------------------------------------------
@@ -655,15 +669,17 @@ def _forked_worker_main(
     policy: PolicySettings,
     prepared: _Prepared,
     slots: int,
+    zygote: Zygote | None = None,
 ) -> int:
     """The body of a worker forked by the parent: :func:`worker_main` without the start-up
-    (interpreter, imports, spec, reference answers), which it inherited."""
+    (interpreter, imports, spec, reference answers), which it inherited; ``zygote``, when
+    given, is the one the parent started for it (see BatchZygotes)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # as in worker_main: the parent decides
     os.dup2(2, 1)  # the parent's stdout may be the --json summary: never write to it
     sys.stdout = sys.stderr
     answer = _answer_channel(os.fdopen(answer_fd, "w", encoding="utf-8"))
     try:
-        grader = _Grader(prepared.spec_path, backend, policy, prepared)
+        grader = _Grader(prepared.spec_path, backend, policy, prepared, zygote)
     except Exception as error:
         answer({"fatal": f"{type(error).__name__}: {error}"})
         return 1
@@ -736,7 +752,11 @@ class _Worker:
         self.process = process
         self.free_slots = threading.Semaphore(slots)
         self.in_flight: set[int] = set()
+        self.cpu_report: dict[str, Any] | None = None
         self.dead = False
+        # From its last words: the own CPU seconds of the zygote the parent started for it
+        # (None: it has none, or that one died and was replaced).
+        self.adopted_zygote_cpu: float | None = None
         self.lock = threading.Lock()
         self.write_lock = threading.Lock()  # the feeder and a Ctrl-C both write task lines
 
@@ -800,6 +820,7 @@ class WorkerPool:
         slots: int = 1,
         *,
         fork: bool | None = None,
+        zygotes: BatchZygotes | None = None,
     ) -> None:
         self.jobs = max(1, jobs)
         self.slots = max(1, slots)
@@ -808,9 +829,14 @@ class WorkerPool:
         # Forking this process gives each worker the interpreter, the imports, the spec and
         # the reference answers for free; it is only safe while no other thread runs here.
         self.forked = fork if fork is not None else threading.active_count() == 1
+        # The zygotes forked workers took over from ``zygotes``: this process's children,
+        # reaped here (by index of the worker).
+        self._adopted: list[subprocess.Popen | None] = []
         if self.forked:
-            self.processes = self._fork_workers(spec_path, backend, policy)
+            self.processes = self._fork_workers(spec_path, backend, policy, zygotes)
         else:
+            if zygotes is not None:  # a spawned worker starts its own
+                zygotes.close()
             self.processes = self._spawn_workers(spec_path, backend, policy)
         self.tier: int | None = None
         self.expected: list[dict[str, Any]] = []  # the reference answers, per case
@@ -872,19 +898,29 @@ class WorkerPool:
         ]
 
     def _fork_workers(
-        self, spec_path: Path, backend: str, policy: PolicySettings
+        self,
+        spec_path: Path,
+        backend: str,
+        policy: PolicySettings,
+        zygotes: BatchZygotes | None = None,
     ) -> list[_ForkedProcess]:
-        """``jobs`` copies of this process, each running :func:`_forked_worker_main`."""
+        """``jobs`` copies of this process, each running :func:`_forked_worker_main`, each
+        with one of ``zygotes`` when they fit this policy (the others are killed)."""
         try:
             prepared = _Prepared.load(spec_path)
         except ReferenceSolutionError:
             raise  # the assignment's problem, reported as such (exit 2)
         except Exception as error:  # what a spawned worker would have reported
             raise BatchError(f"{type(error).__name__}: {error}") from error
+        adopted: list[Zygote | None] = [None] * self.jobs
+        if zygotes is not None:
+            bubblewrap = "bubblewrap" in policy.build().layers
+            adopted = [zygotes.take(backend, bubblewrap=bubblewrap) for _ in range(self.jobs)]
+            zygotes.close()  # those left over: no worker forked after this holds a copy
         sys.stdout.flush()
         sys.stderr.flush()  # nothing buffered may be written twice
         processes: list[_ForkedProcess] = []
-        for _ in range(self.jobs):
+        for index in range(self.jobs):
             task_r, task_w = os.pipe()
             answer_r, answer_w = os.pipe()
             pid = os.fork()
@@ -896,8 +932,13 @@ class WorkerPool:
                     for fd in [task_w, answer_r, *(p.fds for p in processes)]:
                         for number in fd if isinstance(fd, tuple) else (fd,):
                             os.close(number)
+                    # Nor the other workers' zygotes: their worker's exit (EOF on its
+                    # channel) is their signal to stop.
+                    for other, zygote in enumerate(adopted):
+                        if zygote is not None and other != index:
+                            zygote.release()
                     code = _forked_worker_main(
-                        task_r, answer_w, backend, policy, prepared, self.slots
+                        task_r, answer_w, backend, policy, prepared, self.slots, adopted[index]
                     )
                 except BaseException:
                     traceback.print_exc()
@@ -908,6 +949,8 @@ class WorkerPool:
             os.close(task_r)
             os.close(answer_w)
             processes.append(_ForkedProcess(pid, task_w, answer_r))
+            zygote = adopted[index]
+            self._adopted.append(None if zygote is None else zygote.release())
         return processes
 
     def __enter__(self) -> WorkerPool:
@@ -961,6 +1004,8 @@ class WorkerPool:
             answer = json.loads(line)
             if "cpu" in answer:  # the worker's last words: where its CPU went
                 self.cpu_reports.append(answer["cpu"])
+                worker.cpu_report = answer["cpu"]
+                worker.adopted_zygote_cpu = answer.get("adopted_zygote")
                 continue
             task_id = answer.get("id")
             with worker.lock:
@@ -1061,6 +1106,7 @@ class WorkerPool:
                 self._kill_all()
                 break
             time.sleep(0.02)
+        self._reap_adopted(deadline - time.monotonic(), now=now)
         self._release()
 
     def kill(self) -> None:
@@ -1074,11 +1120,48 @@ class WorkerPool:
         self._release()
 
     def _kill_all(self) -> None:
+        # An adopted zygote is no worker's descendant: its tree is killed too, first (it is
+        # what forks the launchers).
+        for zygote in self._adopted:
+            if zygote is not None and zygote.returncode is None:
+                _kill_process_tree(zygote.pid)
         for process in self.processes:
             if process.poll() is None:
                 _kill_process_tree(process.pid)
         for process in self.processes:
             process.wait()
+        self._reap_adopted(0.0)
+
+    def _reap_adopted(self, timeout: float, *, now: threading.Event | None = None) -> None:
+        """Wait for the zygotes the workers adopted (this process's children), which exit
+        with their worker (EOF on their channel); one still there after ``timeout`` seconds,
+        or once ``now`` is set, is killed with everything it started. What each used, with
+        the launchers it reaped, goes into its worker's CPU report."""
+        deadline = time.monotonic() + max(0.0, timeout)
+        for index, zygote in enumerate(self._adopted):
+            if zygote is None or zygote.returncode is not None:
+                continue
+            try:
+                while True:
+                    pid, status, usage = os.wait4(zygote.pid, os.WNOHANG)
+                    if pid:
+                        break
+                    if (now is not None and now.is_set()) or time.monotonic() > deadline:
+                        _kill_process_tree(zygote.pid)
+                        pid, status, usage = os.wait4(zygote.pid, 0)
+                        break
+                    time.sleep(0.01)
+            except ChildProcessError:  # reaped elsewhere already: nothing left to count
+                zygote.returncode = 0
+                continue
+            zygote.returncode = os.waitstatus_to_exitcode(status)
+            worker = self.workers[index] if index < len(self.workers) else None
+            if worker is not None and worker.cpu_report is not None:
+                # Its launchers' time: all of it but the zygote's own (when its worker knew).
+                total = usage.ru_utime + usage.ru_stime
+                worker.cpu_report["end"]["launchers"] += max(
+                    0.0, total - (worker.adopted_zygote_cpu or 0.0)
+                )
 
     def _release(self) -> None:
         """Close what the pool holds once its workers have ended."""
@@ -1108,6 +1191,7 @@ class WorkerPool:
                 process.wait()
         for thread in self._threads:
             thread.join(timeout=WORKER_FINISH_TIMEOUT)
+        self._reap_adopted(WORKER_FINISH_TIMEOUT)  # the CPU reports are in: complete them
         for process in self.processes:
             process.stdout.close()
 
@@ -1236,14 +1320,19 @@ def _with_machine_probe(policy: PolicySettings) -> PolicySettings:
 
 
 def _start_pool(
-    spec_path: Path, backend: str, policy: PolicySettings, jobs: int, slots: int
+    spec_path: Path,
+    backend: str,
+    policy: PolicySettings,
+    jobs: int,
+    slots: int,
+    zygotes: BatchZygotes | None = None,
 ) -> WorkerPool:
-    """The batch's workers. If they cannot start while the layers come from the probe cache
-    (bubblewrap no longer starts, say), the cached answer may be stale: this machine is
-    probed afresh (the cache corrected) and the workers start once more with its answer,
-    failing closed below tier 1 as before."""
+    """The batch's workers (forked ones take over ``zygotes``). If they cannot start while
+    the layers come from the probe cache (bubblewrap no longer starts, say), the cached
+    answer may be stale: this machine is probed afresh (the cache corrected) and the workers
+    start once more with its answer, failing closed below tier 1 as before."""
     try:
-        return WorkerPool(spec_path, backend, policy, jobs, slots)
+        return WorkerPool(spec_path, backend, policy, jobs, slots, zygotes=zygotes)
     except BatchError:
         if not policy.build().probe.from_cache:
             raise
@@ -1265,6 +1354,7 @@ def grade_batch(
     on_start: Callable[[int, int], None] = _ignore,
     on_result: ProgressCallback = _ignore,
     on_interrupt: Callable[[int], None] = _ignore,
+    zygotes: BatchZygotes | None = None,
 ) -> BatchSummary:
     """Grade every submission in ``submissions`` against the spec into the gradebook.
 
@@ -1280,6 +1370,10 @@ def grade_batch(
     with the number of submissions in flight, whose runs are then cancelled (not recorded;
     the next run grades them), and the summary comes back with ``interrupted`` set. A second
     Ctrl-C kills the workers and everything they started, without waiting.
+
+    ``zygotes``, started by the caller before its imports (:class:`~gradekit.grading.
+    early_sandbox.BatchZygotes`), are handed to the workers that fit them; the caller closes
+    it, which kills those nobody took.
     """
     started = time.perf_counter()
     policy = _with_machine_probe(policy or PolicySettings())
@@ -1287,6 +1381,8 @@ def grade_batch(
     sandbox.ensure_allowed()  # fail closed before any file is touched
     compiled = load_compiled(spec_path)  # the plan cache: no pydantic for an unchanged spec
     backend = pipeline.resolve_backend(backend or compiled.backend)
+    if zygotes is not None:  # they warm up while this process prepares the rest
+        zygotes.queue_warm_up(encoded_calls(plan_calls(compiled.plans)))
     found = discover_submissions(submissions, compiled.student_file)
     identity = spec_hash(spec_path, compiled.solution_path, backend)
     jobs = jobs if jobs > 0 else (os.cpu_count() or 1)
@@ -1329,6 +1425,8 @@ def grade_batch(
                     reason=entry.problem or "no file to grade",
                 )
         runnable = [(entry, digest) for entry, digest in to_grade if entry.path is not None]
+        if zygotes is not None and not runnable:
+            zygotes.close()  # nothing to grade: they stop now, not when the caller closes them
         status = "interrupted"  # unless the loop below completes
         # Ctrl-C from here on is a request the loop below acts on (see _InterruptRequests),
         # up to the run's final status.
@@ -1338,7 +1436,7 @@ def grade_batch(
                 # progress bar) would stop the pool from forking them.
                 pool_size = min(jobs, len(runnable))
                 with (
-                    _start_pool(spec_path, backend, policy, pool_size, slots)
+                    _start_pool(spec_path, backend, policy, pool_size, slots, zygotes)
                     if runnable
                     else contextlib.nullcontext()
                 ) as pool:

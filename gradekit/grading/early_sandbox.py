@@ -86,14 +86,9 @@ class EarlySandbox:
     def _known_bubblewrap(self) -> bool | None:
         """Whether the policy runs the zygote under bubblewrap, when that is known without
         probing (None: only a probe can tell)."""
-        if self._given_policy is None and self._cache_dir is not None:
+        if self._given_policy is None:
             # The default policy disables no layer, so the cached probe report alone decides.
-            # Read without the policy module, which imports dataclasses (and inspect): about
-            # 10 ms that would delay the zygote's start, the check's critical path.
-            report = probe_cache.read_cached_report(
-                self._cache_dir, probe_cache.machine_key(), probe_cache.PROBED_LAYERS
-            )
-            return None if report is None else "bubblewrap" in report["available"]
+            return cached_bubblewrap(self._cache_dir)
         from gradekit.sandbox.policy import known_probe
 
         if known_probe(self._cache_dir) is None:
@@ -257,6 +252,134 @@ class EarlySandbox:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+
+def cached_bubblewrap(cache_dir: Path | None, disabled_layers: tuple[str, ...] = ()) -> bool | None:
+    """Whether a policy disabling ``disabled_layers`` runs its zygotes under bubblewrap, as
+    the probe cache tells (None: no cached answer, only a probe can tell). Read without the
+    policy module, which imports dataclasses (and inspect): about 10 ms that would delay the
+    zygotes' start."""
+    if cache_dir is None or "bubblewrap" in disabled_layers:
+        return None if cache_dir is None else False
+    report = probe_cache.read_cached_report(
+        cache_dir, probe_cache.machine_key(), probe_cache.PROBED_LAYERS
+    )
+    return None if report is None else "bubblewrap" in report["available"]
+
+
+# ---------------------------------------------------------------------------------------------
+# A batch's zygotes, started before the grading parent's imports and preparation
+
+
+class BatchZygotes:
+    """Zygotes for the grading workers of a `gradekit grade`, started first thing.
+
+    A batch parent imports the grader, loads the plans and reference answers, then forks its
+    workers, and only then did each worker start its zygote (numpy and the backend imported,
+    0.1-0.2 s of CPU): two waits one after the other. These zygotes start before the parent's
+    imports, so their start-up runs alongside the parent's; the pool hands one to each worker
+    it forks (:meth:`take`). A zygote is started only when what it must be is known without
+    the grader's imports: the backend (``--backend``, else the spec's header) and whether the
+    policy uses bubblewrap (the probe cache; without an entry none is started, the workers
+    start their own as before). A zygote runs no student code and holds no secret: one nobody
+    takes (the folder holds fewer submissions to grade, the batch is refused, a worker is
+    spawned rather than forked) is simply killed. Use as a context manager: :meth:`close`
+    kills the zygotes not taken.
+    """
+
+    def __init__(self, backend: str, *, bubblewrap: bool, count: int) -> None:
+        from gradekit.sandbox.warm import Zygote
+
+        self.backend = resolve_backend(backend)
+        self.bubblewrap = bubblewrap
+        self._zygotes: list[Zygote] = []
+        try:
+            for _ in range(count):
+                self._zygotes.append(Zygote(self.backend, bubblewrap=bubblewrap, wait=False))
+        except BaseException:
+            self.close()
+            raise
+
+    @classmethod
+    def start(
+        cls,
+        submissions: Path,
+        spec_path: Path,
+        *,
+        backend: str | None,
+        jobs: int,
+        disabled_layers: tuple[str, ...] = (),
+    ) -> BatchZygotes | None:
+        """One zygote per worker the batch of ``submissions`` will have (``jobs``, 0 for one per
+        core, and at most one per entry of the folder), when the backend and the bubblewrap
+        layer are known without the grader's imports; None otherwise, or when starting fails
+        (the workers then start their own, and report real problems)."""
+        from gradekit.spec.discovery import assignment_header
+
+        bubblewrap = cached_bubblewrap(cache_directory(), disabled_layers)
+        backend = backend or assignment_header(spec_path).get("backend")
+        if bubblewrap is None or backend is None:
+            return None
+        count = min(jobs if jobs > 0 else (os.cpu_count() or 1), _possible_entries(submissions))
+        if count < 1:
+            return None
+        try:
+            return cls(backend, bubblewrap=bubblewrap, count=count)
+        except (OSError, ValueError):
+            return None
+
+    def queue_warm_up(self, encoded_calls: bytes) -> None:
+        """Have every zygote warm up with the batch's calls (:meth:`~gradekit.sandbox.warm.
+        Zygote.warm_up`) as soon as it is ready, while the grader prepares the rest; the
+        worker that takes one over collects the answer."""
+        from gradekit.sandbox.warm import WarmWorkerError
+
+        for zygote in self._zygotes:
+            with contextlib.suppress(WarmWorkerError):  # dead already: its worker finds out
+                zygote.queue_warm_up(encoded_calls)
+
+    def take(self, backend: str, *, bubblewrap: bool) -> Zygote | None:
+        """A zygote for one worker, now the caller's; None when none is left or they are not
+        for ``backend`` under ``bubblewrap`` (a policy the probe cache did not foresee)."""
+        if self.backend != resolve_backend(backend) or self.bubblewrap != bubblewrap:
+            return None
+        return self._zygotes.pop() if self._zygotes else None
+
+    def close(self) -> None:
+        """Kill the zygotes not taken: they may still be importing, and ran no student code."""
+        zygotes, self._zygotes = self._zygotes, []
+        for zygote in zygotes:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(zygote.process.pid, signal.SIGKILL)
+        for zygote in zygotes:
+            zygote.close()
+
+    def __enter__(self) -> BatchZygotes:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+
+# gradekit.grading.submission.SUBMISSION_SUFFIXES (a test keeps them equal), not imported:
+# that module imports dataclasses, which would delay the zygotes' start.
+_SUBMISSION_SUFFIXES = (".py", ".ipynb")
+
+
+def _possible_entries(folder: Path) -> int:
+    """How many entries of ``folder`` may be a student's submission (an upper bound of what
+    the batch grades: gradekit.grading.batch's discovery decides)."""
+    count = 0
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.name.startswith((".", "_")):
+                    continue
+                if entry.is_dir() or entry.name.endswith(_SUBMISSION_SUFFIXES):
+                    count += 1
+    except OSError:
+        return 0
+    return count
 
 
 # ---------------------------------------------------------------------------------------------

@@ -38,6 +38,7 @@ from typing import Any
 import numpy as np
 
 from gradekit.sandbox.protocol import (
+    CALL_OUTPUT_LIMIT,
     WIDENED_TENSOR_DTYPES,
     WIRE_DTYPES,
     ArgSpec,
@@ -54,7 +55,6 @@ MAX_INT_BITS = 4096
 MAX_STR_CHARS = 64 * 1024
 MAX_REPR_CHARS = 200
 MAX_GRAPH_NODES = 500
-CALL_OUTPUT_LIMIT = 64 * 1024
 # An exception's report must fit a result frame whatever the student raised (a megabyte
 # message, a 100 000-deep recursion): its message and its traceback's frames are capped here,
 # in the child, before framing. Runs of one repeated line are folded as Python folds them.

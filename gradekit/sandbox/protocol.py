@@ -67,6 +67,9 @@ WIRE_DTYPES: frozenset[str] = frozenset(
 WIDENED_TENSOR_DTYPES: dict[str, str] = {"bfloat16": "float32"}
 
 CALL_STATUSES = ("ok", "raised", "timeout", "crashed", "missing", "invalid")
+# What the child keeps of a call's stdout and of its stderr: the grader tells a capped output
+# by its length (here, not in the executor, which the grader does not import).
+CALL_OUTPUT_LIMIT = 64 * 1024
 # The status of a call the runner did not run because an earlier call of its entry timed out
 # (``run_submission(skip_after_timeout=True)``). Given by the grader, never read off the wire.
 SKIPPED_STATUS = "skipped"

@@ -166,6 +166,8 @@ class Zygote:
         self._answers: dict[int, tuple[bytes, list[int]]] = {}  # read, not yet collected
         self._preloaded: list[str] = []  # digests of the calls the zygote holds, oldest first
         self._warmed: set[str] = set()  # digests of the calls it has warmed up with
+        # Warm-ups asked for and not yet answered: digest -> (preload ticket, warm-up ticket).
+        self._warming: dict[str, tuple[int | None, int]] = {}
         # Every run's scratch directory is created in here: under bubblewrap this is the one
         # writable place the zygote's mount namespace shares with the grader.
         self.scratch_root = Path(tempfile.mkdtemp(prefix="gradekit-zygote-"))
@@ -357,17 +359,33 @@ class Zygote:
         warmed up once; returns whether the zygote did (False: it holds no such calls or the
         warm-up failed, and launchers simply start less warm)."""
         with self._warm_up_lock:
-            digest = self.preload_calls(encoded_calls)
+            digest = self._queue_warm_up(encoded_calls)
             if digest in self._warmed:
                 return True
-            with self._send_lock:
-                ticket = self._send({"warm_up": digest})
+            preload_ticket, ticket = self._warming.pop(digest)
+            self.confirm_preload(digest, preload_ticket)
             answer, fds = self._answer(ticket)
             _close_all(fds)
             warmed = answer.get("warmed") is True
             if warmed:
                 self._warmed.add(digest)
         return warmed
+
+    def queue_warm_up(self, encoded_calls: bytes) -> None:
+        """Ask for :meth:`warm_up` without waiting for it (the zygote may still be starting):
+        a batch's grader asks before its own preparation, and the :meth:`warm_up` of the same
+        calls then only collects the answer."""
+        with self._warm_up_lock:
+            self._queue_warm_up(encoded_calls)
+
+    def _queue_warm_up(self, encoded_calls: bytes) -> str:
+        """Send the preload and the warm-up of these calls unless done or sent already;
+        returns their digest. The caller holds the warm-up lock."""
+        digest, preload_ticket = self.queue_preload(encoded_calls)
+        if digest not in self._warmed and digest not in self._warming:
+            with self._send_lock:
+                self._warming[digest] = (preload_ticket, self._send({"warm_up": digest}))
+        return digest
 
     # -- forking launchers -------------------------------------------------------------------
 

@@ -144,3 +144,18 @@ def test_usage_errors_read_the_same_both_ways(arguments: list[str], tmp_path: Pa
     plain, with_typer = _both_ways(arguments, tmp_path)
     assert plain == with_typer
     assert plain[0] == 2 and "error:" in plain[2]
+
+
+def test_an_output_nobody_reads_any_more_is_not_a_success(monkeypatch) -> None:
+    """The plain commands end without Python's teardown once their output is flushed
+    (gradekit.console.exit_without_teardown): a reader gone before the end (a closed pipe) is
+    an exit code, never a silent 0."""
+    from gradekit.console import flushed_exit_code
+
+    class Gone:
+        def flush(self) -> None:
+            raise BrokenPipeError
+
+    monkeypatch.setattr(sys, "stdout", Gone())
+    assert flushed_exit_code(0, failed=1) == 1
+    assert flushed_exit_code(130, failed=1) == 130  # a failure already says so

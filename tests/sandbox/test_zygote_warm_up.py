@@ -199,6 +199,24 @@ def test_warming_up_twice_asks_the_zygote_once(zygotes) -> None:
     assert warmed.alive
 
 
+def test_a_warm_up_asked_for_while_starting_is_collected_later(tmp_path: Path, zygotes) -> None:
+    """A batch's grader asks its zygotes to warm up before they are ready (queue_warm_up);
+    the worker's warm_up then only collects the answer, and the zygote answers like a plain
+    one."""
+    plain, _ = zygotes
+    path = tmp_path / "solution.py"
+    path.write_text(textwrap.dedent(SUBMISSIONS["correct"]))
+    with Zygote("engine", bubblewrap=plain.bubblewrap, wait=False) as early:
+        early.queue_warm_up(encoded_calls(CALLS))
+        early.queue_warm_up(encoded_calls(CALLS))  # asked for once
+        assert len(early._warming) == 1 and early._tickets_sent == 2  # preload, warm-up
+        assert early.warm_up(encoded_calls(CALLS)) is True
+        assert early._warming == {} and early._tickets_sent == 2
+        after = run_submission_warm(path, CALLS, zygote=early, policy=POLICY)
+    before = run_submission_warm(path, CALLS, zygote=plain, policy=POLICY)
+    assert same_paths(repr(picture(after))) == same_paths(repr(picture(before)))
+
+
 def test_the_zygote_declines_to_warm_up_with_calls_it_does_not_hold() -> None:
     assert zygote._warm_up("0" * 64, "engine") is False
     assert zygote._warm_up(None, "engine") is False
