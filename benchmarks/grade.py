@@ -222,6 +222,23 @@ def print_medians(runs: dict[str, list[tuple[float, float, dict[str, float]]]]) 
         print(f"  {variant:<50}{total:9.1f}{parts}{rate:10.1f}")
 
 
+def bytecode_state() -> str:
+    """How many of gradekit's modules have an up-to-date bytecode cache: sandbox interpreters
+    (bubblewrap's read-only filesystem) never write one, so without it every zygote compiles
+    gradekit again (README, "bytecode"); the start-up figures depend on it."""
+    import importlib.util
+
+    import gradekit
+
+    sources = sorted(Path(gradekit.__file__).parent.rglob("*.py"))
+    cached = 0
+    for source in sources:
+        compiled = Path(importlib.util.cache_from_source(str(source)))
+        if compiled.exists() and compiled.stat().st_mtime >= source.stat().st_mtime:
+            cached += 1
+    return f"bytecode cache for {cached} of gradekit's {len(sources)} modules"
+
+
 def startup_seconds(folder: Path, scratch: Path, jobs: int, backend: str) -> float:
     """Median wall time of `gradekit grade` on one correct submission (three runs): the part
     of a batch's time that does not depend on how many submissions it has."""
@@ -311,7 +328,8 @@ def main() -> int:
         print(f"{options.count} submissions ({mix}); jobs {jobs}; cores {os.cpu_count()}; "
               f"backend {options.backend}")  # fmt: skip
 
-        print(f"load average before: {os.getloadavg()[0]:.1f} (other work slows both sides)")
+        print(f"load average before: {os.getloadavg()[0]:.1f} (other work slows both sides); "
+              f"{bytecode_state()}")  # fmt: skip
         variants = {"after": sys.executable}
         if options.compare_python:
             variants["before"] = options.compare_python
