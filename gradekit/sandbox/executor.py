@@ -64,7 +64,9 @@ _RECURSIVE_CUTOFF = 3  # Python's: a line shown 3 times, then "[Previous line re
 
 # Captured now, at import time, before any student code can replace them.
 _set_handler = _signal.signal
+_get_handler = _signal.getsignal
 _setitimer = _signal.setitimer
+_getitimer = _signal.getitimer
 _SIGALRM = int(signal.SIGALRM)
 _ITIMER_REAL = int(signal.ITIMER_REAL)
 _np_array = np.array
@@ -166,6 +168,12 @@ class BackendView:
             for name in ("resolve_conj", "resolve_neg")
             if name in self._accessors
         )
+        # The engine's numpy(force=True) is its detach().numpy() without the detached tensor
+        # (a sixth of observing a small tensor). Not torch's: it also copies to the CPU, which
+        # changes how a tensor on the meta device fails to be observed.
+        self._numpy_forced = (
+            self._accessors.get("numpy") if self.backend_name == "gradekit.engine" else None
+        )
         self._readers = {
             name: self._accessors[name].__get__
             for name in ("dtype", "requires_grad", "is_leaf", "grad_fn", "retains_grad")
@@ -214,6 +222,8 @@ class BackendView:
         return _np_array(array, copy=True)
 
     def _tensor_array(self, tensor: Any, dtype_name: str) -> Any:
+        if self._numpy_forced is not None and dtype_name not in WIDENED_TENSOR_DTYPES:
+            return self._numpy_forced(tensor, force=True)
         data = self.method(tensor, "detach")
         if dtype_name in WIDENED_TENSOR_DTYPES:
             widened = self.dtype_by_name[WIDENED_TENSOR_DTYPES[dtype_name]]
@@ -525,23 +535,50 @@ class _CappedTee(io.TextIOBase):
         return "".join(self.parts)
 
 
-class _Alarm:
-    """A ``CallTimeout`` raised in the main thread ``seconds`` from now, until disarmed."""
+class CallAlarm:
+    """Raises ``CallTimeout`` in the main thread when an armed call runs out of time.
 
-    __slots__ = ("armed", "previous")
+    One alarm serves a whole run of calls: SIGALRM's handler is installed when it is created
+    and the previous one restored by :meth:`close`, and each call costs one ``setitimer``
+    (:meth:`arm`) and a flag (:meth:`disarm`). Re-installing the handler and stopping the
+    timer around every call cost three more system calls each, for nothing: a timer left
+    running after :meth:`disarm` either fires into the handler, which ignores it while
+    disarmed, or is replaced by the next :meth:`arm`. A call that replaced the handler
+    (``signal.signal``) gets it back when it ends (:meth:`disarm`), so no handler of the
+    student's runs between calls.
+    """
 
-    def __init__(self, seconds: float) -> None:
-        self.armed = True
-        # _signal.signal is what signal.signal calls, without its enum conversions (which
-        # cost more than the system calls; this runs twice per call).
-        self.previous = _set_handler(_SIGALRM, self._on_alarm)
-        _setitimer(_ITIMER_REAL, seconds)
+    __slots__ = ("armed", "previous", "_handler")
+
+    def __init__(self) -> None:
+        self.armed = False
+        self._handler = self._on_alarm  # the very object the handler table holds
+        # _signal.signal is what signal.signal calls, without its enum conversions.
+        self.previous = _set_handler(_SIGALRM, self._handler)
 
     def _on_alarm(self, signum: int, frame: Any) -> None:
-        if self.armed:
+        # A timer that is still running belongs to a later arm(): this signal is an earlier
+        # timer's, already pending when that arm() replaced it.
+        if self.armed and _getitimer(_ITIMER_REAL)[0] == 0.0:
             raise CallTimeout()
 
+    def arm(self, seconds: float) -> None:
+        """Start a call's ``seconds``."""
+        self._reinstall()
+        _setitimer(_ITIMER_REAL, seconds)
+        self.armed = True
+
     def disarm(self) -> None:
+        """End the call: from now on its timer, if it still runs, raises nothing."""
+        self.armed = False
+        self._reinstall()
+
+    def _reinstall(self) -> None:
+        if _get_handler(_SIGALRM) is not self._handler:  # reads Python's table: no system call
+            _set_handler(_SIGALRM, self._handler)
+
+    def close(self) -> None:
+        """Stop the timer and restore the handler this alarm replaced."""
         self.armed = False
         _setitimer(_ITIMER_REAL, 0)
         _set_handler(_SIGALRM, self.previous)
@@ -553,11 +590,12 @@ def time_limit(seconds: float | None) -> Iterator[None]:
     if seconds is None:
         yield
         return
-    alarm = _Alarm(seconds)
+    alarm = CallAlarm()
     try:
+        alarm.arm(seconds)
         yield
     finally:
-        alarm.disarm()
+        alarm.close()
 
 
 def execute_call(
@@ -567,13 +605,14 @@ def execute_call(
     *,
     student_file: str | None = None,
     display_name: str | None = None,
-    enforce_timeout: bool = False,
+    alarm: CallAlarm | None = None,
     echo_output: bool = False,
     observer=observe,
     graph_observer=observe_graph,
     describer=describe_exception,
 ) -> CallOutcome:
-    """Run one call and observe everything it asks for.
+    """Run one call and observe everything it asks for; with ``alarm``, within the call's
+    timeout (the caller creates the alarm for its run of calls and closes it).
 
     The last three parameters bind the observers when this function is defined, so a student
     who replaces ``executor.observe`` afterwards does not change what is reported.
@@ -600,7 +639,8 @@ def execute_call(
     sys.stdout, sys.stderr = out, err
     try:
         try:
-            alarm = _Alarm(call.timeout) if enforce_timeout else None
+            if alarm is not None:
+                alarm.arm(call.timeout)
             try:
                 if call.entry_kind == "variable":
                     value = target
@@ -676,14 +716,19 @@ def execute_calls(
         backend_module if isinstance(backend_module, BackendView) else BackendView(backend_module)
     )
     student_file = student_file or module_namespace.get("__file__")
-    return {
-        call.call_id: execute_call(
-            module_namespace,
-            call,
-            view,
-            student_file=student_file,
-            display_name=display_name,
-            enforce_timeout=enforce_timeouts,
-        )
-        for call in calls
-    }
+    alarm = CallAlarm() if enforce_timeouts else None
+    try:
+        return {
+            call.call_id: execute_call(
+                module_namespace,
+                call,
+                view,
+                student_file=student_file,
+                display_name=display_name,
+                alarm=alarm,
+            )
+            for call in calls
+        }
+    finally:
+        if alarm is not None:
+            alarm.close()
