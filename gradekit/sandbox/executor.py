@@ -32,6 +32,7 @@ import sys
 import time
 import traceback
 import types
+import weakref
 from collections.abc import Iterator
 from typing import Any
 
@@ -75,6 +76,8 @@ _NUMPY_SCALAR_TYPES = frozenset(np.sctypeDict.values())
 _object_repr = object.__repr__
 _exception_str = BaseException.__str__
 _getline = linecache.getline
+_getrefcount = sys.getrefcount
+_getweakrefcount = weakref.getweakrefcount
 _type_qualname = type.__dict__["__qualname__"].__get__
 _type_module = type.__dict__["__module__"].__get__
 _SAFE_REPR_TYPES = (complex, bytes, range, slice, type(Ellipsis))
@@ -535,6 +538,49 @@ class _CappedTee(io.TextIOBase):
         return "".join(self.parts)
 
 
+# Tees of finished calls that nothing else refers to, for the next calls: creating an
+# io.TextIOBase and finalizing it (its close() flushes) cost more than the rest of a small
+# call's output handling, about 7 000 instructions a tee. list.pop and list.append are atomic,
+# so threads running calls share the spares safely.
+_SPARE_TEES: list[_CappedTee] = []
+_SPARE_TEES_KEPT = 8
+# A tee's __dict__ holds target, limit, parts and size until something changes it (close()
+# adds "__IOBase_closed", the student may set attributes).
+_TEE_FIELDS = 4
+# The caller's variable, the parameter of _take_output and getrefcount's own argument.
+_TEE_REFERENCES_WHEN_UNSHARED = 3
+
+
+def _fresh_tee(target: Any, limit: int) -> _CappedTee:
+    """A :class:`_CappedTee` with nothing written to it: a spare one, or a new one."""
+    try:
+        tee = _SPARE_TEES.pop()
+    except IndexError:
+        return _CappedTee(target, limit)
+    tee.target = target
+    tee.limit = limit
+    return tee
+
+
+def _take_output(tee: _CappedTee) -> str:
+    """What ``tee`` kept; the tee becomes a spare when no one else (the student's code) holds
+    it, even weakly, and it is as :class:`_CappedTee` left it (not closed, no attribute
+    set), so no call can tell a spare from a new tee."""
+    text = "".join(tee.parts)
+    if (
+        _getrefcount(tee) == _TEE_REFERENCES_WHEN_UNSHARED
+        and _getweakrefcount(tee) == 0
+        and type(tee) is _CappedTee
+        and len(tee.__dict__) == _TEE_FIELDS
+        and len(_SPARE_TEES) < _SPARE_TEES_KEPT
+    ):
+        tee.target = None
+        tee.parts = []
+        tee.size = 0
+        _SPARE_TEES.append(tee)
+    return text
+
+
 class CallAlarm:
     """Raises ``CallTimeout`` in the main thread when an armed call runs out of time.
 
@@ -633,8 +679,8 @@ def execute_call(
     # Output capture and the alarm are spelled out here rather than as context managers:
     # this runs once per call, and two generator-based managers cost more than the call
     # itself for the small functions of an exercise.
-    out = _CappedTee(sys.stdout if echo_output else None, CALL_OUTPUT_LIMIT)
-    err = _CappedTee(sys.stderr if echo_output else None, CALL_OUTPUT_LIMIT)
+    out = _fresh_tee(sys.stdout if echo_output else None, CALL_OUTPUT_LIMIT)
+    err = _fresh_tee(sys.stderr if echo_output else None, CALL_OUTPUT_LIMIT)
     saved_streams = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = out, err
     try:
@@ -686,8 +732,8 @@ def execute_call(
         inputs_after=inputs_after,
         exception=exception,
         duration=time.perf_counter() - started,
-        stdout=out.getvalue(),
-        stderr=err.getvalue(),
+        stdout=_take_output(out),
+        stderr=_take_output(err),
         graph=graph,
     )
 
