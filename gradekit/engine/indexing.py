@@ -192,7 +192,7 @@ def parse_index_tensors(indices: Sequence[np.ndarray | None], shape: Sequence[in
     ]
     advanced = _expand_masks(entries, shape)
     result_shape = index_result_shape(shape, advanced)
-    check_index_bounds(shape, advanced)
+    check_index_bounds(shape, advanced, result_shape)
     return IndexPlan((), shape, tuple(advanced), result_shape)
 
 
@@ -214,8 +214,13 @@ def index_result_shape(
     return (*broadcast, *leading, *remaining)
 
 
-def check_index_bounds(view_shape: Sequence[int], advanced: Sequence[np.ndarray | None]) -> None:
-    """Raise torch's IndexError for the first out-of-range advanced index.
+def check_index_bounds(
+    view_shape: Sequence[int],
+    advanced: Sequence[np.ndarray | None],
+    result_shape: tuple[int, ...],
+) -> None:
+    """Raise torch's IndexError for the first out-of-range advanced index
+    (``result_shape`` is :func:`index_result_shape`'s, which the caller has computed).
 
     Torch checks inside its kernel, element by element of the broadcast index and,
     for each element, index tensor by index tensor; "dimension" is the ordinal of
@@ -228,10 +233,12 @@ def check_index_bounds(view_shape: Sequence[int], advanced: Sequence[np.ndarray 
         entries = [entry for entry in advanced if entry is not None]
         if 0 not in _broadcast_index_shapes(entries):
             raise errors.error("index_empty_dim")
-    if int(np.prod(index_result_shape(view_shape, advanced), dtype=np.int64)) == 0:
+    if 0 in result_shape:
         return
     dims = [dim for dim, entry in enumerate(advanced) if entry is not None]
-    arrays = np.broadcast_arrays(*[advanced[dim] for dim in dims])
+    arrays = [advanced[dim] for dim in dims]
+    if any(array.shape != arrays[0].shape for array in arrays):  # (equal shapes: as they are)
+        arrays = np.broadcast_arrays(*arrays)
     bad_per_index = [
         (array < -view_shape[dim]) | (array >= view_shape[dim])
         for dim, array in zip(dims, arrays, strict=True)
@@ -449,7 +456,7 @@ class _PlanBuilder:
         if len(advanced) > len(view_shape):
             raise errors.error("too_many_indices", ndim=len(view_shape))
         result_shape = index_result_shape(view_shape, advanced)
-        check_index_bounds(view_shape, advanced)
+        check_index_bounds(view_shape, advanced, result_shape)
         return IndexPlan(tuple(self.steps), view_shape, tuple(advanced), result_shape)
 
 
@@ -477,8 +484,11 @@ def _expand_masks(
 
 
 def _broadcast_index_shapes(arrays: list[np.ndarray]) -> tuple[int, ...]:
+    shapes = [array.shape for array in arrays]
+    if shapes and all(shape == shapes[0] for shape in shapes):
+        return shapes[0]  # the usual case, without np.broadcast_shapes' dummy arrays
     try:
-        return np.broadcast_shapes(*[array.shape for array in arrays])
+        return np.broadcast_shapes(*shapes)
     except ValueError:
         shapes = ", ".join(str(list(array.shape)) for array in arrays)
         raise errors.error("index_broadcast", shapes=shapes) from None
@@ -552,7 +562,7 @@ def apply_plan(array: np.ndarray, plan: IndexPlan) -> np.ndarray:
         array = apply_view_step(array, step)
     if plan.advanced is None:
         return array
-    if int(np.prod(plan.result_shape, dtype=np.int64)) == 0:
+    if 0 in plan.result_shape:
         # numpy would still bounds-check indices that torch never looks at.
         return np.zeros(plan.result_shape, dtype=array.dtype)
     return array[plan.numpy_key()]

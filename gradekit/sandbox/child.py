@@ -33,10 +33,10 @@ import numpy as np
 from gradekit.sandbox import layers as layer_functions
 from gradekit.sandbox.executor import (
     BackendView,
+    CallAlarm,
     CallTimeout,
     execute_call,
     load_submission,
-    time_limit,
 )
 from gradekit.sandbox.protocol import (
     ArgSpec,
@@ -131,11 +131,15 @@ def stream_calls(
     # The submission's directory is thrown away after the run: compiling it to a .pyc there
     # (which `python -I` would do) only costs a write and a rename, and the grader an unlink.
     sys.dont_write_bytecode = True
+    alarm = CallAlarm()  # one for the load and every call: a setitimer each
     try:
         submission = config["submission"]
         display_name = config["display_name"]
-        with time_limit(config["load_timeout"]):
+        alarm.arm(config["load_timeout"])
+        try:
             namespace, error = load_submission(submission, display_name=display_name)
+        finally:
+            alarm.disarm()
         if error is not None and error.type.endswith("CallTimeout"):
             error = ExceptionInfo(
                 "TimeoutError",
@@ -156,7 +160,7 @@ def stream_calls(
                     view,
                     student_file=submission,
                     display_name=display_name,
-                    enforce_timeout=True,
+                    alarm=alarm,
                     echo_output=True,
                 )
                 try:
@@ -171,6 +175,7 @@ def stream_calls(
         _write_all(result_fd, pending)
         pending = b""
     finally:
+        alarm.close()
         if pending:  # a finished step's event is never lost, whatever stopped us
             try:
                 _write_all(result_fd, pending)

@@ -32,6 +32,7 @@ import sys
 import time
 import traceback
 import types
+import weakref
 from collections.abc import Iterator
 from typing import Any
 
@@ -64,7 +65,9 @@ _RECURSIVE_CUTOFF = 3  # Python's: a line shown 3 times, then "[Previous line re
 
 # Captured now, at import time, before any student code can replace them.
 _set_handler = _signal.signal
+_get_handler = _signal.getsignal
 _setitimer = _signal.setitimer
+_getitimer = _signal.getitimer
 _SIGALRM = int(signal.SIGALRM)
 _ITIMER_REAL = int(signal.ITIMER_REAL)
 _np_array = np.array
@@ -73,6 +76,8 @@ _NUMPY_SCALAR_TYPES = frozenset(np.sctypeDict.values())
 _object_repr = object.__repr__
 _exception_str = BaseException.__str__
 _getline = linecache.getline
+_getrefcount = sys.getrefcount
+_getweakrefcount = weakref.getweakrefcount
 _type_qualname = type.__dict__["__qualname__"].__get__
 _type_module = type.__dict__["__module__"].__get__
 _SAFE_REPR_TYPES = (complex, bytes, range, slice, type(Ellipsis))
@@ -166,6 +171,12 @@ class BackendView:
             for name in ("resolve_conj", "resolve_neg")
             if name in self._accessors
         )
+        # The engine's numpy(force=True) is its detach().numpy() without the detached tensor
+        # (a sixth of observing a small tensor). Not torch's: it also copies to the CPU, which
+        # changes how a tensor on the meta device fails to be observed.
+        self._numpy_forced = (
+            self._accessors.get("numpy") if self.backend_name == "gradekit.engine" else None
+        )
         self._readers = {
             name: self._accessors[name].__get__
             for name in ("dtype", "requires_grad", "is_leaf", "grad_fn", "retains_grad")
@@ -214,6 +225,8 @@ class BackendView:
         return _np_array(array, copy=True)
 
     def _tensor_array(self, tensor: Any, dtype_name: str) -> Any:
+        if self._numpy_forced is not None and dtype_name not in WIDENED_TENSOR_DTYPES:
+            return self._numpy_forced(tensor, force=True)
         data = self.method(tensor, "detach")
         if dtype_name in WIDENED_TENSOR_DTYPES:
             widened = self.dtype_by_name[WIDENED_TENSOR_DTYPES[dtype_name]]
@@ -525,23 +538,93 @@ class _CappedTee(io.TextIOBase):
         return "".join(self.parts)
 
 
-class _Alarm:
-    """A ``CallTimeout`` raised in the main thread ``seconds`` from now, until disarmed."""
+# Tees of finished calls that nothing else refers to, for the next calls: creating an
+# io.TextIOBase and finalizing it (its close() flushes) cost more than the rest of a small
+# call's output handling, about 7 000 instructions a tee. list.pop and list.append are atomic,
+# so threads running calls share the spares safely.
+_SPARE_TEES: list[_CappedTee] = []
+_SPARE_TEES_KEPT = 8
+# A tee's __dict__ holds target, limit, parts and size until something changes it (close()
+# adds "__IOBase_closed", the student may set attributes).
+_TEE_FIELDS = 4
+# The caller's variable, the parameter of _take_output and getrefcount's own argument.
+_TEE_REFERENCES_WHEN_UNSHARED = 3
 
-    __slots__ = ("armed", "previous")
 
-    def __init__(self, seconds: float) -> None:
-        self.armed = True
-        # _signal.signal is what signal.signal calls, without its enum conversions (which
-        # cost more than the system calls; this runs twice per call).
-        self.previous = _set_handler(_SIGALRM, self._on_alarm)
-        _setitimer(_ITIMER_REAL, seconds)
+def _fresh_tee(target: Any, limit: int) -> _CappedTee:
+    """A :class:`_CappedTee` with nothing written to it: a spare one, or a new one."""
+    try:
+        tee = _SPARE_TEES.pop()
+    except IndexError:
+        return _CappedTee(target, limit)
+    tee.target = target
+    tee.limit = limit
+    return tee
+
+
+def _take_output(tee: _CappedTee) -> str:
+    """What ``tee`` kept; the tee becomes a spare when no one else (the student's code) holds
+    it, even weakly, and it is as :class:`_CappedTee` left it (not closed, no attribute
+    set), so no call can tell a spare from a new tee."""
+    text = "".join(tee.parts)
+    if (
+        _getrefcount(tee) == _TEE_REFERENCES_WHEN_UNSHARED
+        and _getweakrefcount(tee) == 0
+        and type(tee) is _CappedTee
+        and len(tee.__dict__) == _TEE_FIELDS
+        and len(_SPARE_TEES) < _SPARE_TEES_KEPT
+    ):
+        tee.target = None
+        tee.parts = []
+        tee.size = 0
+        _SPARE_TEES.append(tee)
+    return text
+
+
+class CallAlarm:
+    """Raises ``CallTimeout`` in the main thread when an armed call runs out of time.
+
+    One alarm serves a whole run of calls: SIGALRM's handler is installed when it is created
+    and the previous one restored by :meth:`close`, and each call costs one ``setitimer``
+    (:meth:`arm`) and a flag (:meth:`disarm`). Re-installing the handler and stopping the
+    timer around every call cost three more system calls each, for nothing: a timer left
+    running after :meth:`disarm` either fires into the handler, which ignores it while
+    disarmed, or is replaced by the next :meth:`arm`. A call that replaced the handler
+    (``signal.signal``) gets it back when it ends (:meth:`disarm`), so no handler of the
+    student's runs between calls.
+    """
+
+    __slots__ = ("armed", "previous", "_handler")
+
+    def __init__(self) -> None:
+        self.armed = False
+        self._handler = self._on_alarm  # the very object the handler table holds
+        # _signal.signal is what signal.signal calls, without its enum conversions.
+        self.previous = _set_handler(_SIGALRM, self._handler)
 
     def _on_alarm(self, signum: int, frame: Any) -> None:
-        if self.armed:
+        # A timer that is still running belongs to a later arm(): this signal is an earlier
+        # timer's, already pending when that arm() replaced it.
+        if self.armed and _getitimer(_ITIMER_REAL)[0] == 0.0:
             raise CallTimeout()
 
+    def arm(self, seconds: float) -> None:
+        """Start a call's ``seconds``."""
+        self._reinstall()
+        _setitimer(_ITIMER_REAL, seconds)
+        self.armed = True
+
     def disarm(self) -> None:
+        """End the call: from now on its timer, if it still runs, raises nothing."""
+        self.armed = False
+        self._reinstall()
+
+    def _reinstall(self) -> None:
+        if _get_handler(_SIGALRM) is not self._handler:  # reads Python's table: no system call
+            _set_handler(_SIGALRM, self._handler)
+
+    def close(self) -> None:
+        """Stop the timer and restore the handler this alarm replaced."""
         self.armed = False
         _setitimer(_ITIMER_REAL, 0)
         _set_handler(_SIGALRM, self.previous)
@@ -553,11 +636,12 @@ def time_limit(seconds: float | None) -> Iterator[None]:
     if seconds is None:
         yield
         return
-    alarm = _Alarm(seconds)
+    alarm = CallAlarm()
     try:
+        alarm.arm(seconds)
         yield
     finally:
-        alarm.disarm()
+        alarm.close()
 
 
 def execute_call(
@@ -567,13 +651,14 @@ def execute_call(
     *,
     student_file: str | None = None,
     display_name: str | None = None,
-    enforce_timeout: bool = False,
+    alarm: CallAlarm | None = None,
     echo_output: bool = False,
     observer=observe,
     graph_observer=observe_graph,
     describer=describe_exception,
 ) -> CallOutcome:
-    """Run one call and observe everything it asks for.
+    """Run one call and observe everything it asks for; with ``alarm``, within the call's
+    timeout (the caller creates the alarm for its run of calls and closes it).
 
     The last three parameters bind the observers when this function is defined, so a student
     who replaces ``executor.observe`` afterwards does not change what is reported.
@@ -594,13 +679,14 @@ def execute_call(
     # Output capture and the alarm are spelled out here rather than as context managers:
     # this runs once per call, and two generator-based managers cost more than the call
     # itself for the small functions of an exercise.
-    out = _CappedTee(sys.stdout if echo_output else None, CALL_OUTPUT_LIMIT)
-    err = _CappedTee(sys.stderr if echo_output else None, CALL_OUTPUT_LIMIT)
+    out = _fresh_tee(sys.stdout if echo_output else None, CALL_OUTPUT_LIMIT)
+    err = _fresh_tee(sys.stderr if echo_output else None, CALL_OUTPUT_LIMIT)
     saved_streams = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = out, err
     try:
         try:
-            alarm = _Alarm(call.timeout) if enforce_timeout else None
+            if alarm is not None:
+                alarm.arm(call.timeout)
             try:
                 if call.entry_kind == "variable":
                     value = target
@@ -646,8 +732,8 @@ def execute_call(
         inputs_after=inputs_after,
         exception=exception,
         duration=time.perf_counter() - started,
-        stdout=out.getvalue(),
-        stderr=err.getvalue(),
+        stdout=_take_output(out),
+        stderr=_take_output(err),
         graph=graph,
     )
 
@@ -676,14 +762,19 @@ def execute_calls(
         backend_module if isinstance(backend_module, BackendView) else BackendView(backend_module)
     )
     student_file = student_file or module_namespace.get("__file__")
-    return {
-        call.call_id: execute_call(
-            module_namespace,
-            call,
-            view,
-            student_file=student_file,
-            display_name=display_name,
-            enforce_timeout=enforce_timeouts,
-        )
-        for call in calls
-    }
+    alarm = CallAlarm() if enforce_timeouts else None
+    try:
+        return {
+            call.call_id: execute_call(
+                module_namespace,
+                call,
+                view,
+                student_file=student_file,
+                display_name=display_name,
+                alarm=alarm,
+            )
+            for call in calls
+        }
+    finally:
+        if alarm is not None:
+            alarm.close()

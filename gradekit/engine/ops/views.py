@@ -508,6 +508,8 @@ def _positions_grid(shape: Sequence[int]) -> np.ndarray:
 def has_zero_stride(data: np.ndarray) -> bool:
     """A zero stride on a dim of size > 1: several elements share memory (torch's
     ``has_internal_overlap`` answering YES)."""
+    if 0 not in data.strides:  # the usual view: no generator to run
+        return False
     return any(
         stride == 0 and size > 1 for stride, size in zip(data.strides, data.shape, strict=True)
     )
