@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 import importlib.util
 import os
+import select
 import selectors
 import shutil
 import signal
@@ -173,9 +174,45 @@ def encoded_calls(calls: list[Call]) -> bytes:
 
 
 def _copy_submission(source: Path, scratch: Path) -> Path:
+    """Copy the submission into the (fresh, empty) scratch directory; returns the copy.
+
+    Plain reads and writes rather than ``shutil.copyfile``: its same-file checks, buffered
+    file objects and sendfile cost about twenty system calls per run where six do. The
+    source must still be a regular file when it is opened (not a FIFO swapped in since
+    :func:`check_source`: that would block), and the copy is created, never overwritten."""
+    fd = os.open(source, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise SubmissionFileError(f"{source}: expected a Python file, found something else")
+        chunks = []
+        while chunk := os.read(fd, 1 << 20):
+            chunks.append(chunk)
+    finally:
+        os.close(fd)
     target = scratch / source.name
-    shutil.copyfile(source, target)
+    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
+    try:
+        view = memoryview(b"".join(chunks))
+        while view:
+            view = view[os.write(fd, view) :]
+    finally:
+        os.close(fd)
     return target
+
+
+def _remove_scratch(scratch: Path, submission: Path | None) -> None:
+    """Remove a run's scratch directory. Usually it holds only the copy of the submission:
+    an unlink and an rmdir then do it (``shutil.rmtree`` costs a dozen system calls and its
+    directory walk); anything else (files the run left, a renamed or missing copy) falls
+    back to :func:`_remove_tree`."""
+    if submission is not None:
+        try:
+            os.unlink(submission)
+            os.rmdir(scratch)
+            return
+        except OSError:
+            pass
+    _remove_tree(scratch)
 
 
 def _remove_tree(path: Path) -> None:
@@ -509,11 +546,12 @@ class Supervisor:
 
     def run(self) -> None:
         scratch = self.launch.scratch_directory()
+        submission = None
         try:
             submission = _copy_submission(self.source, scratch)
             self._run_in(scratch, submission)
         finally:
-            _remove_tree(scratch)
+            _remove_scratch(scratch, submission)
             if not self.absorbed:
                 self.state.absorb(self.attempt)
 
@@ -565,7 +603,17 @@ class Supervisor:
 
     @staticmethod
     def _write_what_fits(fd: int, payload: bytes) -> bytes:
-        """Write as much of ``payload`` as the pipe takes without blocking; the rest."""
+        """Write as much of ``payload`` into the fresh pipe ``fd`` as it takes without
+        blocking; the rest."""
+        if len(payload) <= select.PIPE_BUF:
+            # An empty pipe holds at least a page, and a write of at most PIPE_BUF bytes is
+            # all or nothing: it cannot block, no need to switch the pipe to non-blocking
+            # and back (two system calls per run: a preloaded run's configuration is ~1 KB).
+            try:
+                os.write(fd, payload)
+            except OSError:
+                pass  # the child is gone already; the watcher reports it
+            return b""
         os.set_blocking(fd, False)
         try:
             written = os.write(fd, payload)
