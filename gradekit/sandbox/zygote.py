@@ -222,8 +222,12 @@ def _serve_runs(fds: list[int]) -> int:
     did not end cleanly, a descendant it could not reap), it exits instead, and the grader gets
     a fresh launcher."""
     control = socket.socket(fileno=fds[0])
+    # Opened once: between runs the launcher's output goes back to it with a dup2 each (no
+    # open and close per run). Close-on-exec, and every worker closes it right after its fork
+    # (child.close_inherited_fds), like every other descriptor of the launcher's.
+    devnull = os.open(os.devnull, os.O_WRONLY | os.O_CLOEXEC)
     for fd in (1, 2):
-        _point_fd_at_devnull(fd, os.O_WRONLY)
+        os.dup2(devnull, fd)
     from gradekit.sandbox import layers
 
     layers.set_child_subreaper()  # without it an orphan could escape the check below: no reuse
@@ -241,7 +245,7 @@ def _serve_runs(fds: list[int]) -> int:
         finally:
             _flush_output()
             for fd in (1, 2):
-                _point_fd_at_devnull(fd, os.O_WRONLY)
+                os.dup2(devnull, fd)
             # (run_launcher closed the status pipe; after an error the launcher exits anyway)
             _close_all([pipes["config"], pipes["result"]])
             os.chdir("/")  # out of the run's scratch directory, which the grader removes
@@ -272,8 +276,7 @@ def _run(request: dict[str, Any], pipes: dict[str, int]) -> int:
     for name in ("stdout", "stderr"):
         os.close(pipes[name])
     os.chdir(request["cwd"])
-    os.environ.clear()
-    os.environ.update(request["env"])
+    _replace_environment(request["env"])
     tempfile = sys.modules.get("tempfile")  # the zygote does not import it; if anything did,
     if tempfile is not None:
         tempfile.tempdir = None  # TMPDIR changed: let tempfile look again
@@ -284,6 +287,19 @@ def _run(request: dict[str, Any], pipes: dict[str, int]) -> int:
             config_fd=pipes["config"], result_fd=pipes["result"], status_fd=pipes["status"]
         )
     )
+
+
+def _replace_environment(environment: dict[str, str]) -> None:
+    """Make ``os.environ`` (and the process's environment) exactly ``environment``.
+
+    Only what differs is changed: a slot's runs differ in a few variables (HOME, TMPDIR,
+    PWD), and ``os.environ.clear()`` unsets every variable one ``popitem`` at a time before
+    ``update`` sets them all again."""
+    for name in [name for name in os.environ if name not in environment]:
+        del os.environ[name]
+    for name, value in environment.items():
+        if os.environ.get(name) != value:
+            os.environ[name] = value
 
 
 def _report(error: BaseException) -> None:

@@ -8,6 +8,7 @@ Each scenario compares runs through one persistent launcher with runs through fr
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import os
 import signal
@@ -323,3 +324,37 @@ def test_a_slot_without_a_live_zygote_gets_a_clear_error(tmp_path):
     finally:
         launch.close()
         warm.close()
+
+
+ENVIRONMENT = """
+    import os
+
+    def environment():
+        return repr(sorted(os.environ.items())) + "|" + os.getcwd()
+    """
+
+
+def test_each_run_sees_exactly_the_environment_of_a_fresh_launchers_run(tmp_path, zygote, launch):
+    """The launcher changes only the variables that differ between runs (HOME, TMPDIR...): each
+    run's worker still sees exactly what a fresh launcher's worker sees, its own scratch
+    directory in every variable that names one."""
+    reader = write(tmp_path / "a", ENVIRONMENT)
+    calls = [Call("environment", "environment", timeout=5.0)]
+
+    def seen(strategy) -> tuple[list, str]:
+        outcome = run(reader, calls, zygote, strategy)
+        items, cwd = outcome.calls["environment"].value.value.split("|")
+        # Each run has its own scratch directory: compare with it replaced by a placeholder.
+        pairs = ast.literal_eval(items)
+        return [(name, value.replace(cwd, "<scratch>")) for name, value in pairs], cwd
+
+    fresh, fresh_cwd = seen(ZygoteLaunch(zygote))
+    assert ("HOME", "<scratch>") in fresh and ("TMPDIR", "<scratch>") in fresh
+    directories = {fresh_cwd}
+    pids = set()
+    for _ in range(3):
+        environment, cwd = seen(launch)
+        assert environment == fresh
+        directories.add(cwd)
+        pids.add(served_by(launch))
+    assert len(directories) == 4 and len(pids) == 1 and None not in pids
