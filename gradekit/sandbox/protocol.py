@@ -1498,6 +1498,21 @@ def _json_list(values: Any) -> str:
     return "[" + ",".join(map(str, values)) + "]"
 
 
+# The text of an observed tensor or array before its shape (by kind, type, exact_type and
+# dtype) and of a tensor's autograd fields (by their values): a run's tensors share a few of
+# each, and a lookup costs less than writing them. Keys hold only exact str, bool and None
+# (nothing of the student's is hashed); bounded, as grad_fn names are the student's to choose.
+_ARRAY_HEADS: dict[tuple[str, ...], str] = {}
+_AUTOGRAD_TAILS: dict[tuple[str | None, ...], str] = {}
+_TEXTS_KEPT = 256
+
+
+def _remember_text(texts: dict[Any, str], key: Any, text: str) -> None:
+    if len(texts) >= _TEXTS_KEPT:
+        texts.clear()
+    texts[key] = text
+
+
 class _OutcomeText:
     """An outcome event's frame written as text, field by field in the order of
     :func:`outcome_to_wire`, without building its dictionaries first.
@@ -1557,18 +1572,37 @@ class _OutcomeText:
             raise _NotPlainData("a kind that is not a str")
         if kind == "tensor" or kind == "ndarray":
             flag = _FLAG_TEXT_BY_ID
-            head = (
-                f'{{"kind":"{kind}","type":{_json_text(obs.type)},'
-                f'"exact_type":{flag[id(obs.exact_type)]},"dtype":{_json_text(obs.dtype)},'
-                f'"shape":{_json_list(obs.shape or ())},"data":{self._buffer(obs.data)}'
-            )
+            type_name, dtype = obs.type, obs.dtype
+            key = (kind, type_name, flag[id(obs.exact_type)], dtype)
+            remembered = type(type_name) is str and type(dtype) is str
+            head = _ARRAY_HEADS.get(key) if remembered else None
+            if head is None:
+                head = (
+                    f'{{"kind":"{kind}","type":{_json_text(type_name)},'
+                    f'"exact_type":{key[2]},"dtype":{_json_text(dtype)},'
+                )
+                if remembered:
+                    _remember_text(_ARRAY_HEADS, key, head)
+            text = f'{head}"shape":{_json_list(obs.shape or ())},"data":{self._buffer(obs.data)}'
             if kind == "ndarray":
-                return head + "}"
-            return (
-                f'{head},"requires_grad":{flag[id(obs.requires_grad)]},'
-                f'"is_leaf":{flag[id(obs.is_leaf)]},"grad_fn":{_json_text(obs.grad_fn)},'
-                f'"retains_grad":{flag[id(obs.retains_grad)]}}}'
+                return text + "}"
+            grad_fn = obs.grad_fn
+            key = (
+                flag[id(obs.requires_grad)],
+                flag[id(obs.is_leaf)],
+                grad_fn,
+                flag[id(obs.retains_grad)],
             )
+            remembered = grad_fn is None or type(grad_fn) is str
+            tail = _AUTOGRAD_TAILS.get(key) if remembered else None
+            if tail is None:
+                tail = (
+                    f',"requires_grad":{key[0]},"is_leaf":{key[1]},'
+                    f'"grad_fn":{_json_text(grad_fn)},"retains_grad":{key[3]}}}'
+                )
+                if remembered:
+                    _remember_text(_AUTOGRAD_TAILS, key, tail)
+            return text + tail
         type_text = _json_text(obs.type)
         if kind == "python":
             return f'{{"kind":"python","type":{type_text},"value":{_json_scalar(obs.value)}}}'
