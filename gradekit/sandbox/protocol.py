@@ -1533,20 +1533,32 @@ class _OutcomeText:
 
     def frame(self) -> bytes:
         outcome = self.outcome
-        # In the order outcome_to_wire gives the buffers their indices.
-        value = self._optional_observed(outcome.value)
-        grads = self._observed_map(outcome.grads)
-        inputs_after = self._observed_map(outcome.inputs_after)
+        # In the order outcome_to_wire gives the buffers their indices. The usual fields (no
+        # value, no maps, no exception or graph, str texts) are written here without a call.
+        value, grads, inputs_after = outcome.value, outcome.grads, outcome.inputs_after
+        value = "null" if value is None else self._observed(value)
+        grads = "{}" if type(grads) is dict and not grads else self._observed_map(grads)
+        if type(inputs_after) is dict and not inputs_after:
+            inputs_after = "{}"
+        else:
+            inputs_after = self._observed_map(inputs_after)
+        call_id, status, stdout, stderr = (
+            self.call_id,
+            outcome.status,
+            outcome.stdout,
+            outcome.stderr,
+        )
+        exception, graph = outcome.exception, outcome.graph
         header = (
             '{"v":1,"body":{"event":"outcome","outcome":{'
             f'"duration":{_json_scalar(outcome.duration)},'
-            f'"call_id":{_json_text(self.call_id)},'
-            f'"status":{_json_text(outcome.status)},'
+            f'"call_id":{_json_string(call_id) if type(call_id) is str else _json_scalar(call_id)},'
+            f'"status":{_json_string(status) if type(status) is str else _json_scalar(status)},'
             f'"value":{value},"grads":{grads},"inputs_after":{inputs_after},'
-            f'"exception":{self._exception(outcome.exception)},'
-            f'"stdout":{_json_text(outcome.stdout)},'
-            f'"stderr":{_json_text(outcome.stderr)},'
-            f'"graph":{self._graph(outcome.graph)}}}}},'
+            f'"exception":{"null" if exception is None else self._exception(exception)},'
+            f'"stdout":{_json_string(stdout) if type(stdout) is str else _json_scalar(stdout)},'
+            f'"stderr":{_json_string(stderr) if type(stderr) is str else _json_scalar(stderr)},'
+            f'"graph":{"null" if graph is None else self._graph(graph)}}}}},'
             f'"buffers":[{",".join(self.buffers)}]}}'
         )
         return _frame_bytes(header, self.chunks, self.payload_len)
