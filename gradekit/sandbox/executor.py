@@ -182,6 +182,10 @@ class BackendView:
             for name in ("dtype", "requires_grad", "is_leaf", "grad_fn", "retains_grad")
             if name in self._accessors
         }
+        # autograd_facts's readers (None for what the backend lacks), unpacked once per tensor.
+        self._fact_readers = tuple(
+            self._readers.get(name) for name in ("is_leaf", "grad_fn", "retains_grad")
+        )
 
     # -- reading tensors ------------------------------------------------------------------
 
@@ -205,18 +209,20 @@ class BackendView:
     def autograd_facts(self, tensor: Any) -> tuple[bool, bool | None, str | None, bool]:
         """``requires_grad``, ``is_leaf``, the name of ``grad_fn`` and ``retains_grad`` of a
         genuine tensor (None, None and False for what the backend does not have)."""
-        readers, cls = self._readers, self.tensor_type
-        requires_grad = bool(readers["requires_grad"](tensor, cls))
-        is_leaf = bool(readers["is_leaf"](tensor, cls)) if "is_leaf" in readers else None
-        grad_fn = (
-            self.grad_fn_name(readers["grad_fn"](tensor, cls)) if "grad_fn" in readers else None
-        )
-        retains = bool(readers["retains_grad"](tensor, cls)) if "retains_grad" in readers else False
+        cls = self.tensor_type
+        requires_grad = bool(self._readers["requires_grad"](tensor, cls))
+        read_is_leaf, read_grad_fn, read_retains = self._fact_readers
+        is_leaf = None if read_is_leaf is None else bool(read_is_leaf(tensor, cls))
+        grad_fn = None if read_grad_fn is None else self.grad_fn_name(read_grad_fn(tensor, cls))
+        retains = False if read_retains is None else bool(read_retains(tensor, cls))
         return requires_grad, is_leaf, grad_fn, retains
 
     def tensor_data(self, tensor: Any, dtype_name: str) -> np.ndarray:
         if self._no_overrides is None:
-            array = self._tensor_array(tensor, dtype_name)
+            if self._numpy_forced is not None and dtype_name not in WIDENED_TENSOR_DTYPES:
+                array = self._numpy_forced(tensor, force=True)  # (the engine: no call more)
+            else:
+                array = self._tensor_array(tensor, dtype_name)
         else:
             with self._no_overrides():
                 array = self._tensor_array(tensor, dtype_name)

@@ -499,14 +499,33 @@ def encode_frame(body: Any, arrays: list[np.ndarray] | tuple[np.ndarray, ...] = 
     return _frame_bytes(header, chunks, offset)
 
 
+# Each wire dtype whose arrays' own bytes are already the wire's (little-endian or with no
+# byte order) and its name, found by id (numpy recomputes a dtype's hash on every lookup):
+# for an exact ndarray of one, _wire_buffer's result is just its name and ``tobytes()`` (C
+# order). Bounded: a student can make any number of dtype objects.
+_WIRE_READY_DTYPES: dict[int, tuple[np.dtype, str]] = {}
+_WIRE_READY_DTYPES_KEPT = 64
+
+
 def _wire_buffer(array: Any, index: int) -> tuple[str, bytes]:
     """The wire dtype name and little-endian, C-ordered bytes of buffer ``index``."""
+    if type(array) is np.ndarray:
+        dtype = array.dtype
+        ready = _WIRE_READY_DTYPES.get(id(dtype))
+        if ready is not None and ready[0] is dtype:
+            return ready[1], array.tobytes()
     if not isinstance(array, np.ndarray):
         raise ProtocolError(f"buffer {index}: expected a numpy array, got {type(array)}")
-    name = dtype_name(array.dtype)
+    dtype = array.dtype
+    name = dtype_name(dtype)
     if name not in WIRE_DTYPES:
-        raise ProtocolError(f"buffer {index}: dtype {array.dtype} cannot cross the wire")
-    little = np.ascontiguousarray(array, dtype=little_endian(array.dtype))
+        raise ProtocolError(f"buffer {index}: dtype {dtype} cannot cross the wire")
+    little_dtype = little_endian(dtype)
+    if little_dtype == dtype and type(array) is np.ndarray:
+        if len(_WIRE_READY_DTYPES) >= _WIRE_READY_DTYPES_KEPT:
+            _WIRE_READY_DTYPES.clear()
+        _WIRE_READY_DTYPES[id(dtype)] = (dtype, name)
+    little = np.ascontiguousarray(array, dtype=little_dtype)
     return name, little.tobytes()
 
 
@@ -1479,6 +1498,21 @@ def _json_list(values: Any) -> str:
     return "[" + ",".join(map(str, values)) + "]"
 
 
+# The text of an observed tensor or array before its shape (by kind, type, exact_type and
+# dtype) and of a tensor's autograd fields (by their values): a run's tensors share a few of
+# each, and a lookup costs less than writing them. Keys hold only exact str, bool and None
+# (nothing of the student's is hashed); bounded, as grad_fn names are the student's to choose.
+_ARRAY_HEADS: dict[tuple[str, ...], str] = {}
+_AUTOGRAD_TAILS: dict[tuple[str | None, ...], str] = {}
+_TEXTS_KEPT = 256
+
+
+def _remember_text(texts: dict[Any, str], key: Any, text: str) -> None:
+    if len(texts) >= _TEXTS_KEPT:
+        texts.clear()
+    texts[key] = text
+
+
 class _OutcomeText:
     """An outcome event's frame written as text, field by field in the order of
     :func:`outcome_to_wire`, without building its dictionaries first.
@@ -1499,20 +1533,32 @@ class _OutcomeText:
 
     def frame(self) -> bytes:
         outcome = self.outcome
-        # In the order outcome_to_wire gives the buffers their indices.
-        value = self._optional_observed(outcome.value)
-        grads = self._observed_map(outcome.grads)
-        inputs_after = self._observed_map(outcome.inputs_after)
+        # In the order outcome_to_wire gives the buffers their indices. The usual fields (no
+        # value, no maps, no exception or graph, str texts) are written here without a call.
+        value, grads, inputs_after = outcome.value, outcome.grads, outcome.inputs_after
+        value = "null" if value is None else self._observed(value)
+        grads = "{}" if type(grads) is dict and not grads else self._observed_map(grads)
+        if type(inputs_after) is dict and not inputs_after:
+            inputs_after = "{}"
+        else:
+            inputs_after = self._observed_map(inputs_after)
+        call_id, status, stdout, stderr = (
+            self.call_id,
+            outcome.status,
+            outcome.stdout,
+            outcome.stderr,
+        )
+        exception, graph = outcome.exception, outcome.graph
         header = (
             '{"v":1,"body":{"event":"outcome","outcome":{'
             f'"duration":{_json_scalar(outcome.duration)},'
-            f'"call_id":{_json_text(self.call_id)},'
-            f'"status":{_json_text(outcome.status)},'
+            f'"call_id":{_json_string(call_id) if type(call_id) is str else _json_scalar(call_id)},'
+            f'"status":{_json_string(status) if type(status) is str else _json_scalar(status)},'
             f'"value":{value},"grads":{grads},"inputs_after":{inputs_after},'
-            f'"exception":{self._exception(outcome.exception)},'
-            f'"stdout":{_json_text(outcome.stdout)},'
-            f'"stderr":{_json_text(outcome.stderr)},'
-            f'"graph":{self._graph(outcome.graph)}}}}},'
+            f'"exception":{"null" if exception is None else self._exception(exception)},'
+            f'"stdout":{_json_string(stdout) if type(stdout) is str else _json_scalar(stdout)},'
+            f'"stderr":{_json_string(stderr) if type(stderr) is str else _json_scalar(stderr)},'
+            f'"graph":{"null" if graph is None else self._graph(graph)}}}}},'
             f'"buffers":[{",".join(self.buffers)}]}}'
         )
         return _frame_bytes(header, self.chunks, self.payload_len)
@@ -1538,18 +1584,37 @@ class _OutcomeText:
             raise _NotPlainData("a kind that is not a str")
         if kind == "tensor" or kind == "ndarray":
             flag = _FLAG_TEXT_BY_ID
-            head = (
-                f'{{"kind":"{kind}","type":{_json_text(obs.type)},'
-                f'"exact_type":{flag[id(obs.exact_type)]},"dtype":{_json_text(obs.dtype)},'
-                f'"shape":{_json_list(obs.shape or ())},"data":{self._buffer(obs.data)}'
-            )
+            type_name, dtype = obs.type, obs.dtype
+            key = (kind, type_name, flag[id(obs.exact_type)], dtype)
+            remembered = type(type_name) is str and type(dtype) is str
+            head = _ARRAY_HEADS.get(key) if remembered else None
+            if head is None:
+                head = (
+                    f'{{"kind":"{kind}","type":{_json_text(type_name)},'
+                    f'"exact_type":{key[2]},"dtype":{_json_text(dtype)},'
+                )
+                if remembered:
+                    _remember_text(_ARRAY_HEADS, key, head)
+            text = f'{head}"shape":{_json_list(obs.shape or ())},"data":{self._buffer(obs.data)}'
             if kind == "ndarray":
-                return head + "}"
-            return (
-                f'{head},"requires_grad":{flag[id(obs.requires_grad)]},'
-                f'"is_leaf":{flag[id(obs.is_leaf)]},"grad_fn":{_json_text(obs.grad_fn)},'
-                f'"retains_grad":{flag[id(obs.retains_grad)]}}}'
+                return text + "}"
+            grad_fn = obs.grad_fn
+            key = (
+                flag[id(obs.requires_grad)],
+                flag[id(obs.is_leaf)],
+                grad_fn,
+                flag[id(obs.retains_grad)],
             )
+            remembered = grad_fn is None or type(grad_fn) is str
+            tail = _AUTOGRAD_TAILS.get(key) if remembered else None
+            if tail is None:
+                tail = (
+                    f',"requires_grad":{key[0]},"is_leaf":{key[1]},'
+                    f'"grad_fn":{_json_text(grad_fn)},"retains_grad":{key[3]}}}'
+                )
+                if remembered:
+                    _remember_text(_AUTOGRAD_TAILS, key, tail)
+            return text + tail
         type_text = _json_text(obs.type)
         if kind == "python":
             return f'{{"kind":"python","type":{type_text},"value":{_json_scalar(obs.value)}}}'

@@ -111,3 +111,17 @@ def test_torch_tensors_are_read_as_by_name():
             continue  # widened first: covered by the executor's bfloat16 test
         read = view.tensor_data(tensor, dtype)
         assert read.tobytes() == data_by_name(view, tensor).tobytes()
+
+
+def test_a_backend_without_is_leaf_grad_fn_or_retains_grad_reads_none_none_and_false():
+    import types
+
+    class Tensor:
+        requires_grad = property(lambda self: True)
+
+    backend = types.ModuleType("minimal_backend")
+    backend.Tensor = Tensor
+    backend.tensor = lambda data, **_: Tensor()
+    view = BackendView(backend)
+    assert not view.has_accessor("is_leaf") and not view.has_accessor("grad_fn")
+    assert view.autograd_facts(Tensor()) == (True, None, None, False)

@@ -282,3 +282,37 @@ def test_call_outcomes_made_without_maps_each_get_new_ones():
     with pytest.raises(dataclasses.FrozenInstanceError):
         first.status = "raised"  # type: ignore[misc]
     assert first == second and first != CallOutcome("raised")
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(array_observed("tensor") | array_observed("ndarray"), min_size=1, max_size=6))
+def test_remembered_texts_of_tensors_give_the_same_frame_as_new_ones(values):
+    """The texts kept around a tensor's shape and data (by type, dtype and flags) give the
+    bytes of writing them again: each outcome written cold, then with its texts kept."""
+    outcome = CallOutcome("ok", inputs_after={f"x{i}": value for i, value in enumerate(values)})
+    protocol._ARRAY_HEADS.clear()
+    protocol._AUTOGRAD_TAILS.clear()
+    general = encode_outcome_event_generally("c", outcome)
+    assert protocol._OutcomeText("c", outcome).frame() == general  # nothing kept yet
+    assert protocol._OutcomeText("c", outcome).frame() == general  # every text kept
+
+
+def test_remembered_texts_stay_bounded(monkeypatch):
+    monkeypatch.setattr(protocol, "_TEXTS_KEPT", 4)
+    for index in range(20):
+        value = Observed(
+            "tensor",
+            "torch.Tensor",
+            exact_type=True,
+            dtype=f"float{index}",  # (any text: the frame is only written, not decoded)
+            shape=(1,),
+            data=np.zeros(1, np.float32),
+            requires_grad=True,
+            is_leaf=False,
+            grad_fn=f"Fn{index}Backward0",
+            retains_grad=False,
+        )
+        outcome = CallOutcome("ok", value=value)
+        frame = protocol._OutcomeText("c", outcome).frame()
+        assert frame == encode_outcome_event_generally("c", outcome)
+        assert len(protocol._ARRAY_HEADS) <= 4 and len(protocol._AUTOGRAD_TAILS) <= 4

@@ -492,3 +492,42 @@ def test_deeply_nested_observed_values_are_rejected():
         value = {"kind": "sequence", "type": "list", "items": [value]}
     with pytest.raises(ProtocolError, match="nesting"):
         decode_event(decode_frame(encode_frame(outcome_body(**value))))
+
+
+@given(
+    dtype=st.sampled_from(DTYPES),
+    order=st.sampled_from("<>="),
+    shape=hnp.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=4),
+    transposed=st.booleans(),
+    data=st.data(),
+)
+def test_a_buffer_s_bytes_are_the_same_the_first_time_and_once_its_dtype_is_remembered(
+    dtype: str, order: str, shape: tuple[int, ...], transposed: bool, data: st.DataObject
+) -> None:
+    from gradekit.sandbox import protocol
+
+    wire_dtype = np.dtype(dtype).newbyteorder(order)
+    array = data.draw(hnp.arrays(wire_dtype, shape))
+    if transposed:
+        array = array.T  # not C-contiguous: the bytes are still written in C order
+    expected = (dtype, np.ascontiguousarray(array, dtype=wire_dtype.newbyteorder("<")).tobytes())
+    assert protocol._wire_buffer(array, 0) == expected
+    assert protocol._wire_buffer(array, 0) == expected  # (the dtype's entry, if it has one)
+    for ready_dtype, _name in protocol._WIRE_READY_DTYPES.values():
+        assert ready_dtype.newbyteorder("<") == ready_dtype  # never a big-endian one
+
+
+def test_the_wire_ready_dtypes_stay_bounded_and_subclasses_take_the_checked_path() -> None:
+    from gradekit.sandbox import protocol
+
+    for index in range(3 * protocol._WIRE_READY_DTYPES_KEPT):
+        distinct = np.dtype("float32", metadata={"n": index})  # a new dtype object each time
+        protocol._wire_buffer(np.zeros(2, dtype=distinct), 0)
+        assert len(protocol._WIRE_READY_DTYPES) <= protocol._WIRE_READY_DTYPES_KEPT
+
+    class Sub(np.ndarray):
+        def tobytes(self, order: str = "C") -> bytes:  # never asked: the general path copies
+            raise AssertionError("tobytes of a subclass")
+
+    sub = np.arange(3, dtype=np.int64).view(Sub)
+    assert protocol._wire_buffer(sub, 0) == ("int64", np.arange(3, dtype="<i8").tobytes())

@@ -31,7 +31,7 @@ import math
 import operator
 import sys
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -538,9 +538,41 @@ def _make_view(source: Tensor, data: np.ndarray, node: Node | None, view_fn: Vie
     out.__dict__["_view_fn"] = view_fn if parent_fn is None else _compose(parent_fn, view_fn)
     views = root.__dict__.get("_views")
     if views is None:
-        views = root.__dict__["_views"] = weakref.WeakSet()
-    views.add(out)
+        views = root.__dict__["_views"] = ViewRefs()
+    views.refs.append(_weak_ref(out))
+    if len(views.refs) > views.limit:
+        views.prune()
     return out
+
+
+_weak_ref = weakref.ref
+
+
+class ViewRefs:
+    """The views of a root tensor, weakly held: iterating gives the live ones.
+
+    A plain list of weak references without callbacks, not a ``weakref.WeakSet``: every
+    view is added here, and ``WeakSet.add`` (a Python method making a reference with a
+    Python callback, which runs again when the view dies) cost more than the rest of
+    making a view. Dead references are dropped when the list has doubled since the last
+    time, so it holds at most about twice the live views.
+    """
+
+    __slots__ = ("refs", "limit")
+
+    def __init__(self) -> None:
+        self.refs: list[weakref.ref] = []
+        self.limit = 8
+
+    def prune(self) -> None:
+        self.refs = [ref for ref in self.refs if ref() is not None]
+        self.limit = max(8, 2 * len(self.refs))
+
+    def __iter__(self) -> Iterator[Tensor]:
+        for ref in self.refs:
+            view = ref()
+            if view is not None:
+                yield view
 
 
 def _compose(first: ViewFn, then: ViewFn) -> ViewFn:
