@@ -501,6 +501,21 @@ def _close_all(fds: list[int]) -> None:
         os.close(fd)
 
 
+def _run_pipes_and_environment(
+    scratch: Path, zygote: Zygote
+) -> tuple[dict[str, tuple[int, int]], dict[str, int], dict[str, str]]:
+    """A run's five pipes by name (read and write ends), the ends its launcher keeps (it reads
+    its configuration and writes everything else), and the run's environment."""
+    pipes = {name: os.pipe() for name in PIPE_NAMES}
+    child_fds = {
+        name: (read if name == "config" else write) for name, (read, write) in pipes.items()
+    }
+    environment = child_environment(scratch)
+    if zygote.bubblewrap:
+        environment["PWD"] = str(scratch)  # what bwrap --chdir sets in a cold run
+    return pipes, child_fds, environment
+
+
 class ZygoteLaunch:
     """The runner's launch strategy for warm workers: launchers forked by a :class:`Zygote`.
 
@@ -528,14 +543,7 @@ class ZygoteLaunch:
         its pipe next, then waits for the launcher with ``finish_launch``."""
         from gradekit.sandbox.runner import LaunchedProcess
 
-        pipes = {name: os.pipe() for name in PIPE_NAMES}
-        # Which end the launcher keeps: it reads its config, writes everything else.
-        child_fds = {
-            name: (read if name == "config" else write) for name, (read, write) in pipes.items()
-        }
-        environment = child_environment(scratch)
-        if self.zygote.bubblewrap:
-            environment["PWD"] = str(scratch)  # what bwrap --chdir sets in a cold run
+        pipes, child_fds, environment = _run_pipes_and_environment(scratch, self.zygote)
         try:
             ticket = self.zygote.queue_spawn(scratch, environment, child_fds)
         except BaseException:
@@ -687,13 +695,7 @@ class PersistentLaunch(ZygoteLaunch):
         the runner then writes the configuration and calls ``finish_launch``."""
         from gradekit.sandbox.runner import LaunchedProcess
 
-        pipes = {name: os.pipe() for name in PIPE_NAMES}
-        child_fds = {
-            name: (read if name == "config" else write) for name, (read, write) in pipes.items()
-        }
-        environment = child_environment(scratch)
-        if self.zygote.bubblewrap:
-            environment["PWD"] = str(scratch)  # what bwrap --chdir sets in a cold run
+        pipes, child_fds, environment = _run_pipes_and_environment(scratch, self.zygote)
         request = {"cwd": str(scratch), "env": environment}
         try:
             launcher = self._send_run(request, [child_fds[name] for name in PIPE_NAMES])
