@@ -562,25 +562,58 @@ def prepare_seccomp() -> None:
     Raises :class:`OSError` when it cannot (no libseccomp): workers then try on their own and
     report the layer missing exactly as before.
     """
-    global _seccomp_template
+    global _seccomp_template, _loadable_program
     _seccomp_template = build_seccomp_template()
+    _loadable_program = None
 
 
-def _load_program(program: bytes) -> None:
-    """Install a BPF program as this process's seccomp filter (no_new_privs first, as
-    ``seccomp_load`` does)."""
-    buffer = ctypes.create_string_buffer(program, len(program))
-    fprog = _SockFprog(len(program) // _BPF_INSTRUCTION.size, ctypes.addressof(buffer))
-    _prctl(PR_SET_NO_NEW_PRIVS, 1)
-    if _libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.addressof(fprog), 0, 0) != 0:
-        err = ctypes.get_errno()
-        raise OSError(err, f"loading the seccomp filter failed: {os.strerror(err)}")
+class LoadableProgram:
+    """A BPF program in C memory, as ``prctl(PR_SET_SECCOMP)`` reads it (a ``sock_fprog``
+    pointing at the instructions), for one protected pid."""
+
+    __slots__ = ("protected_pid", "_instructions", "_fprog", "address")
+
+    def __init__(self, program: bytes, protected_pid: int) -> None:
+        self.protected_pid = protected_pid
+        self._instructions = ctypes.create_string_buffer(program, len(program))
+        self._fprog = _SockFprog(
+            len(program) // _BPF_INSTRUCTION.size, ctypes.addressof(self._instructions)
+        )
+        self.address = ctypes.addressof(self._fprog)
+
+    def load(self) -> None:
+        """Install the program as this process's seccomp filter (no_new_privs first, as
+        ``seccomp_load`` does)."""
+        _prctl(PR_SET_NO_NEW_PRIVS, 1)
+        if _libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, self.address, 0, 0) != 0:
+            err = ctypes.get_errno()
+            raise OSError(err, f"loading the seccomp filter failed: {os.strerror(err)}")
+
+
+# The last program made from the template. A launcher makes its own (it is the pid its
+# workers protect) before forking them, so each worker only loads it: writing the pid into
+# the program and building its C structures in every fresh fork cost about 40 copied pages.
+_loadable_program: LoadableProgram | None = None
+
+
+def loadable_seccomp_program(protected_pid: int) -> LoadableProgram | None:
+    """The template's program for ``protected_pid``, ready to load (the last one is kept);
+    None without a template (no warm zygote compiled one)."""
+    global _loadable_program
+    if _seccomp_template is None:
+        return None
+    program = _loadable_program
+    if program is None or program.protected_pid != protected_pid:
+        program = LoadableProgram(_seccomp_template.program_for(protected_pid), protected_pid)
+        _loadable_program = program
+    return program
 
 
 def apply_seccomp(protected_pid: int) -> None:
     """Install the seccomp filter; ``protected_pid`` (the launcher) may not be signalled."""
-    if _seccomp_template is not None:
-        _load_program(_seccomp_template.program_for(protected_pid))
+    program = loadable_seccomp_program(protected_pid)
+    if program is not None:
+        program.load()
         return
     lib = _load_libseccomp()
     ctx = _build_filter(lib, protected_pid)
@@ -597,6 +630,15 @@ def apply_seccomp(protected_pid: int) -> None:
 # --------------------------------------------------------------------------------------------
 
 ALL_CHILD_LAYERS = ("rlimits", "capabilities", "landlock", "seccomp")
+
+
+def prepare_for_workers(enabled: tuple[str, ...] | list[str], protected_pid: int) -> None:
+    """In a launcher about to fork workers: work out what their ``enabled`` layers need that
+    is the same for every worker (the seccomp program for ``protected_pid``, the launcher
+    itself), so each worker only makes the system calls. Only inputs are prepared: every
+    worker still applies each layer itself, after its fork."""
+    if "seccomp" in enabled:
+        loadable_seccomp_program(protected_pid)
 
 
 def apply_layers(

@@ -1,10 +1,11 @@
 """The throughput shortcuts of batch grading change nothing but the cost.
 
 Each shortcut is checked against the slow path it replaces: the seccomp program compiled once
-per zygote against libseccomp's own program for the same pid, the cached encoding of a batch's
-calls against a fresh encoding, static checks on a shared parse against checks on the text,
-the bit-identical shortcut of array comparison against the tolerance rule, and the /proc-free
-``kill_descendants`` against a real orphaned grandchild. The warm path's isolation itself is
+per zygote (and made ready by each launcher for its own pid) against libseccomp's own program
+for the same pid, the cached encoding of a batch's calls against a fresh encoding, static
+checks on a shared parse against checks on the text, the bit-identical shortcut of array
+comparison against the tolerance rule, and the /proc-free ``kill_descendants`` against a real
+orphaned grandchild. The warm path's isolation itself is
 covered by test_batch_warm.py.
 """
 
@@ -86,6 +87,81 @@ def test_a_worker_under_the_prepared_filter_cannot_signal_its_launcher() -> None
     answer = os.read(read_end, 100).decode()
     os.close(read_end)
     assert answer == "denied,denied,allowed"
+
+
+def _in_a_fork(action) -> str:
+    """Run ``action()`` in a forked child and return what it wrote (its str), or the type of
+    what it raised."""
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            try:
+                answer = str(action())
+            except BaseException as error:
+                answer = type(error).__name__
+            os.write(write_end, answer.encode())
+        finally:
+            os._exit(0)
+    os.close(write_end)
+    os.waitpid(pid, 0)
+    answer = os.read(read_end, 1 << 16).decode()
+    os.close(read_end)
+    return answer
+
+
+@needs_libseccomp
+def test_a_launcher_prepared_seccomp_program_is_libseccomps_and_still_protects_it() -> None:
+    """A launcher prepares its workers' seccomp program for its own pid before forking them
+    (prepare_for_workers): the program is libseccomp's for that pid, and a worker that loads
+    it still cannot signal the launcher, open a network socket or signal a process group."""
+    import socket
+
+    def launcher() -> str:
+        layers.prepare_seccomp()
+        layers.prepare_for_workers(["seccomp"], os.getpid())
+        prepared = layers.loadable_seccomp_program(os.getpid())
+        same = prepared._instructions.raw == layers.compile_seccomp(os.getpid())
+
+        def worker() -> str:
+            # The very program the launcher prepared, not a new one.
+            reused = layers.loadable_seccomp_program(os.getppid()) is prepared
+            layers.apply_seccomp(os.getppid())
+            results = [f"reused={reused}"]
+            for attempt in (
+                lambda: os.kill(os.getppid(), 0),
+                lambda: os.kill(-os.getppid(), 0),
+                lambda: socket.socket(socket.AF_INET),
+                lambda: os.kill(os.getpid(), 0),
+            ):
+                try:
+                    attempt()
+                    results.append("allowed")
+                except PermissionError:
+                    results.append("denied")
+            return ",".join(results)
+
+        return f"same={same} " + _in_a_fork(worker)
+
+    assert _in_a_fork(launcher) == "same=True reused=True,denied,denied,denied,allowed"
+
+
+@needs_libseccomp
+def test_a_worker_whose_launcher_is_gone_protects_its_new_parent() -> None:
+    """The prepared program is only the one for the pid it was made for: a worker whose
+    getppid() is another pid (its launcher died) gets a program for that pid, as before."""
+
+    def launcher() -> str:
+        layers.prepare_seccomp()
+        layers.prepare_for_workers(["seccomp"], os.getpid())
+        other = os.getpid() + 1
+        program = layers.loadable_seccomp_program(other)
+        return str(
+            program.protected_pid == other
+            and program._instructions.raw == layers.compile_seccomp(other)
+        )
+
+    assert _in_a_fork(launcher) == "True"
 
 
 def _calls(count: int) -> list[Call]:
