@@ -22,6 +22,7 @@ run for the runs of a batch's grading slot (:func:`gradekit.sandbox.zygote._serv
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 import traceback
@@ -324,6 +325,11 @@ def _fork_worker(
     worker = os.fork()
     if worker == 0:
         os.setpgid(0, 0)
+        # The launcher's objects still in the collector's young generations (a few hundred)
+        # are left to it: each object the worker allocates or frees would otherwise be linked
+        # next to them, writing to (and so copying) their pages, and no collection here runs
+        # a finalizer of theirs. The zygote freezes its own objects for the same reason.
+        gc.freeze()
         close_inherited_fds(args.result_fd)
         run_worker(config, calls, view, args.result_fd)
     try:

@@ -2,11 +2,11 @@
 
 Each shortcut is checked against the slow path it replaces: the seccomp program compiled once
 per zygote (and made ready by each launcher for its own pid) against libseccomp's own program
-for the same pid, the cached encoding of a batch's calls against a fresh encoding, static
-checks on a shared parse against checks on the text, the bit-identical shortcut of array
-comparison against the tolerance rule, and the /proc-free ``kill_descendants`` against a real
-orphaned grandchild. The warm path's isolation itself is
-covered by test_batch_warm.py.
+for the same pid, the launcher's objects frozen in each worker, the cached encoding of a
+batch's calls against a fresh encoding, static checks on a shared parse against checks on the
+text, the bit-identical shortcut of array comparison against the tolerance rule, and the
+/proc-free ``kill_descendants`` against a real orphaned grandchild. The warm path's isolation
+itself is covered by test_batch_warm.py.
 """
 
 from __future__ import annotations
@@ -162,6 +162,35 @@ def test_a_worker_whose_launcher_is_gone_protects_its_new_parent() -> None:
         )
 
     assert _in_a_fork(launcher) == "True"
+
+
+def test_a_worker_starts_with_its_launchers_objects_out_of_its_collector(monkeypatch) -> None:
+    """_fork_worker freezes what the launcher left in the collector's young generations: the
+    worker's collector neither traverses nor finalizes it (and so does not copy its pages)."""
+    import gc
+    import types
+
+    from gradekit.sandbox import child
+
+    class LauncherObject:
+        pass
+
+    def run_worker(config, calls, view, result_fd) -> None:
+        young = [item for item in gc.get_objects() if isinstance(item, LauncherObject)]
+        os.write(result_fd, f"{len(young)} {gc.get_count()[0] < 50}".encode())
+        os._exit(0)
+
+    monkeypatch.setattr(child, "run_worker", run_worker)
+    read_end, write_end = os.pipe()
+    launcher_object = LauncherObject()
+    launcher_object.cycle = launcher_object  # tracked by the collector, in a young generation
+    assert any(item is launcher_object for item in gc.get_objects())
+    pid = child._fork_worker({}, [], None, types.SimpleNamespace(result_fd=write_end))
+    os.close(write_end)
+    os.waitpid(pid, 0)
+    answer = os.read(read_end, 100).decode()
+    os.close(read_end)
+    assert answer == "0 True"
 
 
 def _calls(count: int) -> list[Call]:
