@@ -267,15 +267,13 @@ def apply_landlock(view: FilesystemView, *, deny_tcp: bool = True, scope: bool =
     handled_fs = _handled_fs_rights(abi)
     attr = _RulesetAttr(handled_access_fs=handled_fs)
     size = 8
-    applied = ["landlock"]
-    if abi >= 4 and deny_tcp:
+    applied = landlock_layers(abi, deny_tcp=deny_tcp, scope=scope)
+    if "landlock-net" in applied:
         attr.handled_access_net = NET_BIND_TCP | NET_CONNECT_TCP  # handled + no rule = denied
-        applied.append("landlock-net")
     if abi >= 4:
         size = 16
-    if abi >= 6 and scope:
+    if "landlock-scope" in applied:
         attr.scoped = SCOPE_ABSTRACT_UNIX_SOCKET | SCOPE_SIGNAL
-        applied.append("landlock-scope")
         size = 24
     ruleset_fd = _libc.syscall(
         _SYS_LANDLOCK_CREATE_RULESET, ctypes.byref(attr), ctypes.c_size_t(size), ctypes.c_uint32(0)
@@ -299,6 +297,16 @@ def apply_landlock(view: FilesystemView, *, deny_tcp: bool = True, scope: bool =
     finally:
         os.close(ruleset_fd)
     return applied
+
+
+def landlock_layers(abi: int, *, deny_tcp: bool = True, scope: bool = True) -> list[str]:
+    """The layers :func:`apply_landlock` puts in force with Landlock ABI ``abi``."""
+    layers = ["landlock"]
+    if abi >= 4 and deny_tcp:
+        layers.append("landlock-net")
+    if abi >= 6 and scope:
+        layers.append("landlock-scope")
+    return layers
 
 
 def _add_path_rule(ruleset_fd: int, path: str, rights: int) -> None:
@@ -639,6 +647,17 @@ def prepare_for_workers(enabled: tuple[str, ...] | list[str], protected_pid: int
     worker still applies each layer itself, after its fork."""
     if "seccomp" in enabled:
         loadable_seccomp_program(protected_pid)
+
+
+def layers_in_force(enabled: tuple[str, ...] | list[str]) -> list[str]:
+    """What :func:`apply_layers` reports applied when every one of the ``enabled`` layers
+    applies here, in its order (a launcher encodes that report once for its workers)."""
+    in_force: list[str] = []
+    for name in ("rlimits", "landlock", "seccomp", "capabilities"):  # apply_layers' order
+        if name not in enabled or (name == "capabilities" and os.geteuid() != 0):
+            continue
+        in_force += landlock_layers(landlock_abi()) if name == "landlock" else [name]
+    return in_force
 
 
 def apply_layers(

@@ -1315,11 +1315,25 @@ def outcome_from_wire(obj: Any, arrays, used: set[int], where: str) -> tuple[str
 
 
 def encode_layers_event(applied: list[str], failed: dict[str, str]) -> bytes:
+    """The frame reporting a worker's layers, remembered by value: a warm zygote encodes the
+    usual report before forking (:func:`gradekit.sandbox.zygote._serve`), so that each fresh
+    fork finds it instead of running the JSON encoder (about 25 copied pages a worker)."""
+    return _layers_event(tuple(applied), tuple(failed.items()))
+
+
+@functools.lru_cache(maxsize=16)
+def _layers_event(applied: tuple[str, ...], failed: tuple[tuple[str, str], ...]) -> bytes:
     return encode_frame({"event": "layers", "applied": list(applied), "failed": dict(failed)})
 
 
 def encode_loaded_event(error: ExceptionInfo | None) -> bytes:
+    if error is None:
+        return _LOADED_WITHOUT_ERROR
     return encode_frame({"event": "loaded", "error": exception_to_wire(error)})
+
+
+# A clean import's event, the same for every worker: encoded here, before any fork.
+_LOADED_WITHOUT_ERROR = encode_frame({"event": "loaded", "error": None})
 
 
 # The exact bytes of every begin event encoded or decoded in this process, and their call ids:

@@ -67,6 +67,11 @@ def _serve(channel: socket.socket, backend_name: str) -> None:
     except OSError:
         pass  # no libseccomp here: each worker tries itself and reports the layer missing
     layers.landlock_abi()
+    # The layers report of a worker under the full policy (every child layer enabled, all in
+    # force), what a batch's workers send unless this machine lacks a layer: encoded once here
+    # instead of by the JSON encoder in each fresh fork (a worker reporting anything else
+    # encodes its own).
+    child.encode_layers_event(layers.layers_in_force(layers.ALL_CHILD_LAYERS), {})
 
     layers.set_child_subreaper()  # orphans of a killed launcher come back here to be reaped
     # Objects that exist now are never collected: a fork's collector then does not write to

@@ -2,11 +2,12 @@
 
 Each shortcut is checked against the slow path it replaces: the seccomp program compiled once
 per zygote (and made ready by each launcher for its own pid) against libseccomp's own program
-for the same pid, the launcher's objects frozen in each worker, the cached encoding of a
-batch's calls against a fresh encoding, static checks on a shared parse against checks on the
-text, the bit-identical shortcut of array comparison against the tolerance rule, and the
-/proc-free ``kill_descendants`` against a real orphaned grandchild. The warm path's isolation
-itself is covered by test_batch_warm.py.
+for the same pid, the launcher's objects frozen in each worker, the layers report a zygote
+encodes once against what a worker's layers report, the cached encoding of a batch's calls
+against a fresh encoding, static checks on a shared parse against checks on the text, the
+bit-identical shortcut of array comparison against the tolerance rule, and the /proc-free
+``kill_descendants`` against a real orphaned grandchild. The warm path's isolation itself is
+covered by test_batch_warm.py.
 """
 
 from __future__ import annotations
@@ -191,6 +192,38 @@ def test_a_worker_starts_with_its_launchers_objects_out_of_its_collector(monkeyp
     answer = os.read(read_end, 100).decode()
     os.close(read_end)
     assert answer == "0 True"
+
+
+@pytest.mark.parametrize(
+    "enabled",
+    [layers.ALL_CHILD_LAYERS, ("rlimits", "seccomp"), ("landlock",), ()],
+    ids=["all", "rlimits+seccomp", "landlock", "none"],
+)
+def test_the_layers_a_zygote_expects_are_those_a_worker_reports(tmp_path, enabled) -> None:
+    """layers_in_force (the report a zygote encodes once for its workers) is what
+    apply_layers reports in a fork where every enabled layer applies, in the same order; and
+    the remembered frames are the ones the encoder writes."""
+    from gradekit.sandbox.protocol import encode_frame, encode_layers_event, encode_loaded_event
+
+    def worker() -> str:
+        applied, failed = layers.apply_layers(
+            enabled,
+            layers.Limits(),
+            layers.FilesystemView(runner.readable_paths(), (str(tmp_path), "/dev/null")),
+            protected_pid=os.getppid(),
+        )
+        return f"{applied} {failed}"
+
+    reported = _in_a_fork(worker)
+    if not reported.endswith(" {}"):
+        pytest.skip(f"a layer does not apply on this machine: {reported}")
+    assert reported == f"{layers.layers_in_force(enabled)} {{}}"
+    applied = layers.layers_in_force(enabled)
+    for failed in ({}, {"seccomp": "OSError: [Errno 22] refused"}):
+        body = {"event": "layers", "applied": applied, "failed": failed}
+        assert encode_layers_event(applied, failed) == encode_frame(body)
+        assert encode_layers_event(list(applied), dict(failed)) == encode_frame(body)
+    assert encode_loaded_event(None) == encode_frame({"event": "loaded", "error": None})
 
 
 def _calls(count: int) -> list[Call]:
