@@ -22,6 +22,7 @@ run for the runs of a batch's grading slot (:func:`gradekit.sandbox.zygote._serv
 
 from __future__ import annotations
 
+import functools
 import gc
 import os
 import sys
@@ -46,6 +47,7 @@ from gradekit.sandbox.protocol import (
     Capture,
     ExceptionInfo,
     FrameStream,
+    IntFrameTemplate,
     ProtocolError,
     decode_calls,
     encode_begin_event,
@@ -349,6 +351,13 @@ def main(argv: list[str] | None = None) -> int:
     return run_launcher(parser.parse_args(argv))
 
 
+@functools.lru_cache(maxsize=4)
+def _worker_status(subreaper_error: str | None) -> IntFrameTemplate:
+    """The status frame announcing a worker, for its pid (encoded once per launcher)."""
+    body = {"status": "worker", "pid": 0, "subreaper_error": subreaper_error}
+    return IntFrameTemplate(body, "pid")
+
+
 # Backend views a warm zygote built before forking (no student code had run: as trustworthy
 # as one built by the launcher itself), by backend name.
 PREBUILT_VIEWS: dict[str, BackendView] = {}
@@ -374,13 +383,11 @@ def run_launcher(args: LauncherArguments) -> int:
 
     # One worker at a time. After each, everything it left behind is killed and reaped, and
     # the grader either names the call to resume from (after a crash) or closes the pipe.
+    worker_status = _worker_status(subreaper_error)
     start = 0
     while True:
         worker = _fork_worker(config, calls[start:], view, args)
-        _write_all(
-            args.status_fd,
-            encode_frame({"status": "worker", "pid": worker, "subreaper_error": subreaper_error}),
-        )
+        _write_all(args.status_fd, worker_status.frame(worker))  # no encoder: see IntFrameTemplate
         _, status = os.waitpid(worker, 0)
         reaped = layer_functions.kill_descendants()
         _write_all(
