@@ -57,39 +57,6 @@ def test_the_seccomp_template_is_libseccomps_program_for_every_pid(template, pid
     assert template.program_for(pid) == layers.compile_seccomp(pid)
 
 
-@needs_libseccomp
-def test_a_worker_under_the_prepared_filter_cannot_signal_its_launcher() -> None:
-    """Load the prepared program in a forked child: the protected pid and the network are
-    refused, as with libseccomp's own seccomp_load."""
-    import socket
-
-    read_end, write_end = os.pipe()
-    child = os.fork()
-    if child == 0:
-        try:
-            layers.prepare_seccomp()
-            layers.apply_seccomp(os.getppid())
-            results = []
-            for attempt in (
-                lambda: os.kill(os.getppid(), 0),
-                lambda: socket.socket(socket.AF_INET),
-                lambda: os.kill(os.getpid(), 0),
-            ):
-                try:
-                    attempt()
-                    results.append("allowed")
-                except PermissionError:
-                    results.append("denied")
-            os.write(write_end, ",".join(results).encode())
-        finally:
-            os._exit(0)
-    os.close(write_end)
-    os.waitpid(child, 0)
-    answer = os.read(read_end, 100).decode()
-    os.close(read_end)
-    assert answer == "denied,denied,allowed"
-
-
 def _in_a_fork(action) -> str:
     """Run ``action()`` in a forked child and return what it wrote (its str), or the type of
     what it raised."""
@@ -111,6 +78,36 @@ def _in_a_fork(action) -> str:
     return answer
 
 
+def _refusals(*attempts) -> str:
+    """For each attempt, "denied" (it raised PermissionError) or "allowed", comma-separated."""
+    results = []
+    for attempt in attempts:
+        try:
+            attempt()
+            results.append("allowed")
+        except PermissionError:
+            results.append("denied")
+    return ",".join(results)
+
+
+@needs_libseccomp
+def test_a_worker_under_the_prepared_filter_cannot_signal_its_launcher() -> None:
+    """Load the prepared program in a forked child: the protected pid and the network are
+    refused, as with libseccomp's own seccomp_load."""
+    import socket
+
+    def worker() -> str:
+        layers.prepare_seccomp()
+        layers.apply_seccomp(os.getppid())
+        return _refusals(
+            lambda: os.kill(os.getppid(), 0),
+            lambda: socket.socket(socket.AF_INET),
+            lambda: os.kill(os.getpid(), 0),
+        )
+
+    assert _in_a_fork(worker) == "denied,denied,allowed"
+
+
 @needs_libseccomp
 def test_a_launcher_prepared_seccomp_program_is_libseccomps_and_still_protects_it() -> None:
     """A launcher prepares its workers' seccomp program for its own pid before forking them
@@ -128,19 +125,12 @@ def test_a_launcher_prepared_seccomp_program_is_libseccomps_and_still_protects_i
             # The very program the launcher prepared, not a new one.
             reused = layers.loadable_seccomp_program(os.getppid()) is prepared
             layers.apply_seccomp(os.getppid())
-            results = [f"reused={reused}"]
-            for attempt in (
+            return f"reused={reused}," + _refusals(
                 lambda: os.kill(os.getppid(), 0),
                 lambda: os.kill(-os.getppid(), 0),
                 lambda: socket.socket(socket.AF_INET),
                 lambda: os.kill(os.getpid(), 0),
-            ):
-                try:
-                    attempt()
-                    results.append("allowed")
-                except PermissionError:
-                    results.append("denied")
-            return ",".join(results)
+            )
 
         return f"same={same} " + _in_a_fork(worker)
 
