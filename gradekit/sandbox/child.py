@@ -352,8 +352,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 @functools.lru_cache(maxsize=4)
-def _worker_status(subreaper_error: str | None) -> IntFrameTemplate:
-    """The status frame announcing a worker, for its pid (encoded once per launcher)."""
+def worker_status_template(subreaper_error: str | None) -> IntFrameTemplate:
+    """The status frame announcing a worker, for its pid (encoded once: a warm zygote encodes
+    the usual one, without a subreaper error, for all its launchers)."""
     body = {"status": "worker", "pid": 0, "subreaper_error": subreaper_error}
     return IntFrameTemplate(body, "pid")
 
@@ -383,7 +384,7 @@ def run_launcher(args: LauncherArguments) -> int:
 
     # One worker at a time. After each, everything it left behind is killed and reaped, and
     # the grader either names the call to resume from (after a crash) or closes the pipe.
-    worker_status = _worker_status(subreaper_error)
+    worker_status = worker_status_template(subreaper_error)
     start = 0
     while True:
         worker = _fork_worker(config, calls[start:], view, args)

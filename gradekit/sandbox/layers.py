@@ -500,9 +500,9 @@ class SeccompTemplate:
     """The compiled BPF program of :func:`apply_seccomp`'s filter, for any protected pid.
 
     Compiling the filter costs milliseconds; a warm zygote compiles it once
-    (:func:`prepare_seccomp`) and every worker only writes its launcher's pid into
-    ``pid_slots`` (the indices of the instructions whose constant is the pid) before loading
-    it. The program is byte for byte what libseccomp compiles for that pid.
+    (:func:`prepare_seccomp`, as a :class:`LoadableProgram`) and each launcher only writes its
+    pid into ``pid_slots`` (the indices of the instructions whose constant is the pid). The
+    program is byte for byte what libseccomp compiles for that pid.
     """
 
     instructions: tuple[tuple[int, int, int, int], ...]
@@ -561,33 +561,36 @@ def build_seccomp_template() -> SeccompTemplate:
     return SeccompTemplate(tuple(first), frozenset(slots))
 
 
-_seccomp_template: SeccompTemplate | None = None
-
-
-def prepare_seccomp() -> None:
-    """Compile the seccomp filter once in this process, for the workers it will fork.
-
-    Raises :class:`OSError` when it cannot (no libseccomp): workers then try on their own and
-    report the layer missing exactly as before.
-    """
-    global _seccomp_template, _loadable_program
-    _seccomp_template = build_seccomp_template()
-    _loadable_program = None
-
-
 class LoadableProgram:
-    """A BPF program in C memory, as ``prctl(PR_SET_SECCOMP)`` reads it (a ``sock_fprog``
-    pointing at the instructions), for one protected pid."""
+    """The template's program in C memory, as ``prctl(PR_SET_SECCOMP)`` reads it (a
+    ``sock_fprog`` pointing at the instructions), for one protected pid at a time.
 
-    __slots__ = ("protected_pid", "_instructions", "_fprog", "address")
+    A warm zygote lays it out once (:func:`prepare_seccomp`); each launcher writes its own pid
+    into it before forking its workers (:func:`prepare_for_workers`), which touches only the
+    pid's instructions, and each worker then only loads it. Compiling, building these C
+    structures or writing the pid in every fresh fork cost about 40 copied pages a worker."""
 
-    def __init__(self, program: bytes, protected_pid: int) -> None:
-        self.protected_pid = protected_pid
+    __slots__ = ("protected_pid", "_instructions", "_pid_offsets", "_fprog", "address")
+
+    def __init__(self, template: SeccompTemplate) -> None:
+        self.protected_pid = _PID_PLACEHOLDERS[0]
+        program = template.program_for(self.protected_pid)
         self._instructions = ctypes.create_string_buffer(program, len(program))
+        # Where the constant of each instruction holding the pid is (after code, jt and jf).
+        self._pid_offsets = tuple(
+            index * _BPF_INSTRUCTION.size + _BPF_CONSTANT_AT for index in sorted(template.pid_slots)
+        )
         self._fprog = _SockFprog(
             len(program) // _BPF_INSTRUCTION.size, ctypes.addressof(self._instructions)
         )
         self.address = ctypes.addressof(self._fprog)
+
+    def protect(self, pid: int) -> None:
+        """Make this the program for ``pid``: byte for byte ``template.program_for(pid)``."""
+        if pid != self.protected_pid:
+            for offset in self._pid_offsets:
+                _BPF_CONSTANT.pack_into(self._instructions, offset, pid & 0xFFFFFFFF)
+            self.protected_pid = pid
 
     def load(self) -> None:
         """Install the program as this process's seccomp filter (no_new_privs first, as
@@ -598,22 +601,29 @@ class LoadableProgram:
             raise OSError(err, f"loading the seccomp filter failed: {os.strerror(err)}")
 
 
-# The last program made from the template. A launcher makes its own (it is the pid its
-# workers protect) before forking them, so each worker only loads it: writing the pid into
-# the program and building its C structures in every fresh fork cost about 40 copied pages.
+_BPF_CONSTANT = struct.Struct("=I")  # struct sock_filter's k
+_BPF_CONSTANT_AT = struct.calcsize("=HBB")
+
+# The program a warm zygote compiled (None elsewhere: workers then compile their own).
 _loadable_program: LoadableProgram | None = None
 
 
-def loadable_seccomp_program(protected_pid: int) -> LoadableProgram | None:
-    """The template's program for ``protected_pid``, ready to load (the last one is kept);
-    None without a template (no warm zygote compiled one)."""
+def prepare_seccomp() -> None:
+    """Compile the seccomp filter once in this process, for the workers it will fork.
+
+    Raises :class:`OSError` when it cannot (no libseccomp): workers then try on their own and
+    report the layer missing exactly as before.
+    """
     global _loadable_program
-    if _seccomp_template is None:
-        return None
+    _loadable_program = LoadableProgram(build_seccomp_template())
+
+
+def loadable_seccomp_program(protected_pid: int) -> LoadableProgram | None:
+    """The prepared program, made the one for ``protected_pid``; None when this process has
+    none (no warm zygote compiled it)."""
     program = _loadable_program
-    if program is None or program.protected_pid != protected_pid:
-        program = LoadableProgram(_seccomp_template.program_for(protected_pid), protected_pid)
-        _loadable_program = program
+    if program is not None:
+        program.protect(protected_pid)
     return program
 
 
@@ -641,10 +651,10 @@ ALL_CHILD_LAYERS = ("rlimits", "capabilities", "landlock", "seccomp")
 
 
 def prepare_for_workers(enabled: tuple[str, ...] | list[str], protected_pid: int) -> None:
-    """In a launcher about to fork workers: work out what their ``enabled`` layers need that
-    is the same for every worker (the seccomp program for ``protected_pid``, the launcher
-    itself), so each worker only makes the system calls. Only inputs are prepared: every
-    worker still applies each layer itself, after its fork."""
+    """In a launcher about to fork workers: finish what their ``enabled`` layers need that is
+    the same for every worker (the zygote's seccomp program, made the one protecting
+    ``protected_pid``, the launcher itself), so each worker only makes the system calls. Only
+    inputs are prepared: every worker still applies each layer itself, after its fork."""
     if "seccomp" in enabled:
         loadable_seccomp_program(protected_pid)
 

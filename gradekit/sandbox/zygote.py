@@ -72,6 +72,7 @@ def _serve(channel: socket.socket, backend_name: str) -> None:
     # instead of by the JSON encoder in each fresh fork (a worker reporting anything else
     # encodes its own).
     child.encode_layers_event(layers.layers_in_force(layers.ALL_CHILD_LAYERS), {})
+    child.worker_status_template(None)  # and the frame announcing each launcher's workers
 
     layers.set_child_subreaper()  # orphans of a killed launcher come back here to be reaped
     # Objects that exist now are never collected: a fork's collector then does not write to
