@@ -378,8 +378,8 @@ def run_launcher(args: LauncherArguments) -> int:
     # Import everything the worker needs *before* forking: the worker starts warm, and the
     # backend's classes are captured before any student code can touch them.
     view = PREBUILT_VIEWS.get(config["backend"]) or BackendView(import_backend(config["backend"]))
-    # What every worker's layers need and this launcher can work out once (the workers'
-    # getppid() is this pid): each worker then only applies them.
+    # This launcher's pid, which its workers protect (their getppid()), written into what
+    # their layers need once here: each worker then only applies them.
     layer_functions.prepare_for_workers(config["layers"], os.getpid())
 
     # One worker at a time. After each, everything it left behind is killed and reaped, and

@@ -661,7 +661,7 @@ def prepare_for_workers(enabled: tuple[str, ...] | list[str], protected_pid: int
 
 def layers_in_force(enabled: tuple[str, ...] | list[str]) -> list[str]:
     """What :func:`apply_layers` reports applied when every one of the ``enabled`` layers
-    applies here, in its order (a launcher encodes that report once for its workers)."""
+    applies here, in its order (a warm zygote encodes that report once for its workers)."""
     in_force: list[str] = []
     for name in ("rlimits", "landlock", "seccomp", "capabilities"):  # apply_layers' order
         if name not in enabled or (name == "capabilities" and os.geteuid() != 0):
