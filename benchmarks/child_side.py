@@ -223,13 +223,21 @@ def zygote_cpu(pid: int) -> tuple[float, float]:
     return (utime + stime) / tick, (cutime + cstime) / tick
 
 
+def minor_faults(pid: int) -> tuple[int, int]:
+    """``(own, reaped children)`` minor page faults of process ``pid``, from /proc."""
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    own, children = map(int, stat[stat.rindex(")") + 2 :].split()[7:9])
+    return own, children
+
+
 def run_warm_path(name: str, reps: int) -> None:
     """The whole warm path, per submission: a plain zygote, one warmed up with the calls
     (``Zygote.warm_up``, when this gradekit has it) and one warmed up whose launcher serves
     every run (``PersistentLaunch``, when this gradekit has it), each running the example
     submission ``reps`` times, interleaved. Prints the grader thread's CPU, the zygote's own
-    and its launchers' with their workers, all per submission: a launcher's CPU is read from
-    /proc once the zygote has reaped it, or while it lives (its own and its reaped workers')."""
+    and its launchers' with their workers (and their minor page faults), all per submission:
+    a launcher's are read from /proc once the zygote has reaped it, or while it lives (its own
+    and its reaped workers')."""
     from gradekit.sandbox import warm
     from gradekit.sandbox.policy import SandboxPolicy
     from gradekit.sandbox.runner import encoded_calls
@@ -252,18 +260,21 @@ def run_warm_path(name: str, reps: int) -> None:
             if kind == "persistent":
                 launches[kind] = warm.PersistentLaunch(zygote)
 
-        def launchers_cpu(kind: str) -> float:
-            """CPU of the zygote's reaped children and of the slot's live launcher."""
-            seconds = zygote_cpu(zygotes[kind].process.pid)[1]
+        def launchers_usage(kind: str) -> tuple[float, int]:
+            """CPU seconds and minor page faults of the zygote's reaped children and of the
+            slot's live launcher (its own and its reaped workers')."""
+            zygote_pid = zygotes[kind].process.pid
+            seconds, faults = zygote_cpu(zygote_pid)[1], minor_faults(zygote_pid)[1]
             launcher = getattr(launches.get(kind), "_launcher", None)
             if launcher is not None and launcher.pid is not None and not launcher.retired:
                 seconds += sum(zygote_cpu(launcher.pid))
-            return seconds
+                faults += sum(minor_faults(launcher.pid))
+            return seconds, faults
 
-        spent = {kind: [0.0, 0.0, 0.0] for kind in zygotes}
+        spent = {kind: [0.0, 0.0, 0.0, 0.0] for kind in zygotes}
         for repetition in range(reps + 1):
             for kind, zygote in zygotes.items():
-                own, children = zygote_cpu(zygote.process.pid)[0], launchers_cpu(kind)
+                own, (children, faults) = zygote_cpu(zygote.process.pid)[0], launchers_usage(kind)
                 started = time.thread_time()
                 options = {"launch": launches[kind]} if launches.get(kind) else {}
                 warm.run_submission_warm(
@@ -271,16 +282,18 @@ def run_warm_path(name: str, reps: int) -> None:
                 )
                 grader = time.thread_time() - started
                 time.sleep(0.6)  # the zygote reaps its launcher within 0.5 s
-                own_after, children_after = zygote_cpu(zygote.process.pid)[0], launchers_cpu(kind)
+                own_after = zygote_cpu(zygote.process.pid)[0]
+                children_after, faults_after = launchers_usage(kind)
                 if repetition:  # the first run of each warms the grader's caches: not counted
-                    for index, seconds in enumerate(
-                        (grader, own_after - own, children_after - children)
+                    for index, amount in enumerate(
+                        (grader, own_after - own, children_after - children, faults_after - faults)
                     ):
-                        spent[kind][index] += seconds
-        for kind, (grader, own, children) in spent.items():
+                        spent[kind][index] += amount
+        for kind, (grader, own, children, faults) in spent.items():
             print(f"{name:<16} {kind:<10} grader {grader * 1000 / reps:6.2f} ms   zygote "
                   f"{own * 1000 / reps:5.2f} ms   launcher + worker "
-                  f"{children * 1000 / reps:6.2f} ms CPU per submission")  # fmt: skip
+                  f"{children * 1000 / reps:6.2f} ms CPU, {faults / reps:5.0f} minor faults "
+                  "per submission")  # fmt: skip
     finally:
         if launches["persistent"] is not None:
             launches["persistent"].close()

@@ -22,6 +22,8 @@ run for the runs of a batch's grading slot (:func:`gradekit.sandbox.zygote._serv
 
 from __future__ import annotations
 
+import functools
+import gc
 import os
 import sys
 import traceback
@@ -45,6 +47,7 @@ from gradekit.sandbox.protocol import (
     Capture,
     ExceptionInfo,
     FrameStream,
+    IntFrameTemplate,
     ProtocolError,
     decode_calls,
     encode_begin_event,
@@ -324,6 +327,11 @@ def _fork_worker(
     worker = os.fork()
     if worker == 0:
         os.setpgid(0, 0)
+        # The launcher's objects still in the collector's young generations (a few hundred)
+        # are left to it: each object the worker allocates or frees would otherwise be linked
+        # next to them, writing to (and so copying) their pages, and no collection here runs
+        # a finalizer of theirs. The zygote freezes its own objects for the same reason.
+        gc.freeze()
         close_inherited_fds(args.result_fd)
         run_worker(config, calls, view, args.result_fd)
     try:
@@ -341,6 +349,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--result-fd", type=int, required=True)
     parser.add_argument("--status-fd", type=int, required=True)
     return run_launcher(parser.parse_args(argv))
+
+
+@functools.lru_cache(maxsize=4)
+def worker_status_template(subreaper_error: str | None) -> IntFrameTemplate:
+    """The status frame announcing a worker, for its pid (encoded once: a warm zygote encodes
+    the usual one, without a subreaper error, for all its launchers)."""
+    body = {"status": "worker", "pid": 0, "subreaper_error": subreaper_error}
+    return IntFrameTemplate(body, "pid")
 
 
 # Backend views a warm zygote built before forking (no student code had run: as trustworthy
@@ -362,16 +378,17 @@ def run_launcher(args: LauncherArguments) -> int:
     # Import everything the worker needs *before* forking: the worker starts warm, and the
     # backend's classes are captured before any student code can touch them.
     view = PREBUILT_VIEWS.get(config["backend"]) or BackendView(import_backend(config["backend"]))
+    # This launcher's pid, which its workers protect (their getppid()), written into what
+    # their layers need once here: each worker then only applies them.
+    layer_functions.prepare_for_workers(config["layers"], os.getpid())
 
     # One worker at a time. After each, everything it left behind is killed and reaped, and
     # the grader either names the call to resume from (after a crash) or closes the pipe.
+    worker_status = worker_status_template(subreaper_error)
     start = 0
     while True:
         worker = _fork_worker(config, calls[start:], view, args)
-        _write_all(
-            args.status_fd,
-            encode_frame({"status": "worker", "pid": worker, "subreaper_error": subreaper_error}),
-        )
+        _write_all(args.status_fd, worker_status.frame(worker))  # no encoder: see IntFrameTemplate
         _, status = os.waitpid(worker, 0)
         reaped = layer_functions.kill_descendants()
         _write_all(

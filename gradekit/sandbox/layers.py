@@ -267,15 +267,13 @@ def apply_landlock(view: FilesystemView, *, deny_tcp: bool = True, scope: bool =
     handled_fs = _handled_fs_rights(abi)
     attr = _RulesetAttr(handled_access_fs=handled_fs)
     size = 8
-    applied = ["landlock"]
-    if abi >= 4 and deny_tcp:
+    applied = landlock_layers(abi, deny_tcp=deny_tcp, scope=scope)
+    if "landlock-net" in applied:
         attr.handled_access_net = NET_BIND_TCP | NET_CONNECT_TCP  # handled + no rule = denied
-        applied.append("landlock-net")
     if abi >= 4:
         size = 16
-    if abi >= 6 and scope:
+    if "landlock-scope" in applied:
         attr.scoped = SCOPE_ABSTRACT_UNIX_SOCKET | SCOPE_SIGNAL
-        applied.append("landlock-scope")
         size = 24
     ruleset_fd = _libc.syscall(
         _SYS_LANDLOCK_CREATE_RULESET, ctypes.byref(attr), ctypes.c_size_t(size), ctypes.c_uint32(0)
@@ -299,6 +297,16 @@ def apply_landlock(view: FilesystemView, *, deny_tcp: bool = True, scope: bool =
     finally:
         os.close(ruleset_fd)
     return applied
+
+
+def landlock_layers(abi: int, *, deny_tcp: bool = True, scope: bool = True) -> list[str]:
+    """The layers :func:`apply_landlock` puts in force with Landlock ABI ``abi``."""
+    layers = ["landlock"]
+    if abi >= 4 and deny_tcp:
+        layers.append("landlock-net")
+    if abi >= 6 and scope:
+        layers.append("landlock-scope")
+    return layers
 
 
 def _add_path_rule(ruleset_fd: int, path: str, rights: int) -> None:
@@ -492,9 +500,9 @@ class SeccompTemplate:
     """The compiled BPF program of :func:`apply_seccomp`'s filter, for any protected pid.
 
     Compiling the filter costs milliseconds; a warm zygote compiles it once
-    (:func:`prepare_seccomp`) and every worker only writes its launcher's pid into
-    ``pid_slots`` (the indices of the instructions whose constant is the pid) before loading
-    it. The program is byte for byte what libseccomp compiles for that pid.
+    (:func:`prepare_seccomp`, as a :class:`LoadableProgram`) and each launcher only writes its
+    pid into ``pid_slots`` (the indices of the instructions whose constant is the pid). The
+    program is byte for byte what libseccomp compiles for that pid.
     """
 
     instructions: tuple[tuple[int, int, int, int], ...]
@@ -553,7 +561,51 @@ def build_seccomp_template() -> SeccompTemplate:
     return SeccompTemplate(tuple(first), frozenset(slots))
 
 
-_seccomp_template: SeccompTemplate | None = None
+class LoadableProgram:
+    """The template's program in C memory, as ``prctl(PR_SET_SECCOMP)`` reads it (a
+    ``sock_fprog`` pointing at the instructions), for one protected pid at a time.
+
+    A warm zygote lays it out once (:func:`prepare_seccomp`); each launcher writes its own pid
+    into it before forking its workers (:func:`prepare_for_workers`), which touches only the
+    pid's instructions, and each worker then only loads it. Compiling, building these C
+    structures or writing the pid in every fresh fork cost about 40 copied pages a worker."""
+
+    __slots__ = ("protected_pid", "_instructions", "_pid_offsets", "_fprog", "address")
+
+    def __init__(self, template: SeccompTemplate) -> None:
+        self.protected_pid = _PID_PLACEHOLDERS[0]
+        program = template.program_for(self.protected_pid)
+        self._instructions = ctypes.create_string_buffer(program, len(program))
+        # Where the constant of each instruction holding the pid is (after code, jt and jf).
+        self._pid_offsets = tuple(
+            index * _BPF_INSTRUCTION.size + _BPF_CONSTANT_AT for index in sorted(template.pid_slots)
+        )
+        self._fprog = _SockFprog(
+            len(program) // _BPF_INSTRUCTION.size, ctypes.addressof(self._instructions)
+        )
+        self.address = ctypes.addressof(self._fprog)
+
+    def protect(self, pid: int) -> None:
+        """Make this the program for ``pid``: byte for byte ``template.program_for(pid)``."""
+        if pid != self.protected_pid:
+            for offset in self._pid_offsets:
+                _BPF_CONSTANT.pack_into(self._instructions, offset, pid & 0xFFFFFFFF)
+            self.protected_pid = pid
+
+    def load(self) -> None:
+        """Install the program as this process's seccomp filter (no_new_privs first, as
+        ``seccomp_load`` does)."""
+        _prctl(PR_SET_NO_NEW_PRIVS, 1)
+        if _libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, self.address, 0, 0) != 0:
+            err = ctypes.get_errno()
+            raise OSError(err, f"loading the seccomp filter failed: {os.strerror(err)}")
+
+
+_BPF_CONSTANT = struct.Struct("=I")  # struct sock_filter's k
+_BPF_CONSTANT_AT = struct.calcsize("=HBB")
+
+# The program a warm zygote compiled (None elsewhere: workers then compile their own).
+_loadable_program: LoadableProgram | None = None
 
 
 def prepare_seccomp() -> None:
@@ -562,25 +614,24 @@ def prepare_seccomp() -> None:
     Raises :class:`OSError` when it cannot (no libseccomp): workers then try on their own and
     report the layer missing exactly as before.
     """
-    global _seccomp_template
-    _seccomp_template = build_seccomp_template()
+    global _loadable_program
+    _loadable_program = LoadableProgram(build_seccomp_template())
 
 
-def _load_program(program: bytes) -> None:
-    """Install a BPF program as this process's seccomp filter (no_new_privs first, as
-    ``seccomp_load`` does)."""
-    buffer = ctypes.create_string_buffer(program, len(program))
-    fprog = _SockFprog(len(program) // _BPF_INSTRUCTION.size, ctypes.addressof(buffer))
-    _prctl(PR_SET_NO_NEW_PRIVS, 1)
-    if _libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.addressof(fprog), 0, 0) != 0:
-        err = ctypes.get_errno()
-        raise OSError(err, f"loading the seccomp filter failed: {os.strerror(err)}")
+def loadable_seccomp_program(protected_pid: int) -> LoadableProgram | None:
+    """The prepared program, made the one for ``protected_pid``; None when this process has
+    none (no warm zygote compiled it)."""
+    program = _loadable_program
+    if program is not None:
+        program.protect(protected_pid)
+    return program
 
 
 def apply_seccomp(protected_pid: int) -> None:
     """Install the seccomp filter; ``protected_pid`` (the launcher) may not be signalled."""
-    if _seccomp_template is not None:
-        _load_program(_seccomp_template.program_for(protected_pid))
+    program = loadable_seccomp_program(protected_pid)
+    if program is not None:
+        program.load()
         return
     lib = _load_libseccomp()
     ctx = _build_filter(lib, protected_pid)
@@ -597,6 +648,26 @@ def apply_seccomp(protected_pid: int) -> None:
 # --------------------------------------------------------------------------------------------
 
 ALL_CHILD_LAYERS = ("rlimits", "capabilities", "landlock", "seccomp")
+
+
+def prepare_for_workers(enabled: tuple[str, ...] | list[str], protected_pid: int) -> None:
+    """In a launcher about to fork workers: finish what their ``enabled`` layers need that is
+    the same for every worker (the zygote's seccomp program, made the one protecting
+    ``protected_pid``, the launcher itself), so each worker only makes the system calls. Only
+    inputs are prepared: every worker still applies each layer itself, after its fork."""
+    if "seccomp" in enabled:
+        loadable_seccomp_program(protected_pid)
+
+
+def layers_in_force(enabled: tuple[str, ...] | list[str]) -> list[str]:
+    """What :func:`apply_layers` reports applied when every one of the ``enabled`` layers
+    applies here, in its order (a warm zygote encodes that report once for its workers)."""
+    in_force: list[str] = []
+    for name in ("rlimits", "landlock", "seccomp", "capabilities"):  # apply_layers' order
+        if name not in enabled or (name == "capabilities" and os.geteuid() != 0):
+            continue
+        in_force += landlock_layers(landlock_abi()) if name == "landlock" else [name]
+    return in_force
 
 
 def apply_layers(

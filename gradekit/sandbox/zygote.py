@@ -58,6 +58,7 @@ def _serve(channel: socket.socket, backend_name: str) -> None:
     child.PREBUILT_VIEWS[backend_name] = BackendView(child.import_backend(backend_name))
     import gradekit.sandbox.executor  # noqa: F401
     from gradekit.sandbox import layers
+    from gradekit.sandbox.protocol import encode_layers_event
 
     # Work every worker's layers need that does not depend on the run: the seccomp program
     # (compiled with a placeholder for the launcher's pid) and the kernel's Landlock ABI. The
@@ -67,6 +68,12 @@ def _serve(channel: socket.socket, backend_name: str) -> None:
     except OSError:
         pass  # no libseccomp here: each worker tries itself and reports the layer missing
     layers.landlock_abi()
+    # The layers report of a worker under the full policy (every child layer enabled, all in
+    # force), what a batch's workers send unless this machine lacks a layer: encoded once here
+    # instead of by the JSON encoder in each fresh fork (a worker reporting anything else
+    # encodes its own).
+    encode_layers_event(layers.layers_in_force(layers.ALL_CHILD_LAYERS), {})
+    child.worker_status_template(None)  # and the frame announcing each launcher's workers
 
     layers.set_child_subreaper()  # orphans of a killed launcher come back here to be reaped
     # Objects that exist now are never collected: a fork's collector then does not write to

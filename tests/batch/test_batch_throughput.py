@@ -1,9 +1,11 @@
 """The throughput shortcuts of batch grading change nothing but the cost.
 
 Each shortcut is checked against the slow path it replaces: the seccomp program compiled once
-per zygote against libseccomp's own program for the same pid, the cached encoding of a batch's
-calls against a fresh encoding, static checks on a shared parse against checks on the text,
-the bit-identical shortcut of array comparison against the tolerance rule, and the /proc-free
+per zygote (and made ready by each launcher for its own pid) against libseccomp's own program
+for the same pid, the launcher's objects frozen in each worker, the layers report a zygote
+encodes once against what a worker's layers report, the cached encoding of a batch's calls
+against a fresh encoding, static checks on a shared parse against checks on the text, the
+bit-identical shortcut of array comparison against the tolerance rule, and the /proc-free
 ``kill_descendants`` against a real orphaned grandchild. The warm path's isolation itself is
 covered by test_batch_warm.py.
 """
@@ -53,6 +55,43 @@ def template() -> layers.SeccompTemplate:
 @given(pid=st.integers(min_value=1, max_value=2**22))
 def test_the_seccomp_template_is_libseccomps_program_for_every_pid(template, pid: int) -> None:
     assert template.program_for(pid) == layers.compile_seccomp(pid)
+    # And so is the zygote's program in C memory once a launcher wrote its pid into it.
+    program = layers.LoadableProgram(template)
+    program.protect(pid)
+    assert program._instructions.raw == layers.compile_seccomp(pid)
+
+
+def _in_a_fork(action) -> str:
+    """Run ``action()`` in a forked child and return what it wrote (its str), or the type of
+    what it raised."""
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            try:
+                answer = str(action())
+            except BaseException as error:
+                answer = type(error).__name__
+            os.write(write_end, answer.encode())
+        finally:
+            os._exit(0)
+    os.close(write_end)
+    os.waitpid(pid, 0)
+    answer = os.read(read_end, 1 << 16).decode()
+    os.close(read_end)
+    return answer
+
+
+def _refusals(*attempts) -> str:
+    """For each attempt, "denied" (it raised PermissionError) or "allowed", comma-separated."""
+    results = []
+    for attempt in attempts:
+        try:
+            attempt()
+            results.append("allowed")
+        except PermissionError:
+            results.append("denied")
+    return ",".join(results)
 
 
 @needs_libseccomp
@@ -61,31 +100,121 @@ def test_a_worker_under_the_prepared_filter_cannot_signal_its_launcher() -> None
     refused, as with libseccomp's own seccomp_load."""
     import socket
 
-    read_end, write_end = os.pipe()
-    child = os.fork()
-    if child == 0:
-        try:
-            layers.prepare_seccomp()
+    def worker() -> str:
+        layers.prepare_seccomp()
+        layers.apply_seccomp(os.getppid())
+        return _refusals(
+            lambda: os.kill(os.getppid(), 0),
+            lambda: socket.socket(socket.AF_INET),
+            lambda: os.kill(os.getpid(), 0),
+        )
+
+    assert _in_a_fork(worker) == "denied,denied,allowed"
+
+
+@needs_libseccomp
+def test_a_launcher_prepared_seccomp_program_is_libseccomps_and_still_protects_it() -> None:
+    """A launcher prepares its workers' seccomp program for its own pid before forking them
+    (prepare_for_workers): the program is libseccomp's for that pid, and a worker that loads
+    it still cannot signal the launcher, open a network socket or signal a process group."""
+    import socket
+
+    def launcher() -> str:
+        layers.prepare_seccomp()  # as a warm zygote does
+        layers.prepare_for_workers(["seccomp"], os.getpid())
+        prepared = layers.loadable_seccomp_program(os.getpid())
+        same = prepared._instructions.raw == layers.compile_seccomp(os.getpid())
+
+        def worker() -> str:
+            # The program the launcher prepared, already for this pid: nothing to rewrite.
+            ready = prepared.protected_pid == os.getppid()
             layers.apply_seccomp(os.getppid())
-            results = []
-            for attempt in (
+            return f"ready={ready}," + _refusals(
                 lambda: os.kill(os.getppid(), 0),
+                lambda: os.kill(-os.getppid(), 0),
                 lambda: socket.socket(socket.AF_INET),
                 lambda: os.kill(os.getpid(), 0),
-            ):
-                try:
-                    attempt()
-                    results.append("allowed")
-                except PermissionError:
-                    results.append("denied")
-            os.write(write_end, ",".join(results).encode())
-        finally:
-            os._exit(0)
+            )
+
+        return f"same={same} " + _in_a_fork(worker)
+
+    assert _in_a_fork(launcher) == "same=True ready=True,denied,denied,denied,allowed"
+
+
+@needs_libseccomp
+def test_a_worker_whose_launcher_is_gone_protects_its_new_parent() -> None:
+    """The prepared program protects the pid it was made for: a worker whose getppid() is
+    another pid (its launcher died) gets the program for that pid, as before."""
+
+    def launcher() -> str:
+        layers.prepare_seccomp()
+        layers.prepare_for_workers(["seccomp"], os.getpid())
+        other = os.getpid() + 1
+        program = layers.loadable_seccomp_program(other)
+        return str(program._instructions.raw == layers.compile_seccomp(other))
+
+    assert _in_a_fork(launcher) == "True"
+
+
+def test_a_worker_starts_with_its_launchers_objects_out_of_its_collector(monkeypatch) -> None:
+    """_fork_worker freezes what the launcher left in the collector's young generations: the
+    worker's collector neither traverses nor finalizes it (and so does not copy its pages)."""
+    import gc
+    import types
+
+    from gradekit.sandbox import child
+
+    class LauncherObject:
+        pass
+
+    def run_worker(config, calls, view, result_fd) -> None:
+        young = [item for item in gc.get_objects() if isinstance(item, LauncherObject)]
+        os.write(result_fd, f"{len(young)} {gc.get_count()[0] < 50}".encode())
+        os._exit(0)
+
+    monkeypatch.setattr(child, "run_worker", run_worker)
+    read_end, write_end = os.pipe()
+    launcher_object = LauncherObject()
+    launcher_object.cycle = launcher_object  # tracked by the collector, in a young generation
+    assert any(item is launcher_object for item in gc.get_objects())
+    pid = child._fork_worker({}, [], None, types.SimpleNamespace(result_fd=write_end))
     os.close(write_end)
-    os.waitpid(child, 0)
+    os.waitpid(pid, 0)
     answer = os.read(read_end, 100).decode()
     os.close(read_end)
-    assert answer == "denied,denied,allowed"
+    assert answer == "0 True"
+
+
+@pytest.mark.parametrize(
+    "enabled",
+    [layers.ALL_CHILD_LAYERS, ("rlimits", "seccomp"), ("landlock",), ()],
+    ids=["all", "rlimits+seccomp", "landlock", "none"],
+)
+def test_the_layers_a_zygote_expects_are_those_a_worker_reports(tmp_path, enabled) -> None:
+    """layers_in_force (the report a zygote encodes once for its workers) is what
+    apply_layers reports in a fork where every enabled layer applies, in the same order; and
+    the remembered frames are the ones the encoder writes."""
+    from gradekit.sandbox.protocol import encode_frame, encode_layers_event, encode_loaded_event
+
+    def worker() -> str:
+        applied, failed = layers.apply_layers(
+            enabled,
+            layers.Limits(),
+            layers.FilesystemView(runner.readable_paths(), (str(tmp_path), "/dev/null")),
+            protected_pid=os.getppid(),
+        )
+        return f"{applied} {failed}"
+
+    reported = _in_a_fork(worker)
+    if not reported.endswith(" {}"):
+        pytest.skip(f"a layer does not apply on this machine: {reported}")
+    assert reported == f"{layers.layers_in_force(enabled)} {{}}"
+    applied = layers.layers_in_force(enabled)
+    for failed in ({}, {"seccomp": "OSError: [Errno 22] refused"}):
+        body = {"event": "layers", "applied": applied, "failed": failed}
+        assert encode_layers_event(applied, failed) == encode_frame(body)
+        assert encode_layers_event(list(applied), dict(failed)) == encode_frame(body)
+    assert encode_loaded_event(None) == encode_frame({"event": "loaded", "error": None})
 
 
 def _calls(count: int) -> list[Call]:

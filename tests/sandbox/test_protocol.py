@@ -23,6 +23,7 @@ from gradekit.sandbox.protocol import (
     ExceptionInfo,
     FrameStream,
     GraphNode,
+    IntFrameTemplate,
     Observed,
     ProtocolError,
     decode_calls,
@@ -531,3 +532,20 @@ def test_the_wire_ready_dtypes_stay_bounded_and_subclasses_take_the_checked_path
 
     sub = np.arange(3, dtype=np.int64).view(Sub)
     assert protocol._wire_buffer(sub, 0) == ("int64", np.arange(3, dtype="<i8").tobytes())
+
+
+_JSON_TEXT = st.text(st.characters(codec="utf-8"), max_size=30)
+
+
+@given(
+    before=st.dictionaries(st.text(max_size=8).filter(lambda key: key != "pid"), _JSON_TEXT),
+    after=st.one_of(st.none(), _JSON_TEXT, st.just("7213846509277351942")),
+    value=st.one_of(st.integers(), st.booleans()),
+)
+def test_an_int_frame_template_writes_what_the_encoder_writes(before, after, value):
+    """IntFrameTemplate (a launcher's "worker" status frame, made without the JSON encoder)
+    gives the very bytes of encode_frame, the int keeping its place in the body; a body that
+    holds the placeholder's digits, or a bool, takes the encoder itself."""
+    body = {**before, "pid": 0, "after": after}
+    template = IntFrameTemplate(body, "pid")
+    assert template.frame(value) == encode_frame({**body, "pid": value})
