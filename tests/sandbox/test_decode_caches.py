@@ -263,3 +263,30 @@ def test_a_malformed_begin_event_is_never_remembered() -> None:
         with pytest.raises(ProtocolError, match="begin.call_id"):
             decode_event_bytes(raw)
     assert not protocol._BEGIN_FRAMES
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet="0123456789.-+eE", min_size=1, max_size=24))
+def test_duration_digits_of_any_shape_decode_as_the_checking_path_decides(text: str) -> None:
+    """Plain decimals are told by their bytes (``_is_plain_decimal``), other tokens by
+    ``repr``: whichever way, the result is the checking path's."""
+    outcome = CallOutcome("ok", value=Observed("python", "int", value=3), duration=0.125)
+    decode_event_bytes(encode_outcome_event("c", outcome))  # cached
+    raw = _with_duration_text(outcome, text.encode())
+    try:
+        expected = full_decode(raw)
+    except (OverflowError, ValueError) as error:  # what the checking path raises, as is
+        with pytest.raises(type(error)):
+            decode_event_bytes(raw)
+        return
+    assert cached_decode(raw) == expected
+
+
+@pytest.mark.parametrize(
+    ("token", "plain"),
+    [(b"0.25", True), (b"-0.5", True), (b"12.0", True), (b"01.5", False), (b"1.", False),
+     (b".5", False), (b"5e-05", False), (b"1_0.5", False), (b"--0.5", False), (b"0.", False),
+     (b"\xd9\xa1.5", False)],
+)  # fmt: skip
+def test_plain_decimals_are_told_by_their_bytes(token: bytes, plain: bool) -> None:
+    assert protocol._is_plain_decimal(token) is plain
