@@ -20,7 +20,7 @@ from gradekit.gradebook.answers import (
     answer_kind,
     answer_summary,
 )
-from gradekit.gradebook.store import EXERCISE_COLUMNS, SUBMISSION_COLUMNS
+from gradekit.gradebook.store import CASE_COLUMNS, EXERCISE_COLUMNS, SUBMISSION_COLUMNS
 from gradekit.grading.compare import IdentityMemo
 from gradekit.grading.plans import ExercisePlan
 from gradekit.grading.verdicts import AssignmentResult, CaseResult, ExerciseResult
@@ -165,6 +165,61 @@ def submission_rows(record: SubmissionRecord) -> dict[str, Any]:
         for position, case in enumerate(exercise.cases)
     ]
     return {"submission": submission, "exercises": exercises, "cases": cases}
+
+
+_SUMMARY_AT = CASE_COLUMNS.index("answer_summary")
+# Distinct summary texts a worker numbers (then sends inline): a few hundred bytes each.
+SUMMARIES_NUMBERED = 4096
+
+
+class SummarySender:
+    """A batch worker's side of its answer summaries: each text is sent to the parent once.
+
+    In a batch most students give most cases the same answer, so most of a submission's case
+    rows carry a summary text an earlier submission's rows carried already (about 70 distinct
+    ones among 4800 rows of the benchmark): they are more than half of a worker's JSON line,
+    escaped into it and unescaped out of it again. :meth:`compact` replaces each text with its
+    number and returns the texts numbered now; the parent's :class:`SummaryReceiver` is given
+    them with the rows, in the order the lines were written, and puts the texts back. Past
+    :data:`SUMMARIES_NUMBERED` distinct texts new ones stay inline (a worker's memory stays
+    bounded whatever it grades)."""
+
+    def __init__(self, kept: int = SUMMARIES_NUMBERED) -> None:
+        self.kept = kept
+        self._numbers: dict[str, int] = {}
+
+    def compact(self, rows: dict[str, Any]) -> list[str]:
+        """Replace the summary texts of ``rows["cases"]`` by their numbers (numbering new
+        ones); the texts numbered now, in order, which the receiver must get with ``rows``."""
+        numbers = self._numbers
+        numbered: list[str] = []
+        for row in rows["cases"]:
+            text = row[_SUMMARY_AT]
+            number = numbers.get(text)
+            if number is None:
+                if len(numbers) >= self.kept:
+                    continue  # sent inline
+                number = numbers[text] = len(numbers)
+                numbered.append(text)
+            row[_SUMMARY_AT] = number
+        return numbered
+
+
+class SummaryReceiver:
+    """The parent's side of one worker's :class:`SummarySender`: its texts by number."""
+
+    def __init__(self) -> None:
+        self._texts: list[str] = []
+
+    def expand(self, rows: dict[str, Any], numbered: list[str]) -> None:
+        """Put the summary texts back into ``rows["cases"]``, after learning ``numbered``
+        (what :meth:`SummarySender.compact` returned for these rows)."""
+        texts = self._texts
+        texts.extend(numbered)
+        for row in rows["cases"]:
+            number = row[_SUMMARY_AT]
+            if type(number) is int:
+                row[_SUMMARY_AT] = texts[number]
 
 
 def rows_outline(rows: dict[str, Any]) -> dict[str, Any]:

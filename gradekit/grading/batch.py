@@ -49,6 +49,8 @@ from typing import TYPE_CHECKING, Any
 
 import gradekit
 from gradekit.gradebook.records import (
+    SummaryReceiver,
+    SummarySender,
     expected_answers,
     rows_outline,
     submission_record,
@@ -520,12 +522,18 @@ class _Grader:
 
 
 def _answer_channel(stream: Any) -> Callable[[dict[str, Any]], None]:
-    """A thread-safe writer of JSON lines to ``stream`` (the worker's answers)."""
+    """A thread-safe writer of JSON lines to ``stream`` (the worker's answers). A graded
+    submission's answer summaries that an earlier line carried go as numbers (see
+    :class:`~gradekit.gradebook.records.SummarySender`), numbered in the order the lines are
+    written."""
     lock = threading.Lock()
+    summaries = SummarySender()
 
     def answer(message: dict[str, Any]) -> None:
-        line = json.dumps(message) + "\n"
         with lock:
+            if "rows" in message:
+                message["summaries"] = summaries.compact(message["rows"])
+            line = json.dumps(message) + "\n"
             stream.write(line)
             stream.flush()
 
@@ -757,6 +765,7 @@ class _Worker:
         # From its last words: the own CPU seconds of the zygote the parent started for it
         # (None: it has none, or that one died and was replaced).
         self.adopted_zygote_cpu: float | None = None
+        self.summaries = SummaryReceiver()  # the texts its answers number (in line order)
         self.lock = threading.Lock()
         self.write_lock = threading.Lock()  # the feeder and a Ctrl-C both write task lines
 
@@ -1007,6 +1016,8 @@ class WorkerPool:
                 worker.cpu_report = answer["cpu"]
                 worker.adopted_zygote_cpu = answer.get("adopted_zygote")
                 continue
+            if "rows" in answer:  # even an answer ignored below may number new texts
+                worker.summaries.expand(answer["rows"], answer.pop("summaries"))
             task_id = answer.get("id")
             with worker.lock:
                 if task_id not in worker.in_flight:
