@@ -12,7 +12,7 @@ submissions:
 * run — the sandbox run as the grader sees it: launch, supervision, reading and decoding the
   events (the zygote, launcher and sandboxed worker are other processes);
 * verdicts — ``pipeline.grade_outcome`` (parsing, static rules, comparisons);
-* rows — ``submission_record`` and ``submission_rows``;
+* rows — ``graded_rows`` (what ``submission_rows(submission_record(...))`` gives);
 * line — the worker's JSON line to the parent (answer summaries sent before as numbers);
 * parent — decoding that line (the summaries put back) and writing the submission's
   transaction.
@@ -74,8 +74,7 @@ def grade_all(count: int, skip: int, profile: str | None, digest: bool) -> dict[
     from gradekit.gradebook.records import (
         SummaryReceiver,
         SummarySender,
-        submission_record,
-        submission_rows,
+        graded_rows,
     )
     from gradekit.gradebook.store import Gradebook
     from gradekit.grading import batch
@@ -109,11 +108,10 @@ def grade_all(count: int, skip: int, profile: str | None, digest: bool) -> dict[
             result = grader._verdicts(str(path), source, outcome)
             result.duration = 0.0
             marks.append(_cpu())
-            record = submission_record(
+            rows = graded_rows(
                 student=path.stem, path=str(path), content_hash="x", result=result,
                 outcome=outcome, plans=grader.plans,
             )  # fmt: skip
-            rows = submission_rows(record)
             marks.append(_cpu())
             line = json.dumps({"id": index, "rows": rows, "summaries": sender.compact(rows)})
             marks.append(_cpu())

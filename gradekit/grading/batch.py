@@ -52,9 +52,8 @@ from gradekit.gradebook.records import (
     SummaryReceiver,
     SummarySender,
     expected_answers,
+    graded_rows,
     rows_outline,
-    submission_record,
-    submission_rows,
 )
 from gradekit.gradebook.store import Gradebook
 from gradekit.grading import pipeline
@@ -398,7 +397,7 @@ class _Grader:
 
     def grade(self, student: str, path: str, content_hash: str) -> dict[str, Any]:
         """Grade one file; returns its gradebook rows as JSON data
-        (:func:`~gradekit.gradebook.records.submission_rows`)."""
+        (:func:`~gradekit.gradebook.records.graded_rows`)."""
         started = time.perf_counter()
         with self._python_lock:
             try:
@@ -413,7 +412,7 @@ class _Grader:
                 result = self._verdicts(path, source, outcome)
         result.duration = time.perf_counter() - started
         with self._python_lock:
-            record = submission_record(
+            return graded_rows(
                 student=student,
                 path=path,
                 content_hash=content_hash,
@@ -421,7 +420,6 @@ class _Grader:
                 outcome=outcome,
                 plans=self.plans,
             )
-            return submission_rows(record)
 
     def _slot_launch(self, zygote: Zygote) -> PersistentLaunch:
         """This grading slot's launch strategy for ``zygote`` (a new one after a restart)."""
@@ -708,7 +706,7 @@ def _forked_worker_main(
 @dataclass
 class GradedSubmission:
     """What the pool hands back for one entry: its gradebook rows (JSON data, see
-    :func:`~gradekit.gradebook.records.submission_rows`) or a grader error."""
+    :func:`~gradekit.gradebook.records.graded_rows`) or a grader error."""
 
     entry: SubmissionEntry
     content_hash: str
