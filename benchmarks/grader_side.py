@@ -12,9 +12,10 @@ submissions:
 * run — the sandbox run as the grader sees it: launch, supervision, reading and decoding the
   events (the zygote, launcher and sandboxed worker are other processes);
 * verdicts — ``pipeline.grade_outcome`` (parsing, static rules, comparisons);
-* rows — ``submission_record`` and ``submission_rows``;
-* line — the worker's JSON line to the parent;
-* parent — decoding that line and writing the submission's transaction.
+* rows — ``graded_rows`` (what ``submission_rows(submission_record(...))`` gives);
+* line — the worker's JSON line to the parent (answer summaries sent before as numbers);
+* parent — decoding that line (the summaries put back) and writing the submission's
+  transaction.
 
 ``--json`` prints the medians as one JSON line (for interleaving two versions: run this file
 with an interpreter that imports the other gradekit, see benchmarks/grade.py's
@@ -70,7 +71,11 @@ def _without_durations(rows: dict[str, Any]) -> dict[str, Any]:
 
 
 def grade_all(count: int, skip: int, profile: str | None, digest: bool) -> dict[str, Any]:
-    from gradekit.gradebook.records import submission_record, submission_rows
+    from gradekit.gradebook.records import (
+        SummaryReceiver,
+        SummarySender,
+        graded_rows,
+    )
     from gradekit.gradebook.store import Gradebook
     from gradekit.grading import batch
     from gradekit.grading.submission import load_submission
@@ -89,6 +94,8 @@ def grade_all(count: int, skip: int, profile: str | None, digest: bool) -> dict[
     profiler = cProfile.Profile(time.process_time) if profile else None
     times: dict[str, list[float]] = {phase: [] for phase in PHASES}
     hasher = hashlib.sha256()
+    # The two ends of a worker's answer channel (batch._answer_channel, WorkerPool._read).
+    sender, receiver = SummarySender(), SummaryReceiver()
     try:
         for index, path in enumerate(sorted(folder.iterdir())):
             if profiler is not None and index == skip:
@@ -101,15 +108,15 @@ def grade_all(count: int, skip: int, profile: str | None, digest: bool) -> dict[
             result = grader._verdicts(str(path), source, outcome)
             result.duration = 0.0
             marks.append(_cpu())
-            record = submission_record(
+            rows = graded_rows(
                 student=path.stem, path=str(path), content_hash="x", result=result,
                 outcome=outcome, plans=grader.plans,
             )  # fmt: skip
-            rows = submission_rows(record)
             marks.append(_cpu())
-            line = json.dumps({"id": index, "rows": rows}) + "\n"
+            line = json.dumps({"id": index, "rows": rows, "summaries": sender.compact(rows)})
             marks.append(_cpu())
             answer = json.loads(line)
+            receiver.expand(answer["rows"], answer.pop("summaries"))
             book.record_rows(run_id=run_id, assignment_id="a", spec_hash="h", rows=answer["rows"])
             marks.append(_cpu())
             if digest:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -20,7 +21,7 @@ from gradekit.gradebook.answers import (
     answer_kind,
     answer_summary,
 )
-from gradekit.gradebook.store import EXERCISE_COLUMNS, SUBMISSION_COLUMNS
+from gradekit.gradebook.store import CASE_COLUMNS, EXERCISE_COLUMNS, SUBMISSION_COLUMNS
 from gradekit.grading.compare import IdentityMemo
 from gradekit.grading.plans import ExercisePlan
 from gradekit.grading.verdicts import AssignmentResult, CaseResult, ExerciseResult
@@ -136,13 +137,6 @@ def submission_rows(record: SubmissionRecord) -> dict[str, Any]:
     columns already encoded. What :meth:`~gradekit.gradebook.store.Gradebook.record_rows`
     writes, and what batch workers send to the writer (about a third smaller than
     :func:`record_to_json`, and nothing left to encode on the writer's side)."""
-    submission = [getattr(record, name) for name in SUBMISSION_COLUMNS]
-    submission[_ISOLATION_AT] = json.dumps(record.isolation, sort_keys=True)
-    exercises = []
-    for position, exercise in enumerate(record.exercises):
-        row = [position, *(getattr(exercise, name) for name in EXERCISE_COLUMNS[1:])]
-        row[_VIOLATIONS_AT] = json.dumps(exercise.violations)
-        exercises.append(row)
     cases = [
         [
             case.exercise_id,
@@ -164,7 +158,107 @@ def submission_rows(record: SubmissionRecord) -> dict[str, Any]:
         for exercise in record.exercises
         for position, case in enumerate(exercise.cases)
     ]
+    return _rows(record, cases)
+
+
+def graded_rows(
+    *,
+    student: str,
+    path: str,
+    content_hash: str,
+    result: AssignmentResult,
+    outcome: SubmissionOutcome,
+    plans: list[ExercisePlan],
+) -> dict[str, Any]:
+    """``submission_rows(submission_record(...))`` with the same arguments, without the
+    :class:`CaseRecord` of every case in between: a batch worker sends only the rows, so each
+    case's values go straight into its row (the same values: :func:`_case_values` makes both).
+    The submission's and exercises' records are still made (a dozen, not 80)."""
+    record = submission_record(
+        student=student, path=path, content_hash=content_hash, result=result,
+        outcome=outcome, plans=plans, cases=False,
+    )  # fmt: skip
+    cases = []
+    for exercise, call_ids in _exercises_and_call_ids(result, plans):
+        exercise_id = exercise.id
+        for position, (case, call_id) in enumerate(zip(exercise.cases, call_ids, strict=True)):
+            status, score, message, output, kind, fingerprint, summary = _case_values(
+                case, outcome.calls.get(call_id)
+            )
+            cases.append([
+                exercise_id, position, case.case_id, case.label, int(case.hidden),
+                case.weight, status, case.call_status, score, message, output,
+                case.duration, kind, fingerprint, _summary_text(summary),
+            ])  # fmt: skip
+    return _rows(record, cases)
+
+
+def _rows(record: SubmissionRecord, cases: list[list[Any]]) -> dict[str, Any]:
+    """The rows of :func:`submission_rows`: ``record``'s submission and exercise rows, and
+    ``cases``."""
+    submission = [getattr(record, name) for name in SUBMISSION_COLUMNS]
+    submission[_ISOLATION_AT] = json.dumps(record.isolation, sort_keys=True)
+    exercises = []
+    for position, exercise in enumerate(record.exercises):
+        row = [position, *(getattr(exercise, name) for name in EXERCISE_COLUMNS[1:])]
+        row[_VIOLATIONS_AT] = json.dumps(exercise.violations)
+        exercises.append(row)
     return {"submission": submission, "exercises": exercises, "cases": cases}
+
+
+_SUMMARY_AT = CASE_COLUMNS.index("answer_summary")
+# Distinct summary texts a worker numbers (then sends inline): a few hundred bytes each.
+SUMMARIES_NUMBERED = 4096
+
+
+class SummarySender:
+    """A batch worker's side of its answer summaries: each text is sent to the parent once.
+
+    In a batch most students give most cases the same answer, so most of a submission's case
+    rows carry a summary text an earlier submission's rows carried already (about 70 distinct
+    ones among 4800 rows of the benchmark): they are more than half of a worker's JSON line,
+    escaped into it and unescaped out of it again. :meth:`compact` replaces each text with its
+    number and returns the texts numbered now; the parent's :class:`SummaryReceiver` is given
+    them with the rows, in the order the lines were written, and puts the texts back. Past
+    :data:`SUMMARIES_NUMBERED` distinct texts new ones stay inline (a worker's memory stays
+    bounded whatever it grades)."""
+
+    def __init__(self, kept: int = SUMMARIES_NUMBERED) -> None:
+        self.kept = kept
+        self._numbers: dict[str, int] = {}
+
+    def compact(self, rows: dict[str, Any]) -> list[str]:
+        """Replace the summary texts of ``rows["cases"]`` by their numbers (numbering new
+        ones); the texts numbered now, in order, which the receiver must get with ``rows``."""
+        numbers = self._numbers
+        numbered: list[str] = []
+        for row in rows["cases"]:
+            text = row[_SUMMARY_AT]
+            number = numbers.get(text)
+            if number is None:
+                if len(numbers) >= self.kept:
+                    continue  # sent inline
+                number = numbers[text] = len(numbers)
+                numbered.append(text)
+            row[_SUMMARY_AT] = number
+        return numbered
+
+
+class SummaryReceiver:
+    """The parent's side of one worker's :class:`SummarySender`: its texts by number."""
+
+    def __init__(self) -> None:
+        self._texts: list[str] = []
+
+    def expand(self, rows: dict[str, Any], numbered: list[str]) -> None:
+        """Put the summary texts back into ``rows["cases"]``, after learning ``numbered``
+        (what :meth:`SummarySender.compact` returned for these rows)."""
+        texts = self._texts
+        texts.extend(numbered)
+        for row in rows["cases"]:
+            number = row[_SUMMARY_AT]
+            if type(number) is int:
+                row[_SUMMARY_AT] = texts[number]
 
 
 def rows_outline(rows: dict[str, Any]) -> dict[str, Any]:
@@ -228,13 +322,14 @@ def submission_record(
     result: AssignmentResult,
     outcome: SubmissionOutcome,
     plans: list[ExercisePlan],
+    cases: bool = True,
 ) -> SubmissionRecord:
-    """Flatten one graded submission. ``plans`` are the plans ``result`` was graded with."""
-    plans_by_id = {plan.exercise.id: plan for plan in plans}
-    exercises = []
-    for exercise in result.exercises:
-        call_ids = [case.call.call_id for case in plans_by_id[exercise.id].cases]
-        exercises.append(_exercise_record(exercise, call_ids, outcome))
+    """Flatten one graded submission. ``plans`` are the plans ``result`` was graded with.
+    Without ``cases`` the exercises' records have no case records (see :func:`graded_rows`)."""
+    exercises = [
+        _exercise_record(exercise, call_ids, outcome, cases=cases)
+        for exercise, call_ids in _exercises_and_call_ids(result, plans)
+    ]
     return SubmissionRecord(
         student=student,
         path=path,
@@ -256,14 +351,27 @@ def submission_record(
     )
 
 
+def _exercises_and_call_ids(
+    result: AssignmentResult, plans: list[ExercisePlan]
+) -> Iterator[tuple[ExerciseResult, list[str]]]:
+    """Each exercise of ``result`` with the call ids of its cases. The pipeline grades the
+    cases in plan order, so case i answers call i."""
+    plans_by_id = {plan.exercise.id: plan for plan in plans}
+    for exercise in result.exercises:
+        yield exercise, [case.call.call_id for case in plans_by_id[exercise.id].cases]
+
+
 def _exercise_record(
-    exercise: ExerciseResult, call_ids: list[str], outcome: SubmissionOutcome
+    exercise: ExerciseResult, call_ids: list[str], outcome: SubmissionOutcome, *, cases: bool
 ) -> ExerciseRecord:
-    # The pipeline grades the cases in plan order, so case i answers call i.
-    cases = [
-        _case_record(exercise.id, case, outcome.calls.get(call_id))
-        for case, call_id in zip(exercise.cases, call_ids, strict=True)
-    ]
+    records = (
+        [
+            _case_record(exercise.id, case, outcome.calls.get(call_id))
+            for case, call_id in zip(exercise.cases, call_ids, strict=True)
+        ]
+        if cases
+        else []
+    )
     return ExerciseRecord(
         exercise_id=exercise.id,
         title=exercise.title,
@@ -276,16 +384,12 @@ def _exercise_record(
         error=exercise.error,
         violations=[violation.message for violation in exercise.violations],
         duration=exercise.duration,
-        cases=cases,
+        cases=records,
     )
 
 
 def _case_record(exercise_id: str, case: CaseResult, got: CallOutcome | None) -> CaseRecord:
-    if case.errored:
-        status = "error"
-    else:
-        status = "pass" if case.passed else "fail"
-    kind, fingerprint, summary = answer_facts(got)
+    status, score, message, output, kind, fingerprint, summary = _case_values(case, got)
     return CaseRecord(
         exercise_id=exercise_id,
         case_id=case.case_id,
@@ -294,14 +398,28 @@ def _case_record(exercise_id: str, case: CaseResult, got: CallOutcome | None) ->
         weight=case.weight,
         status=status,
         call_status=case.call_status,
-        score=case.weight if case.passed else 0.0,
-        message=_case_message(case, got),
-        output=_case_output(got),
+        score=score,
+        message=message,
+        output=output,
         duration=case.duration,
         answer_kind=kind,
         answer_fingerprint=fingerprint,
         answer_summary=summary,
     )
+
+
+def _case_values(
+    case: CaseResult, got: CallOutcome | None
+) -> tuple[str, float, str | None, str, str, str, dict[str, Any]]:
+    """What a case's record holds besides the case's own fields: ``(status, score, message,
+    output, answer kind, answer fingerprint, answer summary)``."""
+    if case.errored:
+        status = "error"
+    else:
+        status = "pass" if case.passed else "fail"
+    kind, fingerprint, summary = answer_facts(got)
+    score = case.weight if case.passed else 0.0
+    return status, score, _case_message(case, got), _case_output(got), kind, fingerprint, summary
 
 
 def _case_output(got: CallOutcome | None) -> str:

@@ -1406,9 +1406,10 @@ def _outcome_key(raw: bytes, max_frame_bytes: int) -> tuple[bytes, float] | tupl
 
     Two frames with the same key differ only in those digits, so they decode to the same
     outcome but for the duration. The duration is the header's first number, right after the
-    fixed ``_OUTCOME_HEAD``, up to the first comma; its text must be exactly how Python writes
-    a finite float (``repr``, which is also what the json module writes), so it is a plain
-    JSON number that parses to that float. Anything else takes the checking path.
+    fixed ``_OUTCOME_HEAD``, up to the first comma; its text must be a finite plain decimal
+    (``-?digits.digits``, no leading zero) or exactly how Python writes a finite float
+    (``repr``, which is also what the json module writes), so it is a plain JSON number that
+    parses to that float. Anything else takes the checking path.
     """
     if not raw.startswith(_OUTCOME_HEAD, PREFIX_SIZE):
         return None, None
@@ -1429,11 +1430,27 @@ def _outcome_key(raw: bytes, max_frame_bytes: int) -> tuple[bytes, float] | tupl
         duration = float(token)
     except ValueError:
         return None, None
-    if not math.isfinite(duration) or repr(duration).encode() != token:
+    if not math.isfinite(duration) or not (
+        _is_plain_decimal(token) or repr(duration).encode() == token
+    ):
         return None, None
     # The payload's length with the bytes after the digits fix the header's length, so the
     # key is the frame's bytes but for the digits and the length they change.
     return raw[8:PREFIX_SIZE] + raw[end:], duration
+
+
+def _is_plain_decimal(token: bytes) -> bool:
+    """Whether ``token`` is ``-?digits.digits`` without a leading zero: a JSON number that the
+    checking path parses to ``float(token)``, as ``repr`` writes most durations. Telling it by
+    its bytes costs a fraction of formatting the float back (``repr``), which other tokens
+    (exponents: ``5e-05``) still need."""
+    whole, dot, fraction = token.removeprefix(b"-").partition(b".")
+    return (
+        dot == b"."
+        and whole.isdigit()
+        and fraction.isdigit()
+        and (whole == b"0" or not whole.startswith(b"0"))
+    )
 
 
 def _with_duration(outcome: CallOutcome, duration: float) -> CallOutcome:
@@ -1450,15 +1467,17 @@ def decode_event_bytes(raw: bytes, *, max_frame_bytes: int = MAX_FRAME_BYTES) ->
     a begin event this process has encoded or decoded before (the same bytes cannot mean
     anything else), or an outcome event equal to an earlier one but for its duration.
     """
-    call_id = _BEGIN_FRAMES.get(raw)
-    if call_id is not None and len(raw) <= max_frame_bytes:
-        return {"event": "begin", "call_id": call_id}
+    # An outcome frame first (half the events): its key is hashed, not the whole frame too.
     key, duration = _outcome_key(raw, max_frame_bytes)
     if key is not None:
         known = _OUTCOMES.get(key)
         if known is not None:
             outcome = _with_duration(known["outcome"], duration)
             return {"event": "outcome", "call_id": known["call_id"], "outcome": outcome}
+    else:
+        call_id = _BEGIN_FRAMES.get(raw)
+        if call_id is not None and len(raw) <= max_frame_bytes:
+            return {"event": "begin", "call_id": call_id}
     event = decode_event(decode_frame(raw, max_frame_bytes=max_frame_bytes))
     if event["event"] == "begin" and len(raw) <= _BEGIN_FRAME_BYTES_KEPT:
         # The same bytes decode to the same event: the next submission's begin event for

@@ -32,7 +32,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import BinaryIO, Protocol
 
@@ -968,8 +968,6 @@ def _failed_call_outcome(attempt: _Attempt, call: Call | None = None) -> CallOut
 
 
 def _sanitized(outcome: CallOutcome) -> CallOutcome:
-    from dataclasses import replace
-
     if not outcome.stdout and not outcome.stderr:
         return outcome  # nothing printed: nothing to clean
     return replace(

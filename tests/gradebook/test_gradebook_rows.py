@@ -20,6 +20,8 @@ from gradekit.gradebook.records import (
     CaseRecord,
     ExerciseRecord,
     SubmissionRecord,
+    SummaryReceiver,
+    SummarySender,
     rows_outline,
     submission_rows,
 )
@@ -247,3 +249,39 @@ def test_a_case_row_of_the_wrong_length_writes_nothing(tmp_path: Path) -> None:
         else:
             raise AssertionError("a short row was written")
         assert book.connection.execute("SELECT COUNT(*) FROM submissions").fetchone()[0] == 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    records=st.lists(submission_records(), min_size=1, max_size=6),
+    kept=st.integers(0, 4),
+    ignored=st.sets(st.integers(0, 5)),
+)
+def test_summaries_sent_once_arrive_as_the_rows_carried_them(
+    records: list[SubmissionRecord], kept: int, ignored: set[int]
+) -> None:
+    """A worker's summaries numbered once (batch._answer_channel) arrive as full texts, line
+    after line, also once its table is full (``kept``) and when the parent ignores an answer
+    (a task no longer in flight: WorkerPool._read still learns its texts)."""
+    sender, receiver = SummarySender(kept=kept), SummaryReceiver()
+    for index, record in enumerate(records):
+        rows = submission_rows(record)
+        line = json.dumps({"rows": rows, "summaries": sender.compact(rows)})
+        answer = json.loads(line)
+        receiver.expand(answer["rows"], answer.pop("summaries"))
+        if index not in ignored:
+            assert answer["rows"] == json.loads(json.dumps(submission_rows(record)))
+
+
+def test_a_summary_sent_before_goes_as_its_number() -> None:
+    summary = {"kind": "python", "value": 1}
+    case = CaseRecord("ex", "c", "c", False, 1.0, "pass", "ok", 1.0, None, "", 0.0, "value",
+                      "python:int:1", summary)  # fmt: skip
+    exercise = ExerciseRecord("ex", "Ex", "pass", 1.0, 1.0, 1, 1, None, None, [], 0.0, [case])
+    record = SubmissionRecord("s", "s.py", "h", "pass", 1.0, 1.0, None, "", "", 1, {}, 0.0,
+                              [exercise])  # fmt: skip
+    sender = SummarySender()
+    first, second = submission_rows(record), submission_rows(record)
+    assert sender.compact(first) == [json.dumps(summary, sort_keys=True)]
+    assert sender.compact(second) == []
+    assert first["cases"][0][-1] == second["cases"][0][-1] == 0

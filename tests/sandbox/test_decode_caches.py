@@ -133,6 +133,12 @@ def _with_duration_text(outcome: CallOutcome, text: bytes) -> bytes:
      b"01", b"1.", b"true", b"[1]"],
 )  # fmt: skip
 def test_any_duration_text_decodes_as_the_checking_path_decides(text: bytes) -> None:
+    _decodes_as_the_checking_path_decides(text)
+
+
+def _decodes_as_the_checking_path_decides(text: bytes) -> None:
+    """An outcome frame whose duration's digits are ``text`` decodes (or fails) as the
+    checking path decides, right after the honest frame was cached."""
     outcome = CallOutcome("ok", value=Observed("python", "int", value=3), duration=0.125)
     honest = encode_outcome_event("c", outcome)
     assert cached_decode(honest) == full_decode(honest)  # now cached
@@ -263,3 +269,21 @@ def test_a_malformed_begin_event_is_never_remembered() -> None:
         with pytest.raises(ProtocolError, match="begin.call_id"):
             decode_event_bytes(raw)
     assert not protocol._BEGIN_FRAMES
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet="0123456789.-+eE", min_size=1, max_size=24))
+def test_duration_digits_of_any_shape_decode_as_the_checking_path_decides(text: str) -> None:
+    """Plain decimals are told by their bytes (``_is_plain_decimal``), other tokens by
+    ``repr``: whichever way, the result is the checking path's."""
+    _decodes_as_the_checking_path_decides(text.encode())
+
+
+@pytest.mark.parametrize(
+    ("token", "plain"),
+    [(b"0.25", True), (b"-0.5", True), (b"12.0", True), (b"01.5", False), (b"1.", False),
+     (b".5", False), (b"5e-05", False), (b"1_0.5", False), (b"--0.5", False), (b"0.", False),
+     (b"\xd9\xa1.5", False)],
+)  # fmt: skip
+def test_plain_decimals_are_told_by_their_bytes(token: bytes, plain: bool) -> None:
+    assert protocol._is_plain_decimal(token) is plain
