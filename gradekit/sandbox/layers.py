@@ -663,11 +663,24 @@ def layers_in_force(enabled: tuple[str, ...] | list[str]) -> list[str]:
     """What :func:`apply_layers` reports applied when every one of the ``enabled`` layers
     applies here, in its order (a warm zygote encodes that report once for its workers)."""
     in_force: list[str] = []
-    for name in ("rlimits", "landlock", "seccomp", "capabilities"):  # apply_layers' order
-        if name not in enabled or (name == "capabilities" and os.geteuid() != 0):
-            continue
+    for name in _attempted_here(enabled):
         in_force += landlock_layers(landlock_abi()) if name == "landlock" else [name]
     return in_force
+
+
+# The order apply_layers applies the layers in. capset is the step most likely to be refused,
+# so it comes last and cannot block the filesystem and syscall layers.
+_APPLY_ORDER = ("rlimits", "landlock", "seccomp", "capabilities")
+
+
+def _attempted_here(enabled: tuple[str, ...] | list[str]) -> list[str]:
+    """The ``enabled`` layers apply_layers attempts in this process, in its order: dropping
+    capabilities only as root (anyone else has none to drop)."""
+    return [
+        name
+        for name in _APPLY_ORDER
+        if name in enabled and (name != "capabilities" or os.geteuid() == 0)
+    ]
 
 
 def apply_layers(
@@ -684,27 +697,22 @@ def apply_layers(
     applied: list[str] = []
     failed: dict[str, str] = {}
 
-    def attempt(name: str, action: Callable[[], list[str] | None]) -> None:
-        """Run one layer; it reports the (sub-)layers it put in force, default ``[name]``."""
-        if name not in enabled:
-            return
-        try:
-            in_force = action()
-        except Exception as exc:  # each layer degrades on its own, with the reason recorded
-            failed[name] = f"{type(exc).__name__}: {exc}"
-            return
-        applied.extend(in_force or [name])
-
     def rlimits() -> None:
         apply_rlimits(limits)  # its notes (NPROC under root) are documented, not reported
 
-    attempt("rlimits", rlimits)
-    # capset is the step most likely to be refused, so it comes last and cannot block the
-    # filesystem and syscall layers.
-    attempt("landlock", lambda: apply_landlock(filesystem))
-    attempt("seccomp", lambda: apply_seccomp(protected_pid))
-    if os.geteuid() == 0:
-        attempt("capabilities", drop_capabilities)
+    actions: dict[str, Callable[[], list[str] | None]] = {
+        "rlimits": rlimits,
+        "landlock": lambda: apply_landlock(filesystem),
+        "seccomp": lambda: apply_seccomp(protected_pid),
+        "capabilities": drop_capabilities,
+    }
+    for name in _attempted_here(enabled):
+        try:
+            in_force = actions[name]()
+        except Exception as exc:  # each layer degrades on its own, with the reason recorded
+            failed[name] = f"{type(exc).__name__}: {exc}"
+            continue
+        applied.extend(in_force or [name])  # the (sub-)layers it put in force, default [name]
     return applied, failed
 
 
