@@ -215,18 +215,23 @@ def frames_digest(name: str) -> tuple[str, int]:
     return digest.hexdigest(), len(frames)
 
 
+def _stat_numbers(pid: int, first: int, last: int) -> list[int]:
+    """Fields ``first`` to ``last`` of /proc/PID/stat, counted from its state (the command
+    name may contain spaces and parentheses: parsed after the last ')')."""
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    return [int(field) for field in stat[stat.rindex(")") + 2 :].split()[first : last + 1]]
+
+
 def zygote_cpu(pid: int) -> tuple[float, float]:
     """``(own, reaped children)`` CPU seconds of process ``pid``, from /proc (clock ticks)."""
-    stat = Path(f"/proc/{pid}/stat").read_text()
-    utime, stime, cutime, cstime = map(int, stat[stat.rindex(")") + 2 :].split()[11:15])
+    utime, stime, cutime, cstime = _stat_numbers(pid, 11, 14)
     tick = os.sysconf("SC_CLK_TCK")
     return (utime + stime) / tick, (cutime + cstime) / tick
 
 
 def minor_faults(pid: int) -> tuple[int, int]:
     """``(own, reaped children)`` minor page faults of process ``pid``, from /proc."""
-    stat = Path(f"/proc/{pid}/stat").read_text()
-    own, children = map(int, stat[stat.rindex(")") + 2 :].split()[7:9])
+    own, children = _stat_numbers(pid, 7, 8)
     return own, children
 
 
