@@ -35,6 +35,7 @@ import json
 import os
 import queue
 import resource
+import select
 import signal
 import subprocess
 import sys
@@ -745,11 +746,31 @@ class _ForkedProcess:
         return self.returncode
 
     def wait(self, timeout: float | None = None) -> int:
-        deadline = None if timeout is None else time.monotonic() + timeout
-        while self.poll() is None:
-            if deadline is not None and time.monotonic() > deadline:
-                raise subprocess.TimeoutExpired(f"grading worker {self.pid}", timeout or 0)
-            time.sleep(0.01)
+        """Its exit code, once it has exited (``subprocess.TimeoutExpired`` after ``timeout``
+        seconds). Woken by the exit itself (a pidfd), not by polling: a batch waits for its
+        workers at its end, and a 10 ms poll cost a batch of one 5 ms of wall time on
+        average; without pidfds (before Linux 5.3), it polls."""
+        if self.poll() is not None:
+            return self.returncode
+        try:
+            pidfd = os.pidfd_open(self.pid)
+        except (AttributeError, OSError):  # no pidfd here: poll
+            pidfd = -1
+        if pidfd < 0:
+            deadline = None if timeout is None else time.monotonic() + timeout
+            while self.poll() is None:
+                if deadline is not None and time.monotonic() > deadline:
+                    raise subprocess.TimeoutExpired(f"grading worker {self.pid}", timeout or 0)
+                time.sleep(0.01)
+            return self.returncode
+        try:
+            exited = select.select([pidfd], [], [], timeout)[0]
+        finally:
+            os.close(pidfd)
+        if not exited and self.poll() is None:
+            raise subprocess.TimeoutExpired(f"grading worker {self.pid}", timeout or 0)
+        while self.poll() is None:  # readable: it has exited, so waitpid finds it at once
+            time.sleep(0.001)
         return self.returncode
 
     def kill(self) -> None:
