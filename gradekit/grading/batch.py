@@ -27,7 +27,6 @@ The parent alone writes the gradebook, one transaction per submission, in comple
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import gc
 import hashlib
@@ -648,6 +647,8 @@ def add_cpu_reports(
 
 def worker_main(argv: list[str] | None = None) -> int:
     """Grade tasks from stdin (JSON lines) and answer on stdout (JSON lines)."""
+    import argparse  # only a spawned worker parses a command line (not a batch's parent)
+
     parser = argparse.ArgumentParser(prog="python -m gradekit.grading.batch")
     parser.add_argument("--spec", type=Path, required=True)
     parser.add_argument("--backend", choices=("engine", "torch"), required=True)

@@ -202,3 +202,18 @@ def test_a_plain_grade_imports_numpy_single_threaded(tmp_path: Path, preset: dic
     report = json.loads(completed.stderr.strip().splitlines()[-1])
     assert report["during"] == {name: preset.get(name, "1") for name in names}
     assert report["after"] == {name: preset.get(name) for name in names}
+
+
+def test_the_batch_parent_does_not_import_argparse() -> None:
+    """Only a spawned worker parses a command line (worker_main): the batch's parent and its
+    forked workers never need argparse (and gettext), about 5 M instructions of start-up."""
+    import subprocess
+
+    probe = (
+        "import sys\n"
+        "import gradekit.grading.batch\n"
+        "print(sorted({'argparse', 'gettext'} & set(sys.modules)))\n"
+    )
+    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert loaded.returncode == 0, loaded.stderr
+    assert loaded.stdout.strip() == "[]"
