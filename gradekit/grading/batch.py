@@ -882,6 +882,7 @@ class WorkerPool:
         self._lock = threading.Lock()
         self._alive = len(self.processes)
         self._stopped = False  # close(), cancel() or kill() has run
+        self._submitted: list[tuple[SubmissionEntry, str]] | None = None  # see submit()
         try:
             for process in self.processes:
                 ready = self._handshake(process)
@@ -1084,11 +1085,11 @@ class WorkerPool:
             if task is not None:
                 self._results.put((task[0], {"error": WORKER_DIED}))
 
-    def grade(
-        self, entries: list[tuple[SubmissionEntry, str]], *, stop: threading.Event | None = None
-    ) -> Iterator[GradedSubmission]:
-        """Grade ``(entry, content hash)`` pairs; yields them in completion order. Once
-        ``stop`` is set (Ctrl-C), yields no more: what is in flight is :meth:`cancel`'s."""
+    def submit(self, entries: list[tuple[SubmissionEntry, str]]) -> None:
+        """Queue ``(entry, content hash)`` pairs: the workers start grading them now, while
+        the caller does the rest of its start (a progress bar, the gradebook's expected
+        answers); :meth:`grade` with the same list then yields them."""
+        self._submitted = entries
         for task_id, (entry, content_hash) in enumerate(entries):
             submission = {
                 "student": entry.student,
@@ -1097,6 +1098,15 @@ class WorkerPool:
             }
             self._tasks.put((task_id, submission))
         self._fail_queued_if_no_worker()  # every worker may have died before we queued
+
+    def grade(
+        self, entries: list[tuple[SubmissionEntry, str]], *, stop: threading.Event | None = None
+    ) -> Iterator[GradedSubmission]:
+        """Grade ``(entry, content hash)`` pairs (queued now unless :meth:`submit` queued this
+        very list); yields them in completion order. Once ``stop`` is set (Ctrl-C), yields no
+        more: what is in flight is :meth:`cancel`'s."""
+        if self._submitted is not entries:
+            self.submit(entries)
         for _ in entries:
             answer = None
             while answer is None:
@@ -1477,6 +1487,8 @@ def grade_batch(
                     if runnable
                     else contextlib.nullcontext()
                 ) as pool:
+                    if pool is not None:  # they grade while the rest of the start happens
+                        pool.submit(runnable)
                     on_start(len(to_grade), len(skipped))
                     for entry in skipped:
                         on_result("skipped", entry, None)

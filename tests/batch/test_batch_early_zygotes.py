@@ -217,3 +217,31 @@ def test_the_batch_parent_does_not_import_argparse() -> None:
     loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert loaded.returncode == 0, loaded.stderr
     assert loaded.stdout.strip() == "[]"
+
+
+def test_the_workers_get_their_tasks_before_the_callers_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The submissions are queued as soon as the workers are up, so they grade while the
+    caller starts its progress bar (about 28 ms of rich) and the expected answers are
+    written; the stored rows are those of a batch that queues them afterwards."""
+    folder = write_class(tmp_path, copies=1)
+    plain = grade_batch(folder, SPEC, db_path=tmp_path / "plain.sqlite", jobs=2)
+    events: list[str] = []
+    submit = WorkerPool.submit
+
+    def recorded_submit(self: WorkerPool, entries: list) -> None:
+        events.append(f"submit {len(entries)}")
+        submit(self, entries)
+
+    monkeypatch.setattr(WorkerPool, "submit", recorded_submit)
+    early = grade_batch(
+        folder,
+        SPEC,
+        db_path=tmp_path / "early.sqlite",
+        jobs=2,
+        on_start=lambda to_grade, skipped: events.append(f"start {to_grade}"),
+    )
+    assert events == [f"submit {plain.graded}", f"start {plain.graded}"]
+    assert early.graded == plain.graded > 0
+    assert _rows(tmp_path / "early.sqlite") == _rows(tmp_path / "plain.sqlite")
