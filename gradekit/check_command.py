@@ -28,7 +28,7 @@ from gradekit.check_server.client import start_server_if_wanted
 from gradekit.console import flushed_exit_code, print_error
 from gradekit.grading.early_sandbox import close_untaken_sandbox, start_for_backend, started_sandbox
 from gradekit.plain_command_line import split_plain_command_line
-from gradekit.sandbox.environment import BACKENDS
+from gradekit.sandbox.environment import BACKENDS, import_numpy_single_threaded
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -201,31 +201,6 @@ def run_check(options: CheckOptions) -> int:
         print_error(str(error))
         return EXIT_USAGE
     return EXIT_OK if result.all_passed else EXIT_FAILED
-
-
-# The thread-count variables of the BLAS libraries numpy may be built with.
-BLAS_THREAD_VARIABLES = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
-
-
-def import_numpy_single_threaded() -> None:
-    """Import numpy (if nothing did yet) with its BLAS limited to one thread.
-
-    A check's arrays are tiny, and a multi-threaded BLAS starts a thread per core at import
-    that spins for a while: about 0.1 s of CPU taken from the sandbox interpreter, which is
-    importing numpy on the other core at that very moment (the check's critical path). One
-    thread is also what the sandbox and the batch workers use, so reference answers do not
-    depend on which process computed them. The variables are restored afterwards: the
-    processes the check starts see the user's environment."""
-    if "numpy" in sys.modules:
-        return
-    saved = {name: os.environ.get(name) for name in BLAS_THREAD_VARIABLES}
-    os.environ.update({name: "1" for name, value in saved.items() if value is None})
-    try:
-        import numpy  # noqa: F401
-    finally:
-        for name, value in saved.items():
-            if value is None:
-                os.environ.pop(name, None)
 
 
 def _grade(

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from gradekit.console import print_error
 from gradekit.plain_command_line import split_plain_command_line
-from gradekit.sandbox.environment import BACKENDS
+from gradekit.sandbox.environment import BACKENDS, import_numpy_single_threaded
 
 if TYPE_CHECKING:
     from gradekit.grading.early_sandbox import BatchZygotes
@@ -128,6 +128,10 @@ def run_grade(options: GradeOptions) -> int:
 
 
 def _run_grade(options: GradeOptions, zygotes: BatchZygotes | None) -> int:
+    # numpy first, with one BLAS thread: the threads a multi-threaded BLAS starts at import
+    # spin on the cores where the zygotes are importing (about 50 ms of this process's CPU
+    # before its workers are ready), and the forked workers inherit this numpy.
+    import_numpy_single_threaded()
     from gradekit.gradebook.schema import GradebookSchemaError
     from gradekit.grading.batch import BatchError, PolicySettings, grade_batch
     from gradekit.grading.reference import ReferenceSolutionError

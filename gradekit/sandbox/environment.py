@@ -43,6 +43,33 @@ def child_environment(scratch: Path) -> dict[str, str]:
     }
 
 
+# The thread-count variables of the BLAS libraries numpy may be built with.
+BLAS_THREAD_VARIABLES = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+
+
+def import_numpy_single_threaded() -> None:
+    """Import numpy (if nothing did yet) with its BLAS limited to one thread.
+
+    A grader's arrays are tiny, and a multi-threaded BLAS starts a thread per core at import
+    that spins for a while, taking CPU from the sandbox interpreters importing numpy on the
+    other cores at that very moment: about 0.1 s of a `gradekit check`'s critical path, and
+    about 50 ms of a `gradekit grade` parent's start-up. One thread is also what the sandbox
+    uses (:func:`child_environment`), and what a batch's workers use whether forked from
+    that parent or spawned, so reference answers do not depend on which process computed
+    them. A count the user chose is kept. The variables are restored afterwards: the
+    processes started later see the user's environment."""
+    if "numpy" in sys.modules:
+        return
+    saved = {name: os.environ.get(name) for name in BLAS_THREAD_VARIABLES}
+    os.environ.update({name: "1" for name, value in saved.items() if value is None})
+    try:
+        import numpy  # noqa: F401
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+
+
 # What a sandbox interpreter runs first (``python -I -S -c`` this): it gives the interpreter the
 # builtins and the import path a ``python -I`` would have, without ``site``'s processing of
 # every ``.pth`` file in site-packages (tens of milliseconds on every start: they import

@@ -21,6 +21,7 @@ folder of the cache dir); ``GRADEKIT_CACHE_DIR=off`` turns every cache off.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -33,6 +34,8 @@ from typing import Any
 import gradekit
 
 PROBE_CACHE_FORMAT = 1
+# Entries kept (the newest): one per installation and machine state that probed lately.
+PROBE_CACHE_KEPT = 8
 # The layers the probe answers for (the policy's too: it re-exports this).
 PROBED_LAYERS = ("rlimits", "subreaper", "landlock", "seccomp", "capabilities", "bubblewrap")
 # The code that decides the answer: editing it (a new check, a new layer) starts afresh.
@@ -158,8 +161,12 @@ def read_cached_report(
 
 
 def write_cached_report(directory: Path, key: dict[str, Any], report: dict[str, Any]) -> None:
-    """Store ``report`` for ``key`` (owner-only permissions) and drop entries for old keys.
-    A disk that refuses is not an error: the next check probes again."""
+    """Store ``report`` for ``key`` (owner-only permissions), keeping only the newest
+    :data:`PROBE_CACHE_KEPT` entries. Entries of other keys are kept because another
+    installation of gradekit or another Python (a second virtualenv, an older version run side
+    by side) has a key of its own: dropping them made each of two installations used in turn
+    probe again every time, and start a batch without its early zygotes. A disk that refuses
+    is not an error: the next check probes again."""
     path = cache_file(directory, key)
     entry = {"key": key, "report": report, "checksum": _checksum(report)}
     try:
@@ -169,9 +176,13 @@ def write_cached_report(directory: Path, key: dict[str, Any], report: dict[str, 
         with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
             json.dump(entry, handle)
         os.replace(temporary, path)
+        others = []
         for old in path.parent.glob("probe-*.json"):
             if old != path:
-                old.unlink(missing_ok=True)
+                with contextlib.suppress(OSError):
+                    others.append((old.stat().st_mtime_ns, old.name, old))
+        for _, _, old in sorted(others, reverse=True)[PROBE_CACHE_KEPT - 1 :]:
+            old.unlink(missing_ok=True)
     except OSError:
         pass
 

@@ -29,6 +29,7 @@ import os
 import select
 import socket
 import sys
+import time
 import types
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +40,9 @@ REQUEST_LIMIT = 64 * 1024
 PIPE_NAMES = ("config", "result", "status", "stdout", "stderr")
 EXIT_INTERNAL_ERROR = 70
 PRELOADED_CALLS_KEPT = 8  # call lists a zygote keeps decoded (a batch has one, plus resumes)
+# How long a zygote told to stop waits for its launchers to exit by themselves (a grading
+# worker closes them first) before it kills what is left.
+LAUNCHERS_EXIT_WAIT = 0.05
 
 
 class WarmWorkerError(RuntimeError):
@@ -81,9 +85,10 @@ def _serve(channel: socket.socket, backend_name: str) -> None:
     gc.freeze()
     gc.enable()
     channel.sendall(b'{"ready": true}')
+    launchers: set[int] = set()  # forked and not yet reaped
     try:
         while True:
-            _reap_exited()
+            _reap_exited(launchers)
             ready, _, _ = select.select([channel], [], [], 0.5)
             if not ready:
                 continue
@@ -109,12 +114,18 @@ def _serve(channel: socket.socket, backend_name: str) -> None:
             finally:
                 for fd in fds:
                     os.close(fd)
+            launchers.add(pid)
             pidfd = os.pidfd_open(pid)
             try:
                 socket.send_fds(channel, [json.dumps({"pid": pid}).encode()], [pidfd])
             finally:
                 os.close(pidfd)
     finally:
+        # A grading worker closes its slots just before its zygote, so its launchers are
+        # exiting now: waiting for them briefly lets kill_descendants find no child left and
+        # skip its walks of every process in /proc and its 5 ms pause between them (what is
+        # still there after the wait is killed as before).
+        _await_launchers(launchers, LAUNCHERS_EXIT_WAIT)
         layers.kill_descendants()
 
 
@@ -336,7 +347,9 @@ def _close_all(fds: list[int]) -> None:
             pass
 
 
-def _reap_exited() -> None:
+def _reap_exited(launchers: set[int] | None = None) -> None:
+    """Reap every child that has exited (launchers, and orphans this subreaper inherited),
+    forgetting the reaped ones in ``launchers``."""
     while True:
         try:
             pid, _ = os.waitpid(-1, os.WNOHANG)
@@ -344,6 +357,36 @@ def _reap_exited() -> None:
             return
         if pid == 0:
             return
+        if launchers is not None:
+            launchers.discard(pid)
+
+
+def _await_launchers(launchers: set[int], timeout: float) -> None:
+    """Reap ``launchers`` as they exit, for up to ``timeout`` seconds (woken by their exits,
+    through pidfds); those still running afterwards are left to the caller to kill."""
+    _reap_exited(launchers)
+    pidfds: dict[int, int] = {}
+    try:
+        for pid in launchers:
+            try:
+                pidfds[os.pidfd_open(pid)] = pid
+            except OSError:
+                pass  # already reaped elsewhere, or no pidfds here: killed as before
+        deadline = time.monotonic() + timeout
+        while pidfds:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return
+            exited, _, _ = select.select(list(pidfds), [], [], remaining)
+            if not exited:
+                return
+            for pidfd in exited:
+                del pidfds[pidfd]
+                os.close(pidfd)
+            _reap_exited(launchers)
+    finally:
+        for pidfd in pidfds:
+            os.close(pidfd)
 
 
 USAGE = "usage: python -m gradekit.sandbox.zygote --socket-fd FD --backend {engine,torch}"

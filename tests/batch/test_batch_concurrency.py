@@ -404,3 +404,32 @@ def test_forked_workers_do_not_outlive_a_killed_grader(tmp_path: Path) -> None:
     while _processes_mentioning(str(folder)) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not _processes_mentioning(str(folder)), "a forked worker outlived its grader"
+
+
+def test_a_forked_workers_wait_ends_with_it_and_times_out_while_it_runs() -> None:
+    """_ForkedProcess.wait (woken by a pidfd) gives the exit code as soon as the worker
+    exits, raises TimeoutExpired while it runs, as the polling wait does (and as
+    subprocess.Popen.wait does for spawned workers)."""
+    import subprocess
+
+    from gradekit.grading.batch import _ForkedProcess
+
+    for code, lifetime in ((0, 0.0), (3, 0.05), (70, 0.2)):
+        task_r, task_w = os.pipe()
+        answer_r, answer_w = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            time.sleep(lifetime)
+            os._exit(code)
+        os.close(task_r)
+        os.close(answer_w)
+        process = _ForkedProcess(pid, task_w, answer_r)
+        if lifetime > 0.1:
+            with pytest.raises(subprocess.TimeoutExpired):
+                process.wait(timeout=0.02)
+        started = time.monotonic()
+        assert process.wait(timeout=10) == code
+        assert time.monotonic() - started < lifetime + 0.5
+        assert process.wait() == code and process.poll() == code  # reaped once, remembered
+        process.stdin.close()
+        process.stdout.close()

@@ -158,3 +158,90 @@ def test_a_plain_grade_imports_nothing_of_the_check_command(tmp_path: Path) -> N
     loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert loaded.returncode == 0, loaded.stderr
     assert loaded.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("preset", [{}, {"OPENBLAS_NUM_THREADS": "4"}])
+def test_a_plain_grade_imports_numpy_single_threaded(tmp_path: Path, preset: dict) -> None:
+    """The batch parent imports numpy with one BLAS thread (a multi-threaded BLAS spins on the
+    cores where the zygotes import; the forked workers inherit it), unless the user chose a
+    count, and the environment is the user's again afterwards, as for `gradekit check`."""
+    import json
+    import subprocess
+
+    names = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+    empty = tmp_path / "class"
+    empty.mkdir()
+    probe = (
+        "import json, os, sys\n"
+        "def exit_now(code):\n"
+        "    raise SystemExit(code)\n"
+        "os._exit = exit_now\n"
+        "seen = {}\n"
+        "real_import = __builtins__.__import__\n"
+        "def spy(name, *args, **kwargs):\n"
+        "    if name == 'numpy' and 'numpy' not in sys.modules and not seen:\n"
+        f"        seen.update({{v: os.environ.get(v) for v in {names!r}}})\n"
+        "    return real_import(name, *args, **kwargs)\n"
+        "__builtins__.__import__ = spy\n"
+        "from gradekit.__main__ import main\n"
+        f"sys.argv = ['gradekit', 'grade', {str(empty)!r}, '-a', {str(SPEC)!r}, '--db', "
+        f"{str(tmp_path / 'g.sqlite')!r}, '--json']\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit as exit:\n"
+        "    assert exit.code == 0, exit.code\n"
+        f"after = {{v: os.environ.get(v) for v in {names!r}}}\n"
+        "sys.stderr.write(json.dumps({'during': seen, 'after': after}))\n"
+    )
+    environment = {name: value for name, value in os.environ.items() if name not in names}
+    environment.update(preset)
+    completed = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, env=environment
+    )
+    assert completed.returncode == 0, completed.stderr
+    report = json.loads(completed.stderr.strip().splitlines()[-1])
+    assert report["during"] == {name: preset.get(name, "1") for name in names}
+    assert report["after"] == {name: preset.get(name) for name in names}
+
+
+def test_the_batch_parent_does_not_import_argparse() -> None:
+    """Only a spawned worker parses a command line (worker_main): the batch's parent and its
+    forked workers never need argparse (and gettext), about 5 M instructions of start-up."""
+    import subprocess
+
+    probe = (
+        "import sys\n"
+        "import gradekit.grading.batch\n"
+        "print(sorted({'argparse', 'gettext'} & set(sys.modules)))\n"
+    )
+    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert loaded.returncode == 0, loaded.stderr
+    assert loaded.stdout.strip() == "[]"
+
+
+def test_the_workers_get_their_tasks_before_the_callers_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The submissions are queued as soon as the workers are up, so they grade while the
+    caller starts its progress bar (about 28 ms of rich) and the expected answers are
+    written; the stored rows are those of a batch that queues them afterwards."""
+    folder = write_class(tmp_path, copies=1)
+    plain = grade_batch(folder, SPEC, db_path=tmp_path / "plain.sqlite", jobs=2)
+    events: list[str] = []
+    submit = WorkerPool.submit
+
+    def recorded_submit(self: WorkerPool, entries: list) -> None:
+        events.append(f"submit {len(entries)}")
+        submit(self, entries)
+
+    monkeypatch.setattr(WorkerPool, "submit", recorded_submit)
+    early = grade_batch(
+        folder,
+        SPEC,
+        db_path=tmp_path / "early.sqlite",
+        jobs=2,
+        on_start=lambda to_grade, skipped: events.append(f"start {to_grade}"),
+    )
+    assert events == [f"submit {plain.graded}", f"start {plain.graded}"]
+    assert early.graded == plain.graded > 0
+    assert _rows(tmp_path / "early.sqlite") == _rows(tmp_path / "plain.sqlite")

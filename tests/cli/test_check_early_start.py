@@ -306,7 +306,9 @@ def _numpy_import_script(preset: dict[str, str]) -> str:
     return (
         "import json, os, sys\n"
         f"os.environ.update({preset!r})\n"
-        "from gradekit.check_command import BLAS_THREAD_VARIABLES, import_numpy_single_threaded\n"
+        "from gradekit.sandbox.environment import (\n"
+        "    BLAS_THREAD_VARIABLES, import_numpy_single_threaded,\n"
+        ")\n"
         "seen = {}\n"
         "real_import = __builtins__.__import__\n"
         "def spy(name, *args, **kwargs):\n"

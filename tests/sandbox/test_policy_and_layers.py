@@ -152,12 +152,24 @@ def test_an_entry_for_another_machine_state_is_not_used(tmp_path, field, value):
     assert probe_cache.read_cached_report(tmp_path, key, PROBED_LAYERS) is None
 
 
-def test_writing_an_entry_drops_the_entries_of_old_keys(tmp_path):
+def test_writing_an_entry_keeps_only_the_newest_entries(tmp_path):
+    """Another installation's entry (another Python here) survives a write, so two used in
+    turn do not probe again each time; beyond PROBE_CACHE_KEPT the oldest go."""
     key = probe_cache.machine_key()
-    probe_cache.write_cached_report(tmp_path, {**key, "boot_id": "old"}, REPORT)
+    other = {**key, "python": ["/other/python", "/other/python", "3.99"]}
+    probe_cache.write_cached_report(tmp_path, other, REPORT)
     probe_cache.write_cached_report(tmp_path, key, REPORT)
-    assert _cache_files(tmp_path) == [probe_cache.cache_file(tmp_path, key)]
-    assert os.stat(_cache_files(tmp_path)[0]).st_mode & 0o077 == 0  # owner only
+    assert probe_cache.read_cached_report(tmp_path, other, PROBED_LAYERS) == REPORT
+    assert probe_cache.read_cached_report(tmp_path, key, PROBED_LAYERS) == REPORT
+    olds = [{**key, "boot_id": f"old-{n}"} for n in range(probe_cache.PROBE_CACHE_KEPT + 3)]
+    for n, old in enumerate(olds):
+        probe_cache.write_cached_report(tmp_path, old, REPORT)
+        os.utime(probe_cache.cache_file(tmp_path, old), ns=(n * 10**9, n * 10**9))
+    probe_cache.write_cached_report(tmp_path, key, REPORT)
+    # The newest: this key's, the other installation's (written now), the latest old ones.
+    kept = [key, other, *olds[2 - probe_cache.PROBE_CACHE_KEPT :]]
+    assert _cache_files(tmp_path) == sorted(probe_cache.cache_file(tmp_path, k) for k in kept)
+    assert all(os.stat(path).st_mode & 0o077 == 0 for path in _cache_files(tmp_path))
 
 
 def _damage(path: Path, how: str) -> None:
