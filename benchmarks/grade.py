@@ -37,7 +37,7 @@ the old package too; not under ``/tmp``, which bubblewrap replaces with an empty
 old version would silently run at tier 1). Every ``gradekit grade`` runs outside the
 repository, so ``-m`` never picks up this checkout by accident.
 
-    python benchmarks/grade.py [--count 200] [--jobs 0] [--baseline 24] [--backend engine]
+    python benchmarks/grade.py [--count 200] [--jobs 0] [--baseline 24 (0: none)] [--backend engine]
                                [--compare-python PY] [--repeat N]
 
 ``--repeat N`` grades the submissions N times with each version (alternating which goes
@@ -324,7 +324,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=200, help="submissions to generate")
     parser.add_argument("--jobs", type=int, default=0, help="parallel jobs (0 = one per core)")
-    parser.add_argument("--baseline", type=int, default=24, help="submissions for the baseline")
+    parser.add_argument(
+        "--baseline", type=int, default=24, help="submissions for the baseline (0: none)"
+    )
     parser.add_argument("--backend", choices=("engine", "torch"), default="engine")
     parser.add_argument(
         "--compare-python",
@@ -338,6 +340,8 @@ def main() -> int:
         help="grade N times (alternating which side goes first) and print medians",
     )
     options = parser.parse_args()
+    if options.count < 1 or options.baseline < 0 or options.repeat < 1:
+        parser.error("--count and --repeat must be at least 1, --baseline at least 0")
     jobs = options.jobs or os.cpu_count() or 1
 
     with tempfile.TemporaryDirectory(prefix="gradekit-bench-") as scratch:
@@ -392,28 +396,30 @@ def main() -> int:
                   f"{cpu * 1000:.0f} ms ({before / cpu:.2f}x less)")  # fmt: skip
         db = Path(scratch) / "after-0.sqlite"
 
-        paths = sorted(folder.iterdir())
-        step = max(1, len(paths) // max(1, options.baseline))
-        subset = paths[::step][: options.baseline]
-        cpu_before = children_cpu_seconds()
-        naive_seconds, naive_scores = run_naive(subset, jobs, options.backend)
-        naive_cpu = (children_cpu_seconds() - cpu_before) / len(subset)
-        naive_rate = len(subset) / naive_seconds
-        print(f"naive baseline   {naive_seconds:8.2f} s  {naive_rate:8.1f} submissions/s "
-              f"({len(subset)} submissions, one python -c each); "
-              f"{naive_cpu * 1000:.0f} ms CPU per submission")  # fmt: skip
-        print(f"speed-up         {rate / naive_rate:8.1f}x wall, {naive_cpu / cpu:.1f}x CPU "
-              f"(target {TARGET_SPEEDUP:g}x)")  # fmt: skip
-        if before is not None:
-            print(f"before, vs the naive baseline: {naive_cpu / before:.1f}x CPU")
+        if options.baseline > 0:  # --baseline 0: gradekit alone
+            paths = sorted(folder.iterdir())
+            step = max(1, len(paths) // max(1, options.baseline))
+            subset = paths[::step][: options.baseline]
+            cpu_before = children_cpu_seconds()
+            naive_seconds, naive_scores = run_naive(subset, jobs, options.backend)
+            naive_cpu = (children_cpu_seconds() - cpu_before) / len(subset)
+            naive_rate = len(subset) / naive_seconds
+            print(f"naive baseline   {naive_seconds:8.2f} s  {naive_rate:8.1f} submissions/s "
+                  f"({len(subset)} submissions, one python -c each); "
+                  f"{naive_cpu * 1000:.0f} ms CPU per submission")  # fmt: skip
+            print(f"speed-up         {rate / naive_rate:8.1f}x wall, {naive_cpu / cpu:.1f}x CPU "
+                  f"(target {TARGET_SPEEDUP:g}x)")  # fmt: skip
+            if before is not None:
+                print(f"before, vs the naive baseline: {naive_cpu / before:.1f}x CPU")
         cores = os.cpu_count() or 1
         print(f"CPU-bound ceiling on {cores} idle cores: {cores / cpu:.1f} submissions/s; "
               f"load average after: {os.getloadavg()[0]:.1f}")  # fmt: skip
 
         stored = scores_in(db)
-        differing = [s for s, score in naive_scores.items() if abs(stored[s] - score) > 1e-9]
-        print(f"same scores as the baseline on {len(subset) - len(differing)}/{len(subset)}"
-              + (f"; differing: {', '.join(differing)}" if differing else ""))  # fmt: skip
+        if options.baseline > 0:
+            differing = [s for s, score in naive_scores.items() if abs(stored[s] - score) > 1e-9]
+            print(f"same scores as the baseline on {len(subset) - len(differing)}/{len(subset)}"
+                  + (f"; differing: {', '.join(differing)}" if differing else ""))  # fmt: skip
         for variant, repetition in [(v, r) for v in variants for r in range(options.repeat)]:
             if (variant, repetition) == ("after", 0):
                 continue
