@@ -344,14 +344,14 @@ def tour_engine(dtype_names: list[str], *, autograd: bool) -> None:
     caches); the tour sets no option, draws no random number, prints, imports and warns
     nothing (tests/sandbox/test_engine_tour.py). A dtype whose tour fails is left there."""
     import gradekit.engine as torch
-    from gradekit.engine import errors
+    from gradekit.engine import errors, indexing
     from gradekit.engine.autograd import graph
     from gradekit.engine.ops import pointwise
 
     first_node = next(graph._sequence)
     user_code = graph.user_code_in_graphs
     warned = set(errors._warned_once)
-    caches = (pointwise._FLOAT32_ARRAYS, pointwise._FLOAT64_ARRAYS)
+    caches = (pointwise._FLOAT32_ARRAYS, pointwise._FLOAT64_ARRAYS, indexing._BASIC_PLANS)
     cached = [dict(cache) for cache in caches]
     try:
         for name in dtype_names:

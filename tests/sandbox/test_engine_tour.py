@@ -20,7 +20,7 @@ from gradekit.sandbox.protocol import ArgSpec, Call, Capture
 def engine_state() -> dict[str, Any]:
     """What of the engine's (and Python's warning machinery's) process-wide state student
     code can read or be affected by."""
-    from gradekit.engine import errors, printing
+    from gradekit.engine import errors, indexing, printing
     from gradekit.engine.autograd import grad_mode, graph
     from gradekit.engine.ops import creation, pointwise
 
@@ -40,6 +40,7 @@ def engine_state() -> dict[str, Any]:
         "user code in graphs": graph.user_code_in_graphs,
         "warned once": set(errors._warned_once),
         "constant caches": (dict(pointwise._FLOAT32_ARRAYS), dict(pointwise._FLOAT64_ARRAYS)),
+        "index plans": dict(indexing._BASIC_PLANS),
         "modules": set(sys.modules),
         "warning registries": {
             name: dict(vars(module).get("__warningregistry__") or {})
