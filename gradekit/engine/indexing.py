@@ -149,10 +149,50 @@ class IndexPlan(_Record):
 # public entry points
 
 
+def _no_array(obj: object) -> np.ndarray | None:
+    return None
+
+
+# Plans of basic keys (exact ints, slices of exact ints and None, None, ...), by the key's
+# items, whether it was a tuple, the shape, ``for_setitem`` and ``as_array``: a plan depends
+# on nothing else, is immutable, and such a key emits no warning. A program indexes with a
+# few keys, over and over; errors are not kept (raised again each time).
+_BASIC_PLANS: dict[tuple[object, ...], IndexPlan] = {}
+_BASIC_PLANS_KEPT = 512
+_BASIC_ITEMS_AT_MOST = 8
+
+
+def _basic_plan_key(
+    key: object, shape: Sequence[int], as_array: AsArray, for_setitem: bool
+) -> tuple[object, ...] | None:
+    """The memo key of a basic ``key`` (see :data:`_BASIC_PLANS`), else None."""
+    is_tuple = type(key) is tuple
+    items = key if is_tuple else (key,)
+    if len(items) > _BASIC_ITEMS_AT_MOST or type(shape) is not tuple:  # type: ignore[arg-type]
+        return None
+    parts: list[object] = [is_tuple, shape, for_setitem, as_array]
+    for item in items:
+        cls = type(item)
+        if cls is int or item is None or item is Ellipsis:
+            parts.append(item)
+        elif cls is slice:
+            start, stop, step = item.start, item.stop, item.step
+            if not (
+                (start is None or type(start) is int)
+                and (stop is None or type(stop) is int)
+                and (step is None or type(step) is int)
+            ):
+                return None
+            parts.append((start, stop, step))  # (a tuple: never equal to an item above)
+        else:
+            return None
+    return tuple(parts)
+
+
 def parse_index(
     key: object,
     shape: Sequence[int],
-    as_array: AsArray = lambda obj: None,
+    as_array: AsArray = _no_array,
     *,
     for_setitem: bool = False,
 ) -> IndexPlan:
@@ -161,7 +201,29 @@ def parse_index(
     Raises torch's IndexError / ValueError / TypeError with torch's messages.
     ``for_setitem`` enables torch's "full slice is a no-op" shortcut for a lone
     slice (getitem records a SliceBackward0 for ``x[:]``, setitem writes into x).
+    A basic key's plan is remembered (:data:`_BASIC_PLANS`).
     """
+    memo_key = _basic_plan_key(key, shape, as_array, for_setitem)
+    if memo_key is not None:
+        plan = _BASIC_PLANS.get(memo_key)
+        if plan is not None:
+            return plan
+    plan = parse_index_afresh(key, shape, as_array, for_setitem=for_setitem)
+    if memo_key is not None:
+        if len(_BASIC_PLANS) >= _BASIC_PLANS_KEPT:
+            _BASIC_PLANS.clear()
+        _BASIC_PLANS[memo_key] = plan
+    return plan
+
+
+def parse_index_afresh(
+    key: object,
+    shape: Sequence[int],
+    as_array: AsArray = _no_array,
+    *,
+    for_setitem: bool = False,
+) -> IndexPlan:
+    """:func:`parse_index` without its memo of basic keys' plans."""
     shape = tuple(int(size) for size in shape)
     builder = _PlanBuilder(shape)
     if _is_single_fast_path(key, as_array):

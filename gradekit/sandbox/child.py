@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import functools
 import gc
+import itertools
 import os
 import sys
 import traceback
@@ -245,8 +246,11 @@ def warm_up(calls: list[Call], view: BackendView, directory: str) -> None:
         os.close(fd)
         fd = -1
         config = {"submission": path, "display_name": "warm_up.py", "load_timeout": 10.0}
-        with warnings.catch_warnings():
+        with warnings.catch_warnings():  # (one: each advances the filters' version)
             stream_calls(config, calls, view, sink)
+            if view.backend_name == "gradekit.engine":  # then the engine's common operations
+                dtype_names, autograd = tour_dtypes(calls)
+                tour_engine(dtype_names, autograd=autograd)
     finally:
         if fd >= 0:
             os.close(fd)
@@ -256,6 +260,113 @@ def warm_up(calls: list[Call], view: BackendView, directory: str) -> None:
         for stream in (sys.stdout, sys.stderr):
             if stream is not None:
                 stream.flush()  # nothing buffered here may reach a launcher's output
+
+
+# The dtypes a warm-up's engine tour (tour_engine) may run its operations on: those of the
+# calls' tensor arguments among these (the tour's arithmetic suits numbers, not bools).
+TOUR_DTYPES = ("float32", "float64", "float16", "int64", "int32", "int16", "int8", "uint8")
+
+
+def _tour_tensors(torch: Any, dtype: Any, *, autograd: bool) -> None:
+    """The operations of :func:`tour_engine` on small tensors of ``dtype``."""
+    base = torch.arange(24).reshape(4, 6).to(dtype)
+    t = base.clone()
+    u = t.reshape(2, 3, 2, 2)
+    floating = t.is_floating_point()
+    results = [
+        t[1], t[-1], t[1, 2], t[::2], t[1::2], t[:, ::2], t[1:3, 2:], t[..., 1], t[None],
+        u[0, ..., 1], u[0, :, :, 1], u[:, ::2], u[..., None, 0],
+        t[[0, 2]], t[[0, 3], [1, 0]], t[:, [0, 5]], t[[0, -1]][:, [0, -1]],
+        t[torch.tensor([1, 0])], t[t > 3], t[(t > 3).any(dim=1)], t[:: t.shape[0] - 1, ::5],
+        t.flip(0), t.flip(0, 1), t.t(), t.T, t.transpose(0, 1), t.permute(1, 0),
+        t.view(6, 4), t.reshape(-1), t.flatten(), t.unsqueeze(0), u.squeeze(),
+        t.contiguous(), t.detach(), t[0:1].expand(3, 6), torch.stack([t[0], t[1]]),
+        torch.cat([t, t]), t + t, t - 1, t * 2, t / 2, -t, abs(t), t**2, 1 + t, 2 * t,
+        t == 0, t != 1, t < 2, t >= 3, t > 3, t <= 1, (t > 1) & (t < 5), ~(t > 1),
+        t.sum(), t.sum(dim=0), t.sum(1), t.max(), t.min(), t.argmax(), t.max(dim=1),
+        t.min(dim=0), t.all(), (t > 0).any(), torch.zeros_like(t), torch.ones_like(t),
+        torch.full_like(t, 2), torch.where(t > 2, t, 0),
+    ]  # fmt: skip
+    if floating:
+        results += [t.mean(), t.mean(dim=1), t.mean(dim=0) >= 2, t.exp(), t.sqrt(), t.float()]
+    for result in results:
+        size = getattr(result, "shape", None)
+        if size is not None:
+            result.dtype, result.numel(), result.dim(), len(size), list(size), tuple(size)  # noqa: B018
+    t.shape[0], t.size(), t.size(1), t.dtype, t.ndim, t.numel(), t.tolist(), t[0, 0].item()  # noqa: B018
+    s = base.clone()
+    s[1] = torch.tensor([2, 3, 4, 5, 6, 7], dtype=dtype)
+    s[0, 0] = 7
+    s[0, 1] = -2.5 if floating else 2
+    s[:, 0] = 1
+    s[s > 20] = 0
+    s[[0, 2]] = 3
+    s[..., 1] = base[..., 2]
+    s += 1
+    s *= 2
+    s.add_(1)
+    s.zero_()
+    if autograd and floating:
+        leaf = base.clone().requires_grad_()
+        (leaf * 2 + 1)[::2].sum().backward()
+        leaf.grad, leaf.is_leaf, leaf.requires_grad, (leaf * 2).grad_fn, (leaf * 2).is_leaf  # noqa: B018
+
+
+def tour_dtypes(calls: list[Call]) -> tuple[list[str], bool]:
+    """The dtypes of the calls' tensor arguments a tour runs on (:data:`TOUR_DTYPES`, in the
+    calls' order), and whether the calls use autograd (a tensor that requires grad, a
+    backward() seed or gradients to capture)."""
+    found: dict[str, None] = {}
+    autograd = False
+    pending = [spec for call in calls for spec in call.args.values()]
+    while pending:
+        spec = pending.pop(0)
+        if spec.kind == "tuple":
+            pending[:0] = spec.items or ()
+        elif spec.kind == "tensor":
+            autograd = autograd or spec.requires_grad
+            if spec.dtype in TOUR_DTYPES:
+                found[spec.dtype] = None
+    autograd = autograd or any(c.capture.backward is not None or c.capture.grads for c in calls)
+    return list(found), autograd
+
+
+def tour_engine(dtype_names: list[str], *, autograd: bool) -> None:
+    """Run a fixed tour of the engine's common operations (indexing of every kind, views,
+    item assignment, arithmetic, comparisons, reductions; backward when ``autograd``) on
+    small tensors of each dtype named, so that a warm zygote's forks find that engine code
+    already run (specialised, its caches filled) instead of each worker running it for the
+    first time on copied pages.
+
+    Only constant tensors made here are involved: no call, argument or submission. What of
+    the engine's process-wide state a submission could see afterwards is put back as it was
+    (autograd's node numbering and its user-code flag, the warn-once keys, the constant
+    caches); the tour sets no option, draws no random number, prints, imports and warns
+    nothing (tests/sandbox/test_engine_tour.py). A dtype whose tour fails is left there."""
+    import gradekit.engine as torch
+    from gradekit.engine import errors, indexing
+    from gradekit.engine.autograd import graph
+    from gradekit.engine.ops import pointwise
+
+    first_node = next(graph._sequence)
+    user_code = graph.user_code_in_graphs
+    warned = set(errors._warned_once)
+    caches = (pointwise._FLOAT32_ARRAYS, pointwise._FLOAT64_ARRAYS, indexing._BASIC_PLANS)
+    cached = [dict(cache) for cache in caches]
+    try:
+        for name in dtype_names:
+            try:
+                _tour_tensors(torch, getattr(torch, name), autograd=autograd)
+            except Exception:
+                pass  # only a saving
+    finally:
+        graph._sequence = itertools.count(first_node)
+        graph.user_code_in_graphs = user_code
+        errors._warned_once.clear()
+        errors._warned_once.update(warned)
+        for cache, kept in zip(caches, cached, strict=True):
+            cache.clear()
+            cache.update(kept)
 
 
 def _worker_exit_status(status: int) -> dict[str, Any]:

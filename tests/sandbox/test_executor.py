@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
 from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gradekit.sandbox.executor import BackendView, execute_calls, load_submission, observe
 from gradekit.sandbox.protocol import ArgSpec, Call, Capture
@@ -415,3 +418,101 @@ def test_engine_tensors_are_observed_as_tensors():
     observed = observe(engine.tensor(np.array([1.5, 2.0], np.float32)), BackendView(engine))
     assert observed.kind == "tensor" and observed.dtype == "float32"
     np.testing.assert_array_equal(observed.data, np.array([1.5, 2.0], np.float32))
+
+
+_ENGINE_DTYPES = [
+    "float16",
+    "float32",
+    "float64",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "uint8",
+    "bool",
+]
+
+
+def _engine_tensor_picture(tensor) -> tuple:
+    data = tensor._data
+    return (
+        type(tensor),
+        tensor.dtype,
+        data.dtype.str,
+        data.shape,
+        data.strides,
+        data.tobytes(),
+        data.flags.c_contiguous,
+        data.flags.f_contiguous,
+        data.flags.writeable,
+        data.flags.owndata,
+        tensor.requires_grad,
+        tensor.is_leaf,
+        tensor.grad_fn,
+        tensor._version,
+        tensor._base,
+    )
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.sampled_from(_ENGINE_DTYPES),
+    st.sampled_from(_ENGINE_DTYPES),
+    st.lists(st.integers(0, 4), max_size=3),
+    st.booleans(),
+    st.sampled_from(["plain", "transposed", "strided", "read-only", "big-endian"]),
+    st.integers(0, 2**32 - 1),
+)
+def test_engine_arguments_are_the_tensors_torch_tensor_makes(
+    dtype: str, blob_dtype: str, shape: list[int], requires_grad: bool, layout: str, seed: int
+) -> None:
+    """BackendView.make_tensor builds an engine argument with tensor_of_array when the blob
+    already has the dtype (and takes torch.tensor's general path otherwise): the very tensor
+    the general path makes, or its very error."""
+    import gradekit.engine as engine
+
+    rng = np.random.default_rng(seed)
+    blob = np.asarray(rng.standard_normal(shape) * 50).astype(np.dtype(blob_dtype))
+    if layout == "transposed":
+        blob = blob.T
+    elif layout == "strided" and blob.ndim:
+        blob = blob[::2]
+    elif layout == "read-only":
+        blob.flags.writeable = False
+    elif layout == "big-endian" and blob.dtype.itemsize > 1:
+        blob = blob.astype(blob.dtype.newbyteorder(">"))
+    spec = ArgSpec("tensor", dtype=dtype, shape=blob.shape, blob=blob, requires_grad=requires_grad)
+    view = BackendView(engine)
+    general = None
+    try:
+        general = engine.tensor(
+            blob.copy(), dtype=view.dtype_by_name[dtype], requires_grad=requires_grad
+        )
+    except Exception as error:  # noqa: BLE001 - the fast path must fail alike
+        with pytest.raises(type(error), match=re.escape(str(error))):
+            view.make_tensor(spec)
+        return
+    made = view.make_tensor(spec)
+    assert _engine_tensor_picture(made) == _engine_tensor_picture(general)
+    assert not np.shares_memory(made._data, blob)  # a copy: the call may change it in place
+    if blob.dtype is view.dtype_by_name[dtype].np_dtype:  # (the fast path was taken)
+        assert made._data.flags.writeable
+
+
+def test_engine_arguments_take_the_fast_path_when_the_blob_has_the_dtype(monkeypatch) -> None:
+    import gradekit.engine as engine
+    from gradekit.engine.ops import creation
+
+    view = BackendView(engine)
+    taken = []
+    monkeypatch.setattr(view, "_tensor_of_array", lambda *args: taken.append(args) or "fast")
+    assert view.make_tensor(ArgSpec.tensor(np.zeros((2, 3), np.float32))) == "fast"
+    assert view.make_tensor(ArgSpec.tensor(np.zeros(2, np.int64))) == "fast"
+    made = view.make_tensor(ArgSpec.tensor(np.zeros(2, np.int64), requires_grad=False))
+    assert made == "fast" and len(taken) == 3
+    # an integer tensor that requires grad: torch.tensor's own error, from its own path
+    with pytest.raises(RuntimeError, match="floating point"):
+        view.make_tensor(
+            ArgSpec("tensor", dtype="int64", blob=np.zeros(2, np.int64), requires_grad=True)
+        )
+    assert len(taken) == 3 and creation.tensor_of_array is not None

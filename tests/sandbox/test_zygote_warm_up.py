@@ -1,5 +1,7 @@
 """A zygote warmed up with a batch's calls (``Zygote.warm_up``) answers exactly like one that
-was not: same outcomes, same output, same warnings, nothing left behind by the stand-in."""
+was not: same outcomes, same output, same warnings, nothing left behind by the stand-in or by
+the engine tour that follows it (``child.tour_engine``: node numbers, random numbers, warn-once
+warnings, options and modules are what a plain zygote's submission sees)."""
 
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ from gradekit.sandbox.warm import Zygote, run_submission_warm
 POLICY = SandboxPolicy(load_timeout=5.0, call_grace=0.5)
 X = ArgSpec.tensor(np.array([[1.0, -2.0], [3.0, 4.0]], np.float32))
 LEAF = ArgSpec.tensor(np.array([1.0, 2.0, 3.0], np.float32), requires_grad=True)
+CUBE = ArgSpec.tensor(np.arange(24, dtype=np.int64).reshape(2, 3, 4))
 CALLS = [
     Call("first-row", "first_row", args={"t": X}),
     Call("doubled", "doubled", args={"t": LEAF}, capture=Capture(grads=("t",), graph=True)),
@@ -43,6 +46,8 @@ CALLS = [
     Call("raises", "raises", args={"t": X}),
     Call("constant", "LIMIT", entry_kind="variable"),
     Call("odd-name", "it's not an identifier", args={"t": X}),
+    Call("engine-state", "engine_state", args={"t": X, "cube": CUBE}),
+    Call("engine-state-again", "engine_state", args={"t": X, "cube": CUBE}),
 ]
 SUBMISSIONS = {
     "correct": """
@@ -72,6 +77,32 @@ SUBMISSIONS = {
 
         def raises(t):
             return t[5]
+
+        def engine_state(t, cube):
+            import sys
+
+            leaf = t.clone().requires_grad_()
+            number = (leaf * 2).grad_fn._sequence_nr  # autograd's node numbering
+            number = number() if callable(number) else number  # (a method in torch)
+            cube.T  # warns once per process (torch's TORCH_WARN_ONCE)
+            torch.tensor(t)  # warns each time
+            cube[[0, slice(None)]]  # the legacy index warning
+            warnings.warn("careful with state")  # shown once per line
+            packages = ("gradekit", "numpy", "torch")
+            modules = [m for m in sorted(sys.modules) if m.split(".")[0] in packages]
+            registry = globals().get("__warningregistry__", {})
+            return (
+                number,
+                torch.rand(3).tolist(),  # the default generator's stream
+                torch.randint(0, 100, (2,)).tolist(),
+                torch.initial_seed(),
+                torch.is_grad_enabled(),
+                str(torch.get_default_dtype()),
+                repr(t / 3),  # print options
+                modules,
+                # (not its "version": the warm-up's catch_warnings advanced the filters' version)
+                sorted(key[0] for key in registry if isinstance(key, tuple)),
+            )
     """,
     "wrong": """
         import sys
@@ -99,6 +130,13 @@ SUBMISSIONS = {
 
         def raises(t):
             raise ValueError(f"no {t.shape}")
+
+        def engine_state(t, cube):
+            import torch
+
+            torch.manual_seed(7)
+            cube.mT  # no warning
+            return (t * t).sum().item(), torch.randn(2).tolist(), (t + 1).grad_fn
     """,
     "syntax error": "def first_row(t:\n    return t\n",
 }
@@ -167,11 +205,17 @@ def test_a_warmed_up_zygote_answers_like_a_plain_one(tmp_path: Path, zygotes, ki
         assert after.calls["summed"].grads["t"] is not None
         assert after.calls["odd-name"].status == "missing"
         assert after.calls["failing-backward"].status == "raised"
+        first, again = after.calls["engine-state"], after.calls["engine-state-again"]
+        assert first.status == again.status == "ok"
+        assert first.stderr.count("UserWarning") == 4  # .T, torch.tensor(t), index, own
+        assert "UserWarning" not in again.stderr  # each was shown once (per process or line)
 
 
 @pytest.mark.torch
 def test_a_warmed_up_torch_zygote_answers_like_a_plain_one(tmp_path: Path) -> None:
     pytest.importorskip("torch", reason="real torch is not installed")
+    # (not the engine-state calls: real torch seeds its generator anew in every process)
+    calls = [call for call in CALLS if call.entry != "engine_state"]
     path = tmp_path / "solution.py"
     path.write_text(textwrap.dedent(SUBMISSIONS["correct"]))
     bubblewrap = "bubblewrap" in POLICY.layers
@@ -179,8 +223,8 @@ def test_a_warmed_up_torch_zygote_answers_like_a_plain_one(tmp_path: Path) -> No
     for warm in (False, True):
         with Zygote("torch", bubblewrap=bubblewrap) as zygote:
             if warm:
-                assert zygote.warm_up(encoded_calls(CALLS)) is True
-            outcome = run_submission_warm(path, CALLS, zygote=zygote, policy=POLICY)
+                assert zygote.warm_up(encoded_calls(calls)) is True
+            outcome = run_submission_warm(path, calls, zygote=zygote, policy=POLICY)
             pictures.append(same_paths(repr(picture(outcome))))
     assert pictures[1] == pictures[0]
     assert "Mismatch in shape" in pictures[1]  # the failing backward() was reported

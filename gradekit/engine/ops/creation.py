@@ -298,6 +298,15 @@ def tensor(
     return _finish(out, target, requires_grad)
 
 
+def tensor_of_array(array: np.ndarray, d: dtype, requires_grad: bool = False) -> Tensor:
+    """``tensor(array.copy(), dtype=d, requires_grad=requires_grad)`` for an exact
+    ``np.ndarray`` whose dtype already is ``d.np_dtype`` (the caller checks), without the
+    general path's inference and conversion: the same C-ordered copy, the same tensor. The
+    sandbox's executor builds each call's tensor arguments with it
+    (tests/sandbox/test_executor.py compares both)."""
+    return _finish(array.copy(), d, requires_grad)
+
+
 def _converted_copy(array: np.ndarray, target: dtype, from_python: bool) -> np.ndarray:
     """A copy of ``array`` in ``target``, as torch.tensor converts (silently: 1e300 into
     float32 is inf).  Python numbers are converted one by one, as ``Scalar.to<T>()``: an
