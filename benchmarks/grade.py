@@ -36,6 +36,8 @@ measure a change (CPU per submission before and after). For example::
 the old package too; not under ``/tmp``, which bubblewrap replaces with an empty tmpfs, so the
 old version would silently run at tier 1). Every ``gradekit grade`` runs outside the
 repository, so ``-m`` never picks up this checkout by accident.
+The older version runs without ``PYTHONPATH`` (which would import this checkout there too);
+the script prints which gradekit each side imports and stops if both are the same.
 
     python benchmarks/grade.py [--count 200] [--jobs 0] [--baseline 24 (0: none)] [--backend engine]
                                [--compare-python PY] [--repeat N]
@@ -145,8 +147,37 @@ def children_cpu_seconds() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+def variant_environment(variant: str) -> dict[str, str]:
+    """The environment ``gradekit grade`` runs in: this process's, but the older version's
+    without ``PYTHONPATH``, which would otherwise import this checkout there too (a
+    ``PYTHONPATH`` entry comes before the interpreter's own ``.pth`` lines)."""
+    environment = dict(os.environ)
+    if variant == "before":
+        environment.pop("PYTHONPATH", None)
+    return environment
+
+
+def gradekit_location(python: str, environment: dict[str, str], cwd: Path) -> str:
+    """The folder of the gradekit package ``python`` imports in ``environment``."""
+    completed = subprocess.run(
+        [python, "-c", "import gradekit, os; print(os.path.dirname(gradekit.__file__))"],
+        capture_output=True,
+        text=True,
+        env=environment,
+        cwd=cwd,
+    )
+    if completed.returncode != 0:
+        raise SystemExit(f"{python} cannot import gradekit:\n{completed.stderr}")
+    return completed.stdout.strip()
+
+
 def run_gradekit(
-    folder: Path, db: Path, jobs: int, backend: str, python: str = sys.executable
+    folder: Path,
+    db: Path,
+    jobs: int,
+    backend: str,
+    python: str = sys.executable,
+    environment: dict[str, str] | None = None,
 ) -> tuple[float, float, dict[str, float]]:
     """Grade ``folder`` with ``python -m gradekit grade``; returns (seconds, CPU seconds, CPU
     ms per graded submission by kind of process). Prints where the CPU went when the summary
@@ -161,6 +192,7 @@ def run_gradekit(
         capture_output=True,
         text=True,
         cwd=db.parent,  # not the repository: `-m` must import the interpreter's own gradekit
+        env=environment,
     )  # fmt: skip
     seconds = time.perf_counter() - started
     cpu = children_cpu_seconds() - cpu_before
@@ -357,6 +389,14 @@ def main() -> int:
         variants = {"after": sys.executable}
         if options.compare_python:
             variants["before"] = options.compare_python
+        locations = {
+            variant: gradekit_location(python, variant_environment(variant), Path(scratch))
+            for variant, python in variants.items()
+        }
+        for variant, location in locations.items():
+            print(f"gradekit {variant:<7} imports {location}")
+        if len(set(locations.values())) < len(locations):
+            raise SystemExit("--compare-python imports the same gradekit as this run")
         runs: dict[str, list[tuple[float, float, dict[str, float]]]] = {v: [] for v in variants}
         tails: list[float] = []
         for repetition in range(options.repeat):
@@ -366,8 +406,9 @@ def main() -> int:
             for variant in order:
                 db = Path(scratch) / f"{variant}-{repetition}.sqlite"
                 seconds, cpu, per_process = run_gradekit(
-                    folder, db, jobs, options.backend, variants[variant]
-                )
+                    folder, db, jobs, options.backend, variants[variant],
+                    variant_environment(variant),
+                )  # fmt: skip
                 runs[variant].append((cpu / options.count, options.count / seconds, per_process))
                 if variant == "after":
                     tails.append(tail_seconds(db))
