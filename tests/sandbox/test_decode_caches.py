@@ -304,6 +304,18 @@ def test_float_tokens_are_told_by_their_bytes(token: bytes, json_float: bool) ->
         assert json.loads(token) == float(token) and type(json.loads(token)) is float
 
 
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="0123456789.-+e", min_size=1, max_size=16))
+def test_float_tokens_are_what_the_json_module_reads_as_floats(text: str) -> None:
+    """Over JSON's number characters (a lower-case ``e``, no spaces), a float token is exactly
+    what json.loads reads as a float."""
+    try:
+        is_float = type(json.loads(text)) is float
+    except ValueError:
+        is_float = False
+    assert protocol._is_float_token(text.encode()) is is_float
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     st.floats(allow_nan=False, allow_infinity=False),
