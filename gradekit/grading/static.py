@@ -200,8 +200,9 @@ def parse_module(source: str) -> ast.Module:
     with the statements of pieces of text seen before at the same line reused.
 
     The source is cut before lines that start with anything but a space, a tab, a form feed,
-    ``#``, a closing bracket or a clause of a compound statement (``else:``...), and not right
-    after a decorator: where a top-level statement may start. Each piece is parsed alone,
+    ``#``, a closing bracket or a clause of a compound statement (``else:``...), not right
+    after a decorator, nor inside what looks like a triple-quoted string (a module docstring):
+    where a top-level statement may start. Each piece is parsed alone,
     after as many empty lines as precede it (so its line numbers are the file's), and the
     module is the pieces' statements in order. A cut that is no statement boundary (inside a
     string or brackets, after a backslash continuation, between a decorator and its ``def``,
@@ -217,15 +218,20 @@ def parse_module(source: str) -> ast.Module:
     if "\r" in source or "__future__" in source:
         return ast.parse(source)
     lines = source.split("\n")
-    cuts = [
-        number
-        for number, line in enumerate(lines)
-        if number
-        and line
-        and line[0] not in " \t\f#"
-        and not line.startswith(_NO_STATEMENT_STARTS)
-        and not lines[number - 1].startswith("@")
-    ]
+    cuts = []
+    quote = None  # the triple quote a line starts inside of, as far as a glance tells
+    for number, line in enumerate(lines):
+        if (
+            quote is None
+            and number
+            and line
+            and line[0] not in " \t\f#"
+            and not line.startswith(_NO_STATEMENT_STARTS)
+            and not lines[number - 1].startswith("@")
+        ):
+            cuts.append(number)
+        if '"""' in line or "'''" in line:
+            quote = _quote_after(line, quote)
     cuts.append(len(lines))
     body: list[ast.stmt] = []
     start, joins = 0, 0
@@ -253,6 +259,30 @@ def parse_module(source: str) -> ast.Module:
         body += statements
         start = end
     return ast.Module(body=body, type_ignores=[])
+
+
+_TRIPLE_QUOTES = ('"""', "'''")
+
+
+def _quote_after(line: str, quote: str | None) -> str | None:
+    """The triple quote still open at the end of ``line`` if ``quote`` was open at its start,
+    counting triple quotes only (not comments, escapes or other strings): a guess that keeps
+    :func:`parse_module` from cutting a module docstring's lines apart. A wrong guess only
+    costs a cut more or less, never a different tree."""
+    position = 0
+    while True:
+        if quote is None:
+            found = [at for at in (line.find(q, position) for q in _TRIPLE_QUOTES) if at >= 0]
+            if not found:
+                return None
+            position = min(found)
+            quote = line[position : position + 3]
+        else:
+            position = line.find(quote, position)
+            if position < 0:
+                return quote
+            quote = None
+        position += 3
 
 
 def check_static(source: str | ParsedSource, entry: str, rules: StaticRules) -> list[Violation]:
