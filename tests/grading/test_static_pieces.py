@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -110,3 +111,51 @@ def test_long_pieces_are_not_remembered() -> None:
     source = f"import torch\ndef f():\n{body}\n"
     assert ast.dump(static.parse_module(source)) == ast.dump(ast.parse(source))
     assert all(len(text) <= static._PIECE_CHARS_KEPT for _, text in static._PIECES)
+
+
+@pytest.mark.parametrize("count", [600, 5000])
+def test_long_files_and_files_of_many_statements_are_parsed_as_one(
+    count: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file of thousands of one-line statements would have each piece parsed after
+    thousands of empty lines: past a budget (or 4096 lines) the file is parsed as one."""
+    static._PIECES.clear()
+    source = "".join(f"x{i} = {i}\n" for i in range(count))
+    real_parse = ast.parse
+    parsed: list[int] = []
+
+    def counting_parse(text: str, *args: object, **kwargs: object) -> ast.Module:
+        parsed.append(len(text))
+        return real_parse(text, *args, **kwargs)
+
+    monkeypatch.setattr(ast, "parse", counting_parse)
+    module = static.parse_module(source)
+    monkeypatch.undo()
+    assert ast.dump(module, include_attributes=True) == ast.dump(
+        ast.parse(source), include_attributes=True
+    )
+    # The empty lines in front of pieces stayed within the budget (8 per line of the file,
+    # and 4096), and the whole file was parsed as one last.
+    assert sum(parsed) <= 8 * (count + 1) + 4096 + 2 * len(source)
+    assert parsed[-1] == len(source)
+
+
+def test_a_file_of_many_pieces_never_seen_is_parsed_as_one_after_sixteen(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    static._PIECES.clear()
+    source = "".join(f"x{i} = {i}\n" for i in range(100))
+    real_parse = ast.parse
+    parsed: list[str] = []
+
+    def counting_parse(text: str, *args: object, **kwargs: object) -> ast.Module:
+        parsed.append(text)
+        return real_parse(text, *args, **kwargs)
+
+    monkeypatch.setattr(ast, "parse", counting_parse)
+    module = static.parse_module(source)
+    monkeypatch.undo()
+    assert ast.dump(module, include_attributes=True) == ast.dump(
+        ast.parse(source), include_attributes=True
+    )
+    assert len(parsed) == static._PIECES_PARSED + 1 and parsed[-1] == source
