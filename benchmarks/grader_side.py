@@ -23,18 +23,30 @@ with an interpreter that imports the other gradekit, see benchmarks/grade.py's
 generation) to FILE. ``--digest`` prints a sha256 of every submission's rows with the
 durations zeroed: two versions that grade alike print the same digest.
 
+``--callgrind`` runs the same under valgrind's callgrind (only this process: the zygote, its
+launchers and the sandboxed workers run natively) and prints the instructions of each phase per
+submission (means after ``--skip``): a small C helper compiled with gcc dumps the counters at
+each phase mark (``CALLGRIND_DUMP_STATS_AT``). Instruction counts do not depend on the
+machine's load. valgrind 3.19 knows no ``pidfd_open``, so under it the zygote's exit is
+watched through a pipe it inherits instead.
+
     python benchmarks/grader_side.py [--count 60] [--skip 10] [--json] [--profile FILE]
+                                     [--digest] [--callgrind]
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import ctypes
 import hashlib
 import json
+import os
+import re
 import resource
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -45,6 +57,39 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import grade as grade_benchmark  # noqa: E402  (benchmarks/grade.py: the submissions' mix)
 
 PHASES = ("load", "run", "verdicts", "rows", "line", "parent")
+
+_DUMP_HELPER = r"""
+#include <valgrind/callgrind.h>
+void dump(const char *name) { CALLGRIND_DUMP_STATS_AT(name); }
+"""
+_dump = None  # the helper's dump(name) under --under-callgrind, else None
+
+
+def _mark(name: str) -> None:
+    if _dump is not None:
+        _dump(name.encode())
+
+
+def _watch_zygotes_through_pipes() -> None:
+    """Under valgrind (no ``pidfd_open``): each zygote inherits a pipe's write end, and the
+    pidfd the grader asks for is that pipe's read end, readable once the zygote is gone."""
+    from gradekit.sandbox import warm
+
+    ends: dict[int, int] = {}
+    plain_popen = subprocess.Popen
+
+    def popen(*args: Any, **kwargs: Any) -> subprocess.Popen:
+        read, write = os.pipe()
+        kwargs["pass_fds"] = (*kwargs.get("pass_fds", ()), write)
+        try:
+            process = plain_popen(*args, **kwargs)
+        finally:
+            os.close(write)
+        ends[process.pid] = read
+        return process
+
+    warm.subprocess.Popen = popen  # type: ignore[misc]
+    warm.os.pidfd_open = lambda pid, flags=0: ends.pop(pid)  # type: ignore[attr-defined]
 
 
 def _cpu() -> float:
@@ -100,24 +145,31 @@ def grade_all(count: int, skip: int, profile: str | None, digest: bool) -> dict[
         for index, path in enumerate(sorted(folder.iterdir())):
             if profiler is not None and index == skip:
                 profiler.enable()
+            _mark(f"start:{index}")
             marks = [_cpu()]
             source = load_submission(str(path))
+            _mark(f"load:{index}")
             marks.append(_cpu())
             outcome = grader._run(source)
+            _mark(f"run:{index}")
             marks.append(_cpu())
             result = grader._verdicts(str(path), source, outcome)
             result.duration = 0.0
+            _mark(f"verdicts:{index}")
             marks.append(_cpu())
             rows = graded_rows(
                 student=path.stem, path=str(path), content_hash="x", result=result,
                 outcome=outcome, plans=grader.plans,
             )  # fmt: skip
+            _mark(f"rows:{index}")
             marks.append(_cpu())
             line = json.dumps({"id": index, "rows": rows, "summaries": sender.compact(rows)})
+            _mark(f"line:{index}")
             marks.append(_cpu())
             answer = json.loads(line)
             receiver.expand(answer["rows"], answer.pop("summaries"))
             book.record_rows(run_id=run_id, assignment_id="a", spec_hash="h", rows=answer["rows"])
+            _mark(f"parent:{index}")
             marks.append(_cpu())
             if digest:
                 text = json.dumps(_without_durations(answer["rows"]), sort_keys=True)
@@ -142,14 +194,70 @@ def grade_all(count: int, skip: int, profile: str | None, digest: bool) -> dict[
     return summary
 
 
+def callgrind_phases(count: int, skip: int) -> dict[str, float]:
+    """Instructions (millions) of each phase per submission, means after ``skip``."""
+    with tempfile.TemporaryDirectory() as scratch:
+        helper = os.path.join(scratch, "dump.so")
+        subprocess.run(
+            ["gcc", "-O1", "-shared", "-fPIC", "-o", helper, "-x", "c", "-"],
+            input=_DUMP_HELPER, text=True, check=True,
+        )  # fmt: skip
+        completed = subprocess.run(
+            [
+                "valgrind", "--tool=callgrind", f"--callgrind-out-file={scratch}/cg.%p",
+                "--dump-instr=no", "--compress-strings=no", sys.executable, __file__,
+                "--count", str(count), "--skip", str(skip), "--under-callgrind", helper,
+            ],
+            capture_output=True, text=True,
+            env={**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"},
+        )  # fmt: skip
+        if completed.returncode != 0:
+            raise SystemExit(f"valgrind failed:\n{completed.stderr[-3000:]}")
+        totals: dict[str, list[int]] = {phase: [] for phase in PHASES}
+        for name in os.listdir(scratch):
+            if not name.startswith("cg."):
+                continue
+            text = Path(scratch, name).read_text(errors="replace")
+            trigger = re.search(r"^desc: Trigger: Client Request: (\w+):(\d+)$", text, re.M)
+            total = re.search(r"^(?:summary|totals): (\d+)", text, re.M)
+            if trigger and total and trigger[1] in totals and int(trigger[2]) >= skip:
+                totals[trigger[1]].append(int(total[1]))
+    means = {phase: round(statistics.mean(v) / 1e6, 3) for phase, v in totals.items() if v}
+    medians = {phase: round(statistics.median(v) / 1e6, 3) for phase, v in totals.items() if v}
+    # Means count the collector's occasional full collections (one can add 18 M to whichever
+    # phase it falls in); medians leave them out.
+    return {
+        **means,
+        "total": round(sum(means.values()), 3),
+        "medians": {**medians, "total": round(sum(medians.values()), 3)},
+    }
+
+
 def main() -> int:
+    global _dump
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=60)
     parser.add_argument("--skip", type=int, default=10, help="warm-up submissions not counted")
     parser.add_argument("--json", action="store_true", help="one JSON line of medians")
     parser.add_argument("--profile", metavar="FILE", help="write a cProfile of the grading")
     parser.add_argument("--digest", action="store_true", help="sha256 of the rows")
+    parser.add_argument("--callgrind", action="store_true", help="instructions per phase")
+    parser.add_argument("--under-callgrind", metavar="HELPER", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.callgrind:
+        phases = callgrind_phases(args.count, args.skip)
+        if args.json:
+            print(json.dumps(phases))
+            return 0
+        count = args.count - args.skip
+        print(f"M instructions per submission ({count} submissions; mean, median):")
+        for phase, median in phases["medians"].items():
+            print(f"  {phase:<9} {phases[phase]:8.3f}  {median:8.3f}")
+        return 0
+    if args.under_callgrind:
+        _dump = ctypes.CDLL(args.under_callgrind).dump
+        _dump.argtypes = [ctypes.c_char_p]
+        _watch_zygotes_through_pipes()
     summary = grade_all(args.count, args.skip, args.profile, args.digest)
     if args.json:
         print(json.dumps(summary))

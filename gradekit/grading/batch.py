@@ -470,8 +470,11 @@ class _Grader:
                     self.zygote = self._start_zygote()
             outcome = run(self.zygote)
         # A layer the cached probe promised failed: the outcome says so (and the runner failed
-        # it closed below tier 1); the next batch probes the machine afresh.
-        forget_contradicted_probe(self.policy, outcome.isolation.degraded, cache_directory())
+        # it closed below tier 1); the next batch probes the machine afresh. Nothing to forget
+        # when nothing degraded (the usual case: no cache_directory(), whose Path.home() cost
+        # more than the rest of this).
+        if outcome.isolation.degraded:
+            forget_contradicted_probe(self.policy, outcome.isolation.degraded, cache_directory())
         return outcome
 
     def _verdicts(

@@ -23,8 +23,9 @@ from __future__ import annotations
 import functools
 import json
 import math
+import re
 import struct
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import field, fields
 from typing import Any
 
@@ -732,14 +733,20 @@ class FrameStream:
         if not self._buffer and type(chunk) is bytes:
             # Nothing pending (the usual case: a read of several whole frames): cut the frames
             # out of the chunk itself, and buffer only an incomplete one at its end.
-            offset = 0
+            # parse_prefix's checks, read in place (no slice, no call): it is asked only to
+            # say what is wrong with a prefix that fails them.
+            offset, size, cap = 0, len(chunk), self.max_frame_bytes
             try:
-                while len(chunk) - offset >= PREFIX_SIZE:
-                    header_len, payload_len = parse_prefix(
-                        chunk[offset : offset + PREFIX_SIZE], max_frame_bytes=self.max_frame_bytes
-                    )
+                while size - offset >= PREFIX_SIZE:
+                    magic, header_len, payload_len = _PREFIX.unpack_from(chunk, offset)
                     needed = PREFIX_SIZE + header_len + payload_len
-                    if len(chunk) - offset < needed:
+                    if (
+                        magic != FRAME_MAGIC
+                        or not 0 < header_len <= MAX_HEADER_BYTES
+                        or needed > cap
+                    ):
+                        parse_prefix(chunk[offset : offset + PREFIX_SIZE], max_frame_bytes=cap)
+                    if size - offset < needed:
                         self._needed = needed
                         break
                     offset += needed
@@ -1431,7 +1438,7 @@ def _outcome_key(raw: bytes, max_frame_bytes: int) -> tuple[bytes, float] | tupl
     except ValueError:
         return None, None
     if not math.isfinite(duration) or not (
-        _is_plain_decimal(token) or repr(duration).encode() == token
+        _is_float_token(token) or repr(duration).encode() == token
     ):
         return None, None
     # The payload's length with the bytes after the digits fix the header's length, so the
@@ -1442,8 +1449,7 @@ def _outcome_key(raw: bytes, max_frame_bytes: int) -> tuple[bytes, float] | tupl
 def _is_plain_decimal(token: bytes) -> bool:
     """Whether ``token`` is ``-?digits.digits`` without a leading zero: a JSON number that the
     checking path parses to ``float(token)``, as ``repr`` writes most durations. Telling it by
-    its bytes costs a fraction of formatting the float back (``repr``), which other tokens
-    (exponents: ``5e-05``) still need."""
+    its bytes costs a fraction of formatting the float back (``repr``)."""
     whole, dot, fraction = token.removeprefix(b"-").partition(b".")
     return (
         dot == b"."
@@ -1451,6 +1457,28 @@ def _is_plain_decimal(token: bytes) -> bool:
         and fraction.isdigit()
         and (whole == b"0" or not whole.startswith(b"0"))
     )
+
+
+# A JSON number with a fraction or an exponent (JSON's grammar: no leading zero, a lower-case
+# ``e`` here), which the json module parses to ``float(token)``: the ASCII digits of a bytes
+# pattern, matched whole. Compiled when first used (about 0.15 ms): only a grader decodes.
+_FLOAT_TOKEN = rb"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+(?:e[-+]?[0-9]+)?|e[-+]?[0-9]+)"
+_float_token_match: Callable[[bytes], re.Match[bytes] | None] | None = None
+
+
+def _is_float_token(token: bytes) -> bool:
+    """Whether ``token`` is a plain decimal (:func:`_is_plain_decimal`) or one with an
+    exponent, ``-?int(.digits)?e[-+]?digits`` (JSON's grammar, the integer part without a
+    leading zero, a lower-case ``e``): a JSON number with a fraction or an exponent is a
+    float, which the checking path parses to ``float(token)``. ``repr`` writes the durations
+    of fast calls with an exponent (``5.4e-05``), four in five of a batch's, and formatting
+    each one back cost about 1.9 us; one match of a compiled pattern is cheaper than telling
+    the parts apart in Python."""
+    global _float_token_match
+    match = _float_token_match
+    if match is None:
+        match = _float_token_match = re.compile(_FLOAT_TOKEN).fullmatch
+    return match(token) is not None
 
 
 def _with_duration(outcome: CallOutcome, duration: float) -> CallOutcome:

@@ -19,7 +19,7 @@ from batch_rows import connect, submission_rows, write_class
 
 from gradekit.grading.batch import PolicySettings, grade_batch
 from gradekit.sandbox import probe_cache
-from gradekit.sandbox.policy import PROBED_LAYERS, ProbeResult
+from gradekit.sandbox.policy import PROBED_LAYERS, ProbeResult, forget_contradicted_probe
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = ROOT / "exercises" / "tensor-indexing.yaml"
@@ -106,6 +106,26 @@ def test_workers_know_their_probe_answer_came_from_the_cache() -> None:
         spawned = PolicySettings(**json.loads(json.dumps(asdict(settings))))
         for received in (settings, spawned):
             assert received.build().probe == probe
+
+
+def test_an_outcome_with_nothing_degraded_forgets_no_probe_answer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A batch worker asks forget_contradicted_probe only about outcomes with degraded layers:
+    with none, it forgets nothing and says so, whatever the probe and its cache."""
+    forgotten: list[Path] = []
+    monkeypatch.setattr(probe_cache, "forget_cached_reports", forgotten.append)
+    for from_cache in (True, False):
+        probe = ProbeResult(PROBED_LAYERS, {}, 3, from_cache)
+        policy = PolicySettings(require_tier=1).with_probe(probe).build()
+        for cache in (tmp_path, None):
+            assert not forget_contradicted_probe(policy, {}, cache)
+    assert forgotten == []
+    # ...and with a degraded layer the probe promised, a cached answer is forgotten.
+    probe = ProbeResult(PROBED_LAYERS, {}, 3, True)
+    policy = PolicySettings(require_tier=1).with_probe(probe).build()
+    assert forget_contradicted_probe(policy, {PROBED_LAYERS[0]: "failed"}, tmp_path)
+    assert forgotten == [tmp_path]
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="bubblewrap is Linux only")

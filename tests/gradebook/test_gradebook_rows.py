@@ -285,3 +285,26 @@ def test_a_summary_sent_before_goes_as_its_number() -> None:
     assert sender.compact(first) == [json.dumps(summary, sort_keys=True)]
     assert sender.compact(second) == []
     assert first["cases"][0][-1] == second["cases"][0][-1] == 0
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(summaries, min_size=1, max_size=12), st.integers(1, 5))
+def test_a_summary_s_text_is_its_json_however_often_it_is_asked_for(
+    answers: list[dict], kept: int
+) -> None:
+    """A case's summary text is remembered by the identity of its (read-only) dictionary:
+    asked again, also after the memo filled up and was cleared, it is json.dumps's text."""
+    from gradekit.gradebook import records
+
+    saved = records._SUMMARY_TEXTS_KEPT
+    records._SUMMARY_TEXTS.clear()
+    records._SUMMARY_TEXTS_KEPT = kept
+    try:
+        for _ in range(2):
+            for summary in answers:
+                expected = json.dumps(summary, sort_keys=True)
+                assert records._summary_text(summary) == expected
+        assert len(records._SUMMARY_TEXTS) <= kept
+    finally:
+        records._SUMMARY_TEXTS_KEPT = saved
+        records._SUMMARY_TEXTS.clear()

@@ -9,6 +9,7 @@ take the checking path and fail or succeed exactly as it does.
 
 from __future__ import annotations
 
+import json
 import math
 import struct
 
@@ -287,3 +288,40 @@ def test_duration_digits_of_any_shape_decode_as_the_checking_path_decides(text: 
 )  # fmt: skip
 def test_plain_decimals_are_told_by_their_bytes(token: bytes, plain: bool) -> None:
     assert protocol._is_plain_decimal(token) is plain
+
+
+@pytest.mark.parametrize(
+    ("token", "json_float"),
+    [(b"0.25", True), (b"5e-05", True), (b"5.4e-05", True), (b"-1.5e+16", True),
+     (b"1e5", True), (b"0e0", True), (b"1.25e-005", True), (b"01e5", False), (b"1.e5", False),
+     (b".5e1", False), (b"1e", False), (b"1e+", False), (b"1e+-5", False), (b"1E5", False),
+     (b"1e5.0", False), (b"--1e5", False), (b"1ee5", False), (b"5", False), (b"-", False),
+     (b"1e\xd9\xa1", False)],
+)  # fmt: skip
+def test_float_tokens_are_told_by_their_bytes(token: bytes, json_float: bool) -> None:
+    assert protocol._is_float_token(token) is json_float
+    if json_float:  # what the checking path makes of it
+        assert json.loads(token) == float(token) and type(json.loads(token)) is float
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="0123456789.-+e", min_size=1, max_size=16))
+def test_float_tokens_are_what_the_json_module_reads_as_floats(text: str) -> None:
+    """Over JSON's number characters (a lower-case ``e``, no spaces), a float token is exactly
+    what json.loads reads as a float."""
+    try:
+        is_float = type(json.loads(text)) is float
+    except ValueError:
+        is_float = False
+    assert protocol._is_float_token(text.encode()) is is_float
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.sampled_from(["{!r}", "{:e}", "{:.3e}", "{:.0e}", "{:.10f}"]),
+)
+def test_durations_written_any_usual_way_decode_as_the_checking_path_decides(
+    duration: float, style: str
+) -> None:
+    _decodes_as_the_checking_path_decides(style.format(duration).encode())

@@ -8,11 +8,13 @@ import struct
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from gradekit.sandbox.protocol import (
+    FRAME_MAGIC,
+    MAX_FRAME_BYTES,
     MAX_HEADER_BYTES,
     PREFIX_SIZE,
     WIRE_DTYPES,
@@ -253,6 +255,56 @@ def test_stream_yields_every_frame_whole_however_it_is_cut_and_read(
     while stream.pending_bytes and len(received) < len(frames):
         received += stream.feed_raw_iter(b"")
     assert received == frames and stream.pending_bytes == 0
+
+
+def _stream_results(chunks: list[bytes], kind: type, cap: int) -> list[object]:
+    """The frames a fresh stream yields for ``chunks`` fed as ``kind``, then the error it
+    raises (its type and message), if any."""
+    stream = FrameStream(max_frame_bytes=cap)
+    received: list[object] = []
+    try:
+        for chunk in chunks:
+            received += stream.feed_raw_iter(kind(chunk))
+    except ProtocolError as error:
+        received.append(("ProtocolError", str(error)))
+    return received + [stream.pending_bytes]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    frames=st.lists(st.sampled_from(_STREAM_FRAMES), min_size=1, max_size=6),
+    cuts=st.lists(st.integers(0, 2000), max_size=4),
+    damage=st.lists(st.tuples(st.integers(0, 4000), st.integers(0, 255)), max_size=3),
+    cap=st.sampled_from([64, 600, MAX_FRAME_BYTES]),
+)
+def test_whole_chunks_are_cut_as_the_buffered_path_cuts_them(
+    frames: list[bytes], cuts: list[int], damage: list[tuple[int, int]], cap: int
+) -> None:
+    """A chunk read whole (bytes, nothing pending) has its prefixes checked in place: the
+    same frames, the same refusal with the same message, the same bytes left pending as the
+    buffered path (a bytearray chunk) gives, however the stream is damaged and cut."""
+    data = bytearray(b"".join(frames))
+    for position, value in damage:
+        data[position % len(data)] = value
+    bounds = sorted({0, len(data), *(cut % (len(data) + 1) for cut in cuts)})
+    chunks = [bytes(data[start:end]) for start, end in zip(bounds, bounds[1:], strict=False)]
+    assert _stream_results(chunks, bytes, cap) == _stream_results(chunks, bytearray, cap)
+
+
+@pytest.mark.parametrize(
+    "prefix",
+    [
+        struct.pack(">4sIQ", b"XXXX", 10, 0),
+        struct.pack(">4sIQ", FRAME_MAGIC, 0, 10),
+        struct.pack(">4sIQ", FRAME_MAGIC, MAX_HEADER_BYTES + 1, 0),
+        struct.pack(">4sIQ", FRAME_MAGIC, 10, 10**9),
+    ],
+)
+def test_each_refused_prefix_is_refused_alike_read_whole_or_buffered(prefix: bytes) -> None:
+    chunks = [encode_begin_event("a") + prefix + b"x" * 40]
+    expected = _stream_results(chunks, bytearray, MAX_FRAME_BYTES)
+    assert expected[-2][0] == "ProtocolError"
+    assert _stream_results(chunks, bytes, MAX_FRAME_BYTES) == expected
 
 
 def test_argspec_constructors_reject_non_json_and_object_arrays():
