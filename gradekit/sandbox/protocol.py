@@ -1413,10 +1413,10 @@ def _outcome_key(raw: bytes, max_frame_bytes: int) -> tuple[bytes, float] | tupl
 
     Two frames with the same key differ only in those digits, so they decode to the same
     outcome but for the duration. The duration is the header's first number, right after the
-    fixed ``_OUTCOME_HEAD``, up to the first comma; its text must be a finite plain decimal
-    (``-?digits.digits``, no leading zero) or exactly how Python writes a finite float
-    (``repr``, which is also what the json module writes), so it is a plain JSON number that
-    parses to that float. Anything else takes the checking path.
+    fixed ``_OUTCOME_HEAD``, up to the first comma; its text must be a finite JSON number
+    with a fraction or an exponent (:func:`_is_float_token`; every ``repr`` of a finite float,
+    which is what the json module writes, is one), so it parses to that float. Anything else
+    takes the checking path.
     """
     if not raw.startswith(_OUTCOME_HEAD, PREFIX_SIZE):
         return None, None
@@ -1437,26 +1437,11 @@ def _outcome_key(raw: bytes, max_frame_bytes: int) -> tuple[bytes, float] | tupl
         duration = float(token)
     except ValueError:
         return None, None
-    if not math.isfinite(duration) or not (
-        _is_float_token(token) or repr(duration).encode() == token
-    ):
+    if not math.isfinite(duration) or not _is_float_token(token):
         return None, None
     # The payload's length with the bytes after the digits fix the header's length, so the
     # key is the frame's bytes but for the digits and the length they change.
     return raw[8:PREFIX_SIZE] + raw[end:], duration
-
-
-def _is_plain_decimal(token: bytes) -> bool:
-    """Whether ``token`` is ``-?digits.digits`` without a leading zero: a JSON number that the
-    checking path parses to ``float(token)``, as ``repr`` writes most durations. Telling it by
-    its bytes costs a fraction of formatting the float back (``repr``)."""
-    whole, dot, fraction = token.removeprefix(b"-").partition(b".")
-    return (
-        dot == b"."
-        and whole.isdigit()
-        and fraction.isdigit()
-        and (whole == b"0" or not whole.startswith(b"0"))
-    )
 
 
 # A JSON number with a fraction or an exponent (JSON's grammar: no leading zero, a lower-case
@@ -1467,13 +1452,13 @@ _float_token_match: Callable[[bytes], re.Match[bytes] | None] | None = None
 
 
 def _is_float_token(token: bytes) -> bool:
-    """Whether ``token`` is a plain decimal (:func:`_is_plain_decimal`) or one with an
-    exponent, ``-?int(.digits)?e[-+]?digits`` (JSON's grammar, the integer part without a
-    leading zero, a lower-case ``e``): a JSON number with a fraction or an exponent is a
-    float, which the checking path parses to ``float(token)``. ``repr`` writes the durations
-    of fast calls with an exponent (``5.4e-05``), four in five of a batch's, and formatting
-    each one back cost about 1.9 us; one match of a compiled pattern is cheaper than telling
-    the parts apart in Python."""
+    """Whether ``token`` is a plain decimal (``-?int.digits``) or one with an exponent
+    (``-?int(.digits)?e[-+]?digits``), in JSON's grammar (the integer part without a leading
+    zero, a lower-case ``e``): a JSON number with a fraction or an exponent is a float, which
+    the checking path parses to ``float(token)``. ``repr`` writes the durations of fast calls
+    with an exponent (``5.4e-05``), four in five of a batch's, and formatting each one back
+    cost about 1.9 us; one match of a compiled pattern is cheaper than telling the parts
+    apart in Python."""
     global _float_token_match
     match = _float_token_match
     if match is None:
