@@ -83,25 +83,33 @@ def test_pieces_parse_to_the_whole_files_tree(
     assert _outcome(static.parse_module, source) == expected  # now from the remembered pieces
 
 
-def test_a_file_seen_in_pieces_before_is_parsed_from_memory() -> None:
-    static._PIECES.clear()
-    first = "# student 1\nimport torch\n\ndef f(t):\n    return t[0]\n"
-    static.parse_module(first)
-    parsed = []
-    real_parse = ast.parse
+REAL_PARSE = ast.parse
+
+
+def _parsed_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The texts ``ast.parse`` is given from now on (until ``monkeypatch.undo()``)."""
+    parsed: list[str] = []
 
     def counting_parse(text: str, *args: object, **kwargs: object) -> ast.Module:
         parsed.append(text)
-        return real_parse(text, *args, **kwargs)
+        return REAL_PARSE(text, *args, **kwargs)
 
-    ast.parse = counting_parse
-    try:
-        module = static.parse_module(first.replace("student 1", "student 2"))
-    finally:
-        ast.parse = real_parse
+    monkeypatch.setattr(ast, "parse", counting_parse)
+    return parsed
+
+
+def test_a_file_seen_in_pieces_before_is_parsed_from_memory(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    static._PIECES.clear()
+    first = "# student 1\nimport torch\n\ndef f(t):\n    return t[0]\n"
+    static.parse_module(first)
+    parsed = _parsed_texts(monkeypatch)
+    module = static.parse_module(first.replace("student 1", "student 2"))
+    monkeypatch.undo()
     assert parsed == ["# student 2"]  # only the comment is new
     assert ast.dump(module, include_attributes=True) == ast.dump(
-        real_parse(first), include_attributes=True
+        REAL_PARSE(first), include_attributes=True
     )
 
 
@@ -121,14 +129,7 @@ def test_long_files_and_files_of_many_statements_are_parsed_as_one(
     thousands of empty lines: past a budget (or 4096 lines) the file is parsed as one."""
     static._PIECES.clear()
     source = "".join(f"x{i} = {i}\n" for i in range(count))
-    real_parse = ast.parse
-    parsed: list[int] = []
-
-    def counting_parse(text: str, *args: object, **kwargs: object) -> ast.Module:
-        parsed.append(len(text))
-        return real_parse(text, *args, **kwargs)
-
-    monkeypatch.setattr(ast, "parse", counting_parse)
+    parsed = _parsed_texts(monkeypatch)
     module = static.parse_module(source)
     monkeypatch.undo()
     assert ast.dump(module, include_attributes=True) == ast.dump(
@@ -136,8 +137,8 @@ def test_long_files_and_files_of_many_statements_are_parsed_as_one(
     )
     # The empty lines in front of pieces stayed within the budget (8 per line of the file,
     # and 4096), and the whole file was parsed as one last.
-    assert sum(parsed) <= 8 * (count + 1) + 4096 + 2 * len(source)
-    assert parsed[-1] == len(source)
+    assert sum(map(len, parsed)) <= 8 * (count + 1) + 4096 + 2 * len(source)
+    assert parsed[-1] == source
 
 
 def test_a_file_of_many_pieces_never_seen_is_parsed_as_one_after_sixteen(
@@ -145,14 +146,7 @@ def test_a_file_of_many_pieces_never_seen_is_parsed_as_one_after_sixteen(
 ) -> None:
     static._PIECES.clear()
     source = "".join(f"x{i} = {i}\n" for i in range(100))
-    real_parse = ast.parse
-    parsed: list[str] = []
-
-    def counting_parse(text: str, *args: object, **kwargs: object) -> ast.Module:
-        parsed.append(text)
-        return real_parse(text, *args, **kwargs)
-
-    monkeypatch.setattr(ast, "parse", counting_parse)
+    parsed = _parsed_texts(monkeypatch)
     module = static.parse_module(source)
     monkeypatch.undo()
     assert ast.dump(module, include_attributes=True) == ast.dump(
