@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import difflib
 import functools
+import warnings
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -183,7 +184,11 @@ def parse_source(source: str) -> ParsedSource:
 # Only short pieces are kept, at most 64 KiB of text in all: a batch worker grades untrusted
 # files for hours. Their trees take about 62 bytes per character of a usual function, 221 of
 # the densest text (`x = a[0]+a[1]+...`): about 4 MiB, at worst 14 MiB.
-_PIECES: dict[tuple[int, str], list[ast.stmt] | None] = {}
+_PIECES: dict[tuple[int, str], list[ast.stmt] | None | object] = {}
+# What _PIECES holds for a piece whose parse warns (an invalid escape sequence, ``1if``): the
+# whole file is then parsed as one, so that its warnings are ast.parse's, once each, and
+# follow the caller's warning filters (an "error" filter makes them a SyntaxError).
+_WARNS = object()
 _PIECE_CHARS_KEPT = 4 * 1024
 _PIECES_CHARS_KEPT = 64 * 1024
 _pieces_chars = 0
@@ -212,9 +217,10 @@ def parse_module(source: str) -> ast.Module:
     brackets, after a backslash continuation, between a decorator and its ``def``, before an
     ``else:``) leaves a piece that does not parse on its own (an unclosed string or bracket,
     an unexpected end of file, a statement that cannot start there): it is joined to the next
-    piece and tried again. After a few such joins, at the end of the file, or when more than
-    16 pieces or too many empty lines were parsed, the whole source is parsed as one, as is
-    a file of more than 4096 lines, one with ``\r`` line ends or one naming ``__future__`` (a
+    piece and tried again. After a few such joins, at the end of the file, when more than 16
+    pieces, too many empty lines or more text than the file's were parsed, or when a piece's
+    parse warns (so that the warnings are ast.parse's), the whole source is parsed as one, as
+    is a file of more than 4096 lines, one with ``\r`` line ends or one naming ``__future__`` (a
     future import may change how a parser reads the statements after it: not 3.11's for
     ``ast.parse``, but nothing depends on that). A piece that parses alone, starting where a
     statement starts, is a run of whole statements, which the parser reads the same wherever
@@ -230,6 +236,10 @@ def parse_module(source: str) -> ast.Module:
     # lines, the file is parsed as one (a file of a hundred one-line statements never seen
     # cost 2 ms in pieces, 0.27 ms as one).
     pieces_left, empty_lines_left = _PIECES_PARSED, 8 * len(lines) + 4096
+    # And the text of pieces not seen before is at most the file's length: a big first piece
+    # that does not parse alone (a long list whose later lines start at column 0) would
+    # otherwise be parsed again with each line joined to it, up to 16 times its cost.
+    chars_left = len(source)
     cuts = []
     quote = None  # the triple quote a line starts inside of, as far as a glance tells
     for number, line in enumerate(lines):
@@ -254,26 +264,41 @@ def parse_module(source: str) -> ast.Module:
             statements = _PIECES[key]
         else:
             pieces_left, empty_lines_left = pieces_left - 1, empty_lines_left - start
-            if pieces_left < 0 or empty_lines_left < 0:
+            chars_left -= len(text)
+            if pieces_left < 0 or empty_lines_left < 0 or chars_left < 0:
                 return ast.parse(source)
-            try:
-                statements = ast.parse("\n" * start + text).body
-            except Exception:  # no piece of whole statements (or the file has an error)
-                statements = None
+            statements = _parse_piece("\n" * start + text)
             if len(text) <= _PIECE_CHARS_KEPT:
                 if _pieces_chars + len(text) > _PIECES_CHARS_KEPT:
                     _PIECES.clear()
                     _pieces_chars = 0
                 _PIECES[key] = statements
                 _pieces_chars += len(text)
+        if statements is _WARNS:
+            return ast.parse(source)
         if statements is None:
             joins += 1
             if joins > _JOINS_TRIED or end == len(lines):
                 return ast.parse(source)  # the parser says what is wrong, if anything
             continue  # join this piece to the next
-        body += statements
+        body += statements  # type: ignore[arg-type]
         start = end
     return ast.Module(body=body, type_ignores=[])
+
+
+def _parse_piece(text: str) -> list[ast.stmt] | None | object:
+    """The statements ``text`` parses to; None if it does not parse; :data:`_WARNS` if
+    parsing it warns (its warnings are recorded here, not shown: the caller parses the whole
+    file instead). ``catch_warnings`` swaps the process's filters for the parse: a warning
+    another thread raised at that instant would be recorded here too (batch workers parse
+    one submission at a time, and their other threads only supervise sandbox runs)."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            statements: list[ast.stmt] | None = ast.parse(text).body
+        except Exception:  # no piece of whole statements (or the file has an error)
+            statements = None
+    return _WARNS if caught else statements
 
 
 _TRIPLE_QUOTES = ('"""', "'''")

@@ -1,11 +1,12 @@
 """static.parse_module parses a file piece by piece, reusing pieces seen before at the same
 line: it must give exactly ast.parse's tree (positions included) or raise what it raises, for
 any file, however its pieces are cut (strings, brackets, continuations, decorators, clauses,
-future imports, syntax errors)."""
+future imports, syntax errors), with the same warnings."""
 
 from __future__ import annotations
 
 import ast
+import warnings
 
 import pytest
 from hypothesis import given, settings
@@ -55,14 +56,22 @@ FRAGMENTS = [
     "\x00",
     ")",
     "@",
+    'e = "\\d"',  # an invalid escape sequence: a DeprecationWarning
+    'x = [\n"\\d",\n1,\n]',  # the same, in a piece that only parses joined
+    "n = 1if 1 else 2",  # invalid decimal literal: a SyntaxWarning
 ]
 
 
-def _outcome(parse, source: str) -> object:
-    try:
-        return ast.dump(parse(source), include_attributes=True)
-    except Exception as error:  # the same exception, with the same message
-        return (type(error).__name__, str(error))
+def _outcome(parse, source: str, action: str = "always") -> object:
+    """The tree (or exception) and the warnings of ``parse(source)`` under the warning filter
+    ``action``."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter(action)
+        try:
+            result: object = ast.dump(parse(source), include_attributes=True)
+        except Exception as error:  # the same exception, with the same message
+            result = (type(error).__name__, str(error))
+    return result, [(w.category, str(w.message), w.lineno) for w in caught]
 
 
 @settings(max_examples=400, deadline=None)
@@ -78,9 +87,11 @@ def test_pieces_parse_to_the_whole_files_tree(
     source = "\n" * shift + "\n".join(fragments) + ("\n" if trailing_newline else "")
     if crlf:
         source = source.replace("\n", "\r\n")
-    expected = _outcome(ast.parse, source)
-    assert _outcome(static.parse_module, source) == expected
-    assert _outcome(static.parse_module, source) == expected  # now from the remembered pieces
+    for action in ("always", "error"):  # "error": a warning becomes a SyntaxError
+        expected = _outcome(ast.parse, source, action)
+        assert _outcome(static.parse_module, source, action) == expected
+        # Now from the remembered pieces:
+        assert _outcome(static.parse_module, source, action) == expected
 
 
 REAL_PARSE = ast.parse
@@ -153,3 +164,20 @@ def test_a_file_of_many_pieces_never_seen_is_parsed_as_one_after_sixteen(
         ast.parse(source), include_attributes=True
     )
     assert len(parsed) == static._PIECES_PARSED + 1 and parsed[-1] == source
+
+
+def test_a_big_piece_that_only_parses_joined_is_not_parsed_again_and_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A long first piece that does not parse alone (a list whose later lines start at
+    column 0) would be parsed again with each line joined to it: the text parsed in pieces
+    stays within the file's length, then the file is parsed as one."""
+    static._PIECES.clear()
+    source = "x = [" + "1, " * 20000 + "\n" + "".join(f"{i},\n" for i in range(30)) + "]\n"
+    parsed = _parsed_texts(monkeypatch)
+    module = static.parse_module(source)
+    monkeypatch.undo()
+    assert ast.dump(module, include_attributes=True) == ast.dump(
+        ast.parse(source), include_attributes=True
+    )
+    assert sum(map(len, parsed)) <= 2 * len(source) and parsed[-1] == source
