@@ -768,7 +768,11 @@ class _ForkedProcess:
                 time.sleep(0.01)
             return self.returncode
         try:
-            exited = select.select([pidfd], [], [], timeout)[0]
+            # poll, not select: select refuses a descriptor numbered 1024 or more, which a
+            # caller holding many files open would give this pidfd.
+            waiter = select.poll()
+            waiter.register(pidfd, select.POLLIN)
+            exited = waiter.poll(None if timeout is None else max(0.0, timeout) * 1000)
         finally:
             os.close(pidfd)
         if not exited and self.poll() is None:

@@ -377,7 +377,10 @@ def _await_launchers(launchers: set[int], timeout: float) -> None:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return
-            exited, _, _ = select.select(list(pidfds), [], [], remaining)
+            waiter = select.poll()  # not select: no limit on the descriptors' numbers
+            for pidfd in pidfds:
+                waiter.register(pidfd, select.POLLIN)
+            exited = [pidfd for pidfd, _ in waiter.poll(remaining * 1000)]
             if not exited:
                 return
             for pidfd in exited:

@@ -406,6 +406,37 @@ def test_forked_workers_do_not_outlive_a_killed_grader(tmp_path: Path) -> None:
     assert not _processes_mentioning(str(folder)), "a forked worker outlived its grader"
 
 
+def test_a_forked_workers_wait_takes_a_pidfd_numbered_past_1024() -> None:
+    """A caller of grade_batch holding a thousand files open gets a pidfd numbered past 1024,
+    which select() refuses (ValueError): the wait still gives the exit code."""
+    import resource
+
+    from gradekit.grading.batch import _ForkedProcess
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < 1200:
+        pytest.skip(f"this machine allows {hard} open files; the test needs 1200")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, 1200), hard))
+    held = [os.open(os.devnull, os.O_RDONLY) for _ in range(1100)]
+    try:
+        task_r, task_w = os.pipe()
+        answer_r, answer_w = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            time.sleep(0.1)
+            os._exit(3)
+        os.close(task_r)
+        os.close(answer_w)
+        process = _ForkedProcess(pid, task_w, answer_r)
+        assert process.wait(timeout=10) == 3
+        process.stdin.close()
+        process.stdout.close()
+    finally:
+        for descriptor in held:
+            os.close(descriptor)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
 def test_a_forked_workers_wait_ends_with_it_and_times_out_while_it_runs() -> None:
     """_ForkedProcess.wait (woken by a pidfd) gives the exit code as soon as the worker
     exits, raises TimeoutExpired while it runs, as the polling wait does (and as
