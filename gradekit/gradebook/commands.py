@@ -55,7 +55,7 @@ def grade_command(
     ],
     db: Annotated[Path, typer.Option("--db", help="The SQLite gradebook to fill.")] = DEFAULT_DB,
     jobs: Annotated[
-        int, typer.Option("--jobs", "-j", min=0, help="Parallel workers (0 = one per core).")
+        int, typer.Option("--jobs", "-j", min=0, help="Grading workers (0 = one per core).")
     ] = 0,
     force: Annotated[
         bool,

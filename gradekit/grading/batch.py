@@ -58,6 +58,7 @@ from gradekit.gradebook.records import (
 )
 from gradekit.gradebook.store import Gradebook
 from gradekit.grading import pipeline
+from gradekit.grading.batch_shape import SUBMISSIONS_PER_WORKER, worker_count
 from gradekit.grading.plan_cache import load_compiled
 from gradekit.grading.plans import CompiledAssignment, ExercisePlan, plan_calls
 from gradekit.grading.reference import (
@@ -100,10 +101,6 @@ WORKER_FINISH_TIMEOUT = 60.0
 WORKER_CANCEL_TIMEOUT = 10.0
 # How long killing a worker's process tree may keep finding new processes (a fork bomb).
 KILL_TREE_TIMEOUT = 5.0
-# Submissions a worker grades at once. More than one keeps the cores busy while a submission
-# sleeps or runs into a deadline (wall time, not CPU); the sandboxed processes of the others
-# use the CPU meanwhile.
-SUBMISSIONS_PER_WORKER = 3  # a submission in progress is bounded by its own deadlines
 
 
 class BatchError(RuntimeError):
@@ -1412,8 +1409,9 @@ def grade_batch(
 ) -> BatchSummary:
     """Grade every submission in ``submissions`` against the spec into the gradebook.
 
-    ``jobs=0`` means one worker per core; each worker grades up to ``slots`` submissions at
-    once (a submission that sleeps or waits on a deadline costs no CPU). Submissions whose
+    ``jobs=0`` means one worker per usable core (:func:`~gradekit.grading.batch_shape.
+    worker_count`); each worker grades up to ``slots`` submissions at once (a submission that
+    sleeps or waits on a deadline costs no CPU). Submissions whose
     content and spec hashes are already in the gradebook are skipped unless ``force``.
     ``on_start(to_grade, skipped)`` is called once before grading; ``on_result(kind, entry,
     record)`` after each entry with ``kind`` one of ``graded``, ``skipped``, ``error``.
@@ -1439,7 +1437,7 @@ def grade_batch(
         zygotes.queue_warm_up(encoded_calls(plan_calls(compiled.plans)))
     found = discover_submissions(submissions, compiled.student_file)
     identity = spec_hash(spec_path, compiled.solution_path, backend)
-    jobs = jobs if jobs > 0 else (os.cpu_count() or 1)
+    jobs = worker_count(jobs)
     # A reference solution that cannot give the expected answers is the assignment's problem:
     # refused (ReferenceSolutionError) before the gradebook records a run. Forked workers then
     # take these very answers from memory.

@@ -34,6 +34,7 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from gradekit.grading.batch_shape import worker_count
 from gradekit.sandbox import probe_cache
 from gradekit.sandbox.environment import resolve_backend
 from gradekit.spec.cache import cache_directory
@@ -311,7 +312,8 @@ class BatchZygotes:
         disabled_layers: tuple[str, ...] = (),
     ) -> BatchZygotes | None:
         """One zygote per worker the batch of ``submissions`` will have (``jobs``, 0 for one per
-        core, and at most one per entry of the folder), when the backend and the bubblewrap
+        usable core: :func:`~gradekit.grading.batch_shape.worker_count`; at most one per entry
+        of the folder), when the backend and the bubblewrap
         layer are known without the grader's imports; None otherwise, or when starting fails
         (the workers then start their own, and report real problems)."""
         from gradekit.spec.discovery import assignment_header
@@ -320,7 +322,7 @@ class BatchZygotes:
         backend = backend or assignment_header(spec_path).get("backend")
         if bubblewrap is None or backend is None:
             return None
-        count = min(jobs if jobs > 0 else (os.cpu_count() or 1), _possible_entries(submissions))
+        count = min(worker_count(jobs), _possible_entries(submissions))
         if count < 1:
             return None
         try:
