@@ -22,6 +22,7 @@ from gradekit.gradebook.answers import (
     answer_summary,
 )
 from gradekit.gradebook.store import CASE_COLUMNS, EXERCISE_COLUMNS, SUBMISSION_COLUMNS
+from gradekit.grading.compare import IdentityMemo
 from gradekit.grading.plans import ExercisePlan
 from gradekit.grading.verdicts import AssignmentResult, CaseResult, ExerciseResult
 from gradekit.sandbox.protocol import CALL_OUTPUT_LIMIT, CallOutcome, SubmissionOutcome
@@ -267,22 +268,16 @@ def rows_outline(rows: dict[str, Any]) -> dict[str, Any]:
 
 _ISOLATION_AT = SUBMISSION_COLUMNS.index("isolation")
 _VIOLATIONS_AT = EXERCISE_COLUMNS.index("violations")
-# In a batch identical answers share one summary dictionary: it is encoded once. By the id of
-# the dictionary, as IdentityMemo does, for one argument without its tuple of ids and the
-# closure per call (a batch asks for 80 per submission): each entry holds its dictionary, so
-# the id cannot be reused while the entry lives; cleared when full.
-_SUMMARY_TEXTS: dict[int, tuple[dict[str, Any], str]] = {}
-_SUMMARY_TEXTS_KEPT = 4096
+# In a batch identical answers share one summary dictionary: it is encoded once (by its id
+# alone: a batch asks for 80 per submission).
+_SUMMARY_TEXTS = IdentityMemo()
 
 
 def _summary_text(summary: dict[str, Any]) -> str:
-    entry = _SUMMARY_TEXTS.get(id(summary))
-    if entry is not None:
-        return entry[1]
-    text = json.dumps(summary, sort_keys=True)
-    if len(_SUMMARY_TEXTS) >= _SUMMARY_TEXTS_KEPT:
-        _SUMMARY_TEXTS.clear()
-    _SUMMARY_TEXTS[id(summary)] = (summary, text)
+    text = _SUMMARY_TEXTS.get_one(summary)
+    if text is IdentityMemo.MISSING:
+        text = json.dumps(summary, sort_keys=True)
+        _SUMMARY_TEXTS.put_one(summary, text)
     return text
 
 

@@ -53,7 +53,7 @@ class IdentityMemo:
 
     def __init__(self, kept: int = 4096) -> None:
         self.kept = kept
-        self._entries: dict[tuple[int, ...], tuple[tuple[Any, ...], Any]] = {}
+        self._entries: dict[tuple[int, ...] | int, tuple[tuple[Any, ...], Any]] = {}
 
     def get(self, arguments: tuple[Any, ...]) -> Any:
         # No identity check is needed: an entry holds its arguments, so while it lives no
@@ -65,6 +65,18 @@ class IdentityMemo:
         if len(self._entries) >= self.kept:
             self._entries.clear()
         self._entries[tuple(map(id, arguments))] = (arguments, result)
+
+    def get_one(self, argument: Any) -> Any:
+        """:meth:`get` for a single argument, keyed by its id alone (no tuple of ids: for
+        callers asking many times per submission). An int key never equals a tuple key."""
+        entry = self._entries.get(id(argument))
+        return self.MISSING if entry is None else entry[1]
+
+    def put_one(self, argument: Any, result: Any) -> None:
+        """:meth:`put` for a single argument (see :meth:`get_one`)."""
+        if len(self._entries) >= self.kept:
+            self._entries.clear()
+        self._entries[id(argument)] = ((argument,), result)
 
     def remember(self, arguments: tuple[Any, ...], compute: Callable[[], Any]) -> Any:
         """The remembered result for ``arguments``, else ``compute()`` (then remembered)."""

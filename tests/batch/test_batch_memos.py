@@ -105,6 +105,22 @@ def test_an_identity_memo_never_answers_for_other_objects() -> None:
     assert memo.get((first,)) is IdentityMemo.MISSING
 
 
+def test_a_one_argument_entry_answers_for_that_very_object_only() -> None:
+    """get_one/put_one key an entry by one object's id: never for an equal object, never
+    for the tuple-keyed entry of the same object, and bounded like the rest."""
+    memo = IdentityMemo(kept=2)
+    first, second = [1], [1]
+    memo.put_one(first, "first")
+    assert memo.get_one(first) == "first"
+    assert memo.get_one(second) is IdentityMemo.MISSING
+    assert memo.get((first,)) is IdentityMemo.MISSING  # (id,) is not id
+    memo.put((first,), "tuple")
+    assert memo.get_one(first) == "first" and memo.get((first,)) == "tuple"
+    memo.put_one(second, "second")  # full: cleared, then stored
+    assert memo.get_one(first) is IdentityMemo.MISSING
+    assert memo.get_one(second) == "second"
+
+
 def test_remember_computes_once_per_identical_arguments():
     memo = IdentityMemo()
     first, calls = [1], []

@@ -295,16 +295,15 @@ def test_a_summary_s_text_is_its_json_however_often_it_is_asked_for(
     """A case's summary text is remembered by the identity of its (read-only) dictionary:
     asked again, also after the memo filled up and was cleared, it is json.dumps's text."""
     from gradekit.gradebook import records
+    from gradekit.grading.compare import IdentityMemo
 
-    saved = records._SUMMARY_TEXTS_KEPT
-    records._SUMMARY_TEXTS.clear()
-    records._SUMMARY_TEXTS_KEPT = kept
+    saved = records._SUMMARY_TEXTS
+    records._SUMMARY_TEXTS = IdentityMemo(kept=kept)
     try:
         for _ in range(2):
             for summary in answers:
                 expected = json.dumps(summary, sort_keys=True)
                 assert records._summary_text(summary) == expected
-        assert len(records._SUMMARY_TEXTS) <= kept
+        assert len(records._SUMMARY_TEXTS._entries) <= kept
     finally:
-        records._SUMMARY_TEXTS_KEPT = saved
-        records._SUMMARY_TEXTS.clear()
+        records._SUMMARY_TEXTS = saved
