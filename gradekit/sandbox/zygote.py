@@ -365,26 +365,25 @@ def _await_launchers(launchers: set[int], timeout: float) -> None:
     """Reap ``launchers`` as they exit, for up to ``timeout`` seconds (woken by their exits,
     through pidfds); those still running afterwards are left to the caller to kill."""
     _reap_exited(launchers)
-    pidfds: dict[int, int] = {}
+    waiter = select.poll()  # not select: no limit on the descriptors' numbers
+    pidfds: set[int] = set()
     try:
         for pid in launchers:
             try:
-                pidfds[os.pidfd_open(pid)] = pid
+                pidfd = os.pidfd_open(pid)
             except OSError:
-                pass  # already reaped elsewhere, or no pidfds here: killed as before
+                continue  # already reaped elsewhere, or no pidfds here: killed as before
+            pidfds.add(pidfd)
+            waiter.register(pidfd, select.POLLIN)
         deadline = time.monotonic() + timeout
         while pidfds:
             remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                return
-            waiter = select.poll()  # not select: no limit on the descriptors' numbers
-            for pidfd in pidfds:
-                waiter.register(pidfd, select.POLLIN)
-            exited = [pidfd for pidfd, _ in waiter.poll(remaining * 1000)]
+            exited = [pidfd for pidfd, _ in waiter.poll(remaining * 1000)] if remaining > 0 else []
             if not exited:
                 return
             for pidfd in exited:
-                del pidfds[pidfd]
+                waiter.unregister(pidfd)
+                pidfds.discard(pidfd)
                 os.close(pidfd)
             _reap_exited(launchers)
     finally:
