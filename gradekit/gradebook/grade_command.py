@@ -313,7 +313,7 @@ def _print_summary(summary: Any, db: Path) -> None:
         scores = Table(title="graded in this run", title_justify="left")
         for column in ("student", "score", "status"):
             scores.add_column(column)
-        for student in sorted(summary.students, key=lambda s: s["student"]):
+        for student in summary.by_student(summary.students):
             style = {"pass": "green", "fail": "yellow", "error": "red"}[student["status"]]
             scores.add_row(
                 escape(show_controls(student["student"])),  # a file name is not rich markup
@@ -322,7 +322,7 @@ def _print_summary(summary: Any, db: Path) -> None:
             )
         console.print(scores)
     # Paths and reasons are printed whole (soft_wrap), so they can be copied and grepped.
-    for problem in summary.grader_errors:
+    for problem in summary.by_student(summary.grader_errors):
         console.print(
             Text.assemble(
                 ("not graded ", "bold red"),

@@ -1278,7 +1278,18 @@ class BatchSummary:
     interrupted: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        """The summary as JSON data, students in id order as the table shows them (they are
+        recorded in the order they finish)."""
+        return {
+            **asdict(self),
+            "students": self.by_student(self.students),
+            "grader_errors": self.by_student(self.grader_errors),
+        }
+
+    @staticmethod
+    def by_student(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """``items`` (the ``students`` or ``grader_errors`` entries) sorted by student id."""
+        return sorted(items, key=lambda item: item["student"])
 
     def count(self, graded: dict[str, Any]) -> None:
         """Add one graded submission (its submission row by column name)."""

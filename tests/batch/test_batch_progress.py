@@ -109,3 +109,17 @@ def test_the_counts_follow_the_results() -> None:
     progress.advance("error", None, None)  # the grader could not grade it
     assert progress.counts == {"passed": 2, "failed": 1, "errored": 1, "skipped": 2, "grader": 1}
     assert "1 not graded" in progress._text()
+
+
+def test_the_json_summary_lists_students_by_id_whatever_order_they_finished_in() -> None:
+    from gradekit.grading.batch import BatchSummary, SubmissionEntry
+
+    summary = BatchSummary(run_id=1, assignment_id="a", total=5)
+    for student in ("carol", "alice", "dave"):  # the order the workers finished them
+        summary.count({"student": student, "status": "pass", "score": 1.0, "max_score": 1.0})
+    for student in ("zed", "bob"):
+        summary.not_graded(SubmissionEntry(student, Path(student), None), "no file")
+    data = summary.to_json()
+    assert [s["student"] for s in data["students"]] == ["alice", "carol", "dave"]
+    assert [e["student"] for e in data["grader_errors"]] == ["bob", "zed"]
+    assert [s["student"] for s in summary.students] == ["carol", "alice", "dave"]  # kept as is
