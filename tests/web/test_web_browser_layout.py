@@ -150,3 +150,47 @@ def test_the_commonest_mistake_is_one_line_until_opened(
         wrapper.screenshot(path=str(tmp_path / "exercises-1280.png"))
     finally:
         context.close()
+
+
+def test_a_not_gradable_reason_and_a_not_submitted_id_are_never_split_between_columns(
+    page,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """The overview's "submitted but not gradable" reasons are whole sentences (one per
+    line), and the "not submitted" ids flow in columns without an id broken over two."""
+    from classroom import STUDENTS, student_record
+
+    from gradekit.gradebook.store import Gradebook, connect
+    from gradekit.report.web.static_export import export_static_site
+
+    reason = (
+        "no .py or .ipynb file in judy/ (looked for exercise.py or exercise.ipynb, or any"
+        " other Python file, there and in its sub-folders)"
+    )
+    db = tmp_path / "gradebook.sqlite"
+    with Gradebook(db) as book:
+        run = book.start_run(
+            assignment_id=ASSIGNMENT, assignment_title="t", spec_path="x.yaml", spec_hash="s",
+            backend="engine", sandbox_tier=2, jobs=1, gradekit_version="test",
+        )  # fmt: skip
+        for student in ("judy", "ken"):
+            book.record_ungradable(
+                run_id=run, assignment_id=ASSIGNMENT, student=student,
+                entry=f"subs/{student}", reason=reason.replace("judy", student),
+            )  # fmt: skip
+        record = student_record("alice", STUDENTS["alice"])
+        book.record_submission(run_id=run, assignment_id=ASSIGNMENT, spec_hash="s", record=record)
+        book.finish_run(run)
+    roster = ["alice", "judy", "ken", *(f"student-with-a-long-name-{i}" for i in range(9))]
+    with closing(connect(db, readonly=True)) as connection:
+        export_static_site(connection, tmp_path / "site", roster=roster)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto((tmp_path / "site" / ASSIGNMENT / "index.html").as_uri())
+    page.screenshot(path=str(tmp_path / "not-gradable.png"), full_page=True)
+    fragments = "items => items.map(li => li.getClientRects().length)"
+    assert page.eval_on_selector_all("#not-gradable li", fragments) == [1, 1]
+    assert page.eval_on_selector_all("#not-submitted li", fragments) == [1] * 9
+    [judy, ken] = page.eval_on_selector_all(
+        "#not-gradable li", "items => items.map(li => li.getBoundingClientRect().top)"
+    )
+    assert ken > judy  # one reason per line, not side by side in columns
