@@ -345,3 +345,48 @@ def test_submitted_but_ungradable_students_are_not_listed_as_not_submitted(tmp_p
     assert 'id="not-gradable"' in bob and "bob.py is a symbolic link" in bob
     assert "The grade below is from an earlier submission" in bob
     assert 'id="not-gradable"' not in alice
+
+
+def test_not_attempted_lists_missing_functions_not_files_that_did_not_load(tmp_path: Path) -> None:
+    """A student whose file loaded but has no such function did not attempt the exercise; one
+    whose file did not load is an error, listed once, with its reason, among the load failures
+    (not a second time as "not attempted", nor counted twice on the overview)."""
+    import dataclasses
+
+    from classroom import NOT_UTF8, STUDENTS, did_not_load_record, student_record
+    from starlette.testclient import TestClient
+
+    from gradekit.gradebook.store import Gradebook
+    from gradekit.report.web.app import create_app
+
+    no_functions = dataclasses.replace(
+        did_not_load_record("mo", "AttributeError: module has no attribute 'double'"),
+        load_error=None,  # it loaded: every case is missing because the function is
+    )
+    records = [student_record("alice", STUDENTS["alice"]), no_functions]
+    records.append(did_not_load_record("vera", NOT_UTF8))
+    db = tmp_path / "gradebook.sqlite"
+    with Gradebook(db) as book:
+        run = book.start_run(
+            assignment_id=ASSIGNMENT, assignment_title="t", spec_path="x.yaml",
+            spec_hash="s", backend="engine", sandbox_tier=2, jobs=1, gradekit_version="test",
+        )  # fmt: skip
+        for record in records:
+            book.record_submission(
+                run_id=run, assignment_id=ASSIGNMENT, spec_hash="s", record=record
+            )
+        book.finish_run(run)
+    with TestClient(create_app(db), base_url="http://127.0.0.1") as client:
+        exercise = client.get(f"{BASE}/exercise/double.html").text
+        overview = client.get(f"{BASE}/index.html").text
+    not_attempted = exercise[exercise.index("<h2>Not attempted</h2>") :]
+    not_attempted = not_attempted[: not_attempted.index("</section>")]
+    assert '<a href="../student/mo.html">mo</a>' in not_attempted
+    assert "vera" not in not_attempted
+    load_failures = exercise[exercise.index('id="load-failures"') :]
+    assert '<a href="../student/vera.html">vera</a>' in load_failures
+    double_row = overview[overview.index('href="exercise/double.html"') :]
+    double_row = double_row[: double_row.index("</tr>")]
+    cells = [cell.split("<", 1)[0] for cell in double_row.split('<td class="num">')[1:]]
+    passed, failed, errored, _, _, not_attempted_count = cells
+    assert (passed, failed, errored, not_attempted_count) == ("1", "0", "2", "1")  # mo; mo, vera

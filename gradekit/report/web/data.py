@@ -66,12 +66,13 @@ def _median_durations(connection: sqlite3.Connection, assignment: str) -> dict[s
 
 
 def _not_attempted(connection: sqlite3.Connection, assignment: str) -> dict[str, list[str]]:
-    """Per exercise, the students whose current submission has no answer to any case
-    (the function is missing, or the file does not load)."""
+    """Per exercise, the students whose current submission loaded but has no answer to any
+    case (the function is missing). A file that did not load is not counted here: it is an
+    error, listed with its reason among the exercise's load failures."""
     rows = connection.execute(
         "SELECT c.exercise_id, s.student FROM case_results c"
         " JOIN submissions s ON s.id = c.submission_id"
-        f" WHERE c.submission_id IN ({_LATEST})"
+        f" WHERE c.submission_id IN ({_LATEST}) AND s.load_error IS NULL"
         " GROUP BY c.submission_id, c.exercise_id"
         " HAVING sum(c.answer_kind != 'missing') = 0 ORDER BY s.student",
         {"assignment": assignment},
