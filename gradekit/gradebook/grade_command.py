@@ -132,7 +132,10 @@ def _run_grade(options: GradeOptions, zygotes: BatchZygotes | None) -> int:
     # spin on the cores where the zygotes are importing (about 50 ms of this process's CPU
     # before its workers are ready), and the forked workers inherit this numpy.
     import_numpy_single_threaded()
+    import sqlite3
+
     from gradekit.gradebook.schema import GradebookSchemaError
+    from gradekit.gradebook.store import write_error
     from gradekit.grading.batch import BatchError, PolicySettings, grade_batch
     from gradekit.grading.reference import ReferenceSolutionError
     from gradekit.sandbox.policy import SandboxUnavailable
@@ -169,6 +172,12 @@ def _run_grade(options: GradeOptions, zygotes: BatchZygotes | None) -> int:
         return _usage_error(f"invalid assignment spec:\n{error}")
     except (BatchError, SandboxUnavailable, GradebookSchemaError, ReferenceSolutionError) as error:
         return _usage_error(str(error))
+    except sqlite3.OperationalError as error:  # a write failed mid-batch: locked, disk full…
+        return _usage_error(
+            f"{write_error(options.db, error, 'cannot write the gradebook')}; every "
+            "submission recorded before this is kept "
+            "(run the same command again to grade the rest)"
+        )
     if summary.interrupted:
         _ignore_further_interrupts()
     if options.as_json:

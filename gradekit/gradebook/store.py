@@ -66,9 +66,10 @@ def connect(path: Path | str, *, readonly: bool = False) -> sqlite3.Connection:
             # power cut can lose the last ones), at a fraction of FULL's fsync cost.
             connection.execute("PRAGMA synchronous = NORMAL")
             migrate(connection)
+            _check_can_write(connection)
         except sqlite3.DatabaseError as error:
             connection.close()
-            raise GradebookSchemaError(f"{path}: not a usable gradebook ({error})") from error
+            raise write_error(path, error) from error
         except GradebookSchemaError as error:
             connection.close()
             raise GradebookSchemaError(f"{path}: {error}") from error
@@ -90,6 +91,41 @@ def _check_writable_location(path: Path) -> None:
     if not folder.is_dir():
         what = "is not a folder" if folder.exists() else "does not exist (create it first)"
         raise GradebookSchemaError(f"{path}: {folder} {what}; or pass another --db")
+
+
+def _check_can_write(connection: sqlite3.Connection) -> None:
+    """Write to the gradebook once and roll it back, so that a file that cannot be written (a
+    read-only file or folder, a lock another process holds) is refused when it is opened, not
+    at the batch's first write."""
+    version = connection.execute("PRAGMA user_version").fetchone()[0]
+    connection.execute("BEGIN IMMEDIATE")  # waits for another writer up to the busy timeout
+    try:
+        connection.execute(f"PRAGMA user_version = {int(version)}")
+    finally:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+
+
+def write_error(
+    path: Path, error: sqlite3.Error, otherwise: str = "not a usable gradebook"
+) -> GradebookSchemaError:
+    """What to tell the user when SQLite cannot open or write the gradebook at ``path``
+    (``otherwise`` for an error that is none of the known kinds)."""
+    name = getattr(error, "sqlite_errorname", "") or ""
+    if name.startswith("SQLITE_READONLY"):
+        return GradebookSchemaError(
+            f"{path}: cannot write the gradebook ({error}): make the file and its folder "
+            "writable (SQLite keeps its -wal and -shm files beside it), or pass another --db"
+        )
+    if name.startswith("SQLITE_BUSY") or name.startswith("SQLITE_LOCKED"):
+        return GradebookSchemaError(
+            f"{path}: the gradebook is locked by another process (waited "
+            f"{BUSY_TIMEOUT_SECONDS:g} s): let it finish (another `gradekit grade` on the same "
+            "gradebook?) and run again"
+        )
+    if name.startswith("SQLITE_FULL"):
+        return GradebookSchemaError(f"{path}: cannot write the gradebook ({error}): free space")
+    return GradebookSchemaError(f"{path}: {otherwise} ({error})")
 
 
 def _check_readable(connection: sqlite3.Connection, path: Path) -> None:

@@ -181,6 +181,73 @@ def test_an_unusable_gradebook_path_is_one_line_and_creates_nothing(
     assert sorted(tmp_path.rglob("*")) == before  # no folder, no gradebook made
 
 
+# `gradekit grade` in a child process whose gradebook cannot be written, as each way makes it:
+# root (the tests' user in CI) writes any file, so a read-only file is a read-only connection.
+GRADE_AN_UNWRITABLE_GRADEBOOK = """
+import sqlite3, sys
+import gradekit.gradebook.store as store
+
+how = sys.argv.pop(1)
+if how == "read-only":
+    connect = sqlite3.connect
+    sqlite3.connect = lambda path, **kw: connect(f"file:{path}?mode=ro", uri=True, **kw)
+elif how == "locked":
+    store.BUSY_TIMEOUT_SECONDS = 0.2
+elif how == "full-mid-batch":
+    record_rows, calls = store.Gradebook.record_rows, []
+
+    def fill_up(self, *args, **kwargs):
+        calls.append(1)
+        if len(calls) > 1:
+            full = sqlite3.OperationalError("database or disk is full")
+            full.sqlite_errorname = "SQLITE_FULL"  # as SQLite's own error carries it
+            raise full
+        return record_rows(self, *args, **kwargs)
+
+    store.Gradebook.record_rows = fill_up
+from gradekit.__main__ import main
+
+main()
+"""
+
+
+@pytest.mark.parametrize(
+    ("how", "expected"),
+    [
+        ("read-only", "cannot write the gradebook (attempt to write a readonly database)"),
+        ("locked", "the gradebook is locked by another process"),
+        ("full-mid-batch", "cannot write the gradebook (database or disk is full): free space"),
+    ],
+)
+def test_an_unwritable_gradebook_is_one_line_and_keeps_what_was_recorded(
+    classroom: Path, tmp_path: Path, how: str, expected: str
+) -> None:
+    db = tmp_path / "book.sqlite"
+    (classroom / "alice.py").unlink()  # graded by the first run: the second grades the rest
+    assert grade(classroom, db).returncode == 0
+    (classroom / "alice.py").write_text(CORRECT)
+    (classroom / "erin.py").write_text(CORRECT)
+    holder = sqlite3.connect(db, isolation_level=None)
+    if how == "locked":
+        holder.execute("BEGIN IMMEDIATE")  # another writer that does not let go
+    arguments = ["grade", str(classroom), "-a", str(SPEC), "--db", str(db), "--jobs", "1"]
+    result = subprocess.run(
+        [sys.executable, "-c", GRADE_AN_UNWRITABLE_GRADEBOOK, how, *arguments],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    holder.close()
+    line = _one_error_line(result)
+    assert f"{db}: {expected}" in line
+    students = {grade.student for grade in queries.latest_grades(connect(db, readonly=True))}
+    if how == "full-mid-batch":  # the first of the two new submissions went in
+        assert "every submission recorded before this is kept" in line
+        assert len(students) == 4
+    else:
+        assert students == {"bob", "carol", "dave"}
+
+
 def test_export_into_a_missing_folder_is_refused_and_creates_nothing(
     classroom: Path, tmp_path: Path
 ) -> None:

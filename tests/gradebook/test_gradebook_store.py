@@ -102,3 +102,27 @@ def test_a_place_sqlite_cannot_create_a_file_in_is_an_error() -> None:
     # procfs accepts no new files, whoever asks (root included)
     with pytest.raises(GradebookSchemaError, match=r"/proc/g.sqlite: cannot create a gradebook"):
         Gradebook("/proc/g.sqlite")
+
+
+def test_a_gradebook_that_cannot_be_written_is_refused_when_opened(
+    gradebook_path: Path, fill, monkeypatch
+) -> None:
+    from gradekit.gradebook import store
+    from gradekit.gradebook.schema import GradebookSchemaError
+
+    fill([make_record("alice")])
+    holder = sqlite3.connect(gradebook_path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # another process is writing and does not let go
+    monkeypatch.setattr(store, "BUSY_TIMEOUT_SECONDS", 0.1)
+    with pytest.raises(GradebookSchemaError, match=r"locked by another process \(waited 0.1 s\)"):
+        Gradebook(gradebook_path)
+    holder.execute("ROLLBACK")
+    # A read-only file (root writes any file, so a read-only connection stands in for it).
+    connect_ = sqlite3.connect
+    monkeypatch.setattr(
+        sqlite3, "connect", lambda path, **kw: connect_(f"file:{path}?mode=ro", uri=True, **kw)
+    )
+    with pytest.raises(GradebookSchemaError, match=r"cannot write the gradebook .*writable"):
+        Gradebook(gradebook_path)
+    monkeypatch.undo()
+    assert _counts(gradebook_path) == (1, 2, 4)  # nothing lost, nothing half-written
