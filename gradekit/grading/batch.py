@@ -160,7 +160,14 @@ def discover_submissions(folder: Path, student_file: str | None = None) -> Disco
         raise BatchError(f"{folder}: expected a folder with one entry per student")
     found = Discovery()
     owners: dict[str, Path] = {}
-    for entry in sorted(folder.iterdir()):
+    try:
+        listing = sorted(folder.iterdir())
+    except OSError as error:
+        raise BatchError(
+            f"{folder}: cannot read the folder ({error.strerror}); make it readable "
+            f"(chmod u+rx {folder}) and grade again"
+        ) from error
+    for entry in listing:
         if entry.name.startswith((".", "_")):
             found.ignored.append(entry)
             continue
@@ -192,8 +199,13 @@ _LINK_PROBLEM = "%s is a symbolic link; put the submitted file itself in the fol
 
 
 def _file_in_folder(folder: Path, student_file: str | None) -> tuple[Path | None, str | None]:
+    unreadable: list[OSError] = []
     candidates = sorted(
-        (path for path in _visible_files(folder) if path.suffix in SUBMISSION_SUFFIXES),
+        (
+            path
+            for path in _visible_files(folder, unreadable.append)
+            if path.suffix in SUBMISSION_SUFFIXES
+        ),
         key=lambda path: (len(path.relative_to(folder).parts), str(path)),
     )
     wanted = [student_file, f"{Path(student_file).stem}.ipynb"] if student_file else []
@@ -201,6 +213,14 @@ def _file_in_folder(folder: Path, student_file: str | None) -> tuple[Path | None
         for path in candidates:
             if path.name in wanted:
                 return _unless_link(folder, path)
+    if unreadable:  # what it holds may be the file to grade: not guessed around
+        error = unreadable[0]
+        where = Path(error.filename or folder)
+        shown = where.relative_to(folder.parent) if where.is_relative_to(folder.parent) else where
+        return None, (
+            f"cannot read {shown}/ ({error.strerror}); make {folder.name}/ and what it holds "
+            "readable, then grade again"
+        )
     if len(candidates) == 1:
         return _unless_link(folder, candidates[0])
     if not candidates:
@@ -223,8 +243,8 @@ def _unless_link(folder: Path, path: Path) -> tuple[Path | None, str | None]:
     return path, None
 
 
-def _visible_files(folder: Path) -> Iterator[Path]:
-    for root, directories, files in os.walk(folder):
+def _visible_files(folder: Path, on_error: Callable[[OSError], object]) -> Iterator[Path]:
+    for root, directories, files in os.walk(folder, onerror=on_error):
         directories[:] = sorted(d for d in directories if not d.startswith((".", "_")))
         for name in sorted(files):
             if not name.startswith("."):

@@ -151,3 +151,44 @@ def test_symbolic_links_are_never_graded(tmp_path: Path) -> None:
         ("peggy", None),
     ]
     assert all("symbolic link" in e.problem for e in found.entries)
+
+
+def _refuse(monkeypatch, *names: str) -> None:
+    """Folders named ``names`` cannot be listed (root lists any folder, so os.scandir and
+    os.listdir refuse them as they would refuse a folder without read permission)."""
+    import os
+
+    for function in ("scandir", "listdir"):
+        original = getattr(os, function)
+
+        def refusing(path=".", _original=original):
+            if Path(path).name in names:
+                raise PermissionError(13, "Permission denied", str(path))
+            return _original(path)
+
+        monkeypatch.setattr(os, function, refusing)
+
+
+def test_an_unreadable_submissions_folder_is_a_batch_error(tmp_path: Path, monkeypatch) -> None:
+    folder = tmp_path / "submissions"
+    write(folder / "alice.py")
+    _refuse(monkeypatch, "submissions")
+    with pytest.raises(BatchError, match=r"submissions: cannot read the folder \(Permission"):
+        discover_submissions(folder, "exercise.py")
+
+
+def test_an_unreadable_folder_is_reported_as_such_not_as_empty(tmp_path: Path, monkeypatch) -> None:
+    write(tmp_path / "ivan" / "exercise.py")  # in a folder that cannot be read
+    write(tmp_path / "judy" / "old" / "exercise.py")  # its only readable file is elsewhere
+    write(tmp_path / "judy" / "notes.py")
+    write(tmp_path / "kim" / "exercise.py")  # found at the top: the rest does not matter
+    write(tmp_path / "kim" / "scratch" / "x.py")
+    _refuse(monkeypatch, "ivan", "old", "scratch")
+    found = {e.student: e for e in discover_submissions(tmp_path, "exercise.py").entries}
+    assert found["ivan"].path is None and found["judy"].path is None
+    assert found["ivan"].problem == (
+        "cannot read ivan/ (Permission denied); make ivan/ and what it holds readable, then "
+        "grade again"
+    )
+    assert found["judy"].problem.startswith("cannot read judy/old/ (Permission denied)")
+    assert found["kim"].path == tmp_path / "kim" / "exercise.py"
