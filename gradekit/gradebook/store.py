@@ -37,19 +37,14 @@ def connect(path: Path | str, *, readonly: bool = False) -> sqlite3.Connection:
     """An SQLite connection to the gradebook at ``path``, migrated when writable.
 
     Read-only connections never create or migrate the file; they raise
-    :class:`GradebookSchemaError` with the path when it is missing or not a gradebook.
+    :class:`GradebookSchemaError` with the path when it is missing or not a gradebook. They
+    also read a gradebook in a folder they cannot write (see :func:`_open_readonly`).
     """
     path = Path(path)
     if readonly:
         if not path.is_file():
             raise GradebookSchemaError(f"{path}: no gradebook here (run `gradekit grade` first)")
-        connection = sqlite3.connect(
-            f"{path.resolve().as_uri()}?mode=ro",
-            uri=True,
-            timeout=BUSY_TIMEOUT_SECONDS,
-            isolation_level=None,
-            check_same_thread=False,
-        )
+        connection = _open_readonly(path)
         _check_readable(connection, path)
     else:
         _check_writable_location(path)
@@ -75,6 +70,52 @@ def connect(path: Path | str, *, readonly: bool = False) -> sqlite3.Connection:
             raise GradebookSchemaError(f"{path}: {error}") from error
     connection.row_factory = sqlite3.Row
     connection.execute("PRAGMA foreign_keys = ON")
+    return connection
+
+
+def _open_readonly(path: Path) -> sqlite3.Connection:
+    """A read-only connection to ``path``.
+
+    A WAL database is read through its ``-shm`` index, which SQLite creates beside the file if
+    it is missing (the last connection to close deletes it): in a folder this process cannot
+    write (a shared gradebook, a read-only mount) that fails with SQLITE_READONLY_DIRECTORY.
+    With no ``-wal`` file either, every committed write is in the file itself and no writer is
+    at work (a writer keeps the ``-wal`` file), so the file is read as immutable, which needs
+    neither. With a ``-wal`` file it is not: the error says how to read it.
+    """
+
+    def open_(query: str) -> sqlite3.Connection:
+        return sqlite3.connect(
+            f"{path.resolve().as_uri()}?{query}",
+            uri=True,
+            timeout=BUSY_TIMEOUT_SECONDS,
+            isolation_level=None,
+            check_same_thread=False,
+        )
+
+    connection = None
+    try:
+        connection = open_("mode=ro")
+        connection.execute("PRAGMA user_version").fetchone()
+    except sqlite3.OperationalError as error:
+        name = getattr(error, "sqlite_errorname", "")
+        if name not in ("SQLITE_READONLY_DIRECTORY", "SQLITE_CANTOPEN"):
+            if connection is not None:
+                return connection  # _check_readable says what is wrong
+            raise GradebookSchemaError(f"{path}: cannot open the gradebook ({error})") from error
+        if connection is not None:
+            connection.close()
+        if Path(f"{path}-wal").exists():
+            raise GradebookSchemaError(
+                f"{path}: cannot be read from a folder this user cannot write while its -wal "
+                "file holds writes not yet in the gradebook file: wait for `gradekit grade` to "
+                "finish, or copy the gradebook with its -wal file to a writable folder"
+            ) from error
+        if name == "SQLITE_CANTOPEN":
+            raise GradebookSchemaError(
+                f"{path}: cannot open the gradebook ({error}); check that this user can read it"
+            ) from error
+        connection = open_("mode=ro&immutable=1")
     return connection
 
 
