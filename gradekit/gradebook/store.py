@@ -97,7 +97,7 @@ def _open_readonly(path: Path) -> sqlite3.Connection:
     try:
         connection = open_("mode=ro")
         connection.execute("PRAGMA user_version").fetchone()
-    except sqlite3.OperationalError as error:
+    except sqlite3.DatabaseError as error:  # OperationalError, or a file that is not SQLite
         name = getattr(error, "sqlite_errorname", "")
         if name not in ("SQLITE_READONLY_DIRECTORY", "SQLITE_CANTOPEN"):
             if connection is not None:

@@ -95,6 +95,8 @@ def test_a_file_that_is_not_sqlite_is_a_clear_error(tmp_path: Path) -> None:
     path.write_text("these are not the grades you are looking for\n" * 20)
     with pytest.raises(GradebookSchemaError, match=str(path)):
         connect(path)
+    with pytest.raises(GradebookSchemaError, match=rf"{path}: not a gradebook \(file is not a"):
+        connect(path, readonly=True)
 
 
 def test_readonly_open_of_a_missing_file_says_how_to_create_it(tmp_path: Path) -> None:
