@@ -90,6 +90,19 @@ def test_plain_ids_keep_their_name() -> None:
     assert slug("a b") != slug("a_b") == "a_b"
 
 
+@given(st.text(max_size=300), st.text(max_size=300))
+def test_slugs_of_two_ids_differ_also_on_a_case_insensitive_disk(first: str, second: str) -> None:
+    if first != second:
+        assert slug(first).lower() != slug(second).lower()
+    assert len(slug(first)) <= 100
+
+
+def test_slugs_that_would_collide_get_a_hash() -> None:
+    assert slug("dave") == "dave" and slug("Dave").startswith("Dave-")
+    assert slug("x" * 100) == "x" * 100 and len(slug("x" * 252)) == 69
+    assert slug(slug("a b")) != slug("a b")  # an id shaped like another's slug
+
+
 def test_roster_one_id_per_line(tmp_path: Path) -> None:
     roster = tmp_path / "roster.txt"
     roster.write_text("# class of 2026\nalice\n\nbob \nalice\n")
