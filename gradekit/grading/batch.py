@@ -185,13 +185,40 @@ def discover_submissions(folder: Path, student_file: str | None = None) -> Disco
             )
         owners[student] = entry
         if entry.is_symlink():
-            found.entries.append(SubmissionEntry(student, entry, None, _LINK_PROBLEM % entry.name))
+            path, problem = None, _LINK_PROBLEM % entry.name
         elif entry.is_file():
-            found.entries.append(SubmissionEntry(student, entry, entry))
+            path, problem = entry, None
         else:
             path, problem = _file_in_folder(entry, student_file)
-            found.entries.append(SubmissionEntry(student, entry, path, problem))
+        graded = entry.name if path is None else str(path.relative_to(folder))
+        if not is_text(graded):
+            path, problem = None, _NOT_TEXT_PROBLEM % shown_name(graded)
+        found.entries.append(
+            SubmissionEntry(shown_name(student), entry, path, problem and shown_name(problem))
+        )
     return found
+
+
+# A name that is not UTF-8 (a zip made with another code page) cannot be stored as text.
+_NOT_TEXT_PROBLEM = (
+    "%s: the name is not valid UTF-8 (its other bytes are shown as \\xNN); rename it and "
+    "grade again"
+)
+
+
+def is_text(name: str) -> bool:
+    """Whether a file name is UTF-8 text (os.fsdecode keeps other bytes as surrogates)."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def shown_name(name: str) -> str:
+    """``name`` as text that can be stored and printed: the bytes of a file name that is not
+    UTF-8 written as ``\\xNN``."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 # A link could point anywhere the grader can read, e.g. at the reference solution.
@@ -1483,7 +1510,7 @@ def grade_batch(
             assignment_id=compiled.id,
             total=len(found.entries),
             skipped=len(skipped),
-            ignored=[str(path) for path in found.ignored],
+            ignored=[shown_name(str(path)) for path in found.ignored],
             sandbox_tier=sandbox.tier,
             interrupted_runs=list(book.interrupted_runs),
         )
@@ -1493,7 +1520,7 @@ def grade_batch(
                     run_id=run_id,
                     assignment_id=compiled.id,
                     student=entry.student,
-                    entry=str(entry.entry),
+                    entry=shown_name(str(entry.entry)),
                     reason=entry.problem or "no file to grade",
                 )
         runnable = [(entry, digest) for entry, digest in to_grade if entry.path is not None]

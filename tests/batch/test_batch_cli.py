@@ -248,6 +248,22 @@ def test_an_unwritable_gradebook_is_one_line_and_keeps_what_was_recorded(
         assert students == {"bob", "carol", "dave"}
 
 
+def test_a_file_name_that_is_not_utf8_does_not_stop_the_class(
+    classroom: Path, tmp_path: Path
+) -> None:
+    (classroom / os.fsdecode(b"\xe9lodie.py")).write_text(CORRECT)  # a latin-1 zip's name
+    (classroom / os.fsdecode(b"\xe9notes.txt")).write_text("not a submission")
+    db = tmp_path / "book.sqlite"
+    result = grade(classroom, db, "--json")
+    assert result.returncode == 1, result.stderr  # one entry could not be graded: exit 1
+    summary = json.loads(result.stdout)
+    assert summary["graded"] == 4
+    assert summary["grader_errors"][0]["student"] == "\\xe9lodie"
+    assert "not valid UTF-8" in summary["grader_errors"][0]["error"]
+    export = gradekit("export", "--db", str(db), "--csv", "-")
+    assert export.returncode == 0 and "\\xe9lodie,,3,,,ungradable" in export.stdout
+
+
 def test_export_into_a_missing_folder_is_refused_and_creates_nothing(
     classroom: Path, tmp_path: Path
 ) -> None:

@@ -192,3 +192,26 @@ def test_an_unreadable_folder_is_reported_as_such_not_as_empty(tmp_path: Path, m
     )
     assert found["judy"].problem.startswith("cannot read judy/old/ (Permission denied)")
     assert found["kim"].path == tmp_path / "kim" / "exercise.py"
+
+
+def test_a_name_that_is_not_utf8_is_reported_with_its_bytes_shown(tmp_path: Path) -> None:
+    import os
+
+    latin1 = os.fsdecode(b"\xe9lodie")  # a zip made with another code page: not UTF-8
+    write(tmp_path / f"{latin1}.py")
+    write(tmp_path / "carol" / "exercise.py")
+    write(tmp_path / f"ren{latin1}" / "exercise.py")
+    write(tmp_path / "zed" / f"{latin1}.py")  # the folder's only Python file
+    found = {e.student: e for e in discover_submissions(tmp_path, "exercise.py").entries}
+    assert sorted(found) == ["\\xe9lodie", "carol", "ren\\xe9lodie", "zed"]
+    assert found["carol"].path == tmp_path / "carol" / "exercise.py"
+    assert found["\\xe9lodie"].path is None
+    assert found["\\xe9lodie"].problem == (
+        "\\xe9lodie.py: the name is not valid UTF-8 (its other bytes are shown as \\xNN); "
+        "rename it and grade again"
+    )
+    assert found["ren\\xe9lodie"].problem.startswith("ren\\xe9lodie/exercise.py: the name")
+    assert found["zed"].problem.startswith("zed/\\xe9lodie.py: the name is not valid UTF-8")
+    for entry in found.values():  # text that SQLite and the terminal take
+        entry.student.encode("utf-8")
+        (entry.problem or "").encode("utf-8")
