@@ -24,19 +24,31 @@ def load_roster(path: Path) -> list[str]:
         raise RosterError(f"{path}: cannot read the roster ({error.strerror})") from error
     except UnicodeDecodeError as error:
         raise RosterError(f"{path}: the roster is not UTF-8 text ({error.reason})") from error
-    lines = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    # (line number in the file, line): errors name the file's own line, comments and blank
+    # lines included.
+    lines = [
+        (number, line)
+        for number, line in enumerate(text.splitlines(), start=1)
+        if line.strip() and not line.startswith("#")
+    ]
     if not lines:
         return []
-    header = next(csv.reader([lines[0]]))
-    if "," not in lines[0]:
-        return sorted({line.strip() for line in lines})
+    header_number, header_line = lines[0]
+    header = next(csv.reader([header_line]))
+    if "," not in header_line:
+        return sorted({line.strip() for _, line in lines})
     if "student" not in [name.strip() for name in header]:
         raise RosterError(
-            f"{path}:1: a CSV roster needs a 'student' column in its header, got {header}"
+            f"{path}:{header_number}: a CSV roster needs a 'student' column in its header, "
+            f"got {header}"
         )
     column = [name.strip() for name in header].index("student")
     students = set()
-    for number, row in enumerate(csv.reader(lines[1:]), start=2):
+    rows = csv.reader(line for _, line in lines[1:])
+    consumed = 0  # lines the reader has taken (a quoted cell may span several)
+    for row in rows:
+        number = lines[1 + consumed][0]
+        consumed = rows.line_num
         if len(row) <= column or not row[column].strip():
             raise RosterError(f"{path}:{number}: no student id in column {column + 1}")
         students.add(row[column].strip())

@@ -117,7 +117,14 @@ def test_roster_csv_with_a_student_column(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("content", "where"),
-    [("name,email\nAlice,a@x\n", ":1:"), ("student,email\nalice,a\n,b@x\n", ":3:")],
+    [
+        ("name,email\nAlice,a@x\n", ":1:"),
+        ("student,email\nalice,a\n,b@x\n", ":3:"),
+        # The file's own line numbers: comments and blank lines count.
+        ("# CS101\n# exported 2026-12-01\n\nname,email\n", ":4:"),
+        ("# CS101\n\nstudent,email\nalice,a@x\n\n# late\nbob,b@x\n,c@x\n", ":8:"),
+        ('student,note\nalice,"two\nlines"\n,c@x\n', ":4:"),  # a cell over two lines
+    ],
 )
 def test_roster_errors_name_the_line(tmp_path: Path, content: str, where: str) -> None:
     roster = tmp_path / "roster.csv"
