@@ -1,8 +1,8 @@
 """Class rosters: the students who should have submitted, whether they did or not.
 
 ``gradekit export --roster`` and ``gradekit serve-report``/``report --roster`` read the same
-format: one student id per line, or a CSV whose header has a ``student`` column. Blank lines
-and ``#`` comments are ignored.
+format: one student id per line, or a CSV (comma-, semicolon- or tab-separated) whose header
+has a ``student`` column. Blank lines and ``#`` comments are ignored.
 """
 
 from __future__ import annotations
@@ -10,14 +10,17 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
+DELIMITERS = (",", ";", "\t")
+
 
 class RosterError(ValueError):
     """The roster file cannot be read; the message names the file and line."""
 
 
 def load_roster(path: Path) -> list[str]:
-    """Student ids from a roster: one id per line, or a CSV whose header has a ``student``
-    column. Blank lines and ``#`` comments are ignored."""
+    """Student ids from a roster: one id per line, or a CSV (``,``, ``;`` or tab between the
+    cells) whose header has a ``student`` column. Blank lines and ``#`` comments are
+    ignored."""
     try:
         text = path.read_text(encoding="utf-8-sig")  # a roster saved by Excel has a BOM
     except OSError as error:
@@ -34,17 +37,23 @@ def load_roster(path: Path) -> list[str]:
     if not lines:
         return []
     header_number, header_line = lines[0]
-    header = next(csv.reader([header_line]))
-    if "," not in header_line:
+    # Comma-separated, or as a spreadsheet saves "CSV" where the decimal mark is a comma
+    # (semicolons), or tab-separated: the separator is the one whose header has the column.
+    separators = [mark for mark in DELIMITERS if mark in header_line]
+    if not separators:
         return sorted({line.strip() for _, line in lines})
-    if "student" not in [name.strip() for name in header]:
+    headers = {mark: next(csv.reader([header_line], delimiter=mark)) for mark in separators}
+    delimiter = next(
+        (mark for mark in separators if "student" in [n.strip() for n in headers[mark]]), None
+    )
+    if delimiter is None:
         raise RosterError(
             f"{path}:{header_number}: a CSV roster needs a 'student' column in its header, "
-            f"got {header}"
+            f"got {headers[separators[0]]}"
         )
-    column = [name.strip() for name in header].index("student")
+    column = [name.strip() for name in headers[delimiter]].index("student")
     students = set()
-    rows = csv.reader(line for _, line in lines[1:])
+    rows = csv.reader((line for _, line in lines[1:]), delimiter=delimiter)
     consumed = 0  # lines the reader has taken (a quoted cell may span several)
     for row in rows:
         number = lines[1 + consumed][0]

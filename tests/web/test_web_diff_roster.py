@@ -116,6 +116,29 @@ def test_roster_csv_with_a_student_column(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
+    "content",
+    [
+        "name;student;email\nA, Alice;alice;a@x\nB;bob;b@x\n",  # a spreadsheet's ";" CSV
+        "name\tstudent\nAlice\talice\nBob\tbob\n",
+        'name,student\n"A; B",alice\nB,bob\n',  # commas still come first
+    ],
+)
+def test_roster_csv_separated_by_semicolons_or_tabs(tmp_path: Path, content: str) -> None:
+    # Each was taken for a list of one id per line: every student "missing", and the header
+    # and rows (`name;student;email`, `B;bob;b@x`) listed as students who never submitted.
+    roster = tmp_path / "roster.csv"
+    roster.write_text(content)
+    assert load_roster(roster) == ["alice", "bob"]
+
+
+def test_a_separated_roster_without_the_column_says_so(tmp_path: Path) -> None:
+    roster = tmp_path / "roster.csv"
+    roster.write_text("name;email\nAlice;a@x\n")
+    with pytest.raises(RosterError, match=r":1: a CSV roster needs a 'student' column"):
+        load_roster(roster)
+
+
+@pytest.mark.parametrize(
     ("content", "where"),
     [
         ("name,email\nAlice,a@x\n", ":1:"),
