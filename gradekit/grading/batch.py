@@ -236,10 +236,20 @@ def _file_in_folder(folder: Path, student_file: str | None) -> tuple[Path | None
         key=lambda path: (len(path.relative_to(folder).parts), str(path)),
     )
     wanted = [student_file, f"{Path(student_file).stem}.ipynb"] if student_file else []
-    if student_file:
-        for path in candidates:
-            if path.name in wanted:
-                return _unless_link(folder, path)
+    named = [path for path in candidates if path.name in wanted]
+    if named:  # the shallowest, and at one depth student_file before the notebook
+
+        def rank(path: Path) -> tuple[int, int]:
+            return len(path.relative_to(folder).parts), wanted.index(path.name)
+
+        first = [path for path in named if rank(path) == rank(min(named, key=rank))]
+        if len(first) > 1:  # side by side in two sub-folders: which one is not guessed
+            places = ", ".join(str(path.relative_to(folder)) for path in first)
+            return None, (
+                f"{folder.name}/ has {first[0].name} in {len(first)} folders at the same depth "
+                f"({places}); keep only the one to grade"
+            )
+        return _unless_link(folder, first[0])
     if unreadable:  # what it holds may be the file to grade: not guessed around
         error = unreadable[0]
         where = Path(error.filename or folder)

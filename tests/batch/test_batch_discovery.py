@@ -215,3 +215,26 @@ def test_a_name_that_is_not_utf8_is_reported_with_its_bytes_shown(tmp_path: Path
     for entry in found.values():  # text that SQLite and the terminal take
         entry.student.encode("utf-8")
         (entry.problem or "").encode("utf-8")
+
+
+def test_the_student_file_comes_before_its_notebook(tmp_path: Path) -> None:
+    # "exercise.ipynb" sorts before "exercise.py": the notebook was graded, not student_file.
+    write(tmp_path / "fay" / "exercise.py")
+    write(tmp_path / "fay" / "exercise.ipynb", "{}")
+    write(tmp_path / "gus" / "exercise.ipynb", "{}")  # shallower wins, whatever its kind
+    write(tmp_path / "gus" / "src" / "exercise.py")
+    found = {e.student: e for e in discover_submissions(tmp_path, "exercise.py").entries}
+    assert found["fay"].path == tmp_path / "fay" / "exercise.py"
+    assert found["gus"].path == tmp_path / "gus" / "exercise.ipynb"
+
+
+def test_two_student_files_at_one_depth_are_not_guessed_between(tmp_path: Path) -> None:
+    write(tmp_path / "hal" / "draft" / "exercise.py")
+    write(tmp_path / "hal" / "final" / "exercise.py")
+    write(tmp_path / "hal" / "final" / "old" / "exercise.py")
+    [entry] = discover_submissions(tmp_path, "exercise.py").entries
+    assert entry.path is None
+    assert entry.problem == (
+        "hal/ has exercise.py in 2 folders at the same depth (draft/exercise.py, "
+        "final/exercise.py); keep only the one to grade"
+    )
