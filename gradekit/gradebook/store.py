@@ -56,11 +56,13 @@ def connect(path: Path | str, *, readonly: bool = False) -> sqlite3.Connection:
             action = "open the gradebook" if path.exists() else "create a gradebook"
             raise GradebookSchemaError(f"{path}: cannot {action} here ({error})") from error
         try:
+            # Migrated (or refused: another program's database, a newer gradebook) before the
+            # switch to WAL, which is written in the file: a refused file is left as it was.
+            migrate(connection)
             connection.execute("PRAGMA journal_mode = WAL")
             # NORMAL in WAL mode: a killed process never loses a committed transaction (only a
             # power cut can lose the last ones), at a fraction of FULL's fsync cost.
             connection.execute("PRAGMA synchronous = NORMAL")
-            migrate(connection)
             _check_can_write(connection)
         except sqlite3.DatabaseError as error:
             connection.close()
