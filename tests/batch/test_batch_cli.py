@@ -150,6 +150,22 @@ def test_export_errors_are_one_line(tmp_path: Path) -> None:
     assert nothing.returncode == 2 and "--csv" in nothing.stderr
 
 
+@pytest.mark.parametrize(
+    ("csv_to", "json_to", "where"),
+    [("-", "-", "stdout"), ("out.csv", "./out.csv", "out.csv")],
+)
+def test_export_refuses_two_outputs_into_one_place(
+    classroom: Path, tmp_path: Path, csv_to: str, json_to: str, where: str
+) -> None:
+    # Both went there: the CSV followed by the JSON on stdout, or the CSV file overwritten.
+    db = tmp_path / "book.sqlite"
+    assert grade(classroom, db).returncode == 0
+    result = gradekit("export", "--db", str(db), "--csv", csv_to, "--json", json_to, cwd=tmp_path)
+    line = _one_error_line(result)
+    assert f"--csv and --json would both write to {where}" in line
+    assert result.stdout == "" and not (tmp_path / "out.csv").exists()
+
+
 def _one_error_line(result: subprocess.CompletedProcess) -> str:
     """The single ``error: …`` line a usage error prints (exit code 2, no traceback)."""
     assert result.returncode == 2, result.stderr
