@@ -302,6 +302,11 @@ def _print_summary(summary: Any, db: Path) -> None:
 
     from gradekit.sandbox.sanitize import show_controls
 
+    def one_line(text: str) -> str:
+        # Newlines and tabs too, unlike a student's output: a name shown on one line must not
+        # start another (a file named "x\nnot graded alice: …" would add a line of its own).
+        return show_controls(text).replace("\n", "\\n").replace("\t", "\\t")
+
     # Student ids, entry names and reasons come from the submissions' file names: their
     # control characters are written out, never sent to the instructor's terminal.
     console = Console(stderr=True, highlight=False)
@@ -325,7 +330,7 @@ def _print_summary(summary: Any, db: Path) -> None:
         for student in sorted(summary.students, key=lambda s: s["student"]):
             style = {"pass": "green", "fail": "yellow", "error": "red"}[student["status"]]
             scores.add_row(
-                escape(show_controls(student["student"])),  # a file name is not rich markup
+                escape(one_line(student["student"])),  # a file name is not rich markup
                 f"{student['score']:g} / {student['max_score']:g}",
                 f"[{style}]{student['status']}[/]",
             )
@@ -335,7 +340,7 @@ def _print_summary(summary: Any, db: Path) -> None:
         console.print(
             Text.assemble(
                 ("not graded ", "bold red"),
-                show_controls(f"{problem['student']}: {problem['error']}"),
+                one_line(f"{problem['student']}: {problem['error']}"),
             ),
             soft_wrap=True,
         )
@@ -349,7 +354,7 @@ def _print_summary(summary: Any, db: Path) -> None:
         )
     if summary.ignored:
         console.print(
-            show_controls(f"ignored (not a student entry): {', '.join(summary.ignored)}"),
+            one_line(f"ignored (not a student entry): {', '.join(summary.ignored)}"),
             markup=False,
             soft_wrap=True,
         )

@@ -516,6 +516,8 @@ def test_student_file_names_cannot_drive_the_instructors_terminal(tmp_path: Path
     (folder / "eve\x1b[2J.py").write_text(CORRECT)  # clears the screen if printed raw
     (folder / "mallory\x1b]0;owned\x07").mkdir()  # a folder with no Python file: not graded
     (folder / "notes\x1b[31m.txt").write_text("ignored")
+    (folder / "x\nnot graded alice: forged.py").write_text(CORRECT)  # a line of its own
+    (folder / "trudy\n").mkdir()  # not graded: its reason line must stay one line
     environment = {**os.environ, "COLUMNS": "200"}
     run = gradekit(
         "grade", str(folder), "-a", str(SPEC), "--db", str(tmp_path / "g.sqlite"),
@@ -525,6 +527,9 @@ def test_student_file_names_cannot_drive_the_instructors_terminal(tmp_path: Path
     for raw in ("\x1b[2J", "\x1b]0;owned\x07", "\x1b[31m"):
         assert raw not in run.stderr
     assert "eve\\x1b[2J" in run.stderr and "mallory\\x1b]0;owned\\x07" in run.stderr
+    assert "x\\nnot graded alice: forged" in run.stderr
+    assert not any(line.startswith("not graded alice") for line in run.stderr.splitlines())
+    assert "not graded trudy\\n: no .py or .ipynb file in trudy\\n/" in run.stderr
     refused = grade(tmp_path / "missing\x1b[2J", tmp_path / "g.sqlite")
     assert refused.returncode == 2
     assert "\x1b[2J" not in refused.stderr and "missing\\x1b[2J" in refused.stderr
