@@ -68,6 +68,14 @@ def test_token_in_the_url_sets_a_cookie_and_leaves_the_url(guarded) -> None:
     assert guarded.get("/static/report.css").status_code == 200
 
 
+def test_the_token_redirect_stays_on_the_report(guarded) -> None:
+    # "//evil.example/" as a Location is another site: the redirect kept the path as given.
+    url = "http://10.0.0.5//evil.example/"  # the path, not a host
+    response = guarded.get(url, params={"token": TOKEN}, follow_redirects=False)
+    assert response.status_code == 303
+    assert response.headers["location"] == "/evil.example/"
+
+
 def test_non_ascii_credentials_are_refused_not_a_server_error(guarded) -> None:
     # hmac.compare_digest raises TypeError on str with non-ASCII characters: each of these
     # was a 500 with a traceback in the server's log.

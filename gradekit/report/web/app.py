@@ -114,7 +114,9 @@ class TokenAuth:
             offered.encode("utf-8", "surrogatepass"), self.token
         ):
             rest = [(k, v) for k, v in parse_qsl(request.url.query) if k != "token"]
-            target = request.url.path + (f"?{urlencode(rest)}" if rest else "")
+            # One leading slash: "//host/…" would send the browser to another site.
+            path = "/" + request.url.path.lstrip("/")
+            target = path + (f"?{urlencode(rest)}" if rest else "")
             response: Response = RedirectResponse(target, status_code=303)
             response.set_cookie(
                 TOKEN_COOKIE, self.cookie, httponly=True, samesite="strict", path="/"
