@@ -107,6 +107,12 @@ def grade_command(
 # --------------------------------------------------------------------------------------------
 
 
+def _same_output(first: Path, second: Path) -> bool:
+    if "-" in (str(first), str(second)):
+        return str(first) == str(second)
+    return first.absolute().resolve() == second.absolute().resolve()
+
+
 def export_command(
     db: Annotated[Path, typer.Option("--db", help="The gradebook to read.")] = DEFAULT_DB,
     csv_path: Annotated[
@@ -152,6 +158,12 @@ def export_command(
 
     if csv_path is None and json_path is None:
         _fail("nothing to export: pass --csv FILE and/or --json FILE ('-' for stdout)")
+    if csv_path is not None and json_path is not None and _same_output(csv_path, json_path):
+        where = "stdout" if str(csv_path) == "-" else str(csv_path)
+        _fail(
+            f"--csv and --json would both write to {where} (the JSON after the CSV): give each "
+            "its own file, or export them one at a time"
+        )
     students = None
     if roster is not None:
         try:

@@ -12,7 +12,8 @@ student id, whatever happened to their submission. ``grade_status`` says which c
   ever found: no score.
 
 A row without a grade has *blank* score, percent, status and exercise cells (``max_score`` is
-still filled in), not 0: gradekit has not graded that student, and a blank keeps "not graded"
+still filled in, from the graded submissions: blank too, and the exercise columns absent, while
+nobody has been graded), not 0: gradekit has not graded that student, and a blank keeps "not graded"
 apart from "graded, scored 0"; an LMS or a spreadsheet then leaves the cell ungraded and the
 instructor decides (a zero, an extension, a regrade). Search ``grade_status`` for the rows
 that need a decision.
@@ -133,7 +134,11 @@ def export_rows(
     return rows
 
 
-def _max_score(columns: list[tuple[str, str, float]]) -> float:
+def _max_score(columns: list[tuple[str, str, float]]) -> float | None:
+    """The assignment's points, from its graded exercises: None while nobody was graded (an
+    empty class, or every entry ungradable), when the gradebook does not know them."""
+    if not columns:
+        return None
     return sum(max_points for _, _, max_points in columns)
 
 
@@ -148,6 +153,7 @@ def export_csv(
     assignment = resolve_assignment(connection, assignment_id)
     columns = exercise_columns(connection, assignment)
     exercises = [exercise_id for exercise_id, _, _ in columns]
+    max_score = _max_score(columns)
     buffer = io.StringIO(newline="")
     if excel:
         buffer.write(BYTE_ORDER_MARK)
@@ -164,7 +170,7 @@ def export_csv(
                 [
                     spreadsheet_safe(row.student),
                     "",
-                    _number(_max_score(columns)),
+                    "" if max_score is None else _number(max_score),
                     "",
                     "",
                     row.grade_status,

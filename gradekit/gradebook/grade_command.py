@@ -132,7 +132,10 @@ def _run_grade(options: GradeOptions, zygotes: BatchZygotes | None) -> int:
     # spin on the cores where the zygotes are importing (about 50 ms of this process's CPU
     # before its workers are ready), and the forked workers inherit this numpy.
     import_numpy_single_threaded()
+    import sqlite3
+
     from gradekit.gradebook.schema import GradebookSchemaError
+    from gradekit.gradebook.store import write_error
     from gradekit.grading.batch import BatchError, PolicySettings, grade_batch
     from gradekit.grading.reference import ReferenceSolutionError
     from gradekit.sandbox.policy import SandboxUnavailable
@@ -169,6 +172,12 @@ def _run_grade(options: GradeOptions, zygotes: BatchZygotes | None) -> int:
         return _usage_error(f"invalid assignment spec:\n{error}")
     except (BatchError, SandboxUnavailable, GradebookSchemaError, ReferenceSolutionError) as error:
         return _usage_error(str(error))
+    except sqlite3.OperationalError as error:  # a write failed mid-batch: locked, disk full…
+        return _usage_error(
+            f"{write_error(options.db, error, 'cannot write the gradebook')}; every "
+            "submission recorded before this is kept "
+            "(run the same command again to grade the rest)"
+        )
     if summary.interrupted:
         _ignore_further_interrupts()
     if options.as_json:
@@ -293,6 +302,11 @@ def _print_summary(summary: Any, db: Path) -> None:
 
     from gradekit.sandbox.sanitize import show_controls
 
+    def one_line(text: str) -> str:
+        # Newlines and tabs too, unlike a student's output: a name shown on one line must not
+        # start another (a file named "x\nnot graded alice: …" would add a line of its own).
+        return show_controls(text).replace("\n", "\\n").replace("\t", "\\t")
+
     # Student ids, entry names and reasons come from the submissions' file names: their
     # control characters are written out, never sent to the instructor's terminal.
     console = Console(stderr=True, highlight=False)
@@ -316,7 +330,7 @@ def _print_summary(summary: Any, db: Path) -> None:
         for student in summary.by_student(summary.students):
             style = {"pass": "green", "fail": "yellow", "error": "red"}[student["status"]]
             scores.add_row(
-                escape(show_controls(student["student"])),  # a file name is not rich markup
+                escape(one_line(student["student"])),  # a file name is not rich markup
                 f"{student['score']:g} / {student['max_score']:g}",
                 f"[{style}]{student['status']}[/]",
             )
@@ -326,7 +340,7 @@ def _print_summary(summary: Any, db: Path) -> None:
         console.print(
             Text.assemble(
                 ("not graded ", "bold red"),
-                show_controls(f"{problem['student']}: {problem['error']}"),
+                one_line(f"{problem['student']}: {problem['error']}"),
             ),
             soft_wrap=True,
         )
@@ -340,7 +354,7 @@ def _print_summary(summary: Any, db: Path) -> None:
         )
     if summary.ignored:
         console.print(
-            show_controls(f"ignored (not a student entry): {', '.join(summary.ignored)}"),
+            one_line(f"ignored (not a student entry): {', '.join(summary.ignored)}"),
             markup=False,
             soft_wrap=True,
         )

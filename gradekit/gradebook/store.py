@@ -37,19 +37,14 @@ def connect(path: Path | str, *, readonly: bool = False) -> sqlite3.Connection:
     """An SQLite connection to the gradebook at ``path``, migrated when writable.
 
     Read-only connections never create or migrate the file; they raise
-    :class:`GradebookSchemaError` with the path when it is missing or not a gradebook.
+    :class:`GradebookSchemaError` with the path when it is missing or not a gradebook. They
+    also read a gradebook in a folder they cannot write (see :func:`_open_readonly`).
     """
     path = Path(path)
     if readonly:
         if not path.is_file():
             raise GradebookSchemaError(f"{path}: no gradebook here (run `gradekit grade` first)")
-        connection = sqlite3.connect(
-            f"{path.resolve().as_uri()}?mode=ro",
-            uri=True,
-            timeout=BUSY_TIMEOUT_SECONDS,
-            isolation_level=None,
-            check_same_thread=False,
-        )
+        connection = _open_readonly(path)
         _check_readable(connection, path)
     else:
         _check_writable_location(path)
@@ -61,19 +56,68 @@ def connect(path: Path | str, *, readonly: bool = False) -> sqlite3.Connection:
             action = "open the gradebook" if path.exists() else "create a gradebook"
             raise GradebookSchemaError(f"{path}: cannot {action} here ({error})") from error
         try:
+            # Migrated (or refused: another program's database, a newer gradebook) before the
+            # switch to WAL, which is written in the file: a refused file is left as it was.
+            migrate(connection)
             connection.execute("PRAGMA journal_mode = WAL")
             # NORMAL in WAL mode: a killed process never loses a committed transaction (only a
             # power cut can lose the last ones), at a fraction of FULL's fsync cost.
             connection.execute("PRAGMA synchronous = NORMAL")
-            migrate(connection)
+            _check_can_write(connection)
         except sqlite3.DatabaseError as error:
             connection.close()
-            raise GradebookSchemaError(f"{path}: not a usable gradebook ({error})") from error
+            raise write_error(path, error) from error
         except GradebookSchemaError as error:
             connection.close()
             raise GradebookSchemaError(f"{path}: {error}") from error
     connection.row_factory = sqlite3.Row
     connection.execute("PRAGMA foreign_keys = ON")
+    return connection
+
+
+def _open_readonly(path: Path) -> sqlite3.Connection:
+    """A read-only connection to ``path``.
+
+    A WAL database is read through its ``-shm`` index, which SQLite creates beside the file if
+    it is missing (the last connection to close deletes it): in a folder this process cannot
+    write (a shared gradebook, a read-only mount) that fails with SQLITE_READONLY_DIRECTORY.
+    With no ``-wal`` file either, every committed write is in the file itself and no writer is
+    at work (a writer keeps the ``-wal`` file), so the file is read as immutable, which needs
+    neither. With a ``-wal`` file it is not: the error says how to read it.
+    """
+
+    def open_(query: str) -> sqlite3.Connection:
+        return sqlite3.connect(
+            f"{path.resolve().as_uri()}?{query}",
+            uri=True,
+            timeout=BUSY_TIMEOUT_SECONDS,
+            isolation_level=None,
+            check_same_thread=False,
+        )
+
+    connection = None
+    try:
+        connection = open_("mode=ro")
+        connection.execute("PRAGMA user_version").fetchone()
+    except sqlite3.DatabaseError as error:  # OperationalError, or a file that is not SQLite
+        name = getattr(error, "sqlite_errorname", "")
+        if name not in ("SQLITE_READONLY_DIRECTORY", "SQLITE_CANTOPEN"):
+            if connection is not None:
+                return connection  # _check_readable says what is wrong
+            raise GradebookSchemaError(f"{path}: cannot open the gradebook ({error})") from error
+        if connection is not None:
+            connection.close()
+        if Path(f"{path}-wal").exists():
+            raise GradebookSchemaError(
+                f"{path}: cannot be read from a folder this user cannot write while its -wal "
+                "file holds writes not yet in the gradebook file: wait for `gradekit grade` to "
+                "finish, or copy the gradebook with its -wal file to a writable folder"
+            ) from error
+        if name == "SQLITE_CANTOPEN":
+            raise GradebookSchemaError(
+                f"{path}: cannot open the gradebook ({error}); check that this user can read it"
+            ) from error
+        connection = open_("mode=ro&immutable=1")
     return connection
 
 
@@ -90,6 +134,41 @@ def _check_writable_location(path: Path) -> None:
     if not folder.is_dir():
         what = "is not a folder" if folder.exists() else "does not exist (create it first)"
         raise GradebookSchemaError(f"{path}: {folder} {what}; or pass another --db")
+
+
+def _check_can_write(connection: sqlite3.Connection) -> None:
+    """Write to the gradebook once and roll it back, so that a file that cannot be written (a
+    read-only file or folder, a lock another process holds) is refused when it is opened, not
+    at the batch's first write."""
+    version = connection.execute("PRAGMA user_version").fetchone()[0]
+    connection.execute("BEGIN IMMEDIATE")  # waits for another writer up to the busy timeout
+    try:
+        connection.execute(f"PRAGMA user_version = {int(version)}")
+    finally:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+
+
+def write_error(
+    path: Path, error: sqlite3.Error, otherwise: str = "not a usable gradebook"
+) -> GradebookSchemaError:
+    """What to tell the user when SQLite cannot open or write the gradebook at ``path``
+    (``otherwise`` for an error that is none of the known kinds)."""
+    name = getattr(error, "sqlite_errorname", "") or ""
+    if name.startswith("SQLITE_READONLY"):
+        return GradebookSchemaError(
+            f"{path}: cannot write the gradebook ({error}): make the file and its folder "
+            "writable (SQLite keeps its -wal and -shm files beside it), or pass another --db"
+        )
+    if name.startswith("SQLITE_BUSY") or name.startswith("SQLITE_LOCKED"):
+        return GradebookSchemaError(
+            f"{path}: the gradebook is locked by another process (waited "
+            f"{BUSY_TIMEOUT_SECONDS:g} s): let it finish (another `gradekit grade` on the same "
+            "gradebook?) and run again"
+        )
+    if name.startswith("SQLITE_FULL"):
+        return GradebookSchemaError(f"{path}: cannot write the gradebook ({error}): free space")
+    return GradebookSchemaError(f"{path}: {otherwise} ({error})")
 
 
 def _check_readable(connection: sqlite3.Connection, path: Path) -> None:

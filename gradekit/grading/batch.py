@@ -160,7 +160,14 @@ def discover_submissions(folder: Path, student_file: str | None = None) -> Disco
         raise BatchError(f"{folder}: expected a folder with one entry per student")
     found = Discovery()
     owners: dict[str, Path] = {}
-    for entry in sorted(folder.iterdir()):
+    try:
+        listing = sorted(folder.iterdir())
+    except OSError as error:
+        raise BatchError(
+            f"{folder}: cannot read the folder ({error.strerror}); make it readable "
+            f"(chmod u+rx {folder}) and grade again"
+        ) from error
+    for entry in listing:
         if entry.name.startswith((".", "_")):
             found.ignored.append(entry)
             continue
@@ -178,13 +185,40 @@ def discover_submissions(folder: Path, student_file: str | None = None) -> Disco
             )
         owners[student] = entry
         if entry.is_symlink():
-            found.entries.append(SubmissionEntry(student, entry, None, _LINK_PROBLEM % entry.name))
+            path, problem = None, _LINK_PROBLEM % entry.name
         elif entry.is_file():
-            found.entries.append(SubmissionEntry(student, entry, entry))
+            path, problem = entry, None
         else:
             path, problem = _file_in_folder(entry, student_file)
-            found.entries.append(SubmissionEntry(student, entry, path, problem))
+        graded = entry.name if path is None else str(path.relative_to(folder))
+        if not is_text(graded):
+            path, problem = None, _NOT_TEXT_PROBLEM % shown_name(graded)
+        found.entries.append(
+            SubmissionEntry(shown_name(student), entry, path, problem and shown_name(problem))
+        )
     return found
+
+
+# A name that is not UTF-8 (a zip made with another code page) cannot be stored as text.
+_NOT_TEXT_PROBLEM = (
+    "%s: the name is not valid UTF-8 (its other bytes are shown as \\xNN); rename it and "
+    "grade again"
+)
+
+
+def is_text(name: str) -> bool:
+    """Whether a file name is UTF-8 text (os.fsdecode keeps other bytes as surrogates)."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def shown_name(name: str) -> str:
+    """``name`` as text that can be stored and printed: the bytes of a file name that is not
+    UTF-8 written as ``\\xNN``."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 # A link could point anywhere the grader can read, e.g. at the reference solution.
@@ -192,15 +226,38 @@ _LINK_PROBLEM = "%s is a symbolic link; put the submitted file itself in the fol
 
 
 def _file_in_folder(folder: Path, student_file: str | None) -> tuple[Path | None, str | None]:
+    unreadable: list[OSError] = []
     candidates = sorted(
-        (path for path in _visible_files(folder) if path.suffix in SUBMISSION_SUFFIXES),
+        (
+            path
+            for path in _visible_files(folder, unreadable.append)
+            if path.suffix in SUBMISSION_SUFFIXES
+        ),
         key=lambda path: (len(path.relative_to(folder).parts), str(path)),
     )
     wanted = [student_file, f"{Path(student_file).stem}.ipynb"] if student_file else []
-    if student_file:
-        for path in candidates:
-            if path.name in wanted:
-                return _unless_link(folder, path)
+    named = [path for path in candidates if path.name in wanted]
+    if named:  # the shallowest, and at one depth student_file before the notebook
+
+        def rank(path: Path) -> tuple[int, int]:
+            return len(path.relative_to(folder).parts), wanted.index(path.name)
+
+        first = [path for path in named if rank(path) == rank(min(named, key=rank))]
+        if len(first) > 1:  # side by side in two sub-folders: which one is not guessed
+            places = ", ".join(str(path.relative_to(folder)) for path in first)
+            return None, (
+                f"{folder.name}/ has {first[0].name} in {len(first)} folders at the same depth "
+                f"({places}); keep only the one to grade"
+            )
+        return _unless_link(folder, first[0])
+    if unreadable:  # what it holds may be the file to grade: not guessed around
+        error = unreadable[0]
+        where = Path(error.filename or folder)
+        shown = where.relative_to(folder.parent) if where.is_relative_to(folder.parent) else where
+        return None, (
+            f"cannot read {shown}/ ({error.strerror}); make {folder.name}/ and what it holds "
+            "readable, then grade again"
+        )
     if len(candidates) == 1:
         return _unless_link(folder, candidates[0])
     if not candidates:
@@ -223,8 +280,8 @@ def _unless_link(folder: Path, path: Path) -> tuple[Path | None, str | None]:
     return path, None
 
 
-def _visible_files(folder: Path) -> Iterator[Path]:
-    for root, directories, files in os.walk(folder):
+def _visible_files(folder: Path, on_error: Callable[[OSError], object]) -> Iterator[Path]:
+    for root, directories, files in os.walk(folder, onerror=on_error):
         directories[:] = sorted(d for d in directories if not d.startswith((".", "_")))
         for name in sorted(files):
             if not name.startswith("."):
@@ -1474,7 +1531,7 @@ def grade_batch(
             assignment_id=compiled.id,
             total=len(found.entries),
             skipped=len(skipped),
-            ignored=[str(path) for path in found.ignored],
+            ignored=[shown_name(str(path)) for path in found.ignored],
             sandbox_tier=sandbox.tier,
             interrupted_runs=list(book.interrupted_runs),
         )
@@ -1484,7 +1541,7 @@ def grade_batch(
                     run_id=run_id,
                     assignment_id=compiled.id,
                     student=entry.student,
-                    entry=str(entry.entry),
+                    entry=shown_name(str(entry.entry)),
                     reason=entry.problem or "no file to grade",
                 )
         runnable = [(entry, digest) for entry, digest in to_grade if entry.path is not None]

@@ -212,7 +212,7 @@ def _read_python(path: Path) -> str:
         if encoding in ("utf-8", "utf-8-sig"):
             raise _not_utf8(path, error) from error
         raise SubmissionError(
-            f"{path}: not valid {encoding} text as its coding line declares "
+            f"{path}:{_line_of(error)}: not valid {encoding} text as its coding line declares "
             f"(byte {error.start}); fix the coding line or save the file as UTF-8"
         ) from error
     # Universal newlines, as reading in text mode (and the interpreter) would.
@@ -221,8 +221,14 @@ def _read_python(path: Path) -> str:
 
 def _not_utf8(path: Path, error: UnicodeDecodeError) -> SubmissionError:
     return SubmissionError(
-        f"{path}: not valid UTF-8 text (byte {error.start}); save the file as UTF-8"
+        f"{path}:{_line_of(error)}: not valid UTF-8 text (byte {error.start}); save the file "
+        "as UTF-8"
     )
+
+
+def _line_of(error: UnicodeDecodeError) -> int:
+    """The line (from 1) of the first byte that did not decode: where an editor shows it."""
+    return bytes(error.object).count(b"\n", 0, error.start) + 1
 
 
 def _read_text(path: Path) -> str:

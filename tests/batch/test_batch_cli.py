@@ -150,6 +150,22 @@ def test_export_errors_are_one_line(tmp_path: Path) -> None:
     assert nothing.returncode == 2 and "--csv" in nothing.stderr
 
 
+@pytest.mark.parametrize(
+    ("csv_to", "json_to", "where"),
+    [("-", "-", "stdout"), ("out.csv", "./out.csv", "out.csv")],
+)
+def test_export_refuses_two_outputs_into_one_place(
+    classroom: Path, tmp_path: Path, csv_to: str, json_to: str, where: str
+) -> None:
+    # Both went there: the CSV followed by the JSON on stdout, or the CSV file overwritten.
+    db = tmp_path / "book.sqlite"
+    assert grade(classroom, db).returncode == 0
+    result = gradekit("export", "--db", str(db), "--csv", csv_to, "--json", json_to, cwd=tmp_path)
+    line = _one_error_line(result)
+    assert f"--csv and --json would both write to {where}" in line
+    assert result.stdout == "" and not (tmp_path / "out.csv").exists()
+
+
 def _one_error_line(result: subprocess.CompletedProcess) -> str:
     """The single ``error: …`` line a usage error prints (exit code 2, no traceback)."""
     assert result.returncode == 2, result.stderr
@@ -179,6 +195,89 @@ def test_an_unusable_gradebook_path_is_one_line_and_creates_nothing(
     line = _one_error_line(grade(classroom, db))
     assert expected in line
     assert sorted(tmp_path.rglob("*")) == before  # no folder, no gradebook made
+
+
+# `gradekit grade` in a child process whose gradebook cannot be written, as each way makes it:
+# root (the tests' user in CI) writes any file, so a read-only file is a read-only connection.
+GRADE_AN_UNWRITABLE_GRADEBOOK = """
+import sqlite3, sys
+import gradekit.gradebook.store as store
+
+how = sys.argv.pop(1)
+if how == "read-only":
+    connect = sqlite3.connect
+    sqlite3.connect = lambda path, **kw: connect(f"file:{path}?mode=ro", uri=True, **kw)
+elif how == "locked":
+    store.BUSY_TIMEOUT_SECONDS = 0.2
+elif how == "full-mid-batch":
+    record_rows, calls = store.Gradebook.record_rows, []
+
+    def fill_up(self, *args, **kwargs):
+        calls.append(1)
+        if len(calls) > 1:
+            full = sqlite3.OperationalError("database or disk is full")
+            full.sqlite_errorname = "SQLITE_FULL"  # as SQLite's own error carries it
+            raise full
+        return record_rows(self, *args, **kwargs)
+
+    store.Gradebook.record_rows = fill_up
+from gradekit.__main__ import main
+
+main()
+"""
+
+
+@pytest.mark.parametrize(
+    ("how", "expected"),
+    [
+        ("read-only", "cannot write the gradebook (attempt to write a readonly database)"),
+        ("locked", "the gradebook is locked by another process"),
+        ("full-mid-batch", "cannot write the gradebook (database or disk is full): free space"),
+    ],
+)
+def test_an_unwritable_gradebook_is_one_line_and_keeps_what_was_recorded(
+    classroom: Path, tmp_path: Path, how: str, expected: str
+) -> None:
+    db = tmp_path / "book.sqlite"
+    (classroom / "alice.py").unlink()  # graded by the first run: the second grades the rest
+    assert grade(classroom, db).returncode == 0
+    (classroom / "alice.py").write_text(CORRECT)
+    (classroom / "erin.py").write_text(CORRECT)
+    holder = sqlite3.connect(db, isolation_level=None)
+    if how == "locked":
+        holder.execute("BEGIN IMMEDIATE")  # another writer that does not let go
+    arguments = ["grade", str(classroom), "-a", str(SPEC), "--db", str(db), "--jobs", "1"]
+    result = subprocess.run(
+        [sys.executable, "-c", GRADE_AN_UNWRITABLE_GRADEBOOK, how, *arguments],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    holder.close()
+    line = _one_error_line(result)
+    assert f"{db}: {expected}" in line
+    students = {grade.student for grade in queries.latest_grades(connect(db, readonly=True))}
+    if how == "full-mid-batch":  # the first of the two new submissions went in
+        assert "every submission recorded before this is kept" in line
+        assert len(students) == 4
+    else:
+        assert students == {"bob", "carol", "dave"}
+
+
+def test_a_file_name_that_is_not_utf8_does_not_stop_the_class(
+    classroom: Path, tmp_path: Path
+) -> None:
+    (classroom / os.fsdecode(b"\xe9lodie.py")).write_text(CORRECT)  # a latin-1 zip's name
+    (classroom / os.fsdecode(b"\xe9notes.txt")).write_text("not a submission")
+    db = tmp_path / "book.sqlite"
+    result = grade(classroom, db, "--json")
+    assert result.returncode == 1, result.stderr  # one entry could not be graded: exit 1
+    summary = json.loads(result.stdout)
+    assert summary["graded"] == 4
+    assert summary["grader_errors"][0]["student"] == "\\xe9lodie"
+    assert "not valid UTF-8" in summary["grader_errors"][0]["error"]
+    export = gradekit("export", "--db", str(db), "--csv", "-")
+    assert export.returncode == 0 and "\\xe9lodie,,3,,,ungradable" in export.stdout
 
 
 def test_export_into_a_missing_folder_is_refused_and_creates_nothing(
@@ -417,6 +516,8 @@ def test_student_file_names_cannot_drive_the_instructors_terminal(tmp_path: Path
     (folder / "eve\x1b[2J.py").write_text(CORRECT)  # clears the screen if printed raw
     (folder / "mallory\x1b]0;owned\x07").mkdir()  # a folder with no Python file: not graded
     (folder / "notes\x1b[31m.txt").write_text("ignored")
+    (folder / "x\nnot graded alice: forged.py").write_text(CORRECT)  # a line of its own
+    (folder / "trudy\n").mkdir()  # not graded: its reason line must stay one line
     environment = {**os.environ, "COLUMNS": "200"}
     run = gradekit(
         "grade", str(folder), "-a", str(SPEC), "--db", str(tmp_path / "g.sqlite"),
@@ -426,6 +527,9 @@ def test_student_file_names_cannot_drive_the_instructors_terminal(tmp_path: Path
     for raw in ("\x1b[2J", "\x1b]0;owned\x07", "\x1b[31m"):
         assert raw not in run.stderr
     assert "eve\\x1b[2J" in run.stderr and "mallory\\x1b]0;owned\\x07" in run.stderr
+    assert "x\\nnot graded alice: forged" in run.stderr
+    assert not any(line.startswith("not graded alice") for line in run.stderr.splitlines())
+    assert "not graded trudy\\n: no .py or .ipynb file in trudy\\n/" in run.stderr
     refused = grade(tmp_path / "missing\x1b[2J", tmp_path / "g.sqlite")
     assert refused.returncode == 2
     assert "\x1b[2J" not in refused.stderr and "missing\\x1b[2J" in refused.stderr

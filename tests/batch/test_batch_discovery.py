@@ -151,3 +151,90 @@ def test_symbolic_links_are_never_graded(tmp_path: Path) -> None:
         ("peggy", None),
     ]
     assert all("symbolic link" in e.problem for e in found.entries)
+
+
+def _refuse(monkeypatch, *names: str) -> None:
+    """Folders named ``names`` cannot be listed (root lists any folder, so os.scandir and
+    os.listdir refuse them as they would refuse a folder without read permission)."""
+    import os
+
+    for function in ("scandir", "listdir"):
+        original = getattr(os, function)
+
+        def refusing(path=".", _original=original):
+            if Path(path).name in names:
+                raise PermissionError(13, "Permission denied", str(path))
+            return _original(path)
+
+        monkeypatch.setattr(os, function, refusing)
+
+
+def test_an_unreadable_submissions_folder_is_a_batch_error(tmp_path: Path, monkeypatch) -> None:
+    folder = tmp_path / "submissions"
+    write(folder / "alice.py")
+    _refuse(monkeypatch, "submissions")
+    with pytest.raises(BatchError, match=r"submissions: cannot read the folder \(Permission"):
+        discover_submissions(folder, "exercise.py")
+
+
+def test_an_unreadable_folder_is_reported_as_such_not_as_empty(tmp_path: Path, monkeypatch) -> None:
+    write(tmp_path / "ivan" / "exercise.py")  # in a folder that cannot be read
+    write(tmp_path / "judy" / "old" / "exercise.py")  # its only readable file is elsewhere
+    write(tmp_path / "judy" / "notes.py")
+    write(tmp_path / "kim" / "exercise.py")  # found at the top: the rest does not matter
+    write(tmp_path / "kim" / "scratch" / "x.py")
+    _refuse(monkeypatch, "ivan", "old", "scratch")
+    found = {e.student: e for e in discover_submissions(tmp_path, "exercise.py").entries}
+    assert found["ivan"].path is None and found["judy"].path is None
+    assert found["ivan"].problem == (
+        "cannot read ivan/ (Permission denied); make ivan/ and what it holds readable, then "
+        "grade again"
+    )
+    assert found["judy"].problem.startswith("cannot read judy/old/ (Permission denied)")
+    assert found["kim"].path == tmp_path / "kim" / "exercise.py"
+
+
+def test_a_name_that_is_not_utf8_is_reported_with_its_bytes_shown(tmp_path: Path) -> None:
+    import os
+
+    latin1 = os.fsdecode(b"\xe9lodie")  # a zip made with another code page: not UTF-8
+    write(tmp_path / f"{latin1}.py")
+    write(tmp_path / "carol" / "exercise.py")
+    write(tmp_path / f"ren{latin1}" / "exercise.py")
+    write(tmp_path / "zed" / f"{latin1}.py")  # the folder's only Python file
+    found = {e.student: e for e in discover_submissions(tmp_path, "exercise.py").entries}
+    assert sorted(found) == ["\\xe9lodie", "carol", "ren\\xe9lodie", "zed"]
+    assert found["carol"].path == tmp_path / "carol" / "exercise.py"
+    assert found["\\xe9lodie"].path is None
+    assert found["\\xe9lodie"].problem == (
+        "\\xe9lodie.py: the name is not valid UTF-8 (its other bytes are shown as \\xNN); "
+        "rename it and grade again"
+    )
+    assert found["ren\\xe9lodie"].problem.startswith("ren\\xe9lodie/exercise.py: the name")
+    assert found["zed"].problem.startswith("zed/\\xe9lodie.py: the name is not valid UTF-8")
+    for entry in found.values():  # text that SQLite and the terminal take
+        entry.student.encode("utf-8")
+        (entry.problem or "").encode("utf-8")
+
+
+def test_the_student_file_comes_before_its_notebook(tmp_path: Path) -> None:
+    # "exercise.ipynb" sorts before "exercise.py": the notebook was graded, not student_file.
+    write(tmp_path / "fay" / "exercise.py")
+    write(tmp_path / "fay" / "exercise.ipynb", "{}")
+    write(tmp_path / "gus" / "exercise.ipynb", "{}")  # shallower wins, whatever its kind
+    write(tmp_path / "gus" / "src" / "exercise.py")
+    found = {e.student: e for e in discover_submissions(tmp_path, "exercise.py").entries}
+    assert found["fay"].path == tmp_path / "fay" / "exercise.py"
+    assert found["gus"].path == tmp_path / "gus" / "exercise.ipynb"
+
+
+def test_two_student_files_at_one_depth_are_not_guessed_between(tmp_path: Path) -> None:
+    write(tmp_path / "hal" / "draft" / "exercise.py")
+    write(tmp_path / "hal" / "final" / "exercise.py")
+    write(tmp_path / "hal" / "final" / "old" / "exercise.py")
+    [entry] = discover_submissions(tmp_path, "exercise.py").entries
+    assert entry.path is None
+    assert entry.problem == (
+        "hal/ has exercise.py in 2 folders at the same depth (draft/exercise.py, "
+        "final/exercise.py); keep only the one to grade"
+    )

@@ -73,10 +73,14 @@ def test_latin_1_text_reads_back_as_written(body):
 
 
 def test_without_a_declaration_utf_8_is_required_as_before(tmp_path):
-    with pytest.raises(SubmissionError, match=r"not valid UTF-8 text \(byte 11\)"):
+    # With the line, as an editor shows it (and as Python's own error names it).
+    with pytest.raises(SubmissionError, match=r"s\.py:2: not valid UTF-8 text \(byte 11\)"):
         load_submission(write(tmp_path, "s.py", b"x = 1\ny = '\xff'\n"))
-    with pytest.raises(SubmissionError, match=r"not valid UTF-8 text \(byte 5\)"):
+    with pytest.raises(SubmissionError, match=r"first\.py:1: not valid UTF-8 text \(byte 5\)"):
         load_submission(write(tmp_path, "first.py", b"x = '\xff'\n"))
+    late = write(tmp_path, "late.py", b"import torch\r\n\r\n\r\ndef f(t):\r\n    # caf\xe9\r\n")
+    with pytest.raises(SubmissionError, match=r"late\.py:5: not valid UTF-8 text"):
+        load_submission(late)
 
 
 def test_a_wrong_declaration_is_an_error_with_file_and_line(tmp_path):
@@ -84,7 +88,7 @@ def test_a_wrong_declaration_is_an_error_with_file_and_line(tmp_path):
     with pytest.raises(SubmissionError, match=r"unknown\.py:2: unknown encoding: klingon; fix"):
         load_submission(unknown)
     ascii_file = write(tmp_path, "ascii.py", b"# coding: ascii\nx = '\xe9'\n")
-    with pytest.raises(SubmissionError, match=r"ascii\.py: not valid ascii text as its coding"):
+    with pytest.raises(SubmissionError, match=r"ascii\.py:2: not valid ascii text as its coding"):
         load_submission(ascii_file)
     both = write(tmp_path, "both.py", b"\xef\xbb\xbf# coding: latin-1\nx = 1\n")
     with pytest.raises(SubmissionError, match=r"both\.py:1: the file starts with a UTF-8 BOM"):

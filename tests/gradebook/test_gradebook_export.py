@@ -191,3 +191,15 @@ def test_excel_option_adds_a_byte_order_mark_and_nothing_else(gradebook_path: Pa
     assert excel.encode("utf-8").startswith(b"\xef\xbb\xbf")
     rows = list(csv.DictReader(io.StringIO(excel.encode("utf-8").decode("utf-8-sig"))))
     assert [row["student"] for row in rows] == ["alice", "élodie ü"]
+
+
+def test_before_anyone_is_graded_max_score_is_blank_not_zero(gradebook_path: Path, fill) -> None:
+    # Every entry ungradable (or an empty class): the gradebook has no exercise's points yet,
+    # and "0" would read as an assignment worth nothing.
+    run = fill([])
+    _ungradable(gradebook_path, run, "pete", "no Python file in pete/")
+    connection = connect(gradebook_path, readonly=True)
+    rows = list(csv.DictReader(io.StringIO(export_csv(connection, roster=["zoe"]))))
+    assert [(row["student"], row["max_score"]) for row in rows] == [("pete", ""), ("zoe", "")]
+    document = json.loads(export_json(connection, roster=["zoe"]))
+    assert [student["max_score"] for student in document["students"]] == [None, None]

@@ -74,6 +74,10 @@ def test_failure_key_ignores_the_file_numbers_and_snippets_but_not_the_reason() 
         "SubmissionError", "élodie ü.py: not valid UTF-8 text (byte 93)", "subs/élodie ü.py"
     )
     assert utf8 != failure_key("SubmissionError", "subs/a.ipynb: not a readable notebook")
+    with_line = failure_key("SubmissionError", "s/a.py:5: not valid UTF-8 text (byte 42)", "s/a.py")
+    assert with_line == failure_key(
+        "SubmissionError", "s/élodie ü.py:1: not valid UTF-8 text (byte 3)", "s/élodie ü.py"
+    )  # the line a message names does not split a cluster either
     assert utf8 != failure_key("OSError", "subs/a.py: not valid UTF-8 text (byte 5)", "subs/a.py")
     # A quoted Python name tells two mistakes apart; a quoted snippet of the file does not.
     assert failure_key("NameError", "name 'x' is not defined") != failure_key(

@@ -88,6 +88,9 @@ def test_a_foreign_database_is_refused_not_modified(tmp_path: Path) -> None:
         connect(path)
     names = [r[0] for r in sqlite3.connect(path).execute("SELECT name FROM sqlite_master")]
     assert names == ["customers"]
+    # Nor switched to WAL (the journal mode is stored in the file): the other program's
+    # database is left exactly as it was.
+    assert sqlite3.connect(path).execute("PRAGMA journal_mode").fetchone()[0] == "delete"
 
 
 def test_a_file_that_is_not_sqlite_is_a_clear_error(tmp_path: Path) -> None:
@@ -95,6 +98,8 @@ def test_a_file_that_is_not_sqlite_is_a_clear_error(tmp_path: Path) -> None:
     path.write_text("these are not the grades you are looking for\n" * 20)
     with pytest.raises(GradebookSchemaError, match=str(path)):
         connect(path)
+    with pytest.raises(GradebookSchemaError, match=rf"{path}: not a gradebook \(file is not a"):
+        connect(path, readonly=True)
 
 
 def test_readonly_open_of_a_missing_file_says_how_to_create_it(tmp_path: Path) -> None:

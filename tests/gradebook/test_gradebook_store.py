@@ -102,3 +102,98 @@ def test_a_place_sqlite_cannot_create_a_file_in_is_an_error() -> None:
     # procfs accepts no new files, whoever asks (root included)
     with pytest.raises(GradebookSchemaError, match=r"/proc/g.sqlite: cannot create a gradebook"):
         Gradebook("/proc/g.sqlite")
+
+
+def test_a_gradebook_that_cannot_be_written_is_refused_when_opened(
+    gradebook_path: Path, fill, monkeypatch
+) -> None:
+    from gradekit.gradebook import store
+    from gradekit.gradebook.schema import GradebookSchemaError
+
+    fill([make_record("alice")])
+    holder = sqlite3.connect(gradebook_path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # another process is writing and does not let go
+    monkeypatch.setattr(store, "BUSY_TIMEOUT_SECONDS", 0.1)
+    with pytest.raises(GradebookSchemaError, match=r"locked by another process \(waited 0.1 s\)"):
+        Gradebook(gradebook_path)
+    holder.execute("ROLLBACK")
+    # A read-only file (root writes any file, so a read-only connection stands in for it).
+    connect_ = sqlite3.connect
+    monkeypatch.setattr(
+        sqlite3, "connect", lambda path, **kw: connect_(f"file:{path}?mode=ro", uri=True, **kw)
+    )
+    with pytest.raises(GradebookSchemaError, match=r"cannot write the gradebook .*writable"):
+        Gradebook(gradebook_path)
+    monkeypatch.undo()
+    assert _counts(gradebook_path) == (1, 2, 4)  # nothing lost, nothing half-written
+
+
+READ_THE_GRADEBOOK = """
+import sys
+from gradekit.gradebook.export import export_csv
+from gradekit.gradebook.schema import GradebookSchemaError
+from gradekit.gradebook.store import connect
+
+try:
+    print(export_csv(connect(sys.argv[1], readonly=True)), end="")
+except GradebookSchemaError as error:
+    print(f"error: {error}")
+"""
+
+
+def _read_as_a_user_who_cannot_write(path: Path) -> str:
+    """Export ``path`` in a child process without write access to its folder: root writes
+    anywhere, so the child drops the capabilities that let it (util-linux's setpriv)."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-c", READ_THE_GRADEBOOK, str(path)]
+    if os.geteuid() == 0:
+        if shutil.which("setpriv") is None:
+            pytest.skip("root without setpriv cannot be kept from writing")
+        drop = "-dac_override,-dac_read_search"
+        command = ["setpriv", "--bounding-set", drop, "--inh-caps", drop, *command]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def test_a_gradebook_in_a_folder_the_reader_cannot_write_is_read(tmp_path: Path) -> None:
+    from gradekit.gradebook.store import Gradebook
+
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    path = folder / "gradebook.sqlite"
+    with Gradebook(path) as book:
+        run_id = book.start_run(
+            assignment_id="pair",
+            assignment_title="pair title",
+            spec_path="pair.yaml",
+            spec_hash="spec-1",
+            backend="engine",
+            sandbox_tier=1,
+            jobs=1,
+            gradekit_version="test",
+        )
+        book.record_submission(
+            run_id=run_id, assignment_id="pair", spec_hash="spec-1", record=make_record("alice")
+        )
+        book.finish_run(run_id)
+    assert sorted(p.name for p in folder.iterdir()) == ["gradebook.sqlite"]  # no -wal, -shm
+    folder.chmod(0o555)
+    try:
+        exported = _read_as_a_user_who_cannot_write(path)
+        assert exported.startswith("student,") and "\nalice," in exported
+        # A -wal file holds writes the file lacks: not read as if it did not exist.
+        (folder.chmod(0o755), (folder / "gradebook.sqlite-wal").write_bytes(b""))
+        folder.chmod(0o555)
+        refused = _read_as_a_user_who_cannot_write(path)
+        assert refused.startswith(f"error: {path}: cannot be read from a folder")
+    finally:
+        folder.chmod(0o755)
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "gradebook.sqlite",
+        "gradebook.sqlite-wal",
+    ]

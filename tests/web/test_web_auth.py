@@ -68,6 +68,46 @@ def test_token_in_the_url_sets_a_cookie_and_leaves_the_url(guarded) -> None:
     assert guarded.get("/static/report.css").status_code == 200
 
 
+def test_the_token_redirect_stays_on_the_report(guarded) -> None:
+    # "//evil.example/" as a Location is another site: the redirect kept the path as given.
+    url = "http://10.0.0.5//evil.example/"  # the path, not a host
+    response = guarded.get(url, params={"token": TOKEN}, follow_redirects=False)
+    assert response.status_code == 303
+    assert response.headers["location"] == "/evil.example/"
+
+
+def test_non_ascii_credentials_are_refused_not_a_server_error(guarded) -> None:
+    # hmac.compare_digest raises TypeError on str with non-ASCII characters: each of these
+    # was a 500 with a traceback in the server's log.
+    assert guarded.get("/", params={"token": "clé"}).status_code == 401
+    assert guarded.get("/", headers={"Authorization": "Bearer clé".encode()}).status_code == 401
+    cookie = {"Cookie": f"{TOKEN_COOKIE}=clé".encode()}
+    assert guarded.get("/", headers=cookie).status_code == 401
+
+
+def test_a_non_ascii_token_works_in_every_form(classroom_db: Path) -> None:
+    token = "mot de passe déjà & co"
+    app = create_app(classroom_db, token=token)
+    with TestClient(app, base_url="http://10.0.0.5") as client:
+        assert client.get("/", params={"token": "mot de passe deja & co"}).status_code == 401
+        bearer = {"Authorization": f"Bearer {token}".encode()}  # sent as UTF-8 bytes
+        assert client.get("/autograd-mini/index.html", headers=bearer).status_code == 200
+        response = client.get("/", params={"token": token}, follow_redirects=False)
+        assert response.status_code == 303
+        assert client.get("/autograd-mini/index.html").status_code == 200  # the cookie
+
+
+def test_the_printed_url_carries_the_token_quoted() -> None:
+    from urllib.parse import parse_qs, urlsplit
+
+    from gradekit.report.web.commands import report_url
+
+    url = report_url("0.0.0.0", 8000, "a b&c=d/é")
+    assert url.startswith("http://0.0.0.0:8000/?token=") and " " not in url
+    assert parse_qs(urlsplit(url).query) == {"token": ["a b&c=d/é"]}
+    assert report_url("::1", 80, None) == "http://[::1]:80/"
+
+
 @pytest.mark.parametrize("host", ["127.0.0.1", "127.8.9.1", "::1", "[::1]", "localhost"])
 def test_loopback_hosts_need_no_token(host: str) -> None:
     assert is_loopback(host)

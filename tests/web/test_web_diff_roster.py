@@ -90,6 +90,19 @@ def test_plain_ids_keep_their_name() -> None:
     assert slug("a b") != slug("a_b") == "a_b"
 
 
+@given(st.text(max_size=300), st.text(max_size=300))
+def test_slugs_of_two_ids_differ_also_on_a_case_insensitive_disk(first: str, second: str) -> None:
+    if first != second:
+        assert slug(first).lower() != slug(second).lower()
+    assert len(slug(first)) <= 100
+
+
+def test_slugs_that_would_collide_get_a_hash() -> None:
+    assert slug("dave") == "dave" and slug("Dave").startswith("Dave-")
+    assert slug("x" * 100) == "x" * 100 and len(slug("x" * 252)) == 69
+    assert slug(slug("a b")) != slug("a b")  # an id shaped like another's slug
+
+
 def test_roster_one_id_per_line(tmp_path: Path) -> None:
     roster = tmp_path / "roster.txt"
     roster.write_text("# class of 2026\nalice\n\nbob \nalice\n")
@@ -103,8 +116,38 @@ def test_roster_csv_with_a_student_column(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
+    "content",
+    [
+        "name;student;email\nA, Alice;alice;a@x\nB;bob;b@x\n",  # a spreadsheet's ";" CSV
+        "name\tstudent\nAlice\talice\nBob\tbob\n",
+        'name,student\n"A; B",alice\nB,bob\n',  # commas still come first
+    ],
+)
+def test_roster_csv_separated_by_semicolons_or_tabs(tmp_path: Path, content: str) -> None:
+    # Each was taken for a list of one id per line: every student "missing", and the header
+    # and rows (`name;student;email`, `B;bob;b@x`) listed as students who never submitted.
+    roster = tmp_path / "roster.csv"
+    roster.write_text(content)
+    assert load_roster(roster) == ["alice", "bob"]
+
+
+def test_a_separated_roster_without_the_column_says_so(tmp_path: Path) -> None:
+    roster = tmp_path / "roster.csv"
+    roster.write_text("name;email\nAlice;a@x\n")
+    with pytest.raises(RosterError, match=r":1: a CSV roster needs a 'student' column"):
+        load_roster(roster)
+
+
+@pytest.mark.parametrize(
     ("content", "where"),
-    [("name,email\nAlice,a@x\n", ":1:"), ("student,email\nalice,a\n,b@x\n", ":3:")],
+    [
+        ("name,email\nAlice,a@x\n", ":1:"),
+        ("student,email\nalice,a\n,b@x\n", ":3:"),
+        # The file's own line numbers: comments and blank lines count.
+        ("# CS101\n# exported 2026-12-01\n\nname,email\n", ":4:"),
+        ("# CS101\n\nstudent,email\nalice,a@x\n\n# late\nbob,b@x\n,c@x\n", ":8:"),
+        ('student,note\nalice,"two\nlines"\n,c@x\n', ":4:"),  # a cell over two lines
+    ],
 )
 def test_roster_errors_name_the_line(tmp_path: Path, content: str, where: str) -> None:
     roster = tmp_path / "roster.csv"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from contextlib import closing
+from html import escape
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -131,3 +132,27 @@ def test_report_makes_its_folder_but_never_the_folders_above_it(
     result = CliRunner().invoke(cli_app, ["report", "--db", str(classroom_db), "--html", str(made)])
     assert result.exit_code == 0, result.output
     assert (made / "index.html").is_file()
+
+
+def test_every_student_has_a_page_of_their_own_on_any_disk(tmp_path: Path) -> None:
+    from classroom import write_classroom
+
+    right = {"double": "right", "graph": "right"}
+    wrong = {"double": "raises", "graph": "wrong"}
+    students = {
+        "dave": right,
+        "Dave": wrong,  # one file with dave's on a case-insensitive disk (macOS, Windows)
+        "y" * 252: right,  # a legal file name, too long once ".html" is added
+        "élodie ü": right,
+        slug("élodie ü"): wrong,  # a real id that is another student's slug
+    }
+    database = write_classroom(tmp_path / "book.sqlite", students)
+    site = tmp_path / "site"
+    result = CliRunner().invoke(cli_app, ["report", "--db", str(database), "--html", str(site)])
+    assert result.exit_code == 0, result.output
+    pages = [path.name for path in (site / ASSIGNMENT / "student").iterdir()]
+    assert len({name.lower() for name in pages}) == len(pages) == len(students) + 1  # and bob
+    assert all(len(name.encode()) <= 255 for name in pages)
+    for student in students:
+        page = site / ASSIGNMENT / "student" / f"{slug(student)}.html"
+        assert f"<h1>{escape(student)}</h1>" in page.read_text(encoding="utf-8")

@@ -76,7 +76,8 @@ def check_bind(host: str, token: str | None) -> None:
 
 def _cookie_value(token: str) -> str:
     # The cookie holds a digest, so the token itself never sits in the browser's cookie jar.
-    return hashlib.sha256(b"gradekit-report:" + token.encode()).hexdigest()
+    token_bytes = token.encode("utf-8", "surrogateescape")
+    return hashlib.sha256(b"gradekit-report:" + token_bytes).hexdigest()
 
 
 class TokenAuth:
@@ -89,7 +90,7 @@ class TokenAuth:
 
     def __init__(self, app: ASGIApp, token: str) -> None:
         self.app = app
-        self.token = token
+        self.token = token.encode("utf-8", "surrogateescape")  # argv's undecodable bytes too
         self.cookie = _cookie_value(token)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -97,17 +98,25 @@ class TokenAuth:
             await self.app(scope, receive, send)
             return
         request = Request(scope)
-        bearer = request.headers.get("authorization", "")
-        if bearer.startswith("Bearer ") and hmac.compare_digest(bearer[7:], self.token):
+        # Compared as bytes: hmac.compare_digest refuses str with non-ASCII characters
+        # (TypeError, a 500), and a request may carry any text, the token too. Header values
+        # are the raw bytes as latin-1 (how Starlette decodes them), the query is UTF-8.
+        bearer = request.headers.get("authorization", "").encode("latin-1")
+        if bearer.startswith(b"Bearer ") and hmac.compare_digest(bearer[7:], self.token):
             await self.app(scope, receive, send)
             return
-        if hmac.compare_digest(request.cookies.get(TOKEN_COOKIE, ""), self.cookie):
+        cookie = request.cookies.get(TOKEN_COOKIE, "").encode("utf-8", "surrogatepass")
+        if hmac.compare_digest(cookie, self.cookie.encode()):
             await self.app(scope, receive, send)
             return
         offered = request.query_params.get("token")
-        if offered is not None and hmac.compare_digest(offered, self.token):
+        if offered is not None and hmac.compare_digest(
+            offered.encode("utf-8", "surrogatepass"), self.token
+        ):
             rest = [(k, v) for k, v in parse_qsl(request.url.query) if k != "token"]
-            target = request.url.path + (f"?{urlencode(rest)}" if rest else "")
+            # One leading slash: "//host/…" would send the browser to another site.
+            path = "/" + request.url.path.lstrip("/")
+            target = path + (f"?{urlencode(rest)}" if rest else "")
             response: Response = RedirectResponse(target, status_code=303)
             response.set_cookie(
                 TOKEN_COOKIE, self.cookie, httponly=True, samesite="strict", path="/"

@@ -13,6 +13,7 @@ import secrets
 import socket
 from pathlib import Path
 from typing import Annotated, NoReturn
+from urllib.parse import quote
 
 import typer
 
@@ -104,14 +105,20 @@ def serve_report_command(
     # shows the port the system picked.
     listener = _listen(host, port)
     port = listener.getsockname()[1]
-    shown_host = f"[{host}]" if ":" in host else host
-    url = f"http://{shown_host}:{port}/"
-    typer.echo(f"serving {db} at {url}{'?token=' + token if token else ''}", err=True)
+    typer.echo(f"serving {db} at {report_url(host, port, token)}", err=True)
     if token and os.environ.get(TOKEN_ENVIRONMENT) != token:
         typer.echo("(the token is in the URL above; share it only with graders)", err=True)
     server = uvicorn.Server(uvicorn.Config(application, log_level="warning"))
     with listener:
         server.run(sockets=[listener])
+
+
+def report_url(host: str, port: int, token: str | None) -> str:
+    """The URL the start-up line prints, with the token when there is one."""
+    shown_host = f"[{host}]" if ":" in host else host
+    url = f"http://{shown_host}:{port}/"
+    # Quoted: a token with spaces, '&' or accents must still work when the URL is opened.
+    return url + (f"?token={quote(token, safe='', errors='surrogateescape')}" if token else "")
 
 
 def _listen(host: str, port: int) -> socket.socket:

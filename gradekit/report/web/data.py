@@ -27,6 +27,12 @@ from gradekit.report.web.diff import DiffRow, answer_diff
 from gradekit.report.web.graph import GraphDataError, GraphNode, graph_from_answer
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.-]")
+# Kept as it is: lower case (two ids that differ only in case must not share a file on a
+# case-insensitive disk, macOS's and Windows' by default), not hidden, short enough for a file
+# name (255 bytes with ".html"), and not shaped like a slug with its hash (which could then be
+# another student's page).
+_PLAIN = re.compile(r"[a-z0-9_][a-z0-9_.-]{0,99}")
+_HASHED = re.compile(r".*-[0-9a-f]{8}")
 
 
 class NotFound(LookupError):
@@ -34,15 +40,18 @@ class NotFound(LookupError):
 
 
 def slug(identifier: str) -> str:
-    """A file-name-safe, URL-safe name for ``identifier``, unique per identifier.
+    """A file-name-safe, URL-safe name for ``identifier``, unique per identifier, also on a
+    case-insensitive disk.
 
-    Safe identifiers (letters, digits, ``_ . -``, not starting with a dot) are kept as they
-    are; anything else is replaced by ``_`` and suffixed with a short hash of the original so
-    two ids never share a page (``"a b"`` -> ``a_b-1f2e3d4c``).
+    Plain identifiers (lower-case letters, digits, ``_ . -``, not starting with a dot, at most
+    100 characters, not ending like a hashed slug) are kept as they are; for anything else the
+    unsafe characters become ``_``, the result is cut to 60 characters and suffixed with a
+    short hash of the original, so two ids never share a page (``"a b"`` -> ``a_b-1f2e3d4c``,
+    ``"Dave"`` -> ``Dave-…``).
     """
-    cleaned = _UNSAFE.sub("_", identifier)
-    if cleaned == identifier and identifier and not identifier.startswith("."):
+    if _PLAIN.fullmatch(identifier) and not _HASHED.fullmatch(identifier):
         return identifier
+    cleaned = _UNSAFE.sub("_", identifier)
     digest = hashlib.sha256(identifier.encode()).hexdigest()[:8]
     return f"{cleaned.lstrip('.')[:60] or 'id'}-{digest}"
 
