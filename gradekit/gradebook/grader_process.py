@@ -60,3 +60,15 @@ def is_stale(host: str | None, pid: int | None, identity: str | None) -> bool:
     if not _BOOT_ID.exists():
         return False
     return process_identity(pid) != identity
+
+
+def is_alive_elsewhere(host: str | None, pid: int | None, identity: str | None) -> bool:
+    """Whether a ``running`` run's grader is certainly another process still running on this
+    host: same host, same pid and the same identity (not a reused pid), and not this process.
+
+    Unknown (another host, no /proc, an older gradebook) is not alive: only a grader we can see
+    running keeps another from starting.
+    """
+    if pid is None or identity is None or host != socket.gethostname() or pid == os.getpid():
+        return False
+    return process_identity(pid) == identity

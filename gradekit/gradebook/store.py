@@ -9,13 +9,15 @@ content hash, same spec hash) and grades the rest.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
+from collections.abc import Iterator
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from gradekit.gradebook.grader_process import is_stale, this_grader
+from gradekit.gradebook.grader_process import is_alive_elsewhere, is_stale, this_grader
 from gradekit.gradebook.schema import GradebookSchemaError, migrate
 
 # The version of gradekit.gradebook.answers' fingerprints (kept in step by a test; importing
@@ -187,6 +189,21 @@ def _check_readable(connection: sqlite3.Connection, path: Path) -> None:
         )
 
 
+@contextlib.contextmanager
+def immediate_transaction(connection: sqlite3.Connection) -> Iterator[None]:
+    """``BEGIN IMMEDIATE`` … ``COMMIT`` around the block: it waits (up to the busy timeout) for
+    any other writer first, and is rolled back when the block or the commit fails, Ctrl-C
+    included, so a gradebook never holds half of what the block writes."""
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+        connection.execute("COMMIT")
+    except BaseException:
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+        raise
+
+
 class Gradebook:
     """The writer side of a gradebook file. Use as a context manager."""
 
@@ -218,29 +235,52 @@ class Gradebook:
         jobs: int,
         gradekit_version: str,
     ) -> int:
-        """Record the start of a ``gradekit grade`` run by this process; returns its id."""
+        """Record the start of a ``gradekit grade`` run by this process; returns its id.
+
+        Refused (:class:`GradebookSchemaError`) while another process on this machine is
+        grading the same assignment into this gradebook: both would grade every submission
+        the other has not recorded yet, and record each twice. Checked and recorded in one
+        transaction, so of two graders started together exactly one runs.
+        """
         grader = this_grader()
-        cursor = self.connection.execute(
-            "INSERT INTO runs (assignment_id, assignment_title, spec_path, spec_hash, backend,"
-            " sandbox_tier, jobs, gradekit_version, started_at, status, grader_host,"
-            " grader_pid, grader_identity)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?, ?)",
-            (
-                assignment_id,
-                assignment_title,
-                spec_path,
-                spec_hash,
-                backend,
-                sandbox_tier,
-                jobs,
-                gradekit_version,
-                utc_now(),
-                grader.host,
-                grader.pid,
-                grader.identity,
-            ),
-        )
+        with immediate_transaction(self.connection):
+            self._refuse_if_graded_elsewhere(assignment_id)
+            cursor = self.connection.execute(
+                "INSERT INTO runs (assignment_id, assignment_title, spec_path, spec_hash,"
+                " backend, sandbox_tier, jobs, gradekit_version, started_at, status,"
+                " grader_host, grader_pid, grader_identity)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?, ?, ?)",
+                (
+                    assignment_id,
+                    assignment_title,
+                    spec_path,
+                    spec_hash,
+                    backend,
+                    sandbox_tier,
+                    jobs,
+                    gradekit_version,
+                    utc_now(),
+                    grader.host,
+                    grader.pid,
+                    grader.identity,
+                ),
+            )
         return int(cursor.lastrowid)
+
+    def _refuse_if_graded_elsewhere(self, assignment_id: str) -> None:
+        rows = self.connection.execute(
+            "SELECT id, started_at, grader_host, grader_pid, grader_identity FROM runs"
+            " WHERE status = 'running' AND assignment_id = ? ORDER BY id",
+            (assignment_id,),
+        ).fetchall()
+        for row in rows:
+            if is_alive_elsewhere(row["grader_host"], row["grader_pid"], row["grader_identity"]):
+                raise GradebookSchemaError(
+                    f"{self.path}: another `gradekit grade` (pid {row['grader_pid']}, run "
+                    f"{row['id']}, started {row['started_at']}) is grading {assignment_id} into "
+                    "this gradebook: let it finish (or stop it with Ctrl-C), then run again; "
+                    "it keeps everything it graded"
+                )
 
     def finish_run(self, run_id: int, *, status: str = "finished") -> None:
         self.connection.execute(
@@ -311,10 +351,8 @@ class Gradebook:
         ``answer_fingerprint``, ``answer_summary`` (as from
         :func:`gradekit.gradebook.records.expected_answers`).
         """
-        connection = self.connection
-        connection.execute("BEGIN IMMEDIATE")
-        try:
-            connection.executemany(
+        with immediate_transaction(self.connection):
+            self.connection.executemany(
                 "INSERT INTO expected_answers (spec_hash, exercise_id, case_id,"
                 " position, answer_kind, answer_fingerprint, answer_summary,"
                 " fingerprint_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
@@ -339,10 +377,6 @@ class Gradebook:
                     for answer in answers
                 ],
             )
-            connection.execute("COMMIT")
-        except BaseException:
-            connection.execute("ROLLBACK")
-            raise
 
     # -- writing one submission ---------------------------------------------------------------
 
@@ -368,8 +402,7 @@ class Gradebook:
         transaction; returns its id. Batch workers send these rows, so the writer neither
         rebuilds records nor encodes their JSON columns."""
         connection = self.connection
-        connection.execute("BEGIN IMMEDIATE")
-        try:
+        with immediate_transaction(connection):
             cursor = connection.execute(
                 _INSERT_SUBMISSION,
                 (run_id, assignment_id, spec_hash, utc_now(), *rows["submission"]),
@@ -379,10 +412,6 @@ class Gradebook:
             _insert_rows(
                 connection, _CASE_INSERTS, (submission_id, FINGERPRINT_VERSION), rows["cases"]
             )
-            connection.execute("COMMIT")
-        except BaseException:
-            connection.execute("ROLLBACK")
-            raise
         return submission_id
 
 

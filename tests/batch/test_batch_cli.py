@@ -15,11 +15,13 @@ import sqlite3
 import subprocess
 import sys
 import time
+from contextlib import closing
 from pathlib import Path
 
 import pytest
 
 from gradekit.gradebook import queries
+from gradekit.gradebook.schema import GradebookSchemaError
 from gradekit.gradebook.store import connect
 
 SPEC = Path(__file__).parent / "specs" / "pair.yaml"
@@ -533,3 +535,48 @@ def test_student_file_names_cannot_drive_the_instructors_terminal(tmp_path: Path
     refused = grade(tmp_path / "missing\x1b[2J", tmp_path / "g.sqlite")
     assert refused.returncode == 2
     assert "\x1b[2J" not in refused.stderr and "missing\\x1b[2J" in refused.stderr
+
+
+def test_a_second_grade_of_the_same_assignment_into_one_gradebook_is_refused(
+    tmp_path: Path,
+) -> None:
+    """Two `gradekit grade` at once on one gradebook and assignment would both grade everything
+    the other has not recorded yet: the second is refused with one line, the first goes on."""
+    folder = tmp_path / "submissions"
+    folder.mkdir()
+    for number in range(30):  # about 2 s of sleeping on 6 slots
+        (folder / f"s{number:02}.py").write_text(f"# {number}\n" + SLOW)
+    db = tmp_path / "book.sqlite"
+    first = subprocess.Popen(
+        [sys.executable, "-m", "gradekit", "grade", str(folder), "-a", str(SPEC), "--db", str(db),
+         "--json"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                with closing(connect(db, readonly=True)) as connection:
+                    running = connection.execute(
+                        "SELECT id, grader_pid FROM runs WHERE status = 'running'"
+                    ).fetchall()
+            except GradebookSchemaError:  # not created, or its tables not yet
+                running = []
+            if running:
+                break
+            time.sleep(0.02)
+        [(run_id, pid)] = [tuple(row) for row in running]
+        assert pid == first.pid
+        second = grade(folder, db)
+        assert first.poll() is None, "the first batch ended before the second started"
+    finally:
+        out, err = first.communicate(timeout=120)
+    assert second.returncode == 2
+    assert second.stderr.count("\n") == 1, second.stderr
+    assert f"another `gradekit grade` (pid {first.pid}, run {run_id}," in second.stderr
+    assert "is grading pair into this gradebook" in second.stderr
+    assert first.returncode == 0, err
+    assert json.loads(out)["graded"] == 30
+    with closing(connect(db, readonly=True)) as connection:
+        runs = connection.execute("SELECT id, status FROM runs").fetchall()
+    assert [tuple(row) for row in runs] == [(run_id, "finished")]

@@ -197,3 +197,88 @@ def test_a_gradebook_in_a_folder_the_reader_cannot_write_is_read(tmp_path: Path)
         "gradebook.sqlite",
         "gradebook.sqlite-wal",
     ]
+
+
+_HOLD_A_RUN = """
+import sys
+from gradekit.gradebook.store import Gradebook
+book = Gradebook(sys.argv[1])
+run = book.start_run(
+    assignment_id=sys.argv[2], assignment_title="t", spec_path="pair.yaml", spec_hash="spec-1",
+    backend="engine", sandbox_tier=1, jobs=1, gradekit_version="test",
+)
+print(run, flush=True)
+sys.stdin.read()  # grading, until the test closes stdin
+book.finish_run(run)
+"""
+
+
+def hold_a_run(path: Path, assignment_id: str = "pair"):
+    """Another process in the middle of a run of ``assignment_id``: (the process, its run id)."""
+    import subprocess
+    import sys
+
+    process = subprocess.Popen(
+        [sys.executable, "-c", _HOLD_A_RUN, str(path), assignment_id],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    return process, int(process.stdout.readline())
+
+
+def _start(book: Gradebook, assignment_id: str = "pair") -> int:
+    return book.start_run(
+        assignment_id=assignment_id, assignment_title="t", spec_path="pair.yaml",
+        spec_hash="spec-1", backend="engine", sandbox_tier=1, jobs=1, gradekit_version="test",
+    )  # fmt: skip
+
+
+def test_a_run_is_refused_while_another_process_grades_the_same_assignment(
+    gradebook_path: Path,
+) -> None:
+    from gradekit.gradebook.schema import GradebookSchemaError
+
+    process, held = hold_a_run(gradebook_path)
+    try:
+        with Gradebook(gradebook_path) as book:
+            assert book.interrupted_runs == []  # alive: not taken for a killed grader
+            with pytest.raises(GradebookSchemaError) as refused:
+                _start(book)
+            message = str(refused.value)
+            assert f"another `gradekit grade` (pid {process.pid}, run {held}" in message
+            assert "is grading pair into this gradebook" in message
+            other = _start(book, "other")  # another assignment may be graded meanwhile
+            book.finish_run(other)
+    finally:
+        process.communicate("")  # it finishes its run
+    with Gradebook(gradebook_path) as book:
+        again = _start(book)
+        book.finish_run(again)
+    statuses = connect(gradebook_path, readonly=True).execute(
+        "SELECT id, assignment_id, status FROM runs ORDER BY id"
+    )
+    rows = [tuple(row) for row in statuses]
+    assert rows == [
+        (held, "pair", "finished"),
+        (held + 1, "other", "finished"),
+        (again, "pair", "finished"),
+    ]
+
+
+def test_a_killed_graders_run_does_not_refuse_the_next(gradebook_path: Path) -> None:
+    process, held = hold_a_run(gradebook_path)
+    process.kill()
+    process.wait()
+    with Gradebook(gradebook_path) as book:
+        assert book.interrupted_runs == [held]
+        book.finish_run(_start(book))
+
+
+def test_one_process_may_start_runs_of_one_assignment_one_after_another(
+    gradebook_path: Path,
+) -> None:
+    with Gradebook(gradebook_path) as book:
+        first = _start(book)  # this very process: not another grader
+        second = _start(book)
+    assert second == first + 1
