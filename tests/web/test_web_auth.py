@@ -121,7 +121,10 @@ def test_other_hosts_need_a_token(host: str) -> None:
         check_bind(host, None)
     with pytest.raises(ReportConfigError):
         check_bind(host, "")
-    check_bind(host, TOKEN)
+    with pytest.raises(ReportConfigError, match="token of 15 characters, which could be guessed"):
+        check_bind(host, TOKEN[:15])
+    check_bind(host, TOKEN[:16])
+    check_bind("127.0.0.1", "x")  # on loopback a token is an extra, any length will do
 
 
 def test_serve_report_refuses_a_public_host_without_a_token(classroom_db: Path) -> None:
@@ -162,7 +165,7 @@ def test_serve_report_says_when_its_host_does_not_resolve(classroom_db: Path) ->
     result = CliRunner().invoke(
         cli_app,
         ["serve-report", "--db", str(classroom_db), "--host", "no-such-host.invalid"],
-        env={"GRADEKIT_REPORT_TOKEN": "a-token"},
+        env={"GRADEKIT_REPORT_TOKEN": TOKEN},
     )
     assert result.exit_code == 2
     assert "the host does not resolve" in result.output

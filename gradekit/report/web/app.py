@@ -64,13 +64,27 @@ def is_loopback(host: str) -> bool:
         return False  # a host name other than localhost may resolve to anything
 
 
+# A token that guards a report other machines can reach: 16 characters of
+# `secrets.token_urlsafe` are 96 bits, far beyond guessing over HTTP.
+MINIMUM_TOKEN_LENGTH = 16
+
+
 def check_bind(host: str, token: str | None) -> None:
-    """Refuse a non-loopback address unless an access token protects the report."""
-    if not is_loopback(host) and not token:
+    """Refuse a non-loopback address unless an access token, long enough not to be guessed,
+    protects the report."""
+    if is_loopback(host):
+        return
+    if not token:
         raise ReportConfigError(
             f"refusing to serve the report on {host}, which other machines can reach, without "
             "an access token: set GRADEKIT_REPORT_TOKEN (or pass --token) to a secret, or bind "
             "to 127.0.0.1"
+        )
+    if len(token) < MINIMUM_TOKEN_LENGTH:
+        raise ReportConfigError(
+            f"refusing to serve the report on {host}, which other machines can reach, with an "
+            f"access token of {len(token)} characters, which could be guessed: use at least "
+            f"{MINIMUM_TOKEN_LENGTH} (--token generate makes a random one), or bind to 127.0.0.1"
         )
 
 
