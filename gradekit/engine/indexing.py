@@ -262,6 +262,27 @@ def index_result_shape(
     view_shape: Sequence[int], advanced: Sequence[np.ndarray | None]
 ) -> tuple[int, ...]:
     """Shape of ``view[advanced]`` under numpy's (and torch's) advanced-indexing rules."""
+    shape = _one_leading_shape(advanced)
+    if shape is not None:  # the broadcast shape, in front of the dims not indexed
+        return (*shape, *tuple(view_shape)[len(advanced) :])
+    return _index_result_shape_generally(view_shape, advanced)
+
+
+def _one_leading_shape(advanced: Sequence[np.ndarray | None]) -> tuple[int, ...] | None:
+    """The shape of every entry when there is at least one and all are arrays of one shape
+    (the usual key: index lists on the leading dims, a mask expanded), else None."""
+    shape = None
+    for entry in advanced:
+        if entry is None or (shape is not None and entry.shape != shape):
+            return None
+        shape = entry.shape
+    return shape
+
+
+def _index_result_shape_generally(
+    view_shape: Sequence[int], advanced: Sequence[np.ndarray | None]
+) -> tuple[int, ...]:
+    """:func:`index_result_shape` for any entries."""
     view_shape = tuple(view_shape)
     positions = [dim for dim, entry in enumerate(advanced) if entry is not None]
     broadcast = _broadcast_index_shapes([advanced[dim] for dim in positions])
@@ -289,6 +310,8 @@ def check_index_bounds(
     the index tensor among the defined ones.  Nothing is checked when the result
     is empty, because the kernel never runs.
     """
+    if _all_in_range(view_shape, advanced):
+        return
     # Checked up front by torch (AdvancedIndex), even when the result is empty: an indexed
     # dim of size 0 while the broadcast index shape has no 0 (an index it cannot satisfy).
     if any(entry is not None and view_shape[dim] == 0 for dim, entry in enumerate(advanced)):
@@ -317,6 +340,35 @@ def check_index_bounds(
                 dim=ordinal,
                 size=view_shape[dim],
             )
+
+
+# Index arrays of up to this many elements are range-checked as Python ints (``tolist``, then
+# ``min`` and ``max``): on a few elements, numpy's comparisons and reductions cost ten times
+# as much.
+_SMALL_INDEX_ARRAY = 64
+
+
+def _all_in_range(view_shape: Sequence[int], advanced: Sequence[np.ndarray | None]) -> bool:
+    """True when :func:`check_index_bounds` has nothing to raise, found cheaply: every indexed
+    dim has a size and every index of the (int64) arrays is in ``[-size, size)``
+    (broadcasting only repeats elements). False leaves the question to the full check."""
+    for dim, entry in enumerate(advanced):
+        if entry is None:
+            continue
+        size = view_shape[dim]
+        if size == 0:
+            return False
+        count = entry.size
+        if count == 0:
+            continue
+        if count <= _SMALL_INDEX_ARRAY:
+            values = entry.ravel().tolist()
+            low, high = min(values), max(values)
+        else:
+            low, high = int(entry.min()), int(entry.max())
+        if low < -size or high >= size:
+            return False
+    return True
 
 
 # ---------------------------------------------------------------------------
@@ -575,6 +627,13 @@ def _sequence_to_index_array(data: list | tuple | range | np.ndarray) -> np.ndar
 
     Floats are truncated toward zero, like torch's cast to Long.
     """
+    if type(data) is list and data and _is_int64_list(data):
+        return np.array(data, dtype=np.int64)  # (the general path's array, without its checks)
+    return _sequence_to_index_array_generally(data)
+
+
+def _sequence_to_index_array_generally(data: list | tuple | range | np.ndarray) -> np.ndarray:
+    """:func:`_sequence_to_index_array` for any data."""
     if isinstance(data, np.ndarray):
         array = data
     elif isinstance(data, range):
@@ -587,6 +646,17 @@ def _sequence_to_index_array(data: list | tuple | range | np.ndarray) -> np.ndar
     if array.dtype.kind not in "iuf":
         raise errors.error("index_type", type_name=_type_name(data))
     return array.astype(np.int64)
+
+
+_INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
+
+
+def _is_int64_list(data: list) -> bool:
+    """A list of exact ints that all fit in int64: ``np.array`` makes it an int64 array."""
+    for value in data:
+        if type(value) is not int:
+            return False
+    return _INT64_MIN <= min(data) and max(data) <= _INT64_MAX
 
 
 def _check_rectangular(data: object, depth: int) -> None:
