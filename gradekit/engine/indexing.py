@@ -153,19 +153,25 @@ def _no_array(obj: object) -> np.ndarray | None:
     return None
 
 
-# Plans of basic keys (exact ints, slices of exact ints and None, None, ...), by the key's
-# items, whether it was a tuple, the shape, ``for_setitem`` and ``as_array``: a plan depends
-# on nothing else, is immutable, and such a key emits no warning. A program indexes with a
-# few keys, over and over; errors are not kept (raised again each time).
+# Plans of basic keys (exact ints, slices of exact ints and None, None, ...) and of keys that
+# also hold index lists (flat lists of exact ints that fit int64: ``t[[0, 4], [1, 0]]``,
+# ``t[r, [0, 2]]``), by the key's items (a list by its values), whether it was a tuple, the
+# shape, ``for_setitem`` and ``as_array``: a plan depends on nothing else, is immutable (a
+# remembered plan's index arrays are read-only; the engine only reads them), and such a key
+# emits no warning. A program indexes with a few keys, over and over; errors are not kept
+# (raised again each time).
 _BASIC_PLANS: dict[tuple[object, ...], IndexPlan] = {}
 _BASIC_PLANS_KEPT = 512
 _BASIC_ITEMS_AT_MOST = 8
+_LIST_ITEMS_AT_MOST = 16
+_LIST_PART = object()  # first in a list's part of a memo key: equal to no int, None or slice
 
 
 def _basic_plan_key(
     key: object, shape: Sequence[int], as_array: AsArray, for_setitem: bool
 ) -> tuple[object, ...] | None:
-    """The memo key of a basic ``key`` (see :data:`_BASIC_PLANS`), else None."""
+    """The memo key of a basic ``key`` or one with index lists (see :data:`_BASIC_PLANS`),
+    else None."""
     is_tuple = type(key) is tuple
     items = key if is_tuple else (key,)
     if len(items) > _BASIC_ITEMS_AT_MOST or type(shape) is not tuple:  # type: ignore[arg-type]
@@ -184,6 +190,8 @@ def _basic_plan_key(
             ):
                 return None
             parts.append((start, stop, step))  # (a tuple: never equal to an item above)
+        elif cls is list and 0 < len(item) <= _LIST_ITEMS_AT_MOST and _is_int64_list(item):
+            parts.append((_LIST_PART, *item))
         else:
             return None
     return tuple(parts)
@@ -201,7 +209,7 @@ def parse_index(
     Raises torch's IndexError / ValueError / TypeError with torch's messages.
     ``for_setitem`` enables torch's "full slice is a no-op" shortcut for a lone
     slice (getitem records a SliceBackward0 for ``x[:]``, setitem writes into x).
-    A basic key's plan is remembered (:data:`_BASIC_PLANS`).
+    A basic key's plan, or one with index lists, is remembered (:data:`_BASIC_PLANS`).
     """
     memo_key = _basic_plan_key(key, shape, as_array, for_setitem)
     if memo_key is not None:
@@ -210,6 +218,9 @@ def parse_index(
             return plan
     plan = parse_index_afresh(key, shape, as_array, for_setitem=for_setitem)
     if memo_key is not None:
+        for array in plan.advanced or ():
+            if array is not None:
+                array.flags.writeable = False
         if len(_BASIC_PLANS) >= _BASIC_PLANS_KEPT:
             _BASIC_PLANS.clear()
         _BASIC_PLANS[memo_key] = plan
