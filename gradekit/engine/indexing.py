@@ -153,19 +153,25 @@ def _no_array(obj: object) -> np.ndarray | None:
     return None
 
 
-# Plans of basic keys (exact ints, slices of exact ints and None, None, ...), by the key's
-# items, whether it was a tuple, the shape, ``for_setitem`` and ``as_array``: a plan depends
-# on nothing else, is immutable, and such a key emits no warning. A program indexes with a
-# few keys, over and over; errors are not kept (raised again each time).
+# Plans of basic keys (exact ints, slices of exact ints and None, None, ...) and of keys that
+# also hold index lists (flat lists of exact ints that fit int64: ``t[[0, 4], [1, 0]]``,
+# ``t[r, [0, 2]]``), by the key's items (a list by its values), whether it was a tuple, the
+# shape, ``for_setitem`` and ``as_array``: a plan depends on nothing else, is immutable (a
+# remembered plan's index arrays are read-only; the engine only reads them), and such a key
+# emits no warning. A program indexes with a few keys, over and over; errors are not kept
+# (raised again each time).
 _BASIC_PLANS: dict[tuple[object, ...], IndexPlan] = {}
 _BASIC_PLANS_KEPT = 512
 _BASIC_ITEMS_AT_MOST = 8
+_LIST_ITEMS_AT_MOST = 16
+_LIST_PART = object()  # first in a list's part of a memo key: equal to no int, None or slice
 
 
 def _basic_plan_key(
     key: object, shape: Sequence[int], as_array: AsArray, for_setitem: bool
 ) -> tuple[object, ...] | None:
-    """The memo key of a basic ``key`` (see :data:`_BASIC_PLANS`), else None."""
+    """The memo key of a basic ``key`` or one with index lists (see :data:`_BASIC_PLANS`),
+    else None."""
     is_tuple = type(key) is tuple
     items = key if is_tuple else (key,)
     if len(items) > _BASIC_ITEMS_AT_MOST or type(shape) is not tuple:  # type: ignore[arg-type]
@@ -184,6 +190,8 @@ def _basic_plan_key(
             ):
                 return None
             parts.append((start, stop, step))  # (a tuple: never equal to an item above)
+        elif cls is list and 0 < len(item) <= _LIST_ITEMS_AT_MOST and _is_int64_list(item):
+            parts.append((_LIST_PART, *item))
         else:
             return None
     return tuple(parts)
@@ -201,7 +209,7 @@ def parse_index(
     Raises torch's IndexError / ValueError / TypeError with torch's messages.
     ``for_setitem`` enables torch's "full slice is a no-op" shortcut for a lone
     slice (getitem records a SliceBackward0 for ``x[:]``, setitem writes into x).
-    A basic key's plan is remembered (:data:`_BASIC_PLANS`).
+    A basic key's plan, or one with index lists, is remembered (:data:`_BASIC_PLANS`).
     """
     memo_key = _basic_plan_key(key, shape, as_array, for_setitem)
     if memo_key is not None:
@@ -210,6 +218,9 @@ def parse_index(
             return plan
     plan = parse_index_afresh(key, shape, as_array, for_setitem=for_setitem)
     if memo_key is not None:
+        for array in plan.advanced or ():
+            if array is not None:
+                array.flags.writeable = False
         if len(_BASIC_PLANS) >= _BASIC_PLANS_KEPT:
             _BASIC_PLANS.clear()
         _BASIC_PLANS[memo_key] = plan
@@ -262,6 +273,27 @@ def index_result_shape(
     view_shape: Sequence[int], advanced: Sequence[np.ndarray | None]
 ) -> tuple[int, ...]:
     """Shape of ``view[advanced]`` under numpy's (and torch's) advanced-indexing rules."""
+    shape = _one_leading_shape(advanced)
+    if shape is not None:  # the broadcast shape, in front of the dims not indexed
+        return (*shape, *tuple(view_shape)[len(advanced) :])
+    return _index_result_shape_generally(view_shape, advanced)
+
+
+def _one_leading_shape(advanced: Sequence[np.ndarray | None]) -> tuple[int, ...] | None:
+    """The shape of every entry when there is at least one and all are arrays of one shape
+    (the usual key: index lists on the leading dims, a mask expanded), else None."""
+    shape = None
+    for entry in advanced:
+        if entry is None or (shape is not None and entry.shape != shape):
+            return None
+        shape = entry.shape
+    return shape
+
+
+def _index_result_shape_generally(
+    view_shape: Sequence[int], advanced: Sequence[np.ndarray | None]
+) -> tuple[int, ...]:
+    """:func:`index_result_shape` for any entries."""
     view_shape = tuple(view_shape)
     positions = [dim for dim, entry in enumerate(advanced) if entry is not None]
     broadcast = _broadcast_index_shapes([advanced[dim] for dim in positions])
@@ -289,6 +321,8 @@ def check_index_bounds(
     the index tensor among the defined ones.  Nothing is checked when the result
     is empty, because the kernel never runs.
     """
+    if _all_in_range(view_shape, advanced):
+        return
     # Checked up front by torch (AdvancedIndex), even when the result is empty: an indexed
     # dim of size 0 while the broadcast index shape has no 0 (an index it cannot satisfy).
     if any(entry is not None and view_shape[dim] == 0 for dim, entry in enumerate(advanced)):
@@ -317,6 +351,35 @@ def check_index_bounds(
                 dim=ordinal,
                 size=view_shape[dim],
             )
+
+
+# Index arrays of up to this many elements are range-checked as Python ints (``tolist``, then
+# ``min`` and ``max``): on a few elements, numpy's comparisons and reductions cost ten times
+# as much.
+_SMALL_INDEX_ARRAY = 64
+
+
+def _all_in_range(view_shape: Sequence[int], advanced: Sequence[np.ndarray | None]) -> bool:
+    """True when :func:`check_index_bounds` has nothing to raise, found cheaply: every indexed
+    dim has a size and every index of the (int64) arrays is in ``[-size, size)``
+    (broadcasting only repeats elements). False leaves the question to the full check."""
+    for dim, entry in enumerate(advanced):
+        if entry is None:
+            continue
+        size = view_shape[dim]
+        if size == 0:
+            return False
+        count = entry.size
+        if count == 0:
+            continue
+        if count <= _SMALL_INDEX_ARRAY:
+            values = entry.ravel().tolist()
+            low, high = min(values), max(values)
+        else:
+            low, high = int(entry.min()), int(entry.max())
+        if low < -size or high >= size:
+            return False
+    return True
 
 
 # ---------------------------------------------------------------------------
@@ -575,6 +638,13 @@ def _sequence_to_index_array(data: list | tuple | range | np.ndarray) -> np.ndar
 
     Floats are truncated toward zero, like torch's cast to Long.
     """
+    if type(data) is list and data and _is_int64_list(data):
+        return np.array(data, dtype=np.int64)  # (the general path's array, without its checks)
+    return _sequence_to_index_array_generally(data)
+
+
+def _sequence_to_index_array_generally(data: list | tuple | range | np.ndarray) -> np.ndarray:
+    """:func:`_sequence_to_index_array` for any data."""
     if isinstance(data, np.ndarray):
         array = data
     elif isinstance(data, range):
@@ -587,6 +657,17 @@ def _sequence_to_index_array(data: list | tuple | range | np.ndarray) -> np.ndar
     if array.dtype.kind not in "iuf":
         raise errors.error("index_type", type_name=_type_name(data))
     return array.astype(np.int64)
+
+
+_INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
+
+
+def _is_int64_list(data: list) -> bool:
+    """A list of exact ints that all fit in int64: ``np.array`` makes it an int64 array."""
+    for value in data:
+        if type(value) is not int:
+            return False
+    return _INT64_MIN <= min(data) and max(data) <= _INT64_MAX
 
 
 def _check_rectangular(data: object, depth: int) -> None:

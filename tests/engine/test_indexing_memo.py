@@ -1,6 +1,7 @@
 """parse_index remembers the plans of basic keys (exact ints, slices of ints and None, None,
-...): the plan it returns, from the memo or not, is always the one parsing afresh makes, and
-a key whose parsing fails fails again with the same error."""
+...) and of keys with index lists (flat lists of exact ints): the plan it returns, from the
+memo or not, is always the one parsing afresh makes, and a key whose parsing fails fails
+again with the same error."""
 
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ items = st.one_of(
     st.booleans(),  # not basic: never remembered
     st.integers(-7, 7).map(np.int64),  # nor these
     st.builds(slice, st.floats(0, 3), st.none()),  # nor a slice of a float
+    st.lists(st.integers(-7, 7), max_size=4),  # index lists (empty ones are not remembered)
+    st.lists(st.integers(-7, 7) | st.booleans() | st.just(2**63), min_size=1, max_size=3),
 )
 keys = items | st.lists(items, max_size=6).map(tuple)
 shapes = st.lists(st.integers(0, 5), max_size=4).map(tuple)
@@ -49,17 +52,32 @@ def test_only_basic_keys_are_remembered() -> None:
     indexing.parse_index((1, 1), (3, 4))
     indexing.parse_index((1,), (3, 4))  # a tuple of one: its own entry
     assert len(indexing._BASIC_PLANS) == 5
-    for key in (True, np.int64(1), [0, 1], (0, [1]), slice(0.5, None), (slice(1, np.int64(2)),)):
+    for key in (True, np.int64(1), [0, True], (0, [2**63]), [[0]], slice(0.5, None), []):
         try:
             indexing.parse_index(key, (3, 4), _index_array)
         except Exception:  # noqa: BLE001, S110 - only what is remembered matters here
             pass
     assert len(indexing._BASIC_PLANS) == 5
+    indexing.parse_index([0, 1], (3, 4))
+    indexing.parse_index((0, [1]), (3, 4))
+    indexing.parse_index(([0], [1]), (3, 4))
+    assert len(indexing._BASIC_PLANS) == 8
     try:
         indexing.parse_index(9, (3, 4))
     except IndexError:
         pass
-    assert len(indexing._BASIC_PLANS) == 5  # errors are not remembered
+    try:
+        indexing.parse_index((0, [4]), (3, 4))
+    except IndexError:
+        pass
+    assert len(indexing._BASIC_PLANS) == 8  # errors are not remembered
+
+
+def test_remembered_index_arrays_are_read_only() -> None:
+    indexing._BASIC_PLANS.clear()
+    plan = indexing.parse_index(([0, 2], [1, 0]), (3, 4))
+    assert plan is indexing.parse_index(([0, 2], [1, 0]), (3, 4))
+    assert all(not array.flags.writeable for array in plan.advanced)
 
 
 def test_the_memo_is_bounded() -> None:
