@@ -108,10 +108,9 @@ def run_plain_grade(arguments: list[str]) -> int | None:
 def run_grade(options: GradeOptions) -> int:
     """Grade every submission of ``options.submissions`` into the gradebook and print the
     summary; returns the exit code (docs/batch.md)."""
-    if not options.submissions.is_dir():
-        return _usage_error(f"{options.submissions}: expected a folder with one entry per student")
-    if not options.assignment.is_file():
-        return _usage_error(f"{options.assignment}: assignment YAML not found")
+    problem = submissions_problem(options.submissions) or assignment_problem(options.assignment)
+    if problem:
+        return _usage_error(problem)
     from gradekit.grading.early_sandbox import BatchZygotes
 
     # The workers' zygotes start now: their start-up (numpy, the backend) runs alongside the
@@ -188,6 +187,47 @@ def _run_grade(options: GradeOptions, zygotes: BatchZygotes | None) -> int:
         sys.stderr.write(INTERRUPTED + "\n")
         return EXIT_INTERRUPTED
     return EXIT_GRADER_ERRORS if summary.grader_errors else EXIT_OK
+
+
+def submissions_problem(folder: Path) -> str | None:
+    """Why ``folder`` cannot be the SUBMISSIONS folder (it does not exist, or is a file), or
+    None when it is a folder."""
+    if folder.is_dir():
+        return None
+    if not folder.exists():
+        return f"{folder}: no such folder (SUBMISSIONS is a folder with one entry per student)"
+    return (
+        f"{folder}: a file, not a folder; SUBMISSIONS is the folder that holds one entry per "
+        f"student (e.g. {folder.parent}/ if it holds the whole class)"
+    )
+
+
+def assignment_problem(spec: Path) -> str | None:
+    """Why ``spec`` cannot be the assignment (missing, a folder, not a YAML file: often the
+    reference solution given by mistake), with the YAML files next to it when one was
+    misspelt; None when it looks like one."""
+    import difflib
+
+    if spec.is_dir():
+        found = sorted(p.name for p in spec.glob("*.y*ml"))
+        listed = f" (it holds {', '.join(found)})" if found else ""
+        return f"{spec}: a folder; --assignment takes one assignment YAML file{listed}"
+    if not spec.is_file():
+        message = f"{spec}: no such file (--assignment takes the assignment's YAML file)"
+        try:
+            names = sorted(p.name for p in spec.parent.iterdir() if p.suffix in (".yaml", ".yml"))
+        except OSError:
+            names = []
+        close = difflib.get_close_matches(spec.name, names, n=3, cutoff=0.6)
+        if close:
+            message += "; did you mean " + " or ".join(str(spec.parent / n) for n in close) + "?"
+        return message
+    if spec.suffix.lower() in (".py", ".ipynb"):
+        return (
+            f"{spec}: a Python file; --assignment takes the assignment's YAML file (e.g. "
+            "exercises/tensor-indexing.yaml), which names its reference solution itself"
+        )
+    return None
 
 
 def _ignore_further_interrupts() -> None:

@@ -326,12 +326,34 @@ def test_batch_mode_fails_closed_below_tier_one(classroom: Path, tmp_path: Path)
 
 def test_usage_errors(classroom: Path, tmp_path: Path) -> None:
     no_folder = grade(tmp_path / "nope", tmp_path / "b.sqlite")
-    assert no_folder.returncode == 2 and "expected a folder" in no_folder.stderr
+    assert no_folder.returncode == 2 and "nope: no such folder" in no_folder.stderr
+    a_file = grade(classroom / "alice.py", tmp_path / "b.sqlite")
+    assert a_file.returncode == 2 and "alice.py: a file, not a folder" in a_file.stderr
     (classroom / "alice").mkdir()
     (classroom / "alice" / "exercise.py").write_text(CORRECT)
     clash = grade(classroom, tmp_path / "b.sqlite")
     assert clash.returncode == 2 and "one entry per student" in clash.stderr
     assert "Traceback" not in clash.stderr
+
+
+def test_a_wrong_assignment_path_says_what_was_expected(classroom: Path, tmp_path: Path) -> None:
+    """A misspelt YAML gets a did-you-mean; the reference solution (a .py) or the exercises
+    folder given instead of the YAML is named as such, not parsed as YAML."""
+    db = tmp_path / "b.sqlite"
+
+    def refused(assignment: Path) -> str:
+        result = gradekit("grade", str(classroom), "-a", str(assignment), "--db", str(db))
+        assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+        assert len(result.stderr.splitlines()) == 1, result.stderr
+        return result.stderr
+
+    misspelt = refused(SPEC.with_name("piar.yaml"))
+    assert "no such file" in misspelt and f"did you mean {SPEC}?" in misspelt
+    solution = tmp_path / "solution.py"
+    solution.write_text(CORRECT)
+    assert "a Python file; --assignment takes the assignment's YAML file" in refused(solution)
+    assert "a folder; --assignment takes one assignment YAML file" in refused(SPEC.parent)
+    assert not db.exists()
 
 
 def test_an_unusable_entry_is_listed_and_the_rest_graded(classroom: Path, tmp_path: Path) -> None:
