@@ -148,6 +148,24 @@ def _hashed(entry: SubmissionEntry) -> tuple[SubmissionEntry, str]:
         return unreadable, unreadable.content_hash()
 
 
+def _no_entries_message(folder: Path, ignored: list[Path]) -> str:
+    """Why a SUBMISSIONS folder without one student entry grades nothing, and what to do."""
+    message = (
+        f"{folder}: no student entries (expected one .py or .ipynb file, or one folder, per "
+        "student); nothing was graded"
+    )
+    if ignored:
+        names = ", ".join(shown_name(path.name) for path in ignored[:5])
+        more = f" and {len(ignored) - 5} more" if len(ignored) > 5 else ""
+        message += f"; ignored: {names}{more}"
+        if any(path.suffix.lower() in ARCHIVE_SUFFIXES for path in ignored):
+            message += " (extract the archives first, one folder or file per student)"
+    return message
+
+
+ARCHIVE_SUFFIXES = frozenset({".zip", ".tar", ".gz", ".tgz", ".bz2", ".xz", ".7z", ".rar"})
+
+
 def student_id(entry: Path) -> str:
     """The student id of a SUBMISSIONS entry: a file's name without extension, a folder's name."""
     return entry.stem if entry.is_file() else entry.name
@@ -1504,6 +1522,8 @@ def grade_batch(
     if zygotes is not None:  # they warm up while this process prepares the rest
         zygotes.queue_warm_up(encoded_calls(plan_calls(compiled.plans)))
     found = discover_submissions(submissions, compiled.student_file)
+    if not found.entries:  # nothing to grade is a wrong folder, not a class that did well
+        raise BatchError(_no_entries_message(Path(submissions), found.ignored))
     identity = spec_hash(spec_path, compiled.solution_path, backend)
     jobs = worker_count(jobs)
     # A reference solution that cannot give the expected answers is the assignment's problem:

@@ -356,6 +356,24 @@ def test_a_wrong_assignment_path_says_what_was_expected(classroom: Path, tmp_pat
     assert not db.exists()
 
 
+def test_a_folder_without_student_entries_is_refused_and_records_no_run(tmp_path: Path) -> None:
+    """An empty folder, or one of archives from an LMS download, grades nothing: that is the
+    wrong folder (exit 2, saying what was ignored), not a run that graded everyone."""
+    db = tmp_path / "b.sqlite"
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = grade(empty, db)
+    assert result.returncode == 2 and "empty: no student entries" in result.stderr
+    archives = tmp_path / "download"
+    archives.mkdir()
+    for name in ("alice.zip", "bob.zip"):
+        (archives / name).write_bytes(b"PK")
+    result = grade(archives, db)
+    assert result.returncode == 2 and len(result.stderr.splitlines()) == 1, result.stderr
+    assert "ignored: alice.zip, bob.zip (extract the archives first" in result.stderr
+    assert not db.exists()
+
+
 def test_an_unusable_entry_is_listed_and_the_rest_graded(classroom: Path, tmp_path: Path) -> None:
     (classroom / "erin").mkdir()
     for name in ("a.py", "b.py"):
