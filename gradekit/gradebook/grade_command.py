@@ -248,8 +248,9 @@ def _usage_error(message: str) -> int:
 class _Progress:
     """A rich progress bar with passed / failed / errored counts and an ETA (stderr)."""
 
-    def __init__(self, *, enabled: bool) -> None:
+    def __init__(self, *, enabled: bool, console: Any = None) -> None:
         self.enabled = enabled
+        self._console = console  # None: a rich Console on stderr
         self.counts = {"passed": 0, "failed": 0, "errored": 0, "skipped": 0, "grader": 0}
         self._progress: Any = None
         self._task: Any = None
@@ -267,19 +268,19 @@ class _Progress:
                 MofNCompleteColumn,
                 Progress,
                 TextColumn,
-                TimeElapsedColumn,
                 TimeRemainingColumn,
             )
 
+            # No elapsed-time column: with "N not graded" it no longer fitted 80 columns and
+            # rich cut the times to "0:00:…" (the summary gives the duration at the end).
             self._progress = Progress(
                 TextColumn("grading"),
                 BarColumn(),
                 MofNCompleteColumn(),
                 TextColumn("{task.fields[counts]}"),
-                TimeElapsedColumn(),
                 TextColumn("ETA"),
                 TimeRemainingColumn(),
-                console=Console(stderr=True),
+                console=self._console or Console(stderr=True),
                 transient=False,
             )
             self._progress.__enter__()
@@ -351,16 +352,19 @@ def _print_summary(summary: Any, db: Path) -> None:
     # control characters are written out, never sent to the instructor's terminal.
     console = Console(stderr=True, highlight=False)
     table = Table(title=f"{summary.assignment_id}: run {summary.run_id}", title_justify="left")
-    for column in ("submissions", "graded", "skipped", "passed", "failed", "errored", "seconds"):
+    # submissions = graded + skipped + not graded; graded = passed + failed + errored.
+    columns = ("submissions", "graded", "skipped", "not graded", "passed", "failed", "errored")
+    for column in columns:
         table.add_column(column, justify="right")
+    not_graded = len(summary.grader_errors)
     table.add_row(
         str(summary.total),
         str(summary.graded),
         str(summary.skipped),
+        f"[bold red]{not_graded}[/]" if not_graded else "0",
         f"[green]{summary.passed}[/]",
         f"[yellow]{summary.failed}[/]",
         f"[red]{summary.errored}[/]",
-        f"{summary.duration:.1f}",
     )
     console.print(table)
     if summary.students:
@@ -399,5 +403,7 @@ def _print_summary(summary: Any, db: Path) -> None:
             soft_wrap=True,
         )
     console.print(
-        f"sandbox tier {summary.sandbox_tier}; gradebook: {db}", markup=False, soft_wrap=True
+        f"{summary.duration:.1f} s; sandbox tier {summary.sandbox_tier}; gradebook: {db}",
+        markup=False,
+        soft_wrap=True,
     )

@@ -544,6 +544,8 @@ def test_the_text_summary_lists_counts_students_and_ignored_files(
     result = grade(classroom, tmp_path / "book.sqlite")
     assert result.returncode == 0, result.stderr
     assert result.stdout == ""  # the summary is for people: stderr
+    header = "submissions ┃ graded ┃ skipped ┃ not graded ┃ passed ┃ failed ┃ errored"
+    assert header in result.stderr  # the first three add up to the first
     for expected in ("graded in this run", "alice", "[bold]eve", "3 / 3", "notes.txt", "tier"):
         assert expected in result.stderr
     again = grade(classroom, tmp_path / "book.sqlite")
