@@ -388,6 +388,14 @@ def _print_summary(summary: Any, db: Path) -> None:
             ),
             soft_wrap=True,
         )
+    if summary.regraded_after_spec_change:
+        console.print(
+            f"{summary.regraded_after_spec_change} unchanged submission(s) regraded: the "
+            "assignment changed since they were graded (its YAML, reference solution, backend "
+            "or the gradekit version); their earlier grades stay in each student's history",
+            markup=False,
+            soft_wrap=True,
+        )
     if summary.interrupted_runs:
         runs = ", ".join(str(run) for run in summary.interrupted_runs)
         console.print(

@@ -342,6 +342,16 @@ class Gradebook:
         )
         return {(row["student"], row["content_hash"]) for row in rows}
 
+    def graded_under_other_specs(self, assignment_id: str, spec_hash: str) -> set[tuple[str, str]]:
+        """(student, content hash) pairs graded before against another version of the spec
+        (its YAML, solution, backend or gradekit changed): an unchanged file regraded."""
+        rows = self.connection.execute(
+            "SELECT DISTINCT student, content_hash FROM submissions"
+            " WHERE assignment_id = ? AND spec_hash != ?",
+            (assignment_id, spec_hash),
+        )
+        return {(row["student"], row["content_hash"]) for row in rows}
+
     # -- expected answers ---------------------------------------------------------------------
 
     def record_expected(self, spec_hash: str, answers: list[dict[str, Any]]) -> None:

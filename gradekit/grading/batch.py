@@ -1351,6 +1351,9 @@ class BatchSummary:
     cpu_seconds: dict[str, dict[str, float]] = field(default_factory=dict)
     # Stopped by Ctrl-C: the counts are what was recorded before it.
     interrupted: bool = False
+    # Of the submissions to grade, those whose file was graded before, unchanged, against
+    # another version of the spec (YAML, solution, backend or gradekit): regraded for that.
+    regraded_after_spec_change: int = 0
 
     def to_json(self) -> dict[str, Any]:
         """The summary as JSON data, students in id order as the table shows them (they are
@@ -1536,6 +1539,8 @@ def grade_batch(
         hashed = [_hashed(entry) for entry in found.entries]
         skipped = [entry for entry, digest in hashed if (entry.student, digest) in already]
         to_grade = [(e, digest) for e, digest in hashed if (e.student, digest) not in already]
+        earlier = set() if force else book.graded_under_other_specs(compiled.id, identity)
+        spec_changed = sum((e.student, digest) in earlier for e, digest in to_grade if e.path)
         run_id = book.start_run(
             assignment_id=compiled.id,
             assignment_title=compiled.title,
@@ -1554,6 +1559,7 @@ def grade_batch(
             ignored=[shown_name(str(path)) for path in found.ignored],
             sandbox_tier=sandbox.tier,
             interrupted_runs=list(book.interrupted_runs),
+            regraded_after_spec_change=spec_changed,
         )
         for entry, _ in to_grade:
             if entry.path is None:  # the student submitted something we cannot grade

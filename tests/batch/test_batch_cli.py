@@ -10,6 +10,7 @@ import csv
 import io
 import json
 import os
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -126,6 +127,32 @@ def test_rerun_skips_unchanged_force_regrades(classroom: Path, tmp_path: Path) -
     assert (forced["graded"], forced["skipped"]) == (4, 0)
     history = queries.student_history(connect(db, readonly=True), "bob")
     assert [h.score for h in history] == [2.0, 3.0, 3.0]
+
+
+def test_a_changed_assignment_regrades_everyone_and_says_why(
+    classroom: Path, tmp_path: Path
+) -> None:
+    """Fixing a typo in the YAML changes its hash: every unchanged file is graded again, and
+    the summary says so instead of leaving the instructor to wonder why nothing was skipped."""
+    db = tmp_path / "book.sqlite"
+    spec = tmp_path / "spec" / SPEC.name
+    spec.parent.mkdir()
+    shutil.copy(SPEC.with_name("pair_solution.py"), spec.parent)
+    spec.write_text(SPEC.read_text())
+
+    def run(*extra: str) -> subprocess.CompletedProcess:
+        return gradekit("grade", str(classroom), "-a", str(spec), "--db", str(db), *extra)
+
+    assert run().returncode == 0
+    (classroom / "bob.py").write_text(CORRECT)  # bob resubmits meanwhile
+    spec.write_text(SPEC.read_text().replace("multiplying by two.", "multiplying by 2."))
+    changed = run()
+    assert changed.returncode == 0, changed.stderr
+    # alice, carol and dave unchanged (bob's new file would have been graded anyway)
+    assert "3 unchanged submission(s) regraded: the assignment changed" in changed.stderr
+    assert json.loads(run("--json", "--force").stdout)["regraded_after_spec_change"] == 0
+    quiet = run()
+    assert "regraded" not in quiet.stderr and "skipped" in quiet.stderr
 
 
 def test_export_csv_and_json(classroom: Path, tmp_path: Path) -> None:
