@@ -81,6 +81,19 @@ def test_overview_lists_who_has_not_submitted_with_a_roster(classroom_db: Path) 
     assert "Graded but not on the roster: bob, carol, dave" in section
 
 
+def test_labels_say_what_was_counted_and_which_command_takes_a_roster(client) -> None:
+    """The index counts students graded and gradings (a regrade is one more, not another
+    submission by the student); the student page says how many times it was graded; the
+    overview without a roster names the commands that take one."""
+    index = client.get("/").text
+    assert "<th>students graded</th><th>gradings</th>" in index
+    overview = client.get(f"{BASE}/index.html").text
+    assert "<code>gradekit serve-report --roster FILE</code>" in overview
+    assert "<code>gradekit report --html DIR --roster FILE</code>" in overview
+    bob = client.get(f"{BASE}/student/bob.html").text
+    assert '<div class="big">2</div>time(s) graded' in bob
+
+
 def test_exercise_page_clusters_identical_wrong_answers(client) -> None:
     html = client.get(f"{BASE}/exercise/double.html").text
     articles = html.split('<article class="cluster">')[1:]
