@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from contextlib import closing
 from html.parser import HTMLParser
 from pathlib import Path
@@ -106,6 +107,14 @@ def test_exercise_page_clusters_identical_wrong_answers(client) -> None:
     raised = next(article for article in articles if "dave" in article)
     assert "raised" in raised and "ValueError" in raised
     assert "You added two &lt;instead&gt;." in html  # known mistake, escaped
+
+
+def test_a_cluster_says_how_its_answers_ended_in_words(client) -> None:
+    """Not "value" (read as "a wrong value" where only the autograd state differs, as for a
+    detached result) but "returned a wrong answer"; an exception is "raised"."""
+    html = client.get(f"{BASE}/exercise/double.html").text
+    kinds = set(re.findall(r'<span class="kind">([^<]*)</span>', html))
+    assert kinds == {"returned a wrong answer", "raised"}, kinds
 
 
 def test_exercise_page_draws_both_graphs_for_autograd_exercises(client) -> None:
