@@ -214,7 +214,29 @@ def discover_submissions(folder: Path, student_file: str | None = None) -> Disco
         found.entries.append(
             SubmissionEntry(shown_name(student), entry, path, problem and shown_name(problem))
         )
+    if len(found.entries) == 1:  # perhaps the class's folder, one level too high
+        found.entries[0] = _maybe_the_class_itself(folder, found.entries[0])
     return found
+
+
+def _maybe_the_class_itself(folder: Path, only: SubmissionEntry) -> SubmissionEntry:
+    """The only entry of ``folder``, its reason extended when it is a folder of several
+    student-like files (an LMS download unpacked into a folder of its own): the instructor
+    most likely meant that folder as SUBMISSIONS."""
+    if only.path is not None or only.problem is None or only.entry.is_symlink():
+        return only
+    try:
+        files = [p for p in only.entry.iterdir() if p.suffix in SUBMISSION_SUFFIXES]
+    except OSError:
+        return only
+    if len(files) < 2:
+        return only
+    inner = shown_name(str(folder / only.entry.name))
+    hint = (
+        f"; if {only.entry.name}/ holds the whole class (one file per student), grade that "
+        f"folder: gradekit grade {inner}/"
+    )
+    return replace(only, problem=only.problem + hint)
 
 
 # A name that is not UTF-8 (a zip made with another code page) cannot be stored as text.
