@@ -179,6 +179,23 @@ def test_export_errors_are_one_line(tmp_path: Path) -> None:
     assert nothing.returncode == 2 and "--csv" in nothing.stderr
 
 
+def test_a_forgotten_db_names_the_gradebooks_beside_the_default(
+    classroom: Path, tmp_path: Path
+) -> None:
+    """Graded with --db autograd.sqlite, then export and serve-report without --db: the
+    error names the gradebooks in that folder (and only the command, where there are none)."""
+    assert grade(classroom, tmp_path / "autograd.sqlite").returncode == 0
+    for command in (["export", "--csv", "-"], ["serve-report", "--port", "0"]):
+        result = gradekit(*command, cwd=tmp_path)
+        assert result.returncode == 2 and len(result.stderr.splitlines()) == 1, result.stderr
+        assert result.stderr.endswith(
+            "gradebook.sqlite: no gradebook here (run `gradekit grade` first, or name yours "
+            "with --db: this folder has autograd.sqlite)\n"
+        ), result.stderr
+    elsewhere = gradekit("export", "--csv", "-", cwd=classroom)
+    assert "no gradebook here (run `gradekit grade` first)" in elsewhere.stderr
+
+
 @pytest.mark.parametrize(
     ("csv_to", "json_to", "where"),
     [("-", "-", "stdout"), ("out.csv", "./out.csv", "out.csv")],
