@@ -148,8 +148,8 @@ def export_command(
 ) -> None:
     """Export every student's current grade from the gradebook as CSV and/or JSON.
 
-    One row per student: graded, submitted but ungradable, and (with --roster) missing; the
-    grade_status column says which, and rows without a grade have a blank score."""
+    One row per student: graded, submitted but ungradable, and (with --roster) missing.
+    The grade_status column says which; a row without a grade has a blank score, not 0."""
     from gradekit.gradebook.export import export_csv, export_json
     from gradekit.gradebook.queries import GradebookQueryError, SeveralAssignments
     from gradekit.gradebook.roster import RosterError, load_roster

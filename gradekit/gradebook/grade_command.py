@@ -108,10 +108,9 @@ def run_plain_grade(arguments: list[str]) -> int | None:
 def run_grade(options: GradeOptions) -> int:
     """Grade every submission of ``options.submissions`` into the gradebook and print the
     summary; returns the exit code (docs/batch.md)."""
-    if not options.submissions.is_dir():
-        return _usage_error(f"{options.submissions}: expected a folder with one entry per student")
-    if not options.assignment.is_file():
-        return _usage_error(f"{options.assignment}: assignment YAML not found")
+    problem = submissions_problem(options.submissions) or assignment_problem(options.assignment)
+    if problem:
+        return _usage_error(problem)
     from gradekit.grading.early_sandbox import BatchZygotes
 
     # The workers' zygotes start now: their start-up (numpy, the backend) runs alongside the
@@ -190,6 +189,47 @@ def _run_grade(options: GradeOptions, zygotes: BatchZygotes | None) -> int:
     return EXIT_GRADER_ERRORS if summary.grader_errors else EXIT_OK
 
 
+def submissions_problem(folder: Path) -> str | None:
+    """Why ``folder`` cannot be the SUBMISSIONS folder (it does not exist, or is a file), or
+    None when it is a folder."""
+    if folder.is_dir():
+        return None
+    if not folder.exists():
+        return f"{folder}: no such folder (SUBMISSIONS is a folder with one entry per student)"
+    return (
+        f"{folder}: a file, not a folder; SUBMISSIONS is the folder that holds one entry per "
+        f"student (e.g. {folder.parent}/ if it holds the whole class)"
+    )
+
+
+def assignment_problem(spec: Path) -> str | None:
+    """Why ``spec`` cannot be the assignment (missing, a folder, not a YAML file: often the
+    reference solution given by mistake), with the YAML files next to it when one was
+    misspelt; None when it looks like one."""
+    import difflib
+
+    if spec.is_dir():
+        found = sorted(p.name for p in spec.glob("*.y*ml"))
+        listed = f" (it holds {', '.join(found)})" if found else ""
+        return f"{spec}: a folder; --assignment takes one assignment YAML file{listed}"
+    if not spec.is_file():
+        message = f"{spec}: no such file (--assignment takes the assignment's YAML file)"
+        try:
+            names = sorted(p.name for p in spec.parent.iterdir() if p.suffix in (".yaml", ".yml"))
+        except OSError:
+            names = []
+        close = difflib.get_close_matches(spec.name, names, n=3, cutoff=0.6)
+        if close:
+            message += "; did you mean " + " or ".join(str(spec.parent / n) for n in close) + "?"
+        return message
+    if spec.suffix.lower() in (".py", ".ipynb"):
+        return (
+            f"{spec}: a Python file; --assignment takes the assignment's YAML file (e.g. "
+            "exercises/tensor-indexing.yaml), which names its reference solution itself"
+        )
+    return None
+
+
 def _ignore_further_interrupts() -> None:
     """The batch has stopped and says what it kept: a Ctrl-C more must not cut that short
     with a traceback (everything is already stopped and recorded)."""
@@ -208,8 +248,9 @@ def _usage_error(message: str) -> int:
 class _Progress:
     """A rich progress bar with passed / failed / errored counts and an ETA (stderr)."""
 
-    def __init__(self, *, enabled: bool) -> None:
+    def __init__(self, *, enabled: bool, console: Any = None) -> None:
         self.enabled = enabled
+        self._console = console  # None: a rich Console on stderr
         self.counts = {"passed": 0, "failed": 0, "errored": 0, "skipped": 0, "grader": 0}
         self._progress: Any = None
         self._task: Any = None
@@ -227,19 +268,19 @@ class _Progress:
                 MofNCompleteColumn,
                 Progress,
                 TextColumn,
-                TimeElapsedColumn,
                 TimeRemainingColumn,
             )
 
+            # No elapsed-time column: with "N not graded" it no longer fitted 80 columns and
+            # rich cut the times to "0:00:…" (the summary gives the duration at the end).
             self._progress = Progress(
                 TextColumn("grading"),
                 BarColumn(),
                 MofNCompleteColumn(),
                 TextColumn("{task.fields[counts]}"),
-                TimeElapsedColumn(),
                 TextColumn("ETA"),
                 TimeRemainingColumn(),
-                console=Console(stderr=True),
+                console=self._console or Console(stderr=True),
                 transient=False,
             )
             self._progress.__enter__()
@@ -311,16 +352,19 @@ def _print_summary(summary: Any, db: Path) -> None:
     # control characters are written out, never sent to the instructor's terminal.
     console = Console(stderr=True, highlight=False)
     table = Table(title=f"{summary.assignment_id}: run {summary.run_id}", title_justify="left")
-    for column in ("submissions", "graded", "skipped", "passed", "failed", "errored", "seconds"):
+    # submissions = graded + skipped + not graded; graded = passed + failed + errored.
+    columns = ("submissions", "graded", "skipped", "not graded", "passed", "failed", "errored")
+    for column in columns:
         table.add_column(column, justify="right")
+    not_graded = len(summary.grader_errors)
     table.add_row(
         str(summary.total),
         str(summary.graded),
         str(summary.skipped),
+        f"[bold red]{not_graded}[/]" if not_graded else "0",
         f"[green]{summary.passed}[/]",
         f"[yellow]{summary.failed}[/]",
         f"[red]{summary.errored}[/]",
-        f"{summary.duration:.1f}",
     )
     console.print(table)
     if summary.students:
@@ -344,6 +388,14 @@ def _print_summary(summary: Any, db: Path) -> None:
             ),
             soft_wrap=True,
         )
+    if summary.regraded_after_spec_change:
+        console.print(
+            f"{summary.regraded_after_spec_change} unchanged submission(s) regraded: the "
+            "assignment changed since they were graded (its YAML, reference solution, backend "
+            "or the gradekit version); their earlier grades stay in each student's history",
+            markup=False,
+            soft_wrap=True,
+        )
     if summary.interrupted_runs:
         runs = ", ".join(str(run) for run in summary.interrupted_runs)
         console.print(
@@ -359,5 +411,7 @@ def _print_summary(summary: Any, db: Path) -> None:
             soft_wrap=True,
         )
     console.print(
-        f"sandbox tier {summary.sandbox_tier}; gradebook: {db}", markup=False, soft_wrap=True
+        f"{summary.duration:.1f} s; sandbox tier {summary.sandbox_tier}; gradebook: {db}",
+        markup=False,
+        soft_wrap=True,
     )

@@ -35,6 +35,21 @@ def utc_now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
 
 
+def _no_gradebook_message(path: Path) -> str:
+    """``path`` is not a file: say so, and name the gradebooks beside it (a gradebook given
+    another name with ``grade --db`` and then forgotten on ``export`` or ``serve-report``)."""
+    try:
+        beside = sorted(p.name for p in (path.parent or Path(".")).glob("*.sqlite") if p.is_file())
+    except OSError:
+        beside = []
+    message = f"{path}: no gradebook here (run `gradekit grade` first"
+    if beside:
+        shown = ", ".join(beside[:3]) + (", …" if len(beside) > 3 else "")
+        where = "this folder has" if str(path.parent) == "." else f"{path.parent}/ has"
+        return f"{message}, or name yours with --db: {where} {shown})"
+    return message + ")"
+
+
 def connect(path: Path | str, *, readonly: bool = False) -> sqlite3.Connection:
     """An SQLite connection to the gradebook at ``path``, migrated when writable.
 
@@ -45,7 +60,7 @@ def connect(path: Path | str, *, readonly: bool = False) -> sqlite3.Connection:
     path = Path(path)
     if readonly:
         if not path.is_file():
-            raise GradebookSchemaError(f"{path}: no gradebook here (run `gradekit grade` first)")
+            raise GradebookSchemaError(_no_gradebook_message(path))
         connection = _open_readonly(path)
         _check_readable(connection, path)
     else:
@@ -338,6 +353,16 @@ class Gradebook:
         rows = self.connection.execute(
             "SELECT DISTINCT student, content_hash FROM submissions"
             " WHERE assignment_id = ? AND spec_hash = ?",
+            (assignment_id, spec_hash),
+        )
+        return {(row["student"], row["content_hash"]) for row in rows}
+
+    def graded_under_other_specs(self, assignment_id: str, spec_hash: str) -> set[tuple[str, str]]:
+        """(student, content hash) pairs graded before against another version of the spec
+        (its YAML, solution, backend or gradekit changed): an unchanged file regraded."""
+        rows = self.connection.execute(
+            "SELECT DISTINCT student, content_hash FROM submissions"
+            " WHERE assignment_id = ? AND spec_hash != ?",
             (assignment_id, spec_hash),
         )
         return {(row["student"], row["content_hash"]) for row in rows}

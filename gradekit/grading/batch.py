@@ -148,6 +148,24 @@ def _hashed(entry: SubmissionEntry) -> tuple[SubmissionEntry, str]:
         return unreadable, unreadable.content_hash()
 
 
+def _no_entries_message(folder: Path, ignored: list[Path]) -> str:
+    """Why a SUBMISSIONS folder without one student entry grades nothing, and what to do."""
+    message = (
+        f"{folder}: no student entries (expected one .py or .ipynb file, or one folder, per "
+        "student); nothing was graded"
+    )
+    if ignored:
+        names = ", ".join(shown_name(path.name) for path in ignored[:5])
+        more = f" and {len(ignored) - 5} more" if len(ignored) > 5 else ""
+        message += f"; ignored: {names}{more}"
+        if any(path.suffix.lower() in ARCHIVE_SUFFIXES for path in ignored):
+            message += " (extract the archives first, one folder or file per student)"
+    return message
+
+
+ARCHIVE_SUFFIXES = frozenset({".zip", ".tar", ".gz", ".tgz", ".bz2", ".xz", ".7z", ".rar"})
+
+
 def student_id(entry: Path) -> str:
     """The student id of a SUBMISSIONS entry: a file's name without extension, a folder's name."""
     return entry.stem if entry.is_file() else entry.name
@@ -196,7 +214,29 @@ def discover_submissions(folder: Path, student_file: str | None = None) -> Disco
         found.entries.append(
             SubmissionEntry(shown_name(student), entry, path, problem and shown_name(problem))
         )
+    if len(found.entries) == 1:  # perhaps the class's folder, one level too high
+        found.entries[0] = _maybe_the_class_itself(folder, found.entries[0])
     return found
+
+
+def _maybe_the_class_itself(folder: Path, only: SubmissionEntry) -> SubmissionEntry:
+    """The only entry of ``folder``, its reason extended when it is a folder of several
+    student-like files (an LMS download unpacked into a folder of its own): the instructor
+    most likely meant that folder as SUBMISSIONS."""
+    if only.path is not None or only.problem is None or only.entry.is_symlink():
+        return only
+    try:
+        files = [p for p in only.entry.iterdir() if p.suffix in SUBMISSION_SUFFIXES]
+    except OSError:
+        return only
+    if len(files) < 2:
+        return only
+    inner = shown_name(str(folder / only.entry.name))
+    hint = (
+        f"; if {only.entry.name}/ holds the whole class (one file per student), grade that "
+        f"folder: gradekit grade {inner}/"
+    )
+    return replace(only, problem=only.problem + hint)
 
 
 # A name that is not UTF-8 (a zip made with another code page) cannot be stored as text.
@@ -1333,6 +1373,9 @@ class BatchSummary:
     cpu_seconds: dict[str, dict[str, float]] = field(default_factory=dict)
     # Stopped by Ctrl-C: the counts are what was recorded before it.
     interrupted: bool = False
+    # Of the submissions to grade, those whose file was graded before, unchanged, against
+    # another version of the spec (YAML, solution, backend or gradekit): regraded for that.
+    regraded_after_spec_change: int = 0
 
     def to_json(self) -> dict[str, Any]:
         """The summary as JSON data, students in id order as the table shows them (they are
@@ -1504,6 +1547,8 @@ def grade_batch(
     if zygotes is not None:  # they warm up while this process prepares the rest
         zygotes.queue_warm_up(encoded_calls(plan_calls(compiled.plans)))
     found = discover_submissions(submissions, compiled.student_file)
+    if not found.entries:  # nothing to grade is a wrong folder, not a class that did well
+        raise BatchError(_no_entries_message(Path(submissions), found.ignored))
     identity = spec_hash(spec_path, compiled.solution_path, backend)
     jobs = worker_count(jobs)
     # A reference solution that cannot give the expected answers is the assignment's problem:
@@ -1516,6 +1561,8 @@ def grade_batch(
         hashed = [_hashed(entry) for entry in found.entries]
         skipped = [entry for entry, digest in hashed if (entry.student, digest) in already]
         to_grade = [(e, digest) for e, digest in hashed if (e.student, digest) not in already]
+        earlier = set() if force else book.graded_under_other_specs(compiled.id, identity)
+        spec_changed = sum((e.student, digest) in earlier for e, digest in to_grade if e.path)
         run_id = book.start_run(
             assignment_id=compiled.id,
             assignment_title=compiled.title,
@@ -1534,6 +1581,7 @@ def grade_batch(
             ignored=[shown_name(str(path)) for path in found.ignored],
             sandbox_tier=sandbox.tier,
             interrupted_runs=list(book.interrupted_runs),
+            regraded_after_spec_change=spec_changed,
         )
         for entry, _ in to_grade:
             if entry.path is None:  # the student submitted something we cannot grade

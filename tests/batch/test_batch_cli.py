@@ -10,6 +10,7 @@ import csv
 import io
 import json
 import os
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -128,6 +129,32 @@ def test_rerun_skips_unchanged_force_regrades(classroom: Path, tmp_path: Path) -
     assert [h.score for h in history] == [2.0, 3.0, 3.0]
 
 
+def test_a_changed_assignment_regrades_everyone_and_says_why(
+    classroom: Path, tmp_path: Path
+) -> None:
+    """Fixing a typo in the YAML changes its hash: every unchanged file is graded again, and
+    the summary says so instead of leaving the instructor to wonder why nothing was skipped."""
+    db = tmp_path / "book.sqlite"
+    spec = tmp_path / "spec" / SPEC.name
+    spec.parent.mkdir()
+    shutil.copy(SPEC.with_name("pair_solution.py"), spec.parent)
+    spec.write_text(SPEC.read_text())
+
+    def run(*extra: str) -> subprocess.CompletedProcess:
+        return gradekit("grade", str(classroom), "-a", str(spec), "--db", str(db), *extra)
+
+    assert run().returncode == 0
+    (classroom / "bob.py").write_text(CORRECT)  # bob resubmits meanwhile
+    spec.write_text(SPEC.read_text().replace("multiplying by two.", "multiplying by 2."))
+    changed = run()
+    assert changed.returncode == 0, changed.stderr
+    # alice, carol and dave unchanged (bob's new file would have been graded anyway)
+    assert "3 unchanged submission(s) regraded: the assignment changed" in changed.stderr
+    assert json.loads(run("--json", "--force").stdout)["regraded_after_spec_change"] == 0
+    quiet = run()
+    assert "regraded" not in quiet.stderr and "skipped" in quiet.stderr
+
+
 def test_export_csv_and_json(classroom: Path, tmp_path: Path) -> None:
     db = tmp_path / "book.sqlite"
     assert grade(classroom, db).returncode == 0
@@ -150,6 +177,23 @@ def test_export_errors_are_one_line(tmp_path: Path) -> None:
     assert "Traceback" not in missing.stderr
     nothing = gradekit("export", "--db", str(tmp_path / "none.sqlite"))
     assert nothing.returncode == 2 and "--csv" in nothing.stderr
+
+
+def test_a_forgotten_db_names_the_gradebooks_beside_the_default(
+    classroom: Path, tmp_path: Path
+) -> None:
+    """Graded with --db autograd.sqlite, then export and serve-report without --db: the
+    error names the gradebooks in that folder (and only the command, where there are none)."""
+    assert grade(classroom, tmp_path / "autograd.sqlite").returncode == 0
+    for command in (["export", "--csv", "-"], ["serve-report", "--port", "0"]):
+        result = gradekit(*command, cwd=tmp_path)
+        assert result.returncode == 2 and len(result.stderr.splitlines()) == 1, result.stderr
+        assert result.stderr.endswith(
+            "gradebook.sqlite: no gradebook here (run `gradekit grade` first, or name yours "
+            "with --db: this folder has autograd.sqlite)\n"
+        ), result.stderr
+    elsewhere = gradekit("export", "--csv", "-", cwd=classroom)
+    assert "no gradebook here (run `gradekit grade` first)" in elsewhere.stderr
 
 
 @pytest.mark.parametrize(
@@ -326,12 +370,52 @@ def test_batch_mode_fails_closed_below_tier_one(classroom: Path, tmp_path: Path)
 
 def test_usage_errors(classroom: Path, tmp_path: Path) -> None:
     no_folder = grade(tmp_path / "nope", tmp_path / "b.sqlite")
-    assert no_folder.returncode == 2 and "expected a folder" in no_folder.stderr
+    assert no_folder.returncode == 2 and "nope: no such folder" in no_folder.stderr
+    a_file = grade(classroom / "alice.py", tmp_path / "b.sqlite")
+    assert a_file.returncode == 2 and "alice.py: a file, not a folder" in a_file.stderr
     (classroom / "alice").mkdir()
     (classroom / "alice" / "exercise.py").write_text(CORRECT)
     clash = grade(classroom, tmp_path / "b.sqlite")
     assert clash.returncode == 2 and "one entry per student" in clash.stderr
     assert "Traceback" not in clash.stderr
+
+
+def test_a_wrong_assignment_path_says_what_was_expected(classroom: Path, tmp_path: Path) -> None:
+    """A misspelt YAML gets a did-you-mean; the reference solution (a .py) or the exercises
+    folder given instead of the YAML is named as such, not parsed as YAML."""
+    db = tmp_path / "b.sqlite"
+
+    def refused(assignment: Path) -> str:
+        result = gradekit("grade", str(classroom), "-a", str(assignment), "--db", str(db))
+        assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+        assert len(result.stderr.splitlines()) == 1, result.stderr
+        return result.stderr
+
+    misspelt = refused(SPEC.with_name("piar.yaml"))
+    assert "no such file" in misspelt and f"did you mean {SPEC}?" in misspelt
+    solution = tmp_path / "solution.py"
+    solution.write_text(CORRECT)
+    assert "a Python file; --assignment takes the assignment's YAML file" in refused(solution)
+    assert "a folder; --assignment takes one assignment YAML file" in refused(SPEC.parent)
+    assert not db.exists()
+
+
+def test_a_folder_without_student_entries_is_refused_and_records_no_run(tmp_path: Path) -> None:
+    """An empty folder, or one of archives from an LMS download, grades nothing: that is the
+    wrong folder (exit 2, saying what was ignored), not a run that graded everyone."""
+    db = tmp_path / "b.sqlite"
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = grade(empty, db)
+    assert result.returncode == 2 and "empty: no student entries" in result.stderr
+    archives = tmp_path / "download"
+    archives.mkdir()
+    for name in ("alice.zip", "bob.zip"):
+        (archives / name).write_bytes(b"PK")
+    result = grade(archives, db)
+    assert result.returncode == 2 and len(result.stderr.splitlines()) == 1, result.stderr
+    assert "ignored: alice.zip, bob.zip (extract the archives first" in result.stderr
+    assert not db.exists()
 
 
 def test_an_unusable_entry_is_listed_and_the_rest_graded(classroom: Path, tmp_path: Path) -> None:
@@ -504,6 +588,8 @@ def test_the_text_summary_lists_counts_students_and_ignored_files(
     result = grade(classroom, tmp_path / "book.sqlite")
     assert result.returncode == 0, result.stderr
     assert result.stdout == ""  # the summary is for people: stderr
+    header = "submissions ┃ graded ┃ skipped ┃ not graded ┃ passed ┃ failed ┃ errored"
+    assert header in result.stderr  # the first three add up to the first
     for expected in ("graded in this run", "alice", "[bold]eve", "3 / 3", "notes.txt", "tier"):
         assert expected in result.stderr
     again = grade(classroom, tmp_path / "book.sqlite")

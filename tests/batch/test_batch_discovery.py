@@ -61,6 +61,22 @@ def test_an_ambiguous_or_empty_folder_is_reported_not_guessed(tmp_path: Path) ->
     assert hank.path is None and "no .py or .ipynb" in hank.problem
 
 
+def test_a_class_folder_one_level_down_is_pointed_at(tmp_path: Path) -> None:
+    """SUBMISSIONS holding only ``downloads/`` with everyone's files in it: the reason says
+    to grade ``downloads/`` itself, not only to rename one file."""
+    for name in ("alice.py", "bob.py", "carol.ipynb"):
+        write(tmp_path / "downloads" / name)
+    [only] = discover_submissions(tmp_path, "exercise.py").entries
+    assert only.path is None and "rename the one to grade" in only.problem
+    assert only.problem.endswith(
+        "; if downloads/ holds the whole class (one file per student), grade that folder: "
+        f"gradekit grade {tmp_path / 'downloads'}/"
+    )
+    write(tmp_path / "erin.py")  # a class with a second entry: downloads/ is a student
+    gina = discover_submissions(tmp_path, "exercise.py").entries[0]
+    assert "whole class" not in gina.problem
+
+
 def test_the_reasons_say_plainly_what_was_looked_for_and_where(tmp_path: Path) -> None:
     write(tmp_path / "gina" / "a.py")
     write(tmp_path / "gina" / "b.py")

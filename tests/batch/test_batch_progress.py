@@ -111,6 +111,29 @@ def test_the_counts_follow_the_results() -> None:
     assert "1 not graded" in progress._text()
 
 
+def test_the_bar_fits_an_80_column_terminal_with_every_count_shown() -> None:
+    """Three-digit counts and "N not graded" still leave the bar and the ETA whole on an
+    80-column terminal (an elapsed-time column used to be cut to "0:00:…")."""
+    import io
+
+    from rich.console import Console
+
+    screen = io.StringIO()
+    console = Console(file=screen, width=80, force_terminal=True, color_system=None)
+    progress = _Progress(enabled=True, console=console)
+    with progress:
+        progress.start(120, skipped=0)
+        for status in ["pass"] * 12 + ["fail"] * 70 + ["error"] * 10:
+            progress.advance("graded", None, {"status": status})
+        for _ in range(3):
+            progress.advance("error", None, None)
+        final = progress._progress.make_tasks_table(progress._progress.tasks)
+        console.print(final)
+    last = TERMINAL_CONTROL.sub("\n", screen.getvalue()).strip().splitlines()[-1]
+    assert "…" not in last, last
+    assert "95/120 12 passed 70 failed 10 errored 3 not graded ETA" in last, last
+
+
 def test_the_json_summary_lists_students_by_id_whatever_order_they_finished_in() -> None:
     from gradekit.grading.batch import BatchSummary, SubmissionEntry
 

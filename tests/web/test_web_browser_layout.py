@@ -194,3 +194,39 @@ def test_a_not_gradable_reason_and_a_not_submitted_id_are_never_split_between_co
         "#not-gradable li", "items => items.map(li => li.getBoundingClientRect().top)"
     )
     assert ken > judy  # one reason per line, not side by side in columns
+
+
+@pytest.mark.parametrize("width", [1280, 760])
+def test_a_number_and_its_maximum_stay_on_one_line(
+    browser,  # noqa: F811
+    tmp_path: Path,
+    width: int,
+) -> None:
+    """ "0.8889 / 1" in the narrow "mean points" column was broken after the slash, with the
+    maximum alone on the next line; numeric cells never wrap, and the mean score card says out
+    of what, as the median's does."""
+    import sqlite3
+
+    db = write_classroom(tmp_path / "book.sqlite")
+    with closing(sqlite3.connect(db)) as connection, connection:  # partial points, 4 decimals
+        connection.execute("UPDATE exercise_results SET points = points * 0.8888889")
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    narrow = context.new_page()
+    try:
+        with _serve(db) as url:
+            narrow.goto(f"{url}/{ASSIGNMENT}/index.html")
+            narrow.screenshot(path=str(tmp_path / f"overview-{width}.png"), full_page=True)
+            lines = (
+                "cells => cells.map(c => { const r = document.createRange();"
+                " r.selectNodeContents(c);"
+                " return new Set(Array.from(r.getClientRects(), q => Math.round(q.top))).size; })"
+            )
+            means = narrow.eval_on_selector_all(
+                "#exercises td.num", "cs => cs.map(c => c.textContent)"
+            )
+            assert any("." in mean and " / " in mean for mean in means), means
+            assert set(narrow.eval_on_selector_all("#exercises td.num", lines)) == {1}
+            cards = narrow.eval_on_selector_all(".cards .big", "cs => cs.map(c => c.textContent)")
+            assert cards[1].endswith(" / 3") and cards[2].endswith(" / 3"), cards  # median, mean
+    finally:
+        context.close()

@@ -51,3 +51,17 @@ def test_load_failures_are_their_own_section_split_by_reason(
 def test_no_load_failure_section_without_load_failures(classroom_db: Path) -> None:
     html = _page(classroom_db, f"/{ASSIGNMENT}/exercise/double.html")
     assert 'id="load-failures"' not in html
+
+
+def test_the_student_page_of_a_file_that_did_not_load_says_it_once(failing_db: Path) -> None:
+    """The reason is shown once, at the top; the exercises are closed and their cases carry
+    no expected-against-missing tables (for the example class's grace, a SyntaxError, that
+    was 41 identical tables and a page 28,000 pixels long)."""
+    html = _page(failing_db, f"/{ASSIGNMENT}/student/vera.html")
+    assert "The file did not load" in html and "No case ran" in html
+    exercises = html[html.index('id="exercises"') : html.index('id="output"')]
+    assert '<details class="exercise" open' not in exercises
+    assert exercises.count("<details") == 2  # double, build_graph: still listed, closed
+    assert "<table" not in exercises and "<svg" not in exercises
+    bob = _page(failing_db, f"/{ASSIGNMENT}/student/bob.html")  # a file that loaded: unchanged
+    assert "No case ran" not in bob and "<table" in bob[bob.index('id="exercises"') :]

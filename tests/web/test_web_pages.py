@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from contextlib import closing
 from html.parser import HTMLParser
 from pathlib import Path
@@ -81,6 +82,19 @@ def test_overview_lists_who_has_not_submitted_with_a_roster(classroom_db: Path) 
     assert "Graded but not on the roster: bob, carol, dave" in section
 
 
+def test_labels_say_what_was_counted_and_which_command_takes_a_roster(client) -> None:
+    """The index counts students graded and gradings (a regrade is one more, not another
+    submission by the student); the student page says how many times it was graded; the
+    overview without a roster names the commands that take one."""
+    index = client.get("/").text
+    assert "<th>students graded</th><th>gradings</th>" in index
+    overview = client.get(f"{BASE}/index.html").text
+    assert "<code>gradekit serve-report --roster FILE</code>" in overview
+    assert "<code>gradekit report --html DIR --roster FILE</code>" in overview
+    bob = client.get(f"{BASE}/student/bob.html").text
+    assert '<div class="big">2</div>time(s) graded' in bob
+
+
 def test_exercise_page_clusters_identical_wrong_answers(client) -> None:
     html = client.get(f"{BASE}/exercise/double.html").text
     articles = html.split('<article class="cluster">')[1:]
@@ -93,6 +107,14 @@ def test_exercise_page_clusters_identical_wrong_answers(client) -> None:
     raised = next(article for article in articles if "dave" in article)
     assert "raised" in raised and "ValueError" in raised
     assert "You added two &lt;instead&gt;." in html  # known mistake, escaped
+
+
+def test_a_cluster_says_how_its_answers_ended_in_words(client) -> None:
+    """Not "value" (read as "a wrong value" where only the autograd state differs, as for a
+    detached result) but "returned a wrong answer"; an exception is "raised"."""
+    html = client.get(f"{BASE}/exercise/double.html").text
+    kinds = set(re.findall(r'<span class="kind">([^<]*)</span>', html))
+    assert kinds == {"returned a wrong answer", "raised"}, kinds
 
 
 def test_exercise_page_draws_both_graphs_for_autograd_exercises(client) -> None:

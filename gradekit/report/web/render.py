@@ -44,6 +44,23 @@ def _percent(value: float | None) -> str:
     return "—" if value is None else f"{value * 100:.0f}%"
 
 
+# How a cluster's answers ended, in words: "value" next to "fail" read as "a wrong value" even
+# where only the autograd state differs (a detached result has the right values).
+_ANSWER_KINDS = {
+    "value": "returned a wrong answer",
+    "raised": "raised",
+    "missing": "gave no answer",
+    "timeout": "timed out",
+    "crashed": "crashed",
+    "invalid": "sent an unreadable answer",
+    "skipped": "not run (an earlier case timed out)",
+}
+
+
+def _answer_kind(kind: str) -> str:
+    return _ANSWER_KINDS.get(kind, kind)
+
+
 def _graph(nodes: list[GraphNode] | None, title: str) -> Markup:
     if nodes is None:
         return render_no_graph_svg(title=title, reason="not a tensor: no graph")
@@ -60,7 +77,9 @@ def _environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    environment.filters.update(points=_points, seconds=_seconds, percent=_percent, slug=slug)
+    environment.filters.update(
+        points=_points, seconds=_seconds, percent=_percent, slug=slug, answer_kind=_answer_kind
+    )
     environment.globals.update(
         graph_svg=_graph, histogram_svg=histogram_svg, pass_rate_svg=pass_rate_svg
     )
