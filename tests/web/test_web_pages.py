@@ -412,3 +412,49 @@ def test_not_attempted_lists_missing_functions_not_files_that_did_not_load(tmp_p
     cells = [cell.split("<", 1)[0] for cell in double_row.split('<td class="num">')[1:]]
     passed, failed, errored, _, _, not_attempted_count = cells
     assert (passed, failed, errored, not_attempted_count) == ("1", "0", "2", "1")  # mo; mo, vera
+
+
+def test_backquoted_code_in_known_mistakes_is_shown_as_code_and_the_rest_escaped(
+    tmp_path: Path,
+) -> None:
+    import dataclasses
+
+    from classroom import STUDENTS, student_record
+    from starlette.testclient import TestClient
+
+    from gradekit.gradebook.store import Gradebook
+    from gradekit.report.web.app import create_app
+    from gradekit.report.web.render import _code_spans
+
+    assert _code_spans("Use `t[::-2]`, not `<b>` & `x`; a lone ` stays") == (
+        "Use <code>t[::-2]</code>, not <code>&lt;b&gt;</code> &amp; <code>x</code>; a lone ` stays"
+    )
+    message = "You wrote `t + 2` <instead> of `2 * t`."
+    record = student_record("bob", STUDENTS["bob"])
+    exercises = [
+        dataclasses.replace(exercise, mistake=message if exercise.mistake else None)
+        for exercise in record.exercises
+    ]
+    db = tmp_path / "gradebook.sqlite"
+    with Gradebook(db) as book:
+        run = book.start_run(
+            assignment_id=ASSIGNMENT, assignment_title="t", spec_path="x.yaml",
+            spec_hash="s", backend="engine", sandbox_tier=2, jobs=1, gradekit_version="test",
+        )  # fmt: skip
+        book.record_submission(
+            run_id=run,
+            assignment_id=ASSIGNMENT,
+            spec_hash="s",
+            record=dataclasses.replace(record, exercises=exercises),
+        )
+        book.finish_run(run)
+    shown = "You wrote <code>t + 2</code> &lt;instead&gt; of <code>2 * t</code>."
+    with TestClient(create_app(db), base_url="http://127.0.0.1") as client:
+        pages = [
+            client.get(f"{BASE}/{page}").text
+            for page in ("index.html", "exercise/double.html", "student/bob.html")
+        ]
+    for html in pages:
+        assert shown in html
+    # The overview's hover text is an attribute: plain text, escaped, backquotes kept.
+    assert 'title="You wrote `t + 2` &lt;instead&gt; of `2 * t`."' in pages[0]

@@ -17,11 +17,12 @@ Site layout (the same URLs on the server and file names in the export)::
 
 from __future__ import annotations
 
+import re
 from importlib import resources
 from typing import Any
 
 import jinja2
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from gradekit.report.web.data import ReportData, slug
 from gradekit.report.web.graph import GraphNode, render_graph_svg, render_no_graph_svg
@@ -61,6 +62,16 @@ def _answer_kind(kind: str) -> str:
     return _ANSWER_KINDS.get(kind, kind)
 
 
+# Hints and known-mistake messages are written in the spec's Markdown-ish style:
+# `t[::-2]` is code.
+_CODE_SPAN = re.compile(r"`([^`\n]+)`")
+
+
+def _code_spans(text: str) -> Markup:
+    """``text`` escaped, its backquoted spans shown as ``<code>`` (the backquotes dropped)."""
+    return Markup(_CODE_SPAN.sub(r"<code>\1</code>", str(escape(text))))
+
+
 def _graph(nodes: list[GraphNode] | None, title: str) -> Markup:
     if nodes is None:
         return render_no_graph_svg(title=title, reason="not a tensor: no graph")
@@ -78,7 +89,12 @@ def _environment() -> jinja2.Environment:
         lstrip_blocks=True,
     )
     environment.filters.update(
-        points=_points, seconds=_seconds, percent=_percent, slug=slug, answer_kind=_answer_kind
+        points=_points,
+        seconds=_seconds,
+        percent=_percent,
+        slug=slug,
+        answer_kind=_answer_kind,
+        code_spans=_code_spans,
     )
     environment.globals.update(
         graph_svg=_graph, histogram_svg=histogram_svg, pass_rate_svg=pass_rate_svg
