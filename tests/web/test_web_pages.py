@@ -364,6 +364,26 @@ def test_submitted_but_ungradable_students_are_not_listed_as_not_submitted(tmp_p
         not_submitted = not_submitted[: not_submitted.index("</section>")]
         assert "<li>zoe</li>" in not_submitted
         assert "bob" not in not_submitted and "eve" not in not_submitted
+        # The gradebook table has the rows of its "Download CSV": the ungraded ones too.
+        table = html[html.index('id="gradebook"') :]
+        table = table[: table.index("</table>")]
+        rows = {
+            cells[0]: cells[2]
+            for cells in (
+                re.findall(r'<td[^>]*data-value="([^"]*)"', row)
+                for row in table.split("<tr")[2:]  # after the header's row
+            )
+        }
+        assert rows == {
+            "alice": "pass",
+            "bob": "fail",  # graded earlier: that grade stands
+            "&lt;b&gt;eve&lt;/b&gt;": "not gradable",
+            "zoe": "not submitted",
+        }
+        with closing(connect(db, readonly=True)) as connection:
+            csv_text = export_csv(connection, ASSIGNMENT, roster=roster)
+        exported = {row["student"] for row in csv.DictReader(io.StringIO(csv_text))}
+        assert exported == {"alice", "bob", "<b>eve</b>", "zoe"}
     assert 'id="not-gradable"' in bob and "bob.py is a symbolic link" in bob
     assert "The grade below is from an earlier submission" in bob
     assert 'id="not-gradable"' not in alice

@@ -274,6 +274,12 @@ class ReportData:
                 {"entry": entry, "slug": slug(student) if student in graded else None}
                 for student, entry in sorted(ungradable.items())
             ],
+            # The gradebook table's rows without a grade, as the CSV export has them: so the
+            # table and its "Download CSV" list the same students.
+            "ungraded_rows": sorted(
+                [(student, "not gradable") for student in set(ungradable) - graded]
+                + [(student, "not submitted") for student in set(self.roster or ()) - submitted]
+            ),
             "roster_given": self.roster is not None,
             "not_submitted": sorted(set(self.roster or ()) - submitted),
             "not_on_roster": sorted(graded - set(self.roster)) if self.roster is not None else [],
