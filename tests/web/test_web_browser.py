@@ -143,6 +143,8 @@ def test_navigation_to_an_exercise_and_a_student(page, server: str, tmp_path: Pa
     page.wait_for_url(f"**/{ASSIGNMENT}/student/carol.html")
     assert page.locator("h1").inner_text() == "carol"
     assert page.locator("#history tbody tr").count() == 1
+    headings = page.locator("#history thead th").all_inner_texts()
+    assert headings == ["run", "graded at", "score", "status", "exercises", "file version"]
     page.screenshot(path=str(tmp_path / "student.png"), full_page=True)
 
 
