@@ -634,6 +634,12 @@ def _serve_tasks(
                 grader.cancel.set()
                 continue
             pool.submit(grade_task, task)
+        # The task channel has ended. The parent closes it only once it has every answer it
+        # waits for (or after a cancel line), so a run still in flight now has nobody to
+        # answer to: the parent was killed (SIGKILL, a SIGTERM it could not handle, a crash).
+        # Cancel it rather than let it, its launcher and the student's code run on to their
+        # deadlines (minutes) after the command is gone, beside the next `gradekit grade`.
+        grader.cancel.set()
     # Where the CPU went (the batch summary adds it up; benchmarks/grade.py prints it). The
     # zygote's own time is read while it lives; once it is closed, everything it started has
     # been reaped and counts among this process's children.

@@ -201,6 +201,30 @@ def test_a_second_ctrl_c_stops_everything_at_once(
         _cleanup(tree)
 
 
+def test_a_killed_grader_leaves_no_run_going_on_without_it(
+    looping_class: Path, slow_spec: Path, tmp_path: Path
+) -> None:
+    """SIGKILL of the command alone (the OOM killer, `kill -9`, a CI runner's hard stop): its
+    workers see their task channel end and cancel the runs in flight. They used to grade on
+    to the runs' deadlines, the student's code running minutes after the command was gone,
+    beside the next `gradekit grade` that resumes the batch."""
+    db = tmp_path / "book.sqlite"
+    process, _ = _start_batch(looping_class, slow_spec, db)
+    tree: set[int] = set()
+    try:
+        tree = _in_flight(process, db)
+        process.kill()  # the parent only: its workers, zygote and launchers are orphaned
+        process.wait()
+        assert not _survivors(tree - {process.pid}, within=20.0), (
+            "processes of the batch outlived it"
+        )
+        reader = connect(db, readonly=True)
+        assert reader.execute("SELECT count(*) FROM submissions").fetchone()[0] == 2
+        reader.close()
+    finally:
+        _cleanup(tree)
+
+
 # --------------------------------------------------------------------------------------------
 # The pool's two ways to stop, in process
 # --------------------------------------------------------------------------------------------
