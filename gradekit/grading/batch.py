@@ -708,6 +708,18 @@ def add_cpu_reports(
     }
 
 
+def _ignore_signal(*_: object) -> None:
+    """A handler that does nothing (see :func:`_parent_decides_on_sigterm`)."""
+
+
+def _parent_decides_on_sigterm() -> None:
+    """A SIGTERM sent to the batch's whole process group is the parent's to act on (as
+    Ctrl-C is): a worker killed by it would leave its launchers running. A handler that does
+    nothing, not SIG_IGN, which the zygote, its launchers and the student's code would
+    inherit through exec (a caught signal is reset to its default there)."""
+    signal.signal(signal.SIGTERM, _ignore_signal)
+
+
 def worker_main(argv: list[str] | None = None) -> int:
     """Grade tasks from stdin (JSON lines) and answer on stdout (JSON lines)."""
     import argparse  # only a spawned worker parses a command line (not a batch's parent)
@@ -720,6 +732,7 @@ def worker_main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     # Ctrl-C reaches the whole process group: the parent decides, then closes our stdin.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _parent_decides_on_sigterm()
     # Our stdout is the answer channel: anything else printed goes to stderr.
     answer = _answer_channel(os.fdopen(os.dup(1), "w", encoding="utf-8"))
     os.dup2(2, 1)  # fd 1 too, so nothing we start (the zygote) holds the answer pipe
@@ -752,6 +765,7 @@ def _forked_worker_main(
     (interpreter, imports, spec, reference answers), which it inherited; ``zygote``, when
     given, is the one the parent started for it (see BatchZygotes)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # as in worker_main: the parent decides
+    _parent_decides_on_sigterm()
     os.dup2(2, 1)  # the parent's stdout may be the --json summary: never write to it
     sys.stdout = sys.stderr
     answer = _answer_channel(os.fdopen(answer_fd, "w", encoding="utf-8"))
@@ -1337,8 +1351,9 @@ class BatchSummary:
     # CPU seconds per kind of process (parent, workers, zygotes, launchers with their
     # sandboxed processes), before grading (`start`) and during it (`grading`).
     cpu_seconds: dict[str, dict[str, float]] = field(default_factory=dict)
-    # Stopped by Ctrl-C: the counts are what was recorded before it.
+    # Stopped by Ctrl-C (or SIGTERM): the counts are what was recorded before it.
     interrupted: bool = False
+    stop_signal: int | None = None  # the signal that stopped it (not in the JSON summary)
 
     def to_json(self) -> dict[str, Any]:
         """The summary as JSON data, students in id order as the table shows them (they are
@@ -1407,31 +1422,40 @@ def _ignore(*_: object) -> None:
 
 
 class _InterruptRequests:
-    """Ctrl-C while a batch grades, turned into requests the batch acts on in its own time:
-    the first sets :attr:`first` (stop: cancel what is in flight, keep what is recorded),
-    any further one :attr:`again` (stop now). A context manager; it takes over SIGINT only
-    in the main thread and only from Python's default handler (a SIGINT the caller ignores
-    stays ignored, and one raised elsewhere stays KeyboardInterrupt)."""
+    """Ctrl-C (SIGINT) or SIGTERM while a batch grades, turned into requests the batch acts on
+    in its own time: the first sets :attr:`first` (stop: cancel what is in flight, keep what
+    is recorded) and :attr:`signal` (which one it was), any further one :attr:`again` (stop
+    now). A context manager; it takes over each signal only in the main thread and only from
+    Python's default handling (a signal the caller ignores or handles stays so, and a SIGINT
+    raised elsewhere stays KeyboardInterrupt)."""
 
     def __init__(self) -> None:
         self.first = threading.Event()
         self.again = threading.Event()
-        self._previous: Any = None
+        self.signal: int | None = None
+        self._previous: dict[int, Any] = {}
 
     def __enter__(self) -> _InterruptRequests:
-        if (
-            threading.current_thread() is threading.main_thread()
-            and signal.getsignal(signal.SIGINT) is signal.default_int_handler
-        ):
-            self._previous = signal.signal(signal.SIGINT, self._request)
+        if threading.current_thread() is threading.main_thread():
+            for signum, default in (
+                (signal.SIGINT, signal.default_int_handler),
+                (signal.SIGTERM, signal.SIG_DFL),  # `kill`, `timeout`, a CI job's cancel
+            ):
+                if signal.getsignal(signum) is default:
+                    self._previous[signum] = signal.signal(signum, self._request)
         return self
 
-    def _request(self, *_: object) -> None:
-        (self.again if self.first.is_set() else self.first).set()
+    def _request(self, signum: int, _frame: object) -> None:
+        if self.first.is_set():
+            self.again.set()
+        else:
+            self.signal = signum
+            self.first.set()
 
     def __exit__(self, *_: object) -> None:
-        if self._previous is not None:
-            signal.signal(signal.SIGINT, self._previous)
+        for signum, previous in self._previous.items():
+            signal.signal(signum, previous)
+        self._previous.clear()
 
 
 def _with_machine_probe(policy: PolicySettings) -> PolicySettings:
@@ -1585,6 +1609,7 @@ def grade_batch(
                         _record_all(graded, book, summary, run_id, identity, on_result)
                     if interrupts.first.is_set():
                         summary.interrupted = True
+                        summary.stop_signal = interrupts.signal
                         on_interrupt(0 if pool is None else pool.in_progress())
                         if pool is not None:
                             pool.cancel(now=interrupts.again)

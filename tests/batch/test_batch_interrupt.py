@@ -201,6 +201,44 @@ def test_a_second_ctrl_c_stops_everything_at_once(
         _cleanup(tree)
 
 
+@pytest.mark.parametrize("to", ["grader", "group"])
+def test_sigterm_stops_the_batch_as_ctrl_c_does(
+    looping_class: Path, slow_spec: Path, tmp_path: Path, to: str
+) -> None:
+    """SIGTERM (`kill`, `timeout`, a CI job's cancel; or to the whole group, as a service
+    manager sends it) stops the batch as the first Ctrl-C does: runs in flight cancelled,
+    the summary of what was recorded, the run `interrupted`, nothing left running; exit code
+    143. It used to kill the command on the spot (no summary, the run left `running`) while
+    its workers graded on to the runs' deadlines."""
+    db = tmp_path / "book.sqlite"
+    process, errors = _start_batch(looping_class, slow_spec, db, "--json")
+    tree: set[int] = set()
+    try:
+        tree = _in_flight(process, db)
+        if to == "grader":
+            process.terminate()
+        else:
+            os.killpg(process.pid, signal.SIGTERM)
+        stdout, _ = process.communicate(timeout=BOUND)
+        assert process.returncode == 143
+        stderr = errors.read_text()
+        assert "stopping: 3 submission(s) in progress will be discarded" in stderr
+        assert "Traceback" not in stderr and "run the same command again" in stderr
+        summary = json.loads(stdout)
+        assert summary["interrupted"] is True and summary["graded"] == 2
+        assert summary["grader_errors"] == []
+        assert not _survivors(tree), "processes of the batch outlived it"
+        reader = connect(db, readonly=True)
+        assert reader.execute("SELECT status FROM runs").fetchone()[0] == "interrupted"
+        assert reader.execute("SELECT count(*) FROM submissions").fetchone()[0] == 2
+        reader.close()
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+        _cleanup(tree)
+
+
 def test_a_killed_grader_leaves_no_run_going_on_without_it(
     looping_class: Path, slow_spec: Path, tmp_path: Path
 ) -> None:
@@ -296,3 +334,24 @@ def test_interrupt_requests_take_over_sigint_only_from_the_default_handler() -> 
         assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+def test_interrupt_requests_take_over_sigterm_from_its_default_and_say_which_came() -> None:
+    from gradekit.grading.batch import _InterruptRequests
+
+    if threading.current_thread() is not threading.main_thread():
+        pytest.skip("signal handlers are set in the main thread only")
+    previous = signal.getsignal(signal.SIGTERM)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        with _InterruptRequests() as requests:
+            # (else the SIGTERM below would end this very test run)
+            assert signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL
+            os.kill(os.getpid(), signal.SIGTERM)
+            _wait_until(requests.first.is_set, "the first request")
+            assert requests.signal == signal.SIGTERM and not requests.again.is_set()
+            os.kill(os.getpid(), signal.SIGTERM)
+            _wait_until(requests.again.is_set, "the second request")
+        assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+    finally:
+        signal.signal(signal.SIGTERM, previous)
