@@ -35,6 +35,7 @@ import os
 import queue
 import resource
 import select
+import shutil
 import signal
 import subprocess
 import sys
@@ -626,7 +627,10 @@ def _serve_tasks(
     # 55 ms each (and, in a forked worker, wrote to every inherited page it touched).
     gc.freeze()
     at_ready = {"worker": _own_cpu(), "zygote": _process_cpu(grader.zygote.process.pid)[0]}
-    answer({"ready": True, "tier": grader.policy.tier, "expected": expected})
+    # The zygote's scratch root (every run's directory, with its copy of the submission, is
+    # made in there): the parent removes it should it have to kill this worker's tree.
+    scratch = str(grader.zygote.scratch_root)
+    answer({"ready": True, "tier": grader.policy.tier, "expected": expected, "scratch": scratch})
     with ThreadPoolExecutor(max_workers=max(1, slots)) as pool:
         for line in tasks:  # the parent never sends more than `slots` at once
             task = json.loads(line)
@@ -948,6 +952,9 @@ class WorkerPool:
         # The zygotes forked workers took over from ``zygotes``: this process's children,
         # reaped here (by index of the worker).
         self._adopted: list[subprocess.Popen | None] = []
+        # The zygotes' scratch roots, which hold every run's directory and its copy of the
+        # submission: removed here when the pool kills the trees (nobody else is left to).
+        self._scratch_roots: set[str] = set()
         if self.forked:
             self.processes = self._fork_workers(spec_path, backend, policy, zygotes)
         else:
@@ -968,6 +975,8 @@ class WorkerPool:
             for process in self.processes:
                 ready = self._handshake(process)
                 self.tier, self.expected = ready.get("tier"), ready.get("expected", [])
+                if ready.get("scratch"):
+                    self._scratch_roots.add(ready["scratch"])
         except KeyboardInterrupt:  # nothing in flight yet: stop everything now
             self.kill()
             raise
@@ -1067,6 +1076,8 @@ class WorkerPool:
             os.close(answer_w)
             processes.append(_ForkedProcess(pid, task_w, answer_r))
             zygote = adopted[index]
+            if zygote is not None:
+                self._scratch_roots.add(str(zygote.scratch_root))
             self._adopted.append(None if zygote is None else zygote.release())
         return processes
 
@@ -1259,6 +1270,10 @@ class WorkerPool:
         for process in self.processes:
             process.wait()
         self._reap_adopted(0.0)
+        # Killed, their zygotes could not remove their scratch roots: the runs' directories
+        # with the students' files would stay in the temporary folder for good.
+        for root in self._scratch_roots:
+            shutil.rmtree(root, ignore_errors=True)
 
     def _reap_adopted(self, timeout: float, *, now: threading.Event | None = None) -> None:
         """Wait for the zygotes the workers adopted (this process's children), which exit

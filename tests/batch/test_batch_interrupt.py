@@ -110,7 +110,12 @@ def _wait_until(condition, what: str, process: subprocess.Popen | None = None) -
 
 
 def _start_batch(folder: Path, spec: Path, db: Path, *extra: str) -> tuple[subprocess.Popen, Path]:
+    """The batch, with a temporary folder of its own (``db``'s folder's ``tmp``), which it
+    must leave empty: the zygotes' scratch roots, with the runs' copies of the submissions,
+    are made in there."""
     errors = db.parent / "stderr.txt"
+    temporary = db.parent / "tmp"
+    temporary.mkdir(exist_ok=True)
     with errors.open("w") as stderr:  # a file: the test reads it while the batch runs
         process = subprocess.Popen(
             [sys.executable, "-m", "gradekit", "grade", str(folder), "-a", str(spec)]
@@ -119,8 +124,19 @@ def _start_batch(folder: Path, spec: Path, db: Path, *extra: str) -> tuple[subpr
             stderr=stderr,
             text=True,
             start_new_session=True,  # its own group, so Ctrl-C can be sent to all of it
+            env={**os.environ, "TMPDIR": str(temporary)},
         )
     return process, errors
+
+
+def _left_in_temporary_folder(db: Path, within: float = 10.0) -> list[str]:
+    """What the batch left in its temporary folder (see _start_batch), after up to
+    ``within`` seconds for processes still cleaning up."""
+    temporary = db.parent / "tmp"
+    deadline = time.monotonic() + within
+    while any(temporary.iterdir()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return sorted(str(path.relative_to(temporary)) for path in temporary.rglob("*"))
 
 
 def _in_flight(process: subprocess.Popen, db: Path) -> set[int]:
@@ -161,6 +177,7 @@ def test_ctrl_c_cancels_the_runs_in_flight_and_json_says_what_was_recorded(
         assert summary["graded"] == 2 and summary["total"] == 5
         assert sorted(s["student"] for s in summary["students"]) == ["a0", "a1"]
         assert not _survivors(tree), "processes of the batch outlived it"
+        assert _left_in_temporary_folder(db) == []
         reader = connect(db, readonly=True)
         students = [row[0] for row in reader.execute("SELECT student FROM submissions")]
         assert sorted(students) == ["a0", "a1"]  # the cancelled ones are simply not there
@@ -190,6 +207,8 @@ def test_a_second_ctrl_c_stops_everything_at_once(
         stderr = errors.read_text()
         assert "Traceback" not in stderr and "graded in this run" in stderr
         assert not _survivors(tree), "processes of the batch outlived it"
+        # Its killed zygotes could not remove their scratch roots, with the students' files.
+        assert _left_in_temporary_folder(db) == []
         reader = connect(db, readonly=True)
         assert reader.execute("SELECT count(*) FROM submissions").fetchone()[0] == 2
         assert reader.execute("SELECT status FROM runs").fetchone()[0] == "interrupted"
@@ -256,6 +275,7 @@ def test_a_killed_grader_leaves_no_run_going_on_without_it(
         assert not _survivors(tree - {process.pid}, within=20.0), (
             "processes of the batch outlived it"
         )
+        assert _left_in_temporary_folder(db) == []
         reader = connect(db, readonly=True)
         assert reader.execute("SELECT count(*) FROM submissions").fetchone()[0] == 2
         reader.close()
