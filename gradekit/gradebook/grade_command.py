@@ -185,7 +185,8 @@ def _run_grade(options: GradeOptions, zygotes: BatchZygotes | None) -> int:
         _print_summary(summary, options.db)
     if summary.interrupted:
         sys.stderr.write(INTERRUPTED + "\n")
-        return EXIT_INTERRUPTED
+        # 130 after Ctrl-C, 143 after SIGTERM: what a shell reports for a command they killed.
+        return 128 + summary.stop_signal if summary.stop_signal else EXIT_INTERRUPTED
     return EXIT_GRADER_ERRORS if summary.grader_errors else EXIT_OK
 
 
@@ -238,6 +239,8 @@ def _ignore_further_interrupts() -> None:
 
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+        if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
 
 def _usage_error(message: str) -> int:

@@ -35,6 +35,7 @@ import os
 import queue
 import resource
 import select
+import shutil
 import signal
 import subprocess
 import sys
@@ -666,7 +667,10 @@ def _serve_tasks(
     # 55 ms each (and, in a forked worker, wrote to every inherited page it touched).
     gc.freeze()
     at_ready = {"worker": _own_cpu(), "zygote": _process_cpu(grader.zygote.process.pid)[0]}
-    answer({"ready": True, "tier": grader.policy.tier, "expected": expected})
+    # The zygote's scratch root (every run's directory, with its copy of the submission, is
+    # made in there): the parent removes it should it have to kill this worker's tree.
+    scratch = str(grader.zygote.scratch_root)
+    answer({"ready": True, "tier": grader.policy.tier, "expected": expected, "scratch": scratch})
     with ThreadPoolExecutor(max_workers=max(1, slots)) as pool:
         for line in tasks:  # the parent never sends more than `slots` at once
             task = json.loads(line)
@@ -674,6 +678,12 @@ def _serve_tasks(
                 grader.cancel.set()
                 continue
             pool.submit(grade_task, task)
+        # The task channel has ended. The parent closes it only once it has every answer it
+        # waits for (or after a cancel line), so a run still in flight now has nobody to
+        # answer to: the parent was killed (SIGKILL, a SIGTERM it could not handle, a crash).
+        # Cancel it rather than let it, its launcher and the student's code run on to their
+        # deadlines (minutes) after the command is gone, beside the next `gradekit grade`.
+        grader.cancel.set()
     # Where the CPU went (the batch summary adds it up; benchmarks/grade.py prints it). The
     # zygote's own time is read while it lives; once it is closed, everything it started has
     # been reaped and counts among this process's children.
@@ -742,6 +752,18 @@ def add_cpu_reports(
     }
 
 
+def _ignore_signal(*_: object) -> None:
+    """A handler that does nothing (see :func:`_parent_decides_on_sigterm`)."""
+
+
+def _parent_decides_on_sigterm() -> None:
+    """A SIGTERM sent to the batch's whole process group is the parent's to act on (as
+    Ctrl-C is): a worker killed by it would leave its launchers running. A handler that does
+    nothing, not SIG_IGN, which the zygote, its launchers and the student's code would
+    inherit through exec (a caught signal is reset to its default there)."""
+    signal.signal(signal.SIGTERM, _ignore_signal)
+
+
 def worker_main(argv: list[str] | None = None) -> int:
     """Grade tasks from stdin (JSON lines) and answer on stdout (JSON lines)."""
     import argparse  # only a spawned worker parses a command line (not a batch's parent)
@@ -754,6 +776,7 @@ def worker_main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     # Ctrl-C reaches the whole process group: the parent decides, then closes our stdin.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _parent_decides_on_sigterm()
     # Our stdout is the answer channel: anything else printed goes to stderr.
     answer = _answer_channel(os.fdopen(os.dup(1), "w", encoding="utf-8"))
     os.dup2(2, 1)  # fd 1 too, so nothing we start (the zygote) holds the answer pipe
@@ -786,6 +809,7 @@ def _forked_worker_main(
     (interpreter, imports, spec, reference answers), which it inherited; ``zygote``, when
     given, is the one the parent started for it (see BatchZygotes)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # as in worker_main: the parent decides
+    _parent_decides_on_sigterm()
     os.dup2(2, 1)  # the parent's stdout may be the --json summary: never write to it
     sys.stdout = sys.stderr
     answer = _answer_channel(os.fdopen(answer_fd, "w", encoding="utf-8"))
@@ -968,6 +992,9 @@ class WorkerPool:
         # The zygotes forked workers took over from ``zygotes``: this process's children,
         # reaped here (by index of the worker).
         self._adopted: list[subprocess.Popen | None] = []
+        # The zygotes' scratch roots, which hold every run's directory and its copy of the
+        # submission: removed here when the pool kills the trees (nobody else is left to).
+        self._scratch_roots: set[str] = set()
         if self.forked:
             self.processes = self._fork_workers(spec_path, backend, policy, zygotes)
         else:
@@ -988,6 +1015,8 @@ class WorkerPool:
             for process in self.processes:
                 ready = self._handshake(process)
                 self.tier, self.expected = ready.get("tier"), ready.get("expected", [])
+                if ready.get("scratch"):
+                    self._scratch_roots.add(ready["scratch"])
         except KeyboardInterrupt:  # nothing in flight yet: stop everything now
             self.kill()
             raise
@@ -1087,6 +1116,8 @@ class WorkerPool:
             os.close(answer_w)
             processes.append(_ForkedProcess(pid, task_w, answer_r))
             zygote = adopted[index]
+            if zygote is not None:
+                self._scratch_roots.add(str(zygote.scratch_root))
             self._adopted.append(None if zygote is None else zygote.release())
         return processes
 
@@ -1279,6 +1310,10 @@ class WorkerPool:
         for process in self.processes:
             process.wait()
         self._reap_adopted(0.0)
+        # Killed, their zygotes could not remove their scratch roots: the runs' directories
+        # with the students' files would stay in the temporary folder for good.
+        for root in self._scratch_roots:
+            shutil.rmtree(root, ignore_errors=True)
 
     def _reap_adopted(self, timeout: float, *, now: threading.Event | None = None) -> None:
         """Wait for the zygotes the workers adopted (this process's children), which exit
@@ -1371,11 +1406,12 @@ class BatchSummary:
     # CPU seconds per kind of process (parent, workers, zygotes, launchers with their
     # sandboxed processes), before grading (`start`) and during it (`grading`).
     cpu_seconds: dict[str, dict[str, float]] = field(default_factory=dict)
-    # Stopped by Ctrl-C: the counts are what was recorded before it.
+    # Stopped by Ctrl-C (or SIGTERM): the counts are what was recorded before it.
     interrupted: bool = False
     # Of the submissions to grade, those whose file was graded before, unchanged, against
     # another version of the spec (YAML, solution, backend or gradekit): regraded for that.
     regraded_after_spec_change: int = 0
+    stop_signal: int | None = None  # the signal that stopped it: 2 (Ctrl-C) or 15 (SIGTERM)
 
     def to_json(self) -> dict[str, Any]:
         """The summary as JSON data, students in id order as the table shows them (they are
@@ -1444,31 +1480,40 @@ def _ignore(*_: object) -> None:
 
 
 class _InterruptRequests:
-    """Ctrl-C while a batch grades, turned into requests the batch acts on in its own time:
-    the first sets :attr:`first` (stop: cancel what is in flight, keep what is recorded),
-    any further one :attr:`again` (stop now). A context manager; it takes over SIGINT only
-    in the main thread and only from Python's default handler (a SIGINT the caller ignores
-    stays ignored, and one raised elsewhere stays KeyboardInterrupt)."""
+    """Ctrl-C (SIGINT) or SIGTERM while a batch grades, turned into requests the batch acts on
+    in its own time: the first sets :attr:`first` (stop: cancel what is in flight, keep what
+    is recorded) and :attr:`signal` (which one it was), any further one :attr:`again` (stop
+    now). A context manager; it takes over each signal only in the main thread and only from
+    Python's default handling (a signal the caller ignores or handles stays so, and a SIGINT
+    raised elsewhere stays KeyboardInterrupt)."""
 
     def __init__(self) -> None:
         self.first = threading.Event()
         self.again = threading.Event()
-        self._previous: Any = None
+        self.signal: int | None = None
+        self._previous: dict[int, Any] = {}
 
     def __enter__(self) -> _InterruptRequests:
-        if (
-            threading.current_thread() is threading.main_thread()
-            and signal.getsignal(signal.SIGINT) is signal.default_int_handler
-        ):
-            self._previous = signal.signal(signal.SIGINT, self._request)
+        if threading.current_thread() is threading.main_thread():
+            for signum, default in (
+                (signal.SIGINT, signal.default_int_handler),
+                (signal.SIGTERM, signal.SIG_DFL),  # `kill`, `timeout`, a CI job's cancel
+            ):
+                if signal.getsignal(signum) is default:
+                    self._previous[signum] = signal.signal(signum, self._request)
         return self
 
-    def _request(self, *_: object) -> None:
-        (self.again if self.first.is_set() else self.first).set()
+    def _request(self, signum: int, _frame: object) -> None:
+        if self.first.is_set():
+            self.again.set()
+        else:
+            self.signal = signum
+            self.first.set()
 
     def __exit__(self, *_: object) -> None:
-        if self._previous is not None:
-            signal.signal(signal.SIGINT, self._previous)
+        for signum, previous in self._previous.items():
+            signal.signal(signum, previous)
+        self._previous.clear()
 
 
 def _with_machine_probe(policy: PolicySettings) -> PolicySettings:
@@ -1627,6 +1672,7 @@ def grade_batch(
                         _record_all(graded, book, summary, run_id, identity, on_result)
                     if interrupts.first.is_set():
                         summary.interrupted = True
+                        summary.stop_signal = interrupts.signal
                         on_interrupt(0 if pool is None else pool.in_progress())
                         if pool is not None:
                             pool.cancel(now=interrupts.again)

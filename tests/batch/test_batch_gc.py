@@ -27,7 +27,7 @@ def test_a_worker_freezes_its_heap_before_it_says_it_is_ready() -> None:
     grader = SimpleNamespace(
         plans=[],
         reference=SimpleNamespace(outcomes={}),
-        zygote=SimpleNamespace(process=SimpleNamespace(pid=os.getpid())),
+        zygote=SimpleNamespace(process=SimpleNamespace(pid=os.getpid()), scratch_root="/nowhere"),
         adopted_zygote=None,
         policy=SimpleNamespace(tier=1),
         cancel=threading.Event(),

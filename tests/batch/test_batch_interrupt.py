@@ -110,7 +110,12 @@ def _wait_until(condition, what: str, process: subprocess.Popen | None = None) -
 
 
 def _start_batch(folder: Path, spec: Path, db: Path, *extra: str) -> tuple[subprocess.Popen, Path]:
+    """The batch, with a temporary folder of its own (``db``'s folder's ``tmp``), which it
+    must leave empty: the zygotes' scratch roots, with the runs' copies of the submissions,
+    are made in there."""
     errors = db.parent / "stderr.txt"
+    temporary = db.parent / "tmp"
+    temporary.mkdir(exist_ok=True)
     with errors.open("w") as stderr:  # a file: the test reads it while the batch runs
         process = subprocess.Popen(
             [sys.executable, "-m", "gradekit", "grade", str(folder), "-a", str(spec)]
@@ -119,8 +124,19 @@ def _start_batch(folder: Path, spec: Path, db: Path, *extra: str) -> tuple[subpr
             stderr=stderr,
             text=True,
             start_new_session=True,  # its own group, so Ctrl-C can be sent to all of it
+            env={**os.environ, "TMPDIR": str(temporary)},
         )
     return process, errors
+
+
+def _left_in_temporary_folder(db: Path, within: float = 10.0) -> list[str]:
+    """What the batch left in its temporary folder (see _start_batch), after up to
+    ``within`` seconds for processes still cleaning up."""
+    temporary = db.parent / "tmp"
+    deadline = time.monotonic() + within
+    while any(temporary.iterdir()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return sorted(str(path.relative_to(temporary)) for path in temporary.rglob("*"))
 
 
 def _in_flight(process: subprocess.Popen, db: Path) -> set[int]:
@@ -161,6 +177,7 @@ def test_ctrl_c_cancels_the_runs_in_flight_and_json_says_what_was_recorded(
         assert summary["graded"] == 2 and summary["total"] == 5
         assert sorted(s["student"] for s in summary["students"]) == ["a0", "a1"]
         assert not _survivors(tree), "processes of the batch outlived it"
+        assert _left_in_temporary_folder(db) == []
         reader = connect(db, readonly=True)
         students = [row[0] for row in reader.execute("SELECT student FROM submissions")]
         assert sorted(students) == ["a0", "a1"]  # the cancelled ones are simply not there
@@ -190,6 +207,8 @@ def test_a_second_ctrl_c_stops_everything_at_once(
         stderr = errors.read_text()
         assert "Traceback" not in stderr and "graded in this run" in stderr
         assert not _survivors(tree), "processes of the batch outlived it"
+        # Its killed zygotes could not remove their scratch roots, with the students' files.
+        assert _left_in_temporary_folder(db) == []
         reader = connect(db, readonly=True)
         assert reader.execute("SELECT count(*) FROM submissions").fetchone()[0] == 2
         assert reader.execute("SELECT status FROM runs").fetchone()[0] == "interrupted"
@@ -198,6 +217,69 @@ def test_a_second_ctrl_c_stops_everything_at_once(
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
+        _cleanup(tree)
+
+
+@pytest.mark.parametrize("to", ["grader", "group"])
+def test_sigterm_stops_the_batch_as_ctrl_c_does(
+    looping_class: Path, slow_spec: Path, tmp_path: Path, to: str
+) -> None:
+    """SIGTERM (`kill`, `timeout`, a CI job's cancel; or to the whole group, as a service
+    manager sends it) stops the batch as the first Ctrl-C does: runs in flight cancelled,
+    the summary of what was recorded, the run `interrupted`, nothing left running; exit code
+    143. It used to kill the command on the spot (no summary, the run left `running`) while
+    its workers graded on to the runs' deadlines."""
+    db = tmp_path / "book.sqlite"
+    process, errors = _start_batch(looping_class, slow_spec, db, "--json")
+    tree: set[int] = set()
+    try:
+        tree = _in_flight(process, db)
+        if to == "grader":
+            process.terminate()
+        else:
+            os.killpg(process.pid, signal.SIGTERM)
+        stdout, _ = process.communicate(timeout=BOUND)
+        assert process.returncode == 143
+        stderr = errors.read_text()
+        assert "stopping: 3 submission(s) in progress will be discarded" in stderr
+        assert "Traceback" not in stderr and "run the same command again" in stderr
+        summary = json.loads(stdout)
+        assert summary["interrupted"] is True and summary["graded"] == 2
+        assert summary["grader_errors"] == []
+        assert not _survivors(tree), "processes of the batch outlived it"
+        reader = connect(db, readonly=True)
+        assert reader.execute("SELECT status FROM runs").fetchone()[0] == "interrupted"
+        assert reader.execute("SELECT count(*) FROM submissions").fetchone()[0] == 2
+        reader.close()
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+        _cleanup(tree)
+
+
+def test_a_killed_grader_leaves_no_run_going_on_without_it(
+    looping_class: Path, slow_spec: Path, tmp_path: Path
+) -> None:
+    """SIGKILL of the command alone (the OOM killer, `kill -9`, a CI runner's hard stop): its
+    workers see their task channel end and cancel the runs in flight. They used to grade on
+    to the runs' deadlines, the student's code running minutes after the command was gone,
+    beside the next `gradekit grade` that resumes the batch."""
+    db = tmp_path / "book.sqlite"
+    process, _ = _start_batch(looping_class, slow_spec, db)
+    tree: set[int] = set()
+    try:
+        tree = _in_flight(process, db)
+        process.kill()  # the parent only: its workers, zygote and launchers are orphaned
+        process.wait()
+        assert not _survivors(tree - {process.pid}, within=20.0), (
+            "processes of the batch outlived it"
+        )
+        assert _left_in_temporary_folder(db) == []
+        reader = connect(db, readonly=True)
+        assert reader.execute("SELECT count(*) FROM submissions").fetchone()[0] == 2
+        reader.close()
+    finally:
         _cleanup(tree)
 
 
@@ -272,3 +354,24 @@ def test_interrupt_requests_take_over_sigint_only_from_the_default_handler() -> 
         assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+def test_interrupt_requests_take_over_sigterm_from_its_default_and_say_which_came() -> None:
+    from gradekit.grading.batch import _InterruptRequests
+
+    if threading.current_thread() is not threading.main_thread():
+        pytest.skip("signal handlers are set in the main thread only")
+    previous = signal.getsignal(signal.SIGTERM)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        with _InterruptRequests() as requests:
+            # (else the SIGTERM below would end this very test run)
+            assert signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL
+            os.kill(os.getpid(), signal.SIGTERM)
+            _wait_until(requests.first.is_set, "the first request")
+            assert requests.signal == signal.SIGTERM and not requests.again.is_set()
+            os.kill(os.getpid(), signal.SIGTERM)
+            _wait_until(requests.again.is_set, "the second request")
+        assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+    finally:
+        signal.signal(signal.SIGTERM, previous)
