@@ -197,6 +197,29 @@ def reference_answers() -> list[dict[str, Any]]:
     ]
 
 
+def write_run(
+    path: Path, records: list[SubmissionRecord], ungradable: dict[str, str] | None = None
+) -> Path:
+    """One finished run of the assignment into the gradebook at ``path``: ``records``, and
+    the entries it could not grade (student -> reason)."""
+    with Gradebook(path) as book:
+        run_id = book.start_run(
+            assignment_id=ASSIGNMENT, assignment_title="t", spec_path="x.yaml", spec_hash="s",
+            backend="engine", sandbox_tier=2, jobs=1, gradekit_version="test",
+        )  # fmt: skip
+        for student, reason in (ungradable or {}).items():
+            book.record_ungradable(
+                run_id=run_id, assignment_id=ASSIGNMENT, student=student,
+                entry=f"subs/{student}", reason=reason,
+            )  # fmt: skip
+        for record in records:
+            book.record_submission(
+                run_id=run_id, assignment_id=ASSIGNMENT, spec_hash="s", record=record
+            )
+        book.finish_run(run_id)
+    return path
+
+
 def write_classroom(path: Path, students: dict[str, dict[str, Any]] | None = None) -> Path:
     """Write two runs: a first one where bob was all wrong, then everyone's current answers."""
     students = STUDENTS if students is None else students

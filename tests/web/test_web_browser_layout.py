@@ -158,29 +158,19 @@ def test_a_not_gradable_reason_and_a_not_submitted_id_are_never_split_between_co
 ) -> None:
     """The overview's "submitted but not gradable" reasons are whole sentences (one per
     line), and the "not submitted" ids flow in columns without an id broken over two."""
-    from classroom import STUDENTS, student_record
+    from classroom import STUDENTS, student_record, write_run
 
-    from gradekit.gradebook.store import Gradebook, connect
+    from gradekit.gradebook.store import connect
     from gradekit.report.web.static_export import export_static_site
 
     reason = (
         "no .py or .ipynb file in judy/ (looked for exercise.py or exercise.ipynb, or any"
         " other Python file, there and in its sub-folders)"
     )
-    db = tmp_path / "gradebook.sqlite"
-    with Gradebook(db) as book:
-        run = book.start_run(
-            assignment_id=ASSIGNMENT, assignment_title="t", spec_path="x.yaml", spec_hash="s",
-            backend="engine", sandbox_tier=2, jobs=1, gradekit_version="test",
-        )  # fmt: skip
-        for student in ("judy", "ken"):
-            book.record_ungradable(
-                run_id=run, assignment_id=ASSIGNMENT, student=student,
-                entry=f"subs/{student}", reason=reason.replace("judy", student),
-            )  # fmt: skip
-        record = student_record("alice", STUDENTS["alice"])
-        book.record_submission(run_id=run, assignment_id=ASSIGNMENT, spec_hash="s", record=record)
-        book.finish_run(run)
+    ungradable = {student: reason.replace("judy", student) for student in ("judy", "ken")}
+    db = write_run(
+        tmp_path / "gradebook.sqlite", [student_record("alice", STUDENTS["alice"])], ungradable
+    )
     roster = ["alice", "judy", "ken", *(f"student-with-a-long-name-{i}" for i in range(9))]
     with closing(connect(db, readonly=True)) as connection:
         export_static_site(connection, tmp_path / "site", roster=roster)

@@ -322,31 +322,18 @@ def test_submitted_but_ungradable_students_are_not_listed_as_not_submitted(tmp_p
     """An entry the latest run could not grade (a link, an empty folder) is a submission: the
     overview lists it with the reason, apart from who did not submit; a student whose earlier
     submission is graded gets a note on their page."""
-    from classroom import STUDENTS, student_record
+    from classroom import STUDENTS, student_record, write_run
     from starlette.testclient import TestClient
 
-    from gradekit.gradebook.store import Gradebook
     from gradekit.report.web.app import create_app
     from gradekit.report.web.static_export import export_static_site
 
     db = tmp_path / "gradebook.sqlite"
-    with Gradebook(db) as book:
-        for graded, ungradable in ((["alice", "bob"], {}), (["alice"], {"bob", "<b>eve</b>"})):
-            run = book.start_run(
-                assignment_id=ASSIGNMENT, assignment_title="t", spec_path="x.yaml",
-                spec_hash="s", backend="engine", sandbox_tier=2, jobs=1, gradekit_version="test",
-            )  # fmt: skip
-            for student in sorted(ungradable):
-                book.record_ungradable(
-                    run_id=run, assignment_id=ASSIGNMENT, student=student,
-                    entry=f"subs/{student}", reason=f"{student}.py is a symbolic link",
-                )  # fmt: skip
-            for student in graded:
-                record = student_record(student, STUDENTS[student])
-                book.record_submission(
-                    run_id=run, assignment_id=ASSIGNMENT, spec_hash="s", record=record
-                )
-            book.finish_run(run)
+    for graded, ungradable in ((["alice", "bob"], []), (["alice"], ["bob", "<b>eve</b>"])):
+        records = [student_record(student, STUDENTS[student]) for student in graded]
+        write_run(
+            db, records, {student: f"{student}.py is a symbolic link" for student in ungradable}
+        )
     roster = ["alice", "bob", "<b>eve</b>", "zoe"]
     with TestClient(create_app(db, roster=roster), base_url="http://127.0.0.1") as client:
         overview = client.get(f"{BASE}/index.html").text
@@ -395,10 +382,9 @@ def test_not_attempted_lists_missing_functions_not_files_that_did_not_load(tmp_p
     (not a second time as "not attempted", nor counted twice on the overview)."""
     import dataclasses
 
-    from classroom import NOT_UTF8, STUDENTS, did_not_load_record, student_record
+    from classroom import NOT_UTF8, STUDENTS, did_not_load_record, student_record, write_run
     from starlette.testclient import TestClient
 
-    from gradekit.gradebook.store import Gradebook
     from gradekit.report.web.app import create_app
 
     no_functions = dataclasses.replace(
@@ -407,17 +393,7 @@ def test_not_attempted_lists_missing_functions_not_files_that_did_not_load(tmp_p
     )
     records = [student_record("alice", STUDENTS["alice"]), no_functions]
     records.append(did_not_load_record("vera", NOT_UTF8))
-    db = tmp_path / "gradebook.sqlite"
-    with Gradebook(db) as book:
-        run = book.start_run(
-            assignment_id=ASSIGNMENT, assignment_title="t", spec_path="x.yaml",
-            spec_hash="s", backend="engine", sandbox_tier=2, jobs=1, gradekit_version="test",
-        )  # fmt: skip
-        for record in records:
-            book.record_submission(
-                run_id=run, assignment_id=ASSIGNMENT, spec_hash="s", record=record
-            )
-        book.finish_run(run)
+    db = write_run(tmp_path / "gradebook.sqlite", records)
     with TestClient(create_app(db), base_url="http://127.0.0.1") as client:
         exercise = client.get(f"{BASE}/exercise/double.html").text
         overview = client.get(f"{BASE}/index.html").text
@@ -439,10 +415,9 @@ def test_backquoted_code_in_known_mistakes_is_shown_as_code_and_the_rest_escaped
 ) -> None:
     import dataclasses
 
-    from classroom import STUDENTS, student_record
+    from classroom import STUDENTS, student_record, write_run
     from starlette.testclient import TestClient
 
-    from gradekit.gradebook.store import Gradebook
     from gradekit.report.web.app import create_app
     from gradekit.report.web.render import _code_spans
 
@@ -455,19 +430,8 @@ def test_backquoted_code_in_known_mistakes_is_shown_as_code_and_the_rest_escaped
         dataclasses.replace(exercise, mistake=message if exercise.mistake else None)
         for exercise in record.exercises
     ]
-    db = tmp_path / "gradebook.sqlite"
-    with Gradebook(db) as book:
-        run = book.start_run(
-            assignment_id=ASSIGNMENT, assignment_title="t", spec_path="x.yaml",
-            spec_hash="s", backend="engine", sandbox_tier=2, jobs=1, gradekit_version="test",
-        )  # fmt: skip
-        book.record_submission(
-            run_id=run,
-            assignment_id=ASSIGNMENT,
-            spec_hash="s",
-            record=dataclasses.replace(record, exercises=exercises),
-        )
-        book.finish_run(run)
+    record = dataclasses.replace(record, exercises=exercises)
+    db = write_run(tmp_path / "gradebook.sqlite", [record])
     shown = "You wrote <code>t + 2</code> &lt;instead&gt; of <code>2 * t</code>."
     with TestClient(create_app(db), base_url="http://127.0.0.1") as client:
         pages = [
