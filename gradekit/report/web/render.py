@@ -62,8 +62,7 @@ def _answer_kind(kind: str) -> str:
     return _ANSWER_KINDS.get(kind, kind)
 
 
-# Hints and known-mistake messages are written in the spec's Markdown-ish style:
-# `t[::-2]` is code.
+# Known-mistake messages come from the spec, written like its hints: `t[::-2]` is code.
 _CODE_SPAN = re.compile(r"`([^`\n]+)`")
 
 
