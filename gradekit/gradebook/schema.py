@@ -189,32 +189,37 @@ def schema_version(connection: sqlite3.Connection) -> int:
 def migrate(connection: sqlite3.Connection, migrations: Sequence[str] = MIGRATIONS) -> int:
     """Bring the database up to ``len(migrations)``; returns the version it started at.
 
-    Each migration runs in its own transaction together with the version bump, so the file is
-    always at some complete version. A database newer than this gradekit is refused rather
-    than guessed at.
+    The pending migrations run in one transaction together with the version bump, so a reader
+    sees the file at the version it had or at the newest one, never in between (a new
+    gradebook's tables all appear at once, as a report opened while `gradekit grade` creates
+    the file expects). A database newer than this gradekit is refused rather than guessed at.
     """
-    start = schema_version(connection)
-    if start > len(migrations):
-        raise GradebookSchemaError(
-            f"the gradebook has schema version {start}, but this gradekit only knows versions "
-            f"up to {len(migrations)}; upgrade gradekit to read it"
-        )
-    if start == 0 and _has_foreign_tables(connection):
-        raise GradebookSchemaError(
-            "the file is an SQLite database but not a gradekit gradebook (it has other tables "
-            "and no gradebook version); pass --db a new or existing gradebook file"
-        )
-    for version in range(start, len(migrations)):
-        # executescript() commits first, so run the statements one by one inside BEGIN.
-        connection.execute("BEGIN IMMEDIATE")
-        try:
+    # The version is read under the write lock: two processes opening a new gradebook at once
+    # migrate it one after the other, the second finding it done.
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        start = schema_version(connection)
+        if start > len(migrations):
+            raise GradebookSchemaError(
+                f"the gradebook has schema version {start}, but this gradekit only knows "
+                f"versions up to {len(migrations)}; upgrade gradekit to read it"
+            )
+        if start == 0 and _has_foreign_tables(connection):
+            raise GradebookSchemaError(
+                "the file is an SQLite database but not a gradekit gradebook (it has other "
+                "tables and no gradebook version); pass --db a new or existing gradebook file"
+            )
+        # executescript() commits first, so the statements run one by one inside the BEGIN.
+        for version in range(start, len(migrations)):
             for statement in _statements(migrations[version]):
                 connection.execute(statement)
-            connection.execute(f"PRAGMA user_version = {version + 1}")
-            connection.execute("COMMIT")
-        except BaseException:
+        if start < len(migrations):
+            connection.execute(f"PRAGMA user_version = {len(migrations)}")
+        connection.execute("COMMIT")
+    except BaseException:
+        if connection.in_transaction:
             connection.execute("ROLLBACK")
-            raise
+        raise
     return start
 
 

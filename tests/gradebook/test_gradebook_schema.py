@@ -66,6 +66,45 @@ def test_a_failing_migration_leaves_the_previous_version(tmp_path: Path) -> None
     assert "note" not in columns  # the half-applied migration was rolled back
 
 
+def test_pending_migrations_apply_all_or_nothing(tmp_path: Path) -> None:
+    """A reader never sees a gradebook between two versions (a new file's tables half made):
+    several pending migrations are one transaction."""
+    path = tmp_path / "book.sqlite"
+    connection = sqlite3.connect(path, isolation_level=None)
+    broken = "SELECT * FROM no_such_table;\n"
+    with pytest.raises(sqlite3.OperationalError):
+        migrate(connection, (*MIGRATIONS, broken))
+    assert schema_version(connection) == 0
+    assert connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
+
+
+def test_two_processes_creating_one_gradebook_at_once_both_open_it(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    path = tmp_path / "book.sqlite"
+    opener = (
+        "import sys\n"
+        "from gradekit.gradebook.store import connect\n"
+        "sys.stdin.read()  # both started: go\n"
+        "connect(sys.argv[1]).close()\n"
+    )
+    processes = [
+        subprocess.Popen(
+            [sys.executable, "-c", opener, str(path)],
+            stdin=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(4)
+    ]
+    for process in processes:
+        process.stdin.close()
+    errors = [process.stderr.read() for process in processes]
+    assert [process.wait() for process in processes] == [0] * 4, errors
+    assert schema_version(sqlite3.connect(path)) == SCHEMA_VERSION
+
+
 def test_a_newer_gradebook_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "book.sqlite"
     connect(path).close()
