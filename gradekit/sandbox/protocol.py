@@ -107,6 +107,16 @@ class ProtocolError(ValueError):
     """Bytes or data that do not follow the wire protocol; the message says where and why."""
 
 
+class FrameTooLarge(ProtocolError):
+    """A frame whose prefix claims more bytes than the cap (``size`` and ``cap``, in bytes):
+    usually an honest result that is too big to send, such as a huge tensor."""
+
+    def __init__(self, size: int, cap: int) -> None:
+        super().__init__(f"frame claims {size} bytes, cap is {cap}")
+        self.size = size
+        self.cap = cap
+
+
 # --------------------------------------------------------------------------------------------
 # Wire types
 # --------------------------------------------------------------------------------------------
@@ -577,9 +587,7 @@ def parse_prefix(prefix: bytes, *, max_frame_bytes: int = MAX_FRAME_BYTES) -> tu
     if header_len == 0 or header_len > MAX_HEADER_BYTES:
         raise ProtocolError(f"frame header length {header_len} outside 1..{MAX_HEADER_BYTES}")
     if PREFIX_SIZE + header_len + payload_len > max_frame_bytes:
-        raise ProtocolError(
-            f"frame claims {header_len + payload_len} bytes, cap is {max_frame_bytes}"
-        )
+        raise FrameTooLarge(header_len + payload_len, max_frame_bytes)
     return header_len, payload_len
 
 

@@ -51,6 +51,7 @@ from gradekit.sandbox.protocol import (
     CallOutcome,
     ExceptionInfo,
     FrameStream,
+    FrameTooLarge,
     IsolationReport,
     ProtocolError,
     SubmissionOutcome,
@@ -769,6 +770,11 @@ class Supervisor:
                 )
                 if self.killed:
                     return
+        except FrameTooLarge as exc:
+            self._reject(
+                f"the result is {exc.size / 2**20:.1f} MiB once encoded, more than the "
+                f"{exc.cap / 2**20:g} MiB a result may take: return a smaller tensor or value"
+            )
         except ProtocolError as exc:
             self._reject(f"the sandboxed process sent a malformed result ({exc})")
 

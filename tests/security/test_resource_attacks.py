@@ -134,3 +134,12 @@ def test_deep_recursion_fails_the_call_whether_guarded_or_not(harness):
     assert unguarded.calls["attack"].status in ("crashed", "raised", "timeout")
     assert unguarded.calls["attack"].value is None
     assert_control_passed(unguarded)
+
+
+def test_a_result_too_large_to_send_says_so_and_the_next_call_runs(harness):
+    outcome = harness.run("huge_result", timeout=10.0)
+    attack = outcome.calls["attack"]
+    assert attack.status == "invalid"
+    assert re.match(r"the result is 7\d\.\d MiB once encoded, more than", attack.exception.message)
+    assert "64 MiB a result may take: return a smaller tensor or value" in attack.exception.message
+    assert_control_passed(outcome)
