@@ -93,6 +93,19 @@ def test_labels_say_what_was_counted_and_which_command_takes_a_roster(client) ->
     assert "<code>gradekit report --html DIR --roster FILE</code>" in overview
     bob = client.get(f"{BASE}/student/bob.html").text
     assert '<div class="big">2</div>time(s) graded' in bob
+    # One count per card: "4 / 0" under "failing / erroring" read as a fraction.
+    cards = re.compile(r'<div class="big">([^<]*)</div>([^<]*)</div>')
+    assert cards.findall(overview)[3:] == [
+        ("1", "all exercises passed"),
+        ("4", "with a failing exercise"),
+        ("0", "with an error"),
+    ]
+    exercise = client.get(f"{BASE}/exercise/double.html").text
+    assert cards.findall(exercise)[:3] == [
+        ("20%", "pass rate (1 of 5)"),
+        ("4", "failed"),
+        ("0", "errored"),
+    ]
 
 
 def test_exercise_page_clusters_identical_wrong_answers(client) -> None:
