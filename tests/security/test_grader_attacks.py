@@ -218,7 +218,7 @@ def test_environment_secrets_do_not_reach_the_child(harness, monkeypatch):
     [
         ("pickled", "does not start with"),
         ("object_array", "not an allowed numeric dtype"),
-        ("lying_size", "cap"),
+        ("lying_size", "MiB a result may take"),
         ("verdict", "unknown event"),
         ("extra_outcome", "unexpected outcome"),
     ],
