@@ -372,14 +372,18 @@ def _print_summary(summary: Any, db: Path) -> None:
     console.print(table)
     if summary.students:
         scores = Table(title="graded in this run", title_justify="left")
-        for column in ("student", "score", "status"):
+        # A regrade (a resubmission, a changed assignment) shows the score it replaces.
+        regrades = any(s["previous_score"] is not None for s in summary.students)
+        for column in ("student", "score", "status", *(["before"] if regrades else [])):
             scores.add_column(column)
         for student in summary.by_student(summary.students):
             style = {"pass": "green", "fail": "yellow", "error": "red"}[student["status"]]
+            previous = student["previous_score"]
             scores.add_row(
                 escape(one_line(student["student"])),  # a file name is not rich markup
                 f"{student['score']:g} / {student['max_score']:g}",
                 f"[{style}]{student['status']}[/]",
+                *([] if not regrades else ["—" if previous is None else f"{previous:g}"]),
             )
         console.print(scores)
     # Paths and reasons are printed whole (soft_wrap), so they can be copied and grepped.

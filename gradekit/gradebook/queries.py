@@ -35,6 +35,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from gradekit.gradebook.grader_process import is_stale
+from gradekit.gradebook.schema import LATEST_SUBMISSIONS
 
 
 class GradebookQueryError(LookupError):
@@ -340,11 +341,6 @@ def ungradable_entries(
     return [UngradableEntry(**dict(row)) for row in rows]
 
 
-_LATEST = """
-    SELECT max(id) FROM submissions WHERE assignment_id = :assignment GROUP BY student
-"""
-
-
 # --------------------------------------------------------------------------------------------
 # Grades
 # --------------------------------------------------------------------------------------------
@@ -356,7 +352,7 @@ def latest_grades(
     """Every student's current submission with per-exercise points, sorted by student id."""
     assignment = resolve_assignment(connection, assignment_id)
     submissions = connection.execute(
-        f"SELECT * FROM submissions WHERE id IN ({_LATEST}) ORDER BY student",
+        f"SELECT * FROM submissions WHERE id IN ({LATEST_SUBMISSIONS}) ORDER BY student",
         {"assignment": assignment},
     ).fetchall()
     exercises = _exercise_grades_by_submission(connection, [row["id"] for row in submissions])
@@ -434,7 +430,7 @@ def class_overview(
     """Score statistics over every student's current submission."""
     assignment = resolve_assignment(connection, assignment_id)
     rows = connection.execute(
-        f"SELECT score, max_score, status FROM submissions WHERE id IN ({_LATEST})",
+        f"SELECT score, max_score, status FROM submissions WHERE id IN ({LATEST_SUBMISSIONS})",
         {"assignment": assignment},
     ).fetchall()
     scores = [row["score"] for row in rows]
@@ -481,7 +477,7 @@ def exercise_stats(
     """Per exercise, over current submissions: outcomes, mean points, commonest mistakes."""
     assignment = resolve_assignment(connection, assignment_id)
     rows = connection.execute(
-        f"SELECT e.* FROM exercise_results e WHERE e.submission_id IN ({_LATEST})"
+        f"SELECT e.* FROM exercise_results e WHERE e.submission_id IN ({LATEST_SUBMISSIONS})"
         " ORDER BY e.position",
         {"assignment": assignment},
     ).fetchall()
@@ -541,7 +537,7 @@ def wrong_answer_clusters(
     by :func:`failure_key` so that the student's own file name does not split them.
     """
     assignment = resolve_assignment(connection, assignment_id)
-    conditions = [f"c.submission_id IN ({_LATEST})", "c.status != 'pass'"]
+    conditions = [f"c.submission_id IN ({LATEST_SUBMISSIONS})", "c.status != 'pass'"]
     parameters: dict[str, Any] = {"assignment": assignment}
     if exercise_id is not None:
         conditions.append("c.exercise_id = :exercise")

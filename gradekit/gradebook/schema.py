@@ -181,6 +181,13 @@ class GradebookSchemaError(RuntimeError):
     """The database file is not a gradebook this version of gradekit can use."""
 
 
+# The ids of every student's current submission of an assignment (their newest: ids only
+# grow), as a sub-query with the named parameter ``:assignment``.
+LATEST_SUBMISSIONS = (
+    "SELECT max(id) FROM submissions WHERE assignment_id = :assignment GROUP BY student"
+)
+
+
 def schema_version(connection: sqlite3.Connection) -> int:
     """The version recorded in the database (0 for a new, empty file)."""
     return int(connection.execute("PRAGMA user_version").fetchone()[0])

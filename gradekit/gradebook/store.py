@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gradekit.gradebook.grader_process import is_alive_elsewhere, is_stale, this_grader
-from gradekit.gradebook.schema import GradebookSchemaError, migrate
+from gradekit.gradebook.schema import LATEST_SUBMISSIONS, GradebookSchemaError, migrate
 
 # The version of gradekit.gradebook.answers' fingerprints (kept in step by a test; importing
 # that module here would pull numpy and the grading packages into the CLI's start-up).
@@ -356,6 +356,14 @@ class Gradebook:
             (assignment_id, spec_hash),
         )
         return {(row["student"], row["content_hash"]) for row in rows}
+
+    def current_scores(self, assignment_id: str) -> dict[str, float]:
+        """Each student's current score in ``assignment_id`` (empty for one never graded)."""
+        rows = self.connection.execute(
+            f"SELECT student, score FROM submissions WHERE id IN ({LATEST_SUBMISSIONS})",
+            {"assignment": assignment_id},
+        )
+        return {row["student"]: row["score"] for row in rows}
 
     def graded_under_other_specs(self, assignment_id: str, spec_hash: str) -> set[tuple[str, str]]:
         """(student, content hash) pairs graded before against another version of the spec

@@ -1412,15 +1412,20 @@ class BatchSummary:
     # another version of the spec (YAML, solution, backend or gradekit): regraded for that.
     regraded_after_spec_change: int = 0
     stop_signal: int | None = None  # the signal that stopped it: 2 (Ctrl-C) or 15 (SIGTERM)
+    # Each student's score before this run (their current grade then): shown beside the new
+    # one, as each student's ``previous_score``.
+    previous_scores: dict[str, float] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """The summary as JSON data, students in id order as the table shows them (they are
         recorded in the order they finish)."""
-        return {
+        data = {
             **asdict(self),
             "students": self.by_student(self.students),
             "grader_errors": self.by_student(self.grader_errors),
         }
+        del data["previous_scores"]  # each student's entry has its own
+        return data
 
     @staticmethod
     def by_student(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -1442,6 +1447,7 @@ class BatchSummary:
                 "status": graded["status"],
                 "score": graded["score"],
                 "max_score": graded["max_score"],
+                "previous_score": self.previous_scores.get(graded["student"]),
             }
         )
 
@@ -1627,6 +1633,7 @@ def grade_batch(
             sandbox_tier=sandbox.tier,
             interrupted_runs=list(book.interrupted_runs),
             regraded_after_spec_change=spec_changed,
+            previous_scores=book.current_scores(compiled.id),
         )
         for entry, _ in to_grade:
             if entry.path is None:  # the student submitted something we cannot grade

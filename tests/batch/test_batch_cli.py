@@ -121,10 +121,18 @@ def test_rerun_skips_unchanged_force_regrades(classroom: Path, tmp_path: Path) -
     changed = json.loads(grade(classroom, db, "--json").stdout)
     assert (changed["graded"], changed["skipped"]) == (1, 3)
     assert changed["students"] == [
-        {"student": "bob", "status": "pass", "score": 3.0, "max_score": 3.0}
+        {"student": "bob", "status": "pass", "score": 3.0, "max_score": 3.0, "previous_score": 2.0}
     ]
+    assert "previous_scores" not in changed  # each student's entry has its own
+    (classroom / "erin.py").write_text(WRONG)  # a new student, and dave's fix
+    (classroom / "dave.py").write_text(CORRECT)
+    table = grade(classroom, db).stderr
+    rows = {line.split()[1]: line.split() for line in table.splitlines() if "│" in line}
+    assert "before" in table
+    assert rows["dave"][3:10] == ["3", "/", "3", "│", "pass", "│", "0"]
+    assert rows["erin"][3:10] == ["2", "/", "3", "│", "fail", "│", "—"]
     forced = json.loads(grade(classroom, db, "--json", "--force").stdout)
-    assert (forced["graded"], forced["skipped"]) == (4, 0)
+    assert (forced["graded"], forced["skipped"]) == (5, 0)
     history = queries.student_history(connect(db, readonly=True), "bob")
     assert [h.score for h in history] == [2.0, 3.0, 3.0]
 

@@ -23,6 +23,7 @@ from typing import Any
 from gradekit.gradebook import queries
 from gradekit.gradebook.export import export_csv
 from gradekit.gradebook.roster import RosterError, load_roster  # noqa: F401 - re-exported
+from gradekit.gradebook.schema import LATEST_SUBMISSIONS
 from gradekit.report.web.diff import DiffRow, answer_diff
 from gradekit.report.web.graph import GraphDataError, GraphNode, graph_from_answer
 
@@ -60,14 +61,13 @@ def slug(identifier: str) -> str:
 # Our own read queries (the gradebook's read API does not offer these yet)
 # --------------------------------------------------------------------------------------------
 
-_LATEST = "SELECT max(id) FROM submissions WHERE assignment_id = :assignment GROUP BY student"
-
 
 def _median_durations(connection: sqlite3.Connection, assignment: str) -> dict[str, float]:
     """Median seconds each exercise took over the current submissions."""
     durations: dict[str, list[float]] = {}
     for row in connection.execute(
-        f"SELECT exercise_id, duration FROM exercise_results WHERE submission_id IN ({_LATEST})",
+        "SELECT exercise_id, duration FROM exercise_results"
+        f" WHERE submission_id IN ({LATEST_SUBMISSIONS})",
         {"assignment": assignment},
     ):
         durations.setdefault(row["exercise_id"], []).append(row["duration"])
@@ -81,7 +81,7 @@ def _not_attempted(connection: sqlite3.Connection, assignment: str) -> dict[str,
     rows = connection.execute(
         "SELECT c.exercise_id, s.student FROM case_results c"
         " JOIN submissions s ON s.id = c.submission_id"
-        f" WHERE c.submission_id IN ({_LATEST}) AND s.load_error IS NULL"
+        f" WHERE c.submission_id IN ({LATEST_SUBMISSIONS}) AND s.load_error IS NULL"
         " GROUP BY c.submission_id, c.exercise_id"
         " HAVING sum(c.answer_kind != 'missing') = 0 ORDER BY s.student",
         {"assignment": assignment},
