@@ -199,9 +199,14 @@ def test_grade_after_the_fix_records_full_marks(course):
     run = grade(course, "--json")
     assert run.exit_code == 0, run.stdout + run.stderr
     summary = json.loads(run.stdout)
-    assert summary["students"] == [
-        {"student": "alice", "status": "pass", "score": 2.0, "max_score": 2.0}
-    ]
+    [alice] = summary["students"]
+    assert alice == {
+        "student": "alice",
+        "status": "pass",
+        "score": 2.0,
+        "max_score": 2.0,
+        "previous_score": None,  # the first grade: the broken reference graded nobody
+    }
 
 
 def test_validate_lists_each_case_and_grades_the_other_exercises(course):
