@@ -752,16 +752,12 @@ def add_cpu_reports(
     }
 
 
-def _ignore_signal(*_: object) -> None:
-    """A handler that does nothing (see :func:`_parent_decides_on_sigterm`)."""
-
-
 def _parent_decides_on_sigterm() -> None:
     """A SIGTERM sent to the batch's whole process group is the parent's to act on (as
     Ctrl-C is): a worker killed by it would leave its launchers running. A handler that does
     nothing, not SIG_IGN, which the zygote, its launchers and the student's code would
     inherit through exec (a caught signal is reset to its default there)."""
-    signal.signal(signal.SIGTERM, _ignore_signal)
+    signal.signal(signal.SIGTERM, _ignore)
 
 
 def worker_main(argv: list[str] | None = None) -> int:
@@ -1482,7 +1478,7 @@ def _record_all(
 
 
 def _ignore(*_: object) -> None:
-    """The default progress callback."""
+    """Does nothing: the default progress callback, and the workers' SIGTERM handler."""
 
 
 class _InterruptRequests:
