@@ -33,6 +33,10 @@ collection, ``gc.freeze``), and prints each kind's median CPU and minor faults (
 with ``--callgrind`` also the median instructions of each kind's workers, each counted from
 its first step after the fork to its exit (one repetition under valgrind).
 
+``--kinds N --warm-path`` runs them whole instead, through one warmed-up zygote and a slot's
+persistent launcher: the grader thread's CPU, the launcher's with its worker's and their
+minor faults, per kind.
+
     python benchmarks/child_side.py [--reps 30] [--digest] [--callgrind [--callgrind-reps 5]]
                                     [--warm-path] [--kinds N]
 """
@@ -330,7 +334,7 @@ def kind_submissions(folder: Path, per_kind: int) -> dict[str, list[Path]]:
     sys.path.insert(0, str(ROOT / "benchmarks"))
     import grade as grade_benchmark
 
-    grade_benchmark.generate(folder, 20 * per_kind)  # at least per_kind of the rarest kind
+    grade_benchmark.generate(folder, 40 * per_kind)  # syntax errors: 6 %, the rarest kind
     by_kind: dict[str, list[Path]] = {}
     for path in sorted(folder.iterdir()):
         paths = by_kind.setdefault(grade_benchmark.detailed_kind(path.read_text()), [])
@@ -420,6 +424,66 @@ def callgrind_workers_by_kind(per_kind: int) -> dict[str, list[int]]:
         return counts
 
 
+def run_warm_path_by_kind(per_kind: int, reps: int) -> None:
+    """Whole warm runs of ``per_kind`` tensor-indexing submissions of each kind, kinds
+    interleaved, through one warmed-up zygote and a slot's persistent launcher, as a batch runs
+    them (without bubblewrap: the zygote is then the process /proc is read for). Prints per
+    kind the median CPU of the grader thread, the mean CPU of the launcher with its worker
+    (the launcher's own and its reaped children's, from /proc: in clock ticks, so only a mean
+    over many runs means anything) and their median minor faults; the first repetition is
+    not counted."""
+    from gradekit.sandbox import warm
+    from gradekit.sandbox.policy import SandboxPolicy
+    from gradekit.sandbox.runner import encoded_calls
+
+    calls = compiled_calls(ASSIGNMENTS["tensor-indexing"][1])
+    policy = SandboxPolicy(disabled_layers=frozenset({"bubblewrap"}))
+    zygote = warm.Zygote("engine")
+    launch = None
+    samples: dict[str, list[tuple[float, float, int]]] = {}
+    try:
+        zygote.warm_up(encoded_calls(calls))
+        launch = warm.PersistentLaunch(zygote)
+
+        def launcher_usage() -> tuple[int | None, float, int]:
+            launcher = launch._launcher
+            if launcher is None or launcher.pid is None or launcher.retired:
+                return None, 0.0, 0
+            return launcher.pid, sum(zygote_cpu(launcher.pid)), sum(minor_faults(launcher.pid))
+
+        with tempfile.TemporaryDirectory(dir="/var/tmp") as folder:
+            by_kind = kind_submissions(Path(folder), per_kind)
+            for repetition in range(reps + 1):
+                for index in range(per_kind):
+                    for kind, paths in by_kind.items():
+                        if index >= len(paths):
+                            continue
+                        pid, seconds, faults = launcher_usage()
+                        started = time.thread_time()
+                        warm.run_submission_warm(
+                            paths[index], calls, zygote=zygote, policy=policy, launch=launch
+                        )
+                        grader = time.thread_time() - started
+                        pid_after, seconds_after, faults_after = launcher_usage()
+                        # Counted only when one launcher served the run from start to end.
+                        if repetition and pid is not None and pid_after == pid:
+                            samples.setdefault(kind, []).append(
+                                (grader, seconds_after - seconds, faults_after - faults)
+                            )
+    finally:
+        if launch is not None:
+            launch.close()
+        zygote.close()
+    print(f"tensor-indexing warm runs per kind of submission ({per_kind} each, {reps} reps):")
+    for kind, runs in samples.items():
+        grader = statistics.median(run[0] for run in runs)
+        launcher = statistics.mean(run[1] for run in runs)
+        faults = statistics.median(run[2] for run in runs)
+        print(f"  {kind:<8} grader {grader * 1000:6.2f} ms   launcher + worker "
+              f"{launcher * 1000:6.2f} ms CPU, {faults:5.0f} minor faults "
+              f"({len(runs)} runs)")  # fmt: skip
+
+
 # Fixed string hashes and no BLAS threads spinning beside the run: the same instructions in
 # every run (with random hashes, dictionaries probe differently from one run to the next).
 CALLGRIND_ENVIRONMENT = {**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"}
@@ -479,7 +543,10 @@ def main() -> int:
         return 0
     if options.kinds:
         print(f"gradekit from {Path(gradekit.__file__).parent}; load {os.getloadavg()[0]:.1f}")
-        print_workers_by_kind(options.kinds, options.reps, options.callgrind)
+        if options.warm_path:
+            run_warm_path_by_kind(options.kinds, options.reps)
+        else:
+            print_workers_by_kind(options.kinds, options.reps, options.callgrind)
         return 0
     if options.quiet_run:
         name, reps = options.quiet_run
