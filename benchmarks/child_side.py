@@ -26,8 +26,19 @@ the zygote, and its launchers with their sandboxed workers, all per submission),
 zygote, one warmed up with the calls (``Zygote.warm_up``) and one warmed up whose one launcher
 serves every run (``PersistentLaunch``, as a batch's grading slot) side by side, interleaved.
 
+``--kinds N`` forks tensor-indexing workers for N submissions of each kind of
+benchmarks/grade.py's mix (correct, wrong, slow, syntax, import, raises), kinds interleaved,
+from this process prepared as a warm zygote is (the warm-up with the engine tour, a
+collection, ``gc.freeze``), and prints each kind's median CPU and minor faults (``wait4``);
+with ``--callgrind`` also the median instructions of each kind's workers, each counted from
+its first step after the fork to its exit (one repetition under valgrind).
+
+``--kinds N --warm-path`` runs them whole instead, through one warmed-up zygote and a slot's
+persistent launcher: the grader thread's CPU, the launcher's with its worker's and their
+minor faults, per kind.
+
     python benchmarks/child_side.py [--reps 30] [--digest] [--callgrind [--callgrind-reps 5]]
-                                    [--warm-path]
+                                    [--warm-path] [--kinds N]
 """
 
 from __future__ import annotations
@@ -172,26 +183,37 @@ def run_in_process(name: str, reps: int, *, timed: bool = True) -> dict[str, flo
 
 def run_forked(name: str, reps: int) -> float:
     """Median CPU seconds of a forked ``run_worker`` (no layers), from ``wait4``."""
-    from gradekit.sandbox import child
-
     submission, spec = ASSIGNMENTS[name]
     calls, view, config = compiled_calls(spec), engine_view(), worker_config(submission)
     samples = []
     for _ in range(reps):
-        read_end, write_end = os.pipe()
-        pid = os.fork()
-        if pid == 0:
-            os.close(read_end)
-            child.run_worker(config, calls, view, write_end)  # never returns
-        os.close(write_end)
-        while os.read(read_end, 1 << 16):
-            pass
-        os.close(read_end)
-        _, status, usage = os.wait4(pid, 0)
-        if os.waitstatus_to_exitcode(status) != 0:
-            raise SystemExit(f"the forked worker failed on {name}: status {status}")
+        usage = fork_worker(config, calls, view)[1]
         samples.append(usage.ru_utime + usage.ru_stime)
     return statistics.median(samples)
+
+
+def fork_worker(
+    config: dict[str, Any], calls: list[Any], view: Any, first: Any = None
+) -> tuple[int, Any]:
+    """Fork ``child.run_worker`` (no layers), drain its frames and reap it; its pid and
+    resource usage (``wait4``). ``first()``, when given, is the worker's first step."""
+    from gradekit.sandbox import child
+
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(read_end)
+        if first is not None:
+            first()
+        child.run_worker(config, calls, view, write_end)  # never returns
+    os.close(write_end)
+    while os.read(read_end, 1 << 16):
+        pass
+    os.close(read_end)
+    _, status, usage = os.wait4(pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"the forked worker failed on {config['submission']}: status {status}")
+    return pid, usage
 
 
 def frames_digest(name: str) -> tuple[str, int]:
@@ -306,6 +328,162 @@ def run_warm_path(name: str, reps: int) -> None:
             zygote.close()
 
 
+def kind_submissions(folder: Path, per_kind: int) -> dict[str, list[Path]]:
+    """Up to ``per_kind`` submissions of each kind of benchmarks/grade.py's mix (correct,
+    wrong, slow, syntax, import, raises), written into ``folder``."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import grade as grade_benchmark
+
+    grade_benchmark.generate(folder, 40 * per_kind)  # syntax errors: 6 %, the rarest kind
+    by_kind: dict[str, list[Path]] = {}
+    for path in sorted(folder.iterdir()):
+        paths = by_kind.setdefault(grade_benchmark.detailed_kind(path.read_text()), [])
+        if len(paths) < per_kind:
+            paths.append(path)
+    return by_kind
+
+
+def fork_workers_by_kind(per_kind: int, reps: int, dump: Any = None) -> list[dict[str, Any]]:
+    """Fork ``child.run_worker`` (no layers) for each of ``per_kind`` tensor-indexing
+    submissions of each kind, ``reps`` times, kinds interleaved, from this process prepared as
+    a warm zygote is (``child.warm_up`` with the engine tour, a collection, ``gc.freeze``).
+    Returns one record per worker: its kind, pid, CPU seconds and minor faults (``wait4``).
+    ``dump``, under callgrind, is called first thing in each worker, so the counters the
+    worker dumps at its exit are its own."""
+    import gc
+
+    from gradekit.sandbox import child
+
+    calls, view = compiled_calls(ASSIGNMENTS["tensor-indexing"][1]), engine_view()
+    with tempfile.TemporaryDirectory(dir="/var/tmp") as scratch:
+        child.warm_up(calls, view, scratch)
+        by_kind = kind_submissions(Path(scratch), per_kind)
+        gc.collect()
+        gc.freeze()
+        records = []
+        for repetition in range(reps):
+            for index in range(per_kind):
+                for kind, paths in by_kind.items():
+                    if index >= len(paths):
+                        continue
+                    config = worker_config(str(paths[index]))
+                    first = None if dump is None else lambda: dump(b"worker")
+                    pid, usage = fork_worker(config, calls, view, first)
+                    records.append({
+                        "kind": kind, "pid": pid, "repetition": repetition,
+                        "cpu": usage.ru_utime + usage.ru_stime, "faults": usage.ru_minflt,
+                    })  # fmt: skip
+        return records
+
+
+def print_workers_by_kind(per_kind: int, reps: int, instructions: bool) -> None:
+    """Per kind of submission: the forked workers' median CPU and minor faults (the first
+    repetition left out: it fills the harness's own caches), and with ``instructions`` the
+    median instructions of each kind's workers under callgrind (one repetition)."""
+    records = fork_workers_by_kind(per_kind, reps + 1)
+    counted: dict[str, dict[str, list[float]]] = {}
+    for record in records:
+        if record["repetition"]:
+            kind = counted.setdefault(record["kind"], {"cpu": [], "faults": []})
+            kind["cpu"].append(record["cpu"])
+            kind["faults"].append(record["faults"])
+    counts = callgrind_workers_by_kind(per_kind) if instructions else {}
+    print(f"tensor-indexing forked worker per kind of submission ({per_kind} each, {reps} reps):")
+    for kind, values in counted.items():
+        found = counts.get(kind)
+        text = f"   {statistics.median(found) / 1e6:6.2f} M instructions" if found else ""
+        print(f"  {kind:<8} {statistics.median(values['cpu']) * 1000:6.2f} ms CPU "
+              f"{statistics.median(values['faults']):6.0f} minor faults{text}")  # fmt: skip
+
+
+def callgrind_workers_by_kind(per_kind: int) -> dict[str, list[int]]:
+    """Instructions of each forked worker, by kind of submission, under callgrind."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from grader_side import compile_dump_helper
+
+    with tempfile.TemporaryDirectory() as scratch:
+        helper = compile_dump_helper(scratch)
+        completed = subprocess.run(
+            [
+                "valgrind", "--tool=callgrind", f"--callgrind-out-file={scratch}/cg.%p",
+                "--dump-instr=no", sys.executable, __file__, "--kinds-run", helper,
+                str(per_kind), f"{scratch}/workers.json",
+            ],
+            capture_output=True, text=True, cwd=ROOT, env=CALLGRIND_ENVIRONMENT,
+        )  # fmt: skip
+        if completed.returncode != 0:
+            raise SystemExit(f"valgrind failed:\n{completed.stderr[-3000:]}")
+        counts: dict[str, list[int]] = {}
+        for record in json.loads(Path(scratch, "workers.json").read_text()):
+            # The worker's counters since its dump(), written when it exited.
+            text = Path(scratch, f"cg.{record['pid']}").read_text(errors="replace")
+            found = re.search(r"^(?:summary|totals): (\d+)", text, re.M)
+            if found is None:
+                raise SystemExit(f"no totals for the worker {record}")
+            counts.setdefault(record["kind"], []).append(int(found[1]))
+        return counts
+
+
+def run_warm_path_by_kind(per_kind: int, reps: int) -> None:
+    """Whole warm runs of ``per_kind`` tensor-indexing submissions of each kind, kinds
+    interleaved, through one warmed-up zygote and a slot's persistent launcher, as a batch runs
+    them (without bubblewrap: the zygote is then the process /proc is read for). Prints per
+    kind the median CPU of the grader thread, the mean CPU of the launcher with its worker
+    (the launcher's own and its reaped children's, from /proc: in clock ticks, so only a mean
+    over many runs means anything) and their median minor faults; the first repetition is
+    not counted."""
+    from gradekit.sandbox import warm
+    from gradekit.sandbox.policy import SandboxPolicy
+    from gradekit.sandbox.runner import encoded_calls
+
+    calls = compiled_calls(ASSIGNMENTS["tensor-indexing"][1])
+    policy = SandboxPolicy(disabled_layers=frozenset({"bubblewrap"}))
+    zygote = warm.Zygote("engine")
+    launch = None
+    samples: dict[str, list[tuple[float, float, int]]] = {}
+    try:
+        zygote.warm_up(encoded_calls(calls))
+        launch = warm.PersistentLaunch(zygote)
+
+        def launcher_usage() -> tuple[int | None, float, int]:
+            launcher = launch._launcher
+            if launcher is None or launcher.pid is None or launcher.retired:
+                return None, 0.0, 0
+            return launcher.pid, sum(zygote_cpu(launcher.pid)), sum(minor_faults(launcher.pid))
+
+        with tempfile.TemporaryDirectory(dir="/var/tmp") as folder:
+            by_kind = kind_submissions(Path(folder), per_kind)
+            for repetition in range(reps + 1):
+                for index in range(per_kind):
+                    for kind, paths in by_kind.items():
+                        if index >= len(paths):
+                            continue
+                        pid, seconds, faults = launcher_usage()
+                        started = time.thread_time()
+                        warm.run_submission_warm(
+                            paths[index], calls, zygote=zygote, policy=policy, launch=launch
+                        )
+                        grader = time.thread_time() - started
+                        pid_after, seconds_after, faults_after = launcher_usage()
+                        # Counted only when one launcher served the run from start to end.
+                        if repetition and pid is not None and pid_after == pid:
+                            samples.setdefault(kind, []).append(
+                                (grader, seconds_after - seconds, faults_after - faults)
+                            )
+    finally:
+        if launch is not None:
+            launch.close()
+        zygote.close()
+    print(f"tensor-indexing warm runs per kind of submission ({per_kind} each, {reps} reps):")
+    for kind, runs in samples.items():
+        grader = statistics.median(run[0] for run in runs)
+        launcher = statistics.mean(run[1] for run in runs)
+        faults = statistics.median(run[2] for run in runs)
+        print(f"  {kind:<8} grader {grader * 1000:6.2f} ms   launcher + worker "
+              f"{launcher * 1000:6.2f} ms CPU, {faults:5.0f} minor faults "
+              f"({len(runs)} runs)")  # fmt: skip
+
+
 # Fixed string hashes and no BLAS threads spinning beside the run: the same instructions in
 # every run (with random hashes, dictionaries probe differently from one run to the next).
 CALLGRIND_ENVIRONMENT = {**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"}
@@ -342,11 +520,34 @@ def main() -> int:
         action="store_true",
         help="time whole warm runs (grader, zygote, launcher + worker), warmed-up zygote or not",
     )
+    parser.add_argument(
+        "--kinds",
+        type=int,
+        metavar="PER_KIND",
+        help="forked tensor-indexing workers per kind of submission (grade.py's mix): CPU, "
+        "faults, and instructions with --callgrind",
+    )
     parser.add_argument("--quiet-run", nargs=2, metavar=("ASSIGNMENT", "REPS"),
+                        help=argparse.SUPPRESS)  # fmt: skip
+    parser.add_argument("--kinds-run", nargs=3, metavar=("HELPER", "PER_KIND", "OUT"),
                         help=argparse.SUPPRESS)  # fmt: skip
     options = parser.parse_args()
     import gradekit
 
+    if options.kinds_run:
+        from grader_side import load_dump_helper
+
+        helper, per_kind, out = options.kinds_run
+        records = fork_workers_by_kind(int(per_kind), 1, load_dump_helper(helper))
+        Path(out).write_text(json.dumps(records))
+        return 0
+    if options.kinds:
+        print(f"gradekit from {Path(gradekit.__file__).parent}; load {os.getloadavg()[0]:.1f}")
+        if options.warm_path:
+            run_warm_path_by_kind(options.kinds, options.reps)
+        else:
+            print_workers_by_kind(options.kinds, options.reps, options.callgrind)
+        return 0
     if options.quiet_run:
         name, reps = options.quiet_run
         run_in_process(name, int(reps), timed=False)

@@ -141,6 +141,17 @@ def generate(folder: Path, count: int, seed: int = 0) -> dict[str, int]:
     return kinds
 
 
+def detailed_kind(text: str) -> str:
+    """The kind ``generate`` gave a submission's text: correct, wrong, slow, or the erroring
+    kind (syntax, import, raises): for measuring each kind's cost apart."""
+    kind = text.split("(", 1)[1].split(")", 1)[0]  # the first line: "# student N (kind)"
+    if kind != "erroring":
+        return kind
+    if "def broken(:" in text:
+        return "syntax"
+    return "import" if "numpy_but_misspelled" in text else "raises"
+
+
 def children_cpu_seconds() -> float:
     """User + system CPU of every finished descendant (each process waits for its own)."""
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)

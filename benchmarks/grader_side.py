@@ -26,9 +26,10 @@ durations zeroed: two versions that grade alike print the same digest.
 ``--callgrind`` runs the same under valgrind's callgrind (only this process: the zygote, its
 launchers and the sandboxed workers run natively) and prints the instructions of each phase per
 submission (means after ``--skip``): a small C helper compiled with gcc dumps the counters at
-each phase mark (``CALLGRIND_DUMP_STATS_AT``). Instruction counts do not depend on the
-machine's load. valgrind 3.19 knows no ``pidfd_open``, so under it the zygote's exit is
-watched through a pipe it inherits instead.
+each phase mark (``CALLGRIND_DUMP_STATS_AT``), then the medians of each kind of submission
+(correct, wrong, slow, and the erroring kinds: syntax, import, raises). Instruction counts do
+not depend on the machine's load. valgrind 3.19 knows no ``pidfd_open``, so under it the
+zygote's exit is watched through a pipe it inherits instead.
 
     python benchmarks/grader_side.py [--count 60] [--skip 10] [--json] [--profile FILE]
                                      [--digest] [--callgrind]
@@ -194,14 +195,38 @@ def grade_all(count: int, skip: int, profile: str | None, digest: bool) -> dict[
     return summary
 
 
-def callgrind_phases(count: int, skip: int) -> dict[str, float]:
-    """Instructions (millions) of each phase per submission, means after ``skip``."""
+def compile_dump_helper(directory: str) -> str:
+    """Compile the ``dump(name)`` helper into ``directory``; returns the shared library's path."""
+    helper = os.path.join(directory, "dump.so")
+    subprocess.run(
+        ["gcc", "-O1", "-shared", "-fPIC", "-o", helper, "-x", "c", "-"],
+        input=_DUMP_HELPER, text=True, check=True,
+    )  # fmt: skip
+    return helper
+
+
+def load_dump_helper(helper: str) -> Any:
+    """The helper's ``dump(name: bytes)``: dumps callgrind's counters (and zeroes them)."""
+    dump = ctypes.CDLL(helper).dump
+    dump.argtypes = [ctypes.c_char_p]
+    return dump
+
+
+def submission_kinds(count: int) -> list[str]:
+    """The detailed kind of each of the ``count`` submissions ``generate`` writes, in order."""
+    with tempfile.TemporaryDirectory() as folder:
+        grade_benchmark.generate(Path(folder), count)
+        paths = sorted(Path(folder).iterdir())
+        return [grade_benchmark.detailed_kind(path.read_text()) for path in paths]
+
+
+def callgrind_phases(count: int, skip: int) -> dict[str, Any]:
+    """Instructions (millions) of each phase per submission, means after ``skip``; and
+    ``by_kind``: the medians of each kind of submission (benchmarks/grade.py's mix)."""
+    kinds = submission_kinds(count)
+    by_kind: dict[str, dict[str, list[int]]] = {}
     with tempfile.TemporaryDirectory() as scratch:
-        helper = os.path.join(scratch, "dump.so")
-        subprocess.run(
-            ["gcc", "-O1", "-shared", "-fPIC", "-o", helper, "-x", "c", "-"],
-            input=_DUMP_HELPER, text=True, check=True,
-        )  # fmt: skip
+        helper = compile_dump_helper(scratch)
         completed = subprocess.run(
             [
                 "valgrind", "--tool=callgrind", f"--callgrind-out-file={scratch}/cg.%p",
@@ -222,14 +247,22 @@ def callgrind_phases(count: int, skip: int) -> dict[str, float]:
             total = re.search(r"^(?:summary|totals): (\d+)", text, re.M)
             if trigger and total and trigger[1] in totals and int(trigger[2]) >= skip:
                 totals[trigger[1]].append(int(total[1]))
+                kind = by_kind.setdefault(kinds[int(trigger[2])], {p: [] for p in PHASES})
+                kind[trigger[1]].append(int(total[1]))
     means = {phase: round(statistics.mean(v) / 1e6, 3) for phase, v in totals.items() if v}
     medians = {phase: round(statistics.median(v) / 1e6, 3) for phase, v in totals.items() if v}
     # Means count the collector's occasional full collections (one can add 18 M to whichever
     # phase it falls in); medians leave them out.
+    kind_medians = {}
+    for kind, phases in sorted(by_kind.items()):
+        kind_medians[kind] = {p: round(statistics.median(v) / 1e6, 3) for p, v in phases.items()}
+        kind_medians[kind]["total"] = round(sum(kind_medians[kind].values()), 3)
+        kind_medians[kind]["submissions"] = len(phases["run"])
     return {
         **means,
         "total": round(sum(means.values()), 3),
         "medians": {**medians, "total": round(sum(medians.values()), 3)},
+        "by_kind": kind_medians,
     }
 
 
@@ -253,10 +286,14 @@ def main() -> int:
         print(f"M instructions per submission ({count} submissions; mean, median):")
         for phase, median in phases["medians"].items():
             print(f"  {phase:<9} {phases[phase]:8.3f}  {median:8.3f}")
+        print("M instructions per submission of each kind (medians):")
+        print(f"  {'kind':<8} {'count':>5}" + "".join(f"{p:>9}" for p in (*PHASES, "total")))
+        for kind, values in phases["by_kind"].items():
+            cells = "".join(f"{values[p]:9.3f}" for p in (*PHASES, "total"))
+            print(f"  {kind:<8} {values['submissions']:5d}{cells}")
         return 0
     if args.under_callgrind:
-        _dump = ctypes.CDLL(args.under_callgrind).dump
-        _dump.argtypes = [ctypes.c_char_p]
+        _dump = load_dump_helper(args.under_callgrind)
         _watch_zygotes_through_pipes()
     summary = grade_all(args.count, args.skip, args.profile, args.digest)
     if args.json:

@@ -61,7 +61,12 @@ def answer_facts(outcome: CallOutcome | None) -> tuple[str, str, dict[str, Any]]
     (a batch stores all three for every case). Treat the summary as read-only."""
     if outcome is None:
         return answer_kind(None), _answer_fingerprint(None), _answer_summary(None)
-    fields = (outcome.status, outcome.value, outcome.exception, outcome.graph, outcome.grads)
+    # An empty ``grads`` is keyed as None: the facts read it only when it holds something, and
+    # outcomes made per call rather than decoded (a submission that did not load leaves every
+    # call 'missing' with the one load error) each have their own empty dictionary.
+    fields = (
+        outcome.status, outcome.value, outcome.exception, outcome.graph, outcome.grads or None
+    )  # fmt: skip
     facts = _FACTS.get(fields)
     if facts is _FACTS.MISSING:
         facts = (answer_kind(outcome), _answer_fingerprint(outcome), _answer_summary(outcome))

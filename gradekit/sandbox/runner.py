@@ -1083,17 +1083,17 @@ def run_submission(
 
 def submission_outcome(state: RunState, started: float) -> SubmissionOutcome:
     outcomes = dict(state.outcomes)
+    # The calls left unrun share one exception (it is frozen): a grader works out an answer's
+    # fingerprint and summary once per exception it holds, not once per call.
+    if state.load_error is not None:
+        status, exception = "missing", state.load_error
+    else:
+        status = "timeout" if state.failure is None else "crashed"
+        why = state.failure or "the total time allowed for this submission ran out first"
+        exception = ExceptionInfo("NotRun", why)
     for call in state.calls:
-        if call.call_id in outcomes:
-            continue
-        if state.load_error is not None:
-            outcomes[call.call_id] = CallOutcome(status="missing", exception=state.load_error)
-        else:
-            why = state.failure or "the total time allowed for this submission ran out first"
-            outcomes[call.call_id] = CallOutcome(
-                status="timeout" if state.failure is None else "crashed",
-                exception=ExceptionInfo("NotRun", why),
-            )
+        if call.call_id not in outcomes:
+            outcomes[call.call_id] = CallOutcome(status=status, exception=exception)
     stdout = state.stdout
     if state.dropped:
         stdout += f"\n[{state.dropped} more bytes of output were discarded]".encode()

@@ -114,3 +114,57 @@ def test_graded_rows_are_the_records_rows(
         answer = json.loads(json.dumps({"rows": rows, "summaries": sender.compact(rows)}))
         receiver.expand(answer["rows"], answer["summaries"])
         assert answer["rows"] == json.loads(json.dumps(fast))
+
+
+LOAD_ERROR = ExceptionInfo("ModuleNotFoundError", "No module named 'nmpy'", "Traceback …", line=1)
+UNRUN = [
+    # (the run's load error, its failure): what the runner fills the unrun calls with
+    (LOAD_ERROR, None, ("missing", "missing:ModuleNotFoundError",
+     {"kind": "missing", "type": "ModuleNotFoundError", "message": "No module named 'nmpy'"})),
+    (None, None, ("timeout", "timeout:NotRun", {"kind": "timeout", "type": "NotRun",
+     "message": "the total time allowed for this submission ran out first"})),
+    (None, "the worker crashed", ("crashed", "crashed:NotRun",
+     {"kind": "crashed", "type": "NotRun", "message": "the worker crashed"})),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("load_error", "failure", "expected"), UNRUN)
+def test_the_calls_a_run_left_unrun_share_one_answer(
+    prepared: batch._Prepared,
+    tmp_path: Path,
+    load_error: ExceptionInfo | None,
+    failure: str | None,
+    expected: tuple[str, str, dict],
+) -> None:
+    """A submission whose import failed leaves every call 'missing' with the load error, one
+    whose run ran out of time or crashed leaves its remaining calls 'timeout' or 'crashed'
+    (the runner makes one outcome per call, each with its own empty ``grads``): their kind,
+    fingerprint and summary are worked out once and the rows encode one summary text, not one
+    per case (each a memo entry: enough of them clear the memos of every real answer)."""
+    from gradekit.gradebook import records
+    from gradekit.gradebook.answers import answer_facts
+    from gradekit.sandbox import runner
+    from gradekit.sandbox.policy import SandboxPolicy
+
+    calls = [case.call for plan in prepared.plans for case in plan.cases]
+    state = runner.RunState(calls, SandboxPolicy(), deadline=0.0)
+    state.load_error, state.failure = load_error, failure
+    outcome = runner.submission_outcome(state, started=0.0)
+    assert len(outcome.calls) == len(calls) > 1
+    facts = [answer_facts(call) for call in outcome.calls.values()]
+    assert all(fact is facts[0] for fact in facts)
+    assert facts[0] == expected
+    path = tmp_path / "exercise.py"
+    path.write_text("import nmpy\n")
+    source = SubmissionSource(path=path, kind="py", text=path.read_text())
+    result = pipeline.grade_outcome(
+        prepared.compiled, prepared.plans, prepared.reference, source, outcome,
+        submission=str(path), backend="engine",
+    )  # fmt: skip
+    texts_before = len(records._SUMMARY_TEXTS._entries)
+    rows = graded_rows(
+        student="s", path=str(path), content_hash="h", result=result, outcome=outcome,
+        plans=prepared.plans,
+    )  # fmt: skip
+    assert len(records._SUMMARY_TEXTS._entries) <= texts_before + 1
+    assert {row[-1] for row in rows["cases"]} == {json.dumps(expected[2], sort_keys=True)}
