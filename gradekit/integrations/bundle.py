@@ -26,6 +26,10 @@ import gradekit
 from gradekit.spec import Assignment, SpecError, load_assignment
 
 CONFIG_NAME = "gradekit-autograder.json"
+# What ``--torch`` installs on every platform: CPU PyTorch from its own wheel index (PyPI's
+# default wheel carries CUDA, gigabytes no grader uses).
+TORCH_REQUIREMENT = "torch==2.13.0"
+TORCH_INDEX = "https://download.pytorch.org/whl/cpu"
 ASSIGNMENT_DIR = "assignment"
 SOURCE_DIR = "gradekit-src"
 _SKIPPED = shutil.ignore_patterns("__pycache__", "*.pyc", "*.pyo")

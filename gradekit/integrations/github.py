@@ -13,13 +13,11 @@ import shlex
 from pathlib import Path, PurePosixPath
 
 import gradekit
-from gradekit.integrations.bundle import BundleError, load_spec
+from gradekit.integrations.bundle import TORCH_INDEX, TORCH_REQUIREMENT, BundleError, load_spec
 from gradekit.integrations.templates import fill
 
 WORKFLOW_PATH = Path(".github/workflows/classroom.yml")
 STEP_ID = "gradekit"
-TORCH_REQUIREMENT = "torch==2.13.0"
-TORCH_INDEX = "https://download.pytorch.org/whl/cpu"
 
 
 class InitError(Exception):

@@ -20,7 +20,7 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from gradekit.integrations.bundle import write_bundle
+from gradekit.integrations.bundle import TORCH_INDEX, TORCH_REQUIREMENT, write_bundle
 from gradekit.integrations.runner import root_from_arguments, write_platform_results
 from gradekit.integrations.templates import fill, read_template
 from gradekit.report._common import number
@@ -29,8 +29,7 @@ from gradekit.report.gradescope import failure_results, render_gradescope
 DEFAULT_ROOT = "/autograder"
 ROOT_VARIABLE = "GRADEKIT_AUTOGRADER_ROOT"
 TORCH_INSTALL = (
-    '"$ROOT/venv/bin/python" -m pip install torch==2.13.0 '
-    "--index-url https://download.pytorch.org/whl/cpu"
+    f'"$ROOT/venv/bin/python" -m pip install {TORCH_REQUIREMENT} --index-url {TORCH_INDEX}'
 )
 _EXECUTABLE = 0o755
 

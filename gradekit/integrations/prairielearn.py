@@ -26,6 +26,8 @@ from pathlib import Path
 
 from gradekit.integrations.bundle import (
     ASSIGNMENT_DIR,
+    TORCH_INDEX,
+    TORCH_REQUIREMENT,
     BundleConfig,
     BundleError,
     copy_assignment,
@@ -40,6 +42,10 @@ DEFAULT_ROOT = "/grade"
 ROOT_VARIABLE = "GRADEKIT_GRADE_ROOT"
 ENTRYPOINT = "/grade/tests/run.sh"
 MAX_TIMEOUT_SECONDS = 600  # PrairieLearn's upper limit
+# The bundled gradekit-src declares no extras, so torch is a RUN line of its own.
+_TORCH_INSTALL = (
+    f"RUN python -m pip install --no-cache-dir {TORCH_REQUIREMENT} --index-url {TORCH_INDEX}"
+)
 
 
 class InitError(Exception):
@@ -99,7 +105,8 @@ def init_prairielearn(
     write_gradekit_source(image_folder / "gradekit-src")
     dockerfile = image_folder / "Dockerfile"
     dockerfile.write_text(
-        fill("prairielearn/Dockerfile", TORCH_EXTRA="[torch]" if torch else ""), encoding="utf-8"
+        fill("prairielearn/Dockerfile", TORCH_INSTALL=_TORCH_INSTALL if torch else ""),
+        encoding="utf-8",
     )
     written.append(dockerfile)
     return written

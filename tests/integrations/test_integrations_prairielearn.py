@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -18,6 +19,11 @@ import pytest
 from integration_helpers import SPEC, SUBMISSIONS, run_gradekit
 
 from gradekit.integrations.prairielearn import InitError, init_prairielearn, run_grader
+
+try:
+    import tomllib
+except ImportError:  # Python 3.10
+    import tomli as tomllib
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "report"))
 from schema_files import problems  # noqa: E402
@@ -75,7 +81,37 @@ def test_existing_info_json_keeps_its_other_keys(tmp_path):
     assert info["uuid"] == "keep-me" and info["topic"] == "Tensors"
     assert info["externalGradingOptions"]["entrypoint"] == "/grade/tests/run.sh"
     assert (question / "question.html").read_text() == "<p>mine</p>"  # never overwritten
-    assert "gradekit-src[torch]" in (question / "grader-image" / "Dockerfile").read_text()
+
+
+def pip_installs(dockerfile: Path) -> list[list[str]]:
+    """The arguments of every ``pip install`` in the Dockerfile's RUN lines."""
+    installs = []
+    for line in dockerfile.read_text().splitlines():
+        if not line.startswith("RUN "):
+            continue
+        words = shlex.split(line)
+        if "pip" in words and "install" in words:
+            installs.append(words[words.index("install") + 1 :])
+    return installs
+
+
+def test_torch_image_installs_cpu_torch(tmp_path):
+    question = tmp_path / "q"
+    init_prairielearn(question, SPEC, torch=True)
+    image = question / "grader-image"
+    installs = pip_installs(image / "Dockerfile")
+    # gradekit itself, without extras its bundled pyproject does not declare (pip would
+    # only warn about an unknown extra and install no torch).
+    declared = tomllib.loads((image / "gradekit-src" / "pyproject.toml").read_text())
+    extras = set(declared["project"].get("optional-dependencies", {}))
+    for arguments in installs:
+        for argument in arguments:
+            if argument.startswith("/opt/gradekit-src["):
+                assert set(argument[len("/opt/gradekit-src[") : -1].split(",")) <= extras
+    # and torch from the CPU wheel index, as the Gradescope setup.sh installs it
+    torch_install = [arguments for arguments in installs if "torch==2.13.0" in arguments]
+    assert torch_install, installs
+    assert "https://download.pytorch.org/whl/cpu" in torch_install[0]
 
 
 def test_broken_info_json_is_reported_with_its_line(tmp_path):
