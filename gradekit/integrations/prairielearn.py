@@ -20,9 +20,12 @@ the student is not charged an attempt. ``GRADEKIT_GRADE_ROOT`` (or ``--root``) r
 from __future__ import annotations
 
 import json
+import math
 import sys
 import uuid
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gradekit.integrations.bundle import (
     ASSIGNMENT_DIR,
@@ -38,10 +41,15 @@ from gradekit.integrations.runner import root_from_arguments, write_platform_res
 from gradekit.integrations.templates import fill, read_template
 from gradekit.report.prairielearn import render_prairielearn, ungradable_results
 
+if TYPE_CHECKING:
+    from gradekit.spec.models import Assignment
+
 DEFAULT_ROOT = "/grade"
 ROOT_VARIABLE = "GRADEKIT_GRADE_ROOT"
 ENTRYPOINT = "/grade/tests/run.sh"
 MAX_TIMEOUT_SECONDS = 600  # PrairieLearn's upper limit
+# Beyond the cases' own limits: the interpreter, the sandbox's start and the reference answers.
+GRADING_MARGIN_SECONDS = 30
 # The bundled gradekit-src declares no extras, so torch is a RUN line of its own.
 _TORCH_INSTALL = (
     f"RUN python -m pip install --no-cache-dir {TORCH_REQUIREMENT} --index-url {TORCH_INDEX}"
@@ -57,13 +65,20 @@ def init_prairielearn(
     assignment: Path,
     *,
     image: str = "YOUR-ORG/gradekit-grader",
-    timeout_seconds: int = 120,
+    timeout_seconds: int | None = None,
     torch: bool = False,
     reference_backend: str = "engine",
+    warn: Callable[[str], None] | None = None,
 ) -> list[Path]:
     """Write the external-grading files for ``assignment`` into the question folder
-    ``question``; return the paths written."""
-    if not 1 <= timeout_seconds <= MAX_TIMEOUT_SECONDS:
+    ``question``; return the paths written.
+
+    ``timeout_seconds`` defaults to what grading a submission may take at worst
+    (:func:`grading_time_bound`), at most PrairieLearn's 600 s. PrairieLearn kills a grader
+    that runs longer, and the student then sees only "Grading timed out", not gradekit's
+    feedback: ``warn(message)`` is told when the timeout is shorter than that bound.
+    """
+    if timeout_seconds is not None and not 1 <= timeout_seconds <= MAX_TIMEOUT_SECONDS:
         raise InitError(
             f"timeout must be between 1 and {MAX_TIMEOUT_SECONDS} seconds (PrairieLearn's "
             f"limit), not {timeout_seconds}"
@@ -72,6 +87,11 @@ def init_prairielearn(
         spec = load_spec(assignment)
     except BundleError as error:
         raise InitError(str(error)) from None
+    needed = grading_time_bound(spec)
+    if warn is not None and min(timeout_seconds or needed, MAX_TIMEOUT_SECONDS) < needed:
+        warn(_short_timeout(spec.assignment.id, needed, timeout_seconds))
+    if timeout_seconds is None:
+        timeout_seconds = min(needed, MAX_TIMEOUT_SECONDS)
     question.mkdir(parents=True, exist_ok=True)
     written = [_update_info(question / "info.json", spec.title, image, timeout_seconds)]
 
@@ -110,6 +130,36 @@ def init_prairielearn(
     )
     written.append(dockerfile)
     return written
+
+
+def _short_timeout(assignment_id: str, needed: int, asked: int | None) -> str:
+    """Why a timeout below ``needed`` costs the student their feedback, and what to change."""
+    problem = (
+        f"a submission of {assignment_id} whose code never returns needs up to {needed} s to "
+        "grade (each case runs into its time limit)"
+    )
+    consequence = "PrairieLearn then stops the grader and the student sees only 'Grading timed out'"
+    if asked is None:
+        return (
+            f"{problem}, more than PrairieLearn's limit of {MAX_TIMEOUT_SECONDS} s: "
+            f"{consequence}. Lower the cases' timeout in the assignment YAML."
+        )
+    return (
+        f"{problem}, but --timeout is {asked}: {consequence}. Raise --timeout (at most "
+        f"{MAX_TIMEOUT_SECONDS}) or lower the cases' timeout in the assignment YAML."
+    )
+
+
+def grading_time_bound(spec: Assignment) -> int:
+    """Seconds gradekit may take to grade one submission of ``spec`` at worst: every case
+    running into its time limit (with the sandbox's defaults), plus a margin."""
+    from gradekit.grading.cases import compile_assignment
+    from gradekit.grading.plans import plan_calls
+    from gradekit.sandbox.policy import SandboxPolicy
+    from gradekit.sandbox.runner import longest_run
+
+    calls = plan_calls(compile_assignment(spec).plans)
+    return math.ceil(longest_run(calls, SandboxPolicy()) + GRADING_MARGIN_SECONDS)
 
 
 def _update_info(path: Path, title: str, image: str, timeout_seconds: int) -> Path:

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from integration_helpers import SPEC, SUBMISSIONS, run_gradekit
+from integration_helpers import ROOT, SPEC, SUBMISSIONS, run_gradekit
 
 from gradekit.integrations.prairielearn import InitError, init_prairielearn, run_grader
 
@@ -120,6 +120,44 @@ def test_broken_info_json_is_reported_with_its_line(tmp_path):
     (question / "info.json").write_text('{\n  "uuid": "x",\n  oops\n}')
     with pytest.raises(InitError, match=r"info.json:3: not valid JSON"):
         init_prairielearn(question, SPEC)
+
+
+def worst_case_seconds(spec: Path) -> float:
+    """Every case of ``spec`` running into its time limit, after the import's own limit."""
+    from gradekit.grading.cases import compile_assignment
+    from gradekit.grading.plans import plan_calls
+    from gradekit.sandbox.policy import SandboxPolicy
+    from gradekit.spec import load_assignment
+
+    policy = SandboxPolicy()
+    calls = plan_calls(compile_assignment(load_assignment(spec)).plans)
+    return policy.load_timeout + sum(call.timeout + policy.call_grace for call in calls)
+
+
+def test_default_timeout_covers_a_submission_that_loops_everywhere(tmp_path):
+    """PrairieLearn kills a grader that outlives the timeout and shows only "Grading timed
+    out": the default must leave room for every case to run into its own time limit."""
+    spec = ROOT / "exercises" / "tensor-indexing.yaml"
+    worst = worst_case_seconds(spec)
+    assert 120 < worst < 600  # the old fixed default was 120 s
+    init_prairielearn(tmp_path / "q", spec)
+    timeout = json.loads((tmp_path / "q" / "info.json").read_text())["externalGradingOptions"][
+        "timeout"
+    ]
+    assert worst < timeout <= 600
+
+
+def test_a_timeout_too_short_for_the_assignment_is_warned_about(tmp_path):
+    spec = ROOT / "exercises" / "tensor-indexing.yaml"
+    done = run_gradekit("init", "prairielearn", "-a", spec, "--dir", tmp_path, "--timeout", "120")
+    assert done.returncode == 0, done.stderr
+    assert "warning: " in done.stderr and "--timeout is 120" in done.stderr
+    needed = int(done.stderr.split("needs up to ")[1].split(" s")[0])
+    assert needed > worst_case_seconds(spec)
+    info = json.loads((tmp_path / "info.json").read_text())
+    assert info["externalGradingOptions"]["timeout"] == 120  # what was asked for
+    quiet = run_gradekit("init", "prairielearn", "-a", SPEC, "--dir", tmp_path / "small")
+    assert "warning" not in quiet.stderr
 
 
 def test_timeout_is_bounded_by_prairielearn(tmp_path):
