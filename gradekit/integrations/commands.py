@@ -158,7 +158,7 @@ def package_gradescope_command(
         _fail(f"--output {output} is a directory; give the zip's file name")
     try:
         path = package_gradescope(
-            assignment, output, torch=torch, reference_backend=reference_backend
+            assignment, output, torch=torch, reference_backend=reference_backend, warn=_warn
         )
     except (BundleError, OSError) as error:
         _fail(str(error))

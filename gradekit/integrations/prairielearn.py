@@ -20,12 +20,10 @@ the student is not charged an attempt. ``GRADEKIT_GRADE_ROOT`` (or ``--root``) r
 from __future__ import annotations
 
 import json
-import math
 import sys
 import uuid
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from gradekit.integrations.bundle import (
     ASSIGNMENT_DIR,
@@ -34,6 +32,7 @@ from gradekit.integrations.bundle import (
     BundleConfig,
     BundleError,
     copy_assignment,
+    grading_time_bound,
     load_spec,
     write_gradekit_source,
 )
@@ -41,15 +40,10 @@ from gradekit.integrations.runner import root_from_arguments, write_platform_res
 from gradekit.integrations.templates import fill, read_template
 from gradekit.report.prairielearn import render_prairielearn, ungradable_results
 
-if TYPE_CHECKING:
-    from gradekit.spec.models import Assignment
-
 DEFAULT_ROOT = "/grade"
 ROOT_VARIABLE = "GRADEKIT_GRADE_ROOT"
 ENTRYPOINT = "/grade/tests/run.sh"
 MAX_TIMEOUT_SECONDS = 600  # PrairieLearn's upper limit
-# Beyond the cases' own limits: the interpreter, the sandbox's start and the reference answers.
-GRADING_MARGIN_SECONDS = 30
 # The bundled gradekit-src declares no extras, so torch is a RUN line of its own.
 _TORCH_INSTALL = (
     f"RUN python -m pip install --no-cache-dir {TORCH_REQUIREMENT} --index-url {TORCH_INDEX}"
@@ -148,18 +142,6 @@ def _short_timeout(assignment_id: str, needed: int, asked: int | None) -> str:
         f"{problem}, but --timeout is {asked}: {consequence}. Raise --timeout (at most "
         f"{MAX_TIMEOUT_SECONDS}) or lower the cases' timeout in the assignment YAML."
     )
-
-
-def grading_time_bound(spec: Assignment) -> int:
-    """Seconds gradekit may take to grade one submission of ``spec`` at worst: every case
-    running into its time limit (with the sandbox's defaults), plus a margin."""
-    from gradekit.grading.cases import compile_assignment
-    from gradekit.grading.plans import plan_calls
-    from gradekit.sandbox.policy import SandboxPolicy
-    from gradekit.sandbox.runner import longest_run
-
-    calls = plan_calls(compile_assignment(spec).plans)
-    return math.ceil(longest_run(calls, SandboxPolicy()) + GRADING_MARGIN_SECONDS)
 
 
 def _update_info(path: Path, title: str, image: str, timeout_seconds: int) -> Path:

@@ -17,7 +17,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from integration_helpers import SPEC, SUBMISSIONS, run_gradekit
+from integration_helpers import ROOT, SPEC, SUBMISSIONS, run_gradekit
 
 from gradekit.integrations.bundle import BundleError
 from gradekit.integrations.gradescope import package_gradescope, run_autograder
@@ -185,3 +185,22 @@ def test_command_line_builds_the_zip(tmp_path):
     with zipfile.ZipFile(tmp_path / "ag.zip") as archive:
         setup = archive.read("setup.sh").decode()
     assert "torch==2.13.0" in setup
+
+
+def test_an_assignment_slower_than_gradescope_s_default_timeout_is_warned_about(tmp_path):
+    """Gradescope stops run_autograder after 10 minutes by default and the student gets 0
+    without feedback: autograd needs up to 1217 s when every case runs into its time limit, so
+    the instructor must raise the timeout in the assignment's settings."""
+    done = run_gradekit(
+        "package",
+        "gradescope",
+        "-a",
+        ROOT / "exercises" / "autograd.yaml",
+        "-o",
+        tmp_path / "a.zip",
+    )
+    assert done.returncode == 0, done.stderr
+    assert "warning: " in done.stderr and "21 minutes" in done.stderr
+    assert (tmp_path / "a.zip").is_file()
+    quiet = run_gradekit("package", "gradescope", "-a", SPEC, "-o", tmp_path / "b.zip")
+    assert quiet.returncode == 0 and "warning" not in quiet.stderr
