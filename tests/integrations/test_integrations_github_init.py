@@ -45,6 +45,11 @@ def test_workflow_names_and_steps(repository):
         "Grade with gradekit",
         "Autograding Reporter",
     ]
+    # The job needs no git credentials after the checkout: none are left in .git/config for
+    # anything later in the job (docs/security.md, "What each context protects").
+    checkout = steps["Checkout code"]
+    assert checkout["uses"].startswith("actions/checkout@")
+    assert checkout["with"] == {"persist-credentials": False}
     python = steps["Set up Python"]
     assert python["uses"].startswith("actions/setup-python@")
     assert python["with"]["cache"] == "pip"
