@@ -94,6 +94,7 @@ def init_github_command(
             torch=torch,
             timeout_minutes=timeout,
             force=force,
+            warn=_warn,
         )
     except (InitError, BundleError, OSError) as error:
         _fail(str(error))
