@@ -161,6 +161,16 @@ def test_a_wrongly_named_file_gets_a_result_saying_so(autograder_zip, tmp_path):
     assert "notes.py, other.py" in document["output"]
 
 
+def test_a_submission_without_python_files_names_what_was_submitted(autograder_zip, tmp_path):
+    root = unpack(autograder_zip, tmp_path, SUBMISSIONS / "correct.py", "exercise.txt")
+    (root / "submission" / "notes").mkdir()
+    (root / "submission" / "notes" / "README.md").write_text("hi\n")
+    document = run_autograder(root)
+    assert document["score"] == 0
+    assert "expected your file to be called exercise.py" in document["output"]
+    assert "exercise.txt, notes/README.md (no .py or .ipynb file)" in document["output"]
+
+
 def test_a_broken_bundle_still_writes_a_result(tmp_path):
     (tmp_path / "source").mkdir()
     (tmp_path / "submission").mkdir()
