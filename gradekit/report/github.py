@@ -42,6 +42,11 @@ from gradekit.sandbox.sanitize import escape_controls_in_json, show_controls
 
 RESULT_VERSION = 1
 STATUS_ICON = {"pass": "✅", "fail": "❌", "error": "⚠️"}
+# The grading reporter receives the base64 result in an environment variable, and Linux starts
+# no process with a single environment string over 128 KiB (MAX_ARG_STRLEN, E2BIG): the
+# reporter step would fail and send no points. Messages are cut to keep well under that.
+MAX_ENCODED_RESULT = 96 * 1024
+MESSAGE_CUT = "\n… (cut to fit the grading reporter; see the job log for all of it)"
 
 
 def classroom_result(
@@ -49,12 +54,39 @@ def classroom_result(
 ) -> dict[str, Any]:
     """The result document the grading reporter decodes (before base64)."""
     submission = _repo_path(result.submission, os.environ if environ is None else environ)
-    return {
+    document = {
         "version": RESULT_VERSION,
         "status": overall_status(result),
         "max_score": number(result.max_score),
         "tests": [_test_entry(test, submission) for test in graded_tests(result)],
     }
+    _fit_messages(document)
+    return document
+
+
+def _fit_messages(document: dict[str, Any]) -> None:
+    """Cut the tests' messages, all to one length, the longest that keeps the encoded
+    ``document`` within :data:`MAX_ENCODED_RESULT` (nothing is cut when it fits already)."""
+    messages = [test["message"] for test in document["tests"]]
+
+    def cut_to(limit: int) -> None:
+        for test, message in zip(document["tests"], messages, strict=True):
+            test["message"] = message if len(message) <= limit else message[:limit] + MESSAGE_CUT
+
+    def fits() -> bool:
+        return len(encode_result(document)) <= MAX_ENCODED_RESULT
+
+    if fits():
+        return
+    shortest, longest = 0, max(map(len, messages), default=0)
+    while shortest < longest:  # the largest limit that fits
+        middle = (shortest + longest + 1) // 2
+        cut_to(middle)
+        if fits():
+            shortest = middle
+        else:
+            longest = middle - 1
+    cut_to(shortest)
 
 
 def encode_result(document: Mapping[str, Any]) -> str:
