@@ -33,6 +33,7 @@ from typing import Any, TextIO
 from gradekit.grading.verdicts import AssignmentResult
 from gradekit.report._common import (
     GradedTest,
+    fit_messages,
     graded_tests,
     number,
     overall_status,
@@ -60,33 +61,14 @@ def classroom_result(
         "max_score": number(result.max_score),
         "tests": [_test_entry(test, submission) for test in graded_tests(result)],
     }
-    _fit_messages(document)
+    fit_messages(
+        document["tests"],
+        "message",
+        lambda: len(encode_result(document)),
+        MAX_ENCODED_RESULT,
+        MESSAGE_CUT,
+    )
     return document
-
-
-def _fit_messages(document: dict[str, Any]) -> None:
-    """Cut the tests' messages, all to one length, the longest that keeps the encoded
-    ``document`` within :data:`MAX_ENCODED_RESULT` (nothing is cut when it fits already)."""
-    messages = [test["message"] for test in document["tests"]]
-
-    def cut_to(limit: int) -> None:
-        for test, message in zip(document["tests"], messages, strict=True):
-            test["message"] = message if len(message) <= limit else message[:limit] + MESSAGE_CUT
-
-    def fits() -> bool:
-        return len(encode_result(document)) <= MAX_ENCODED_RESULT
-
-    if fits():
-        return
-    shortest, longest = 0, max(map(len, messages), default=0)
-    while shortest < longest:  # the largest limit that fits
-        middle = (shortest + longest + 1) // 2
-        cut_to(middle)
-        if fits():
-            shortest = middle
-        else:
-            longest = middle - 1
-    cut_to(shortest)
 
 
 def encode_result(document: Mapping[str, Any]) -> str:
