@@ -17,18 +17,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-from integration_helpers import ROOT
+from integration_helpers import CLASSROOM50_ENV, ROOT
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "report"))
 from schema_files import problems  # noqa: E402
 
 RUNNER_ENV = {
-    "CLASSROOM": "cs101",
+    **CLASSROOM50_ENV,
     "ASSIGNMENT": "tensor-indexing",
-    "USERNAME": "ada",
-    "SUBMISSION_TAG": "submit/20261121T120000Z-abc1234",
-    "COMMIT_URL": "https://example.invalid/commit/abc1234",
-    "RELEASE_URL": "https://example.invalid/releases/submit",
     "REVIEW_URL": "https://example.invalid/compare/base...abc1234",
 }
 

@@ -10,22 +10,13 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from integration_helpers import SPEC, SUBMISSIONS, run_gradekit
+from integration_helpers import CLASSROOM50_ENV, SPEC, SUBMISSIONS, run_gradekit
 
 from gradekit.grading.verdicts import AssignmentResult, CaseResult, ExerciseResult
 from gradekit.integrations.formats import FORMATS, ReportError, write_report
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "report"))
 from actions_runner import read_step_outputs, reporter_totals, workflow_commands  # noqa: E402
-
-CLASSROOM50_ENV = {
-    "CLASSROOM": "cs101",
-    "ASSIGNMENT": "scale",
-    "USERNAME": "ada",
-    "SUBMISSION_TAG": "submit/20261121T120000Z-abc1234",
-    "COMMIT_URL": "https://example.invalid/commit/abc1234",
-    "RELEASE_URL": "https://example.invalid/releases/submit",
-}
 
 
 def small_result() -> AssignmentResult:
