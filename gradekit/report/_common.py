@@ -241,9 +241,14 @@ def hint_lines(hints: list[str]) -> list[str]:
 def _case_line(case: CaseResult) -> str:
     status = case_status(case)
     if case.hidden:
-        # Only which check failed: inputs and expected values of hidden cases stay secret.
+        # Only which check failed: inputs and expected values of hidden cases stay secret. A
+        # call that never returned (timeout, crash, unreadable reply) differs only in its
+        # status; what happened to it is no secret, and says more than "status differs".
         checks = sorted({difference.check for difference in case.differences})
-        what = f"{', '.join(checks)} differs" if checks else _call_problem(case)
+        if checks and case.call_status in ("ok", "raised"):
+            what = f"{', '.join(checks)} differs"
+        else:
+            what = _call_problem(case)
         return f"- hidden case {case.case_id}: {what}"
     details = "; ".join(difference.message for difference in case.differences)
     return f"- {case.label} ({status}): {details or _call_problem(case)}"
