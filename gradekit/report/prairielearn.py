@@ -13,7 +13,13 @@ import json
 from typing import Any
 
 from gradekit.grading.verdicts import AssignmentResult
-from gradekit.report._common import GradedTest, fit_messages, graded_tests, student_output
+from gradekit.report._common import (
+    GradedTest,
+    fit_messages,
+    graded_tests,
+    number,
+    student_output,
+)
 from gradekit.sandbox.sanitize import escape_controls_in_json
 
 # PrairieLearn rejects a results.json over 1 MB (docs/externalGrading.md): the student then gets
@@ -37,7 +43,7 @@ def prairielearn_results(result: AssignmentResult) -> dict[str, Any]:
     earned = sum(test.score for test in tests)
     possible = sum(test.max_score for test in tests)
     fraction = min(max(earned / possible, 0.0), 1.0) if possible > 0 else 0.0
-    message = f"{round(earned, 4)}/{round(possible, 4)} points"
+    message = f"{number(earned)}/{number(possible)} points"
     if result.load_error:
         message += f". Your file could not be loaded: {result.load_error}"
     document = {

@@ -84,3 +84,8 @@ def test_results_stay_under_prairielearn_s_1_mb_limit():
     assert math.isclose(document["score"], 0.5)  # scores are never cut
     assert all(t["message"].startswith("1 of 2 cases pass") for t in document["tests"])
     assert "cut" in document["tests"][0]["message"]
+
+
+def test_points_read_as_people_write_them():
+    # "3.4/10 points", as the other formats print them, not Python's "10.0"
+    assert prairielearn_results(mixed_result())["message"] == "3.4/10 points"
