@@ -145,8 +145,9 @@ def _short_timeout(assignment_id: str, needed: int, asked: int | None) -> str:
 
 
 def _update_info(path: Path, title: str, image: str, timeout_seconds: int) -> Path:
-    """Create or update ``info.json``, changing only ``externalGradingOptions`` (and filling
-    the keys PrairieLearn requires when the file is new)."""
+    """Create or update ``info.json``, changing only ``gradingMethod`` and the
+    ``externalGradingOptions`` gradekit needs (and filling the keys PrairieLearn requires when
+    the file is new)."""
     if path.exists():
         try:
             info = json.loads(path.read_text(encoding="utf-8"))
@@ -167,7 +168,10 @@ def _update_info(path: Path, title: str, image: str, timeout_seconds: int) -> Pa
             "gradingMethod": "External",
         }
     info["gradingMethod"] = "External"
+    options = info.get("externalGradingOptions")
+    # The instructor's own options (environment, serverFilesCourse, ...) stay.
     info["externalGradingOptions"] = {
+        **(options if isinstance(options, dict) else {}),
         "enabled": True,
         "image": image,
         "entrypoint": ENTRYPOINT,

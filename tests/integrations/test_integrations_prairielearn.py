@@ -114,6 +114,30 @@ def test_torch_image_installs_cpu_torch(tmp_path):
     assert "https://download.pytorch.org/whl/cpu" in torch_install[0]
 
 
+def test_existing_grading_options_keep_the_keys_gradekit_does_not_set(tmp_path):
+    """Re-running init (a new image tag, a spec change) must not drop what the instructor
+    configured for the grader: its environment or shared course files."""
+    question = tmp_path / "q"
+    question.mkdir()
+    options = {
+        "enabled": False,
+        "image": "old/image",
+        "environment": {"OMP_NUM_THREADS": "1"},
+        "serverFilesCourse": ["shared/"],
+    }
+    (question / "info.json").write_text(json.dumps({"externalGradingOptions": options}))
+    init_prairielearn(question, SPEC, image="course/gradekit:2", timeout_seconds=90)
+    info = json.loads((question / "info.json").read_text())
+    assert info["externalGradingOptions"] == {
+        "enabled": True,
+        "image": "course/gradekit:2",
+        "entrypoint": "/grade/tests/run.sh",
+        "timeout": 90,
+        "environment": {"OMP_NUM_THREADS": "1"},
+        "serverFilesCourse": ["shared/"],
+    }
+
+
 def test_broken_info_json_is_reported_with_its_line(tmp_path):
     question = tmp_path / "q"
     question.mkdir()
