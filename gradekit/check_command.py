@@ -41,6 +41,10 @@ if TYPE_CHECKING:
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 FORMATS = ("text", "json", "github", "classroom50", "gradescope", "prairielearn", "junit")
+# The formats a CI job or grading platform records as the grade: a submission that cannot be
+# read (missing, misnamed, not UTF-8) is written as a failing result there, not exit 2 with
+# nothing written, which would leave the platform without a score to record.
+PLATFORM_FORMATS = ("github", "classroom50", "gradescope", "prairielearn", "junit")
 
 # The options of `gradekit check` (tests/cli keeps these in step with cli.py's command).
 VALUE_OPTIONS = {
@@ -225,7 +229,7 @@ def _grade(
     # free no cycles: the collector's runs there (dozens) are pure start-up time.
     gc.disable()
     try:
-        from gradekit.grading.pipeline import grade_compiled, resolve_backend
+        from gradekit.grading.pipeline import grade_compiled, resolve_backend, unreadable_result
         from gradekit.grading.reference import ReferenceSolutionError
         from gradekit.grading.submission import SubmissionError
         from gradekit.sandbox.policy import SandboxUnavailable
@@ -256,8 +260,12 @@ def _grade(
             skip_after_timeout=skips_after_timeout(options),
             after_launch=import_renderer.start,
         )
+    except SubmissionError as error:
+        if options.output_format not in PLATFORM_FORMATS:
+            raise CheckUsageError(str(error)) from None
+        # The platform still needs a result to record: the student's 0, with the reason.
+        return unreadable_result(compiled, str(options.submission), spec_backend, str(error))
     except (
-        SubmissionError,
         SubmissionFileError,
         ReferenceSolutionError,
         SandboxUnavailable,

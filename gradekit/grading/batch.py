@@ -73,7 +73,7 @@ from gradekit.grading.submission import (
     SubmissionSource,
     load_submission,
 )
-from gradekit.grading.verdicts import AssignmentResult, ExerciseResult
+from gradekit.grading.verdicts import AssignmentResult
 from gradekit.sandbox.layers import descendants_of
 from gradekit.sandbox.policy import (
     ProbeResult,
@@ -596,25 +596,7 @@ class _Grader:
             isolation=IsolationReport(tier=0, layers=()),
             duration=0.0,
         )
-        result = AssignmentResult(
-            assignment_id=self.compiled.id,
-            assignment_title=self.compiled.title,
-            submission=path,
-            backend=self.backend,
-            load_error=message,
-        )
-        for plan in self.plans:
-            exercise = plan.exercise
-            result.exercises.append(
-                ExerciseResult(
-                    id=exercise.id,
-                    entry=exercise.entry_name,
-                    title=exercise.title,
-                    max_points=exercise.points,
-                    error=f"your file could not be read: {message}",
-                    cases=[pipeline.unrun_case(case) for case in plan.cases],
-                )
-            )
+        result = pipeline.unreadable_result(self.compiled, path, self.backend, message)
         return outcome, result
 
 

@@ -511,6 +511,33 @@ def _grade_case(
     )
 
 
+def unreadable_result(
+    compiled: CompiledAssignment, submission: str, backend: str, message: str
+) -> AssignmentResult:
+    """The result of a submission that could not be read at all (no such file, not UTF-8, a
+    broken notebook): every exercise errors with ``message`` and earns nothing."""
+    result = AssignmentResult(
+        assignment_id=compiled.id,
+        assignment_title=compiled.title,
+        submission=submission,
+        backend=backend,
+        load_error=message,
+    )
+    for plan in compiled.plans:
+        exercise = plan.exercise
+        result.exercises.append(
+            ExerciseResult(
+                id=exercise.id,
+                entry=exercise.entry_name,
+                title=exercise.title,
+                max_points=exercise.points,
+                error=f"your file could not be read: {message}",
+                cases=[unrun_case(case) for case in plan.cases],
+            )
+        )
+    return result
+
+
 def unrun_case(case: GradingCase) -> CaseResult:
     """The result of a case that never ran (the file did not load or could not be read)."""
     return CaseResult(

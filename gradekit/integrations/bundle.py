@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import json
+import math
 import os
 import shutil
 from dataclasses import asdict, dataclass
@@ -26,6 +27,12 @@ import gradekit
 from gradekit.spec import Assignment, SpecError, load_assignment
 
 CONFIG_NAME = "gradekit-autograder.json"
+# What ``--torch`` installs on every platform: CPU PyTorch from its own wheel index (PyPI's
+# default wheel carries CUDA, gigabytes no grader uses).
+TORCH_REQUIREMENT = "torch==2.13.0"
+TORCH_INDEX = "https://download.pytorch.org/whl/cpu"
+# Beyond the cases' own limits: the interpreter, the sandbox's start and the reference answers.
+GRADING_MARGIN_SECONDS = 30
 ASSIGNMENT_DIR = "assignment"
 SOURCE_DIR = "gradekit-src"
 _SKIPPED = shutil.ignore_patterns("__pycache__", "*.pyc", "*.pyo")
@@ -69,6 +76,18 @@ def load_spec(spec_path: Path) -> Assignment:
         return load_assignment(spec_path)
     except SpecError as error:
         raise BundleError(f"invalid assignment spec:\n{error}") from None
+
+
+def grading_time_bound(spec: Assignment) -> int:
+    """Seconds gradekit may take to grade one submission of ``spec`` at worst: every case
+    running into its time limit (with the sandbox's defaults), plus a margin."""
+    from gradekit.grading.cases import compile_assignment
+    from gradekit.grading.plans import plan_calls
+    from gradekit.sandbox.policy import SandboxPolicy
+    from gradekit.sandbox.runner import longest_run
+
+    calls = plan_calls(compile_assignment(spec).plans)
+    return math.ceil(longest_run(calls, SandboxPolicy()) + GRADING_MARGIN_SECONDS)
 
 
 def copy_assignment(spec: Assignment, destination: Path) -> Path:

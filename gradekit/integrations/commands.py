@@ -42,6 +42,10 @@ def _fail(message: str) -> NoReturn:
     raise typer.Exit(EXIT_USAGE)
 
 
+def _warn(message: str) -> None:
+    typer.echo(f"warning: {message}", err=True)
+
+
 def _wrote(paths: list[Path]) -> None:
     for path in paths:
         typer.echo(f"wrote {path}", err=True)
@@ -90,6 +94,7 @@ def init_github_command(
             torch=torch,
             timeout_minutes=timeout,
             force=force,
+            warn=_warn,
         )
     except (InitError, BundleError, OSError) as error:
         _fail(str(error))
@@ -105,7 +110,14 @@ def init_prairielearn_command(
     image: Annotated[
         str, typer.Option(help="Docker image of the grader (build it from grader-image/).")
     ] = "YOUR-ORG/gradekit-grader",
-    timeout: Annotated[int, typer.Option(help="Seconds the grader may take (1-600).")] = 120,
+    timeout: Annotated[
+        int | None,
+        typer.Option(
+            help="Seconds the grader may take (1-600). Default: what the assignment needs "
+            "when every case runs into its time limit.",
+            show_default=False,
+        ),
+    ] = None,
     torch: TorchOption = False,
     reference_backend: ReferenceBackendOption = "engine",
 ) -> None:
@@ -122,6 +134,7 @@ def init_prairielearn_command(
             timeout_seconds=timeout,
             torch=torch,
             reference_backend=reference_backend,
+            warn=_warn,
         )
     except (InitError, BundleError, OSError) as error:
         _fail(str(error))
@@ -146,7 +159,7 @@ def package_gradescope_command(
         _fail(f"--output {output} is a directory; give the zip's file name")
     try:
         path = package_gradescope(
-            assignment, output, torch=torch, reference_backend=reference_backend
+            assignment, output, torch=torch, reference_backend=reference_backend, warn=_warn
         )
     except (BundleError, OSError) as error:
         _fail(str(error))

@@ -9,17 +9,23 @@ the classroom-resources grading reporter. Names follow what the reporter require
 from __future__ import annotations
 
 import json
+import math
 import shlex
+from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 
 import gradekit
-from gradekit.integrations.bundle import BundleError, load_spec
+from gradekit.integrations.bundle import (
+    TORCH_INDEX,
+    TORCH_REQUIREMENT,
+    BundleError,
+    grading_time_bound,
+    load_spec,
+)
 from gradekit.integrations.templates import fill
 
 WORKFLOW_PATH = Path(".github/workflows/classroom.yml")
 STEP_ID = "gradekit"
-TORCH_REQUIREMENT = "torch==2.13.0"
-TORCH_INDEX = "https://download.pytorch.org/whl/cpu"
 
 
 class InitError(Exception):
@@ -35,6 +41,7 @@ def init_github(
     torch: bool = False,
     timeout_minutes: int = 10,
     force: bool = False,
+    warn: Callable[[str], None] | None = None,
 ) -> Path:
     """Write the workflow into ``repository``; return its path.
 
@@ -42,7 +49,9 @@ def init_github(
     file relative to the repository root (default: the assignment's ``student_file``).
     ``requirement`` is what pip installs (default ``gradekit==<this version>``; any pip
     requirement works, e.g. ``git+https://github.com/ORG/gradekit@v0.1.0``); ``torch`` also
-    installs CPU PyTorch so submissions run on real torch.
+    installs CPU PyTorch so submissions run on real torch. ``warn(message)`` is told when the
+    grading step's ``timeout_minutes`` is shorter than grading may take
+    (:func:`~gradekit.integrations.bundle.grading_time_bound`).
     """
     repository = repository.resolve()
     target = repository / WORKFLOW_PATH
@@ -54,6 +63,15 @@ def init_github(
         spec = load_spec(assignment)
     except BundleError as error:
         raise InitError(str(error)) from None
+    needed_minutes = math.ceil(grading_time_bound(spec) / 60)
+    if needed_minutes > timeout_minutes and warn is not None:
+        warn(
+            f"a submission of {spec.assignment.id} whose code never returns needs up to "
+            f"{needed_minutes} minutes to grade (each case runs into its time limit), but the "
+            f"grading step may take {timeout_minutes}: GitHub then cancels it, no result is "
+            "written and the grading reporter sends no points. Pass --timeout "
+            f"{needed_minutes} or lower the cases' timeout in the assignment YAML."
+        )
     spec_in_repo = _inside(repository, assignment.resolve(), "the assignment")
     student_file = _inside(
         repository, repository / (submission or spec.assignment.student_file), "the submission"

@@ -14,13 +14,20 @@ writes ``/autograder/results/results.json``. ``GRADEKIT_AUTOGRADER_ROOT`` (or ``
 
 from __future__ import annotations
 
+import math
 import stat
 import sys
 import tempfile
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
-from gradekit.integrations.bundle import write_bundle
+from gradekit.integrations.bundle import (
+    TORCH_INDEX,
+    TORCH_REQUIREMENT,
+    grading_time_bound,
+    write_bundle,
+)
 from gradekit.integrations.runner import root_from_arguments, write_platform_results
 from gradekit.integrations.templates import fill, read_template
 from gradekit.report._common import number
@@ -29,23 +36,35 @@ from gradekit.report.gradescope import failure_results, render_gradescope
 DEFAULT_ROOT = "/autograder"
 ROOT_VARIABLE = "GRADEKIT_AUTOGRADER_ROOT"
 TORCH_INSTALL = (
-    '"$ROOT/venv/bin/python" -m pip install torch==2.13.0 '
-    "--index-url https://download.pytorch.org/whl/cpu"
+    f'"$ROOT/venv/bin/python" -m pip install {TORCH_REQUIREMENT} --index-url {TORCH_INDEX}'
 )
 _EXECUTABLE = 0o755
+# Gradescope stops run_autograder after 10 minutes unless the assignment's settings allow more
+# (up to 40); the student then gets 0 (ecosystem notes §3, "Limits").
+DEFAULT_TIMEOUT_SECONDS = 10 * 60
+MAX_TIMEOUT_SECONDS = 40 * 60
 
 
 def package_gradescope(
-    assignment: Path, output: Path, *, torch: bool = False, reference_backend: str = "engine"
+    assignment: Path,
+    output: Path,
+    *,
+    torch: bool = False,
+    reference_backend: str = "engine",
+    warn: Callable[[str], None] | None = None,
 ) -> Path:
     """Build the Gradescope autograder zip for ``assignment`` at ``output``; return ``output``.
 
     ``torch`` makes ``setup.sh`` install CPU PyTorch too, so ``import torch`` in submissions means
-    real torch (otherwise gradekit's engine stands in for it).
+    real torch (otherwise gradekit's engine stands in for it). ``warn(message)`` is told when
+    grading may outlast Gradescope's default timeout (:func:`grading_time_bound`).
     """
     from gradekit.integrations.bundle import load_spec
 
     spec = load_spec(assignment)
+    needed = grading_time_bound(spec)
+    if needed > DEFAULT_TIMEOUT_SECONDS and warn is not None:
+        warn(_slow_assignment(spec.assignment.id, needed))
     with tempfile.TemporaryDirectory(prefix="gradekit-gradescope-") as folder:
         staging = Path(folder)
         write_bundle(spec, staging, reference_backend=reference_backend)
@@ -57,6 +76,22 @@ def package_gradescope(
         output.parent.mkdir(parents=True, exist_ok=True)
         _zip_folder(staging, output, executables={"setup.sh", "run_autograder"})
     return output
+
+
+def _slow_assignment(assignment_id: str, needed: int) -> str:
+    """What to change when grading may outlast Gradescope's default timeout."""
+    minutes = math.ceil(needed / 60)
+    problem = (
+        f"a submission of {assignment_id} whose code never returns needs up to {minutes} "
+        f"minutes to grade (each case runs into its time limit), more than Gradescope's default "
+        f"of {DEFAULT_TIMEOUT_SECONDS // 60}: Gradescope then stops the autograder and the "
+        "student gets 0 without any of gradekit's feedback."
+    )
+    if needed > MAX_TIMEOUT_SECONDS:
+        return f"{problem} That is beyond its maximum too: lower the cases' timeout in the YAML."
+    return (
+        f"{problem} Set the autograder timeout to {minutes} minutes in the assignment's settings."
+    )
 
 
 def _zip_folder(folder: Path, output: Path, *, executables: set[str]) -> None:

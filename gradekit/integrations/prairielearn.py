@@ -22,13 +22,17 @@ from __future__ import annotations
 import json
 import sys
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 
 from gradekit.integrations.bundle import (
     ASSIGNMENT_DIR,
+    TORCH_INDEX,
+    TORCH_REQUIREMENT,
     BundleConfig,
     BundleError,
     copy_assignment,
+    grading_time_bound,
     load_spec,
     write_gradekit_source,
 )
@@ -40,6 +44,10 @@ DEFAULT_ROOT = "/grade"
 ROOT_VARIABLE = "GRADEKIT_GRADE_ROOT"
 ENTRYPOINT = "/grade/tests/run.sh"
 MAX_TIMEOUT_SECONDS = 600  # PrairieLearn's upper limit
+# The bundled gradekit-src declares no extras, so torch is a RUN line of its own.
+_TORCH_INSTALL = (
+    f"RUN python -m pip install --no-cache-dir {TORCH_REQUIREMENT} --index-url {TORCH_INDEX}"
+)
 
 
 class InitError(Exception):
@@ -51,13 +59,20 @@ def init_prairielearn(
     assignment: Path,
     *,
     image: str = "YOUR-ORG/gradekit-grader",
-    timeout_seconds: int = 120,
+    timeout_seconds: int | None = None,
     torch: bool = False,
     reference_backend: str = "engine",
+    warn: Callable[[str], None] | None = None,
 ) -> list[Path]:
     """Write the external-grading files for ``assignment`` into the question folder
-    ``question``; return the paths written."""
-    if not 1 <= timeout_seconds <= MAX_TIMEOUT_SECONDS:
+    ``question``; return the paths written.
+
+    ``timeout_seconds`` defaults to what grading a submission may take at worst
+    (:func:`grading_time_bound`), at most PrairieLearn's 600 s. PrairieLearn kills a grader
+    that runs longer, and the student then sees only "Grading timed out", not gradekit's
+    feedback: ``warn(message)`` is told when the timeout is shorter than that bound.
+    """
+    if timeout_seconds is not None and not 1 <= timeout_seconds <= MAX_TIMEOUT_SECONDS:
         raise InitError(
             f"timeout must be between 1 and {MAX_TIMEOUT_SECONDS} seconds (PrairieLearn's "
             f"limit), not {timeout_seconds}"
@@ -66,6 +81,11 @@ def init_prairielearn(
         spec = load_spec(assignment)
     except BundleError as error:
         raise InitError(str(error)) from None
+    needed = grading_time_bound(spec)
+    if warn is not None and min(timeout_seconds or needed, MAX_TIMEOUT_SECONDS) < needed:
+        warn(_short_timeout(spec.assignment.id, needed, timeout_seconds))
+    if timeout_seconds is None:
+        timeout_seconds = min(needed, MAX_TIMEOUT_SECONDS)
     question.mkdir(parents=True, exist_ok=True)
     written = [_update_info(question / "info.json", spec.title, image, timeout_seconds)]
 
@@ -99,15 +119,35 @@ def init_prairielearn(
     write_gradekit_source(image_folder / "gradekit-src")
     dockerfile = image_folder / "Dockerfile"
     dockerfile.write_text(
-        fill("prairielearn/Dockerfile", TORCH_EXTRA="[torch]" if torch else ""), encoding="utf-8"
+        fill("prairielearn/Dockerfile", TORCH_INSTALL=_TORCH_INSTALL if torch else ""),
+        encoding="utf-8",
     )
     written.append(dockerfile)
     return written
 
 
+def _short_timeout(assignment_id: str, needed: int, asked: int | None) -> str:
+    """Why a timeout below ``needed`` costs the student their feedback, and what to change."""
+    problem = (
+        f"a submission of {assignment_id} whose code never returns needs up to {needed} s to "
+        "grade (each case runs into its time limit)"
+    )
+    consequence = "PrairieLearn then stops the grader and the student sees only 'Grading timed out'"
+    if asked is None:
+        return (
+            f"{problem}, more than PrairieLearn's limit of {MAX_TIMEOUT_SECONDS} s: "
+            f"{consequence}. Lower the cases' timeout in the assignment YAML."
+        )
+    return (
+        f"{problem}, but --timeout is {asked}: {consequence}. Raise --timeout (at most "
+        f"{MAX_TIMEOUT_SECONDS}) or lower the cases' timeout in the assignment YAML."
+    )
+
+
 def _update_info(path: Path, title: str, image: str, timeout_seconds: int) -> Path:
-    """Create or update ``info.json``, changing only ``externalGradingOptions`` (and filling
-    the keys PrairieLearn requires when the file is new)."""
+    """Create or update ``info.json``, changing only ``gradingMethod`` and the
+    ``externalGradingOptions`` gradekit needs (and filling the keys PrairieLearn requires when
+    the file is new)."""
     if path.exists():
         try:
             info = json.loads(path.read_text(encoding="utf-8"))
@@ -128,7 +168,10 @@ def _update_info(path: Path, title: str, image: str, timeout_seconds: int) -> Pa
             "gradingMethod": "External",
         }
     info["gradingMethod"] = "External"
+    options = info.get("externalGradingOptions")
+    # The instructor's own options (environment, serverFilesCourse, ...) stay.
     info["externalGradingOptions"] = {
+        **(options if isinstance(options, dict) else {}),
         "enabled": True,
         "image": image,
         "entrypoint": ENTRYPOINT,

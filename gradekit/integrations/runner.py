@@ -38,11 +38,24 @@ def find_submission(folder: Path, student_file: str) -> Path:
     )
     if len(candidates) == 1:
         return candidates[0]
-    found = ", ".join(str(path.relative_to(folder)) for path in candidates) or "no .py/.ipynb file"
+    found = ", ".join(path.relative_to(folder).as_posix() for path in candidates)
+    if not candidates:
+        found = _other_files(folder)
     raise PlatformError(
         f"expected your file to be called {student_file} (or {notebook}); found: {found}. "
         f"Rename your file to {student_file} and submit again."
     )
+
+
+def _other_files(folder: Path, shown: int = 10) -> str:
+    """What was submitted when it holds no Python file or notebook (a few names, then a count)."""
+    files = sorted(
+        path.relative_to(folder).as_posix() for path in folder.rglob("*") if path.is_file()
+    )
+    if not files:
+        return "no file at all"
+    more = f" and {len(files) - shown} more" if len(files) > shown else ""
+    return f"{', '.join(files[:shown])}{more} (no .py or .ipynb file)"
 
 
 def grade_bundle(bundle: Path, submission_folder: Path) -> AssignmentResult:

@@ -18,7 +18,9 @@ code: a case whose reply from the sandbox was missing or unreadable counts as fa
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from gradekit.grading.verdicts import AssignmentResult, CaseResult, ExerciseResult, Status
 from gradekit.report.json import case_status
@@ -92,6 +94,31 @@ def number(value: float) -> int | float:
     """Whole numbers as ints (``3`` rather than ``3.0``, as JavaScript prints them)."""
     rounded = round(float(value), 4)
     return int(rounded) if rounded.is_integer() else rounded
+
+
+def fit_messages(
+    tests: list[dict[str, Any]], key: str, size: Callable[[], int], limit: int, note: str
+) -> None:
+    """Cut ``test[key]`` of every test, all to one length: the longest for which ``size()`` (of
+    the document holding ``tests``) is at most ``limit``, each cut message ending in ``note``.
+    Nothing is cut when the document fits already; other fields are never touched."""
+    messages = [test[key] for test in tests]
+
+    def cut_to(length: int) -> None:
+        for test, message in zip(tests, messages, strict=True):
+            test[key] = message if len(message) <= length else message[:length] + note
+
+    if size() <= limit:
+        return
+    shortest, longest = 0, max(map(len, messages), default=0)
+    while shortest < longest:  # the largest length that fits
+        middle = (shortest + longest + 1) // 2
+        cut_to(middle)
+        if size() <= limit:
+            shortest = middle
+        else:
+            longest = middle - 1
+    cut_to(shortest)
 
 
 def clip(text: str, limit: int) -> str:
@@ -214,9 +241,14 @@ def hint_lines(hints: list[str]) -> list[str]:
 def _case_line(case: CaseResult) -> str:
     status = case_status(case)
     if case.hidden:
-        # Only which check failed: inputs and expected values of hidden cases stay secret.
+        # Only which check failed: inputs and expected values of hidden cases stay secret. A
+        # call that never returned (timeout, crash, unreadable reply) differs only in its
+        # status; what happened to it is no secret, and says more than "status differs".
         checks = sorted({difference.check for difference in case.differences})
-        what = f"{', '.join(checks)} differs" if checks else _call_problem(case)
+        if checks and case.call_status in ("ok", "raised"):
+            what = f"{', '.join(checks)} differs"
+        else:
+            what = _call_problem(case)
         return f"- hidden case {case.case_id}: {what}"
     details = "; ".join(difference.message for difference in case.differences)
     return f"- {case.label} ({status}): {details or _call_problem(case)}"

@@ -33,6 +33,7 @@ from typing import Any, TextIO
 from gradekit.grading.verdicts import AssignmentResult
 from gradekit.report._common import (
     GradedTest,
+    fit_messages,
     graded_tests,
     number,
     overall_status,
@@ -42,6 +43,11 @@ from gradekit.sandbox.sanitize import escape_controls_in_json, show_controls
 
 RESULT_VERSION = 1
 STATUS_ICON = {"pass": "✅", "fail": "❌", "error": "⚠️"}
+# The grading reporter receives the base64 result in an environment variable, and Linux starts
+# no process with a single environment string over 128 KiB (MAX_ARG_STRLEN, E2BIG): the
+# reporter step would fail and send no points. Messages are cut to keep well under that.
+MAX_ENCODED_RESULT = 96 * 1024
+MESSAGE_CUT = "\n… (cut to fit the grading reporter; see the job log for all of it)"
 
 
 def classroom_result(
@@ -49,12 +55,20 @@ def classroom_result(
 ) -> dict[str, Any]:
     """The result document the grading reporter decodes (before base64)."""
     submission = _repo_path(result.submission, os.environ if environ is None else environ)
-    return {
+    document = {
         "version": RESULT_VERSION,
         "status": overall_status(result),
         "max_score": number(result.max_score),
         "tests": [_test_entry(test, submission) for test in graded_tests(result)],
     }
+    fit_messages(
+        document["tests"],
+        "message",
+        lambda: len(encode_result(document)),
+        MAX_ENCODED_RESULT,
+        MESSAGE_CUT,
+    )
+    return document
 
 
 def encode_result(document: Mapping[str, Any]) -> str:

@@ -14,7 +14,7 @@ import json
 from typing import Any
 
 from gradekit.grading.verdicts import AssignmentResult
-from gradekit.report._common import GradedTest, graded_tests, student_output
+from gradekit.report._common import GradedTest, graded_tests, number, student_output
 from gradekit.sandbox.sanitize import escape_controls_in_json
 
 HIDDEN_VISIBILITY = "after_published"
@@ -77,7 +77,7 @@ def _test(test: GradedTest) -> dict[str, Any]:
 
 
 def _overall_output(result: AssignmentResult) -> str:
-    lines = [f"{result.assignment_title}: {result.score}/{result.max_score} points"]
+    lines = [f"{result.assignment_title}: {number(result.score)}/{number(result.max_score)} points"]
     if result.load_error:
         lines.append(f"Your file could not be loaded: {result.load_error}")
     printed = student_output(result)

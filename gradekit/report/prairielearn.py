@@ -13,14 +13,28 @@ import json
 from typing import Any
 
 from gradekit.grading.verdicts import AssignmentResult
-from gradekit.report._common import GradedTest, graded_tests, student_output
+from gradekit.report._common import (
+    GradedTest,
+    fit_messages,
+    graded_tests,
+    number,
+    student_output,
+)
 from gradekit.sandbox.sanitize import escape_controls_in_json
+
+# PrairieLearn rejects a results.json over 1 MB (docs/externalGrading.md): the student then gets
+# no grade at all. The tests' messages are cut to stay under it, with room to spare.
+MAX_RESULTS_BYTES = 900_000
+MESSAGE_CUT = "\n… (cut: the whole results must stay under PrairieLearn's 1 MB)"
 
 
 def render_prairielearn(result: AssignmentResult) -> str:
     """The ``results.json`` text."""
-    document = json.dumps(prairielearn_results(result), indent=2, ensure_ascii=False)
-    return escape_controls_in_json(document) + "\n"
+    return _text(prairielearn_results(result))
+
+
+def _text(document: dict[str, Any]) -> str:
+    return escape_controls_in_json(json.dumps(document, indent=2, ensure_ascii=False)) + "\n"
 
 
 def prairielearn_results(result: AssignmentResult) -> dict[str, Any]:
@@ -29,16 +43,24 @@ def prairielearn_results(result: AssignmentResult) -> dict[str, Any]:
     earned = sum(test.score for test in tests)
     possible = sum(test.max_score for test in tests)
     fraction = min(max(earned / possible, 0.0), 1.0) if possible > 0 else 0.0
-    message = f"{round(earned, 4)}/{round(possible, 4)} points"
+    message = f"{number(earned)}/{number(possible)} points"
     if result.load_error:
         message += f". Your file could not be loaded: {result.load_error}"
-    return {
+    document = {
         "gradable": True,
         "score": round(fraction, 6),
         "message": message,
         "output": student_output(result),
         "tests": [_test(test) for test in tests],
     }
+    fit_messages(
+        document["tests"],
+        "message",
+        lambda: len(_text(document).encode("utf-8")),
+        MAX_RESULTS_BYTES,
+        MESSAGE_CUT,
+    )
+    return document
 
 
 def ungradable_results(reason: str) -> dict[str, Any]:

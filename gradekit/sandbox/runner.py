@@ -1007,6 +1007,12 @@ def check_calls(calls: list[Call]) -> None:
         seen.add(call.call_id)
 
 
+def longest_run(calls: list[Call], policy: SandboxPolicy) -> float:
+    """Seconds a started sandbox may spend on ``calls`` at worst: the import's limit, then
+    every call running into its own limit (and the grace after it)."""
+    return policy.load_timeout + sum(call.timeout + policy.call_grace for call in calls)
+
+
 def run_submission(
     source_path: Path,
     calls: list[Call],
@@ -1060,11 +1066,7 @@ def run_submission(
     policy.ensure_allowed()
     backend = resolve_backend(backend)
     if total_timeout is None:
-        total_timeout = (
-            policy.startup_timeout
-            + policy.load_timeout
-            + sum(c.timeout + policy.call_grace for c in calls)
-        )
+        total_timeout = policy.startup_timeout + longest_run(calls, policy)
     state = RunState(
         list(calls),
         policy,

@@ -14,6 +14,15 @@ COURSE = HERE / "course"
 SPEC = COURSE / "exercises" / "scale.yaml"
 SUBMISSIONS = HERE / "submissions"
 ROOT = HERE.parents[1]
+# The submission's identity as the Classroom 50 runner passes it to autograder.py.
+CLASSROOM50_ENV = {
+    "CLASSROOM": "cs101",
+    "ASSIGNMENT": "scale",
+    "USERNAME": "ada",
+    "SUBMISSION_TAG": "submit/20261121T120000Z-abc1234",
+    "COMMIT_URL": "https://example.invalid/commit/abc1234",
+    "RELEASE_URL": "https://example.invalid/releases/submit",
+}
 
 
 def run_gradekit(*args: str | Path, env: dict[str, str] | None = None, cwd: Path = ROOT):

@@ -10,22 +10,13 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from integration_helpers import SPEC, SUBMISSIONS, run_gradekit
+from integration_helpers import CLASSROOM50_ENV, SPEC, SUBMISSIONS, run_gradekit
 
 from gradekit.grading.verdicts import AssignmentResult, CaseResult, ExerciseResult
 from gradekit.integrations.formats import FORMATS, ReportError, write_report
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "report"))
 from actions_runner import read_step_outputs, reporter_totals, workflow_commands  # noqa: E402
-
-CLASSROOM50_ENV = {
-    "CLASSROOM": "cs101",
-    "ASSIGNMENT": "scale",
-    "USERNAME": "ada",
-    "SUBMISSION_TAG": "submit/20261121T120000Z-abc1234",
-    "COMMIT_URL": "https://example.invalid/commit/abc1234",
-    "RELEASE_URL": "https://example.invalid/releases/submit",
-}
 
 
 def small_result() -> AssignmentResult:
@@ -161,3 +152,57 @@ def test_check_classroom50_outside_the_runner_is_a_clear_usage_error(torch_avail
     assert done.returncode == 2
     assert "SUBMISSION_TAG" in done.stderr and "Traceback" not in done.stderr
     assert done.stdout == ""
+
+
+@pytest.mark.parametrize(
+    "problem, content",
+    [("missing", None), ("not UTF-8", b"def total(t):\n    return t.sum()  # \xff\n")],
+)
+def test_check_github_without_a_readable_submission_still_reports_zero(problem, content, tmp_path):
+    """A student who renamed, deleted or mis-saved the file: the reporter still gets a result
+    to decode (an empty one makes it fail on JSON.parse and send no points)."""
+    submission = tmp_path / "exercise.py"
+    if content is not None:
+        submission.write_bytes(content)
+    environ = {
+        "GITHUB_OUTPUT": str(tmp_path / "output"),
+        "GITHUB_STEP_SUMMARY": str(tmp_path / "summary"),
+    }
+    done = run_gradekit(
+        "check", submission, "--assignment", SPEC, "--format", "github", env=environ
+    )
+    assert done.returncode == 1, done.stderr  # the submission fails, like a syntax error
+    assert "Traceback" not in done.stderr
+    encoded = read_step_outputs(tmp_path / "output")["result"]
+    totals = reporter_totals(encoded)
+    assert (totals.total_points, totals.max_points, totals.errored) == (0, 3, True)
+    document = json.loads(base64.b64decode(encoded))
+    assert [t["status"] for t in document["tests"]] == ["error"] * 3
+    assert "exercise.py" in document["tests"][0]["message"]
+    notices = [c.message for c in workflow_commands(done.stdout) if c.name == "notice"]
+    assert notices == ["Points 0/3", '{"totalPoints":0,"maxPoints":3}']
+
+
+@pytest.mark.parametrize("output_format", ["junit", "gradescope", "prairielearn", "classroom50"])
+def test_check_platform_formats_without_the_submission_write_a_zero(output_format, tmp_path):
+    target = tmp_path / "result"
+    done = run_gradekit(
+        "check",
+        tmp_path / "exercise.py",
+        "--assignment",
+        SPEC,
+        "--format",
+        output_format,
+        "-o",
+        target,
+        env=CLASSROOM50_ENV,
+    )
+    assert done.returncode == 1, done.stderr
+    text = target.read_text(encoding="utf-8")
+    assert "no such file" in text
+    if output_format == "junit":
+        suite = ET.fromstring(text.encode()).find("testsuite")
+        assert (suite.get("tests"), suite.get("errors")) == ("3", "3")
+    else:
+        document = json.loads(text)
+        assert document["score"] == 0 and len(document["tests"]) >= 2

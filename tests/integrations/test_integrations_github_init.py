@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from integration_helpers import COURSE, run_gradekit
+from integration_helpers import COURSE, ROOT, run_gradekit
 
 import gradekit
 from gradekit.integrations.github import InitError, init_github
@@ -45,6 +45,11 @@ def test_workflow_names_and_steps(repository):
         "Grade with gradekit",
         "Autograding Reporter",
     ]
+    # The job needs no git credentials after the checkout: none are left in .git/config for
+    # anything later in the job (docs/security.md, "What each context protects").
+    checkout = steps["Checkout code"]
+    assert checkout["uses"].startswith("actions/checkout@")
+    assert checkout["with"] == {"persist-credentials": False}
     python = steps["Set up Python"]
     assert python["uses"].startswith("actions/setup-python@")
     assert python["with"]["cache"] == "pip"
@@ -139,3 +144,30 @@ def test_invalid_spec_is_reported_with_its_location(repository):
     done = run_gradekit("init", "github", "-a", broken, cwd=repository)
     assert done.returncode == 2
     assert "broken.yaml" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_step_timeout_shorter_than_the_assignment_needs_is_warned_about(tmp_path):
+    """A grading step cancelled at timeout-minutes writes no result: the reporter then fails
+    on an empty value and sends no points. autograd needs up to 1217 s (every case into its
+    time limit), more than the default 10 minutes."""
+    repository = tmp_path / "repo"
+    for name in ("exercises/autograd.yaml", "solutions/autograd.py"):
+        (repository / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / name, repository / name)
+    done = run_gradekit(
+        "init", "github", "-a", repository / "exercises" / "autograd.yaml", "--dir", repository
+    )
+    assert done.returncode == 0, done.stderr
+    assert "warning: " in done.stderr and "--timeout 21" in done.stderr
+    longer = run_gradekit(
+        "init",
+        "github",
+        "-a",
+        repository / "exercises" / "autograd.yaml",
+        "--dir",
+        repository,
+        "--timeout",
+        "21",
+        "--force",
+    )
+    assert longer.returncode == 0 and "warning" not in longer.stderr

@@ -17,7 +17,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from integration_helpers import SPEC, SUBMISSIONS, run_gradekit
+from integration_helpers import ROOT, SPEC, SUBMISSIONS, run_gradekit
 
 from gradekit.integrations.bundle import BundleError
 from gradekit.integrations.gradescope import package_gradescope, run_autograder
@@ -161,6 +161,16 @@ def test_a_wrongly_named_file_gets_a_result_saying_so(autograder_zip, tmp_path):
     assert "notes.py, other.py" in document["output"]
 
 
+def test_a_submission_without_python_files_names_what_was_submitted(autograder_zip, tmp_path):
+    root = unpack(autograder_zip, tmp_path, SUBMISSIONS / "correct.py", "exercise.txt")
+    (root / "submission" / "notes").mkdir()
+    (root / "submission" / "notes" / "README.md").write_text("hi\n")
+    document = run_autograder(root)
+    assert document["score"] == 0
+    assert "expected your file to be called exercise.py" in document["output"]
+    assert "exercise.txt, notes/README.md (no .py or .ipynb file)" in document["output"]
+
+
 def test_a_broken_bundle_still_writes_a_result(tmp_path):
     (tmp_path / "source").mkdir()
     (tmp_path / "submission").mkdir()
@@ -185,3 +195,22 @@ def test_command_line_builds_the_zip(tmp_path):
     with zipfile.ZipFile(tmp_path / "ag.zip") as archive:
         setup = archive.read("setup.sh").decode()
     assert "torch==2.13.0" in setup
+
+
+def test_an_assignment_slower_than_gradescope_s_default_timeout_is_warned_about(tmp_path):
+    """Gradescope stops run_autograder after 10 minutes by default and the student gets 0
+    without feedback: autograd needs up to 1217 s when every case runs into its time limit, so
+    the instructor must raise the timeout in the assignment's settings."""
+    done = run_gradekit(
+        "package",
+        "gradescope",
+        "-a",
+        ROOT / "exercises" / "autograd.yaml",
+        "-o",
+        tmp_path / "a.zip",
+    )
+    assert done.returncode == 0, done.stderr
+    assert "warning: " in done.stderr and "21 minutes" in done.stderr
+    assert (tmp_path / "a.zip").is_file()
+    quiet = run_gradekit("package", "gradescope", "-a", SPEC, "-o", tmp_path / "b.zip")
+    assert quiet.returncode == 0 and "warning" not in quiet.stderr

@@ -9,15 +9,21 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from integration_helpers import SPEC, SUBMISSIONS, run_gradekit
+from integration_helpers import ROOT, SPEC, SUBMISSIONS, run_gradekit
 
 from gradekit.integrations.prairielearn import InitError, init_prairielearn, run_grader
+
+try:
+    import tomllib
+except ImportError:  # Python 3.10
+    import tomli as tomllib
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "report"))
 from schema_files import problems  # noqa: E402
@@ -75,7 +81,61 @@ def test_existing_info_json_keeps_its_other_keys(tmp_path):
     assert info["uuid"] == "keep-me" and info["topic"] == "Tensors"
     assert info["externalGradingOptions"]["entrypoint"] == "/grade/tests/run.sh"
     assert (question / "question.html").read_text() == "<p>mine</p>"  # never overwritten
-    assert "gradekit-src[torch]" in (question / "grader-image" / "Dockerfile").read_text()
+
+
+def pip_installs(dockerfile: Path) -> list[list[str]]:
+    """The arguments of every ``pip install`` in the Dockerfile's RUN lines."""
+    installs = []
+    for line in dockerfile.read_text().splitlines():
+        if not line.startswith("RUN "):
+            continue
+        words = shlex.split(line)
+        if "pip" in words and "install" in words:
+            installs.append(words[words.index("install") + 1 :])
+    return installs
+
+
+def test_torch_image_installs_cpu_torch(tmp_path):
+    question = tmp_path / "q"
+    init_prairielearn(question, SPEC, torch=True)
+    image = question / "grader-image"
+    installs = pip_installs(image / "Dockerfile")
+    # gradekit itself, without extras its bundled pyproject does not declare (pip would
+    # only warn about an unknown extra and install no torch).
+    declared = tomllib.loads((image / "gradekit-src" / "pyproject.toml").read_text())
+    extras = set(declared["project"].get("optional-dependencies", {}))
+    for arguments in installs:
+        for argument in arguments:
+            if argument.startswith("/opt/gradekit-src["):
+                assert set(argument[len("/opt/gradekit-src[") : -1].split(",")) <= extras
+    # and torch from the CPU wheel index, as the Gradescope setup.sh installs it
+    torch_install = [arguments for arguments in installs if "torch==2.13.0" in arguments]
+    assert torch_install, installs
+    assert "https://download.pytorch.org/whl/cpu" in torch_install[0]
+
+
+def test_existing_grading_options_keep_the_keys_gradekit_does_not_set(tmp_path):
+    """Re-running init (a new image tag, a spec change) must not drop what the instructor
+    configured for the grader: its environment or shared course files."""
+    question = tmp_path / "q"
+    question.mkdir()
+    options = {
+        "enabled": False,
+        "image": "old/image",
+        "environment": {"OMP_NUM_THREADS": "1"},
+        "serverFilesCourse": ["shared/"],
+    }
+    (question / "info.json").write_text(json.dumps({"externalGradingOptions": options}))
+    init_prairielearn(question, SPEC, image="course/gradekit:2", timeout_seconds=90)
+    info = json.loads((question / "info.json").read_text())
+    assert info["externalGradingOptions"] == {
+        "enabled": True,
+        "image": "course/gradekit:2",
+        "entrypoint": "/grade/tests/run.sh",
+        "timeout": 90,
+        "environment": {"OMP_NUM_THREADS": "1"},
+        "serverFilesCourse": ["shared/"],
+    }
 
 
 def test_broken_info_json_is_reported_with_its_line(tmp_path):
@@ -84,6 +144,44 @@ def test_broken_info_json_is_reported_with_its_line(tmp_path):
     (question / "info.json").write_text('{\n  "uuid": "x",\n  oops\n}')
     with pytest.raises(InitError, match=r"info.json:3: not valid JSON"):
         init_prairielearn(question, SPEC)
+
+
+def worst_case_seconds(spec: Path) -> float:
+    """Every case of ``spec`` running into its time limit, after the import's own limit."""
+    from gradekit.grading.cases import compile_assignment
+    from gradekit.grading.plans import plan_calls
+    from gradekit.sandbox.policy import SandboxPolicy
+    from gradekit.spec import load_assignment
+
+    policy = SandboxPolicy()
+    calls = plan_calls(compile_assignment(load_assignment(spec)).plans)
+    return policy.load_timeout + sum(call.timeout + policy.call_grace for call in calls)
+
+
+def test_default_timeout_covers_a_submission_that_loops_everywhere(tmp_path):
+    """PrairieLearn kills a grader that outlives the timeout and shows only "Grading timed
+    out": the default must leave room for every case to run into its own time limit."""
+    spec = ROOT / "exercises" / "tensor-indexing.yaml"
+    worst = worst_case_seconds(spec)
+    assert 120 < worst < 600  # the old fixed default was 120 s
+    init_prairielearn(tmp_path / "q", spec)
+    timeout = json.loads((tmp_path / "q" / "info.json").read_text())["externalGradingOptions"][
+        "timeout"
+    ]
+    assert worst < timeout <= 600
+
+
+def test_a_timeout_too_short_for_the_assignment_is_warned_about(tmp_path):
+    spec = ROOT / "exercises" / "tensor-indexing.yaml"
+    done = run_gradekit("init", "prairielearn", "-a", spec, "--dir", tmp_path, "--timeout", "120")
+    assert done.returncode == 0, done.stderr
+    assert "warning: " in done.stderr and "--timeout is 120" in done.stderr
+    needed = int(done.stderr.split("needs up to ")[1].split(" s")[0])
+    assert needed > worst_case_seconds(spec)
+    info = json.loads((tmp_path / "info.json").read_text())
+    assert info["externalGradingOptions"]["timeout"] == 120  # what was asked for
+    quiet = run_gradekit("init", "prairielearn", "-a", SPEC, "--dir", tmp_path / "small")
+    assert "warning" not in quiet.stderr
 
 
 def test_timeout_is_bounded_by_prairielearn(tmp_path):

@@ -140,3 +140,34 @@ def test_student_output_includes_stdout_and_stderr_and_is_clipped():
     assert HOSTILE in text and "--- stderr ---\nwarning" in text
     result.stdout = "x" * 50_000
     assert "more characters cut" in student_output(result)
+
+
+def test_hidden_cases_that_never_returned_say_so():
+    """A hidden case that timed out (or crashed) differs only in its call's status: "status
+    differs" told the student nothing, while the visible case of the same exercise already says
+    the code did not return. The call's problem is no secret of the hidden case."""
+    from gradekit.grading.compare import Checks, compare_outcomes
+    from gradekit.sandbox.protocol import CallOutcome
+
+    def never_returned(case_id: str, call_status: str):
+        result = case(case_id, False, hidden=True, call_status=call_status)
+        result.differences = compare_outcomes(CallOutcome("ok"), CallOutcome(call_status), Checks())
+        return result
+
+    (_, hidden) = graded_tests(
+        assignment(
+            [
+                exercise(
+                    "loop",
+                    [
+                        case("seed", False),
+                        never_returned("slow", "timeout"),
+                        never_returned("boom", "crashed"),
+                    ],
+                )
+            ]
+        )
+    )
+    assert "- hidden case slow: timed out" in hidden.message
+    assert "- hidden case boom: the process running your code crashed" in hidden.message
+    assert "status differs" not in hidden.message

@@ -10,6 +10,8 @@ import base64
 import io
 import json
 import math
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -115,6 +117,29 @@ def test_error_result_still_has_a_tests_array(actions):
     assert document["status"] == "error"
     assert document["tests"] and document["tests"][0]["score"] == 0
     assert run(assignment([]), actions)[1]["tests"] == []
+
+
+def test_a_huge_result_still_fits_in_the_reporter_s_environment_variable(actions):
+    """The reporter gets the result through the environment (GRADEKIT_RESULTS), and Linux
+    refuses to start a process with a single environment string over 128 KiB (E2BIG). Sixty
+    failing exercises whose code raised long non-ASCII messages made the value ~0.5 MB; the
+    reporter step then could not start and no points were sent."""
+    raised = "€" * 20_000
+    result = assignment(
+        [
+            exercise(f"e{i}", [case("a", False, message=raised), case("b", True)], points=2)
+            for i in range(60)
+        ]
+    )
+    _, document = run(result, actions)
+    encoded = read_step_outputs(Path(actions["GITHUB_OUTPUT"]))["result"]
+    subprocess.run([sys.executable, "-c", "pass"], env={"GRADEKIT_RESULTS": encoded}, check=True)
+    totals = reporter_totals(encoded)
+    assert (totals.total_points, totals.max_points) == (60, 120)  # the scores are all there
+    decoded = json.loads(base64.b64decode(encoded))
+    assert decoded == document
+    assert all(test["message"].startswith("1 of 2 cases pass") for test in decoded["tests"])
+    assert "see the job log" in decoded["tests"][0]["message"]
 
 
 def test_forged_notice_in_student_output_cannot_change_the_points(actions):

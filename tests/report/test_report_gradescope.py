@@ -60,3 +60,9 @@ def test_failure_results_score_zero_with_the_reason():
 
 def test_render_is_json_text():
     assert json.loads(render_gradescope(mixed_result()))["tests"]
+
+
+def test_points_read_as_people_write_them():
+    # "3.4/10 points", as the other formats print them, not Python's "10.0"
+    output = gradescope_results(mixed_result())["output"]
+    assert output.splitlines()[0] == "Tiny test assignment: 3.4/10 points"

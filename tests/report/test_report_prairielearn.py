@@ -63,3 +63,29 @@ def test_ungradable_results():
 
 def test_render_is_json_text():
     assert json.loads(render_prairielearn(mixed_result()))["gradable"] is True
+
+
+def test_results_stay_under_prairielearn_s_1_mb_limit():
+    """PrairieLearn rejects a results.json over 1 MB (docs/externalGrading.md), and the student
+    then gets no grade at all. 150 failing exercises whose code raised long non-ASCII messages
+    came to ~1.8 MB."""
+    raised = "€" * 20_000
+    result = assignment(
+        [
+            exercise(f"e{i}", [case("a", False, message=raised), case("b", True)], points=2)
+            for i in range(150)
+        ],
+        stdout="€" * 50_000,
+    )
+    text = render_prairielearn(result)
+    assert len(text.encode("utf-8")) <= 1_000_000
+    document = json.loads(text)
+    assert problems(SCHEMA, document) == []
+    assert math.isclose(document["score"], 0.5)  # scores are never cut
+    assert all(t["message"].startswith("1 of 2 cases pass") for t in document["tests"])
+    assert "cut" in document["tests"][0]["message"]
+
+
+def test_points_read_as_people_write_them():
+    # "3.4/10 points", as the other formats print them, not Python's "10.0"
+    assert prairielearn_results(mixed_result())["message"] == "3.4/10 points"

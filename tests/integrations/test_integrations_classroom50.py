@@ -1,0 +1,67 @@
+"""Classroom 50: the ``autograder.py`` of docs/ci.md, run the way the Classroom 50 runner runs it.
+
+The runner (foundation50/classroom50 ``runner.py``, ``run_entrypoint``) extracts the assignment's
+bundle (``CLASSROOM/autograders/ASSIGNMENT/``) outside the student's checkout, names it in
+``CLASSROOM50_BUNDLE_DIR``, and starts ``autograder.py`` with its own Python, in the checkout,
+with the submission's identity in the environment. It then reads ``result.json`` from the
+checkout.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from integration_helpers import CLASSROOM50_ENV, ROOT
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "report"))
+from schema_files import problems  # noqa: E402
+
+RUNNER_ENV = {
+    **CLASSROOM50_ENV,
+    "ASSIGNMENT": "tensor-indexing",
+    "REVIEW_URL": "https://example.invalid/compare/base...abc1234",
+}
+
+
+def documented_autograder() -> str:
+    """The ``autograder.py`` shown in docs/ci.md's Classroom 50 section."""
+    text = (ROOT / "docs" / "ci.md").read_text(encoding="utf-8")
+    section = text[text.index("## Classroom 50") : text.index("## Gradescope")]
+    (code,) = re.findall(r"```python\n(.*?)```", section, flags=re.DOTALL)
+    return code
+
+
+def test_the_documented_autograder_grades_from_the_bundle(tmp_path):
+    bundle = tmp_path / "runtime" / "tensor-indexing"
+    for name in ("exercises/tensor-indexing.yaml", "solutions/tensor_indexing.py"):
+        (bundle / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / name, bundle / name)
+    (bundle / "autograder.py").write_text(documented_autograder(), encoding="utf-8")
+    checkout = tmp_path / "checkout"  # the student's repository: no spec, no solution
+    checkout.mkdir()
+    shutil.copy(ROOT / "examples" / "student" / "exercise.py", checkout / "exercise.py")
+
+    done = subprocess.run(
+        [sys.executable, str(bundle / "autograder.py")],
+        cwd=checkout,
+        env={
+            **os.environ,
+            **RUNNER_ENV,
+            "CLASSROOM50_BUNDLE_DIR": str(bundle),
+            "PYTHONPATH": str(ROOT),  # this gradekit, installed for the runner's Python
+        },
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr  # the runner treats any other exit as an error
+    document = json.loads((checkout / "result.json").read_text(encoding="utf-8"))
+    assert problems("classroom50-result-v1.schema.json", document) == []
+    assert document["owner"] == "ada" and document["assignment"] == "tensor-indexing"
+    assert 0 < document["score"] < document["max-score"]  # the example has some mistakes
