@@ -266,7 +266,7 @@ def exercise_panel(exercise: ExerciseResult) -> Panel:
     shown = [case for case in failing if case.differences and case.call_status != "skipped"]
     shown = shown[:limit]
     for case in shown:
-        parts.append(_case_details(case))
+        parts.append(_case_details(case, already_said=exercise.error))
     if len(failing) > len(shown) and shown:
         more = len(failing) - len(shown) - skipped
         rest = [f"{more} more failing case(s)"] if more else []
@@ -304,7 +304,9 @@ def _panel_title(exercise: ExerciseResult) -> Text:
     )
 
 
-def _case_details(case: CaseResult) -> RenderableType:
+def _case_details(case: CaseResult, already_said: str | None = None) -> RenderableType:
+    """A failing case: its inputs and differences, except a difference whose message is
+    ``already_said`` (the exercise's error, which the first errored case's message became)."""
     if case.hidden:
         checks = ", ".join(sorted({d.check for d in case.differences}))
         return Text(
@@ -315,7 +317,8 @@ def _case_details(case: CaseResult) -> RenderableType:
         inputs = "; ".join(f"{name} = {text}" for name, text in case.inputs.items())
         parts.append(Text(f"inputs: {visible(inputs)}", style="dim"))
     for difference in case.differences:
-        parts.append(_difference_details(difference))
+        if difference.message != already_said:
+            parts.append(_difference_details(difference))
     return Group(*parts)
 
 

@@ -8,6 +8,7 @@ import io
 from report_builders import assignment, case, exercise
 from rich.console import Console
 
+from gradekit.grading.compare import Difference
 from gradekit.report.text import render_text
 
 
@@ -29,3 +30,13 @@ def test_an_entry_named_differently_from_its_exercise_is_shown() -> None:
     failing = exercise("q1", [case("seed", False)])
     failing.entry = "even_rows"
     assert "╭─ FAIL q1 (even_rows) — Exercise q1 " in _text(assignment([failing]))
+
+
+def test_an_exercise_error_is_said_once_not_again_as_its_case_difference() -> None:
+    missing = "the submission does not define the function `corners`; did you mean `corner`?"
+    missing_case = case("seed", False, call_status="missing")
+    missing_case.differences = [Difference("status", "call", missing)]
+    text = _text(assignment([exercise("corners", [missing_case], error=missing)]), width=200)
+    assert text.count("does not define the function") == 1
+    assert "Error: " + missing in text
+    assert "Case seed: a case" in text  # the case that showed it, with its inputs, stays
