@@ -18,6 +18,8 @@ from gradekit.grading.static import Violation
 
 Status = Literal["pass", "fail", "error"]
 CALL_ERROR_STATUSES = frozenset({"timeout", "crashed", "missing", "invalid", "skipped"})
+# What a call of the starter's placeholder body raises, as a "raises" difference names it.
+STARTER_PLACEHOLDER_ERROR = "NotImplementedError"
 
 
 @dataclass
@@ -82,6 +84,20 @@ class ExerciseResult:
     @property
     def passed_cases(self) -> int:
         return sum(1 for case in self.cases if case.passed)
+
+    @property
+    def not_started(self) -> bool:
+        """Whether every case raised a bare ``NotImplementedError``: the starter's placeholder
+        body (``raise NotImplementedError``), which the student has not replaced yet. The
+        engine's own NotImplementedError (an unsupported op) always has a message."""
+        return bool(self.cases) and all(
+            case.call_status == "raised"
+            and any(
+                difference.check == "raises" and difference.got == STARTER_PLACEHOLDER_ERROR
+                for difference in case.differences
+            )
+            for case in self.cases
+        )
 
 
 @dataclass

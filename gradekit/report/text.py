@@ -64,10 +64,21 @@ def render_text(
                     ": not run, because your file could not be loaded (see above)",
                 )
             )
-        elif exercise.status != "pass":
+        elif exercise.status != "pass" and not exercise.not_started:
             console.print(
                 panels.panel(exercise) if panels is not None else exercise_panel(exercise)
             )
+    not_started = [] if result.load_error else [e for e in result.exercises if e.not_started]
+    if not_started:
+        # The starter's placeholders: named together, not a panel of tracebacks and hints
+        # each, so that a half-done file's report shows the exercises worked on.
+        console.print(
+            Text.assemble(
+                ("✗ Not written yet", STATUS_STYLE["fail"]),
+                " (each still raises the starter's NotImplementedError): ",
+                ", ".join(visible(exercise.id) for exercise in not_started),
+            )
+        )
     if result.stdout.strip() and not all(e.status == "pass" for e in result.exercises):
         console.print(
             Panel(
@@ -427,9 +438,12 @@ def _clip(text: str) -> str:
 
 def _score_line(result: AssignmentResult) -> Text:
     passed = sum(1 for exercise in result.exercises if exercise.status == "pass")
+    not_started = 0 if result.load_error else sum(e.not_started for e in result.exercises)
+    to_write = f", {not_started} not written yet" if not_started else ""
     style = "bold green" if result.all_passed else "bold"
     return Text.assemble(
         ("Score: ", "bold"),
         (f"{_number(result.score)} / {_number(result.max_score)}", style),
-        f"   ({passed} of {len(result.exercises)} exercises pass, {result.duration:.2f} s)",
+        f"   ({passed} of {len(result.exercises)} exercises pass{to_write}, "
+        f"{result.duration:.2f} s)",
     )

@@ -9,6 +9,7 @@ from report_builders import assignment, case, exercise
 from rich.console import Console
 
 from gradekit.grading.compare import Difference
+from gradekit.grading.verdicts import CaseResult
 from gradekit.report.text import render_text
 
 
@@ -40,3 +41,30 @@ def test_an_exercise_error_is_said_once_not_again_as_its_case_difference() -> No
     assert text.count("does not define the function") == 1
     assert "Error: " + missing in text
     assert "Case seed: a case" in text  # the case that showed it, with its inputs, stays
+
+
+def _raising(message: str) -> CaseResult:
+    """A case whose call raised NotImplementedError, with ``message`` (empty: the starter's)."""
+    raised = case("seed", False, call_status="raised")
+    got = f"NotImplementedError: {message}" if message else "NotImplementedError"
+    raised.differences = [Difference("raises", "call", f"your code raised {got}", got=got)]
+    return raised
+
+
+def test_only_a_bare_not_implemented_error_in_every_case_is_the_starter_placeholder() -> None:
+    assert exercise("rows", [_raising(""), _raising("")]).not_started
+    # The engine's NotImplementedError for an op it lacks has a message: the student wrote code.
+    assert not exercise(
+        "rows", [_raising("gradekit engine does not support torch.kron")]
+    ).not_started
+    assert not exercise("rows", [_raising(""), case("random", True)]).not_started
+    assert not exercise("rows", [case("seed", False)]).not_started
+
+
+def test_a_placeholder_is_named_on_one_line_while_a_wrong_answer_gets_its_panel() -> None:
+    result = assignment([exercise("rows", [case("seed", False)]), exercise("cols", [_raising("")])])
+    text = _text(result)
+    assert "FAIL rows — Exercise rows" in text
+    assert "Exercise cols" not in text
+    assert "✗ Not written yet (each still raises the starter's NotImplementedError): cols" in text
+    assert "(0 of 2 exercises pass, 1 not written yet," in text

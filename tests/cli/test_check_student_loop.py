@@ -1,0 +1,42 @@
+"""The loop a new student goes through: write the starter, fill part of it in, check it. What
+the text report says at each step (end to end, on gradekit's engine)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cli_helpers import ENGINE, TINY, gradekit
+
+
+def _starter(tmp_path: Path) -> Path:
+    written = tmp_path / "tiny.py"
+    run = gradekit("starter", TINY, "-o", written)
+    assert run.exit_code == 0, run.stderr
+    return written
+
+
+def test_the_unchanged_starter_is_one_line_of_exercises_not_written_yet(tmp_path: Path) -> None:
+    run = gradekit("check", _starter(tmp_path), "--assignment", TINY, *ENGINE)
+    assert run.exit_code == 1
+    assert (
+        "✗ Not written yet (each still raises the starter's NotImplementedError): "
+        "double, square_grad"
+    ) in run.stdout
+    assert "Traceback" not in run.stdout and "Hint" not in run.stdout  # no panels
+    assert "(0 of 2 exercises pass, 2 not written yet," in run.stdout
+
+
+def test_a_half_done_starter_shows_the_attempted_exercise_in_full(tmp_path: Path) -> None:
+    starter = _starter(tmp_path)
+    text = starter.read_text()
+    body = text.index("raise NotImplementedError")  # double's, the first exercise
+    starter.write_text(
+        text[:body] + "return t + 2" + text[body + len("raise NotImplementedError") :]
+    )
+    run = gradekit("check", starter, "--assignment", TINY, *ENGINE)
+    assert run.exit_code == 1
+    assert "FAIL double — Double a tensor" in run.stdout
+    assert "You added two instead of multiplying by two." in run.stdout
+    assert "Not written yet (each still raises the starter's NotImplementedError): square_grad" in (
+        run.stdout
+    )
