@@ -353,3 +353,15 @@ def test_subclass_rule_agrees_with_issubclass_for_every_builtin(got, wanted):
     assert exception_type_matches(got.__name__, wanted.__name__, subclasses=False) == (
         got is wanted
     )
+
+
+def test_a_subclass_with_the_wrong_message_is_not_called_the_expected_exception():
+    """The starter's bare NotImplementedError, where a RuntimeError with a message is wanted."""
+    checks = Checks(raises="RuntimeError", raises_match="only change requires_grad")
+    (difference,) = compare_outcomes(ok(None), raised("NotImplementedError", ""), checks)
+    assert difference.message == (
+        "raised NotImplementedError (a kind of RuntimeError), but its message does not match "
+        "/only change requires_grad/"
+    )
+    (exact,) = compare_outcomes(ok(None), raised("RuntimeError", "other"), checks)
+    assert exact.message.startswith("raised RuntimeError as expected, but its message")
