@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from gradekit.grading.compare import compare_outcomes
 from gradekit.grading.early_sandbox import EarlySandbox
+from gradekit.grading.load_advice import load_error_advice
 from gradekit.grading.plans import CompiledAssignment, ExercisePlan, GradingCase, plan_calls
 from gradekit.grading.reference import ReferenceAnswers, reference_answers
 from gradekit.grading.static import (
@@ -203,6 +204,9 @@ def grade_outcome(
             degraded=dict(outcome.isolation.degraded),
         ),
         load_error=_load_error_text(source, outcome.load_error),
+        load_error_advice=(
+            load_error_advice(outcome.load_error, source) if outcome.load_error else None
+        ),
         stdout=outcome.stdout,
         stderr=outcome.stderr,
         include_hidden=include_hidden,

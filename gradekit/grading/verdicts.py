@@ -120,6 +120,7 @@ class AssignmentResult:
     exercises: list[ExerciseResult] = field(default_factory=list)
     isolation: Isolation = field(default_factory=Isolation)
     load_error: str | None = None  # syntax / import error of the whole file
+    load_error_advice: str | None = None  # what to do about it, for the usual causes
     stdout: str = ""
     stderr: str = ""
     duration: float = 0.0

@@ -244,6 +244,10 @@ def _load_error_panel(result: AssignmentResult) -> Panel:
     if traceback:
         parts.append(Text("Your traceback:", style="bold"))
         parts.append(Text(visible(traceback.rstrip())))
+    if result.load_error_advice:
+        parts.append(
+            Text.assemble(("What to do: ", "bold cyan"), visible(result.load_error_advice))
+        )
     return Panel(
         Group(*parts),
         title=Text("Your file could not be loaded", "bold red"),

@@ -46,6 +46,7 @@ from gradekit.sandbox.environment import resolve_backend as resolve_backend
 from gradekit.sandbox.layers import Limits
 from gradekit.sandbox.policy import SandboxPolicy, probe_policy, tier_of
 from gradekit.sandbox.protocol import (
+    LOAD_TIMEOUT_MESSAGE,
     SKIPPED_STATUS,
     Call,
     CallOutcome,
@@ -734,7 +735,7 @@ class Supervisor:
         elif attempt.applied_layers is not None and not attempt.loaded:
             attempt.load_error = ExceptionInfo(
                 "TimeoutError",
-                f"importing the submission did not finish within {self.policy.load_timeout:g} s",
+                f"{LOAD_TIMEOUT_MESSAGE} {self.policy.load_timeout:g} s",
             )
         else:
             attempt.failure = f"the sandbox did not start within {self.policy.startup_timeout:g} s"

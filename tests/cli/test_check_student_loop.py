@@ -40,3 +40,16 @@ def test_a_half_done_starter_shows_the_attempted_exercise_in_full(tmp_path: Path
     assert "Not written yet (each still raises the starter's NotImplementedError): square_grad" in (
         run.stdout
     )
+
+
+def test_input_at_the_top_of_the_file_says_what_to_do(tmp_path: Path) -> None:
+    submission = tmp_path / "tiny.py"
+    submission.write_text(
+        "def double(t):\n    return 2 * t\n\nname = input('your name: ')\nprint('hi', name)\n"
+    )
+    run = gradekit("check", submission, "--assignment", TINY, *ENGINE)
+    assert run.exit_code == 1
+    assert "Error: EOFError: EOF when reading a line (line 4)" in run.stdout
+    flat = " ".join(run.stdout.replace("│", " ").split())  # the panel wraps its lines
+    assert "What to do: Your file calls input() while it is loaded" in flat
+    assert 'Put code that asks for input under `if __name__ == "__main__":`' in flat

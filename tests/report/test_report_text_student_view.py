@@ -68,3 +68,16 @@ def test_a_placeholder_is_named_on_one_line_while_a_wrong_answer_gets_its_panel(
     assert "Exercise cols" not in text
     assert "✗ Not written yet (each still raises the starter's NotImplementedError): cols" in text
     assert "(0 of 2 exercises pass, 1 not written yet," in text
+
+
+def test_the_advice_on_a_load_error_closes_its_panel() -> None:
+    result = assignment(
+        [exercise("rows", [case("seed", False, call_status="not run")])],
+        load_error="SystemExit: 0 (line 9)",
+    )
+    result.load_error_advice = "Your file calls exit() or sys.exit() while it is loaded."
+    lines = [line.strip("│ ") for line in _text(result, width=200).splitlines()]
+    start = lines.index("Error: SystemExit: 0 (line 9)")
+    assert (
+        lines[start + 1] == "What to do: Your file calls exit() or sys.exit() while it is loaded."
+    )

@@ -1,0 +1,69 @@
+"""What to do about a file that could not be loaded: the usual causes each get advice, and an
+error Python already explains well gets none."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gradekit.grading.load_advice import load_error_advice
+from gradekit.grading.submission import load_submission
+from gradekit.sandbox.protocol import LOAD_TIMEOUT_MESSAGE, ExceptionInfo
+
+
+def _advice(tmp_path: Path, error: ExceptionInfo, text: str = "x = 1\n") -> str | None:
+    path = tmp_path / "exercise.py"
+    path.write_text(text)
+    return load_error_advice(error, load_submission(path))
+
+
+@pytest.mark.parametrize(
+    ("error", "says"),
+    [
+        (ExceptionInfo("EOFError", "EOF when reading a line"), "calls input()"),
+        (ExceptionInfo("SystemExit", "None"), "calls exit() or sys.exit()"),
+        (ExceptionInfo("builtins.SystemExit", "0"), "calls exit() or sys.exit()"),
+        (ExceptionInfo("FileNotFoundError", "[Errno 2] No such file"), "files next to it"),
+        (ExceptionInfo("PermissionError", "[Errno 13] Permission denied"), "files next to it"),
+        (ExceptionInfo("TimeoutError", f"{LOAD_TIMEOUT_MESSAGE} 10 s"), "top level of your file"),
+    ],
+)
+def test_code_meant_for_running_the_file_is_advised_into_a_main_guard(
+    tmp_path: Path, error: ExceptionInfo, says: str
+) -> None:
+    advice = _advice(tmp_path, error)
+    assert says in advice
+    assert 'if __name__ == "__main__":' in advice or "remove the call" in advice
+
+
+def test_a_module_that_is_not_installed_is_named_with_its_pip_command(tmp_path: Path) -> None:
+    error = ExceptionInfo("ModuleNotFoundError", "No module named 'pandas.core'")
+    advice = _advice(tmp_path, error)
+    assert "`pandas` is not installed" in advice
+    assert "python -m pip install pandas" in advice
+
+
+def test_a_module_of_their_own_next_to_the_file_is_not_called_uninstalled(tmp_path: Path) -> None:
+    (tmp_path / "helpers.py").write_text("def f(): pass\n")
+    advice = _advice(tmp_path, ExceptionInfo("ModuleNotFoundError", "No module named 'helpers'"))
+    assert "`helpers` is your own module" in advice
+    assert "Copy what you need from it into exercise.py" in advice
+
+
+def test_an_ipython_line_in_a_py_file_is_named(tmp_path: Path) -> None:
+    text = "import torch\n%matplotlib inline\n"
+    advice = _advice(tmp_path, ExceptionInfo("SyntaxError", "invalid syntax", line=2), text)
+    assert advice.startswith("`%matplotlib inline` is a Jupyter/IPython command")
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        ExceptionInfo("SyntaxError", "invalid syntax", line=1),  # an ordinary one
+        ExceptionInfo("NameError", "name 'x' is not defined", line=1),
+        ExceptionInfo("TimeoutError", "my own timeout"),  # raised by the student, not the grader
+    ],
+)
+def test_an_error_python_explains_well_gets_no_advice(tmp_path: Path, error) -> None:
+    assert _advice(tmp_path, error, "def f(:\n") is None
