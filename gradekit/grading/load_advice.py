@@ -10,8 +10,10 @@ does not say why, so the report adds what to do.
 
 from __future__ import annotations
 
+import ast
 import re
 
+from gradekit.grading.static import ParsedSource
 from gradekit.grading.submission import SubmissionSource
 from gradekit.sandbox.protocol import LOAD_TIMEOUT_MESSAGE, ExceptionInfo
 
@@ -20,10 +22,35 @@ _MISSING_MODULE = re.compile(r"No module named '([^']+)'")
 _FILE_ERRORS = frozenset({"FileNotFoundError", "PermissionError", "IsADirectoryError"})
 
 
+EMPTY_FILE = "EmptyFile"  # the load error of a file without a statement to run
+
+
+def empty_file_error(source: SubmissionSource, parsed: ParsedSource) -> ExceptionInfo | None:
+    """The load error of a file that parses but holds no code (blank, comments, a docstring, a
+    notebook of markdown cells): usually one the editor has not saved yet. Without it the
+    report would say, exercise by exercise, that each function is not defined."""
+    if parsed.module is None:
+        return None  # it does not parse: the sandbox reports the SyntaxError
+    if any(not _is_inert(statement) for statement in parsed.module.body):
+        return None
+    return ExceptionInfo(EMPTY_FILE, f"{source.path.name} holds no code")
+
+
+def _is_inert(statement: ast.stmt) -> bool:
+    return isinstance(statement, ast.Pass) or (
+        isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)
+    )
+
+
 def load_error_advice(error: ExceptionInfo, source: SubmissionSource) -> str | None:
     """One or two sentences on how to fix ``error``, or None when there is nothing to add to
     Python's own message (a plain syntax error, a NameError, ...)."""
     kind = error.type.rsplit(".", 1)[-1]
+    if kind == EMPTY_FILE:
+        return (
+            "Save your file in your editor and check again, or check that you gave the file "
+            "you worked on (gradekit check FILE)."
+        )
     if kind == "EOFError":
         return (
             "Your file calls input() while it is loaded, and the grader types nothing: it only "

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from gradekit.grading.compare import compare_outcomes
 from gradekit.grading.early_sandbox import EarlySandbox
-from gradekit.grading.load_advice import load_error_advice
+from gradekit.grading.load_advice import empty_file_error, load_error_advice
 from gradekit.grading.plans import CompiledAssignment, ExercisePlan, GradingCase, plan_calls
 from gradekit.grading.reference import ReferenceAnswers, reference_answers
 from gradekit.grading.static import (
@@ -193,6 +193,10 @@ def grade_outcome(
     :func:`_grade_while_running`): each is used only if ``outcome`` holds the very replies it
     was graded on. ``duration`` is left for the caller to fill in.
     """
+    if parsed is None:
+        parsed = parse_source(source.text)  # once for every exercise's static rules
+    if outcome.load_error is None and (empty := empty_file_error(source, parsed)) is not None:
+        outcome = replace(outcome, load_error=empty)  # reported once, as a file that won't load
     result = AssignmentResult(
         assignment_id=assignment.id,
         assignment_title=assignment.title,
@@ -211,8 +215,6 @@ def grade_outcome(
         stderr=outcome.stderr,
         include_hidden=include_hidden,
     )
-    if parsed is None:
-        parsed = parse_source(source.text)  # once for every exercise's static rules
     for plan in plans:
         early = graded.verdict_for(plan, outcome) if graded is not None else None
         result.exercises.append(early or _grade_exercise(plan, source, parsed, outcome, reference))

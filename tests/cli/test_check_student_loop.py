@@ -53,3 +53,16 @@ def test_input_at_the_top_of_the_file_says_what_to_do(tmp_path: Path) -> None:
     flat = " ".join(run.stdout.replace("│", " ").split())  # the panel wraps its lines
     assert "What to do: Your file calls input() while it is loaded" in flat
     assert 'Put code that asks for input under `if __name__ == "__main__":`' in flat
+
+
+def test_an_empty_file_is_said_once_not_as_a_missing_function_each(tmp_path: Path) -> None:
+    submission = tmp_path / "tiny.py"
+    submission.write_text("# my answers\n")
+    run = gradekit("check", submission, "--assignment", TINY, *ENGINE)
+    assert run.exit_code == 1
+    assert "Error: EmptyFile: tiny.py holds no code" in run.stdout
+    assert "What to do: Save your file in your editor" in run.stdout
+    assert "does not define" not in run.stdout
+    json_run = gradekit("check", submission, "--assignment", TINY, "--format", "json", *ENGINE)
+    assert json_run.document["load_error"] == "EmptyFile: tiny.py holds no code"
+    assert json_run.document["score"] == 0

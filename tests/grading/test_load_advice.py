@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from gradekit.grading.load_advice import load_error_advice
+from gradekit.grading.load_advice import empty_file_error, load_error_advice
+from gradekit.grading.static import parse_source
 from gradekit.grading.submission import load_submission
 from gradekit.sandbox.protocol import LOAD_TIMEOUT_MESSAGE, ExceptionInfo
 
@@ -67,3 +68,23 @@ def test_an_ipython_line_in_a_py_file_is_named(tmp_path: Path) -> None:
 )
 def test_an_error_python_explains_well_gets_no_advice(tmp_path: Path, error) -> None:
     assert _advice(tmp_path, error, "def f(:\n") is None
+
+
+@pytest.mark.parametrize(
+    "text", ["", "\n\n", "# TODO: do the homework\n", '"""My answers."""\n\npass\n']
+)
+def test_a_file_without_code_is_an_empty_file_error(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "exercise.py"
+    path.write_text(text)
+    source = load_submission(path)
+    error = empty_file_error(source, parse_source(source.text))
+    assert (error.type, error.message) == ("EmptyFile", "exercise.py holds no code")
+    assert "Save your file in your editor" in load_error_advice(error, source)
+
+
+@pytest.mark.parametrize("text", ["import torch\n", "x = 1\n", "def f(:\n"])
+def test_a_file_with_code_or_a_syntax_error_is_not_empty(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "exercise.py"
+    path.write_text(text)
+    source = load_submission(path)
+    assert empty_file_error(source, parse_source(source.text)) is None
