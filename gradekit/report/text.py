@@ -54,17 +54,17 @@ def render_text(
     if result.load_error:
         console.print(_load_error_panel(result))
     console.print(_summary_table(result.exercises))
-    for exercise in result.exercises:
-        if result.load_error:
-            # Every exercise failed for that one reason, shown once above: a line each.
-            console.print(
-                Text.assemble(
-                    ("✗ ", STATUS_STYLE["error"]),
-                    (visible(exercise.id), "bold"),
-                    ": not run, because your file could not be loaded (see above)",
-                )
+    if result.load_error:
+        # Every exercise failed for that one reason, shown once above: named on one line.
+        console.print(
+            _named_line(
+                ("✗ Not run", STATUS_STYLE["error"]),
+                " (your file could not be loaded, see above): ",
+                result.exercises,
             )
-        elif exercise.status != "pass" and not exercise.not_started:
+        )
+    for exercise in result.exercises:
+        if not result.load_error and exercise.status != "pass" and not exercise.not_started:
             console.print(
                 panels.panel(exercise) if panels is not None else exercise_panel(exercise)
             )
@@ -73,10 +73,10 @@ def render_text(
         # The starter's placeholders: named together, not a panel of tracebacks and hints
         # each, so that a half-done file's report shows the exercises worked on.
         console.print(
-            Text.assemble(
+            _named_line(
                 ("✗ Not written yet", STATUS_STYLE["fail"]),
                 " (each still raises the starter's NotImplementedError): ",
-                ", ".join(visible(exercise.id) for exercise in not_started),
+                not_started,
             )
         )
     if result.stdout.strip() and not all(e.status == "pass" for e in result.exercises):
@@ -95,6 +95,11 @@ def render_text(
             style="yellow",
         )
     console.print(_score_line(result))
+
+
+def _named_line(label: tuple[str, str], why: str, exercises: list[ExerciseResult]) -> Text:
+    """``✗ Not run (why): even_rows, corners, ...``: exercises that share one reason."""
+    return Text.assemble(label, why, ", ".join(visible(exercise.id) for exercise in exercises))
 
 
 def warm_up() -> None:
