@@ -216,9 +216,9 @@ def check(
     raise typer.Exit(run_check(options))
 
 
-def _load_spec(path: Path) -> Assignment:  # the spec import is deferred to keep --help fast
+def _load_spec(path: Path, option: str) -> Assignment:  # spec import deferred: fast --help
     try:
-        return load_spec(path)
+        return load_spec(path, option)
     except CheckUsageError as error:  # every located problem, as file:line
         _usage_error(str(error))
 
@@ -254,7 +254,7 @@ def validate(
     invalid = []  # every file is validated: an invalid one is reported, the others still run
     for path in paths:
         try:
-            spec = load_spec(path)
+            spec = load_spec(path, "`gradekit validate`")
         except CheckUsageError as error:  # every located problem, as file:line
             print_error(str(error))
             invalid.append(path)
@@ -294,7 +294,7 @@ def starter(
     """Write the student's starter file for an assignment (never over an existing file)."""
     from gradekit.spec import render_starter
 
-    assignment = _load_spec(spec)
+    assignment = _load_spec(spec, "`gradekit starter`")
     text = render_starter(assignment)
     if str(output) == "-":
         sys.stdout.write(text)

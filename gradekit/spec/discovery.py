@@ -308,3 +308,31 @@ def _line_setting(text: str, keys: tuple[str, ...], key: str) -> int | None:
         if pattern.match(line):
             return number
     return None
+
+
+def assignment_problem(spec: Path, option: str = "--assignment") -> str | None:
+    """Why ``spec`` cannot be the assignment (missing, a folder, not a YAML file: often the
+    reference solution given by mistake), with the YAML files next to it when one was
+    misspelt; None when it looks like one. ``option`` names the argument that takes it."""
+    import difflib
+
+    if spec.is_dir():
+        found = sorted(p.name for p in spec.glob("*.y*ml"))
+        listed = f" (it holds {', '.join(found)})" if found else ""
+        return f"{spec}: a folder; {option} takes one assignment YAML file{listed}"
+    if not spec.is_file():
+        message = f"{spec}: no such file ({option} takes the assignment's YAML file)"
+        try:
+            names = sorted(p.name for p in spec.parent.iterdir() if p.suffix in (".yaml", ".yml"))
+        except OSError:
+            names = []
+        close = difflib.get_close_matches(spec.name, names, n=3, cutoff=0.6)
+        if close:
+            message += "; did you mean " + " or ".join(str(spec.parent / n) for n in close) + "?"
+        return message
+    if spec.suffix.lower() in (".py", ".ipynb"):
+        return (
+            f"{spec}: a Python file; {option} takes the assignment's YAML file (e.g. "
+            "exercises/tensor-indexing.yaml), which names its reference solution itself"
+        )
+    return None

@@ -81,3 +81,23 @@ def test_a_failed_discovery_lists_the_toml_files_and_every_directory(tmp_path: P
     walked = ", ".join(map(str, [folder, *folder.parents]))
     assert f"gradekit.toml or pyproject.toml in {walked}: none" in run.stderr
     assert f"an exercises/ directory in {walked}: none" in run.stderr
+
+
+def test_a_mistyped_spec_path_is_named_as_missing_with_what_is_close(tmp_path: Path) -> None:
+    folder = tmp_path / "exercises"
+    folder.mkdir()
+    (folder / "tensor-indexing.yaml").write_text(INDEXING.read_text())
+    starter = _gradekit_in(tmp_path, "starter", "exercises/tensor-indexing.yml")
+    assert starter.returncode == 2
+    assert starter.stderr == (
+        "error: exercises/tensor-indexing.yml: no such file (`gradekit starter` takes the "
+        "assignment's YAML file); did you mean exercises/tensor-indexing.yaml?\n"
+    )
+    (tmp_path / "exercise.py").write_text("def even_rows(t):\n    return t[::2]\n")
+    check = _gradekit_in(tmp_path, "check", "exercise.py", "-a", "exercises")
+    assert check.returncode == 2
+    assert "invalid assignment spec" not in check.stderr
+    assert check.stderr.startswith(
+        "error: exercises: a folder; --assignment takes one assignment YAML file "
+        "(it holds tensor-indexing.yaml)"
+    )
