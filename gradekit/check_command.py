@@ -324,11 +324,12 @@ def _write_report(
     if options.output is None and options.output_format == "json":
         from gradekit.report.json import render_json
 
-        sys.stdout.write(render_json(result) + "\n")
+        with contextlib.suppress(BrokenPipeError):  # the reader went away (see write_report)
+            sys.stdout.write(render_json(result) + "\n")
     elif panels is not None:  # the text report to stdout (see _panel_cache)
         from gradekit.report.text import render_text
 
-        render_text(result, panels.console, panels)
+        render_text(result, panels.console, panels)  # rich exits 1 on a broken pipe itself
     else:
         from gradekit.integrations.formats import ReportError, write_report
 

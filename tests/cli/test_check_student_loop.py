@@ -3,9 +3,12 @@ the text report says at each step (end to end, on gradekit's engine)."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
-from cli_helpers import ENGINE, TINY, gradekit
+import pytest
+from cli_helpers import ENGINE, ROOT, TINY, gradekit
 
 
 def _starter(tmp_path: Path) -> Path:
@@ -66,3 +69,30 @@ def test_an_empty_file_is_said_once_not_as_a_missing_function_each(tmp_path: Pat
     json_run = gradekit("check", submission, "--assignment", TINY, "--format", "json", *ENGINE)
     assert json_run.document["load_error"] == "EmptyFile: tiny.py holds no code"
     assert json_run.document["score"] == 0
+
+
+@pytest.mark.parametrize("output_format", ["text", "github", "json"])
+def test_a_reader_that_goes_away_is_not_an_error(tmp_path: Path, output_format: str) -> None:
+    """`gradekit check ... | head`: the pipe closes before the report is written."""
+    check = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gradekit",
+            "check",
+            _starter(tmp_path),
+            "--assignment",
+            TINY,
+            "--format",
+            output_format,
+            *ENGINE,
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    check.stdout.close()  # no reader: every write to stdout is a broken pipe
+    stderr = check.stderr.read()
+    assert check.wait(timeout=120) == 1  # the report was not delivered (and did not pass)
+    assert stderr == ""
