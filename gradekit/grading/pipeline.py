@@ -39,6 +39,7 @@ from gradekit.sandbox.protocol import (
     IsolationReport,
     SubmissionOutcome,
 )
+from gradekit.sandbox.sanitize import hide_run_directories
 
 if TYPE_CHECKING:  # the spec models (pydantic) are needed only when a spec is compiled here
     from gradekit.sandbox.runner import OutcomeCallback
@@ -211,8 +212,8 @@ def grade_outcome(
         load_error_advice=(
             load_error_advice(outcome.load_error, source) if outcome.load_error else None
         ),
-        stdout=outcome.stdout,
-        stderr=outcome.stderr,
+        stdout=hide_run_directories(outcome.stdout),
+        stderr=hide_run_directories(outcome.stderr),
         include_hidden=include_hidden,
     )
     for plan in plans:

@@ -79,15 +79,21 @@ def render_text(
                 not_started,
             )
         )
-    if result.stdout.strip() and not all(e.status == "pass" for e in result.exercises):
-        console.print(
-            Panel(
-                Text(visible(_clip(result.stdout))),
-                title="what your code printed",
-                title_align="left",
-                border_style="dim",
-            )
+    if not all(e.status == "pass" for e in result.exercises):
+        printed = (
+            (result.stdout, "what your code printed"),
+            (result.stderr, "what your code wrote to stderr (warnings, errors)"),
         )
+        for output, title in printed:
+            if output.strip():
+                console.print(
+                    Panel(
+                        Text(visible(_clip(output))),
+                        title=title,
+                        title_align="left",
+                        border_style="dim",
+                    )
+                )
     if any(case.call_status == "skipped" for e in result.exercises for case in e.cases):
         console.print(
             "Cases after a timeout were not run, to spare you the wait: fix the endless loop, "

@@ -61,7 +61,7 @@ from gradekit.sandbox.protocol import (
     encode_calls,
     encode_frame,
 )
-from gradekit.sandbox.sanitize import sanitize_output
+from gradekit.sandbox.sanitize import RUN_DIRECTORY_PREFIX, sanitize_output
 
 STATUS_LIMIT = 64 * 1024
 LAUNCHER_EXIT_GRACE = 5.0
@@ -431,7 +431,7 @@ class ColdLaunch:
     when the policy uses it)."""
 
     def scratch_directory(self) -> Path:
-        return Path(tempfile.mkdtemp(prefix="gradekit-run-"))
+        return Path(tempfile.mkdtemp(prefix=RUN_DIRECTORY_PREFIX))
 
     def preload_calls(self, encoded_calls: bytes) -> None:
         return None  # a fresh interpreter holds nothing: the calls follow the configuration

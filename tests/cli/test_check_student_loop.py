@@ -96,3 +96,16 @@ def test_a_reader_that_goes_away_is_not_an_error(tmp_path: Path, output_format: 
     stderr = check.stderr.read()
     assert check.wait(timeout=120) == 1  # the report was not delivered (and did not pass)
     assert stderr == ""
+
+
+def test_a_warning_is_shown_with_the_file_name_only(tmp_path: Path) -> None:
+    submission = tmp_path / "tiny.py"
+    submission.write_text(
+        "import warnings\n\n\ndef double(t):\n    warnings.warn('is this right?')\n"
+        "    return t + t + 1\n"
+    )
+    run = gradekit("check", submission, "--assignment", TINY, *ENGINE)
+    assert run.exit_code == 1
+    assert "what your code wrote to stderr (warnings, errors)" in run.stdout
+    assert "tiny.py:5: UserWarning: is this right?" in run.stdout
+    assert "gradekit-run-" not in run.stdout

@@ -81,3 +81,15 @@ def test_the_advice_on_a_load_error_closes_its_panel() -> None:
     assert (
         lines[start + 1] == "What to do: Your file calls exit() or sys.exit() while it is loaded."
     )
+
+
+def test_what_the_code_wrote_to_stderr_is_shown_when_something_fails() -> None:
+    failing = assignment([exercise("rows", [case("seed", False)])], stdout="debug\n")
+    failing.stderr = "exercise.py:3: UserWarning: To copy construct from a tensor\n"
+    text = _text(failing)
+    assert "what your code printed" in text and "debug" in text
+    assert "what your code wrote to stderr (warnings, errors)" in text
+    assert "exercise.py:3: UserWarning: To copy construct from a tensor" in text
+    passing = assignment([exercise("rows", [case("seed", True)])])
+    passing.stderr = failing.stderr
+    assert "stderr" not in _text(passing)  # all passed: nothing to look into
