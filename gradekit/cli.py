@@ -161,6 +161,7 @@ def check(
         OutputFormat,
         typer.Option(
             "--format",
+            metavar="FORMAT",  # the help names them all; the full list squeezed the columns
             help="text for people, json for tools; github, classroom50, gradescope, "
             "prairielearn, junit for CI and grading platforms (docs/ci.md).",
         ),

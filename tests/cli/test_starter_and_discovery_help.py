@@ -101,3 +101,18 @@ def test_a_mistyped_spec_path_is_named_as_missing_with_what_is_close(tmp_path: P
         "error: exercises: a folder; --assignment takes one assignment YAML file "
         "(it holds tensor-indexing.yaml)"
     )
+
+
+def test_check_help_shows_every_option_whole_in_80_columns() -> None:
+    environment = dict(os.environ, COLUMNS="80", NO_COLOR="1", PYTHONPATH=str(ROOT))
+    run = subprocess.run(
+        [sys.executable, "-m", "gradekit", "check", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=environment,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "…" not in run.stdout  # rich cuts a cell too narrow with an ellipsis
+    for option in ("--refresh-sandbox-probe", "--all-cases", "--no-hidden", "--format"):
+        assert option in run.stdout
