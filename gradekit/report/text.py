@@ -334,7 +334,8 @@ def _case_details(case: CaseResult, already_said: str | None = None) -> Renderab
     """A failing case: its inputs and differences, except a difference whose message is
     ``already_said`` (the exercise's error, which the first errored case's message became)."""
     if case.hidden:
-        checks = ", ".join(sorted({d.check for d in case.differences}))
+        raised = case.call_status == "raised"
+        checks = ", ".join(sorted({_hidden_check(d, raised) for d in case.differences}))
         return Text(
             visible(f"Hidden case {case.case_id} failed ({checks}); its inputs are not shown.")
         )
@@ -346,6 +347,15 @@ def _case_details(case: CaseResult, already_said: str | None = None) -> Renderab
         if difference.message != already_said:
             parts.append(_difference_details(difference))
     return Group(*parts)
+
+
+def _hidden_check(difference: Difference, raised: bool) -> str:
+    """A hidden case's failed check; when the call ``raised``, with the exception's type
+    (``raises RuntimeError``): it tells what went wrong without the message, which could quote
+    the inputs."""
+    if raised and difference.check == "raises" and isinstance(difference.got, str):
+        return f"raises {difference.got.split(':', 1)[0]}"
+    return difference.check
 
 
 def _difference_details(difference: Difference) -> RenderableType:

@@ -93,3 +93,15 @@ def test_what_the_code_wrote_to_stderr_is_shown_when_something_fails() -> None:
     passing = assignment([exercise("rows", [case("seed", True)])])
     passing.stderr = failing.stderr
     assert "stderr" not in _text(passing)  # all passed: nothing to look into
+
+
+def test_a_hidden_case_that_raised_names_the_exception_type_but_not_its_message() -> None:
+    hidden = case("five-by-four", False, hidden=True, call_status="raised")
+    got = "RuntimeError: index 4 is out of bounds for dimension 0 with size 4"
+    hidden.differences = [Difference("raises", "call", f"your code raised {got}", got=got)]
+    returned = case("other", False, hidden=True)
+    returned.differences = [Difference("raises", "call", "expected ValueError", got="tuple")]
+    text = _text(assignment([exercise("corners", [hidden, returned])]), width=200)
+    assert "Hidden case five-by-four failed (raises RuntimeError); its inputs" in text
+    assert "out of bounds" not in text
+    assert "Hidden case other failed (raises); its inputs" in text  # it returned: no type
