@@ -215,13 +215,19 @@ def compare_arrays(
     max_abs = _finite_max(abs_error[mismatch])
     max_rel = _finite_max(rel_error[mismatch])
     first = indices[0] if indices else []
-    where = f"at index {tuple(first)}" if first else ""
+    # "differ at index (0, 0)" read as if only that element did: say it is the first one.
+    if not first:
+        where = ""
+    elif mismatched == 1:
+        where = f", at index {tuple(first)}"
+    else:
+        where = f", the first at index {tuple(first)}"
     return Difference(
         check="value",
         subject=subject,
         message=(
             f"{mismatched} of {expected.size} element{'s' if expected.size != 1 else ''} of "
-            f"{subject} differ{'s' if expected.size == 1 else ''} {where}".rstrip()
+            f"{subject} differ{'s' if mismatched == 1 else ''}{where}"
         ),
         expected=expected,
         got=got,

@@ -118,7 +118,11 @@ def test_value_difference_reports_statistics_and_indices():
     assert difference.total == 12
     assert difference.indices == [[1, 2], [2, 0]]
     assert difference.max_abs_error == 2.0
-    assert "2 of 12 elements" in difference.message
+    assert difference.message == "2 of 12 elements of result differ, the first at index (1, 2)"
+    got[2, 0] = 0.0
+    assert compare_arrays(expected, got).message == (
+        "1 of 12 elements of result differs, at index (1, 2)"
+    )
 
 
 def test_nan_matches_nan_but_not_numbers():
