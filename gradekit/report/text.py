@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from rich.console import Console, Group, RenderableType
+from rich.padding import Padding
 from rich.panel import Panel
 from rich.segment import Segment
 from rich.style import Style
@@ -305,10 +306,13 @@ def exercise_panel(exercise: ExerciseResult) -> Panel:
         parts.append(Text.assemble(("Hint: ", "bold cyan"), visible(exercise.hints[0].strip())))
     elif exercise.hints:  # several: numbered, in the spec's order
         parts.append(Text("Hints:", "bold cyan"))
-        parts.extend(
-            Text.assemble((f"{number}. ", "bold cyan"), visible(hint.strip()))
-            for number, hint in enumerate(exercise.hints, start=1)
-        )
+        # A grid, so that a hint that wraps goes on under its text, not under its number.
+        hints = Table.grid(padding=(0, 1))
+        hints.add_column(no_wrap=True)
+        hints.add_column()
+        for number, hint in enumerate(exercise.hints, start=1):
+            hints.add_row(Text(f"{number}.", "bold cyan"), Text(visible(hint.strip())))
+        parts.append(hints)
     return Panel(
         Group(*parts),
         title=_panel_title(exercise),
@@ -376,8 +380,8 @@ def _difference_details(difference: Difference) -> RenderableType:
             stats.append("compared exactly")
         if stats:
             parts.append(Text(", ".join(stats), style="dim"))
-    if difference.explanation:
-        parts.append(Text(f"  {visible(difference.explanation)}", style="italic"))
+    if difference.explanation:  # indented as a whole, wrapped lines too
+        parts.append(Padding(Text(visible(difference.explanation), style="italic"), (0, 0, 0, 2)))
     return Group(*parts)
 
 

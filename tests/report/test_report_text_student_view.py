@@ -105,3 +105,16 @@ def test_a_hidden_case_that_raised_names_the_exception_type_but_not_its_message(
     assert "Hidden case five-by-four failed (raises RuntimeError); its inputs" in text
     assert "out of bounds" not in text
     assert "Hidden case other failed (raises); its inputs" in text  # it returned: no type
+
+
+def test_wrapped_hints_and_explanations_stay_indented_under_their_text() -> None:
+    long_hint = "`t[a:b:c]` slices the first dimension (the rows); `t[:, a:b:c]` the second one."
+    wrong = case("seed", False)
+    wrong.differences[0].explanation = "Integer result where a float was expected: " * 3
+    text = _text(assignment([exercise("rows", [wrong], hints=["Short.", long_hint])]))
+    lines = [line.strip("│").rstrip() for line in text.splitlines()]
+    hint = next(i for i, line in enumerate(lines) if line.startswith(" 2. `t[a:b:c]`"))
+    assert lines[hint + 1].startswith("    ") and lines[hint + 1].strip()  # under the text
+    explanation = [i for i, line in enumerate(lines) if "a float was expected" in line]
+    assert len(explanation) >= 2  # it wraps
+    assert all(lines[i].startswith("   ") for i in explanation)
