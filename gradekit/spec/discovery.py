@@ -92,11 +92,30 @@ def _by_student_file(submission: Path, exercises: Path, candidates: list[Path]) 
         f"several of them expect {submission.name}"
         if matching
         else f"none of them has student_file: {submission.name}"
+        + _misnamed_file_hint(submission, student_files)
     )
     raise DiscoveryError(
         f"several assignments in {exercises}: {listed}; {why}. Choose one with --assignment, "
         'or set `[tool.gradekit] assignment = "exercises/<file>.yaml"` in pyproject.toml '
         f'(or `assignment = "..."` in gradekit.toml) next to {submission.name}'
+    )
+
+
+def _misnamed_file_hint(submission: Path, student_files: dict[Path, str | None]) -> str:
+    """``; did you mean to name it exercise.py (...)?`` when an assignment's student_file is
+    close to the submission's name (``exercises.py``, ``Exercise.py``), else nothing."""
+    import difflib
+
+    by_name = {name: spec for spec, name in student_files.items() if name is not None}
+    close = difflib.get_close_matches(submission.name, list(by_name), n=1, cutoff=0.75)
+    if not close or submission.is_dir():
+        return ""
+    spec = by_name[close[0]]
+    if spec.is_relative_to(Path.cwd()):  # as the student would type it
+        spec = spec.relative_to(Path.cwd())
+    return (
+        f"; did you mean to name it {close[0]}? (rename it, or check it as it is with "
+        f"--assignment {spec})"
     )
 
 
