@@ -77,7 +77,23 @@ def load_error_advice(error: ExceptionInfo, source: SubmissionSource) -> str | N
         return _missing_module_advice(error.message, source)
     if kind == "SyntaxError" and error.line is not None:
         return _ipython_line_advice(source, error.line)
+    if source.kind == "ipynb" and error.line is not None and not kind.endswith(_SYNTAX_ERRORS):
+        return _notebook_cell_advice(source, error.line)
     return None
+
+
+_SYNTAX_ERRORS = ("SyntaxError", "IndentationError", "TabError")
+
+
+def _notebook_cell_advice(source: SubmissionSource, line: int) -> str | None:
+    where = source.line_map.describe(line)
+    if where is None:
+        return None
+    return (
+        "The grader runs your notebook's code cells in order from a fresh start, as Jupyter's "
+        f"'Restart & Run All' does, and {where.split(',')[0]} fails there (cells run in "
+        "another order, or run once and then edited, can hide it). Fix that cell, or delete it."
+    )
 
 
 def _missing_module_advice(message: str, source: SubmissionSource) -> str | None:

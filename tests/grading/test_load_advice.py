@@ -88,3 +88,21 @@ def test_a_file_with_code_or_a_syntax_error_is_not_empty(tmp_path: Path, text: s
     path.write_text(text)
     source = load_submission(path)
     assert empty_file_error(source, parse_source(source.text)) is None
+
+
+def test_a_notebook_cell_that_fails_is_advised_as_restart_and_run_all(tmp_path: Path) -> None:
+    import nbformat
+
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [
+        nbformat.v4.new_code_cell("import torch"),
+        nbformat.v4.new_code_cell("print(x)"),
+    ]
+    path = tmp_path / "exercise.ipynb"
+    nbformat.write(notebook, path)
+    source = load_submission(path)
+    line = source.text.splitlines().index("print(x)") + 1
+    advice = load_error_advice(ExceptionInfo("NameError", "name 'x'", line=line), source)
+    assert "'Restart & Run All'" in advice and "cell 2 fails there" in advice
+    syntax = ExceptionInfo("SyntaxError", "invalid syntax", line=line)
+    assert load_error_advice(syntax, source) is None  # nothing ran: no order to blame
