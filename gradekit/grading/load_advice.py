@@ -107,10 +107,27 @@ def _missing_module_advice(message: str, source: SubmissionSource) -> str | None
             f"`{top}` is your own module, next to your file; the grader takes only "
             f"{source.path.name}. Copy what you need from it into {source.path.name}."
         )
+    # Without any google package Python names only `google`; the file says which it was.
+    if top == "google" and "google.colab" in source.text:
+        return (
+            "`google.colab` exists only inside Google Colab. Delete the Colab-only lines "
+            f"(drive.mount, files.upload), or put them under `{MAIN_GUARD}`."
+        )
+    package = _PACKAGE_OF_MODULE.get(top, top)
     return (
         f"`{top}` is not installed in the Python that runs gradekit: remove the import if your "
-        f"functions do not need it, or install it there (`python -m pip install {top}`)."
+        f"functions do not need it, or install it there (`python -m pip install {package}`)."
     )
+
+
+# Modules whose package on PyPI has another name: `pip install cv2` installs nothing useful.
+_PACKAGE_OF_MODULE = {
+    "cv2": "opencv-python",
+    "PIL": "pillow",
+    "sklearn": "scikit-learn",
+    "skimage": "scikit-image",
+    "yaml": "pyyaml",
+}
 
 
 def _ipython_line_advice(source: SubmissionSource, line: int) -> str | None:

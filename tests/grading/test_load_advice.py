@@ -106,3 +106,20 @@ def test_a_notebook_cell_that_fails_is_advised_as_restart_and_run_all(tmp_path: 
     assert "'Restart & Run All'" in advice and "cell 2 fails there" in advice
     syntax = ExceptionInfo("SyntaxError", "invalid syntax", line=line)
     assert load_error_advice(syntax, source) is None  # nothing ran: no order to blame
+
+
+@pytest.mark.parametrize(
+    ("module", "command"),
+    [("sklearn.linear_model", "pip install scikit-learn`"), ("cv2", "pip install opencv-python`")],
+)
+def test_a_module_installed_under_another_name_gets_that_name(tmp_path, module, command) -> None:
+    error = ExceptionInfo("ModuleNotFoundError", f"No module named '{module}'")
+    assert command in _advice(tmp_path, error)
+
+
+@pytest.mark.parametrize("missing", ["google", "google.colab"])
+def test_colab_only_imports_are_not_sent_to_pip(tmp_path: Path, missing: str) -> None:
+    error = ExceptionInfo("ModuleNotFoundError", f"No module named '{missing}'")
+    advice = _advice(tmp_path, error, "from google.colab import drive\n")
+    assert advice.startswith("`google.colab` exists only inside Google Colab")
+    assert "pip" not in advice
