@@ -393,12 +393,17 @@ def describe(observed: Mapping[str, Any] | None) -> str:
 def _kind_difference(
     expected: Mapping[str, Any], got: Mapping[str, Any], subject: str
 ) -> Difference:
+    returned_none = subject == "result" and got.get("kind") == "python" and got.get("value") is None
     return Difference(
         "type",
         subject,
         f"expected {subject} to be {describe(expected)}, got {describe(got)}",
         expected=describe(expected),
         got=describe(got),
+        # The usual reason, and one a student does not see in the message: no `return`.
+        explanation="Your function returned None: did you forget `return`?"
+        if returned_none
+        else None,
     )
 
 

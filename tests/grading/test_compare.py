@@ -369,3 +369,15 @@ def test_a_subclass_with_the_wrong_message_is_not_called_the_expected_exception(
     )
     (exact,) = compare_outcomes(ok(None), raised("RuntimeError", "other"), checks)
     assert exact.message.startswith("raised RuntimeError as expected, but its message")
+
+
+def test_a_result_of_none_asks_about_a_forgotten_return():
+    (difference,) = compare_observed(tensor([1.0, 2.0]), python(None), Checks())
+    assert difference.check == "type"
+    assert difference.explanation == "Your function returned None: did you forget `return`?"
+    (other,) = compare_observed(tensor([1.0, 2.0]), python(3), Checks())
+    assert other.explanation is None
+    (item,) = compare_observed(
+        sequence("tuple", python(1)), sequence("tuple", python(None)), Checks()
+    )
+    assert item.explanation is None  # an item that is None is not a missing return
