@@ -18,7 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from gradekit.grading.compare import compare_outcomes
+from gradekit.grading.compare import Difference, compare_outcomes
 from gradekit.grading.early_sandbox import EarlySandbox
 from gradekit.grading.load_advice import empty_file_error, load_error_advice
 from gradekit.grading.plans import CompiledAssignment, ExercisePlan, GradingCase, plan_calls
@@ -34,6 +34,7 @@ from gradekit.grading.submission import SubmissionSource, load_submission
 from gradekit.grading.verdicts import AssignmentResult, CaseResult, ExerciseResult, Isolation
 from gradekit.sandbox.environment import resolve_backend
 from gradekit.sandbox.protocol import (
+    Call,
     CallOutcome,
     ExceptionInfo,
     IsolationReport,
@@ -500,6 +501,7 @@ def _grade_case(
     if expected.status not in OK_STATUSES:
         # The reference itself failed on this case: never blame the student for it.
         differences = []
+    _explain_call_signature(case.call, got, differences)
     traceback = None
     if got.exception is not None and got.exception.traceback:
         traceback = source.annotate_traceback(got.exception.traceback)
@@ -516,6 +518,29 @@ def _grade_case(
         duration=got.duration,
         traceback=traceback if differences else None,
     )
+
+
+def _explain_call_signature(call: Call, got: CallOutcome, differences: list[Difference]) -> None:
+    """When the entry could not even be called with the case's arguments (a TypeError naming
+    it: ``even_rows() missing 1 required positional argument: 'n'``), say how the grader calls
+    it, on the difference that reports the exception."""
+    exception = got.exception
+    if (
+        got.status != "raised"
+        or exception is None
+        or exception.type.rsplit(".", 1)[-1] != "TypeError"
+        or not exception.message.startswith(f"{call.entry}() ")
+        or "argument" not in exception.message
+    ):
+        return
+    arguments = ", ".join(call.args)
+    for difference in differences:
+        if difference.check == "raises" and difference.explanation is None:
+            difference.explanation = (
+                f"The grader calls `{call.entry}({arguments})`: give your function exactly "
+                "these parameters, in this order (any extra one needs a default value)."
+            )
+            return
 
 
 def unrun_case(case: GradingCase) -> CaseResult:

@@ -109,3 +109,16 @@ def test_a_warning_is_shown_with_the_file_name_only(tmp_path: Path) -> None:
     assert "what your code wrote to stderr (warnings, errors)" in run.stdout
     assert "tiny.py:5: UserWarning: is this right?" in run.stdout
     assert "gradekit-run-" not in run.stdout
+
+
+def test_a_function_with_other_parameters_is_told_how_it_is_called(tmp_path: Path) -> None:
+    submission = tmp_path / "tiny.py"
+    submission.write_text("def double(t, factor):\n    return t * factor\n")
+    run = gradekit("check", submission, "--assignment", TINY, "--only", "double", *ENGINE)
+    assert run.exit_code == 1
+    assert "TypeError: double() missing 1 required positional argument: 'factor'" in run.stdout
+    flat = " ".join(run.stdout.replace("│", " ").split())
+    assert (
+        "The grader calls `double(t)`: give your function exactly these parameters, in this "
+        "order (any extra one needs a default value)."
+    ) in flat
