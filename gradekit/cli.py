@@ -301,12 +301,20 @@ def starter(
         sys.stdout.write(text)
         return
     target = output if output is not None else Path(assignment.assignment.student_file)
+    if target.is_dir():
+        name = assignment.assignment.student_file
+        _usage_error(f"{target} is a folder; give a file path (-o {target / name})")
     if target.exists():
         _usage_error(
             f"{target} already exists; refusing to overwrite a student's work "
             "(choose another file with -o FILE, or print with -o -)"
         )
-    target.write_text(text, encoding="utf-8")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)  # as check's --output does
+        with target.open("x", encoding="utf-8") as starter_file:  # "x": never over a file
+            starter_file.write(text)
+    except OSError as error:
+        _usage_error(f"cannot write {target}: {error.strerror or error}")
     _stderr().print(f"wrote {target}", markup=False)
 
 

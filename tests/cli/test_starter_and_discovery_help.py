@@ -116,3 +116,17 @@ def test_check_help_shows_every_option_whole_in_80_columns() -> None:
     assert "…" not in run.stdout  # rich cuts a cell too narrow with an ellipsis
     for option in ("--refresh-sandbox-probe", "--all-cases", "--no-hidden", "--format"):
         assert option in run.stdout
+
+
+def test_starter_output_paths_are_made_or_refused_without_a_traceback(tmp_path: Path) -> None:
+    made = _gradekit_in(tmp_path, "starter", INDEXING, "-o", "week1/exercise.py")
+    assert made.returncode == 0, made.stderr
+    assert "def even_rows(t):" in (tmp_path / "week1" / "exercise.py").read_text()
+    folder = _gradekit_in(tmp_path, "starter", INDEXING, "-o", "week1")
+    assert folder.returncode == 2
+    assert folder.stderr == "error: week1 is a folder; give a file path (-o week1/exercise.py)\n"
+    (tmp_path / "notes").write_text("a file, not a folder")
+    blocked = _gradekit_in(tmp_path, "starter", INDEXING, "-o", "notes/exercise.py")
+    assert blocked.returncode == 2
+    assert blocked.stderr.startswith("error: cannot write notes/exercise.py: ")
+    assert "Traceback" not in blocked.stderr
