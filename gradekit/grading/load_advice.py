@@ -19,6 +19,7 @@ from gradekit.sandbox.protocol import LOAD_TIMEOUT_MESSAGE, ExceptionInfo
 
 MAIN_GUARD = 'if __name__ == "__main__":'
 _MISSING_MODULE = re.compile(r"No module named '([^']+)'")
+_JUPYTER_NAME = re.compile(r"^name '(display|get_ipython)' is not defined")
 _FILE_ERRORS = frozenset({"FileNotFoundError", "PermissionError", "IsADirectoryError"})
 
 
@@ -75,6 +76,11 @@ def load_error_advice(error: ExceptionInfo, source: SubmissionSource) -> str | N
         )
     if kind == "ModuleNotFoundError":
         return _missing_module_advice(error.message, source)
+    if kind == "NameError" and (name := _JUPYTER_NAME.search(error.message)) is not None:
+        return (
+            f"`{name.group(1)}` exists only inside Jupyter/IPython, and the grader runs plain "
+            "Python: use print(), or delete the line."
+        )
     if kind == "SyntaxError" and error.line is not None:
         return _ipython_line_advice(source, error.line)
     if source.kind == "ipynb" and error.line is not None and not kind.endswith(_SYNTAX_ERRORS):

@@ -123,3 +123,10 @@ def test_colab_only_imports_are_not_sent_to_pip(tmp_path: Path, missing: str) ->
     advice = _advice(tmp_path, error, "from google.colab import drive\n")
     assert advice.startswith("`google.colab` exists only inside Google Colab")
     assert "pip" not in advice
+
+
+def test_jupyter_only_names_are_explained(tmp_path: Path) -> None:
+    error = ExceptionInfo("NameError", "name 'display' is not defined", line=1)
+    assert _advice(tmp_path, error).startswith("`display` exists only inside Jupyter/IPython")
+    other = ExceptionInfo("NameError", "name 'displays' is not defined", line=1)
+    assert _advice(tmp_path, other) is None
