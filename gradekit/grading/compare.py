@@ -393,18 +393,34 @@ def describe(observed: Mapping[str, Any] | None) -> str:
 def _kind_difference(
     expected: Mapping[str, Any], got: Mapping[str, Any], subject: str
 ) -> Difference:
-    returned_none = subject == "result" and got.get("kind") == "python" and got.get("value") is None
     return Difference(
         "type",
         subject,
         f"expected {subject} to be {describe(expected)}, got {describe(got)}",
         expected=describe(expected),
         got=describe(got),
-        # The usual reason, and one a student does not see in the message: no `return`.
-        explanation="Your function returned None: did you forget `return`?"
-        if returned_none
-        else None,
+        explanation=_kind_explanation(expected, got, subject),
     )
+
+
+def _kind_explanation(
+    expected: Mapping[str, Any], got: Mapping[str, Any], subject: str
+) -> str | None:
+    """How to turn what the student returned into what was expected, for the usual slips."""
+    wanted, kind = expected.get("kind"), got.get("kind")
+    if subject == "result" and kind == "python" and got.get("value") is None:
+        return "Your function returned None: did you forget `return`?"
+    if wanted != "tensor":
+        if kind == "tensor" and wanted == "python" and not got.get("shape"):
+            return "A 0-d tensor is not a Python value: `.item()` gives the number or bool in it."
+        return None
+    if kind == "ndarray":
+        return "A numpy array is not a tensor: `torch.from_numpy(a)` makes one (or stay in torch)."
+    if kind == "sequence":
+        return "A Python list or tuple is not a tensor: return the tensor itself (torch.stack)."
+    if kind == "python" and isinstance(got.get("value"), int | float | bool):
+        return "A Python number is not a tensor: return the tensor, without `.item()`/`float()`."
+    return None
 
 
 def _compare_tensor(

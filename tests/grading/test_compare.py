@@ -371,11 +371,30 @@ def test_a_subclass_with_the_wrong_message_is_not_called_the_expected_exception(
     assert exact.message.startswith("raised RuntimeError as expected, but its message")
 
 
+@pytest.mark.parametrize(
+    ("expected", "got", "says"),
+    [
+        (
+            tensor([1.0]),
+            Observed("ndarray", "numpy.ndarray", dtype="float32", shape=(1,)),
+            "torch.from_numpy",
+        ),
+        (tensor([1.0, 2.0]), sequence("list", python(1.0), python(2.0)), "not a tensor"),
+        (tensor(1.0), python(1.0), "without `.item()`"),
+        (python(True), tensor(True), "`.item()` gives the number or bool"),
+    ],
+)
+def test_a_result_of_another_kind_says_how_to_convert_it(expected, got, says):
+    (difference,) = compare_observed(expected, got, Checks())
+    assert difference.check == "type"
+    assert says in difference.explanation
+
+
 def test_a_result_of_none_asks_about_a_forgotten_return():
     (difference,) = compare_observed(tensor([1.0, 2.0]), python(None), Checks())
     assert difference.check == "type"
     assert difference.explanation == "Your function returned None: did you forget `return`?"
-    (other,) = compare_observed(tensor([1.0, 2.0]), python(3), Checks())
+    (other,) = compare_observed(tensor([1.0, 2.0]), python("two"), Checks())
     assert other.explanation is None
     (item,) = compare_observed(
         sequence("tuple", python(1)), sequence("tuple", python(None)), Checks()
