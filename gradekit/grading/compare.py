@@ -408,8 +408,6 @@ def _kind_explanation(
 ) -> str | None:
     """How to turn what the student returned into what was expected, for the usual slips."""
     wanted, kind = expected.get("kind"), got.get("kind")
-    if subject == "result" and kind == "python" and got.get("value") is None:
-        return "Your function returned None: did you forget `return`?"
     if wanted != "tensor":
         if kind == "tensor" and wanted == "python" and not got.get("shape"):
             return "A 0-d tensor is not a Python value: `.item()` gives the number or bool in it."

@@ -502,6 +502,7 @@ def _grade_case(
         # The reference itself failed on this case: never blame the student for it.
         differences = []
     _explain_call_signature(case.call, got, differences)
+    _explain_none_result(case.call, got, differences)
     traceback = None
     if got.exception is not None and got.exception.traceback:
         traceback = source.annotate_traceback(got.exception.traceback)
@@ -539,6 +540,24 @@ def _explain_call_signature(call: Call, got: CallOutcome, differences: list[Diff
             difference.explanation = (
                 f"The grader calls `{call.entry}({arguments})`: give your function exactly "
                 "these parameters, in this order (any extra one needs a default value)."
+            )
+            return
+
+
+def _explain_none_result(call: Call, got: CallOutcome, differences: list[Difference]) -> None:
+    """A result of None where something else was expected: the usual reason, which the
+    message does not show, is a missing `return` (a variable: one never assigned)."""
+    value = got.value
+    if got.status != "ok" or value is None or value.get("kind") != "python":
+        return
+    if value.get("value") is not None:
+        return
+    for difference in differences:
+        if difference.check == "type" and difference.subject == "result":
+            difference.explanation = (
+                "Your function returned None: did you forget `return`?"
+                if call.entry_kind == "function"
+                else f"`{call.entry}` is still None: give it its value."
             )
             return
 

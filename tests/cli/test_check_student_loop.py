@@ -122,3 +122,37 @@ def test_a_function_with_other_parameters_is_told_how_it_is_called(tmp_path: Pat
         "The grader calls `double(t)`: give your function exactly these parameters, in this "
         "order (any extra one needs a default value)."
     ) in flat
+
+
+NONE_SPEC = """\
+assignment:
+  id: nones
+  title: None where a value belongs
+  solution: nones_solution.py
+  student_file: nones.py
+exercises:
+  - id: double
+    title: Double a tensor
+    prompt: Return `2 * t`.
+    cases:
+      - id: literal
+        args:
+          t: {tensor: [1.0, 2.0]}
+  - id: answer
+    entry: ANSWER
+    kind: variable
+    title: The answer
+    prompt: Set ANSWER to 42.
+"""
+
+
+def test_a_result_of_none_asks_for_the_return_or_the_assignment(tmp_path: Path) -> None:
+    (tmp_path / "nones.yaml").write_text(NONE_SPEC)
+    (tmp_path / "nones_solution.py").write_text("def double(t):\n    return 2 * t\n\nANSWER = 42\n")
+    submission = tmp_path / "nones.py"
+    submission.write_text("def double(t):\n    2 * t\n\n\nANSWER = None  # TODO\n")
+    run = gradekit("check", submission, "--assignment", tmp_path / "nones.yaml", *ENGINE)
+    assert run.exit_code == 1
+    assert "Your function returned None: did you forget `return`?" in run.stdout
+    assert "`ANSWER` is still None: give it its value." in run.stdout
+    assert run.stdout.count("did you forget `return`?") == 1  # not said of the variable

@@ -388,15 +388,3 @@ def test_a_result_of_another_kind_says_how_to_convert_it(expected, got, says):
     (difference,) = compare_observed(expected, got, Checks())
     assert difference.check == "type"
     assert says in difference.explanation
-
-
-def test_a_result_of_none_asks_about_a_forgotten_return():
-    (difference,) = compare_observed(tensor([1.0, 2.0]), python(None), Checks())
-    assert difference.check == "type"
-    assert difference.explanation == "Your function returned None: did you forget `return`?"
-    (other,) = compare_observed(tensor([1.0, 2.0]), python("two"), Checks())
-    assert other.explanation is None
-    (item,) = compare_observed(
-        sequence("tuple", python(1)), sequence("tuple", python(None)), Checks()
-    )
-    assert item.explanation is None  # an item that is None is not a missing return
