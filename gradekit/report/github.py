@@ -34,6 +34,7 @@ from gradekit.grading.verdicts import AssignmentResult
 from gradekit.report._common import (
     GradedTest,
     graded_tests,
+    load_error_summary,
     number,
     overall_status,
     student_output,
@@ -171,8 +172,8 @@ def _log_body(
         f"submission: {result.submission} (backend {result.backend}, "
         f"sandbox tier {result.isolation.tier if result.isolation.tier is not None else '-'})",
     ]
-    if result.load_error:
-        lines.append(f"your file could not be loaded: {result.load_error}")
+    if (load_error := load_error_summary(result)) is not None:
+        lines.append(load_error)
     lines.append("")
     for test in tests:
         icon = STATUS_ICON[test.status]

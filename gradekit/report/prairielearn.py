@@ -13,7 +13,12 @@ import json
 from typing import Any
 
 from gradekit.grading.verdicts import AssignmentResult
-from gradekit.report._common import GradedTest, graded_tests, student_output
+from gradekit.report._common import (
+    GradedTest,
+    graded_tests,
+    load_error_summary,
+    student_output,
+)
 from gradekit.sandbox.sanitize import escape_controls_in_json
 
 
@@ -30,8 +35,8 @@ def prairielearn_results(result: AssignmentResult) -> dict[str, Any]:
     possible = sum(test.max_score for test in tests)
     fraction = min(max(earned / possible, 0.0), 1.0) if possible > 0 else 0.0
     message = f"{round(earned, 4)}/{round(possible, 4)} points"
-    if result.load_error:
-        message += f". Your file could not be loaded: {result.load_error}"
+    if (load_error := load_error_summary(result)) is not None:
+        message += f". {load_error}"
     return {
         "gradable": True,
         "score": round(fraction, 6),
