@@ -332,11 +332,12 @@ def _write_report(
     if options.output is None and options.output_format == "json":
         from gradekit.report.json import render_json
 
-        sys.stdout.write(render_json(result) + "\n")
+        with contextlib.suppress(BrokenPipeError):  # the reader went away (see write_report)
+            sys.stdout.write(render_json(result) + "\n")
     elif panels is not None:  # the text report to stdout (see _panel_cache)
         from gradekit.report.text import render_text
 
-        render_text(result, panels.console, panels)
+        render_text(result, panels.console, panels)  # rich exits 1 on a broken pipe itself
     else:
         from gradekit.integrations.formats import ReportError, write_report
 
@@ -356,7 +357,20 @@ def _split_ids(only: tuple[str, ...]) -> list[str] | None:
 def _spec_path(options: CheckOptions) -> Path:
     """The assignment named by ``--assignment``, else the one discovered for the submission
     (:class:`CheckUsageError` when none is found)."""
-    return options.assignment or _discover(options.submission)
+    if options.assignment is not None:
+        _require_spec_file(options.assignment)
+        return options.assignment
+    return _discover(options.submission)
+
+
+def _require_spec_file(path: Path, option: str = "--assignment") -> None:
+    """A mistyped spec path is not an invalid spec: say what is wrong with it, and what is
+    close."""
+    from gradekit.spec.discovery import assignment_problem
+
+    problem = assignment_problem(path, option)
+    if problem is not None:
+        raise CheckUsageError(problem)
 
 
 # Both run twice per check (at program start for the sandbox, then for the check itself) on the
@@ -385,10 +399,12 @@ def _header_backend(spec_path: Path) -> str | None:
     return value if value in BACKENDS else None
 
 
-def load_spec(path: Path) -> Assignment:
-    """The assignment at ``path``; :class:`CheckUsageError` with every located problem."""
+def load_spec(path: Path, option: str = "--assignment") -> Assignment:
+    """The assignment at ``path`` (given as ``option``); :class:`CheckUsageError` with every
+    located problem."""
     from gradekit.spec import SpecError, load_assignment
 
+    _require_spec_file(path, option)
     try:
         return load_assignment(path)
     except SpecError as error:

@@ -161,6 +161,7 @@ def check(
         OutputFormat,
         typer.Option(
             "--format",
+            metavar="FORMAT",  # the help names them all; the full list squeezed the columns
             help="text for people, json for tools; github, classroom50, gradescope, "
             "prairielearn, junit for CI and grading platforms (docs/ci.md).",
         ),
@@ -216,9 +217,9 @@ def check(
     raise typer.Exit(run_check(options))
 
 
-def _load_spec(path: Path) -> Assignment:  # the spec import is deferred to keep --help fast
+def _load_spec(path: Path, option: str) -> Assignment:  # spec import deferred: fast --help
     try:
-        return load_spec(path)
+        return load_spec(path, option)
     except CheckUsageError as error:  # every located problem, as file:line
         _usage_error(str(error))
 
@@ -254,7 +255,7 @@ def validate(
     invalid = []  # every file is validated: an invalid one is reported, the others still run
     for path in paths:
         try:
-            spec = load_spec(path)
+            spec = load_spec(path, "`gradekit validate`")
         except CheckUsageError as error:  # every located problem, as file:line
             print_error(str(error))
             invalid.append(path)
@@ -294,18 +295,26 @@ def starter(
     """Write the student's starter file for an assignment (never over an existing file)."""
     from gradekit.spec import render_starter
 
-    assignment = _load_spec(spec)
+    assignment = _load_spec(spec, "`gradekit starter`")
     text = render_starter(assignment)
     if str(output) == "-":
         sys.stdout.write(text)
         return
     target = output if output is not None else Path(assignment.assignment.student_file)
+    if target.is_dir():
+        name = assignment.assignment.student_file
+        _usage_error(f"{target} is a folder; give a file path (-o {target / name})")
     if target.exists():
         _usage_error(
             f"{target} already exists; refusing to overwrite a student's work "
             "(choose another file with -o FILE, or print with -o -)"
         )
-    target.write_text(text, encoding="utf-8")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)  # as check's --output does
+        with target.open("x", encoding="utf-8") as starter_file:  # "x": never over a file
+            starter_file.write(text)
+    except OSError as error:
+        _usage_error(f"cannot write {target}: {error.strerror or error}")
     _stderr().print(f"wrote {target}", markup=False)
 
 

@@ -108,6 +108,8 @@ def run_plain_grade(arguments: list[str]) -> int | None:
 def run_grade(options: GradeOptions) -> int:
     """Grade every submission of ``options.submissions`` into the gradebook and print the
     summary; returns the exit code (docs/batch.md)."""
+    from gradekit.spec.discovery import assignment_problem
+
     problem = submissions_problem(options.submissions) or assignment_problem(options.assignment)
     if problem:
         return _usage_error(problem)
@@ -201,34 +203,6 @@ def submissions_problem(folder: Path) -> str | None:
         f"{folder}: a file, not a folder; SUBMISSIONS is the folder that holds one entry per "
         f"student (e.g. {folder.parent}/ if it holds the whole class)"
     )
-
-
-def assignment_problem(spec: Path) -> str | None:
-    """Why ``spec`` cannot be the assignment (missing, a folder, not a YAML file: often the
-    reference solution given by mistake), with the YAML files next to it when one was
-    misspelt; None when it looks like one."""
-    import difflib
-
-    if spec.is_dir():
-        found = sorted(p.name for p in spec.glob("*.y*ml"))
-        listed = f" (it holds {', '.join(found)})" if found else ""
-        return f"{spec}: a folder; --assignment takes one assignment YAML file{listed}"
-    if not spec.is_file():
-        message = f"{spec}: no such file (--assignment takes the assignment's YAML file)"
-        try:
-            names = sorted(p.name for p in spec.parent.iterdir() if p.suffix in (".yaml", ".yml"))
-        except OSError:
-            names = []
-        close = difflib.get_close_matches(spec.name, names, n=3, cutoff=0.6)
-        if close:
-            message += "; did you mean " + " or ".join(str(spec.parent / n) for n in close) + "?"
-        return message
-    if spec.suffix.lower() in (".py", ".ipynb"):
-        return (
-            f"{spec}: a Python file; --assignment takes the assignment's YAML file (e.g. "
-            "exercises/tensor-indexing.yaml), which names its reference solution itself"
-        )
-    return None
 
 
 def _ignore_further_interrupts() -> None:

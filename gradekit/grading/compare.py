@@ -215,13 +215,19 @@ def compare_arrays(
     max_abs = _finite_max(abs_error[mismatch])
     max_rel = _finite_max(rel_error[mismatch])
     first = indices[0] if indices else []
-    where = f"at index {tuple(first)}" if first else ""
+    # "differ at index (0, 0)" read as if only that element did: say it is the first one.
+    if not first:
+        where = ""
+    elif mismatched == 1:
+        where = f", at index {tuple(first)}"
+    else:
+        where = f", the first at index {tuple(first)}"
     return Difference(
         check="value",
         subject=subject,
         message=(
             f"{mismatched} of {expected.size} element{'s' if expected.size != 1 else ''} of "
-            f"{subject} differ{'s' if expected.size == 1 else ''} {where}".rstrip()
+            f"{subject} differ{'s' if mismatched == 1 else ''}{where}"
         ),
         expected=expected,
         got=got,
@@ -393,7 +399,26 @@ def _kind_difference(
         f"expected {subject} to be {describe(expected)}, got {describe(got)}",
         expected=describe(expected),
         got=describe(got),
+        explanation=_kind_explanation(expected, got, subject),
     )
+
+
+def _kind_explanation(
+    expected: Mapping[str, Any], got: Mapping[str, Any], subject: str
+) -> str | None:
+    """How to turn what the student returned into what was expected, for the usual slips."""
+    wanted, kind = expected.get("kind"), got.get("kind")
+    if wanted != "tensor":
+        if kind == "tensor" and wanted == "python" and not got.get("shape"):
+            return "A 0-d tensor is not a Python value: `.item()` gives the number or bool in it."
+        return None
+    if kind == "ndarray":
+        return "A numpy array is not a tensor: `torch.from_numpy(a)` makes one (or stay in torch)."
+    if kind == "sequence":
+        return "A Python list or tuple is not a tensor: return the tensor itself (torch.stack)."
+    if kind == "python" and isinstance(got.get("value"), int | float | bool):
+        return "A Python number is not a tensor: return the tensor, without `.item()`/`float()`."
+    return None
 
 
 def _compare_tensor(
@@ -771,12 +796,19 @@ def _compare_raised(
             )
         ]
     if pattern and not re.search(pattern, got.exception.message):
+        # A subclass was accepted, but it is not what was asked for by name: say which it is
+        # (the starter's NotImplementedError is a RuntimeError, not the one expected).
+        same_name = got.exception.type.rsplit(".", 1)[-1] == wanted_type.rsplit(".", 1)[-1]
+        raised_what = (
+            f"{got.exception.type} as expected"
+            if same_name
+            else f"{got.exception.type} (a kind of {wanted_type})"
+        )
         return [
             Difference(
                 "raises",
                 "call",
-                f"raised {got.exception.type} as expected, but its message does not match "
-                f"/{pattern}/",
+                f"raised {raised_what}, but its message does not match /{pattern}/",
                 expected=expected_text,
                 got=got_text,
             )

@@ -18,8 +18,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from gradekit.grading.compare import compare_outcomes
+from gradekit.grading.compare import Difference, compare_outcomes
 from gradekit.grading.early_sandbox import EarlySandbox
+from gradekit.grading.load_advice import empty_file_error, load_error_advice
 from gradekit.grading.plans import CompiledAssignment, ExercisePlan, GradingCase, plan_calls
 from gradekit.grading.reference import ReferenceAnswers, reference_answers
 from gradekit.grading.static import (
@@ -33,11 +34,13 @@ from gradekit.grading.submission import SubmissionSource, load_submission
 from gradekit.grading.verdicts import AssignmentResult, CaseResult, ExerciseResult, Isolation
 from gradekit.sandbox.environment import resolve_backend
 from gradekit.sandbox.protocol import (
+    Call,
     CallOutcome,
     ExceptionInfo,
     IsolationReport,
     SubmissionOutcome,
 )
+from gradekit.sandbox.sanitize import hide_run_directories
 
 if TYPE_CHECKING:  # the spec models (pydantic) are needed only when a spec is compiled here
     from gradekit.sandbox.runner import OutcomeCallback
@@ -192,6 +195,10 @@ def grade_outcome(
     :func:`_grade_while_running`): each is used only if ``outcome`` holds the very replies it
     was graded on. ``duration`` is left for the caller to fill in.
     """
+    if parsed is None:
+        parsed = parse_source(source.text)  # once for every exercise's static rules
+    if outcome.load_error is None and (empty := empty_file_error(source, parsed)) is not None:
+        outcome = replace(outcome, load_error=empty)  # reported once, as a file that won't load
     result = AssignmentResult(
         assignment_id=assignment.id,
         assignment_title=assignment.title,
@@ -203,12 +210,13 @@ def grade_outcome(
             degraded=dict(outcome.isolation.degraded),
         ),
         load_error=_load_error_text(source, outcome.load_error),
-        stdout=outcome.stdout,
-        stderr=outcome.stderr,
+        load_error_advice=(
+            load_error_advice(outcome.load_error, source) if outcome.load_error else None
+        ),
+        stdout=hide_run_directories(outcome.stdout),
+        stderr=hide_run_directories(outcome.stderr),
         include_hidden=include_hidden,
     )
-    if parsed is None:
-        parsed = parse_source(source.text)  # once for every exercise's static rules
     for plan in plans:
         early = graded.verdict_for(plan, outcome) if graded is not None else None
         result.exercises.append(early or _grade_exercise(plan, source, parsed, outcome, reference))
@@ -493,6 +501,8 @@ def _grade_case(
     if expected.status not in OK_STATUSES:
         # The reference itself failed on this case: never blame the student for it.
         differences = []
+    _explain_call_signature(case.call, got, differences)
+    _explain_none_result(case.call, got, differences)
     traceback = None
     if got.exception is not None and got.exception.traceback:
         traceback = source.annotate_traceback(got.exception.traceback)
@@ -536,6 +546,47 @@ def unreadable_result(
             )
         )
     return result
+
+
+def _explain_call_signature(call: Call, got: CallOutcome, differences: list[Difference]) -> None:
+    """When the entry could not even be called with the case's arguments (a TypeError naming
+    it: ``even_rows() missing 1 required positional argument: 'n'``), say how the grader calls
+    it, on the difference that reports the exception."""
+    exception = got.exception
+    if (
+        got.status != "raised"
+        or exception is None
+        or exception.type.rsplit(".", 1)[-1] != "TypeError"
+        or not exception.message.startswith(f"{call.entry}() ")
+        or "argument" not in exception.message
+    ):
+        return
+    arguments = ", ".join(call.args)
+    for difference in differences:
+        if difference.check == "raises" and difference.explanation is None:
+            difference.explanation = (
+                f"The grader calls `{call.entry}({arguments})`: give your function exactly "
+                "these parameters, in this order (any extra one needs a default value)."
+            )
+            return
+
+
+def _explain_none_result(call: Call, got: CallOutcome, differences: list[Difference]) -> None:
+    """A result of None where something else was expected: the usual reason, which the
+    message does not show, is a missing `return` (a variable: one never assigned)."""
+    value = got.value
+    if got.status != "ok" or value is None or value.get("kind") != "python":
+        return
+    if value.get("value") is not None:
+        return
+    for difference in differences:
+        if difference.check == "type" and difference.subject == "result":
+            difference.explanation = (
+                "Your function returned None: did you forget `return`?"
+                if call.entry_kind == "function"
+                else f"`{call.entry}` is still None: give it its value."
+            )
+            return
 
 
 def unrun_case(case: GradingCase) -> CaseResult:

@@ -101,11 +101,12 @@ class SubmissionSource:
         return re.sub(rf'File "{generated}", line (\d+)|\bline (\d+)', in_cells, traceback_text)
 
     def describe_line(self, line: int | None) -> str | None:
-        """Human description of a line: ``"line 7"`` or ``"line 7 (cell 2, line 3)"``."""
+        """Human description of a line: ``"line 7"``, or in a notebook ``"cell 2, line 3"``
+        (the generated file's line number means nothing to the student)."""
         if line is None:
             return None
         where = self.line_map.describe(line) if self.kind == "ipynb" else None
-        return f"line {line} ({where})" if where else f"line {line}"
+        return where or f"line {line}"
 
 
 SUBMISSION_SUFFIXES = (".py", ".ipynb")  # what a submission can be

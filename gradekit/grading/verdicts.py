@@ -18,6 +18,8 @@ from gradekit.grading.static import Violation
 
 Status = Literal["pass", "fail", "error"]
 CALL_ERROR_STATUSES = frozenset({"timeout", "crashed", "missing", "invalid", "skipped"})
+# What a call of the starter's placeholder body raises, as a "raises" difference names it.
+STARTER_PLACEHOLDER_ERROR = "NotImplementedError"
 
 
 @dataclass
@@ -83,6 +85,20 @@ class ExerciseResult:
     def passed_cases(self) -> int:
         return sum(1 for case in self.cases if case.passed)
 
+    @property
+    def not_started(self) -> bool:
+        """Whether every case raised a bare ``NotImplementedError``: the starter's placeholder
+        body (``raise NotImplementedError``), which the student has not replaced yet. The
+        engine's own NotImplementedError (an unsupported op) always has a message."""
+        return bool(self.cases) and all(
+            case.call_status == "raised"
+            and any(
+                difference.check == "raises" and difference.got == STARTER_PLACEHOLDER_ERROR
+                for difference in case.differences
+            )
+            for case in self.cases
+        )
+
 
 @dataclass
 class Isolation:
@@ -104,6 +120,7 @@ class AssignmentResult:
     exercises: list[ExerciseResult] = field(default_factory=list)
     isolation: Isolation = field(default_factory=Isolation)
     load_error: str | None = None  # syntax / import error of the whole file
+    load_error_advice: str | None = None  # what to do about it, for the usual causes
     stdout: str = ""
     stderr: str = ""
     duration: float = 0.0

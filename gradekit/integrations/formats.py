@@ -33,6 +33,10 @@ def write_report(
     """Render ``result`` in ``output_format`` to ``output`` (a file) or ``stream`` (stdout)."""
     try:
         _write(result, output_format, output, sys.stdout if stream is None else stream, environ)
+    except BrokenPipeError:
+        # The reader of stdout went away (`| head`, a pager quit): nothing to report to anyone;
+        # the exit code says the output was cut (console.flushed_exit_code).
+        return
     except OSError as error:
         raise ReportError(f"cannot write the {output_format} report: {error}") from None
 

@@ -80,6 +80,17 @@ def overall_status(result: AssignmentResult) -> Status:
     return "pass" if result.all_passed else "fail"
 
 
+def load_error_summary(result: AssignmentResult) -> str | None:
+    """``Your file could not be loaded: ...``, with what to do about it when gradekit knows
+    (the text report's "What to do"); None when the file loaded."""
+    if not result.load_error:
+        return None
+    summary = f"Your file could not be loaded: {result.load_error}"
+    if result.load_error_advice:
+        summary += f". What to do: {result.load_error_advice}"
+    return summary
+
+
 def student_output(result: AssignmentResult) -> str:
     """What the submission printed (stdout, then stderr), clipped; empty when it printed nothing."""
     parts = []

@@ -35,6 +35,7 @@ from gradekit.report._common import (
     GradedTest,
     fit_messages,
     graded_tests,
+    load_error_summary,
     number,
     overall_status,
     student_output,
@@ -185,8 +186,8 @@ def _log_body(
         f"submission: {result.submission} (backend {result.backend}, "
         f"sandbox tier {result.isolation.tier if result.isolation.tier is not None else '-'})",
     ]
-    if result.load_error:
-        lines.append(f"your file could not be loaded: {result.load_error}")
+    if (load_error := load_error_summary(result)) is not None:
+        lines.append(load_error)
     lines.append("")
     for test in tests:
         icon = STATUS_ICON[test.status]

@@ -14,7 +14,13 @@ import json
 from typing import Any
 
 from gradekit.grading.verdicts import AssignmentResult
-from gradekit.report._common import GradedTest, graded_tests, number, student_output
+from gradekit.report._common import (
+    GradedTest,
+    graded_tests,
+    load_error_summary,
+    number,
+    student_output,
+)
 from gradekit.sandbox.sanitize import escape_controls_in_json
 
 HIDDEN_VISIBILITY = "after_published"
@@ -78,8 +84,8 @@ def _test(test: GradedTest) -> dict[str, Any]:
 
 def _overall_output(result: AssignmentResult) -> str:
     lines = [f"{result.assignment_title}: {number(result.score)}/{number(result.max_score)} points"]
-    if result.load_error:
-        lines.append(f"Your file could not be loaded: {result.load_error}")
+    if (load_error := load_error_summary(result)) is not None:
+        lines.append(load_error)
     printed = student_output(result)
     if printed:
         lines += ["", "What your code printed:", printed]

@@ -43,8 +43,9 @@ class PanelCache:
         return len(self._panels)
 
     def prepare(self, exercise: ExerciseResult) -> None:
-        """Render the panel of ``exercise`` now, unless it passed (a passing one has none)."""
-        if exercise.status == "pass":
+        """Render the panel of ``exercise`` now, unless it has none: it passed, or it is not
+        written yet (a line says so)."""
+        if exercise.status == "pass" or exercise.not_started:
             return
         from gradekit.report.text import exercise_panel
 

@@ -17,6 +17,7 @@ from gradekit.report._common import (
     GradedTest,
     fit_messages,
     graded_tests,
+    load_error_summary,
     number,
     student_output,
 )
@@ -44,8 +45,8 @@ def prairielearn_results(result: AssignmentResult) -> dict[str, Any]:
     possible = sum(test.max_score for test in tests)
     fraction = min(max(earned / possible, 0.0), 1.0) if possible > 0 else 0.0
     message = f"{number(earned)}/{number(possible)} points"
-    if result.load_error:
-        message += f". Your file could not be loaded: {result.load_error}"
+    if (load_error := load_error_summary(result)) is not None:
+        message += f". {load_error}"
     document = {
         "gradable": True,
         "score": round(fraction, 6),

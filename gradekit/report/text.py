@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from rich.console import Console, Group, RenderableType
+from rich.padding import Padding
 from rich.panel import Panel
 from rich.segment import Segment
 from rich.style import Style
@@ -54,29 +55,46 @@ def render_text(
     if result.load_error:
         console.print(_load_error_panel(result))
     console.print(_summary_table(result.exercises))
-    for exercise in result.exercises:
-        if result.load_error:
-            # Every exercise failed for that one reason, shown once above: a line each.
-            console.print(
-                Text.assemble(
-                    ("✗ ", STATUS_STYLE["error"]),
-                    (visible(exercise.id), "bold"),
-                    ": not run, because your file could not be loaded (see above)",
-                )
+    if result.load_error:
+        # Every exercise failed for that one reason, shown once above: named on one line.
+        console.print(
+            _named_line(
+                ("✗ Not run", STATUS_STYLE["error"]),
+                " (your file could not be loaded, see above): ",
+                result.exercises,
             )
-        elif exercise.status != "pass":
+        )
+    for exercise in result.exercises:
+        if not result.load_error and exercise.status != "pass" and not exercise.not_started:
             console.print(
                 panels.panel(exercise) if panels is not None else exercise_panel(exercise)
             )
-    if result.stdout.strip() and not all(e.status == "pass" for e in result.exercises):
+    not_started = [] if result.load_error else [e for e in result.exercises if e.not_started]
+    if not_started:
+        # The starter's placeholders: named together, not a panel of tracebacks and hints
+        # each, so that a half-done file's report shows the exercises worked on.
         console.print(
-            Panel(
-                Text(visible(_clip(result.stdout))),
-                title="what your code printed",
-                title_align="left",
-                border_style="dim",
+            _named_line(
+                ("✗ Not written yet", STATUS_STYLE["fail"]),
+                " (each still raises the starter's NotImplementedError): ",
+                not_started,
             )
         )
+    if not all(e.status == "pass" for e in result.exercises):
+        printed = (
+            (result.stdout, "what your code printed"),
+            (result.stderr, "what your code wrote to stderr (warnings, errors)"),
+        )
+        for output, title in printed:
+            if output.strip():
+                console.print(
+                    Panel(
+                        Text(visible(_clip(output))),
+                        title=title,
+                        title_align="left",
+                        border_style="dim",
+                    )
+                )
     if any(case.call_status == "skipped" for e in result.exercises for case in e.cases):
         console.print(
             "Cases after a timeout were not run, to spare you the wait: fix the endless loop, "
@@ -84,6 +102,11 @@ def render_text(
             style="yellow",
         )
     console.print(_score_line(result))
+
+
+def _named_line(label: tuple[str, str], why: str, exercises: list[ExerciseResult]) -> Text:
+    """``✗ Not run (why): even_rows, corners, ...``: exercises that share one reason."""
+    return Text.assemble(label, why, ", ".join(visible(exercise.id) for exercise in exercises))
 
 
 def warm_up() -> None:
@@ -233,6 +256,10 @@ def _load_error_panel(result: AssignmentResult) -> Panel:
     if traceback:
         parts.append(Text("Your traceback:", style="bold"))
         parts.append(Text(visible(traceback.rstrip())))
+    if result.load_error_advice:
+        parts.append(
+            Text.assemble(("What to do: ", "bold cyan"), visible(result.load_error_advice))
+        )
     return Panel(
         Group(*parts),
         title=Text("Your file could not be loaded", "bold red"),
@@ -266,7 +293,7 @@ def exercise_panel(exercise: ExerciseResult) -> Panel:
     shown = [case for case in failing if case.differences and case.call_status != "skipped"]
     shown = shown[:limit]
     for case in shown:
-        parts.append(_case_details(case))
+        parts.append(_case_details(case, already_said=exercise.error))
     if len(failing) > len(shown) and shown:
         more = len(failing) - len(shown) - skipped
         rest = [f"{more} more failing case(s)"] if more else []
@@ -279,22 +306,40 @@ def exercise_panel(exercise: ExerciseResult) -> Panel:
         parts.append(Text.assemble(("Hint: ", "bold cyan"), visible(exercise.hints[0].strip())))
     elif exercise.hints:  # several: numbered, in the spec's order
         parts.append(Text("Hints:", "bold cyan"))
-        parts.extend(
-            Text.assemble((f"{number}. ", "bold cyan"), visible(hint.strip()))
-            for number, hint in enumerate(exercise.hints, start=1)
-        )
-    status = exercise.status
-    title = Text.assemble(
-        (visible(exercise.id), "bold"),
-        f" ({visible(exercise.entry)}) — {visible(exercise.title)}: ",
-        (STATUS_WORD[status], STATUS_STYLE[status]),
+        # A grid, so that a hint that wraps goes on under its text, not under its number.
+        hints = Table.grid(padding=(0, 1))
+        hints.add_column(no_wrap=True)
+        hints.add_column()
+        for number, hint in enumerate(exercise.hints, start=1):
+            hints.add_row(Text(f"{number}.", "bold cyan"), Text(visible(hint.strip())))
+        parts.append(hints)
+    return Panel(
+        Group(*parts),
+        title=_panel_title(exercise),
+        title_align="left",
+        border_style=STATUS_STYLE[exercise.status],
     )
-    return Panel(Group(*parts), title=title, title_align="left", border_style=STATUS_STYLE[status])
 
 
-def _case_details(case: CaseResult) -> RenderableType:
+def _panel_title(exercise: ExerciseResult) -> Text:
+    """``FAIL even_rows — Q1: even rows``: the status first, because rich cuts a title too wide
+    for the terminal at its end; the entry's name only when it is not the exercise's id."""
+    status = exercise.status
+    entry = f" ({visible(exercise.entry)})" if exercise.entry != exercise.id else ""
+    return Text.assemble(
+        (STATUS_WORD[status], STATUS_STYLE[status]),
+        " ",
+        (visible(exercise.id), "bold"),
+        f"{entry} — {visible(exercise.title)}",
+    )
+
+
+def _case_details(case: CaseResult, already_said: str | None = None) -> RenderableType:
+    """A failing case: its inputs and differences, except a difference whose message is
+    ``already_said`` (the exercise's error, which the first errored case's message became)."""
     if case.hidden:
-        checks = ", ".join(sorted({d.check for d in case.differences}))
+        raised = case.call_status == "raised"
+        checks = ", ".join(sorted({_hidden_check(d, raised) for d in case.differences}))
         return Text(
             visible(f"Hidden case {case.case_id} failed ({checks}); its inputs are not shown.")
         )
@@ -303,8 +348,18 @@ def _case_details(case: CaseResult) -> RenderableType:
         inputs = "; ".join(f"{name} = {text}" for name, text in case.inputs.items())
         parts.append(Text(f"inputs: {visible(inputs)}", style="dim"))
     for difference in case.differences:
-        parts.append(_difference_details(difference))
+        if difference.message != already_said:
+            parts.append(_difference_details(difference))
     return Group(*parts)
+
+
+def _hidden_check(difference: Difference, raised: bool) -> str:
+    """A hidden case's failed check; when the call ``raised``, with the exception's type
+    (``raises RuntimeError``): it tells what went wrong without the message, which could quote
+    the inputs."""
+    if raised and difference.check == "raises" and isinstance(difference.got, str):
+        return f"raises {difference.got.split(':', 1)[0]}"
+    return difference.check
 
 
 def _difference_details(difference: Difference) -> RenderableType:
@@ -325,8 +380,8 @@ def _difference_details(difference: Difference) -> RenderableType:
             stats.append("compared exactly")
         if stats:
             parts.append(Text(", ".join(stats), style="dim"))
-    if difference.explanation:
-        parts.append(Text(f"  {visible(difference.explanation)}", style="italic"))
+    if difference.explanation:  # indented as a whole, wrapped lines too
+        parts.append(Padding(Text(visible(difference.explanation), style="italic"), (0, 0, 0, 2)))
     return Group(*parts)
 
 
@@ -412,9 +467,12 @@ def _clip(text: str) -> str:
 
 def _score_line(result: AssignmentResult) -> Text:
     passed = sum(1 for exercise in result.exercises if exercise.status == "pass")
+    not_started = 0 if result.load_error else sum(e.not_started for e in result.exercises)
+    to_write = f", {not_started} not written yet" if not_started else ""
     style = "bold green" if result.all_passed else "bold"
     return Text.assemble(
         ("Score: ", "bold"),
         (f"{_number(result.score)} / {_number(result.max_score)}", style),
-        f"   ({passed} of {len(result.exercises)} exercises pass, {result.duration:.2f} s)",
+        f"   ({passed} of {len(result.exercises)} exercises pass{to_write}, "
+        f"{result.duration:.2f} s)",
     )

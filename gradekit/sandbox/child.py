@@ -42,6 +42,7 @@ from gradekit.sandbox.executor import (
     load_submission,
 )
 from gradekit.sandbox.protocol import (
+    LOAD_TIMEOUT_MESSAGE,
     ArgSpec,
     Call,
     CallOutcome,
@@ -147,7 +148,7 @@ def stream_calls(
         if error is not None and error.type.endswith("CallTimeout"):
             error = ExceptionInfo(
                 "TimeoutError",
-                f"importing the submission did not finish within {config['load_timeout']:g} s",
+                f"{LOAD_TIMEOUT_MESSAGE} {config['load_timeout']:g} s",
                 error.traceback.replace("gradekit.sandbox.executor.CallTimeout", "TimeoutError"),
                 error.line,
             )

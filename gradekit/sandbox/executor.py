@@ -22,6 +22,7 @@ only change the data it reports, never a verdict: comparisons happen in the pare
 from __future__ import annotations
 
 import _signal
+import builtins
 import contextlib
 import importlib.util
 import io
@@ -75,6 +76,15 @@ _np_ndarray = np.ndarray
 _NUMPY_SCALAR_TYPES = frozenset(np.sctypeDict.values())
 _object_repr = object.__repr__
 _exception_str = BaseException.__str__
+_os_error_str = OSError.__str__
+# OSError's own message ("[Errno 2] No such file or directory: 'data.csv'") names the file;
+# BaseException's ("(2, 'No such file or directory')") does not. It is used only for these
+# exact classes, whose __str__ a student cannot have replaced (see _message_of).
+_OS_ERROR_TYPES = frozenset(
+    value
+    for value in vars(builtins).values()
+    if isinstance(value, type) and issubclass(value, OSError)
+)
 _getline = linecache.getline
 _getrefcount = sys.getrefcount
 _getweakrefcount = weakref.getweakrefcount
@@ -419,7 +429,7 @@ def describe_exception(
 ) -> ExceptionInfo:
     """Type, message and the traceback cut to frames from ``student_file``."""
     try:
-        message = _capped(_exception_str(exc), MAX_MESSAGE_CHARS)
+        message = _capped(_message_of(exc), MAX_MESSAGE_CHARS)
     except Exception:
         message = "<the exception's message could not be read>"
     exc_type = type_name(exc)
@@ -438,6 +448,17 @@ def describe_exception(
     else:
         lines.append(f"{exc_type}: {message}\n" if message else f"{exc_type}\n")
     return ExceptionInfo(type=exc_type, message=message, traceback="".join(lines), line=line)
+
+
+def _message_of(exc: BaseException) -> str:
+    """``str(exc)`` without running code of the student's: BaseException's text, or for a
+    builtin OSError whose file names are plain strings, OSError's (which names the file)."""
+    if type(exc) in _OS_ERROR_TYPES and all(
+        type(name) in (str, bytes, type(None))
+        for name in (exc.filename, exc.filename2)  # type: ignore[attr-defined]
+    ):
+        return _os_error_str(exc)
+    return _exception_str(exc)
 
 
 def _capped(text: str, limit: int) -> str:

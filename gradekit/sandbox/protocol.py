@@ -74,6 +74,9 @@ CALL_OUTPUT_LIMIT = 64 * 1024
 # The status of a call the runner did not run because an earlier call of its entry timed out
 # (``run_submission(skip_after_timeout=True)``). Given by the grader, never read off the wire.
 SKIPPED_STATUS = "skipped"
+# The start of a load error's message when importing the submission ran out of time (the
+# child's alarm or the runner's deadline); the report recognises it to advise the student.
+LOAD_TIMEOUT_MESSAGE = "importing the submission did not finish within"
 OBSERVED_KINDS = ("tensor", "python", "sequence", "ndarray", "object")
 
 

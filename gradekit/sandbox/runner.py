@@ -46,6 +46,7 @@ from gradekit.sandbox.environment import resolve_backend as resolve_backend
 from gradekit.sandbox.layers import Limits
 from gradekit.sandbox.policy import SandboxPolicy, probe_policy, tier_of
 from gradekit.sandbox.protocol import (
+    LOAD_TIMEOUT_MESSAGE,
     SKIPPED_STATUS,
     Call,
     CallOutcome,
@@ -60,7 +61,7 @@ from gradekit.sandbox.protocol import (
     encode_calls,
     encode_frame,
 )
-from gradekit.sandbox.sanitize import sanitize_output
+from gradekit.sandbox.sanitize import RUN_DIRECTORY_PREFIX, sanitize_output
 
 STATUS_LIMIT = 64 * 1024
 LAUNCHER_EXIT_GRACE = 5.0
@@ -430,7 +431,7 @@ class ColdLaunch:
     when the policy uses it)."""
 
     def scratch_directory(self) -> Path:
-        return Path(tempfile.mkdtemp(prefix="gradekit-run-"))
+        return Path(tempfile.mkdtemp(prefix=RUN_DIRECTORY_PREFIX))
 
     def preload_calls(self, encoded_calls: bytes) -> None:
         return None  # a fresh interpreter holds nothing: the calls follow the configuration
@@ -734,7 +735,7 @@ class Supervisor:
         elif attempt.applied_layers is not None and not attempt.loaded:
             attempt.load_error = ExceptionInfo(
                 "TimeoutError",
-                f"importing the submission did not finish within {self.policy.load_timeout:g} s",
+                f"{LOAD_TIMEOUT_MESSAGE} {self.policy.load_timeout:g} s",
             )
         else:
             attempt.failure = f"the sandbox did not start within {self.policy.startup_timeout:g} s"

@@ -28,6 +28,17 @@ _ESCAPE_SEQUENCE = re.compile(
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 # A workflow command is a line that starts (after optional whitespace) with "::".
 _WORKFLOW_COMMAND = re.compile(r"^([ \t]*):(?=:)", re.MULTILINE)
+# Each run's scratch directory (the submission is copied into it) starts with this.
+RUN_DIRECTORY_PREFIX = "gradekit-run-"
+# An absolute path up to and including a run's scratch directory.
+_RUN_DIRECTORY = re.compile(rf"/(?:[^\s/'\"]+/)*{RUN_DIRECTORY_PREFIX}[^\s/'\"]+/")
+
+
+def hide_run_directories(text: str) -> str:
+    """``text`` with the scratch directory taken off every path into it: a warning about
+    ``/tmp/gradekit-zygote-x/gradekit-run-y/exercise.py:12`` says ``exercise.py:12``, as the
+    student's tracebacks do."""
+    return _RUN_DIRECTORY.sub("", text) if RUN_DIRECTORY_PREFIX in text else text
 
 
 def sanitize_output(text: str | bytes, *, limit: int | None = None) -> str:

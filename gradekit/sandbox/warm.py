@@ -68,6 +68,7 @@ from gradekit.sandbox.environment import (
     resolve_backend,
     sandbox_interpreter,
 )
+from gradekit.sandbox.sanitize import RUN_DIRECTORY_PREFIX
 from gradekit.sandbox.zygote import (
     PIPE_NAMES,
     PRELOADED_CALLS_KEPT,
@@ -529,7 +530,7 @@ class ZygoteLaunch:
         self._queued_preload: tuple[str, int | None] | None = None
 
     def scratch_directory(self) -> Path:
-        return Path(tempfile.mkdtemp(prefix="gradekit-run-", dir=self.zygote.scratch_root))
+        return Path(tempfile.mkdtemp(prefix=RUN_DIRECTORY_PREFIX, dir=self.zygote.scratch_root))
 
     def preload_calls(self, encoded_calls: bytes) -> str:
         """Queue the calls for the zygote to decode (:meth:`Zygote.queue_preload`); the

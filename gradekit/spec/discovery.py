@@ -92,11 +92,30 @@ def _by_student_file(submission: Path, exercises: Path, candidates: list[Path]) 
         f"several of them expect {submission.name}"
         if matching
         else f"none of them has student_file: {submission.name}"
+        + _misnamed_file_hint(submission, student_files)
     )
     raise DiscoveryError(
         f"several assignments in {exercises}: {listed}; {why}. Choose one with --assignment, "
         'or set `[tool.gradekit] assignment = "exercises/<file>.yaml"` in pyproject.toml '
         f'(or `assignment = "..."` in gradekit.toml) next to {submission.name}'
+    )
+
+
+def _misnamed_file_hint(submission: Path, student_files: dict[Path, str | None]) -> str:
+    """``; did you mean to name it exercise.py (...)?`` when an assignment's student_file is
+    close to the submission's name (``exercises.py``, ``Exercise.py``), else nothing."""
+    import difflib
+
+    by_name = {name: spec for spec, name in student_files.items() if name is not None}
+    close = difflib.get_close_matches(submission.name, list(by_name), n=1, cutoff=0.75)
+    if not close or submission.is_dir():
+        return ""
+    spec = by_name[close[0]]
+    if spec.is_relative_to(Path.cwd()):  # as the student would type it
+        spec = spec.relative_to(Path.cwd())
+    return (
+        f"; did you mean to name it {close[0]}? (rename it, or check it as it is with "
+        f"--assignment {spec})"
     )
 
 
@@ -307,4 +326,32 @@ def _line_setting(text: str, keys: tuple[str, ...], key: str) -> int | None:
     for number, line in enumerate(text.splitlines(), start=1):
         if pattern.match(line):
             return number
+    return None
+
+
+def assignment_problem(spec: Path, option: str = "--assignment") -> str | None:
+    """Why ``spec`` cannot be the assignment (missing, a folder, not a YAML file: often the
+    reference solution given by mistake), with the YAML files next to it when one was
+    misspelt; None when it looks like one. ``option`` names the argument that takes it."""
+    import difflib
+
+    if spec.is_dir():
+        found = sorted(p.name for p in spec.glob("*.y*ml"))
+        listed = f" (it holds {', '.join(found)})" if found else ""
+        return f"{spec}: a folder; {option} takes one assignment YAML file{listed}"
+    if not spec.is_file():
+        message = f"{spec}: no such file ({option} takes the assignment's YAML file)"
+        try:
+            names = sorted(p.name for p in spec.parent.iterdir() if p.suffix in (".yaml", ".yml"))
+        except OSError:
+            names = []
+        close = difflib.get_close_matches(spec.name, names, n=3, cutoff=0.6)
+        if close:
+            message += "; did you mean " + " or ".join(str(spec.parent / n) for n in close) + "?"
+        return message
+    if spec.suffix.lower() in (".py", ".ipynb"):
+        return (
+            f"{spec}: a Python file; {option} takes the assignment's YAML file (e.g. "
+            "exercises/tensor-indexing.yaml), which names its reference solution itself"
+        )
     return None

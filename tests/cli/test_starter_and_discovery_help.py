@@ -81,3 +81,52 @@ def test_a_failed_discovery_lists_the_toml_files_and_every_directory(tmp_path: P
     walked = ", ".join(map(str, [folder, *folder.parents]))
     assert f"gradekit.toml or pyproject.toml in {walked}: none" in run.stderr
     assert f"an exercises/ directory in {walked}: none" in run.stderr
+
+
+def test_a_mistyped_spec_path_is_named_as_missing_with_what_is_close(tmp_path: Path) -> None:
+    folder = tmp_path / "exercises"
+    folder.mkdir()
+    (folder / "tensor-indexing.yaml").write_text(INDEXING.read_text())
+    starter = _gradekit_in(tmp_path, "starter", "exercises/tensor-indexing.yml")
+    assert starter.returncode == 2
+    assert starter.stderr == (
+        "error: exercises/tensor-indexing.yml: no such file (`gradekit starter` takes the "
+        "assignment's YAML file); did you mean exercises/tensor-indexing.yaml?\n"
+    )
+    (tmp_path / "exercise.py").write_text("def even_rows(t):\n    return t[::2]\n")
+    check = _gradekit_in(tmp_path, "check", "exercise.py", "-a", "exercises")
+    assert check.returncode == 2
+    assert "invalid assignment spec" not in check.stderr
+    assert check.stderr.startswith(
+        "error: exercises: a folder; --assignment takes one assignment YAML file "
+        "(it holds tensor-indexing.yaml)"
+    )
+
+
+def test_check_help_shows_every_option_whole_in_80_columns() -> None:
+    environment = dict(os.environ, COLUMNS="80", NO_COLOR="1", PYTHONPATH=str(ROOT))
+    run = subprocess.run(
+        [sys.executable, "-m", "gradekit", "check", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=environment,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "…" not in run.stdout  # rich cuts a cell too narrow with an ellipsis
+    for option in ("--refresh-sandbox-probe", "--all-cases", "--no-hidden", "--format"):
+        assert option in run.stdout
+
+
+def test_starter_output_paths_are_made_or_refused_without_a_traceback(tmp_path: Path) -> None:
+    made = _gradekit_in(tmp_path, "starter", INDEXING, "-o", "week1/exercise.py")
+    assert made.returncode == 0, made.stderr
+    assert "def even_rows(t):" in (tmp_path / "week1" / "exercise.py").read_text()
+    folder = _gradekit_in(tmp_path, "starter", INDEXING, "-o", "week1")
+    assert folder.returncode == 2
+    assert folder.stderr == "error: week1 is a folder; give a file path (-o week1/exercise.py)\n"
+    (tmp_path / "notes").write_text("a file, not a folder")
+    blocked = _gradekit_in(tmp_path, "starter", INDEXING, "-o", "notes/exercise.py")
+    assert blocked.returncode == 2
+    assert blocked.stderr.startswith("error: cannot write notes/exercise.py: ")
+    assert "Traceback" not in blocked.stderr

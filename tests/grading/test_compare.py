@@ -118,7 +118,11 @@ def test_value_difference_reports_statistics_and_indices():
     assert difference.total == 12
     assert difference.indices == [[1, 2], [2, 0]]
     assert difference.max_abs_error == 2.0
-    assert "2 of 12 elements" in difference.message
+    assert difference.message == "2 of 12 elements of result differ, the first at index (1, 2)"
+    got[2, 0] = 0.0
+    assert compare_arrays(expected, got).message == (
+        "1 of 12 elements of result differs, at index (1, 2)"
+    )
 
 
 def test_nan_matches_nan_but_not_numbers():
@@ -353,3 +357,34 @@ def test_subclass_rule_agrees_with_issubclass_for_every_builtin(got, wanted):
     assert exception_type_matches(got.__name__, wanted.__name__, subclasses=False) == (
         got is wanted
     )
+
+
+def test_a_subclass_with_the_wrong_message_is_not_called_the_expected_exception():
+    """The starter's bare NotImplementedError, where a RuntimeError with a message is wanted."""
+    checks = Checks(raises="RuntimeError", raises_match="only change requires_grad")
+    (difference,) = compare_outcomes(ok(None), raised("NotImplementedError", ""), checks)
+    assert difference.message == (
+        "raised NotImplementedError (a kind of RuntimeError), but its message does not match "
+        "/only change requires_grad/"
+    )
+    (exact,) = compare_outcomes(ok(None), raised("RuntimeError", "other"), checks)
+    assert exact.message.startswith("raised RuntimeError as expected, but its message")
+
+
+@pytest.mark.parametrize(
+    ("expected", "got", "says"),
+    [
+        (
+            tensor([1.0]),
+            Observed("ndarray", "numpy.ndarray", dtype="float32", shape=(1,)),
+            "torch.from_numpy",
+        ),
+        (tensor([1.0, 2.0]), sequence("list", python(1.0), python(2.0)), "not a tensor"),
+        (tensor(1.0), python(1.0), "without `.item()`"),
+        (python(True), tensor(True), "`.item()` gives the number or bool"),
+    ],
+)
+def test_a_result_of_another_kind_says_how_to_convert_it(expected, got, says):
+    (difference,) = compare_observed(expected, got, Checks())
+    assert difference.check == "type"
+    assert says in difference.explanation

@@ -49,6 +49,7 @@ def test_notebook_keeps_code_strips_magics_and_maps_lines(tmp_path):
     lines = source.text.splitlines()
     line_of_return = lines.index("    return t % 2 != 0") + 1
     assert source.line_map.describe(line_of_return) == "cell 2, line 5"
+    assert source.describe_line(line_of_return) == "cell 2, line 5"  # a load error's location
     traceback = f'  File "exercise.py", line {line_of_return}, in f'
     assert source.annotate_traceback(traceback) == '  File "exercise.ipynb", cell 2, line 5, in f'
     message = f"SyntaxError: invalid syntax (line {line_of_return})"

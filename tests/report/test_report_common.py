@@ -171,3 +171,27 @@ def test_hidden_cases_that_never_returned_say_so():
     assert "- hidden case slow: timed out" in hidden.message
     assert "- hidden case boom: the process running your code crashed" in hidden.message
     assert "status differs" not in hidden.message
+
+
+def test_the_ci_writers_give_a_load_error_its_advice() -> None:
+    import io
+    import json
+
+    from gradekit.report.github import emit_github
+    from gradekit.report.gradescope import render_gradescope
+    from gradekit.report.prairielearn import render_prairielearn
+
+    result = assignment(
+        [exercise("rows", [case("seed", False, call_status="not run")])],
+        load_error="EOFError: EOF when reading a line (line 4)",
+    )
+    result.load_error_advice = "Your file calls input() while it is loaded."
+    summary = (
+        "Your file could not be loaded: EOFError: EOF when reading a line (line 4). "
+        "What to do: Your file calls input() while it is loaded."
+    )
+    log = io.StringIO()
+    emit_github(result, environ={}, stream=log)
+    assert summary in log.getvalue()
+    assert summary in json.loads(render_gradescope(result))["output"]
+    assert json.loads(render_prairielearn(result))["message"].endswith(summary)

@@ -196,3 +196,27 @@ def test_no_student_frames_and_no_student_file():
             assert describe_exception(exc, student_file) == described_with_extract_tb(
                 exc, student_file
             )
+
+
+def test_a_missing_file_is_named_in_the_message_as_python_names_it(tmp_path):
+    path = tmp_path / "reads.py"
+    path.write_text("data = open('data.csv').read()\n")
+    _, error = load_submission(path, module_name="describe_exception_reads")
+    assert error.type == "FileNotFoundError"
+    assert error.message == "[Errno 2] No such file or directory: 'data.csv'"
+    assert error.traceback.endswith(
+        "FileNotFoundError: [Errno 2] No such file or directory: 'data.csv'\n"
+    )
+
+
+def test_an_os_error_of_the_students_keeps_the_plain_message_without_running_their_code():
+    class Loud(FileNotFoundError):
+        def __str__(self):
+            raise AssertionError("the student's __str__ ran")
+
+    class Name:
+        def __repr__(self):
+            raise AssertionError("the student's __repr__ ran")
+
+    for exc in (Loud(2, "No such file or directory", "x"), FileNotFoundError(2, "gone", Name())):
+        assert describe_exception(exc, None).message == BaseException.__str__(exc)

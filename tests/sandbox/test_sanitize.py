@@ -8,7 +8,11 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gradekit.sandbox.sanitize import escape_controls_in_json, sanitize_output
+from gradekit.sandbox.sanitize import (
+    escape_controls_in_json,
+    hide_run_directories,
+    sanitize_output,
+)
 
 
 def test_terminal_escape_sequences_are_removed():
@@ -68,3 +72,15 @@ def test_json_escapes_are_json_s_own():
     assert escape_controls_in_json(document) == '{"m": "boom \\u009b31m \\u202eevil \\u007f"}'
     plain = json.dumps({"m": "caf\u00e9 \u4e2d"}, ensure_ascii=False)
     assert escape_controls_in_json(plain) is plain  # nothing to escape: the same string
+
+
+def test_paths_into_a_run_directory_keep_only_the_file_name():
+    warning = (
+        "/tmp/gradekit-zygote-g0f98b1x/gradekit-run-thyqzp60/exercise.py:268: UserWarning: x\n"
+        '  File "/home/ada/tmp/gradekit-run-ab_12/exercise.py", line 3, in f\n'
+    )
+    assert hide_run_directories(warning) == (
+        'exercise.py:268: UserWarning: x\n  File "exercise.py", line 3, in f\n'
+    )
+    untouched = "/home/ada/exercise.py:3: gradekit-run-ish words stay\n"
+    assert hide_run_directories(untouched) == untouched

@@ -332,3 +332,20 @@ def test_config_settings_are_cached_by_content(
     for _ in range(2):
         with pytest.raises(DiscoveryError, match="must be a path string"):
             find_assignment(submission(course))
+
+
+def test_a_submission_named_close_to_a_student_file_is_told_the_name(course: Path) -> None:
+    make(course / "exercises" / "indexing.yaml", spec_for("exercise.py"))
+    make(course / "exercises" / "autograd.yaml", spec_for("autograd_exercises.py"))
+    misnamed = make(course / "students" / "ada" / "exercises.py")
+    with pytest.raises(DiscoveryError) as caught:
+        find_assignment(misnamed)
+    message = str(caught.value)
+    assert "none of them has student_file: exercises.py; did you mean to name it exercise.py?" in (
+        message
+    )
+    assert f"--assignment {(course / 'exercises' / 'indexing.yaml').resolve()}" in message
+    unrelated = make(course / "students" / "ada" / "homework.py")
+    with pytest.raises(DiscoveryError) as caught:
+        find_assignment(unrelated)
+    assert "did you mean" not in str(caught.value)

@@ -240,3 +240,13 @@ def test_engine_agrees_with_torch_on_every_reference_and_mistake_call(assignment
                 if comparable_observation(expected) != comparable_observation(actual):
                     disagreements.append(f"{torch_run.exercise.id}/{case.id} {function}")
     assert not disagreements, disagreements
+
+
+def test_no_hint_calls_wrong_a_torch_size_that_the_type_check_accepts(assignment) -> None:
+    from gradekit.grading.compare import Checks, compare_observed
+
+    as_size = {"kind": "sequence", "type": "torch.Size", "items": []}
+    as_tuple = {"kind": "sequence", "type": "tuple", "items": []}
+    assert compare_observed(as_tuple, as_size, Checks(exact_type=True)) == []
+    [broadcast_shape] = [e for e in assignment.exercises if e.id == "broadcast_shape"]
+    assert not [hint for hint in broadcast_shape.hints if "not a list or a torch.Size" in hint]
