@@ -817,6 +817,12 @@ class Tensor(TensorBase):
             raise errors.error("iter_0d")
         return iter([self[i] for i in range(self._data.shape[0])])  # type: ignore[index]
 
+    def __reversed__(self) -> Tensor:
+        # torch's: ``reversed(t)`` is ``t.flip(0)`` (a tensor, not an iterator); 0-d: t itself
+        if self._data.ndim == 0:
+            return self
+        return self.flip(0)
+
     def __hash__(self) -> int:
         return id(self)
 
