@@ -23,6 +23,15 @@ GOLDENS = {
     "r = reversed(x * 1)\nresult = (type(r).__name__, type(r.grad_fn).__name__, r)": "('Tensor', 'FlipBackward0', torch.float32 (3,) [3.0, 2.0, 1.0] rg=True)",
     "s = torch.tensor(5.0)\nresult = reversed(s) is s": "True",
     "result = list(reversed(torch.tensor([[1, 2], [3, 4]])))": "[tensor([3, 4]), tensor([1, 2])]",
+    # set_second_row: copy_ broadcasts src against self; two rows into one is the in-place error
+    "t[1].copy_(torch.tensor([[2.0, 3.0, 4.0], [1.0, 1.0, 1.0]]))": "RuntimeError: output with shape [3] doesn't match the broadcast shape [2, 3]",
+    "t[1].copy_(torch.tensor([2.0, 3.0]))": "RuntimeError: The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 0",
+    "t.copy_(torch.ones(4))": "RuntimeError: The size of tensor a (3) must match the size of tensor b (4) at non-singleton dimension 1",
+    "t.copy_(torch.ones(1, 4, 3))": "RuntimeError: output with shape [4, 3] doesn't match the broadcast shape [1, 4, 3]",
+    "torch.tensor(1.0).copy_(torch.ones(2))": "RuntimeError: output with shape [] doesn't match the broadcast shape [2]",
+    "t[1].copy_(torch.tensor([[2, 3, 4]]))": "RuntimeError: output with shape [3] doesn't match the broadcast shape [1, 3]",
+    "t[1].copy_(torch.tensor([2, 3, 4]))\nresult = t[1]": "torch.float32 (3,) [2.0, 3.0, 4.0] rg=False",
+    "t.copy_(torch.tensor([[7.0], [8.0], [9.0], [1.0]]))\nresult = t[:, 0]": "torch.float32 (4,) [7.0, 8.0, 9.0, 1.0] rg=False",
 }
 
 
