@@ -850,6 +850,12 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "invalid_reduction": (ValueError, "{reduction} is not a valid value for reduction"),
     "tensor_data_type": (TypeError, "can't convert data of type {dtype} to a tensor"),
     "from_numpy_type": (TypeError, "expected np.ndarray (got {type_name})"),
+    "numpy_negative_strides": (
+        ValueError,
+        "At least one stride in the given numpy array is negative, and tensors with negative "
+        "strides are not currently supported. (You can probably work around this by making a "
+        "copy of your array  with array.copy().) ",
+    ),
     "legacy_new_arguments": (
         TypeError,
         "new() received an invalid combination of arguments - got {arguments}",

@@ -13,6 +13,8 @@ from audit_outcomes import outcome
 
 import gradekit.engine as engine
 
+NEGATIVE_STRIDES = "ValueError: At least one stride in the given numpy array is negative, and tensors with negative strides are not currently supported. (You can probably work around this by making a copy of your array  with array.copy().) "
+
 PRELUDE = (
     "t = torch.arange(12.0).reshape(4, 3)\nx = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\n"
 )
@@ -32,6 +34,21 @@ GOLDENS = {
     "t[1].copy_(torch.tensor([[2, 3, 4]]))": "RuntimeError: output with shape [3] doesn't match the broadcast shape [1, 3]",
     "t[1].copy_(torch.tensor([2, 3, 4]))\nresult = t[1]": "torch.float32 (3,) [2.0, 3.0, 4.0] rg=False",
     "t.copy_(torch.tensor([[7.0], [8.0], [9.0], [1.0]]))\nresult = t[:, 0]": "torch.float32 (4,) [7.0, 8.0, 9.0, 1.0] rg=False",
+    # even_rows_reversed: a numpy array with a negative stride (np.arange(...)[::-1]) becomes
+    # no tensor, as an index nor through the constructors; a copy does
+    "result = t[np.arange(0, 4, 2)[::-1]]": NEGATIVE_STRIDES,
+    "t[np.arange(2)[::-1]] = 0.0": NEGATIVE_STRIDES,
+    "result = t[np.array([1, 0])[::-1], np.array([0, 2])]": NEGATIVE_STRIDES,
+    "result = t[np.array([True, False, True, False])[::-1]]": NEGATIVE_STRIDES,
+    "result = torch.from_numpy(np.arange(3)[::-1])": NEGATIVE_STRIDES,
+    "result = torch.tensor(np.ones((2, 3))[:, ::-1])": NEGATIVE_STRIDES,
+    "result = torch.tensor(np.arange(3.0)[::-1], dtype=torch.float32)": NEGATIVE_STRIDES,
+    "result = torch.as_tensor(np.arange(3.0)[::-1], dtype=torch.float32)": NEGATIVE_STRIDES,
+    "result = torch.FloatTensor(np.arange(3.0)[::-1])": NEGATIVE_STRIDES,
+    "result = t.new_tensor(np.arange(3.0)[::-1])": NEGATIVE_STRIDES,
+    "result = t[np.arange(0, 4, 2)[::-1].copy()]": "torch.float32 (2, 3) [[6.0, 7.0, 8.0], [0.0, 1.0, 2.0]] rg=False",
+    "result = torch.tensor([np.arange(2.0)[::-1], np.arange(2.0)])": "torch.float64 (2, 2) [[1.0, 0.0], [0.0, 1.0]] rg=False | warns: Creating a tensor from a list of numpy.ndarrays is extremely",
+    "result = torch.from_numpy(np.zeros((0, 3))[:, ::-1])": "torch.float64 (0, 3) [] rg=False",
 }
 
 
