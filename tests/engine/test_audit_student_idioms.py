@@ -49,6 +49,14 @@ GOLDENS = {
     "result = t[np.arange(0, 4, 2)[::-1].copy()]": "torch.float32 (2, 3) [[6.0, 7.0, 8.0], [0.0, 1.0, 2.0]] rg=False",
     "result = torch.tensor([np.arange(2.0)[::-1], np.arange(2.0)])": "torch.float64 (2, 2) [[1.0, 0.0], [0.0, 1.0]] rg=False | warns: Creating a tensor from a list of numpy.ndarrays is extremely",
     "result = torch.from_numpy(np.zeros((0, 3))[:, ::-1])": "torch.float64 (0, 3) [] rg=False",
+    # no_grad_forward: no_grad/enable_grad take no mode; an argument is the function they
+    # decorate, so ``with torch.enable_grad(False):`` is no context manager
+    "with torch.enable_grad(False):\n    result = x * 2": "TypeError: 'function' object does not support the context manager protocol",
+    "with torch.no_grad(False):\n    result = x * 2": "TypeError: 'function' object does not support the context manager protocol",
+    "with torch.no_grad(True):\n    result = x * 2": "TypeError: 'function' object does not support the context manager protocol",
+    "with torch.inference_mode(0):\n    result = x * 2": "TypeError: 'function' object does not support the context manager protocol",
+    "result = torch.no_grad(False)()": "TypeError: 'bool' object is not callable",
+    "with torch.inference_mode(False):\n    result = x * 2": "torch.float32 (3,) [2.0, 4.0, 6.0] rg=True",
 }
 
 

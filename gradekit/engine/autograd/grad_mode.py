@@ -91,9 +91,10 @@ class no_grad(_GradModeContext):  # noqa: N801 - torch's name
     _target = False
 
     def __new__(cls, orig_func: Callable[..., Any] | None = None) -> Any:
-        # torch allows the bare decorator form ``@torch.no_grad`` too.
+        # torch allows the bare decorator form ``@torch.no_grad`` too: any argument is the
+        # function to decorate (``no_grad(False)`` is a function, no context manager)
         instance = super().__new__(cls)
-        if orig_func is not None and callable(orig_func):
+        if orig_func is not None:
             instance.__init__()
             return instance(orig_func)
         return instance
@@ -157,9 +158,10 @@ class inference_mode(_GradModeContext):  # noqa: N801 - torch's name
     """Like no_grad; results report ``is_inference() == True``."""
 
     def __new__(cls, mode: Any = True) -> Any:
-        # torch allows the bare decorator form ``@torch.inference_mode`` too.
+        # torch allows the bare decorator form ``@torch.inference_mode`` too: whatever is
+        # not a bool is the function to decorate
         instance = super().__new__(cls)
-        if mode is not None and not isinstance(mode, bool) and callable(mode):
+        if not isinstance(mode, bool):
             instance.__init__()
             return instance(mode)
         return instance
