@@ -617,6 +617,7 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     ),
     "permute_duplicate": (RuntimeError, "permute(): duplicate dims are not allowed."),
     "flip_duplicate": (RuntimeError, "dim {dim} appears multiple times in the list of dims"),
+    "flip_ndim": (RuntimeError, "Input must be >= {ndim}-d."),
     "repeat_ndim": (
         RuntimeError,
         "Number of dimensions of repeat dims can not be smaller than number of dimensions "

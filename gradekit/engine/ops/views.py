@@ -1315,6 +1315,26 @@ def flip(x: Tensor, dims: Any = errors.REQUIRED, *surplus: Any) -> Tensor:
         ) from None
 
 
+def flipud(x: Tensor) -> Tensor:
+    """``torch.flipud(input)`` and ``x.flipud()``: ``flip`` of dim 0 (FlipBackward0)."""
+    return _flip_first_dims("flipud", x, 1)
+
+
+def fliplr(x: Tensor) -> Tensor:
+    """``torch.fliplr(input)`` and ``x.fliplr()``: ``flip`` of dim 1 (FlipBackward0)."""
+    return _flip_first_dims("fliplr", x, 2)
+
+
+def _flip_first_dims(name: str, x: Tensor, ndim: int) -> Tensor:
+    """flip along dim ``ndim - 1`` of a tensor of at least ``ndim`` dims, as flipud/fliplr."""
+    try:
+        if x._data.ndim < ndim:
+            raise errors.error("flip_ndim", ndim=ndim)
+        return flip(x, (ndim - 1,))
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor(name, x, failure) from None
+
+
 def cat(tensors: Sequence[Tensor], dim: int = 0, surplus: Any = None, axis: Any = None) -> Tensor:
     """torch.cat: CatBackward0; legacy empty 1-d tensors are skipped."""
     if surplus is not None or axis is not None:  # numpy's name (see arguments.numpy_names)
@@ -2177,6 +2197,8 @@ TENSOR_METHODS: dict[str, Any] = {
     "expand_as": expand_as,
     "repeat": repeat,
     "flip": _flip_method,
+    "flipud": flipud,
+    "fliplr": fliplr,
     "narrow": narrow,
     "select": select,
     "split": arguments.with_parameter_names(split, split_size_or_sections="split_size"),
@@ -2218,6 +2240,8 @@ TORCH_FUNCTIONS: dict[str, Any] = {
     "squeeze": squeeze,
     "unsqueeze": unsqueeze,
     "flip": flip,
+    "flipud": flipud,
+    "fliplr": fliplr,
     "narrow": narrow,
     "select": select,
     "index_select": index_select,
