@@ -552,6 +552,12 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "Index tensor must have the same number of dimensions as input tensor",
     ),
+    "take_index_dtype": (RuntimeError, "take(): Expected a long tensor for index, but got {dtype}"),
+    "take_out_of_range": (
+        IndexError,
+        "out of range: tried to access index {index} on a tensor of {numel} elements.",
+    ),
+    "take_empty": (IndexError, "take(): tried to take from an empty tensor"),
     "index_select_dtype": (
         RuntimeError,
         "index_select(): Expected dtype int32 or int64 for index",

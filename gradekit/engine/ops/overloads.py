@@ -231,6 +231,7 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
     "split_with_sizes": ("(Tensor input, tuple of ints split_sizes, int dim = 0)",),
     "reshape": ("(Tensor input, tuple of ints shape)",),
     "flip": ("(Tensor input, tuple of ints dims)",),
+    "take": ("(Tensor input, Tensor index)",),
     "permute": ("(Tensor input, tuple of ints dims)",),
     "broadcast_to": ("(Tensor input, tuple of ints size)",),
     "squeeze": (

@@ -134,6 +134,7 @@ def _node_class(name: str, behaviour: type[Node]) -> type[Node]:
 #: Gathers whose backward torch writes as a two-input scatter into zeros.
 _SCATTER_BACKWARDS = {
     "IndexBackward0": "IndexPutImplBackward0",
+    "TakeBackward0": "PutBackward0",
     "IndexSelectBackward0": "IndexAddBackward0",
     "GatherBackward0": "ScatterAddBackward0",
     "MaskedSelectBackward0": "MaskedScatterBackward0",
@@ -448,7 +449,13 @@ def take_positions(
 #: Gathers whose torch node saves tensors (derivatives.yaml: the indices, and gather's,
 #: masked_select's inputs), even where the engine needs none of them for the backward.
 _SAVING_GATHERS = frozenset(
-    ("IndexBackward0", "IndexSelectBackward0", "GatherBackward0", "MaskedSelectBackward0")
+    (
+        "IndexBackward0",
+        "IndexSelectBackward0",
+        "GatherBackward0",
+        "MaskedSelectBackward0",
+        "TakeBackward0",
+    )
 )
 
 
@@ -1718,6 +1725,47 @@ def take_along_dim(
         raise arguments.not_a_tensor("take_along_dim", x, failure, indices, dim) from None
 
 
+def take(
+    x: Tensor, index: Tensor = errors.REQUIRED, *surplus: Any, _index_position: int = 2
+) -> Tensor:
+    """``torch.take(input, index)``: ``input.ravel()[index]`` in index's shape (TakeBackward0,
+    which saves the index); negative indices count from the end.
+
+    ``_index_position`` is where ``index`` sits in the call torch's argument parser names in
+    its TypeError: 2 for the function, 1 for the method (see ``_take_method``)."""
+    try:
+        () = surplus  # a surplus positional argument fails here; the handler words it
+        if not isinstance(index, Tensor):
+            if index is errors.REQUIRED:
+                raise errors.error("argument_missing", name="take", argument="index")
+            raise errors.error(
+                "argument_not_tensor",
+                op="take",
+                arg="index",
+                position=_index_position,
+                type_name=type(index).__name__,
+            )
+        if index.dtype is not int64:
+            raise errors.error("take_index_dtype", dtype=index.dtype.scalar_name)
+        positions = index._data.astype(np.int64, copy=True)
+        numel = x._data.size
+        if numel == 0 and positions.size:
+            raise errors.error("take_empty")
+        outside = (positions < -numel) | (positions >= numel)
+        if outside.any():
+            first = positions.reshape(-1)[np.argmax(outside.reshape(-1))]
+            raise errors.error("take_out_of_range", index=int(first), numel=numel)
+        positions[positions < 0] += numel
+        return take_positions(x, positions, "TakeBackward0", (index,))
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("take", x, failure, index, *surplus, exact=True) from None
+
+
+def _take_method(self: Tensor, index: Tensor = errors.REQUIRED, *surplus: Any) -> Tensor:
+    """``x.take(index)``: the index is argument 1 in torch's TypeError."""
+    return take(self, index, *surplus, _index_position=1)
+
+
 def broadcast_to(x: Tensor, *shape: Any, size: Any = None) -> Tensor:
     if size is not None or not shape:  # x.broadcast_to(size=(2, 3)), or no size at all
         shape = arguments.keyword_size("broadcast_to", "size", shape, size)
@@ -2210,6 +2258,7 @@ TENSOR_METHODS: dict[str, Any] = {
     "masked_fill_": masked_fill_,
     "masked_select": masked_select,
     "take_along_dim": take_along_dim,
+    "take": _take_method,
     "broadcast_to": broadcast_to,
     "index_put_": index_put_,
     "index_put": index_put,
@@ -2249,6 +2298,7 @@ TORCH_FUNCTIONS: dict[str, Any] = {
     "masked_fill": masked_fill,
     "masked_select": masked_select,
     "take_along_dim": take_along_dim,
+    "take": take,
     "broadcast_to": arguments.renamed(
         broadcast_to_function, "broadcast_to", qualname="broadcast_to"
     ),
