@@ -57,6 +57,13 @@ GOLDENS = {
     "result = torch.take(t)": 'TypeError: take() missing 1 required positional arguments: "index"',
     "result = torch.take(t, torch.tensor([0]), 1)": "TypeError: take() takes 2 positional arguments but 3 were given",
     "result = t.take(torch.tensor([0]), 1)": "TypeError: take() takes 1 positional argument but 2 were given",
+    # rows_mean_at_least: argwhere is nonzero (as_tuple=False), as a function and a method
+    "result = t[torch.argwhere(t.mean(1) >= 4).flatten()]": "torch.float32 (3, 3) [[3.0, 4.0, 5.0], [6.0, 7.0, 8.0], [9.0, 10.0, 11.0]] rg=False",
+    "result = (t > 9).argwhere()": "torch.int64 (2, 2) [[3, 1], [3, 2]] rg=False",
+    "result = (torch.argwhere(torch.tensor(1.0)).shape, torch.argwhere(input=torch.zeros(0, 2)).shape)": "((1, 0), (0, 2))",
+    "result = torch.argwhere(x * 1).requires_grad": "False",
+    "result = torch.argwhere([1, 0])": "TypeError: argwhere(): argument 'input' (position 1) must be Tensor, not list",
+    "result = torch.argwhere(t, 1)": "TypeError: argwhere() takes 1 positional argument but 2 were given",
     # set_second_row: copy_ broadcasts src against self; two rows into one is the in-place error
     "t[1].copy_(torch.tensor([[2.0, 3.0, 4.0], [1.0, 1.0, 1.0]]))": "RuntimeError: output with shape [3] doesn't match the broadcast shape [2, 3]",
     "t[1].copy_(torch.tensor([2.0, 3.0]))": "RuntimeError: The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 0",

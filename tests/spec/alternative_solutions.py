@@ -191,6 +191,7 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def corners(t):\n    return t[np.ix_([0, t.shape[0] - 1], [0, t.shape[1] - 1])]\n",
         ],
         "rows_mean_at_least": [
+            "def rows_mean_at_least(t, threshold):\n    return t[torch.argwhere(t.mean(1) >= threshold).flatten()]\n",
             "def rows_mean_at_least(t, threshold):\n    return t[t.mean(1) >= threshold]\n",
             "def rows_mean_at_least(t, threshold):\n    return t[t.mean(axis=1) >= threshold]\n",
             "def rows_mean_at_least(t, threshold):\n    return t[t.mean(-1) >= threshold]\n",
