@@ -677,6 +677,7 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "chunk expects `chunks` to be greater than 0, got: {chunks}",
     ),
     "cat_empty": (ValueError, "torch.cat(): expected a non-empty list of Tensors"),
+    "stack_empty_list": (RuntimeError, "{name} expects a non-empty TensorList"),
     "cat_ndim": (
         RuntimeError,
         "Tensors must have same number of dimensions: got {ndim_a} and {ndim_b}",

@@ -149,6 +149,7 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def broadcast_shape(shape_a, shape_b):\n    a = torch.Size((1,) * (len(shape_b) - len(shape_a)) + tuple(shape_a))\n    b = torch.Size((1,) * (len(shape_a) - len(shape_b)) + tuple(shape_b))\n    if any(x != y and x != 1 and y != 1 for x, y in zip(a, b)):\n        raise ValueError(f'{a} and {b}')\n    return tuple(max(x, y) for x, y in zip(a, b))\n",
         ],
         "pick_elements": [
+            "def pick_elements(t):\n    return torch.hstack([t[0, 1], t[4, 0], t[7, 0]])\n",
             "def pick_elements(t):\n    return torch.take(t, torch.tensor([1, 12, 21]))\n",
             "def pick_elements(t):\n    return t.take(torch.tensor([0, 4, 7]) * t.shape[1] + torch.tensor([1, 0, 0]))\n",
             "def pick_elements(t):\n    return t[torch.tensor([0, 4, 7]), torch.tensor([1, 0, 0])]\n",
@@ -170,6 +171,7 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def pick_elements(t):\n    return torch.take_along_dim(t[[0, 4, 7]], torch.tensor([[1], [0], [0]]), dim=1).squeeze(1)\n",
         ],
         "corners": [
+            "def corners(t):\n    return torch.vstack([t[0, [0, -1]], t[-1, [0, -1]]])\n",
             "def corners(t):\n    return t[[0, -1]][:, [0, -1]]\n",
             "def corners(t):\n    return t[[[0], [-1]], [0, -1]]\n",
             "def corners(t):\n    return t[torch.tensor([[0], [-1]]), torch.tensor([0, -1])]\n",

@@ -131,6 +131,7 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "cat stack concat concatenate".split(),
         ("(tuple of Tensors tensors, int dim = 0, *, Tensor out = None)",),
     ),
+    **dict.fromkeys("hstack vstack".split(), ("(tuple of Tensors tensors, *, Tensor out = None)",)),
     "amax": (
         "(Tensor input, tuple of ints dim = None, bool keepdim = False, *, Tensor out = None)",
     ),

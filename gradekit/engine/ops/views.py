@@ -1396,6 +1396,40 @@ def cat(tensors: Sequence[Tensor], dim: int = 0, surplus: Any = None, axis: Any 
         raise arguments.not_a_tensor("cat", given, failure, dim) from None
 
 
+def hstack(tensors: Sequence[Tensor] = errors.REQUIRED, *surplus: Any) -> Tensor:
+    """``torch.hstack``: the tensors made at least 1-d, joined along dim 0 when they are 1-d,
+    else along dim 1 (cat's CatBackward0; a 0-d input's ViewBackward0 before it)."""
+    pieces = _at_least_nd("hstack", tensors, surplus, 1)
+    return cat(pieces, 0 if pieces[0]._data.ndim == 1 else 1)
+
+
+def vstack(tensors: Sequence[Tensor] = errors.REQUIRED, *surplus: Any) -> Tensor:
+    """``torch.vstack``: the tensors made at least 2-d (a 1-d one unsqueezed in front),
+    joined along dim 0."""
+    return cat(_at_least_nd("vstack", tensors, surplus, 2), 0)
+
+
+def _at_least_nd(name: str, tensors: Any, surplus: tuple, ndim: int) -> list[Tensor]:
+    """hstack's / vstack's inputs as torch's atleast_1d / atleast_2d make them, with the
+    functions' own argument errors."""
+    try:
+        () = surplus  # a surplus positional argument fails here; the handler words it
+        if not isinstance(tensors, (tuple, list)):
+            raise TypeError("not a sequence")  # (torch's words: the handler below)
+        if not tensors:
+            raise errors.error("stack_empty_list", name=name)
+        pieces = []
+        for tensor in tensors:
+            if tensor._data.ndim == 0:
+                tensor = reshape(tensor, (1,) * ndim)
+            elif tensor._data.ndim == 1 and ndim == 2:
+                tensor = unsqueeze(tensor, 0)
+            pieces.append(tensor)
+        return pieces
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor(name, tensors, failure, *surplus, exact=True) from None
+
+
 def stack(tensors: Sequence[Tensor], dim: int = 0, surplus: Any = None, axis: Any = None) -> Tensor:
     if surplus is not None or axis is not None:  # numpy's name (see arguments.numpy_names)
         return arguments.numpy_names(stack, tensors, dim, surplus, axis)
@@ -2270,6 +2304,8 @@ TORCH_FUNCTIONS: dict[str, Any] = {
     "concat": arguments.renamed(cat, "concat", qualname="concat"),
     "concatenate": arguments.renamed(cat, "concatenate", qualname="concatenate"),
     "stack": stack,
+    "hstack": hstack,
+    "vstack": vstack,
     "split": split,
     "chunk": chunk,
     "unbind": unbind,
