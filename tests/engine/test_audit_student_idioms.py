@@ -77,6 +77,16 @@ GOLDENS = {
     "result = torch.hstack([1, 2])": "TypeError: expected Tensor as element 0 in argument 0, but got int",
     "result = torch.vstack(t, t)": "TypeError: vstack() takes 1 positional argument but 2 were given",
     "result = torch.hstack()": 'TypeError: hstack() missing 1 required positional arguments: "tensors"',
+    # broadcast_shape (in a student's own checks): broadcast_tensors expands each tensor to the
+    # common shape (ExpandBackward0); one that already has it is returned itself
+    "m = torch.ones(2, 3, requires_grad=True)\na, b = torch.broadcast_tensors(x, m)\nresult = (a.shape, a.grad_fn.name(), a.stride(), b is m)": "((2, 3), 'ExpandBackward0', (0, 1), True)",
+    "result = [r.shape for r in torch.broadcast_tensors(torch.ones(2, 1), torch.ones(3), torch.ones(4, 1, 1))]": "[torch.Size([4, 2, 3]), torch.Size([4, 2, 3]), torch.Size([4, 2, 3])]",
+    "result = (torch.broadcast_tensors(), torch.broadcast_tensors(x)[0] is x)": "((), True)",
+    "a, b = torch.broadcast_tensors(x, torch.ones(2, 3))\n(a * b).sum().backward()\nresult = x.grad": "torch.float32 (3,) [2.0, 2.0, 2.0] rg=False",
+    "result = torch.broadcast_tensors(t, t[:, 0])": "RuntimeError: The size of tensor a (3) must match the size of tensor b (4) at non-singleton dimension 1",
+    "result = torch.broadcast_tensors(torch.ones(5, 1), torch.ones(3, 4, 1), torch.ones(2))": "RuntimeError: The size of tensor a (5) must match the size of tensor b (4) at non-singleton dimension 1",
+    "result = torch.broadcast_tensors([x, t])": "TypeError: expected Tensor as element 0 in argument 0, but got list",
+    "result = torch.broadcast_tensors(x, [1.0])": "TypeError: expected Tensor as element 1 in argument 0, but got list",
     # set_second_row: copy_ broadcasts src against self; two rows into one is the in-place error
     "t[1].copy_(torch.tensor([[2.0, 3.0, 4.0], [1.0, 1.0, 1.0]]))": "RuntimeError: output with shape [3] doesn't match the broadcast shape [2, 3]",
     "t[1].copy_(torch.tensor([2.0, 3.0]))": "RuntimeError: The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 0",

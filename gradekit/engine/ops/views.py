@@ -50,7 +50,7 @@ from ..indexing import (
 )
 from ..tensor import Tensor, register_method
 from . import arguments, overloads
-from .core import is_scalar, maybe_wrap_dim, requires_grad, scalar_value
+from .core import broadcast_error, is_scalar, maybe_wrap_dim, requires_grad, scalar_value
 from .layout import empty_preserving_layout
 from .quiet import quiet_call
 from .scalars import checked_scalar
@@ -1723,8 +1723,6 @@ def masked_select(x: Tensor, mask: Tensor) -> Tensor:
         try:
             shape = np.broadcast_shapes(x._data.shape, mask._data.shape)
         except ValueError:
-            from .core import broadcast_error
-
             # (torch's masked_select expands (mask, self): tensor a is the mask)
             raise broadcast_error(mask._data.shape, x._data.shape) from None
         grid = np.broadcast_to(_positions_grid(x._data.shape), shape)
@@ -1811,14 +1809,28 @@ def broadcast_to(x: Tensor, *shape: Any, size: Any = None) -> Tensor:
         raise arguments.not_a_tensor("broadcast_to", x, reason, *shape) from None
 
 
+def broadcast_tensors(*tensors: Tensor) -> tuple[Tensor, ...]:
+    """``torch.broadcast_tensors``: each tensor expanded to the common shape (ExpandBackward0
+    views); a tensor that already has that shape is returned itself, as torch does."""
+    shape: tuple[int, ...] = ()
+    for number, tensor in enumerate(tensors):
+        if not isinstance(tensor, Tensor):
+            raise errors.error(
+                "tensor_list_element", number=number, argument=0, got=type(tensor).__name__
+            )
+        try:
+            shape = np.broadcast_shapes(shape, tensor._data.shape)
+        except ValueError:
+            raise broadcast_error(shape, tensor._data.shape) from None
+    return tuple(t if t._data.shape == shape else expand(t, shape) for t in tensors)
+
+
 def _mask_array(x: Tensor, mask: Tensor, inplace: bool) -> np.ndarray:
     if mask.dtype is not bool_:
         raise errors.error("masked_fill_mask_dtype", dtype=_CPP_TYPE_NAMES[mask.dtype.name])
     try:
         target = np.broadcast_shapes(x._data.shape, mask._data.shape)
     except ValueError:
-        from .core import broadcast_error
-
         # torch's masked_fill expands (mask, self), so tensor a is the mask; masked_fill_
         # expands the mask to self, so tensor a is self
         shapes = (x._data.shape, mask._data.shape)
@@ -2335,6 +2347,7 @@ TORCH_FUNCTIONS: dict[str, Any] = {
     "masked_select": masked_select,
     "take_along_dim": take_along_dim,
     "take": take,
+    "broadcast_tensors": broadcast_tensors,
     "broadcast_to": arguments.renamed(
         broadcast_to_function, "broadcast_to", qualname="broadcast_to"
     ),
