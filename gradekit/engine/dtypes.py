@@ -154,7 +154,9 @@ def check_numpy_strides(array: np.ndarray) -> None:
     """torch makes tensors of numpy arrays (``from_numpy``, ``tensor``, ``as_tensor``, an
     index) only when no stride is negative: ``a[::-1]`` must be copied first."""
     if any(stride < 0 for stride in array.strides):
-        raise errors.error("numpy_negative_strides")
+        # torch's message ends with a space, which the catalogue's stripped texts leave out
+        exc_type, template = errors.MESSAGES["numpy_negative_strides"]
+        raise exc_type(template + " ")
 
 
 def promote_types(a: dtype, b: dtype) -> dtype:

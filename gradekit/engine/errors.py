@@ -862,7 +862,7 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         ValueError,
         "At least one stride in the given numpy array is negative, and tensors with negative "
         "strides are not currently supported. (You can probably work around this by making a "
-        "copy of your array  with array.copy().) ",
+        "copy of your array  with array.copy().)",
     ),
     "legacy_new_arguments": (
         TypeError,
