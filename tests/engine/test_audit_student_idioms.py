@@ -87,6 +87,13 @@ GOLDENS = {
     "result = torch.broadcast_tensors(torch.ones(5, 1), torch.ones(3, 4, 1), torch.ones(2))": "RuntimeError: The size of tensor a (5) must match the size of tensor b (4) at non-singleton dimension 1",
     "result = torch.broadcast_tensors([x, t])": "TypeError: expected Tensor as element 0 in argument 0, but got list",
     "result = torch.broadcast_tensors(x, [1.0])": "TypeError: expected Tensor as element 1 in argument 0, but got list",
+    # iterating a tensor (for row in t, list(t), torch.stack(list(t))) gives unbind(0)'s
+    # outputs: UnbindBackward0, multi-output views that refuse in-place changes in a graph
+    "result = [type(r.grad_fn).__name__ for r in x.view(3, 1) * 1]": "['UnbindBackward0', 'UnbindBackward0', 'UnbindBackward0']",
+    "result = torch.stack(list(x * 1)).grad_fn.next_functions[0][0].name()": "'UnbindBackward0'",
+    "y = x.view(3, 1) * 1\nfor row in y:\n    row.mul_(2)": "RuntimeError: Output 0 of Unbind is a view and is being modified inplace. This view is the output of a function that returns multiple views. Such functions do not allow the output views to be modified inplace. You should replace the inplace operation by an out-of-place one.",
+    "u = t.clone()\nfor row in u:\n    row += 1\nresult = u[:, 0]": "torch.float32 (4,) [1.0, 4.0, 7.0, 10.0] rg=False",
+    "(sum(r.sum() for r in x.view(3, 1) * 2)).backward()\nresult = x.grad": "torch.float32 (3,) [2.0, 2.0, 2.0] rg=False",
     # set_second_row: copy_ broadcasts src against self; two rows into one is the in-place error
     "t[1].copy_(torch.tensor([[2.0, 3.0, 4.0], [1.0, 1.0, 1.0]]))": "RuntimeError: output with shape [3] doesn't match the broadcast shape [2, 3]",
     "t[1].copy_(torch.tensor([2.0, 3.0]))": "RuntimeError: The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 0",
@@ -131,3 +138,15 @@ def test_student_idioms_match_the_golden(code: str) -> None:
 @pytest.mark.parametrize("code", list(GOLDENS))
 def test_student_idiom_goldens_are_torchs(code: str, real_torch: ModuleType) -> None:
     assert outcome(real_torch, PRELUDE + code) == GOLDENS[code]
+
+
+def test_float_warns_before_its_size_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    # torch 2.13 warns (once per process, so no live twin here) before refusing the size: a
+    # student's first float() of a vector that requires grad shows the warning, then the error
+    from gradekit.engine import errors
+
+    monkeypatch.setattr(errors, "_warned_once", set())
+    assert outcome(engine, PRELUDE + "result = float(x)") == (
+        "ValueError: only one element tensors can be converted to Python scalars"
+        " | warns: Converting a tensor with requires_grad=True to a scalar may "
+    )
