@@ -94,6 +94,17 @@ GOLDENS = {
     "y = x.view(3, 1) * 1\nfor row in y:\n    row.mul_(2)": "RuntimeError: Output 0 of Unbind is a view and is being modified inplace. This view is the output of a function that returns multiple views. Such functions do not allow the output views to be modified inplace. You should replace the inplace operation by an out-of-place one.",
     "u = t.clone()\nfor row in u:\n    row += 1\nresult = u[:, 0]": "torch.float32 (4,) [1.0, 4.0, 7.0, 10.0] rg=False",
     "(sum(r.sum() for r in x.view(3, 1) * 2)).backward()\nresult = x.grad": "torch.float32 (3,) [2.0, 2.0, 2.0] rg=False",
+    # set_fourth_element on an integer tensor: a Python number it cannot hold is refused (any
+    # key), an int past int64 for every dtype; a float truncates; float16 takes inf silently
+    "u = t.long()\nu[0, 1] = float('nan')": "RuntimeError: value cannot be converted to type int64_t without overflow",
+    "u = t.int()\nu[[0]] = 2 ** 40": "RuntimeError: value cannot be converted to type int without overflow",
+    "u = t.long()\nu[t[:, 0] > 3] = float('inf')": "RuntimeError: value cannot be converted to type int64_t without overflow",
+    "u = t.long()\nu[...] = 1e20": "RuntimeError: value cannot be converted to type int64_t without overflow",
+    "u = torch.zeros(2, dtype=torch.uint8)\nu[0] = 300": "RuntimeError: value cannot be converted to type uint8_t without overflow",
+    "t[0, 0] = 2 ** 63": "ValueError: Overflow when unpacking long long",
+    "u = torch.zeros(3, dtype=torch.uint8)\nu[0] = -1\nu[[2]] = 2.7\nresult = u": "torch.uint8 (3,) [255, 0, 2] rg=False",
+    "u = torch.zeros(3, dtype=torch.uint8)\nu[[1]] = -2.7": "RuntimeError: value cannot be converted to type uint8_t without overflow",
+    "u = t.half()\nu[[0]] = 1e20\nu[1, 0] = 1e20\nresult = (u[0, 0], u[1, 0])": "(torch.float16 () inf rg=False, torch.float16 () inf rg=False)",
     # set_second_row: copy_ broadcasts src against self; two rows into one is the in-place error
     "t[1].copy_(torch.tensor([[2.0, 3.0, 4.0], [1.0, 1.0, 1.0]]))": "RuntimeError: output with shape [3] doesn't match the broadcast shape [2, 3]",
     "t[1].copy_(torch.tensor([2.0, 3.0]))": "RuntimeError: The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 0",

@@ -27,6 +27,7 @@ the parsed plan on Tensors.
 
 from __future__ import annotations
 
+import builtins
 import math
 import operator
 import sys
@@ -39,7 +40,7 @@ import numpy as np
 from .. import errors
 from ..autograd import grad_mode
 from ..autograd.graph import CopyBackwards, Node
-from ..dtypes import FLOATING, bool_, int32, int64, result_type
+from ..dtypes import FLOATING, INTEGRAL, bool_, dtype, int32, int64, result_type
 from ..indexing import (
     IndexPlan,
     SelectStep,
@@ -1963,6 +1964,8 @@ def _value_tensor(target: Tensor, value: Any) -> tuple[Tensor | None, Any]:
 def setitem(x: Tensor, key: Any, value: Any) -> None:
     """``x[key] = value``: CopySlices for basic keys, IndexPutBackward0 for advanced ones."""
     value_tensor, scalar = _value_tensor(x, value)
+    if scalar is not None:
+        scalar = _setitem_scalar(scalar, x.dtype)
     plan = parse_index(key, x._data.shape, _index_array, for_setitem=True)
     sliced = _apply_view_steps(x, plan)
     if plan.is_basic:
@@ -1972,7 +1975,9 @@ def setitem(x: Tensor, key: Any, value: Any) -> None:
             _copy_to(sliced, value_tensor)
         return
     if value_tensor is None:
-        value_tensor = Tensor._make(np.asarray(scalar, dtype=sliced.dtype.np_dtype), sliced.dtype)
+        # (quiet: 1e20 into float16 is a silent inf, as torch)
+        array = quiet_call(np.asarray, scalar, dtype=sliced.dtype.np_dtype)
+        value_tensor = Tensor._make(array, sliced.dtype)
     elif value_tensor._data.ndim and value_tensor._data.shape[0] == 1:
         # torch views the value without its leading size-1 dims first (ViewBackward0)
         shape = value_tensor._data.shape
@@ -1983,6 +1988,18 @@ def setitem(x: Tensor, key: Any, value: Any) -> None:
     masks = [k for k in (key if isinstance(key, tuple) else (key,)) if _is_bool_mask(k)]
     if scalar is not None and masks and "_overlapping" in sliced.__dict__:
         errors.warn("masked_fill_expanded", stacklevel=2)  # torch routes this to masked_fill_
+
+
+def _setitem_scalar(scalar: Any, target: dtype) -> Any:
+    """A Python number stored by ``x[key] = number``, checked as torch checks it: an int
+    must fit int64 (the parser's "Overflow when unpacking long long"), and an integer
+    tensor refuses a number it cannot hold (nan, inf, 1e20) with torch's overflow error; a
+    floating tensor takes any float (1e20 into float16 is inf)."""
+    if type(scalar) is builtins.int and not -(2**63) <= scalar < 2**63:
+        raise errors.error("long_overflow")
+    if target.category == INTEGRAL:
+        return checked_scalar(scalar, target)
+    return scalar
 
 
 def _is_bool_mask(item: object) -> bool:
