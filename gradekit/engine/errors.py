@@ -892,6 +892,9 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
 }
 
 WARNINGS: dict[str, str] = {
+    "variable_volatile": (
+        "volatile was removed and now has no effect. Use `with torch.no_grad():` instead."
+    ),
     # (a DeprecationWarning: autograd/function.py warns it itself)
     "function_instantiated": (
         "{cls} should not be instantiated. Methods on autograd functions are all static, so "

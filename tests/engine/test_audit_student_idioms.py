@@ -105,6 +105,17 @@ GOLDENS = {
     "u = torch.zeros(3, dtype=torch.uint8)\nu[0] = -1\nu[[2]] = 2.7\nresult = u": "torch.uint8 (3,) [255, 0, 2] rg=False",
     "u = torch.zeros(3, dtype=torch.uint8)\nu[[1]] = -2.7": "RuntimeError: value cannot be converted to type uint8_t without overflow",
     "u = t.half()\nu[[0]] = 1e20\nu[1, 0] = 1e20\nresult = (u[0, 0], u[1, 0])": "(torch.float16 () inf rg=False, torch.float16 () inf rg=False)",
+    # make_trainable from the old tutorials: Variable(data, requires_grad) is data.detach()
+    # (a leaf sharing data's memory) that requires grad when asked; every tensor is a Variable
+    "Variable = torch.autograd.Variable\nv = Variable(t[0], requires_grad=True)\nresult = (v, v.is_leaf, v.data_ptr() == t[0].data_ptr(), isinstance(t, Variable))": "(torch.float32 (3,) [0.0, 1.0, 2.0] rg=True, True, True, True)",
+    "v = torch.autograd.Variable(x * 2)\nresult = (v.requires_grad, v.grad_fn, v.is_leaf)": "(False, None, True)",
+    "result = (torch.autograd.Variable(), torch.autograd.Variable(t[0], 1).requires_grad)": "(torch.float32 (0,) [] rg=False, True)",
+    "result = str(torch.autograd.Variable)": "\"<class 'torch.autograd.variable.Variable'>\"",
+    "result = torch.autograd.Variable(torch.tensor([1, 2]), requires_grad=True)": "RuntimeError: Only Tensors of floating point and complex dtype can require gradients",
+    "result = torch.autograd.Variable([1.0, 2.0])": "TypeError: Variable data has to be a tensor, but got list",
+    "result = torch.autograd.Variable(t, requires_grad='a')": "TypeError: 'str' object cannot be interpreted as an integer",
+    "result = torch.autograd.Variable(t, foo=1)": "TypeError: 'foo' is an invalid keyword argument for this function",
+    "result = torch.autograd.Variable(x, volatile=True).requires_grad": "False | warns: volatile was removed and now has no effect. Use `with torch.",
     # set_second_row: copy_ broadcasts src against self; two rows into one is the in-place error
     "t[1].copy_(torch.tensor([[2.0, 3.0, 4.0], [1.0, 1.0, 1.0]]))": "RuntimeError: output with shape [3] doesn't match the broadcast shape [2, 3]",
     "t[1].copy_(torch.tensor([2.0, 3.0]))": "RuntimeError: The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 0",

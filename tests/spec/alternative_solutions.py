@@ -230,6 +230,7 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def requires_grad_flow(x, y, z):\n    a = x + y\n    b = a + z\n    return (bool(a.requires_grad), bool(b.requires_grad), bool(a.is_leaf), bool(b.is_leaf))\n",
         ],
         "make_trainable": [
+            "def make_trainable(t):\n    return torch.autograd.Variable(t.float(), requires_grad=True)\n",
             "def make_trainable(t):\n    return t.to(torch.float32).requires_grad_()\n",
             "def make_trainable(t):\n    return torch.tensor(t.tolist(), dtype=torch.float32, requires_grad=True)\n",
             "def make_trainable(t):\n    return t.type(torch.FloatTensor).requires_grad_(True)\n",
