@@ -869,7 +869,13 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "new() received an invalid combination of arguments - got {arguments}",
     ),
     "legacy_new_not_sequence": (TypeError, "new(): data must be a sequence (got {type_name})"),
-    "legacy_new_dtype": (TypeError, "expected {expected} (got {got})"),
+    "legacy_new_dtype": (
+        TypeError,
+        "expected TensorOptions(dtype={expected}, device=cpu, layout=Strided, requires_grad=false "
+        "(default), pinned_memory=false (default), memory_format=(nullopt)) (got TensorOptions("
+        "dtype={got}, device=cpu, layout=Strided, requires_grad=false (default), pinned_memory="
+        "false (default), memory_format=(nullopt)))",
+    ),
     "invalid_type": (ValueError, "invalid type: '{name}'"),
     "type_argument_type": (TypeError, "dtype must be a type, str, or dtype object"),
     "operand_type": (TypeError, "unsupported operand type(s): 'Tensor' and '{type_name}'"),

@@ -308,7 +308,7 @@ class Tensor(TensorBase):
         """``torch.Tensor(data)`` / ``torch.Tensor(2, 3)``: legacy float32 constructor."""
         from .ops.creation import legacy_constructor
 
-        return legacy_constructor(cls, get_default_dtype(), args, kwargs)
+        return legacy_constructor(cls, get_default_dtype(), args, kwargs, any_tensor=True)
 
     @staticmethod
     def _make(

@@ -116,6 +116,14 @@ GOLDENS = {
     "result = torch.autograd.Variable(t, requires_grad='a')": "TypeError: 'str' object cannot be interpreted as an integer",
     "result = torch.autograd.Variable(t, foo=1)": "TypeError: 'foo' is an invalid keyword argument for this function",
     "result = torch.autograd.Variable(x, volatile=True).requires_grad": "False | warns: volatile was removed and now has no effect. Use `with torch.",
+    # make_trainable: torch.Tensor(t) / torch.FloatTensor(t) of a tensor is an alias in the
+    # graph (AliasBackward0), torch.Tensor(t) of any dtype (an int64 t stays int64)
+    "n = t.long()\na = torch.Tensor(n)\nresult = (a.dtype, a.data_ptr() == n.data_ptr(), a.is_leaf)": "(torch.int64, True, True)",
+    "b = torch.Tensor(x)\nresult = (b is x, b.requires_grad, b.grad_fn.name(), b.data_ptr() == x.data_ptr())": "(False, True, 'AliasBackward0', True)",
+    "torch.FloatTensor(x * 2).sum().backward()\nresult = x.grad": "torch.float32 (3,) [2.0, 2.0, 2.0] rg=False",
+    "result = torch.Tensor(t.long()).requires_grad_()": "RuntimeError: only Tensors of floating point dtype can require gradients",
+    "result = torch.FloatTensor(t.long())": "TypeError: expected TensorOptions(dtype=float, device=cpu, layout=Strided, requires_grad=false (default), pinned_memory=false (default), memory_format=(nullopt)) (got TensorOptions(dtype=long int, device=cpu, layout=Strided, requires_grad=false (default), pinned_memory=false (default), memory_format=(nullopt)))",
+    "result = torch.HalfTensor(t)": "TypeError: expected TensorOptions(dtype=c10::Half, device=cpu, layout=Strided, requires_grad=false (default), pinned_memory=false (default), memory_format=(nullopt)) (got TensorOptions(dtype=float, device=cpu, layout=Strided, requires_grad=false (default), pinned_memory=false (default), memory_format=(nullopt)))",
     # set_second_row: copy_ broadcasts src against self; two rows into one is the in-place error
     "t[1].copy_(torch.tensor([[2.0, 3.0, 4.0], [1.0, 1.0, 1.0]]))": "RuntimeError: output with shape [3] doesn't match the broadcast shape [2, 3]",
     "t[1].copy_(torch.tensor([2.0, 3.0]))": "RuntimeError: The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 0",

@@ -1036,8 +1036,13 @@ def normal(
 
 
 # --- legacy constructors -----------------------------------------------------------------------
-def legacy_constructor(cls: type, d: dtype, args: tuple, kwargs: dict) -> Tensor:
-    """torch.Tensor(2, 3) (uninitialised -> zeros), torch.Tensor([1, 2]), torch.FloatTensor(...)."""
+def legacy_constructor(
+    cls: type, d: dtype, args: tuple, kwargs: dict, *, any_tensor: bool = False
+) -> Tensor:
+    """torch.Tensor(2, 3) (uninitialised -> zeros), torch.Tensor([1, 2]), torch.FloatTensor(...).
+
+    Of a tensor, it is an alias (AliasBackward0, in the graph): ``torch.Tensor(t)`` of any
+    dtype (``any_tensor``), a typed class's only of its own dtype."""
     device = kwargs.pop("device", None)
     if kwargs:
         listed = overloads.LEGACY_NEW  # torch's parser lists new()'s overloads
@@ -1048,12 +1053,16 @@ def legacy_constructor(cls: type, d: dtype, args: tuple, kwargs: dict) -> Tensor
     if not args:
         return Tensor._make(np.zeros((0,), d.np_dtype), d)
     if len(args) == 1 and isinstance(args[0], Tensor):
+        from .views import _CPP_TYPE_NAMES, alias
+
         source = args[0]
-        if source.dtype is not d:
+        if source.dtype is not d and not any_tensor:
             raise errors.error(
-                "legacy_new_dtype", expected=d.scalar_name, got=source.dtype.scalar_name
+                "legacy_new_dtype",
+                expected=_CPP_TYPE_NAMES[d.name],
+                got=_CPP_TYPE_NAMES[source.dtype.name],
             )
-        return source.detach()
+        return alias(source)
     if builtins.all(isinstance(a, (builtins.int, np.integer)) for a in args) or (
         len(args) == 1 and isinstance(args[0], Size)
     ):
