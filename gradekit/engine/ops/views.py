@@ -1603,16 +1603,8 @@ def index_select(
             index_select, x, dim, index, surplus, axis, _index_position=_index_position
         )
     try:
-        if not isinstance(index, Tensor):
-            if index is errors.REQUIRED:  # (a default only so that axis= can stand for dim)
-                raise errors.error("argument_missing", name="index_select", argument="index")
-            raise errors.error(
-                "argument_not_tensor",
-                op="index_select",
-                arg="index",
-                position=_index_position,
-                type_name=type(index).__name__,
-            )
+        # (index's default is one only so that axis= can stand for dim)
+        _check_index_tensor("index_select", index, _index_position)
         ndim = x._data.ndim
         dim = _wrap_dim(dim, ndim)
         # torch's order of checks: the index's rank, its size for a 0-d input, then its dtype.
@@ -1758,6 +1750,18 @@ def take_along_dim(
         raise arguments.not_a_tensor("take_along_dim", x, failure, indices, dim) from None
 
 
+def _check_index_tensor(op: str, index: Any, position: int) -> None:
+    """torch's TypeError for an ``index`` argument that is no tensor: left out (the default
+    ``errors.REQUIRED``) or of another type, named at ``position`` as torch's parser does."""
+    if isinstance(index, Tensor):
+        return
+    if index is errors.REQUIRED:
+        raise errors.error("argument_missing", name=op, argument="index")
+    raise errors.error(
+        "argument_not_tensor", op=op, arg="index", position=position, type_name=type(index).__name__
+    )
+
+
 def take(
     x: Tensor, index: Tensor = errors.REQUIRED, *surplus: Any, _index_position: int = 2
 ) -> Tensor:
@@ -1768,16 +1772,7 @@ def take(
     its TypeError: 2 for the function, 1 for the method (see ``_take_method``)."""
     try:
         () = surplus  # a surplus positional argument fails here; the handler words it
-        if not isinstance(index, Tensor):
-            if index is errors.REQUIRED:
-                raise errors.error("argument_missing", name="take", argument="index")
-            raise errors.error(
-                "argument_not_tensor",
-                op="take",
-                arg="index",
-                position=_index_position,
-                type_name=type(index).__name__,
-            )
+        _check_index_tensor("take", index, _index_position)
         if index.dtype is not int64:
             raise errors.error("take_index_dtype", dtype=index.dtype.scalar_name)
         positions = index._data.astype(np.int64, copy=True)
