@@ -558,6 +558,18 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "out of range: tried to access index {index} on a tensor of {numel} elements.",
     ),
     "take_empty": (IndexError, "take(): tried to take from an empty tensor"),
+    "put_index_dtype": (RuntimeError, "put_(): Expected a long tensor for index, but got {dtype}"),
+    "put_dtype": (
+        RuntimeError,
+        "put_(): self and source expected to have the same dtype, but got self.dtype = {dst} "
+        "and source.dtype = {src}",
+    ),
+    "put_numel": (
+        IndexError,
+        "put_(): Expected source and index to have the same number of elements, but got "
+        "source.numel() = {source}, index.numel() = {index}",
+    ),
+    "put_empty": (IndexError, "put_(): Tried to put elements into an empty tensor"),
     "index_select_dtype": (
         RuntimeError,
         "index_select(): Expected dtype int32 or int64 for index",

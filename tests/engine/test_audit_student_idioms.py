@@ -125,6 +125,22 @@ GOLDENS = {
     "result = torch.Tensor(t.long()).requires_grad_()": "RuntimeError: only Tensors of floating point dtype can require gradients",
     "result = torch.FloatTensor(t.long())": "TypeError: expected TensorOptions(dtype=float, device=cpu, layout=Strided, requires_grad=false (default), pinned_memory=false (default), memory_format=(nullopt)) (got TensorOptions(dtype=long int, device=cpu, layout=Strided, requires_grad=false (default), pinned_memory=false (default), memory_format=(nullopt)))",
     "result = torch.HalfTensor(t)": "TypeError: expected TensorOptions(dtype=c10::Half, device=cpu, layout=Strided, requires_grad=false (default), pinned_memory=false (default), memory_format=(nullopt)) (got TensorOptions(dtype=float, device=cpu, layout=Strided, requires_grad=false (default), pinned_memory=false (default), memory_format=(nullopt)))",
+    # set_fourth_element: put_ writes source's elements at flat (row-major) positions of the
+    # index (PutBackward0, also through a transposed view); torch.put on a copy
+    "u = t.clone()\nr = u.put_(torch.tensor([3]), torch.tensor([-22.7]))\nresult = (r is u, u[1, 0])": "(True, torch.float32 () -22.7 rg=False)",
+    "u = t.clone().t()\nu.put_(torch.tensor([[1, -1]]), torch.tensor([100.0, 200.0]))\nresult = u[0]": "torch.float32 (4,) [0.0, 100.0, 6.0, 9.0] rg=False",
+    "u = torch.zeros(3)\nu.put_(torch.tensor([0, 0]), torch.tensor([1.0, 2.0]), accumulate=True)\nresult = u": "torch.float32 (3,) [3.0, 0.0, 0.0] rg=False",
+    "y = x * 1\ny.put_(torch.tensor([1]), torch.tensor([5.0]))\ny.sum().backward()\nresult = (y.grad_fn.name(), x.grad)": "('PutBackward0', torch.float32 (3,) [1.0, 0.0, 1.0] rg=False)",
+    "s = torch.tensor([[5.0, 6.0]], requires_grad=True)\nz = torch.put(torch.zeros(3), torch.tensor([2, 0]), s)\n(z * torch.tensor([1.0, 2.0, 3.0])).sum().backward()\nresult = (z, s.grad)": "(torch.float32 (3,) [6.0, 0.0, 5.0] rg=True, torch.float32 (1, 2) [[3.0, 1.0]] rg=False)",
+    "result = (t.put(torch.tensor([0]), torch.tensor([7.0]))[0, 0], t[0, 0])": "(torch.float32 () 7.0 rg=False, torch.float32 () 0.0 rg=False)",
+    "result = t.put_(torch.tensor([3]), torch.tensor([1.0], dtype=torch.float64))": "RuntimeError: put_(): self and source expected to have the same dtype, but got self.dtype = Float and source.dtype = Double",
+    "result = t.put_(torch.tensor([3], dtype=torch.int32), torch.tensor([1.0]))": "RuntimeError: put_(): Expected a long tensor for index, but got Int",
+    "result = t.put_(torch.tensor([3, 4]), torch.tensor([1.0]))": "IndexError: put_(): Expected source and index to have the same number of elements, but got source.numel() = 1, index.numel() = 2",
+    "result = t.put_(torch.tensor([12]), torch.tensor([1.0]))": "IndexError: out of range: tried to access index 12 on a tensor of 12 elements.",
+    "result = torch.zeros(0).put_(torch.tensor([0]), torch.tensor([1.0]))": "IndexError: put_(): Tried to put elements into an empty tensor",
+    "result = t.put_([3], torch.tensor([1.0]))": "TypeError: put_(): argument 'index' (position 1) must be Tensor, not list",
+    "result = t.put_(torch.tensor([3]), 1.0)": "TypeError: put_(): argument 'source' (position 2) must be Tensor, not float",
+    "result = x.put_(torch.tensor([0]), torch.tensor([1.0]))": "RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.",
     # set_second_row: copy_ broadcasts src against self; two rows into one is the in-place error
     "t[1].copy_(torch.tensor([[2.0, 3.0, 4.0], [1.0, 1.0, 1.0]]))": "RuntimeError: output with shape [3] doesn't match the broadcast shape [2, 3]",
     "t[1].copy_(torch.tensor([2.0, 3.0]))": "RuntimeError: The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 0",

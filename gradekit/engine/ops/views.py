@@ -480,16 +480,20 @@ def scatter_positions(
     return Tensor._make(flat.reshape(shape), grad.dtype, node)
 
 
-def put_positions(x: Tensor, positions: np.ndarray, values: Tensor, accumulate: bool) -> Tensor:
-    """Out-of-place ``x.ravel()[positions] = values`` (``+=`` if accumulate): IndexPutBackward0."""
+def put_positions(
+    x: Tensor,
+    positions: np.ndarray,
+    values: Tensor,
+    accumulate: bool,
+    name: str = "IndexPutBackward0",
+) -> Tensor:
+    """Out-of-place ``x.ravel()[positions] = values`` (``+=`` if accumulate), recorded as
+    ``name``."""
     flat = np.array(x._data, dtype=x.dtype.np_dtype, copy=True).reshape(-1)
     _write_flat(flat, positions, values._data, accumulate)
     node = None
     if requires_grad(x, values):
-        node = _node_class("IndexPutBackward0", _PutNode)(
-            (x._edge(), values._edge()),
-            ((x._data.shape, x.dtype),),
-        )
+        node = _node_class(name, _PutNode)((x._edge(), values._edge()), ((x._data.shape, x.dtype),))
         node.positions, node.accumulate = positions, accumulate
         node._saved = ()  # (torch's saves the indices: freed after a backward)
     return Tensor._make(flat.reshape(x._data.shape), x.dtype, node)
@@ -2062,8 +2066,14 @@ def _check_put_value(target: Tensor, positions: np.ndarray, value: Tensor) -> No
         )
 
 
-def _put_(target: Tensor, positions: np.ndarray, value: Tensor, accumulate: bool) -> None:
-    """In-place advanced write into ``target`` (IndexPutBackward0)."""
+def _put_(
+    target: Tensor,
+    positions: np.ndarray,
+    value: Tensor,
+    accumulate: bool,
+    name: str = "IndexPutBackward0",
+) -> None:
+    """In-place advanced write into ``target``, recorded as ``name``."""
     _check_put_value(target, positions, value)
     _check_inplace_on_expanded(target, "index_put_expanded", stacklevel=5)
     if positions.size:
@@ -2078,13 +2088,56 @@ def _put_(target: Tensor, positions: np.ndarray, value: Tensor, accumulate: bool
             target._data[where] = values  # duplicates: the last write wins, as in torch
     target._bump_version()
     if requires_grad(target, value):
-        node = _node_class("IndexPutBackward0", _PutNode)(
+        node = _node_class(name, _PutNode)(
             (target._edge(), value._edge()),
             ((target._data.shape, target.dtype),),
         )
         node.positions, node.accumulate = positions, accumulate
         node._saved = ()  # (torch's saves the indices: freed after a backward)
         target._set_grad_fn_inplace(node)
+
+
+def put_(x: Tensor, index: Tensor, source: Tensor, accumulate: bool = False) -> Tensor:
+    """``x.put_(index, source, accumulate=False)``: writes source's elements at the flat
+    (row-major) positions of index in x (PutBackward0); negative positions count from the
+    end."""
+    _put_(x, _put_positions(x, index, source), source, accumulate, "PutBackward0")
+    return x
+
+
+def put(x: Tensor, index: Tensor, source: Tensor, accumulate: bool = False) -> Tensor:
+    """``torch.put(input, index, source, accumulate=False)``: ``put_`` on a copy."""
+    positions = _put_positions(x, index, source)
+    return put_positions(x, positions, source, accumulate, "PutBackward0")
+
+
+def _put_positions(x: Tensor, index: Tensor, source: Tensor) -> np.ndarray:
+    """put's flat positions of x, in source's shape, after torch's checks."""
+    for position, (name, value) in enumerate((("index", index), ("source", source)), 1):
+        if not isinstance(value, Tensor):
+            raise errors.error(
+                "argument_not_tensor",
+                op="put_",
+                arg=name,
+                position=position,
+                type_name=type(value).__name__,
+            )
+    if index.dtype is not int64:
+        raise errors.error("put_index_dtype", dtype=index.dtype.scalar_name)
+    if source.dtype is not x.dtype:
+        raise errors.error("put_dtype", dst=x.dtype.scalar_name, src=source.dtype.scalar_name)
+    if source._data.size != index._data.size:
+        raise errors.error("put_numel", source=source._data.size, index=index._data.size)
+    numel = x._data.size
+    positions = index._data.astype(np.int64, copy=True).reshape(source._data.shape)
+    if numel == 0 and positions.size:
+        raise errors.error("put_empty")
+    outside = (positions < -numel) | (positions >= numel)
+    if outside.any():
+        first = positions.reshape(-1)[np.argmax(outside.reshape(-1))]
+        raise errors.error("take_out_of_range", index=int(first), numel=numel)
+    positions[positions < 0] += numel
+    return positions
 
 
 def _index_put_plan(x: Tensor, indices: Sequence[Any]) -> np.ndarray:
@@ -2317,6 +2370,8 @@ TENSOR_METHODS: dict[str, Any] = {
     "masked_select": masked_select,
     "take_along_dim": take_along_dim,
     "take": _take_method,
+    "put_": put_,
+    "put": put,
     "broadcast_to": broadcast_to,
     "index_put_": index_put_,
     "index_put": index_put,
@@ -2359,6 +2414,7 @@ TORCH_FUNCTIONS: dict[str, Any] = {
     "masked_select": masked_select,
     "take_along_dim": take_along_dim,
     "take": take,
+    "put": put,
     "broadcast_tensors": broadcast_tensors,
     "broadcast_to": arguments.renamed(
         broadcast_to_function, "broadcast_to", qualname="broadcast_to"
