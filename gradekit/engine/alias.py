@@ -29,6 +29,7 @@ ALIASED_MODULES: dict[str, str] = {
     "torch.autograd.graph": "gradekit.engine.autograd.graph",
     "torch.autograd.grad_mode": "gradekit.engine.autograd.grad_mode",
     "torch.autograd.function": "gradekit.engine.autograd.function",
+    "torch.autograd.variable": "gradekit.engine.autograd.variable",
     "torch.nn": "gradekit.engine.nn",
     "torch.nn.functional": "gradekit.engine.nn.functional",
     "torch.nn.parameter": "gradekit.engine.nn.parameter",
@@ -45,9 +46,9 @@ _saved_modules: dict[str, ModuleType | None] = {}
 class _UnsupportedTorchFinder:
     """Turns ``import torch.optim`` (anything not aliased) into the engine's clear error.
 
-    ``from torch.autograd import Variable`` needs it too: when a package lacks the name,
+    ``from torch.autograd import gradcheck`` needs it too: when a package lacks the name,
     Python tries to import it as a submodule, under the package's real name
-    (``gradekit.engine.autograd.Variable``), and otherwise says only "cannot import name".
+    (``gradekit.engine.autograd.gradcheck``), and otherwise says only "cannot import name".
     Such a name, when no engine module has it, is answered with the error for its torch name.
 
     A meta path finder only needs ``find_spec``; not subclassing

@@ -150,6 +150,15 @@ def from_numpy_dtype(np_dtype: np.dtype) -> dtype:
         ) from None
 
 
+def check_numpy_strides(array: np.ndarray) -> None:
+    """torch makes tensors of numpy arrays (``from_numpy``, ``tensor``, ``as_tensor``, an
+    index) only when no stride is negative: ``a[::-1]`` must be copied first."""
+    if any(stride < 0 for stride in array.strides):
+        # torch's message ends with a space, which the catalogue's stripped texts leave out
+        exc_type, template = errors.MESSAGES["numpy_negative_strides"]
+        raise exc_type(template + " ")
+
+
 def promote_types(a: dtype, b: dtype) -> dtype:
     """torch.promote_types: the smallest dtype both can be cast to."""
     if a is b:

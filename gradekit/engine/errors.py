@@ -552,6 +552,24 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "Index tensor must have the same number of dimensions as input tensor",
     ),
+    "take_index_dtype": (RuntimeError, "take(): Expected a long tensor for index, but got {dtype}"),
+    "take_out_of_range": (
+        IndexError,
+        "out of range: tried to access index {index} on a tensor of {numel} elements.",
+    ),
+    "take_empty": (IndexError, "take(): tried to take from an empty tensor"),
+    "put_index_dtype": (RuntimeError, "put_(): Expected a long tensor for index, but got {dtype}"),
+    "put_dtype": (
+        RuntimeError,
+        "put_(): self and source expected to have the same dtype, but got self.dtype = {dst} "
+        "and source.dtype = {src}",
+    ),
+    "put_numel": (
+        IndexError,
+        "put_(): Expected source and index to have the same number of elements, but got "
+        "source.numel() = {source}, index.numel() = {index}",
+    ),
+    "put_empty": (IndexError, "put_(): Tried to put elements into an empty tensor"),
     "index_select_dtype": (
         RuntimeError,
         "index_select(): Expected dtype int32 or int64 for index",
@@ -617,6 +635,7 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     ),
     "permute_duplicate": (RuntimeError, "permute(): duplicate dims are not allowed."),
     "flip_duplicate": (RuntimeError, "dim {dim} appears multiple times in the list of dims"),
+    "flip_ndim": (RuntimeError, "Input must be >= {ndim}-d."),
     "repeat_ndim": (
         RuntimeError,
         "Number of dimensions of repeat dims can not be smaller than number of dimensions "
@@ -670,6 +689,7 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "chunk expects `chunks` to be greater than 0, got: {chunks}",
     ),
     "cat_empty": (ValueError, "torch.cat(): expected a non-empty list of Tensors"),
+    "stack_empty_list": (RuntimeError, "{name} expects a non-empty TensorList"),
     "cat_ndim": (
         RuntimeError,
         "Tensors must have same number of dimensions: got {ndim_a} and {ndim_b}",
@@ -850,12 +870,24 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "invalid_reduction": (ValueError, "{reduction} is not a valid value for reduction"),
     "tensor_data_type": (TypeError, "can't convert data of type {dtype} to a tensor"),
     "from_numpy_type": (TypeError, "expected np.ndarray (got {type_name})"),
+    "numpy_negative_strides": (
+        ValueError,
+        "At least one stride in the given numpy array is negative, and tensors with negative "
+        "strides are not currently supported. (You can probably work around this by making a "
+        "copy of your array  with array.copy().)",
+    ),
     "legacy_new_arguments": (
         TypeError,
         "new() received an invalid combination of arguments - got {arguments}",
     ),
     "legacy_new_not_sequence": (TypeError, "new(): data must be a sequence (got {type_name})"),
-    "legacy_new_dtype": (TypeError, "expected {expected} (got {got})"),
+    "legacy_new_dtype": (
+        TypeError,
+        "expected TensorOptions(dtype={expected}, device=cpu, layout=Strided, requires_grad=false "
+        "(default), pinned_memory=false (default), memory_format=(nullopt)) (got TensorOptions("
+        "dtype={got}, device=cpu, layout=Strided, requires_grad=false (default), pinned_memory="
+        "false (default), memory_format=(nullopt)))",
+    ),
     "invalid_type": (ValueError, "invalid type: '{name}'"),
     "type_argument_type": (TypeError, "dtype must be a type, str, or dtype object"),
     "operand_type": (TypeError, "unsupported operand type(s): 'Tensor' and '{type_name}'"),
@@ -878,6 +910,9 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
 }
 
 WARNINGS: dict[str, str] = {
+    "variable_volatile": (
+        "volatile was removed and now has no effect. Use `with torch.no_grad():` instead."
+    ),
     # (a DeprecationWarning: autograd/function.py warns it itself)
     "function_instantiated": (
         "{cls} should not be instantiated. Methods on autograd functions are all static, so "

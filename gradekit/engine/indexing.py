@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from gradekit.engine import errors
+from gradekit.engine import dtypes, errors
 
 AsArray = Callable[[object], "np.ndarray | None"]
 
@@ -646,6 +646,7 @@ def _sequence_to_index_array(data: list | tuple | range | np.ndarray) -> np.ndar
 def _sequence_to_index_array_generally(data: list | tuple | range | np.ndarray) -> np.ndarray:
     """:func:`_sequence_to_index_array` for any data."""
     if isinstance(data, np.ndarray):
+        dtypes.check_numpy_strides(data)
         array = data
     elif isinstance(data, range):
         array = np.array(data, dtype=np.int64)

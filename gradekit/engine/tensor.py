@@ -308,7 +308,7 @@ class Tensor(TensorBase):
         """``torch.Tensor(data)`` / ``torch.Tensor(2, 3)``: legacy float32 constructor."""
         from .ops.creation import legacy_constructor
 
-        return legacy_constructor(cls, get_default_dtype(), args, kwargs)
+        return legacy_constructor(cls, get_default_dtype(), args, kwargs, any_tensor=True)
 
     @staticmethod
     def _make(
@@ -784,10 +784,10 @@ class Tensor(TensorBase):
         return from_numpy(array)
 
     def __float__(self) -> float:
+        if self._requires_grad:  # torch 2.13 warns once per process (before the size check)
+            errors.warn_once("float_of_requires_grad")  # int() does not warn
         if self._data.size != 1:
             raise errors.error("python_scalar_numel")
-        if self._requires_grad:  # torch 2.13 warns once per process; int() does not warn
-            errors.warn_once("float_of_requires_grad")
         return float(self._data.reshape(()).item())
 
     def __int__(self) -> int:
@@ -815,7 +815,14 @@ class Tensor(TensorBase):
     def __iter__(self) -> Iterator[Tensor]:
         if self._data.ndim == 0:
             raise errors.error("iter_0d")
-        return iter([self[i] for i in range(self._data.shape[0])])  # type: ignore[index]
+        # torch's: the rows are unbind(0)'s outputs (UnbindBackward0, multi-output views)
+        return iter(self.unbind(0))
+
+    def __reversed__(self) -> Tensor:
+        # torch's: ``reversed(t)`` is ``t.flip(0)`` (a tensor, not an iterator); 0-d: t itself
+        if self._data.ndim == 0:
+            return self
+        return self.flip(0)
 
     def __hash__(self) -> int:
         return id(self)

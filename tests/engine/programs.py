@@ -2344,6 +2344,7 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
         "index_select", lambda T, a: a.index_select(1, T.tensor([2, 0, 2])), ((2, 3),)
     ),
     DifferentiableOp("gather", lambda T, a: a.gather(1, T.tensor([[0, 0], [2, 1]])), ((2, 3),)),
+    DifferentiableOp("take", lambda T, a: T.take(a, T.tensor([[5, 0], [5, -1]])), ((2, 3),)),
     DifferentiableOp(
         "masked_fill",
         lambda T, a: a.masked_fill(T.tensor([True, False, True]), 0.5),

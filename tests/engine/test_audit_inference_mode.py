@@ -32,6 +32,12 @@ FLAGS = {
     "with torch.inference_mode():\n    r = w * 2\nresult = (r.requires_grad, r.is_inference(), r.grad_fn, r.is_leaf)": "(False, True, None, True)",
     "with torch.inference_mode():\n    with torch.inference_mode(False):\n        result = (torch.is_inference_mode_enabled(), torch.is_grad_enabled(), torch.ones(1).is_inference(), (w * 2).grad_fn is not None)": "(False, True, False, True)",
     "with torch.no_grad():\n    with torch.inference_mode(False):\n        result = (torch.is_grad_enabled(), torch.is_inference_mode_enabled())": "(True, False)",
+    # enable_grad / set_grad_enabled(True) in the mode report grad mode on but record nothing
+    "with torch.inference_mode():\n    with torch.enable_grad():\n        r = w * 2\n        result = (torch.is_grad_enabled(), r.requires_grad, r.grad_fn, r.is_inference())": "(True, False, None, True)",
+    "with torch.no_grad():\n    with torch.inference_mode():\n        with torch.enable_grad():\n            r = w * 2\nresult = (r.requires_grad, torch.is_grad_enabled())": "(False, True)",
+    "with torch.inference_mode():\n    with torch.set_grad_enabled(True):\n        r = w * 2\n    result = (r.requires_grad, torch.is_grad_enabled())": "(False, False)",
+    "with torch.inference_mode():\n    torch.set_grad_enabled(True)\n    r = w * 2\nresult = (r.requires_grad, torch.is_grad_enabled(), (w * 2).requires_grad)": "(False, True, True)",
+    "with torch.inference_mode():\n    with torch.enable_grad():\n        with torch.inference_mode(False):\n            result = ((w * 2).grad_fn is not None, torch.is_grad_enabled())": "(True, True)",
     "with torch.inference_mode():\n    pass\nresult = (torch.is_grad_enabled(), torch.is_inference_mode_enabled())": "(True, False)",
     "with torch.inference_mode(False):\n    result = (torch.is_grad_enabled(), torch.ones(1).is_inference())": "(True, False)",
     "@torch.inference_mode()\ndef f():\n    return (torch.ones(1).is_inference(), torch.is_grad_enabled())\nresult = f()": "(True, False)",

@@ -7,6 +7,7 @@ from . import graph
 from .api import backward, grad
 from .function import Function
 from .grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled
+from .variable import Variable
 
 __all__ = [
     "Function",
@@ -17,6 +18,7 @@ __all__ = [
     "inference_mode",
     "no_grad",
     "set_grad_enabled",
+    "Variable",
 ]
 
 

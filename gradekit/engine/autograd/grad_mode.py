@@ -13,12 +13,22 @@ from typing import Any, TypeVar
 
 enabled: bool = True
 inference: bool = False
+# The grad mode the code asked for. It differs from ``enabled`` (whether ops record) only in
+# inference mode, where torch reports enable_grad()/set_grad_enabled(True) but records nothing.
+requested: bool = True
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
 def is_grad_enabled() -> bool:
-    return enabled
+    return requested if inference else enabled
+
+
+def _switch(mode: bool) -> None:
+    """Ask for grad mode ``mode``; inference mode keeps recording off whatever is asked."""
+    global enabled, requested
+    requested = mode
+    enabled = mode and not inference
 
 
 def is_inference_mode_enabled() -> bool:
@@ -34,16 +44,15 @@ class _GradModeContext:
         self._saved: list[tuple[bool, bool]] = []
 
     def _enter_mode(self) -> None:
-        global enabled
-        enabled = self._target
+        _switch(self._target)
 
     def __enter__(self) -> None:
-        self._saved.append((enabled, inference))
+        self._saved.append((enabled, inference, requested))
         self._enter_mode()
 
     def __exit__(self, *exc_info: object) -> None:
-        global enabled, inference
-        enabled, inference = self._saved.pop()
+        global enabled, inference, requested
+        enabled, inference, requested = self._saved.pop()
 
     def clone(self) -> _GradModeContext:
         return self.__class__()
@@ -82,9 +91,10 @@ class no_grad(_GradModeContext):  # noqa: N801 - torch's name
     _target = False
 
     def __new__(cls, orig_func: Callable[..., Any] | None = None) -> Any:
-        # torch allows the bare decorator form ``@torch.no_grad`` too.
+        # torch allows the bare decorator form ``@torch.no_grad`` too: any argument is the
+        # function to decorate (``no_grad(False)`` is a function, no context manager)
         instance = super().__new__(cls)
-        if orig_func is not None and callable(orig_func):
+        if orig_func is not None:
             instance.__init__()
             return instance(orig_func)
         return instance
@@ -104,7 +114,6 @@ class set_grad_enabled(_GradModeContext):  # noqa: N801 - torch's name
     context manager (restoring the previous mode on exit) or a decorator."""
 
     def __init__(self, mode: bool) -> None:
-        global enabled
         if type(mode) is not bool:  # torch's parser takes a bool only, not a truthy value
             from .. import errors
             from ..ops.arguments import type_name
@@ -119,18 +128,17 @@ class set_grad_enabled(_GradModeContext):  # noqa: N801 - torch's name
             )
         super().__init__()
         self._target = mode
-        self._previous = enabled
-        enabled = self._target  # torch applies the mode at construction time
+        self._previous = (enabled, inference, requested)
+        _switch(self._target)  # torch applies the mode at construction time
 
     def __enter__(self) -> None:
-        global enabled
-        self._saved.append((self._previous, inference))
-        enabled = self._target
+        self._saved.append(self._previous)
+        _switch(self._target)
 
     def __call__(self, func: F) -> F:
         """As a decorator, the mode applies inside ``func`` only (torch restores it here)."""
-        global enabled
-        enabled = self._previous
+        global enabled, inference, requested
+        enabled, inference, requested = self._previous
         return super().__call__(func)
 
     def __repr__(self) -> str:  # (torch's str, which its repr returns)
@@ -139,10 +147,10 @@ class set_grad_enabled(_GradModeContext):  # noqa: N801 - torch's name
     __str__ = __repr__
 
     def clone(self) -> _GradModeContext:
-        global enabled
-        previous = enabled
+        global enabled, inference, requested
+        previous = (enabled, inference, requested)
         copy = set_grad_enabled(self._target)
-        enabled = previous  # constructing the copy must not switch the mode yet
+        enabled, inference, requested = previous  # constructing the copy must not switch yet
         return copy
 
 
@@ -150,9 +158,10 @@ class inference_mode(_GradModeContext):  # noqa: N801 - torch's name
     """Like no_grad; results report ``is_inference() == True``."""
 
     def __new__(cls, mode: Any = True) -> Any:
-        # torch allows the bare decorator form ``@torch.inference_mode`` too.
+        # torch allows the bare decorator form ``@torch.inference_mode`` too: whatever is
+        # not a bool is the function to decorate
         instance = super().__new__(cls)
-        if mode is not None and not isinstance(mode, bool) and callable(mode):
+        if not isinstance(mode, bool):
             instance.__init__()
             return instance(mode)
         return instance
@@ -163,9 +172,9 @@ class inference_mode(_GradModeContext):  # noqa: N801 - torch's name
         self._target = not self._mode
 
     def _enter_mode(self) -> None:
-        global enabled, inference
-        enabled = self._target
+        global inference
         inference = self._mode
+        _switch(self._target)
 
     def clone(self) -> _GradModeContext:
         return inference_mode(self._mode)

@@ -284,6 +284,8 @@ def tensor(
     else:
         if dtype is not None:
             dtype = dtypes.given(dtype, "tensor")
+        if isinstance(data, np.ndarray):
+            dtypes.check_numpy_strides(data)
         try:
             array, inferred = _infer_array(data, dtype)
         except (TypeError, ValueError, RuntimeError) as failure:  # (free unless raised)
@@ -335,6 +337,7 @@ def as_tensor(data: Any, *, dtype: dtype | None = None, device: Any = None) -> T
     if isinstance(data, Tensor):
         return data if dtype is None or dtype is data.dtype else data.to(dtype)
     if isinstance(data, np.ndarray):
+        dtypes.check_numpy_strides(data)
         source = from_numpy_dtype(data.dtype)
         if dtype is None or dtype is source:
             return from_numpy(data)
@@ -345,6 +348,7 @@ def as_tensor(data: Any, *, dtype: dtype | None = None, device: Any = None) -> T
 def from_numpy(array: np.ndarray) -> Tensor:
     if not isinstance(array, np.ndarray):
         raise errors.error("from_numpy_type", type_name=type(array).__name__)
+    dtypes.check_numpy_strides(array)
     if not array.flags.writeable:
         errors.warn_once("numpy_not_writable")
     return Tensor._make(array, from_numpy_dtype(array.dtype))
@@ -1032,8 +1036,13 @@ def normal(
 
 
 # --- legacy constructors -----------------------------------------------------------------------
-def legacy_constructor(cls: type, d: dtype, args: tuple, kwargs: dict) -> Tensor:
-    """torch.Tensor(2, 3) (uninitialised -> zeros), torch.Tensor([1, 2]), torch.FloatTensor(...)."""
+def legacy_constructor(
+    cls: type, d: dtype, args: tuple, kwargs: dict, *, any_tensor: bool = False
+) -> Tensor:
+    """torch.Tensor(2, 3) (uninitialised -> zeros), torch.Tensor([1, 2]), torch.FloatTensor(...).
+
+    Of a tensor, it is an alias (AliasBackward0, in the graph): ``torch.Tensor(t)`` of any
+    dtype (``any_tensor``), a typed class's only of its own dtype."""
     device = kwargs.pop("device", None)
     if kwargs:
         listed = overloads.LEGACY_NEW  # torch's parser lists new()'s overloads
@@ -1044,12 +1053,16 @@ def legacy_constructor(cls: type, d: dtype, args: tuple, kwargs: dict) -> Tensor
     if not args:
         return Tensor._make(np.zeros((0,), d.np_dtype), d)
     if len(args) == 1 and isinstance(args[0], Tensor):
+        from .views import _CPP_TYPE_NAMES, alias
+
         source = args[0]
-        if source.dtype is not d:
+        if source.dtype is not d and not any_tensor:
             raise errors.error(
-                "legacy_new_dtype", expected=d.scalar_name, got=source.dtype.scalar_name
+                "legacy_new_dtype",
+                expected=_CPP_TYPE_NAMES[d.name],
+                got=_CPP_TYPE_NAMES[source.dtype.name],
             )
-        return source.detach()
+        return alias(source)
     if builtins.all(isinstance(a, (builtins.int, np.integer)) for a in args) or (
         len(args) == 1 and isinstance(args[0], Size)
     ):
@@ -1060,6 +1073,8 @@ def legacy_constructor(cls: type, d: dtype, args: tuple, kwargs: dict) -> Tensor
     if len(args) == 1:
         if not isinstance(args[0], (list, tuple, np.ndarray, str)):  # (PySequence_Check)
             raise errors.error("legacy_new_not_sequence", type_name=arguments.type_name(args[0]))
+        if isinstance(args[0], np.ndarray):
+            dtypes.check_numpy_strides(args[0])
         array, _ = _infer_array(args[0])
         return Tensor._make(np.array(array, dtype=d.np_dtype), d)
     called = {} if device is None else {"device": device}

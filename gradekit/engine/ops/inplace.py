@@ -23,7 +23,7 @@ from ..autograd import grad_mode
 from ..autograd.graph import CopyBackwards, Node, SavedTensor
 from ..tensor import Tensor
 from . import arguments, overloads, pointwise
-from .core import edge, is_scalar
+from .core import broadcast_error, edge, is_scalar
 from .quiet import quiet_call
 from .scalars import checked_scalar
 
@@ -223,17 +223,19 @@ def copy_(self: Tensor, src: Tensor, non_blocking: bool = False) -> Tensor:
         )
         raise arguments.by_keyword(error, arguments.caller_keywords(method=True))
     arguments.check_non_blocking("copy_", non_blocking)
+    # torch broadcasts self with src (TensorIterator): shapes that do not broadcast fail as
+    # in a binary op, and a broadcast shape other than self's is the in-place output error
     try:
-        values = np.broadcast_to(src._data, self._data.shape)
+        broadcast_shape = np.broadcast_shapes(self._data.shape, src._data.shape)
     except ValueError:
+        raise broadcast_error(self._data.shape, src._data.shape) from None
+    if broadcast_shape != self._data.shape:
         raise errors.error(
-            "expand_size",
-            target=self._data.shape[-1] if self._data.ndim else 1,
-            existing=src._data.shape[-1] if src._data.ndim else 1,
-            dim=0,
-            target_sizes=list(self._data.shape),
-            tensor_sizes=list(src._data.shape),
-        ) from None
+            "inplace_broadcast",
+            out_shape=list(self._data.shape),
+            broadcast_shape=list(broadcast_shape),
+        )
+    values = np.broadcast_to(src._data, self._data.shape)
     node = None
     # (torch's copy_ records only into a differentiable dtype: an int or bool self does not
     # require grad after copying a float that does)

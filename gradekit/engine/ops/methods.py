@@ -307,6 +307,7 @@ METHODS: dict[str, Any] = {
     "softmax": _softmax,
     "log_softmax": _log_softmax,
     "nonzero": reduction.nonzero,
+    "argwhere": reduction.argwhere,
     "count_nonzero": reduction.count_nonzero,
     "all": reduction.all,
     "any": reduction.any,

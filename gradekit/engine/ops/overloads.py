@@ -131,6 +131,7 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "cat stack concat concatenate".split(),
         ("(tuple of Tensors tensors, int dim = 0, *, Tensor out = None)",),
     ),
+    **dict.fromkeys("hstack vstack".split(), ("(tuple of Tensors tensors, *, Tensor out = None)",)),
     "amax": (
         "(Tensor input, tuple of ints dim = None, bool keepdim = False, *, Tensor out = None)",
     ),
@@ -231,6 +232,7 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
     "split_with_sizes": ("(Tensor input, tuple of ints split_sizes, int dim = 0)",),
     "reshape": ("(Tensor input, tuple of ints shape)",),
     "flip": ("(Tensor input, tuple of ints dims)",),
+    "take": ("(Tensor input, Tensor index)",),
     "permute": ("(Tensor input, tuple of ints dims)",),
     "broadcast_to": ("(Tensor input, tuple of ints size)",),
     "squeeze": (

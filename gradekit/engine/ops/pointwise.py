@@ -1146,15 +1146,7 @@ class TanhBackward0(Node):
 
     def backward_data(self, grad: np.ndarray) -> tuple:
         (result,) = self.saved_data
-        if result.dtype != grad.dtype or result.ndim == 0 or grad.dtype == np.float16:
-            # (0-d: numpy returns scalars)
-            return (as_array_of(_tanh_backward_array(grad, result), grad.dtype),)
-        # The same three ufunc calls on the same dtype, into one fresh array instead of
-        # three (large tensors: each temporary costs an allocation and page faults).
-        out = np.multiply(result, result)
-        np.subtract(1, out, out=out)
-        np.multiply(grad, out, out=out)
-        return (out,)
+        return (as_array_of(_tanh_backward_array(grad, result), grad.dtype),)
 
 
 def tanh(input: Tensor) -> Tensor:
@@ -1179,7 +1171,28 @@ class TanhBackwardBackward0(Node):
 def _tanh_backward_array(grad: np.ndarray, result: np.ndarray) -> Any:
     if grad.dtype == np.float16:  # torch's half kernel computes in float32, rounds once
         grad, result = grad.astype(np.float32), result.astype(np.float32)
+        return grad * (1 - result * result)
+    if grad.dtype == result.dtype and grad.dtype in (np.float32, np.float64):
+        return grad * _one_minus_square(result)
     return grad * (1 - result * result)
+
+
+def _one_minus_square(y: np.ndarray) -> np.ndarray:
+    """``1 - y * y`` rounded once, as torch's float32/float64 ``tanh_backward`` gets it (its
+    CPU kernels are built with FMA: ``grad * fnmadd(y, y, 1)``; the product rounded first
+    differs in the last ulp for about 2 gradients in 3)."""
+    if y.dtype == np.float32:  # y * y is exact in float64
+        return (1.0 - np.square(y, dtype=np.float64)).astype(np.float32)
+    # float64: Dekker's exact product y * y == p + e, then 1 - p - e summed exactly enough
+    t = 134217729.0 * y  # 2**27 + 1 splits y into two 26-bit halves
+    high = t - (t - y)
+    low = y - high
+    p = y * y
+    e = ((high * high - p) + 2 * high * low) + low * low
+    s = 1.0 - p
+    back = s - 1.0
+    s_error = (1.0 - (s - back)) + (-p - back)  # 1 + (-p) == s + s_error exactly
+    return s + (s_error - e)
 
 
 def tanh_backward(grad_output: Tensor, output: Tensor) -> Tensor:
@@ -1240,9 +1253,8 @@ class SigmoidBackwardBackward0(Node):
 
 
 def _sigmoid_backward_array(grad: np.ndarray, result: np.ndarray) -> Any:
-    if grad.dtype == np.float16:  # torch's half kernel: (grad * (1 - y)) * y, in half
-        return grad * (1 - result) * result
-    return grad * (result * (1 - result))
+    # torch's kernel, every dtype: (grad * (1 - y)) * y, each step rounded
+    return grad * (1 - result) * result
 
 
 def sigmoid_backward(grad_output: Tensor, output: Tensor) -> Tensor:

@@ -1247,11 +1247,24 @@ def nonzero(input: Tensor, *, as_tuple: bool = False) -> Any:
             if data.ndim == 0:
                 return (Tensor._make(np.zeros(builtins.int(bool(data)), np.int64), int64),)
             return tuple(Tensor._make(idx.astype(np.int64), int64) for idx in np.nonzero(data))
-        if data.ndim == 0:
-            return Tensor._make(np.zeros((builtins.int(bool(data)), 0), np.int64), int64)
-        return Tensor._make(np.argwhere(data).astype(np.int64), int64)
+        return _nonzero_rows(data)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("nonzero", input, failure) from None
+
+
+def argwhere(input: Tensor) -> Tensor:
+    """``torch.argwhere(input)``: ``nonzero(input)``, one row of indices per non-zero element."""
+    try:
+        return _nonzero_rows(input._data)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("argwhere", input, failure) from None
+
+
+def _nonzero_rows(data: np.ndarray) -> Tensor:
+    """The int64 (count, ndim) tensor of the indices of ``data``'s non-zero elements."""
+    if data.ndim == 0:
+        return Tensor._make(np.zeros((builtins.int(bool(data)), 0), np.int64), int64)
+    return Tensor._make(np.argwhere(data).astype(np.int64), int64)
 
 
 def count_nonzero(input: Tensor, dim: Any = None, surplus: Any = None, axis: Any = None) -> Tensor:

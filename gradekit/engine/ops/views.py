@@ -27,6 +27,7 @@ the parsed plan on Tensors.
 
 from __future__ import annotations
 
+import builtins
 import math
 import operator
 import sys
@@ -39,7 +40,7 @@ import numpy as np
 from .. import errors
 from ..autograd import grad_mode
 from ..autograd.graph import CopyBackwards, Node
-from ..dtypes import FLOATING, bool_, int32, int64, result_type
+from ..dtypes import FLOATING, INTEGRAL, bool_, dtype, int32, int64, result_type
 from ..indexing import (
     IndexPlan,
     SelectStep,
@@ -50,7 +51,7 @@ from ..indexing import (
 )
 from ..tensor import Tensor, register_method
 from . import arguments, overloads
-from .core import is_scalar, maybe_wrap_dim, requires_grad, scalar_value
+from .core import broadcast_error, is_scalar, maybe_wrap_dim, requires_grad, scalar_value
 from .layout import empty_preserving_layout
 from .quiet import quiet_call
 from .scalars import checked_scalar
@@ -134,6 +135,7 @@ def _node_class(name: str, behaviour: type[Node]) -> type[Node]:
 #: Gathers whose backward torch writes as a two-input scatter into zeros.
 _SCATTER_BACKWARDS = {
     "IndexBackward0": "IndexPutImplBackward0",
+    "TakeBackward0": "PutBackward0",
     "IndexSelectBackward0": "IndexAddBackward0",
     "GatherBackward0": "ScatterAddBackward0",
     "MaskedSelectBackward0": "MaskedScatterBackward0",
@@ -448,7 +450,13 @@ def take_positions(
 #: Gathers whose torch node saves tensors (derivatives.yaml: the indices, and gather's,
 #: masked_select's inputs), even where the engine needs none of them for the backward.
 _SAVING_GATHERS = frozenset(
-    ("IndexBackward0", "IndexSelectBackward0", "GatherBackward0", "MaskedSelectBackward0")
+    (
+        "IndexBackward0",
+        "IndexSelectBackward0",
+        "GatherBackward0",
+        "MaskedSelectBackward0",
+        "TakeBackward0",
+    )
 )
 
 
@@ -472,16 +480,20 @@ def scatter_positions(
     return Tensor._make(flat.reshape(shape), grad.dtype, node)
 
 
-def put_positions(x: Tensor, positions: np.ndarray, values: Tensor, accumulate: bool) -> Tensor:
-    """Out-of-place ``x.ravel()[positions] = values`` (``+=`` if accumulate): IndexPutBackward0."""
+def put_positions(
+    x: Tensor,
+    positions: np.ndarray,
+    values: Tensor,
+    accumulate: bool,
+    name: str = "IndexPutBackward0",
+) -> Tensor:
+    """Out-of-place ``x.ravel()[positions] = values`` (``+=`` if accumulate), recorded as
+    ``name``."""
     flat = np.array(x._data, dtype=x.dtype.np_dtype, copy=True).reshape(-1)
     _write_flat(flat, positions, values._data, accumulate)
     node = None
     if requires_grad(x, values):
-        node = _node_class("IndexPutBackward0", _PutNode)(
-            (x._edge(), values._edge()),
-            ((x._data.shape, x.dtype),),
-        )
+        node = _node_class(name, _PutNode)((x._edge(), values._edge()), ((x._data.shape, x.dtype),))
         node.positions, node.accumulate = positions, accumulate
         node._saved = ()  # (torch's saves the indices: freed after a backward)
     return Tensor._make(flat.reshape(x._data.shape), x.dtype, node)
@@ -1315,6 +1327,26 @@ def flip(x: Tensor, dims: Any = errors.REQUIRED, *surplus: Any) -> Tensor:
         ) from None
 
 
+def flipud(x: Tensor) -> Tensor:
+    """``torch.flipud(input)`` and ``x.flipud()``: ``flip`` of dim 0 (FlipBackward0)."""
+    return _flip_first_dims("flipud", x, 1)
+
+
+def fliplr(x: Tensor) -> Tensor:
+    """``torch.fliplr(input)`` and ``x.fliplr()``: ``flip`` of dim 1 (FlipBackward0)."""
+    return _flip_first_dims("fliplr", x, 2)
+
+
+def _flip_first_dims(name: str, x: Tensor, ndim: int) -> Tensor:
+    """flip along dim ``ndim - 1`` of a tensor of at least ``ndim`` dims, as flipud/fliplr."""
+    try:
+        if x._data.ndim < ndim:
+            raise errors.error("flip_ndim", ndim=ndim)
+        return flip(x, (ndim - 1,))
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor(name, x, failure) from None
+
+
 def cat(tensors: Sequence[Tensor], dim: int = 0, surplus: Any = None, axis: Any = None) -> Tensor:
     """torch.cat: CatBackward0; legacy empty 1-d tensors are skipped."""
     if surplus is not None or axis is not None:  # numpy's name (see arguments.numpy_names)
@@ -1367,6 +1399,40 @@ def cat(tensors: Sequence[Tensor], dim: int = 0, surplus: Any = None, axis: Any 
         return Tensor._make(data, out_dtype, node)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("cat", given, failure, dim) from None
+
+
+def hstack(tensors: Sequence[Tensor] = errors.REQUIRED, *surplus: Any) -> Tensor:
+    """``torch.hstack``: the tensors made at least 1-d, joined along dim 0 when they are 1-d,
+    else along dim 1 (cat's CatBackward0; a 0-d input's ViewBackward0 before it)."""
+    pieces = _at_least_nd("hstack", tensors, surplus, 1)
+    return cat(pieces, 0 if pieces[0]._data.ndim == 1 else 1)
+
+
+def vstack(tensors: Sequence[Tensor] = errors.REQUIRED, *surplus: Any) -> Tensor:
+    """``torch.vstack``: the tensors made at least 2-d (a 1-d one unsqueezed in front),
+    joined along dim 0."""
+    return cat(_at_least_nd("vstack", tensors, surplus, 2), 0)
+
+
+def _at_least_nd(name: str, tensors: Any, surplus: tuple, ndim: int) -> list[Tensor]:
+    """hstack's / vstack's inputs as torch's atleast_1d / atleast_2d make them, with the
+    functions' own argument errors."""
+    try:
+        () = surplus  # a surplus positional argument fails here; the handler words it
+        if not isinstance(tensors, (tuple, list)):
+            raise TypeError("not a sequence")  # (torch's words: the handler below)
+        if not tensors:
+            raise errors.error("stack_empty_list", name=name)
+        pieces = []
+        for tensor in tensors:
+            if tensor._data.ndim == 0:
+                tensor = reshape(tensor, (1,) * ndim)
+            elif tensor._data.ndim == 1 and ndim == 2:
+                tensor = unsqueeze(tensor, 0)
+            pieces.append(tensor)
+        return pieces
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor(name, tensors, failure, *surplus, exact=True) from None
 
 
 def stack(tensors: Sequence[Tensor], dim: int = 0, surplus: Any = None, axis: Any = None) -> Tensor:
@@ -1541,16 +1607,8 @@ def index_select(
             index_select, x, dim, index, surplus, axis, _index_position=_index_position
         )
     try:
-        if not isinstance(index, Tensor):
-            if index is errors.REQUIRED:  # (a default only so that axis= can stand for dim)
-                raise errors.error("argument_missing", name="index_select", argument="index")
-            raise errors.error(
-                "argument_not_tensor",
-                op="index_select",
-                arg="index",
-                position=_index_position,
-                type_name=type(index).__name__,
-            )
+        # (index's default is one only so that axis= can stand for dim)
+        _check_index_tensor("index_select", index, _index_position)
         ndim = x._data.ndim
         dim = _wrap_dim(dim, ndim)
         # torch's order of checks: the index's rank, its size for a 0-d input, then its dtype.
@@ -1662,8 +1720,6 @@ def masked_select(x: Tensor, mask: Tensor) -> Tensor:
         try:
             shape = np.broadcast_shapes(x._data.shape, mask._data.shape)
         except ValueError:
-            from .core import broadcast_error
-
             # (torch's masked_select expands (mask, self): tensor a is the mask)
             raise broadcast_error(mask._data.shape, x._data.shape) from None
         grid = np.broadcast_to(_positions_grid(x._data.shape), shape)
@@ -1698,6 +1754,50 @@ def take_along_dim(
         raise arguments.not_a_tensor("take_along_dim", x, failure, indices, dim) from None
 
 
+def _check_index_tensor(op: str, index: Any, position: int) -> None:
+    """torch's TypeError for an ``index`` argument that is no tensor: left out (the default
+    ``errors.REQUIRED``) or of another type, named at ``position`` as torch's parser does."""
+    if isinstance(index, Tensor):
+        return
+    if index is errors.REQUIRED:
+        raise errors.error("argument_missing", name=op, argument="index")
+    raise errors.error(
+        "argument_not_tensor", op=op, arg="index", position=position, type_name=type(index).__name__
+    )
+
+
+def take(
+    x: Tensor, index: Tensor = errors.REQUIRED, *surplus: Any, _index_position: int = 2
+) -> Tensor:
+    """``torch.take(input, index)``: ``input.ravel()[index]`` in index's shape (TakeBackward0,
+    which saves the index); negative indices count from the end.
+
+    ``_index_position`` is where ``index`` sits in the call torch's argument parser names in
+    its TypeError: 2 for the function, 1 for the method (see ``_take_method``)."""
+    try:
+        () = surplus  # a surplus positional argument fails here; the handler words it
+        _check_index_tensor("take", index, _index_position)
+        if index.dtype is not int64:
+            raise errors.error("take_index_dtype", dtype=index.dtype.scalar_name)
+        positions = index._data.astype(np.int64, copy=True)
+        numel = x._data.size
+        if numel == 0 and positions.size:
+            raise errors.error("take_empty")
+        outside = (positions < -numel) | (positions >= numel)
+        if outside.any():
+            first = positions.reshape(-1)[np.argmax(outside.reshape(-1))]
+            raise errors.error("take_out_of_range", index=int(first), numel=numel)
+        positions[positions < 0] += numel
+        return take_positions(x, positions, "TakeBackward0", (index,))
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("take", x, failure, index, *surplus, exact=True) from None
+
+
+def _take_method(self: Tensor, index: Tensor = errors.REQUIRED, *surplus: Any) -> Tensor:
+    """``x.take(index)``: the index is argument 1 in torch's TypeError."""
+    return take(self, index, *surplus, _index_position=1)
+
+
 def broadcast_to(x: Tensor, *shape: Any, size: Any = None) -> Tensor:
     if size is not None or not shape:  # x.broadcast_to(size=(2, 3)), or no size at all
         shape = arguments.keyword_size("broadcast_to", "size", shape, size)
@@ -1709,14 +1809,28 @@ def broadcast_to(x: Tensor, *shape: Any, size: Any = None) -> Tensor:
         raise arguments.not_a_tensor("broadcast_to", x, reason, *shape) from None
 
 
+def broadcast_tensors(*tensors: Tensor) -> tuple[Tensor, ...]:
+    """``torch.broadcast_tensors``: each tensor expanded to the common shape (ExpandBackward0
+    views); a tensor that already has that shape is returned itself, as torch does."""
+    shape: tuple[int, ...] = ()
+    for number, tensor in enumerate(tensors):
+        if not isinstance(tensor, Tensor):
+            raise errors.error(
+                "tensor_list_element", number=number, argument=0, got=type(tensor).__name__
+            )
+        try:
+            shape = np.broadcast_shapes(shape, tensor._data.shape)
+        except ValueError:
+            raise broadcast_error(shape, tensor._data.shape) from None
+    return tuple(t if t._data.shape == shape else expand(t, shape) for t in tensors)
+
+
 def _mask_array(x: Tensor, mask: Tensor, inplace: bool) -> np.ndarray:
     if mask.dtype is not bool_:
         raise errors.error("masked_fill_mask_dtype", dtype=_CPP_TYPE_NAMES[mask.dtype.name])
     try:
         target = np.broadcast_shapes(x._data.shape, mask._data.shape)
     except ValueError:
-        from .core import broadcast_error
-
         # torch's masked_fill expands (mask, self), so tensor a is the mask; masked_fill_
         # expands the mask to self, so tensor a is self
         shapes = (x._data.shape, mask._data.shape)
@@ -1849,6 +1963,8 @@ def _value_tensor(target: Tensor, value: Any) -> tuple[Tensor | None, Any]:
 def setitem(x: Tensor, key: Any, value: Any) -> None:
     """``x[key] = value``: CopySlices for basic keys, IndexPutBackward0 for advanced ones."""
     value_tensor, scalar = _value_tensor(x, value)
+    if scalar is not None:
+        scalar = _setitem_scalar(scalar, x.dtype)
     plan = parse_index(key, x._data.shape, _index_array, for_setitem=True)
     sliced = _apply_view_steps(x, plan)
     if plan.is_basic:
@@ -1858,7 +1974,9 @@ def setitem(x: Tensor, key: Any, value: Any) -> None:
             _copy_to(sliced, value_tensor)
         return
     if value_tensor is None:
-        value_tensor = Tensor._make(np.asarray(scalar, dtype=sliced.dtype.np_dtype), sliced.dtype)
+        # (quiet: 1e20 into float16 is a silent inf, as torch)
+        array = quiet_call(np.asarray, scalar, dtype=sliced.dtype.np_dtype)
+        value_tensor = Tensor._make(array, sliced.dtype)
     elif value_tensor._data.ndim and value_tensor._data.shape[0] == 1:
         # torch views the value without its leading size-1 dims first (ViewBackward0)
         shape = value_tensor._data.shape
@@ -1869,6 +1987,18 @@ def setitem(x: Tensor, key: Any, value: Any) -> None:
     masks = [k for k in (key if isinstance(key, tuple) else (key,)) if _is_bool_mask(k)]
     if scalar is not None and masks and "_overlapping" in sliced.__dict__:
         errors.warn("masked_fill_expanded", stacklevel=2)  # torch routes this to masked_fill_
+
+
+def _setitem_scalar(scalar: Any, target: dtype) -> Any:
+    """A Python number stored by ``x[key] = number``, checked as torch checks it: an int
+    must fit int64 (the parser's "Overflow when unpacking long long"), and an integer
+    tensor refuses a number it cannot hold (nan, inf, 1e20) with torch's overflow error; a
+    floating tensor takes any float (1e20 into float16 is inf)."""
+    if type(scalar) is builtins.int and not -(2**63) <= scalar < 2**63:
+        raise errors.error("long_overflow")
+    if target.category == INTEGRAL:
+        return checked_scalar(scalar, target)
+    return scalar
 
 
 def _is_bool_mask(item: object) -> bool:
@@ -1936,8 +2066,14 @@ def _check_put_value(target: Tensor, positions: np.ndarray, value: Tensor) -> No
         )
 
 
-def _put_(target: Tensor, positions: np.ndarray, value: Tensor, accumulate: bool) -> None:
-    """In-place advanced write into ``target`` (IndexPutBackward0)."""
+def _put_(
+    target: Tensor,
+    positions: np.ndarray,
+    value: Tensor,
+    accumulate: bool,
+    name: str = "IndexPutBackward0",
+) -> None:
+    """In-place advanced write into ``target``, recorded as ``name``."""
     _check_put_value(target, positions, value)
     _check_inplace_on_expanded(target, "index_put_expanded", stacklevel=5)
     if positions.size:
@@ -1952,13 +2088,56 @@ def _put_(target: Tensor, positions: np.ndarray, value: Tensor, accumulate: bool
             target._data[where] = values  # duplicates: the last write wins, as in torch
     target._bump_version()
     if requires_grad(target, value):
-        node = _node_class("IndexPutBackward0", _PutNode)(
+        node = _node_class(name, _PutNode)(
             (target._edge(), value._edge()),
             ((target._data.shape, target.dtype),),
         )
         node.positions, node.accumulate = positions, accumulate
         node._saved = ()  # (torch's saves the indices: freed after a backward)
         target._set_grad_fn_inplace(node)
+
+
+def put_(x: Tensor, index: Tensor, source: Tensor, accumulate: bool = False) -> Tensor:
+    """``x.put_(index, source, accumulate=False)``: writes source's elements at the flat
+    (row-major) positions of index in x (PutBackward0); negative positions count from the
+    end."""
+    _put_(x, _put_positions(x, index, source), source, accumulate, "PutBackward0")
+    return x
+
+
+def put(x: Tensor, index: Tensor, source: Tensor, accumulate: bool = False) -> Tensor:
+    """``torch.put(input, index, source, accumulate=False)``: ``put_`` on a copy."""
+    positions = _put_positions(x, index, source)
+    return put_positions(x, positions, source, accumulate, "PutBackward0")
+
+
+def _put_positions(x: Tensor, index: Tensor, source: Tensor) -> np.ndarray:
+    """put's flat positions of x, in source's shape, after torch's checks."""
+    for position, (name, value) in enumerate((("index", index), ("source", source)), 1):
+        if not isinstance(value, Tensor):
+            raise errors.error(
+                "argument_not_tensor",
+                op="put_",
+                arg=name,
+                position=position,
+                type_name=type(value).__name__,
+            )
+    if index.dtype is not int64:
+        raise errors.error("put_index_dtype", dtype=index.dtype.scalar_name)
+    if source.dtype is not x.dtype:
+        raise errors.error("put_dtype", dst=x.dtype.scalar_name, src=source.dtype.scalar_name)
+    if source._data.size != index._data.size:
+        raise errors.error("put_numel", source=source._data.size, index=index._data.size)
+    numel = x._data.size
+    positions = index._data.astype(np.int64, copy=True).reshape(source._data.shape)
+    if numel == 0 and positions.size:
+        raise errors.error("put_empty")
+    outside = (positions < -numel) | (positions >= numel)
+    if outside.any():
+        first = positions.reshape(-1)[np.argmax(outside.reshape(-1))]
+        raise errors.error("take_out_of_range", index=int(first), numel=numel)
+    positions[positions < 0] += numel
+    return positions
 
 
 def _index_put_plan(x: Tensor, indices: Sequence[Any]) -> np.ndarray:
@@ -2177,6 +2356,8 @@ TENSOR_METHODS: dict[str, Any] = {
     "expand_as": expand_as,
     "repeat": repeat,
     "flip": _flip_method,
+    "flipud": flipud,
+    "fliplr": fliplr,
     "narrow": narrow,
     "select": select,
     "split": arguments.with_parameter_names(split, split_size_or_sections="split_size"),
@@ -2188,6 +2369,9 @@ TENSOR_METHODS: dict[str, Any] = {
     "masked_fill_": masked_fill_,
     "masked_select": masked_select,
     "take_along_dim": take_along_dim,
+    "take": _take_method,
+    "put_": put_,
+    "put": put,
     "broadcast_to": broadcast_to,
     "index_put_": index_put_,
     "index_put": index_put,
@@ -2199,6 +2383,8 @@ TORCH_FUNCTIONS: dict[str, Any] = {
     "concat": arguments.renamed(cat, "concat", qualname="concat"),
     "concatenate": arguments.renamed(cat, "concatenate", qualname="concatenate"),
     "stack": stack,
+    "hstack": hstack,
+    "vstack": vstack,
     "split": split,
     "chunk": chunk,
     "unbind": unbind,
@@ -2218,6 +2404,8 @@ TORCH_FUNCTIONS: dict[str, Any] = {
     "squeeze": squeeze,
     "unsqueeze": unsqueeze,
     "flip": flip,
+    "flipud": flipud,
+    "fliplr": fliplr,
     "narrow": narrow,
     "select": select,
     "index_select": index_select,
@@ -2225,6 +2413,9 @@ TORCH_FUNCTIONS: dict[str, Any] = {
     "masked_fill": masked_fill,
     "masked_select": masked_select,
     "take_along_dim": take_along_dim,
+    "take": take,
+    "put": put,
+    "broadcast_tensors": broadcast_tensors,
     "broadcast_to": arguments.renamed(
         broadcast_to_function, "broadcast_to", qualname="broadcast_to"
     ),
