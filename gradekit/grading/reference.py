@@ -14,6 +14,7 @@ import re
 import sys
 import threading
 import types
+import warnings
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -42,8 +43,9 @@ from gradekit.spec.cache import write_cache_file
 REFERENCE_BACKENDS = ("engine", "torch")
 # The layout of the disk cache's files (part of their key: files of another layout are never
 # read). An index frame, then the reference outcomes, then each exercise's mistake outcomes.
-# (3: graph leaves carry the names of the arguments they are.)
-DISK_CACHE_FORMAT = "gradekit.reference/3"
+# (3: graph leaves carry the names of the arguments they are; 4: computed under Python's default
+# warning filters, whatever this process's are: a file of 3 may hold a warning as an exception.)
+DISK_CACHE_FORMAT = "gradekit.reference/4"
 
 # exercise id -> mistake function name -> call id -> outcome
 MistakeOutcomes = dict[str, dict[str, CallOutcome]]
@@ -459,7 +461,7 @@ def _compute(solution_path: Path, plans: list[ExercisePlan], backend: str) -> Re
     # the background) they are computed without one.
     timed = threading.current_thread() is threading.main_thread()
     answers = ReferenceAnswers(backend=backend)
-    with torch_backend(backend) as backend_module:
+    with torch_backend(backend) as backend_module, _default_warning_filters():
         namespace = _load_solution(solution_path, SOLUTION_LOAD_TIMEOUT if timed else None)
         reference_calls = plan_calls(plans)
         answers.outcomes = execute_calls(
@@ -474,6 +476,22 @@ def _compute(solution_path: Path, plans: list[ExercisePlan], backend: str) -> Re
                 )
             answers.mistakes[plan.exercise.id] = per_mistake
     return answers
+
+
+@contextlib.contextmanager
+def _default_warning_filters() -> Iterator[None]:
+    """Python's own warning filters while the block runs, as a sandbox interpreter has them
+    (``python -I`` reads no ``PYTHONWARNINGS``). Under this process's filters ``python -W
+    error``, ``PYTHONWARNINGS=error`` or a test's filter would turn a warning the solution or a
+    mistake gives (reading a non-leaf's ``.grad``) into an exception, and that answer, cached
+    on disk, would then be every later run's expected answer."""
+    with warnings.catch_warnings():
+        warnings.resetwarnings()
+        warnings.filterwarnings("default", category=DeprecationWarning, module="__main__")
+        for category in (DeprecationWarning, PendingDeprecationWarning, ImportWarning):
+            warnings.simplefilter("ignore", category, append=True)
+        warnings.simplefilter("ignore", ResourceWarning, append=True)
+        yield
 
 
 def _load_solution(solution_path: Path, timeout: float | None = None) -> dict:

@@ -220,3 +220,29 @@ def test_the_torch_alias_is_installed_while_another_thread_imports() -> None:
         stop.set()
         thread.join()
         sys.setswitchinterval(interval)
+
+
+def test_answers_do_not_depend_on_this_process_warning_filters(tmp_path, monkeypatch):
+    """`python -W error`, PYTHONWARNINGS=error or a test's filter must not turn a warning into
+    the expected answer: autograd's intermediate_grads_no_retain mistake reads a non-leaf's
+    .grad (torch warns), and its answer, computed under 'error' and cached on disk, used to be
+    'raised UserWarning' for every later run, so students making that mistake were no longer
+    told so. The sandbox runs students under Python's default filters; so does the reference."""
+    import warnings
+
+    monkeypatch.setenv(reference.CACHE_ENV, str(tmp_path))
+    spec = Path(__file__).resolve().parents[2] / "exercises" / "autograd.yaml"
+    assignment = load_assignment(spec)
+    plans = [plan for plan in build_plan(assignment) if plan.exercise.id == "intermediate_grads"]
+    reference._cache.clear()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        callers_filters = list(warnings.filters)
+        under_error = reference.reference_answers(assignment.solution_path, plans)
+        assert warnings.filters == callers_filters  # put back as they were
+    mistake = under_error.mistakes["intermediate_grads"]["intermediate_grads_no_retain"]
+    assert {outcome.status for outcome in mistake.values()} == {"ok"}
+    reference._cache.clear()  # what a later run reads back from the disk cache
+    read_back = reference.reference_answers(assignment.solution_path, plans)
+    again = read_back.mistakes["intermediate_grads"]["intermediate_grads_no_retain"]
+    assert without_durations(again) == without_durations(mistake)
