@@ -42,7 +42,11 @@ def real_torch() -> ModuleType:
 def as_in_a_fresh_process(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each test starts as a fresh process does: with no hook, retain_grad or custom
     Function registered yet (``graph.user_code_in_graphs``), so ``loss.backward()`` runs
-    the newest-first pass unless the test itself registers user code, whatever ran before."""
+    the newest-first pass unless the test itself registers user code, whatever ran before;
+    and with none of torch's once-per-process warnings given yet (``errors.warn_once``), so a
+    test that expects one sees it whichever test gave it first."""
+    from gradekit.engine import errors
     from gradekit.engine.autograd import graph
 
     monkeypatch.setattr(graph, "user_code_in_graphs", False)
+    monkeypatch.setattr(errors, "_warned_once", set())
