@@ -125,6 +125,11 @@ def render() -> str:
     groups = _classify(engine, [n for n in _public_names(engine) if n not in GRADEKIT_EXTRAS])
     methods, properties = _tensor_members()
     functional = _public_names(engine.nn.functional)
+    nn_modules = [
+        name
+        for name in _public_names(engine.nn)
+        if isinstance(getattr(engine.nn, name), type) and name != "Parameter"
+    ]
     autograd = _public_names(engine.autograd)
     linalg = _public_names(engine.linalg)
     cuda = _public_names(engine.cuda)
@@ -170,6 +175,19 @@ def render() -> str:
         "## `torch.nn`",
         "",
         f"`torch.nn.Parameter`; `torch.nn.functional`: {_bullets(functional, 'F.')}",
+        "",
+        f"**Modules**: {_bullets(nn_modules, 'torch.nn.')}. A `Module` subclass registers the "
+        "Parameters and modules assigned to its attributes; calling it calls `forward`; it has "
+        "`parameters()`, `named_parameters()`, `children()`, `named_children()`, `modules()`, "
+        "`named_modules()`, `zero_grad(set_to_none=True)`, `train()`/`eval()`/`training`, "
+        "`requires_grad_()` and torch's `repr` (no hooks, buffers, `state_dict` or `to()`). "
+        "`Sequential` takes modules or an `OrderedDict`, indexes, slices, iterates and "
+        "`append`s.",
+        "",
+        "There is no `torch.nn.Linear` (nor other modules with random initial weights): the "
+        "engine's random numbers are not torch's stream (`torch.rand` and `randn` draw from "
+        "numpy's PCG64), so its weights after `torch.manual_seed` would differ from torch's. "
+        "Make the weights with `torch.nn.Parameter(torch.tensor(...))` instead.",
         "",
         "## `torch.autograd`",
         "",

@@ -868,6 +868,21 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "linalg.vector_norm: Expected a floating point or complex tensor as input. Got {dtype}",
     ),
     "invalid_reduction": (ValueError, "{reduction} is not a valid value for reduction"),
+    # --- torch.nn modules and torch.optim (nn/modules.py, optim.py) ------------------------
+    "module_forward_missing": (
+        NotImplementedError,
+        'Module [{name}] is missing the required "forward" function',
+    ),
+    "module_assign_before_init": (
+        AttributeError,
+        "cannot assign {what} before Module.__init__() call",
+    ),
+    "module_assign_registered": (
+        TypeError,
+        "cannot assign '{got}' as {kind} '{name}' (torch.nn.{expected} or None expected)",
+    ),
+    "module_train_mode": (ValueError, "training mode is expected to be boolean"),
+    "sequential_index": (IndexError, "index {index} is out of range"),
     "tensor_data_type": (TypeError, "can't convert data of type {dtype} to a tensor"),
     "from_numpy_type": (TypeError, "expected np.ndarray (got {type_name})"),
     "numpy_negative_strides": (
