@@ -145,14 +145,14 @@ def render() -> str:
         "which makes `import torch` resolve to the engine.",
         "",
         "Any other attribute of `torch`, `torch.nn`, `torch.nn.functional`, "
-        "`torch.autograd`, `torch.linalg` or `torch.cuda` raises at once:",
+        "`torch.autograd`, `torch.linalg`, `torch.cuda` or `torch.optim` raises at once:",
         "",
         "```",
         "NotImplementedError: " + errors.message("unsupported", qualname="torch.nn.Conv2d"),
         "```",
         "",
-        "Importing an unsupported submodule (for example `import torch.optim`) raises the "
-        "same error.",
+        "Importing an unsupported submodule (for example `import torch.optim.lr_scheduler`) "
+        "raises the same error.",
         "",
         "## `torch`",
         "",
@@ -188,6 +188,16 @@ def render() -> str:
         "engine's random numbers are not torch's stream (`torch.rand` and `randn` draw from "
         "numpy's PCG64), so its weights after `torch.manual_seed` would differ from torch's. "
         "Make the weights with `torch.nn.Parameter(torch.tensor(...))` instead.",
+        "",
+        "## `torch.optim`",
+        "",
+        f"{_bullets(_public_names(engine.optim), 'torch.optim.')}: `SGD(params, lr=1e-3, "
+        "momentum=0, dampening=0, weight_decay=0, nesterov=False, *, maximize=False)` over "
+        "a list of tensors, a module's `parameters()` or parameter-group dicts; "
+        "`zero_grad(set_to_none=True)`, `step(closure=None)` (torch's single-tensor "
+        "arithmetic, so float32 and float64 parameters match torch's bit for bit), "
+        "`param_groups`, `state` (`momentum_buffer`), `defaults`, `add_param_group` and "
+        "torch's `repr` and errors. `fused=True` and `differentiable=True` are unsupported.",
         "",
         "## `torch.autograd`",
         "",

@@ -883,6 +883,29 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     ),
     "module_train_mode": (ValueError, "training mode is expected to be boolean"),
     "sequential_index": (IndexError, "index {index} is out of range"),
+    "optimizer_params_tensor": (
+        TypeError,
+        "params argument given to the optimizer should be an iterable of Tensors or dicts, "
+        "but got {got}",
+    ),
+    "optimizer_empty": (ValueError, "optimizer got an empty parameter list"),
+    "optimizer_params_set": (
+        TypeError,
+        "optimizer parameters need to be organized in ordered collections, but the ordering "
+        "of tensors in sets will change between runs. Please use a list instead.",
+    ),
+    "optimizer_not_tensor": (
+        TypeError,
+        "optimizer can only optimize Tensors, but one of the params is {got}",
+    ),
+    "optimizer_non_leaf": (ValueError, "can't optimize a non-leaf Tensor"),
+    "optimizer_param_in_two_groups": (
+        ValueError,
+        "some parameters appear in more than one parameter group",
+    ),
+    "optimizer_tensor_lr": (ValueError, "Tensor lr must be 1-element"),
+    "optimizer_invalid": (ValueError, "Invalid {what}: {value}"),
+    "sgd_nesterov": (ValueError, "Nesterov momentum requires a momentum and zero dampening"),
     "tensor_data_type": (TypeError, "can't convert data of type {dtype} to a tensor"),
     "from_numpy_type": (TypeError, "expected np.ndarray (got {type_name})"),
     "numpy_negative_strides": (
@@ -975,6 +998,10 @@ WARNINGS: dict[str, str] = {
         "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4314.)"
     ),
     "mse_size": MESSAGES["mse_size_warning"][1],
+    "optimizer_duplicate_params": (
+        "optimizer contains a parameter group with duplicate parameters; in future, this will "
+        "cause an error; see github.com/pytorch/pytorch/issues/40967 for more information"
+    ),
     "legacy_reduction": (
         "size_average and reduce args will be deprecated, please use reduction='{reduction}'"
         " instead."
