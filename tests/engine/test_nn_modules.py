@@ -64,6 +64,16 @@ GOLDENS = {
     "result = torch.nn.Sequential(torch.nn.Tanh())[3]": "IndexError: index 3 is out of range",
     "result = torch.nn.Sequential(torch.nn.Tanh())[-2]": "IndexError: index -2 is out of range",
     "from collections import OrderedDict\nresult = repr(torch.nn.Sequential(OrderedDict([('act', torch.nn.ReLU()), ('out', torch.nn.Sigmoid())])).append(torch.nn.Identity()))": "'Sequential(\\n  (act): ReLU()\\n  (out): Sigmoid()\\n  (2): Identity()\\n)'",
+    # L1Loss / F.l1_loss: torch's composite (input - target).abs() and its mean or sum
+    "x = torch.tensor([1.0, -2.0, 3.0], requires_grad=True)\nloss = torch.nn.L1Loss()(x, torch.tensor([0.5, 0.5, 3.0]))\nloss.backward()\nresult = (loss, loss.grad_fn.name(), loss.grad_fn.next_functions[0][0].name(), x.grad, repr(torch.nn.L1Loss(reduction='sum')))": "(torch.float32 () 1.0 rg=True, 'MeanBackward0', 'AbsBackward0', torch.float32 (3,) [0.333333, -0.333333, 0.0] rg=False, 'L1Loss()')",
+    "x = torch.tensor([[1.0, -2.0], [0.25, 4.0]], requires_grad=True)\nresult = [(F.l1_loss(x, torch.ones(2, 2), reduction=r).tolist(), F.l1_loss(x, torch.ones(2, 2), reduction=r).grad_fn.name()) for r in ('mean', 'sum', 'none')]": "[(1.6875, 'MeanBackward0'), (6.75, 'SumBackward0'), ([[0.0, 3.0], [0.75, 3.0]], 'AbsBackward0')]",
+    "x = torch.arange(1000.0, requires_grad=True) / 7\nloss = F.l1_loss(x, torch.ones(1000) / 3)\nloss.backward()\nresult = loss.item()": "71.02495574951172",
+    "x = torch.tensor([1.0, -2.0, 3.0], requires_grad=True)\nloss = F.l1_loss(x, torch.ones(2, 3))\nloss.backward()\nresult = (loss, x.grad)": "(torch.float32 () 1.66667 rg=True, torch.float32 (3,) [0.0, -0.333333, 0.333333] rg=False) | warns: Using a target size (torch.Size([2, 3])) that is different t",
+    "result = F.l1_loss(torch.ones(3), torch.ones(3), reduction='avg')": "ValueError: avg is not a valid value for reduction",
+    "result = F.l1_loss(torch.ones(3), torch.ones(2))": "RuntimeError: The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 0 | warns: Using a target size (torch.Size([2])) that is different to t",
+    "result = F.l1_loss(torch.tensor([1, 2]), torch.tensor([0, 0]))": "RuntimeError: mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: Long",
+    "result = F.l1_loss(torch.tensor([1.0, 2.0]), torch.tensor([0.0, 0.0]), size_average=False)": "torch.float32 () 3.0 rg=False | warns: size_average and reduce args will be deprecated, please use ",
+    "result = F.l1_loss(torch.ones(2), 1.0)": "AttributeError: 'float' object has no attribute 'size'",
 }
 
 

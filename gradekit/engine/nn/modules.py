@@ -228,6 +228,11 @@ class MSELoss(_Loss):
         return F.mse_loss(input, target, reduction=self.reduction)
 
 
+class L1Loss(_Loss):
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.l1_loss(input, target, reduction=self.reduction)
+
+
 class BCELoss(_WeightedLoss):
     def forward(self, input: Tensor, target: Tensor) -> Tensor:
         return F.binary_cross_entropy(input, target, weight=self.weight, reduction=self.reduction)
@@ -413,7 +418,14 @@ class Sequential(Module):
 # As torch's classes print and pickle (``type(nn.Sigmoid())``: torch.nn.modules.activation...)
 _HOMES = {
     "torch.nn.modules.module": (Module,),
-    "torch.nn.modules.loss": (MSELoss, BCELoss, BCEWithLogitsLoss, NLLLoss, CrossEntropyLoss),
+    "torch.nn.modules.loss": (
+        MSELoss,
+        L1Loss,
+        BCELoss,
+        BCEWithLogitsLoss,
+        NLLLoss,
+        CrossEntropyLoss,
+    ),
     "torch.nn.modules.activation": (Sigmoid, Tanh, ReLU, LeakyReLU, Softmax, LogSoftmax),
     "torch.nn.modules.linear": (Identity,),
     "torch.nn.modules.flatten": (Flatten,),
