@@ -46,7 +46,6 @@ from .core import (
     shape_of,
     torch_layout,
 )
-from .fused import fused_multiply_add
 from .quiet import quiet_call, retry_quietly, run_quietly
 
 # Python numbers as 0-d arrays of a float dtype, made once per (value, dtype).  A ufunc
@@ -191,6 +190,8 @@ def _scaled_binary(ufunc: np.ufunc, x: Any, y: Any, alpha: Any) -> tuple[np.ndar
             out = quiet_call(ufunc, a, b)
         elif result.np_dtype in _FUSED_ALPHA_DTYPES and np.ndim(b) > 0:
             # torch's float32/float64 kernel is fmadd(other, alpha, self): rounded once
+            from .fused import fused_multiply_add  # (on first use: the engine's import time)
+
             scale = alpha if ufunc is np.add else -alpha
             out = fused_multiply_add(b, np.asarray(scale, result.np_dtype), np.asarray(a))
         else:
