@@ -180,7 +180,8 @@ def render() -> str:
         "Parameters and modules assigned to its attributes; calling it calls `forward`; it has "
         "`parameters()`, `named_parameters()`, `children()`, `named_children()`, `modules()`, "
         "`named_modules()`, `zero_grad(set_to_none=True)`, `train()`/`eval()`/`training`, "
-        "`requires_grad_()` and torch's `repr` (no hooks, buffers, `state_dict` or `to()`). "
+        "`requires_grad_()`, `register_parameter`, `add_module` and torch's `repr`; its other "
+        "torch methods (hooks, buffers, `state_dict`, `to()` …) raise the engine's error. "
         "`Sequential` takes modules or an `OrderedDict`, indexes, slices, iterates and "
         "`append`s.",
         "",
@@ -197,7 +198,8 @@ def render() -> str:
         "`zero_grad(set_to_none=True)`, `step(closure=None)` (torch's single-tensor "
         "arithmetic, so float32 and float64 parameters match torch's bit for bit), "
         "`param_groups`, `state` (`momentum_buffer`), `defaults`, `add_param_group` and "
-        "torch's `repr` and errors. `fused=True` and `differentiable=True` are unsupported.",
+        "torch's `repr` and errors. `fused=True`, `differentiable=True` and the optimizer's "
+        "other torch methods (`state_dict`, hooks) raise the engine's error.",
         "",
         "## `torch.autograd`",
         "",

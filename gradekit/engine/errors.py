@@ -882,6 +882,11 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "cannot assign '{got}' as {kind} '{name}' (torch.nn.{expected} or None expected)",
     ),
     "module_train_mode": (ValueError, "training mode is expected to be boolean"),
+    "module_register_parameter": (
+        TypeError,
+        "cannot assign '{got}' object to parameter '{name}' (torch.nn.Parameter or None required)",
+    ),
+    "module_add_module": (TypeError, "{got} is not a Module subclass"),
     "sequential_index": (IndexError, "index {index} is out of range"),
     "optimizer_params_tensor": (
         TypeError,

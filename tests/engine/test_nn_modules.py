@@ -12,6 +12,7 @@ import pytest
 from audit_outcomes import outcome
 
 import gradekit.engine as engine
+from gradekit.engine.nn.modules import TORCH_MODULE_ATTRIBUTES
 
 GOLDENS = {
     # reprs, as torch prints modules
@@ -74,6 +75,11 @@ GOLDENS = {
     "result = F.l1_loss(torch.tensor([1, 2]), torch.tensor([0, 0]))": "RuntimeError: mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: Long",
     "result = F.l1_loss(torch.tensor([1.0, 2.0]), torch.tensor([0.0, 0.0]), size_average=False)": "torch.float32 () 3.0 rg=False | warns: size_average and reduce args will be deprecated, please use ",
     "result = F.l1_loss(torch.ones(2), 1.0)": "AttributeError: 'float' object has no attribute 'size'",
+    # register_parameter / add_module: None registers, anything else is torch's TypeError
+    "m = torch.nn.Module()\nm.register_parameter('w', None)\nm.register_parameter('b', torch.nn.Parameter(torch.ones(1)))\nm.add_module('act', torch.nn.Tanh())\nm.add_module('gone', None)\nresult = (m.w, [n for n, _ in m.named_parameters()], repr(m), list(m.children()))": "(None, ['b'], 'Module(\\n  (act): Tanh()\\n  (gone): None\\n)', [Tanh()])",
+    "torch.nn.Module().register_parameter('w', torch.ones(1))": "TypeError: cannot assign 'torch.FloatTensor' object to parameter 'w' (torch.nn.Parameter or None required)",
+    "torch.nn.Module().add_module('a', 3)": "TypeError: int is not a Module subclass",
+    "torch.nn.Module().add_module('a', torch.ones(1))": "TypeError: torch.FloatTensor is not a Module subclass",
 }
 
 
@@ -86,3 +92,18 @@ def test_nn_modules_match_the_golden(code: str) -> None:
 @pytest.mark.parametrize("code", list(GOLDENS))
 def test_nn_module_goldens_are_torchs(code: str, real_torch: ModuleType) -> None:
     assert outcome(real_torch, code) == GOLDENS[code]
+
+
+@pytest.mark.parametrize("name", ["state_dict", "to", "cpu", "register_forward_hook", "apply"])
+def test_module_api_the_engine_lacks_gets_the_clear_error(name: str) -> None:
+    # torch has these: an AttributeError would read as the student's typo
+    with pytest.raises(NotImplementedError, match=rf"does not support torch\.nn\.Module\.{name};"):
+        getattr(engine.nn.Sigmoid(), name)
+    with pytest.raises(AttributeError, match="'Sigmoid' object has no attribute 'state_dikt'"):
+        engine.nn.Sigmoid().state_dikt  # noqa: B018 - not torch's either
+
+
+@pytest.mark.torch
+def test_recorded_module_attributes_are_torchs(real_torch: ModuleType) -> None:
+    public = {name for name in dir(real_torch.nn.Module) if not name.startswith("_")}
+    assert public == TORCH_MODULE_ATTRIBUTES

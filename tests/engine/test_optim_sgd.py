@@ -15,6 +15,7 @@ import pytest
 from audit_outcomes import outcome
 
 import gradekit.engine as engine
+from gradekit.engine.optim import _TORCH_OPTIMIZER_ATTRIBUTES
 
 PRELUDE = "x = torch.arange(12.0).reshape(4, 3) / 7 - 0.5\ny = torch.tensor([[1.0], [0.0], [1.0], [0.0]])\n"
 
@@ -88,3 +89,19 @@ def test_sgd_steps_are_torchs_bit_for_bit(
             optimizer.step()
         results.append(np.array(param.tolist(), dtype).tobytes())
     assert results[0] == results[1]
+
+
+def test_optimizer_api_the_engine_lacks_gets_the_clear_error() -> None:
+    optimizer = engine.optim.SGD([engine.ones(1, requires_grad=True)], lr=0.1)
+    with pytest.raises(
+        NotImplementedError, match=r"does not support torch\.optim\.SGD\.state_dict;"
+    ):
+        optimizer.state_dict()
+    with pytest.raises(AttributeError, match="'SGD' object has no attribute 'stepp'"):
+        optimizer.stepp()
+
+
+@pytest.mark.torch
+def test_recorded_optimizer_attributes_are_torchs(real_torch: ModuleType) -> None:
+    public = {name for name in dir(real_torch.optim.SGD) if not name.startswith("_")}
+    assert public == _TORCH_OPTIMIZER_ATTRIBUTES

@@ -19,6 +19,22 @@ from ..tensor import Tensor
 from . import functional as F
 from .parameter import Parameter
 
+# torch 2.13's public torch.nn.Module attributes (``dir(torch.nn.Module)``; a torch-marked
+# test compares): those the engine lacks raise its "does not support" error
+TORCH_MODULE_ATTRIBUTES = frozenset(
+    """
+    T_destination add_module apply bfloat16 buffers call_super_init children compile cpu cuda
+    double dump_patches eval extra_repr float forward get_buffer get_extra_state get_parameter
+    get_submodule half ipu load_state_dict modules mtia named_buffers named_children
+    named_modules named_parameters parameters register_backward_hook register_buffer
+    register_forward_hook register_forward_pre_hook register_full_backward_hook
+    register_full_backward_pre_hook register_load_state_dict_post_hook
+    register_load_state_dict_pre_hook register_module register_parameter
+    register_state_dict_post_hook register_state_dict_pre_hook requires_grad_ set_extra_state
+    set_submodule share_memory state_dict to to_empty train type xpu zero_grad
+    """.split()
+)
+
 
 def _add_indent(text: str, spaces: int) -> str:
     """torch's ``_addindent``: every line but the first indented (a child's repr)."""
@@ -79,6 +95,8 @@ class Module:
             found = self.__dict__.get(registry)
             if found is not None and name in found:
                 return found[name]
+        if name in TORCH_MODULE_ATTRIBUTES:  # torch's API the engine lacks: not a typo
+            raise errors.unsupported(f"torch.nn.Module.{name}")
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
     def __delattr__(self, name: str) -> None:
@@ -89,9 +107,15 @@ class Module:
         object.__delattr__(self, name)
 
     def register_parameter(self, name: str, param: Parameter | None) -> None:
-        setattr(self, name, param)
+        if param is not None and not isinstance(param, Parameter):
+            raise errors.error("module_register_parameter", got=_type_name(param), name=name)
+        self._forget(name)
+        self._parameters[name] = param
 
     def add_module(self, name: str, module: Module | None) -> None:
+        if module is not None and not isinstance(module, Module):
+            raise errors.error("module_add_module", got=_type_name(module))
+        self._forget(name)
         self._modules[name] = module
 
     # --- traversal -------------------------------------------------------------------------
@@ -178,12 +202,15 @@ class Module:
         return text + ")"
 
 
+def _type_name(value: Any) -> str:
+    """How torch names a value's type in its messages (a tensor as ``torch.FloatTensor``)."""
+    return value.dtype.legacy_name if isinstance(value, Tensor) else type(value).__name__
+
+
 def _refused(value: Any, name: str, kind: str, expected: str) -> Exception:
-    """torch's TypeError for a registered name given something else (a tensor is named as
-    ``torch.FloatTensor``)."""
-    got = value.dtype.legacy_name if isinstance(value, Tensor) else type(value).__name__
+    """torch's TypeError for a registered name given something else."""
     return errors.error(
-        "module_assign_registered", got=got, kind=kind, name=name, expected=expected
+        "module_assign_registered", got=_type_name(value), kind=kind, name=name, expected=expected
     )
 
 
