@@ -12,7 +12,7 @@ import pytest
 from audit_outcomes import outcome
 
 import gradekit.engine as engine
-from gradekit.engine.nn.modules import TORCH_MODULE_ATTRIBUTES
+from gradekit.engine.nn.modules import _TORCH_SEQUENTIAL_ATTRIBUTES, TORCH_MODULE_ATTRIBUTES
 
 GOLDENS = {
     # reprs, as torch prints modules
@@ -99,6 +99,8 @@ def test_module_api_the_engine_lacks_gets_the_clear_error(name: str) -> None:
     # torch has these: an AttributeError would read as the student's typo
     with pytest.raises(NotImplementedError, match=rf"does not support torch\.nn\.Module\.{name};"):
         getattr(engine.nn.Sigmoid(), name)
+    with pytest.raises(NotImplementedError, match=r"does not support torch\.nn\.Sequential\.pop;"):
+        engine.nn.Sequential(engine.nn.Tanh()).pop(0)
     with pytest.raises(AttributeError, match="'Sigmoid' object has no attribute 'state_dikt'"):
         engine.nn.Sigmoid().state_dikt  # noqa: B018 - not torch's either
 
@@ -107,3 +109,5 @@ def test_module_api_the_engine_lacks_gets_the_clear_error(name: str) -> None:
 def test_recorded_module_attributes_are_torchs(real_torch: ModuleType) -> None:
     public = {name for name in dir(real_torch.nn.Module) if not name.startswith("_")}
     assert public == TORCH_MODULE_ATTRIBUTES
+    sequential = {name for name in dir(real_torch.nn.Sequential) if not name.startswith("_")}
+    assert sequential - public == _TORCH_SEQUENTIAL_ATTRIBUTES

@@ -35,6 +35,9 @@ TORCH_MODULE_ATTRIBUTES = frozenset(
     """.split()
 )
 
+# and those Sequential has besides (``append`` is the engine's)
+_TORCH_SEQUENTIAL_ATTRIBUTES = frozenset(("append", "extend", "insert", "pop"))
+
 
 def _add_indent(text: str, spaces: int) -> str:
     """torch's ``_addindent``: every line but the first indented (a child's repr)."""
@@ -97,6 +100,8 @@ class Module:
                 return found[name]
         if name in TORCH_MODULE_ATTRIBUTES:  # torch's API the engine lacks: not a typo
             raise errors.unsupported(f"torch.nn.Module.{name}")
+        if name in _TORCH_SEQUENTIAL_ATTRIBUTES and isinstance(self, Sequential):
+            raise errors.unsupported(f"torch.nn.Sequential.{name}")
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
     def __delattr__(self, name: str) -> None:
