@@ -125,6 +125,11 @@ def render() -> str:
     groups = _classify(engine, [n for n in _public_names(engine) if n not in GRADEKIT_EXTRAS])
     methods, properties = _tensor_members()
     functional = _public_names(engine.nn.functional)
+    nn_modules = [
+        name
+        for name in _public_names(engine.nn)
+        if isinstance(getattr(engine.nn, name), type) and name != "Parameter"
+    ]
     autograd = _public_names(engine.autograd)
     linalg = _public_names(engine.linalg)
     cuda = _public_names(engine.cuda)
@@ -140,14 +145,14 @@ def render() -> str:
         "which makes `import torch` resolve to the engine.",
         "",
         "Any other attribute of `torch`, `torch.nn`, `torch.nn.functional`, "
-        "`torch.autograd`, `torch.linalg` or `torch.cuda` raises at once:",
+        "`torch.autograd`, `torch.linalg`, `torch.cuda` or `torch.optim` raises at once:",
         "",
         "```",
         "NotImplementedError: " + errors.message("unsupported", qualname="torch.nn.Conv2d"),
         "```",
         "",
-        "Importing an unsupported submodule (for example `import torch.optim`) raises the "
-        "same error.",
+        "Importing an unsupported submodule (for example `import torch.optim.lr_scheduler`) "
+        "raises the same error.",
         "",
         "## `torch`",
         "",
@@ -170,6 +175,31 @@ def render() -> str:
         "## `torch.nn`",
         "",
         f"`torch.nn.Parameter`; `torch.nn.functional`: {_bullets(functional, 'F.')}",
+        "",
+        f"**Modules**: {_bullets(nn_modules, 'torch.nn.')}. A `Module` subclass registers the "
+        "Parameters and modules assigned to its attributes; calling it calls `forward`; it has "
+        "`parameters()`, `named_parameters()`, `children()`, `named_children()`, `modules()`, "
+        "`named_modules()`, `zero_grad(set_to_none=True)`, `train()`/`eval()`/`training`, "
+        "`requires_grad_()`, `register_parameter`, `add_module` and torch's `repr`; its other "
+        "torch methods (hooks, buffers, `state_dict`, `to()` …) raise the engine's error. "
+        "`Sequential` takes modules or an `OrderedDict`, indexes, slices, iterates and "
+        "`append`s.",
+        "",
+        "There is no `torch.nn.Linear` (nor other modules with random initial weights): the "
+        "engine's random numbers are not torch's stream (`torch.rand` and `randn` draw from "
+        "numpy's PCG64), so its weights after `torch.manual_seed` would differ from torch's. "
+        "Make the weights with `torch.nn.Parameter(torch.tensor(...))` instead.",
+        "",
+        "## `torch.optim`",
+        "",
+        f"{_bullets(_public_names(engine.optim), 'torch.optim.')}: `SGD(params, lr=1e-3, "
+        "momentum=0, dampening=0, weight_decay=0, nesterov=False, *, maximize=False)` over "
+        "a list of tensors, a module's `parameters()` or parameter-group dicts; "
+        "`zero_grad(set_to_none=True)`, `step(closure=None)` (torch's single-tensor "
+        "arithmetic, so float32 and float64 parameters match torch's bit for bit), "
+        "`param_groups`, `state` (`momentum_buffer`), `defaults`, `add_param_group` and "
+        "torch's `repr` and errors. `fused=True`, `differentiable=True` and the optimizer's "
+        "other torch methods (`state_dict`, hooks) raise the engine's error.",
         "",
         "## `torch.autograd`",
         "",

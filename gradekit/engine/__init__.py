@@ -26,6 +26,7 @@ try:
         errors,
         linalg,
         nn,
+        optim,
     )
     from .autograd import enable_grad, inference_mode, no_grad, set_grad_enabled
     from .autograd.grad_mode import is_grad_enabled, is_inference_mode_enabled
@@ -297,6 +298,7 @@ __all__ = [
     "numel",
     "ones",
     "ones_like",
+    "optim",
     "outer",
     "pow",
     "promote_types",

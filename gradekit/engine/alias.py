@@ -2,8 +2,8 @@
 
 ``install_torch_alias()`` registers the engine's modules under the torch names in
 ``sys.modules`` (``torch``, ``torch.autograd``, ``torch.nn``, ``torch.nn.functional``,
-``torch.linalg``) and puts a finder first on ``sys.meta_path`` that answers any other
-``torch.*`` import with the engine's clear "does not support" error instead of a
+``torch.linalg``, ``torch.optim`` …) and puts a finder first on ``sys.meta_path`` that
+answers any other ``torch.*`` import with the engine's clear "does not support" error instead of a
 confusing ModuleNotFoundError.
 
 ``run_script()`` runs a script the way ``python`` would; ``script_traceback()`` formats an
@@ -35,6 +35,7 @@ ALIASED_MODULES: dict[str, str] = {
     "torch.nn.parameter": "gradekit.engine.nn.parameter",
     "torch.linalg": "gradekit.engine.linalg",
     "torch.cuda": "gradekit.engine.cuda",
+    "torch.optim": "gradekit.engine.optim",
 }
 
 # engine module name -> torch module name (``from torch import X`` looks for ``gradekit.engine.X``)
@@ -44,7 +45,7 @@ _saved_modules: dict[str, ModuleType | None] = {}
 
 
 class _UnsupportedTorchFinder:
-    """Turns ``import torch.optim`` (anything not aliased) into the engine's clear error.
+    """Turns ``import torch.fft`` (anything not aliased) into the engine's clear error.
 
     ``from torch.autograd import gradcheck`` needs it too: when a package lacks the name,
     Python tries to import it as a submodule, under the package's real name

@@ -868,6 +868,49 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "linalg.vector_norm: Expected a floating point or complex tensor as input. Got {dtype}",
     ),
     "invalid_reduction": (ValueError, "{reduction} is not a valid value for reduction"),
+    # --- torch.nn modules and torch.optim (nn/modules.py, optim.py) ------------------------
+    "module_forward_missing": (
+        NotImplementedError,
+        'Module [{name}] is missing the required "forward" function',
+    ),
+    "module_assign_before_init": (
+        AttributeError,
+        "cannot assign {what} before Module.__init__() call",
+    ),
+    "module_assign_registered": (
+        TypeError,
+        "cannot assign '{got}' as {kind} '{name}' (torch.nn.{expected} or None expected)",
+    ),
+    "module_train_mode": (ValueError, "training mode is expected to be boolean"),
+    "module_register_parameter": (
+        TypeError,
+        "cannot assign '{got}' object to parameter '{name}' (torch.nn.Parameter or None required)",
+    ),
+    "module_add_module": (TypeError, "{got} is not a Module subclass"),
+    "sequential_index": (IndexError, "index {index} is out of range"),
+    "optimizer_params_tensor": (
+        TypeError,
+        "params argument given to the optimizer should be an iterable of Tensors or dicts, "
+        "but got {got}",
+    ),
+    "optimizer_empty": (ValueError, "optimizer got an empty parameter list"),
+    "optimizer_params_set": (
+        TypeError,
+        "optimizer parameters need to be organized in ordered collections, but the ordering "
+        "of tensors in sets will change between runs. Please use a list instead.",
+    ),
+    "optimizer_not_tensor": (
+        TypeError,
+        "optimizer can only optimize Tensors, but one of the params is {got}",
+    ),
+    "optimizer_non_leaf": (ValueError, "can't optimize a non-leaf Tensor"),
+    "optimizer_param_in_two_groups": (
+        ValueError,
+        "some parameters appear in more than one parameter group",
+    ),
+    "optimizer_tensor_lr": (ValueError, "Tensor lr must be 1-element"),
+    "optimizer_invalid": (ValueError, "Invalid {what}: {value}"),
+    "sgd_nesterov": (ValueError, "Nesterov momentum requires a momentum and zero dampening"),
     "tensor_data_type": (TypeError, "can't convert data of type {dtype} to a tensor"),
     "from_numpy_type": (TypeError, "expected np.ndarray (got {type_name})"),
     "numpy_negative_strides": (
@@ -960,6 +1003,10 @@ WARNINGS: dict[str, str] = {
         "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4314.)"
     ),
     "mse_size": MESSAGES["mse_size_warning"][1],
+    "optimizer_duplicate_params": (
+        "optimizer contains a parameter group with duplicate parameters; in future, this will "
+        "cause an error; see github.com/pytorch/pytorch/issues/40967 for more information"
+    ),
     "legacy_reduction": (
         "size_average and reduce args will be deprecated, please use reduction='{reduction}'"
         " instead."

@@ -4,8 +4,8 @@ clear error) from "not torch at all" (torch's own AttributeError).
 ``TENSOR_ATTRIBUTE_NAMES``: the public attribute names of ``torch.Tensor`` (see
 ``tensor.py``, ``TensorBase``; tests/engine/test_core.py checks it against torch).
 ``NAMESPACE_NAMES``: every name of ``torch``, ``torch.nn``, ``torch.nn.functional``,
-``torch.autograd``, ``torch.linalg`` and ``torch.cuda`` (tests/engine/test_namespaces.py
-checks them).
+``torch.autograd``, ``torch.linalg``, ``torch.cuda`` and ``torch.optim``
+(tests/engine/test_namespaces.py checks them).
 """
 
 from __future__ import annotations
@@ -527,5 +527,11 @@ reset_max_memory_allocated reset_max_memory_cached reset_peak_host_memory_stats
 reset_peak_memory_stats seed seed_all set_device set_per_process_memory_fraction
 set_rng_state set_rng_state_all set_stream set_sync_debug_mode sparse stream streams
 synchronize temperature threading torch traceback tunable use_mem_pool utilization warnings
+""",
+    "torch.optim": """
+ASGD Adadelta Adafactor Adagrad Adam AdamW Adamax LBFGS Muon NAdam Optimizer RAdam RMSprop
+Rprop SGD SparseAdam __all__ __builtins__ __cached__ __doc__ __file__ __loader__ __name__
+__package__ __path__ __spec__ _adafactor _functional _muon _stateless lr_scheduler swa_utils
+swap_in_optimizer_params_and_state
 """,
 }

@@ -42,11 +42,11 @@ UNSUPPORTED = (
     ("statement", "missing"),
     [
         ("from torch.autograd import gradcheck", "torch.autograd.gradcheck"),
-        ("from torch import optim", "torch.optim"),
+        ("from torch.optim import Adam", "torch.optim.Adam"),
         ("from torch.nn import Linear", "torch.nn.Linear"),
         ("from torch.nn.functional import relu, gelu", "torch.nn.functional.gelu"),
         ("from torch.linalg import svd", "torch.linalg.svd"),
-        ("import torch.optim", "torch.optim"),
+        ("import torch.optim.lr_scheduler", "torch.optim.lr_scheduler"),
         ("import torch\ntorch.nn.Conv2d", "torch.nn.Conv2d"),
     ],
 )
@@ -67,13 +67,19 @@ def test_supported_names_still_import_every_way(tmp_path):
         from torch.nn.functional import relu
         from torch.nn import functional as F
         import torch.nn.functional
+        import torch.optim as optim
+        from torch.optim import SGD
+        from torch import nn
         x = tensor([-1.0, 2.0], requires_grad=True)
-        print(relu(x), F.relu is relu, grad(x.sum(), x))
+        print(relu(x), F.relu is relu, grad(x.sum(), x), SGD is optim.SGD, nn.ReLU()(x))
         """,
     )
     done = run(path, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
-    assert done.stdout == ("tensor([0., 2.], grad_fn=<ReluBackward0>) True (tensor([1., 1.]),)\n")
+    assert done.stdout == (
+        "tensor([0., 2.], grad_fn=<ReluBackward0>) True (tensor([1., 1.]),) True "
+        "tensor([0., 2.], grad_fn=<ReluBackward0>)\n"
+    )
 
 
 def test_a_failing_script_shows_only_its_own_frames(tmp_path):

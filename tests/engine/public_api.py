@@ -36,6 +36,7 @@ ALIASED_MODULES = (
     "gradekit.engine.nn.parameter",
     "gradekit.engine.linalg",
     "gradekit.engine.cuda",
+    "gradekit.engine.optim",
 )
 
 

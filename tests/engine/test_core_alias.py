@@ -21,8 +21,11 @@ SCRIPT = textwrap.dedent(
     loss = F.mse_loss(x * 3, torch.zeros(2))
     (g,) = grad(loss, x)
     print(type(torch).__name__, torch.__name__, autograd.grad is grad, g.tolist(), sys.argv[1:])
+    import torch.optim
+    from torch.optim import SGD
+    print(SGD is torch.optim.SGD, repr(torch.nn.Sigmoid()))
     try:
-        import torch.optim
+        import torch.optim.lr_scheduler
     except NotImplementedError as error:
         print("optim:", error)
     """
@@ -46,8 +49,10 @@ def test_run_script_resolves_torch_to_engine(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0] == "module gradekit.engine True [9.0, 18.0] ['--lr', '0.1']"
-    assert lines[1] == (
-        "optim: gradekit engine does not support torch.optim; install torch and use --backend torch"
+    assert lines[1] == "True Sigmoid()"
+    assert lines[2] == (
+        "optim: gradekit engine does not support torch.optim.lr_scheduler; "
+        "install torch and use --backend torch"
     )
 
 

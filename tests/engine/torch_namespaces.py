@@ -21,7 +21,7 @@ from pathlib import Path
 
 NAMESPACES = (
     *("torch", "torch.nn", "torch.nn.functional", "torch.autograd", "torch.linalg"),
-    "torch.cuda",
+    *("torch.cuda", "torch.optim"),
 )
 TORCH_NAMES_FILE = Path(__file__).resolve().parents[2] / "gradekit" / "engine" / "torch_names.py"
 

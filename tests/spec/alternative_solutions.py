@@ -5,7 +5,7 @@ real torch 2.13, so it must pass on gradekit's engine too (test_alternative_solu
 ALTERNATIVES maps an assignment id to, per exercise, source texts that each define the
 exercise's entry. They were collected by grading many student idioms with
 ``gradekit check --backend torch`` and ``--backend engine`` and comparing the two reports;
-idioms the engine does not support yet (torch.take, index_fill_, nn modules, ...) are left out.
+idioms the engine does not support yet (index_fill_, nn.Linear, ...) are left out.
 """
 
 # ruff: noqa: E501 - one idiom per line where it fits
@@ -268,6 +268,7 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def loss_grad_fn_names(x, y, w, b):\n    z = torch.matmul(x, w) + b\n    loss = F.binary_cross_entropy_with_logits(z, y)\n    return (str(z.grad_fn).split(' ')[0][1:], str(loss.grad_fn).split(' ')[0][1:])\n",
             "def loss_grad_fn_names(x, y, w, b):\n    z = torch.matmul(x, w) + b\n    loss = F.binary_cross_entropy_with_logits(z, y)\n    return (repr(z.grad_fn)[1:].split(' object')[0], repr(loss.grad_fn)[1:].split(' object')[0])\n",
             "def loss_grad_fn_names(x, y, w, b):\n    z = torch.matmul(x, w) + b\n    loss = F.binary_cross_entropy_with_logits(z, y, reduction='mean')\n    return (type(z.grad_fn).__name__, type(loss.grad_fn).__name__)\n",
+            "def loss_grad_fn_names(x, y, w, b):\n    criterion = torch.nn.BCEWithLogitsLoss()\n    z = torch.matmul(x, w) + b\n    loss = criterion(z, y)\n    return (type(z.grad_fn).__name__, type(loss.grad_fn).__name__)\n",
         ],
         "leaf_gradients": [
             "def leaf_gradients(x, a, b):\n    z = a * x + b\n    z.backward(torch.tensor(1.0))\n    return (x.grad, a.grad, b.grad)\n",
@@ -279,6 +280,7 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def leaf_gradients(x, a, b):\n    z = a * x + b\n    z.backward()\n    return tuple(t.grad.detach() for t in (x, a, b))\n",
             "def leaf_gradients(x, a, b):\n    z = a * x + b\n    z.backward()\n    return (x.grad.data, a.grad.data, b.grad.data)\n",
             "def leaf_gradients(x, a, b):\n    x.retain_grad()\n    z = a * x + b\n    z.backward()\n    return (x.grad, a.grad, b.grad)\n",
+            "def leaf_gradients(x, a, b):\n    optimizer = torch.optim.SGD([x, a, b], lr=0.01)\n    optimizer.zero_grad()\n    z = a * x + b\n    z.backward()\n    return (x.grad, a.grad, b.grad)\n",
         ],
         "vector_backward": [
             "def vector_backward(x, a, b):\n    z = a * x + b\n    z.sum().backward()\n    return (x.grad, a.grad, b.grad)\n",
@@ -359,6 +361,8 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def accumulated_then_zeroed(inp):\n    import copy\n    out = (inp + 1).pow(2)\n    out.backward(torch.ones_like(inp), retain_graph=True)\n    a = copy.deepcopy(inp.grad)\n    out.backward(torch.ones_like(inp), retain_graph=True)\n    b = copy.deepcopy(inp.grad)\n    inp.grad.zero_()\n    out.backward(torch.ones_like(inp), retain_graph=True)\n    return (a, b, copy.deepcopy(inp.grad))\n",
             "def accumulated_then_zeroed(inp):\n    out = (inp + 1).pow(2)\n    out.backward(torch.ones_like(inp), retain_graph=True)\n    a = inp.grad * 1\n    out.backward(torch.ones_like(inp), retain_graph=True)\n    b = inp.grad + 0\n    inp.grad.zero_()\n    out.backward(torch.ones_like(inp), retain_graph=True)\n    return (a, b, inp.grad.clone())\n",
             "def accumulated_then_zeroed(inp):\n    out = (inp + 1).pow(2)\n    out.backward(torch.ones_like(inp), retain_graph=True)\n    a = inp.grad.clone()\n    out.backward(torch.ones_like(inp), retain_graph=True)\n    b = inp.grad.clone()\n    inp.grad.mul_(0)\n    out.backward(torch.ones_like(inp), retain_graph=True)\n    return (a, b, inp.grad.clone())\n",
+            "def accumulated_then_zeroed(inp):\n    optimizer = torch.optim.SGD([inp], lr=0.1)\n    out = (inp + 1).pow(2)\n    out.backward(torch.ones_like(inp), retain_graph=True)\n    a = inp.grad.clone()\n    out.backward(torch.ones_like(inp), retain_graph=True)\n    b = inp.grad.clone()\n    optimizer.zero_grad()\n    out.backward(torch.ones_like(inp), retain_graph=True)\n    return (a, b, inp.grad.clone())\n",
+            "def accumulated_then_zeroed(inp):\n    optimizer = torch.optim.SGD([inp], lr=0.1)\n    out = (inp + 1).pow(2)\n    out.backward(torch.ones_like(inp), retain_graph=True)\n    a = inp.grad.clone()\n    out.backward(torch.ones_like(inp), retain_graph=True)\n    b = inp.grad.clone()\n    optimizer.zero_grad(set_to_none=False)\n    out.backward(torch.ones_like(inp), retain_graph=True)\n    return (a, b, inp.grad.clone())\n",
         ],
         "accumulate_across_graphs": [
             "def accumulate_across_graphs(x, y, z):\n    w = torch.add(x, y)\n    w.retain_grad()\n    u = torch.mul(z, w)\n    u.backward(retain_graph=True)\n    u.backward()\n    w.backward()\n    return (z.grad, w.grad, x.grad, y.grad)\n",
@@ -479,6 +483,9 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def bce_layer_grads(x, y, w, b):\n    z = x @ w + b\n    loss = F.binary_cross_entropy_with_logits(z, y, weight=torch.ones(3))\n    loss.backward()\n    return (w.grad, b.grad)\n",
             "def bce_layer_grads(x, y, w, b):\n    loss = F.binary_cross_entropy_with_logits(x @ w + b, y)\n    loss.backward()\n    return (w.grad.data, b.grad.data)\n",
             "def bce_layer_grads(x, y, w, b):\n    w.grad = None\n    b.grad = None\n    loss = F.binary_cross_entropy_with_logits(x @ w + b, y)\n    loss.backward()\n    return (w.grad, b.grad)\n",
+            "def bce_layer_grads(x, y, w, b):\n    loss_fn = torch.nn.BCEWithLogitsLoss()\n    loss = loss_fn(x @ w + b, y)\n    loss.backward()\n    return (w.grad, b.grad)\n",
+            "def bce_layer_grads(x, y, w, b):\n    model = torch.nn.Sequential(torch.nn.Sigmoid())\n    loss = torch.nn.BCELoss()(model(torch.matmul(x, w) + b), y)\n    loss.backward()\n    return (w.grad, b.grad)\n",
+            "def bce_layer_grads(x, y, w, b):\n    optimizer = torch.optim.SGD([w, b], lr=0.1)\n    optimizer.zero_grad()\n    loss = torch.nn.BCEWithLogitsLoss(reduction='mean')(x @ w + b, y)\n    loss.backward()\n    return (w.grad, b.grad)\n",
         ],
     },
 }

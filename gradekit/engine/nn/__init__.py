@@ -1,16 +1,56 @@
-"""torch.nn: ``torch.nn.functional`` and ``torch.nn.Parameter`` (no modules)."""
+"""torch.nn: ``torch.nn.functional``, ``torch.nn.Parameter`` and the modules of
+``modules.py`` (Module, the losses, the activations, Sequential)."""
 
 from __future__ import annotations
 
 from ..torch_names import namespace_hooks as _namespace_hooks
 from . import functional
+from .modules import (
+    BCELoss,
+    BCEWithLogitsLoss,
+    CrossEntropyLoss,
+    Flatten,
+    Identity,
+    L1Loss,
+    LeakyReLU,
+    LogSoftmax,
+    Module,
+    MSELoss,
+    NLLLoss,
+    ReLU,
+    Sequential,
+    Sigmoid,
+    Softmax,
+    Tanh,
+)
 from .parameter import Parameter
 
-__all__ = ["Parameter", "functional"]
+__all__ = [
+    "BCELoss",
+    "BCEWithLogitsLoss",
+    "CrossEntropyLoss",
+    "Flatten",
+    "Identity",
+    "L1Loss",
+    "LeakyReLU",
+    "LogSoftmax",
+    "MSELoss",
+    "Module",
+    "NLLLoss",
+    "Parameter",
+    "ReLU",
+    "Sequential",
+    "Sigmoid",
+    "Softmax",
+    "Tanh",
+    "functional",
+]
 
 
 __getattr__, __dir__ = _namespace_hooks("torch.nn", globals())
 
 
-# names torch's torch.nn does not have (the imports' helpers; see torch_names.py)
+# names torch's torch.nn does not have (the imports' helpers; see torch_names.py); the
+# engine's ``modules`` is not torch's ``torch.nn.modules`` package: that stays unsupported
 del annotations
+del globals()["modules"]  # (bound by the import system, by name)

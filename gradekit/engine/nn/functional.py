@@ -16,6 +16,7 @@ from ..dtypes import result_type as _result_type
 from ..dtypes import uint8 as _uint8  # (not torch.nn.functional API)
 from ..ops import arguments as _arguments
 from ..ops import linalg, pointwise
+from ..ops import load_views_module as _load_views_module
 from ..ops import reduction as reduction_ops
 from ..ops.core import as_array, edge
 from ..ops.inplace import apply_inplace as _apply_inplace
@@ -34,6 +35,7 @@ __all__ = [
     "binary_cross_entropy",
     "binary_cross_entropy_with_logits",
     "cross_entropy",
+    "l1_loss",
     "leaky_relu",
     "linear",
     "log_softmax",
@@ -308,6 +310,26 @@ def mse_loss(
     node.reduction = reduction
     node.save(input, target)
     return Tensor._make(out, d, node)
+
+
+def l1_loss(
+    input: Tensor,
+    target: Tensor,
+    size_average: Any = None,
+    reduce: Any = None,
+    reduction: str = "mean",
+) -> Tensor:
+    """torch's composite l1_loss: ``(input - target).abs()``, then its mean or sum, so the
+    grad_fn is MeanBackward0 / SumBackward0 / AbsBackward0 as in torch."""
+    if target.size() != input.size():  # (torch's own test: its AttributeError for a non-tensor)
+        errors.warn("mse_size", target=target.shape, input=input.shape)
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    input, target = _load_views_module().broadcast_tensors(input, target)
+    _check_reduction(reduction)
+    loss = pointwise.abs(input - target)
+    if reduction == "mean":
+        return reduction_ops.mean(loss)
+    return reduction_ops.sum(loss) if reduction == "sum" else loss
 
 
 def _weighted_mse_loss(input: Tensor, target: Tensor, weight: Tensor, reduction: str) -> Tensor:

@@ -185,13 +185,24 @@ def _scaled_binary(ufunc: np.ufunc, x: Any, y: Any, alpha: Any) -> tuple[np.ndar
     """``ufunc(x, alpha * y)`` on numpy data (alpha scales the data, it is not an op)."""
     a, b, result = binary_operands(x, y)
     unscaled_b = b  # its memory layout, for torch_layout
-    if alpha != 1:
-        b = quiet_call(np.multiply, b, alpha)
     try:
-        out = quiet_call(ufunc, a, b)
+        if alpha == 1:
+            out = quiet_call(ufunc, a, b)
+        elif result.np_dtype in _FUSED_ALPHA_DTYPES and np.ndim(b) > 0:
+            # torch's float32/float64 kernel is fmadd(other, alpha, self): rounded once
+            from .fused import fused_multiply_add  # (on first use: the engine's import time)
+
+            scale = alpha if ufunc is np.add else -alpha
+            out = fused_multiply_add(b, np.asarray(scale, result.np_dtype), np.asarray(a))
+        else:
+            out = quiet_call(ufunc, a, quiet_call(np.multiply, b, alpha))
     except ValueError:
         raise broadcast_error(shape_of(x), shape_of(y)) from None
     return torch_layout(as_array(out, result), a, unscaled_b), result
+
+
+# (a 0-d or number ``other`` takes torch's scalar path, whose rounding this does not follow)
+_FUSED_ALPHA_DTYPES = (np.dtype(np.float32), np.dtype(np.float64))
 
 
 def add(input: Any, other: Any, *, alpha: Any = 1) -> Tensor:

@@ -1045,11 +1045,37 @@ class LogSoftmaxBackwardDataBackward0(Node):
         return grad_grad_output, grad_output_term
 
 
+_OWN_KERNEL_DTYPES = (np.dtype(np.float32), np.dtype(np.float64))
+
+
+def _log_softmax_grad_kernel(g: np.ndarray, y: np.ndarray, dim: int) -> np.ndarray:
+    """torch's CPU kernel: ``grad - exp(y) * sum(grad)`` as one fused multiply-add per element
+    (``x - exp(y) * sum`` contracted), with ``Vectorized::exp`` (SLEEF's expf for float32)
+    and, along float32's last dim, ``vec::reduce_all``'s sum: torch's bits on float32 last
+    dims (cross_entropy's gradient); elsewhere the sum's order may still differ."""
+    from .fused import fused_multiply_add
+    from .vector_kernels import reduce_all_sum, sleef_expf
+
+    if y.dtype == np.float32:
+        exps = sleef_expf(y)
+        if dim in (-1, y.ndim - 1):
+            rows = np.ascontiguousarray(g).reshape(-1, g.shape[-1])
+            sums = reduce_all_sum(rows).reshape(g.shape[:-1] + (1,))
+        else:
+            sums = g.sum(axis=dim, keepdims=True)
+    else:
+        exps, sums = np.exp(y), g.sum(axis=dim, keepdims=True)
+    return fused_multiply_add(-exps, np.broadcast_to(sums, g.shape).astype(g.dtype), g)
+
+
 @quiet_op
 def log_softmax_backward_data(grad_output: Tensor, output: Tensor, dim: int) -> Tensor:
     """torch's ``_log_softmax_backward_data``: the gradient of log_softmax, as a recorded op."""
     g, y = grad_output._data, output._data
-    out = as_array(g - np.exp(y) * g.sum(axis=dim, keepdims=True), output.dtype)
+    if y.dtype in _OWN_KERNEL_DTYPES and g.dtype == y.dtype and y.ndim and y.size:
+        out = _log_softmax_grad_kernel(g, y, dim)
+    else:
+        out = as_array(g - np.exp(y) * g.sum(axis=dim, keepdims=True), output.dtype)
     if not (grad_mode.enabled and (grad_output._requires_grad or output._requires_grad)):
         return Tensor._make(out, output.dtype)
     node = LogSoftmaxBackwardDataBackward0(

@@ -1,0 +1,471 @@
+"""torch.nn's modules as students of the autograd tutorials use them: a small ``Module`` base
+(``__call__`` -> ``forward``, registration of Parameters and sub-modules, ``parameters()``,
+``zero_grad()``, ``train()``/``eval()``, torch's ``repr``), the loss modules over
+``nn.functional``, the activation modules and ``Sequential``.
+
+No hooks, buffers or state_dict. There is no ``nn.Linear``: its initial weights come from
+torch's random stream, which the engine does not reproduce (docs/engine.md).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Iterator
+from typing import Any
+
+from .. import errors
+from ..ops import pointwise
+from ..tensor import Tensor
+from . import functional as F
+from .parameter import Parameter
+
+# torch 2.13's public torch.nn.Module attributes (``dir(torch.nn.Module)``; a torch-marked
+# test compares): those the engine lacks raise its "does not support" error
+TORCH_MODULE_ATTRIBUTES = frozenset(
+    """
+    T_destination add_module apply bfloat16 buffers call_super_init children compile cpu cuda
+    double dump_patches eval extra_repr float forward get_buffer get_extra_state get_parameter
+    get_submodule half ipu load_state_dict modules mtia named_buffers named_children
+    named_modules named_parameters parameters register_backward_hook register_buffer
+    register_forward_hook register_forward_pre_hook register_full_backward_hook
+    register_full_backward_pre_hook register_load_state_dict_post_hook
+    register_load_state_dict_pre_hook register_module register_parameter
+    register_state_dict_post_hook register_state_dict_pre_hook requires_grad_ set_extra_state
+    set_submodule share_memory state_dict to to_empty train type xpu zero_grad
+    """.split()
+)
+
+# and those Sequential has besides (``append`` is the engine's)
+_TORCH_SEQUENTIAL_ATTRIBUTES = frozenset(("append", "extend", "insert", "pop"))
+
+
+def _add_indent(text: str, spaces: int) -> str:
+    """torch's ``_addindent``: every line but the first indented (a child's repr)."""
+    lines = text.split("\n")
+    if len(lines) == 1:
+        return text
+    return lines[0] + "\n" + "\n".join(" " * spaces + line for line in lines[1:])
+
+
+class Module:
+    """torch.nn.Module: parameters and sub-modules assigned as attributes are registered."""
+
+    training: bool
+
+    def __init__(self) -> None:
+        object.__setattr__(self, "training", True)
+        object.__setattr__(self, "_parameters", {})
+        object.__setattr__(self, "_modules", {})
+
+    def forward(self, *args: Any, **kwargs: Any) -> Any:
+        raise errors.error("module_forward_missing", name=type(self).__name__)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.forward(*args, **kwargs)
+
+    # --- registration ----------------------------------------------------------------------
+    def __setattr__(self, name: str, value: Any) -> None:
+        registries = self.__dict__.get("_parameters"), self.__dict__.get("_modules")
+        if isinstance(value, Parameter):
+            if registries[0] is None:
+                raise errors.error("module_assign_before_init", what="parameters")
+            self._forget(name)
+            registries[0][name] = value
+        elif isinstance(value, Module):
+            if registries[1] is None:
+                raise errors.error("module_assign_before_init", what="module")
+            self._forget(name)
+            registries[1][name] = value
+        elif registries[0] is not None and name in registries[0]:
+            if value is not None:  # (torch: a parameter's name takes a Parameter or None)
+                raise _refused(value, name, "parameter", "Parameter")
+            registries[0][name] = None
+        elif registries[1] is not None and name in registries[1]:
+            if value is not None:
+                raise _refused(value, name, "child module", "Module")
+            registries[1][name] = None
+        else:
+            object.__setattr__(self, name, value)
+
+    def _forget(self, name: str) -> None:
+        """A name is in one registry (or the instance dict) at a time, as in torch."""
+        self.__dict__.pop(name, None)
+        self.__dict__["_parameters"].pop(name, None)
+        self.__dict__["_modules"].pop(name, None)
+
+    def __getattr__(self, name: str) -> Any:  # (only called when normal lookup fails)
+        for registry in ("_parameters", "_modules"):
+            found = self.__dict__.get(registry)
+            if found is not None and name in found:
+                return found[name]
+        if name in TORCH_MODULE_ATTRIBUTES:  # torch's API the engine lacks: not a typo
+            raise errors.unsupported(f"torch.nn.Module.{name}")
+        if name in _TORCH_SEQUENTIAL_ATTRIBUTES and isinstance(self, Sequential):
+            raise errors.unsupported(f"torch.nn.Sequential.{name}")
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
+    def __delattr__(self, name: str) -> None:
+        for registry in (self._parameters, self._modules):
+            if name in registry:
+                del registry[name]
+                return
+        object.__delattr__(self, name)
+
+    def register_parameter(self, name: str, param: Parameter | None) -> None:
+        if param is not None and not isinstance(param, Parameter):
+            raise errors.error("module_register_parameter", got=_type_name(param), name=name)
+        self._forget(name)
+        self._parameters[name] = param
+
+    def add_module(self, name: str, module: Module | None) -> None:
+        if module is not None and not isinstance(module, Module):
+            raise errors.error("module_add_module", got=_type_name(module))
+        self._forget(name)
+        self._modules[name] = module
+
+    # --- traversal -------------------------------------------------------------------------
+    def named_modules(self, memo: set | None = None, prefix: str = "") -> Iterator[tuple]:
+        memo = set() if memo is None else memo
+        if self in memo:
+            return
+        memo.add(self)
+        yield prefix, self
+        for name, module in self._modules.items():
+            if module is not None:
+                yield from module.named_modules(memo, prefix + ("." if prefix else "") + name)
+
+    def modules(self) -> Iterator[Module]:
+        for _, module in self.named_modules():
+            yield module
+
+    def named_children(self) -> Iterator[tuple[str, Module]]:
+        seen: set[int] = set()
+        for name, module in self._modules.items():
+            if module is not None and id(module) not in seen:
+                seen.add(id(module))
+                yield name, module
+
+    def children(self) -> Iterator[Module]:
+        for _, module in self.named_children():
+            yield module
+
+    def named_parameters(
+        self, prefix: str = "", recurse: bool = True, remove_duplicate: bool = True
+    ) -> Iterator[tuple[str, Parameter]]:
+        owners = self.named_modules(prefix=prefix) if recurse else [(prefix, self)]
+        seen: set[int] = set()
+        for owner_prefix, owner in owners:
+            for name, param in owner._parameters.items():
+                if param is None or (remove_duplicate and id(param) in seen):
+                    continue
+                seen.add(id(param))
+                yield owner_prefix + ("." if owner_prefix else "") + name, param
+
+    def parameters(self, recurse: bool = True) -> Iterator[Parameter]:
+        for _, param in self.named_parameters(recurse=recurse):
+            yield param
+
+    # --- state -----------------------------------------------------------------------------
+    def train(self, mode: bool = True) -> Module:
+        if not isinstance(mode, bool):
+            raise errors.error("module_train_mode")
+        for module in self.modules():
+            object.__setattr__(module, "training", mode)
+        return self
+
+    def eval(self) -> Module:
+        return self.train(False)
+
+    def requires_grad_(self, requires_grad: bool = True) -> Module:
+        for param in self.parameters():
+            param.requires_grad_(requires_grad)
+        return self
+
+    def zero_grad(self, set_to_none: bool = True) -> None:
+        _zero_grads(self.parameters(), set_to_none)
+
+    # --- printing --------------------------------------------------------------------------
+    def extra_repr(self) -> str:
+        return ""
+
+    def _get_name(self) -> str:
+        return type(self).__name__
+
+    def __repr__(self) -> str:
+        """torch's Module.__repr__: the extra repr, then each child indented."""
+        extra_lines = self.extra_repr().split("\n") if self.extra_repr() else []
+        child_lines = [
+            f"({name}): " + _add_indent(repr(module), 2) for name, module in self._modules.items()
+        ]
+        lines = extra_lines + child_lines
+        text = self._get_name() + "("
+        if lines:
+            if len(extra_lines) == 1 and not child_lines:
+                text += extra_lines[0]
+            else:
+                text += "\n  " + "\n  ".join(lines) + "\n"
+        return text + ")"
+
+
+def _type_name(value: Any) -> str:
+    """How torch names a value's type in its messages (a tensor as ``torch.FloatTensor``)."""
+    return value.dtype.legacy_name if isinstance(value, Tensor) else type(value).__name__
+
+
+def _refused(value: Any, name: str, kind: str, expected: str) -> Exception:
+    """torch's TypeError for a registered name given something else."""
+    return errors.error(
+        "module_assign_registered", got=_type_name(value), kind=kind, name=name, expected=expected
+    )
+
+
+def _zero_grads(params: Any, set_to_none: bool) -> None:
+    """torch's ``zero_grad`` of Module and Optimizer: ``.grad = None``, or zeroed in place
+    (detached first when it has a history, else just no longer requiring grad)."""
+    for param in params:
+        grad = param.grad
+        if grad is None:
+            continue
+        if set_to_none:
+            param.grad = None
+            continue
+        if grad.grad_fn is not None:
+            grad.detach_()
+        else:
+            grad.requires_grad_(False)
+        grad.zero_()
+
+
+# --- losses ----------------------------------------------------------------------------------
+class _Loss(Module):
+    def __init__(self, size_average: Any = None, reduce: Any = None, reduction: str = "mean"):
+        super().__init__()
+        self.reduction = F._legacy_reduction(size_average, reduce, reduction)
+
+
+class _WeightedLoss(_Loss):
+    def __init__(
+        self,
+        weight: Tensor | None = None,
+        size_average: Any = None,
+        reduce: Any = None,
+        reduction: str = "mean",
+    ) -> None:
+        super().__init__(size_average, reduce, reduction)
+        self.weight = weight
+
+
+class MSELoss(_Loss):
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.mse_loss(input, target, reduction=self.reduction)
+
+
+class L1Loss(_Loss):
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.l1_loss(input, target, reduction=self.reduction)
+
+
+class BCELoss(_WeightedLoss):
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.binary_cross_entropy(input, target, weight=self.weight, reduction=self.reduction)
+
+
+class BCEWithLogitsLoss(_Loss):
+    def __init__(
+        self,
+        weight: Tensor | None = None,
+        size_average: Any = None,
+        reduce: Any = None,
+        reduction: str = "mean",
+        pos_weight: Tensor | None = None,
+    ) -> None:
+        super().__init__(size_average, reduce, reduction)
+        self.weight = weight
+        self.pos_weight = pos_weight
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.binary_cross_entropy_with_logits(
+            input, target, self.weight, pos_weight=self.pos_weight, reduction=self.reduction
+        )
+
+
+class NLLLoss(_WeightedLoss):
+    def __init__(
+        self,
+        weight: Tensor | None = None,
+        size_average: Any = None,
+        ignore_index: int = -100,
+        reduce: Any = None,
+        reduction: str = "mean",
+    ) -> None:
+        super().__init__(weight, size_average, reduce, reduction)
+        self.ignore_index = ignore_index
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.nll_loss(
+            input, target, self.weight, ignore_index=self.ignore_index, reduction=self.reduction
+        )
+
+
+class CrossEntropyLoss(_WeightedLoss):
+    def __init__(
+        self,
+        weight: Tensor | None = None,
+        size_average: Any = None,
+        ignore_index: int = -100,
+        reduce: Any = None,
+        reduction: str = "mean",
+        label_smoothing: float = 0.0,
+    ) -> None:
+        super().__init__(weight, size_average, reduce, reduction)
+        self.ignore_index = ignore_index
+        self.label_smoothing = label_smoothing
+
+    def forward(self, input: Tensor, target: Tensor) -> Tensor:
+        return F.cross_entropy(
+            input,
+            target,
+            self.weight,
+            ignore_index=self.ignore_index,
+            reduction=self.reduction,
+            label_smoothing=self.label_smoothing,
+        )
+
+
+# --- activations -----------------------------------------------------------------------------
+class Sigmoid(Module):
+    def forward(self, input: Tensor) -> Tensor:
+        return pointwise.sigmoid(input)
+
+
+class Tanh(Module):
+    def forward(self, input: Tensor) -> Tensor:
+        return pointwise.tanh(input)
+
+
+class ReLU(Module):
+    def __init__(self, inplace: bool = False) -> None:
+        super().__init__()
+        self.inplace = inplace
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.relu(input, inplace=self.inplace)
+
+    def extra_repr(self) -> str:
+        return "inplace=True" if self.inplace else ""
+
+
+class LeakyReLU(Module):
+    def __init__(self, negative_slope: float = 1e-2, inplace: bool = False) -> None:
+        super().__init__()
+        self.negative_slope = negative_slope
+        self.inplace = inplace
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.leaky_relu(input, self.negative_slope, self.inplace)
+
+    def extra_repr(self) -> str:
+        return f"negative_slope={self.negative_slope}" + (", inplace=True" if self.inplace else "")
+
+
+class _AlongDim(Module):
+    """Softmax and LogSoftmax: one ``dim`` (None: torch's deprecated implicit choice)."""
+
+    def __init__(self, dim: int | None = None) -> None:
+        super().__init__()
+        self.dim = dim
+
+    def extra_repr(self) -> str:
+        return f"dim={self.dim}"
+
+
+class Softmax(_AlongDim):
+    def forward(self, input: Tensor) -> Tensor:
+        return F.softmax(input, self.dim)
+
+
+class LogSoftmax(_AlongDim):
+    def forward(self, input: Tensor) -> Tensor:
+        return F.log_softmax(input, self.dim)
+
+
+class Identity(Module):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:  # (torch ignores its arguments)
+        super().__init__()
+
+    def forward(self, input: Tensor) -> Tensor:
+        return input
+
+
+class Flatten(Module):
+    def __init__(self, start_dim: int = 1, end_dim: int = -1) -> None:
+        super().__init__()
+        self.start_dim = start_dim
+        self.end_dim = end_dim
+
+    def forward(self, input: Tensor) -> Tensor:
+        return input.flatten(self.start_dim, self.end_dim)
+
+    def extra_repr(self) -> str:
+        return f"start_dim={self.start_dim}, end_dim={self.end_dim}"
+
+
+# --- containers ------------------------------------------------------------------------------
+class Sequential(Module):
+    """Calls its modules in order; ``Sequential(a, b)`` or ``Sequential(OrderedDict(...))``."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__()
+        if len(args) == 1 and isinstance(args[0], OrderedDict):
+            for name, module in args[0].items():
+                self.add_module(name, module)
+        else:
+            for index, module in enumerate(args):
+                self.add_module(str(index), module)
+
+    def __getitem__(self, index: int | slice) -> Any:
+        items = list(self._modules.items())
+        if isinstance(index, slice):
+            return type(self)(OrderedDict(items[index]))
+        if not -len(items) <= index < len(items):
+            raise errors.error("sequential_index", index=index)
+        return items[index][1]
+
+    def __len__(self) -> int:
+        return len(self._modules)
+
+    def __iter__(self) -> Iterator[Module]:
+        return iter(self._modules.values())
+
+    def append(self, module: Module) -> Sequential:
+        self.add_module(str(len(self)), module)
+        return self
+
+    def forward(self, input: Any) -> Any:
+        for module in self:
+            input = module(input)
+        return input
+
+
+# As torch's classes print and pickle (``type(nn.Sigmoid())``: torch.nn.modules.activation...)
+_HOMES = {
+    "torch.nn.modules.module": (Module,),
+    "torch.nn.modules.loss": (
+        MSELoss,
+        L1Loss,
+        BCELoss,
+        BCEWithLogitsLoss,
+        NLLLoss,
+        CrossEntropyLoss,
+    ),
+    "torch.nn.modules.activation": (Sigmoid, Tanh, ReLU, LeakyReLU, Softmax, LogSoftmax),
+    "torch.nn.modules.linear": (Identity,),
+    "torch.nn.modules.flatten": (Flatten,),
+    "torch.nn.modules.container": (Sequential,),
+}
+for _home, _classes in _HOMES.items():
+    for _cls in _classes:
+        _cls.__module__ = _home
+_Loss.__module__ = _WeightedLoss.__module__ = "torch.nn.modules.loss"
+_AlongDim.__module__ = "torch.nn.modules.activation"
+del _home, _classes, _cls
