@@ -575,6 +575,12 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "index_select(): Expected dtype int32 or int64 for index",
     ),
     "index_select_vector": (IndexError, "index_select(): Index is supposed to be a vector"),
+    "index_fill_dtype": (IndexError, "index_fill_(): Expected dtype int64 for index."),
+    "index_fill_complex": (
+        RuntimeError,
+        "index_fill_(): Converting complex Scalar to non-complex type is not supported",
+    ),
+    "index_vector_or_scalar": (RuntimeError, "Index has to be a vector/scalar"),
     # --- indexing, views and shape ops (indexing.py / ops/views.py) ------------------
     "index_0dim": (
         IndexError,
@@ -699,10 +705,9 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "masked_fill_ only supports boolean masks, but got mask with dtype {dtype}",
     ),
-    "masked_fill_value_ndim": (
+    "fill_value_ndim": (
         RuntimeError,
-        "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
-        "{ndim} dimension(s).",
+        "{op} only supports a 0-dimensional value tensor, but got tensor with {ndim} dimension(s).",
     ),
     "index_empty_dim": (IndexError, "index is out of bounds for dimension with size 0"),
     "masked_select_dtype": (
@@ -1008,6 +1013,12 @@ WARNINGS: dict[str, str] = {
         "performing this operation. This also applies to advanced indexing e.g. tensor[mask] = "
         "scalar (Triggered internally at "
         "/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:2450.)"
+    ),
+    "index_fill_expanded": (
+        "Use of index_fill_ on expanded tensors is deprecated. Please clone() the tensor before "
+        "performing this operation. This also applies to advanced indexing e.g. tensor[mask] = "
+        "scalar (Triggered internally at "
+        "/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:1913.)"
     ),
     "transpose_T_0d": (
         "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases. "

@@ -161,6 +161,10 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "(Tensor input, int dim, Tensor index, *, bool sparse_grad = False, Tensor out = None)",
     ),
     "index_select": ("(Tensor input, int dim, Tensor index, *, Tensor out = None)",),
+    "index_fill": (
+        "(Tensor input, int dim, Tensor index, Tensor value)",
+        "(Tensor input, int dim, Tensor index, Number value)",
+    ),
     "log_softmax": ("(Tensor input, int dim, torch.dtype dtype = None, *, Tensor out = None)",),
     "masked_fill": (
         "(Tensor input, Tensor mask, Tensor value)",
@@ -319,6 +323,10 @@ METHODS: dict[str, tuple[str, ...]] = {
     ),
     "fill_": ("(Tensor value)", "(Number value)"),
     "masked_fill_": ("(Tensor mask, Tensor value)", "(Tensor mask, Number value)"),
+    "index_fill_": (
+        "(int dim, Tensor index, Tensor value)",
+        "(int dim, Tensor index, Number value)",
+    ),
     "index_put_": ("(tuple of Tensors indices, Tensor values, bool accumulate = False)",),
     "copy_": ("(Tensor other, bool non_blocking = False)",),
 }

@@ -509,6 +509,20 @@ def _write_flat(
         flat[positions] = values  # duplicate positions: the last write wins, as in torch
 
 
+def _write_positions(
+    data: np.ndarray, positions: np.ndarray, values: Any, accumulate: bool = False
+) -> None:
+    """``data``'s elements at row-major ``positions`` set to values (``+=`` if accumulate),
+    element by element through the (possibly strided) array itself, so only those elements
+    are touched, even in an expanded tensor; duplicates: the last write wins, as in torch."""
+    target = data if data.ndim else data.reshape(1)
+    where = np.unravel_index(positions, target.shape)
+    if accumulate:
+        np.add.at(target, where, values)
+    else:
+        target[where] = values
+
+
 def _positions_grid(shape: Sequence[int]) -> np.ndarray:
     return np.arange(math.prod(shape), dtype=np.int64).reshape(tuple(shape))
 
@@ -1872,10 +1886,12 @@ def masked_fill_(x: Tensor, mask: Tensor, value: Any) -> Tensor:
     return x
 
 
-def _masked_fill_value(x: Tensor, value: Any) -> tuple[Tensor | None, Any]:
+def _masked_fill_value(
+    x: Tensor, value: Any, op: str = "masked_fill_"
+) -> tuple[Tensor | None, Any]:
     if isinstance(value, Tensor):
         if value._data.ndim != 0:
-            raise errors.error("masked_fill_value_ndim", ndim=value._data.ndim)
+            raise errors.error("fill_value_ndim", op=op, ndim=value._data.ndim)
         checked_scalar(value._data.item(), x.dtype)  # torch fills with value.item()
         return value, quiet_call(value._data.astype, x.dtype.np_dtype)
     fill = checked_scalar(scalar_value(value), x.dtype)  # torch's overflow error
@@ -1897,6 +1913,107 @@ def _masked_fill_node(
         node = MaskedFillBackward1((x._edge(), value._edge()), ((shape, x.dtype),))
     node.save(mask)
     return node
+
+
+# =============================================================================
+# index_fill
+
+
+class _IndexFillNode(Node):
+    """index_fill's backward (derivatives.yaml): the filled slices get no gradient; a tensor
+    value (IndexFillBackward1) gets the gradient summed over them, each index once.  Saves
+    index."""
+
+    __slots__ = ("dim",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        (index,) = self.saved_tensors
+        self_grad = index_fill(grad, self.dim, index, 0)
+        if len(self.next_functions) == 1:
+            return (self_grad,)
+        from .reduction import sum_to
+
+        # torch's grad.index_select(dim, _unique(index)).sum(): a negative index fails there
+        unique = Tensor._make(np.unique(index._data.reshape(-1)).astype(np.int64), int64)
+        return self_grad, sum_to(index_select(grad, self.dim, unique), ())
+
+
+def _index_fill_plan(
+    x: Tensor, dim: int, index: Tensor, value: Any
+) -> tuple[int, np.ndarray, Tensor | None, Any]:
+    """index_fill's (wrapped dim, flat positions to fill, tensor value, fill), after torch's
+    checks in torch's order: the value's rank, the index's dtype, dim, the index's rank, the
+    value's range, then the index's bounds."""
+    if isinstance(value, Tensor) and value._data.ndim:
+        raise errors.error("fill_value_ndim", op="index_fill_", ndim=value._data.ndim)
+    if not isinstance(index, Tensor):
+        raise TypeError("index_fill")  # (the caller's handler words torch's TypeError)
+    if index.dtype is not int64:
+        raise errors.error("index_fill_dtype")
+    shape = x._data.shape or (1,)
+    dim = _wrap_dim(dim, x._data.ndim)
+    if index._data.ndim > 1:
+        raise errors.error("index_vector_or_scalar")
+    if value is None or isinstance(value, str):  # (numpy would take them; torch's parser not)
+        raise TypeError("index_fill")
+    if isinstance(value, complex):  # (the engine has no complex dtypes)
+        raise errors.error("index_fill_complex")
+    value_tensor, fill = _masked_fill_value(x, value, "index_fill_")
+    indices = index._data.reshape(-1).astype(np.int64)
+    outside = (indices < -shape[dim]) | (indices >= shape[dim])
+    if outside.any():
+        bad = int(indices[np.argmax(outside)])
+        raise errors.error("index_out_of_bounds", index=bad, dim=dim, size=shape[dim])
+    positions = np.take(_positions_grid(shape), indices % shape[dim], axis=dim)
+    return dim, positions.reshape(-1), value_tensor, fill
+
+
+def _index_fill_node(
+    x: Tensor, dim: int, index: Tensor, value: Tensor | None, shape: tuple[int, ...]
+) -> Node | None:
+    if not requires_grad(x, *([] if value is None else [value])):
+        return None
+    if value is None:
+        node = _node_class("IndexFillBackward0", _IndexFillNode)((x._edge(),), ((shape, x.dtype),))
+    else:
+        edges = (x._edge(), value._edge())
+        node = _node_class("IndexFillBackward1", _IndexFillNode)(edges, ((shape, x.dtype),))
+    node.dim = dim
+    node.save(index)
+    return node
+
+
+def index_fill(
+    x: Tensor, dim: int = errors.REQUIRED, index: Tensor = errors.REQUIRED, value: Any = None
+) -> Tensor:
+    """``x.index_fill(dim, index, value)``: a copy with the slices ``index`` of ``dim`` set
+    to value (a number or a 0-d tensor); IndexFillBackward0 / IndexFillBackward1."""
+    try:
+        dim, positions, value_tensor, fill = _index_fill_plan(x, dim, index, value)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("index_fill", x, failure, dim, index, value) from None
+    data = empty_preserving_layout(x._data, x.dtype.np_dtype)
+    data[...] = x._data
+    _write_positions(data, positions, fill)
+    node = _index_fill_node(x, dim, index, value_tensor, data.shape)
+    return Tensor._make(data, x.dtype, node)
+
+
+def index_fill_(
+    x: Tensor, dim: int = errors.REQUIRED, index: Tensor = errors.REQUIRED, value: Any = None
+) -> Tensor:
+    """``x.index_fill_(dim, index, value)``: index_fill in place (IndexFillBackward0 / 1)."""
+    try:
+        dim, positions, value_tensor, fill = _index_fill_plan(x, dim, index, value)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("index_fill_", x, failure, dim, index, value) from None
+    _check_inplace_on_expanded(x, "index_fill_expanded", stacklevel=4)
+    _write_positions(x._data, positions, fill)
+    x._bump_version()
+    node = _index_fill_node(x, dim, index, value_tensor, x._data.shape)
+    if node is not None:
+        x._set_grad_fn_inplace(node)
+    return x
 
 
 # =============================================================================
@@ -2077,15 +2194,9 @@ def _put_(
     _check_put_value(target, positions, value)
     _check_inplace_on_expanded(target, "index_put_expanded", stacklevel=5)
     if positions.size:
-        # Write element by element through the (possibly strided) view itself, so only the
-        # indexed elements are touched, even in an expanded tensor.
-        where = np.unravel_index(positions.reshape(-1), target._data.shape)
         values = np.broadcast_to(value._data, positions.shape).reshape(-1)
         values = values.astype(target.dtype.np_dtype, copy=False)
-        if accumulate:
-            np.add.at(target._data, where, values)
-        else:
-            target._data[where] = values  # duplicates: the last write wins, as in torch
+        _write_positions(target._data, positions.reshape(-1), values, accumulate)
     target._bump_version()
     if requires_grad(target, value):
         node = _node_class(name, _PutNode)(
@@ -2367,6 +2478,8 @@ TENSOR_METHODS: dict[str, Any] = {
     "gather": gather_along,
     "masked_fill": masked_fill,
     "masked_fill_": masked_fill_,
+    "index_fill": index_fill,
+    "index_fill_": index_fill_,
     "masked_select": masked_select,
     "take_along_dim": take_along_dim,
     "take": _take_method,
@@ -2411,6 +2524,7 @@ TORCH_FUNCTIONS: dict[str, Any] = {
     "index_select": index_select,
     "gather": gather_along,
     "masked_fill": masked_fill,
+    "index_fill": index_fill,
     "masked_select": masked_select,
     "take_along_dim": take_along_dim,
     "take": take,
