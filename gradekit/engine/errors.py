@@ -581,6 +581,42 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "index_fill_(): Converting complex Scalar to non-complex type is not supported",
     ),
     "index_vector_or_scalar": (RuntimeError, "Index has to be a vector/scalar"),
+    "index_copy_index_ndim": (
+        IndexError,
+        "index_copy_(): Index should have dimension 1 or 0 (got {ndim})",
+    ),
+    "index_copy_scalar_source": (
+        IndexError,
+        "index_copy_(): When source is scalar, index should have one element (got {count})",
+    ),
+    "index_copy_ndim": (
+        IndexError,
+        "index_copy_(): When source and destination are not scalars, their dimensionality must "
+        "match. Source dimensionality ({source}), destination dimensionality ({destination})",
+    ),
+    "index_copy_index_dtype": (
+        RuntimeError,
+        "index_copy_(): Expected a long tensor for index, but got {dtype}",
+    ),
+    "index_copy_dtype": (
+        RuntimeError,
+        "index_copy_(): self and source expected to have the same dtype, but got (self) {dst} "
+        "and (source) {src}",
+    ),
+    "index_copy_slices": (
+        RuntimeError,
+        "index_copy_(): Source/destination tensor must have same slice shapes. Destination "
+        "slice shape: {destination} at dimension {dim} and source slice shape: {source} at "
+        "dimension 0.",
+    ),
+    "index_copy_count": (
+        IndexError,
+        "index_copy_(): Number of indices ({count}) should be equal to source.size(dim) ({size})",
+    ),
+    "index_copy_bounds": (
+        IndexError,
+        "index_copy_(): index {index} is out of bounds for dimension {dim} with size {size}",
+    ),
     # --- indexing, views and shape ops (indexing.py / ops/views.py) ------------------
     "index_0dim": (
         IndexError,

@@ -83,6 +83,7 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def set_second_row(t):\n    t[1] = torch.Tensor([2, 3, 4])\n",
             "def set_second_row(t):\n    t[1][:] = torch.tensor([2, 3, 4])\n",
             "def set_second_row(t):\n    t.index_put_((torch.tensor([1]),), torch.tensor([2, 3, 4], dtype=t.dtype))\n",
+            "def set_second_row(t):\n    t.index_copy_(0, torch.tensor([1]), torch.tensor([[2, 3, 4]], dtype=t.dtype))\n",
             "def set_second_row(t):\n    t[[1]] = torch.tensor([2.0, 3.0, 4.0], dtype=t.dtype)\n",
             "def set_second_row(t):\n    t[1] = torch.linspace(2, 4, 3)\n",
             "def set_second_row(t):\n    t.data[1] = torch.tensor([2, 3, 4])\n",

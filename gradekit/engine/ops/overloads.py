@@ -165,6 +165,7 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "(Tensor input, int dim, Tensor index, Tensor value)",
         "(Tensor input, int dim, Tensor index, Number value)",
     ),
+    "index_copy": ("(Tensor input, int dim, Tensor index, Tensor source, *, Tensor out = None)",),
     "log_softmax": ("(Tensor input, int dim, torch.dtype dtype = None, *, Tensor out = None)",),
     "masked_fill": (
         "(Tensor input, Tensor mask, Tensor value)",
@@ -323,6 +324,7 @@ METHODS: dict[str, tuple[str, ...]] = {
     ),
     "fill_": ("(Tensor value)", "(Number value)"),
     "masked_fill_": ("(Tensor mask, Tensor value)", "(Tensor mask, Number value)"),
+    "index_copy_": ("(int dim, Tensor index, Tensor source)",),
     "index_fill_": (
         "(int dim, Tensor index, Tensor value)",
         "(int dim, Tensor index, Number value)",

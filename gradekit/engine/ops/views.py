@@ -2017,6 +2017,133 @@ def index_fill_(
 
 
 # =============================================================================
+# index_copy
+
+
+class IndexCopyBackward0(Node):
+    """index_copy's backward (derivatives.yaml): the copied-over slices get no gradient,
+    source gets them (``grad.index_select(dim, index)``).  Saves index."""
+
+    __slots__ = ("dim", "source_shape")
+
+    def backward(self, grad: Tensor) -> tuple:
+        (index,) = self.saved_tensors
+        source_grad = None
+        if self.next_functions[1][0] is not None:
+            source_grad = index_select(grad, self.dim, reshape(index, -1))
+            if source_grad._data.shape != self.source_shape:  # a 0-d source
+                source_grad = reshape(source_grad, self.source_shape)
+        return index_fill(grad, self.dim, index, 0), source_grad
+
+
+def _sliced_sizes(shape: tuple[int, ...], dim: int) -> str:
+    """A shape without ``dim``, as torch prints it in index_copy_'s slice error."""
+    return " ".join(str(size) for d, size in enumerate(shape) if d != dim)
+
+
+def _index_copy_positions(
+    x: Tensor, dim: int, index: Tensor, source: Tensor, surplus: tuple, op: str
+) -> tuple[int, np.ndarray]:
+    """index_copy's (wrapped dim, flat positions of x in source's order), after torch's
+    checks in torch's order; a wrong argument is torch's TypeError for ``op``."""
+    try:
+        () = surplus  # a surplus positional argument fails here; the handler words it
+        return _checked_index_copy_positions(x, dim, index, source, op)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        # (worded from the caller's frame: index_copy's, whose call shows the keywords)
+        caller = sys._getframe(1)
+        raise arguments.not_a_tensor(
+            op, x, failure, dim, index, source, *surplus, exact=True, body=caller
+        ) from None
+
+
+def _checked_index_copy_positions(
+    x: Tensor, dim: int, index: Tensor, source: Tensor, op: str
+) -> tuple[int, np.ndarray]:
+    for name, value in (("index", index), ("source", source)):
+        if value is errors.REQUIRED:
+            raise errors.error("argument_missing", name=op, argument=name)
+        if not isinstance(value, Tensor):
+            raise TypeError(op)  # (the caller's handler words torch's TypeError)
+    if not isinstance(dim, int) or isinstance(dim, bool):
+        raise TypeError(op)
+    self_shape, source_shape = x._data.shape, source._data.shape
+    dim = _wrap_dim(dim, len(self_shape))
+    if index._data.ndim >= 2:
+        raise errors.error("index_copy_index_ndim", ndim=index._data.ndim)
+    count = index._data.size
+    if not source_shape and count != 1:
+        raise errors.error("index_copy_scalar_source", count=count)
+    if source_shape and self_shape and len(source_shape) != len(self_shape):
+        raise errors.error("index_copy_ndim", source=len(source_shape), destination=len(self_shape))
+    if index.dtype is not int64:
+        raise errors.error("index_copy_index_dtype", dtype=index.dtype.scalar_name)
+    if source.dtype is not x.dtype:
+        raise errors.error(
+            "index_copy_dtype", dst=x.dtype.scalar_name, src=source.dtype.scalar_name
+        )
+    destination_slices = _sliced_sizes(self_shape, dim)
+    source_slices = _sliced_sizes(source_shape, dim)
+    if destination_slices != source_slices:
+        raise errors.error(
+            "index_copy_slices", destination=destination_slices, dim=dim, source=source_slices
+        )
+    if source_shape and count != source_shape[dim]:
+        raise errors.error("index_copy_count", count=count, size=source_shape[dim])
+    shape = self_shape or (1,)
+    indices = index._data.reshape(-1).astype(np.int64)
+    outside = (indices < 0) | (indices >= shape[dim])
+    if outside.any():
+        bad = int(indices[np.argmax(outside)])
+        raise errors.error("index_copy_bounds", index=bad, dim=dim, size=shape[dim])
+    return dim, np.take(_positions_grid(shape), indices, axis=dim).reshape(-1)
+
+
+def _index_copy_node(
+    x: Tensor, dim: int, index: Tensor, source: Tensor, shape: tuple[int, ...]
+) -> Node | None:
+    if not requires_grad(x, source):
+        return None
+    node = IndexCopyBackward0((x._edge(), source._edge()), ((shape, x.dtype),))
+    node.dim, node.source_shape = dim, source._data.shape
+    node.save(index)
+    return node
+
+
+def index_copy(
+    x: Tensor,
+    dim: int = errors.REQUIRED,
+    index: Tensor = errors.REQUIRED,
+    source: Tensor = errors.REQUIRED,
+    *surplus: Any,
+) -> Tensor:
+    """``x.index_copy(dim, index, source)``: a (contiguous) copy of x whose slices ``index``
+    of ``dim`` are source's, in order (IndexCopyBackward0)."""
+    dim, positions = _index_copy_positions(x, dim, index, source, surplus, "index_copy")
+    data = np.array(x._data, copy=True, order="C")
+    _write_positions(data, positions, source._data.reshape(-1))
+    return Tensor._make(data, x.dtype, _index_copy_node(x, dim, index, source, data.shape))
+
+
+def index_copy_(
+    x: Tensor,
+    dim: int = errors.REQUIRED,
+    index: Tensor = errors.REQUIRED,
+    source: Tensor = errors.REQUIRED,
+    *surplus: Any,
+) -> Tensor:
+    """``x.index_copy_(dim, index, source)``: index_copy in place (IndexCopyBackward0)."""
+    dim, positions = _index_copy_positions(x, dim, index, source, surplus, "index_copy_")
+    x._check_inplace()  # (an expanded tensor: torch's internal-overlap error)
+    _write_positions(x._data, positions, source._data.reshape(-1))
+    x._bump_version()
+    node = _index_copy_node(x, dim, index, source, x._data.shape)
+    if node is not None:
+        x._set_grad_fn_inplace(node)
+    return x
+
+
+# =============================================================================
 # __getitem__
 
 
@@ -2480,6 +2607,8 @@ TENSOR_METHODS: dict[str, Any] = {
     "masked_fill_": masked_fill_,
     "index_fill": index_fill,
     "index_fill_": index_fill_,
+    "index_copy": index_copy,
+    "index_copy_": index_copy_,
     "masked_select": masked_select,
     "take_along_dim": take_along_dim,
     "take": _take_method,
@@ -2525,6 +2654,7 @@ TORCH_FUNCTIONS: dict[str, Any] = {
     "gather": gather_along,
     "masked_fill": masked_fill,
     "index_fill": index_fill,
+    "index_copy": index_copy,
     "masked_select": masked_select,
     "take_along_dim": take_along_dim,
     "take": take,
