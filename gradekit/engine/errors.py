@@ -687,6 +687,8 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "flatten() has invalid args: start_dim cannot come after end_dim",
     ),
+    "diagonal_same_dims": (RuntimeError, "diagonal dimensions cannot be identical {dim1}, {dim2}"),
+    "diag_ndim": (RuntimeError, "diag(): Supports 1D or 2D tensors. Got {ndim}D"),
     "t_ndim": (
         RuntimeError,
         "t() expects a tensor with <= 2 dimensions, but self is {ndim}D",

@@ -154,6 +154,7 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
         "pick_elements": [
             "def pick_elements(t):\n    return torch.hstack([t[0, 1], t[4, 0], t[7, 0]])\n",
             "def pick_elements(t):\n    return torch.take(t, torch.tensor([1, 12, 21]))\n",
+            "def pick_elements(t):\n    return t[[0, 4, 7]][:, [1, 0, 0]].diagonal()\n",
             "def pick_elements(t):\n    return t.take(torch.tensor([0, 4, 7]) * t.shape[1] + torch.tensor([1, 0, 0]))\n",
             "def pick_elements(t):\n    return t[torch.tensor([0, 4, 7]), torch.tensor([1, 0, 0])]\n",
             "def pick_elements(t):\n    return t[(0, 4, 7), (1, 0, 0)]\n",

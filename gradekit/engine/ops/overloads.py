@@ -165,6 +165,8 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "(Tensor input, int dim, Tensor index, Tensor value)",
         "(Tensor input, int dim, Tensor index, Number value)",
     ),
+    "diagonal": ("(Tensor input, int offset = 0, int dim1 = 0, int dim2 = 1)",),
+    "diag": ("(Tensor input, int diagonal = 0, *, Tensor out = None)",),
     "index_copy": ("(Tensor input, int dim, Tensor index, Tensor source, *, Tensor out = None)",),
     "log_softmax": ("(Tensor input, int dim, torch.dtype dtype = None, *, Tensor out = None)",),
     "masked_fill": (

@@ -144,7 +144,7 @@ _SCATTER_BACKWARDS = {
 
 def _backward_name(node: Node) -> str:
     """Name of the backward of a backward: ``SelectBackward0`` -> ``SelectBackwardBackward0``."""
-    name = type(node).__name__
+    name = type(node).__name__.removesuffix("_copy")  # (diagonal_copy's is diagonal's)
     if name in _SCATTER_BACKWARDS:
         return _SCATTER_BACKWARDS[name]
     return name[:-1] + "Backward0" if name.endswith("Backward0") else name + "Backward"
@@ -802,6 +802,66 @@ def t(x: Tensor) -> Tensor:
         return _record_view(x, x._data.T, lambda a: a.T, TBackward0)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("t", x, failure) from None
+
+
+def _diagonal_view_fn(offset: int, dim1: int, dim2: int) -> ViewFn:
+    """The numpy view of diagonal ``offset`` of dims ``dim1``/``dim2``, moved last, as
+    torch's; writeable when its array is (numpy makes diagonals read-only)."""
+
+    def view_fn(a: np.ndarray) -> np.ndarray:
+        view = np.diagonal(a, offset, dim1, dim2)
+        if a.flags.writeable:
+            view.flags.writeable = True
+        return view
+
+    return view_fn
+
+
+def _diagonal_dims(x: Tensor, offset: Any, dim1: Any, dim2: Any) -> tuple[int, int, int]:
+    """diagonal's (offset, dim1, dim2), wrapped, with torch's errors."""
+    offset = operator.index(offset)  # (a float is the parser's TypeError)
+    ndim = x._data.ndim
+    dim1, dim2 = maybe_wrap_dim(dim1, ndim), maybe_wrap_dim(dim2, ndim)
+    if dim1 == dim2:
+        raise errors.error("diagonal_same_dims", dim1=dim1, dim2=dim2)
+    return offset, dim1, dim2
+
+
+def diagonal(x: Tensor, offset: int = 0, dim1: int = 0, dim2: int = 1, *surplus: Any) -> Tensor:
+    """``torch.diagonal(x, offset=0, dim1=0, dim2=1)``: a DiagonalBackward0 view whose last
+    dim is the diagonal (empty when offset is past the matrix)."""
+    try:
+        () = surplus  # a surplus positional argument fails here; the handler words it
+        offset, dim1, dim2 = _diagonal_dims(x, offset, dim1, dim2)
+        view_fn = _diagonal_view_fn(offset, dim1, dim2)
+        node_cls = _node_class("DiagonalBackward0", _GatherNode)
+        return _record_view(x, view_fn(x._data), view_fn, node_cls)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor(
+            "diagonal", x, failure, offset, dim1, dim2, *surplus, exact=True
+        ) from None
+
+
+def diag(x: Tensor, diagonal: int = 0, *surplus: Any) -> Tensor:
+    """``torch.diag(x, diagonal=0)``: of a 2-d tensor, a copy of its diagonal
+    (DiagonalBackward0_copy); of a 1-d one, the square matrix with x on that diagonal
+    (DiagEmbedBackward0)."""
+    try:
+        () = surplus  # a surplus positional argument fails here; the handler words it
+        offset = operator.index(diagonal)  # (a float is the parser's TypeError)
+        ndim = x._data.ndim
+        if ndim not in (1, 2):
+            raise errors.error("diag_ndim", ndim=ndim)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("diag", x, failure, diagonal, *surplus, exact=True) from None
+    if ndim == 2:
+        positions = _diagonal_view_fn(offset, 0, 1)(_positions_grid(x._data.shape))
+        return take_positions(x, np.ascontiguousarray(positions), "DiagonalBackward0_copy")
+    size = x._data.shape[0] + abs(offset)
+    positions = _diagonal_view_fn(offset, 0, 1)(_positions_grid((size, size)))
+    return scatter_positions(
+        x, np.ascontiguousarray(positions), (size, size), "DiagEmbedBackward0", "DiagonalBackward0"
+    )
 
 
 def permute(x: Tensor, *order_given: Any, dims: Any = None) -> Tensor:
@@ -2609,6 +2669,8 @@ TENSOR_METHODS: dict[str, Any] = {
     "index_fill_": index_fill_,
     "index_copy": index_copy,
     "index_copy_": index_copy_,
+    "diagonal": diagonal,
+    "diag": diag,
     "masked_select": masked_select,
     "take_along_dim": take_along_dim,
     "take": _take_method,
@@ -2655,6 +2717,8 @@ TORCH_FUNCTIONS: dict[str, Any] = {
     "masked_fill": masked_fill,
     "index_fill": index_fill,
     "index_copy": index_copy,
+    "diagonal": diagonal,
+    "diag": diag,
     "masked_select": masked_select,
     "take_along_dim": take_along_dim,
     "take": take,
