@@ -689,6 +689,15 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     ),
     "diagonal_same_dims": (RuntimeError, "diagonal dimensions cannot be identical {dim1}, {dim2}"),
     "diag_ndim": (RuntimeError, "diag(): Supports 1D or 2D tensors. Got {ndim}D"),
+    "rot90_dims_count": (
+        RuntimeError,
+        "expected total rotation dims == 2, but got dims = {count}",
+    ),
+    "rot90_ndim": (RuntimeError, "expected total dims >= 2, but got total dims = {ndim}"),
+    "rot90_same_dims": (
+        RuntimeError,
+        "expected rotation dims to be different, but got dim0 = {dim0} and dim1 = {dim1}",
+    ),
     "t_ndim": (
         RuntimeError,
         "t() expects a tensor with <= 2 dimensions, but self is {ndim}D",

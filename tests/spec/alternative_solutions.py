@@ -43,6 +43,7 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def even_rows_reversed(t):\n    return t.index_select(0, torch.arange(0, len(t), 2).flip(0))\n",
             "def even_rows_reversed(t):\n    return t[::2].flipud()\n",
             "def even_rows_reversed(t):\n    return torch.flipud(t[::2])\n",
+            "def even_rows_reversed(t):\n    return torch.rot90(t[::2].T)\n",
             "def even_rows_reversed(t):\n    return torch.stack(list(reversed(t.unbind(0)[::2])))\n",
             "def even_rows_reversed(t):\n    return reversed(t[::2])\n",
             "def even_rows_reversed(t):\n    return t[::2].T.flip(1).T\n",

@@ -165,6 +165,7 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "(Tensor input, int dim, Tensor index, Tensor value)",
         "(Tensor input, int dim, Tensor index, Number value)",
     ),
+    "rot90": ("(Tensor input, int k = 1, tuple of ints dims = [0,1])",),
     "diagonal": ("(Tensor input, int offset = 0, int dim1 = 0, int dim2 = 1)",),
     "diag": ("(Tensor input, int diagonal = 0, *, Tensor out = None)",),
     "index_copy": ("(Tensor input, int dim, Tensor index, Tensor source, *, Tensor out = None)",),

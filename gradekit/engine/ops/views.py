@@ -1387,9 +1387,7 @@ def flip(x: Tensor, dims: Any = errors.REQUIRED, *surplus: Any) -> Tensor:
     try:
         () = surplus  # a surplus positional argument fails here; the handler words it
         wrapped = _unique_dims(_dim_list(dims), x._data.ndim)
-        # torch's flip writes into empty_like(x, preserve_format): a dense input's strides
-        data = empty_preserving_layout(x._data, x._data.dtype)
-        data[...] = np.flip(x._data, tuple(wrapped)) if x._data.ndim else x._data
+        data = _flipped(x._data, tuple(wrapped))
         node = None
         if requires_grad(x):
             node = FlipBackward0((x._edge(),), ((data.shape, x.dtype),))
@@ -1399,6 +1397,55 @@ def flip(x: Tensor, dims: Any = errors.REQUIRED, *surplus: Any) -> Tensor:
         raise arguments.not_a_tensor(  # (exact: as permute's)
             "flip", x, failure, dims, *surplus, packed=True, exact=True
         ) from None
+
+
+def _flipped(data: np.ndarray, dims: tuple[int, ...]) -> np.ndarray:
+    """``data`` flipped along ``dims`` as torch's flip writes it: into empty_like(x,
+    preserve_format), so a dense input's strides."""
+    flipped = empty_preserving_layout(data, data.dtype)
+    flipped[...] = np.flip(data, dims) if data.ndim else data
+    return flipped
+
+
+class Rot90Backward0(Node):
+    __slots__ = ("k", "dims")
+
+    def backward(self, grad: Tensor) -> tuple:
+        return (rot90(grad, -self.k, self.dims),)
+
+
+def rot90(x: Tensor, k: int = 1, dims: Any = (0, 1), *surplus: Any) -> Tensor:
+    """``torch.rot90(input, k=1, dims=[0, 1])``: k quarter turns from dims[0] towards
+    dims[1], as torch computes them (a flip, transposed for odd k: the flip's strides
+    swapped; a contiguous clone for k % 4 == 0); Rot90Backward0."""
+    try:
+        () = surplus  # a surplus positional argument fails here; the handler words it
+        turns = operator.index(k)  # (a float is the parser's TypeError)
+        given = _dim_list((dims,)) if isinstance(dims, (tuple, list)) else None
+        if given is None:  # (an int is no list of dims to torch's parser)
+            raise TypeError("rot90")
+        if len(given) != 2:
+            raise errors.error("rot90_dims_count", count=len(given))
+        ndim = x._data.ndim
+        if ndim < 2:
+            raise errors.error("rot90_ndim", ndim=ndim)
+        dim0, dim1 = (maybe_wrap_dim(d, ndim) for d in given)
+        if dim0 == dim1:
+            raise errors.error("rot90_same_dims", dim0=given[0], dim1=given[1])
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("rot90", x, failure, k, dims, *surplus, exact=True) from None
+    turns %= 4
+    if turns == 0:
+        data = np.array(x._data, copy=True, order="C")
+    elif turns == 2:
+        data = _flipped(x._data, (dim0, dim1))
+    else:
+        data = _flipped(x._data, (dim1 if turns == 1 else dim0,)).swapaxes(dim0, dim1)
+    node = None
+    if requires_grad(x):
+        node = Rot90Backward0((x._edge(),), ((data.shape, x.dtype),))
+        node.k, node.dims = turns, (dim0, dim1)
+    return Tensor._make(data, x.dtype, node)
 
 
 def flipud(x: Tensor) -> Tensor:
@@ -2671,6 +2718,7 @@ TENSOR_METHODS: dict[str, Any] = {
     "index_copy_": index_copy_,
     "diagonal": diagonal,
     "diag": diag,
+    "rot90": rot90,
     "masked_select": masked_select,
     "take_along_dim": take_along_dim,
     "take": _take_method,
@@ -2719,6 +2767,7 @@ TORCH_FUNCTIONS: dict[str, Any] = {
     "index_copy": index_copy,
     "diagonal": diagonal,
     "diag": diag,
+    "rot90": rot90,
     "masked_select": masked_select,
     "take_along_dim": take_along_dim,
     "take": take,
