@@ -274,6 +274,15 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "mean(): could not infer output dtype. {which} dtype must be either a floating point "
         "or complex dtype. Got: {dtype}",
     ),
+    "nanmean_input_dtype": (
+        RuntimeError,
+        "nanmean(): expected input to have floating point or complex dtype but got {dtype}",
+    ),
+    "nanmean_dtype": (
+        RuntimeError,
+        "nanmean(): could not infer output dtype. Optional dtype must be either a floating "
+        "point or complex dtype. Got: {dtype}",
+    ),
     "integer_division_by_zero": (RuntimeError, "ZeroDivisionError"),
     "bitwise_not_bool_int": (
         RuntimeError,

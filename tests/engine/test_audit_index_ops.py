@@ -221,6 +221,33 @@ GOLDENS = {
     "result = t.rot90(1.5)": "TypeError: rot90(): argument 'k' (position 1) must be int, not float",
     "result = torch.rot90(t, 1, dims=[0, None])": "TypeError: rot90(): argument 'dims' failed to unpack the object at pos 2 with error \"type must be tuple of ints,but got NoneType\"",
     "result = torch.rot90(t, 1, torch.Size([1, 0]))": "torch.float32 (3, 4) [[9.0, 6.0, 3.0, 0.0], [10.0, 7.0, 4.0, 1.0], [11.0, 8.0, 5.0, 2.0]] rg=False",
+    # nanmean: the mean of the elements that are not nan, as torch computes it, nansum /
+    # count (DivBackward0 over NansumBackward0, whose gradient leaves the nans out); nan where
+    # nothing is left; floating inputs only.  (Its sums are the engine's sum's: along a dim
+    # that leaves several elements, numpy's order, see engine-internals "Sums in torch's
+    # order".)
+    "n = torch.tensor([[1.0, float('nan'), 3.0], [float('nan'), float('nan'), 6.0]])\nresult = (torch.nanmean(n), n.nanmean(0), n.nanmean(1, keepdim=True), n.nanmean(dim=(0, 1)))": "(torch.float32 () 3.33333 rg=False, torch.float32 (3,) [1.0, nan, 4.5] rg=False, torch.float32 (2, 1) [[2.0], [6.0]] rg=False, torch.float32 () 3.33333 rg=False)",
+    "result = torch.nanmean(t)": "torch.float32 () 5.5 rg=False",
+    "result = torch.nanmean(torch.tensor([float('nan')]))": "torch.float32 () nan rg=False",
+    "result = torch.nanmean(torch.zeros(0))": "torch.float32 () nan rg=False",
+    "result = torch.nanmean(torch.tensor([1, 2]))": "RuntimeError: nanmean(): expected input to have floating point or complex dtype but got Long",
+    "result = torch.nanmean(torch.tensor([1.0, 2.0]), dtype=torch.float64)": "torch.float64 () 1.5 rg=False",
+    "result = torch.nanmean(torch.tensor([1.0, 2.0]), dtype=torch.int64)": "RuntimeError: nanmean(): could not infer output dtype. Optional dtype must be either a floating point or complex dtype. Got: Long",
+    "y = x * torch.tensor([1.0, float('nan'), 1.0])\nr = y.nanmean()\nr.backward()\nresult = (r, r.grad_fn.name(), [n and n.name() for n, _ in r.grad_fn.next_functions], x.grad)": "(torch.float32 () 2.0 rg=True, 'DivBackward0', ['NansumBackward0', None], torch.float32 (3,) [0.5, nan, 0.5] rg=False)",
+    "y = torch.stack([x, x * float('nan')])\nr = y.nanmean(0)\nr.backward(torch.ones(3))\nresult = (r, r.grad_fn.name(), x.grad)": "(torch.float32 (3,) [1.0, 2.0, 3.0] rg=True, 'DivBackward0', torch.float32 (3,) [nan, nan, nan] rg=False)",
+    "r = (x * x).nanmean()\n(g,) = torch.autograd.grad(r, x, create_graph=True)\nresult = (g.grad_fn.name(), g)": "('AddBackward0', torch.float32 (3,) [0.666667, 1.33333, 2.0] rg=True)",
+    "result = t.nanmean(2)": "IndexError: Dimension out of range (expected to be in range of [-2, 1], but got 2)",
+    "result = t.nanmean(0.5)": "TypeError: nanmean(): argument 'dim' (position 1) must be tuple of ints, not float",
+    "result = torch.nanmean([1.0])": "TypeError: nanmean(): argument 'input' (position 1) must be Tensor, not list",
+    "result = t.nanmean(0, 1)": "TypeError: nanmean(): argument 'keepdim' (position 2) must be bool, not int",
+    "result = torch.tensor([1.0, float('inf'), float('nan')]).nanmean()": "torch.float32 () inf rg=False",
+    "result = torch.tensor([1, 2], dtype=torch.float16).nanmean()": "torch.float16 () 1.5 rg=False",
+    "result = t.nanmean(keepdim=True)": "torch.float32 (1, 1) [[5.5]] rg=False",
+    "r = torch.stack([x, x * float('nan')]).nanmean(0)\nr.sum().backward()\nr.sum().backward()": "RuntimeError: Trying to backward through the graph a second time (or directly access saved tensors after they have already been freed). Saved intermediate values of the graph are freed when you call .backward() or autograd.grad(). Specify retain_graph=True if you need to backward through the graph a second time or if you need to access saved tensors after calling backward.",
+    "result = t.nanmean(dtype='float64')": "TypeError: nanmean(): argument 'dtype' must be torch.dtype, not str",
+    "result = t.nanmean(0, keepdim=None)": "TypeError: nanmean(): argument 'keepdim' must be bool, not NoneType",
+    "result = torch.nanmean(t, (0, 0))": "RuntimeError: dim 0 appears multiple times in the list of dims",
+    "result = (t.t().nanmean(1, keepdim=True).stride(), torch.ones(2, 3, 4).nanmean((0, 2)).shape)": "((1, 1), (3))",
     # keywords: torch names the argument without its position
     "result = t.index_copy(0, index=[1], source=torch.zeros(1, 3))": "TypeError: index_copy(): argument 'index' must be Tensor, not list",
     "result = torch.index_copy(t, dim=0, index=torch.tensor([1]), source=1.0)": "TypeError: index_copy(): argument 'source' must be Tensor, not float",

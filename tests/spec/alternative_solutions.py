@@ -200,6 +200,7 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
         "rows_mean_at_least": [
             "def rows_mean_at_least(t, threshold):\n    return t[torch.argwhere(t.mean(1) >= threshold).flatten()]\n",
             "def rows_mean_at_least(t, threshold):\n    return t[t.mean(1) >= threshold]\n",
+            "def rows_mean_at_least(t, threshold):\n    return t[t.nanmean(1) >= threshold]\n",
             "def rows_mean_at_least(t, threshold):\n    return t[t.mean(axis=1) >= threshold]\n",
             "def rows_mean_at_least(t, threshold):\n    return t[t.mean(-1) >= threshold]\n",
             "def rows_mean_at_least(t, threshold):\n    return t[torch.mean(t, dim=1) >= threshold]\n",

@@ -297,6 +297,7 @@ METHODS: dict[str, Any] = {
     # reductions
     "sum": reduction.sum,
     "mean": reduction.mean,
+    "nanmean": reduction.nanmean,
     "max": reduction.max,
     "min": reduction.min,
     "amax": reduction.amax,

@@ -114,6 +114,10 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "(Tensor input, tuple of ints dim?, bool keepdim = False, *, torch.dtype dtype = None, "
         "Tensor out = None)",
     ),
+    "nanmean": (
+        "(Tensor input, tuple of ints dim = None, bool keepdim = False, *, torch.dtype dtype = "
+        "None, Tensor out = None)",
+    ),
     **dict.fromkeys(
         "max min".split(),
         (

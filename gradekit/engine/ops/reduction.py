@@ -371,6 +371,54 @@ def mean(
         return _sum_or_mean_failure(mean, failure, input, dim, keepdim, dtype)
 
 
+# --- nanmean ------------------------------------------------------------------------------
+class NansumBackward0(Node):
+    """out = self.nansum(dim, keepdim): the nan elements get no gradient.  Saves self."""
+
+    __slots__ = ("dims", "keepdim")
+
+    def backward(self, grad: Tensor) -> tuple:
+        # torch's nansum_backward: unsqueeze_multiple(grad).expand_as(self) * ~self.isnan()
+        (self_,) = self.saved_tensors
+        restored = expand(_restore_reduced(grad, self.dims, self.keepdim), self_._data.shape)
+        return (restored * Tensor._make(~np.isnan(self_._data), bool_),)
+
+
+def nanmean(
+    input: Tensor, dim: Any = None, keepdim: bool = False, *, dtype: dtype | None = None
+) -> Tensor:
+    """``torch.nanmean``: the mean of the elements that are not nan, as torch computes it,
+    ``nansum(input, dim, keepdim) / count`` (DivBackward0 over NansumBackward0); nan where
+    every element is nan or none is left."""
+    try:
+        if input.dtype.category != FLOATING:
+            raise errors.error("nanmean_input_dtype", dtype=input.dtype.scalar_name)
+        result = dtypes.given(dtype, "nanmean") if dtype is not None else input.dtype
+        if result.category != FLOATING:
+            raise errors.error("nanmean_dtype", dtype=result.scalar_name)
+        if keepdim is not True and keepdim is not False:  # torch's parser takes a bool only
+            raise TypeError("keepdim")
+        data = input._data
+        every_dim = dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0)
+        dims = tuple(range(data.ndim)) if every_dim else _normalize_dims(dim, data.ndim)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("nanmean", input, failure, dim, keepdim) from None
+    data = quiet_call(data.astype, result.np_dtype, copy=False)
+    missing = np.isnan(data)
+    # the sum in torch's order (sum's own), of the input with its nans made zeros
+    zeroed = Tensor._make(np.where(missing, np.zeros((), data.dtype), data), result)
+    total = sum(zeroed, dims, keepdim) if dims else zeroed
+    node = None
+    if _recording(input):
+        node = NansumBackward0((input._edge(),), ((total._data.shape, result),))
+        node.dims, node.keepdim = dims, keepdim
+        node.save(input)
+    nansum = Tensor._make(total._data, result, node)
+    axis = _np_axis(dims, data.ndim)
+    count = as_array(np.count_nonzero(~missing, axis=axis, keepdims=keepdim), int64)
+    return nansum / Tensor._make(_reduction_layout(count), int64)
+
+
 # --- max / min ------------------------------------------------------------------------------
 _RETURN_TYPES: dict[str, type] = {}
 
