@@ -707,6 +707,23 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "expected rotation dims to be different, but got dim0 = {dim0} and dim1 = {dim1}",
     ),
+    "tensor_split_0dim": (
+        RuntimeError,
+        "tensor_split expected at least a 1-dimensional tensor, but got a tensor with 0 dims",
+    ),
+    "tensor_split_sections": (
+        RuntimeError,
+        "number of sections must be larger than 0, got {sections}",
+    ),
+    "tensor_split_index_dtype": (
+        RuntimeError,
+        "tensor_split expected tensor_indices_or_sections to have dtype of long, but got {dtype}",
+    ),
+    "tensor_split_index_ndim": (
+        RuntimeError,
+        "tensor_split expected tensor_indices_or_sections to be a zero-dimensional or "
+        "one-dimensional tensor, but got a tensor with {ndim} dims",
+    ),
     "t_ndim": (
         RuntimeError,
         "t() expects a tensor with <= 2 dimensions, but self is {ndim}D",

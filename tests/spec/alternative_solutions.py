@@ -28,6 +28,7 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def even_rows(t):\n    return t[torch.where(torch.arange(len(t)) % 2 == 0)[0]]\n",
             "def even_rows(t):\n    return torch.cat(t.split(1)[::2])\n",
             "def even_rows(t):\n    return torch.cat(t.chunk(len(t))[::2])\n",
+            "def even_rows(t):\n    return torch.cat(t.tensor_split(len(t))[::2])\n",
             "def even_rows(t):\n    return t[::2].contiguous()\n",
             "def even_rows(t):\n    return t[torch.arange(len(t))[::2]]\n",
             "def even_rows(t):\n    return t[np.arange(0, len(t), 2)]\n",

@@ -169,6 +169,11 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "(Tensor input, int dim, Tensor index, Tensor value)",
         "(Tensor input, int dim, Tensor index, Number value)",
     ),
+    "tensor_split": (
+        "(Tensor input, tuple of ints indices, int dim = 0)",
+        "(Tensor input, Tensor tensor_indices_or_sections, int dim = 0)",
+        "(Tensor input, int sections, int dim = 0)",
+    ),
     "rot90": ("(Tensor input, int k = 1, tuple of ints dims = [0,1])",),
     "diagonal": ("(Tensor input, int offset = 0, int dim1 = 0, int dim2 = 1)",),
     "diag": ("(Tensor input, int diagonal = 0, *, Tensor out = None)",),

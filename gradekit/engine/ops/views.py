@@ -1651,6 +1651,60 @@ def split(x: Tensor, split_size_or_sections: Any, dim: int = 0) -> tuple[Tensor,
         raise _split_error(x, split_size_or_sections, given_dim, failure) from None
 
 
+def tensor_split(
+    x: Tensor,
+    indices_or_sections: Any = errors.REQUIRED,
+    dim: int = 0,
+    *surplus: Any,
+    sections: Any = None,
+    indices: Any = None,
+    tensor_indices_or_sections: Any = None,
+) -> tuple[Tensor, ...]:
+    """``torch.tensor_split(input, indices_or_sections, dim=0)``: a number of sections (the
+    first ``size % n`` one element longer) or the indices to split at, as an int, a list or
+    a long tensor; each part a SliceBackward0 view of its own (in-place changes allowed)."""
+    given = [v for v in (sections, indices, tensor_indices_or_sections) if v is not None]
+    try:
+        () = surplus  # a surplus positional argument fails here; the handler words it
+        if given:  # (torch's keyword names of the three overloads)
+            if indices_or_sections is not errors.REQUIRED or len(given) > 1:
+                raise TypeError("tensor_split")
+            indices_or_sections = given[0]
+        split = indices_or_sections
+        if split is errors.REQUIRED:
+            raise TypeError("tensor_split")
+        if isinstance(split, Tensor):
+            if split.dtype is not int64:
+                raise errors.error("tensor_split_index_dtype", dtype=split.dtype.scalar_name)
+            if split._data.ndim > 1:
+                raise errors.error("tensor_split_index_ndim", ndim=split._data.ndim)
+            split = split._data.tolist()
+        if isinstance(split, (list, tuple)):
+            bounds = [operator.index(i) for i in split]  # (a float is the parser's TypeError)
+        else:
+            count = operator.index(split)
+        if x._data.ndim == 0:
+            raise errors.error("tensor_split_0dim")
+        dim = _wrap_dim(dim, x._data.ndim)
+        size = x._data.shape[dim]
+        if not isinstance(split, (list, tuple)):
+            if count <= 0:
+                raise errors.error("tensor_split_sections", sections=count)
+            shortest, longer = divmod(size, count)
+            lengths = [shortest + 1] * longer + [shortest] * (count - longer)
+            bounds = [builtins.sum(lengths[:i]) for i in range(1, count)]
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor(
+            "tensor_split", x, failure, indices_or_sections, dim, *surplus, exact=True
+        ) from None
+    # torch slices [0:b0], [b0:b1], ... [bn:]: Python's slice rules (negative from the end,
+    # clamped to the size, empty when a start passes its stop)
+    starts, stops = [0, *bounds], [*bounds, size]
+    return tuple(
+        _slice(x, dim, *slice(a, b).indices(size)) for a, b in zip(starts, stops, strict=True)
+    )
+
+
 def _split_error(x: Any, sizes: Any, dim: Any, failure: Exception) -> Exception:
     """torch.split is Python code, ``tensor.split(sizes, dim)``, and Tensor.split hands
     anything but an int to ``split_with_sizes``: their errors, as torch raises them."""
@@ -2719,6 +2773,7 @@ TENSOR_METHODS: dict[str, Any] = {
     "diagonal": diagonal,
     "diag": diag,
     "rot90": rot90,
+    "tensor_split": tensor_split,
     "masked_select": masked_select,
     "take_along_dim": take_along_dim,
     "take": _take_method,
@@ -2768,6 +2823,7 @@ TORCH_FUNCTIONS: dict[str, Any] = {
     "diagonal": diagonal,
     "diag": diag,
     "rot90": rot90,
+    "tensor_split": tensor_split,
     "masked_select": masked_select,
     "take_along_dim": take_along_dim,
     "take": take,
