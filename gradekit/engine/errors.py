@@ -274,6 +274,8 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "mean(): could not infer output dtype. {which} dtype must be either a floating point "
         "or complex dtype. Got: {dtype}",
     ),
+    "topk_k": (RuntimeError, "selected index k out of range"),
+    "topk_bool": (RuntimeError, "topk does not support bool dtypes on CPU"),
     "nanmean_input_dtype": (
         RuntimeError,
         "nanmean(): expected input to have floating point or complex dtype but got {dtype}",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
+import numpy as np
 import pytest
 from audit_outcomes import outcome
 
@@ -288,6 +289,60 @@ GOLDENS = {
     "result = t.tensor_split(2, dim=1.0)": "TypeError: tensor_split() received an invalid combination of arguments - got (int, dim=float), but expected one of:\n * (tuple of ints indices, int dim = 0)\n      didn't match because some of the keywords were incorrect: dim\n * (Tensor tensor_indices_or_sections, int dim = 0)\n      didn't match because some of the keywords were incorrect: dim\n * (int sections, int dim = 0)\n      didn't match because some of the keywords were incorrect: dim\n",
     "result = torch.tensor_split(t, sections=2, dim=-1)": "(torch.float32 (4, 2) [[0.0, 1.0], [3.0, 4.0], [6.0, 7.0], [9.0, 10.0]] rg=False, torch.float32 (4, 1) [[2.0], [5.0], [8.0], [11.0]] rg=False)",
     "result = torch.tensor_split(input=t, indices=(1, 2))": "(torch.float32 (1, 3) [[0.0, 1.0, 2.0]] rg=False, torch.float32 (1, 3) [[3.0, 4.0, 5.0]] rg=False, torch.float32 (2, 3) [[6.0, 7.0, 8.0], [9.0, 10.0, 11.0]] rg=False)",
+    # sort / argsort / topk: torch's CPU order, ties included: std::sort (not stable: past 16
+    # elements it leaves ties in another order) or std::stable_sort, and for topk
+    # partial_sort or nth_element then sort, which the engine runs step by step on rows with
+    # ties (reduction._std_sort); a nan is the largest; SortBackward0 / TopkBackward0 send the
+    # gradient back to the indices (ScatterBackward0 under create_graph)
+    "result = torch.sort(torch.tensor([3.0, 1.0, 2.0]))": "(torch.float32 (3,) [1.0, 2.0, 3.0] rg=False, torch.int64 (3,) [1, 2, 0] rg=False)",
+    "result = t.sort(0, descending=True)": "(torch.float32 (4, 3) [[9.0, 10.0, 11.0], [6.0, 7.0, 8.0], [3.0, 4.0, 5.0], [0.0, 1.0, 2.0]] rg=False, torch.int64 (4, 3) [[3, 3, 3], [2, 2, 2], [1, 1, 1], [0, 0, 0]] rg=False)",
+    "result = t.sort(dim=1, descending=True).indices": "torch.int64 (4, 3) [[2, 1, 0], [2, 1, 0], [2, 1, 0], [2, 1, 0]] rg=False",
+    "v, i = torch.sort(torch.tensor([2, float('nan'), -1.0, float('nan'), 0.0, -0.0]))\nresult = (v, i)": "(torch.float32 (6,) [-1.0, 0.0, -0.0, 2.0, nan, nan] rg=False, torch.int64 (6,) [2, 4, 5, 0, 1, 3] rg=False)",
+    "result = torch.sort(torch.tensor([2, float('nan'), -1.0, float('nan'), 0.0, -0.0]), descending=True)": "(torch.float32 (6,) [nan, nan, 2.0, 0.0, -0.0, -1.0] rg=False, torch.int64 (6,) [1, 3, 0, 4, 5, 2] rg=False)",
+    "result = torch.sort(torch.zeros(20)).indices": "torch.int64 (20,) [10, 19, 18, 17, 16, 15, 14, 13, 12, 11, 0, 9, 8, 7, 6, 5, 4, 3, 2, 1] rg=False",
+    "result = torch.sort(torch.zeros(20), stable=True).indices": "torch.int64 (20,) [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19] rg=False",
+    "result = torch.sort(torch.tensor([1, 0] * 10), descending=True).indices": "torch.int64 (20,) [0, 2, 18, 4, 6, 16, 8, 10, 14, 12, 19, 17, 15, 13, 11, 9, 7, 5, 3, 1] rg=False",
+    "result = torch.sort(torch.arange(40) % 3, stable=True, descending=True).indices": "torch.int64 (40,) [2, 5, 8, 11, 14, 17, 20, 23, 26, 29, 32, 35, 38, 1, 4, 7, 10, 13, 16, 19, 22, 25, 28, 31, 34, 37, 0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 33, 36, 39] rg=False",
+    "result = torch.sort(torch.tensor([True, False, True]))": "(torch.bool (3,) [False, True, True] rg=False, torch.int64 (3,) [1, 0, 2] rg=False)",
+    "result = type(torch.sort(t)).__name__": "'sort'",
+    "result = torch.sort(torch.tensor(5.0))": "(torch.float32 () 5.0 rg=False, torch.int64 () 0 rg=False)",
+    "result = torch.sort(t, 2)": "IndexError: Dimension out of range (expected to be in range of [-2, 1], but got 2)",
+    "result = torch.sort(t, 0.5)": "TypeError: sort() received an invalid combination of arguments - got (Tensor, float), but expected one of:\n * (Tensor input, *, bool stable, int dim = -1, bool descending = False, tuple of Tensors out = None)\n * (Tensor input, int dim = -1, bool descending = False, *, tuple of Tensors out = None)\n",
+    "result = torch.sort([3, 1])": "TypeError: sort(): argument 'input' (position 1) must be Tensor, not list",
+    "result = torch.argsort(torch.tensor([3.0, 1.0, 2.0]))": "torch.int64 (3,) [1, 2, 0] rg=False",
+    "result = torch.argsort(t, dim=0, descending=True)": "torch.int64 (4, 3) [[3, 3, 3], [2, 2, 2], [1, 1, 1], [0, 0, 0]] rg=False",
+    "result = torch.argsort(torch.zeros(20))": "torch.int64 (20,) [10, 19, 18, 17, 16, 15, 14, 13, 12, 11, 0, 9, 8, 7, 6, 5, 4, 3, 2, 1] rg=False",
+    "result = torch.argsort(torch.zeros(20), stable=True)": "torch.int64 (20,) [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19] rg=False",
+    "result = x.argsort().requires_grad": "False",
+    "r = torch.sort(x * torch.tensor([1.0, -1.0, 1.0]), descending=True)\nr.values.backward(torch.tensor([10.0, 20.0, 30.0]))\nresult = (r.values.grad_fn.name(), r.indices.requires_grad, x.grad)": "('SortBackward0', False, torch.float32 (3,) [20.0, -30.0, 10.0] rg=False)",
+    "m = x * torch.ones(2, 1)\nv = m.sort(0).values\n(g,) = torch.autograd.grad((v * v).sum(), m, create_graph=True)\nresult = (v.grad_fn.name(), g.grad_fn.name(), g)": "('SortBackward0', 'ScatterBackward0', torch.float32 (2, 3) [[2.0, 4.0, 6.0], [2.0, 4.0, 6.0]] rg=True)",
+    "r = x.sort()\nr.values.sum().backward()\nr.values.sum().backward()": "RuntimeError: Trying to backward through the graph a second time (or directly access saved tensors after they have already been freed). Saved intermediate values of the graph are freed when you call .backward() or autograd.grad(). Specify retain_graph=True if you need to backward through the graph a second time or if you need to access saved tensors after calling backward.",
+    "result = torch.topk(torch.tensor([1.0, 3.0, 2.0, 5.0]), 2)": "(torch.float32 (2,) [5.0, 3.0] rg=False, torch.int64 (2,) [3, 1] rg=False)",
+    "result = t.topk(2, dim=0)": "(torch.float32 (2, 3) [[9.0, 10.0, 11.0], [6.0, 7.0, 8.0]] rg=False, torch.int64 (2, 3) [[3, 3, 3], [2, 2, 2]] rg=False)",
+    "result = t.topk(1, largest=False)": "(torch.float32 (4, 1) [[0.0], [3.0], [6.0], [9.0]] rg=False, torch.int64 (4, 1) [[0], [0], [0], [0]] rg=False)",
+    "result = t.topk(0)": "(torch.float32 (4, 0) [[], [], [], []] rg=False, torch.int64 (4, 0) [[], [], [], []] rg=False)",
+    "result = t.topk(4)": "RuntimeError: selected index k out of range",
+    "result = t.topk(-1)": "RuntimeError: selected index k out of range",
+    "result = t.topk(2, 2)": "IndexError: Dimension out of range (expected to be in range of [-2, 1], but got 2)",
+    "result = t.topk(1.0)": "TypeError: topk(): argument 'k' (position 1) must be int, not float",
+    "result = torch.topk(t)": 'TypeError: topk() missing 1 required positional arguments: "k"',
+    "r = torch.topk(x * 1, 2)\nr.values.backward(torch.tensor([10.0, 20.0]))\nresult = (r.values.grad_fn.name(), x.grad)": "('TopkBackward0', torch.float32 (3,) [0.0, 20.0, 10.0] rg=False)",
+    "result = torch.topk(torch.tensor([1.0, float('nan'), 3.0]), 2)": "(torch.float32 (2,) [nan, 3.0] rg=False, torch.int64 (2,) [1, 2] rg=False)",
+    "result = torch.sort(t, -1, True)": "(torch.float32 (4, 3) [[2.0, 1.0, 0.0], [5.0, 4.0, 3.0], [8.0, 7.0, 6.0], [11.0, 10.0, 9.0]] rg=False, torch.int64 (4, 3) [[2, 1, 0], [2, 1, 0], [2, 1, 0], [2, 1, 0]] rg=False)",
+    "result = torch.sort(t, stable=None)": "(torch.float32 (4, 3) [[0.0, 1.0, 2.0], [3.0, 4.0, 5.0], [6.0, 7.0, 8.0], [9.0, 10.0, 11.0]] rg=False, torch.int64 (4, 3) [[0, 1, 2], [0, 1, 2], [0, 1, 2], [0, 1, 2]] rg=False)",
+    "result = torch.sort(t, descending=1)": "TypeError: sort() received an invalid combination of arguments - got (Tensor, descending=int), but expected one of:\n * (Tensor input, *, bool stable, int dim = -1, bool descending = False, tuple of Tensors out = None)\n * (Tensor input, int dim = -1, bool descending = False, *, tuple of Tensors out = None)\n",
+    "result = torch.topk(torch.tensor([1, 3, 3, 2, 3, 0, 3, 1]), 3, sorted=False)": "(torch.int64 (3,) [3, 3, 3] rg=False, torch.int64 (3,) [1, 6, 4] rg=False)",
+    "result = torch.topk(torch.zeros(200), 2).indices": "torch.int64 (2,) [0, 1] rg=False",
+    "result = torch.topk(torch.tensor([True, False]), 1)": "RuntimeError: topk does not support bool dtypes on CPU",
+    "result = torch.topk(torch.tensor(4.0), 1)": "(torch.float32 () 4.0 rg=False, torch.int64 () 0 rg=False)",
+    "result = t.topk(2, largest=1)": "TypeError: topk(): argument 'largest' must be bool, not int",
+    "result = t.argsort(stable=True, descending=True, dim=0)": "torch.int64 (4, 3) [[3, 3, 3], [2, 2, 2], [1, 1, 1], [0, 0, 0]] rg=False",
+    "result = torch.argsort(t, 0, 1)": "TypeError: argsort() received an invalid combination of arguments - got (Tensor, int, int), but expected one of:\n * (Tensor input, *, bool stable, int dim = -1, bool descending = False, Tensor out = None)\n * (Tensor input, int dim = -1, bool descending = False)\n      didn't match because some of the arguments have invalid types: (Tensor, !int!, !int!)\n",
+    "result = torch.sort(torch.zeros(0, 3), 0)": "(torch.float32 (0, 3) [] rg=False, torch.int64 (0, 3) [] rg=False)",
+    "result = torch.sort(torch.arange(30) % 4, descending=True)": "(torch.int64 (30,) [3, 3, 3, 3, 3, 3, 3, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0] rg=False, torch.int64 (30,) [27, 15, 19, 11, 23, 7, 3, 6, 26, 22, 10, 2, 14, 18, 25, 21, 29, 17, 13, 9, 5, 1, 16, 20, 12, 8, 24, 4, 28, 0] rg=False)",
+    # an integer vector of 32,768+ elements sorts stably (torch's radix sort), a float one not
+    "result = torch.sort(torch.arange(40000) % 3).indices[:4]": "torch.int64 (4,) [0, 3, 6, 9] rg=False",
+    "result = torch.sort(torch.arange(40000.0) % 3).indices[:4]": "torch.int64 (4,) [27993, 11985, 28014, 11988] rg=False",
     # keywords: torch names the argument without its position
     "result = t.index_copy(0, index=[1], source=torch.zeros(1, 3))": "TypeError: index_copy(): argument 'index' must be Tensor, not list",
     "result = torch.index_copy(t, dim=0, index=torch.tensor([1]), source=1.0)": "TypeError: index_copy(): argument 'source' must be Tensor, not float",
@@ -304,3 +359,30 @@ def test_index_ops_match_the_golden(code: str) -> None:
 @pytest.mark.parametrize("code", list(GOLDENS))
 def test_index_op_goldens_are_torchs(code: str, real_torch: ModuleType) -> None:
     assert outcome(real_torch, PRELUDE + code) == GOLDENS[code]
+
+
+def _tie_orders(module: ModuleType, values: np.ndarray, k: int) -> list[list[int]]:
+    """sort's and topk's indices for every flag, as lists."""
+    tensor = module.tensor(values)
+    orders = []
+    for flag in (False, True):
+        orders.append(module.sort(tensor, descending=flag).indices.tolist())
+        orders.append(module.sort(tensor, descending=flag, stable=True).indices.tolist())
+        orders.append(module.topk(tensor, k, largest=flag).indices.tolist())
+        orders.append(module.topk(tensor, k, sorted=flag).indices.tolist())
+    return orders
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("dtype", ["float32", "float64", "int64", "int32"])
+def test_sort_and_topk_order_ties_as_torch(dtype: str, real_torch: ModuleType) -> None:
+    # rows with many ties, where std::sort, partial_sort and nth_element each leave their own
+    # order (stable sorts and tie-free rows have one answer)
+    rng = np.random.default_rng(7)
+    for trial in range(60):
+        size = int(rng.integers(1, 300))
+        values = rng.integers(0, int(rng.integers(1, 6)), size).astype(dtype)
+        if dtype == "float32" and trial % 3 == 0:
+            values[rng.random(size) < 0.2] = np.nan
+        k = int(rng.integers(0, size + 1)) if trial % 2 else int(rng.integers(0, size // 64 + 1))
+        assert _tie_orders(engine, values, k) == _tie_orders(real_torch, values, k), trial

@@ -45,6 +45,8 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def even_rows_reversed(t):\n    return t[::2].flipud()\n",
             "def even_rows_reversed(t):\n    return torch.flipud(t[::2])\n",
             "def even_rows_reversed(t):\n    return torch.rot90(t[::2].T)\n",
+            "def even_rows_reversed(t):\n    return t[torch.arange(0, len(t), 2).sort(descending=True).values]\n",
+            "def even_rows_reversed(t):\n    return t[::2][torch.argsort(torch.arange(len(t[::2])), descending=True)]\n",
             "def even_rows_reversed(t):\n    return torch.stack(list(reversed(t.unbind(0)[::2])))\n",
             "def even_rows_reversed(t):\n    return reversed(t[::2])\n",
             "def even_rows_reversed(t):\n    return t[::2].T.flip(1).T\n",

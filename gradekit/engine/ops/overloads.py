@@ -114,6 +114,19 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "(Tensor input, tuple of ints dim?, bool keepdim = False, *, torch.dtype dtype = None, "
         "Tensor out = None)",
     ),
+    "sort": (
+        "(Tensor input, *, bool stable, int dim = -1, bool descending = False, tuple of Tensors "
+        "out = None)",
+        "(Tensor input, int dim = -1, bool descending = False, *, tuple of Tensors out = None)",
+    ),
+    "topk": (
+        "(Tensor input, int k, int dim = -1, bool largest = True, bool sorted = True, *, tuple "
+        "of Tensors out = None)",
+    ),
+    "argsort": (
+        "(Tensor input, *, bool stable, int dim = -1, bool descending = False, Tensor out = None)",
+        "(Tensor input, int dim = -1, bool descending = False)",
+    ),
     "nanmean": (
         "(Tensor input, tuple of ints dim = None, bool keepdim = False, *, torch.dtype dtype = "
         "None, Tensor out = None)",
