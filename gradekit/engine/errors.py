@@ -563,6 +563,22 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "Index tensor must have the same number of dimensions as input tensor",
     ),
+    "scatter_index_dtype": (RuntimeError, "scatter(): Expected dtype int32/int64 for index"),
+    "scatter_dtype": (RuntimeError, "scatter(): Expected self.dtype to be equal to src.dtype"),
+    "scatter_ndim": (
+        RuntimeError,
+        "Index tensor must have the same number of dimensions as {other} tensor",
+    ),
+    "scatter_size": (
+        RuntimeError,
+        "Expected index {index_shape} to be no larger than self {self_shape} apart from "
+        "dimension {dim}{src}",
+    ),
+    "scatter_reduce": (RuntimeError, "reduce argument must be either add or multiply."),
+    "scatter_bounds": (
+        RuntimeError,
+        "index {index} is out of bounds for dimension {dim} with size {size}",
+    ),
     "take_index_dtype": (RuntimeError, "take(): Expected a long tensor for index, but got {dtype}"),
     "take_out_of_range": (
         IndexError,
@@ -1088,6 +1104,12 @@ WARNINGS: dict[str, str] = {
         "performing this operation. This also applies to advanced indexing e.g. tensor[mask] = "
         "scalar (Triggered internally at "
         "/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:2450.)"
+    ),
+    "scatter_reduce_deprecated": (
+        "The reduce argument of torch.scatter with Tensor src is deprecated and will be "
+        "removed in a future PyTorch release. Use torch.scatter_reduce instead for more "
+        "reduction options. (Triggered internally at "
+        "/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:225.)"
     ),
     "index_fill_expanded": (
         "Use of index_fill_ on expanded tensors is deprecated. Please clone() the tensor before "

@@ -97,6 +97,7 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
         "set_fourth_element": [
             "def set_fourth_element(t):\n    t.put_(torch.tensor([3]), torch.tensor([-22.7], dtype=t.dtype))\n",
             "def set_fourth_element(t):\n    t.view(-1).index_fill_(0, torch.tensor([3]), -22.7)\n",
+            "def set_fourth_element(t):\n    t.view(-1).scatter_(0, torch.tensor([3]), -22.7)\n",
             "def set_fourth_element(t):\n    t.view(-1)[3] = -22.7\n",
             "def set_fourth_element(t):\n    t.flatten()[3] = -22.7\n",
             "def set_fourth_element(t):\n    t.reshape(-1)[3] = -22.7\n",

@@ -190,6 +190,12 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
     "rot90": ("(Tensor input, int k = 1, tuple of ints dims = [0,1])",),
     "diagonal": ("(Tensor input, int offset = 0, int dim1 = 0, int dim2 = 1)",),
     "diag": ("(Tensor input, int diagonal = 0, *, Tensor out = None)",),
+    "scatter": (
+        "(Tensor input, int dim, Tensor index, Tensor src, *, Tensor out = None)",
+        "(Tensor input, int dim, Tensor index, Tensor src, *, str reduce, Tensor out = None)",
+        "(Tensor input, int dim, Tensor index, Number value, *, Tensor out = None)",
+        "(Tensor input, int dim, Tensor index, Number value, *, str reduce, Tensor out = None)",
+    ),
     "index_copy": ("(Tensor input, int dim, Tensor index, Tensor source, *, Tensor out = None)",),
     "log_softmax": ("(Tensor input, int dim, torch.dtype dtype = None, *, Tensor out = None)",),
     "masked_fill": (
@@ -349,6 +355,12 @@ METHODS: dict[str, tuple[str, ...]] = {
     ),
     "fill_": ("(Tensor value)", "(Number value)"),
     "masked_fill_": ("(Tensor mask, Tensor value)", "(Tensor mask, Number value)"),
+    "scatter_": (
+        "(int dim, Tensor index, Tensor src)",
+        "(int dim, Tensor index, Tensor src, *, str reduce)",
+        "(int dim, Tensor index, Number value)",
+        "(int dim, Tensor index, Number value, *, str reduce)",
+    ),
     "index_copy_": ("(int dim, Tensor index, Tensor source)",),
     "index_fill_": (
         "(int dim, Tensor index, Tensor value)",

@@ -509,6 +509,14 @@ def _write_flat(
         flat[positions] = values  # duplicate positions: the last write wins, as in torch
 
 
+def _recorded_inplace(x: Tensor, node: Node | None) -> Tensor:
+    """``x`` after an in-place write: its version bumped, ``node`` (if any) its grad_fn."""
+    x._bump_version()
+    if node is not None:
+        x._set_grad_fn_inplace(node)
+    return x
+
+
 def _write_positions(
     data: np.ndarray, positions: np.ndarray, values: Any, accumulate: bool = False
 ) -> None:
@@ -2040,11 +2048,7 @@ def masked_fill_(x: Tensor, mask: Tensor, value: Any) -> Tensor:
         raise arguments.not_a_tensor("masked_fill_", x, failure, mask, value) from None
     _check_inplace_on_expanded(x, "masked_fill_expanded", stacklevel=4)
     x._data[mask_data] = fill
-    x._bump_version()
-    node = _masked_fill_node(x, mask, value_tensor, x._data.shape)
-    if node is not None:
-        x._set_grad_fn_inplace(node)
-    return x
+    return _recorded_inplace(x, _masked_fill_node(x, mask, value_tensor, x._data.shape))
 
 
 def _masked_fill_value(
@@ -2170,11 +2174,7 @@ def index_fill_(
         raise arguments.not_a_tensor("index_fill_", x, failure, dim, index, value) from None
     _check_inplace_on_expanded(x, "index_fill_expanded", stacklevel=4)
     _write_positions(x._data, positions, fill)
-    x._bump_version()
-    node = _index_fill_node(x, dim, index, value_tensor, x._data.shape)
-    if node is not None:
-        x._set_grad_fn_inplace(node)
-    return x
+    return _recorded_inplace(x, _index_fill_node(x, dim, index, value_tensor, x._data.shape))
 
 
 # =============================================================================
@@ -2297,11 +2297,176 @@ def index_copy_(
     dim, positions = _index_copy_positions(x, dim, index, source, surplus, "index_copy_")
     x._check_inplace()  # (an expanded tensor: torch's internal-overlap error)
     _write_positions(x._data, positions, source._data.reshape(-1))
-    x._bump_version()
-    node = _index_copy_node(x, dim, index, source, x._data.shape)
-    if node is not None:
-        x._set_grad_fn_inplace(node)
-    return x
+    return _recorded_inplace(x, _index_copy_node(x, dim, index, source, x._data.shape))
+
+
+# =============================================================================
+# scatter
+
+
+class _IndexScatterNode(Node):
+    """scatter's backward (derivatives.yaml): the written positions get no gradient
+    (``grad.scatter(dim, index, 0)``); a src (ScatterBackward0) gets
+    ``grad.gather(dim, index)``.  Saves index."""
+
+    __slots__ = ("dim",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        (index,) = self.saved_tensors
+        self_grad = scatter(grad, self.dim, index, 0) if self.next_functions[0][0] else None
+        if len(self.next_functions) == 1:
+            return (self_grad,)
+        return self_grad, gather_along(grad, self.dim, index)
+
+
+def _scatter_plan(
+    x: Tensor, dim: Any, index: Any, src: Any, value: Any, reduce: Any, op: str
+) -> tuple[int, np.ndarray, Tensor | None, Any]:
+    """scatter's (wrapped dim, flat positions of x in index's row-major order, src tensor,
+    fill), after torch's checks in torch's order; a wrong argument is torch's TypeError for
+    ``op``, and a reduce with a src tensor torch's deprecation warning."""
+    try:
+        plan = _checked_scatter_plan(x, dim, index, src, value, reduce, op)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        # (worded from the caller's frame: scatter's, whose call shows the keywords)
+        caller = sys._getframe(1)
+        raise arguments.not_a_tensor(op, x, failure, dim, index, src, body=caller) from None
+    if reduce is not None and plan[2] is not None:
+        errors.warn_once("scatter_reduce_deprecated", stacklevel=4)
+    return plan
+
+
+def _checked_scatter_plan(
+    x: Tensor, dim: Any, index: Any, src: Any, value: Any, reduce: Any, op: str
+) -> tuple[int, np.ndarray, Tensor | None, Any]:
+    if src is None:
+        src = value
+    if not isinstance(index, Tensor) or src is None or isinstance(src, (str, bool)):
+        raise TypeError(op)  # (the caller's handler words torch's TypeError)
+    source = src if isinstance(src, Tensor) else None
+    fill = None if source is not None else checked_scalar(scalar_value(src), x.dtype)
+    ndim = x._data.ndim
+    dim = _wrap_dim(dim, ndim)
+    if index.dtype not in (int64, int32):
+        raise errors.error("scatter_index_dtype")
+    if source is not None and source.dtype is not x.dtype:
+        raise errors.error("scatter_dtype")
+    idx = index._data.astype(np.int64)
+    shape, idx_shape = x._data.shape or (1,), idx.shape or (1,)
+    if idx.size:
+        if len(idx_shape) != len(shape):
+            raise errors.error("scatter_ndim", other="self")
+        wrong = any(idx_shape[d] > shape[d] for d in range(len(shape)) if d != dim)
+        src_shape = None if source is None else source._data.shape or (1,)
+        if src_shape is not None and not wrong:
+            if source._data.ndim and len(src_shape) < len(idx_shape):
+                maybe_wrap_dim(len(src_shape), len(src_shape))  # torch's src.size(d) fails
+            if len(src_shape) != len(idx_shape):
+                raise errors.error("scatter_ndim", other="src")
+            wrong = any(i > s for i, s in zip(idx_shape, src_shape, strict=True))
+        if wrong:
+            raise errors.error(
+                "scatter_size",
+                index_shape=list(idx.shape),
+                self_shape=list(x._data.shape),
+                dim=dim,
+                src=""
+                if source is None
+                else f" and to be no larger size than src {list(source._data.shape)}",
+            )
+    if reduce is not None and reduce not in ("add", "multiply"):
+        raise errors.error("scatter_reduce")
+    bad = (idx < 0) | (idx >= shape[dim])
+    if bad.any():
+        raise errors.error(
+            "scatter_bounds",
+            index=int(idx.reshape(-1)[np.argmax(bad.reshape(-1))]),
+            dim=dim,
+            size=shape[dim],
+        )
+    coordinates = list(np.indices(idx_shape))
+    coordinates[dim] = idx.reshape(idx_shape)
+    positions = np.ravel_multi_index(tuple(coordinates), shape).reshape(-1)
+    if source is not None:
+        window = (source._data.reshape(source._data.shape or (1,)))[
+            tuple(slice(0, n) for n in idx_shape)
+        ]
+        fill = window.reshape(-1)
+    return dim, positions, source, fill
+
+
+def _scatter_write(data: np.ndarray, positions: np.ndarray, fill: Any, reduce: str | None) -> None:
+    """scatter's writes (duplicates: the last in index's order wins, as torch), or with
+    reduce its additions or multiplications."""
+    if reduce != "multiply":
+        _write_positions(data, positions, fill, accumulate=reduce == "add")
+        return
+    target = data if data.ndim else data.reshape(1)
+    np.multiply.at(target, np.unravel_index(positions, target.shape), fill)
+
+
+def _scatter_node(
+    x: Tensor,
+    dim: int,
+    index: Tensor,
+    source: Tensor | None,
+    reduce: str | None,
+    shape: tuple,
+    op: str,
+) -> Node | None:
+    operands = (x,) if source is None else (x, source)
+    if not requires_grad(*operands):
+        return None
+    edges = tuple(operand._edge() for operand in operands)
+    if reduce is not None:  # (torch has no derivative for scatter with reduce)
+        from .pointwise import _NoDerivative
+
+        node = _NoDerivative(edges, ((shape, x.dtype),))
+        node.op = op
+        return node
+    name = "ScatterBackward1" if source is None else "ScatterBackward0"
+    node = _node_class(name, _IndexScatterNode)(edges, ((shape, x.dtype),))
+    node.dim = dim
+    node.save(index)
+    return node
+
+
+def scatter(
+    x: Tensor,
+    dim: int = errors.REQUIRED,
+    index: Tensor = errors.REQUIRED,
+    src: Any = None,
+    *,
+    value: Any = None,
+    reduce: str | None = None,
+) -> Tensor:
+    """``x.scatter(dim, index, src or value, reduce=None)``: a (contiguous) copy of x with
+    src's elements (or value) written where index points along dim (reduce: added or
+    multiplied in); ScatterBackward0 (src) / ScatterBackward1 (value)."""
+    dim, positions, source, fill = _scatter_plan(x, dim, index, src, value, reduce, "scatter")
+    data = np.array(x._data, copy=True, order="C")
+    _scatter_write(data, positions, fill, reduce)
+    return Tensor._make(
+        data, x.dtype, _scatter_node(x, dim, index, source, reduce, data.shape, "scatter")
+    )
+
+
+def scatter_(
+    x: Tensor,
+    dim: int = errors.REQUIRED,
+    index: Tensor = errors.REQUIRED,
+    src: Any = None,
+    *,
+    value: Any = None,
+    reduce: str | None = None,
+) -> Tensor:
+    """``x.scatter_(dim, index, src or value, reduce=None)``: scatter in place."""
+    dim, positions, source, fill = _scatter_plan(x, dim, index, src, value, reduce, "scatter_")
+    x._check_inplace()  # (an expanded tensor: torch's internal-overlap error)
+    _scatter_write(x._data, positions, fill, reduce)
+    return _recorded_inplace(
+        x, _scatter_node(x, dim, index, source, reduce, x._data.shape, "scatter_")
+    )
 
 
 # =============================================================================
@@ -2770,10 +2935,12 @@ TENSOR_METHODS: dict[str, Any] = {
     "index_fill_": index_fill_,
     "index_copy": index_copy,
     "index_copy_": index_copy_,
+    "scatter_": scatter_,
     "diagonal": diagonal,
     "diag": diag,
     "rot90": rot90,
     "tensor_split": tensor_split,
+    "scatter": scatter,
     "masked_select": masked_select,
     "take_along_dim": take_along_dim,
     "take": _take_method,
@@ -2824,6 +2991,7 @@ TORCH_FUNCTIONS: dict[str, Any] = {
     "diag": diag,
     "rot90": rot90,
     "tensor_split": tensor_split,
+    "scatter": scatter,
     "masked_select": masked_select,
     "take_along_dim": take_along_dim,
     "take": take,
