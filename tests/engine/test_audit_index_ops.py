@@ -347,8 +347,8 @@ GOLDENS = {
     # duplicates the last in index's order, reduce='add'/'multiply' added or multiplied in
     # (no derivative, as torch); ScatterBackward0 (src: its gradient is a gather) /
     # ScatterBackward1 (number) save the index.  Not matched: a complex number (the engine
-    # has no complex dtypes); a number given as src= (torch refuses the keyword, the engine
-    # takes it) and the wording of a keyword call's invalid-combination error.
+    # has no complex dtypes); the wording of the invalid-combination error of a call that
+    # gives value= by keyword.
     "result = torch.zeros(3, 4).scatter(1, torch.tensor([[0, 2], [1, 3], [3, 3]]), torch.ones(3, 2))": "torch.float32 (3, 4) [[1.0, 0.0, 1.0, 0.0], [0.0, 1.0, 0.0, 1.0], [0.0, 0.0, 0.0, 1.0]] rg=False",
     "result = torch.zeros(3, 4).scatter(0, torch.tensor([[2, 0, 1, 2]]), torch.arange(1.0, 5.0).view(1, 4))": "torch.float32 (3, 4) [[0.0, 2.0, 0.0, 0.0], [0.0, 0.0, 3.0, 0.0], [1.0, 0.0, 0.0, 4.0]] rg=False",
     "result = torch.zeros(3, 4).scatter(1, torch.tensor([[1], [2], [0]]), 7.5)": "torch.float32 (3, 4) [[0.0, 7.5, 0.0, 0.0], [0.0, 0.0, 7.5, 0.0], [7.5, 0.0, 0.0, 0.0]] rg=False",
@@ -393,6 +393,9 @@ GOLDENS = {
     "result = torch.zeros(3).scatter_(0, torch.tensor([1]), value=4.0)": "torch.float32 (3,) [0.0, 4.0, 0.0] rg=False",
     "result = torch.zeros(2, 2).scatter(0, torch.tensor([[1, 0]]), torch.tensor([5.0, 6.0]))": "IndexError: Dimension out of range (expected to be in range of [-1, 0], but got 1)",
     "result = torch.zeros(3, 4).scatter(1, torch.tensor([[1, 1, 1, 1, 1]]), torch.ones(1, 2))": "RuntimeError: Expected index [1, 5] to be no larger than self [3, 4] apart from dimension 1 and to be no larger size than src [1, 2]",
+    # a number is scatter's value by position only: src= takes a Tensor
+    "result = torch.scatter(torch.zeros(3), dim=0, index=torch.tensor([1]), src=1.0)": "TypeError: scatter() received an invalid combination of arguments - got (Tensor, src=float, index=Tensor, dim=int), but expected one of:\n * (Tensor input, int dim, Tensor index, Tensor src, *, Tensor out = None)\n * (Tensor input, int dim, Tensor index, Tensor src, *, str reduce, Tensor out = None)\n * (Tensor input, int dim, Tensor index, Number value, *, Tensor out = None)\n * (Tensor input, int dim, Tensor index, Number value, *, str reduce, Tensor out = None)\n",
+    "result = torch.zeros(3).scatter(0, torch.tensor([1]), src=2.0)": "TypeError: scatter() received an invalid combination of arguments - got (int, Tensor, src=float), but expected one of:\n * (int dim, Tensor index, Tensor src)\n      didn't match because some of the arguments have invalid types: (int, Tensor, !src=float!)\n * (int dim, Tensor index, Tensor src, *, str reduce)\n * (int dim, Tensor index, Number value)\n      didn't match because some of the keywords were incorrect: src\n * (int dim, Tensor index, Number value, *, str reduce)\n",
     # keywords: torch names the argument without its position
     "result = t.index_copy(0, index=[1], source=torch.zeros(1, 3))": "TypeError: index_copy(): argument 'index' must be Tensor, not list",
     "result = torch.index_copy(t, dim=0, index=torch.tensor([1]), source=1.0)": "TypeError: index_copy(): argument 'source' must be Tensor, not float",

@@ -2326,6 +2326,10 @@ def _scatter_plan(
     fill), after torch's checks in torch's order; a wrong argument is torch's TypeError for
     ``op``, and a reduce with a src tensor torch's deprecation warning."""
     try:
+        if src is not None and not isinstance(src, Tensor):
+            # a number is torch's value, by position only: src= takes a Tensor
+            if "src" in arguments.caller_keywords(sys._getframe(1)):
+                raise TypeError(op)
         plan = _checked_scatter_plan(x, dim, index, src, value, reduce, op)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         # (worded from the caller's frame: scatter's, whose call shows the keywords)
