@@ -274,6 +274,17 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "mean(): could not infer output dtype. {which} dtype must be either a floating point "
         "or complex dtype. Got: {dtype}",
     ),
+    "topk_k": (RuntimeError, "selected index k out of range"),
+    "topk_bool": (RuntimeError, "topk does not support bool dtypes on CPU"),
+    "nanmean_input_dtype": (
+        RuntimeError,
+        "nanmean(): expected input to have floating point or complex dtype but got {dtype}",
+    ),
+    "nanmean_dtype": (
+        RuntimeError,
+        "nanmean(): could not infer output dtype. Optional dtype must be either a floating "
+        "point or complex dtype. Got: {dtype}",
+    ),
     "integer_division_by_zero": (RuntimeError, "ZeroDivisionError"),
     "bitwise_not_bool_int": (
         RuntimeError,
@@ -552,6 +563,22 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "Index tensor must have the same number of dimensions as input tensor",
     ),
+    "scatter_index_dtype": (RuntimeError, "scatter(): Expected dtype int32/int64 for index"),
+    "scatter_dtype": (RuntimeError, "scatter(): Expected self.dtype to be equal to src.dtype"),
+    "scatter_ndim": (
+        RuntimeError,
+        "Index tensor must have the same number of dimensions as {other} tensor",
+    ),
+    "scatter_size": (
+        RuntimeError,
+        "Expected index {index_shape} to be no larger than self {self_shape} apart from "
+        "dimension {dim}{src}",
+    ),
+    "scatter_reduce": (RuntimeError, "reduce argument must be either add or multiply."),
+    "scatter_bounds": (
+        RuntimeError,
+        "index {index} is out of bounds for dimension {dim} with size {size}",
+    ),
     "take_index_dtype": (RuntimeError, "take(): Expected a long tensor for index, but got {dtype}"),
     "take_out_of_range": (
         IndexError,
@@ -575,6 +602,48 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "index_select(): Expected dtype int32 or int64 for index",
     ),
     "index_select_vector": (IndexError, "index_select(): Index is supposed to be a vector"),
+    "index_fill_dtype": (IndexError, "index_fill_(): Expected dtype int64 for index."),
+    "index_fill_complex": (
+        RuntimeError,
+        "index_fill_(): Converting complex Scalar to non-complex type is not supported",
+    ),
+    "index_vector_or_scalar": (RuntimeError, "Index has to be a vector/scalar"),
+    "index_copy_index_ndim": (
+        IndexError,
+        "index_copy_(): Index should have dimension 1 or 0 (got {ndim})",
+    ),
+    "index_copy_scalar_source": (
+        IndexError,
+        "index_copy_(): When source is scalar, index should have one element (got {count})",
+    ),
+    "index_copy_ndim": (
+        IndexError,
+        "index_copy_(): When source and destination are not scalars, their dimensionality must "
+        "match. Source dimensionality ({source}), destination dimensionality ({destination})",
+    ),
+    "index_copy_index_dtype": (
+        RuntimeError,
+        "index_copy_(): Expected a long tensor for index, but got {dtype}",
+    ),
+    "index_copy_dtype": (
+        RuntimeError,
+        "index_copy_(): self and source expected to have the same dtype, but got (self) {dst} "
+        "and (source) {src}",
+    ),
+    "index_copy_slices": (
+        RuntimeError,
+        "index_copy_(): Source/destination tensor must have same slice shapes. Destination "
+        "slice shape: {destination} at dimension {dim} and source slice shape: {source} at "
+        "dimension 0.",
+    ),
+    "index_copy_count": (
+        IndexError,
+        "index_copy_(): Number of indices ({count}) should be equal to source.size(dim) ({size})",
+    ),
+    "index_copy_bounds": (
+        IndexError,
+        "index_copy_(): index {index} is out of bounds for dimension {dim} with size {size}",
+    ),
     # --- indexing, views and shape ops (indexing.py / ops/views.py) ------------------
     "index_0dim": (
         IndexError,
@@ -645,6 +714,34 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "flatten() has invalid args: start_dim cannot come after end_dim",
     ),
+    "diagonal_same_dims": (RuntimeError, "diagonal dimensions cannot be identical {dim1}, {dim2}"),
+    "diag_ndim": (RuntimeError, "diag(): Supports 1D or 2D tensors. Got {ndim}D"),
+    "rot90_dims_count": (
+        RuntimeError,
+        "expected total rotation dims == 2, but got dims = {count}",
+    ),
+    "rot90_ndim": (RuntimeError, "expected total dims >= 2, but got total dims = {ndim}"),
+    "rot90_same_dims": (
+        RuntimeError,
+        "expected rotation dims to be different, but got dim0 = {dim0} and dim1 = {dim1}",
+    ),
+    "tensor_split_0dim": (
+        RuntimeError,
+        "tensor_split expected at least a 1-dimensional tensor, but got a tensor with 0 dims",
+    ),
+    "tensor_split_sections": (
+        RuntimeError,
+        "number of sections must be larger than 0, got {sections}",
+    ),
+    "tensor_split_index_dtype": (
+        RuntimeError,
+        "tensor_split expected tensor_indices_or_sections to have dtype of long, but got {dtype}",
+    ),
+    "tensor_split_index_ndim": (
+        RuntimeError,
+        "tensor_split expected tensor_indices_or_sections to be a zero-dimensional or "
+        "one-dimensional tensor, but got a tensor with {ndim} dims",
+    ),
     "t_ndim": (
         RuntimeError,
         "t() expects a tensor with <= 2 dimensions, but self is {ndim}D",
@@ -699,10 +796,9 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "masked_fill_ only supports boolean masks, but got mask with dtype {dtype}",
     ),
-    "masked_fill_value_ndim": (
+    "fill_value_ndim": (
         RuntimeError,
-        "masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
-        "{ndim} dimension(s).",
+        "{op} only supports a 0-dimensional value tensor, but got tensor with {ndim} dimension(s).",
     ),
     "index_empty_dim": (IndexError, "index is out of bounds for dimension with size 0"),
     "masked_select_dtype": (
@@ -1055,6 +1151,18 @@ WARNINGS: dict[str, str] = {
         "performing this operation. This also applies to advanced indexing e.g. tensor[mask] = "
         "scalar (Triggered internally at "
         "/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:2450.)"
+    ),
+    "scatter_reduce_deprecated": (
+        "The reduce argument of torch.scatter with Tensor src is deprecated and will be "
+        "removed in a future PyTorch release. Use torch.scatter_reduce instead for more "
+        "reduction options. (Triggered internally at "
+        "/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:225.)"
+    ),
+    "index_fill_expanded": (
+        "Use of index_fill_ on expanded tensors is deprecated. Please clone() the tensor before "
+        "performing this operation. This also applies to advanced indexing e.g. tensor[mask] = "
+        "scalar (Triggered internally at "
+        "/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:1913.)"
     ),
     "transpose_T_0d": (
         "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases. "

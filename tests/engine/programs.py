@@ -2350,6 +2350,41 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
         lambda T, a: a.masked_fill(T.tensor([True, False, True]), 0.5),
         ((2, 3),),
     ),
+    DifferentiableOp(
+        "index_fill_tensor",
+        lambda T, a, v: a.index_fill(1, T.tensor([2, 0, 2]), v.sum()),
+        ((2, 3), (2,)),
+    ),
+    DifferentiableOp(
+        "index_fill_",
+        lambda T, a: _in_place(a, lambda y: y.index_fill_(0, T.tensor([1]), -1.0)),
+        ((2, 3),),
+    ),
+    DifferentiableOp(
+        "index_copy", lambda T, a, s: a.index_copy(1, T.tensor([2, 0]), s), ((2, 3), (2, 2))
+    ),
+    DifferentiableOp(
+        "index_copy_",
+        lambda T, a, s: _in_place(a, lambda y: y.index_copy_(0, T.tensor([1]), s)),
+        ((2, 3), (1, 3)),
+    ),
+    DifferentiableOp(
+        "scatter", lambda T, a, s: a.scatter(1, T.tensor([[2, 0], [1, 0]]), s), ((2, 3), (2, 2))
+    ),
+    DifferentiableOp(
+        "scatter_value_",
+        lambda T, a: _in_place(a, lambda y: y.scatter_(0, T.tensor([[1, 0, 1]]), 2.0)),
+        ((2, 3),),
+    ),
+    DifferentiableOp("diagonal", lambda T, a: a.diagonal(-1), ((3, 2),)),
+    DifferentiableOp("diagonal_3d", lambda T, a: T.diagonal(a, 1, 2, 0), ((2, 3, 4),)),
+    DifferentiableOp("diag_embed", lambda T, a: T.diag(a, 1), ((3,),)),
+    DifferentiableOp("diag_copy", lambda T, a: T.diag(a, -1), ((3, 3),)),
+    DifferentiableOp("rot90", lambda T, a: T.rot90(a, 3, [1, 0]), ((2, 3),)),
+    DifferentiableOp("nanmean", lambda T, a: a.nanmean(1, keepdim=True), ((2, 3),)),
+    DifferentiableOp("tensor_split", lambda T, a: a.tensor_split([1, 2], dim=1), ((2, 4),)),
+    DifferentiableOp("sort", lambda T, a: a.sort(0, descending=True).values, ((3, 2),)),
+    DifferentiableOp("topk", lambda T, a: a.topk(2, largest=False).values, ((2, 4),)),
     DifferentiableOp("setitem_basic", lambda T, a, v: _setitem_basic(T, a, v), ((2, 3), (2,))),
     DifferentiableOp(
         "setitem_advanced", lambda T, a, v: _setitem_advanced(T, a, v), ((3, 2), (2, 2))

@@ -38,6 +38,10 @@ SNIPPETS = {
     "masked_fill_expanded": (
         "torch.ones(3).expand(2, 3).masked_fill_(torch.ones(2, 3, dtype=torch.bool), 1.0)"
     ),
+    "index_fill_expanded": ("torch.ones(3).expand(2, 3).index_fill_(0, torch.tensor([0]), 1.0)"),
+    "scatter_reduce_deprecated": (
+        "torch.zeros(3).scatter(0, torch.tensor([1]), torch.ones(1), reduce='add')"
+    ),
     "tensor_copy_construct": "torch.tensor(torch.ones(2))",
     "tensor_from_ndarray_list": "torch.tensor([read_only, read_only])",
     "mse_size": "torch.nn.functional.mse_loss(torch.ones(3), torch.ones(2, 3))",

@@ -297,6 +297,10 @@ METHODS: dict[str, Any] = {
     # reductions
     "sum": reduction.sum,
     "mean": reduction.mean,
+    "nanmean": reduction.nanmean,
+    "sort": reduction.sort,
+    "argsort": reduction.argsort,
+    "topk": reduction.topk,
     "max": reduction.max,
     "min": reduction.min,
     "amax": reduction.amax,

@@ -114,6 +114,23 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "(Tensor input, tuple of ints dim?, bool keepdim = False, *, torch.dtype dtype = None, "
         "Tensor out = None)",
     ),
+    "sort": (
+        "(Tensor input, *, bool stable, int dim = -1, bool descending = False, tuple of Tensors "
+        "out = None)",
+        "(Tensor input, int dim = -1, bool descending = False, *, tuple of Tensors out = None)",
+    ),
+    "topk": (
+        "(Tensor input, int k, int dim = -1, bool largest = True, bool sorted = True, *, tuple "
+        "of Tensors out = None)",
+    ),
+    "argsort": (
+        "(Tensor input, *, bool stable, int dim = -1, bool descending = False, Tensor out = None)",
+        "(Tensor input, int dim = -1, bool descending = False)",
+    ),
+    "nanmean": (
+        "(Tensor input, tuple of ints dim = None, bool keepdim = False, *, torch.dtype dtype = "
+        "None, Tensor out = None)",
+    ),
     **dict.fromkeys(
         "max min".split(),
         (
@@ -161,6 +178,25 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "(Tensor input, int dim, Tensor index, *, bool sparse_grad = False, Tensor out = None)",
     ),
     "index_select": ("(Tensor input, int dim, Tensor index, *, Tensor out = None)",),
+    "index_fill": (
+        "(Tensor input, int dim, Tensor index, Tensor value)",
+        "(Tensor input, int dim, Tensor index, Number value)",
+    ),
+    "tensor_split": (
+        "(Tensor input, tuple of ints indices, int dim = 0)",
+        "(Tensor input, Tensor tensor_indices_or_sections, int dim = 0)",
+        "(Tensor input, int sections, int dim = 0)",
+    ),
+    "rot90": ("(Tensor input, int k = 1, tuple of ints dims = [0,1])",),
+    "diagonal": ("(Tensor input, int offset = 0, int dim1 = 0, int dim2 = 1)",),
+    "diag": ("(Tensor input, int diagonal = 0, *, Tensor out = None)",),
+    "scatter": (
+        "(Tensor input, int dim, Tensor index, Tensor src, *, Tensor out = None)",
+        "(Tensor input, int dim, Tensor index, Tensor src, *, str reduce, Tensor out = None)",
+        "(Tensor input, int dim, Tensor index, Number value, *, Tensor out = None)",
+        "(Tensor input, int dim, Tensor index, Number value, *, str reduce, Tensor out = None)",
+    ),
+    "index_copy": ("(Tensor input, int dim, Tensor index, Tensor source, *, Tensor out = None)",),
     "log_softmax": ("(Tensor input, int dim, torch.dtype dtype = None, *, Tensor out = None)",),
     "masked_fill": (
         "(Tensor input, Tensor mask, Tensor value)",
@@ -319,6 +355,17 @@ METHODS: dict[str, tuple[str, ...]] = {
     ),
     "fill_": ("(Tensor value)", "(Number value)"),
     "masked_fill_": ("(Tensor mask, Tensor value)", "(Tensor mask, Number value)"),
+    "scatter_": (
+        "(int dim, Tensor index, Tensor src)",
+        "(int dim, Tensor index, Tensor src, *, str reduce)",
+        "(int dim, Tensor index, Number value)",
+        "(int dim, Tensor index, Number value, *, str reduce)",
+    ),
+    "index_copy_": ("(int dim, Tensor index, Tensor source)",),
+    "index_fill_": (
+        "(int dim, Tensor index, Tensor value)",
+        "(int dim, Tensor index, Number value)",
+    ),
     "index_put_": ("(tuple of Tensors indices, Tensor values, bool accumulate = False)",),
     "copy_": ("(Tensor other, bool non_blocking = False)",),
 }

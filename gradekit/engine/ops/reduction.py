@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import builtins
 import math
+import operator
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
@@ -18,7 +19,7 @@ from ..dtypes import FLOATING, bool_, dtype, int64
 from ..tensor import Tensor
 from . import arguments
 from .core import as_array, as_array_quietly, maybe_wrap_dim
-from .layout import is_dense
+from .layout import empty_preserving_layout, is_dense
 from .pointwise import _rounded_from_float64, div_scalar, sgn
 from .pointwise import abs as abs_
 from .pointwise import pow as pow_
@@ -371,6 +372,54 @@ def mean(
         return _sum_or_mean_failure(mean, failure, input, dim, keepdim, dtype)
 
 
+# --- nanmean ------------------------------------------------------------------------------
+class NansumBackward0(Node):
+    """out = self.nansum(dim, keepdim): the nan elements get no gradient.  Saves self."""
+
+    __slots__ = ("dims", "keepdim")
+
+    def backward(self, grad: Tensor) -> tuple:
+        # torch's nansum_backward: unsqueeze_multiple(grad).expand_as(self) * ~self.isnan()
+        (self_,) = self.saved_tensors
+        restored = expand(_restore_reduced(grad, self.dims, self.keepdim), self_._data.shape)
+        return (restored * Tensor._make(~np.isnan(self_._data), bool_),)
+
+
+def nanmean(
+    input: Tensor, dim: Any = None, keepdim: bool = False, *, dtype: dtype | None = None
+) -> Tensor:
+    """``torch.nanmean``: the mean of the elements that are not nan, as torch computes it,
+    ``nansum(input, dim, keepdim) / count`` (DivBackward0 over NansumBackward0); nan where
+    every element is nan or none is left."""
+    try:
+        if input.dtype.category != FLOATING:
+            raise errors.error("nanmean_input_dtype", dtype=input.dtype.scalar_name)
+        result = dtypes.given(dtype, "nanmean") if dtype is not None else input.dtype
+        if result.category != FLOATING:
+            raise errors.error("nanmean_dtype", dtype=result.scalar_name)
+        if keepdim is not True and keepdim is not False:  # torch's parser takes a bool only
+            raise TypeError("keepdim")
+        data = input._data
+        every_dim = dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0)
+        dims = tuple(range(data.ndim)) if every_dim else _normalize_dims(dim, data.ndim)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("nanmean", input, failure, dim, keepdim) from None
+    data = quiet_call(data.astype, result.np_dtype, copy=False)
+    missing = np.isnan(data)
+    # the sum in torch's order (sum's own), of the input with its nans made zeros
+    zeroed = Tensor._make(np.where(missing, np.zeros((), data.dtype), data), result)
+    total = sum(zeroed, dims, keepdim) if dims else zeroed
+    node = None
+    if _recording(input):
+        node = NansumBackward0((input._edge(),), ((total._data.shape, result),))
+        node.dims, node.keepdim = dims, keepdim
+        node.save(input)
+    nansum = Tensor._make(total._data, result, node)
+    axis = _np_axis(dims, data.ndim)
+    count = as_array(np.count_nonzero(~missing, axis=axis, keepdims=keepdim), int64)
+    return nansum / Tensor._make(_reduction_layout(count), int64)
+
+
 # --- max / min ------------------------------------------------------------------------------
 _RETURN_TYPES: dict[str, type] = {}
 
@@ -466,6 +515,335 @@ class MaxBackward0(_ValueSelecting):
 
 class MinBackward0(_ValueSelecting):
     __slots__ = ()
+
+
+class SortBackward0(_ValueSelecting):
+    __slots__ = ()
+
+
+# --- sort / argsort ------------------------------------------------------------------------
+# torch's CPU sort is libstdc++'s std::sort (stable=False) or std::stable_sort over (value,
+# index) pairs.  std::sort is an introsort: median-of-three quicksort down to runs of 16,
+# heapsort past 2 * log2(n) levels, then insertion sort; it does not keep ties in order, so
+# rows with ties and more than 16 elements are sorted by the same steps, below.  Every other
+# row has one answer, numpy's stable sort.
+_INSERTION_THRESHOLD = 16  # libstdc++'s _S_threshold
+#: torch sorts an integer vector this long ascending with fbgemm's radix sort (GRAIN_SIZE)
+_RADIX_SORT_SIZE = 32768
+
+
+def _std_sort(items: list[int], first: int, last: int, less: Callable[[int, int], bool]) -> None:
+    """Sort ``items[first:last]`` in place as libstdc++'s ``std::sort`` does."""
+    if last - first > 1:
+        _introsort_loop(items, first, last, 2 * ((last - first).bit_length() - 1), less)
+        _final_insertion_sort(items, first, last, less)
+
+
+def _introsort_loop(items: list[int], first: int, last: int, depth: int, less: Callable) -> None:
+    while last - first > _INSERTION_THRESHOLD:
+        if depth == 0:
+            _heap_select(items, first, last, last, less)  # (libstdc++'s __partial_sort)
+            _sort_heap(items, first, last, less)
+            return
+        depth -= 1
+        cut = _partition_pivot(items, first, last, less)
+        _introsort_loop(items, cut, last, depth, less)
+        last = cut
+
+
+def _nth_element(items: list[int], first: int, nth: int, last: int, less: Callable) -> None:
+    """libstdc++'s ``std::nth_element`` (introselect)."""
+    if first == last or nth == last:
+        return
+    depth = 2 * ((last - first).bit_length() - 1)
+    while last - first > 3:
+        if depth == 0:
+            _heap_select(items, first, nth + 1, last, less)
+            items[first], items[nth] = items[nth], items[first]
+            return
+        depth -= 1
+        cut = _partition_pivot(items, first, last, less)
+        if cut <= nth:
+            first = cut
+        else:
+            last = cut
+    _insertion_sort(items, first, last, less)
+
+
+def _partition_pivot(items: list[int], first: int, last: int, less: Callable) -> int:
+    middle = first + (last - first) // 2
+    _move_median_to_first(items, first, first + 1, middle, last - 1, less)
+    return _unguarded_partition(items, first + 1, last, first, less)
+
+
+def _move_median_to_first(
+    items: list[int], result: int, a: int, b: int, c: int, less: Callable
+) -> None:
+    if less(items[a], items[b]):
+        if less(items[b], items[c]):
+            median = b
+        elif less(items[a], items[c]):
+            median = c
+        else:
+            median = a
+    elif less(items[a], items[c]):
+        median = a
+    elif less(items[b], items[c]):
+        median = c
+    else:
+        median = b
+    items[result], items[median] = items[median], items[result]
+
+
+def _unguarded_partition(
+    items: list[int], first: int, last: int, pivot: int, less: Callable
+) -> int:
+    while True:
+        while less(items[first], items[pivot]):
+            first += 1
+        last -= 1
+        while less(items[pivot], items[last]):
+            last -= 1
+        if not first < last:
+            return first
+        items[first], items[last] = items[last], items[first]
+        first += 1
+
+
+def _heap_select(items: list[int], first: int, middle: int, last: int, less: Callable) -> None:
+    """libstdc++'s ``__heap_select``: the heap of [first, middle) keeps the smallest."""
+    length = middle - first
+    for parent in range((length - 2) // 2, -1, -1):  # make_heap
+        _adjust_heap(items, first, parent, length, items[first + parent], less)
+    for position in range(middle, last):
+        if less(items[position], items[first]):
+            _pop_heap(items, first, middle, position, less)
+
+
+def _sort_heap(items: list[int], first: int, last: int, less: Callable) -> None:
+    while last - first > 1:
+        last -= 1
+        _pop_heap(items, first, last, last, less)
+
+
+def _pop_heap(items: list[int], first: int, last: int, result: int, less: Callable) -> None:
+    value = items[result]
+    items[result] = items[first]
+    _adjust_heap(items, first, 0, last - first, value, less)
+
+
+def _adjust_heap(
+    items: list[int], first: int, hole: int, length: int, value: int, less: Callable
+) -> None:
+    top = child = hole
+    while child < (length - 1) // 2:
+        child = 2 * (child + 1)
+        if less(items[first + child], items[first + child - 1]):
+            child -= 1
+        items[first + hole] = items[first + child]
+        hole = child
+    if length % 2 == 0 and child == (length - 2) // 2:
+        child = 2 * (child + 1)
+        items[first + hole] = items[first + child - 1]
+        hole = child - 1
+    parent = (hole - 1) // 2
+    while hole > top and less(items[first + parent], value):
+        items[first + hole] = items[first + parent]
+        hole = parent
+        parent = (hole - 1) // 2
+    items[first + hole] = value
+
+
+def _final_insertion_sort(items: list[int], first: int, last: int, less: Callable) -> None:
+    if last - first > _INSERTION_THRESHOLD:
+        _insertion_sort(items, first, first + _INSERTION_THRESHOLD, less)
+        for position in range(first + _INSERTION_THRESHOLD, last):
+            _unguarded_linear_insert(items, position, less)
+    else:
+        _insertion_sort(items, first, last, less)
+
+
+def _insertion_sort(items: list[int], first: int, last: int, less: Callable) -> None:
+    for position in range(first + 1, last):
+        value = items[position]
+        if less(value, items[first]):
+            items[first + 1 : position + 1] = items[first:position]
+            items[first] = value
+        else:
+            _unguarded_linear_insert(items, position, less)
+
+
+def _unguarded_linear_insert(items: list[int], last: int, less: Callable) -> None:
+    value = items[last]
+    before = last - 1
+    while less(value, items[before]):
+        items[last] = items[before]
+        last = before
+        before -= 1
+    items[last] = value
+
+
+def _stable_order(rows: np.ndarray, descending: bool) -> np.ndarray:
+    """Each row's std::stable_sort order under torch's comparator: a nan is the largest,
+    ties (nan and nan, -0.0 and 0.0 too) keep their order."""
+    if not descending:
+        return np.argsort(rows, axis=-1, kind="stable")
+    if rows.dtype.kind == "f":
+        # (nan first, then the largest first: two keys, the last one the primary)
+        return np.lexsort((-rows, ~np.isnan(rows)), axis=-1)
+    return np.argsort(~rows.astype(np.int64), axis=-1, kind="stable")  # (~x: no overflow)
+
+
+def _torch_less(keys: list, descending: bool) -> Callable[[int, int], bool]:
+    """torch's KeyValueCompAsc / KeyValueCompDesc on positions of ``keys``: a nan is the
+    largest (``key != key`` is nan)."""
+    if descending:
+        return lambda i, j: (keys[i] != keys[i] and keys[j] == keys[j]) or keys[i] > keys[j]
+    return lambda i, j: (keys[i] == keys[i] and keys[j] != keys[j]) or keys[i] < keys[j]
+
+
+def _sort_order(data: np.ndarray, dim: int, descending: bool, stable: bool) -> np.ndarray:
+    """The int64 indices torch's CPU sort gives along ``dim``."""
+    if data.ndim == 0:
+        return np.zeros((), np.int64)
+    if data.ndim == 1 and data.size >= _RADIX_SORT_SIZE and data.dtype.kind in "iu":
+        stable = stable or not descending  # (fbgemm's radix sort is stable)
+    rows = np.moveaxis(data, dim, -1)
+    flat = rows.reshape(math.prod(rows.shape[:-1]), rows.shape[-1])  # (also when empty)
+    order = _stable_order(flat, descending)
+    if not stable and flat.shape[1] > _INSERTION_THRESHOLD:
+        ordered = np.take_along_axis(flat, order, axis=-1)
+        tied = (ordered[:, 1:] == ordered[:, :-1]) | (
+            np.isnan(ordered[:, 1:]) & np.isnan(ordered[:, :-1])
+            if ordered.dtype.kind == "f"
+            else False
+        )
+        for row in np.flatnonzero(np.any(tied, axis=-1)):
+            keys = flat[row].tolist()
+            items = list(range(len(keys)))
+            _std_sort(items, 0, len(items), _torch_less(keys, descending))
+            order[row] = items
+    return np.moveaxis(order.reshape(rows.shape), -1, dim).astype(np.int64, copy=False)
+
+
+def _sort_arguments(input: Tensor, dim: Any, descending: Any, stable: Any) -> tuple[int, bool]:
+    """sort's wrapped dim and stable flag, with torch's parser's refusals (TypeErrors)."""
+    if descending is not True and descending is not False:  # torch's parser takes a bool only
+        raise TypeError("descending")
+    if stable is not None and stable is not True and stable is not False:
+        raise TypeError("stable")
+    return maybe_wrap_dim(dim, input._data.ndim), bool(stable)
+
+
+def _laid_out_like(like: np.ndarray, array: np.ndarray) -> np.ndarray:
+    """``array`` (shaped like ``like``) copied into ``like``'s layout (empty_like)."""
+    out = empty_preserving_layout(like, array.dtype)
+    out[...] = array
+    return out
+
+
+def _values_at(
+    input: Tensor, order: np.ndarray, axis: int, name: str, node_class: type[Node]
+) -> Any:
+    """torch.return_types.``name``(input's values at ``order`` along ``axis``, order), the
+    values recorded as ``node_class`` (the gradient goes back to the indices)."""
+    data = input._data
+    values = np.take_along_axis(data, order, axis=axis) if data.ndim else data.copy()
+    if name == "sort":  # torch's sort writes into tensors laid out like a dense input
+        values, order = _laid_out_like(data, values), _laid_out_like(data, order)
+    else:  # (topk's are C-contiguous)
+        values, order = _reduction_layout(values), _reduction_layout(order)
+    index_tensor = Tensor._make(order, int64)
+    node = None
+    if _recording(input):
+        node = node_class((input._edge(),), ((values.shape, input.dtype),))
+        node.dim, node.keepdim, node.self_sizes = axis, True, data.shape
+        node.save(index_tensor)
+    return _return_type(name)(Tensor._make(values, input.dtype, node), index_tensor)
+
+
+def sort(
+    input: Tensor, dim: int = -1, descending: bool = False, *, stable: bool | None = None
+) -> Any:
+    """``torch.sort``: (values, indices) along ``dim``, as torch's CPU sort orders them, ties
+    included (see :func:`_sort_order`); SortBackward0 sends each gradient back to its index."""
+    try:
+        axis, stable = _sort_arguments(input, dim, descending, stable)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("sort", input, failure, dim, descending) from None
+    return _values_at(
+        input, _sort_order(input._data, axis, descending, stable), axis, "sort", SortBackward0
+    )
+
+
+def argsort(
+    input: Tensor, dim: int = -1, descending: bool = False, *, stable: bool | None = None
+) -> Tensor:
+    """``torch.argsort``: sort's indices."""
+    try:
+        axis, stable = _sort_arguments(input, dim, descending, stable)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("argsort", input, failure, dim, descending) from None
+    order = _sort_order(input._data, axis, descending, stable)
+    return Tensor._make(_laid_out_like(input._data, order), int64)  # (sort's indices)
+
+
+class TopkBackward0(_ValueSelecting):
+    __slots__ = ()
+
+
+def _topk_order(data: np.ndarray, k: int, dim: int, largest: bool, ordered: bool) -> np.ndarray:
+    """The int64 indices torch's CPU topk gives along ``dim``: per row, libstdc++'s
+    partial_sort of the first k when ``k * 64 <= size``, else nth_element at k - 1 and
+    (``ordered``) a std::sort of the first k - 1, torch's comparator throughout."""
+    rows = np.moveaxis(data.reshape(data.shape or (1,)), dim, -1)
+    flat = rows.reshape(math.prod(rows.shape[:-1]), rows.shape[-1])  # (also when empty)
+    size = flat.shape[1]
+    order = np.empty((flat.shape[0], k), np.int64)
+    for row, values in enumerate(flat.tolist()):
+        items, less = list(range(size)), _torch_less(values, largest)
+        if k == 0:
+            break
+        if k * 64 <= size:
+            _heap_select(items, 0, k, size, less)  # (std::partial_sort)
+            _sort_heap(items, 0, k, less)
+        else:
+            _nth_element(items, 0, k - 1, size, less)
+            if ordered:
+                _std_sort(items, 0, k - 1, less)
+        order[row] = items[:k]
+    order = np.moveaxis(order.reshape(rows.shape[:-1] + (k,)), -1, dim)
+    return order.reshape(()) if not data.ndim and k else order
+
+
+def topk(
+    input: Tensor,
+    k: int = errors.REQUIRED,
+    dim: int = -1,
+    largest: bool = True,
+    sorted: bool = True,  # noqa: A002 - torch's name
+) -> Any:
+    """``torch.topk``: the k largest (smallest) elements along ``dim`` and their indices, in
+    torch's order, ties included (see :func:`_topk_order`); TopkBackward0."""
+    try:
+        if k is errors.REQUIRED:
+            raise errors.error("argument_missing", name="topk", argument="k")
+        count = operator.index(k)  # (a float is the parser's TypeError)
+        for flag in (largest, sorted):
+            if flag is not True and flag is not False:  # torch's parser takes a bool only
+                raise TypeError("topk")
+        data = input._data
+        axis = maybe_wrap_dim(dim, data.ndim)
+        size = data.shape[axis] if data.ndim else 1
+        if not 0 <= count <= size:
+            raise errors.error("topk_k")
+        if input.dtype is bool_:
+            raise errors.error("topk_bool")
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("topk", input, failure, k, dim, largest, sorted) from None
+    return _values_at(
+        input, _topk_order(input._data, count, axis, largest, sorted), axis, "topk", TopkBackward0
+    )
 
 
 def _check_not_empty(input: Tensor, name: str) -> None:

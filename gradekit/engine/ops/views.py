@@ -144,7 +144,7 @@ _SCATTER_BACKWARDS = {
 
 def _backward_name(node: Node) -> str:
     """Name of the backward of a backward: ``SelectBackward0`` -> ``SelectBackwardBackward0``."""
-    name = type(node).__name__
+    name = type(node).__name__.removesuffix("_copy")  # (diagonal_copy's is diagonal's)
     if name in _SCATTER_BACKWARDS:
         return _SCATTER_BACKWARDS[name]
     return name[:-1] + "Backward0" if name.endswith("Backward0") else name + "Backward"
@@ -509,6 +509,28 @@ def _write_flat(
         flat[positions] = values  # duplicate positions: the last write wins, as in torch
 
 
+def _recorded_inplace(x: Tensor, node: Node | None) -> Tensor:
+    """``x`` after an in-place write: its version bumped, ``node`` (if any) its grad_fn."""
+    x._bump_version()
+    if node is not None:
+        x._set_grad_fn_inplace(node)
+    return x
+
+
+def _write_positions(
+    data: np.ndarray, positions: np.ndarray, values: Any, accumulate: bool = False
+) -> None:
+    """``data``'s elements at row-major ``positions`` set to values (``+=`` if accumulate),
+    element by element through the (possibly strided) array itself, so only those elements
+    are touched, even in an expanded tensor; duplicates: the last write wins, as in torch."""
+    target = data if data.ndim else data.reshape(1)
+    where = np.unravel_index(positions, target.shape)
+    if accumulate:
+        np.add.at(target, where, values)
+    else:
+        target[where] = values
+
+
 def _positions_grid(shape: Sequence[int]) -> np.ndarray:
     return np.arange(math.prod(shape), dtype=np.int64).reshape(tuple(shape))
 
@@ -788,6 +810,66 @@ def t(x: Tensor) -> Tensor:
         return _record_view(x, x._data.T, lambda a: a.T, TBackward0)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("t", x, failure) from None
+
+
+def _diagonal_view_fn(offset: int, dim1: int, dim2: int) -> ViewFn:
+    """The numpy view of diagonal ``offset`` of dims ``dim1``/``dim2``, moved last, as
+    torch's; writeable when its array is (numpy makes diagonals read-only)."""
+
+    def view_fn(a: np.ndarray) -> np.ndarray:
+        view = np.diagonal(a, offset, dim1, dim2)
+        if a.flags.writeable:
+            view.flags.writeable = True
+        return view
+
+    return view_fn
+
+
+def _diagonal_dims(x: Tensor, offset: Any, dim1: Any, dim2: Any) -> tuple[int, int, int]:
+    """diagonal's (offset, dim1, dim2), wrapped, with torch's errors."""
+    offset = operator.index(offset)  # (a float is the parser's TypeError)
+    ndim = x._data.ndim
+    dim1, dim2 = maybe_wrap_dim(dim1, ndim), maybe_wrap_dim(dim2, ndim)
+    if dim1 == dim2:
+        raise errors.error("diagonal_same_dims", dim1=dim1, dim2=dim2)
+    return offset, dim1, dim2
+
+
+def diagonal(x: Tensor, offset: int = 0, dim1: int = 0, dim2: int = 1, *surplus: Any) -> Tensor:
+    """``torch.diagonal(x, offset=0, dim1=0, dim2=1)``: a DiagonalBackward0 view whose last
+    dim is the diagonal (empty when offset is past the matrix)."""
+    try:
+        () = surplus  # a surplus positional argument fails here; the handler words it
+        offset, dim1, dim2 = _diagonal_dims(x, offset, dim1, dim2)
+        view_fn = _diagonal_view_fn(offset, dim1, dim2)
+        node_cls = _node_class("DiagonalBackward0", _GatherNode)
+        return _record_view(x, view_fn(x._data), view_fn, node_cls)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor(
+            "diagonal", x, failure, offset, dim1, dim2, *surplus, exact=True
+        ) from None
+
+
+def diag(x: Tensor, diagonal: int = 0, *surplus: Any) -> Tensor:
+    """``torch.diag(x, diagonal=0)``: of a 2-d tensor, a copy of its diagonal
+    (DiagonalBackward0_copy); of a 1-d one, the square matrix with x on that diagonal
+    (DiagEmbedBackward0)."""
+    try:
+        () = surplus  # a surplus positional argument fails here; the handler words it
+        offset = operator.index(diagonal)  # (a float is the parser's TypeError)
+        ndim = x._data.ndim
+        if ndim not in (1, 2):
+            raise errors.error("diag_ndim", ndim=ndim)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("diag", x, failure, diagonal, *surplus, exact=True) from None
+    if ndim == 2:
+        positions = _diagonal_view_fn(offset, 0, 1)(_positions_grid(x._data.shape))
+        return take_positions(x, np.ascontiguousarray(positions), "DiagonalBackward0_copy")
+    size = x._data.shape[0] + abs(offset)
+    positions = _diagonal_view_fn(offset, 0, 1)(_positions_grid((size, size)))
+    return scatter_positions(
+        x, np.ascontiguousarray(positions), (size, size), "DiagEmbedBackward0", "DiagonalBackward0"
+    )
 
 
 def permute(x: Tensor, *order_given: Any, dims: Any = None) -> Tensor:
@@ -1313,9 +1395,7 @@ def flip(x: Tensor, dims: Any = errors.REQUIRED, *surplus: Any) -> Tensor:
     try:
         () = surplus  # a surplus positional argument fails here; the handler words it
         wrapped = _unique_dims(_dim_list(dims), x._data.ndim)
-        # torch's flip writes into empty_like(x, preserve_format): a dense input's strides
-        data = empty_preserving_layout(x._data, x._data.dtype)
-        data[...] = np.flip(x._data, tuple(wrapped)) if x._data.ndim else x._data
+        data = _flipped(x._data, tuple(wrapped))
         node = None
         if requires_grad(x):
             node = FlipBackward0((x._edge(),), ((data.shape, x.dtype),))
@@ -1325,6 +1405,55 @@ def flip(x: Tensor, dims: Any = errors.REQUIRED, *surplus: Any) -> Tensor:
         raise arguments.not_a_tensor(  # (exact: as permute's)
             "flip", x, failure, dims, *surplus, packed=True, exact=True
         ) from None
+
+
+def _flipped(data: np.ndarray, dims: tuple[int, ...]) -> np.ndarray:
+    """``data`` flipped along ``dims`` as torch's flip writes it: into empty_like(x,
+    preserve_format), so a dense input's strides."""
+    flipped = empty_preserving_layout(data, data.dtype)
+    flipped[...] = np.flip(data, dims) if data.ndim else data
+    return flipped
+
+
+class Rot90Backward0(Node):
+    __slots__ = ("k", "dims")
+
+    def backward(self, grad: Tensor) -> tuple:
+        return (rot90(grad, -self.k, self.dims),)
+
+
+def rot90(x: Tensor, k: int = 1, dims: Any = (0, 1), *surplus: Any) -> Tensor:
+    """``torch.rot90(input, k=1, dims=[0, 1])``: k quarter turns from dims[0] towards
+    dims[1], as torch computes them (a flip, transposed for odd k: the flip's strides
+    swapped; a contiguous clone for k % 4 == 0); Rot90Backward0."""
+    try:
+        () = surplus  # a surplus positional argument fails here; the handler words it
+        turns = operator.index(k)  # (a float is the parser's TypeError)
+        given = _dim_list((dims,)) if isinstance(dims, (tuple, list)) else None
+        if given is None:  # (an int is no list of dims to torch's parser)
+            raise TypeError("rot90")
+        if len(given) != 2:
+            raise errors.error("rot90_dims_count", count=len(given))
+        ndim = x._data.ndim
+        if ndim < 2:
+            raise errors.error("rot90_ndim", ndim=ndim)
+        dim0, dim1 = (maybe_wrap_dim(d, ndim) for d in given)
+        if dim0 == dim1:
+            raise errors.error("rot90_same_dims", dim0=given[0], dim1=given[1])
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("rot90", x, failure, k, dims, *surplus, exact=True) from None
+    turns %= 4
+    if turns == 0:
+        data = np.array(x._data, copy=True, order="C")
+    elif turns == 2:
+        data = _flipped(x._data, (dim0, dim1))
+    else:
+        data = _flipped(x._data, (dim1 if turns == 1 else dim0,)).swapaxes(dim0, dim1)
+    node = None
+    if requires_grad(x):
+        node = Rot90Backward0((x._edge(),), ((data.shape, x.dtype),))
+        node.k, node.dims = turns, (dim0, dim1)
+    return Tensor._make(data, x.dtype, node)
 
 
 def flipud(x: Tensor) -> Tensor:
@@ -1528,6 +1657,60 @@ def split(x: Tensor, split_size_or_sections: Any, dim: int = 0) -> tuple[Tensor,
         return _multi_view(x, name, dim, keys)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise _split_error(x, split_size_or_sections, given_dim, failure) from None
+
+
+def tensor_split(
+    x: Tensor,
+    indices_or_sections: Any = errors.REQUIRED,
+    dim: int = 0,
+    *surplus: Any,
+    sections: Any = None,
+    indices: Any = None,
+    tensor_indices_or_sections: Any = None,
+) -> tuple[Tensor, ...]:
+    """``torch.tensor_split(input, indices_or_sections, dim=0)``: a number of sections (the
+    first ``size % n`` one element longer) or the indices to split at, as an int, a list or
+    a long tensor; each part a SliceBackward0 view of its own (in-place changes allowed)."""
+    given = [v for v in (sections, indices, tensor_indices_or_sections) if v is not None]
+    try:
+        () = surplus  # a surplus positional argument fails here; the handler words it
+        if given:  # (torch's keyword names of the three overloads)
+            if indices_or_sections is not errors.REQUIRED or len(given) > 1:
+                raise TypeError("tensor_split")
+            indices_or_sections = given[0]
+        split = indices_or_sections
+        if split is errors.REQUIRED:
+            raise TypeError("tensor_split")
+        if isinstance(split, Tensor):
+            if split.dtype is not int64:
+                raise errors.error("tensor_split_index_dtype", dtype=split.dtype.scalar_name)
+            if split._data.ndim > 1:
+                raise errors.error("tensor_split_index_ndim", ndim=split._data.ndim)
+            split = split._data.tolist()
+        if isinstance(split, (list, tuple)):
+            bounds = [operator.index(i) for i in split]  # (a float is the parser's TypeError)
+        else:
+            count = operator.index(split)
+        if x._data.ndim == 0:
+            raise errors.error("tensor_split_0dim")
+        dim = _wrap_dim(dim, x._data.ndim)
+        size = x._data.shape[dim]
+        if not isinstance(split, (list, tuple)):
+            if count <= 0:
+                raise errors.error("tensor_split_sections", sections=count)
+            shortest, longer = divmod(size, count)
+            lengths = [shortest + 1] * longer + [shortest] * (count - longer)
+            bounds = [builtins.sum(lengths[:i]) for i in range(1, count)]
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor(
+            "tensor_split", x, failure, indices_or_sections, dim, *surplus, exact=True
+        ) from None
+    # torch slices [0:b0], [b0:b1], ... [bn:]: Python's slice rules (negative from the end,
+    # clamped to the size, empty when a start passes its stop)
+    starts, stops = [0, *bounds], [*bounds, size]
+    return tuple(
+        _slice(x, dim, *slice(a, b).indices(size)) for a, b in zip(starts, stops, strict=True)
+    )
 
 
 def _split_error(x: Any, sizes: Any, dim: Any, failure: Exception) -> Exception:
@@ -1865,17 +2048,15 @@ def masked_fill_(x: Tensor, mask: Tensor, value: Any) -> Tensor:
         raise arguments.not_a_tensor("masked_fill_", x, failure, mask, value) from None
     _check_inplace_on_expanded(x, "masked_fill_expanded", stacklevel=4)
     x._data[mask_data] = fill
-    x._bump_version()
-    node = _masked_fill_node(x, mask, value_tensor, x._data.shape)
-    if node is not None:
-        x._set_grad_fn_inplace(node)
-    return x
+    return _recorded_inplace(x, _masked_fill_node(x, mask, value_tensor, x._data.shape))
 
 
-def _masked_fill_value(x: Tensor, value: Any) -> tuple[Tensor | None, Any]:
+def _masked_fill_value(
+    x: Tensor, value: Any, op: str = "masked_fill_"
+) -> tuple[Tensor | None, Any]:
     if isinstance(value, Tensor):
         if value._data.ndim != 0:
-            raise errors.error("masked_fill_value_ndim", ndim=value._data.ndim)
+            raise errors.error("fill_value_ndim", op=op, ndim=value._data.ndim)
         checked_scalar(value._data.item(), x.dtype)  # torch fills with value.item()
         return value, quiet_call(value._data.astype, x.dtype.np_dtype)
     fill = checked_scalar(scalar_value(value), x.dtype)  # torch's overflow error
@@ -1897,6 +2078,399 @@ def _masked_fill_node(
         node = MaskedFillBackward1((x._edge(), value._edge()), ((shape, x.dtype),))
     node.save(mask)
     return node
+
+
+# =============================================================================
+# index_fill
+
+
+class _IndexFillNode(Node):
+    """index_fill's backward (derivatives.yaml): the filled slices get no gradient; a tensor
+    value (IndexFillBackward1) gets the gradient summed over them, each index once.  Saves
+    index."""
+
+    __slots__ = ("dim",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        (index,) = self.saved_tensors
+        self_grad = index_fill(grad, self.dim, index, 0)
+        if len(self.next_functions) == 1:
+            return (self_grad,)
+        from .reduction import sum_to
+
+        # torch's grad.index_select(dim, _unique(index)).sum(): a negative index fails there
+        unique = Tensor._make(np.unique(index._data.reshape(-1)).astype(np.int64), int64)
+        return self_grad, sum_to(index_select(grad, self.dim, unique), ())
+
+
+def _index_fill_plan(
+    x: Tensor, dim: int, index: Tensor, value: Any
+) -> tuple[int, np.ndarray, Tensor | None, Any]:
+    """index_fill's (wrapped dim, flat positions to fill, tensor value, fill), after torch's
+    checks in torch's order: the value's rank, the index's dtype, dim, the index's rank, the
+    value's range, then the index's bounds."""
+    if isinstance(value, Tensor) and value._data.ndim:
+        raise errors.error("fill_value_ndim", op="index_fill_", ndim=value._data.ndim)
+    if not isinstance(index, Tensor):
+        raise TypeError("index_fill")  # (the caller's handler words torch's TypeError)
+    if index.dtype is not int64:
+        raise errors.error("index_fill_dtype")
+    shape = x._data.shape or (1,)
+    dim = _wrap_dim(dim, x._data.ndim)
+    if index._data.ndim > 1:
+        raise errors.error("index_vector_or_scalar")
+    if value is None or isinstance(value, str):  # (numpy would take them; torch's parser not)
+        raise TypeError("index_fill")
+    if isinstance(value, complex):  # (the engine has no complex dtypes)
+        raise errors.error("index_fill_complex")
+    value_tensor, fill = _masked_fill_value(x, value, "index_fill_")
+    indices = index._data.reshape(-1).astype(np.int64)
+    outside = (indices < -shape[dim]) | (indices >= shape[dim])
+    if outside.any():
+        bad = int(indices[np.argmax(outside)])
+        raise errors.error("index_out_of_bounds", index=bad, dim=dim, size=shape[dim])
+    positions = np.take(_positions_grid(shape), indices % shape[dim], axis=dim)
+    return dim, positions.reshape(-1), value_tensor, fill
+
+
+def _index_fill_node(
+    x: Tensor, dim: int, index: Tensor, value: Tensor | None, shape: tuple[int, ...]
+) -> Node | None:
+    if not requires_grad(x, *([] if value is None else [value])):
+        return None
+    if value is None:
+        node = _node_class("IndexFillBackward0", _IndexFillNode)((x._edge(),), ((shape, x.dtype),))
+    else:
+        edges = (x._edge(), value._edge())
+        node = _node_class("IndexFillBackward1", _IndexFillNode)(edges, ((shape, x.dtype),))
+    node.dim = dim
+    node.save(index)
+    return node
+
+
+def index_fill(
+    x: Tensor, dim: int = errors.REQUIRED, index: Tensor = errors.REQUIRED, value: Any = None
+) -> Tensor:
+    """``x.index_fill(dim, index, value)``: a copy with the slices ``index`` of ``dim`` set
+    to value (a number or a 0-d tensor); IndexFillBackward0 / IndexFillBackward1."""
+    try:
+        dim, positions, value_tensor, fill = _index_fill_plan(x, dim, index, value)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("index_fill", x, failure, dim, index, value) from None
+    data = empty_preserving_layout(x._data, x.dtype.np_dtype)
+    data[...] = x._data
+    _write_positions(data, positions, fill)
+    node = _index_fill_node(x, dim, index, value_tensor, data.shape)
+    return Tensor._make(data, x.dtype, node)
+
+
+def index_fill_(
+    x: Tensor, dim: int = errors.REQUIRED, index: Tensor = errors.REQUIRED, value: Any = None
+) -> Tensor:
+    """``x.index_fill_(dim, index, value)``: index_fill in place (IndexFillBackward0 / 1)."""
+    try:
+        dim, positions, value_tensor, fill = _index_fill_plan(x, dim, index, value)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("index_fill_", x, failure, dim, index, value) from None
+    _check_inplace_on_expanded(x, "index_fill_expanded", stacklevel=4)
+    _write_positions(x._data, positions, fill)
+    return _recorded_inplace(x, _index_fill_node(x, dim, index, value_tensor, x._data.shape))
+
+
+# =============================================================================
+# index_copy
+
+
+class IndexCopyBackward0(Node):
+    """index_copy's backward (derivatives.yaml): the copied-over slices get no gradient,
+    source gets them (``grad.index_select(dim, index)``).  Saves index."""
+
+    __slots__ = ("dim", "source_shape")
+
+    def backward(self, grad: Tensor) -> tuple:
+        (index,) = self.saved_tensors
+        source_grad = None
+        if self.next_functions[1][0] is not None:
+            source_grad = index_select(grad, self.dim, reshape(index, -1))
+            if source_grad._data.shape != self.source_shape:  # a 0-d source
+                source_grad = reshape(source_grad, self.source_shape)
+        return index_fill(grad, self.dim, index, 0), source_grad
+
+
+def _sliced_sizes(shape: tuple[int, ...], dim: int) -> str:
+    """A shape without ``dim``, as torch prints it in index_copy_'s slice error."""
+    return " ".join(str(size) for d, size in enumerate(shape) if d != dim)
+
+
+def _index_copy_positions(
+    x: Tensor, dim: int, index: Tensor, source: Tensor, surplus: tuple, op: str
+) -> tuple[int, np.ndarray]:
+    """index_copy's (wrapped dim, flat positions of x in source's order), after torch's
+    checks in torch's order; a wrong argument is torch's TypeError for ``op``."""
+    try:
+        () = surplus  # a surplus positional argument fails here; the handler words it
+        return _checked_index_copy_positions(x, dim, index, source, op)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        # (worded from the caller's frame: index_copy's, whose call shows the keywords)
+        caller = sys._getframe(1)
+        raise arguments.not_a_tensor(
+            op, x, failure, dim, index, source, *surplus, exact=True, body=caller
+        ) from None
+
+
+def _checked_index_copy_positions(
+    x: Tensor, dim: int, index: Tensor, source: Tensor, op: str
+) -> tuple[int, np.ndarray]:
+    for name, value in (("index", index), ("source", source)):
+        if value is errors.REQUIRED:
+            raise errors.error("argument_missing", name=op, argument=name)
+        if not isinstance(value, Tensor):
+            raise TypeError(op)  # (the caller's handler words torch's TypeError)
+    if not isinstance(dim, int) or isinstance(dim, bool):
+        raise TypeError(op)
+    self_shape, source_shape = x._data.shape, source._data.shape
+    dim = _wrap_dim(dim, len(self_shape))
+    if index._data.ndim >= 2:
+        raise errors.error("index_copy_index_ndim", ndim=index._data.ndim)
+    count = index._data.size
+    if not source_shape and count != 1:
+        raise errors.error("index_copy_scalar_source", count=count)
+    if source_shape and self_shape and len(source_shape) != len(self_shape):
+        raise errors.error("index_copy_ndim", source=len(source_shape), destination=len(self_shape))
+    if index.dtype is not int64:
+        raise errors.error("index_copy_index_dtype", dtype=index.dtype.scalar_name)
+    if source.dtype is not x.dtype:
+        raise errors.error(
+            "index_copy_dtype", dst=x.dtype.scalar_name, src=source.dtype.scalar_name
+        )
+    destination_slices = _sliced_sizes(self_shape, dim)
+    source_slices = _sliced_sizes(source_shape, dim)
+    if destination_slices != source_slices:
+        raise errors.error(
+            "index_copy_slices", destination=destination_slices, dim=dim, source=source_slices
+        )
+    if source_shape and count != source_shape[dim]:
+        raise errors.error("index_copy_count", count=count, size=source_shape[dim])
+    shape = self_shape or (1,)
+    indices = index._data.reshape(-1).astype(np.int64)
+    outside = (indices < 0) | (indices >= shape[dim])
+    if outside.any():
+        bad = int(indices[np.argmax(outside)])
+        raise errors.error("index_copy_bounds", index=bad, dim=dim, size=shape[dim])
+    return dim, np.take(_positions_grid(shape), indices, axis=dim).reshape(-1)
+
+
+def _index_copy_node(
+    x: Tensor, dim: int, index: Tensor, source: Tensor, shape: tuple[int, ...]
+) -> Node | None:
+    if not requires_grad(x, source):
+        return None
+    node = IndexCopyBackward0((x._edge(), source._edge()), ((shape, x.dtype),))
+    node.dim, node.source_shape = dim, source._data.shape
+    node.save(index)
+    return node
+
+
+def index_copy(
+    x: Tensor,
+    dim: int = errors.REQUIRED,
+    index: Tensor = errors.REQUIRED,
+    source: Tensor = errors.REQUIRED,
+    *surplus: Any,
+) -> Tensor:
+    """``x.index_copy(dim, index, source)``: a (contiguous) copy of x whose slices ``index``
+    of ``dim`` are source's, in order (IndexCopyBackward0)."""
+    dim, positions = _index_copy_positions(x, dim, index, source, surplus, "index_copy")
+    data = np.array(x._data, copy=True, order="C")
+    _write_positions(data, positions, source._data.reshape(-1))
+    return Tensor._make(data, x.dtype, _index_copy_node(x, dim, index, source, data.shape))
+
+
+def index_copy_(
+    x: Tensor,
+    dim: int = errors.REQUIRED,
+    index: Tensor = errors.REQUIRED,
+    source: Tensor = errors.REQUIRED,
+    *surplus: Any,
+) -> Tensor:
+    """``x.index_copy_(dim, index, source)``: index_copy in place (IndexCopyBackward0)."""
+    dim, positions = _index_copy_positions(x, dim, index, source, surplus, "index_copy_")
+    x._check_inplace()  # (an expanded tensor: torch's internal-overlap error)
+    _write_positions(x._data, positions, source._data.reshape(-1))
+    return _recorded_inplace(x, _index_copy_node(x, dim, index, source, x._data.shape))
+
+
+# =============================================================================
+# scatter
+
+
+class _IndexScatterNode(Node):
+    """scatter's backward (derivatives.yaml): the written positions get no gradient
+    (``grad.scatter(dim, index, 0)``); a src (ScatterBackward0) gets
+    ``grad.gather(dim, index)``.  Saves index."""
+
+    __slots__ = ("dim",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        (index,) = self.saved_tensors
+        self_grad = scatter(grad, self.dim, index, 0) if self.next_functions[0][0] else None
+        if len(self.next_functions) == 1:
+            return (self_grad,)
+        return self_grad, gather_along(grad, self.dim, index)
+
+
+def _scatter_plan(
+    x: Tensor, dim: Any, index: Any, src: Any, value: Any, reduce: Any, op: str
+) -> tuple[int, np.ndarray, Tensor | None, Any]:
+    """scatter's (wrapped dim, flat positions of x in index's row-major order, src tensor,
+    fill), after torch's checks in torch's order; a wrong argument is torch's TypeError for
+    ``op``, and a reduce with a src tensor torch's deprecation warning."""
+    try:
+        if src is not None and not isinstance(src, Tensor):
+            # a number is torch's value, by position only: src= takes a Tensor
+            if "src" in arguments.caller_keywords(sys._getframe(1)):
+                raise TypeError(op)
+        plan = _checked_scatter_plan(x, dim, index, src, value, reduce, op)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        # (worded from the caller's frame: scatter's, whose call shows the keywords)
+        caller = sys._getframe(1)
+        raise arguments.not_a_tensor(op, x, failure, dim, index, src, body=caller) from None
+    if reduce is not None and plan[2] is not None:
+        errors.warn_once("scatter_reduce_deprecated", stacklevel=4)
+    return plan
+
+
+def _checked_scatter_plan(
+    x: Tensor, dim: Any, index: Any, src: Any, value: Any, reduce: Any, op: str
+) -> tuple[int, np.ndarray, Tensor | None, Any]:
+    if src is None:
+        src = value
+    if not isinstance(index, Tensor) or src is None or isinstance(src, (str, bool)):
+        raise TypeError(op)  # (the caller's handler words torch's TypeError)
+    source = src if isinstance(src, Tensor) else None
+    fill = None if source is not None else checked_scalar(scalar_value(src), x.dtype)
+    ndim = x._data.ndim
+    dim = _wrap_dim(dim, ndim)
+    if index.dtype not in (int64, int32):
+        raise errors.error("scatter_index_dtype")
+    if source is not None and source.dtype is not x.dtype:
+        raise errors.error("scatter_dtype")
+    idx = index._data.astype(np.int64)
+    shape, idx_shape = x._data.shape or (1,), idx.shape or (1,)
+    if idx.size:
+        if len(idx_shape) != len(shape):
+            raise errors.error("scatter_ndim", other="self")
+        wrong = any(idx_shape[d] > shape[d] for d in range(len(shape)) if d != dim)
+        src_shape = None if source is None else source._data.shape or (1,)
+        if src_shape is not None and not wrong:
+            if source._data.ndim and len(src_shape) < len(idx_shape):
+                maybe_wrap_dim(len(src_shape), len(src_shape))  # torch's src.size(d) fails
+            if len(src_shape) != len(idx_shape):
+                raise errors.error("scatter_ndim", other="src")
+            wrong = any(i > s for i, s in zip(idx_shape, src_shape, strict=True))
+        if wrong:
+            raise errors.error(
+                "scatter_size",
+                index_shape=list(idx.shape),
+                self_shape=list(x._data.shape),
+                dim=dim,
+                src=""
+                if source is None
+                else f" and to be no larger size than src {list(source._data.shape)}",
+            )
+    if reduce is not None and reduce not in ("add", "multiply"):
+        raise errors.error("scatter_reduce")
+    bad = (idx < 0) | (idx >= shape[dim])
+    if bad.any():
+        raise errors.error(
+            "scatter_bounds",
+            index=int(idx.reshape(-1)[np.argmax(bad.reshape(-1))]),
+            dim=dim,
+            size=shape[dim],
+        )
+    coordinates = list(np.indices(idx_shape))
+    coordinates[dim] = idx.reshape(idx_shape)
+    positions = np.ravel_multi_index(tuple(coordinates), shape).reshape(-1)
+    if source is not None:
+        window = (source._data.reshape(source._data.shape or (1,)))[
+            tuple(slice(0, n) for n in idx_shape)
+        ]
+        fill = window.reshape(-1)
+    return dim, positions, source, fill
+
+
+def _scatter_write(data: np.ndarray, positions: np.ndarray, fill: Any, reduce: str | None) -> None:
+    """scatter's writes (duplicates: the last in index's order wins, as torch), or with
+    reduce its additions or multiplications."""
+    if reduce != "multiply":
+        _write_positions(data, positions, fill, accumulate=reduce == "add")
+        return
+    target = data if data.ndim else data.reshape(1)
+    np.multiply.at(target, np.unravel_index(positions, target.shape), fill)
+
+
+def _scatter_node(
+    x: Tensor,
+    dim: int,
+    index: Tensor,
+    source: Tensor | None,
+    reduce: str | None,
+    shape: tuple,
+    op: str,
+) -> Node | None:
+    operands = (x,) if source is None else (x, source)
+    if not requires_grad(*operands):
+        return None
+    edges = tuple(operand._edge() for operand in operands)
+    if reduce is not None:  # (torch has no derivative for scatter with reduce)
+        from .pointwise import _NoDerivative
+
+        node = _NoDerivative(edges, ((shape, x.dtype),))
+        node.op = op
+        return node
+    name = "ScatterBackward1" if source is None else "ScatterBackward0"
+    node = _node_class(name, _IndexScatterNode)(edges, ((shape, x.dtype),))
+    node.dim = dim
+    node.save(index)
+    return node
+
+
+def scatter(
+    x: Tensor,
+    dim: int = errors.REQUIRED,
+    index: Tensor = errors.REQUIRED,
+    src: Any = None,
+    *,
+    value: Any = None,
+    reduce: str | None = None,
+) -> Tensor:
+    """``x.scatter(dim, index, src or value, reduce=None)``: a (contiguous) copy of x with
+    src's elements (or value) written where index points along dim (reduce: added or
+    multiplied in); ScatterBackward0 (src) / ScatterBackward1 (value)."""
+    dim, positions, source, fill = _scatter_plan(x, dim, index, src, value, reduce, "scatter")
+    data = np.array(x._data, copy=True, order="C")
+    _scatter_write(data, positions, fill, reduce)
+    return Tensor._make(
+        data, x.dtype, _scatter_node(x, dim, index, source, reduce, data.shape, "scatter")
+    )
+
+
+def scatter_(
+    x: Tensor,
+    dim: int = errors.REQUIRED,
+    index: Tensor = errors.REQUIRED,
+    src: Any = None,
+    *,
+    value: Any = None,
+    reduce: str | None = None,
+) -> Tensor:
+    """``x.scatter_(dim, index, src or value, reduce=None)``: scatter in place."""
+    dim, positions, source, fill = _scatter_plan(x, dim, index, src, value, reduce, "scatter_")
+    x._check_inplace()  # (an expanded tensor: torch's internal-overlap error)
+    _scatter_write(x._data, positions, fill, reduce)
+    return _recorded_inplace(
+        x, _scatter_node(x, dim, index, source, reduce, x._data.shape, "scatter_")
+    )
 
 
 # =============================================================================
@@ -2077,15 +2651,9 @@ def _put_(
     _check_put_value(target, positions, value)
     _check_inplace_on_expanded(target, "index_put_expanded", stacklevel=5)
     if positions.size:
-        # Write element by element through the (possibly strided) view itself, so only the
-        # indexed elements are touched, even in an expanded tensor.
-        where = np.unravel_index(positions.reshape(-1), target._data.shape)
         values = np.broadcast_to(value._data, positions.shape).reshape(-1)
         values = values.astype(target.dtype.np_dtype, copy=False)
-        if accumulate:
-            np.add.at(target._data, where, values)
-        else:
-            target._data[where] = values  # duplicates: the last write wins, as in torch
+        _write_positions(target._data, positions.reshape(-1), values, accumulate)
     target._bump_version()
     if requires_grad(target, value):
         node = _node_class(name, _PutNode)(
@@ -2367,6 +2935,16 @@ TENSOR_METHODS: dict[str, Any] = {
     "gather": gather_along,
     "masked_fill": masked_fill,
     "masked_fill_": masked_fill_,
+    "index_fill": index_fill,
+    "index_fill_": index_fill_,
+    "index_copy": index_copy,
+    "index_copy_": index_copy_,
+    "scatter_": scatter_,
+    "diagonal": diagonal,
+    "diag": diag,
+    "rot90": rot90,
+    "tensor_split": tensor_split,
+    "scatter": scatter,
     "masked_select": masked_select,
     "take_along_dim": take_along_dim,
     "take": _take_method,
@@ -2411,6 +2989,13 @@ TORCH_FUNCTIONS: dict[str, Any] = {
     "index_select": index_select,
     "gather": gather_along,
     "masked_fill": masked_fill,
+    "index_fill": index_fill,
+    "index_copy": index_copy,
+    "diagonal": diagonal,
+    "diag": diag,
+    "rot90": rot90,
+    "tensor_split": tensor_split,
+    "scatter": scatter,
     "masked_select": masked_select,
     "take_along_dim": take_along_dim,
     "take": take,
