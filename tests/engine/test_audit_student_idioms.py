@@ -172,6 +172,21 @@ GOLDENS = {
     "with torch.inference_mode(0):\n    result = x * 2": "TypeError: 'function' object does not support the context manager protocol",
     "result = torch.no_grad(False)()": "TypeError: 'bool' object is not callable",
     "with torch.inference_mode(False):\n    result = x * 2": "torch.float32 (3,) [2.0, 4.0, 6.0] rg=True",
+    # bce_layer_grads: float32/float64 mm over one inner element of a matrix with more than one
+    # row and column is the elementwise product (-0.0 stays -0.0, as torch's BLAS writes it),
+    # so w.grad = x.t() @ grad of a student's swapped F.binary_cross_entropy_with_logits(y, z)
+    # is -0.0 as torch's; a single row or column, more inner elements, bmm and float16 add to 0
+    "w = torch.ones(5, 3, requires_grad=True)\nF.binary_cross_entropy_with_logits(torch.zeros(3), torch.ones(5) @ w).backward()\nresult = w.grad": "torch.float32 (5, 3) [[-0.0, -0.0, -0.0], [-0.0, -0.0, -0.0], [-0.0, -0.0, -0.0], [-0.0, -0.0, -0.0], [-0.0, -0.0, -0.0]] rg=False",
+    "result = torch.ones(4, 1) @ torch.tensor([[-0.0, 0.0, -0.0]])": "torch.float32 (4, 3) [[-0.0, 0.0, -0.0], [-0.0, 0.0, -0.0], [-0.0, 0.0, -0.0], [-0.0, 0.0, -0.0]] rg=False",
+    "result = torch.tensor([[-1.0], [2.0]], dtype=torch.float64).mm(torch.tensor([[0.0, -0.0]], dtype=torch.float64))": "torch.float64 (2, 2) [[-0.0, 0.0], [0.0, -0.0]] rg=False",
+    "result = torch.ones(1, 3).t().mm(torch.full((1, 2), -0.0))": "torch.float32 (3, 2) [[-0.0, -0.0], [-0.0, -0.0], [-0.0, -0.0]] rg=False",
+    "result = torch.ones(2, 3, 1) @ torch.full((1, 2), -0.0)": "torch.float32 (2, 3, 2) [[[-0.0, -0.0], [-0.0, -0.0], [-0.0, -0.0]], [[-0.0, -0.0], [-0.0, -0.0], [-0.0, -0.0]]] rg=False",
+    "result = torch.ones(1, 1) @ torch.full((1, 3), -0.0)": "torch.float32 (1, 3) [[0.0, 0.0, 0.0]] rg=False",
+    "result = torch.ones(3, 1) @ torch.full((1, 1), -0.0)": "torch.float32 (3, 1) [[0.0], [0.0], [0.0]] rg=False",
+    "result = torch.ones(3, 2) @ torch.full((2, 2), -0.0)": "torch.float32 (3, 2) [[0.0, 0.0], [0.0, 0.0], [0.0, 0.0]] rg=False",
+    "result = torch.ones(2, 3, 1).bmm(torch.full((2, 1, 2), -0.0))": "torch.float32 (2, 3, 2) [[[0.0, 0.0], [0.0, 0.0], [0.0, 0.0]], [[0.0, 0.0], [0.0, 0.0], [0.0, 0.0]]] rg=False",
+    "result = torch.ones(3, 1, dtype=torch.float16) @ torch.full((1, 2), -0.0, dtype=torch.float16)": "torch.float16 (3, 2) [[0.0, 0.0], [0.0, 0.0], [0.0, 0.0]] rg=False",
+    "result = torch.tensor([[2], [3]]) @ torch.tensor([[0, -4]])": "torch.int64 (2, 2) [[0, -8], [0, -12]] rg=False",
 }
 
 
@@ -237,3 +252,24 @@ def test_tanh_and_sigmoid_gradients_are_torchs_bit_for_bit(
     same_forward = forwards[0] == forwards[1]
     assert same_forward.mean() > 0.5  # (float64 tanh: about 1 in 4 forwards differ, MKL)
     assert grads[0][same_forward].tobytes() == grads[1][same_forward].tobytes()
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_one_inner_element_mm_is_torchs_bit_for_bit(dtype: str, real_torch: ModuleType) -> None:
+    # mm (and its gradients) over one inner element, signed zeros and inf among the values,
+    # row- and column-major, single rows and columns included
+    rng = np.random.default_rng(3)
+    for m, n in [(1, 1), (1, 5), (4, 1), (2, 2), (5, 3), (33, 64)]:
+        a = rng.choice([0.0, -0.0, 1.5, -2.0], size=(m, 1)).astype(dtype)
+        b = rng.choice([0.0, -0.0, 1.5, -2.0, np.inf], size=(1, n)).astype(dtype)
+        g = rng.choice([0.0, -0.0, 1.0], size=(m, n)).astype(dtype)
+        for column_major in (False, True):
+            results = []
+            for module in (real_torch, engine):
+                x = module.tensor(a, requires_grad=True)
+                y = module.tensor(b, requires_grad=True)
+                r = (x.t().contiguous().t() if column_major else x).mm(y)
+                r.backward(module.tensor(g))
+                results.append([np.array(v.tolist(), dtype).tobytes() for v in (r, x.grad, y.grad)])
+            assert results[0] == results[1], (m, n, column_major)

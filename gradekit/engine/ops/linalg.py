@@ -53,6 +53,18 @@ def _dtype_mismatch(x: Tensor, y: Tensor, name: str) -> Exception:
     return errors.error("matmul_dtypes", dtype1=_c_name(x), dtype2=_c_name(y))
 
 
+def _mm_array(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``a @ b`` for 2-d arrays as torch's CPU mm computes it: float32/float64 products over
+    one inner element of matrices with more than one row and column are the elementwise
+    products themselves (their BLAS writes a * b, so -0.0 stays -0.0: torch.ones(5, 1) @
+    torch.full((1, 3), -0.0) is -0.0), where numpy adds them to a zero (+0.0); a single row or
+    column (gemv) and every other shape add to zero, as numpy does."""
+    m, k = a.shape
+    if k == 1 and m > 1 and b.shape[1] > 1 and a.dtype.kind == "f" and a.itemsize >= 4:
+        return np.multiply(a, b)
+    return np.matmul(a, b)
+
+
 def _product(node_class: type[Node], x: Tensor, y: Tensor, out: np.ndarray) -> Tensor:
     d = x.dtype
     out = as_array(out, d)
@@ -147,15 +159,15 @@ def mm_mat2_backward(grad: Tensor, mat1: Tensor, mat2_column_major: bool) -> Ten
 def _mm_mat1_backward_data(grad: np.ndarray, mat2: np.ndarray, column_major: bool) -> np.ndarray:
     """``mm_mat1_backward`` on arrays (the same numpy products)."""
     if column_major:
-        return as_array_of(mat2 @ grad.T, grad.dtype).T
-    return as_array_of(grad @ mat2.T, grad.dtype)
+        return as_array_of(quiet_call(_mm_array, mat2, grad.T), grad.dtype).T
+    return as_array_of(quiet_call(_mm_array, grad, mat2.T), grad.dtype)
 
 
 def _mm_mat2_backward_data(grad: np.ndarray, mat1: np.ndarray, column_major: bool) -> np.ndarray:
     """``mm_mat2_backward`` on arrays (the same numpy products)."""
     if column_major:
-        return as_array_of(grad.T @ mat1, grad.dtype).T
-    return as_array_of(mat1.T @ grad, grad.dtype)
+        return as_array_of(quiet_call(_mm_array, grad.T, mat1), grad.dtype).T
+    return as_array_of(quiet_call(_mm_array, mat1.T, grad), grad.dtype)
 
 
 class MmBackward0(Node):
@@ -194,7 +206,7 @@ def mm(input: Tensor, mat2: Tensor) -> Tensor:
         if c1 != r2:
             raise errors.error("mm_shapes", r1=r1, c1=c1, r2=r2, c2=c2)
         _check_same_dtype(input, mat2, "mm")
-        result = _product(MmBackward0, input, mat2, quiet_call(np.matmul, input._data, mat2._data))
+        result = _product(MmBackward0, input, mat2, quiet_call(_mm_array, input._data, mat2._data))
         node = result._grad_fn
         if node is not None:
             node.self_column_major = _is_column_major(input._data)
@@ -409,7 +421,7 @@ def addmm(input: Tensor, mat1: Tensor, mat2: Tensor, *, beta: Any = 1, alpha: An
 def _addmm_data(
     input: np.ndarray, mat1: np.ndarray, mat2: np.ndarray, beta: Any, alpha: Any
 ) -> np.ndarray:
-    product = mat1 @ mat2
+    product = _mm_array(mat1, mat2)
     return beta * input + alpha * product if (beta != 1 or alpha != 1) else input + product
 
 
