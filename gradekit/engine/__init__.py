@@ -94,7 +94,7 @@ try:
         zeros,
         zeros_like,
     )
-    from .ops.linalg import bmm, dot, matmul, mm, mv, outer
+    from .ops.linalg import addmv, bmm, dot, matmul, mm, mv, outer
     from .ops.pointwise import (
         abs,
         allclose,
@@ -206,6 +206,7 @@ __all__ = [
     "pi",
     "abs",
     "add",
+    "addmv",
     "all",
     "allclose",
     "amax",

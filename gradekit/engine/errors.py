@@ -206,6 +206,10 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "mat1 and mat2 shapes cannot be multiplied ({r1}x{c1} and {r2}x{c2})",
     ),
+    "addmv_size": (
+        RuntimeError,
+        "size mismatch, got input ({input}), mat ({rows}x{cols}), vec ({vec})",
+    ),
     "mv_size": (
         RuntimeError,
         "size mismatch, got input ({rows}), mat ({rows}x{cols}), vec ({vec})",
@@ -940,13 +944,14 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     ),
     "addmv_dtypes": (
         RuntimeError,
-        "addmv input tensors must have the same dtype, but got {vec}, {mat}, and {vec}",
+        "addmv input tensors must have the same dtype, but got {self}, {mat}, and {vec}",
     ),
     "matmul_dtypes": (
         RuntimeError,
         "expected m1 and m2 to have the same dtype, but got: {dtype1} != {dtype2}",
     ),
     "mv_dims": (RuntimeError, "vector + matrix @ vector expected, got {vec}, {mat}, {vec}"),
+    "addmv_dims": (RuntimeError, "vector + matrix @ vector expected, got {self}, {mat}, {vec}"),
     "not_a_matrix": (RuntimeError, "{name} must be a matrix"),
     "rounding_mode": (
         RuntimeError,

@@ -2234,6 +2234,12 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
     DifferentiableOp("mm", lambda T, a, b: a @ b, ((2, 3), (3, 4))),
     DifferentiableOp("torch_mm", lambda T, a, b: T.mm(a, b), ((3, 2), (2, 2))),
     DifferentiableOp("mv", lambda T, a, b: a @ b, ((2, 3), (3,))),
+    DifferentiableOp(
+        "addmv", lambda T, s, a, b: T.addmv(s, a, b, beta=0.5, alpha=-2), ((2,), (2, 3), (3,))
+    ),
+    DifferentiableOp(
+        "addmv_method_broadcast", lambda T, s, a, b: s.addmv(a, b), ((1,), (3, 2), (2,))
+    ),
     DifferentiableOp("dot", lambda T, a, b: T.dot(a, b), ((4,), (4,))),
     DifferentiableOp("vec_mat", lambda T, a, b: a @ b, ((3,), (3, 2))),
     DifferentiableOp("bmm", lambda T, a, b: T.bmm(a, b), ((2, 2, 3), (2, 3, 2))),

@@ -428,6 +428,7 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def no_grad_forward(x, w, b):\n    return (torch.matmul(x, w) + b).detach()\n",
             "def no_grad_forward(x, w, b):\n    return torch.matmul(x, w.detach()) + b.detach()\n",
             "def no_grad_forward(x, w, b):\n    with torch.no_grad():\n        z = torch.mv(w.t(), x) + b\n    return z\n",
+            "def no_grad_forward(x, w, b):\n    with torch.no_grad():\n        return torch.addmv(b, w.t(), x)\n",
             "def no_grad_forward(x, w, b):\n    with torch.no_grad():\n        z = F.linear(x, w.T, b)\n    return z\n",
             "def no_grad_forward(x, w, b):\n    prev = torch.is_grad_enabled()\n    torch.set_grad_enabled(False)\n    try:\n        z = torch.matmul(x, w) + b\n    finally:\n        torch.set_grad_enabled(prev)\n    return z\n",
             "def no_grad_forward(x, w, b):\n    return torch.matmul(x, w.data) + b.data\n",

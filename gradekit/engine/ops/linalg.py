@@ -16,7 +16,7 @@ from ..autograd import grad_mode
 from ..autograd.graph import Node
 from ..dtypes import bool_
 from ..tensor import Tensor
-from . import arguments
+from . import arguments, overloads
 from .core import as_array, as_array_of, edge
 from .quiet import quiet_call
 from .shape_helpers import expand, t, transpose, unsafe_view, unsqueeze
@@ -43,7 +43,12 @@ def _dtype_mismatch(x: Tensor, y: Tensor, name: str) -> Exception:
     dtype; bmm's kernel dispatches on self's dtype (bool has none) and then checks mat2's;
     mm names both C++ types."""
     if name == "mv":
-        return errors.error("addmv_dtypes", vec=y.dtype.scalar_name, mat=x.dtype.scalar_name)
+        return errors.error(
+            "addmv_dtypes",
+            self=y.dtype.scalar_name,
+            vec=y.dtype.scalar_name,
+            mat=x.dtype.scalar_name,
+        )
     if name == "bmm":
         if x.dtype is bool_:
             return errors.error("kernel_not_implemented", op="bmm", dtype="Bool")
@@ -130,6 +135,110 @@ def mv(input: Tensor, vec: Tensor) -> Tensor:
         return _product(MvBackward0, input, vec, quiet_call(np.matmul, input._data, vec._data))
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("mv", input, failure, vec) from None
+
+
+class AddmvBackward0(Node):
+    """out = beta * self + alpha * mat @ vec; torch's maybe_multiply scales by a beta or
+    alpha other than 1."""
+
+    __slots__ = ("beta", "alpha")
+
+    def backward(self, grad: Tensor) -> tuple:
+        mat, vec = self.saved_tensors
+        from .pointwise import mul_scalar  # (mul.Scalar: MulBackward1 under create_graph)
+
+        grad_self = grad if self.beta == 1 else mul_scalar(grad, self.beta)
+        grad_mat = None if vec is None else outer(grad, vec)
+        grad_vec = None if mat is None else mv(t(mat), grad)
+        if self.alpha != 1:
+            grad_mat = None if grad_mat is None else mul_scalar(grad_mat, self.alpha)
+            grad_vec = None if grad_vec is None else mul_scalar(grad_vec, self.alpha)
+        return grad_self, grad_mat, grad_vec
+
+
+def _scalar_argument(value: Any, d: Any) -> Any:
+    """A beta/alpha (a Number: a 0-d tensor is one) as torch's ``Scalar.to<T>()``."""
+    from .scalars import checked_scalar, overflow_error
+
+    if isinstance(value, complex):
+        if value.imag != 0:
+            raise overflow_error(d)
+        value = value.real
+    return checked_scalar(value, d)
+
+
+def _addmv(input: Tensor, mat: Tensor, vec: Tensor, *, beta: Any = 1, alpha: Any = 1) -> Tensor:
+    """``beta * input + alpha * (mat @ vec)``; a beta of 0 ignores input (nan too), an alpha
+    of 0 the product, as torch's gemv; input is broadcast to the product's length."""
+    if not (isinstance(input, Tensor) and isinstance(mat, Tensor)):  # parser-accepted
+        raise errors.unsupported("the deprecated addmv(beta, input, alpha, mat, vec) overload")
+    for name, value in (("beta", beta), ("alpha", alpha)):  # a Number: a 0-d tensor too
+        if not arguments.is_number(value) or (isinstance(value, Tensor) and value._data.ndim):
+            raise errors.error(
+                "argument_type",
+                name="addmv",
+                parameter=name,
+                where="",
+                expected="Number",
+                got=arguments.type_name(value),
+            )
+    beta = beta.item() if isinstance(beta, Tensor) else beta
+    alpha = alpha.item() if isinstance(alpha, Tensor) else alpha
+    s, m, v = input._data, mat._data, vec._data
+    if m.ndim != 2 or v.ndim != 1 or s.ndim > 1:
+        raise errors.error("addmv_dims", self=s.ndim, mat=m.ndim, vec=v.ndim)
+    rows, cols = m.shape
+    if cols != v.shape[0] or (s.size != rows and s.size != 1):
+        raise errors.error(
+            "addmv_size", input=s.shape[0] if s.ndim else 1, rows=rows, cols=cols, vec=len(v)
+        )
+    d = input.dtype
+    if mat.dtype is not d or vec.dtype is not d:
+        raise errors.error(
+            "addmv_dtypes",
+            self=d.scalar_name,
+            mat=mat.dtype.scalar_name,
+            vec=vec.dtype.scalar_name,
+        )
+    if d is bool_:
+        raise errors.error("kernel_not_implemented", op="addmv_impl_cpu", dtype="Bool")
+    b, a = _scalar_argument(beta, d), _scalar_argument(alpha, d)
+    out = quiet_call(_addmv_data, s, m, v, b, a, rows)
+    out = as_array(out, d)
+    tensors = (input, mat, vec)
+    if not (grad_mode.enabled and any(x._requires_grad for x in tensors)):
+        return Tensor._make(out, d)
+    node = AddmvBackward0(tuple(edge(x) for x in tensors), ((out.shape, d),))
+    node.beta, node.alpha = beta, alpha
+    node.save(mat if vec._requires_grad else None, vec if mat._requires_grad else None)
+    return Tensor._make(out, d, node)
+
+
+# torch's argument parser checks the call first (a failed call is worded as torch words it)
+addmv = arguments.parsed_like_torch(_addmv, "addmv", overloads.FUNCTIONS["addmv"])
+addmv.__name__ = addmv.__qualname__ = "addmv"
+addmv_method = arguments.parsed_like_torch(_addmv, "addmv", overloads.METHODS["addmv"], method=True)
+addmv_method.__name__ = addmv_method.__qualname__ = "addmv"
+
+
+def _addmv_data(
+    s: np.ndarray, m: np.ndarray, v: np.ndarray, beta: Any, alpha: Any, rows: int
+) -> np.ndarray:
+    if m.dtype == np.float16:  # float32 opmath, beta and alpha rounded to half: one rounding
+        beta, alpha = np.float32(np.float16(beta)), np.float32(np.float16(alpha))
+        wide = (x.astype(np.float32) for x in (s, m, v))
+        return _addmv_data(*wide, beta, alpha, rows).astype(np.float16)
+    if alpha == 0 or m.shape[1] == 0:
+        product = None
+    else:
+        product = np.matmul(m, v)
+        if alpha != 1:
+            product = product * np.asarray(alpha, m.dtype)
+    if beta == 0:
+        return np.zeros(rows, m.dtype) if product is None else product
+    scaled = s if beta == 1 else s * np.asarray(beta, s.dtype)
+    scaled = np.broadcast_to(scaled, (rows,))
+    return scaled.copy() if product is None else scaled + product
 
 
 def _is_column_major(data: np.ndarray) -> bool:

@@ -319,6 +319,7 @@ METHODS: dict[str, Any] = {
     "matmul": linalg.matmul,
     "mm": linalg.mm,
     "mv": linalg.mv,
+    "addmv": linalg.addmv_method,
     "dot": linalg.dot,
     "bmm": linalg.bmm,
     "outer": linalg.outer,

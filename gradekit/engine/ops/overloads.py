@@ -100,6 +100,13 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "(Tensor input, Tensor mat2, torch.dtype out_dtype, *, Tensor out = None)",
     ),
     "mv": ("(Tensor input, Tensor vec, *, Tensor out = None)",),
+    "addmv": (
+        "(Tensor input, Tensor mat, Tensor vec, *, Number beta = 1, Number alpha = 1, "
+        "Tensor out = None)",
+        "(Number beta, Tensor input, Number alpha, Tensor mat, Tensor vec, *, "
+        "Tensor out = None)|hidden",
+        "(Number beta, Tensor input, Tensor mat, Tensor vec, *, Tensor out = None)|hidden",
+    ),
     "dot": ("(Tensor input, Tensor tensor, *, Tensor out = None)",),
     "outer": ("(Tensor input, Tensor vec2, *, Tensor out = None)",),
     "ger": ("(Tensor input, Tensor vec2, *, Tensor out = None)",),
@@ -339,6 +346,11 @@ METHODS: dict[str, tuple[str, ...]] = {
         "(Number alpha, Tensor other)|hidden",
     ),
     "mul": ("(Tensor other)",),
+    "addmv": (
+        "(Tensor mat, Tensor vec, *, Number beta = 1, Number alpha = 1)",
+        "(Number beta, Number alpha, Tensor mat, Tensor vec)|hidden",
+        "(Number beta, Tensor mat, Tensor vec)|hidden",
+    ),
     "multiply": ("(Tensor other)", "(Number other)"),
     **dict.fromkeys("eq ne lt le gt ge".split(), ("(Tensor other)", "(Number other)")),
     **dict.fromkeys("softmax log_softmax".split(), ("(int dim, torch.dtype dtype = None)",)),
