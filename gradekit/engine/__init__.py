@@ -94,6 +94,7 @@ try:
         zeros,
         zeros_like,
     )
+    from .ops.linalg import addmm_function as addmm
     from .ops.linalg import addmv, bmm, dot, matmul, mm, mv, outer
     from .ops.pointwise import (
         abs,
@@ -206,6 +207,7 @@ __all__ = [
     "pi",
     "abs",
     "add",
+    "addmm",
     "addmv",
     "all",
     "allclose",

@@ -953,6 +953,7 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "mv_dims": (RuntimeError, "vector + matrix @ vector expected, got {vec}, {mat}, {vec}"),
     "addmv_dims": (RuntimeError, "vector + matrix @ vector expected, got {self}, {mat}, {vec}"),
     "not_a_matrix": (RuntimeError, "{name} must be a matrix"),
+    "addmm_not_a_matrix": (RuntimeError, "{name} must be a matrix, got {dims}-D tensor"),
     "rounding_mode": (
         RuntimeError,
         "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{mode}'",

@@ -2240,6 +2240,14 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
     DifferentiableOp(
         "addmv_method_broadcast", lambda T, s, a, b: s.addmv(a, b), ((1,), (3, 2), (2,))
     ),
+    DifferentiableOp(
+        "addmm",
+        lambda T, s, a, b: T.addmm(s, a, b, beta=-1.5, alpha=0.5),
+        ((2, 2), (2, 3), (3, 2)),
+    ),
+    DifferentiableOp(
+        "addmm_method_broadcast", lambda T, s, a, b: s.addmm(a, b), ((3,), (2, 2), (2, 3))
+    ),
     DifferentiableOp("dot", lambda T, a, b: T.dot(a, b), ((4,), (4,))),
     DifferentiableOp("vec_mat", lambda T, a, b: a @ b, ((3,), (3, 2))),
     DifferentiableOp("bmm", lambda T, a, b: T.bmm(a, b), ((2, 2, 3), (2, 3, 2))),

@@ -156,6 +156,24 @@ class AddmvBackward0(Node):
         return grad_self, grad_mat, grad_vec
 
 
+def _number_arguments(name: str, *values: Any) -> list[Any]:
+    """beta and alpha checked as torch's parser checks a Number (a 0-d tensor is one: its
+    value is taken)."""
+    numbers = []
+    for parameter, value in zip(("beta", "alpha"), values, strict=True):
+        if not arguments.is_number(value) or (isinstance(value, Tensor) and value._data.ndim):
+            raise errors.error(
+                "argument_type",
+                name=name,
+                parameter=parameter,
+                where="",
+                expected="Number",
+                got=arguments.type_name(value),
+            )
+        numbers.append(value.item() if isinstance(value, Tensor) else value)
+    return numbers
+
+
 def _scalar_argument(value: Any, d: Any) -> Any:
     """A beta/alpha (a Number: a 0-d tensor is one) as torch's ``Scalar.to<T>()``."""
     from .scalars import checked_scalar, overflow_error
@@ -172,18 +190,7 @@ def _addmv(input: Tensor, mat: Tensor, vec: Tensor, *, beta: Any = 1, alpha: Any
     of 0 the product, as torch's gemv; input is broadcast to the product's length."""
     if not (isinstance(input, Tensor) and isinstance(mat, Tensor)):  # parser-accepted
         raise errors.unsupported("the deprecated addmv(beta, input, alpha, mat, vec) overload")
-    for name, value in (("beta", beta), ("alpha", alpha)):  # a Number: a 0-d tensor too
-        if not arguments.is_number(value) or (isinstance(value, Tensor) and value._data.ndim):
-            raise errors.error(
-                "argument_type",
-                name="addmv",
-                parameter=name,
-                where="",
-                expected="Number",
-                got=arguments.type_name(value),
-            )
-    beta = beta.item() if isinstance(beta, Tensor) else beta
-    alpha = alpha.item() if isinstance(alpha, Tensor) else alpha
+    beta, alpha = _number_arguments("addmv", beta, alpha)
     s, m, v = input._data, mat._data, vec._data
     if m.ndim != 2 or v.ndim != 1 or s.ndim > 1:
         raise errors.error("addmv_dims", self=s.ndim, mat=m.ndim, vec=v.ndim)
@@ -524,14 +531,70 @@ ger = outer
 
 
 def addmm(input: Tensor, mat1: Tensor, mat2: Tensor, *, beta: Any = 1, alpha: Any = 1) -> Tensor:
+    """F.linear's addmm (its arguments are the engine's own: no checks of the call)."""
     return AddmmBackward0.apply(input, mat1, mat2, beta, alpha)
+
+
+def _addmm(
+    input: Tensor,
+    mat1: Tensor,
+    mat2: Tensor,
+    out_dtype: Any = None,
+    *,
+    beta: Any = 1,
+    alpha: Any = 1,
+) -> Tensor:
+    """``torch.addmm`` / ``Tensor.addmm``: ``beta * input + alpha * (mat1 @ mat2)``, input
+    broadcast to the product's shape; a beta of 0 ignores input (nan too), an alpha of 0
+    the product; beta and alpha converted to the dtype as torch's ``Scalar.to<T>()``."""
+    if not (isinstance(input, Tensor) and isinstance(mat1, Tensor)):  # parser-accepted
+        raise errors.unsupported("the deprecated addmm(beta, input, alpha, mat1, mat2) overload")
+    if out_dtype is not None:
+        raise errors.unsupported("torch.addmm's out_dtype")
+    beta, alpha = _number_arguments("addmm", beta, alpha)
+    d = mat2.dtype
+    for which, x in (("self", input), ("mat1", mat1)):  # torch's addmm does not promote
+        if x.dtype is not d:
+            raise errors.error(
+                "addmm_dtypes", which=which, dtype1=x.dtype.scalar_name, dtype2=d.scalar_name
+            )
+    for which, x in (("mat1", mat1), ("mat2", mat2)):
+        if x._data.ndim != 2:
+            raise errors.error("addmm_not_a_matrix", name=which, dims=x._data.ndim)
+    b, a = _scalar_argument(beta, d), _scalar_argument(alpha, d)
+    return AddmmBackward0.apply(input, mat1, mat2, b, a, node_scalars=(beta, alpha))
+
+
+# torch's argument parser checks the call first (a failed call is worded as torch words it)
+addmm_function = arguments.parsed_like_torch(_addmm, "addmm", overloads.FUNCTIONS["addmm"])
+addmm_function.__name__ = addmm_function.__qualname__ = "addmm"
+addmm_method = arguments.parsed_like_torch(_addmm, "addmm", overloads.METHODS["addmm"], method=True)
+addmm_method.__name__ = addmm_method.__qualname__ = "addmm"
+
+
+_FLOAT16 = np.dtype(np.float16)
 
 
 def _addmm_data(
     input: np.ndarray, mat1: np.ndarray, mat2: np.ndarray, beta: Any, alpha: Any
 ) -> np.ndarray:
-    product = _mm_array(mat1, mat2)
-    return beta * input + alpha * product if (beta != 1 or alpha != 1) else input + product
+    if beta == 1 and alpha == 1 and mat1.dtype is not _FLOAT16:  # F.linear's
+        return input + _mm_array(mat1, mat2)
+    if mat1.dtype == _FLOAT16:  # float32 opmath and scalars (addmv's are half's): one rounding
+        beta, alpha = np.float32(beta), np.float32(alpha)
+        wide = (x.astype(np.float32) for x in (input, mat1, mat2))
+        return _addmm_data(*wide, beta, alpha).astype(np.float16)
+    shape = (mat1.shape[0], mat2.shape[1])
+    if alpha == 0 or mat1.shape[1] == 0:
+        product = None
+    else:
+        product = _mm_array(mat1, mat2)
+        if alpha != 1:
+            product = product * np.asarray(alpha, product.dtype)
+    if beta == 0:
+        return np.zeros(shape, mat1.dtype) if product is None else product
+    scaled = input if beta == 1 else input * np.asarray(beta, input.dtype)
+    return np.broadcast_to(scaled, shape).copy() if product is None else scaled + product
 
 
 class AddmmBackward0(Node):
@@ -541,16 +604,27 @@ class AddmmBackward0(Node):
 
     def backward(self, grad: Tensor) -> tuple:
         mat1, mat2 = self.saved_tensors
-        grad_input = grad if self.beta == 1 else grad * self.beta
+        if self.beta != 1 or self.alpha != 1:
+            from .pointwise import mul_scalar  # (mul.Scalar: MulBackward1 under create_graph)
+        grad_input = grad if self.beta == 1 else mul_scalar(grad, self.beta)
         grad_mat1 = None if mat2 is None else mm_mat1_backward(grad, mat2, self.mat1_column_major)
         grad_mat2 = None if mat1 is None else mm_mat2_backward(grad, mat1, self.mat2_column_major)
         if self.alpha != 1:
-            grad_mat1 = None if grad_mat1 is None else grad_mat1 * self.alpha
-            grad_mat2 = None if grad_mat2 is None else grad_mat2 * self.alpha
+            grad_mat1 = None if grad_mat1 is None else mul_scalar(grad_mat1, self.alpha)
+            grad_mat2 = None if grad_mat2 is None else mul_scalar(grad_mat2, self.alpha)
         return grad_input, grad_mat1, grad_mat2
 
     @staticmethod
-    def apply(input: Tensor, mat1: Tensor, mat2: Tensor, beta: Any, alpha: Any) -> Tensor:
+    def apply(
+        input: Tensor,
+        mat1: Tensor,
+        mat2: Tensor,
+        beta: Any,
+        alpha: Any,
+        node_scalars: tuple[Any, Any] | None = None,
+    ) -> Tensor:
+        """``node_scalars``: beta and alpha as given (the node scales gradients by them),
+        where ``beta`` and ``alpha`` were converted to the dtype."""
         (r1, c1), (r2, c2) = mat1._data.shape, mat2._data.shape
         if c1 != r2:
             raise errors.error("mm_shapes", r1=r1, c1=c1, r2=r2, c2=c2)
@@ -574,7 +648,8 @@ class AddmmBackward0(Node):
         if not (grad_mode.enabled and any(x._requires_grad for x in tensors)):
             return Tensor._make(out, d)
         node = AddmmBackward0(tuple(edge(x) for x in tensors), ((out.shape, d),))
-        node.beta, node.alpha, node.input_sizes = beta, alpha, input._data.shape
+        node.beta, node.alpha = (beta, alpha) if node_scalars is None else node_scalars
+        node.input_sizes = input._data.shape
         node.mat1_column_major = _is_column_major(mat1._data)
         node.mat2_column_major = _is_column_major(mat2._data)
         node.save(mat1 if mat2._requires_grad else None, mat2 if mat1._requires_grad else None)

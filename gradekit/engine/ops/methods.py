@@ -320,6 +320,7 @@ METHODS: dict[str, Any] = {
     "mm": linalg.mm,
     "mv": linalg.mv,
     "addmv": linalg.addmv_method,
+    "addmm": linalg.addmm_method,
     "dot": linalg.dot,
     "bmm": linalg.bmm,
     "outer": linalg.outer,

@@ -100,6 +100,15 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "(Tensor input, Tensor mat2, torch.dtype out_dtype, *, Tensor out = None)",
     ),
     "mv": ("(Tensor input, Tensor vec, *, Tensor out = None)",),
+    "addmm": (
+        "(Tensor input, Tensor mat1, Tensor mat2, *, Number beta = 1, Number alpha = 1, "
+        "Tensor out = None)",
+        "(Tensor input, Tensor mat1, Tensor mat2, torch.dtype out_dtype, *, Number beta = 1, "
+        "Number alpha = 1, Tensor out = None)",
+        "(Number beta, Tensor input, Number alpha, Tensor mat1, Tensor mat2, *, "
+        "Tensor out = None)|hidden",
+        "(Number beta, Tensor input, Tensor mat1, Tensor mat2, *, Tensor out = None)|hidden",
+    ),
     "addmv": (
         "(Tensor input, Tensor mat, Tensor vec, *, Number beta = 1, Number alpha = 1, "
         "Tensor out = None)",
@@ -346,6 +355,11 @@ METHODS: dict[str, tuple[str, ...]] = {
         "(Number alpha, Tensor other)|hidden",
     ),
     "mul": ("(Tensor other)",),
+    "addmm": (
+        "(Tensor mat1, Tensor mat2, *, Number beta = 1, Number alpha = 1)",
+        "(Number beta, Number alpha, Tensor mat1, Tensor mat2)|hidden",
+        "(Number beta, Tensor mat1, Tensor mat2)|hidden",
+    ),
     "addmv": (
         "(Tensor mat, Tensor vec, *, Number beta = 1, Number alpha = 1)",
         "(Number beta, Number alpha, Tensor mat, Tensor vec)|hidden",
