@@ -2249,6 +2249,10 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
         "addmm_method_broadcast", lambda T, s, a, b: s.addmm(a, b), ((3,), (2, 2), (2, 3))
     ),
     DifferentiableOp("dot", lambda T, a, b: T.dot(a, b), ((4,), (4,))),
+    DifferentiableOp(
+        "softplus", lambda T, a: T.nn.functional.softplus(a, beta=1.5, threshold=2), ((2, 3),)
+    ),
+    DifferentiableOp("logsigmoid", lambda T, a: T.nn.functional.logsigmoid(a), ((2, 3),)),
     DifferentiableOp("vec_mat", lambda T, a, b: a @ b, ((3,), (3, 2))),
     DifferentiableOp("bmm", lambda T, a, b: T.bmm(a, b), ((2, 2, 3), (2, 3, 2))),
     DifferentiableOp("batched_matmul", lambda T, a, b: a @ b, ((2, 1, 2, 3), (3, 3, 2))),

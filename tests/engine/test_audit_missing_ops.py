@@ -119,6 +119,59 @@ GOLDENS = {
     "s = torch.ones(2, 2, requires_grad=True)\nr = torch.addmm(s, torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]), torch.tensor([[1.0, -1.0], [0.5, 2.0], [0.0, 3.0]]), beta=0)\nr.sum().backward()\nresult = s.grad": "torch.float32 (2, 2) [[0.0, 0.0], [0.0, 0.0]] rg=False",
     "n = torch.tensor([[1.0, -1.0], [0.5, 2.0], [0.0, 3.0]]).requires_grad_()\nm = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])\nr = torch.addmm(torch.ones(2, 2), m, n)\nm.add_(1)\nr.sum().backward()": "RuntimeError: one of the variables needed for gradient computation has been modified by an inplace operation: [torch.FloatTensor [2, 3]] is at version 1; expected version 0 instead. Hint: enable anomaly detection to find the operation that failed to compute its gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).",
     "result = torch.addmm(torch.ones(1, 3), torch.ones(1, 3), torch.ones(3, 3), beta=-0.0).tolist()": "[[3.0, 3.0, 3.0]]",
+    # F.softplus (SoftplusBackward0, SoftplusBackwardBackward0) and F.logsigmoid
+    # (torch's log_sigmoid: LogSigmoidBackward0 saves self and the buffer exp(-|x|),
+    # LogSigmoidBackwardBackward0): float32 with SLEEF's expf/log1pf as torch's vectorised
+    # kernels; softplus keeps the input's layout, log_sigmoid's result is contiguous.  Not
+    # matched: the _saved_self / _saved_buffer attributes (the engine has none).
+    "result = F.softplus(torch.tensor([-30.0, -2.0, -0.5, 0.0, 0.5, 2.0, 19.9, 20.0, 20.5, 30.0]))": "torch.float32 (10,) [9.35762e-14, 0.126928, 0.474077, 0.693147, 0.974077, 2.12693, 19.9, 20.0, 20.5, 30.0] rg=False",
+    "result = F.softplus(torch.tensor([-30.0, -2.0, -0.5, 0.0, 0.5, 2.0, 19.9, 20.0, 20.5, 30.0]), beta=2)": "torch.float32 (10,) [4.37826e-27, 0.00907496, 0.156631, 0.346574, 0.656631, 2.00907, 19.9, 20.0, 20.5, 30.0] rg=False",
+    "result = F.softplus(torch.tensor([-30.0, -2.0, -0.5, 0.0, 0.5, 2.0, 19.9, 20.0, 20.5, 30.0]), beta=0.5, threshold=5)": "torch.float32 (10,) [6.11805e-07, 0.626523, 1.15188, 1.38629, 1.65188, 2.62652, 19.9, 20.0, 20.5, 30.0] rg=False",
+    "result = F.softplus(torch.tensor([-30.0, -2.0, -0.5, 0.0, 0.5, 2.0, 19.9, 20.0, 20.5, 30.0]), 2, 10)": "torch.float32 (10,) [4.37826e-27, 0.00907496, 0.156631, 0.346574, 0.656631, 2.00907, 19.9, 20.0, 20.5, 30.0] rg=False",
+    "result = F.softplus(torch.tensor([-30.0, -2.0, -0.5, 0.0, 0.5, 2.0, 19.9, 20.0, 20.5, 30.0]), beta=-1)": "torch.float32 (10,) [-30.0, -2.12693, -0.974077, -0.693147, -0.474077, -0.126928, -2.27793e-09, -2.06115e-09, -1.25015e-09, -9.35762e-14] rg=False",
+    "result = F.softplus(torch.tensor([-30.0, -2.0, -0.5, 0.0, 0.5, 2.0, 19.9, 20.0, 20.5, 30.0]), beta=0)": "torch.float32 (10,) [inf, inf, inf, inf, inf, inf, inf, inf, inf, inf] rg=False",
+    "result = F.softplus(torch.tensor([-30.0, -2.0, -0.5, 0.0, 0.5, 2.0, 19.9, 20.0, 20.5, 30.0]).double(), beta=3)": "torch.float64 (10,) [2.73134e-40, 0.000825228, 0.0671378, 0.231049, 0.567138, 2.00083, 19.9, 20.0, 20.5, 30.0] rg=False",
+    "result = F.softplus(torch.tensor([-30.0, -2.0, -0.5, 0.0, 0.5, 2.0, 19.9, 20.0, 20.5, 30.0]).half())": "torch.float16 (10,) [0.0, 0.126953, 0.474121, 0.693359, 0.974121, 2.12695, 19.9062, 20.0, 20.5, 30.0] rg=False",
+    "result = F.softplus(torch.tensor([float('nan'), float('inf'), -float('inf'), -0.0]))": "torch.float32 (4,) [nan, inf, 0.0, 0.693147] rg=False",
+    "result = F.softplus(torch.arange(3))": "NotImplementedError: \"softplus_cpu\" not implemented for 'Long'",
+    "result = F.softplus(torch.tensor([True]))": "NotImplementedError: \"softplus_cpu\" not implemented for 'Bool'",
+    "result = F.softplus([1.0])": "TypeError: softplus(): argument 'input' (position 1) must be Tensor, not list",
+    "result = F.softplus(torch.ones(2), beta='a')": "TypeError: softplus(): argument 'beta' must be Number, not str",
+    "result = F.softplus(torch.ones(2), beta=torch.tensor(2.0))": "torch.float32 (2,) [1.06346, 1.06346] rg=False",
+    "result = F.softplus(torch.ones(2), gamma=2)": "TypeError: softplus() got an unexpected keyword argument 'gamma'",
+    "result = F.softplus(input=torch.ones(2), beta=2)": "torch.float32 (2,) [1.06346, 1.06346] rg=False",
+    "result = F.softplus(torch.ones(2), 1, 20, 3)": "TypeError: softplus() takes from 1 to 3 positional arguments but 4 were given",
+    "result = F.softplus(torch.tensor(3.0))": "torch.float32 () 3.04859 rg=False",
+    "result = F.softplus(torch.zeros(0, 3)).shape": "(0, 3)",
+    "result = F.softplus(torch.ones(2, 3).t()).stride()": "(1, 3)",
+    "result = torch.nn.functional.softplus(torch.ones(2), beta=1e40)": "RuntimeError: value cannot be converted to type float without overflow",
+    "x = torch.tensor([-2.0, 0.5, 25.0], requires_grad=True)\ny = F.softplus(x, beta=2, threshold=10)\ny.sum().backward()\nresult = (y.grad_fn.name(), x.grad)": "('SoftplusBackward0', torch.float32 (3,) [0.0179862, 0.731059, 1.0] rg=False)",
+    "x = torch.tensor([-2.0, 0.5, 25.0], requires_grad=True)\ny = F.softplus(x)\n(g,) = torch.autograd.grad((y * y).sum(), x, create_graph=True)\n(h,) = torch.autograd.grad(g.sum(), x)\nresult = (g.grad_fn.name(), g, h)": "('SoftplusBackwardBackward0', torch.float32 (3,) [0.0302604, 1.21265, 50.0] rg=True, torch.float32 (3,) [0.0550719, 1.23273, 2.0] rg=False)",
+    "x = torch.tensor([-2.0, 0.5, 25.0], requires_grad=True)\ny = F.softplus(x, beta=3)\n(g,) = torch.autograd.grad(y.sum(), x, create_graph=True)\nresult = (g.grad_fn.name(), [n is None for n, _ in g.grad_fn.next_functions], g)": "('SoftplusBackwardBackward0', [True, False], torch.float32 (3,) [0.00247262, 0.817575, 1.0] rg=True)",
+    "x = torch.tensor([-2.0, 0.5], requires_grad=True)\ny = F.softplus(x * 1)\nresult = y.grad_fn.next_functions[0][0].name()": "'MulBackward0'",
+    "result = F.logsigmoid(torch.tensor([-30.0, -2.0, -0.5, 0.0, 0.5, 2.0, 19.9, 20.0, 20.5, 30.0]))": "torch.float32 (10,) [-30.0, -2.12693, -0.974077, -0.693147, -0.474077, -0.126928, -2.27793e-09, -2.06115e-09, -1.25015e-09, -9.35762e-14] rg=False",
+    "result = F.logsigmoid(torch.tensor([-30.0, -2.0, -0.5, 0.0, 0.5, 2.0, 19.9, 20.0, 20.5, 30.0]).double())": "torch.float64 (10,) [-30.0, -2.12693, -0.974077, -0.693147, -0.474077, -0.126928, -2.27793e-09, -2.06115e-09, -1.25015e-09, -9.35762e-14] rg=False",
+    "result = F.logsigmoid(torch.tensor([-30.0, -2.0, -0.5, 0.0, 0.5, 2.0, 19.9, 20.0, 20.5, 30.0]).half())": "torch.float16 (10,) [-30.0, -2.12695, -0.974121, -0.693359, -0.474121, -0.126953, -0.0, -0.0, -0.0, -0.0] rg=False",
+    "result = F.logsigmoid(torch.tensor([float('nan'), float('inf'), -float('inf'), -0.0, -100.0, 100.0]))": "torch.float32 (6,) [nan, 0.0, -inf, -0.693147, -100.0, -3.92364e-44] rg=False",
+    "result = F.logsigmoid(torch.arange(3))": "NotImplementedError: \"log_sigmoid_cpu\" not implemented for 'Long'",
+    "result = F.logsigmoid(torch.tensor([True]))": "NotImplementedError: \"log_sigmoid_cpu\" not implemented for 'Bool'",
+    "result = F.logsigmoid([1.0])": "TypeError: log_sigmoid(): argument 'input' (position 1) must be Tensor, not list",
+    "result = F.logsigmoid(torch.ones(2), 1)": "TypeError: log_sigmoid() takes 1 positional argument but 2 were given",
+    "result = F.logsigmoid(input=torch.ones(2))": "torch.float32 (2,) [-0.313262, -0.313262] rg=False",
+    "result = F.logsigmoid(torch.tensor(-1.0))": "torch.float32 () -1.31326 rg=False",
+    "result = F.logsigmoid(torch.ones(2, 3).t()).stride()": "(2, 1)",
+    "x = torch.tensor([-2.0, 0.0, 0.5, 25.0], requires_grad=True)\ny = F.logsigmoid(x)\ny.sum().backward()\nresult = (y.grad_fn.name(), x.grad)": "('LogSigmoidBackward0', torch.float32 (4,) [0.880797, 0.5, 0.377541, 1.38879e-11] rg=False)",
+    "x = torch.tensor([-2.0, 0.5, 25.0], requires_grad=True)\ny = F.logsigmoid(x)\n(g,) = torch.autograd.grad((y * y).sum(), x, create_graph=True)\n(h,) = torch.autograd.grad(g.sum(), x)\nresult = (g.grad_fn.name(), g, h)": "('LogSigmoidBackwardBackward0', torch.float32 (3,) [-3.74678, -0.357967, -3.8575e-22] rg=True, torch.float32 (3,) [1.99823, 0.507894, 3.8575e-22] rg=False)",
+    "x = torch.tensor([-2.0, 0.5, 25.0], requires_grad=True)\ny = F.logsigmoid(x)\n(g,) = torch.autograd.grad(y.sum(), x, create_graph=True)\nresult = (g.grad_fn.name(), [n is None for n, _ in g.grad_fn.next_functions], g)": "('LogSigmoidBackwardBackward0', [True, False], torch.float32 (3,) [0.880797, 0.377541, 1.38879e-11] rg=True)",
+    "x = torch.tensor([-2.0, 0.5], requires_grad=True)\ny = F.logsigmoid(x)\nx.data.mul_(2)\ny.sum().backward()\nresult = x.grad": "torch.float32 (2,) [0.880797, 0.377541] rg=False",
+    "x = torch.tensor([-2.0, 0.5], requires_grad=True)\nz = x * 1\ny = F.logsigmoid(z)\nz.add_(1)\ny.sum().backward()": "RuntimeError: one of the variables needed for gradient computation has been modified by an inplace operation: [torch.FloatTensor [2]], which is output 0 of Add, is at version 1; expected version 0 instead. Hint: enable anomaly detection to find the operation that failed to compute its gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).",
+    "x = torch.tensor([-2.0, 0.5], requires_grad=True)\ny = F.softplus(x)\nx.data.mul_(2)\ny.sum().backward()\nresult = x.grad": "torch.float32 (2,) [0.0179862, 0.731059] rg=False",
+    "x = torch.tensor([-2.0, 0.5], requires_grad=True)\nz = x * 1\ny = F.softplus(z)\nz.add_(1)\ny.sum().backward()": "RuntimeError: one of the variables needed for gradient computation has been modified by an inplace operation: [torch.FloatTensor [2]], which is output 0 of Add, is at version 1; expected version 0 instead. Hint: enable anomaly detection to find the operation that failed to compute its gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).",
+    "x = torch.tensor([[-2.0, 0.5], [1.0, 3.0]], requires_grad=True)\ny = F.softplus(x.t(), beta=2)\n(y * torch.tensor([1.0, 2.0])).sum().backward()\nresult = (y.stride(), x.grad)": "((1, 2), torch.float32 (2, 2) [[0.0179862, 0.731059], [1.76159, 1.99505]] rg=False)",
+    "x = torch.tensor([-2.0, 0.5, 3.0], dtype=torch.float64, requires_grad=True)\ny = F.logsigmoid(x)\ny.sum().backward()\nresult = x.grad": "torch.float64 (3,) [0.880797, 0.377541, 0.0474259] rg=False",
+    "x = torch.tensor([-2.0, 0.5, 3.0], dtype=torch.float16, requires_grad=True)\ny = F.softplus(x)\ny.sum().backward()\nresult = (y, x.grad)": "(torch.float16 (3,) [0.126953, 0.974121, 3.04883] rg=True, torch.float16 (3,) [0.119202, 0.622559, 0.952637] rg=False)",
+    "x = torch.tensor([-2.0, 0.5, 3.0], dtype=torch.float16, requires_grad=True)\ny = F.logsigmoid(x)\ny.sum().backward()\nresult = (y, x.grad)": "(torch.float16 (3,) [-2.12695, -0.474121, -0.048584] rg=True, torch.float16 (3,) [0.880859, 0.377441, 0.0474243] rg=False)",
+    "with torch.no_grad():\n    result = F.softplus(torch.tensor([1.0], requires_grad=True))": "torch.float32 (1,) [1.31326] rg=False",
 }
 
 
@@ -191,3 +244,48 @@ def test_addmm_values_as_torch(dtype: str, allowed: float, real_torch: ModuleTyp
     assert differing <= allowed * sum(a.size for a in ours)
     close = all(np.allclose(a, b, rtol=1e-2) for a, b in zip(ours, theirs, strict=True))
     assert close
+
+
+def _smooth_activation_values(module: ModuleType, name: str, dtype: str) -> list[np.ndarray]:
+    """Forward values and gradients over random shapes (1-2 dims up to 44: whole vectors,
+    tails, transposed and sliced layouts)."""
+    rng = np.random.default_rng(11)
+    functional = module.nn.functional
+    results = []
+    for trial in range(120):
+        shape = tuple(int(k) for k in rng.integers(1, 45, int(rng.integers(1, 3))))
+        x = (rng.standard_normal(shape) * float(rng.choice([0.5, 3, 12]))).astype(dtype)
+        leaf = module.tensor(x, requires_grad=True)
+        view = leaf
+        if trial % 5 == 1 and leaf.dim() == 2:
+            view = leaf.t()
+        elif trial % 5 == 2 and leaf.dim() == 2 and leaf.shape[1] > 2:
+            view = leaf[:, 1:]
+        if name == "softplus":
+            beta, threshold = [(1, 20), (2, 10), (0.5, 5), (1.7, 20)][trial % 4]
+            out = functional.softplus(view, beta=beta, threshold=threshold)
+        else:
+            out = functional.logsigmoid(view)
+        out.backward(module.tensor(rng.standard_normal(tuple(out.shape)).astype(dtype)))
+        results += [out.detach().numpy().copy(), leaf.grad.numpy().copy()]
+    return results
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize(
+    ("name", "dtype", "allowed"),
+    [
+        ("softplus", "float32", 0.015),  # (the scalar tail: glibc's log1pf, see the doc)
+        ("softplus", "float16", 0.0),
+        ("logsigmoid", "float32", 0.0),
+        ("logsigmoid", "float16", 0.0),
+    ],
+)
+def test_smooth_activations_bit_for_bit(
+    name: str, dtype: str, allowed: float, real_torch: ModuleType
+) -> None:
+    ours = _smooth_activation_values(engine, name, dtype)
+    theirs = _smooth_activation_values(real_torch, name, dtype)
+    differing = sum(int((a != b).sum()) for a, b in zip(ours, theirs, strict=True))
+    assert differing <= allowed * sum(a.size for a in ours)
+    assert all(np.allclose(a, b, rtol=1e-3) for a, b in zip(ours, theirs, strict=True))

@@ -489,6 +489,8 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def bce_layer_grads(x, y, w, b):\n    loss = F.binary_cross_entropy(torch.sigmoid(torch.matmul(x, w) + b), y)\n    loss.backward()\n    return (w.grad, b.grad)\n",
             "def bce_layer_grads(x, y, w, b):\n    z = torch.matmul(x, w) + b\n    p = torch.sigmoid(z)\n    loss = -(y * torch.log(p) + (1 - y) * torch.log(1 - p)).mean()\n    loss.backward()\n    return (w.grad, b.grad)\n",
             "def bce_layer_grads(x, y, w, b):\n    z = F.linear(x, w.t(), b)\n    loss = F.binary_cross_entropy_with_logits(z, y)\n    loss.backward()\n    return (w.grad, b.grad)\n",
+            "def bce_layer_grads(x, y, w, b):\n    z = x @ w + b\n    loss = (F.softplus(z) - y * z).mean()\n    loss.backward()\n    return (w.grad, b.grad)\n",
+            "def bce_layer_grads(x, y, w, b):\n    z = x @ w + b\n    loss = -(y * F.logsigmoid(z) + (1 - y) * F.logsigmoid(-z)).mean()\n    loss.backward()\n    return (w.grad, b.grad)\n",
             "def bce_layer_grads(x, y, w, b):\n    z = x @ w + b\n    loss = F.binary_cross_entropy_with_logits(z, y, pos_weight=torch.ones(3))\n    loss.backward()\n    return (w.grad, b.grad)\n",
             "def bce_layer_grads(x, y, w, b):\n    z = x @ w + b\n    loss = F.binary_cross_entropy_with_logits(z, y, weight=torch.ones(3))\n    loss.backward()\n    return (w.grad, b.grad)\n",
             "def bce_layer_grads(x, y, w, b):\n    loss = F.binary_cross_entropy_with_logits(x @ w + b, y)\n    loss.backward()\n    return (w.grad.data, b.grad.data)\n",

@@ -30,6 +30,7 @@ from ..ops.shape_helpers import reshape as _reshape
 from ..ops.shape_helpers import view as _view
 from ..tensor import Tensor
 from ..torch_names import namespace_hooks as _namespace_hooks
+from .smooth_activations import logsigmoid, softplus
 
 __all__ = [
     "binary_cross_entropy",
@@ -39,11 +40,13 @@ __all__ = [
     "leaky_relu",
     "linear",
     "log_softmax",
+    "logsigmoid",
     "mse_loss",
     "nll_loss",
     "relu",
     "sigmoid",
     "softmax",
+    "softplus",
     "tanh",
 ]
 

@@ -100,6 +100,8 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "(Tensor input, Tensor mat2, torch.dtype out_dtype, *, Tensor out = None)",
     ),
     "mv": ("(Tensor input, Tensor vec, *, Tensor out = None)",),
+    "softplus": ("(Tensor input, Number beta = 1, Number threshold = 20, *, Tensor out = None)",),
+    "log_sigmoid": ("(Tensor input, *, Tensor out = None)",),
     "addmm": (
         "(Tensor input, Tensor mat1, Tensor mat2, *, Number beta = 1, Number alpha = 1, "
         "Tensor out = None)",

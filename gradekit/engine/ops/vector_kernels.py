@@ -7,6 +7,11 @@
   part), a degree-6 polynomial evaluated by fused multiply-adds, then scaled by ``2**q``; it
   is within 1 ulp, and not correctly rounded for about 10% of inputs, so only the same
   operations give the same bits.
+* ``sleef_log1pf``: ``Vectorized<float>::log1p()``, SLEEF's ``log1pf_u10`` in its AVX512
+  form: ``1 + d`` split by ``getexp`` into a power of two and ``m``, then ``log(1 + m)`` from
+  ``x = m / (2 + m)`` in double-float arithmetic (a float32 pair, products and quotient
+  corrected by fused multiply-adds) and a degree-3 polynomial in ``x**2`` (softplus and
+  log_sigmoid call it).
 * ``reduce_all_sum``: ``vec::reduce_all`` with ``+`` over each row, in the order of torch's
   AVX512 build (16 float32 lanes): fewer than 16 elements are added in order; otherwise the
   first vector starts the running lanes, every further whole vector is added lane-wise, the
@@ -56,6 +61,54 @@ def sleef_expf(d: np.ndarray) -> np.ndarray:
     u = np.ldexp(u, q.astype(np.int32))
     u = np.where(d < -104, _FLOAT(0), u)
     return np.where(d > 100, _FLOAT(np.inf), u).astype(_FLOAT, copy=False)
+
+
+_LN2_PAIR = (_FLOAT(0.69314718246459960938), _FLOAT(-1.904654323148236017e-09))
+_LOG1P_POLYNOMIAL = tuple(_FLOAT(c) for c in (0.3027294874, 0.3996108174, 0.6666694880))
+
+
+def sleef_log1pf(d: np.ndarray) -> np.ndarray:
+    """SLEEF's ``log1pf_u10`` of a float32 array, AVX512 path (call with numpy's warnings
+    off).  Pairs ``(hi, lo)`` are SLEEF's double-float numbers."""
+    one = _FLOAT(1)
+    d = np.asarray(d, _FLOAT)
+    dp1 = d + one
+    # vgetexp: the exponent of |v| as a float (floor(log2 |v|)); +inf's is replaced by 128
+    scaled = np.abs(dp1 * _FLOAT(1.0 / 0.75))
+    with np.errstate(all="ignore"):
+        e = (np.frexp(scaled)[1] - 1).astype(_FLOAT)
+    e = np.where(scaled == 0, _FLOAT(-np.inf), e)
+    e = np.where(np.isinf(scaled), _FLOAT(128), np.where(np.isnan(scaled), scaled, e))
+    q = np.where(np.isfinite(e), e, 0).astype(np.int32)
+    t = np.ldexp(one, -q).astype(_FLOAT)
+    m = fused_multiply_add(d, t, t - one)
+    # s = (ln 2 as a pair) * e
+    s_hi = _LN2_PAIR[0] * e
+    s_lo = fused_multiply_add(_LN2_PAIR[1], e, fused_multiply_add(_LN2_PAIR[0], e, -s_hi))
+    # x = m / (2 + m): the denominator a pair (dfadd), the quotient by dfdiv
+    den_hi = _FLOAT(2) + m
+    den_lo = (_FLOAT(2) - den_hi) + m
+    rec = one / den_hi
+    x_hi = m * rec
+    u = fused_multiply_add(rec, m, -x_hi)
+    x_lo = fused_multiply_add(-den_lo, rec, fused_multiply_add(-den_hi, rec, one))
+    x_lo = fused_multiply_add(x_hi, x_lo, u)  # (the numerator's low part is 0)
+    x2 = x_hi * x_hi
+    p = fused_multiply_add(_LOG1P_POLYNOMIAL[0], x2, _LOG1P_POLYNOMIAL[1])
+    p = fused_multiply_add(p, x2, _LOG1P_POLYNOMIAL[2])
+    # s += 2x (dfadd_vf2_vf2_vf2), then s += x**3 * p (dfadd_vf2_vf2_vf)
+    two_hi, two_lo = x_hi * _FLOAT(2), x_lo * _FLOAT(2)
+    r_hi = s_hi + two_hi
+    r_lo = (((s_hi - r_hi) + two_hi) + s_lo) + two_lo
+    y = (x2 * x_hi) * p
+    s_hi = r_hi + y
+    s_lo = ((r_hi - s_hi) + y) + r_lo
+    r = s_hi + s_lo
+    r = np.where(d > _FLOAT(1e38), _FLOAT(np.inf), r)
+    r = np.where((d < -one) | np.isnan(d), _FLOAT(np.nan), r)
+    r = np.where(d == -one, _FLOAT(-np.inf), r)
+    r = np.where((d == 0) & np.signbit(d), _FLOAT(-0.0), r)
+    return r.astype(_FLOAT, copy=False)
 
 
 def reduce_all_sum(rows: np.ndarray, lanes: int = FLOAT32_LANES) -> np.ndarray:
