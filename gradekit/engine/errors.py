@@ -206,6 +206,13 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "mat1 and mat2 shapes cannot be multiplied ({r1}x{c1} and {r2}x{c2})",
     ),
+    "one_hot_dtype": (
+        RuntimeError,
+        "one_hot is only applicable to index tensor of type LongTensor.",
+    ),
+    "one_hot_empty": (RuntimeError, "Can not infer total number of classes from empty tensor."),
+    "one_hot_negative": (RuntimeError, "Class values must be non-negative."),
+    "one_hot_too_large": (RuntimeError, "Class values must be smaller than num_classes."),
     "addmv_size": (
         RuntimeError,
         "size mismatch, got input ({input}), mat ({rows}x{cols}), vec ({vec})",

@@ -102,6 +102,7 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
     "mv": ("(Tensor input, Tensor vec, *, Tensor out = None)",),
     "softplus": ("(Tensor input, Number beta = 1, Number threshold = 20, *, Tensor out = None)",),
     "log_sigmoid": ("(Tensor input, *, Tensor out = None)",),
+    "one_hot": ("(Tensor input, int num_classes = -1)",),
     "addmm": (
         "(Tensor input, Tensor mat1, Tensor mat2, *, Number beta = 1, Number alpha = 1, "
         "Tensor out = None)",
