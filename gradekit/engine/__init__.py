@@ -58,6 +58,7 @@ try:
     from .ops import load_views_module as _load_views_module
     from .ops import methods as _methods  # noqa: F401 - attaches Tensor methods
     from .ops import pointwise as _pointwise
+    from .ops.addcmul import addcmul
     from .ops.conversion import to_dtype as _to_dtype  # noqa: F401
     from .ops.creation import (
         BoolTensor,
@@ -207,6 +208,7 @@ __all__ = [
     "pi",
     "abs",
     "add",
+    "addcmul",
     "addmm",
     "addmv",
     "all",

@@ -212,6 +212,47 @@ GOLDENS = {
     "result = F.one_hot(torch.tensor([], dtype=torch.int32), 3)": "RuntimeError: one_hot is only applicable to index tensor of type LongTensor.",
     "result = F.one_hot(torch.tensor([[0], [1]]).expand(2, 3))": "torch.int64 (2, 3, 2) [[[1, 0], [1, 0], [1, 0]], [[0, 1], [0, 1], [0, 1]]] rg=False",
     "result = F.one_hot(torch.tensor([0, 1]), num_classes=np.int64(3))": "torch.int64 (2, 3) [[1, 0, 0], [0, 1, 0]] rg=False",
+    # addcmul / Tensor.addcmul / addcmul_: input + value * tensor1 * tensor2, promoted over
+    # the three, fma(value * tensor1, tensor2, input) as torch's kernel; AddcmulBackward0
+    # (tensor2 * value is mul.Scalar); in place, torch's cast and shape errors.  Not matched:
+    # the deprecated addcmul(input, value, tensor1, tensor2) (does-not-support).
+    "result = torch.addcmul(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([0.5, -1.0, 2.0]), torch.tensor([[2.0], [4.0]]))": "torch.float32 (2, 3) [[2.0, 0.0, 7.0], [3.0, -2.0, 11.0]] rg=False",
+    "result = torch.addcmul(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([0.5, -1.0, 2.0]), torch.tensor([[2.0], [4.0]]), value=0.5)": "torch.float32 (2, 3) [[1.5, 1.0, 5.0], [2.0, 0.0, 7.0]] rg=False",
+    "result = torch.tensor([1.0, 2.0, 3.0]).addcmul(torch.tensor([0.5, -1.0, 2.0]), torch.tensor([[2.0], [4.0]]), value=-2)": "torch.float32 (2, 3) [[-1.0, 6.0, -5.0], [-3.0, 10.0, -13.0]] rg=False",
+    "result = torch.addcmul(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([0.5, -1.0, 2.0]), torch.tensor([0.5, -1.0, 2.0]), value=0)": "torch.float32 (3,) [1.0, 2.0, 3.0] rg=False",
+    "result = torch.addcmul(torch.tensor([1, 2]), torch.tensor([3, 4]), torch.tensor([5, 6]), value=2)": "torch.int64 (2,) [31, 50] rg=False",
+    "result = torch.addcmul(torch.tensor([1, 2]), torch.tensor([3, 4]), torch.tensor([5, 6]), value=0.5)": "torch.int64 (2,) [1, 2] rg=False",
+    "result = torch.addcmul(torch.tensor([1, 2]), torch.tensor([3.0, 4.0]), torch.tensor([5, 6]))": "torch.float32 (2,) [16.0, 26.0] rg=False",
+    "result = torch.addcmul(torch.tensor([1.0, 2.0]), torch.tensor([3, 4]), torch.tensor([5, 6]), value=0.5)": "torch.float32 (2,) [8.5, 14.0] rg=False",
+    "result = torch.addcmul(torch.tensor([1.0, 2.0]), torch.tensor([3.0, 4.0], dtype=torch.float64), torch.tensor([5, 6]))": "torch.float64 (2,) [16.0, 26.0] rg=False",
+    "result = torch.addcmul(torch.tensor([True, False]), torch.tensor([True, True]), torch.tensor([True, False]))": "NotImplementedError: \"addcmul_cpu_out\" not implemented for 'Bool'",
+    "result = torch.addcmul(torch.tensor([True, False]), torch.tensor([True, True]), torch.tensor([True, False]), value=2)": "NotImplementedError: \"addcmul_cpu_out\" not implemented for 'Bool'",
+    "result = torch.addcmul(torch.tensor(1.0), torch.tensor([2.0]), torch.tensor([[3.0], [4.0]]))": "torch.float32 (2, 1) [[7.0], [9.0]] rg=False",
+    "result = torch.addcmul(torch.ones(2), torch.ones(3), torch.ones(2))": "RuntimeError: The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 0",
+    "result = torch.addcmul(torch.ones(2), torch.ones(2))": "TypeError: addcmul() received an invalid combination of arguments - got (Tensor, Tensor), but expected (Tensor input, Tensor tensor1, Tensor tensor2, *, Number value = 1, Tensor out = None)",
+    "result = torch.addcmul(torch.ones(2), torch.ones(2), 2.0)": "TypeError: addcmul(): argument 'tensor2' (position 3) must be Tensor, not float",
+    "result = torch.addcmul(torch.ones(2), torch.ones(2), torch.ones(2), 2.0)": "TypeError: addcmul() takes 3 positional arguments but 4 were given",
+    "result = torch.addcmul(torch.ones(2), torch.ones(2), torch.ones(2), value='a')": "TypeError: addcmul(): argument 'value' must be Number, not str",
+    "result = torch.addcmul(torch.ones(2), torch.ones(2), torch.ones(2), value=None)": "TypeError: addcmul(): argument 'value' must be Number, not NoneType",
+    "result = torch.addcmul(torch.ones(2), [1.0, 2.0], torch.ones(2))": "TypeError: addcmul(): argument 'tensor1' (position 2) must be Tensor, not list",
+    "result = torch.addcmul(input=torch.ones(2), tensor1=torch.ones(2), tensor2=torch.ones(2), value=3)": "torch.float32 (2,) [4.0, 4.0] rg=False",
+    "result = torch.ones(2).addcmul(tensor1=torch.ones(2), tensor2=torch.ones(2), value=torch.tensor(2.0))": "torch.float32 (2,) [3.0, 3.0] rg=False",
+    "result = torch.ones(2).addcmul(torch.ones(2), torch.ones(2), value=torch.tensor([2.0]))": "TypeError: addcmul(): argument 'value' must be Number, not Tensor",
+    "result = torch.ones(2).addcmul(torch.ones(2))": "TypeError: addcmul() received an invalid combination of arguments - got (Tensor), but expected (Tensor tensor1, Tensor tensor2, *, Number value = 1)",
+    "result = torch.ones(2).addcmul(torch.ones(2), torch.ones(2), torch.ones(2))": "TypeError: addcmul() takes 2 positional arguments but 3 were given",
+    "result = torch.addcmul(torch.ones(2), torch.ones(2), torch.ones(2), value=1e40)": "RuntimeError: value cannot be converted to type float without overflow",
+    "result = torch.addcmul(torch.ones(2, dtype=torch.float16), torch.full((2,), 0.1, dtype=torch.float16), torch.full((2,), 3.3, dtype=torch.float16), value=0.7)": "torch.float16 (2,) [1.23145, 1.23145] rg=False",
+    "result = torch.addcmul(torch.ones(2, 3).t(), torch.ones(3, 2), torch.ones(3, 2)).stride()": "(1, 3)",
+    "s = torch.ones(3)\nr = s.addcmul_(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([2.0, 2.0, 2.0]), value=0.5)\nresult = (r is s, s)": "(True, torch.float32 (3,) [2.0, 3.0, 4.0] rg=False)",
+    "s = torch.ones(3, dtype=torch.int64)\nresult = s.addcmul_(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([2.0, 2.0, 2.0]))": "RuntimeError: result type Float can't be cast to the desired output type Long",
+    "s = torch.ones(3)\nresult = s.addcmul_(torch.tensor([1, 2, 3]), torch.tensor([2, 2, 2]))": "torch.float32 (3,) [3.0, 5.0, 7.0] rg=False",
+    "s = torch.ones(1)\nresult = s.addcmul_(torch.ones(3), torch.ones(3))": "RuntimeError: output with shape [1] doesn't match the broadcast shape [3]",
+    "s = torch.ones(3, requires_grad=True)\nresult = s.addcmul_(torch.ones(3), torch.ones(3))": "RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.",
+    "x = torch.ones(3, requires_grad=True)\ns = x * 1\ns.addcmul_(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([2.0, 2.0, 2.0]), value=3)\ns.sum().backward()\nresult = (s.grad_fn.name(), x.grad)": "('AddcmulBackward0', torch.float32 (3,) [1.0, 1.0, 1.0] rg=False)",
+    "x = torch.ones(3, requires_grad=True)\nt = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\nu = torch.tensor([[2.0], [-1.0]], requires_grad=True)\nr = torch.addcmul(x, t, u, value=0.5)\n(r * torch.tensor([1.0, 10.0, 100.0])).sum().backward()\nresult = (r.grad_fn.name(), x.grad, t.grad, u.grad)": "('AddcmulBackward0', torch.float32 (3,) [2.0, 20.0, 200.0] rg=False, torch.float32 (3,) [0.5, 5.0, 50.0] rg=False, torch.float32 (2, 1) [[160.5], [160.5]] rg=False)",
+    "t = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\nr = torch.addcmul(torch.ones(3), t, t, value=2)\n(g,) = torch.autograd.grad(r.sum(), t, create_graph=True)\nresult = (g.grad_fn.name(), [type(n).__name__ for n, _ in g.grad_fn.next_functions], g)": "('AddBackward0', ['MulBackward0', 'MulBackward0'], torch.float32 (3,) [4.0, 8.0, 12.0] rg=True)",
+    "t = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\nu = torch.tensor([2.0, 2.0, 2.0])\nr = torch.addcmul(torch.ones(3), t, u)\nu.add_(1)\nr.sum().backward()": "RuntimeError: one of the variables needed for gradient computation has been modified by an inplace operation: [torch.FloatTensor [3]] is at version 1; expected version 0 instead. Hint: enable anomaly detection to find the operation that failed to compute its gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).",
+    "t = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\nr = torch.addcmul(torch.ones(3), t, torch.tensor([1.0, 1.0, 1.0]))\nresult = [n is None for n, _ in r.grad_fn.next_functions]": "[True, False, True]",
 }
 
 
@@ -329,3 +370,30 @@ def test_smooth_activations_bit_for_bit(
     differing = sum(int((a != b).sum()) for a, b in zip(ours, theirs, strict=True))
     assert differing <= allowed * sum(a.size for a in ours)
     assert all(np.allclose(a, b, rtol=1e-3) for a, b in zip(ours, theirs, strict=True))
+
+
+def _addcmul_values(module: ModuleType, dtype: str) -> list[np.ndarray]:
+    rng = np.random.default_rng(1)
+    results = []
+    for trial in range(150):
+        n, m = (int(k) for k in rng.integers(1, 40, 2))
+        self = rng.standard_normal((n, m)).astype(dtype)
+        tensor1 = rng.standard_normal((n, m) if trial % 2 else (m,)).astype(dtype)
+        tensor2 = rng.standard_normal((n, 1) if trial % 3 == 0 else (n, m)).astype(dtype)
+        value = [1, 0.7, -3.1, 2][trial % 4]
+        base = module.tensor(self)
+        if trial % 5 == 4:
+            base = module.tensor(self.T.copy()).t()
+        t1, t2 = module.tensor(tensor1), module.tensor(tensor2)
+        results.append(module.addcmul(base, t1, t2, value=value).to(module.float64).numpy())
+        copy = base.clone()
+        copy.addcmul_(t1, t2, value=value)
+        results.append(copy.to(module.float64).numpy())
+    return results
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("dtype", ["float32", "float64", "float16", "int64"])
+def test_addcmul_bit_for_bit(dtype: str, real_torch: ModuleType) -> None:
+    ours, theirs = _addcmul_values(engine, dtype), _addcmul_values(real_torch, dtype)
+    assert all(np.array_equal(a, b) for a, b in zip(ours, theirs, strict=True))

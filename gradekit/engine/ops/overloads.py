@@ -103,6 +103,10 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
     "softplus": ("(Tensor input, Number beta = 1, Number threshold = 20, *, Tensor out = None)",),
     "log_sigmoid": ("(Tensor input, *, Tensor out = None)",),
     "one_hot": ("(Tensor input, int num_classes = -1)",),
+    "addcmul": (
+        "(Tensor input, Tensor tensor1, Tensor tensor2, *, Number value = 1, Tensor out = None)",
+        "(Tensor input, Number value, Tensor tensor1, Tensor tensor2, *, Tensor out = None)|hidden",
+    ),
     "addmm": (
         "(Tensor input, Tensor mat1, Tensor mat2, *, Number beta = 1, Number alpha = 1, "
         "Tensor out = None)",
@@ -358,6 +362,10 @@ METHODS: dict[str, tuple[str, ...]] = {
         "(Number alpha, Tensor other)|hidden",
     ),
     "mul": ("(Tensor other)",),
+    "addcmul": (
+        "(Tensor tensor1, Tensor tensor2, *, Number value = 1)",
+        "(Number value, Tensor tensor1, Tensor tensor2)|hidden",
+    ),
     "addmm": (
         "(Tensor mat1, Tensor mat2, *, Number beta = 1, Number alpha = 1)",
         "(Number beta, Number alpha, Tensor mat1, Tensor mat2)|hidden",
