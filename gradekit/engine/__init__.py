@@ -96,7 +96,7 @@ try:
         zeros_like,
     )
     from .ops.linalg import addmm_function as addmm
-    from .ops.linalg import addmv, bmm, dot, matmul, mm, mv, outer
+    from .ops.linalg import addmv, bmm, dot, matmul, matrix_power, mm, mv, outer
     from .ops.pointwise import (
         abs,
         allclose,
@@ -288,6 +288,7 @@ __all__ = [
     "lt",
     "manual_seed",
     "matmul",
+    "matrix_power",
     "max",
     "maximum",
     "mean",

@@ -206,6 +206,15 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "mat1 and mat2 shapes cannot be multiplied ({r1}x{c1} and {r2}x{c2})",
     ),
+    "matrix_power_dims": (
+        RuntimeError,
+        "linalg.matrix_power: The input tensor A must have at least 2 dimensions.",
+    ),
+    "matrix_power_square": (
+        RuntimeError,
+        "linalg.matrix_power: A must be batches of square matrices, but they are {rows} by "
+        "{cols} matrices",
+    ),
     "one_hot_dtype": (
         RuntimeError,
         "one_hot is only applicable to index tensor of type LongTensor.",

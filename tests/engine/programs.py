@@ -2257,6 +2257,9 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
         "addcmul", lambda T, s, a, b: T.addcmul(s, a, b, value=-0.5), ((2, 3), (3,), (2, 1))
     ),
     DifferentiableOp("addcmul_method", lambda T, s, a, b: s.addcmul(a, b), ((3,), (3,), (3,))),
+    DifferentiableOp("matrix_power", lambda T, a: T.linalg.matrix_power(a, 5), ((3, 3),)),
+    DifferentiableOp("matrix_power_batched", lambda T, a: a.matrix_power(2), ((2, 2, 2),)),
+    DifferentiableOp("matrix_power_one", lambda T, a: T.matrix_power(a, 1), ((2, 2),)),
     DifferentiableOp("vec_mat", lambda T, a, b: a @ b, ((3,), (3, 2))),
     DifferentiableOp("bmm", lambda T, a, b: T.bmm(a, b), ((2, 2, 3), (2, 3, 2))),
     DifferentiableOp("batched_matmul", lambda T, a, b: a @ b, ((2, 1, 2, 3), (3, 3, 2))),

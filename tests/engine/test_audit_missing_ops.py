@@ -253,6 +253,45 @@ GOLDENS = {
     "t = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\nr = torch.addcmul(torch.ones(3), t, t, value=2)\n(g,) = torch.autograd.grad(r.sum(), t, create_graph=True)\nresult = (g.grad_fn.name(), [type(n).__name__ for n, _ in g.grad_fn.next_functions], g)": "('AddBackward0', ['MulBackward0', 'MulBackward0'], torch.float32 (3,) [4.0, 8.0, 12.0] rg=True)",
     "t = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\nu = torch.tensor([2.0, 2.0, 2.0])\nr = torch.addcmul(torch.ones(3), t, u)\nu.add_(1)\nr.sum().backward()": "RuntimeError: one of the variables needed for gradient computation has been modified by an inplace operation: [torch.FloatTensor [3]] is at version 1; expected version 0 instead. Hint: enable anomaly detection to find the operation that failed to compute its gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).",
     "t = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\nr = torch.addcmul(torch.ones(3), t, torch.tensor([1.0, 1.0, 1.0]))\nresult = [n is None for n, _ in r.grad_fn.next_functions]": "[True, False, True]",
+    # torch.linalg.matrix_power / torch.matrix_power / Tensor.matrix_power: torch's graph
+    # (n = 0: identity copied into a contiguous clone, CopyBackwards; n = 1: CloneBackward0;
+    # larger n: matmuls of the binary powers); torch's dims, square and parser errors.  Not
+    # matched: a negative n (linalg.inv, not in the engine: does-not-support).
+    "result = torch.linalg.matrix_power(torch.tensor([[1.0, 2.0], [3.0, 4.0]]), 2)": "torch.float32 (2, 2) [[7.0, 10.0], [15.0, 22.0]] rg=False",
+    "result = torch.linalg.matrix_power(torch.tensor([[1.0, 2.0], [3.0, 4.0]]), 3)": "torch.float32 (2, 2) [[37.0, 54.0], [81.0, 118.0]] rg=False",
+    "result = torch.linalg.matrix_power(torch.tensor([[1.0, 2.0], [3.0, 4.0]]), 5)": "torch.float32 (2, 2) [[1069.0, 1558.0], [2337.0, 3406.0]] rg=False",
+    "result = torch.linalg.matrix_power(torch.tensor([[1.0, 2.0], [3.0, 4.0]]), 1)": "torch.float32 (2, 2) [[1.0, 2.0], [3.0, 4.0]] rg=False",
+    "result = torch.linalg.matrix_power(torch.tensor([[1.0, 2.0], [3.0, 4.0]]), 0)": "torch.float32 (2, 2) [[1.0, 0.0], [0.0, 1.0]] rg=False",
+    "result = torch.linalg.matrix_power(torch.tensor([[1.0, 2.0], [3.0, 4.0]]), n=4)": "torch.float32 (2, 2) [[199.0, 290.0], [435.0, 634.0]] rg=False",
+    "result = torch.linalg.matrix_power(A=torch.tensor([[1.0, 2.0], [3.0, 4.0]]), n=2)": 'TypeError: linalg_matrix_power() missing 2 required positional argument: "input", "n"',
+    "result = torch.linalg.matrix_power(input=torch.tensor([[1.0, 2.0], [3.0, 4.0]]), n=2)": "torch.float32 (2, 2) [[7.0, 10.0], [15.0, 22.0]] rg=False",
+    "result = torch.matrix_power(torch.tensor([[1.0, 2.0], [3.0, 4.0]]), 2)": "torch.float32 (2, 2) [[7.0, 10.0], [15.0, 22.0]] rg=False",
+    "result = torch.tensor([[1.0, 2.0], [3.0, 4.0]]).matrix_power(3)": "torch.float32 (2, 2) [[37.0, 54.0], [81.0, 118.0]] rg=False",
+    "result = torch.linalg.matrix_power(torch.tensor([[1, 1], [1, 0]]), 10)": "torch.int64 (2, 2) [[89, 55], [55, 34]] rg=False",
+    "result = torch.linalg.matrix_power(torch.tensor([[True, False], [True, True]]), 2)": "NotImplementedError: \"addmm_impl_cpu_\" not implemented for 'Bool'",
+    "result = torch.linalg.matrix_power(torch.arange(8.0).reshape(2, 2, 2), 3)": "torch.float32 (2, 2, 2) [[[6.0, 11.0], [22.0, 39.0]], [[514.0, 615.0], [738.0, 883.0]]] rg=False",
+    "result = torch.linalg.matrix_power(torch.ones(2, 3), 2)": "RuntimeError: linalg.matrix_power: A must be batches of square matrices, but they are 2 by 3 matrices",
+    "result = torch.linalg.matrix_power(torch.ones(3), 2)": "RuntimeError: linalg.matrix_power: The input tensor A must have at least 2 dimensions.",
+    "result = torch.linalg.matrix_power(torch.ones(0, 0), 2)": "torch.float32 (0, 0) [] rg=False",
+    "result = torch.linalg.matrix_power(torch.tensor([[1.0, 2.0], [3.0, 4.0]]), 2.0)": "TypeError: linalg_matrix_power(): argument 'n' (position 2) must be int, not float",
+    "result = torch.linalg.matrix_power(torch.tensor([[1.0, 2.0], [3.0, 4.0]]))": 'TypeError: linalg_matrix_power() missing 1 required positional arguments: "n"',
+    "result = torch.linalg.matrix_power([[1.0]], 2)": "TypeError: linalg_matrix_power(): argument 'input' (position 1) must be Tensor, not list",
+    "result = torch.linalg.matrix_power(torch.tensor([[1.0, 2.0], [3.0, 4.0]]).t(), 0).stride()": "(2, 1)",
+    "result = torch.linalg.matrix_power(torch.tensor([[1.0, 2.0], [3.0, 4.0]]).t(), 1).stride()": "(2, 1)",
+    "result = torch.linalg.matrix_power(torch.ones(2, 2, dtype=torch.float16), 3)": "torch.float16 (2, 2) [[4.0, 4.0], [4.0, 4.0]] rg=False",
+    "a = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)\nr = torch.linalg.matrix_power(a, 3)\nr.sum().backward()\nresult = (r.grad_fn.name(), a.grad)": "('MmBackward0', torch.float32 (2, 2) [[51.0, 87.0], [67.0, 111.0]] rg=False)",
+    "a = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)\nr = torch.linalg.matrix_power(a, 2)\nresult = r.grad_fn.name()": "'MmBackward0'",
+    "a = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)\nr = torch.linalg.matrix_power(a, 1)\nr.sum().backward()\nresult = (r.grad_fn.name(), a.grad)": "('CloneBackward0', torch.float32 (2, 2) [[1.0, 1.0], [1.0, 1.0]] rg=False)",
+    "a = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)\nr = torch.linalg.matrix_power(a, 0)\nr.sum().backward()\nresult = (r.grad_fn.name(), a.grad)": "('torch::autograd::CopyBackwards', torch.float32 (2, 2) [[0.0, 0.0], [0.0, 0.0]] rg=False)",
+    "a = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)\nr = torch.linalg.matrix_power(a, 6)\nr.sum().backward()\nresult = (r.grad_fn.name(), r.grad_fn.next_functions[0][0].name(), a.grad)": "('MmBackward0', 'MmBackward0', torch.float32 (2, 2) [[13899.0, 26607.0], [19133.0, 36321.0]] rg=False)",
+    "a = torch.arange(8.0).reshape(2, 2, 2).requires_grad_()\nr = torch.linalg.matrix_power(a, 2)\nr.sum().backward()\nresult = (r.grad_fn.name(), a.grad)": "('UnsafeViewBackward0', torch.float32 (2, 2, 2) [[[3.0, 7.0], [5.0, 9.0]], [[19.0, 23.0], [21.0, 25.0]]] rg=False)",
+    "result = torch.linalg.matrix_power(torch.tensor([[1.0, 2.0], [3.0, 4.0]]), True)": "TypeError: linalg_matrix_power(): argument 'n' (position 2) must be int, not bool",
+    "result = torch.matrix_power(torch.ones(2, 3), 2)": "RuntimeError: linalg.matrix_power: A must be batches of square matrices, but they are 2 by 3 matrices",
+    "result = torch.ones(2, 2).matrix_power()": 'TypeError: matrix_power() missing 1 required positional arguments: "n"',
+    "result = torch.ones(2, 2).matrix_power(2, 3)": "TypeError: matrix_power() takes 1 positional argument but 2 were given",
+    "result = torch.linalg.matrix_power(torch.ones(2, 2), 2, 3)": "TypeError: linalg_matrix_power() takes 2 positional arguments but 3 were given",
+    "a = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)\nr = torch.linalg.matrix_power(a, 7)\n(g,) = torch.autograd.grad(r.sum(), a, create_graph=True)\nresult = (g.grad_fn.name(), g)": "('AddBackward0', torch.float32 (2, 2) [[85411.0, 166423.0], [118443.0, 229351.0]] rg=True)",
+    "a = torch.arange(8.0).reshape(2, 2, 2).requires_grad_()\nr = torch.linalg.matrix_power(a, 0)\nr.sum().backward()\nresult = (r.grad_fn.name(), r, a.grad)": "('torch::autograd::CopyBackwards', torch.float32 (2, 2, 2) [[[1.0, 0.0], [0.0, 1.0]], [[1.0, 0.0], [0.0, 1.0]]] rg=True, torch.float32 (2, 2, 2) [[[0.0, 0.0], [0.0, 0.0]], [[0.0, 0.0], [0.0, 0.0]]] rg=False)",
 }
 
 
@@ -396,4 +435,26 @@ def _addcmul_values(module: ModuleType, dtype: str) -> list[np.ndarray]:
 @pytest.mark.parametrize("dtype", ["float32", "float64", "float16", "int64"])
 def test_addcmul_bit_for_bit(dtype: str, real_torch: ModuleType) -> None:
     ours, theirs = _addcmul_values(engine, dtype), _addcmul_values(real_torch, dtype)
+    assert all(np.array_equal(a, b) for a, b in zip(ours, theirs, strict=True))
+
+
+def _matrix_powers(module: ModuleType, dtype: str) -> list[np.ndarray]:
+    rng = np.random.default_rng(0)
+    results = []
+    for _ in range(300):
+        size, n = int(rng.integers(1, 9)), int(rng.integers(0, 8))
+        if dtype == "int64":
+            matrix = rng.integers(-3, 4, (size, size))
+        else:
+            matrix = rng.standard_normal((size, size))
+        tensor = module.tensor(matrix.astype(dtype))
+        results.append(module.linalg.matrix_power(tensor, n).numpy())
+    return results
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("dtype", ["float32", "float64", "int64"])
+def test_matrix_power_values_as_torch(dtype: str, real_torch: ModuleType) -> None:
+    # matrices up to 8 x 8, powers 0 to 7: the same products, bit for bit
+    ours, theirs = _matrix_powers(engine, dtype), _matrix_powers(real_torch, dtype)
     assert all(np.array_equal(a, b) for a, b in zip(ours, theirs, strict=True))

@@ -654,3 +654,53 @@ class AddmmBackward0(Node):
         node.mat2_column_major = _is_column_major(mat2._data)
         node.save(mat1 if mat2._requires_grad else None, mat2 if mat1._requires_grad else None)
         return Tensor._make(out, d, node)
+
+
+def _matrix_power(input: Tensor, n: Any) -> Tensor:
+    """``torch.linalg.matrix_power`` as torch's ``linalg_matrix_power_impl`` builds it: n = 0
+    copies the identity into a contiguous clone (CopyBackwards), n = 1 is that clone
+    (CloneBackward0), n = 2 and 3 are ``a @ a (@ a)``, larger n multiply the binary powers
+    from the least significant bit (``result @ z``); negative n need ``linalg.inv``."""
+    if not isinstance(input, Tensor) or isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError("linalg_matrix_power")  # (the parser words it)
+    data = input._data
+    if data.ndim < 2:
+        raise errors.error("matrix_power_dims")
+    if data.shape[-1] != data.shape[-2]:
+        raise errors.error("matrix_power_square", rows=data.shape[-2], cols=data.shape[-1])
+    if n < 0:
+        raise errors.unsupported("torch.linalg.matrix_power with a negative n (linalg.inv)")
+    from . import load_views_module
+
+    if n == 0:
+        from .creation import eye
+
+        out = load_views_module().clone(input, contiguous=True)
+        return out.copy_(eye(data.shape[-1], dtype=input.dtype))
+    if n == 1:
+        return load_views_module().clone(input, contiguous=True)
+    if n == 2:
+        return matmul(input, input)
+    if n == 3:
+        return matmul(matmul(input, input), input)
+    z = result = None
+    while n > 0:
+        bit, n = n % 2, n // 2
+        z = input if z is None else matmul(z, z)
+        if bit:
+            result = z if result is None else matmul(result, z)
+    return result
+
+
+matrix_power_linalg = arguments.parsed_like_torch(
+    _matrix_power, "linalg_matrix_power", overloads.FUNCTIONS["linalg_matrix_power"]
+)
+matrix_power_linalg.__name__ = matrix_power_linalg.__qualname__ = "linalg_matrix_power"
+matrix_power = arguments.parsed_like_torch(
+    _matrix_power, "matrix_power", overloads.FUNCTIONS["matrix_power"]
+)
+matrix_power.__name__ = matrix_power.__qualname__ = "matrix_power"
+matrix_power_method = arguments.parsed_like_torch(
+    _matrix_power, "matrix_power", overloads.METHODS["matrix_power"], method=True
+)
+matrix_power_method.__name__ = matrix_power_method.__qualname__ = "matrix_power"

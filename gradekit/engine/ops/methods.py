@@ -322,6 +322,7 @@ METHODS: dict[str, Any] = {
     "mv": linalg.mv,
     "addmv": linalg.addmv_method,
     "addcmul": addcmul.addcmul_method,
+    "matrix_power": linalg.matrix_power_method,
     "addcmul_": inplace.addcmul_,
     "addmm": linalg.addmm_method,
     "dot": linalg.dot,

@@ -103,6 +103,8 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
     "softplus": ("(Tensor input, Number beta = 1, Number threshold = 20, *, Tensor out = None)",),
     "log_sigmoid": ("(Tensor input, *, Tensor out = None)",),
     "one_hot": ("(Tensor input, int num_classes = -1)",),
+    "linalg_matrix_power": ("(Tensor input, int n, *, Tensor out = None)",),
+    "matrix_power": ("(Tensor input, int n, *, Tensor out = None)",),
     "addcmul": (
         "(Tensor input, Tensor tensor1, Tensor tensor2, *, Number value = 1, Tensor out = None)",
         "(Tensor input, Number value, Tensor tensor1, Tensor tensor2, *, Tensor out = None)|hidden",
@@ -362,6 +364,7 @@ METHODS: dict[str, tuple[str, ...]] = {
         "(Number alpha, Tensor other)|hidden",
     ),
     "mul": ("(Tensor other)",),
+    "matrix_power": ("(int n)",),
     "addcmul": (
         "(Tensor tensor1, Tensor tensor2, *, Number value = 1)",
         "(Number value, Tensor tensor1, Tensor tensor2)|hidden",
