@@ -3,11 +3,11 @@
 torch's float32 kernels call ``Vectorized<float>::exp`` and ``::log1p`` (SLEEF's
 ``expf_u10`` and ``log1pf_u10``, ``ops/vector_kernels.py``): softplus through
 ``cpu_kernel_vec``, which runs whole pairs of vectors (32 float32 or 64 float16 elements) of
-a contiguous run and the rest (the tail) with the scalar ``std::log1p(std::exp(x))``,
-taken here as correctly rounded; log_sigmoid loads the tail as a partial vector, so every
-element is SLEEF's.  float16 computes in float32 and rounds once; float64 is numpy's
-``exp``/``log1p`` (torch's is SLEEF's double kernels: last-place differences, see the
-internals doc).
+a contiguous run and the rest (the tail) with the scalar ``std::log1p(std::exp(x))``:
+glibc's ``log1pf`` (``vector_kernels.glibc_log1pf``) of ``expf`` taken correctly rounded;
+log_sigmoid loads the tail as a partial vector, so every element is SLEEF's.  float16
+computes in float32 and rounds once; float64 is numpy's ``exp``/``log1p`` (torch's is
+SLEEF's double kernels: last-place differences, see the internals doc).
 """
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ def _softplus_data(x: np.ndarray, beta: Any, threshold: Any) -> np.ndarray:
     if x.dtype == np.float64:
         xb = x * beta
         return np.where(xb > threshold, x, np.log1p(np.exp(xb)) / beta)
-    from ..ops.vector_kernels import sleef_expf, sleef_log1pf  # (first use: import time)
+    from ..ops.vector_kernels import glibc_log1pf, sleef_expf, sleef_log1pf  # (first use)
 
     b, limit = _F32(beta), _F32(threshold)
 
@@ -120,7 +120,7 @@ def _softplus_data(x: np.ndarray, beta: Any, threshold: Any) -> np.ndarray:
     def scalar(a: np.ndarray) -> np.ndarray:
         wide = a.astype(_F32)
         xb = wide * b
-        soft = _correctly_rounded(np.log1p, _correctly_rounded(np.exp, xb)) / b
+        soft = glibc_log1pf(_correctly_rounded(np.exp, xb)) / b
         return np.where(xb > limit, wide, soft).astype(a.dtype)
 
     return _vector_then_tail([x], vector, scalar, 64 if x.dtype == _FLOAT16 else 32)

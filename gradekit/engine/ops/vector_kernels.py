@@ -12,6 +12,9 @@
   ``x = m / (2 + m)`` in double-float arithmetic (a float32 pair, products and quotient
   corrected by fused multiply-adds) and a degree-3 polynomial in ``x**2`` (softplus and
   log_sigmoid call it).
+* ``glibc_log1pf``: the scalar ``std::log1p(float)`` of torch's tails, glibc's ``log1pf``
+  (fdlibm's ``s_log1pf.c`` in float32 arithmetic, glibc 2.36 as on the reference
+  machine), for arguments of at least 0 (others: correctly rounded).
 * ``reduce_all_sum``: ``vec::reduce_all`` with ``+`` over each row, in the order of torch's
   AVX512 build (16 float32 lanes): fewer than 16 elements are added in order; otherwise the
   first vector starts the running lanes, every further whole vector is added lane-wise, the
@@ -109,6 +112,72 @@ def sleef_log1pf(d: np.ndarray) -> np.ndarray:
     r = np.where(d == -one, _FLOAT(-np.inf), r)
     r = np.where((d == 0) & np.signbit(d), _FLOAT(-0.0), r)
     return r.astype(_FLOAT, copy=False)
+
+
+_LOG1PF_LN2_HI, _LOG1PF_LN2_LO = _FLOAT(6.9313812256e-01), _FLOAT(9.0580006145e-06)
+_LOG1PF_LP = tuple(
+    _FLOAT(c)
+    for c in (
+        6.6666668653e-01,
+        4.0000000596e-01,
+        2.8571429849e-01,
+        2.2222198546e-01,
+        1.8183572590e-01,
+        1.5313838422e-01,
+        1.4798198640e-01,
+    )
+)
+
+
+def glibc_log1pf(x: np.ndarray) -> np.ndarray:
+    """glibc's ``log1pf`` of a float32 array, every branch of fdlibm's algorithm evaluated
+    and the element's own selected (call with numpy's warnings off)."""
+    one, zero = _FLOAT(1), _FLOAT(0)
+    x = np.asarray(x, _FLOAT)
+    hx = x.view(np.int32).astype(np.int64)
+    # k != 0 (x >= 0.41422): 1 + x split into 2**k * u with a correction term c
+    below_2_53 = hx < 0x5A000000
+    u = np.where(below_2_53, one + x, x)
+    hu = u.view(np.int32).astype(np.int64)
+    k = (hu >> 23) - 127
+    c = np.where(k > 0, one - (u - x), x - (u - one))
+    c = np.where(below_2_53, c / u, zero)
+    hu &= 0x007FFFFF
+    low = hu < 0x3504F7
+    u = np.where(low, hu | 0x3F800000, hu | 0x3F000000).astype(np.int32).view(_FLOAT)
+    k = np.where(low, k, k + 1)
+    hu = np.where(low, hu, (0x00800000 - hu) >> 2)
+    f = u - one
+    # k == 0 (0 <= x < 0.41422): f = x
+    no_k = hx < 0x3ED413D7
+    f = np.where(no_k, x, f)
+    k = np.where(no_k, 0, k)
+    c = np.where(no_k, zero, c)
+    hu = np.where(no_k, 1, hu)
+    kf = k.astype(_FLOAT)
+    hfsq = _FLOAT(0.5) * f * f
+    # hu == 0: |f| < 2**-20
+    exact = np.where(k == 0, zero, kf * _LOG1PF_LN2_HI + (c + kf * _LOG1PF_LN2_LO))
+    r0 = hfsq * (one - _FLOAT(0.66666666666666666) * f)
+    near = np.where(k == 0, f - r0, kf * _LOG1PF_LN2_HI - ((r0 - (kf * _LOG1PF_LN2_LO + c)) - f))
+    near = np.where(f == 0, exact, near)
+    s = f / (_FLOAT(2) + f)
+    z = s * s
+    r = _LOG1PF_LP[6]
+    for coefficient in reversed(_LOG1PF_LP[:6]):
+        r = coefficient + z * r
+    r = z * r
+    general = np.where(
+        k == 0,
+        f - (hfsq - s * (hfsq + r)),
+        kf * _LOG1PF_LN2_HI - ((hfsq - (s * (hfsq + r) + (kf * _LOG1PF_LN2_LO + c))) - f),
+    )
+    out = np.where(hu == 0, near, general)
+    tiny = hx < 0x31000000  # |x| < 2**-29
+    out = np.where(tiny, np.where(hx < 0x24800000, x, x - x * x * _FLOAT(0.5)), out)
+    out = np.where(hx >= 0x7F800000, x + x, out)
+    negative = np.log1p(x.astype(np.float64)).astype(_FLOAT)  # (not fdlibm's: unused here)
+    return np.where(hx < 0, negative, out).astype(_FLOAT, copy=False)
 
 
 def reduce_all_sum(rows: np.ndarray, lanes: int = FLOAT32_LANES) -> np.ndarray:
