@@ -58,6 +58,7 @@ try:
     from .ops import load_views_module as _load_views_module
     from .ops import methods as _methods  # noqa: F401 - attaches Tensor methods
     from .ops import pointwise as _pointwise
+    from .ops.addcmul import addcmul
     from .ops.conversion import to_dtype as _to_dtype  # noqa: F401
     from .ops.creation import (
         BoolTensor,
@@ -94,7 +95,8 @@ try:
         zeros,
         zeros_like,
     )
-    from .ops.linalg import bmm, dot, matmul, mm, mv, outer
+    from .ops.linalg import addmm_function as addmm
+    from .ops.linalg import addmv, bmm, dot, matmul, matrix_power, mm, mv, outer
     from .ops.pointwise import (
         abs,
         allclose,
@@ -206,6 +208,9 @@ __all__ = [
     "pi",
     "abs",
     "add",
+    "addcmul",
+    "addmm",
+    "addmv",
     "all",
     "allclose",
     "amax",
@@ -283,6 +288,7 @@ __all__ = [
     "lt",
     "manual_seed",
     "matmul",
+    "matrix_power",
     "max",
     "maximum",
     "mean",

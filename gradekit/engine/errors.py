@@ -206,6 +206,26 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "mat1 and mat2 shapes cannot be multiplied ({r1}x{c1} and {r2}x{c2})",
     ),
+    "matrix_power_dims": (
+        RuntimeError,
+        "linalg.matrix_power: The input tensor A must have at least 2 dimensions.",
+    ),
+    "matrix_power_square": (
+        RuntimeError,
+        "linalg.matrix_power: A must be batches of square matrices, but they are {rows} by "
+        "{cols} matrices",
+    ),
+    "one_hot_dtype": (
+        RuntimeError,
+        "one_hot is only applicable to index tensor of type LongTensor.",
+    ),
+    "one_hot_empty": (RuntimeError, "Can not infer total number of classes from empty tensor."),
+    "one_hot_negative": (RuntimeError, "Class values must be non-negative."),
+    "one_hot_too_large": (RuntimeError, "Class values must be smaller than num_classes."),
+    "addmv_size": (
+        RuntimeError,
+        "size mismatch, got input ({input}), mat ({rows}x{cols}), vec ({vec})",
+    ),
     "mv_size": (
         RuntimeError,
         "size mismatch, got input ({rows}), mat ({rows}x{cols}), vec ({vec})",
@@ -940,14 +960,16 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     ),
     "addmv_dtypes": (
         RuntimeError,
-        "addmv input tensors must have the same dtype, but got {vec}, {mat}, and {vec}",
+        "addmv input tensors must have the same dtype, but got {self}, {mat}, and {vec}",
     ),
     "matmul_dtypes": (
         RuntimeError,
         "expected m1 and m2 to have the same dtype, but got: {dtype1} != {dtype2}",
     ),
     "mv_dims": (RuntimeError, "vector + matrix @ vector expected, got {vec}, {mat}, {vec}"),
+    "addmv_dims": (RuntimeError, "vector + matrix @ vector expected, got {self}, {mat}, {vec}"),
     "not_a_matrix": (RuntimeError, "{name} must be a matrix"),
+    "addmm_not_a_matrix": (RuntimeError, "{name} must be a matrix, got {dims}-D tensor"),
     "rounding_mode": (
         RuntimeError,
         "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{mode}'",

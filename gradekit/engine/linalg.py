@@ -6,6 +6,7 @@ import typing as _typing
 
 from . import errors as _errors
 from .ops import arguments as _arguments
+from .ops.linalg import matrix_power_linalg as matrix_power
 from .ops.reduction import linalg_vector_norm as vector_norm
 from .torch_names import namespace_hooks as _namespace_hooks
 
@@ -14,7 +15,7 @@ if _typing.TYPE_CHECKING:  # (annotation names only: torch.linalg has no Any or 
 
     from .tensor import Tensor
 
-__all__ = ["norm", "vector_norm"]
+__all__ = ["matrix_power", "norm", "vector_norm"]
 
 
 def norm(

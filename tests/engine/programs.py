@@ -2234,7 +2234,32 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
     DifferentiableOp("mm", lambda T, a, b: a @ b, ((2, 3), (3, 4))),
     DifferentiableOp("torch_mm", lambda T, a, b: T.mm(a, b), ((3, 2), (2, 2))),
     DifferentiableOp("mv", lambda T, a, b: a @ b, ((2, 3), (3,))),
+    DifferentiableOp(
+        "addmv", lambda T, s, a, b: T.addmv(s, a, b, beta=0.5, alpha=-2), ((2,), (2, 3), (3,))
+    ),
+    DifferentiableOp(
+        "addmv_method_broadcast", lambda T, s, a, b: s.addmv(a, b), ((1,), (3, 2), (2,))
+    ),
+    DifferentiableOp(
+        "addmm",
+        lambda T, s, a, b: T.addmm(s, a, b, beta=-1.5, alpha=0.5),
+        ((2, 2), (2, 3), (3, 2)),
+    ),
+    DifferentiableOp(
+        "addmm_method_broadcast", lambda T, s, a, b: s.addmm(a, b), ((3,), (2, 2), (2, 3))
+    ),
     DifferentiableOp("dot", lambda T, a, b: T.dot(a, b), ((4,), (4,))),
+    DifferentiableOp(
+        "softplus", lambda T, a: T.nn.functional.softplus(a, beta=1.5, threshold=2), ((2, 3),)
+    ),
+    DifferentiableOp("logsigmoid", lambda T, a: T.nn.functional.logsigmoid(a), ((2, 3),)),
+    DifferentiableOp(
+        "addcmul", lambda T, s, a, b: T.addcmul(s, a, b, value=-0.5), ((2, 3), (3,), (2, 1))
+    ),
+    DifferentiableOp("addcmul_method", lambda T, s, a, b: s.addcmul(a, b), ((3,), (3,), (3,))),
+    DifferentiableOp("matrix_power", lambda T, a: T.linalg.matrix_power(a, 5), ((3, 3),)),
+    DifferentiableOp("matrix_power_batched", lambda T, a: a.matrix_power(2), ((2, 2, 2),)),
+    DifferentiableOp("matrix_power_one", lambda T, a: T.matrix_power(a, 1), ((2, 2),)),
     DifferentiableOp("vec_mat", lambda T, a, b: a @ b, ((3,), (3, 2))),
     DifferentiableOp("bmm", lambda T, a, b: T.bmm(a, b), ((2, 2, 3), (2, 3, 2))),
     DifferentiableOp("batched_matmul", lambda T, a, b: a @ b, ((2, 1, 2, 3), (3, 3, 2))),

@@ -54,3 +54,4 @@ __getattr__, __dir__ = _namespace_hooks("torch.nn", globals())
 # engine's ``modules`` is not torch's ``torch.nn.modules`` package: that stays unsupported
 del annotations
 del globals()["modules"]  # (bound by the import system, by name)
+del globals()["smooth_activations"]  # (F.softplus's and F.logsigmoid's module, bound likewise)

@@ -17,6 +17,7 @@ from ..dtypes import uint8 as _uint8  # (not torch.nn.functional API)
 from ..ops import arguments as _arguments
 from ..ops import linalg, pointwise
 from ..ops import load_views_module as _load_views_module
+from ..ops import overloads as _overloads
 from ..ops import reduction as reduction_ops
 from ..ops.core import as_array, edge
 from ..ops.inplace import apply_inplace as _apply_inplace
@@ -30,6 +31,7 @@ from ..ops.shape_helpers import reshape as _reshape
 from ..ops.shape_helpers import view as _view
 from ..tensor import Tensor
 from ..torch_names import namespace_hooks as _namespace_hooks
+from .smooth_activations import logsigmoid, softplus
 
 __all__ = [
     "binary_cross_entropy",
@@ -39,11 +41,14 @@ __all__ = [
     "leaky_relu",
     "linear",
     "log_softmax",
+    "logsigmoid",
     "mse_loss",
     "nll_loss",
+    "one_hot",
     "relu",
     "sigmoid",
     "softmax",
+    "softplus",
     "tanh",
 ]
 
@@ -256,6 +261,40 @@ class MseLossBackwardBackward0(Node):
             if self.next_functions[2][0] is not None:
                 grad_target = -scaled
         return grad_grad_output, grad_self, grad_target
+
+
+def _one_hot(input: Tensor, num_classes: Any = -1) -> Tensor:
+    """``F.one_hot``: int64 classes to an int64 tensor with a last dim of num_classes (one
+    more than the largest class by default), a 1 at each class."""
+    if isinstance(num_classes, Tensor) and num_classes._data.ndim == 0:
+        if num_classes.dtype.category == FLOATING or num_classes.dtype is _bool:
+            raise TypeError("one_hot")  # (the parser words it)
+        num_classes = num_classes.item()
+    if isinstance(num_classes, bool) or not isinstance(num_classes, (int, np.integer)):
+        raise TypeError("one_hot")  # (the parser words it)
+    if not isinstance(input, Tensor):
+        raise TypeError("one_hot")
+    if input.dtype is not int64:
+        raise errors.error("one_hot_dtype")
+    classes = input._data
+    num_classes = int(num_classes)
+    if classes.size == 0:
+        if num_classes <= 0:
+            raise errors.error("one_hot_empty")
+        return Tensor._make(np.zeros(classes.shape + (num_classes,), np.int64), int64)
+    if classes.min() < 0:
+        raise errors.error("one_hot_negative")
+    largest = int(classes.max())
+    if num_classes == -1:
+        num_classes = largest + 1
+    elif num_classes <= largest:
+        raise errors.error("one_hot_too_large")
+    out = (classes[..., None] == np.arange(num_classes)).astype(np.int64)
+    return Tensor._make(out, int64)
+
+
+one_hot = _arguments.parsed_like_torch(_one_hot, "one_hot", _overloads.FUNCTIONS["one_hot"])
+one_hot.__name__ = one_hot.__qualname__ = "one_hot"
 
 
 @_quiet_op

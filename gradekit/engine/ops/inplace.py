@@ -23,6 +23,7 @@ from ..autograd import grad_mode
 from ..autograd.graph import CopyBackwards, Node, SavedTensor
 from ..tensor import Tensor
 from . import arguments, overloads, pointwise
+from .addcmul import _addcmul
 from .core import broadcast_error, edge, is_scalar
 from .quiet import quiet_call
 from .scalars import checked_scalar
@@ -106,6 +107,7 @@ def _parser_error(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> E
 
 
 add_ = _inplace_method(pointwise.add, "add_")
+addcmul_ = _inplace_method(_addcmul, "addcmul_")
 sub_ = _inplace_method(pointwise.sub, "sub_")
 mul_ = _inplace_method(pointwise.mul, "mul_")
 div_ = _inplace_method(pointwise.div, "div_")

@@ -16,7 +16,7 @@ from ..autograd import grad_mode
 from ..autograd.graph import Node
 from ..dtypes import bool_
 from ..tensor import Tensor
-from . import arguments
+from . import arguments, overloads
 from .core import as_array, as_array_of, edge
 from .quiet import quiet_call
 from .shape_helpers import expand, t, transpose, unsafe_view, unsqueeze
@@ -43,7 +43,12 @@ def _dtype_mismatch(x: Tensor, y: Tensor, name: str) -> Exception:
     dtype; bmm's kernel dispatches on self's dtype (bool has none) and then checks mat2's;
     mm names both C++ types."""
     if name == "mv":
-        return errors.error("addmv_dtypes", vec=y.dtype.scalar_name, mat=x.dtype.scalar_name)
+        return errors.error(
+            "addmv_dtypes",
+            self=y.dtype.scalar_name,
+            vec=y.dtype.scalar_name,
+            mat=x.dtype.scalar_name,
+        )
     if name == "bmm":
         if x.dtype is bool_:
             return errors.error("kernel_not_implemented", op="bmm", dtype="Bool")
@@ -130,6 +135,117 @@ def mv(input: Tensor, vec: Tensor) -> Tensor:
         return _product(MvBackward0, input, vec, quiet_call(np.matmul, input._data, vec._data))
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("mv", input, failure, vec) from None
+
+
+class AddmvBackward0(Node):
+    """out = beta * self + alpha * mat @ vec; torch's maybe_multiply scales by a beta or
+    alpha other than 1."""
+
+    __slots__ = ("beta", "alpha")
+
+    def backward(self, grad: Tensor) -> tuple:
+        mat, vec = self.saved_tensors
+        from .pointwise import mul_scalar  # (mul.Scalar: MulBackward1 under create_graph)
+
+        grad_self = grad if self.beta == 1 else mul_scalar(grad, self.beta)
+        grad_mat = None if vec is None else outer(grad, vec)
+        grad_vec = None if mat is None else mv(t(mat), grad)
+        if self.alpha != 1:
+            grad_mat = None if grad_mat is None else mul_scalar(grad_mat, self.alpha)
+            grad_vec = None if grad_vec is None else mul_scalar(grad_vec, self.alpha)
+        return grad_self, grad_mat, grad_vec
+
+
+def _number_arguments(name: str, *values: Any) -> list[Any]:
+    """beta and alpha checked as torch's parser checks a Number (a 0-d tensor is one: its
+    value is taken)."""
+    numbers = []
+    for parameter, value in zip(("beta", "alpha"), values, strict=True):
+        if not arguments.is_number(value) or (isinstance(value, Tensor) and value._data.ndim):
+            raise errors.error(
+                "argument_type",
+                name=name,
+                parameter=parameter,
+                where="",
+                expected="Number",
+                got=arguments.type_name(value),
+            )
+        numbers.append(value.item() if isinstance(value, Tensor) else value)
+    return numbers
+
+
+def _scalar_argument(value: Any, d: Any) -> Any:
+    """A beta/alpha (a Number: a 0-d tensor is one) as torch's ``Scalar.to<T>()``."""
+    from .scalars import checked_scalar, overflow_error
+
+    if isinstance(value, complex):
+        if value.imag != 0:
+            raise overflow_error(d)
+        value = value.real
+    return checked_scalar(value, d)
+
+
+def _addmv(input: Tensor, mat: Tensor, vec: Tensor, *, beta: Any = 1, alpha: Any = 1) -> Tensor:
+    """``beta * input + alpha * (mat @ vec)``; a beta of 0 ignores input (nan too), an alpha
+    of 0 the product, as torch's gemv; input is broadcast to the product's length."""
+    if not (isinstance(input, Tensor) and isinstance(mat, Tensor)):  # parser-accepted
+        raise errors.unsupported("the deprecated addmv(beta, input, alpha, mat, vec) overload")
+    beta, alpha = _number_arguments("addmv", beta, alpha)
+    s, m, v = input._data, mat._data, vec._data
+    if m.ndim != 2 or v.ndim != 1 or s.ndim > 1:
+        raise errors.error("addmv_dims", self=s.ndim, mat=m.ndim, vec=v.ndim)
+    rows, cols = m.shape
+    if cols != v.shape[0] or (s.size != rows and s.size != 1):
+        raise errors.error(
+            "addmv_size", input=s.shape[0] if s.ndim else 1, rows=rows, cols=cols, vec=len(v)
+        )
+    d = input.dtype
+    if mat.dtype is not d or vec.dtype is not d:
+        raise errors.error(
+            "addmv_dtypes",
+            self=d.scalar_name,
+            mat=mat.dtype.scalar_name,
+            vec=vec.dtype.scalar_name,
+        )
+    if d is bool_:
+        raise errors.error("kernel_not_implemented", op="addmv_impl_cpu", dtype="Bool")
+    b, a = _scalar_argument(beta, d), _scalar_argument(alpha, d)
+    out = quiet_call(_addmv_data, s, m, v, b, a, rows)
+    out = as_array(out, d)
+    tensors = (input, mat, vec)
+    if not (grad_mode.enabled and any(x._requires_grad for x in tensors)):
+        return Tensor._make(out, d)
+    node = AddmvBackward0(tuple(edge(x) for x in tensors), ((out.shape, d),))
+    node.beta, node.alpha = beta, alpha
+    node.save(mat if vec._requires_grad else None, vec if mat._requires_grad else None)
+    return Tensor._make(out, d, node)
+
+
+# torch's argument parser checks the call first (a failed call is worded as torch words it)
+addmv = arguments.parsed_like_torch(_addmv, "addmv", overloads.FUNCTIONS["addmv"])
+addmv.__name__ = addmv.__qualname__ = "addmv"
+addmv_method = arguments.parsed_like_torch(_addmv, "addmv", overloads.METHODS["addmv"], method=True)
+addmv_method.__name__ = addmv_method.__qualname__ = "addmv"
+
+
+def _addmv_data(
+    s: np.ndarray, m: np.ndarray, v: np.ndarray, beta: Any, alpha: Any, rows: int
+) -> np.ndarray:
+    if m.dtype == np.float16:  # float32 opmath, beta and alpha rounded to half: one rounding
+        beta, alpha = np.float32(np.float16(beta)), np.float32(np.float16(alpha))
+        wide = (x.astype(np.float32) for x in (s, m, v))
+        return _addmv_data(*wide, beta, alpha, rows).astype(np.float16)
+    if alpha == 0 or m.shape[1] == 0:
+        product = None
+    else:
+        product = np.matmul(m, v)
+        if alpha != 1:
+            product = product * np.asarray(alpha, m.dtype)
+    if beta == 0:
+        return np.zeros(rows, m.dtype) if product is None else product
+    scaled = s if beta == 1 else s * np.asarray(beta, s.dtype)
+    scaled = np.broadcast_to(scaled, (rows,))
+    return scaled.copy() if product is None else scaled + product
 
 
 def _is_column_major(data: np.ndarray) -> bool:
@@ -415,14 +531,70 @@ ger = outer
 
 
 def addmm(input: Tensor, mat1: Tensor, mat2: Tensor, *, beta: Any = 1, alpha: Any = 1) -> Tensor:
+    """F.linear's addmm (its arguments are the engine's own: no checks of the call)."""
     return AddmmBackward0.apply(input, mat1, mat2, beta, alpha)
+
+
+def _addmm(
+    input: Tensor,
+    mat1: Tensor,
+    mat2: Tensor,
+    out_dtype: Any = None,
+    *,
+    beta: Any = 1,
+    alpha: Any = 1,
+) -> Tensor:
+    """``torch.addmm`` / ``Tensor.addmm``: ``beta * input + alpha * (mat1 @ mat2)``, input
+    broadcast to the product's shape; a beta of 0 ignores input (nan too), an alpha of 0
+    the product; beta and alpha converted to the dtype as torch's ``Scalar.to<T>()``."""
+    if not (isinstance(input, Tensor) and isinstance(mat1, Tensor)):  # parser-accepted
+        raise errors.unsupported("the deprecated addmm(beta, input, alpha, mat1, mat2) overload")
+    if out_dtype is not None:
+        raise errors.unsupported("torch.addmm's out_dtype")
+    beta, alpha = _number_arguments("addmm", beta, alpha)
+    d = mat2.dtype
+    for which, x in (("self", input), ("mat1", mat1)):  # torch's addmm does not promote
+        if x.dtype is not d:
+            raise errors.error(
+                "addmm_dtypes", which=which, dtype1=x.dtype.scalar_name, dtype2=d.scalar_name
+            )
+    for which, x in (("mat1", mat1), ("mat2", mat2)):
+        if x._data.ndim != 2:
+            raise errors.error("addmm_not_a_matrix", name=which, dims=x._data.ndim)
+    b, a = _scalar_argument(beta, d), _scalar_argument(alpha, d)
+    return AddmmBackward0.apply(input, mat1, mat2, b, a, node_scalars=(beta, alpha))
+
+
+# torch's argument parser checks the call first (a failed call is worded as torch words it)
+addmm_function = arguments.parsed_like_torch(_addmm, "addmm", overloads.FUNCTIONS["addmm"])
+addmm_function.__name__ = addmm_function.__qualname__ = "addmm"
+addmm_method = arguments.parsed_like_torch(_addmm, "addmm", overloads.METHODS["addmm"], method=True)
+addmm_method.__name__ = addmm_method.__qualname__ = "addmm"
+
+
+_FLOAT16 = np.dtype(np.float16)
 
 
 def _addmm_data(
     input: np.ndarray, mat1: np.ndarray, mat2: np.ndarray, beta: Any, alpha: Any
 ) -> np.ndarray:
-    product = _mm_array(mat1, mat2)
-    return beta * input + alpha * product if (beta != 1 or alpha != 1) else input + product
+    if beta == 1 and alpha == 1 and mat1.dtype is not _FLOAT16:  # F.linear's
+        return input + _mm_array(mat1, mat2)
+    if mat1.dtype == _FLOAT16:  # float32 opmath and scalars (addmv's are half's): one rounding
+        beta, alpha = np.float32(beta), np.float32(alpha)
+        wide = (x.astype(np.float32) for x in (input, mat1, mat2))
+        return _addmm_data(*wide, beta, alpha).astype(np.float16)
+    shape = (mat1.shape[0], mat2.shape[1])
+    if alpha == 0 or mat1.shape[1] == 0:
+        product = None
+    else:
+        product = _mm_array(mat1, mat2)
+        if alpha != 1:
+            product = product * np.asarray(alpha, product.dtype)
+    if beta == 0:
+        return np.zeros(shape, mat1.dtype) if product is None else product
+    scaled = input if beta == 1 else input * np.asarray(beta, input.dtype)
+    return np.broadcast_to(scaled, shape).copy() if product is None else scaled + product
 
 
 class AddmmBackward0(Node):
@@ -432,16 +604,27 @@ class AddmmBackward0(Node):
 
     def backward(self, grad: Tensor) -> tuple:
         mat1, mat2 = self.saved_tensors
-        grad_input = grad if self.beta == 1 else grad * self.beta
+        if self.beta != 1 or self.alpha != 1:
+            from .pointwise import mul_scalar  # (mul.Scalar: MulBackward1 under create_graph)
+        grad_input = grad if self.beta == 1 else mul_scalar(grad, self.beta)
         grad_mat1 = None if mat2 is None else mm_mat1_backward(grad, mat2, self.mat1_column_major)
         grad_mat2 = None if mat1 is None else mm_mat2_backward(grad, mat1, self.mat2_column_major)
         if self.alpha != 1:
-            grad_mat1 = None if grad_mat1 is None else grad_mat1 * self.alpha
-            grad_mat2 = None if grad_mat2 is None else grad_mat2 * self.alpha
+            grad_mat1 = None if grad_mat1 is None else mul_scalar(grad_mat1, self.alpha)
+            grad_mat2 = None if grad_mat2 is None else mul_scalar(grad_mat2, self.alpha)
         return grad_input, grad_mat1, grad_mat2
 
     @staticmethod
-    def apply(input: Tensor, mat1: Tensor, mat2: Tensor, beta: Any, alpha: Any) -> Tensor:
+    def apply(
+        input: Tensor,
+        mat1: Tensor,
+        mat2: Tensor,
+        beta: Any,
+        alpha: Any,
+        node_scalars: tuple[Any, Any] | None = None,
+    ) -> Tensor:
+        """``node_scalars``: beta and alpha as given (the node scales gradients by them),
+        where ``beta`` and ``alpha`` were converted to the dtype."""
         (r1, c1), (r2, c2) = mat1._data.shape, mat2._data.shape
         if c1 != r2:
             raise errors.error("mm_shapes", r1=r1, c1=c1, r2=r2, c2=c2)
@@ -465,8 +648,59 @@ class AddmmBackward0(Node):
         if not (grad_mode.enabled and any(x._requires_grad for x in tensors)):
             return Tensor._make(out, d)
         node = AddmmBackward0(tuple(edge(x) for x in tensors), ((out.shape, d),))
-        node.beta, node.alpha, node.input_sizes = beta, alpha, input._data.shape
+        node.beta, node.alpha = (beta, alpha) if node_scalars is None else node_scalars
+        node.input_sizes = input._data.shape
         node.mat1_column_major = _is_column_major(mat1._data)
         node.mat2_column_major = _is_column_major(mat2._data)
         node.save(mat1 if mat2._requires_grad else None, mat2 if mat1._requires_grad else None)
         return Tensor._make(out, d, node)
+
+
+def _matrix_power(input: Tensor, n: Any) -> Tensor:
+    """``torch.linalg.matrix_power`` as torch's ``linalg_matrix_power_impl`` builds it: n = 0
+    copies the identity into a contiguous clone (CopyBackwards), n = 1 is that clone
+    (CloneBackward0), n = 2 and 3 are ``a @ a (@ a)``, larger n multiply the binary powers
+    from the least significant bit (``result @ z``); negative n need ``linalg.inv``."""
+    if not isinstance(input, Tensor) or isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError("linalg_matrix_power")  # (the parser words it)
+    data = input._data
+    if data.ndim < 2:
+        raise errors.error("matrix_power_dims")
+    if data.shape[-1] != data.shape[-2]:
+        raise errors.error("matrix_power_square", rows=data.shape[-2], cols=data.shape[-1])
+    if n < 0:
+        raise errors.unsupported("torch.linalg.matrix_power with a negative n (linalg.inv)")
+    from . import load_views_module
+
+    if n == 0:
+        from .creation import eye
+
+        out = load_views_module().clone(input, contiguous=True)
+        return out.copy_(eye(data.shape[-1], dtype=input.dtype))
+    if n == 1:
+        return load_views_module().clone(input, contiguous=True)
+    if n == 2:
+        return matmul(input, input)
+    if n == 3:
+        return matmul(matmul(input, input), input)
+    z = result = None
+    while n > 0:
+        bit, n = n % 2, n // 2
+        z = input if z is None else matmul(z, z)
+        if bit:
+            result = z if result is None else matmul(result, z)
+    return result
+
+
+matrix_power_linalg = arguments.parsed_like_torch(
+    _matrix_power, "linalg_matrix_power", overloads.FUNCTIONS["linalg_matrix_power"]
+)
+matrix_power_linalg.__name__ = matrix_power_linalg.__qualname__ = "linalg_matrix_power"
+matrix_power = arguments.parsed_like_torch(
+    _matrix_power, "matrix_power", overloads.FUNCTIONS["matrix_power"]
+)
+matrix_power.__name__ = matrix_power.__qualname__ = "matrix_power"
+matrix_power_method = arguments.parsed_like_torch(
+    _matrix_power, "matrix_power", overloads.METHODS["matrix_power"], method=True
+)
+matrix_power_method.__name__ = matrix_power_method.__qualname__ = "matrix_power"

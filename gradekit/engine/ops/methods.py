@@ -14,6 +14,7 @@ import numpy as np
 from .. import dtypes, errors
 from ..tensor import Tensor, register_method
 from . import (
+    addcmul,
     arguments,
     conversion,
     creation,
@@ -319,6 +320,11 @@ METHODS: dict[str, Any] = {
     "matmul": linalg.matmul,
     "mm": linalg.mm,
     "mv": linalg.mv,
+    "addmv": linalg.addmv_method,
+    "addcmul": addcmul.addcmul_method,
+    "matrix_power": linalg.matrix_power_method,
+    "addcmul_": inplace.addcmul_,
+    "addmm": linalg.addmm_method,
     "dot": linalg.dot,
     "bmm": linalg.bmm,
     "outer": linalg.outer,

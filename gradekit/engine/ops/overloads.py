@@ -100,6 +100,31 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "(Tensor input, Tensor mat2, torch.dtype out_dtype, *, Tensor out = None)",
     ),
     "mv": ("(Tensor input, Tensor vec, *, Tensor out = None)",),
+    "softplus": ("(Tensor input, Number beta = 1, Number threshold = 20, *, Tensor out = None)",),
+    "log_sigmoid": ("(Tensor input, *, Tensor out = None)",),
+    "one_hot": ("(Tensor input, int num_classes = -1)",),
+    "linalg_matrix_power": ("(Tensor input, int n, *, Tensor out = None)",),
+    "matrix_power": ("(Tensor input, int n, *, Tensor out = None)",),
+    "addcmul": (
+        "(Tensor input, Tensor tensor1, Tensor tensor2, *, Number value = 1, Tensor out = None)",
+        "(Tensor input, Number value, Tensor tensor1, Tensor tensor2, *, Tensor out = None)|hidden",
+    ),
+    "addmm": (
+        "(Tensor input, Tensor mat1, Tensor mat2, *, Number beta = 1, Number alpha = 1, "
+        "Tensor out = None)",
+        "(Tensor input, Tensor mat1, Tensor mat2, torch.dtype out_dtype, *, Number beta = 1, "
+        "Number alpha = 1, Tensor out = None)",
+        "(Number beta, Tensor input, Number alpha, Tensor mat1, Tensor mat2, *, "
+        "Tensor out = None)|hidden",
+        "(Number beta, Tensor input, Tensor mat1, Tensor mat2, *, Tensor out = None)|hidden",
+    ),
+    "addmv": (
+        "(Tensor input, Tensor mat, Tensor vec, *, Number beta = 1, Number alpha = 1, "
+        "Tensor out = None)",
+        "(Number beta, Tensor input, Number alpha, Tensor mat, Tensor vec, *, "
+        "Tensor out = None)|hidden",
+        "(Number beta, Tensor input, Tensor mat, Tensor vec, *, Tensor out = None)|hidden",
+    ),
     "dot": ("(Tensor input, Tensor tensor, *, Tensor out = None)",),
     "outer": ("(Tensor input, Tensor vec2, *, Tensor out = None)",),
     "ger": ("(Tensor input, Tensor vec2, *, Tensor out = None)",),
@@ -339,6 +364,21 @@ METHODS: dict[str, tuple[str, ...]] = {
         "(Number alpha, Tensor other)|hidden",
     ),
     "mul": ("(Tensor other)",),
+    "matrix_power": ("(int n)",),
+    "addcmul": (
+        "(Tensor tensor1, Tensor tensor2, *, Number value = 1)",
+        "(Number value, Tensor tensor1, Tensor tensor2)|hidden",
+    ),
+    "addmm": (
+        "(Tensor mat1, Tensor mat2, *, Number beta = 1, Number alpha = 1)",
+        "(Number beta, Number alpha, Tensor mat1, Tensor mat2)|hidden",
+        "(Number beta, Tensor mat1, Tensor mat2)|hidden",
+    ),
+    "addmv": (
+        "(Tensor mat, Tensor vec, *, Number beta = 1, Number alpha = 1)",
+        "(Number beta, Number alpha, Tensor mat, Tensor vec)|hidden",
+        "(Number beta, Tensor mat, Tensor vec)|hidden",
+    ),
     "multiply": ("(Tensor other)", "(Number other)"),
     **dict.fromkeys("eq ne lt le gt ge".split(), ("(Tensor other)", "(Number other)")),
     **dict.fromkeys("softmax log_softmax".split(), ("(int dim, torch.dtype dtype = None)",)),
