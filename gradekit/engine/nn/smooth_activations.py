@@ -82,20 +82,6 @@ def _check_float(input: Tensor, kernel: str) -> None:
         raise errors.error("kernel_not_implemented", op=kernel, dtype=input.dtype.scalar_name)
 
 
-def _number(name: str, parameter: str, value: Any) -> Any:
-    """A Number argument (a 0-d tensor's value too), as torch's parser takes it."""
-    if not arguments.is_number(value) or (isinstance(value, Tensor) and value._data.ndim):
-        raise errors.error(
-            "argument_type",
-            name=name,
-            parameter=parameter,
-            where="",
-            expected="Number",
-            got=arguments.type_name(value),
-        )
-    return value.item() if isinstance(value, Tensor) else value
-
-
 def _opmath(input: Tensor) -> Any:
     """The dtype torch converts beta and threshold to: float for float16 and float32."""
     return float64 if input.dtype is float64 else float32
@@ -196,8 +182,8 @@ def softplus_backward(grad_output: Tensor, input: Tensor, beta: Any, threshold: 
 def _softplus(input: Tensor, beta: Any = 1, threshold: Any = 20) -> Tensor:
     """``F.softplus``: ``log(1 + exp(beta * x)) / beta``, ``x`` where ``beta * x`` exceeds
     threshold (SoftplusBackward0)."""
-    beta = _number("softplus", "beta", beta)
-    threshold = _number("softplus", "threshold", threshold)
+    beta = arguments.number_argument("softplus", "beta", beta)
+    threshold = arguments.number_argument("softplus", "threshold", threshold)
     if not isinstance(input, Tensor):
         raise TypeError("softplus")  # (the parser words it)
     _check_float(input, "softplus_cpu")

@@ -39,17 +39,7 @@ class AddcmulBackward0(Node):
 
 def _value(value: Any, d: Any) -> Any:
     """``value`` (a Number: a 0-d tensor's too) as the kernel's ``Scalar.to<opmath_t>()``."""
-    if not arguments.is_number(value) or (isinstance(value, Tensor) and value._data.ndim):
-        raise errors.error(
-            "argument_type",
-            name="addcmul",
-            parameter="value",
-            where="",
-            expected="Number",
-            got=arguments.type_name(value),
-        )
-    if isinstance(value, Tensor):
-        value = value.item()
+    value = arguments.number_argument("addcmul", "value", value)
     opmath = float32 if d is float16 else d
     if isinstance(value, complex):
         if value.imag != 0:

@@ -270,6 +270,21 @@ def is_number(value: object) -> bool:
     return isinstance(value, (int, float, complex, np.number, np.bool_))
 
 
+def number_argument(name: str, parameter: str, value: object) -> Any:
+    """``value`` checked as torch's parser checks a ``Number`` parameter (a 0-d tensor is one:
+    its value is taken); anything else is torch's argument-type error."""
+    if not is_number(value) or (isinstance(value, Tensor) and value._data.ndim):
+        raise errors.error(
+            "argument_type",
+            name=name,
+            parameter=parameter,
+            where="",
+            expected="Number",
+            got=type_name(value),
+        )
+    return value.item() if isinstance(value, Tensor) else value
+
+
 # --- which name a body was called by ---------------------------------------------------------
 # An op's body is written once and serves torch.<name>, its aliases (torch.negative is
 # torch.neg) and the Tensor method. torch words their argument errors differently (the

@@ -156,24 +156,6 @@ class AddmvBackward0(Node):
         return grad_self, grad_mat, grad_vec
 
 
-def _number_arguments(name: str, *values: Any) -> list[Any]:
-    """beta and alpha checked as torch's parser checks a Number (a 0-d tensor is one: its
-    value is taken)."""
-    numbers = []
-    for parameter, value in zip(("beta", "alpha"), values, strict=True):
-        if not arguments.is_number(value) or (isinstance(value, Tensor) and value._data.ndim):
-            raise errors.error(
-                "argument_type",
-                name=name,
-                parameter=parameter,
-                where="",
-                expected="Number",
-                got=arguments.type_name(value),
-            )
-        numbers.append(value.item() if isinstance(value, Tensor) else value)
-    return numbers
-
-
 def _scalar_argument(value: Any, d: Any) -> Any:
     """A beta/alpha (a Number: a 0-d tensor is one) as torch's ``Scalar.to<T>()``."""
     from .scalars import checked_scalar, overflow_error
@@ -190,7 +172,8 @@ def _addmv(input: Tensor, mat: Tensor, vec: Tensor, *, beta: Any = 1, alpha: Any
     of 0 the product, as torch's gemv; input is broadcast to the product's length."""
     if not (isinstance(input, Tensor) and isinstance(mat, Tensor)):  # parser-accepted
         raise errors.unsupported("the deprecated addmv(beta, input, alpha, mat, vec) overload")
-    beta, alpha = _number_arguments("addmv", beta, alpha)
+    beta = arguments.number_argument("addmv", "beta", beta)
+    alpha = arguments.number_argument("addmv", "alpha", alpha)
     s, m, v = input._data, mat._data, vec._data
     if m.ndim != 2 or v.ndim != 1 or s.ndim > 1:
         raise errors.error("addmv_dims", self=s.ndim, mat=m.ndim, vec=v.ndim)
@@ -551,7 +534,8 @@ def _addmm(
         raise errors.unsupported("the deprecated addmm(beta, input, alpha, mat1, mat2) overload")
     if out_dtype is not None:
         raise errors.unsupported("torch.addmm's out_dtype")
-    beta, alpha = _number_arguments("addmm", beta, alpha)
+    beta = arguments.number_argument("addmm", "beta", beta)
+    alpha = arguments.number_argument("addmm", "alpha", alpha)
     d = mat2.dtype
     for which, x in (("self", input), ("mat1", mat1)):  # torch's addmm does not promote
         if x.dtype is not d:
