@@ -121,6 +121,9 @@ class AssignmentResult:
     isolation: Isolation = field(default_factory=Isolation)
     load_error: str | None = None  # syntax / import error of the whole file
     load_error_advice: str | None = None  # what to do about it, for the usual causes
+    # Why nothing was graded when that is the assignment's fault (a broken spec or reference
+    # solution): what the student is told instead of a grade (pipeline.misconfigured_result).
+    grading_error: str | None = None
     stdout: str = ""
     stderr: str = ""
     duration: float = 0.0
