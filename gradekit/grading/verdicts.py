@@ -140,3 +140,12 @@ class AssignmentResult:
     @property
     def all_passed(self) -> bool:
         return bool(self.exercises) and all(e.status == "pass" for e in self.exercises)
+
+    @property
+    def not_started_exercises(self) -> list[ExerciseResult]:
+        """The exercises whose function is still the starter's placeholder
+        (:attr:`ExerciseResult.not_started`): "Not written yet" in the text report,
+        ``not_started`` in the JSON one. None when the file did not load: nothing of it ran."""
+        if self.load_error:
+            return []
+        return [exercise for exercise in self.exercises if exercise.not_started]
