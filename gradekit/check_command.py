@@ -68,6 +68,17 @@ class CheckUsageError(Exception):
     """A problem of the command line, the submission file or the spec: exit code 2."""
 
 
+class MisconfiguredError(CheckUsageError):
+    """A problem of the assignment, not of the submission: the spec is missing or invalid, its
+    reference solution fails, the grading machine cannot sandbox. Still exit code 2, with the
+    whole problem on stderr for the instructor; a platform format also writes a result telling
+    the student (without the problem's details) that the autograder is misconfigured."""
+
+    def __init__(self, message: str, compiled: CompiledAssignment | None = None) -> None:
+        super().__init__(message)
+        self.compiled = compiled  # the assignment when it compiled (its points are known)
+
+
 class CheckOptions(NamedTuple):
     """A parsed `gradekit check` command line (the defaults are the command's).
 
@@ -203,8 +214,49 @@ def run_check(options: CheckOptions) -> int:
             _write_report(result, options, panels)
     except CheckUsageError as error:
         print_error(str(error))
+        if isinstance(error, MisconfiguredError) and options.output_format in PLATFORM_FORMATS:
+            _write_misconfigured(options, error)
         return EXIT_USAGE
     return EXIT_OK if result.all_passed else EXIT_FAILED
+
+
+def _write_misconfigured(options: CheckOptions, error: MisconfiguredError) -> None:
+    """Write the platform's result for an assignment that could not grade: 0 points and a
+    message for the student (pipeline.misconfigured_result). Without it the platform shows the
+    student a failure of its own ("The autograder failed to execute correctly", a grading
+    reporter that cannot parse an empty result), or records no result at all."""
+    from gradekit.grading.pipeline import misconfigured_result
+
+    compiled = error.compiled
+    if compiled is not None:
+        assignment_id, title = compiled.id, compiled.title
+        max_points = sum(plan.exercise.points for plan in compiled.plans)
+    else:
+        header = _readable_header(options)
+        assignment_id = header.get("id") or "assignment"
+        title = header.get("title") or assignment_id
+        max_points = 0.0
+    result = misconfigured_result(assignment_id, title, str(options.submission), max_points)
+    from gradekit.integrations.formats import ReportError, write_report
+
+    try:
+        write_report(result, options.output_format, options.output)
+    except ReportError as report_error:
+        print_error(str(report_error))
+        return
+    sys.stderr.write(
+        "The student's result (0 points) says the autograder is misconfigured and to tell "
+        "the instructor; fix the problem above.\n"
+    )
+
+
+def _readable_header(options: CheckOptions) -> dict[str, str]:
+    """The header fields of the spec the check was given, as far as they can be read."""
+    from gradekit.spec.discovery import assignment_header
+
+    with contextlib.suppress(CheckUsageError):
+        return assignment_header(_spec_path(options))
+    return {}
 
 
 def _grade(
@@ -265,12 +317,10 @@ def _grade(
             raise CheckUsageError(str(error)) from None
         # The platform still needs a result to record: the student's 0, with the reason.
         return unreadable_result(compiled, str(options.submission), spec_backend, str(error))
-    except (
-        SubmissionFileError,
-        ReferenceSolutionError,
-        SandboxUnavailable,
-    ) as error:
+    except SubmissionFileError as error:
         raise CheckUsageError(str(error)) from None
+    except (ReferenceSolutionError, SandboxUnavailable) as error:
+        raise MisconfiguredError(str(error), compiled) from None
 
 
 def skips_after_timeout(options: CheckOptions) -> bool:
@@ -295,7 +345,7 @@ def _compiled_assignment(spec_path: Path, options: CheckOptions) -> CompiledAssi
     except SpecError as error:
         raise _invalid_spec(error) from None
     except UnknownExerciseError as error:
-        raise CheckUsageError(str(error)) from None
+        raise MisconfiguredError(str(error)) from None
 
 
 def _import_renderer(options: CheckOptions) -> None:
@@ -370,7 +420,7 @@ def _require_spec_file(path: Path, option: str = "--assignment") -> None:
 
     problem = assignment_problem(path, option)
     if problem is not None:
-        raise CheckUsageError(problem)
+        raise MisconfiguredError(problem)
 
 
 # Both run twice per check (at program start for the sandbox, then for the check itself) on the
@@ -386,7 +436,7 @@ def _discover(submission: Path) -> Path:
     try:
         return Path(find_assignment(submission))
     except DiscoveryError as error:  # its message lists where it looked and how to choose
-        raise CheckUsageError(str(error)) from None
+        raise MisconfiguredError(str(error)) from None
 
 
 @functools.lru_cache(maxsize=4)
@@ -411,5 +461,5 @@ def load_spec(path: Path, option: str = "--assignment") -> Assignment:
         raise _invalid_spec(error) from None
 
 
-def _invalid_spec(error: Exception) -> CheckUsageError:
-    return CheckUsageError(f"invalid assignment spec:\n{error}")
+def _invalid_spec(error: Exception) -> MisconfiguredError:
+    return MisconfiguredError(f"invalid assignment spec:\n{error}")

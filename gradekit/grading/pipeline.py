@@ -548,6 +548,41 @@ def unreadable_result(
     return result
 
 
+# What a student is told when the assignment itself is broken. Nothing of the assignment's
+# problem goes into it: the spec's contents, the reference solution's code and its traceback are
+# the instructor's (printed to the grading log's stderr).
+MISCONFIGURED_TITLE = "Autograder misconfigured"
+MISCONFIGURED_MESSAGE = (
+    "The autograder of this assignment is misconfigured, so your submission was not graded "
+    "(this is not your fault). Please tell your instructor."
+)
+
+
+def misconfigured_result(
+    assignment_id: str, title: str, submission: str, max_points: float = 0.0
+) -> AssignmentResult:
+    """The result of a submission the assignment's own problem kept from being graded (an
+    invalid spec, a reference solution that fails): one test, :data:`MISCONFIGURED_TITLE`,
+    worth the assignment's points when they are known, earning nothing, whose message is
+    :data:`MISCONFIGURED_MESSAGE`."""
+    return AssignmentResult(
+        assignment_id=assignment_id,
+        assignment_title=title,
+        submission=submission,
+        backend="-",
+        grading_error=MISCONFIGURED_MESSAGE,
+        exercises=[
+            ExerciseResult(
+                id="autograder",
+                entry="",
+                title=MISCONFIGURED_TITLE,
+                max_points=max_points,
+                error=MISCONFIGURED_MESSAGE,
+            )
+        ],
+    )
+
+
 def _explain_call_signature(call: Call, got: CallOutcome, differences: list[Difference]) -> None:
     """When the entry could not even be called with the case's arguments (a TypeError naming
     it: ``even_rows() missing 1 required positional argument: 'n'``), say how the grader calls

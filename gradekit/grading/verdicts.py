@@ -121,6 +121,9 @@ class AssignmentResult:
     isolation: Isolation = field(default_factory=Isolation)
     load_error: str | None = None  # syntax / import error of the whole file
     load_error_advice: str | None = None  # what to do about it, for the usual causes
+    # Why nothing was graded when that is the assignment's fault (a broken spec or reference
+    # solution): what the student is told instead of a grade (pipeline.misconfigured_result).
+    grading_error: str | None = None
     stdout: str = ""
     stderr: str = ""
     duration: float = 0.0
@@ -137,3 +140,12 @@ class AssignmentResult:
     @property
     def all_passed(self) -> bool:
         return bool(self.exercises) and all(e.status == "pass" for e in self.exercises)
+
+    @property
+    def not_started_exercises(self) -> list[ExerciseResult]:
+        """The exercises whose function is still the starter's placeholder
+        (:attr:`ExerciseResult.not_started`): "Not written yet" in the text report,
+        ``not_started`` in the JSON one. None when the file did not load: nothing of it ran."""
+        if self.load_error:
+            return []
+        return [exercise for exercise in self.exercises if exercise.not_started]

@@ -74,19 +74,23 @@ def init_github_command(
         typer.Option(
             "--install",
             help="What pip installs, e.g. 'git+https://github.com/ORG/gradekit@v0.1.0'. "
-            "Default: gradekit==<this version>.",
+            "Default: a copy of this gradekit written to .github/gradekit/gradekit-src.",
         ),
     ] = None,
     torch: TorchOption = False,
     timeout: Annotated[int, typer.Option(help="Minutes the grading step may take.")] = 10,
-    force: Annotated[bool, typer.Option(help="Replace an existing workflow.")] = False,
+    force: Annotated[
+        bool,
+        typer.Option(help="Replace an existing workflow (and a .github/gradekit/gradekit-src)."),
+    ] = False,
 ) -> None:
-    """Write .github/workflows/classroom.yml (GitHub Actions autograding)."""
+    """Write .github/workflows/classroom.yml (GitHub Actions autograding) and the gradekit it
+    installs."""
     from gradekit.integrations.bundle import BundleError
     from gradekit.integrations.github import InitError, init_github
 
     try:
-        path = init_github(
+        paths = init_github(
             repository,
             assignment,
             submission=submission,
@@ -98,7 +102,7 @@ def init_github_command(
         )
     except (InitError, BundleError, OSError) as error:
         _fail(str(error))
-    _wrote([path])
+    _wrote(paths)
 
 
 @init_app.command("prairielearn")

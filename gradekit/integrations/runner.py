@@ -20,7 +20,15 @@ from gradekit.integrations.bundle import BundleConfig, BundleError, load_spec
 
 
 class PlatformError(Exception):
-    """The submission could not be graded; the message is shown to student and instructor."""
+    """The submission could not be graded; the message is shown to student and instructor.
+
+    ``detail`` is for the instructor only: the assignment's own problem (an invalid spec, a
+    failing reference solution), which the message shown to the student does not repeat.
+    It goes to the runner's stdout, which the platforms show to course staff, not students."""
+
+    def __init__(self, message: str, detail: str | None = None) -> None:
+        super().__init__(message)
+        self.detail = detail
 
 
 def find_submission(folder: Path, student_file: str) -> Path:
@@ -61,7 +69,7 @@ def _other_files(folder: Path, shown: int = 10) -> str:
 def grade_bundle(bundle: Path, submission_folder: Path) -> AssignmentResult:
     """Grade the submission in ``submission_folder`` with the bundle in ``bundle``."""
     from gradekit.grading.cases import UnknownExerciseError
-    from gradekit.grading.pipeline import grade_submission
+    from gradekit.grading.pipeline import MISCONFIGURED_MESSAGE, grade_submission
     from gradekit.grading.reference import ReferenceSolutionError
     from gradekit.grading.submission import SubmissionError
     from gradekit.sandbox.policy import SandboxUnavailable
@@ -71,14 +79,16 @@ def grade_bundle(bundle: Path, submission_folder: Path) -> AssignmentResult:
         config = BundleConfig.read(bundle)
         spec = load_spec(bundle / config.assignment)
     except BundleError as error:
-        raise PlatformError(f"the autograder is misconfigured: {error}") from None
+        detail = f"the autograder is misconfigured: {error}"
+        raise PlatformError(MISCONFIGURED_MESSAGE, detail) from None
     submission = find_submission(submission_folder, config.student_file)
     try:
         return grade_submission(submission, spec, reference_backend=config.reference_backend)
     except (SubmissionError, SubmissionFileError) as error:
         raise PlatformError(f"your file could not be read: {error}") from None
     except (UnknownExerciseError, ReferenceSolutionError, SandboxUnavailable) as error:
-        raise PlatformError(f"the autograder could not grade (not your fault): {error}") from None
+        detail = f"the autograder could not grade: {error}"
+        raise PlatformError(MISCONFIGURED_MESSAGE, detail) from None
     except Exception as error:  # noqa: BLE001 - the platform must always get a result file
         raise PlatformError(
             f"the autograder crashed (not your fault): {type(error).__name__}: {error}"
@@ -100,6 +110,8 @@ def write_platform_results(
         text = render(grade_bundle(bundle, submission_folder))
     except PlatformError as error:
         text = json.dumps(failure(str(error)), indent=2) + "\n"
+        if error.detail is not None:
+            print(f"gradekit: {error.detail}", flush=True)
     results.write_text(text, encoding="utf-8")
     return json.loads(text)
 

@@ -75,7 +75,7 @@ def graded_tests(result: AssignmentResult) -> list[GradedTest]:
 def overall_status(result: AssignmentResult) -> Status:
     """``error`` when the submission could not be graded at all, ``pass`` when every exercise
     passes, ``fail`` otherwise."""
-    if result.load_error is not None or not result.exercises:
+    if result.load_error is not None or result.grading_error is not None or not result.exercises:
         return "error"
     return "pass" if result.all_passed else "fail"
 
@@ -89,6 +89,12 @@ def load_error_summary(result: AssignmentResult) -> str | None:
     if result.load_error_advice:
         summary += f". What to do: {result.load_error_advice}"
     return summary
+
+
+def overall_problem(result: AssignmentResult) -> str | None:
+    """What kept the submission from being graded, for the student: the assignment's own
+    problem (:attr:`~AssignmentResult.grading_error`), else :func:`load_error_summary`."""
+    return result.grading_error or load_error_summary(result)
 
 
 def student_output(result: AssignmentResult) -> str:

@@ -35,8 +35,8 @@ from gradekit.report._common import (
     GradedTest,
     fit_messages,
     graded_tests,
-    load_error_summary,
     number,
+    overall_problem,
     overall_status,
     student_output,
 )
@@ -186,8 +186,8 @@ def _log_body(
         f"submission: {result.submission} (backend {result.backend}, "
         f"sandbox tier {result.isolation.tier if result.isolation.tier is not None else '-'})",
     ]
-    if (load_error := load_error_summary(result)) is not None:
-        lines.append(load_error)
+    if (problem := overall_problem(result)) is not None:
+        lines.append(problem)
     lines.append("")
     for test in tests:
         icon = STATUS_ICON[test.status]

@@ -17,8 +17,8 @@ from gradekit.grading.verdicts import AssignmentResult
 from gradekit.report._common import (
     GradedTest,
     graded_tests,
-    load_error_summary,
     number,
+    overall_problem,
     student_output,
 )
 from gradekit.sandbox.sanitize import escape_controls_in_json
@@ -84,8 +84,8 @@ def _test(test: GradedTest) -> dict[str, Any]:
 
 def _overall_output(result: AssignmentResult) -> str:
     lines = [f"{result.assignment_title}: {number(result.score)}/{number(result.max_score)} points"]
-    if (load_error := load_error_summary(result)) is not None:
-        lines.append(load_error)
+    if (problem := overall_problem(result)) is not None:
+        lines.append(problem)
     printed = student_output(result)
     if printed:
         lines += ["", "What your code printed:", printed]

@@ -106,6 +106,7 @@ def _write_indented(value: Any, parts: list[str], newline: str) -> None:
 
 def result_to_dict(result: AssignmentResult) -> dict[str, Any]:
     """The ``gradekit.check/1`` document as plain Python data."""
+    not_started = result.not_started_exercises
     return {
         "schema": SCHEMA_ID,
         "gradekit_version": gradekit.__version__,
@@ -122,19 +123,24 @@ def result_to_dict(result: AssignmentResult) -> dict[str, Any]:
         "passed": result.all_passed,
         "include_hidden": result.include_hidden,
         "load_error": result.load_error,
+        "load_error_advice": result.load_error_advice,
         "duration": round(result.duration, 4),
         "stdout": result.stdout,
         "stderr": result.stderr,
-        "exercises": [_exercise(exercise) for exercise in result.exercises],
+        "exercises": [
+            _exercise(exercise, not_started=any(exercise is e for e in not_started))
+            for exercise in result.exercises
+        ],
     }
 
 
-def _exercise(exercise: ExerciseResult) -> dict[str, Any]:
+def _exercise(exercise: ExerciseResult, *, not_started: bool) -> dict[str, Any]:
     return {
         "id": exercise.id,
         "entry": exercise.entry,
         "title": exercise.title,
         "status": exercise.status,
+        "not_started": not_started,
         "points": exercise.points,
         "max_points": exercise.max_points,
         "passed_cases": exercise.passed_cases,
@@ -251,6 +257,7 @@ OUTPUT_SCHEMA: dict[str, Any] = {
         "passed",
         "include_hidden",
         "load_error",
+        "load_error_advice",
         "duration",
         "stdout",
         "stderr",
@@ -280,6 +287,7 @@ OUTPUT_SCHEMA: dict[str, Any] = {
         "passed": {"type": "boolean"},
         "include_hidden": {"type": "boolean"},
         "load_error": _NULLABLE_STRING,
+        "load_error_advice": _NULLABLE_STRING,
         "duration": {"type": "number", "minimum": 0},
         "stdout": {"type": "string"},
         "stderr": {"type": "string"},
@@ -293,6 +301,7 @@ OUTPUT_SCHEMA: dict[str, Any] = {
                 "entry",
                 "title",
                 "status",
+                "not_started",
                 "points",
                 "max_points",
                 "passed_cases",
@@ -311,6 +320,7 @@ OUTPUT_SCHEMA: dict[str, Any] = {
                 "entry": {"type": "string"},
                 "title": {"type": "string"},
                 "status": {"enum": ["pass", "fail", "error"]},
+                "not_started": {"type": "boolean"},
                 "points": {"type": "number", "minimum": 0},
                 "max_points": {"type": "number", "minimum": 0},
                 "passed_cases": {"type": "integer", "minimum": 0},

@@ -17,8 +17,8 @@ from gradekit.report._common import (
     GradedTest,
     fit_messages,
     graded_tests,
-    load_error_summary,
     number,
+    overall_problem,
     student_output,
 )
 from gradekit.sandbox.sanitize import escape_controls_in_json
@@ -30,7 +30,10 @@ MESSAGE_CUT = "\n… (cut: the whole results must stay under PrairieLearn's 1 MB
 
 
 def render_prairielearn(result: AssignmentResult) -> str:
-    """The ``results.json`` text."""
+    """The ``results.json`` text. A result the assignment's own problem kept from being graded
+    is *ungradable* (:func:`ungradable_results`): the student is not charged an attempt."""
+    if result.grading_error is not None:
+        return _text(ungradable_results(result.grading_error))
     return _text(prairielearn_results(result))
 
 
@@ -45,8 +48,8 @@ def prairielearn_results(result: AssignmentResult) -> dict[str, Any]:
     possible = sum(test.max_score for test in tests)
     fraction = min(max(earned / possible, 0.0), 1.0) if possible > 0 else 0.0
     message = f"{number(earned)}/{number(possible)} points"
-    if (load_error := load_error_summary(result)) is not None:
-        message += f". {load_error}"
+    if (problem := overall_problem(result)) is not None:
+        message += f". {problem}"
     document = {
         "gradable": True,
         "score": round(fraction, 6),

@@ -69,7 +69,7 @@ def render_text(
             console.print(
                 panels.panel(exercise) if panels is not None else exercise_panel(exercise)
             )
-    not_started = [] if result.load_error else [e for e in result.exercises if e.not_started]
+    not_started = result.not_started_exercises
     if not_started:
         # The starter's placeholders: named together, not a panel of tracebacks and hints
         # each, so that a half-done file's report shows the exercises worked on.
@@ -467,7 +467,7 @@ def _clip(text: str) -> str:
 
 def _score_line(result: AssignmentResult) -> Text:
     passed = sum(1 for exercise in result.exercises if exercise.status == "pass")
-    not_started = 0 if result.load_error else sum(e.not_started for e in result.exercises)
+    not_started = len(result.not_started_exercises)
     to_write = f", {not_started} not written yet" if not_started else ""
     style = "bold green" if result.all_passed else "bold"
     return Text.assemble(

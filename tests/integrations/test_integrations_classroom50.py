@@ -37,11 +37,15 @@ def documented_autograder() -> str:
     return code
 
 
-def test_the_documented_autograder_grades_from_the_bundle(tmp_path):
+def run_documented_autograder(tmp_path: Path, solution: str | None = None):
+    """The documented autograder.py in a bundle (the solution replaced by ``solution`` when
+    given), run as the runner runs it; returns the finished process and the checkout."""
     bundle = tmp_path / "runtime" / "tensor-indexing"
     for name in ("exercises/tensor-indexing.yaml", "solutions/tensor_indexing.py"):
         (bundle / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / name, bundle / name)
+    if solution is not None:
+        (bundle / "solutions" / "tensor_indexing.py").write_text(solution, encoding="utf-8")
     (bundle / "autograder.py").write_text(documented_autograder(), encoding="utf-8")
     checkout = tmp_path / "checkout"  # the student's repository: no spec, no solution
     checkout.mkdir()
@@ -60,8 +64,31 @@ def test_the_documented_autograder_grades_from_the_bundle(tmp_path):
         text=True,
         timeout=600,
     )
+    return done, checkout
+
+
+def test_the_documented_autograder_grades_from_the_bundle(tmp_path):
+    done, checkout = run_documented_autograder(tmp_path)
     assert done.returncode == 0, done.stderr  # the runner treats any other exit as an error
     document = json.loads((checkout / "result.json").read_text(encoding="utf-8"))
     assert problems("classroom50-result-v1.schema.json", document) == []
     assert document["owner"] == "ada" and document["assignment"] == "tensor-indexing"
     assert 0 < document["score"] < document["max-score"]  # the example has some mistakes
+
+
+def test_a_broken_solution_publishes_a_result_telling_the_student(tmp_path):
+    """gradekit exits 2, but the documented autograder.py does not pass that on: the runner
+    reads result.json, which holds 0 points and says the autograder is misconfigured, rather
+    than recording an error the student cannot read. The problem itself goes to the log."""
+    solution = (ROOT / "solutions" / "tensor_indexing.py").read_text(encoding="utf-8")
+    solution += "\nraise ImportError('SECRET')\n"  # a solution that fails when imported
+    done, checkout = run_documented_autograder(tmp_path, solution)
+    assert done.returncode == 0, done.stderr
+    assert "SECRET" in done.stderr
+    text = (checkout / "result.json").read_text(encoding="utf-8")
+    assert "SECRET" not in text
+    document = json.loads(text)
+    assert problems("classroom50-result-v1.schema.json", document) == []
+    assert document["score"] == 0 and document["max-score"] > 0
+    (test,) = document["tests"]
+    assert test["test-name"] == "Autograder misconfigured" and "instructor" in test["message"]

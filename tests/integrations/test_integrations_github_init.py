@@ -31,8 +31,9 @@ def steps_by_name(document: dict) -> dict[str, dict]:
 
 
 def test_workflow_names_and_steps(repository):
-    path = init_github(repository, repository / "exercises" / "scale.yaml")
+    path, vendored = init_github(repository, repository / "exercises" / "scale.yaml")
     assert path == repository / ".github" / "workflows" / "classroom.yml"
+    assert vendored == repository / ".github" / "gradekit" / "gradekit-src"
     document = workflow(path)
     assert document["name"] == "Autograding Tests"
     assert list(document["jobs"]) == ["run-autograding-tests"]
@@ -53,9 +54,18 @@ def test_workflow_names_and_steps(repository):
     python = steps["Set up Python"]
     assert python["uses"].startswith("actions/setup-python@")
     assert python["with"]["cache"] == "pip"
-    assert python["with"]["cache-dependency-path"] == ".github/workflows/classroom.yml"
+    # Keyed on what pins the installed dependencies: the workflow and the vendored pyproject.
+    assert python["with"]["cache-dependency-path"].splitlines() == [
+        ".github/workflows/classroom.yml",
+        ".github/gradekit/gradekit-src/pyproject.toml",
+    ]
     install = shlex.split(steps["Install gradekit"]["run"])
-    assert install == ["python", "-m", "pip", "install", f"gradekit=={gradekit.__version__}"]
+    # gradekit is not on PyPI: the default installs the copy init wrote into the repository.
+    assert install == ["python", "-m", "pip", "install", "./.github/gradekit/gradekit-src"]
+    pyproject = (vendored / "pyproject.toml").read_text()
+    assert f'version = "{gradekit.__version__}"' in pyproject
+    assert '"gradekit" = "gradekit.__main__:main"' in pyproject  # the step runs `gradekit`
+    assert (vendored / "gradekit" / "integrations" / "templates" / "github").is_dir()
     grade = steps["Grade with gradekit"]
     assert grade["id"] == "gradekit"
     assert shlex.split(grade["run"]) == [
@@ -76,7 +86,7 @@ def test_workflow_names_and_steps(repository):
 
 
 def test_torch_and_custom_requirement(repository):
-    path = init_github(
+    (path,) = init_github(
         repository,
         repository / "exercises" / "scale.yaml",
         requirement="git+https://github.com/example/gradekit@v0.1.0",
@@ -95,10 +105,25 @@ def test_torch_and_custom_requirement(repository):
     grade = steps["Grade with gradekit"]
     assert shlex.split(grade["run"])[2] == "hw1/my answers.py"
     assert grade["timeout-minutes"] == 3
+    # Nothing installs a vendored copy, so none is written, and the cache key is the workflow.
+    assert not (repository / ".github" / "gradekit").exists()
+    python = steps["Set up Python"]
+    assert python["with"]["cache-dependency-path"] == ".github/workflows/classroom.yml"
+
+
+def test_default_install_with_torch_adds_the_cpu_wheel(repository):
+    path, _ = init_github(repository, repository / "exercises" / "scale.yaml", torch=True)
+    install = shlex.split(steps_by_name(workflow(path))["Install gradekit"]["run"])
+    assert install[4:] == [
+        "./.github/gradekit/gradekit-src",
+        "torch==2.13.0",
+        "--extra-index-url",
+        "https://download.pytorch.org/whl/cpu",
+    ]
 
 
 def test_hostile_names_cannot_break_the_yaml_or_inject_expressions(repository):
-    path = init_github(
+    path, _ = init_github(
         repository,
         repository / "exercises" / "scale.yaml",
         submission="a'b\"c: d #e.py",
@@ -122,6 +147,43 @@ def test_refuses_to_overwrite_without_force(repository):
     init_github(repository, spec, force=True)
 
 
+def test_rerunning_refreshes_the_vendored_copy(repository):
+    """The copy is always the gradekit that wrote the workflow: a module removed since, or a
+    file changed in the copy, does not survive a re-run; without --force nothing is touched."""
+    spec = repository / "exercises" / "scale.yaml"
+    _, vendored = init_github(repository, spec)
+    stale = vendored / "gradekit" / "removed_since.py"
+    stale.write_text("OLD = True\n")
+    version = vendored / "gradekit" / "__init__.py"
+    original = version.read_text()
+    version.write_text(original + "EDITED = True\n")
+    with pytest.raises(InitError, match="--force"):
+        init_github(repository, spec)
+    assert stale.exists() and "EDITED" in version.read_text()  # refused: nothing clobbered
+    init_github(repository, spec, force=True)
+    assert not stale.exists()
+    assert version.read_text() == original
+    assert not list(vendored.parent.glob(".gradekit-src-*"))  # no staging folder left behind
+    # Switching to --install removes the copy nothing installs any more.
+    init_github(
+        repository, spec, requirement="gradekit @ git+https://example.invalid/g", force=True
+    )
+    assert not vendored.exists()
+
+
+def test_a_gradekit_src_folder_gradekit_did_not_write_is_not_replaced(repository):
+    spec = repository / "exercises" / "scale.yaml"
+    foreign = repository / ".github" / "gradekit" / "gradekit-src"
+    foreign.mkdir(parents=True)
+    (foreign / "pyproject.toml").write_text("[project]\nname = 'mine'\n")
+    with pytest.raises(InitError, match="not written by gradekit"):
+        init_github(repository, spec)
+    assert (foreign / "pyproject.toml").read_text() == "[project]\nname = 'mine'\n"
+    assert not (repository / ".github" / "workflows").exists()
+    init_github(repository, spec, force=True)
+    assert "Generated by gradekit" in (foreign / "pyproject.toml").read_text()
+
+
 def test_assignment_outside_the_repository_is_refused(repository, tmp_path):
     outside = tmp_path / "elsewhere"
     shutil.copytree(COURSE, outside)
@@ -132,7 +194,7 @@ def test_assignment_outside_the_repository_is_refused(repository, tmp_path):
 def test_command_line(repository):
     done = run_gradekit("init", "github", "-a", "exercises/scale.yaml", cwd=repository)
     assert done.returncode == 0, done.stderr
-    assert "wrote" in done.stderr
+    assert "wrote" in done.stderr and "gradekit-src" in done.stderr
     again = run_gradekit("init", "github", "-a", "exercises/scale.yaml", cwd=repository)
     assert again.returncode == 2
     assert "already exists" in again.stderr and "Traceback" not in again.stderr

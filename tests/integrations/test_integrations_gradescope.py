@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from integration_helpers import ROOT, SPEC, SUBMISSIONS, run_gradekit
 
+from gradekit.grading.pipeline import MISCONFIGURED_MESSAGE
 from gradekit.integrations.bundle import BundleError
 from gradekit.integrations.gradescope import package_gradescope, run_autograder
 
@@ -214,3 +215,19 @@ def test_an_assignment_slower_than_gradescope_s_default_timeout_is_warned_about(
     assert (tmp_path / "a.zip").is_file()
     quiet = run_gradekit("package", "gradescope", "-a", SPEC, "-o", tmp_path / "b.zip")
     assert quiet.returncode == 0 and "warning" not in quiet.stderr
+
+
+def test_a_broken_solution_tells_the_student_to_tell_the_instructor(tmp_path, capsys):
+    """The reference solution's problem is the instructor's: the student's results.json says
+    the autograder is misconfigured, with nothing of the solution; the problem itself goes to
+    run_autograder's stdout, which Gradescope shows to instructors only."""
+    autograder = package_gradescope(SPEC, tmp_path / "autograder.zip")
+    root = unpack(autograder, tmp_path / "ag", SUBMISSIONS / "correct.py", "exercise.py")
+    solution = root / "source" / "assignment" / "solutions" / "scale.py"
+    solution.write_text(solution.read_text() + "\nraise ImportError('SECRET-7f3a')\n")
+    document = run_autograder(root)
+    text = (root / "results" / "results.json").read_text()
+    assert "SECRET" not in text
+    assert document["score"] == 0
+    assert document["output"] == MISCONFIGURED_MESSAGE
+    assert "SECRET-7f3a" in capsys.readouterr().out

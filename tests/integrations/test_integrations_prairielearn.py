@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from integration_helpers import ROOT, SPEC, SUBMISSIONS, run_gradekit
 
+from gradekit.grading.pipeline import MISCONFIGURED_MESSAGE
 from gradekit.integrations.prairielearn import InitError, init_prairielearn, run_grader
 
 try:
@@ -230,3 +231,19 @@ def test_missing_student_file_is_ungradable(tmp_path):
     assert problems(SCHEMA, document) == []
     assert document["gradable"] is False
     assert "exercise.py" in document["message"]
+
+
+def test_a_broken_solution_is_ungradable_without_its_details(tmp_path, capsys):
+    """The student is not charged an attempt for the course's problem and sees only that the
+    autograder is misconfigured; the solution's exception goes to the grader's log."""
+    question = tmp_path / "q"
+    init_prairielearn(question, SPEC)
+    root = grading_root(question, tmp_path, SUBMISSIONS / "correct.py", "exercise.py")
+    (solution,) = (root / "tests").rglob("scale.py")
+    solution.write_text(solution.read_text() + "\nraise ImportError('SECRET-7f3a')\n")
+    document = run_grader(root)
+    assert problems(SCHEMA, document) == []
+    assert "SECRET" not in (root / "results" / "results.json").read_text()
+    assert document["gradable"] is False
+    assert document["message"] == MISCONFIGURED_MESSAGE
+    assert "SECRET-7f3a" in capsys.readouterr().out
