@@ -471,6 +471,7 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         TypeError,
         "TensorBase.{name}() takes no arguments ({given} given)",
     ),
+    "no_keyword_arguments": (TypeError, "TensorBase.{name}() takes no keyword arguments"),
     "too_many_positional_range": (
         TypeError,
         "{name}() takes from {minimum} to {maximum} positional arguments but {given} were given",

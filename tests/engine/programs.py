@@ -2260,6 +2260,13 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
     DifferentiableOp("matrix_power", lambda T, a: T.linalg.matrix_power(a, 5), ((3, 3),)),
     DifferentiableOp("matrix_power_batched", lambda T, a: a.matrix_power(2), ((2, 2, 2),)),
     DifferentiableOp("matrix_power_one", lambda T, a: T.matrix_power(a, 1), ((2, 2),)),
+    # ops/elementwise.py
+    DifferentiableOp("log1p", lambda T, a: T.log1p(a), ((2, 3),), "positive"),
+    DifferentiableOp("expm1", lambda T, a: a.expm1(), ((2, 3),)),
+    DifferentiableOp("log10", lambda T, a: T.log10(a), ((2, 3),), "positive"),
+    DifferentiableOp("exp2", lambda T, a: T.exp2(a), ((2, 3),)),
+    DifferentiableOp("rsqrt", lambda T, a: a.rsqrt(), ((2, 3),), "positive"),
+    DifferentiableOp("frac", lambda T, a: T.frac(a), ((2, 3),), "nonzero"),
     DifferentiableOp("vec_mat", lambda T, a, b: a @ b, ((3,), (3, 2))),
     DifferentiableOp("bmm", lambda T, a, b: T.bmm(a, b), ((2, 2, 3), (2, 3, 2))),
     DifferentiableOp("batched_matmul", lambda T, a, b: a @ b, ((2, 1, 2, 3), (3, 3, 2))),

@@ -418,6 +418,12 @@ NO_ARGUMENTS = frozenset(
     "isfinite isinf isnan logical_not ravel t numel is_floating_point dim tolist zero_ exp_ "
     "detach item floor floor_ log2 log2_".split()
 )
+# ops/elementwise.py's
+NO_ARGUMENTS |= frozenset(
+    f"{name}{suffix}"
+    for name in "log1p expm1 log10 exp2 rsqrt trunc fix frac".split()
+    for suffix in ("", "_")
+)
 
 
 def method_listing(name: str) -> tuple[str, ...] | None:
