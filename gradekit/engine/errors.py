@@ -472,6 +472,7 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "TensorBase.{name}() takes no arguments ({given} given)",
     ),
     "no_keyword_arguments": (TypeError, "TensorBase.{name}() takes no keyword arguments"),
+    "lerp_dtype": (RuntimeError, "expected dtype {expected} for `{argument}` but got dtype {got}"),
     "too_many_positional_range": (
         TypeError,
         "{name}() takes from {minimum} to {maximum} positional arguments but {given} were given",

@@ -17,22 +17,38 @@ from typing import Any
 import numpy as np
 
 from .. import errors
+from ..autograd import grad_mode
 from ..autograd.graph import Node
-from ..dtypes import FLOATING
+from ..dtypes import FLOATING, bool_, float16, float32, get_default_dtype, result_type
 from ..tensor import Tensor
 from . import arguments
-from .core import as_array
+from .core import (
+    as_array,
+    binary_operands,
+    broadcast_error,
+    broadcast_failure,
+    edge,
+    torch_layout,
+)
 from .pointwise import (
     _float_input,
+    _needs,
     _rounded_from_float64,
     _unary_result,
     _whole_numbers,
     add_scalar,
+    div,
+    exp,
+    isfinite,
+    isinf,
     mul_scalar,
     pow,
+    reciprocal,
+    where,
     zeros_like_grad,
 )
 from .quiet import quiet_call
+from .scalars import checked_scalar, overflow_error
 
 _LN10 = 2.3025850929940456  # M_LN10, as derivatives.yaml's log10 formula writes it
 _LN2 = 0.6931471805599453  # M_LN2
@@ -234,6 +250,476 @@ def frac(input: Tensor) -> Tensor:
         raise arguments.not_a_tensor("frac", input, failure) from None
 
 
+# --- binary ops -----------------------------------------------------------------------------
+def _broadcast(out: Any, d: Any, *operands: Any) -> np.ndarray:
+    """``out`` as torch lays out an elementwise result of ``operands`` (TensorIterator)."""
+    return torch_layout(as_array(out, d), *operands)
+
+
+def _tensor_pair(input: Any, other: Any, *, floating: str | None = None) -> tuple:
+    """Two tensors' arrays in their result dtype (integers and bools in the default float
+    dtype for ``floating=None``... see callers) and that dtype."""
+    if not (isinstance(input, Tensor) and isinstance(other, Tensor)):
+        raise TypeError("tensors expected")  # (the parser words it: ``not_a_tensor``)
+    d = result_type(input, other)
+    if d.category != FLOATING:
+        if floating is not None:  # a floating-only kernel
+            raise errors.error("kernel_not_implemented", op=floating, dtype=d.scalar_name)
+        d = get_default_dtype()
+    np_dtype = d.np_dtype
+    return input._data.astype(np_dtype, copy=False), other._data.astype(np_dtype, copy=False), d
+
+
+def _in_float64(function: Any, *arrays: np.ndarray) -> np.ndarray:
+    """``function`` of float32/float16 arrays computed in float64 and rounded once to
+    float32 (then to half: torch's half kernels compute in float32); float64 as it is."""
+    dtype = arrays[0].dtype
+    if dtype == np.float64:
+        return function(*arrays)
+    wide = function(*(a.astype(np.float64) for a in arrays)).astype(np.float32)
+    return wide.astype(dtype, copy=False)
+
+
+class FmodBackward0(Node):
+    """out = fmod(self, Number other): the gradient passes through."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        return (grad,)
+
+
+class FmodBackward1(Node):
+    """out = fmod(self, other).  Saves self and other:
+    ``-grad * self.div(other, rounding_mode="trunc")`` for other."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        self_, other = self.saved_tensors
+        grad_other = None
+        if other is not None:
+            grad_other = -grad * div(self_, other, rounding_mode="trunc")
+        return grad, grad_other
+
+
+def fmod(input: Any, other: Any = errors.REQUIRED) -> Tensor:
+    """torch.fmod: C's ``fmod``, the remainder with the dividend's sign (integers: ``%``
+    truncated; a zero integer divisor raises torch's ZeroDivisionError)."""
+    try:
+        if not isinstance(input, Tensor):
+            raise TypeError("fmod")  # (no ``Number self`` overload)
+        a, b, d = binary_operands(input, other)
+        if d is bool_:
+            raise errors.error("kernel_not_implemented", op="fmod_cpu", dtype="Bool")
+        if d.category != FLOATING and np.any(np.asarray(b) == 0):
+            raise errors.error("integer_division_by_zero")
+        out = _broadcast(quiet_call(np.fmod, a, b), d, a, b)
+        if not (grad_mode.enabled and (input._requires_grad or _needs(other))):
+            return Tensor._make(out, d)
+        if not isinstance(other, Tensor):
+            node = FmodBackward0((input._edge(),), ((out.shape, d),))
+            return Tensor._make(out, d, node)
+        node = FmodBackward1((edge(input), edge(other)), ((out.shape, d),))
+        node.save(input if other._requires_grad else None, other if other._requires_grad else None)
+        return Tensor._make(out, d, node)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise broadcast_failure(failure, input, other) or arguments.not_a_tensor(
+            "fmod", input, failure, other
+        ) from None
+
+
+class Atan2Backward0(Node):
+    """out = atan2(self, other).  Saves self and other: ``recip = 1 / (self² + other²)``
+    (inf, at the origin, taken as 0), ``grad * other * recip``, ``grad * -self * recip``."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        self_, other = self.saved_tensors
+        with np.errstate(all="ignore"):
+            recip = reciprocal(self_ * self_ + other * other)
+            recip = where(isinf(recip), 0.0, recip)
+            return grad * other * recip, grad * -self_ * recip
+
+
+def _atan2(input: Tensor, other: Any, name: str) -> Tensor:
+    try:
+        a, b, d = _tensor_pair(input, other)
+        out = _broadcast(quiet_call(_in_float64, np.arctan2, a, b), d, a, b)
+        if not (grad_mode.enabled and (input._requires_grad or other._requires_grad)):
+            return Tensor._make(out, d)
+        node = Atan2Backward0((edge(input), edge(other)), ((out.shape, d),))
+        node.save(input, other)
+        return Tensor._make(out, d, node)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise broadcast_failure(failure, input, other) or arguments.not_a_tensor(
+            name, input, failure, other
+        ) from None
+
+
+def atan2(input: Tensor, other: Any = errors.REQUIRED) -> Tensor:
+    """torch.atan2: the angle of (other, input), in (-pi, pi]; integers in float."""
+    return _atan2(input, other, "atan2")
+
+
+def arctan2(input: Tensor, other: Any = errors.REQUIRED) -> Tensor:
+    """torch.arctan2: atan2's alias."""
+    return _atan2(input, other, "arctan2")
+
+
+class HypotBackward0(Node):
+    """out = hypot(self, other).  Saves self, other and the result:
+    ``grad * self / result``, ``grad * other / result``."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        self_, other, result = self.saved_tensors
+        with np.errstate(all="ignore"):
+            return grad * self_ / result, grad * other / result
+
+
+def hypot(input: Tensor, other: Any = errors.REQUIRED) -> Tensor:
+    """torch.hypot: ``sqrt(input² + other²)`` without overflow (floating dtypes only);
+    float32 in float64 rounded once (within half an ulp, as torch's kernels)."""
+    try:
+        a, b, d = _tensor_pair(input, other, floating="hypot_cpu")
+        out = _broadcast(quiet_call(_in_float64, np.hypot, a, b), d, a, b)
+        if not (grad_mode.enabled and (input._requires_grad or other._requires_grad)):
+            return Tensor._make(out, d)
+        node = HypotBackward0((edge(input), edge(other)), ((out.shape, d),))
+        result = Tensor._make(out, d, node)
+        node.save(input, other, outputs=(result,))
+        return result
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise broadcast_failure(failure, input, other) or arguments.not_a_tensor(
+            "hypot", input, failure, other
+        ) from None
+
+
+class LogaddexpBackward0(Node):
+    """out = logaddexp(self, other).  Saves self and other:
+    ``grad / (1 + exp(other - self))``, ``grad / (1 + exp(self - other))``."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        self_, other = self.saved_tensors
+        with np.errstate(all="ignore"):
+            grad_self = grad / add_scalar(exp(other - self_), 1)
+            grad_other = grad / add_scalar(exp(self_ - other), 1)
+        return grad_self, grad_other
+
+
+def _logaddexp_data(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """torch's kernel: ``max(a, b) + log1p(exp(-|a - b|))``, ``a`` where both are the same
+    infinity.  float64: numpy's exp/log1p; float32 (float16 in float32, rounded once):
+    SLEEF's ``expf``/``log1pf`` on whole pairs of vectors of a contiguous run, glibc's
+    ``log1pf`` of ``expf`` (taken correctly rounded) on the tail, as softplus."""
+    same_infinity = np.isinf(a) & (a == b)
+    if a.dtype == np.float64:
+        m = np.maximum(a, b)
+        return np.where(same_infinity, a, m + np.log1p(np.exp(-np.abs(a - b))))
+    from ..nn.smooth_activations import _laid_out, _vector_then_tail
+    from .vector_kernels import glibc_log1pf, sleef_expf, sleef_log1pf
+
+    def vector(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        x, y = x.astype(np.float32), y.astype(np.float32)
+        tail = sleef_log1pf(sleef_expf(-np.abs(x - y)))
+        out = np.where(np.isinf(x) & (x == y), x, np.maximum(x, y) + tail)
+        return out.astype(a.dtype)
+
+    def scalar(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        x, y = x.astype(np.float32), y.astype(np.float32)
+        exps = np.exp((-np.abs(x - y)).astype(np.float64)).astype(np.float32)
+        m = np.where(x < y, y, x)  # std::max
+        out = np.where(np.isinf(x) & (x == y), x, m + glibc_log1pf(exps))
+        return out.astype(a.dtype)
+
+    broadcast = a.shape != b.shape
+    a, b = np.broadcast_arrays(a, b)
+    if a.strides != b.strides:
+        if not broadcast:  # two layouts: no contiguous run for both, every element scalar
+            return _laid_out(a, scalar(a, b))
+        a, b = np.ascontiguousarray(a), np.ascontiguousarray(b)  # (taken as one dense run)
+    return _vector_then_tail([a, b], vector, scalar, 64 if a.dtype == np.float16 else 32)
+
+
+def logaddexp(input: Tensor, other: Any = errors.REQUIRED) -> Tensor:
+    """torch.logaddexp: ``log(exp(input) + exp(other))`` without overflow (floating dtypes
+    only)."""
+    try:
+        a, b, d = _tensor_pair(input, other, floating="logaddexp_cpu")
+        out = _broadcast(quiet_call(_logaddexp_data, a, b), d, a, b)
+        if not (grad_mode.enabled and (input._requires_grad or other._requires_grad)):
+            return Tensor._make(out, d)
+        node = LogaddexpBackward0((edge(input), edge(other)), ((out.shape, d),))
+        node.save(input, other)
+        return Tensor._make(out, d, node)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise broadcast_failure(failure, input, other) or arguments.not_a_tensor(
+            "logaddexp", input, failure, other
+        ) from None
+
+
+class XlogyBackward0(Node):
+    """out = xlogy(self, other).  Saves self and other: ``xlogy(grad, other)`` zero where
+    ``self == 0`` and ``other <= 0``, and ``grad * self / other``."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        self_, other = self.saved_tensors
+        with np.errstate(all="ignore"):
+            grad_self = xlogy(grad, other).masked_fill((self_ == 0.0) & (other <= 0.0), 0.0)
+            return grad_self, grad * self_ / other
+
+
+class XlogyBackward1(Node):
+    """out = xlogy(Number self, other).  Saves self (a number) and other."""
+
+    __slots__ = ("number",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        (other,) = self.saved_tensors
+        with np.errstate(all="ignore"):
+            return (mul_scalar(grad, self.number) / other,)
+
+
+class XlogyBackward2(Node):
+    """out = xlogy(self, Number other).  Saves self and other (a number)."""
+
+    __slots__ = ("number",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        (self_,) = self.saved_tensors
+        with np.errstate(all="ignore"):
+            grad_self = xlogy(grad, self.number)
+            if not self.number > 0:
+                grad_self = grad_self.masked_fill(self_ == 0.0, 0.0)
+            return (grad_self,)
+
+
+def _xlogy_data(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """torch's scalar kernel: nan where ``y`` is nan, else 0 where ``x == 0``, else
+    ``x * log(y)`` (float32: libm's ``logf``, taken correctly rounded; float16: the log
+    rounded to half, as ``std::log(c10::Half)`` returns it, then the product in float32)."""
+    logs = _rounded_from_float64(
+        np.log, np.asarray(y, np.float32 if y.dtype == np.float16 else y.dtype)
+    )
+    if x.dtype == np.float16:
+        logs = logs.astype(np.float16)
+        return _xlogy_data_half(x, y, logs)
+    return np.where(np.isnan(y), np.nan, np.where(x == 0, 0, x * logs)).astype(x.dtype)
+
+
+def _xlogy_data_half(x: np.ndarray, y: np.ndarray, logs: np.ndarray) -> np.ndarray:
+    product = (x.astype(np.float32) * logs.astype(np.float32)).astype(np.float16)
+    return np.where(np.isnan(y), np.float16(np.nan), np.where(x == 0, np.float16(0), product))
+
+
+def xlogy(input: Any, other: Any = errors.REQUIRED) -> Tensor:
+    """torch.xlogy: ``input * log(other)``, 0 where input is 0 (unless other is nan);
+    either argument may be a number; integers in float."""
+    try:
+        if not isinstance(input, Tensor) and not isinstance(other, Tensor):
+            raise TypeError("xlogy")
+        a, b, d = binary_operands(input, other)
+        if d.category != FLOATING:
+            d = get_default_dtype()
+            a, b = (np.asarray(v).astype(d.np_dtype) for v in (a, b))
+        a, b = np.asarray(a, d.np_dtype), np.asarray(b, d.np_dtype)
+        out = _broadcast(quiet_call(_xlogy_data, *np.broadcast_arrays(a, b)), d, a, b)
+        if not (grad_mode.enabled and (_needs(input) or _needs(other))):
+            return Tensor._make(out, d)
+        if not isinstance(input, Tensor):
+            node = XlogyBackward1((edge(other),), ((out.shape, d),))
+            node.number = input
+            node.save(other)
+        elif not isinstance(other, Tensor):
+            node = XlogyBackward2((edge(input),), ((out.shape, d),))
+            node.number = other
+            node.save(input)
+        else:
+            node = XlogyBackward0((edge(input), edge(other)), ((out.shape, d),))
+            node.save(input, other)
+        return Tensor._make(out, d, node)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise broadcast_failure(failure, input, other) or arguments.not_a_tensor(
+            "xlogy", input, failure, other
+        ) from None
+
+
+# torch's TypeMeta names of the dtypes (lerp's dtype errors)
+_TYPE_META_NAMES = {
+    "float16": "c10::Half",
+    "float32": "float",
+    "float64": "double",
+    "uint8": "unsigned char",
+    "int8": "signed char",
+    "int16": "short int",
+    "int32": "int",
+    "int64": "long int",
+    "bool": "bool",
+}
+
+
+class LerpBackward0(Node):
+    """out = lerp(self, end, Number weight): ``grad * (1 - weight)``, ``grad * weight``
+    (``weight`` a Python number: mul.Scalar)."""
+
+    __slots__ = ("weight",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        return mul_scalar(grad, 1 - float(self.weight)), mul_scalar(grad, self.weight)
+
+
+class LerpBackward1(Node):
+    """out = lerp(self, end, weight).  Saves self, end and weight (as needed):
+    ``grad * (1 - weight)``, ``grad * weight``, ``grad * (end - self)``."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        self_, end, weight = self.saved_tensors
+        grad_weight = None if self_ is None else grad * (end - self_)
+        if weight is None:  # (only the weight needs a gradient)
+            return None, None, grad_weight
+        return grad * (1 - weight), grad * weight, grad_weight
+
+
+def _lerp_data(start: np.ndarray, end: np.ndarray, weight: Any) -> np.ndarray:
+    """torch's kernels (its scalar and vector forms alike, FMA-compiled):
+    ``fma(weight, end - start, start)`` where ``|weight| < 0.5``, else
+    ``fma(weight - 1, end - start, end)``; float16 in float32, rounded once."""
+    from .fused import fused_multiply_add  # (on first use: the engine's import time)
+
+    if start.dtype == np.float16:
+        wide = [np.asarray(v, np.float32) for v in (start, end, weight)]
+        return _lerp_data(*wide).astype(np.float16)
+    weight = np.asarray(weight, start.dtype)
+    small = np.abs(weight) < 0.5
+    coefficient = np.where(small, weight, weight - start.dtype.type(1))
+    return fused_multiply_add(coefficient, end - start, np.where(small, start, end))
+
+
+def _lerp(input: Tensor, end: Tensor, weight: Any) -> Tensor:
+    if not (isinstance(input, Tensor) and isinstance(end, Tensor)):
+        raise TypeError("lerp")  # (the parser words it)
+    tensor_weight = isinstance(weight, Tensor)
+    if not (tensor_weight or arguments.is_number(weight)):
+        raise TypeError("lerp")  # (the parser words it)
+    d = input.dtype
+    checks = [("end", end)] + ([("weight", weight)] if tensor_weight and weight.ndim else [])
+    for argument, other in checks:
+        if other.dtype is not d:
+            raise errors.error(
+                "lerp_dtype",
+                expected=_TYPE_META_NAMES[d.name],
+                argument=argument,
+                got=_TYPE_META_NAMES[other.dtype.name],
+            )
+    if d.category != FLOATING:
+        kernel = "lerp_kernel_tensor" if tensor_weight else "lerp_kernel_scalar"
+        raise errors.error("kernel_not_implemented", op=kernel, dtype=d.scalar_name)
+    opmath = float32 if d is float16 else d
+    if tensor_weight:
+        w = weight._data.astype(d.np_dtype, copy=False)
+    else:
+        if isinstance(weight, complex):
+            if weight.imag != 0:
+                raise overflow_error(opmath)
+            weight = weight.real
+        w = checked_scalar(weight, opmath)
+    operands = [input._data, end._data] + ([w] if tensor_weight else [])
+    shape = ()
+    for x in operands:  # TensorIterator's shape: operand by operand
+        try:
+            shape = tuple(np.broadcast_shapes(shape, x.shape))
+        except ValueError:
+            raise broadcast_error(shape, x.shape) from None
+    out = quiet_call(_lerp_data, input._data, end._data, w)
+    out = _broadcast(np.broadcast_to(out, shape), d, *operands)
+    if not (grad_mode.enabled and (input._requires_grad or end._requires_grad or _needs(weight))):
+        return Tensor._make(out, d)
+    if not tensor_weight:
+        node = LerpBackward0((edge(input), edge(end)), ((out.shape, d),))
+        node.weight = weight
+        return Tensor._make(out, d, node)
+    node = LerpBackward1((edge(input), edge(end), edge(weight)), ((out.shape, d),))
+    needs_weight = weight._requires_grad
+    node.save(
+        input if needs_weight else None,
+        end if needs_weight else None,
+        weight if input._requires_grad or end._requires_grad else None,
+    )
+    return Tensor._make(out, d, node)
+
+
+def lerp(input: Tensor, end: Any = errors.REQUIRED, weight: Any = errors.REQUIRED) -> Tensor:
+    """torch.lerp: ``input + weight * (end - input)`` (weight a number or a tensor; input,
+    end and a dimensioned weight of one floating dtype)."""
+    try:
+        return _lerp(input, end, weight)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("lerp", input, failure, end, weight) from None
+
+
+class NanToNumBackward0(Node):
+    """out = nan_to_num(self, …).  Saves self: ``grad * isfinite(self)``."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        (self_,) = self.saved_tensors
+        return (grad * isfinite(self_),)
+
+
+def _replacement(name: str, value: Any) -> Any:
+    """A ``float?`` argument as torch's parser takes it (a 0-d tensor's value too)."""
+    if isinstance(value, Tensor) and value.ndim == 0:
+        return float(value)
+    if value is not None and not isinstance(value, (int, float, np.number)):
+        raise TypeError(name)  # (the parser words it)
+    return value
+
+
+def nan_to_num(input: Tensor, nan: Any = None, posinf: Any = None, neginf: Any = None) -> Tensor:
+    """torch.nan_to_num: nan, +inf and -inf replaced (by 0 and the dtype's largest and
+    lowest finite values unless given; a value beyond the dtype's range is inf); integer
+    and bool tensors are copied."""
+    try:
+        replacements = [
+            _replacement(n, v)
+            for n, v in zip(("nan", "posinf", "neginf"), (nan, posinf, neginf), strict=True)
+        ]
+        d = input.dtype
+        data = input._data
+        if d.category != FLOATING:
+            return Tensor._make(np.copy(data, order="K"), d)
+        info = np.finfo(d.np_dtype)
+        defaults = (0.0, info.max, info.min)
+        nan, posinf, neginf = (
+            quiet_call(np.asarray, default if value is None else value, np.float64)
+            for value, default in zip(replacements, defaults, strict=True)
+        )
+        # (static_cast<scalar_t>(double): c10::Half through float; beyond the range: inf)
+        cast = [
+            quiet_call((quiet_call(v.astype, np.float32) if d is float16 else v).astype, d.np_dtype)
+            for v in (nan, posinf, neginf)
+        ]
+        out = np.where(np.isnan(data), cast[0], data)
+        out = np.where(data == np.inf, cast[1], out)
+        out = np.where(data == -np.inf, cast[2], out)
+        from ..nn.smooth_activations import _laid_out
+
+        out = _laid_out(data, as_array(out, d))
+        return _unary_result(NanToNumBackward0, input, out, d, save_input=True)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("nan_to_num", input, failure, nan, posinf, neginf) from None
+
+
 def _without_arguments(function: Any, name: str) -> Any:
     """``function`` as a Tensor method without parameters: a surplus argument gets
     CPython's METH_NOARGS errors, as torch's ``TensorBase.<name>()``."""
@@ -265,7 +751,18 @@ def _methods() -> dict[str, Any]:
         "fix": fix,
         "frac": frac,
     }
-    methods = {}
+    binary = {
+        "fmod": fmod,
+        "atan2": atan2,
+        "arctan2": arctan2,
+        "hypot": hypot,
+        "lerp": lerp,
+        "nan_to_num": nan_to_num,
+        "xlogy": xlogy,
+    }
+    methods = dict(binary, logaddexp=logaddexp)  # (torch has no logaddexp_)
+    for name, function in binary.items():
+        methods[name + "_"] = _inplace_method(function, name + "_")
     for name, function in unary.items():
         methods[name] = _without_arguments(function, name)
         methods[name + "_"] = _without_arguments(_inplace_method(function, name + "_"), name + "_")

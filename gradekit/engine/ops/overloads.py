@@ -411,6 +411,32 @@ METHODS: dict[str, tuple[str, ...]] = {
 }
 
 
+# ops/elementwise.py's binary functions
+_PAIR = ("(Tensor input, Tensor other, *, Tensor out = None)",)
+FUNCTIONS.update(
+    {
+        "fmod": (
+            "(Tensor input, Tensor other, *, Tensor out = None)",
+            "(Tensor input, Number other, *, Tensor out = None)",
+        ),
+        **dict.fromkeys(("atan2", "arctan2", "hypot", "logaddexp"), _PAIR),
+        "xlogy": (
+            "(Tensor input, Tensor other, *, Tensor out = None)",
+            "(Number self, Tensor other, *, Tensor out = None)",
+            "(Tensor input, Number other, *, Tensor out = None)",
+        ),
+        "lerp": (
+            "(Tensor input, Tensor end, Tensor weight, *, Tensor out = None)",
+            "(Tensor input, Tensor end, Number weight, *, Tensor out = None)",
+        ),
+        "nan_to_num": (
+            "(Tensor input, float nan = None, float posinf = None, float neginf = None, *, "
+            "Tensor out = None)",
+        ),
+    }
+)
+
+
 # Tensor methods that take no arguments at all: CPython checks them (METH_NOARGS), so a
 # surplus argument gets "TensorBase.abs() takes no arguments (1 given)".
 NO_ARGUMENTS = frozenset(
