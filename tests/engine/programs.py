@@ -2278,6 +2278,16 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
     DifferentiableOp("lerp", lambda T, a, b: T.lerp(a, b, 0.3), ((2, 3), (3,))),
     DifferentiableOp("lerp_tensor", lambda T, a, b, w: a.lerp(b, w), ((2, 3), (3,), (2, 1))),
     DifferentiableOp("nan_to_num", lambda T, a: T.nan_to_num(a), ((2, 3),)),
+    DifferentiableOp("erf", lambda T, a: T.erf(a), ((2, 3),)),
+    DifferentiableOp("erfc", lambda T, a: a.erfc(), ((2, 3),)),
+    DifferentiableOp("erfinv", lambda T, a: T.erfinv(a), ((2, 3),), "unit"),
+    DifferentiableOp("deg2rad", lambda T, a: T.deg2rad(a), ((2, 3),)),
+    DifferentiableOp("rad2deg", lambda T, a: a.rad2deg(), ((2, 3),)),
+    DifferentiableOp("sinc", lambda T, a: T.sinc(a), ((2, 3),)),
+    DifferentiableOp("copysign", lambda T, a, b: T.copysign(a, b), ((2, 3), (3,)), "nonzero"),
+    DifferentiableOp(
+        "float_power", lambda T, a, b: T.float_power(a, b), ((2, 3), (3,)), "positive"
+    ),
     DifferentiableOp("vec_mat", lambda T, a, b: a @ b, ((3,), (3, 2))),
     DifferentiableOp("bmm", lambda T, a, b: T.bmm(a, b), ((2, 2, 3), (2, 3, 2))),
     DifferentiableOp("batched_matmul", lambda T, a, b: a @ b, ((2, 1, 2, 3), (3, 3, 2))),

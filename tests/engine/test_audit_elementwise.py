@@ -448,6 +448,169 @@ GOLDENS = {
     "x = torch.tensor([float('nan'), 1.0], requires_grad=True)\ny = x * 1\ny.nan_to_num_(neginf=0.0)\ny.sum().backward()\nresult = (y.grad_fn.name(), x.grad)": "('NanToNumBackward0', torch.float32 (2,) [0.0, 1.0] rg=False)",
     "x = torch.tensor([5.0, -7.0], requires_grad=True)\ny = torch.tensor([3.0, 2.0], requires_grad=True)\nq = x.div(y, rounding_mode='trunc')\nq.backward(torch.tensor([float('nan'), -1.0]))\nresult = (x.grad, y.grad)": "(torch.float32 (2,) [0.0, 0.0] rg=False, torch.float32 (2,) [0.0, 0.0] rg=False)",
     # --- end cases3 ---
+    # erf, erfc, erfinv, deg2rad, rad2deg, sinc, signbit, copysign, heaviside (torch's
+    # NotImplemented node), float_power (float64 through ToCopyBackward0), logical_xor:
+    # values, dtypes, errors, in-place forms, grad_fn names, gradients, double backward
+    # --- cases4 ---
+    "result = torch.erf(torch.tensor([0.0, -0.0, 1e-30, -0.5, 0.5, -1.0, 1.0, 2.5, -2.5, 88.0, 100.0, -200.0, float('inf'), -float('inf'), float('nan')]))": "torch.float32 (15,) [0.0, -0.0, 1.12838e-30, -0.5205, 0.5205, -0.842701, 0.842701, 0.999593, -0.999593, 1.0, 1.0, -1.0, 1.0, -1.0, nan] rg=False",
+    "result = torch.erf(torch.tensor([0.0, -0.0, 1e-30, -0.5, 0.5, -1.0, 1.0, 0.999, -0.9999, 0.7, 0.71, 1.5, float('inf'), -float('inf'), float('nan')]))": "torch.float32 (15,) [0.0, -0.0, 1.12838e-30, -0.5205, 0.5205, -0.842701, 0.842701, 0.842285, -0.842659, 0.677801, 0.684666, 0.966105, 1.0, -1.0, nan] rg=False",
+    "result = torch.erf(torch.tensor([0.0, -0.0, 1e-30, -0.5, 0.5, -1.0, 1.0, 2.5, -2.5, 88.0, 100.0, -200.0, float('inf'), -float('inf'), float('nan')]).double())": "torch.float64 (15,) [0.0, -0.0, 1.12838e-30, -0.5205, 0.5205, -0.842701, 0.842701, 0.999593, -0.999593, 1.0, 1.0, -1.0, 1.0, -1.0, nan] rg=False",
+    "bits = lambda t: np.where(np.isnan(t.detach().numpy()), -1, t.detach().numpy().view(f'u{t.element_size()}').astype(np.int64)).tolist()\nresult = bits(torch.erf(torch.tensor([0.0, -0.0, 1e-30, -0.5, 0.5, -1.0, 1.0, 0.999, -0.9999, 0.7, 0.71, 1.5, float('inf'), -float('inf'), float('nan')]).half()))": "[0, 32768, 0, 47146, 14378, 47806, 15038, 15037, 47806, 14700, 14714, 15291, 15360, 48128, -1]",
+    "result = torch.erf(torch.tensor([0, 1, -3, 7]))": "torch.float32 (4,) [0.0, 0.842701, -0.999978, 1.0] rg=False",
+    "result = torch.erf(torch.tensor([True, False]))": "torch.float32 (2,) [0.842701, 0.0] rg=False",
+    "result = torch.erf(torch.tensor(0.25))": "torch.float32 () 0.276326 rg=False",
+    "result = torch.tensor([[0.25, 0.5], [0.75, -0.5]]).t().erf().stride()": "(1, 2)",
+    "result = torch.erf([1.0])": "TypeError: erf(): argument 'input' (position 1) must be Tensor, not list",
+    "result = torch.tensor([1.0]).erf(1)": "TypeError: TensorBase.erf() takes no arguments (1 given)",
+    "result = torch.tensor([1, 2]).erf_()": "RuntimeError: result type Float can't be cast to the desired output type Long",
+    "x = torch.tensor([0.25, 0.5, -0.75])\ny = x.erf_()\nresult = (y is x, x)": "(True, torch.float32 (3,) [0.276326, 0.5205, -0.711156] rg=False)",
+    "bits = lambda t: np.where(np.isnan(t.detach().numpy()), -1, t.detach().numpy().view(f'u{t.element_size()}').astype(np.int64)).tolist()\nx = torch.tensor([0.25, 0.5, -0.75, 0.0], requires_grad=True)\nr = torch.erf(x)\n(r * torch.tensor([1.0, -2.0, 0.5, 1.0])).sum().backward()\nresult = (r.grad_fn.name(), r, bits(x.grad))": "('ErfBackward0', torch.float32 (4,) [0.276326, 0.5205, -0.711156, 0.0] rg=True, [1065856652, 3219191782, 1050973987, 1066430139])",
+    "x = torch.tensor([0.25, 0.5, -0.75, 0.0], dtype=torch.float64, requires_grad=True)\n(g,) = torch.autograd.grad(torch.erf(x).sum(), x, create_graph=True)\nresult = (g.grad_fn.name() if g.grad_fn else None, g, torch.autograd.grad(g.sum(), x)[0] if g.requires_grad else None)": "('MulBackward0', torch.float64 (4,) [1.06001, 0.878783, 0.642931, 1.12838] rg=True, torch.float64 (4,) [-0.530007, -0.878783, 0.964397, -0.0] rg=False)",
+    "x = torch.tensor([0.25, 0.5, -0.75], requires_grad=True)\ny = x * 1\ny.erf_()\ny.sum().backward()\nresult = (y.grad_fn.name(), x.grad)": "('ErfBackward0', torch.float32 (3,) [1.06001, 0.878783, 0.642931] rg=False)",
+    "result = torch.erfc(torch.tensor([0.0, -0.0, 1e-30, -0.5, 0.5, -1.0, 1.0, 2.5, -2.5, 88.0, 100.0, -200.0, float('inf'), -float('inf'), float('nan')]))": "torch.float32 (15,) [1.0, 1.0, 1.0, 1.5205, 0.4795, 1.8427, 0.157299, 0.000406952, 1.99959, 0.0, 0.0, 2.0, 0.0, 2.0, nan] rg=False",
+    "result = torch.erfc(torch.tensor([0.0, -0.0, 1e-30, -0.5, 0.5, -1.0, 1.0, 0.999, -0.9999, 0.7, 0.71, 1.5, float('inf'), -float('inf'), float('nan')]))": "torch.float32 (15,) [1.0, 1.0, 1.0, 1.5205, 0.4795, 1.8427, 0.157299, 0.157715, 1.84266, 0.322199, 0.315334, 0.0338949, 0.0, 2.0, nan] rg=False",
+    "result = torch.erfc(torch.tensor([0.0, -0.0, 1e-30, -0.5, 0.5, -1.0, 1.0, 2.5, -2.5, 88.0, 100.0, -200.0, float('inf'), -float('inf'), float('nan')]).double())": "torch.float64 (15,) [1.0, 1.0, 1.0, 1.5205, 0.4795, 1.8427, 0.157299, 0.000406952, 1.99959, 0.0, 0.0, 2.0, 0.0, 2.0, nan] rg=False",
+    "bits = lambda t: np.where(np.isnan(t.detach().numpy()), -1, t.detach().numpy().view(f'u{t.element_size()}').astype(np.int64)).tolist()\nresult = bits(torch.erfc(torch.tensor([0.0, -0.0, 1e-30, -0.5, 0.5, -1.0, 1.0, 0.999, -0.9999, 0.7, 0.71, 1.5, float('inf'), -float('inf'), float('nan')]).half()))": "[15360, 15360, 15360, 15893, 14252, 16223, 12553, 12556, 16223, 13607, 13580, 10327, 0, 16384, -1]",
+    "result = torch.erfc(torch.tensor([0, 1, -3, 7]))": "torch.float32 (4,) [1.0, 0.157299, 1.99998, 4.18383e-23] rg=False",
+    "result = torch.erfc(torch.tensor([True, False]))": "torch.float32 (2,) [0.157299, 1.0] rg=False",
+    "result = torch.erfc(torch.tensor(0.25))": "torch.float32 () 0.723674 rg=False",
+    "result = torch.tensor([[0.25, 0.5], [0.75, -0.5]]).t().erfc().stride()": "(1, 2)",
+    "result = torch.erfc([1.0])": "TypeError: erfc(): argument 'input' (position 1) must be Tensor, not list",
+    "result = torch.tensor([1.0]).erfc(1)": "TypeError: TensorBase.erfc() takes no arguments (1 given)",
+    "result = torch.tensor([1, 2]).erfc_()": "RuntimeError: result type Float can't be cast to the desired output type Long",
+    "x = torch.tensor([0.25, 0.5, -0.75])\ny = x.erfc_()\nresult = (y is x, x)": "(True, torch.float32 (3,) [0.723674, 0.4795, 1.71116] rg=False)",
+    "bits = lambda t: np.where(np.isnan(t.detach().numpy()), -1, t.detach().numpy().view(f'u{t.element_size()}').astype(np.int64)).tolist()\nx = torch.tensor([0.25, 0.5, -0.75, 0.0], requires_grad=True)\nr = torch.erfc(x)\n(r * torch.tensor([1.0, -2.0, 0.5, 1.0])).sum().backward()\nresult = (r.grad_fn.name(), r, bits(x.grad))": "('ErfcBackward0', torch.float32 (4,) [0.723674, 0.4795, 1.71116, 1.0] rg=True, [3213340300, 1071708134, 3198457635, 3213913787])",
+    "x = torch.tensor([0.25, 0.5, -0.75, 0.0], dtype=torch.float64, requires_grad=True)\n(g,) = torch.autograd.grad(torch.erfc(x).sum(), x, create_graph=True)\nresult = (g.grad_fn.name() if g.grad_fn else None, g, torch.autograd.grad(g.sum(), x)[0] if g.requires_grad else None)": "('MulBackward0', torch.float64 (4,) [-1.06001, -0.878783, -0.642931, -1.12838] rg=True, torch.float64 (4,) [0.530007, 0.878783, -0.964397, 0.0] rg=False)",
+    "x = torch.tensor([0.25, 0.5, -0.75], requires_grad=True)\ny = x * 1\ny.erfc_()\ny.sum().backward()\nresult = (y.grad_fn.name(), x.grad)": "('ErfcBackward0', torch.float32 (3,) [-1.06001, -0.878783, -0.642931] rg=False)",
+    "result = torch.erfinv(torch.tensor([0.0, -0.0, 1e-30, -0.5, 0.5, -1.0, 1.0, 2.5, -2.5, 88.0, 100.0, -200.0, float('inf'), -float('inf'), float('nan')]))": "torch.float32 (15,) [0.0, -0.0, 8.86227e-31, -0.476936, 0.476936, -inf, inf, nan, nan, nan, nan, nan, nan, nan, nan] rg=False",
+    "result = torch.erfinv(torch.tensor([0.0, -0.0, 1e-30, -0.5, 0.5, -1.0, 1.0, 0.999, -0.9999, 0.7, 0.71, 1.5, float('inf'), -float('inf'), float('nan')]))": "torch.float32 (15,) [0.0, -0.0, 8.86227e-31, -0.476936, 0.476936, -inf, inf, 2.32676, -2.75104, 0.732869, 0.748205, nan, nan, nan, nan] rg=False",
+    "result = torch.erfinv(torch.tensor([0.0, -0.0, 1e-30, -0.5, 0.5, -1.0, 1.0, 2.5, -2.5, 88.0, 100.0, -200.0, float('inf'), -float('inf'), float('nan')]).double())": "torch.float64 (15,) [0.0, -0.0, 8.86227e-31, -0.476936, 0.476936, -inf, inf, nan, nan, nan, nan, nan, nan, nan, nan] rg=False",
+    "bits = lambda t: np.where(np.isnan(t.detach().numpy()), -1, t.detach().numpy().view(f'u{t.element_size()}').astype(np.int64)).tolist()\nresult = bits(torch.erfinv(torch.tensor([0.0, -0.0, 1e-30, -0.5, 0.5, -1.0, 1.0, 0.999, -0.9999, 0.7, 0.71, 1.5, float('inf'), -float('inf'), float('nan')]).half()))": "[0, 32768, 0, 47010, 14242, 64512, 31744, 16554, 64512, 14814, 14844, -1, -1, -1, -1]",
+    "result = torch.erfinv(torch.tensor([0, 1, -3, 7]))": "torch.float32 (4,) [0.0, inf, nan, nan] rg=False",
+    "result = torch.erfinv(torch.tensor([True, False]))": "torch.float32 (2,) [inf, 0.0] rg=False",
+    "result = torch.erfinv(torch.tensor(0.25))": "torch.float32 () 0.225312 rg=False",
+    "result = torch.tensor([[0.25, 0.5], [0.75, -0.5]]).t().erfinv().stride()": "(1, 2)",
+    "result = torch.erfinv([1.0])": "TypeError: erfinv(): argument 'input' (position 1) must be Tensor, not list",
+    "result = torch.tensor([1.0]).erfinv(1)": "TypeError: TensorBase.erfinv() takes no arguments (1 given)",
+    "result = torch.tensor([1, 2]).erfinv_()": "RuntimeError: result type Float can't be cast to the desired output type Long",
+    "x = torch.tensor([0.25, 0.5, -0.75])\ny = x.erfinv_()\nresult = (y is x, x)": "(True, torch.float32 (3,) [0.225312, 0.476936, -0.81342] rg=False)",
+    "bits = lambda t: np.where(np.isnan(t.detach().numpy()), -1, t.detach().numpy().view(f'u{t.element_size()}').astype(np.int64)).tolist()\nx = torch.tensor([0.25, 0.5, -0.75, 0.0], requires_grad=True)\nr = torch.erfinv(x)\n(r * torch.tensor([1.0, -2.0, 0.5, 1.0])).sum().backward()\nresult = (r.grad_fn.name(), r, bits(x.grad))": "('ErfinvBackward0', torch.float32 (4,) [0.225312, 0.476936, -0.81342, 0.0] rg=True, [1064218712, 3222169903, 1062983432, 1063444421])",
+    "x = torch.tensor([0.25, 0.5, -0.75, 0.0], dtype=torch.float64, requires_grad=True)\n(g,) = torch.autograd.grad(torch.erfinv(x).sum(), x, create_graph=True)\nresult = (g.grad_fn.name() if g.grad_fn else None, g, torch.autograd.grad(g.sum(), x)[0] if g.requires_grad else None)": "('MulBackward0', torch.float64 (4,) [0.932378, 1.11258, 1.7175, 0.886227] rg=True, torch.float64 (4,) [0.391741, 1.18075, -4.79886, 0.0] rg=False)",
+    "x = torch.tensor([0.25, 0.5, -0.75], requires_grad=True)\ny = x * 1\ny.erfinv_()\ny.sum().backward()\nresult = (y.grad_fn.name(), x.grad)": "('ErfinvBackward0', torch.float32 (3,) [0.932378, 1.11258, 1.7175] rg=False)",
+    "bits = lambda t: np.where(np.isnan(t.detach().numpy()), -1, t.detach().numpy().view(f'u{t.element_size()}').astype(np.int64)).tolist()\nresult = bits(torch.deg2rad(torch.tensor([0.0, -0.0, 1e-30, -0.5, 0.5, -1.0, 1.0, 2.5, -2.5, 88.0, 100.0, -200.0, float('inf'), -float('inf'), float('nan')])))": "[0, 2147483648, 179650255, 3155098165, 1007614517, 3163486773, 1016003125, 1026734274, 3174217922, 1069848585, 1071605491, 3227477747, 2139095040, 4286578688, -1]",
+    "bits = lambda t: np.where(np.isnan(t.detach().numpy()), -1, t.detach().numpy().view(f'u{t.element_size()}').astype(np.int64)).tolist()\nresult = bits(torch.deg2rad(torch.tensor([0.0, -0.0, 1e-30, -0.5, 0.5, -1.0, 1.0, 0.999, -0.9999, 0.7, 0.71, 1.5, float('inf'), -float('inf'), float('nan')])))": "[0, 2147483648, 179650255, 3155098165, 1007614517, 3163486773, 1016003125, 1015993755, 3163485836, 1011362583, 1011549986, 1020688208, 2139095040, 4286578688, -1]",
+    "result = torch.deg2rad(torch.tensor([0.0, -0.0, 1e-30, -0.5, 0.5, -1.0, 1.0, 2.5, -2.5, 88.0, 100.0, -200.0, float('inf'), -float('inf'), float('nan')]).double())": "torch.float64 (15,) [0.0, -0.0, 1.74533e-32, -0.00872665, 0.00872665, -0.0174533, 0.0174533, 0.0436332, -0.0436332, 1.53589, 1.74533, -3.49066, inf, -inf, nan] rg=False",
+    "bits = lambda t: np.where(np.isnan(t.detach().numpy()), -1, t.detach().numpy().view(f'u{t.element_size()}').astype(np.int64)).tolist()\nresult = bits(torch.deg2rad(torch.tensor([0.0, -0.0, 1e-30, -0.5, 0.5, -1.0, 1.0, 0.999, -0.9999, 0.7, 0.71, 1.5, float('inf'), -float('inf'), float('nan')]).half()))": "[0, 32768, 0, 41080, 8312, 42104, 9336, 9335, 42104, 8770, 8792, 9908, 31744, 64512, -1]",
+    "result = torch.deg2rad(torch.tensor([0, 1, -3, 7]))": "torch.float32 (4,) [0.0, 0.0174533, -0.0523599, 0.122173] rg=False",
+    "result = torch.deg2rad(torch.tensor([True, False]))": "torch.float32 (2,) [0.0174533, 0.0] rg=False",
+    "result = torch.deg2rad(torch.tensor(0.25))": "torch.float32 () 0.00436332 rg=False",
+    "result = torch.tensor([[0.25, 0.5], [0.75, -0.5]]).t().deg2rad().stride()": "(1, 2)",
+    "result = torch.deg2rad([1.0])": "TypeError: deg2rad(): argument 'input' (position 1) must be Tensor, not list",
+    "result = torch.tensor([1.0]).deg2rad(1)": "TypeError: TensorBase.deg2rad() takes no arguments (1 given)",
+    "result = torch.tensor([1, 2]).deg2rad_()": "RuntimeError: result type Float can't be cast to the desired output type Long",
+    "x = torch.tensor([0.25, 0.5, -0.75])\ny = x.deg2rad_()\nresult = (y is x, x)": "(True, torch.float32 (3,) [0.00436332, 0.00872665, -0.01309] rg=False)",
+    "bits = lambda t: np.where(np.isnan(t.detach().numpy()), -1, t.detach().numpy().view(f'u{t.element_size()}').astype(np.int64)).tolist()\nx = torch.tensor([0.25, 0.5, -0.75, 0.0], requires_grad=True)\nr = torch.deg2rad(x)\n(r * torch.tensor([1.0, -2.0, 0.5, 1.0])).sum().backward()\nresult = (r.grad_fn.name(), r, bits(x.grad))": "('Deg2RadBackward0', torch.float32 (4,) [0.00436332, 0.00872665, -0.01309, 0.0] rg=True, [1016003125, 3171875381, 1007614517, 1016003125])",
+    "x = torch.tensor([0.25, 0.5, -0.75, 0.0], dtype=torch.float64, requires_grad=True)\n(g,) = torch.autograd.grad(torch.deg2rad(x).sum(), x, create_graph=True)\nresult = (g.grad_fn.name() if g.grad_fn else None, g, torch.autograd.grad(g.sum(), x)[0] if g.requires_grad else None)": "(None, torch.float64 (4,) [0.0174533, 0.0174533, 0.0174533, 0.0174533] rg=False, None)",
+    "x = torch.tensor([0.25, 0.5, -0.75], requires_grad=True)\ny = x * 1\ny.deg2rad_()\ny.sum().backward()\nresult = (y.grad_fn.name(), x.grad)": "('Deg2RadBackward0', torch.float32 (3,) [0.0174533, 0.0174533, 0.0174533] rg=False)",
+    "bits = lambda t: np.where(np.isnan(t.detach().numpy()), -1, t.detach().numpy().view(f'u{t.element_size()}').astype(np.int64)).tolist()\nresult = bits(torch.rad2deg(torch.tensor([0.0, -0.0, 1e-30, -0.5, 0.5, -1.0, 1.0, 2.5, -2.5, 88.0, 100.0, -200.0, float('inf'), -float('inf'), float('nan')])))": "[0, 2147483648, 277955350, 3253022433, 1105538785, 3261411041, 1113927393, 1125072205, 3272555853, 1167953979, 1169362080, 3325234336, 2139095040, 4286578688, -1]",
+    "bits = lambda t: np.where(np.isnan(t.detach().numpy()), -1, t.detach().numpy().view(f'u{t.element_size()}').astype(np.int64)).tolist()\nresult = bits(torch.rad2deg(torch.tensor([0.0, -0.0, 1e-30, -0.5, 0.5, -1.0, 1.0, 0.999, -0.9999, 0.7, 0.71, 1.5, float('inf'), -float('inf'), float('nan')])))": "[0, 2147483648, 277955350, 3253022433, 1105538785, 3261411041, 1113927393, 1113912373, 3261409539, 1109421469, 1109571667, 1118561065, 2139095040, 4286578688, -1]",
+    "result = torch.rad2deg(torch.tensor([0.0, -0.0, 1e-30, -0.5, 0.5, -1.0, 1.0, 2.5, -2.5, 88.0, 100.0, -200.0, float('inf'), -float('inf'), float('nan')]).double())": "torch.float64 (15,) [0.0, -0.0, 5.72958e-29, -28.6479, 28.6479, -57.2958, 57.2958, 143.239, -143.239, 5042.03, 5729.58, -11459.2, inf, -inf, nan] rg=False",
+    "bits = lambda t: np.where(np.isnan(t.detach().numpy()), -1, t.detach().numpy().view(f'u{t.element_size()}').astype(np.int64)).tolist()\nresult = bits(torch.rad2deg(torch.tensor([0.0, -0.0, 1e-30, -0.5, 0.5, -1.0, 1.0, 0.999, -0.9999, 0.7, 0.71, 1.5, float('inf'), -float('inf'), float('nan')]).half()))": "[0, 32768, 0, 53033, 20265, 54057, 21289, 21288, 54057, 20740, 20758, 21855, 31744, 64512, -1]",
+    "result = torch.rad2deg(torch.tensor([0, 1, -3, 7]))": "torch.float32 (4,) [0.0, 57.2958, -171.887, 401.07] rg=False",
+    "result = torch.rad2deg(torch.tensor([True, False]))": "torch.float32 (2,) [57.2958, 0.0] rg=False",
+    "result = torch.rad2deg(torch.tensor(0.25))": "torch.float32 () 14.3239 rg=False",
+    "result = torch.tensor([[0.25, 0.5], [0.75, -0.5]]).t().rad2deg().stride()": "(1, 2)",
+    "result = torch.rad2deg([1.0])": "TypeError: rad2deg(): argument 'input' (position 1) must be Tensor, not list",
+    "result = torch.tensor([1.0]).rad2deg(1)": "TypeError: TensorBase.rad2deg() takes no arguments (1 given)",
+    "result = torch.tensor([1, 2]).rad2deg_()": "RuntimeError: result type Float can't be cast to the desired output type Long",
+    "x = torch.tensor([0.25, 0.5, -0.75])\ny = x.rad2deg_()\nresult = (y is x, x)": "(True, torch.float32 (3,) [14.3239, 28.6479, -42.9718] rg=False)",
+    "bits = lambda t: np.where(np.isnan(t.detach().numpy()), -1, t.detach().numpy().view(f'u{t.element_size()}').astype(np.int64)).tolist()\nx = torch.tensor([0.25, 0.5, -0.75, 0.0], requires_grad=True)\nr = torch.rad2deg(x)\n(r * torch.tensor([1.0, -2.0, 0.5, 1.0])).sum().backward()\nresult = (r.grad_fn.name(), r, bits(x.grad))": "('Rad2DegBackward0', torch.float32 (4,) [14.3239, 28.6479, -42.9718, 0.0] rg=True, [1113927393, 3269799649, 1105538785, 1113927393])",
+    "x = torch.tensor([0.25, 0.5, -0.75, 0.0], dtype=torch.float64, requires_grad=True)\n(g,) = torch.autograd.grad(torch.rad2deg(x).sum(), x, create_graph=True)\nresult = (g.grad_fn.name() if g.grad_fn else None, g, torch.autograd.grad(g.sum(), x)[0] if g.requires_grad else None)": "(None, torch.float64 (4,) [57.2958, 57.2958, 57.2958, 57.2958] rg=False, None)",
+    "x = torch.tensor([0.25, 0.5, -0.75], requires_grad=True)\ny = x * 1\ny.rad2deg_()\ny.sum().backward()\nresult = (y.grad_fn.name(), x.grad)": "('Rad2DegBackward0', torch.float32 (3,) [57.2958, 57.2958, 57.2958] rg=False)",
+    "bits = lambda t: np.where(np.isnan(t.detach().numpy()), -1, t.detach().numpy().view(f'u{t.element_size()}').astype(np.int64)).tolist()\nresult = bits(torch.sinc(torch.tensor([0.0, -0.0, 1e-30, -0.5, 0.5, -1.0, 1.0, 2.5, -2.5, 88.0, 100.0, -200.0, float('inf'), -float('inf'), float('nan')])))": "[1065353216, 1065353216, 1065353216, 1059256707, 1059256707, 3002009957, 3002009957, 1040343350, 1040343350, 866351206, 849399570, 849399570, -1, -1, -1]",
+    "bits = lambda t: np.where(np.isnan(t.detach().numpy()), -1, t.detach().numpy().view(f'u{t.element_size()}').astype(np.int64)).tolist()\nresult = bits(torch.sinc(torch.tensor([0.0, -0.0, 1e-30, -0.5, 0.5, -1.0, 1.0, 0.999, -0.9999, 0.7, 0.71, 1.5, float('inf'), -float('inf'), float('nan')])))": "[1065353216, 1065353216, 1065353216, 1059256707, 1059256707, 3002009957, 3002009957, 981676941, 953268884, 1052531498, 1052073892, 3193523375, -1, -1, -1]",
+    "result = torch.sinc(torch.tensor([0.0, -0.0, 1e-30, -0.5, 0.5, -1.0, 1.0, 2.5, -2.5, 88.0, 100.0, -200.0, float('inf'), -float('inf'), float('nan')]).double())": "torch.float64 (15,) [1.0, 1.0, 1.0, 0.63662, 0.63662, 3.89817e-17, 3.89817e-17, 0.127324, 0.127324, -1.41788e-16, 6.25284e-18, 6.25284e-18, nan, nan, nan] rg=False",
+    "bits = lambda t: np.where(np.isnan(t.detach().numpy()), -1, t.detach().numpy().view(f'u{t.element_size()}').astype(np.int64)).tolist()\nresult = bits(torch.sinc(torch.tensor([0.0, -0.0, 1e-30, -0.5, 0.5, -1.0, 1.0, 0.999, -0.9999, 0.7, 0.71, 1.5, float('inf'), -float('inf'), float('nan')]).half()))": "[15360, 15360, 15360, 14616, 14616, 32768, 32768, 5121, 32768, 13794, 13739, 45770, -1, -1, -1]",
+    "result = torch.sinc(torch.tensor([0, 1, -3, 7]))": "torch.float32 (4,) [1.0, -2.78275e-08, -2.53054e-09, -6.03522e-08] rg=False",
+    "result = torch.sinc(torch.tensor([True, False]))": "torch.float32 (2,) [-2.78275e-08, 1.0] rg=False",
+    "result = torch.sinc(torch.tensor(0.25))": "torch.float32 () 0.900316 rg=False",
+    "result = torch.tensor([[0.25, 0.5], [0.75, -0.5]]).t().sinc().stride()": "(1, 2)",
+    "result = torch.sinc([1.0])": "TypeError: sinc(): argument 'input' (position 1) must be Tensor, not list",
+    "result = torch.tensor([1.0]).sinc(1)": "TypeError: TensorBase.sinc() takes no arguments (1 given)",
+    "result = torch.tensor([1, 2]).sinc_()": "RuntimeError: result type Float can't be cast to the desired output type Long",
+    "x = torch.tensor([0.25, 0.5, -0.75])\ny = x.sinc_()\nresult = (y is x, x)": "(True, torch.float32 (3,) [0.900316, 0.63662, 0.300105] rg=False)",
+    "bits = lambda t: np.where(np.isnan(t.detach().numpy()), -1, t.detach().numpy().view(f'u{t.element_size()}').astype(np.int64)).tolist()\nx = torch.tensor([0.25, 0.5, -0.75, 0.0], requires_grad=True)\nr = torch.sinc(x)\n(r * torch.tensor([1.0, -2.0, 0.5, 1.0])).sum().backward()\nresult = (r.grad_fn.name(), r, bits(x.grad))": "('SincBackward0', torch.float32 (4,) [0.900316, 0.63662, 0.300105, 1.0] rg=True, [3209025718, 1076033924, 1059841477, 0])",
+    "x = torch.tensor([0.25, 0.5, -0.75, 0.0], dtype=torch.float64, requires_grad=True)\n(g,) = torch.autograd.grad(torch.sinc(x).sum(), x, create_graph=True)\nresult = (g.grad_fn.name() if g.grad_fn else None, g, torch.autograd.grad(g.sum(), x)[0] if g.requires_grad else None)": "('WhereBackward0', torch.float64 (4,) [-0.772838, -1.27324, 1.34295, 0.0] rg=True, torch.float64 (4,) [-2.70306, -1.19023, 0.619277, nan] rg=False)",
+    "x = torch.tensor([0.25, 0.5, -0.75], requires_grad=True)\ny = x * 1\ny.sinc_()\ny.sum().backward()\nresult = (y.grad_fn.name(), x.grad)": "('SincBackward0', torch.float32 (3,) [-0.772838, -1.27324, 1.34295] rg=False)",
+    "result = torch.signbit(torch.tensor([0.0, -0.0, 1.0, -1.0, float('inf'), -float('inf'), float('nan'), -float('nan')]))": "torch.bool (8,) [False, True, False, True, False, True, False, True] rg=False",
+    "result = torch.signbit(torch.tensor([0.0, -0.0, -2.0]).half())": "torch.bool (3,) [False, True, True] rg=False",
+    "result = torch.signbit(torch.tensor([1, -2, 0]))": "torch.bool (3,) [False, True, False] rg=False",
+    "result = torch.signbit(torch.tensor([True, False]))": "torch.bool (2,) [False, False] rg=False",
+    "result = torch.signbit(torch.tensor([-1.0], requires_grad=True))": "torch.bool (1,) [True] rg=False",
+    "result = torch.tensor([-1.0]).signbit(1)": "TypeError: TensorBase.signbit() takes no arguments (1 given)",
+    "result = torch.tensor([-1.0]).signbit_()": "AttributeError: 'Tensor' object has no attribute 'signbit_'",
+    "result = torch.signbit([1.0])": "TypeError: signbit(): argument 'input' (position 1) must be Tensor, not list",
+    "result = torch.copysign(torch.tensor([5, -7]), torch.tensor([3, -2]))": "torch.float32 (2,) [5.0, -7.0] rg=False",
+    "result = torch.copysign(torch.tensor([5, -7]), -2)": "torch.float32 (2,) [-5.0, -7.0] rg=False",
+    "result = torch.copysign(torch.tensor([5.0, -7.0, 0.0, float('nan'), float('inf')]), -0.0)": "torch.float32 (5,) [-5.0, -7.0, -0.0, nan, -inf] rg=False",
+    "result = torch.copysign(torch.tensor([5.0, -7.0, 0.0, 1.0]), torch.tensor([0.0, float('nan'), -float('nan'), -float('inf')]))": "torch.float32 (4,) [5.0, 7.0, -0.0, -1.0] rg=False",
+    "result = torch.copysign(torch.tensor([True, False]), torch.tensor([True, True]))": "torch.float32 (2,) [1.0, 0.0] rg=False",
+    "result = torch.copysign(torch.tensor([5.0, -7.0], dtype=torch.float16), torch.tensor([3.0, 2.0]))": "torch.float32 (2,) [5.0, 7.0] rg=False",
+    "result = torch.copysign(torch.tensor([5.0, -7.0], dtype=torch.float16), -1)": "torch.float16 (2,) [-5.0, -7.0] rg=False",
+    "result = torch.copysign(3.0, torch.tensor([1.0, 2.0]))": "TypeError: copysign() received an invalid combination of arguments - got (float, Tensor), but expected one of:\n * (Tensor input, Tensor other, *, Tensor out = None)\n * (Tensor input, Number other, *, Tensor out = None)\n",
+    "result = torch.copysign(torch.tensor([1.0, 2.0]), 'a')": "TypeError: copysign() received an invalid combination of arguments - got (Tensor, str), but expected one of:\n * (Tensor input, Tensor other, *, Tensor out = None)\n * (Tensor input, Number other, *, Tensor out = None)\n",
+    "result = torch.copysign(torch.tensor([1.0, 2.0]))": "TypeError: copysign() received an invalid combination of arguments - got (Tensor), but expected one of:\n * (Tensor input, Tensor other, *, Tensor out = None)\n * (Tensor input, Number other, *, Tensor out = None)\n",
+    "result = torch.tensor([1.0, 2.0]).copysign_(-1)": "torch.float32 (2,) [-1.0, -2.0] rg=False",
+    "result = torch.tensor([1, 2]).copysign_(-1)": "RuntimeError: result type Float can't be cast to the desired output type Long",
+    "x = torch.tensor([5.0, -7.0, 0.0], requires_grad=True)\ny = torch.tensor([3.0, 2.0, -1.0], requires_grad=True)\nr = torch.copysign(x, y)\n(r * torch.tensor([1.0, 2.0, 3.0])).sum().backward()\nresult = (r.grad_fn.name(), x.grad, y.grad)": "('CopysignBackward0', torch.float32 (3,) [1.0, -2.0, 0.0] rg=False, torch.float32 (3,) [0.0, 0.0, 0.0] rg=False)",
+    "x = torch.tensor([5.0, -7.0, 0.0], requires_grad=True)\nr = torch.copysign(x, -1.0)\nr.sum().backward()\nresult = (r.grad_fn.name(), x.grad)": "('CopysignBackward1', torch.float32 (3,) [-1.0, 1.0, 0.0] rg=False)",
+    "x = torch.tensor([5.0, -7.0, 0.0], dtype=torch.float64, requires_grad=True)\n(g,) = torch.autograd.grad(torch.copysign(x, -1.0).sum(), x, create_graph=True)\nresult = (g.grad_fn.name(), g)": "('MulBackward0', torch.float64 (3,) [-1.0, 1.0, 0.0] rg=True)",
+    "y = torch.tensor([3.0, 2.0], requires_grad=True)\nr = torch.copysign(torch.tensor([1.0, 2.0]), y)\nresult = (r.requires_grad, r.grad_fn)": "(True, <CopysignBackward0 object at 0x>)",
+    "result = torch.heaviside(torch.tensor([5, -7, 0]), torch.tensor([3, 2, 9]))": "torch.int64 (3,) [1, 0, 9] rg=False",
+    "result = torch.heaviside(torch.tensor([-1.5, 0.0, -0.0, 2.0, float('nan')]), torch.tensor([0.5]))": "torch.float32 (5,) [0.0, 0.5, 0.5, 1.0, 0.0] rg=False",
+    "result = torch.heaviside(torch.tensor([True, False]), torch.tensor([True, True]))": "torch.bool (2,) [True, True] rg=False",
+    "result = torch.heaviside(torch.tensor([5.0, -7.0], dtype=torch.float16), torch.tensor([3.0, 2.0]))": "RuntimeError: heaviside is not yet implemented for tensors with different dtypes.",
+    "result = torch.heaviside(torch.tensor([5, -7]), 2)": "TypeError: heaviside(): argument 'values' (position 2) must be Tensor, not int",
+    "result = torch.heaviside(torch.tensor([5.0, -7.0]), torch.tensor([0, 0]))": "RuntimeError: heaviside is not yet implemented for tensors with different dtypes.",
+    "result = torch.heaviside(3.0, torch.tensor([1.0, 2.0]))": "TypeError: heaviside(): argument 'input' (position 1) must be Tensor, not float",
+    "result = torch.tensor([1.0, 2.0]).heaviside()": 'TypeError: heaviside() missing 1 required positional arguments: "values"',
+    "result = torch.tensor([0.0, 2.0]).heaviside_(torch.tensor([7.0]))": "torch.float32 (2,) [7.0, 1.0] rg=False",
+    "result = torch.tensor([0.0, 2.0]).heaviside(torch.ones(3))": "RuntimeError: The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 0",
+    "x = torch.tensor([5.0, 0.0], requires_grad=True)\nr = torch.heaviside(x, torch.tensor([0.5, 0.5]))\nresult = (r.grad_fn.name(), r)": "('torch::autograd::NotImplemented', torch.float32 (2,) [1.0, 0.5] rg=True)",
+    "x = torch.tensor([5.0, 0.0], requires_grad=True)\nr = torch.heaviside(x, torch.tensor([0.5, 0.5]))\nr.sum().backward()": "RuntimeError: derivative for aten::heaviside is not implemented",
+    "result = torch.float_power(torch.tensor([5, -7]), torch.tensor([3, 2]))": "torch.float64 (2,) [125.0, 49.0] rg=False",
+    "result = torch.float_power(torch.tensor([5, -7]), 2)": "torch.float64 (2,) [25.0, 49.0] rg=False",
+    "result = torch.float_power(torch.tensor([5, -7]), 2.5)": "torch.float64 (2,) [55.9017, nan] rg=False",
+    "result = torch.float_power(torch.tensor([5.0, -7.0]), 0.5)": "torch.float64 (2,) [2.23607, nan] rg=False",
+    "result = torch.float_power(torch.tensor([True, False]), torch.tensor([True, True]))": "torch.float64 (2,) [1.0, 0.0] rg=False",
+    "result = torch.float_power(torch.tensor([5.0, -7.0], dtype=torch.float16), torch.tensor([3.0, 2.0]))": "torch.float64 (2,) [125.0, 49.0] rg=False",
+    "result = torch.float_power(3.0, torch.tensor([1.0, 2.0]))": "torch.float64 (2,) [3.0, 9.0] rg=False",
+    "result = torch.float_power(2, torch.tensor([1, 2]))": "torch.float64 (2,) [2.0, 4.0] rg=False",
+    "result = torch.float_power(torch.tensor([1.0, 2.0]), 'a')": "TypeError: float_power() received an invalid combination of arguments - got (Tensor, str), but expected one of:\n * (Tensor input, Tensor exponent, *, Tensor out = None)\n * (Number self, Tensor exponent, *, Tensor out = None)\n * (Tensor input, Number exponent, *, Tensor out = None)\n",
+    "result = torch.float_power(torch.tensor([1.1, 2.3]), True)": "torch.float64 (2,) [1.1, 2.3] rg=False",
+    "result = torch.float_power(2, 3)": "TypeError: float_power() received an invalid combination of arguments - got (int, int), but expected one of:\n * (Tensor input, Tensor exponent, *, Tensor out = None)\n * (Number self, Tensor exponent, *, Tensor out = None)\n * (Tensor input, Number exponent, *, Tensor out = None)\n",
+    "result = torch.float_power(torch.tensor([1.0, 2.0]))": "TypeError: float_power() received an invalid combination of arguments - got (Tensor), but expected one of:\n * (Tensor input, Tensor exponent, *, Tensor out = None)\n * (Number self, Tensor exponent, *, Tensor out = None)\n * (Tensor input, Number exponent, *, Tensor out = None)\n",
+    "result = torch.tensor([1.0, 2.0]).float_power(2)": "torch.float64 (2,) [1.0, 4.0] rg=False",
+    "result = torch.tensor([1, 2]).float_power_(2)": "RuntimeError: the base given to float_power_ has dtype Long but the operation's result requires dtype Double",
+    "result = torch.tensor([1.0, 2.0]).float_power_(2)": "RuntimeError: the base given to float_power_ has dtype Float but the operation's result requires dtype Double",
+    "result = torch.tensor([1.0, 2.0], dtype=torch.float64).float_power_(2)": "torch.float64 (2,) [1.0, 4.0] rg=False",
+    "result = torch.tensor([1.0, 2.0], dtype=torch.float64).float_power_(torch.tensor([3.0, 0.5]))": "torch.float64 (2,) [1.0, 1.41421] rg=False",
+    "bits = lambda t: np.where(np.isnan(t.detach().numpy()), -1, t.detach().numpy().view(f'u{t.element_size()}').astype(np.int64)).tolist()\nresult = bits(torch.float_power(torch.tensor([1.1, 2.3, 0.7, 3.3]), torch.tensor([2.2, 1.7, -0.3, 3.0])))": "[4608233047186354795, 4616325154448472853, 4607691041959570540, 4630254500209280159]",
+    "x = torch.tensor([1.5, 2.0], requires_grad=True)\nr = torch.float_power(x, 2.0)\nr.sum().backward()\nresult = (r.grad_fn.name(), r.grad_fn.next_functions[0][0].name(), x.grad)": "('PowBackward0', 'ToCopyBackward0', torch.float32 (2,) [3.0, 4.0] rg=False)",
+    "x = torch.tensor([1.5, 2.0], requires_grad=True)\ny = torch.tensor([3.0, 0.5], requires_grad=True)\nr = torch.float_power(x, y)\nr.sum().backward()\nresult = (r.grad_fn.name(), x.grad, y.grad)": "('PowBackward1', torch.float32 (2,) [6.75, 0.353553] rg=False, torch.float32 (2,) [1.36844, 0.980258] rg=False)",
+    "y = torch.tensor([3.0, 0.5], requires_grad=True)\nr = torch.float_power(2, y)\nr.sum().backward()\nresult = (r.grad_fn.name(), y.grad)": "('PowBackward2', torch.float32 (2,) [5.54518, 0.980258] rg=False)",
+    "result = torch.logical_xor(torch.tensor([5, 0, 0]), torch.tensor([3, 2, 0]))": "torch.bool (3,) [False, True, False] rg=False",
+    "result = torch.logical_xor(torch.tensor([True, False]), torch.tensor([True, True]))": "torch.bool (2,) [False, True] rg=False",
+    "result = torch.logical_xor(torch.tensor([0.0, float('nan'), -0.0]), torch.tensor([0, 0, 1]))": "torch.bool (3,) [False, True, True] rg=False",
+    "result = torch.logical_xor(torch.tensor([[1.0], [0.0]]), torch.tensor([1.0, 0.0]))": "torch.bool (2, 2) [[False, True], [True, False]] rg=False",
+    "result = torch.logical_xor(torch.tensor([5, -7]), 2)": "TypeError: logical_xor(): argument 'other' (position 2) must be Tensor, not int",
+    "result = torch.logical_xor(3.0, torch.tensor([1.0, 2.0]))": "TypeError: logical_xor(): argument 'input' (position 1) must be Tensor, not float",
+    "result = torch.logical_xor(torch.tensor([1.0, 2.0]))": 'TypeError: logical_xor() missing 1 required positional arguments: "other"',
+    "result = torch.tensor([1.0, 2.0]).logical_xor(torch.ones(3))": "RuntimeError: The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 0",
+    "result = torch.tensor([1.0, 0.0]).logical_xor_(torch.tensor([1.0, 1.0]))": "torch.float32 (2,) [0.0, 1.0] rg=False",
+    "result = torch.tensor([1, 0]).logical_xor_(torch.tensor([0.5, 0.0]))": "torch.int64 (2,) [0, 0] rg=False",
+    "result = torch.logical_xor(torch.tensor([1.0], requires_grad=True), torch.tensor([0.0]))": "torch.bool (1,) [True] rg=False",
+    # --- end cases4 ---
     # --- goldens end ---
 }
 
@@ -465,12 +628,17 @@ def test_elementwise_goldens_are_torchs(code: str, real_torch: ModuleType) -> No
 
 # --- torch-marked differentials -------------------------------------------------------------
 UNARY = ("log1p", "expm1", "log10", "exp2", "rsqrt", "trunc", "fix", "frac")
+UNARY += ("erf", "erfc", "erfinv", "deg2rad", "rad2deg", "sinc")
 # the share of float64 elements that may differ from torch in the last place (torch's are
 # SLEEF's double kernels, the engine's numpy's; measured over 200,000 arguments, see
 # docs/engine-internals.md); float32 and float16 are bit for bit but for MKL's log10
-FLOAT64_RATES = {"log1p": 0.03, "expm1": 0.01, "exp2": 0.1}
-FLOAT32_RATES = {"log10": 0.0005, "exp2": 0.0002}  # (exp2: glibc's exp2f on the tail)
+FLOAT64_RATES = {"log1p": 0.03, "expm1": 0.01, "exp2": 0.1, "erf": 0.2, "erfc": 0.2}
+FLOAT64_RATES["erfinv"] = 0.2
+# (exp2: glibc's exp2f on the tail; erf, erfc, erfinv: MKL's; sinc: glibc's sinf)
+FLOAT32_RATES = {"log10": 0.0005, "exp2": 0.0002, "erf": 0.06, "erfc": 0.15, "erfinv": 0.02}
+FLOAT32_RATES["sinc"] = 0.02
 ARGUMENT_RANGES = {"log1p": 30, "expm1": 30, "log10": 1e6, "exp2": 40, "rsqrt": 1e6}
+ARGUMENT_RANGES.update(erf=4.0, erfc=4.0, erfinv=1.0, sinc=30.0)
 
 
 def _layouts(rng: np.random.Generator, scale: float) -> list[np.ndarray]:
@@ -534,13 +702,17 @@ def test_unary_gradients_as_torch(name: str, dtype: str, real_torch: ModuleType)
         grads.append((result.detach().numpy(), x.grad.numpy(), result.grad_fn.name()))
     (expected, expected_grad, expected_name), (got, got_grad, got_name) = grads
     assert got_name == expected_name
-    if dtype == "float32" or name not in FLOAT64_RATES:  # (else: numpy's float64 values)
+    if name in ("erf", "erfc", "erfinv", "sinc"):  # (gradients of MKL's exp, erfinv, sin, cos)
+        np.testing.assert_allclose(
+            got_grad, expected_grad, rtol=1e-6 if dtype == "float32" else 1e-14
+        )
+    elif dtype == "float32" or name not in FLOAT64_RATES:  # (else: numpy's float64 values)
         np.testing.assert_array_equal(_bits(got_grad), _bits(expected_grad))
     else:
         np.testing.assert_allclose(got_grad, expected_grad, rtol=1e-15)
 
 
-BINARY = ("fmod", "atan2", "hypot", "logaddexp", "xlogy", "lerp")
+BINARY = ("fmod", "atan2", "hypot", "logaddexp", "xlogy", "lerp", "copysign", "float_power")
 # float32: atan2 is SLEEF's atan2f on torch's vector body (not reproduced: correctly
 # rounded), xlogy glibc's logf (correctly rounded here); float64: SLEEF's double kernels
 BINARY_RATES = {
@@ -551,6 +723,8 @@ BINARY_RATES = {
     ("hypot", "float64"): 0.005,
     ("logaddexp", "float64"): 0.04,
     ("xlogy", "float64"): 0.002,
+    # float_power is pow in float64: the engine's (numpy's) float64 pow of tensor exponents
+    **{("float_power", dtype): 0.04 for dtype in ("float32", "float64", "float16")},
 }
 
 

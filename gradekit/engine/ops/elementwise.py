@@ -12,14 +12,23 @@ derivatives.yaml's formulas in its order of operations, with engine ops (differe
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
 
 from .. import errors
-from ..autograd import grad_mode
+from ..autograd import grad_mode, no_grad
 from ..autograd.graph import Node
-from ..dtypes import FLOATING, bool_, float16, float32, get_default_dtype, result_type
+from ..dtypes import (
+    FLOATING,
+    bool_,
+    float16,
+    float32,
+    float64,
+    get_default_dtype,
+    result_type,
+)
 from ..tensor import Tensor
 from . import arguments
 from .core import (
@@ -33,6 +42,7 @@ from .core import (
 from .pointwise import (
     _float_input,
     _needs,
+    _record_no_derivative,
     _rounded_from_float64,
     _unary_result,
     _whole_numbers,
@@ -720,6 +730,355 @@ def nan_to_num(input: Tensor, nan: Any = None, posinf: Any = None, neginf: Any =
         raise arguments.not_a_tensor("nan_to_num", input, failure, nan, posinf, neginf) from None
 
 
+# --- erf, erfc, erfinv ---------------------------------------------------------------------
+_TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)  # derivatives.yaml's 2.0 / sqrt(M_PI)
+_HALF_SQRT_PI = 0.5 * math.sqrt(math.pi)
+_ERF = np.frompyfunc(math.erf, 1, 1)
+_ERFC = np.frompyfunc(math.erfc, 1, 1)
+
+
+def _libm(function: Any) -> Any:
+    """A float64 libm function (``math.erf``) as a ufunc-like callable on arrays (numpy has
+    no erf): float64 results, any shape, quiet."""
+
+    def call(data: Any, dtype: Any = None, out: Any = None, casting: Any = None) -> np.ndarray:
+        values = np.asarray(function(np.asarray(data, np.float64)), np.float64)
+        if out is not None:
+            out[...] = values
+            return out
+        return values
+
+    return call
+
+
+_erf = _libm(_ERF)
+_erfc = _libm(_ERFC)
+
+
+def _erfinv_float64(y: np.ndarray) -> np.ndarray:
+    """The inverse error function in float64: torch's ``calc_erfinv`` first guess (a
+    rational approximation), then Newton steps (torch's float64 values are MKL's, all but
+    0.4% correctly rounded; two steps on ``erf`` as torch's fallback were 33% off)."""
+    y = np.asarray(y, np.float64)
+    y_abs = np.abs(y)
+    z = y * y
+    num = ((-0.140543331 * z + 0.914624893) * z - 1.645349621) * z + 0.886226899
+    dem = (((0.012229801 * z - 0.329097515) * z + 1.442710462) * z - 2.118377725) * z + 1.0
+    central = y * num / dem
+    z = np.sqrt(-np.log((1.0 - y_abs) / 2.0))
+    num = ((1.641345311 * z + 3.429567803) * z - 1.624906493) * z - 1.970840454
+    dem = (1.637067800 * z + 3.543889200) * z + 1.0
+    x = np.where(y_abs <= 0.7, central, np.copysign(num, y) / dem)
+    for _ in range(3):  # (near ±1 on erfc, whose argument 1 - |y| is exact there)
+        slope = _TWO_OVER_SQRT_PI * np.exp(-x * x)
+        x_abs = np.abs(x)
+        tail = (_erfc(x_abs) - (1.0 - y_abs)) / slope
+        tail = np.where(x < 0, -tail, tail)
+        x = np.where(y_abs >= 0.5, x + tail, x - (_erf(x) - y) / slope)
+    x = np.where(y_abs == 1, np.copysign(np.inf, y), x)
+    return np.where(y_abs > 1, np.nan, x)
+
+
+def _erfinv(data: Any, dtype: Any = None, out: Any = None, casting: Any = None) -> np.ndarray:
+    values = _erfinv_float64(data)
+    if out is not None:
+        out[...] = values
+        return out
+    return values
+
+
+class ErfBackward0(Node):
+    """out = erf(self).  Saves self: ``2.0 / sqrt(M_PI) * exp(-self.pow(2)) * grad``."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        (self_,) = self.saved_tensors
+        return (mul_scalar(exp(-pow(self_, 2)), _TWO_OVER_SQRT_PI) * grad,)
+
+
+class ErfcBackward0(Node):
+    """out = erfc(self).  Saves self: ``-2.0 / sqrt(M_PI) * exp(-self.pow(2)) * grad``."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        (self_,) = self.saved_tensors
+        return (mul_scalar(exp(-pow(self_, 2)), -_TWO_OVER_SQRT_PI) * grad,)
+
+
+class ErfinvBackward0(Node):
+    """out = erfinv(self).  Saves self: ``0.5 * sqrt(M_PI) * exp(self.erfinv().pow(2)) *
+    grad``."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        (self_,) = self.saved_tensors
+        with np.errstate(all="ignore"):
+            return (mul_scalar(exp(pow(erfinv(self_), 2)), _HALF_SQRT_PI) * grad,)
+
+
+def erf(input: Tensor) -> Tensor:
+    """torch.erf: float32 MKL's (libm's double ``erf`` rounded once here), float16 torch's
+    vectorised approximation in float32 (``elementwise_kernels.vectorized_erf``)."""
+    try:
+        if input.dtype is float16:
+            from .elementwise_kernels import vectorized_erf
+
+            data = input._data
+            values = quiet_call(lambda a: vectorized_erf(a.astype(np.float32)), np.atleast_1d(data))
+            out = _laid_out_result(
+                data, quiet_call(values.astype, np.float16).reshape(data.shape), float16
+            )
+            return _unary_result(ErfBackward0, input, out, float16, save_input=True)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("erf", input, failure) from None
+    return _unary("erf", _erf, ErfBackward0, input, save_input=True)
+
+
+def erfc(input: Tensor) -> Tensor:
+    """torch.erfc."""
+    return _unary("erfc", _erfc, ErfcBackward0, input, save_input=True)
+
+
+def erfinv(input: Tensor) -> Tensor:
+    """torch.erfinv: the inverse of erf on [-1, 1] (±1 give ±inf, beyond them nan)."""
+    return _unary("erfinv", _erfinv, ErfinvBackward0, input, save_input=True)
+
+
+# --- deg2rad, rad2deg, sinc, signbit -----------------------------------------------------
+_PI_OVER_180 = 0.017453292519943295769236907684886127134428718885417  # M_PI_180
+_180_OVER_PI = 57.295779513082320876798154814105170332405472466564  # M_180_PI
+
+
+class Deg2RadBackward0(Node):
+    """out = deg2rad(self): ``grad * M_PI_180`` (torch records no graph for it)."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        with no_grad():
+            return (mul_scalar(grad, _PI_OVER_180),)
+
+
+class Rad2DegBackward0(Node):
+    """out = rad2deg(self): ``grad * M_180_PI`` (torch records no graph for it)."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        with no_grad():
+            return (mul_scalar(grad, _180_OVER_PI),)
+
+
+def _scaled(name: str, node_class: type, factor: float, input: Tensor) -> Tensor:
+    """``input * factor`` as torch's ``mul`` by a number (integers and bools in the default
+    float dtype first)."""
+    try:
+        data, d = _float_input(input)
+        with no_grad():
+            out = mul_scalar(Tensor._make(data, d), factor)._data
+        return _unary_result(node_class, input, out, d)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor(name, input, failure) from None
+
+
+def deg2rad(input: Tensor) -> Tensor:
+    """torch.deg2rad: ``input * (pi / 180)``."""
+    return _scaled("deg2rad", Deg2RadBackward0, _PI_OVER_180, input)
+
+
+def rad2deg(input: Tensor) -> Tensor:
+    """torch.rad2deg: ``input * (180 / pi)``."""
+    return _scaled("rad2deg", Rad2DegBackward0, _180_OVER_PI, input)
+
+
+class SincBackward0(Node):
+    """out = sinc(self).  Saves self: torch's ``sinc_backward``,
+    ``grad * (self_pi * cos(self_pi) - sin(self_pi)) / self_squared_pi``, 0 where
+    ``self_squared_pi`` is 0."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        from .pointwise import cos, sin
+
+        (self_,) = self.saved_tensors
+        self_pi = mul_scalar(self_, math.pi)
+        self_squared_pi = mul_scalar(self_ * self_, math.pi)
+        with np.errstate(all="ignore"):
+            out = grad * (self_pi * cos(self_pi) - sin(self_pi)) / self_squared_pi
+        return (
+            where(
+                self_squared_pi == 0.0,
+                Tensor._make(np.zeros((), grad.dtype.np_dtype), grad.dtype),
+                out,
+            ),
+        )
+
+
+def _sinc_data(a: np.ndarray) -> np.ndarray:
+    """torch's scalar kernel: 1 at 0, else ``sin(pi * a) / (pi * a)`` in the opmath dtype
+    (float32 for half; libm's ``sinf`` taken correctly rounded)."""
+    opmath = np.float32 if a.dtype == np.float16 else a.dtype.type
+    product = opmath(math.pi) * a.astype(opmath)
+    sines = _rounded_from_float64(np.sin, np.asarray(product))
+    return np.where(a == 0, opmath(1), sines / product).astype(a.dtype)
+
+
+def sinc(input: Tensor) -> Tensor:
+    """torch.sinc: the normalized sinc, ``sin(pi x) / (pi x)`` (1 at 0)."""
+    try:
+        data, d = _float_input(input)
+        out = _laid_out_result(data, quiet_call(_sinc_data, data), d)
+        return _unary_result(SincBackward0, input, out, d, save_input=True)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("sinc", input, failure) from None
+
+
+def _laid_out_result(like: np.ndarray, values: np.ndarray, d: Any) -> np.ndarray:
+    from ..nn.smooth_activations import _laid_out
+
+    return _laid_out(like, as_array(values, d))
+
+
+def signbit(input: Tensor) -> Tensor:
+    """torch.signbit: True where the sign bit is set (-0.0 and negative nan included);
+    integers: below zero; bools: False."""
+    try:
+        data = input._data
+        category = input.dtype.category
+        if category == FLOATING:
+            out = np.signbit(data)
+        elif input.dtype is bool_:
+            out = np.zeros(data.shape, np.bool_)
+        else:
+            out = data < 0
+        return Tensor._make(_laid_out_result(data, out, bool_), bool_)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise arguments.not_a_tensor("signbit", input, failure) from None
+
+
+# --- copysign, heaviside, float_power, logical_xor -----------------------------------------
+class CopysignBackward0(Node):
+    """out = copysign(self, other).  Saves self and the result:
+    ``grad * (result / self)`` (0 where self is 0) for self, zeros for other."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        self_, result = self.saved_tensors
+        grad_other = zeros_like_grad(grad) if self.next_functions[1][0] is not None else None
+        return _copysign_self_backward(grad, self_, result), grad_other
+
+
+class CopysignBackward1(Node):
+    """out = copysign(self, Number other).  Saves self and the result."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        self_, result = self.saved_tensors
+        return (_copysign_self_backward(grad, self_, result),)
+
+
+def _copysign_self_backward(grad: Tensor, self_: Tensor, result: Tensor) -> Tensor:
+    """torch's ``copysign_tensor_self_backward``: ``ratio = result / self``, 0 where self
+    is 0, times grad."""
+    with np.errstate(all="ignore"):
+        ratio = (result / self_).masked_fill(self_ == 0, 0)
+    return grad * ratio
+
+
+def copysign(input: Tensor, other: Any = errors.REQUIRED) -> Tensor:
+    """torch.copysign: ``|input|`` with ``other``'s sign (-0.0 and nan signs count);
+    integers and bools in the default float dtype."""
+    try:
+        if not isinstance(input, Tensor):
+            raise TypeError("copysign")
+        a, b, d = binary_operands(input, other)
+        if d.category != FLOATING:
+            d = get_default_dtype()
+        a, b = np.asarray(a).astype(d.np_dtype, copy=False), np.asarray(b)
+        b = b.astype(d.np_dtype, copy=False) if b.ndim or isinstance(other, Tensor) else b
+        out = _broadcast(quiet_call(np.copysign, a, b), d, a, b)
+        if not (grad_mode.enabled and (input._requires_grad or _needs(other))):
+            return Tensor._make(out, d)
+        if isinstance(other, Tensor):
+            node = CopysignBackward0((edge(input), edge(other)), ((out.shape, d),))
+        else:
+            node = CopysignBackward1((edge(input),), ((out.shape, d),))
+        result = Tensor._make(out, d, node)
+        node.save(input, outputs=(result,))
+        return result
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise broadcast_failure(failure, input, other) or arguments.not_a_tensor(
+            "copysign", input, failure, other
+        ) from None
+
+
+def heaviside(input: Tensor, values: Any = errors.REQUIRED) -> Tensor:
+    """torch.heaviside: 0 below zero, 1 above, ``values`` at zero (one dtype for both; no
+    derivative: torch's NotImplemented node)."""
+    try:
+        if not (isinstance(input, Tensor) and isinstance(values, Tensor)):
+            raise TypeError("heaviside")
+        if input.dtype is not values.dtype:
+            raise errors.error("heaviside_dtypes")
+        d = input.dtype
+        a, b = input._data, values._data
+        out = np.where(a == 0, b, (a > 0).astype(d.np_dtype))
+        out = Tensor._make(_broadcast(out, d, a, b), d)
+        return _record_no_derivative("heaviside", out, input, values)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise broadcast_failure(failure, input, values) or arguments.not_a_tensor(
+            "heaviside", input, failure, values
+        ) from None
+
+
+def float_power(input: Any, exponent: Any = errors.REQUIRED) -> Tensor:
+    """torch.float_power: ``pow`` in float64 (the operands cast first, so a float32 input's
+    graph has ToCopyBackward0 under PowBackward0/1/2)."""
+    try:
+        if not isinstance(input, Tensor) and not isinstance(exponent, Tensor):
+            raise TypeError("float_power")
+        base = input.to(float64) if isinstance(input, Tensor) else input
+        power = exponent.to(float64) if isinstance(exponent, Tensor) else exponent
+        if isinstance(base, Tensor) and not isinstance(power, Tensor):
+            if not arguments.is_number(power):
+                raise TypeError("float_power")
+            power = float(power) if not isinstance(power, complex) else power
+        elif not isinstance(base, Tensor):
+            if not arguments.is_number(base):
+                raise TypeError("float_power")
+            base = float(base) if not isinstance(base, complex) else base
+        return pow(base, power)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise broadcast_failure(failure, input, exponent) or arguments.not_a_tensor(
+            "float_power", input, failure, exponent
+        ) from None
+
+
+def _float_power_inplace(self: Tensor, exponent: Any = errors.REQUIRED) -> Tensor:
+    if isinstance(self, Tensor) and self.dtype is not float64:
+        raise errors.error("float_power_inplace_dtype", dtype=self.dtype.scalar_name)
+    return float_power(self, exponent)
+
+
+def logical_xor(input: Tensor, other: Any = errors.REQUIRED) -> Tensor:
+    """torch.logical_xor: a bool tensor, True where exactly one operand is nonzero."""
+    try:
+        if not (isinstance(input, Tensor) and isinstance(other, Tensor)):
+            raise TypeError("logical_xor")
+        a, b = input._data, other._data
+        return Tensor._make(_broadcast(np.logical_xor(a, b), bool_, a, b), bool_)
+    except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        raise broadcast_failure(failure, input, other) or arguments.not_a_tensor(
+            "logical_xor", input, failure, other
+        ) from None
+
+
 def _without_arguments(function: Any, name: str) -> Any:
     """``function`` as a Tensor method without parameters: a surplus argument gets
     CPython's METH_NOARGS errors, as torch's ``TensorBase.<name>()``."""
@@ -750,6 +1109,12 @@ def _methods() -> dict[str, Any]:
         "trunc": trunc,
         "fix": fix,
         "frac": frac,
+        "erf": erf,
+        "erfc": erfc,
+        "erfinv": erfinv,
+        "deg2rad": deg2rad,
+        "rad2deg": rad2deg,
+        "sinc": sinc,
     }
     binary = {
         "fmod": fmod,
@@ -760,10 +1125,13 @@ def _methods() -> dict[str, Any]:
         "nan_to_num": nan_to_num,
         "xlogy": xlogy,
     }
-    methods = dict(binary, logaddexp=logaddexp)  # (torch has no logaddexp_)
+    binary.update(copysign=copysign, heaviside=heaviside, logical_xor=logical_xor)
+    methods = dict(binary, logaddexp=logaddexp, float_power=float_power)  # (no logaddexp_)
+    methods["float_power_"] = _inplace_method(_float_power_inplace, "float_power_")
     for name, function in binary.items():
         methods[name + "_"] = _inplace_method(function, name + "_")
     for name, function in unary.items():
         methods[name] = _without_arguments(function, name)
         methods[name + "_"] = _without_arguments(_inplace_method(function, name + "_"), name + "_")
+    methods["signbit"] = _without_arguments(signbit, "signbit")  # (no signbit_)
     return methods

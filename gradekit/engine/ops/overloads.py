@@ -429,6 +429,17 @@ FUNCTIONS.update(
             "(Tensor input, Tensor end, Tensor weight, *, Tensor out = None)",
             "(Tensor input, Tensor end, Number weight, *, Tensor out = None)",
         ),
+        "copysign": (
+            "(Tensor input, Tensor other, *, Tensor out = None)",
+            "(Tensor input, Number other, *, Tensor out = None)",
+        ),
+        "heaviside": ("(Tensor input, Tensor values, *, Tensor out = None)",),
+        "logical_xor": _PAIR,
+        "float_power": (
+            "(Tensor input, Tensor exponent, *, Tensor out = None)",
+            "(Number self, Tensor exponent, *, Tensor out = None)",
+            "(Tensor input, Number exponent, *, Tensor out = None)",
+        ),
         "nan_to_num": (
             "(Tensor input, float nan = None, float posinf = None, float neginf = None, *, "
             "Tensor out = None)",
@@ -447,7 +458,8 @@ NO_ARGUMENTS = frozenset(
 # ops/elementwise.py's
 NO_ARGUMENTS |= frozenset(
     f"{name}{suffix}"
-    for name in "log1p expm1 log10 exp2 rsqrt trunc fix frac".split()
+    for name in "log1p expm1 log10 exp2 rsqrt trunc fix frac erf erfc erfinv deg2rad rad2deg sinc "
+    "signbit".split()
     for suffix in ("", "_")
 )
 
