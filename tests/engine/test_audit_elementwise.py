@@ -782,3 +782,51 @@ def test_binary_gradients_as_torch(name: str, dtype: str, real_torch: ModuleType
             np.testing.assert_allclose(got_grad, expected_grad, rtol=1e-5, atol=1e-6)
         else:
             np.testing.assert_array_equal(_bits(got_grad), _bits(expected_grad))
+
+
+# --- dtypes: every pairing of dtypes and operand kinds, as torch promotes and refuses -------
+DTYPES = ("bool", "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64")
+
+
+def _operands() -> list[str]:
+    tensors = [f"torch.tensor([1, 0, 3], dtype=torch.{d})" for d in DTYPES]
+    zero_dim = [f"torch.tensor(2, dtype=torch.{d})" for d in DTYPES]
+    return [*tensors, *zero_dim, "2", "-1.5", "True"]
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("name", [*UNARY, "signbit", "nan_to_num"])
+def test_unary_dtypes_as_torch(name: str, real_torch: ModuleType) -> None:
+    for d in DTYPES:
+        codes = [f"result = torch.{name}(torch.tensor([1, 0, 3], dtype=torch.{d}))"]
+        if name != "signbit":
+            codes.append(f"x = torch.tensor([1, 0, 3], dtype=torch.{d})\nresult = (x.{name}_(), x)")
+        for code in codes:
+            assert outcome(engine, code) == outcome(real_torch, code), code
+
+
+BINARY_FUNCTIONS = (
+    "fmod atan2 arctan2 hypot logaddexp xlogy copysign heaviside float_power logical_xor"
+).split()
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("name", BINARY_FUNCTIONS)
+def test_binary_dtypes_as_torch(name: str, real_torch: ModuleType) -> None:
+    for a in _operands():
+        for b in _operands():
+            if a.startswith("torch") or b.startswith("torch"):
+                code = f"result = torch.{name}({a}, {b})"
+                assert outcome(engine, code) == outcome(real_torch, code), code
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("weight", ["0.3", "torch.tensor([0.3, 0.6, 0.9], dtype=torch.{})"])
+def test_lerp_dtypes_as_torch(weight: str, real_torch: ModuleType) -> None:
+    for first in DTYPES:
+        for second in DTYPES:
+            code = (
+                f"result = torch.lerp(torch.tensor([1, 0, 3], dtype=torch.{first}), "
+                f"torch.tensor([2, 2, 2], dtype=torch.{second}), {weight.format(second)})"
+            )
+            assert outcome(engine, code) == outcome(real_torch, code), code
