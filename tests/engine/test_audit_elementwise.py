@@ -14,6 +14,9 @@ from types import ModuleType
 import numpy as np
 import pytest
 from audit_outcomes import outcome
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
 
 import gradekit.engine as engine
 
@@ -384,6 +387,11 @@ GOLDENS = {
     "result = torch.atan2(torch.tensor([1, 2]), torch.tensor([True, False]))": "torch.float32 (2,) [0.785398, 1.5708] rg=False",
     "result = torch.tensor([1.0, 2.0]).atan2(torch.tensor(1.0, dtype=torch.float64))": "torch.float32 (2,) [0.785398, 1.10715] rg=False",
     "result = torch.tensor([1.0, 2.0]).arctan2_(torch.tensor([1.0, -1.0]))": "torch.float32 (2,) [0.785398, 2.03444] rg=False",
+    "result = torch.fmod(torch.full((33,), 1.175777e35), 1e-4)[[0, 31, 32]]": "torch.float32 (3,) [nan, nan, 3.56333e-05] rg=False",
+    "result = torch.fmod(torch.full((31,), 1.175777e35), torch.tensor(1e-4))[[0, 30]]": "torch.float32 (2,) [nan, 3.56333e-05] rg=False",
+    "result = torch.fmod(torch.full((40,), 1.175777e35), torch.full((40,), -3e-5))[[0, 31, 32, 39]]": "torch.float32 (4,) [nan, nan, 5.63328e-06, 5.63328e-06] rg=False",
+    "result = torch.fmod(torch.full((40,), 1e300, dtype=torch.float64), 1e-10)[[0, 15, 16, 39]]": "torch.float64 (4,) [nan, nan, nan, nan] rg=False",
+    "result = torch.fmod(torch.full((40,), 1.175777e35).t(), torch.full((40, 1), 1e-4))[0, [0, 31, 32, 39]]": "torch.float32 (4,) [nan, nan, 3.56333e-05, 3.56333e-05] rg=False",
     # --- end cases2 ---
     # lerp (number and tensor weights; dtype, kernel, broadcast and parser errors; torch's
     # fused formula's bits) and nan_to_num (per-dtype defaults, values beyond the dtype,
@@ -830,3 +838,79 @@ def test_lerp_dtypes_as_torch(weight: str, real_torch: ModuleType) -> None:
                 f"torch.tensor([2, 2, 2], dtype=torch.{second}), {weight.format(second)})"
             )
             assert outcome(engine, code) == outcome(real_torch, code), code
+
+
+# --- hypothesis: any values (nan, inf, signed zeros, subnormals), shapes and broadcasting ----
+# ops whose values are torch's bit for bit in float32 and float16 (the others: rates above)
+EXACT = (
+    "log1p expm1 rsqrt trunc frac deg2rad rad2deg signbit nan_to_num fmod hypot copysign "
+    "heaviside logical_xor lerp"
+).split()
+_SHAPES = st.lists(st.integers(1, 5), min_size=0, max_size=3).map(tuple)
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("dtype", ["float32", "float16"])
+@pytest.mark.parametrize("name", EXACT)
+@settings(deadline=None)
+@given(shape=_SHAPES, data=st.data())
+def test_elementwise_any_values_as_torch(
+    name: str, dtype: str, shape: tuple, data: st.DataObject, real_torch: ModuleType
+) -> None:
+    # random magnitudes from a drawn seed, with drawn floats (nan, inf, ±0, subnormals …)
+    # written over some of them (hypothesis's own floats alone are mostly simple values)
+    rng = np.random.default_rng(data.draw(st.integers(0, 2**32 - 1)))
+    elements = st.floats(width=16 if dtype == "float16" else 32, allow_nan=True)
+    other_shape = data.draw(hnp.broadcastable_shapes(shape, max_dims=3))
+    arrays = []
+    for array_shape in (shape, other_shape):
+        values = rng.standard_normal(array_shape) * 10.0 ** rng.uniform(-4, 4, array_shape)
+        drawn = data.draw(hnp.arrays(dtype, array_shape, elements=elements))
+        with np.errstate(all="ignore"):
+            values = values.astype(dtype)
+        arrays.append(np.where(rng.random(array_shape) < 0.3, drawn, values).astype(dtype))
+    a, b = arrays
+    outcomes = []
+    for module in (real_torch, engine):
+        x, y = module.from_numpy(a.copy()), module.from_numpy(b.copy())
+        try:
+            with np.errstate(all="ignore"):
+                if name == "lerp":
+                    result = module.lerp(x, y, 0.3)
+                elif name in UNARY or name in ("signbit", "nan_to_num"):
+                    result = getattr(module, name)(x)
+                else:
+                    result = getattr(module, name)(x, y)
+            outcomes.append((str(result.dtype), _bits(np.asarray(result.numpy()))))
+        except Exception as failure:  # noqa: BLE001 - the outcome is the exception
+            outcomes.append((type(failure).__name__, str(failure)))
+    (expected_kind, expected), (got_kind, got) = outcomes
+    assert got_kind == expected_kind
+    if isinstance(expected, str):
+        assert got == expected
+    else:
+        np.testing.assert_array_equal(got, expected)
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_fmod_huge_quotients_as_torch(dtype: str, real_torch: ModuleType) -> None:
+    """SLEEF's fmod on torch's vectorised body gives nan where ``|x / y|`` passes the dtype's
+    range (C's fmod, on the tail, does not): which elements depends on the layout, the
+    broadcasting and whether ``y`` is a number."""
+    rng = np.random.default_rng(5)
+    high = 38 if dtype == "float32" else 300
+    for _ in range(200):
+        shape = tuple(int(n) for n in rng.integers(1, 40, rng.integers(1, 3)))
+        a = (10.0 ** rng.uniform(high - 18, high, shape)).astype(dtype)
+        if rng.random() < 0.3 and a.ndim > 1:
+            a = a.T.copy().T
+        b = (10.0 ** rng.uniform(-8 if dtype == "float32" else -20, 2, shape)).astype(dtype)
+        b = b[tuple(slice(0, 1) if rng.random() < 0.4 else slice(None) for _ in shape)]
+        for divisor in ("tensor", "number"):
+            results = []
+            for module in (real_torch, engine):
+                other = module.from_numpy(b) if divisor == "tensor" else float(b.flat[0])
+                with np.errstate(all="ignore"):
+                    results.append(module.fmod(module.from_numpy(a), other).numpy())
+            np.testing.assert_array_equal(_bits(results[1]), _bits(results[0]))

@@ -313,6 +313,71 @@ class FmodBackward1(Node):
         return grad, grad_other
 
 
+def _sleef_fmod(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """SLEEF's ``fmodf`` / ``fmod`` (torch's ``Vectorized::fmod``): exact, but nan where its
+    first quotient ``nextdown(|x|) * nextdown(1 / |y|)`` (both scaled by 2**25 for a
+    subnormal ``y``) overflows, i.e. where ``|x / y|`` passes the dtype's largest value."""
+    dtype = x.dtype
+    bits = np.int32 if dtype == np.float32 else np.int64
+    nu, de = np.abs(x), np.abs(y)
+    tiny = de < np.finfo(dtype).tiny
+    scale = dtype.type(2**25)
+    nu, de = np.where(tiny, nu * scale, nu), np.where(tiny, de * scale, de)
+
+    def down(v: np.ndarray) -> np.ndarray:  # SLEEF's vtoward0: one ulp toward zero
+        v = np.asarray(v, dtype)
+        return np.where(v == 0, v, (v.view(bits) - 1).view(dtype))
+
+    overflows = np.isinf(down(nu) * down(dtype.type(1) / de)) & ~(nu < de)
+    return np.where(overflows, dtype.type(np.nan), np.fmod(x, y))
+
+
+def _fmod_data(a: Any, b: Any, np_dtype: Any) -> Any:
+    """``fmod`` in ``np_dtype``: exact (C's ``fmod``, integers' ``%``), but float32/float64
+    elements on torch's vectorised body are SLEEF's (``_sleef_fmod``): the whole vectors (16
+    float32, 8 float64 elements) of each run, where a run is the whole of two operands of one
+    dense layout, else each row of the last dim if every operand is contiguous or broadcast
+    (a scalar) along it; no run otherwise."""
+    a, b = np.asarray(a, np_dtype), np.asarray(b, np_dtype)
+    if np_dtype not in (np.float32, np.float64):
+        return np.fmod(a, b)
+    from ..nn.smooth_activations import _vector_then_tail
+
+    step = 16 if np_dtype == np.float32 else 8
+    if a.shape == b.shape and a.strides == b.strides:
+        return _vector_then_tail([a, b], _sleef_fmod, np.fmod, step)
+    if a.size == 1 or b.size == 1:  # (a scalar operand: the other's runs)
+        other = b if a.size == 1 else a
+        scalar = (a if a.size == 1 else b).reshape(())
+
+        def ordered(values: np.ndarray) -> tuple:
+            return (scalar, values) if a.size == 1 else (values, scalar)
+
+        if other.shape == np.broadcast_shapes(a.shape, b.shape):
+            return _vector_then_tail(
+                [other],
+                lambda values: _sleef_fmod(*ordered(values)),
+                lambda values: np.fmod(*ordered(values)),
+                step,
+            )
+    wide_a, wide_b = np.broadcast_arrays(a, b)
+    exact = np.fmod(wide_a, wide_b)
+    # rows along torch's innermost dim: the first operand's fastest-moving one (dims of one
+    # element, and broadcast ones, are no candidates: TensorIterator's reordering)
+    kept = [k for k, n in enumerate(exact.shape) if n != 1]
+    lead = wide_a if any(wide_a.strides[k] for k in kept) else wide_b
+    moving = [k for k in kept if lead.strides[k]]
+    inner = min(moving, key=lambda k: abs(lead.strides[k])) if moving else None
+    itemsize = exact.itemsize
+    if inner is None or any(w.strides[inner] not in (0, itemsize) for w in (wide_a, wide_b)):
+        return exact
+    rows = np.moveaxis(exact, inner, -1)
+    length = rows.shape[-1]
+    whole = length - length % step
+    vectorised = np.moveaxis(_sleef_fmod(wide_a, wide_b), inner, -1)
+    return np.moveaxis(np.where(np.arange(length) >= whole, rows, vectorised), -1, inner)
+
+
 def fmod(input: Any, other: Any = errors.REQUIRED) -> Tensor:
     """torch.fmod: C's ``fmod``, the remainder with the dividend's sign (integers: ``%``
     truncated; a zero integer divisor raises torch's ZeroDivisionError)."""
@@ -324,7 +389,7 @@ def fmod(input: Any, other: Any = errors.REQUIRED) -> Tensor:
             raise errors.error("kernel_not_implemented", op="fmod_cpu", dtype="Bool")
         if d.category != FLOATING and np.any(np.asarray(b) == 0):
             raise errors.error("integer_division_by_zero")
-        out = _broadcast(quiet_call(np.fmod, a, b), d, a, b)
+        out = _broadcast(quiet_call(_fmod_data, a, b, d.np_dtype), d, a, b)
         if not (grad_mode.enabled and (input._requires_grad or _needs(other))):
             return Tensor._make(out, d)
         if not isinstance(other, Tensor):
