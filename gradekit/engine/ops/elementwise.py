@@ -1,13 +1,19 @@
-"""Elementwise math that students call beside the basics: ``log1p``, ``expm1``, ``log10``,
-``exp2``, ``rsqrt``, ``trunc``/``fix``, ``frac`` (unary) and the binary family below.
+"""Elementwise math students call beside the basics: ``log1p``, ``expm1``, ``log10``,
+``exp2``, ``rsqrt``, ``trunc``/``fix``, ``frac``, ``erf``/``erfc``/``erfinv``, ``sinc``,
+``deg2rad``/``rad2deg``, ``signbit`` (unary); ``fmod``, ``atan2``/``arctan2``, ``hypot``,
+``logaddexp``, ``xlogy``, ``copysign``, ``heaviside``, ``float_power``, ``logical_xor``
+(binary); ``lerp``, ``nan_to_num``.
 
-Values follow torch 2.13's CPU kernels: ``rsqrt`` is ``1 / sqrt(x)`` in the dtype (two
-correctly rounded steps, float16 in float32), ``trunc`` and ``frac`` are exact; float32
-``log1p``, ``expm1`` and ``exp2`` are SLEEF's (reproduced in ``vector_kernels`` and
-``elementwise_kernels``), ``log10`` MKL's (computed in float64 and rounded once); float64
-transcendentals are numpy's.  The share of elements that differ from torch is measured in
-docs/engine-internals.md.  Gradients are
-derivatives.yaml's formulas in its order of operations, with engine ops (differentiable).
+Values follow torch 2.13's CPU kernels where they are known operations: ``rsqrt`` is
+``1 / sqrt(x)`` in the dtype, ``trunc``, ``frac``, ``copysign`` exact, ``lerp`` torch's fused
+formula, ``fmod`` exact but SLEEF's nan on the vectorised body; float32 ``log1p``, ``expm1``,
+``exp2``, ``logaddexp`` and float16 ``erf`` are SLEEF's or torch's own vector kernels
+(reproduced in ``vector_kernels`` and ``elementwise_kernels``, with torch's split between
+the vectorised body and the scalar tail where they differ); MKL's and libm's (``log10``,
+``erf``, ``atan2`` …) are computed in float64 and rounded once; float64 transcendentals are
+numpy's.  The share of elements that differ from torch is measured in
+docs/engine-internals.md.  Gradients are derivatives.yaml's formulas in its order of
+operations, with engine ops (differentiable).
 """
 
 from __future__ import annotations
@@ -267,8 +273,9 @@ def _broadcast(out: Any, d: Any, *operands: Any) -> np.ndarray:
 
 
 def _tensor_pair(input: Any, other: Any, *, floating: str | None = None) -> tuple:
-    """Two tensors' arrays in their result dtype (integers and bools in the default float
-    dtype for ``floating=None``... see callers) and that dtype."""
+    """Two tensors' arrays in their result dtype, and that dtype: an integer or bool result
+    is the default float dtype, or, for a floating-only kernel (``floating``: its name),
+    torch's "not implemented for" error."""
     if not (isinstance(input, Tensor) and isinstance(other, Tensor)):
         raise TypeError("tensors expected")  # (the parser words it: ``not_a_tensor``)
     d = result_type(input, other)
@@ -626,20 +633,6 @@ def xlogy(input: Any, other: Any = errors.REQUIRED) -> Tensor:
         ) from None
 
 
-# torch's TypeMeta names of the dtypes (lerp's dtype errors)
-_TYPE_META_NAMES = {
-    "float16": "c10::Half",
-    "float32": "float",
-    "float64": "double",
-    "uint8": "unsigned char",
-    "int8": "signed char",
-    "int16": "short int",
-    "int32": "int",
-    "int64": "long int",
-    "bool": "bool",
-}
-
-
 class LerpBackward0(Node):
     """out = lerp(self, end, Number weight): ``grad * (1 - weight)``, ``grad * weight``
     (``weight`` a Python number: mul.Scalar)."""
@@ -689,11 +682,13 @@ def _lerp(input: Tensor, end: Tensor, weight: Any) -> Tensor:
     checks = [("end", end)] + ([("weight", weight)] if tensor_weight and weight.ndim else [])
     for argument, other in checks:
         if other.dtype is not d:
+            from .views import _CPP_TYPE_NAMES  # (torch's TypeMeta names; an error path)
+
             raise errors.error(
                 "lerp_dtype",
-                expected=_TYPE_META_NAMES[d.name],
+                expected=_CPP_TYPE_NAMES[d.name],
                 argument=argument,
-                got=_TYPE_META_NAMES[other.dtype.name],
+                got=_CPP_TYPE_NAMES[other.dtype.name],
             )
     if d.category != FLOATING:
         kernel = "lerp_kernel_tensor" if tensor_weight else "lerp_kernel_scalar"
