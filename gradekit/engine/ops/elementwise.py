@@ -92,12 +92,8 @@ def _transcendental(ufunc: Any, data: np.ndarray, float32_kernel: Any = None) ->
             return _laid_out(data, kernel(np.atleast_1d(data)).reshape(data.shape))
 
         # exp2 runs cpu_kernel_vec: SLEEF on whole pairs of vectors (32 elements) of a
-        # contiguous run, glibc's exp2f on the tail, taken here correctly rounded (glibc's is
-        # not in about 0.1% of cases)
-        def scalar(a: np.ndarray) -> np.ndarray:
-            return _rounded_from_float64(ufunc, a)
-
-        return _vector_then_tail([data], kernel, scalar, 32)
+        # contiguous run, glibc's exp2f on the tail
+        return _vector_then_tail([data], kernel, elementwise_kernels.glibc_exp2f, 32)
 
 
 def _unary(
