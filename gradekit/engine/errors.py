@@ -471,6 +471,17 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         TypeError,
         "TensorBase.{name}() takes no arguments ({given} given)",
     ),
+    "no_keyword_arguments": (TypeError, "TensorBase.{name}() takes no keyword arguments"),
+    "lerp_dtype": (RuntimeError, "expected dtype {expected} for `{argument}` but got dtype {got}"),
+    "heaviside_dtypes": (
+        RuntimeError,
+        "heaviside is not yet implemented for tensors with different dtypes.",
+    ),
+    "float_power_inplace_dtype": (
+        RuntimeError,
+        "the base given to float_power_ has dtype {dtype} but the operation's result requires "
+        "dtype Double",
+    ),
     "too_many_positional_range": (
         TypeError,
         "{name}() takes from {minimum} to {maximum} positional arguments but {given} were given",

@@ -18,6 +18,7 @@ from . import (
     arguments,
     conversion,
     creation,
+    elementwise,
     inplace,
     linalg,
     overloads,
@@ -380,6 +381,8 @@ METHODS: dict[str, Any] = {
     "new_full": _new_full,
     "new_tensor": _new_tensor,
 }
+
+METHODS.update(elementwise._methods())  # log1p, expm1, … (ops/elementwise.py)
 
 
 def attach_all() -> None:

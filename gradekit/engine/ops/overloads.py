@@ -411,12 +411,56 @@ METHODS: dict[str, tuple[str, ...]] = {
 }
 
 
+# ops/elementwise.py's binary functions
+_PAIR = ("(Tensor input, Tensor other, *, Tensor out = None)",)
+FUNCTIONS.update(
+    {
+        "fmod": (
+            "(Tensor input, Tensor other, *, Tensor out = None)",
+            "(Tensor input, Number other, *, Tensor out = None)",
+        ),
+        **dict.fromkeys(("atan2", "arctan2", "hypot", "logaddexp"), _PAIR),
+        "xlogy": (
+            "(Tensor input, Tensor other, *, Tensor out = None)",
+            "(Number self, Tensor other, *, Tensor out = None)",
+            "(Tensor input, Number other, *, Tensor out = None)",
+        ),
+        "lerp": (
+            "(Tensor input, Tensor end, Tensor weight, *, Tensor out = None)",
+            "(Tensor input, Tensor end, Number weight, *, Tensor out = None)",
+        ),
+        "copysign": (
+            "(Tensor input, Tensor other, *, Tensor out = None)",
+            "(Tensor input, Number other, *, Tensor out = None)",
+        ),
+        "heaviside": ("(Tensor input, Tensor values, *, Tensor out = None)",),
+        "logical_xor": _PAIR,
+        "float_power": (
+            "(Tensor input, Tensor exponent, *, Tensor out = None)",
+            "(Number self, Tensor exponent, *, Tensor out = None)",
+            "(Tensor input, Number exponent, *, Tensor out = None)",
+        ),
+        "nan_to_num": (
+            "(Tensor input, float nan = None, float posinf = None, float neginf = None, *, "
+            "Tensor out = None)",
+        ),
+    }
+)
+
+
 # Tensor methods that take no arguments at all: CPython checks them (METH_NOARGS), so a
 # surplus argument gets "TensorBase.abs() takes no arguments (1 given)".
 NO_ARGUMENTS = frozenset(
     "abs neg negative exp log sqrt sin cos tanh sigmoid relu reciprocal sgn sign square "
     "isfinite isinf isnan logical_not ravel t numel is_floating_point dim tolist zero_ exp_ "
     "detach item floor floor_ log2 log2_".split()
+)
+# ops/elementwise.py's
+NO_ARGUMENTS |= frozenset(
+    f"{name}{suffix}"
+    for name in "log1p expm1 log10 exp2 rsqrt trunc fix frac erf erfc erfinv deg2rad rad2deg sinc "
+    "signbit".split()
+    for suffix in ("", "_")
 )
 
 

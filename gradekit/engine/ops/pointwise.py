@@ -507,12 +507,13 @@ def _other_division(input: Any, other: Any, a: Any, b: Any, result: dtype) -> tu
 
 
 class DivBackward2(Node):
-    """out = self.div(other, rounding_mode=...): piecewise constant, torch's grads are 0."""
+    """out = self.div(other, rounding_mode=...): piecewise constant, torch's grads are +0
+    (whatever the incoming gradient: not ``grad * 0``, which is -0 or nan)."""
 
     __slots__ = ()
 
     def backward(self, grad: Tensor) -> tuple:
-        return grad * 0, grad * 0
+        return zeros_like_grad(grad), zeros_like_grad(grad)
 
 
 class RemainderBackward0(Node):
