@@ -315,6 +315,22 @@ def mm(input: Tensor, mat2: Tensor) -> Tensor:
         raise arguments.not_a_tensor("mm", input, failure, mat2) from None
 
 
+def _bmm_array(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``a @ b`` for 3-d arrays as torch's CPU bmm computes it: below 400 multiply-adds per
+    matrix (inner * rows * columns) its own loop (``baddbmm_cpu_kernel``) sums the products
+    one inner element after the other in opmath (float32 for float16), without fused
+    multiply-adds; at 400 and above BLAS's gemm, which numpy's matmul matches there."""
+    _, rows, inner = a.shape
+    columns = b.shape[2]
+    if a.dtype.kind != "f" or inner * rows * columns >= 400:
+        return np.matmul(a, b)
+    opmath = np.float32 if a.dtype == np.float16 else a.dtype
+    total = np.zeros((a.shape[0], rows, columns), opmath)
+    for k in range(inner):
+        total += a[:, :, k : k + 1].astype(opmath) * b[:, k : k + 1, :].astype(opmath)
+    return total.astype(a.dtype, copy=False)
+
+
 class BmmBackward0(Node):
     __slots__ = ()
 
@@ -336,7 +352,7 @@ def bmm(input: Tensor, mat2: Tensor) -> Tensor:
         if b1 != b2 or inner1 != inner2:
             raise errors.error("bmm_inner", batch=b1, inner=inner1, batch2=b2, inner2=inner2)
         _check_same_dtype(input, mat2, "bmm")
-        return _product(BmmBackward0, input, mat2, quiet_call(np.matmul, input._data, mat2._data))
+        return _product(BmmBackward0, input, mat2, quiet_call(_bmm_array, input._data, mat2._data))
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("bmm", input, failure, mat2) from None
 
