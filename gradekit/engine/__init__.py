@@ -59,6 +59,7 @@ try:
     from .ops import methods as _methods  # noqa: F401 - attaches Tensor methods
     from .ops import pointwise as _pointwise
     from .ops.addcmul import addcmul
+    from .ops.contraction import einsum, tensordot
     from .ops.conversion import to_dtype as _to_dtype  # noqa: F401
     from .ops.creation import (
         BoolTensor,
@@ -237,6 +238,7 @@ __all__ = [
     "div",
     "divide",
     "dot",
+    "einsum",
     "double",
     "dtype",
     "empty",
@@ -345,6 +347,7 @@ __all__ = [
     "tanh",
     "topk",
     "tensor",
+    "tensordot",
     "true_divide",
     "uint8",
     "where",

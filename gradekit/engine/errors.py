@@ -1063,6 +1063,97 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "attribute '{name}' of 'torch._C.TensorBase' objects is not writable",
     ),
     "data_not_tensor": (TypeError, "Variable data has to be a tensor, but got {type_name}"),
+    # --- einsum / tensordot (ops/contraction.py) --------------------------------------
+    "einsum_arguments": (
+        ValueError,
+        "einsum(): must specify the equation string and at least one operand, or at least one "
+        "operand and its subscripts list",
+    ),
+    "einsum_sublist": (
+        ValueError,
+        "einsum(): subscript in subscript list is not within the valid range [0, 52)",
+    ),
+    "einsum_second_ellipsis": (
+        RuntimeError,
+        "einsum(): found '.' for operand {operand} for which an ellipsis was already found",
+    ),
+    "einsum_lone_dot": (
+        RuntimeError,
+        "einsum(): found '.' for operand {operand} that is not part of any ellipsis",
+    ),
+    "einsum_fewer_operands": (
+        RuntimeError,
+        "einsum(): fewer operands were provided than specified in the equation",
+    ),
+    "einsum_more_operands": (
+        RuntimeError,
+        "einsum(): more operands were provided than specified in the equation",
+    ),
+    "einsum_subscript": (
+        RuntimeError,
+        "einsum(): invalid subscript given at index {index} in the equation string, subscripts "
+        "must be in [a-zA-Z]",
+    ),
+    "einsum_dims": (
+        RuntimeError,
+        "einsum(): the number of subscripts in the equation ({labels}) does not match the number "
+        "of dimensions ({ndim}) for operand {operand} and no ellipsis was given",
+    ),
+    "einsum_ellipsis_dims": (
+        RuntimeError,
+        "einsum(): the number of subscripts in the equation ({labels}) is more than the number "
+        "of dimensions ({ndim}) for operand {operand}",
+    ),
+    "einsum_output_second_ellipsis": (
+        RuntimeError,
+        "einsum(): found '.' for output but an ellipsis (...) was already found",
+    ),
+    "einsum_output_lone_dot": (
+        RuntimeError,
+        "einsum(): found '.' for output that is not part of any ellipsis (...)",
+    ),
+    "einsum_output_repeated": (
+        RuntimeError,
+        "einsum(): output subscript {label} appears more than once in the output",
+    ),
+    "einsum_output_unknown": (
+        RuntimeError,
+        "einsum(): output subscript {label} does not appear in the equation for any input operand",
+    ),
+    "einsum_ellipsis_broadcast": (  # (torch's text lacks the space after the operand)
+        RuntimeError,
+        "einsum(): dimension {dim} covered by ellipsis in operand {operand}has size {size} "
+        "which does not broadcast with previously seen ellipsis with size {seen} for the "
+        "respective dimension",
+    ),
+    "einsum_broadcast": (
+        RuntimeError,
+        "einsum(): subscript {label} has size {size} for operand {operand} which does not "
+        "broadcast with previously seen size {seen}",
+    ),
+    "einsum_repeated": (
+        RuntimeError,
+        "einsum(): subscript {label} is repeated for operand {operand} but the sizes don't "
+        "match, {size} != {previous}",
+    ),
+    "einsum_pair_mismatch": (RuntimeError, "non-broadcast dimensions must match"),
+    "tensordot_dims_type": (
+        RuntimeError,
+        "tensordot expects dims to be int or tuple[list[int], list[int]] or list[list[int]] "
+        "containing two lists, but got dims={dims}",
+    ),
+    "tensordot_negative": (RuntimeError, "tensordot expects dims >= 0, but got dims={dims}"),
+    "tensordot_too_many": (
+        RuntimeError,
+        "tensordot expects dims < ndim_a or ndim_b, but got dims={dims}",
+    ),
+    "tensordot_lengths": (RuntimeError, "both dimension lists should have same length"),
+    "tensordot_dtypes": (RuntimeError, "both inputs should have same dtype"),
+    "tensordot_sizes": (
+        RuntimeError,
+        "contracted dimensions need to match, but first has size {s1} in dim {d1} and second "
+        "has size {s2} in dim {d2}",
+    ),
     # --- gradekit's own limits ------------------------------------------------------
     "unsupported": (
         NotImplementedError,

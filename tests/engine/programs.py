@@ -2260,6 +2260,18 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
     DifferentiableOp("matrix_power", lambda T, a: T.linalg.matrix_power(a, 5), ((3, 3),)),
     DifferentiableOp("matrix_power_batched", lambda T, a: a.matrix_power(2), ((2, 2, 2),)),
     DifferentiableOp("matrix_power_one", lambda T, a: T.matrix_power(a, 1), ((2, 2),)),
+    DifferentiableOp("einsum_mm", lambda T, a, b: T.einsum("ij,jk->ik", a, b), ((2, 3), (3, 2))),
+    DifferentiableOp(
+        "einsum_batched", lambda T, a, b: T.einsum("...ij,...kj", a, b), ((2, 2, 3), (3, 3))
+    ),
+    DifferentiableOp("einsum_diagonal", lambda T, a: T.einsum("ii->i", a), ((3, 3),)),
+    DifferentiableOp(
+        "einsum_three", lambda T, a, b, c: T.einsum("i,ij,j", a, b, c), ((2,), (2, 3), (3,))
+    ),
+    DifferentiableOp("tensordot", lambda T, a, b: T.tensordot(a, b, 1), ((2, 3), (3, 2))),
+    DifferentiableOp(
+        "tensordot_full", lambda T, a, b: T.tensordot(a, b, ([0, 1], [1, 0])), ((2, 3), (3, 2))
+    ),
     DifferentiableOp("vec_mat", lambda T, a, b: a @ b, ((3,), (3, 2))),
     DifferentiableOp("bmm", lambda T, a, b: T.bmm(a, b), ((2, 2, 3), (2, 3, 2))),
     DifferentiableOp("batched_matmul", lambda T, a, b: a @ b, ((2, 1, 2, 3), (3, 3, 2))),

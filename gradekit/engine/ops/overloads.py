@@ -103,6 +103,11 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
     "softplus": ("(Tensor input, Number beta = 1, Number threshold = 20, *, Tensor out = None)",),
     "log_sigmoid": ("(Tensor input, *, Tensor out = None)",),
     "one_hot": ("(Tensor input, int num_classes = -1)",),
+    "einsum": ("(str equation, tuple of Tensors tensors, *, tuple of ints path = None)",),
+    "tensordot": (
+        "(Tensor input, Tensor other, tuple of ints dims_self, tuple of ints dims_other, *, "
+        "Tensor out = None)",
+    ),
     "linalg_matrix_power": ("(Tensor input, int n, *, Tensor out = None)",),
     "matrix_power": ("(Tensor input, int n, *, Tensor out = None)",),
     "addcmul": (
