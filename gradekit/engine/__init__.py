@@ -147,6 +147,7 @@ try:
     from .ops.pointwise import (
         mul_function as mul,
     )
+    from .ops.products import cross, dist, inner, kron, trace, vdot
     from .ops.reduction import (
         all,
         amax,
@@ -233,9 +234,11 @@ __all__ = [
     "clip",
     "cos",
     "count_nonzero",
+    "cross",
     "default_generator",
     "device",
     "div",
+    "dist",
     "divide",
     "dot",
     "einsum",
@@ -264,6 +267,7 @@ __all__ = [
     "half",
     "inference_mode",
     "initial_seed",
+    "inner",
     "int",
     "int16",
     "int32",
@@ -277,6 +281,7 @@ __all__ = [
     "isfinite",
     "isinf",
     "isnan",
+    "kron",
     "le",
     "linalg",
     "linspace",
@@ -346,10 +351,12 @@ __all__ = [
     "sum",
     "tanh",
     "topk",
+    "trace",
     "tensor",
     "tensordot",
     "true_divide",
     "uint8",
+    "vdot",
     "where",
     "zeros",
     "zeros_like",

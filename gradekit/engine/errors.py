@@ -1154,6 +1154,28 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "contracted dimensions need to match, but first has size {s1} in dim {d1} and second "
         "has size {s2} in dim {d2}",
     ),
+    # --- trace / inner / cross / dist (ops/products.py) ----------------------------------
+    "trace_matrix": (RuntimeError, "trace: expected a matrix, but got tensor with dim {ndim}"),
+    "inner_sizes": (
+        RuntimeError,
+        "inner() the last dimension must match on both input tensors but got shapes {shape1} "
+        "and {shape2}",
+    ),
+    "cross_ndim": (RuntimeError, "linalg.cross: inputs must have the same number of dimensions."),
+    "cross_length": (
+        RuntimeError,
+        "linalg.cross: inputs dimension {dim} must have length 3. Got {size1} and {size2}",
+    ),
+    "cross_no_dim": (RuntimeError, "no dimension of size 3 in input"),
+    "undefined_tensor_argument": (
+        RuntimeError,
+        "Expected a proper Tensor but got None (or an undefined Tensor in C++) for argument #0 "
+        "'self'",
+    ),
+    "norm_dtype": (
+        RuntimeError,
+        "norm(): input dtype should be either floating point or complex. Got {dtype} instead.",
+    ),
     # --- gradekit's own limits ------------------------------------------------------
     "unsupported": (
         NotImplementedError,
@@ -1280,6 +1302,12 @@ WARNINGS: dict[str, str] = {
     "transpose_T_0d": (
         "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases. "
         "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4321.)"
+    ),
+    "cross_default_dim": (
+        "Using torch.cross without specifying the dim arg is deprecated.\nPlease either pass "
+        "the dim explicitly or simply use torch.linalg.cross.\nThe default value of dim will "
+        "change to agree with that of linalg.cross in a future release. (Triggered internally "
+        "at /__w/pytorch/pytorch/aten/src/ATen/native/Cross.cpp:63.)"
     ),
 }
 

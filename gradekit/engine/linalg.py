@@ -1,4 +1,5 @@
-"""torch.linalg: vector norms only (``vector_norm``, and ``norm`` for the vector cases)."""
+"""torch.linalg: vector norms (``vector_norm``, and ``norm`` for the vector cases),
+``matrix_power`` and ``cross``."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import typing as _typing
 from . import errors as _errors
 from .ops import arguments as _arguments
 from .ops.linalg import matrix_power_linalg as matrix_power
+from .ops.products import linalg_cross as cross
 from .ops.reduction import linalg_vector_norm as vector_norm
 from .torch_names import namespace_hooks as _namespace_hooks
 
@@ -15,7 +17,7 @@ if _typing.TYPE_CHECKING:  # (annotation names only: torch.linalg has no Any or 
 
     from .tensor import Tensor
 
-__all__ = ["matrix_power", "norm", "vector_norm"]
+__all__ = ["cross", "matrix_power", "norm", "vector_norm"]
 
 
 def norm(

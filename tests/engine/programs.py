@@ -2269,6 +2269,14 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
         "einsum_three", lambda T, a, b, c: T.einsum("i,ij,j", a, b, c), ((2,), (2, 3), (3,))
     ),
     DifferentiableOp("tensordot", lambda T, a, b: T.tensordot(a, b, 1), ((2, 3), (3, 2))),
+    DifferentiableOp("trace", lambda T, a: T.trace(a), ((3, 2),)),
+    DifferentiableOp("vdot", lambda T, a, b: T.vdot(a, b), ((3,), (3,))),
+    DifferentiableOp("inner", lambda T, a, b: T.inner(a, b), ((2, 3), (4, 3))),
+    DifferentiableOp("kron", lambda T, a, b: T.kron(a, b), ((2, 2), (3,))),
+    DifferentiableOp("linalg_cross", lambda T, a, b: T.linalg.cross(a, b), ((2, 3), (1, 3))),
+    DifferentiableOp("cross_dim", lambda T, a, b: T.cross(a, b, dim=0), ((3, 2), (3, 2))),
+    DifferentiableOp("dist", lambda T, a, b: T.dist(a, b), ((2, 3), (3,)), "nonzero"),
+    DifferentiableOp("dist_p3", lambda T, a, b: T.dist(a, b, 3), ((3,), (3,)), "nonzero"),
     DifferentiableOp(
         "tensordot_full", lambda T, a, b: T.tensordot(a, b, ([0, 1], [1, 0])), ((2, 3), (3, 2))
     ),

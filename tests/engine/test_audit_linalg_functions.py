@@ -6,6 +6,7 @@ torch-marked differentials compare values, grad_fn graphs and gradients over ran
 
 from __future__ import annotations
 
+import warnings
 from types import ModuleType
 
 import numpy as np
@@ -13,6 +14,7 @@ import pytest
 from audit_outcomes import outcome
 
 import gradekit.engine as engine
+from gradekit.engine import errors as engine_errors
 
 GOLDENS = {
     # size-1 dims' strides as torch's: unsqueeze (size times stride of the next dim, 1 at the
@@ -142,6 +144,101 @@ GOLDENS = {
     "names = lambda f: [] if f is None else [f.name()] + [x for n, _ in f.next_functions for x in names(n)]\nops = [torch.ones(3, requires_grad=True), torch.ones(2, 4, requires_grad=True), torch.ones(3, 3, requires_grad=True)]\nresult = names(torch.einsum('a,bd,aa->d', *ops).grad_fn)": "['ViewBackward0', 'PermuteBackward0', 'ViewBackward0', 'BmmBackward0', 'ViewBackward0', 'PermuteBackward0', 'MulBackward0', 'PermuteBackward0', 'UnsqueezeBackward0', 'UnsqueezeBackward0', 'torch::autograd::AccumulateGrad', 'SumBackward1', 'PermuteBackward0', 'UnsqueezeBackward0', 'torch::autograd::AccumulateGrad', 'ReshapeAliasBackward0', 'PermuteBackward0', 'PermuteBackward0', 'UnsqueezeBackward0', 'UnsqueezeBackward0', 'PermuteBackward0', 'DiagonalBackward0', 'torch::autograd::AccumulateGrad']",
     "names = lambda f: [] if f is None else [f.name()] + [x for n, _ in f.next_functions for x in names(n)]\nops = [torch.ones(4, 5, 5, requires_grad=True), torch.ones(1, 2, requires_grad=True), torch.ones(1, 1, 5, requires_grad=True)]\nresult = names(torch.einsum('daa,ec,bba', *ops).grad_fn)": "['ViewBackward0', 'PermuteBackward0', 'ViewBackward0', 'BmmBackward0', 'UnsafeViewBackward0', 'CloneBackward0', 'PermuteBackward0', 'MulBackward0', 'PermuteBackward0', 'UnsqueezeBackward0', 'UnsqueezeBackward0', 'UnsqueezeBackward0', 'PermuteBackward0', 'DiagonalBackward0', 'torch::autograd::AccumulateGrad', 'PermuteBackward0', 'UnsqueezeBackward0', 'UnsqueezeBackward0', 'UnsqueezeBackward0', 'torch::autograd::AccumulateGrad', 'ViewBackward0', 'PermuteBackward0', 'PermuteBackward0', 'UnsqueezeBackward0', 'UnsqueezeBackward0', 'UnsqueezeBackward0', 'PermuteBackward0', 'DiagonalBackward0', 'torch::autograd::AccumulateGrad']",
     "result = torch.einsum('ij,jk->ik', torch.tensor([[0.1, 0.2, 0.7, 0.3]]), torch.tensor([[0.3], [0.7], [1.9], [0.1]])).item()": "1.529999852180481",
+    # trace (float64 accumulation in order, float32 for float16, int64 for integers;
+    # TraceBackward0: index_fill on the flat diagonal, viewed), vdot (dot's checks, VdotBackward0),
+    # inner (a 0-d operand multiplies, else tensordot over the last dims), kron (interleaved
+    # _unsafe_views, mul, _unsafe_view), cross / linalg.cross (fma(a_i, b_j, -(a_k * b_l)),
+    # LinalgCrossBackward0, broadcasting, torch.cross's default dim: the first of size 3), dist
+    # (the norm of the difference, DistBackward0; p = 0: no gradient)
+    "result = torch.trace(torch.arange(9.0).reshape(3, 3))": "torch.float32 () 12.0 rg=False",
+    "result = torch.arange(6.0).reshape(2, 3).trace()": "torch.float32 () 4.0 rg=False",
+    "result = torch.trace(torch.arange(6.0).reshape(3, 2))": "torch.float32 () 3.0 rg=False",
+    "result = torch.trace(torch.tensor([[1e8, 0.0], [0.0, 1.0]]) + torch.tensor([[3.0, 0.0], [0.0, -1e8]]))": "torch.float32 () 0.0 rg=False",
+    "result = torch.trace(torch.tensor([[16777216.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]])).item()": "16777218.0",
+    "result = torch.trace(torch.arange(9, dtype=torch.int32).reshape(3, 3))": "torch.int64 () 12 rg=False",
+    "result = torch.trace(torch.ones(2, 2, dtype=torch.uint8))": "torch.int64 () 2 rg=False",
+    "result = torch.trace(torch.ones(3, 3, dtype=torch.float16) * 700)": "torch.float16 () 2100.0 rg=False",
+    "result = torch.trace(torch.ones(0, 3))": "torch.float32 () 0.0 rg=False",
+    "result = torch.trace(torch.ones(3))": "RuntimeError: trace: expected a matrix, but got tensor with dim 1",
+    "result = torch.trace(torch.ones(2, 2, 2))": "RuntimeError: trace: expected a matrix, but got tensor with dim 3",
+    "result = torch.trace(torch.ones(2, 2, dtype=torch.bool))": "NotImplementedError: \"trace\" not implemented for 'Bool'",
+    "result = torch.trace([[1.0]])": "TypeError: trace(): argument 'input' (position 1) must be Tensor, not list",
+    "result = torch.ones(2, 2).trace(1)": "TypeError: TensorBase.trace() takes no arguments (1 given)",
+    "a = torch.arange(6.0).reshape(2, 3).requires_grad_()\nr = a.trace()\nr.backward()\nresult = (r.grad_fn.name(), a.grad)": "('TraceBackward0', torch.float32 (2, 3) [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]] rg=False)",
+    "a = torch.arange(6.0).reshape(3, 2).requires_grad_()\n(g,) = torch.autograd.grad(a.trace() ** 2, a, create_graph=True)\nresult = (g.grad_fn.name(), g)": "('ViewBackward0', torch.float32 (3, 2) [[6.0, 0.0], [0.0, 6.0], [0.0, 0.0]] rg=True)",
+    "result = torch.vdot(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([4.0, 5.0, 6.0]))": "torch.float32 () 32.0 rg=False",
+    "result = torch.tensor([1, 2, 3]).vdot(torch.tensor([4, 5, 6]))": "torch.int64 () 32 rg=False",
+    "result = torch.vdot(torch.ones(2, 2), torch.ones(2))": "RuntimeError: 1D tensors expected, but got 2D and 1D tensors",
+    "result = torch.vdot(torch.ones(2), torch.ones(2, dtype=torch.float64))": "RuntimeError: dot : expected both vectors to have same dtype, but found Float and Double",
+    "result = torch.vdot(torch.ones(3), torch.ones(2))": "RuntimeError: inconsistent tensor size, expected tensor [3] and src [2] to have the same number of elements, but got 3 and 2 elements respectively",
+    "result = torch.vdot(torch.ones(3, dtype=torch.bool), torch.ones(3, dtype=torch.bool))": "NotImplementedError: \"dot\" not implemented for 'Bool'",
+    "result = torch.vdot(torch.ones(3), [1.0, 2.0, 3.0])": "TypeError: vdot(): argument 'other' (position 2) must be Tensor, not list",
+    "result = torch.vdot(torch.ones(3))": 'TypeError: vdot() missing 1 required positional arguments: "other"',
+    "a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\nb = torch.tensor([4.0, 5.0, 6.0], requires_grad=True)\nr = torch.vdot(a, b)\nr.backward()\nresult = (r.grad_fn.name(), a.grad, b.grad)": "('VdotBackward0', torch.float32 (3,) [4.0, 5.0, 6.0] rg=False, torch.float32 (3,) [1.0, 2.0, 3.0] rg=False)",
+    "result = torch.inner(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([4.0, 5.0, 6.0]))": "torch.float32 () 32.0 rg=False",
+    "result = torch.inner(torch.arange(6.0).reshape(2, 3), torch.arange(12.0).reshape(4, 3))": "torch.float32 (2, 4) [[5.0, 14.0, 23.0, 32.0], [14.0, 50.0, 86.0, 122.0]] rg=False",
+    "result = torch.inner(torch.arange(6.0).reshape(2, 3), torch.tensor([1.0, 0.0, -1.0]))": "torch.float32 (2,) [-2.0, -2.0] rg=False",
+    "result = torch.inner(torch.tensor(2.0), torch.arange(3.0))": "torch.float32 (3,) [0.0, 2.0, 4.0] rg=False",
+    "result = torch.arange(6.0).reshape(2, 3).inner(torch.ones(2, 2, 3))": "torch.float32 (2, 2, 2) [[[3.0, 3.0], [3.0, 3.0]], [[12.0, 12.0], [12.0, 12.0]]] rg=False",
+    "result = torch.inner(torch.ones(2, 3), torch.ones(4, 2))": "RuntimeError: inner() the last dimension must match on both input tensors but got shapes [2, 3] and [4, 2]",
+    "result = torch.inner(torch.ones(3), torch.ones(3, dtype=torch.float64))": "RuntimeError: both inputs should have same dtype",
+    "result = torch.inner(torch.ones(3), 2.0)": "TypeError: inner(): argument 'other' (position 2) must be Tensor, not float",
+    "a = torch.arange(6.0).reshape(2, 3).requires_grad_()\nb = torch.arange(12.0).reshape(4, 3).requires_grad_()\nr = torch.inner(a, b)\nr.sum().backward()\nresult = (r.grad_fn.name(), r.grad_fn.next_functions[0][0].name(), a.grad, b.grad)": "('ViewBackward0', 'MmBackward0', torch.float32 (2, 3) [[18.0, 22.0, 26.0], [18.0, 22.0, 26.0]] rg=False, torch.float32 (4, 3) [[3.0, 5.0, 7.0], [3.0, 5.0, 7.0], [3.0, 5.0, 7.0], [3.0, 5.0, 7.0]] rg=False)",
+    "a = torch.arange(3.0).requires_grad_()\nr = torch.inner(a, a)\nresult = (r.grad_fn.name(), r.grad_fn.next_functions[0][0].name())": "('ViewBackward0', 'DotBackward0')",
+    "result = torch.kron(torch.tensor([[1.0, 2.0], [3.0, 4.0]]), torch.tensor([[0.0, 1.0], [1.0, 0.0]]))": "torch.float32 (4, 4) [[0.0, 1.0, 0.0, 2.0], [1.0, 0.0, 2.0, 0.0], [0.0, 3.0, 0.0, 4.0], [3.0, 0.0, 4.0, 0.0]] rg=False",
+    "result = torch.kron(torch.tensor([1.0, 2.0]), torch.tensor([1.0, 10.0, 100.0]))": "torch.float32 (6,) [1.0, 10.0, 100.0, 2.0, 20.0, 200.0] rg=False",
+    "result = torch.kron(torch.tensor([1.0, 2.0]), torch.ones(2, 2))": "torch.float32 (2, 4) [[1.0, 1.0, 2.0, 2.0], [1.0, 1.0, 2.0, 2.0]] rg=False",
+    "result = torch.kron(torch.tensor(2.0), torch.ones(2))": "torch.float32 (2,) [2.0, 2.0] rg=False",
+    "result = torch.kron(torch.tensor([1, 2]), torch.tensor([1.5, 2.0]))": "torch.float32 (4,) [1.5, 2.0, 3.0, 4.0] rg=False",
+    "result = torch.kron(torch.tensor([True, False]), torch.tensor([True, True]))": "torch.bool (4,) [True, True, False, False] rg=False",
+    "result = torch.tensor([1.0, 2.0]).kron(torch.tensor([3.0, 4.0]))": "torch.float32 (4,) [3.0, 4.0, 6.0, 8.0] rg=False",
+    "result = torch.kron(torch.ones(2, 3).t(), torch.ones(2, 2))": "RuntimeError: view size is not compatible with input tensor's size and stride (at least one dimension spans across two contiguous subspaces). Use .reshape(...) instead.",
+    "result = torch.kron(torch.ones(2), 3)": "TypeError: kron(): argument 'other' (position 2) must be Tensor, not int",
+    "a = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)\nb = torch.tensor([[0.0, 1.0], [1.0, 2.0]], requires_grad=True)\nr = torch.kron(a, b)\n(r * torch.arange(16.0).reshape(4, 4)).sum().backward()\nresult = (r.grad_fn.name(), r.grad_fn.next_functions[0][0].name(), a.grad, b.grad)": "('UnsafeViewBackward0', 'MulBackward0', torch.float32 (2, 2) [[15.0, 23.0], [47.0, 55.0]] rg=False, torch.float32 (2, 2) [[68.0, 78.0], [108.0, 118.0]] rg=False)",
+    "result = torch.linalg.cross(torch.tensor([1.0, 0.0, 0.0]), torch.tensor([0.0, 1.0, 0.0]))": "torch.float32 (3,) [0.0, 0.0, 1.0] rg=False",
+    "result = torch.linalg.cross(torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]), torch.tensor([[0.5, -1.0, 2.0]]))": "torch.float32 (2, 3) [[7.0, -0.5, -2.0], [16.0, -5.0, -6.5]] rg=False",
+    "result = torch.cross(torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]), torch.tensor([[0.5, -1.0, 2.0], [1.0, 1.0, 1.0]]), dim=1)": "torch.float32 (2, 3) [[7.0, -0.5, -2.0], [-1.0, 2.0, -1.0]] rg=False",
+    "result = torch.cross(torch.arange(6.0).reshape(3, 2), torch.ones(3, 2), 0)": "torch.float32 (3, 2) [[-2.0, -2.0], [4.0, 4.0], [-2.0, -2.0]] rg=False",
+    "result = torch.arange(6.0).reshape(3, 2).cross(torch.ones(3, 2), dim=0)": "torch.float32 (3, 2) [[-2.0, -2.0], [4.0, 4.0], [-2.0, -2.0]] rg=False",
+    "result = torch.linalg.cross(torch.arange(6.0).reshape(3, 2), torch.ones(3, 2), dim=0)": "torch.float32 (3, 2) [[-2.0, -2.0], [4.0, 4.0], [-2.0, -2.0]] rg=False",
+    "result = torch.linalg.cross(torch.tensor([1, 2, 3]), torch.tensor([4, 5, 6]))": "torch.int64 (3,) [-3, 6, -3] rg=False",
+    "result = torch.linalg.cross(torch.tensor([0.1, 0.2, 0.3]), torch.tensor([0.7, -0.5, 0.9])).tolist()": "[0.33000001311302185, 0.12000001221895218, -0.1899999976158142]",
+    "result = torch.linalg.cross(torch.ones(3, 2), torch.ones(3, 2))": "RuntimeError: linalg.cross: inputs dimension -1 must have length 3. Got 2 and 2",
+    "result = torch.cross(torch.ones(2, 2), torch.ones(2, 2), dim=None)": "RuntimeError: no dimension of size 3 in input | warns: Using torch.cross without specifying the dim arg is deprecat",
+    "result = torch.linalg.cross(torch.ones(3), torch.ones(3, dtype=torch.float64))": "RuntimeError: expected scalar type Float but found Double",
+    "result = torch.linalg.cross(torch.ones(3, dtype=torch.bool), torch.ones(3, dtype=torch.bool))": "NotImplementedError: \"cross\" not implemented for 'Bool'",
+    "result = torch.linalg.cross(torch.ones(2, 3), torch.ones(3))": "RuntimeError: linalg.cross: inputs must have the same number of dimensions.",
+    "result = torch.linalg.cross(torch.ones(3), torch.ones(2))": "RuntimeError: linalg.cross: inputs dimension -1 must have length 3. Got 3 and 2",
+    "result = torch.linalg.cross(torch.ones(3), torch.ones(3), dim=1)": "IndexError: Dimension out of range (expected to be in range of [-1, 0], but got 1)",
+    "result = torch.linalg.cross(torch.ones(2, 3), torch.ones(4, 3))": "RuntimeError: The size of tensor a (2) must match the size of tensor b (4) at non-singleton dimension 0",
+    "result = torch.linalg.cross(torch.ones(2, 3), torch.ones(2, 3), dim=None)": "TypeError: linalg_cross(): argument 'dim' must be int, not NoneType",
+    "result = torch.cross(torch.ones(2, 3), torch.ones(2, 3), dim=1.5)": "TypeError: cross(): argument 'dim' must be int, not float",
+    "result = torch.cross(torch.ones(2, 3), torch.ones(2, 3), 1, 2)": "TypeError: cross() takes from 2 to 3 positional arguments but 4 were given",
+    "a = torch.tensor([[1.0, 2.0, 3.0]], requires_grad=True)\nb = torch.tensor([[0.5, -1.0, 2.0], [1.0, 1.0, 1.0]], requires_grad=True)\nr = torch.linalg.cross(a, b)\n(r * torch.arange(6.0).reshape(2, 3)).sum().backward()\nresult = (r.grad_fn.name(), a.grad, b.grad)": "('LinalgCrossBackward0', torch.float32 (1, 3) [[-3.0, -3.0, 1.5]] rg=False, torch.float32 (2, 3) [[-1.0, 2.0, -1.0], [2.0, -4.0, 2.0]] rg=False)",
+    "a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\nb = torch.tensor([0.5, -1.0, 2.0], requires_grad=True)\n(g,) = torch.autograd.grad(torch.linalg.cross(a, b).pow(2).sum(), a, create_graph=True)\nresult = (g.grad_fn.name(), g)": "('LinalgCrossBackward0', torch.float32 (3,) [6.0, 30.0, 13.5] rg=True)",
+    "result = torch.dist(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([4.0, 6.0, 3.0]))": "torch.float32 () 5.0 rg=False",
+    "result = torch.dist(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([4.0, 6.0, 3.0]), 1)": "torch.float32 () 7.0 rg=False",
+    "result = torch.dist(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([4.0, 6.0, 3.0]), p=float('inf'))": "torch.float32 () 4.0 rg=False",
+    "result = torch.dist(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([4.0, 6.0, 3.0]), p=0)": "torch.float32 () 2.0 rg=False",
+    "result = torch.dist(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([4.0, 6.0, 3.0]), 3)": "torch.float32 () 4.49794 rg=False",
+    "result = torch.dist(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([4.0, 6.0, 3.0]), 0.5)": "torch.float32 () 13.9282 rg=False",
+    "result = torch.dist(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([4.0, 6.0, 3.0]), -1)": "torch.float32 () 0.0 rg=False",
+    "result = torch.dist(torch.ones(2, 3), torch.zeros(3), p=torch.tensor(2.0))": "torch.float32 () 2.44949 rg=False",
+    "result = torch.tensor([1.0, 2.0]).dist(torch.tensor([1.0, 2.0], dtype=torch.float64))": "torch.float64 () 0.0 rg=False",
+    "result = torch.dist(torch.ones(2, dtype=torch.float16) * 0.7, torch.zeros(2, dtype=torch.float16))": "torch.float16 () 0.990234 rg=False",
+    "result = torch.dist(torch.ones(2, dtype=torch.int64), torch.zeros(2, dtype=torch.int64))": "RuntimeError: norm(): input dtype should be either floating point or complex. Got Long instead.",
+    "result = torch.dist(torch.ones(2, 3), torch.ones(4))": "RuntimeError: The size of tensor a (3) must match the size of tensor b (4) at non-singleton dimension 1",
+    "result = torch.dist(torch.ones(2), torch.ones(2), 'fro')": "TypeError: dist(): argument 'p' (position 3) must be Number, not str",
+    "result = torch.dist(torch.ones(2), torch.ones(2), p=None)": "TypeError: dist(): argument 'p' must be Number, not NoneType",
+    "result = torch.dist(torch.ones(2))": 'TypeError: dist() missing 1 required positional arguments: "other"',
+    "a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\nb = torch.tensor([4.0, 6.0, 3.0], requires_grad=True)\nr = torch.dist(a, b)\nr.backward()\nresult = (r.grad_fn.name(), a.grad, b.grad)": "('DistBackward0', torch.float32 (3,) [-0.6, -0.8, 0.0] rg=False, torch.float32 (3,) [0.6, 0.8, -0.0] rg=False)",
+    "a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\nb = torch.tensor([4.0, 6.0, 3.0], requires_grad=True)\nr = torch.dist(a, b, 0)\nr.backward()\nresult = (a.grad, b.grad)": "RuntimeError: Expected a proper Tensor but got None (or an undefined Tensor in C++) for argument #0 'self'",
+    "a = torch.tensor([[1.0, 2.0, 3.0]], requires_grad=True)\nb = torch.tensor([[4.0, 6.0, 3.0], [0.0, 0.0, 1.0]], requires_grad=True)\nr = torch.dist(a, b, 3)\nr.backward()\nresult = (a.grad, b.grad)": "(torch.float32 (1, 3) [[-0.352756, -0.529134, 0.176378]] rg=False, torch.float32 (2, 3) [[0.39685, 0.705512, -0.0], [-0.0440945, -0.176378, -0.176378]] rg=False)",
+    "a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\nr = torch.dist(a, torch.tensor([4.0, 6.0, 1.0]), float('inf'))\nr.backward()\nresult = a.grad": "torch.float32 (3,) [-0.0, -1.0, 0.0] rg=False",
+    "a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\nr = torch.dist(a, torch.tensor([1.0, 2.0, 3.0]))\nr.backward()\nresult = a.grad": "torch.float32 (3,) [0.0, 0.0, 0.0] rg=False",
+    "a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\n(g,) = torch.autograd.grad(torch.dist(a, torch.tensor([4.0, 6.0, 3.0])), a, create_graph=True)\nresult = (g.grad_fn.name(), g)": "('MulBackward0', torch.float32 (3,) [-0.6, -0.8, 0.0] rg=True)",
+    "a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\nr = torch.dist(a, torch.tensor([4.0, 6.0, 3.0]), 0)\nr.backward()\nresult = a.grad": "None",
+    "a = torch.tensor([1.0, 2.0, 3.0])\nb = torch.tensor([4.0, 6.0, 3.0], requires_grad=True)\nr = torch.dist(a, b, 0)\nr.backward()": "RuntimeError: Expected a proper Tensor but got None (or an undefined Tensor in C++) for argument #0 'self'",
 }
 
 
@@ -293,3 +390,47 @@ def test_einsum_values_graphs_and_grads_as_torch(dtype: str, real_torch: ModuleT
     differing, total = _compare(ours, theirs)
     assert total > 1000
     assert differing == 0
+
+
+def _products(module: ModuleType, name: str, dtype: str) -> list[np.ndarray]:
+    """trace, linalg.cross, kron and dist (p = 2, inf) over random inputs."""
+    rng = np.random.default_rng(1)
+    results = []
+    for trial in range(300):
+        if name == "trace":
+            matrix = rng.standard_normal(tuple(int(x) for x in rng.integers(1, 40, 2))) * 100
+            results.append(module.trace(module.tensor(matrix.astype(dtype))).numpy())
+        elif name == "cross":
+            rows = int(rng.integers(1, 20))
+            a, b = rng.standard_normal((rows, 3)), rng.standard_normal((rows, 3))
+            a, b = module.tensor(a.astype(dtype)), module.tensor(b.astype(dtype))
+            results.append(module.linalg.cross(a, b).numpy())
+        elif name == "kron":
+            a = rng.standard_normal(tuple(int(x) for x in rng.integers(1, 5, 2)))
+            b = rng.standard_normal(tuple(int(x) for x in rng.integers(1, 5, 2)))
+            a, b = module.tensor(a.astype(dtype)), module.tensor(b.astype(dtype))
+            results.append(module.kron(a, b).numpy())
+        else:
+            shape = tuple(int(x) for x in rng.integers(1, 30, 2))
+            a, b = rng.standard_normal(shape), rng.standard_normal(shape)
+            a, b = module.tensor(a.astype(dtype)), module.tensor(b.astype(dtype))
+            results.append(module.dist(a, b, float("inf") if trial % 2 else 2).numpy())
+    return results
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("dtype", ["float32", "float64", "float16"])
+@pytest.mark.parametrize("name", ["trace", "cross", "kron", "dist"])
+def test_products_bit_for_bit(name: str, dtype: str, real_torch: ModuleType) -> None:
+    ours, theirs = _products(engine, name, dtype), _products(real_torch, name, dtype)
+    assert all(np.array_equal(a, b) for a, b in zip(ours, theirs, strict=True))
+
+
+def test_cross_default_dim_warns_once() -> None:
+    # torch's TORCH_WARN_ONCE: the first torch.cross without a dim in the process warns
+    engine_errors._warned_once.discard("cross_default_dim")
+    with pytest.warns(UserWarning, match="Using torch.cross without specifying the dim arg"):
+        engine.cross(engine.ones(2, 3), engine.ones(2, 3))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        engine.cross(engine.ones(2, 3), engine.ones(2, 3))

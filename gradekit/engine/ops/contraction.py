@@ -399,6 +399,9 @@ def _tensordot(a: Tensor, b: Tensor, dims_a: list[int], dims_b: list[int]) -> Te
     return mm(t1, t2).reshape(rsizes)
 
 
+tensordot_dims = _tensordot  # (inner's: torch's at::tensordot with its dim lists)
+
+
 def _viewable_flat(x: Tensor) -> bool:
     """Whether ``x.view(-1)`` works (the non-1 dims nest as a contiguous run)."""
     expected = 1

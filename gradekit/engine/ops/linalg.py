@@ -95,22 +95,27 @@ class DotBackward0(Node):
 
 def dot(input: Tensor, tensor: Tensor) -> Tensor:
     try:
-        if input._data.ndim != 1 or tensor._data.ndim != 1:
-            raise errors.error("dot_not_1d", d1=input._data.ndim, d2=tensor._data.ndim)
-        if input._data.shape[0] != tensor._data.shape[0]:
-            raise errors.error("dot_size", n1=input._data.shape[0], n2=tensor._data.shape[0])
-        if input.dtype is not tensor.dtype:
-            raise errors.error(
-                "dot_dtypes",
-                name="dot",
-                found1=input.dtype.scalar_name,
-                found2=tensor.dtype.scalar_name,
-            )
-        if input.dtype is bool_:
-            raise errors.error("kernel_not_implemented", op="dot", dtype="Bool")
-        return _product(DotBackward0, input, tensor, quiet_call(np.dot, input._data, tensor._data))
+        return dot_product(DotBackward0, input, tensor)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("dot", input, failure, tensor) from None
+
+
+def dot_product(node_class: type[Node], input: Tensor, tensor: Tensor) -> Tensor:
+    """dot's checks and product (vdot's too, with its own node)."""
+    if input._data.ndim != 1 or tensor._data.ndim != 1:
+        raise errors.error("dot_not_1d", d1=input._data.ndim, d2=tensor._data.ndim)
+    if input._data.shape[0] != tensor._data.shape[0]:
+        raise errors.error("dot_size", n1=input._data.shape[0], n2=tensor._data.shape[0])
+    if input.dtype is not tensor.dtype:
+        raise errors.error(
+            "dot_dtypes",
+            name="dot",
+            found1=input.dtype.scalar_name,
+            found2=tensor.dtype.scalar_name,
+        )
+    if input.dtype is bool_:
+        raise errors.error("kernel_not_implemented", op="dot", dtype="Bool")
+    return _product(node_class, input, tensor, quiet_call(np.dot, input._data, tensor._data))
 
 
 class MvBackward0(Node):

@@ -22,6 +22,7 @@ from . import (
     linalg,
     overloads,
     pointwise,
+    products,
     reduction,
 )
 from .core import is_scalar
@@ -323,6 +324,12 @@ METHODS: dict[str, Any] = {
     "addmv": linalg.addmv_method,
     "addcmul": addcmul.addcmul_method,
     "matrix_power": linalg.matrix_power_method,
+    "trace": products.trace_method,
+    "vdot": products.vdot_method,
+    "inner": products.inner_method,
+    "kron": products.kron_method,
+    "cross": products.cross_method,
+    "dist": products.dist_method,
     "addcmul_": inplace.addcmul_,
     "addmm": linalg.addmm_method,
     "dot": linalg.dot,

@@ -103,6 +103,13 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
     "softplus": ("(Tensor input, Number beta = 1, Number threshold = 20, *, Tensor out = None)",),
     "log_sigmoid": ("(Tensor input, *, Tensor out = None)",),
     "one_hot": ("(Tensor input, int num_classes = -1)",),
+    "trace": ("(Tensor input)",),
+    "vdot": ("(Tensor input, Tensor other, *, Tensor out = None)",),
+    "inner": ("(Tensor input, Tensor other, *, Tensor out = None)",),
+    "kron": ("(Tensor input, Tensor other, *, Tensor out = None)",),
+    "cross": ("(Tensor input, Tensor other, int dim = None, *, Tensor out = None)",),
+    "linalg_cross": ("(Tensor input, Tensor other, *, int dim = -1, Tensor out = None)",),
+    "dist": ("(Tensor input, Tensor other, Number p = 2)",),
     "einsum": ("(str equation, tuple of Tensors tensors, *, tuple of ints path = None)",),
     "tensordot": (
         "(Tensor input, Tensor other, tuple of ints dims_self, tuple of ints dims_other, *, "
@@ -370,6 +377,11 @@ METHODS: dict[str, tuple[str, ...]] = {
     ),
     "mul": ("(Tensor other)",),
     "matrix_power": ("(int n)",),
+    "vdot": ("(Tensor other)",),
+    "inner": ("(Tensor other)",),
+    "kron": ("(Tensor other)",),
+    "cross": ("(Tensor other, int dim = None)",),
+    "dist": ("(Tensor other, Number p = 2)",),
     "addcmul": (
         "(Tensor tensor1, Tensor tensor2, *, Number value = 1)",
         "(Number value, Tensor tensor1, Tensor tensor2)|hidden",

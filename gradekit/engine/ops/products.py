@@ -1,0 +1,309 @@
+"""trace, vdot, inner, kron, cross / linalg.cross and dist as torch 2.13 computes them:
+trace sums the diagonal in order in float64 (float32 for float16, int64 for integers) and
+rounds once; cross is ``fma(a_i, b_j, -(a_k * b_l))`` (torch's kernel is compiled with
+FMA; float16 rounds each product); inner is tensordot over the last dims, kron a product
+of interleaved ``_unsafe_view``s; dist the norm of the difference."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from .. import errors
+from ..autograd import grad_mode
+from ..autograd.graph import Node
+from ..dtypes import FLOATING, bool_, float16, int64
+from ..tensor import Tensor
+from . import arguments, overloads
+from .core import as_array, edge, maybe_wrap_dim
+from .linalg import DotBackward0
+from .quiet import quiet_call
+
+# --- trace ----------------------------------------------------------------------------------
+
+
+class TraceBackward0(Node):
+    """torch's trace_backward: zeros, the gradient index-filled on the flat diagonal,
+    viewed back to the input's shape."""
+
+    __slots__ = ("self_sizes",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        from .creation import arange, zeros
+
+        rows, columns = self.self_sizes
+        flat = zeros(rows * columns, dtype=grad.dtype)
+        positions = arange(0, rows * columns, columns + 1)
+        return (flat.index_fill_(0, positions, grad).view(rows, columns),)
+
+
+def _trace(input: Tensor) -> Tensor:
+    data = input._data
+    if data.ndim != 2:
+        raise errors.error("trace_matrix", ndim=data.ndim)
+    if input.dtype is bool_:
+        raise errors.error("kernel_not_implemented", op="trace", dtype="Bool")
+    diagonal = np.diagonal(data)
+    if input.dtype.category != FLOATING:
+        result, total = int64, np.cumsum(diagonal, dtype=np.int64)
+    else:  # accumulated in torch's acc_type: float64 (float32 for float16), in order
+        result = input.dtype
+        wide = np.float32 if input.dtype is float16 else np.float64
+        total = quiet_call(np.cumsum, diagonal, dtype=wide)
+    out = as_array(total[-1] if total.size else np.zeros((), total.dtype), result)
+    out = as_array(np.asarray(out, dtype=result.np_dtype).reshape(()), result)
+    if not (grad_mode.enabled and input._requires_grad):
+        return Tensor._make(out, result)
+    node = TraceBackward0((edge(input),), (((), result),))
+    node.self_sizes = data.shape
+    return Tensor._make(out, result, node)
+
+
+trace = arguments.parsed_like_torch(_trace, "trace", overloads.FUNCTIONS["trace"])
+trace.__name__ = trace.__qualname__ = "trace"
+
+
+def trace_method(self: Tensor, *surplus: Any) -> Tensor:
+    """``Tensor.trace()``: a method without parameters (CPython's METH_NOARGS check)."""
+    if surplus:
+        raise errors.error("no_arguments", name="trace", given=len(surplus))
+    return _trace(self)
+
+
+# --- vdot -----------------------------------------------------------------------------------
+
+
+class VdotBackward0(DotBackward0):
+    """Real tensors: dot's gradients (grad * other, grad * self) under vdot's name."""
+
+    __slots__ = ()
+
+
+def _vdot(input: Tensor, other: Tensor) -> Tensor:
+    from .linalg import dot_product
+
+    return dot_product(VdotBackward0, input, other)
+
+
+vdot = arguments.parsed_like_torch(_vdot, "vdot", overloads.FUNCTIONS["vdot"])
+vdot.__name__ = vdot.__qualname__ = "vdot"
+vdot_method = arguments.parsed_like_torch(_vdot, "vdot", overloads.METHODS["vdot"], method=True)
+vdot_method.__name__ = vdot_method.__qualname__ = "vdot"
+
+
+# --- inner ----------------------------------------------------------------------------------
+
+
+def _inner(input: Tensor, other: Tensor) -> Tensor:
+    """torch's inner: a 0-d operand multiplies, else tensordot over the last dims."""
+    from .contraction import tensordot_dims
+
+    if not (isinstance(input, Tensor) and isinstance(other, Tensor)):
+        raise TypeError("inner")  # (the parser words it)
+    if input.dim() == 0 or other.dim() == 0:
+        return input * other
+    if input.shape[-1] != other.shape[-1]:
+        raise errors.error("inner_sizes", shape1=list(input.shape), shape2=list(other.shape))
+    return tensordot_dims(input, other, [-1], [-1])
+
+
+inner = arguments.parsed_like_torch(_inner, "inner", overloads.FUNCTIONS["inner"])
+inner.__name__ = inner.__qualname__ = "inner"
+inner_method = arguments.parsed_like_torch(_inner, "inner", overloads.METHODS["inner"], method=True)
+inner_method.__name__ = inner_method.__qualname__ = "inner"
+
+
+# --- kron -----------------------------------------------------------------------------------
+
+
+def _unsafe_view(x: Tensor, shape: list[int]) -> Tensor:
+    """torch's ``_unsafe_view``: a view's strides (torch's view error when there are none),
+    recorded as ``UnsafeViewBackward0``."""
+    from .shape_helpers import unsafe_view
+    from .views import _element_strides, _view_strides
+
+    if _view_strides(x._data.shape, _element_strides(x._data), tuple(shape)) is None:
+        raise errors.error("view_stride")
+    return unsafe_view(x, tuple(shape))
+
+
+def _kron(input: Tensor, other: Tensor) -> Tensor:
+    """torch's kron: both operands viewed with their dims interleaved (size-1 dims
+    between), multiplied, and the product viewed to the dims' products."""
+    if not (isinstance(input, Tensor) and isinstance(other, Tensor)):
+        raise TypeError("kron")  # (the parser words it)
+    ndim = max(input.dim(), other.dim())
+    pad_a, pad_b = ndim - input.dim(), ndim - other.dim()
+    a_shape: list[int] = []
+    b_shape: list[int] = []
+    result: list[int] = []
+    for i in range(ndim):
+        size_a = input.shape[i - pad_a] if i >= pad_a else 1
+        size_b = other.shape[i - pad_b] if i >= pad_b else 1
+        a_shape += [size_a, 1]
+        b_shape += [1, size_b]
+        result.append(size_a * size_b)
+    product = _unsafe_view(input, a_shape) * _unsafe_view(other, b_shape)
+    return _unsafe_view(product, result)
+
+
+kron = arguments.parsed_like_torch(_kron, "kron", overloads.FUNCTIONS["kron"])
+kron.__name__ = kron.__qualname__ = "kron"
+kron_method = arguments.parsed_like_torch(_kron, "kron", overloads.METHODS["kron"], method=True)
+kron_method.__name__ = kron_method.__qualname__ = "kron"
+
+
+# --- cross ----------------------------------------------------------------------------------
+
+
+class LinalgCrossBackward0(Node):
+    """self: cross(other, grad), other: cross(grad, self) along the same dim."""
+
+    __slots__ = ("dim",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        self_, other = self.saved_tensors
+        return (
+            None if other is None else _linalg_cross(other, grad, dim=self.dim),
+            None if self_ is None else _linalg_cross(grad, self_, dim=self.dim),
+        )
+
+
+def _cross_data(a: np.ndarray, b: np.ndarray, dim: int) -> np.ndarray:
+    from .fused import fused_multiply_add
+
+    a, b = np.broadcast_arrays(a, b)
+    a, b = np.moveaxis(a, dim, -1), np.moveaxis(b, dim, -1)
+    parts = []
+    for i, j, k, m in ((1, 2, 2, 1), (2, 0, 0, 2), (0, 1, 1, 0)):
+        if a.dtype.kind == "f" and a.dtype.itemsize >= 4:
+            parts.append(fused_multiply_add(a[..., i], b[..., j], -(a[..., k] * b[..., m])))
+        else:
+            parts.append(a[..., i] * b[..., j] - a[..., k] * b[..., m])
+    return np.moveaxis(np.stack(parts, axis=-1), -1, dim)
+
+
+def _linalg_cross(input: Tensor, other: Tensor, *, dim: Any = -1) -> Tensor:
+    if not (isinstance(input, Tensor) and isinstance(other, Tensor)):
+        raise TypeError("linalg_cross")  # (the parser words it)
+    if isinstance(dim, bool) or not isinstance(dim, int):
+        raise TypeError("linalg_cross")
+    if input.dim() != other.dim():
+        raise errors.error("cross_ndim")
+    wrapped = maybe_wrap_dim(dim, input.dim())
+    if input.shape[wrapped] != 3 or other.shape[wrapped] != 3:
+        raise errors.error(
+            "cross_length", dim=dim, size1=input.shape[wrapped], size2=other.shape[wrapped]
+        )
+    from .core import broadcast_error
+
+    try:
+        shape = np.broadcast_shapes(input.shape, other.shape)
+    except ValueError:
+        raise broadcast_error(tuple(input.shape), tuple(other.shape)) from None
+    if input.dtype is not other.dtype:
+        raise errors.error(
+            "expected_scalar_type",
+            expected=input.dtype.scalar_name,
+            found=other.dtype.scalar_name,
+        )
+    if input.dtype is bool_:
+        raise errors.error("kernel_not_implemented", op="cross", dtype="Bool")
+    d = input.dtype
+    out = as_array(quiet_call(_cross_data, input._data, other._data, wrapped), d)
+    out = np.ascontiguousarray(out).reshape(shape)
+    if not (grad_mode.enabled and (input._requires_grad or other._requires_grad)):
+        return Tensor._make(out, d)
+    node = LinalgCrossBackward0((edge(input), edge(other)), ((out.shape, d),))
+    node.dim = wrapped
+    node.save(input if other._requires_grad else None, other if input._requires_grad else None)
+    return Tensor._make(out, d, node)
+
+
+def _cross(input: Tensor, other: Tensor, dim: Any = None) -> Tensor:
+    """torch.cross: linalg.cross along ``dim``, by default (deprecated, a warning once)
+    the input's first dim of size 3."""
+    if dim is None:
+        if not isinstance(input, Tensor) or not isinstance(other, Tensor):
+            raise TypeError("cross")  # (the parser words it)
+        errors.warn_once("cross_default_dim", stacklevel=4)
+        dim = next((d for d, size in enumerate(input.shape) if size == 3), None)
+        if dim is None:
+            raise errors.error("cross_no_dim")
+    return _linalg_cross(input, other, dim=dim)
+
+
+linalg_cross = arguments.parsed_like_torch(
+    _linalg_cross, "linalg_cross", overloads.FUNCTIONS["linalg_cross"]
+)
+linalg_cross.__name__ = linalg_cross.__qualname__ = "linalg_cross"
+cross = arguments.parsed_like_torch(_cross, "cross", overloads.FUNCTIONS["cross"])
+cross.__name__ = cross.__qualname__ = "cross"
+cross_method = arguments.parsed_like_torch(_cross, "cross", overloads.METHODS["cross"], method=True)
+cross_method.__name__ = cross_method.__qualname__ = "cross"
+
+
+# --- dist -----------------------------------------------------------------------------------
+
+
+class DistBackward0(Node):
+    """torch's norm_backward of the difference (self) and its negation (other); p = 0 has
+    no gradient (None)."""
+
+    __slots__ = ("p",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        from .pointwise import sgn
+
+        self_, other, result = self.saved_tensors
+        p = self.p
+        if p == 0:  # norm_backward is undefined; other's -(undefined) is torch's error
+            if self.next_functions[1][0] is not None:
+                raise errors.error("undefined_tensor_argument")
+            return None, None
+        diff = self_ - other
+        if p == 1:
+            part = sgn(diff) * grad
+        elif p == 2:
+            part = grad * (diff / result).masked_fill(result == 0, 0)
+        elif math.isinf(p):
+            mask = (diff.abs() == result).to(grad.dtype)
+            part = sgn(diff) * ((grad / mask.sum()) * mask)
+        elif p < 1:
+            scaled = sgn(diff) * diff.abs().pow(p - 1).masked_fill(diff == 0, 0)
+            part = scaled * grad * result.pow(1 - p)
+        else:
+            scale = (grad / result.pow(p - 1)).masked_fill(result == 0, 0)
+            part = diff * diff.abs().pow(p - 2) * scale
+        return part, -part
+
+
+def _dist(input: Tensor, other: Tensor, p: Any = 2) -> Tensor:
+    from .reduction import linalg_vector_norm
+
+    if not (isinstance(input, Tensor) and isinstance(other, Tensor)):
+        raise TypeError("dist")  # (the parser words it)
+    p = arguments.number_argument("dist", "p", p)
+    if isinstance(p, bool) or not isinstance(p, (int, float)):
+        raise TypeError("dist")
+    with grad_mode.no_grad():
+        diff = input - other
+        if diff.dtype.category != FLOATING:
+            raise errors.error("norm_dtype", dtype=diff.dtype.scalar_name)
+        value = linalg_vector_norm(diff, float(p))
+    d = value.dtype
+    if not (grad_mode.enabled and (input._requires_grad or other._requires_grad)):
+        return value
+    node = DistBackward0((edge(input), edge(other)), (((), d),))
+    node.p = float(p)
+    result = Tensor._make(value._data, d, node)
+    node.save(input, other, outputs=(result,))
+    return result
+
+
+dist = arguments.parsed_like_torch(_dist, "dist", overloads.FUNCTIONS["dist"])
+dist.__name__ = dist.__qualname__ = "dist"
+dist_method = arguments.parsed_like_torch(_dist, "dist", overloads.METHODS["dist"], method=True)
+dist_method.__name__ = dist_method.__qualname__ = "dist"
