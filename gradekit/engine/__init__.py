@@ -147,7 +147,7 @@ try:
     from .ops.pointwise import (
         mul_function as mul,
     )
-    from .ops.products import cross, dist, inner, kron, trace, vdot
+    from .ops.products import addbmm, baddbmm, cross, dist, inner, kron, trace, vdot
     from .ops.reduction import (
         all,
         amax,
@@ -211,6 +211,7 @@ __all__ = [
     "abs",
     "add",
     "addcmul",
+    "addbmm",
     "addmm",
     "addmv",
     "all",
@@ -218,6 +219,7 @@ __all__ = [
     "amax",
     "amin",
     "any",
+    "baddbmm",
     "arange",
     "argmax",
     "argmin",

@@ -1167,6 +1167,21 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "linalg.cross: inputs dimension {dim} must have length 3. Got {size1} and {size2}",
     ),
     "cross_no_dim": (RuntimeError, "no dimension of size 3 in input"),
+    "batch_not_3d": (RuntimeError, "{name} must be a 3D tensor"),
+    "baddbmm_batch2": (
+        RuntimeError,
+        "Expected size for first two dimensions of batch2 tensor to be: [{batches}, {inner}] "
+        "but got: [{got0}, {got1}].",
+    ),
+    "baddbmm_dtypes": (
+        RuntimeError,
+        "Input dtypes must be the same, got: input {dtype}, batch1: {dtype1}, batch2: {dtype2}",
+    ),
+    "addbmm_batches": (
+        RuntimeError,
+        "batch1 and batch2 must have same number of batches, got {n1} and {n2}",
+    ),
+    "addbmm_sizes": (RuntimeError, "Incompatible matrix sizes for bmm ({r1}x{c1} and {r2}x{c2})"),
     "undefined_tensor_argument": (
         RuntimeError,
         "Expected a proper Tensor but got None (or an undefined Tensor in C++) for argument #0 "

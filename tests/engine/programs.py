@@ -2270,6 +2270,14 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
     ),
     DifferentiableOp("tensordot", lambda T, a, b: T.tensordot(a, b, 1), ((2, 3), (3, 2))),
     DifferentiableOp("trace", lambda T, a: T.trace(a), ((3, 2),)),
+    DifferentiableOp(
+        "baddbmm",
+        lambda T, s, a, b: T.baddbmm(s, a, b, beta=0.5, alpha=-2),
+        ((2, 1, 2), (2, 2, 3), (2, 3, 2)),
+    ),
+    DifferentiableOp(
+        "addbmm", lambda T, s, a, b: T.addbmm(s, a, b, alpha=3), ((2,), (3, 2, 3), (3, 3, 2))
+    ),
     DifferentiableOp("vdot", lambda T, a, b: T.vdot(a, b), ((3,), (3,))),
     DifferentiableOp("inner", lambda T, a, b: T.inner(a, b), ((2, 3), (4, 3))),
     DifferentiableOp("kron", lambda T, a, b: T.kron(a, b), ((2, 2), (3,))),

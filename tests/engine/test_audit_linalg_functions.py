@@ -239,6 +239,34 @@ GOLDENS = {
     "a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\n(g,) = torch.autograd.grad(torch.dist(a, torch.tensor([4.0, 6.0, 3.0])), a, create_graph=True)\nresult = (g.grad_fn.name(), g)": "('MulBackward0', torch.float32 (3,) [-0.6, -0.8, 0.0] rg=True)",
     "a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\nr = torch.dist(a, torch.tensor([4.0, 6.0, 3.0]), 0)\nr.backward()\nresult = a.grad": "None",
     "a = torch.tensor([1.0, 2.0, 3.0])\nb = torch.tensor([4.0, 6.0, 3.0], requires_grad=True)\nr = torch.dist(a, b, 0)\nr.backward()": "RuntimeError: Expected a proper Tensor but got None (or an undefined Tensor in C++) for argument #0 'self'",
+    # baddbmm (below 400 multiply-adds per matrix torch's loop: self * beta + alpha * the
+    # products added in order; a beta of 0 ignores self) and addbmm (one addmm_ per batch)
+    "result = torch.baddbmm(torch.ones(2, 2, 4), torch.arange(12.0).reshape(2, 2, 3), torch.arange(24.0).reshape(2, 3, 4))": "torch.float32 (2, 2, 4) [[[21.0, 24.0, 27.0, 30.0], [57.0, 69.0, 81.0, 93.0]], [[345.0, 366.0, 387.0, 408.0], [489.0, 519.0, 549.0, 579.0]]] rg=False",
+    "result = torch.baddbmm(torch.ones(4), torch.arange(12.0).reshape(2, 2, 3), torch.ones(2, 3, 4), beta=0.5, alpha=-2)": "torch.float32 (2, 2, 4) [[[-5.5, -5.5, -5.5, -5.5], [-23.5, -23.5, -23.5, -23.5]], [[-41.5, -41.5, -41.5, -41.5], [-59.5, -59.5, -59.5, -59.5]]] rg=False",
+    "result = torch.ones(2, 2, 4).baddbmm(torch.ones(2, 2, 3), torch.ones(2, 3, 4), alpha=3)": "torch.float32 (2, 2, 4) [[[10.0, 10.0, 10.0, 10.0], [10.0, 10.0, 10.0, 10.0]], [[10.0, 10.0, 10.0, 10.0], [10.0, 10.0, 10.0, 10.0]]] rg=False",
+    "result = torch.baddbmm(torch.tensor([float('nan')]), torch.ones(2, 2, 3), torch.ones(2, 3, 4), beta=0)": "torch.float32 (2, 2, 4) [[[3.0, 3.0, 3.0, 3.0], [3.0, 3.0, 3.0, 3.0]], [[3.0, 3.0, 3.0, 3.0], [3.0, 3.0, 3.0, 3.0]]] rg=False",
+    "result = torch.baddbmm(torch.ones(2, 2, 4, dtype=torch.int64), torch.ones(2, 2, 3, dtype=torch.int64), torch.ones(2, 3, 4, dtype=torch.int64), beta=0.5)": "torch.int64 (2, 2, 4) [[[3, 3, 3, 3], [3, 3, 3, 3]], [[3, 3, 3, 3], [3, 3, 3, 3]]] rg=False",
+    "result = torch.baddbmm(torch.tensor([[[0.3]]]), torch.tensor([[[0.1, 0.2, 0.7, 0.3]]]), torch.tensor([[[0.3], [0.7], [1.9], [0.1]]]), beta=0.3, alpha=1.7).item()": "2.690999746322632",
+    "result = torch.baddbmm(torch.ones(2, 2, 4), torch.ones(2, 2, 3), torch.ones(2, 4, 4))": "RuntimeError: Expected size for first two dimensions of batch2 tensor to be: [2, 3] but got: [2, 4].",
+    "result = torch.baddbmm(torch.ones(2, 2, 4), torch.ones(2, 2, 3), torch.ones(3, 3, 4))": "RuntimeError: Expected size for first two dimensions of batch2 tensor to be: [2, 3] but got: [3, 3].",
+    "result = torch.baddbmm(torch.ones(2, 2, 4), torch.ones(2, 3), torch.ones(2, 3, 4))": "RuntimeError: The expanded size of the tensor (3) must match the existing size (2) at non-singleton dimension 1.  Target sizes: [2, 3, 4].  Tensor sizes: [2, 2, 4]",
+    "result = torch.baddbmm(torch.ones(3, 2, 4), torch.ones(2, 2, 3), torch.ones(2, 3, 4))": "RuntimeError: The expanded size of the tensor (2) must match the existing size (3) at non-singleton dimension 0.  Target sizes: [2, 2, 4].  Tensor sizes: [3, 2, 4]",
+    "result = torch.baddbmm(torch.ones(2, 2, 4, dtype=torch.float64), torch.ones(2, 2, 3), torch.ones(2, 3, 4))": "RuntimeError: Input dtypes must be the same, got: input double, batch1: float, batch2: float",
+    "result = torch.baddbmm(torch.ones(2, 2, 4), torch.ones(2, 2, 3), torch.ones(2, 3, 4, dtype=torch.float64))": "RuntimeError: expected scalar type Float but found Double",
+    "result = torch.baddbmm(torch.ones(2, 2, 4, dtype=torch.bool), torch.ones(2, 2, 3, dtype=torch.bool), torch.ones(2, 3, 4, dtype=torch.bool))": "NotImplementedError: \"baddbmm\" not implemented for 'Bool'",
+    "result = torch.baddbmm(torch.ones(2, 2, 4), torch.ones(2, 2, 3), torch.ones(2, 3, 4), 2)": "TypeError: baddbmm() received an invalid combination of arguments - got (Tensor, Tensor, Tensor, int), but expected one of:\n * (Tensor input, Tensor batch1, Tensor batch2, *, Number beta = 1, Number alpha = 1, Tensor out = None)\n * (Tensor input, Tensor batch1, Tensor batch2, torch.dtype out_dtype, *, Number beta = 1, Number alpha = 1, Tensor out = None)\n",
+    "result = torch.baddbmm(torch.ones(2, 2, 4), torch.ones(2, 2, 3), torch.ones(2, 3, 4), beta='a')": "TypeError: baddbmm() received an invalid combination of arguments - got (Tensor, Tensor, Tensor, beta=str), but expected one of:\n * (Tensor input, Tensor batch1, Tensor batch2, *, Number beta = 1, Number alpha = 1, Tensor out = None)\n * (Tensor input, Tensor batch1, Tensor batch2, torch.dtype out_dtype, *, Number beta = 1, Number alpha = 1, Tensor out = None)\n",
+    "s = torch.ones(2, 2, 2, requires_grad=True)\na = torch.arange(8.0).reshape(2, 2, 2).requires_grad_()\nb = torch.arange(8.0).reshape(2, 2, 2).requires_grad_()\nr = torch.baddbmm(s, a, b, beta=0.5, alpha=2)\n(r * torch.arange(8.0).reshape(2, 2, 2)).sum().backward()\nresult = (r.grad_fn.name(), s.grad, a.grad, b.grad)": "('BaddbmmBackward0', torch.float32 (2, 2, 2) [[[0.0, 0.5], [1.0, 1.5]], [[2.0, 2.5], [3.0, 3.5]]] rg=False, torch.float32 (2, 2, 2) [[[2.0, 6.0], [6.0, 26.0]], [[82.0, 118.0], [118.0, 170.0]]] rg=False, torch.float32 (2, 2, 2) [[[8.0, 12.0], [12.0, 20.0]], [[104.0, 124.0], [124.0, 148.0]]] rg=False)",
+    "a = torch.arange(8.0).reshape(2, 2, 2).requires_grad_()\nr = torch.baddbmm(torch.zeros(2, 2, 2), a, a, alpha=3)\n(g,) = torch.autograd.grad(r.sum(), a, create_graph=True)\nresult = (g.grad_fn.name(), g)": "('AddBackward0', torch.float32 (2, 2, 2) [[[9.0, 21.0], [15.0, 27.0]], [[57.0, 69.0], [63.0, 75.0]]] rg=True)",
+    "result = torch.addbmm(torch.ones(2, 4), torch.arange(12.0).reshape(2, 2, 3), torch.arange(24.0).reshape(2, 3, 4))": "torch.float32 (2, 4) [[365.0, 389.0, 413.0, 437.0], [545.0, 587.0, 629.0, 671.0]] rg=False",
+    "result = torch.addbmm(torch.ones(4), torch.ones(2, 2, 3), torch.ones(2, 3, 4), beta=2, alpha=0.5)": "torch.float32 (2, 4) [[5.0, 5.0, 5.0, 5.0], [5.0, 5.0, 5.0, 5.0]] rg=False",
+    "result = torch.ones(2, 4).addbmm(torch.ones(3, 2, 3), torch.ones(3, 3, 4))": "torch.float32 (2, 4) [[10.0, 10.0, 10.0, 10.0], [10.0, 10.0, 10.0, 10.0]] rg=False",
+    "result = torch.addbmm(torch.ones(2, 4), torch.ones(0, 2, 3), torch.ones(0, 3, 4), beta=2)": "torch.float32 (2, 4) [[2.0, 2.0, 2.0, 2.0], [2.0, 2.0, 2.0, 2.0]] rg=False",
+    "result = torch.addbmm(torch.ones(2, 4), torch.ones(2, 2, 3), torch.ones(3, 3, 4))": "RuntimeError: batch1 and batch2 must have same number of batches, got 2 and 3",
+    "result = torch.addbmm(torch.ones(2, 4), torch.ones(2, 2, 3), torch.ones(2, 4, 4))": "RuntimeError: Incompatible matrix sizes for bmm (2x3 and 4x4)",
+    "result = torch.addbmm(torch.ones(3, 4), torch.ones(2, 2, 3), torch.ones(2, 3, 4))": "RuntimeError: The expanded size of the tensor (2) must match the existing size (3) at non-singleton dimension 0.  Target sizes: [2, 4].  Tensor sizes: [3, 4]",
+    "result = torch.addbmm(torch.ones(2, 4, dtype=torch.float64), torch.ones(2, 2, 3), torch.ones(2, 3, 4))": "RuntimeError: self and mat2 must have the same dtype, but got Double and Float",
+    "s = torch.ones(2, 2, requires_grad=True)\na = torch.arange(8.0).reshape(2, 2, 2).requires_grad_()\nb = torch.arange(8.0).reshape(2, 2, 2).requires_grad_()\nr = torch.addbmm(s, a, b, beta=0.5, alpha=2)\n(r * torch.arange(4.0).reshape(2, 2)).sum().backward()\nresult = (r.grad_fn.name(), s.grad, a.grad, b.grad)": "('AddbmmBackward0', torch.float32 (2, 2) [[0.0, 0.5], [1.0, 1.5]] rg=False, torch.float32 (2, 2, 2) [[[2.0, 6.0], [6.0, 26.0]], [[10.0, 14.0], [46.0, 66.0]]] rg=False, torch.float32 (2, 2, 2) [[[8.0, 12.0], [12.0, 20.0]], [[24.0, 44.0], [28.0, 52.0]]] rg=False)",
 }
 
 
@@ -434,3 +462,24 @@ def test_cross_default_dim_warns_once() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         engine.cross(engine.ones(2, 3), engine.ones(2, 3))
+
+
+def _baddbmm_values(module: ModuleType, dtype: str) -> list[np.ndarray]:
+    """baddbmm below 400 multiply-adds per matrix, four beta/alpha pairs."""
+    rng = np.random.default_rng(1)
+    results = []
+    for trial in range(200):
+        b, m, k, n = (int(x) for x in rng.integers(1, 7, 4))
+        beta, alpha = [(1, 1), (0.3, 1.7), (0, 1), (2, -0.5)][trial % 4]
+        arrays = rng.standard_normal((b, m, n)), rng.standard_normal((b, m, k))
+        arrays += (rng.standard_normal((b, k, n)),)
+        tensors = [module.tensor(x.astype(dtype)) for x in arrays]
+        results.append(module.baddbmm(*tensors, beta=beta, alpha=alpha).numpy())
+    return results
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("dtype", ["float32", "float64", "float16"])
+def test_small_baddbmm_bit_for_bit(dtype: str, real_torch: ModuleType) -> None:
+    ours, theirs = _baddbmm_values(engine, dtype), _baddbmm_values(real_torch, dtype)
+    assert all(np.array_equal(a, b) for a, b in zip(ours, theirs, strict=True))

@@ -330,6 +330,8 @@ METHODS: dict[str, Any] = {
     "kron": products.kron_method,
     "cross": products.cross_method,
     "dist": products.dist_method,
+    "baddbmm": products.baddbmm_method,
+    "addbmm": products.addbmm_method,
     "addcmul_": inplace.addcmul_,
     "addmm": linalg.addmm_method,
     "dot": linalg.dot,

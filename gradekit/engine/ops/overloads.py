@@ -110,6 +110,19 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
     "cross": ("(Tensor input, Tensor other, int dim = None, *, Tensor out = None)",),
     "linalg_cross": ("(Tensor input, Tensor other, *, int dim = -1, Tensor out = None)",),
     "dist": ("(Tensor input, Tensor other, Number p = 2)",),
+    "baddbmm": (
+        "(Tensor input, Tensor batch1, Tensor batch2, *, Number beta = 1, Number alpha = 1, "
+        "Tensor out = None)",
+        "(Tensor input, Tensor batch1, Tensor batch2, torch.dtype out_dtype, *, Number beta = 1, "
+        "Number alpha = 1, Tensor out = None)",
+    ),
+    "addbmm": (
+        "(Tensor input, Tensor batch1, Tensor batch2, *, Number beta = 1, Number alpha = 1, "
+        "Tensor out = None)",
+        "(Number beta, Tensor input, Number alpha, Tensor batch1, Tensor batch2, *, Tensor out "
+        "= None)|hidden",
+        "(Number beta, Tensor input, Tensor batch1, Tensor batch2, *, Tensor out = None)|hidden",
+    ),
     "einsum": ("(str equation, tuple of Tensors tensors, *, tuple of ints path = None)",),
     "tensordot": (
         "(Tensor input, Tensor other, tuple of ints dims_self, tuple of ints dims_other, *, "
@@ -378,6 +391,16 @@ METHODS: dict[str, tuple[str, ...]] = {
     "mul": ("(Tensor other)",),
     "matrix_power": ("(int n)",),
     "vdot": ("(Tensor other)",),
+    "baddbmm": (
+        "(Tensor batch1, Tensor batch2, *, Number beta = 1, Number alpha = 1)",
+        "(Tensor batch1, Tensor batch2, torch.dtype out_dtype, *, Number beta = 1, Number "
+        "alpha = 1)",
+    ),
+    "addbmm": (
+        "(Tensor batch1, Tensor batch2, *, Number beta = 1, Number alpha = 1)",
+        "(Number beta, Number alpha, Tensor batch1, Tensor batch2)|hidden",
+        "(Number beta, Tensor batch1, Tensor batch2)|hidden",
+    ),
     "inner": ("(Tensor other)",),
     "kron": ("(Tensor other)",),
     "cross": ("(Tensor other, int dim = None)",),

@@ -307,3 +307,186 @@ dist = arguments.parsed_like_torch(_dist, "dist", overloads.FUNCTIONS["dist"])
 dist.__name__ = dist.__qualname__ = "dist"
 dist_method = arguments.parsed_like_torch(_dist, "dist", overloads.METHODS["dist"], method=True)
 dist_method.__name__ = dist_method.__qualname__ = "dist"
+
+
+# --- baddbmm / addbmm -----------------------------------------------------------------------
+
+
+class BaddbmmBackward0(Node):
+    """self: grad (times beta); batch1: grad @ batch2^T, batch2: batch1^T @ grad (times
+    alpha); torch's maybe_multiply (mul.Scalar) for a beta or alpha other than 1."""
+
+    __slots__ = ("beta", "alpha")
+
+    def backward(self, grad: Tensor) -> tuple:
+        from .linalg import bmm
+        from .pointwise import mul_scalar
+        from .shape_helpers import transpose
+
+        batch1, batch2 = self.saved_tensors
+        grad_self = grad if self.beta == 1 else mul_scalar(grad, self.beta)
+        grad1 = None if batch2 is None else bmm(grad, transpose(batch2, 1, 2))
+        grad2 = None if batch1 is None else bmm(transpose(batch1, 1, 2), grad)
+        if self.alpha != 1:
+            grad1 = None if grad1 is None else mul_scalar(grad1, self.alpha)
+            grad2 = None if grad2 is None else mul_scalar(grad2, self.alpha)
+        return grad_self, grad1, grad2
+
+
+class AddbmmBackward0(Node):
+    """self: grad (times beta); batch1: grad @ batch2[b]^T for every b, batch2:
+    batch1[b]^T @ grad (times alpha): torch's expanded gradient, bmm'd."""
+
+    __slots__ = ("beta", "alpha", "batches")
+
+    def backward(self, grad: Tensor) -> tuple:
+        from .linalg import bmm
+        from .pointwise import mul_scalar
+        from .shape_helpers import expand, transpose, unsqueeze
+
+        batch1, batch2 = self.saved_tensors
+        grad_self = grad if self.beta == 1 else mul_scalar(grad, self.beta)
+        batched = expand(unsqueeze(grad, 0), (self.batches, *grad.shape))
+        grad1 = None if batch2 is None else bmm(batched, transpose(batch2, 1, 2))
+        grad2 = None if batch1 is None else bmm(transpose(batch1, 1, 2), batched)
+        if self.alpha != 1:
+            grad1 = None if grad1 is None else mul_scalar(grad1, self.alpha)
+            grad2 = None if grad2 is None else mul_scalar(grad2, self.alpha)
+        return grad_self, grad1, grad2
+
+
+def _baddbmm_data(
+    s: np.ndarray, b1: np.ndarray, b2: np.ndarray, beta: Any, alpha: Any
+) -> np.ndarray:
+    """torch's baddbmm: below 400 multiply-adds per matrix its own loop (the products in
+    order in opmath, then ``self * beta + alpha * sum``; a beta of 0 ignores self), from
+    400 up BLAS's gemm (numpy's product, scaled, added)."""
+    from .linalg import _bmm_array
+
+    shape = (b1.shape[0], b1.shape[1], b2.shape[2])
+    small = b1.shape[2] * b1.shape[1] * b2.shape[2] < 400 or b1.dtype.kind != "f"
+    opmath = np.float32 if b1.dtype == np.float16 else b1.dtype
+    if small:
+        product = _bmm_array(b1.astype(opmath), b2.astype(opmath))
+    else:
+        product = np.matmul(b1.astype(opmath), b2.astype(opmath))
+    beta, alpha = np.asarray(beta, opmath), np.asarray(alpha, opmath)
+    scaled = alpha * product if small or alpha != 1 else product
+    if beta == 0:
+        return scaled.astype(b1.dtype)
+    base = np.broadcast_to(s.astype(opmath), shape)
+    return (base * beta + scaled).astype(b1.dtype)
+
+
+def _baddbmm(
+    input: Tensor, batch1: Tensor, batch2: Tensor, *, beta: Any = 1, alpha: Any = 1
+) -> Tensor:
+    from .linalg import _scalar_argument
+    from .shape_helpers import expand
+
+    if not all(isinstance(x, Tensor) for x in (input, batch1, batch2)):
+        raise TypeError("baddbmm")  # (the parser words it)
+    beta = arguments.number_argument("baddbmm", "beta", beta)
+    alpha = arguments.number_argument("baddbmm", "alpha", alpha)
+    shape = (batch1.shape[0], batch1.shape[1], batch2.shape[2])
+    expand(input, shape)  # (torch's expand error first)
+    for name, x in (("batch1", batch1), ("batch2", batch2)):
+        if x.dim() != 3:
+            raise errors.error("batch_not_3d", name=name)
+    if batch2.shape[0] != batch1.shape[0] or batch2.shape[1] != batch1.shape[2]:
+        raise errors.error(
+            "baddbmm_batch2",
+            batches=batch1.shape[0],
+            inner=batch1.shape[2],
+            got0=batch2.shape[0],
+            got1=batch2.shape[1],
+        )
+    if input.dtype is not batch1.dtype:
+        from .linalg import _c_name
+
+        raise errors.error(
+            "baddbmm_dtypes", dtype=_c_name(input), dtype1=_c_name(batch1), dtype2=_c_name(batch2)
+        )
+    if batch2.dtype is not batch1.dtype:
+        raise errors.error(
+            "expected_scalar_type",
+            expected=batch1.dtype.scalar_name,
+            found=batch2.dtype.scalar_name,
+        )
+    d = batch1.dtype
+    if d is bool_:
+        raise errors.error("kernel_not_implemented", op="baddbmm", dtype="Bool")
+    b, a = _scalar_argument(beta, d), _scalar_argument(alpha, d)
+    out = as_array(quiet_call(_baddbmm_data, input._data, batch1._data, batch2._data, b, a), d)
+    tensors = (input, batch1, batch2)
+    if not (grad_mode.enabled and any(x._requires_grad for x in tensors)):
+        return Tensor._make(out, d)
+    node = BaddbmmBackward0(tuple(edge(x) for x in tensors), ((out.shape, d),))
+    node.beta, node.alpha = beta, alpha
+    node.save(batch1 if batch2._requires_grad else None, batch2 if batch1._requires_grad else None)
+    return Tensor._make(out, d, node)
+
+
+def _addbmm(
+    input: Tensor, batch1: Tensor, batch2: Tensor, *, beta: Any = 1, alpha: Any = 1
+) -> Tensor:
+    """torch's addbmm: self expanded, then one addmm_ per batch (beta for the first, 1
+    after); no batches: beta * self."""
+    from .linalg import _addmm_data, _scalar_argument
+    from .shape_helpers import expand
+
+    if not all(isinstance(x, Tensor) for x in (input, batch1, batch2)):
+        raise TypeError("addbmm")  # (the parser words it)
+    beta = arguments.number_argument("addbmm", "beta", beta)
+    alpha = arguments.number_argument("addbmm", "alpha", alpha)
+    shape = (batch1.shape[1], batch2.shape[2])
+    expand(input, shape)  # (torch's expand error first)
+    for name, x in (("batch1", batch1), ("batch2", batch2)):
+        if x.dim() != 3:
+            raise errors.error("batch_not_3d", name=name)
+    if batch1.shape[0] != batch2.shape[0]:
+        raise errors.error("addbmm_batches", n1=batch1.shape[0], n2=batch2.shape[0])
+    if batch1.shape[2] != batch2.shape[1]:
+        raise errors.error(
+            "addbmm_sizes",
+            r1=batch1.shape[1],
+            c1=batch1.shape[2],
+            r2=batch2.shape[1],
+            c2=batch2.shape[2],
+        )
+    d = batch2.dtype
+    for which, x in (("self", input), ("mat1", batch1)):
+        if x.dtype is not d:
+            raise errors.error(
+                "addmm_dtypes", which=which, dtype1=x.dtype.scalar_name, dtype2=d.scalar_name
+            )
+    if d is bool_:
+        raise errors.error("kernel_not_implemented", op="addmm_impl_cpu_", dtype="Bool")
+    b, a = _scalar_argument(beta, d), _scalar_argument(alpha, d)
+    out = np.broadcast_to(input._data, shape).copy()
+    if batch1.shape[0] == 0:
+        out = out * np.asarray(b, out.dtype) if b != 0 else np.zeros_like(out)
+    for i in range(batch1.shape[0]):
+        out = quiet_call(_addmm_data, out, batch1._data[i], batch2._data[i], b if i == 0 else 1, a)
+    out = as_array(out, d)
+    tensors = (input, batch1, batch2)
+    if not (grad_mode.enabled and any(x._requires_grad for x in tensors)):
+        return Tensor._make(out, d)
+    node = AddbmmBackward0(tuple(edge(x) for x in tensors), ((out.shape, d),))
+    node.beta, node.alpha, node.batches = beta, alpha, batch1.shape[0]
+    node.save(batch1 if batch2._requires_grad else None, batch2 if batch1._requires_grad else None)
+    return Tensor._make(out, d, node)
+
+
+baddbmm = arguments.parsed_like_torch(_baddbmm, "baddbmm", overloads.FUNCTIONS["baddbmm"])
+baddbmm.__name__ = baddbmm.__qualname__ = "baddbmm"
+baddbmm_method = arguments.parsed_like_torch(
+    _baddbmm, "baddbmm", overloads.METHODS["baddbmm"], method=True
+)
+baddbmm_method.__name__ = baddbmm_method.__qualname__ = "baddbmm"
+addbmm = arguments.parsed_like_torch(_addbmm, "addbmm", overloads.FUNCTIONS["addbmm"])
+addbmm.__name__ = addbmm.__qualname__ = "addbmm"
+addbmm_method = arguments.parsed_like_torch(
+    _addbmm, "addbmm", overloads.METHODS["addbmm"], method=True
+)
+addbmm_method.__name__ = addbmm_method.__qualname__ = "addbmm"
