@@ -170,6 +170,7 @@ try:
         sum,
         topk,
     )
+    from .ops.solvers import det, inverse
     from .printing import set_printoptions
     from .tensor import Size, Tensor, device
     from .torch_names import namespace_hooks as _namespace_hooks
@@ -237,6 +238,7 @@ __all__ = [
     "cos",
     "count_nonzero",
     "cross",
+    "det",
     "default_generator",
     "device",
     "div",
@@ -270,6 +272,7 @@ __all__ = [
     "inference_mode",
     "initial_seed",
     "inner",
+    "inverse",
     "int",
     "int16",
     "int32",

@@ -26,6 +26,14 @@ _INPLACE_HINT = (
     "gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False)."
 )
 
+
+class LinAlgError(RuntimeError):
+    """``torch.linalg.LinAlgError`` (torch._C._LinAlgError): a singular matrix."""
+
+
+LinAlgError.__name__ = LinAlgError.__qualname__ = "_LinAlgError"
+LinAlgError.__module__ = "torch._C"
+
 # key -> (exception class, template). Templates use str.format fields.
 MESSAGES: dict[str, tuple[type[Exception], str]] = {
     # --- autograd -------------------------------------------------------------
@@ -1190,6 +1198,39 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "norm_dtype": (
         RuntimeError,
         "norm(): input dtype should be either floating point or complex. Got {dtype} instead.",
+    ),
+    # --- inv / det / solve (ops/solvers.py) --------------------------------------------
+    "linalg_dims": (RuntimeError, "{name}: The input tensor A must have at least 2 dimensions."),
+    "linalg_square": (
+        RuntimeError,
+        "{name}: A must be batches of square matrices, but they are {rows} by {cols} matrices",
+    ),
+    "linalg_floating": (
+        RuntimeError,
+        "{name}: Expected a floating point or complex tensor as input. Got {dtype}",
+    ),
+    "linalg_low_precision": (
+        RuntimeError,
+        "{name}: Low precision dtypes not supported. Got {dtype}",
+    ),
+    "inv_singular": (
+        LinAlgError,
+        "{name}: {batch}The diagonal element {pivot} is zero, the inversion could not be "
+        "completed because the input matrix is singular.",
+    ),
+    "solve_singular": (
+        LinAlgError,
+        "{name}: {batch}The solver failed because the input matrix is singular.",
+    ),
+    "solve_dtypes": (
+        RuntimeError,
+        "linalg.solve: Expected A and B to have the same dtype, but found A of type {dtype1} and "
+        "B of type {dtype2} instead",
+    ),
+    "solve_shapes": (
+        RuntimeError,
+        "linalg.solve: Incompatible shapes of A and B for the equation AX = B ({n}x{n} and "
+        "{rows}x{cols})",
     ),
     # --- gradekit's own limits ------------------------------------------------------
     "unsupported": (

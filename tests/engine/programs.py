@@ -2271,6 +2271,27 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
     DifferentiableOp("tensordot", lambda T, a, b: T.tensordot(a, b, 1), ((2, 3), (3, 2))),
     DifferentiableOp("trace", lambda T, a: T.trace(a), ((3, 2),)),
     DifferentiableOp(
+        "linalg_inv", lambda T, a: T.linalg.inv(a + 3 * T.eye(3, dtype=a.dtype)), ((3, 3),)
+    ),
+    DifferentiableOp(
+        "linalg_det", lambda T, a: T.linalg.det(a + 3 * T.eye(3, dtype=a.dtype)), ((3, 3),)
+    ),
+    DifferentiableOp(
+        "linalg_solve",
+        lambda T, a, b: T.linalg.solve(a + 3 * T.eye(2, dtype=a.dtype), b),
+        ((2, 2), (2, 3)),
+    ),
+    DifferentiableOp(
+        "linalg_solve_vector",
+        lambda T, a, b: T.linalg.solve(a + 3 * T.eye(2, dtype=a.dtype), b),
+        ((2, 2), (2,)),
+    ),
+    DifferentiableOp(
+        "matrix_power_negative",
+        lambda T, a: T.linalg.matrix_power(a + 3 * T.eye(2, dtype=a.dtype), -2),
+        ((2, 2),),
+    ),
+    DifferentiableOp(
         "baddbmm",
         lambda T, s, a, b: T.baddbmm(s, a, b, beta=0.5, alpha=-2),
         ((2, 1, 2), (2, 2, 3), (2, 3, 2)),

@@ -267,6 +267,64 @@ GOLDENS = {
     "result = torch.addbmm(torch.ones(3, 4), torch.ones(2, 2, 3), torch.ones(2, 3, 4))": "RuntimeError: The expanded size of the tensor (2) must match the existing size (3) at non-singleton dimension 0.  Target sizes: [2, 4].  Tensor sizes: [3, 4]",
     "result = torch.addbmm(torch.ones(2, 4, dtype=torch.float64), torch.ones(2, 2, 3), torch.ones(2, 3, 4))": "RuntimeError: self and mat2 must have the same dtype, but got Double and Float",
     "s = torch.ones(2, 2, requires_grad=True)\na = torch.arange(8.0).reshape(2, 2, 2).requires_grad_()\nb = torch.arange(8.0).reshape(2, 2, 2).requires_grad_()\nr = torch.addbmm(s, a, b, beta=0.5, alpha=2)\n(r * torch.arange(4.0).reshape(2, 2)).sum().backward()\nresult = (r.grad_fn.name(), s.grad, a.grad, b.grad)": "('AddbmmBackward0', torch.float32 (2, 2) [[0.0, 0.5], [1.0, 1.5]] rg=False, torch.float32 (2, 2, 2) [[[2.0, 6.0], [6.0, 26.0]], [[10.0, 14.0], [46.0, 66.0]]] rg=False, torch.float32 (2, 2, 2) [[[8.0, 12.0], [12.0, 20.0]], [[24.0, 44.0], [28.0, 52.0]]] rg=False)",
+    # linalg.inv / inverse / linalg.det / det / linalg.solve (numpy's LAPACK; torch's checks,
+    # LinAlgError naming the LU's first zero pivot and the batch element, torch's gradients)
+    # and linalg.matrix_power with a negative n (the inverse's powers)
+    "result = torch.linalg.inv(torch.tensor([[1.0, 2.0], [3.0, 4.0]]))": "torch.float32 (2, 2) [[-2.0, 1.0], [1.5, -0.5]] rg=False",
+    "result = torch.inverse(torch.tensor([[2.0, 0.0], [0.0, 4.0]]))": "torch.float32 (2, 2) [[0.5, 0.0], [0.0, 0.25]] rg=False",
+    "result = torch.tensor([[2.0, 0.0], [0.0, 4.0]]).inverse()": "torch.float32 (2, 2) [[0.5, 0.0], [0.0, 0.25]] rg=False",
+    "result = torch.linalg.inv(torch.tensor([[[2.0, 0.0], [0.0, 4.0]], [[0.0, 1.0], [1.0, 0.0]]]))": "torch.float32 (2, 2, 2) [[[0.5, 0.0], [0.0, 0.25]], [[0.0, 1.0], [1.0, 0.0]]] rg=False",
+    "result = torch.linalg.inv(torch.ones(0, 0))": "torch.float32 (0, 0) [] rg=False",
+    "result = torch.linalg.inv(torch.zeros(3, 3))": "_LinAlgError: linalg.inv: The diagonal element 1 is zero, the inversion could not be completed because the input matrix is singular.",
+    "result = torch.linalg.inv(torch.tensor([[1.0, 2.0], [2.0, 4.0]]))": "_LinAlgError: linalg.inv: The diagonal element 2 is zero, the inversion could not be completed because the input matrix is singular.",
+    "result = torch.linalg.inv(torch.tensor([[0.0, 0.0], [0.0, 1.0]]))": "_LinAlgError: linalg.inv: The diagonal element 1 is zero, the inversion could not be completed because the input matrix is singular.",
+    "result = torch.linalg.inv(torch.stack([torch.eye(3), torch.zeros(3, 3)]))": "_LinAlgError: linalg.inv: (Batch element 1): The diagonal element 1 is zero, the inversion could not be completed because the input matrix is singular.",
+    "result = torch.inverse(torch.zeros(2, 2))": "_LinAlgError: linalg.inv: The diagonal element 1 is zero, the inversion could not be completed because the input matrix is singular.",
+    "result = torch.linalg.inv(torch.ones(2, 3))": "RuntimeError: linalg.inv: A must be batches of square matrices, but they are 2 by 3 matrices",
+    "result = torch.linalg.inv(torch.ones(3))": "RuntimeError: linalg.inv: The input tensor A must have at least 2 dimensions.",
+    "result = torch.linalg.inv(torch.ones(2, 2, dtype=torch.int64))": "RuntimeError: linalg.inv: Expected a floating point or complex tensor as input. Got Long",
+    "result = torch.linalg.inv(torch.eye(2, dtype=torch.float16))": "RuntimeError: linalg.inv: Low precision dtypes not supported. Got Half",
+    "result = torch.linalg.inv(input=torch.eye(2))": 'TypeError: linalg_inv() missing 1 required positional arguments: "A"',
+    "result = torch.ones(2, 2).inverse(1)": "TypeError: TensorBase.inverse() takes no arguments (1 given)",
+    "result = isinstance(torch.linalg.LinAlgError('x'), RuntimeError)": "True",
+    "a = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)\nr = torch.linalg.inv(a)\n(r * torch.tensor([[1.0, 2.0], [3.0, 4.0]])).sum().backward()\nresult = (r.grad_fn.name(), a.grad)": "('LinalgInvExBackward0', torch.float32 (2, 2) [[3.0, -2.75], [-1.0, 0.75]] rg=False)",
+    "a = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)\n(g,) = torch.autograd.grad(torch.linalg.inv(a).sum(), a, create_graph=True)\nresult = (g.grad_fn.name(), g)": "('NegBackward0', torch.float32 (2, 2) [[-0.5, 0.5], [0.5, -0.5]] rg=True)",
+    "result = torch.linalg.det(torch.tensor([[1.0, 2.0], [3.0, 4.0]]))": "torch.float32 () -2.0 rg=False",
+    "result = torch.det(torch.tensor([[[2.0, 0.0], [0.0, 4.0]], [[0.0, 1.0], [1.0, 0.0]]]))": "torch.float32 (2,) [8.0, -1.0] rg=False",
+    "result = torch.tensor([[1.0, 2.0], [3.0, 4.0]], dtype=torch.float64).det()": "torch.float64 () -2.0 rg=False",
+    "result = torch.linalg.det(torch.zeros(3, 3))": "torch.float32 () 0.0 rg=False",
+    "result = torch.linalg.det(torch.ones(0, 0))": "torch.float32 () 1.0 rg=False",
+    "result = torch.linalg.det(torch.ones(2, 3))": "RuntimeError: linalg.det: A must be batches of square matrices, but they are 2 by 3 matrices",
+    "result = torch.linalg.det(torch.ones(2, 3, dtype=torch.int64))": "RuntimeError: linalg.det: A must be batches of square matrices, but they are 2 by 3 matrices",
+    "result = torch.linalg.det(torch.ones(2, 2, dtype=torch.int64))": "RuntimeError: linalg.det: Expected a floating point or complex tensor as input. Got Long",
+    "result = torch.ones(2, 2).det(1)": "TypeError: TensorBase.det() takes no arguments (1 given)",
+    "a = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)\nr = torch.linalg.det(a)\nr.backward()\nresult = (r.grad_fn.name(), a.grad)": "('LinalgDetBackward0', torch.float32 (2, 2) [[4.0, -3.0], [-2.0, 1.0]] rg=False)",
+    "a = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)\n(g,) = torch.autograd.grad(torch.linalg.det(a), a, create_graph=True)\nresult = (g.grad_fn.name(), g)": "('LinalgSolveExBackward0', torch.float32 (2, 2) [[4.0, -3.0], [-2.0, 1.0]] rg=True)",
+    "a = torch.zeros(2, 2, requires_grad=True)\ntorch.linalg.det(a).backward()\nresult = a.grad": "torch.float32 (2, 2) [[0.0, 0.0], [0.0, 0.0]] rg=False",
+    "result = torch.linalg.solve(torch.tensor([[1.0, 2.0], [3.0, 4.0]]), torch.tensor([5.0, 6.0]))": "torch.float32 (2,) [-4.0, 4.5] rg=False",
+    "result = torch.linalg.solve(torch.tensor([[1.0, 2.0], [3.0, 4.0]]), torch.tensor([[5.0, 1.0], [6.0, 0.0]]))": "torch.float32 (2, 2) [[-4.0, -2.0], [4.5, 1.5]] rg=False",
+    "result = torch.linalg.solve(torch.stack([torch.eye(2), 2 * torch.eye(2)]), torch.tensor([1.0, 2.0]))": "torch.float32 (2, 2) [[1.0, 2.0], [0.5, 1.0]] rg=False",
+    "result = torch.linalg.solve(torch.stack([torch.eye(2), 2 * torch.eye(2)]), torch.tensor([[1.0, 2.0], [3.0, 4.0]]))": "torch.float32 (2, 2) [[1.0, 2.0], [1.5, 2.0]] rg=False",
+    "result = torch.linalg.solve(torch.zeros(3, 3), torch.ones(3))": "_LinAlgError: torch.linalg.solve: The solver failed because the input matrix is singular.",
+    "result = torch.linalg.solve(torch.stack([torch.eye(3), torch.zeros(3, 3)]), torch.ones(2, 3))": "_LinAlgError: torch.linalg.solve: (Batch element 1): The solver failed because the input matrix is singular.",
+    "result = torch.linalg.solve(torch.eye(3), torch.ones(2))": "RuntimeError: linalg.solve: Incompatible shapes of A and B for the equation AX = B (3x3 and 2x1)",
+    "result = torch.linalg.solve(torch.ones(3, 3), torch.ones(3, 4, 2))": "RuntimeError: linalg.solve: Incompatible shapes of A and B for the equation AX = B (3x3 and 4x2)",
+    "result = torch.linalg.solve(torch.eye(3), torch.ones(3, dtype=torch.float64))": "RuntimeError: linalg.solve: Expected A and B to have the same dtype, but found A of type Float and B of type Double instead",
+    "result = torch.linalg.solve(torch.ones(2, 3), torch.ones(2))": "RuntimeError: linalg.solve: A must be batches of square matrices, but they are 2 by 3 matrices",
+    "result = torch.linalg.solve(torch.ones(2, 2, dtype=torch.int64), torch.ones(2, dtype=torch.int64))": "RuntimeError: linalg.solve: Expected a floating point or complex tensor as input. Got Long",
+    "result = torch.linalg.solve(torch.eye(2))": 'TypeError: linalg_solve() missing 1 required positional arguments: "B"',
+    "result = torch.linalg.solve(torch.eye(2), torch.ones(2), True)": "TypeError: linalg_solve() takes 2 positional arguments but 3 were given",
+    "result = torch.linalg.solve(torch.eye(2), torch.ones(2), left=1)": "TypeError: linalg_solve(): argument 'left' must be bool, not int",
+    "a = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)\nb = torch.tensor([5.0, 6.0], requires_grad=True)\nr = torch.linalg.solve(a, b)\n(r * torch.tensor([1.0, -1.0])).sum().backward()\nresult = (r.grad_fn.name(), a.grad, b.grad)": "('LinalgSolveExBackward0', torch.float32 (2, 2) [[-14.0, 15.75], [6.0, -6.75]] rg=False, torch.float32 (2,) [-3.5, 1.5] rg=False)",
+    "a = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)\nb = torch.tensor([[5.0, 1.0], [6.0, 0.0]], requires_grad=True)\nr = torch.linalg.solve(a, b)\nr.sum().backward()\nresult = (a.grad, b.grad)": "(torch.float32 (2, 2) [[-3.0, 3.0], [3.0, -3.0]] rg=False, torch.float32 (2, 2) [[-0.5, -0.5], [0.5, 0.5]] rg=False)",
+    "a = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)\nb = torch.tensor([1.0, 1.0], requires_grad=True)\ng = torch.autograd.grad(torch.linalg.solve(a, b).sum(), [a, b], create_graph=True)\nresult = ([x.grad_fn.name() for x in g], g[0], g[1])": "(['NegBackward0', 'SqueezeBackward1'], torch.float32 (2, 2) [[-0.5, 0.5], [0.5, -0.5]] rg=True, torch.float32 (2,) [-0.5, 0.5] rg=True)",
+    "result = torch.linalg.matrix_power(torch.tensor([[1.0, 2.0], [3.0, 4.0]]), -1)": "torch.float32 (2, 2) [[-2.0, 1.0], [1.5, -0.5]] rg=False",
+    "result = torch.linalg.matrix_power(torch.tensor([[2.0, 0.0], [0.0, 4.0]]), -3)": "torch.float32 (2, 2) [[0.125, 0.0], [0.0, 0.015625]] rg=False",
+    "result = torch.matrix_power(torch.tensor([[2.0, 0.0], [0.0, 4.0]], dtype=torch.float64), -2)": "torch.float64 (2, 2) [[0.25, 0.0], [0.0, 0.0625]] rg=False",
+    "result = torch.linalg.matrix_power(torch.zeros(2, 2), -1)": "_LinAlgError: linalg.inv: The diagonal element 1 is zero, the inversion could not be completed because the input matrix is singular.",
+    "result = torch.linalg.matrix_power(torch.ones(2, 2, dtype=torch.int64), -1)": "RuntimeError: linalg.inv: Expected a floating point or complex tensor as input. Got Long",
+    "a = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)\nr = torch.linalg.matrix_power(a, -1)\nr.sum().backward()\nresult = (r.grad_fn.name(), a.grad)": "('LinalgInvExBackward0', torch.float32 (2, 2) [[-0.5, 0.5], [0.5, -0.5]] rg=False)",
+    "a = torch.tensor([[2.0, 0.0], [0.0, 4.0]], requires_grad=True)\nr = torch.linalg.matrix_power(a, -2)\nr.sum().backward()\nresult = (r.grad_fn.name(), [n.name() for n, _ in r.grad_fn.next_functions], a.grad)": "('MmBackward0', ['LinalgInvExBackward0', 'LinalgInvExBackward0'], torch.float32 (2, 2) [[-0.25, -0.09375], [-0.09375, -0.03125]] rg=False)",
 }
 
 
@@ -483,3 +541,29 @@ def _baddbmm_values(module: ModuleType, dtype: str) -> list[np.ndarray]:
 def test_small_baddbmm_bit_for_bit(dtype: str, real_torch: ModuleType) -> None:
     ours, theirs = _baddbmm_values(engine, dtype), _baddbmm_values(real_torch, dtype)
     assert all(np.array_equal(a, b) for a, b in zip(ours, theirs, strict=True))
+
+
+def _solver_results(module: ModuleType, dtype: str) -> list[np.ndarray]:
+    """inv, det and solve of random matrices up to 8 x 8, and their gradients."""
+    rng = np.random.default_rng(2)
+    results = []
+    for _ in range(100):
+        n = int(rng.integers(1, 9))
+        a = module.tensor(rng.standard_normal((n, n)).astype(dtype), requires_grad=True)
+        b = module.tensor(rng.standard_normal((n, 3)).astype(dtype), requires_grad=True)
+        outputs = module.linalg.inv(a), module.linalg.det(a), module.linalg.solve(a, b)
+        sum(output.sum() for output in outputs).backward()
+        results += [output.detach().numpy() for output in outputs]
+        results += [a.grad.numpy(), b.grad.numpy()]
+    return results
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_solvers_as_torch(dtype: str, real_torch: ModuleType) -> None:
+    # numpy's LAPACK against torch's MKL: the same shapes and dtypes, values and gradients
+    # close (last-place differences: see the internals doc)
+    ours, theirs = _solver_results(engine, dtype), _solver_results(real_torch, dtype)
+    for a, b in zip(ours, theirs, strict=True):
+        assert a.shape == b.shape and a.dtype == b.dtype
+        assert np.allclose(a, b, rtol=1e-3 if dtype == "float32" else 1e-9, atol=1e-4)

@@ -665,7 +665,7 @@ def _matrix_power(input: Tensor, n: Any) -> Tensor:
     """``torch.linalg.matrix_power`` as torch's ``linalg_matrix_power_impl`` builds it: n = 0
     copies the identity into a contiguous clone (CopyBackwards), n = 1 is that clone
     (CloneBackward0), n = 2 and 3 are ``a @ a (@ a)``, larger n multiply the binary powers
-    from the least significant bit (``result @ z``); negative n need ``linalg.inv``."""
+    from the least significant bit (``result @ z``); a negative n powers ``linalg.inv``."""
     if not isinstance(input, Tensor) or isinstance(n, bool) or not isinstance(n, int):
         raise TypeError("linalg_matrix_power")  # (the parser words it)
     data = input._data
@@ -673,9 +673,14 @@ def _matrix_power(input: Tensor, n: Any) -> Tensor:
         raise errors.error("matrix_power_dims")
     if data.shape[-1] != data.shape[-2]:
         raise errors.error("matrix_power_square", rows=data.shape[-2], cols=data.shape[-1])
-    if n < 0:
-        raise errors.unsupported("torch.linalg.matrix_power with a negative n (linalg.inv)")
     from . import load_views_module
+
+    if n < 0:  # torch inverts first: n = -1 is linalg.inv itself, else powers of the inverse
+        from .solvers import linalg_inv
+
+        if n == -1:
+            return linalg_inv(input)
+        input, n = linalg_inv(input), -n
 
     if n == 0:
         from .creation import eye

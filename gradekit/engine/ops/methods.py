@@ -24,6 +24,7 @@ from . import (
     pointwise,
     products,
     reduction,
+    solvers,
 )
 from .core import is_scalar
 from .pointwise import rdiv, rsub
@@ -332,6 +333,8 @@ METHODS: dict[str, Any] = {
     "dist": products.dist_method,
     "baddbmm": products.baddbmm_method,
     "addbmm": products.addbmm_method,
+    "inverse": solvers.inverse_method,
+    "det": solvers.det_method,
     "addcmul_": inplace.addcmul_,
     "addmm": linalg.addmm_method,
     "dot": linalg.dot,

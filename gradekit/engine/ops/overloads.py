@@ -123,6 +123,11 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "= None)|hidden",
         "(Number beta, Tensor input, Tensor batch1, Tensor batch2, *, Tensor out = None)|hidden",
     ),
+    "linalg_inv": ("(Tensor A, *, Tensor out = None)",),
+    "inverse": ("(Tensor input, *, Tensor out = None)",),
+    "linalg_det": ("(Tensor A, *, Tensor out = None)",),
+    "det": ("(Tensor input)",),
+    "linalg_solve": ("(Tensor A, Tensor B, *, bool left = True, Tensor out = None)",),
     "einsum": ("(str equation, tuple of Tensors tensors, *, tuple of ints path = None)",),
     "tensordot": (
         "(Tensor input, Tensor other, tuple of ints dims_self, tuple of ints dims_other, *, "
