@@ -54,6 +54,7 @@ try:
     )
     from .dtypes import float as float  # noqa: A004, PLC0414 - torch.float
     from .dtypes import int as int  # noqa: A004, PLC0414 - torch.int
+    from .nn.similarity import cosine_similarity, pairwise_distance
     from .ops import arguments as _arguments
     from .ops import load_views_module as _load_views_module
     from .ops import methods as _methods  # noqa: F401 - attaches Tensor methods
@@ -236,6 +237,7 @@ __all__ = [
     "clamp_min",
     "clip",
     "cos",
+    "cosine_similarity",
     "count_nonzero",
     "cross",
     "det",
@@ -324,6 +326,7 @@ __all__ = [
     "ones_like",
     "optim",
     "outer",
+    "pairwise_distance",
     "pow",
     "promote_types",
     "rand",

@@ -1232,6 +1232,10 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "linalg.solve: Incompatible shapes of A and B for the equation AX = B ({n}x{n} and "
         "{rows}x{cols})",
     ),
+    "cosine_dtype": (
+        RuntimeError,
+        "expected common dtype to be floating point, yet common dtype is {dtype}",
+    ),
     # --- gradekit's own limits ------------------------------------------------------
     "unsupported": (
         NotImplementedError,

@@ -2271,6 +2271,19 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
     DifferentiableOp("tensordot", lambda T, a, b: T.tensordot(a, b, 1), ((2, 3), (3, 2))),
     DifferentiableOp("trace", lambda T, a: T.trace(a), ((3, 2),)),
     DifferentiableOp(
+        "cosine_similarity",
+        lambda T, a, b: T.nn.functional.cosine_similarity(a, b),
+        ((2, 3), (3,)),
+        "nonzero",
+    ),
+    DifferentiableOp("normalize", lambda T, a: T.nn.functional.normalize(a), ((2, 3),), "nonzero"),
+    DifferentiableOp(
+        "pairwise_distance",
+        lambda T, a, b: T.nn.functional.pairwise_distance(a, b, p=3),
+        ((2, 3), (2, 3)),
+        "nonzero",
+    ),
+    DifferentiableOp(
         "linalg_inv", lambda T, a: T.linalg.inv(a + 3 * T.eye(3, dtype=a.dtype)), ((3, 3),)
     ),
     DifferentiableOp(

@@ -325,6 +325,42 @@ GOLDENS = {
     "result = torch.linalg.matrix_power(torch.ones(2, 2, dtype=torch.int64), -1)": "RuntimeError: linalg.inv: Expected a floating point or complex tensor as input. Got Long",
     "a = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)\nr = torch.linalg.matrix_power(a, -1)\nr.sum().backward()\nresult = (r.grad_fn.name(), a.grad)": "('LinalgInvExBackward0', torch.float32 (2, 2) [[-0.5, 0.5], [0.5, -0.5]] rg=False)",
     "a = torch.tensor([[2.0, 0.0], [0.0, 4.0]], requires_grad=True)\nr = torch.linalg.matrix_power(a, -2)\nr.sum().backward()\nresult = (r.grad_fn.name(), [n.name() for n, _ in r.grad_fn.next_functions], a.grad)": "('MmBackward0', ['LinalgInvExBackward0', 'LinalgInvExBackward0'], torch.float32 (2, 2) [[-0.25, -0.09375], [-0.09375, -0.03125]] rg=False)",
+    # F.cosine_similarity / torch.cosine_similarity (each operand over its norm, clamped to eps
+    # in place without grad; integers converted), F.normalize (input / norm.clamp_min(eps)) and
+    # F.pairwise_distance / torch.pairwise_distance (norm(x1 - x2 + eps) over the last dim)
+    "result = F.cosine_similarity(torch.tensor([[1.0, 2.0, 3.0], [0.0, 0.0, 0.0]]), torch.tensor([1.0, 1.0, 1.0]))": "torch.float32 (2,) [0.92582, 0.0] rg=False",
+    "result = torch.cosine_similarity(torch.tensor([[1.0, 2.0], [3.0, 4.0]]), torch.tensor([[1.0, 0.0], [0.0, 1.0]]), dim=0)": "torch.float32 (2,) [0.316228, 0.894427] rg=False",
+    "result = F.cosine_similarity(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([2.0, 4.0, 6.0]), dim=0)": "torch.float32 () 1.0 rg=False",
+    "result = F.cosine_similarity(torch.tensor([1e-5, 0.0]), torch.tensor([1e-5, 0.0]), dim=0)": "torch.float32 () 1.0 rg=False",
+    "result = F.cosine_similarity(torch.tensor([1e-5, 0.0]), torch.tensor([1e-5, 0.0]), dim=0, eps=1e-12)": "torch.float32 () 1.0 rg=False",
+    "result = F.cosine_similarity(torch.tensor([[1, 2], [3, 4]]), torch.tensor([[1.0, 0.0], [0.0, 1.0]]))": "torch.float32 (2,) [0.447214, 0.8] rg=False",
+    "result = F.cosine_similarity(torch.tensor([[1, 2], [3, 4]]), torch.tensor([[1, 0], [0, 1]]))": "RuntimeError: expected common dtype to be floating point, yet common dtype is Long",
+    "result = F.cosine_similarity(torch.ones(2, 3), torch.ones(2, 4))": "RuntimeError: The size of tensor a (3) must match the size of tensor b (4) at non-singleton dimension 1",
+    "result = F.cosine_similarity(torch.ones(2, 3), torch.ones(2, 3), dim=2)": "IndexError: Dimension out of range (expected to be in range of [-2, 1], but got 2)",
+    "result = F.cosine_similarity(torch.ones(2), torch.ones(2), 0, 'a')": "TypeError: cosine_similarity(): argument 'eps' (position 4) must be float, not str",
+    "result = F.cosine_similarity(torch.ones(2))": 'TypeError: cosine_similarity() missing 1 required positional arguments: "x2"',
+    "result = F.cosine_similarity(torch.ones(2, 3, dtype=torch.float64), torch.ones(2, 3)).dtype": "torch.float64",
+    "a = torch.tensor([[1.0, 2.0, 3.0], [0.5, -1.0, 2.0]], requires_grad=True)\nb = torch.tensor([1.0, 1.0, 1.0], requires_grad=True)\nr = F.cosine_similarity(a, b)\n(r * torch.tensor([1.0, 2.0])).sum().backward()\nresult = (r.grad_fn.name(), a.grad, b.grad)": "('SumBackward1', torch.float32 (2, 3) [[0.0881733, 0.0220433, -0.0440867], [0.431959, 0.647939, 0.21598]] rg=False, torch.float32 (3,) [-0.154303, -0.755929, 0.910232] rg=False)",
+    "a = torch.zeros(2, 3, requires_grad=True)\nr = F.cosine_similarity(a, torch.ones(2, 3))\nr.sum().backward()\nresult = (r, a.grad)": "(torch.float32 (2,) [0.0, 0.0] rg=True, torch.float32 (2, 3) [[57735000.0, 57735000.0, 57735000.0], [57735000.0, 57735000.0, 57735000.0]] rg=False)",
+    "result = F.normalize(torch.tensor([[3.0, 4.0], [0.0, 0.0]]))": "torch.float32 (2, 2) [[0.6, 0.8], [0.0, 0.0]] rg=False",
+    "result = F.normalize(torch.tensor([[3.0, 4.0], [1.0, -1.0]]), p=1, dim=0)": "torch.float32 (2, 2) [[0.75, 0.8], [0.25, -0.2]] rg=False",
+    "result = F.normalize(torch.tensor([3.0, 4.0]), dim=0)": "torch.float32 (2,) [0.6, 0.8] rg=False",
+    "result = F.normalize(torch.tensor([1e-13, 0.0]), dim=0)": "torch.float32 (2,) [0.1, 0.0] rg=False",
+    "result = F.normalize(torch.tensor([[3.0, 4.0]]), p=float('inf'))": "torch.float32 (1, 2) [[0.75, 1.0]] rg=False",
+    "result = F.normalize(torch.ones(2, 3, dtype=torch.int64))": "RuntimeError: linalg.vector_norm: Expected a floating point or complex tensor as input. Got Long",
+    "result = F.normalize([1.0])": "AttributeError: 'list' object has no attribute 'norm'",
+    "result = F.normalize(torch.tensor([3.0, 4.0]))": "IndexError: Dimension out of range (expected to be in range of [-1, 0], but got 1)",
+    "a = torch.tensor([[3.0, 4.0], [1.0, -1.0]], requires_grad=True)\nr = F.normalize(a)\n(r * torch.tensor([[1.0, 2.0], [3.0, 4.0]])).sum().backward()\nresult = (r.grad_fn.name(), r.grad_fn.next_functions[1][0].name(), a.grad)": "('DivBackward0', 'ExpandBackward0', torch.float32 (2, 2) [[-0.064, 0.048], [2.47487, 2.47487]] rg=False)",
+    "result = F.pairwise_distance(torch.tensor([[1.0, 2.0], [3.0, 4.0]]), torch.tensor([[1.0, 0.0], [0.0, 1.0]]))": "torch.float32 (2,) [2.0, 4.24264] rg=False",
+    "result = torch.pairwise_distance(torch.tensor([[1.0, 2.0], [3.0, 4.0]]), torch.tensor([1.0, 0.0]), p=1, keepdim=True)": "torch.float32 (2, 1) [[2.0], [6.0]] rg=False",
+    "result = F.pairwise_distance(torch.tensor([1.0, 2.0]), torch.tensor([1.0, 2.0]))": "torch.float32 () 1.41421e-06 rg=False",
+    "result = F.pairwise_distance(torch.tensor([1.0, 2.0]), torch.tensor([1.0, 2.0]), eps=0)": "torch.float32 () 0.0 rg=False",
+    "result = F.pairwise_distance(torch.ones(2, 3, dtype=torch.int64), torch.zeros(2, 3, dtype=torch.int64))": "torch.float32 (2,) [1.73205, 1.73205] rg=False",
+    "result = F.pairwise_distance(torch.ones(2, 3), torch.ones(2, 4))": "RuntimeError: The size of tensor a (3) must match the size of tensor b (4) at non-singleton dimension 1",
+    "result = F.pairwise_distance(torch.ones(2, 3), torch.ones(2, 3), p='a')": "TypeError: pairwise_distance(): argument 'p' must be float, not str",
+    "result = F.pairwise_distance(torch.ones(2))": 'TypeError: pairwise_distance() missing 1 required positional arguments: "x2"',
+    "a = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)\nr = F.pairwise_distance(a, torch.tensor([[1.0, 0.0], [0.0, 1.0]]))\nr.sum().backward()\nresult = (r.grad_fn.name(), r.grad_fn.next_functions[0][0].name(), a.grad)": "('NormBackward1', 'AddBackward1', torch.float32 (2, 2) [[5e-07, 1.0], [0.707107, 0.707107]] rg=False)",
+    "a = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)\n(g,) = torch.autograd.grad(F.pairwise_distance(a, torch.zeros(2, 2)).sum(), a, create_graph=True)\nresult = (g.grad_fn.name(), g)": "('MulBackward0', torch.float32 (2, 2) [[0.447214, 0.894427], [0.6, 0.8]] rg=True)",
 }
 
 
@@ -567,3 +603,34 @@ def test_solvers_as_torch(dtype: str, real_torch: ModuleType) -> None:
     for a, b in zip(ours, theirs, strict=True):
         assert a.shape == b.shape and a.dtype == b.dtype
         assert np.allclose(a, b, rtol=1e-3 if dtype == "float32" else 1e-9, atol=1e-4)
+
+
+def _similarities(module: ModuleType, dtype: str) -> list[np.ndarray]:
+    """F.normalize and F.pairwise_distance (p = 2) values, pairwise_distance's gradients,
+    and cosine_similarity's values, over random matrices up to 19 x 19."""
+    rng = np.random.default_rng(4)
+    functional = module.nn.functional
+    results = []
+    for trial in range(200):
+        shape = tuple(int(x) for x in rng.integers(1, 20, 2))
+        a = module.tensor(rng.standard_normal(shape).astype(dtype), requires_grad=True)
+        b = module.tensor(rng.standard_normal(shape).astype(dtype), requires_grad=True)
+        distance = functional.pairwise_distance(a, b)
+        distance.sum().backward()
+        results += [distance.detach().numpy(), a.grad.numpy(), b.grad.numpy()]
+        results.append(functional.normalize(a.detach(), dim=trial % 2).numpy())
+        results.append(functional.cosine_similarity(a.detach(), b.detach(), dim=trial % 2).numpy())
+    return results
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_similarities_as_torch(dtype: str, real_torch: ModuleType) -> None:
+    # normalize and pairwise_distance with p = 2 bit for bit (torch's 2-norm order);
+    # cosine_similarity's sum along dim keeps numpy's order: close
+    ours, theirs = _similarities(engine, dtype), _similarities(real_torch, dtype)
+    for index, (a, b) in enumerate(zip(ours, theirs, strict=True)):
+        if index % 5 == 4:
+            assert np.allclose(a, b, rtol=1e-5, atol=1e-6)
+        else:
+            assert np.array_equal(a, b)

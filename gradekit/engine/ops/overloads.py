@@ -128,6 +128,10 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
     "linalg_det": ("(Tensor A, *, Tensor out = None)",),
     "det": ("(Tensor input)",),
     "linalg_solve": ("(Tensor A, Tensor B, *, bool left = True, Tensor out = None)",),
+    "cosine_similarity": ("(Tensor x1, Tensor x2, int dim = 1, float eps = 1e-08)",),
+    "pairwise_distance": (
+        "(Tensor x1, Tensor x2, float p = 2, float eps = 1e-06, bool keepdim = False)",
+    ),
     "einsum": ("(str equation, tuple of Tensors tensors, *, tuple of ints path = None)",),
     "tensordot": (
         "(Tensor input, Tensor other, tuple of ints dims_self, tuple of ints dims_other, *, "
