@@ -148,7 +148,7 @@ try:
     from .ops.pointwise import (
         mul_function as mul,
     )
-    from .ops.products import addbmm, baddbmm, cross, dist, inner, kron, trace, vdot
+    from .ops.products import addbmm, baddbmm, cdist, cross, dist, inner, kron, trace, vdot
     from .ops.reduction import (
         all,
         amax,
@@ -222,6 +222,7 @@ __all__ = [
     "amin",
     "any",
     "baddbmm",
+    "cdist",
     "arange",
     "argmax",
     "argmin",

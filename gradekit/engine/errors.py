@@ -1236,6 +1236,17 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "expected common dtype to be floating point, yet common dtype is {dtype}",
     ),
+    "cdist_dims": (RuntimeError, "cdist only supports at least 2D tensors, {name} got: {ndim}D"),
+    "cdist_columns": (
+        RuntimeError,
+        "X1 and X2 must have the same number of columns. X1: {c1} X2: {c2}",
+    ),
+    "cdist_dtype": (RuntimeError, "cdist only supports floating-point dtypes, {name} got: {dtype}"),
+    "cdist_negative_p": (RuntimeError, "cdist only supports non-negative p values"),
+    "cdist_double_backward": (
+        NotImplementedError,
+        "the derivative for '_cdist_backward' is not implemented.",
+    ),
     # --- gradekit's own limits ------------------------------------------------------
     "unsupported": (
         NotImplementedError,

@@ -2270,6 +2270,7 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
     ),
     DifferentiableOp("tensordot", lambda T, a, b: T.tensordot(a, b, 1), ((2, 3), (3, 2))),
     DifferentiableOp("trace", lambda T, a: T.trace(a), ((3, 2),)),
+    DifferentiableOp("cdist_mm", lambda T, a, b: T.cdist(a, b), ((26, 2), (3, 2))),
     DifferentiableOp(
         "cosine_similarity",
         lambda T, a, b: T.nn.functional.cosine_similarity(a, b),

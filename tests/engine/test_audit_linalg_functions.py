@@ -361,6 +361,33 @@ GOLDENS = {
     "result = F.pairwise_distance(torch.ones(2))": 'TypeError: pairwise_distance() missing 1 required positional arguments: "x2"',
     "a = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)\nr = F.pairwise_distance(a, torch.tensor([[1.0, 0.0], [0.0, 1.0]]))\nr.sum().backward()\nresult = (r.grad_fn.name(), r.grad_fn.next_functions[0][0].name(), a.grad)": "('NormBackward1', 'AddBackward1', torch.float32 (2, 2) [[5e-07, 1.0], [0.707107, 0.707107]] rg=False)",
     "a = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)\n(g,) = torch.autograd.grad(F.pairwise_distance(a, torch.zeros(2, 2)).sum(), a, create_graph=True)\nresult = (g.grad_fn.name(), g)": "('MulBackward0', torch.float32 (2, 2) [[0.447214, 0.894427], [0.6, 0.8]] rg=True)",
+    # cdist: each pair's p-distance (the column differences added in order), or for p = 2
+    # with more than 25 rows (or compute_mode='use_mm_for_euclid_dist') torch's mm formula,
+    # _euclidean_dist viewed; CdistBackward0 / EuclideanDistBackward0
+    "result = torch.cdist(torch.tensor([[0.0, 0.0], [1.0, 1.0]]), torch.tensor([[3.0, 4.0], [1.0, 0.0], [1.0, 1.0]]))": "torch.float32 (2, 3) [[5.0, 1.0, 1.41421], [3.60555, 1.0, 0.0]] rg=False",
+    "result = torch.cdist(torch.tensor([[0.0, 0.0], [1.0, 1.0]]), torch.tensor([[3.0, 4.0], [1.0, 0.0]]), p=1)": "torch.float32 (2, 2) [[7.0, 1.0], [5.0, 1.0]] rg=False",
+    "result = torch.cdist(torch.tensor([[0.0, 0.0], [1.0, 1.0]]), torch.tensor([[3.0, 4.0], [1.0, 0.0]]), p=float('inf'))": "torch.float32 (2, 2) [[4.0, 1.0], [3.0, 1.0]] rg=False",
+    "result = torch.cdist(torch.tensor([[0.0, 0.0], [1.0, 1.0]]), torch.tensor([[3.0, 4.0], [1.0, 0.0]]), p=0)": "torch.float32 (2, 2) [[2.0, 1.0], [2.0, 1.0]] rg=False",
+    "result = torch.cdist(torch.tensor([[0.0, 0.0], [1.0, 1.0]]), torch.tensor([[3.0, 4.0], [1.0, 0.0]]), p=3)": "torch.float32 (2, 2) [[4.49794, 1.0], [3.27107, 1.0]] rg=False",
+    "result = torch.cdist(torch.tensor([[0.0, 0.0], [1.0, 1.0]]), torch.tensor([[3.0, 4.0], [1.0, 0.0]]), compute_mode='use_mm_for_euclid_dist')": "torch.float32 (2, 2) [[5.0, 1.0], [3.60555, 1.0]] rg=False",
+    "result = torch.cdist(torch.arange(60.0).reshape(30, 2) / 10, torch.tensor([[3.0, 4.0], [1.0, 0.0]]))[:3]": "torch.float32 (3, 2) [[4.92037, 1.00499], [4.64004, 0.8544], [4.36005, 0.781025]] rg=False",
+    "result = torch.cdist(torch.ones(2, 2, 3), torch.ones(4, 3)).shape": "(2, 2, 4)",
+    "result = torch.cdist(torch.ones(2, 3), torch.ones(4, 2))": "RuntimeError: X1 and X2 must have the same number of columns. X1: 3 X2: 2",
+    "result = torch.cdist(torch.ones(3), torch.ones(4, 3))": "RuntimeError: cdist only supports at least 2D tensors, X1 got: 1D",
+    "result = torch.cdist(torch.ones(2, 3), torch.ones(4, 3), p=-1)": "RuntimeError: cdist only supports non-negative p values",
+    "result = torch.cdist(torch.ones(2, 3, dtype=torch.int64), torch.ones(4, 3, dtype=torch.int64))": "RuntimeError: cdist only supports floating-point dtypes, X1 got: Long",
+    "result = torch.cdist(torch.ones(2, 3), torch.ones(4, 3, dtype=torch.float64))": "RuntimeError: expected scalar type Float but found Double",
+    "result = torch.cdist(torch.ones(2, 3, dtype=torch.float16), torch.ones(4, 3, dtype=torch.float16))": "NotImplementedError: \"cdist\" not implemented for 'Half'",
+    "result = torch.cdist(torch.ones(2, 3), torch.ones(4, 3), compute_mode='x')": "ValueError: x is not a valid value for compute_mode",
+    "result = torch.cdist(torch.ones(2, 3), torch.ones(4, 3), 'a')": "TypeError: cdist(): argument 'p' (position 3) must be float, not str",
+    "result = torch.cdist(torch.ones(2, 3), torch.ones(4, 3), p=True)": "torch.float32 (2, 4) [[0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0]] rg=False",
+    "a = torch.tensor([[0.0, 0.0], [1.0, 1.0]], requires_grad=True)\nb = torch.tensor([[3.0, 4.0], [1.0, 0.0], [1.0, 1.0]], requires_grad=True)\nr = torch.cdist(a, b)\n(r * torch.arange(6.0).reshape(2, 3)).sum().backward()\nresult = (r.grad_fn.name(), a.grad, b.grad)": "('CdistBackward0', torch.float32 (2, 2) [[-2.41421, -1.41421], [-1.6641, 1.50385]] rg=False, torch.float32 (3, 2) [[1.6641, 2.49615], [1.0, -4.0], [1.41421, 1.41421]] rg=False)",
+    "a = torch.tensor([[0.0, 0.0], [1.0, 1.0]], requires_grad=True)\nb = torch.tensor([[3.0, 4.0], [1.0, 0.0]], requires_grad=True)\nr = torch.cdist(a, b, p=1)\nr.sum().backward()\nresult = (a.grad, b.grad)": "(torch.float32 (2, 2) [[-2.0, -1.0], [-1.0, 0.0]] rg=False, torch.float32 (2, 2) [[2.0, 2.0], [1.0, -1.0]] rg=False)",
+    "a = torch.tensor([[0.0, 0.0], [1.0, 1.0]], requires_grad=True)\nb = torch.tensor([[3.0, 4.0], [1.0, 0.5]], requires_grad=True)\nr = torch.cdist(a, b, p=3)\nr.sum().backward()\nresult = (a.grad, b.grad)": "(torch.float32 (2, 2) [[-1.36933, -1.02197], [-0.373836, 0.158869]] rg=False, torch.float32 (2, 2) [[0.818687, 1.63198], [0.924482, -0.76888]] rg=False)",
+    "a = (torch.arange(60.0).reshape(30, 2) / 10).requires_grad_()\nr = torch.cdist(a, torch.tensor([[3.0, 4.0], [1.0, 0.0]]))\nr.sum().backward()\nresult = (r.grad_fn.name(), r.grad_fn.next_functions[0][0].name(), a.grad[:2])": "('ViewBackward0', 'EuclideanDistBackward0', torch.float32 (2, 2) [[-1.60475, -0.69312], [-1.53977, -0.446283]] rg=False)",
+    "---\na = torch.tensor([[0.0, 0.0], [1.0, 1.0]], requires_grad=True)\nb = torch.tensor([[3.0, 4.0], [1.0, 0.0]], requires_grad=True)\n(g,) = torch.autograd.grad(torch.cdist(a, b).sum(), a, create_graph=True)\ng.sum().backward()": "SyntaxError: invalid syntax (<case>, line 1)",
+    "a = torch.tensor([[0.0, 0.0], [1.0, 1.0]], requires_grad=True)\n(g,) = torch.autograd.grad(torch.cdist(a, torch.ones(2, 2)).sum(), a, create_graph=True)\nresult = g.grad_fn.name()": "'CdistBackwardBackward0'",
+    "a = (torch.arange(60.0).reshape(30, 2) / 10).requires_grad_()\n(g,) = torch.autograd.grad(torch.cdist(a, torch.tensor([[3.0, 4.0], [1.0, 0.0]])).sum(), a, create_graph=True)\nresult = (g.grad_fn.name(), g[:2])": "('SubBackward0', torch.float32 (2, 2) [[-1.60475, -0.69312], [-1.53977, -0.446283]] rg=True)",
 }
 
 
@@ -634,3 +661,28 @@ def test_similarities_as_torch(dtype: str, real_torch: ModuleType) -> None:
             assert np.allclose(a, b, rtol=1e-5, atol=1e-6)
         else:
             assert np.array_equal(a, b)
+
+
+def _cdists(module: ModuleType, dtype: str) -> list[tuple[float, np.ndarray]]:
+    """cdist values and gradients with p = 1, inf, 0 (bit for bit) and 2, 3 (close)."""
+    rng = np.random.default_rng(5)
+    results = []
+    for trial in range(200):
+        rows1, rows2, columns = (int(x) for x in rng.integers(1, 25, 3))
+        a = module.tensor(rng.standard_normal((rows1, columns)).astype(dtype), requires_grad=True)
+        b = module.tensor(rng.standard_normal((rows2, columns)).astype(dtype), requires_grad=True)
+        p = [2.0, 1.0, 3.0, float("inf"), 0.0][trial % 5]
+        distances = module.cdist(a, b, p=p)
+        distances.sum().backward()
+        results += [(p, distances.detach().numpy()), (p, a.grad.numpy()), (p, b.grad.numpy())]
+    return results
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_cdist_as_torch(dtype: str, real_torch: ModuleType) -> None:
+    for (p, a), (_, b) in zip(_cdists(engine, dtype), _cdists(real_torch, dtype), strict=True):
+        if p in (0.0, 1.0, float("inf")):
+            assert np.array_equal(a, b)
+        else:
+            assert np.allclose(a, b, rtol=1e-4, atol=1e-5)

@@ -132,6 +132,7 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
     "pairwise_distance": (
         "(Tensor x1, Tensor x2, float p = 2, float eps = 1e-06, bool keepdim = False)",
     ),
+    "cdist": ("(Tensor x1, Tensor x2, float p, int compute_mode = None)",),
     "einsum": ("(str equation, tuple of Tensors tensors, *, tuple of ints path = None)",),
     "tensordot": (
         "(Tensor input, Tensor other, tuple of ints dims_self, tuple of ints dims_other, *, "
