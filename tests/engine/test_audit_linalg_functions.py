@@ -388,6 +388,10 @@ GOLDENS = {
     "---\na = torch.tensor([[0.0, 0.0], [1.0, 1.0]], requires_grad=True)\nb = torch.tensor([[3.0, 4.0], [1.0, 0.0]], requires_grad=True)\n(g,) = torch.autograd.grad(torch.cdist(a, b).sum(), a, create_graph=True)\ng.sum().backward()": "SyntaxError: invalid syntax (<case>, line 1)",
     "a = torch.tensor([[0.0, 0.0], [1.0, 1.0]], requires_grad=True)\n(g,) = torch.autograd.grad(torch.cdist(a, torch.ones(2, 2)).sum(), a, create_graph=True)\nresult = g.grad_fn.name()": "'CdistBackwardBackward0'",
     "a = (torch.arange(60.0).reshape(30, 2) / 10).requires_grad_()\n(g,) = torch.autograd.grad(torch.cdist(a, torch.tensor([[3.0, 4.0], [1.0, 0.0]])).sum(), a, create_graph=True)\nresult = (g.grad_fn.name(), g[:2])": "('SubBackward0', torch.float32 (2, 2) [[-1.60475, -0.69312], [-1.53977, -0.446283]] rg=True)",
+    # bmm's loop starts from zero: products of -0.0 add up to +0.0
+    "result = torch.bmm(torch.full((1, 2, 1), -0.0), torch.ones(1, 1, 2)).flatten().tolist()": "[0.0, 0.0, 0.0, 0.0]",
+    "result = torch.bmm(torch.full((1, 1, 3), -0.0), torch.ones(1, 3, 1)).flatten().tolist()": "[0.0]",
+    "result = torch.bmm(torch.ones(2, 2, 0), torch.ones(2, 0, 3)).flatten().tolist()": "[0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]",
 }
 
 

@@ -330,9 +330,12 @@ def _bmm_array(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     if a.dtype.kind != "f" or inner * rows * columns >= 400:
         return np.matmul(a, b)
     opmath = np.float32 if a.dtype == np.float16 else a.dtype
-    total = np.zeros((a.shape[0], rows, columns), opmath)
-    for k in range(inner):
-        total += a[:, :, k : k + 1].astype(opmath) * b[:, k : k + 1, :].astype(opmath)
+    if inner == 0:
+        return np.zeros((a.shape[0], rows, columns), a.dtype)
+    # every product, then their running sum along the inner dim (np.add.accumulate adds in
+    # order); + 0.0 as the loop's zero start (all products -0.0 sum to +0.0)
+    products = a.astype(opmath)[:, :, :, None] * b.astype(opmath)[:, None, :, :]
+    total = np.add.accumulate(products, axis=2)[:, :, -1, :] + np.zeros((), opmath)
     return total.astype(a.dtype, copy=False)
 
 
