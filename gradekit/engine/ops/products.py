@@ -318,6 +318,10 @@ class BaddbmmBackward0(Node):
 
     __slots__ = ("beta", "alpha")
 
+    def batched(self, grad: Tensor) -> Tensor:
+        """The gradient as one per batch (baddbmm's already is)."""
+        return grad
+
     def backward(self, grad: Tensor) -> tuple:
         from .linalg import bmm
         from .pointwise import mul_scalar
@@ -325,34 +329,24 @@ class BaddbmmBackward0(Node):
 
         batch1, batch2 = self.saved_tensors
         grad_self = grad if self.beta == 1 else mul_scalar(grad, self.beta)
-        grad1 = None if batch2 is None else bmm(grad, transpose(batch2, 1, 2))
-        grad2 = None if batch1 is None else bmm(transpose(batch1, 1, 2), grad)
-        if self.alpha != 1:
-            grad1 = None if grad1 is None else mul_scalar(grad1, self.alpha)
-            grad2 = None if grad2 is None else mul_scalar(grad2, self.alpha)
-        return grad_self, grad1, grad2
-
-
-class AddbmmBackward0(Node):
-    """self: grad (times beta); batch1: grad @ batch2[b]^T for every b, batch2:
-    batch1[b]^T @ grad (times alpha): torch's expanded gradient, bmm'd."""
-
-    __slots__ = ("beta", "alpha", "batches")
-
-    def backward(self, grad: Tensor) -> tuple:
-        from .linalg import bmm
-        from .pointwise import mul_scalar
-        from .shape_helpers import expand, transpose, unsqueeze
-
-        batch1, batch2 = self.saved_tensors
-        grad_self = grad if self.beta == 1 else mul_scalar(grad, self.beta)
-        batched = expand(unsqueeze(grad, 0), (self.batches, *grad.shape))
+        batched = self.batched(grad)
         grad1 = None if batch2 is None else bmm(batched, transpose(batch2, 1, 2))
         grad2 = None if batch1 is None else bmm(transpose(batch1, 1, 2), batched)
         if self.alpha != 1:
             grad1 = None if grad1 is None else mul_scalar(grad1, self.alpha)
             grad2 = None if grad2 is None else mul_scalar(grad2, self.alpha)
         return grad_self, grad1, grad2
+
+
+class AddbmmBackward0(BaddbmmBackward0):
+    """baddbmm's formulas on the gradient expanded to every batch (torch's)."""
+
+    __slots__ = ("batches",)
+
+    def batched(self, grad: Tensor) -> Tensor:
+        from .shape_helpers import expand, unsqueeze
+
+        return expand(unsqueeze(grad, 0), (self.batches, *grad.shape))
 
 
 def _baddbmm_data(
