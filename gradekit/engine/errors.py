@@ -1227,9 +1227,14 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "linalg.solve: Expected A and B to have the same dtype, but found A of type {dtype1} and "
         "B of type {dtype2} instead",
     ),
+    "solve_vector_right": (
+        RuntimeError,
+        "linalg.solve: Vector broadcasting of the left hand side is not supported for left=False. "
+        "In this case linalg.solve is equivalent to B / A.squeeze(-1)",
+    ),
     "solve_shapes": (
         RuntimeError,
-        "linalg.solve: Incompatible shapes of A and B for the equation AX = B ({n}x{n} and "
+        "linalg.solve: Incompatible shapes of A and B for the equation {equation} ({n}x{n} and "
         "{rows}x{cols})",
     ),
     "cosine_dtype": (

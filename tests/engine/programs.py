@@ -2296,6 +2296,11 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
         ((2, 2), (2, 3)),
     ),
     DifferentiableOp(
+        "linalg_solve_right",
+        lambda T, a, b: T.linalg.solve(a + 3 * T.eye(2, dtype=a.dtype), b, left=False),
+        ((2, 2), (3, 2)),
+    ),
+    DifferentiableOp(
         "linalg_solve_vector",
         lambda T, a, b: T.linalg.solve(a + 3 * T.eye(2, dtype=a.dtype), b),
         ((2, 2), (2,)),

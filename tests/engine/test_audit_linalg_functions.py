@@ -392,6 +392,14 @@ GOLDENS = {
     "result = torch.bmm(torch.full((1, 2, 1), -0.0), torch.ones(1, 1, 2)).flatten().tolist()": "[0.0, 0.0, 0.0, 0.0]",
     "result = torch.bmm(torch.full((1, 1, 3), -0.0), torch.ones(1, 3, 1)).flatten().tolist()": "[0.0]",
     "result = torch.bmm(torch.ones(2, 2, 0), torch.ones(2, 0, 3)).flatten().tolist()": "[0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]",
+    # linalg.solve(left=False): XA = B
+    "result = torch.linalg.solve(torch.tensor([[1.0, 2.0], [3.0, 4.0]]), torch.tensor([[5.0, 6.0], [1.0, 0.0], [2.0, 2.0]]), left=False)": "torch.float32 (3, 2) [[-1.0, 2.0], [-2.0, 1.0], [-1.0, 1.0]] rg=False",
+    "result = torch.linalg.solve(torch.eye(1), torch.ones(1), left=False)": "RuntimeError: linalg.solve: Vector broadcasting of the left hand side is not supported for left=False. In this case linalg.solve is equivalent to B / A.squeeze(-1)",
+    "result = torch.linalg.solve(torch.eye(2), torch.ones(2, 3), left=False)": "RuntimeError: linalg.solve: Incompatible shapes of A and B for the equation XA = B (2x2 and 2x3)",
+    "result = torch.linalg.solve(torch.eye(3), torch.ones(3), left=False)": "RuntimeError: linalg.solve: Incompatible shapes of A and B for the equation XA = B (3x3 and 3x1)",
+    "result = torch.linalg.solve(torch.zeros(2, 2), torch.ones(3, 2), left=False)": "_LinAlgError: torch.linalg.solve: The solver failed because the input matrix is singular.",
+    "a = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)\nb = torch.tensor([[5.0, 6.0], [1.0, 0.0], [2.0, 2.0]], requires_grad=True)\nr = torch.linalg.solve(a, b, left=False)\n(r * torch.arange(6.0).reshape(3, 2)).sum().backward()\nresult = (r.grad_fn.name(), a.grad, b.grad)": "('LinalgSolveExBackward0', torch.float32 (2, 2) [[-4.0, 6.0], [2.0, -4.0]] rg=False, torch.float32 (3, 2) [[1.0, -0.5], [-1.0, 1.5], [-3.0, 3.5]] rg=False)",
+    "a = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)\nb = torch.tensor([[5.0, 6.0]], requires_grad=True)\ng = torch.autograd.grad(torch.linalg.solve(a, b, left=False).sum(), [a, b], create_graph=True)\nresult = ([x.grad_fn.name() for x in g], g[0], g[1])": "(['NegBackward0', 'LinalgSolveExBackward0'], torch.float32 (2, 2) [[-1.0, 1.0], [2.0, -2.0]] rg=True, torch.float32 (1, 2) [[-1.0, 1.0]] rg=True)",
 }
 
 

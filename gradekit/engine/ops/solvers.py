@@ -180,14 +180,18 @@ def det_method(self: Tensor, *surplus: Any) -> Tensor:
 
 
 class LinalgSolveExBackward0(Node):
-    """B: solve(A^H, grad); A: -gB @ X^H (a vector B and X as columns)."""
+    """B: solve(A^H, grad); A: -gB @ X^H (a vector B and X as columns); for left=False
+    (XA = B) gB = solve(A^H, grad, left=False) and A: -X^H @ gB."""
 
-    __slots__ = ("vector",)
+    __slots__ = ("vector", "left")
 
     def backward(self, grad: Tensor) -> tuple:
         from .linalg import matmul
 
         A, X = self.saved_tensors  # noqa: N806 - torch's names
+        if not self.left:
+            grad_b = _solve(_mT(A), grad, left=False)
+            return -matmul(_mT(X), grad_b), grad_b
         if self.vector:
             grad_b = _solve(_mT(A), grad.unsqueeze(-1)).squeeze(-1)
             grad_a = -matmul(grad_b.unsqueeze(-1), _mT(X.unsqueeze(-1)))
@@ -205,18 +209,24 @@ def _is_vector_rhs(A: Tensor, B: Tensor) -> bool:  # noqa: N803 - torch's names
 def _solve(A: Tensor, B: Tensor, *, left: Any = True) -> Tensor:  # noqa: N803
     if not (isinstance(A, Tensor) and isinstance(B, Tensor)):
         raise TypeError("linalg_solve")  # (the parser words it)
-    if left is not True:
-        if left is False:
-            raise errors.unsupported("torch.linalg.solve with left=False")
+    if left is not True and left is not False:
         raise TypeError("linalg_solve")
     _check_matrix("linalg.solve", A)
     if A.dtype is not B.dtype:
         raise errors.error("solve_dtypes", dtype1=A.dtype.scalar_name, dtype2=B.dtype.scalar_name)
     vector = _is_vector_rhs(A, B)
     b = B._data[..., None] if vector else B._data
-    if b.ndim < 2 or b.shape[-2] != A.shape[-1]:
-        rows, cols = (b.shape[-2], b.shape[-1]) if b.ndim >= 2 else (b.shape[-1], 1)
-        raise errors.error("solve_shapes", n=A.shape[-1], rows=rows, cols=cols)
+    matches = b.shape[-2] == A.shape[-1] if left else b.shape[-1] == A.shape[-1]
+    if not matches:
+        raise errors.error(
+            "solve_shapes",
+            n=A.shape[-1],
+            rows=b.shape[-2],
+            cols=b.shape[-1],
+            equation="AX = B" if left else "XA = B",
+        )
+    if vector and not left:
+        raise errors.error("solve_vector_right")
     try:
         batch = np.broadcast_shapes(A.shape[:-2], b.shape[:-2])
     except ValueError:
@@ -225,12 +235,17 @@ def _solve(A: Tensor, B: Tensor, *, left: Any = True) -> Tensor:  # noqa: N803
         raise broadcast_error(tuple(A.shape[:-2]), tuple(b.shape[:-2])) from None
     a = np.broadcast_to(A._data, (*batch, *A.shape[-2:]))
     b = np.broadcast_to(b, (*batch, *b.shape[-2:]))
-    out = _solved("torch.linalg.solve", a, b, "solve_singular")
-    out = as_array(out[..., 0] if vector else out, A.dtype)
+    if left:
+        out = _solved("torch.linalg.solve", a, b, "solve_singular")
+    else:  # XA = B is A^T X^T = B^T
+        transposed = np.swapaxes(a, -1, -2)
+        out = _solved("torch.linalg.solve", transposed, np.swapaxes(b, -1, -2), "solve_singular")
+        out = np.swapaxes(out, -1, -2)
+    out = as_array(np.ascontiguousarray(out[..., 0] if vector else out), A.dtype)
     if not (grad_mode.enabled and (A._requires_grad or B._requires_grad)):
         return Tensor._make(out, A.dtype)
     node = LinalgSolveExBackward0((edge(A), edge(B)), ((out.shape, A.dtype),))
-    node.vector = vector
+    node.vector, node.left = vector, left
     result = Tensor._make(out, A.dtype, node)
     node.save(A, outputs=(result,))
     return result
