@@ -54,11 +54,13 @@ try:
     )
     from .dtypes import float as float  # noqa: A004, PLC0414 - torch.float
     from .dtypes import int as int  # noqa: A004, PLC0414 - torch.int
+    from .nn.similarity import cosine_similarity, pairwise_distance
     from .ops import arguments as _arguments
     from .ops import load_views_module as _load_views_module
     from .ops import methods as _methods  # noqa: F401 - attaches Tensor methods
     from .ops import pointwise as _pointwise
     from .ops.addcmul import addcmul
+    from .ops.contraction import einsum, tensordot
     from .ops.conversion import to_dtype as _to_dtype  # noqa: F401
     from .ops.creation import (
         BoolTensor,
@@ -175,6 +177,7 @@ try:
     from .ops.pointwise import (
         mul_function as mul,
     )
+    from .ops.products import addbmm, baddbmm, cdist, cross, dist, inner, kron, trace, vdot
     from .ops.reduction import (
         all,
         amax,
@@ -197,6 +200,7 @@ try:
         sum,
         topk,
     )
+    from .ops.solvers import det, inverse
     from .printing import set_printoptions
     from .tensor import Size, Tensor, device
     from .torch_names import namespace_hooks as _namespace_hooks
@@ -233,6 +237,7 @@ __all__ = [
     "abs",
     "add",
     "addcmul",
+    "addbmm",
     "addmm",
     "addmv",
     "all",
@@ -240,6 +245,8 @@ __all__ = [
     "amax",
     "amin",
     "any",
+    "baddbmm",
+    "cdist",
     "arange",
     "arctan2",
     "argmax",
@@ -258,14 +265,19 @@ __all__ = [
     "clip",
     "copysign",
     "cos",
+    "cosine_similarity",
     "count_nonzero",
     "cuda",
+    "cross",
+    "det",
     "default_generator",
     "deg2rad",
     "device",
     "div",
+    "dist",
     "divide",
     "dot",
+    "einsum",
     "double",
     "dtype",
     "e",
@@ -304,6 +316,8 @@ __all__ = [
     "inf",
     "inference_mode",
     "initial_seed",
+    "inner",
+    "inverse",
     "int",
     "int16",
     "int32",
@@ -317,6 +331,7 @@ __all__ = [
     "isfinite",
     "isinf",
     "isnan",
+    "kron",
     "le",
     "lerp",
     "linalg",
@@ -362,6 +377,7 @@ __all__ = [
     "optim",
     "outer",
     "pi",
+    "pairwise_distance",
     "pow",
     "promote_types",
     "rad2deg",
@@ -399,9 +415,12 @@ __all__ = [
     "tanh",
     "tensor",
     "topk",
+    "trace",
+    "tensordot",
     "true_divide",
     "trunc",
     "uint8",
+    "vdot",
     "where",
     "xlogy",
     "zeros",

@@ -26,6 +26,14 @@ _INPLACE_HINT = (
     "gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False)."
 )
 
+
+class LinAlgError(RuntimeError):
+    """``torch.linalg.LinAlgError`` (torch._C._LinAlgError): a singular matrix."""
+
+
+LinAlgError.__name__ = LinAlgError.__qualname__ = "_LinAlgError"
+LinAlgError.__module__ = "torch._C"
+
 # key -> (exception class, template). Templates use str.format fields.
 MESSAGES: dict[str, tuple[type[Exception], str]] = {
     # --- autograd -------------------------------------------------------------
@@ -1074,6 +1082,187 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "attribute '{name}' of 'torch._C.TensorBase' objects is not writable",
     ),
     "data_not_tensor": (TypeError, "Variable data has to be a tensor, but got {type_name}"),
+    # --- einsum / tensordot (ops/contraction.py) --------------------------------------
+    "einsum_arguments": (
+        ValueError,
+        "einsum(): must specify the equation string and at least one operand, or at least one "
+        "operand and its subscripts list",
+    ),
+    "einsum_sublist": (
+        ValueError,
+        "einsum(): subscript in subscript list is not within the valid range [0, 52)",
+    ),
+    "einsum_second_ellipsis": (
+        RuntimeError,
+        "einsum(): found '.' for operand {operand} for which an ellipsis was already found",
+    ),
+    "einsum_lone_dot": (
+        RuntimeError,
+        "einsum(): found '.' for operand {operand} that is not part of any ellipsis",
+    ),
+    "einsum_fewer_operands": (
+        RuntimeError,
+        "einsum(): fewer operands were provided than specified in the equation",
+    ),
+    "einsum_more_operands": (
+        RuntimeError,
+        "einsum(): more operands were provided than specified in the equation",
+    ),
+    "einsum_subscript": (
+        RuntimeError,
+        "einsum(): invalid subscript given at index {index} in the equation string, subscripts "
+        "must be in [a-zA-Z]",
+    ),
+    "einsum_dims": (
+        RuntimeError,
+        "einsum(): the number of subscripts in the equation ({labels}) does not match the number "
+        "of dimensions ({ndim}) for operand {operand} and no ellipsis was given",
+    ),
+    "einsum_ellipsis_dims": (
+        RuntimeError,
+        "einsum(): the number of subscripts in the equation ({labels}) is more than the number "
+        "of dimensions ({ndim}) for operand {operand}",
+    ),
+    "einsum_output_second_ellipsis": (
+        RuntimeError,
+        "einsum(): found '.' for output but an ellipsis (...) was already found",
+    ),
+    "einsum_output_lone_dot": (
+        RuntimeError,
+        "einsum(): found '.' for output that is not part of any ellipsis (...)",
+    ),
+    "einsum_output_repeated": (
+        RuntimeError,
+        "einsum(): output subscript {label} appears more than once in the output",
+    ),
+    "einsum_output_unknown": (
+        RuntimeError,
+        "einsum(): output subscript {label} does not appear in the equation for any input operand",
+    ),
+    "einsum_ellipsis_broadcast": (  # (torch's text lacks the space after the operand)
+        RuntimeError,
+        "einsum(): dimension {dim} covered by ellipsis in operand {operand}has size {size} "
+        "which does not broadcast with previously seen ellipsis with size {seen} for the "
+        "respective dimension",
+    ),
+    "einsum_broadcast": (
+        RuntimeError,
+        "einsum(): subscript {label} has size {size} for operand {operand} which does not "
+        "broadcast with previously seen size {seen}",
+    ),
+    "einsum_repeated": (
+        RuntimeError,
+        "einsum(): subscript {label} is repeated for operand {operand} but the sizes don't "
+        "match, {size} != {previous}",
+    ),
+    "einsum_pair_mismatch": (RuntimeError, "non-broadcast dimensions must match"),
+    "tensordot_dims_type": (
+        RuntimeError,
+        "tensordot expects dims to be int or tuple[list[int], list[int]] or list[list[int]] "
+        "containing two lists, but got dims={dims}",
+    ),
+    "tensordot_negative": (RuntimeError, "tensordot expects dims >= 0, but got dims={dims}"),
+    "tensordot_too_many": (
+        RuntimeError,
+        "tensordot expects dims < ndim_a or ndim_b, but got dims={dims}",
+    ),
+    "tensordot_lengths": (RuntimeError, "both dimension lists should have same length"),
+    "tensordot_dtypes": (RuntimeError, "both inputs should have same dtype"),
+    "tensordot_sizes": (
+        RuntimeError,
+        "contracted dimensions need to match, but first has size {s1} in dim {d1} and second "
+        "has size {s2} in dim {d2}",
+    ),
+    # --- trace / inner / cross / dist (ops/products.py) ----------------------------------
+    "trace_matrix": (RuntimeError, "trace: expected a matrix, but got tensor with dim {ndim}"),
+    "inner_sizes": (
+        RuntimeError,
+        "inner() the last dimension must match on both input tensors but got shapes {shape1} "
+        "and {shape2}",
+    ),
+    "cross_ndim": (RuntimeError, "linalg.cross: inputs must have the same number of dimensions."),
+    "cross_length": (
+        RuntimeError,
+        "linalg.cross: inputs dimension {dim} must have length 3. Got {size1} and {size2}",
+    ),
+    "cross_no_dim": (RuntimeError, "no dimension of size 3 in input"),
+    "batch_not_3d": (RuntimeError, "{name} must be a 3D tensor"),
+    "baddbmm_batch2": (
+        RuntimeError,
+        "Expected size for first two dimensions of batch2 tensor to be: [{batches}, {inner}] "
+        "but got: [{got0}, {got1}].",
+    ),
+    "baddbmm_dtypes": (
+        RuntimeError,
+        "Input dtypes must be the same, got: input {dtype}, batch1: {dtype1}, batch2: {dtype2}",
+    ),
+    "addbmm_batches": (
+        RuntimeError,
+        "batch1 and batch2 must have same number of batches, got {n1} and {n2}",
+    ),
+    "addbmm_sizes": (RuntimeError, "Incompatible matrix sizes for bmm ({r1}x{c1} and {r2}x{c2})"),
+    "undefined_tensor_argument": (
+        RuntimeError,
+        "Expected a proper Tensor but got None (or an undefined Tensor in C++) for argument #0 "
+        "'self'",
+    ),
+    "norm_dtype": (
+        RuntimeError,
+        "norm(): input dtype should be either floating point or complex. Got {dtype} instead.",
+    ),
+    # --- inv / det / solve (ops/solvers.py) --------------------------------------------
+    "linalg_dims": (RuntimeError, "{name}: The input tensor A must have at least 2 dimensions."),
+    "linalg_square": (
+        RuntimeError,
+        "{name}: A must be batches of square matrices, but they are {rows} by {cols} matrices",
+    ),
+    "linalg_floating": (
+        RuntimeError,
+        "{name}: Expected a floating point or complex tensor as input. Got {dtype}",
+    ),
+    "linalg_low_precision": (
+        RuntimeError,
+        "{name}: Low precision dtypes not supported. Got {dtype}",
+    ),
+    "inv_singular": (
+        LinAlgError,
+        "{name}: {batch}The diagonal element {pivot} is zero, the inversion could not be "
+        "completed because the input matrix is singular.",
+    ),
+    "solve_singular": (
+        LinAlgError,
+        "{name}: {batch}The solver failed because the input matrix is singular.",
+    ),
+    "solve_dtypes": (
+        RuntimeError,
+        "linalg.solve: Expected A and B to have the same dtype, but found A of type {dtype1} and "
+        "B of type {dtype2} instead",
+    ),
+    "solve_vector_right": (
+        RuntimeError,
+        "linalg.solve: Vector broadcasting of the left hand side is not supported for left=False. "
+        "In this case linalg.solve is equivalent to B / A.squeeze(-1)",
+    ),
+    "solve_shapes": (
+        RuntimeError,
+        "linalg.solve: Incompatible shapes of A and B for the equation {equation} ({n}x{n} and "
+        "{rows}x{cols})",
+    ),
+    "cosine_dtype": (
+        RuntimeError,
+        "expected common dtype to be floating point, yet common dtype is {dtype}",
+    ),
+    "cdist_dims": (RuntimeError, "cdist only supports at least 2D tensors, {name} got: {ndim}D"),
+    "cdist_columns": (
+        RuntimeError,
+        "X1 and X2 must have the same number of columns. X1: {c1} X2: {c2}",
+    ),
+    "cdist_dtype": (RuntimeError, "cdist only supports floating-point dtypes, {name} got: {dtype}"),
+    "cdist_negative_p": (RuntimeError, "cdist only supports non-negative p values"),
+    "cdist_double_backward": (
+        NotImplementedError,
+        "the derivative for '_cdist_backward' is not implemented.",
+    ),
     # --- gradekit's own limits ------------------------------------------------------
     "unsupported": (
         NotImplementedError,
@@ -1200,6 +1389,12 @@ WARNINGS: dict[str, str] = {
     "transpose_T_0d": (
         "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases. "
         "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4321.)"
+    ),
+    "cross_default_dim": (
+        "Using torch.cross without specifying the dim arg is deprecated.\nPlease either pass "
+        "the dim explicitly or simply use torch.linalg.cross.\nThe default value of dim will "
+        "change to agree with that of linalg.cross in a future release. (Triggered internally "
+        "at /__w/pytorch/pytorch/aten/src/ATen/native/Cross.cpp:63.)"
     ),
 }
 

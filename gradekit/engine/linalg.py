@@ -1,13 +1,19 @@
-"""torch.linalg: vector norms only (``vector_norm``, and ``norm`` for the vector cases)."""
+"""torch.linalg: vector norms (``vector_norm``, and ``norm`` for the vector cases),
+``matrix_power``, ``cross``, ``inv``, ``det``, ``solve`` and ``LinAlgError``."""
 
 from __future__ import annotations
 
 import typing as _typing
 
 from . import errors as _errors
+from .errors import LinAlgError
 from .ops import arguments as _arguments
 from .ops.linalg import matrix_power_linalg as matrix_power
+from .ops.products import linalg_cross as cross
 from .ops.reduction import linalg_vector_norm as vector_norm
+from .ops.solvers import linalg_det as det
+from .ops.solvers import linalg_inv as inv
+from .ops.solvers import linalg_solve as solve
 from .torch_names import namespace_hooks as _namespace_hooks
 
 if _typing.TYPE_CHECKING:  # (annotation names only: torch.linalg has no Any or Tensor)
@@ -15,7 +21,16 @@ if _typing.TYPE_CHECKING:  # (annotation names only: torch.linalg has no Any or 
 
     from .tensor import Tensor
 
-__all__ = ["matrix_power", "norm", "vector_norm"]
+__all__ = [
+    "LinAlgError",
+    "cross",
+    "det",
+    "inv",
+    "matrix_power",
+    "norm",
+    "solve",
+    "vector_norm",
+]
 
 
 def norm(

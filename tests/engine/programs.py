@@ -2288,6 +2288,74 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
     DifferentiableOp(
         "float_power", lambda T, a, b: T.float_power(a, b), ((2, 3), (3,)), "positive"
     ),
+    DifferentiableOp("einsum_mm", lambda T, a, b: T.einsum("ij,jk->ik", a, b), ((2, 3), (3, 2))),
+    DifferentiableOp(
+        "einsum_batched", lambda T, a, b: T.einsum("...ij,...kj", a, b), ((2, 2, 3), (3, 3))
+    ),
+    DifferentiableOp("einsum_diagonal", lambda T, a: T.einsum("ii->i", a), ((3, 3),)),
+    DifferentiableOp(
+        "einsum_three", lambda T, a, b, c: T.einsum("i,ij,j", a, b, c), ((2,), (2, 3), (3,))
+    ),
+    DifferentiableOp("tensordot", lambda T, a, b: T.tensordot(a, b, 1), ((2, 3), (3, 2))),
+    DifferentiableOp("trace", lambda T, a: T.trace(a), ((3, 2),)),
+    DifferentiableOp("cdist_mm", lambda T, a, b: T.cdist(a, b), ((26, 2), (3, 2))),
+    DifferentiableOp(
+        "cosine_similarity",
+        lambda T, a, b: T.nn.functional.cosine_similarity(a, b),
+        ((2, 3), (3,)),
+        "nonzero",
+    ),
+    DifferentiableOp("normalize", lambda T, a: T.nn.functional.normalize(a), ((2, 3),), "nonzero"),
+    DifferentiableOp(
+        "pairwise_distance",
+        lambda T, a, b: T.nn.functional.pairwise_distance(a, b, p=3),
+        ((2, 3), (2, 3)),
+        "nonzero",
+    ),
+    DifferentiableOp(
+        "linalg_inv", lambda T, a: T.linalg.inv(a + 3 * T.eye(3, dtype=a.dtype)), ((3, 3),)
+    ),
+    DifferentiableOp(
+        "linalg_det", lambda T, a: T.linalg.det(a + 3 * T.eye(3, dtype=a.dtype)), ((3, 3),)
+    ),
+    DifferentiableOp(
+        "linalg_solve",
+        lambda T, a, b: T.linalg.solve(a + 3 * T.eye(2, dtype=a.dtype), b),
+        ((2, 2), (2, 3)),
+    ),
+    DifferentiableOp(
+        "linalg_solve_right",
+        lambda T, a, b: T.linalg.solve(a + 3 * T.eye(2, dtype=a.dtype), b, left=False),
+        ((2, 2), (3, 2)),
+    ),
+    DifferentiableOp(
+        "linalg_solve_vector",
+        lambda T, a, b: T.linalg.solve(a + 3 * T.eye(2, dtype=a.dtype), b),
+        ((2, 2), (2,)),
+    ),
+    DifferentiableOp(
+        "matrix_power_negative",
+        lambda T, a: T.linalg.matrix_power(a + 3 * T.eye(2, dtype=a.dtype), -2),
+        ((2, 2),),
+    ),
+    DifferentiableOp(
+        "baddbmm",
+        lambda T, s, a, b: T.baddbmm(s, a, b, beta=0.5, alpha=-2),
+        ((2, 1, 2), (2, 2, 3), (2, 3, 2)),
+    ),
+    DifferentiableOp(
+        "addbmm", lambda T, s, a, b: T.addbmm(s, a, b, alpha=3), ((2,), (3, 2, 3), (3, 3, 2))
+    ),
+    DifferentiableOp("vdot", lambda T, a, b: T.vdot(a, b), ((3,), (3,))),
+    DifferentiableOp("inner", lambda T, a, b: T.inner(a, b), ((2, 3), (4, 3))),
+    DifferentiableOp("kron", lambda T, a, b: T.kron(a, b), ((2, 2), (3,))),
+    DifferentiableOp("linalg_cross", lambda T, a, b: T.linalg.cross(a, b), ((2, 3), (1, 3))),
+    DifferentiableOp("cross_dim", lambda T, a, b: T.cross(a, b, dim=0), ((3, 2), (3, 2))),
+    DifferentiableOp("dist", lambda T, a, b: T.dist(a, b), ((2, 3), (3,)), "nonzero"),
+    DifferentiableOp("dist_p3", lambda T, a, b: T.dist(a, b, 3), ((3,), (3,)), "nonzero"),
+    DifferentiableOp(
+        "tensordot_full", lambda T, a, b: T.tensordot(a, b, ([0, 1], [1, 0])), ((2, 3), (3, 2))
+    ),
     DifferentiableOp("vec_mat", lambda T, a, b: a @ b, ((3,), (3, 2))),
     DifferentiableOp("bmm", lambda T, a, b: T.bmm(a, b), ((2, 2, 3), (2, 3, 2))),
     DifferentiableOp("batched_matmul", lambda T, a, b: a @ b, ((2, 1, 2, 3), (3, 3, 2))),

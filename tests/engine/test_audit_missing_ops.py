@@ -255,8 +255,8 @@ GOLDENS = {
     "t = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\nr = torch.addcmul(torch.ones(3), t, torch.tensor([1.0, 1.0, 1.0]))\nresult = [n is None for n, _ in r.grad_fn.next_functions]": "[True, False, True]",
     # torch.linalg.matrix_power / torch.matrix_power / Tensor.matrix_power: torch's graph
     # (n = 0: identity copied into a contiguous clone, CopyBackwards; n = 1: CloneBackward0;
-    # larger n: matmuls of the binary powers); torch's dims, square and parser errors.  Not
-    # matched: a negative n (linalg.inv, not in the engine: does-not-support).
+    # larger n: matmuls of the binary powers); torch's dims, square and parser errors.  A
+    # negative n (the inverse's powers): test_audit_linalg_functions.py.
     "result = torch.linalg.matrix_power(torch.tensor([[1.0, 2.0], [3.0, 4.0]]), 2)": "torch.float32 (2, 2) [[7.0, 10.0], [15.0, 22.0]] rg=False",
     "result = torch.linalg.matrix_power(torch.tensor([[1.0, 2.0], [3.0, 4.0]]), 3)": "torch.float32 (2, 2) [[37.0, 54.0], [81.0, 118.0]] rg=False",
     "result = torch.linalg.matrix_power(torch.tensor([[1.0, 2.0], [3.0, 4.0]]), 5)": "torch.float32 (2, 2) [[1069.0, 1558.0], [2337.0, 3406.0]] rg=False",

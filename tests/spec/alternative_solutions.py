@@ -313,6 +313,9 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def sum_of_squares_grad(a):\n    L = a.square().sum()\n    L.backward()\n    return a.grad\n",
             "def sum_of_squares_grad(a):\n    L = torch.pow(a, 2).sum()\n    L.backward()\n    return a.grad\n",
             "def sum_of_squares_grad(a):\n    L = torch.dot(a.flatten(), a.flatten())\n    L.backward()\n    return a.grad\n",
+            "def sum_of_squares_grad(a):\n    L = torch.einsum('...,...->', a, a)\n    L.backward()\n    return a.grad\n",
+            "def sum_of_squares_grad(a):\n    L = torch.vdot(a.flatten(), a.flatten())\n    L.backward()\n    return a.grad\n",
+            "def sum_of_squares_grad(a):\n    L = torch.inner(a.flatten(), a.flatten())\n    L.backward()\n    return a.grad\n",
             "def sum_of_squares_grad(a):\n    L = a.norm() ** 2\n    L.backward()\n    return a.grad\n",
             "def sum_of_squares_grad(a):\n    L = torch.sum(torch.mul(a, a))\n    L.backward()\n    return a.grad\n",
             "def sum_of_squares_grad(a):\n    L = F.mse_loss(a, torch.zeros_like(a), reduction='sum')\n    L.backward()\n    return a.grad\n",
@@ -432,6 +435,8 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def no_grad_forward(x, w, b):\n    with torch.no_grad():\n        z = F.linear(x, w.T, b)\n    return z\n",
             "def no_grad_forward(x, w, b):\n    prev = torch.is_grad_enabled()\n    torch.set_grad_enabled(False)\n    try:\n        z = torch.matmul(x, w) + b\n    finally:\n        torch.set_grad_enabled(prev)\n    return z\n",
             "def no_grad_forward(x, w, b):\n    return torch.matmul(x, w.data) + b.data\n",
+            "def no_grad_forward(x, w, b):\n    with torch.no_grad():\n        return torch.einsum('i,ij->j', x, w) + b\n",
+            "def no_grad_forward(x, w, b):\n    with torch.no_grad():\n        return torch.tensordot(x, w, dims=1) + b\n",
         ],
         "enable_inside_no_grad": [
             "def enable_inside_no_grad(x):\n    with torch.no_grad():\n        with torch.set_grad_enabled(True):\n            y = x * 2\n    return y\n",

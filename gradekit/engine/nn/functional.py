@@ -31,11 +31,13 @@ from ..ops.shape_helpers import reshape as _reshape
 from ..ops.shape_helpers import view as _view
 from ..tensor import Tensor
 from ..torch_names import namespace_hooks as _namespace_hooks
+from .similarity import cosine_similarity, normalize, pairwise_distance
 from .smooth_activations import logsigmoid, softplus
 
 __all__ = [
     "binary_cross_entropy",
     "binary_cross_entropy_with_logits",
+    "cosine_similarity",
     "cross_entropy",
     "l1_loss",
     "leaky_relu",
@@ -44,7 +46,9 @@ __all__ = [
     "logsigmoid",
     "mse_loss",
     "nll_loss",
+    "normalize",
     "one_hot",
+    "pairwise_distance",
     "relu",
     "sigmoid",
     "softmax",

@@ -256,6 +256,23 @@ def _dim_type_error(dim: Any) -> TypeError:
     return TypeError(f"dim must be int, not {type(dim).__name__}")
 
 
+def broadcast_size_one(out: np.ndarray, *arrays: np.ndarray) -> bool:
+    """Whether contiguous operands still need TensorIterator's layout: with broadcasting
+    (no fast setup) torch picks the strides of the result's size-1 dims by its dim order."""
+    return 1 in out.shape and any(a.shape != out.shape for a in arrays)
+
+
+def _iterator_strides(a: np.ndarray, shape: tuple[int, ...]) -> tuple[int, ...]:
+    """An operand's byte strides as TensorIterator sees them over the result's ``shape``: 0
+    for a broadcast dim, the operand's own stride for every other, a size-1 dim of the
+    result included (numpy's broadcast_to zeroes those too)."""
+    lead = len(shape) - a.ndim
+    return (0,) * lead + tuple(
+        0 if size == 1 and shape[lead + d] != 1 else stride
+        for d, (size, stride) in enumerate(zip(a.shape, a.strides, strict=True))
+    )
+
+
 def torch_layout(out: np.ndarray, *operands: Any) -> np.ndarray:
     """``out`` (a fresh elementwise result) laid out in memory as torch lays it out.
 
@@ -267,10 +284,12 @@ def torch_layout(out: np.ndarray, *operands: Any) -> np.ndarray:
     if out.ndim < 2:
         return out
     arrays = [a for a in operands if type(a) is np.ndarray and a.ndim > 0]
-    if len(arrays) < 2 or all(a.flags.c_contiguous for a in arrays):
+    if len(arrays) < 2:
+        return out
+    if all(a.flags.c_contiguous for a in arrays) and not broadcast_size_one(out, *arrays):
         return out
     shape = out.shape
-    strides = [np.broadcast_to(a, shape).strides for a in arrays]  # 0 where broadcast
+    strides = [_iterator_strides(a, shape) for a in arrays]  # 0 where broadcast
 
     def should_swap(dim0: int, dim1: int) -> int:  # TensorIterator::reorder_dimensions
         for operand_strides in strides:
@@ -298,11 +317,15 @@ def torch_layout(out: np.ndarray, *operands: Any) -> np.ndarray:
     for dim in order:
         wanted[dim] = step
         step *= shape[dim]
-    if all(out.strides[d] == wanted[d] for d in range(out.ndim) if shape[d] > 1):
+    if out.strides == tuple(wanted):
         return out
-    outer_first = order[::-1]
-    laid_out = np.empty([shape[d] for d in outer_first], out.dtype).transpose(
-        np.argsort(outer_first)
-    )
-    laid_out[...] = out
-    return laid_out
+    if any(out.strides[d] != wanted[d] for d in range(out.ndim) if shape[d] > 1):
+        outer_first = order[::-1]
+        laid_out = np.empty([shape[d] for d in outer_first], out.dtype).transpose(
+            np.argsort(outer_first)
+        )
+        laid_out[...] = out
+        out = laid_out
+    if out.strides != tuple(wanted):  # torch's strides for size-1 dims too (same memory)
+        out = np.lib.stride_tricks.as_strided(out, shape, wanted)
+    return out

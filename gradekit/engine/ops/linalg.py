@@ -95,22 +95,27 @@ class DotBackward0(Node):
 
 def dot(input: Tensor, tensor: Tensor) -> Tensor:
     try:
-        if input._data.ndim != 1 or tensor._data.ndim != 1:
-            raise errors.error("dot_not_1d", d1=input._data.ndim, d2=tensor._data.ndim)
-        if input._data.shape[0] != tensor._data.shape[0]:
-            raise errors.error("dot_size", n1=input._data.shape[0], n2=tensor._data.shape[0])
-        if input.dtype is not tensor.dtype:
-            raise errors.error(
-                "dot_dtypes",
-                name="dot",
-                found1=input.dtype.scalar_name,
-                found2=tensor.dtype.scalar_name,
-            )
-        if input.dtype is bool_:
-            raise errors.error("kernel_not_implemented", op="dot", dtype="Bool")
-        return _product(DotBackward0, input, tensor, quiet_call(np.dot, input._data, tensor._data))
+        return dot_product(DotBackward0, input, tensor)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("dot", input, failure, tensor) from None
+
+
+def dot_product(node_class: type[Node], input: Tensor, tensor: Tensor) -> Tensor:
+    """dot's checks and product (vdot's too, with its own node)."""
+    if input._data.ndim != 1 or tensor._data.ndim != 1:
+        raise errors.error("dot_not_1d", d1=input._data.ndim, d2=tensor._data.ndim)
+    if input._data.shape[0] != tensor._data.shape[0]:
+        raise errors.error("dot_size", n1=input._data.shape[0], n2=tensor._data.shape[0])
+    if input.dtype is not tensor.dtype:
+        raise errors.error(
+            "dot_dtypes",
+            name="dot",
+            found1=input.dtype.scalar_name,
+            found2=tensor.dtype.scalar_name,
+        )
+    if input.dtype is bool_:
+        raise errors.error("kernel_not_implemented", op="dot", dtype="Bool")
+    return _product(node_class, input, tensor, quiet_call(np.dot, input._data, tensor._data))
 
 
 class MvBackward0(Node):
@@ -315,6 +320,25 @@ def mm(input: Tensor, mat2: Tensor) -> Tensor:
         raise arguments.not_a_tensor("mm", input, failure, mat2) from None
 
 
+def _bmm_array(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``a @ b`` for 3-d arrays as torch's CPU bmm computes it: below 400 multiply-adds per
+    matrix (inner * rows * columns) its own loop (``baddbmm_cpu_kernel``) sums the products
+    one inner element after the other in opmath (float32 for float16), without fused
+    multiply-adds; at 400 and above BLAS's gemm, which numpy's matmul matches there."""
+    _, rows, inner = a.shape
+    columns = b.shape[2]
+    if a.dtype.kind != "f" or inner * rows * columns >= 400:
+        return np.matmul(a, b)
+    opmath = np.float32 if a.dtype == np.float16 else a.dtype
+    if inner == 0:
+        return np.zeros((a.shape[0], rows, columns), a.dtype)
+    # every product, then their running sum along the inner dim (np.add.accumulate adds in
+    # order); + 0.0 as the loop's zero start (all products -0.0 sum to +0.0)
+    products = a.astype(opmath)[:, :, :, None] * b.astype(opmath)[:, None, :, :]
+    total = np.add.accumulate(products, axis=2)[:, :, -1, :] + np.zeros((), opmath)
+    return total.astype(a.dtype, copy=False)
+
+
 class BmmBackward0(Node):
     __slots__ = ()
 
@@ -336,7 +360,7 @@ def bmm(input: Tensor, mat2: Tensor) -> Tensor:
         if b1 != b2 or inner1 != inner2:
             raise errors.error("bmm_inner", batch=b1, inner=inner1, batch2=b2, inner2=inner2)
         _check_same_dtype(input, mat2, "bmm")
-        return _product(BmmBackward0, input, mat2, quiet_call(np.matmul, input._data, mat2._data))
+        return _product(BmmBackward0, input, mat2, quiet_call(_bmm_array, input._data, mat2._data))
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("bmm", input, failure, mat2) from None
 
@@ -644,7 +668,7 @@ def _matrix_power(input: Tensor, n: Any) -> Tensor:
     """``torch.linalg.matrix_power`` as torch's ``linalg_matrix_power_impl`` builds it: n = 0
     copies the identity into a contiguous clone (CopyBackwards), n = 1 is that clone
     (CloneBackward0), n = 2 and 3 are ``a @ a (@ a)``, larger n multiply the binary powers
-    from the least significant bit (``result @ z``); negative n need ``linalg.inv``."""
+    from the least significant bit (``result @ z``); a negative n powers ``linalg.inv``."""
     if not isinstance(input, Tensor) or isinstance(n, bool) or not isinstance(n, int):
         raise TypeError("linalg_matrix_power")  # (the parser words it)
     data = input._data
@@ -652,9 +676,14 @@ def _matrix_power(input: Tensor, n: Any) -> Tensor:
         raise errors.error("matrix_power_dims")
     if data.shape[-1] != data.shape[-2]:
         raise errors.error("matrix_power_square", rows=data.shape[-2], cols=data.shape[-1])
-    if n < 0:
-        raise errors.unsupported("torch.linalg.matrix_power with a negative n (linalg.inv)")
     from . import load_views_module
+
+    if n < 0:  # torch inverts first: n = -1 is linalg.inv itself, else powers of the inverse
+        from .solvers import linalg_inv
+
+        if n == -1:
+            return linalg_inv(input)
+        input, n = linalg_inv(input), -n
 
     if n == 0:
         from .creation import eye

@@ -23,7 +23,9 @@ from . import (
     linalg,
     overloads,
     pointwise,
+    products,
     reduction,
+    solvers,
 )
 from .core import is_scalar
 from .pointwise import rdiv, rsub
@@ -324,6 +326,16 @@ METHODS: dict[str, Any] = {
     "addmv": linalg.addmv_method,
     "addcmul": addcmul.addcmul_method,
     "matrix_power": linalg.matrix_power_method,
+    "trace": products.trace_method,
+    "vdot": products.vdot_method,
+    "inner": products.inner_method,
+    "kron": products.kron_method,
+    "cross": products.cross_method,
+    "dist": products.dist_method,
+    "baddbmm": products.baddbmm_method,
+    "addbmm": products.addbmm_method,
+    "inverse": solvers.inverse_method,
+    "det": solvers.det_method,
     "addcmul_": inplace.addcmul_,
     "addmm": linalg.addmm_method,
     "dot": linalg.dot,

@@ -103,6 +103,41 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
     "softplus": ("(Tensor input, Number beta = 1, Number threshold = 20, *, Tensor out = None)",),
     "log_sigmoid": ("(Tensor input, *, Tensor out = None)",),
     "one_hot": ("(Tensor input, int num_classes = -1)",),
+    "trace": ("(Tensor input)",),
+    "vdot": ("(Tensor input, Tensor other, *, Tensor out = None)",),
+    "inner": ("(Tensor input, Tensor other, *, Tensor out = None)",),
+    "kron": ("(Tensor input, Tensor other, *, Tensor out = None)",),
+    "cross": ("(Tensor input, Tensor other, int dim = None, *, Tensor out = None)",),
+    "linalg_cross": ("(Tensor input, Tensor other, *, int dim = -1, Tensor out = None)",),
+    "dist": ("(Tensor input, Tensor other, Number p = 2)",),
+    "baddbmm": (
+        "(Tensor input, Tensor batch1, Tensor batch2, *, Number beta = 1, Number alpha = 1, "
+        "Tensor out = None)",
+        "(Tensor input, Tensor batch1, Tensor batch2, torch.dtype out_dtype, *, Number beta = 1, "
+        "Number alpha = 1, Tensor out = None)",
+    ),
+    "addbmm": (
+        "(Tensor input, Tensor batch1, Tensor batch2, *, Number beta = 1, Number alpha = 1, "
+        "Tensor out = None)",
+        "(Number beta, Tensor input, Number alpha, Tensor batch1, Tensor batch2, *, Tensor out "
+        "= None)|hidden",
+        "(Number beta, Tensor input, Tensor batch1, Tensor batch2, *, Tensor out = None)|hidden",
+    ),
+    "linalg_inv": ("(Tensor A, *, Tensor out = None)",),
+    "inverse": ("(Tensor input, *, Tensor out = None)",),
+    "linalg_det": ("(Tensor A, *, Tensor out = None)",),
+    "det": ("(Tensor input)",),
+    "linalg_solve": ("(Tensor A, Tensor B, *, bool left = True, Tensor out = None)",),
+    "cosine_similarity": ("(Tensor x1, Tensor x2, int dim = 1, float eps = 1e-08)",),
+    "pairwise_distance": (
+        "(Tensor x1, Tensor x2, float p = 2, float eps = 1e-06, bool keepdim = False)",
+    ),
+    "cdist": ("(Tensor x1, Tensor x2, float p, int compute_mode = None)",),
+    "einsum": ("(str equation, tuple of Tensors tensors, *, tuple of ints path = None)",),
+    "tensordot": (
+        "(Tensor input, Tensor other, tuple of ints dims_self, tuple of ints dims_other, *, "
+        "Tensor out = None)",
+    ),
     "linalg_matrix_power": ("(Tensor input, int n, *, Tensor out = None)",),
     "matrix_power": ("(Tensor input, int n, *, Tensor out = None)",),
     "addcmul": (
@@ -365,6 +400,21 @@ METHODS: dict[str, tuple[str, ...]] = {
     ),
     "mul": ("(Tensor other)",),
     "matrix_power": ("(int n)",),
+    "vdot": ("(Tensor other)",),
+    "baddbmm": (
+        "(Tensor batch1, Tensor batch2, *, Number beta = 1, Number alpha = 1)",
+        "(Tensor batch1, Tensor batch2, torch.dtype out_dtype, *, Number beta = 1, Number "
+        "alpha = 1)",
+    ),
+    "addbmm": (
+        "(Tensor batch1, Tensor batch2, *, Number beta = 1, Number alpha = 1)",
+        "(Number beta, Number alpha, Tensor batch1, Tensor batch2)|hidden",
+        "(Number beta, Tensor batch1, Tensor batch2)|hidden",
+    ),
+    "inner": ("(Tensor other)",),
+    "kron": ("(Tensor other)",),
+    "cross": ("(Tensor other, int dim = None)",),
+    "dist": ("(Tensor other, Number p = 2)",),
     "addcmul": (
         "(Tensor tensor1, Tensor tensor2, *, Number value = 1)",
         "(Number value, Tensor tensor1, Tensor tensor2)|hidden",

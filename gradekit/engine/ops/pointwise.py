@@ -39,6 +39,7 @@ from .core import (
     binary_operands,
     broadcast_error,
     broadcast_failure,
+    broadcast_size_one,
     edge,
     half_opmath,
     is_scalar,
@@ -107,8 +108,9 @@ def _binary(ufunc: np.ufunc, x: Any, y: Any) -> tuple[np.ndarray, dtype]:
                     out = retry_quietly(error, ufunc, x._data, y._data)
                 if type(out) is not np.ndarray:
                     out = np.asarray(out)
-                elif out.ndim > 1 and not (
-                    x._data.flags.c_contiguous and (y is x or y._data.flags.c_contiguous)
+                elif out.ndim > 1 and (
+                    not (x._data.flags.c_contiguous and (y is x or y._data.flags.c_contiguous))
+                    or broadcast_size_one(out, x._data, y._data)
                 ):  # checked here: torch_layout's own early exit costs microseconds
                     # (``y is x``: x * x; each .flags read builds a new object)
                     out = torch_layout(out, x._data, y._data)

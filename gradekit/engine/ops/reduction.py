@@ -141,7 +141,15 @@ def _reduction_layout(out: np.ndarray) -> np.ndarray:
     """A dim reduction's result laid out as torch allocates it: C-contiguous (numpy's keeps
     the input's memory order, so ``x.t().sum(0, keepdim=True)`` came out transposed). The
     layout decides whether a later ``reshape`` is a view: double-backward graphs show it."""
-    return out if out.flags.c_contiguous else np.ascontiguousarray(out)
+    if not out.flags.c_contiguous:
+        return np.ascontiguousarray(out)
+    strides, step = [0] * out.ndim, out.itemsize  # torch's strides of size-1 dims too:
+    for d in range(out.ndim - 1, -1, -1):  # numpy keeps the input's there, which a later
+        strides[d] = step  # elementwise op's layout reads (einsum's mul, then its reshape)
+        step *= out.shape[d]
+    if out.strides == tuple(strides) or not out.size:
+        return out
+    return np.lib.stride_tricks.as_strided(out, out.shape, strides)
 
 
 def _full_sum_over(data: np.ndarray, dims: tuple[int, ...], keepdim: bool) -> np.ndarray:

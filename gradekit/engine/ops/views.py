@@ -970,6 +970,20 @@ def _movedim_error(ndim: int, source: Any, destination: Any) -> Exception | None
     return None
 
 
+def torch_unsqueeze(a: np.ndarray, dim: int) -> np.ndarray:
+    """``np.expand_dims`` with torch's stride for the new dim: the size times the stride of
+    the dim it goes before, 1 at the end (numpy picks another; TensorIterator's output
+    layouts read these strides: ``x.t().unsqueeze(1) * y``)."""
+    out = np.expand_dims(a, dim)
+    if not a.size:  # (numpy's strides of an empty array are not torch's anyway)
+        return out
+    strides = list(a.strides)  # (expand_dims may renumber other size-1 dims' strides too)
+    strides.insert(dim, a.strides[dim] * a.shape[dim] if dim < a.ndim else a.itemsize)
+    if out.strides == tuple(strides):
+        return out
+    return np.lib.stride_tricks.as_strided(out, out.shape, strides, writeable=out.flags.writeable)
+
+
 def unsqueeze(
     x: Tensor, dim: int = errors.REQUIRED, surplus: Any = None, axis: Any = None
 ) -> Tensor:
@@ -979,8 +993,8 @@ def unsqueeze(
         dim = _wrap_dim(dim, x._data.ndim + 1)
         return _record_view(
             x,
-            np.expand_dims(x._data, dim),
-            lambda a: np.expand_dims(a, dim),
+            torch_unsqueeze(x._data, dim),
+            lambda a: torch_unsqueeze(a, dim),
             UnsqueezeBackward0,
             dim=dim,
         )
