@@ -55,3 +55,4 @@ __getattr__, __dir__ = _namespace_hooks("torch.nn", globals())
 del annotations
 del globals()["modules"]  # (bound by the import system, by name)
 del globals()["smooth_activations"]  # (F.softplus's and F.logsigmoid's module, bound likewise)
+del globals()["similarity"]  # (F.cosine_similarity's, F.normalize's, bound likewise)
