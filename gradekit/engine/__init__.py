@@ -168,6 +168,7 @@ try:
         sum,
         topk,
     )
+    from .ops.variance import std, std_mean, var, var_mean
     from .printing import set_printoptions
     from .tensor import Size, Tensor, device
     from .torch_names import namespace_hooks as _namespace_hooks
@@ -209,6 +210,10 @@ __all__ = [
     "abs",
     "add",
     "addcmul",
+    "std",
+    "std_mean",
+    "var",
+    "var_mean",
     "addmm",
     "addmv",
     "all",

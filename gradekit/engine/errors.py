@@ -1063,6 +1063,7 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "attribute '{name}' of 'torch._C.TensorBase' objects is not writable",
     ),
     "data_not_tensor": (TypeError, "Variable data has to be a tensor, but got {type_name}"),
+    "std_var_dtype": (RuntimeError, "{op} only support floating point and complex dtypes"),
     # --- gradekit's own limits ------------------------------------------------------
     "unsupported": (
         NotImplementedError,
@@ -1071,6 +1072,10 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
 }
 
 WARNINGS: dict[str, str] = {
+    "degrees_of_freedom": (
+        "{op}(): degrees of freedom is <= 0. Correction should be strictly less than the "
+        "reduction factor (input numel divided by output numel)."
+    ),
     "variable_volatile": (
         "volatile was removed and now has no effect. Use `with torch.no_grad():` instead."
     ),

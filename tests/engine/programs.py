@@ -2260,6 +2260,13 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
     DifferentiableOp("matrix_power", lambda T, a: T.linalg.matrix_power(a, 5), ((3, 3),)),
     DifferentiableOp("matrix_power_batched", lambda T, a: a.matrix_power(2), ((2, 2, 2),)),
     DifferentiableOp("matrix_power_one", lambda T, a: T.matrix_power(a, 1), ((2, 2),)),
+    DifferentiableOp("std", lambda T, a: a.std(), ((2, 3),)),
+    DifferentiableOp("var_dims", lambda T, a: T.var(a, (0, 2), correction=0.5), ((2, 3, 2),)),
+    DifferentiableOp("std_dim_keepdim", lambda T, a: a.std(1, keepdim=True), ((2, 3),)),
+    DifferentiableOp("std_mean", lambda T, a: sum(T.std_mean(a, 0)) * 1.0, ((3, 2),)),
+    DifferentiableOp(
+        "var_mean", lambda T, a: T.var_mean(a, unbiased=False)[0] * 2 + T.var_mean(a)[1], ((4,),)
+    ),
     DifferentiableOp("vec_mat", lambda T, a, b: a @ b, ((3,), (3, 2))),
     DifferentiableOp("bmm", lambda T, a, b: T.bmm(a, b), ((2, 2, 3), (2, 3, 2))),
     DifferentiableOp("batched_matmul", lambda T, a, b: a @ b, ((2, 1, 2, 3), (3, 3, 2))),

@@ -23,6 +23,7 @@ from . import (
     overloads,
     pointwise,
     reduction,
+    variance,
 )
 from .core import is_scalar
 from .pointwise import rdiv, rsub
@@ -316,6 +317,8 @@ METHODS: dict[str, Any] = {
     "count_nonzero": reduction.count_nonzero,
     "all": reduction.all,
     "any": reduction.any,
+    "std": variance.std_method,
+    "var": variance.var_method,
     # linear algebra
     "matmul": linalg.matmul,
     "mm": linalg.mm,

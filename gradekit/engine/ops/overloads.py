@@ -338,6 +338,26 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "(Tensor input, Tensor other, float rtol = 1e-05, float atol = 1e-08, "
         "bool equal_nan = False)",
     ),
+    # std / var / std_mean / var_mean (ops/variance.py)
+    **dict.fromkeys(
+        "std var".split(),
+        (
+            "(Tensor input, tuple of ints dim?, bool unbiased = True, bool keepdim = False, *, "
+            "Tensor out = None)",
+            "(Tensor input, tuple of ints dim = None, *, Number correction = None, "
+            "bool keepdim = False, Tensor out = None)",
+            "(Tensor input, bool unbiased = True)",
+        ),
+    ),
+    **dict.fromkeys(
+        "std_mean var_mean".split(),
+        (
+            "(Tensor input, tuple of ints dim?, bool unbiased = True, bool keepdim = False)",
+            "(Tensor input, tuple of ints dim = None, *, Number correction = None, "
+            "bool keepdim = False)",
+            "(Tensor input, bool unbiased = True)",
+        ),
+    ),
 }
 
 # torch._VF.split, which Tensor.split (Python in torch, as torch.split) calls positionally
@@ -408,6 +428,14 @@ METHODS: dict[str, tuple[str, ...]] = {
     ),
     "index_put_": ("(tuple of Tensors indices, Tensor values, bool accumulate = False)",),
     "copy_": ("(Tensor other, bool non_blocking = False)",),
+    **dict.fromkeys(
+        "std var".split(),
+        (
+            "(tuple of ints dim?, bool unbiased = True, bool keepdim = False)",
+            "(tuple of ints dim = None, *, Number correction = None, bool keepdim = False)",
+            "(bool unbiased = True)",
+        ),
+    ),
 }
 
 
