@@ -168,6 +168,7 @@ try:
         sum,
         topk,
     )
+    from .ops.scans import cummax, cummin, cumprod, cumsum, prod
     from .ops.variance import std, std_mean, var, var_mean
     from .printing import set_printoptions
     from .tensor import Size, Tensor, device
@@ -210,6 +211,11 @@ __all__ = [
     "abs",
     "add",
     "addcmul",
+    "cummax",
+    "cummin",
+    "cumprod",
+    "cumsum",
+    "prod",
     "std",
     "std_mean",
     "var",

@@ -23,6 +23,7 @@ from . import (
     overloads,
     pointwise,
     reduction,
+    scans,
     variance,
 )
 from .core import is_scalar
@@ -319,6 +320,11 @@ METHODS: dict[str, Any] = {
     "any": reduction.any,
     "std": variance.std_method,
     "var": variance.var_method,
+    "prod": scans.prod_method,
+    "cumsum": scans.cumsum_method,
+    "cumprod": scans.cumprod_method,
+    "cummax": scans.cummax_method,
+    "cummin": scans.cummin_method,
     # linear algebra
     "matmul": linalg.matmul,
     "mm": linalg.mm,

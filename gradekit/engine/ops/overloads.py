@@ -358,6 +358,19 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
             "(Tensor input, bool unbiased = True)",
         ),
     ),
+    # prod and the scans (ops/scans.py)
+    "prod": (
+        "(Tensor input, *, torch.dtype dtype = None)",
+        "(Tensor input, int dim, bool keepdim = False, *, torch.dtype dtype = None, "
+        "Tensor out = None)",
+    ),
+    **dict.fromkeys(
+        "cumsum cumprod".split(),
+        ("(Tensor input, int dim, *, torch.dtype dtype = None, Tensor out = None)",),
+    ),
+    **dict.fromkeys(
+        "cummax cummin".split(), ("(Tensor input, int dim, *, tuple of Tensors out = None)",)
+    ),
 }
 
 # torch._VF.split, which Tensor.split (Python in torch, as torch.split) calls positionally
