@@ -97,6 +97,7 @@ try:
     )
     from .ops.linalg import addmm_function as addmm
     from .ops.linalg import addmv, bmm, dot, matmul, matrix_power, mm, mv, outer
+    from .ops.logsumexp import logsumexp
     from .ops.pointwise import (
         abs,
         allclose,
@@ -211,6 +212,7 @@ __all__ = [
     "abs",
     "add",
     "addcmul",
+    "logsumexp",
     "cummax",
     "cummin",
     "cumprod",

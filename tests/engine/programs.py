@@ -2262,6 +2262,8 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
     DifferentiableOp("matrix_power_one", lambda T, a: T.matrix_power(a, 1), ((2, 2),)),
     DifferentiableOp("std", lambda T, a: a.std(), ((2, 3),)),
     DifferentiableOp("prod", lambda T, a: a.prod(), ((2, 3),)),
+    DifferentiableOp("logsumexp", lambda T, a: T.logsumexp(a, 1), ((2, 3),)),
+    DifferentiableOp("logsumexp_all", lambda T, a: a.logsumexp((0, 1), keepdim=True), ((2, 3),)),
     DifferentiableOp("prod_dim", lambda T, a: T.prod(a, 1, keepdim=True), ((2, 3),)),
     DifferentiableOp("cumsum", lambda T, a: a.cumsum(1), ((2, 3),)),
     DifferentiableOp("cumprod", lambda T, a: T.cumprod(a, 0), ((3, 2),)),

@@ -20,6 +20,7 @@ from . import (
     creation,
     inplace,
     linalg,
+    logsumexp,
     overloads,
     pointwise,
     reduction,
@@ -325,6 +326,7 @@ METHODS: dict[str, Any] = {
     "cumprod": scans.cumprod_method,
     "cummax": scans.cummax_method,
     "cummin": scans.cummin_method,
+    "logsumexp": logsumexp.logsumexp_method,
     # linear algebra
     "matmul": linalg.matmul,
     "mm": linalg.mm,

@@ -371,6 +371,7 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(
         "cummax cummin".split(), ("(Tensor input, int dim, *, tuple of Tensors out = None)",)
     ),
+    "logsumexp": ("(Tensor input, tuple of ints dim, bool keepdim = False, *, Tensor out = None)",),
 }
 
 # torch._VF.split, which Tensor.split (Python in torch, as torch.split) calls positionally
