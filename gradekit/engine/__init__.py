@@ -98,6 +98,7 @@ try:
     from .ops.linalg import addmm_function as addmm
     from .ops.linalg import addmv, bmm, dot, matmul, matrix_power, mm, mv, outer
     from .ops.logsumexp import logsumexp
+    from .ops.order_statistics import aminmax, kthvalue, median, mode, nanmedian
     from .ops.pointwise import (
         abs,
         allclose,
@@ -212,6 +213,11 @@ __all__ = [
     "abs",
     "add",
     "addcmul",
+    "aminmax",
+    "kthvalue",
+    "median",
+    "mode",
+    "nanmedian",
     "logsumexp",
     "cummax",
     "cummin",

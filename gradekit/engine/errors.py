@@ -1064,6 +1064,16 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     ),
     "data_not_tensor": (TypeError, "Variable data has to be a tensor, but got {type_name}"),
     "std_var_dtype": (RuntimeError, "{op} only support floating point and complex dtypes"),
+    "kthvalue_k": (RuntimeError, "kthvalue(): selected number k out of range for dimension {dim}"),
+    "aminmax_empty": (
+        RuntimeError,
+        "aminmax(): cannot compute aminmax over an empty dimension as the operation has no "
+        "identity.",
+    ),
+    "aminmax_dim_empty": (
+        IndexError,
+        "aminmax: Expected reduction dim {dim} to have non-zero size.",
+    ),
     # --- gradekit's own limits ------------------------------------------------------
     "unsupported": (
         NotImplementedError,

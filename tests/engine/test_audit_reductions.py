@@ -1,6 +1,7 @@
 # ruff: noqa: E501 - goldens: each case and its outcome on one line
 """Reductions and scans students call that the engine lacked: std / var / std_mean /
-var_mean, prod, cumsum / cumprod / cummax / cummin, logsumexp.  The goldens were captured
+var_mean, prod, cumsum / cumprod / cummax / cummin, logsumexp, median /
+nanmedian / kthvalue / mode / aminmax.  The goldens were captured
 from torch 2.13 with ``audit_outcomes.outcome``; the torch-marked twin checks they are still
 torch's, and the torch-marked differentials compare values bit for bit."""
 
@@ -242,6 +243,93 @@ GOLDENS = {
     "x = torch.tensor([float('-inf'), float('-inf')], requires_grad=True)\nr = x.logsumexp(0)\nr.backward()\nresult = x.grad": "torch.float32 (2,) [nan, nan] rg=False",
     "x = torch.tensor(2.0, requires_grad=True)\nr = x.logsumexp(0)\nr.backward()\nresult = (r.grad_fn.name(), x.grad)": "('LogsumexpBackward0', torch.float32 () 1.0 rg=False)",
     "x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\n(g,) = torch.autograd.grad(x.logsumexp(0), x, create_graph=True)\ng[0].backward()\nresult = (g.grad_fn.name(), g, x.grad)": "('MulBackward0', torch.float32 (3,) [0.0900306, 0.244728, 0.665241] rg=True, torch.float32 (3,) [0.0819251, -0.022033, -0.059892] rg=False)",
+    # median / nanmedian (no dim: MedianBackward0 / NanmedianBackward0, ties share the
+    # gradient; with a dim: MedianBackward1 / NanmedianBackward1 to the index), kthvalue
+    # (KthvalueBackward0), mode (ModeBackward0), aminmax (AminmaxBackward0, fields min and
+    # max): the lower median, the indices of tied values as torch's kernels pick them,
+    # nan first (median) or last (nanmedian, kthvalue), torch's empty-dim, k, dtype and
+    # parser errors.
+    "result = torch.tensor([3.0, 1.0, 2.0, 4.0]).median()": "torch.float32 () 2.0 rg=False",
+    "result = torch.median(torch.tensor([[3.0, 1.0], [2.0, 4.0]]))": "torch.float32 () 2.0 rg=False",
+    "result = torch.tensor([1, 5, 2, 2]).median()": "torch.int64 () 2 rg=False",
+    "result = torch.tensor([True, False, True]).median()": "NotImplementedError: \"median_cpu\" not implemented for 'Bool'",
+    "result = torch.tensor([1.0, float('nan'), 2.0]).median()": "torch.float32 () nan rg=False",
+    "result = torch.tensor([1.0, float('nan'), 2.0]).nanmedian()": "torch.float32 () 1.0 rg=False",
+    "result = torch.tensor([float('nan'), float('nan')]).nanmedian()": "torch.float32 () nan rg=False",
+    "result = torch.ones(0).median()": "torch.float32 () nan rg=False",
+    "result = torch.ones(0, dtype=torch.int64).median()": "torch.int64 () -9223372036854775808 rg=False",
+    "result = torch.tensor(2.5).median()": "torch.float32 () 2.5 rg=False",
+    "result = torch.tensor([[3.0, 1.0, 2.0, 1.0], [4.0, 4.0, 0.0, 4.0]]).median(1)": "(torch.float32 (2,) [1.0, 4.0] rg=False, torch.int64 (2,) [3, 0] rg=False)",
+    "result = torch.tensor([[3.0, 1.0, 2.0, 1.0], [4.0, 4.0, 0.0, 4.0]]).median(dim=0, keepdim=True)": "(torch.float32 (1, 4) [[3.0, 1.0, 0.0, 1.0]] rg=False, torch.int64 (1, 4) [[0, 0, 1, 0]] rg=False)",
+    "result = torch.median(torch.tensor([[1.0, float('nan'), 2.0, float('nan')]]), 1)": "(torch.float32 (1,) [nan] rg=False, torch.int64 (1,) [1] rg=False)",
+    "result = torch.nanmedian(torch.tensor([[1.0, float('nan'), 2.0, float('nan')], [float('nan')] * 4]), 1)": "(torch.float32 (2,) [1.0, nan] rg=False, torch.int64 (2,) [0, 2] rg=False)",
+    "result = torch.tensor([2.0, 2.0, 2.0, 1.0, 2.0]).median(0)": "(torch.float32 () 2.0 rg=False, torch.int64 () 1 rg=False)",
+    "result = torch.tensor([0.0, -0.0, 1.0]).median(0)": "(torch.float32 () -0.0 rg=False, torch.int64 () 1 rg=False)",
+    "result = torch.tensor([-0.0, 0.0, 1.0]).median()": "torch.float32 () 0.0 rg=False",
+    "result = torch.tensor([5, 3, 3, 1]).median(0)": "(torch.int64 () 3 rg=False, torch.int64 () 1 rg=False)",
+    "result = torch.tensor(2.5).median(0)": "(torch.float32 () 2.5 rg=False, torch.int64 () 0 rg=False)",
+    "result = torch.ones(0, 2).median(0)": "IndexError: median(): Expected reduction dim 0 to have non-zero size.",
+    "result = torch.ones(0, 2).median(1)": "(torch.float32 (0,) [] rg=False, torch.int64 (0,) [] rg=False)",
+    "result = torch.tensor([1.0, 2.0]).median(1)": "IndexError: Dimension out of range (expected to be in range of [-1, 0], but got 1)",
+    "result = torch.tensor([1.0, 2.0]).median(keepdim=True)": 'TypeError: median() missing 1 required positional arguments: "dim"',
+    "result = torch.tensor([1.0, 2.0]).median(0, 1)": "TypeError: median(): argument 'keepdim' (position 2) must be bool, not int",
+    "result = torch.tensor([1.0, 2.0]).median((0,))": "TypeError: median(): argument 'dim' (position 1) must be int, not tuple",
+    "result = type(torch.tensor([1.0, 2.0]).median(0)).__name__": "'median'",
+    "result = torch.median([1.0, 2.0])": "TypeError: median(): argument 'input' (position 1) must be Tensor, not list",
+    "x = torch.tensor([3.0, 1.0, 2.0, 2.0], requires_grad=True)\nr = x.median()\nr.backward()\nresult = (r.grad_fn.name(), x.grad)": "('MedianBackward0', torch.float32 (4,) [0.0, 0.0, 0.5, 0.5] rg=False)",
+    "x = torch.tensor([[3.0, 1.0, 2.0], [2.0, 5.0, 2.0]], requires_grad=True)\nv, i = x.median(1)\n(v * torch.tensor([1.0, 2.0])).sum().backward()\nresult = (v.grad_fn.name(), x.grad)": "('MedianBackward1', torch.float32 (2, 3) [[0.0, 0.0, 1.0], [0.0, 0.0, 2.0]] rg=False)",
+    "x = torch.tensor([1.0, float('nan'), 2.0], requires_grad=True)\nr = x.nanmedian()\nr.backward()\nresult = (r.grad_fn.name(), x.grad)": "('NanmedianBackward0', torch.float32 (3,) [1.0, 0.0, 0.0] rg=False)",
+    "x = torch.tensor([[1.0, float('nan'), 2.0]], requires_grad=True)\nv, i = x.nanmedian(1)\nv.sum().backward()\nresult = (v.grad_fn.name(), x.grad)": "('NanmedianBackward1', torch.float32 (1, 3) [[1.0, 0.0, 0.0]] rg=False)",
+    "x = torch.tensor([3.0, 1.0, 2.0], requires_grad=True)\n(g,) = torch.autograd.grad(x.median(0).values * 2, x, create_graph=True)\nresult = (g.grad_fn.name(), g)": "AttributeError: 'NoneType' object has no attribute 'name'",
+    "result = torch.kthvalue(torch.tensor([3.0, 1.0, 2.0, 4.0]), 2)": "(torch.float32 () 2.0 rg=False, torch.int64 () 2 rg=False)",
+    "result = torch.tensor([[3.0, 1.0, 2.0], [1.0, 1.0, 0.0]]).kthvalue(1, 0)": "(torch.float32 (3,) [1.0, 1.0, 0.0] rg=False, torch.int64 (3,) [1, 0, 1] rg=False)",
+    "result = torch.tensor([[3.0, 1.0, 2.0], [1.0, 1.0, 0.0]]).kthvalue(2, dim=1, keepdim=True)": "(torch.float32 (2, 1) [[2.0], [1.0]] rg=False, torch.int64 (2, 1) [[2], [0]] rg=False)",
+    "result = torch.tensor([1.0, float('nan'), 0.0]).kthvalue(3)": "(torch.float32 () nan rg=False, torch.int64 () 1 rg=False)",
+    "result = torch.tensor([1.0, float('nan'), 0.0]).kthvalue(2)": "(torch.float32 () 1.0 rg=False, torch.int64 () 0 rg=False)",
+    "result = torch.tensor([2, 2, 1, 2, 2, 2, 3]).kthvalue(4)": "(torch.int64 () 2 rg=False, torch.int64 () 0 rg=False)",
+    "result = torch.tensor([True, False]).kthvalue(1)": "NotImplementedError: \"kthvalue_cpu\" not implemented for 'Bool'",
+    "result = torch.tensor([1.0, 2.0]).kthvalue(0)": "RuntimeError: kthvalue(): selected number k out of range for dimension 0",
+    "result = torch.tensor([1.0, 2.0]).kthvalue(3)": "RuntimeError: kthvalue(): selected number k out of range for dimension 0",
+    "result = torch.tensor(5.0).kthvalue(1)": "(torch.float32 () 5.0 rg=False, torch.int64 () 0 rg=False)",
+    "result = torch.tensor(5.0).kthvalue(2)": "RuntimeError: kthvalue(): selected number k out of range for dimension 0",
+    "result = torch.ones(0).kthvalue(1)": "IndexError: kthvalue(): Expected reduction dim 0 to have non-zero size.",
+    "result = torch.ones(2, 0).kthvalue(1, 0)": "(torch.float32 (0,) [] rg=False, torch.int64 (0,) [] rg=False)",
+    "result = torch.tensor([1.0, 2.0]).kthvalue()": 'TypeError: kthvalue() missing 1 required positional arguments: "k"',
+    "result = torch.tensor([1.0, 2.0]).kthvalue(1.0)": "TypeError: kthvalue(): argument 'k' (position 1) must be int, not float",
+    "result = torch.tensor([1.0, 2.0]).kthvalue(1, 1)": "IndexError: Dimension out of range (expected to be in range of [-1, 0], but got 1)",
+    "x = torch.tensor([[3.0, 1.0, 2.0], [2.0, 5.0, 2.0]], requires_grad=True)\nv, i = x.kthvalue(2, 1)\nv.sum().backward()\nresult = (v.grad_fn.name(), i, x.grad)": "('KthvalueBackward0', torch.int64 (2,) [2, 0] rg=False, torch.float32 (2, 3) [[0.0, 0.0, 1.0], [1.0, 0.0, 0.0]] rg=False)",
+    "result = torch.tensor([1.0, 2.0, 2.0, 3.0, 3.0]).mode()": "(torch.float32 () 2.0 rg=False, torch.int64 () 2 rg=False)",
+    "result = torch.mode(torch.tensor([[1, 1, 2], [3, 2, 2]]), 1)": "(torch.int64 (2,) [1, 2] rg=False, torch.int64 (2,) [1, 2] rg=False)",
+    "result = torch.tensor([[1, 1, 2], [3, 2, 2]]).mode(0, keepdim=True)": "(torch.int64 (1, 3) [[1, 1, 2]] rg=False, torch.int64 (1, 3) [[0, 0, 1]] rg=False)",
+    "result = torch.tensor([4.0, 1.0, 4.0, 1.0, 7.0]).mode(0)": "(torch.float32 () 1.0 rg=False, torch.int64 () 3 rg=False)",
+    "result = torch.tensor([float('nan'), 1.0, float('nan')]).mode()": "(torch.float32 () nan rg=False, torch.int64 () 0 rg=False)",
+    "result = torch.tensor([True, False, True]).mode()": "(torch.bool () True rg=False, torch.int64 () 2 rg=False)",
+    "result = torch.tensor(3.0).mode()": "(torch.float32 () 3.0 rg=False, torch.int64 () 0 rg=False)",
+    "result = torch.ones(0).mode()": "IndexError: mode(): Expected reduction dim 0 to have non-zero size.",
+    "result = torch.ones(2, 0).mode(0)": "(torch.float32 (0,) [] rg=False, torch.int64 (0,) [] rg=False)",
+    "result = torch.ones(2, 0).mode(1)": "IndexError: mode(): Expected reduction dim 1 to have non-zero size.",
+    "result = torch.tensor([1.0, 2.0]).mode(1)": "IndexError: Dimension out of range (expected to be in range of [-1, 0], but got 1)",
+    "result = torch.tensor([1.0, 2.0]).mode(True)": "TypeError: mode(): argument 'dim' (position 1) must be int, not bool",
+    "x = torch.tensor([[1.0, 2.0, 2.0], [3.0, 3.0, 1.0]], requires_grad=True)\nv, i = x.mode(1)\nv.sum().backward()\nresult = (v.grad_fn.name(), i, x.grad)": "('ModeBackward0', torch.int64 (2,) [2, 1] rg=False, torch.float32 (2, 3) [[0.0, 0.0, 1.0], [0.0, 1.0, 0.0]] rg=False)",
+    "result = torch.aminmax(torch.tensor([[3.0, 1.0], [2.0, 4.0]]))": "(torch.float32 () 1.0 rg=False, torch.float32 () 4.0 rg=False)",
+    "result = torch.tensor([[3.0, 1.0], [2.0, 4.0]]).aminmax(dim=1)": "(torch.float32 (2,) [1.0, 2.0] rg=False, torch.float32 (2,) [3.0, 4.0] rg=False)",
+    "result = torch.aminmax(torch.tensor([[3.0, 1.0], [2.0, 4.0]]), dim=0, keepdim=True)": "(torch.float32 (1, 2) [[2.0, 1.0]] rg=False, torch.float32 (1, 2) [[3.0, 4.0]] rg=False)",
+    "result = torch.aminmax(torch.tensor([1, 5, -2]))": "(torch.int64 () -2 rg=False, torch.int64 () 5 rg=False)",
+    "result = torch.aminmax(torch.tensor([True, False]))": "(torch.bool () False rg=False, torch.bool () True rg=False)",
+    "result = torch.aminmax(torch.tensor([1.0, float('nan')]))": "(torch.float32 () nan rg=False, torch.float32 () nan rg=False)",
+    "result = torch.aminmax(torch.tensor(2.0))": "(torch.float32 () 2.0 rg=False, torch.float32 () 2.0 rg=False)",
+    "result = torch.aminmax(torch.tensor(2.0), dim=0)": "(torch.float32 () 2.0 rg=False, torch.float32 () 2.0 rg=False)",
+    "result = torch.aminmax(torch.ones(0))": "RuntimeError: aminmax(): cannot compute aminmax over an empty dimension as the operation has no identity.",
+    "result = torch.aminmax(torch.ones(0, 2), dim=1)": "(torch.float32 (0,) [] rg=False, torch.float32 (0,) [] rg=False)",
+    "result = torch.aminmax(torch.ones(0, 2), dim=0)": "IndexError: aminmax: Expected reduction dim 0 to have non-zero size.",
+    "result = torch.aminmax(torch.ones(2), 0)": "TypeError: aminmax() takes 1 positional argument but 2 were given",
+    "result = torch.aminmax(torch.ones(2), dim=(0,))": "TypeError: aminmax(): argument 'dim' must be int, not tuple",
+    "result = torch.aminmax(torch.ones(2), keepdim=True)": "(torch.float32 (1,) [1.0] rg=False, torch.float32 (1,) [1.0] rg=False)",
+    "result = type(torch.aminmax(torch.ones(2))).__name__": "'aminmax'",
+    "result = torch.aminmax(torch.ones(2)).max": "torch.float32 () 1.0 rg=False",
+    "x = torch.tensor([[3.0, 1.0, 3.0], [2.0, 2.0, 4.0]], requires_grad=True)\nmn, mx = torch.aminmax(x, dim=1)\n(mn + 2 * mx).sum().backward()\nresult = (mn.grad_fn.name(), x.grad)": "('AminmaxBackward0', torch.float32 (2, 3) [[1.0, 1.0, 1.0], [0.5, 0.5, 2.0]] rg=False)",
+    "x = torch.tensor([[3.0, 1.0, 3.0], [1.0, 2.0, 4.0]], requires_grad=True)\nmn, mx = torch.aminmax(x)\n(mn * 3 + mx).backward()\nresult = x.grad": "torch.float32 (2, 3) [[0.0, 1.5, 0.0], [1.5, 0.0, 1.0]] rg=False",
+    "x = torch.tensor([[3.0, 1.0, 3.0], [1.0, 2.0, 4.0]], requires_grad=True)\nmn, mx = torch.aminmax(x)\nmx.backward()\nresult = x.grad": "torch.float32 (2, 3) [[0.0, 0.0, 0.0], [0.0, 0.0, 1.0]] rg=False",
 }
 
 
@@ -369,3 +457,40 @@ def test_logsumexp_as_torch(
         differing = sum(int(((a != b) & ~(np.isnan(a) & np.isnan(b))).sum()) for a, b in pairs)
         assert differing <= allowed * sum(a.size for a, _ in pairs)
         assert all(np.allclose(a, b, rtol=1e-3, equal_nan=True) for a, b in pairs)
+
+
+def _order_statistics(module: ModuleType, dtype: str) -> list[np.ndarray]:
+    """median / nanmedian / kthvalue / mode (values and indices) along a random dim, the
+    full median / nanmedian and aminmax, over random tensors full of ties (few distinct
+    values), rows longer than std::sort's insertion threshold, nans, -0.0 beside 0.0 and
+    transposed layouts."""
+    rng = np.random.default_rng(3)
+    results = []
+    for trial in range(300):
+        shape = tuple(int(k) for k in rng.integers(1, 45, int(rng.integers(1, 3))))
+        x = rng.integers(0, int(rng.choice([3, 6, 1000])), shape).astype(np.float64)
+        if dtype != "int64" and trial % 5 == 0:
+            x[rng.random(shape) < 0.2] = np.nan
+        if dtype != "int64" and trial % 7 == 0:
+            x[x == 0] = np.where(rng.random(x[x == 0].shape) < 0.5, -0.0, 0.0)
+        t = module.tensor(x.astype(dtype))
+        if trial % 3 == 1 and t.dim() >= 2:
+            t = t.t()
+        dim = int(rng.integers(t.dim()))
+        k = int(rng.integers(1, t.shape[dim] + 1))
+        for pair in (t.median(dim), t.nanmedian(dim), t.kthvalue(k, dim), t.mode(dim)):
+            results += [pair.values.to(module.float64).numpy(), pair.indices.numpy()]
+        results += [t.median().to(module.float64).numpy(), t.nanmedian().to(module.float64).numpy()]
+        # (aminmax: values compared as numbers, see the internals doc on -0.0)
+        low, high = module.aminmax(t, dim=dim)
+        results += [low.to(module.float64).numpy() + 0.0, high.to(module.float64).numpy() + 0.0]
+    return results
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("dtype", ["float32", "float64", "int64"])
+def test_order_statistics_bit_for_bit(dtype: str, real_torch: ModuleType) -> None:
+    ours, theirs = _order_statistics(engine, dtype), _order_statistics(real_torch, dtype)
+    for a, b in zip(ours, theirs, strict=True):
+        assert np.array_equal(a, b, equal_nan=True)
+        assert np.array_equal(np.signbit(a), np.signbit(b))

@@ -372,6 +372,21 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "cummax cummin".split(), ("(Tensor input, int dim, *, tuple of Tensors out = None)",)
     ),
     "logsumexp": ("(Tensor input, tuple of ints dim, bool keepdim = False, *, Tensor out = None)",),
+    # median and the order statistics (ops/order_statistics.py)
+    **dict.fromkeys(
+        "median nanmedian".split(),
+        (
+            "(Tensor input)",
+            "(Tensor input, int dim, bool keepdim = False, *, tuple of Tensors out = None)",
+        ),
+    ),
+    "kthvalue": (
+        "(Tensor input, int k, int dim = -1, bool keepdim = False, *, tuple of Tensors out = None)",
+    ),
+    "mode": ("(Tensor input, int dim = -1, bool keepdim = False, *, tuple of Tensors out = None)",),
+    "aminmax": (
+        "(Tensor input, *, int dim = None, bool keepdim = False, tuple of Tensors out = None)",
+    ),
 }
 
 # torch._VF.split, which Tensor.split (Python in torch, as torch.split) calls positionally
