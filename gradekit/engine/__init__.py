@@ -148,6 +148,7 @@ try:
     from .ops.pointwise import (
         mul_function as mul,
     )
+    from .ops.quantile import nanquantile, quantile
     from .ops.reduction import (
         all,
         amax,
@@ -213,6 +214,8 @@ __all__ = [
     "abs",
     "add",
     "addcmul",
+    "nanquantile",
+    "quantile",
     "aminmax",
     "kthvalue",
     "median",

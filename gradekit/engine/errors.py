@@ -1064,6 +1064,23 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     ),
     "data_not_tensor": (TypeError, "Variable data has to be a tensor, but got {type_name}"),
     "std_var_dtype": (RuntimeError, "{op} only support floating point and complex dtypes"),
+    "quantile_dtype": (
+        RuntimeError,
+        "quantile() input tensor must be either float or double dtype",
+    ),
+    "quantile_q_dtype": (
+        RuntimeError,
+        "quantile() q tensor must be same dtype as the input tensor",
+    ),
+    "quantile_q_dims": (RuntimeError, "quantile() q must be a scalar or 1D tensor"),
+    "quantile_q_values": (RuntimeError, "quantile() q values must be in the range [0, 1]"),
+    "quantile_q_range": (RuntimeError, "quantile() q must be in the range [0, 1] but got {q}"),
+    "quantile_empty": (RuntimeError, "quantile() input tensor must be non-empty"),
+    "quantile_interpolation": (
+        RuntimeError,
+        "quantile() interpolation must be one of linear, lower, higher, midpoint or nearest, "
+        "but got {mode}",
+    ),
     "kthvalue_k": (RuntimeError, "kthvalue(): selected number k out of range for dimension {dim}"),
     "aminmax_empty": (
         RuntimeError,

@@ -2262,6 +2262,10 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
     DifferentiableOp("matrix_power_one", lambda T, a: T.matrix_power(a, 1), ((2, 2),)),
     DifferentiableOp("std", lambda T, a: a.std(), ((2, 3),)),
     DifferentiableOp("prod", lambda T, a: a.prod(), ((2, 3),)),
+    DifferentiableOp("quantile", lambda T, a: T.quantile(a, 0.3, dim=1), ((2, 5),)),
+    DifferentiableOp(
+        "nanquantile_q", lambda T, a: a.nanquantile(T.tensor([0.2, 0.7], dtype=a.dtype)), ((7,),)
+    ),
     DifferentiableOp("median_dim", lambda T, a: a.median(1).values, ((2, 3),)),
     DifferentiableOp("nanmedian", lambda T, a: a.nanmedian(), ((2, 3),)),
     DifferentiableOp("kthvalue", lambda T, a: T.kthvalue(a, 2, 0).values, ((3, 2),)),

@@ -1,7 +1,7 @@
 # ruff: noqa: E501 - goldens: each case and its outcome on one line
 """Reductions and scans students call that the engine lacked: std / var / std_mean /
 var_mean, prod, cumsum / cumprod / cummax / cummin, logsumexp, median /
-nanmedian / kthvalue / mode / aminmax.  The goldens were captured
+nanmedian / kthvalue / mode / aminmax, quantile / nanquantile.  The goldens were captured
 from torch 2.13 with ``audit_outcomes.outcome``; the torch-marked twin checks they are still
 torch's, and the torch-marked differentials compare values bit for bit."""
 
@@ -330,6 +330,66 @@ GOLDENS = {
     "x = torch.tensor([[3.0, 1.0, 3.0], [2.0, 2.0, 4.0]], requires_grad=True)\nmn, mx = torch.aminmax(x, dim=1)\n(mn + 2 * mx).sum().backward()\nresult = (mn.grad_fn.name(), x.grad)": "('AminmaxBackward0', torch.float32 (2, 3) [[1.0, 1.0, 1.0], [0.5, 0.5, 2.0]] rg=False)",
     "x = torch.tensor([[3.0, 1.0, 3.0], [1.0, 2.0, 4.0]], requires_grad=True)\nmn, mx = torch.aminmax(x)\n(mn * 3 + mx).backward()\nresult = x.grad": "torch.float32 (2, 3) [[0.0, 1.5, 0.0], [1.5, 0.0, 1.0]] rg=False",
     "x = torch.tensor([[3.0, 1.0, 3.0], [1.0, 2.0, 4.0]], requires_grad=True)\nmn, mx = torch.aminmax(x)\nmx.backward()\nresult = x.grad": "torch.float32 (2, 3) [[0.0, 0.0, 0.0], [0.0, 0.0, 1.0]] rg=False",
+    # quantile / nanquantile: torch's composition (sort, view, ranks in the dtype, gather,
+    # lerp_, then squeeze_ or unsqueeze_/transpose_/squeeze_: SqueezeBackward4 on top), the
+    # five interpolations, nan handling, torch's order of checks and its messages (all
+    # worded "quantile()", nanquantile's too).
+    "result = torch.quantile(torch.tensor([1.0, 2.0, 4.0, 7.0]), 0.5)": "torch.float32 () 3.0 rg=False",
+    "result = torch.quantile(torch.tensor([1.0, 2.0, 4.0, 7.0]), 0.4)": "torch.float32 () 2.4 rg=False",
+    "result = torch.tensor([1.0, 2.0, 4.0, 7.0]).quantile(torch.tensor([0.0, 0.25, 1.0]))": "torch.float32 (3,) [1.0, 1.75, 7.0] rg=False",
+    "result = torch.tensor([[1.0, 5.0, 2.0], [4.0, 0.0, 3.0]]).quantile(0.5, dim=1)": "torch.float32 (2,) [2.0, 3.0] rg=False",
+    "result = torch.tensor([[1.0, 5.0, 2.0], [4.0, 0.0, 3.0]]).quantile(torch.tensor([0.1, 0.9]), dim=0, keepdim=True)": "torch.float32 (2, 1, 3) [[[1.3, 0.5, 2.1]], [[3.7, 4.5, 2.9]]] rg=False",
+    "result = torch.tensor([[1.0, 5.0, 2.0], [4.0, 0.0, 3.0]]).quantile(0.3, keepdim=True)": "torch.float32 (1, 1) [[1.5]] rg=False",
+    "result = torch.tensor([[1.0, 5.0, 2.0], [4.0, 0.0, 3.0]]).quantile(torch.tensor([0.3]), 1, True)": "torch.float32 (1, 2, 1) [[[1.6], [1.8]]] rg=False",
+    "result = [torch.tensor([1.0, 2.0, 4.0, 7.0]).quantile(0.4, interpolation=m) for m in ('linear', 'lower', 'higher', 'midpoint', 'nearest')]": "[tensor(2.4000), tensor(2.), tensor(4.), tensor(3.), tensor(2.)]",
+    "result = [torch.tensor([1.0, 2.0, 4.0, 7.0, 8.0]).quantile(0.375, interpolation=m) for m in ('linear', 'lower', 'higher', 'midpoint', 'nearest')]": "[tensor(3.), tensor(2.), tensor(4.), tensor(3.), tensor(4.)]",
+    "result = torch.tensor([1.0, 2.0, 4.0, 7.0]).quantile(0.5, interpolation='cubic')": "RuntimeError: quantile() interpolation must be one of linear, lower, higher, midpoint or nearest, but got cubic",
+    "result = torch.tensor([1.0, float('nan'), 3.0]).quantile(0.5)": "torch.float32 () nan rg=False",
+    "result = torch.tensor([1.0, float('nan'), 3.0]).nanquantile(0.5)": "torch.float32 () 2.0 rg=False",
+    "result = torch.tensor([[1.0, float('nan'), 3.0], [float('nan')] * 3]).nanquantile(torch.tensor([0.5, 1.0]), dim=1)": "torch.float32 (2, 2) [[2.0, nan], [3.0, nan]] rg=False",
+    "result = torch.tensor([1, 2, 3]).quantile(0.5)": "RuntimeError: quantile() input tensor must be either float or double dtype",
+    "result = torch.tensor([1.0, 2.0], dtype=torch.float16).quantile(0.5)": "RuntimeError: quantile() input tensor must be either float or double dtype",
+    "result = torch.tensor([1.0, 2.0], dtype=torch.float64).quantile(0.5)": "torch.float64 () 1.5 rg=False",
+    "result = torch.tensor([1.0, 2.0], dtype=torch.float64).quantile(torch.tensor([0.5]))": "RuntimeError: quantile() q tensor must be same dtype as the input tensor",
+    "result = torch.tensor([1.0, 2.0]).quantile(1.5)": "RuntimeError: quantile() q must be in the range [0, 1] but got 1.5",
+    "result = torch.tensor([1.0, 2.0]).quantile(torch.tensor([0.5, -0.1]))": "RuntimeError: quantile() q values must be in the range [0, 1]",
+    "result = torch.tensor([1.0, 2.0]).quantile(torch.tensor([[0.5]]))": "RuntimeError: quantile() q must be a scalar or 1D tensor",
+    "result = torch.ones(0).quantile(0.5)": "RuntimeError: quantile() input tensor must be non-empty",
+    "result = torch.ones(2, 0).quantile(0.5, dim=0)": "RuntimeError: quantile() input tensor must be non-empty",
+    "result = torch.tensor(3.0).quantile(0.5)": "torch.float32 () 3.0 rg=False",
+    "result = torch.tensor(3.0).quantile(0.5, dim=0)": "torch.float32 () 3.0 rg=False",
+    "result = torch.tensor([1.0, 2.0]).quantile(0.5, dim=1)": "IndexError: Dimension out of range (expected to be in range of [-1, 0], but got 1)",
+    "result = torch.tensor([1.0, 2.0]).quantile()": 'TypeError: quantile() received an invalid combination of arguments - got (), but expected one of:\n * (Tensor q, int dim = None, bool keepdim = False, *, str interpolation = "linear")\n * (float q, int dim = None, bool keepdim = False, *, str interpolation = "linear")\n',
+    "result = torch.tensor([1.0, 2.0]).quantile('a')": 'TypeError: quantile() received an invalid combination of arguments - got (str), but expected one of:\n * (Tensor q, int dim = None, bool keepdim = False, *, str interpolation = "linear")\n * (float q, int dim = None, bool keepdim = False, *, str interpolation = "linear")\n',
+    "result = torch.tensor([1.0, 2.0]).quantile(1)": "torch.float32 () 2.0 rg=False",
+    "result = torch.tensor([1.0, 2.0]).quantile(0.5, 0, 1)": 'TypeError: quantile() received an invalid combination of arguments - got (float, int, int), but expected one of:\n * (Tensor q, int dim = None, bool keepdim = False, *, str interpolation = "linear")\n * (float q, int dim = None, bool keepdim = False, *, str interpolation = "linear")\n',
+    "result = torch.tensor([1.0, 2.0]).quantile(0.5, (0,))": 'TypeError: quantile() received an invalid combination of arguments - got (float, tuple), but expected one of:\n * (Tensor q, int dim = None, bool keepdim = False, *, str interpolation = "linear")\n * (float q, int dim = None, bool keepdim = False, *, str interpolation = "linear")\n',
+    "result = torch.quantile([1.0, 2.0], 0.5)": 'TypeError: quantile() received an invalid combination of arguments - got (list, float), but expected one of:\n * (Tensor input, Tensor q, int dim = None, bool keepdim = False, *, str interpolation = "linear", Tensor out = None)\n * (Tensor input, float q, int dim = None, bool keepdim = False, *, str interpolation = "linear", Tensor out = None)\n',
+    "x = torch.tensor([1.0, 2.0, 4.0, 7.0], requires_grad=True)\nr = x.quantile(0.4)\nr.backward()\nresult = (r.grad_fn.name(), x.grad)": "('SqueezeBackward4', torch.float32 (4,) [0.0, 0.8, 0.2, 0.0] rg=False)",
+    "x = torch.tensor([[3.0, 1.0, 2.0], [2.0, 5.0, 2.0]], requires_grad=True)\nr = x.quantile(torch.tensor([0.25, 0.5]), dim=1)\n(r * torch.tensor([[1.0, 2.0], [3.0, 4.0]])).sum().backward()\nresult = (r.grad_fn.name(), r.grad_fn.next_functions[0][0].name(), x.grad)": "('SqueezeBackward4', 'TransposeBackward1', torch.float32 (2, 3) [[0.0, 0.5, 3.5], [1.0, 0.0, 5.0]] rg=False)",
+    "x = torch.tensor([1.0, 2.0, 4.0, 7.0], requires_grad=True)\nr = x.quantile(0.4, interpolation='lower')\nr.backward()\nresult = (r.grad_fn.name(), x.grad)": "('SqueezeBackward4', torch.float32 (4,) [0.0, 1.0, 0.0, 0.0] rg=False)",
+    "x = torch.tensor([1.0, float('nan'), 4.0], requires_grad=True)\nr = x.nanquantile(0.5)\nr.backward()\nresult = (r.grad_fn.name(), x.grad)": "('SqueezeBackward4', torch.float32 (3,) [0.5, 0.0, 0.5] rg=False)",
+    "result = torch.tensor([1.0, 2.0]).nanquantile(1.5)": "RuntimeError: quantile() q must be in the range [0, 1] but got 1.5",
+    "result = torch.tensor([1, 2]).nanquantile(0.5)": "RuntimeError: quantile() input tensor must be either float or double dtype",
+    "result = torch.tensor([1, 2]).quantile(2.0)": "RuntimeError: quantile() q must be in the range [0, 1] but got 2",
+    "result = torch.ones(0).quantile(2.0)": "RuntimeError: quantile() q must be in the range [0, 1] but got 2",
+    "result = torch.ones(0, dtype=torch.int64).quantile(0.5)": "RuntimeError: quantile() input tensor must be non-empty",
+    "result = torch.ones(0).quantile(0.5, interpolation='x')": "RuntimeError: quantile() interpolation must be one of linear, lower, higher, midpoint or nearest, but got x",
+    "result = torch.tensor([1.0, 2.0]).quantile(0.5, interpolation='x')": "RuntimeError: quantile() interpolation must be one of linear, lower, higher, midpoint or nearest, but got x",
+    "result = torch.tensor([1.0, 2.0]).quantile(torch.tensor([2.0]), interpolation='x')": "RuntimeError: quantile() interpolation must be one of linear, lower, higher, midpoint or nearest, but got x",
+    "result = torch.tensor([1, 2]).quantile(torch.tensor([[0.5]]))": "RuntimeError: quantile() q must be a scalar or 1D tensor",
+    "result = torch.ones(0).quantile(torch.tensor([[0.5]]))": "RuntimeError: quantile() input tensor must be non-empty",
+    "result = torch.tensor([1.0, 2.0]).quantile(torch.tensor([0.5], dtype=torch.float64))": "RuntimeError: quantile() q tensor must be same dtype as the input tensor",
+    "result = torch.tensor([1.0, 2.0]).quantile(torch.tensor(0.25))": "torch.float32 () 1.25 rg=False",
+    "result = torch.tensor([1.0, 2.0]).quantile(torch.tensor([]))": "torch.float32 (0,) [] rg=False",
+    "result = torch.tensor([1.0, 2.0]).quantile(0.5, dim=None, keepdim=True)": "torch.float32 (1,) [1.5] rg=False",
+    "result = torch.tensor([[1.0, 2.0], [3.0, 5.0]]).t().quantile(torch.tensor([0.5, 0.75]), dim=0)": "torch.float32 (2, 2) [[1.5, 4.0], [1.75, 4.5]] rg=False",
+    "result = torch.arange(24.0).reshape(2, 3, 4).quantile(0.3, dim=1, keepdim=True)": "torch.float32 (2, 1, 4) [[[2.4, 3.4, 4.4, 5.4]], [[14.4, 15.4, 16.4, 17.4]]] rg=False",
+    "result = torch.tensor([1.0, 2.0]).quantile(True)": "torch.float32 () 2.0 rg=False",
+    "result = torch.tensor([1.0, 2.0]).quantile(0.5, dim=True)": 'TypeError: quantile() received an invalid combination of arguments - got (float, dim=bool), but expected one of:\n * (Tensor q, int dim = None, bool keepdim = False, *, str interpolation = "linear")\n * (float q, int dim = None, bool keepdim = False, *, str interpolation = "linear")\n',
+    "x = torch.tensor([[1.0, 2.0, 4.0], [7.0, 0.0, 3.0]], requires_grad=True)\n(g,) = torch.autograd.grad(x.quantile(torch.tensor([0.3, 0.6]), dim=0).sum(), x, create_graph=True)\nresult = (g.grad_fn.name(), g)": "AttributeError: 'NoneType' object has no attribute 'name'",
+    "x = torch.tensor([1.0, 2.0, 4.0, 7.0], requires_grad=True)\nr = x.quantile(0.4, interpolation='midpoint')\nr.backward()\nresult = x.grad": "torch.float32 (4,) [0.0, 0.5, 0.5, 0.0] rg=False",
+    "x = torch.tensor([1.0, 2.0, 4.0, 7.0], requires_grad=True)\nr = x.quantile(0.9, interpolation='nearest')\nr.backward()\nresult = x.grad": "torch.float32 (4,) [0.0, 0.0, 0.0, 1.0] rg=False",
 }
 
 
@@ -494,3 +554,40 @@ def test_order_statistics_bit_for_bit(dtype: str, real_torch: ModuleType) -> Non
     for a, b in zip(ours, theirs, strict=True):
         assert np.array_equal(a, b, equal_nan=True)
         assert np.array_equal(np.signbit(a), np.signbit(b))
+
+
+_MODES = ("linear", "lower", "higher", "midpoint", "nearest")
+
+
+def _quantiles(module: ModuleType, dtype: str) -> list[np.ndarray]:
+    """quantile / nanquantile with every interpolation, scalar and 1-d q, every dim or one,
+    keepdim, ties (rounded inputs), nans and transposed layouts, with gradients."""
+    rng = np.random.default_rng(4)
+    results = []
+    for trial in range(300):
+        shape = tuple(int(k) for k in rng.integers(1, 30, int(rng.integers(1, 4))))
+        x = rng.standard_normal(shape) * 3
+        if trial % 4 == 0:
+            x = np.round(x)
+        if trial % 6 == 0:
+            x[rng.random(shape) < 0.1] = np.nan
+        leaf = module.tensor(x.astype(dtype), requires_grad=True)
+        t = leaf.transpose(0, 1) if trial % 3 == 1 and leaf.dim() >= 2 else leaf
+        q = rng.random(int(rng.integers(1, 5))).astype(dtype)
+        q_argument = float(q[0]) if trial % 2 else module.tensor(q)
+        dim = int(rng.integers(t.dim())) if trial % 5 else None
+        function = module.nanquantile if trial % 7 == 3 else module.quantile
+        r = function(
+            t, q_argument, dim=dim, keepdim=trial % 8 == 1, interpolation=_MODES[trial % 5]
+        )
+        seed = module.tensor(rng.standard_normal(tuple(r.shape)).astype(dtype))
+        (grad,) = module.autograd.grad(r, leaf, seed)
+        results += [r.detach().to(module.float64).numpy(), grad.to(module.float64).numpy()]
+    return results
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_quantile_bit_for_bit(dtype: str, real_torch: ModuleType) -> None:
+    ours, theirs = _quantiles(engine, dtype), _quantiles(real_torch, dtype)
+    assert all(np.array_equal(a, b, equal_nan=True) for a, b in zip(ours, theirs, strict=True))

@@ -24,6 +24,7 @@ from . import (
     order_statistics,
     overloads,
     pointwise,
+    quantile,
     reduction,
     scans,
     variance,
@@ -333,6 +334,8 @@ METHODS: dict[str, Any] = {
     "kthvalue": order_statistics.kthvalue_method,
     "mode": order_statistics.mode_method,
     "aminmax": order_statistics.aminmax_method,
+    "quantile": quantile.quantile_method,
+    "nanquantile": quantile.nanquantile_method,
     # linear algebra
     "matmul": linalg.matmul,
     "mm": linalg.mm,

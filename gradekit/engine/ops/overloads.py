@@ -387,6 +387,15 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
     "aminmax": (
         "(Tensor input, *, int dim = None, bool keepdim = False, tuple of Tensors out = None)",
     ),
+    **dict.fromkeys(
+        "quantile nanquantile".split(),
+        (
+            "(Tensor input, Tensor q, int dim = None, bool keepdim = False, *, str "
+            'interpolation = "linear", Tensor out = None)',
+            "(Tensor input, float q, int dim = None, bool keepdim = False, *, str "
+            'interpolation = "linear", Tensor out = None)',
+        ),
+    ),
 }
 
 # torch._VF.split, which Tensor.split (Python in torch, as torch.split) calls positionally
