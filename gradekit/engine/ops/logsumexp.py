@@ -17,7 +17,8 @@ from ..autograd import grad_mode
 from ..autograd.graph import Node
 from ..dtypes import FLOATING
 from ..tensor import Tensor
-from . import arguments, overloads
+from . import arguments
+from .reduction_arguments import parsed
 
 
 class LogsumexpBackward0(Node):
@@ -207,9 +208,5 @@ def _logsumexp(
     return made
 
 
-logsumexp = arguments.parsed_like_torch(_logsumexp, "logsumexp", overloads.FUNCTIONS["logsumexp"])
-logsumexp.__name__ = logsumexp.__qualname__ = "logsumexp"
-logsumexp_method = arguments.parsed_like_torch(
-    _logsumexp, "logsumexp", overloads.method_listing("logsumexp"), method=True
-)
-logsumexp_method.__name__ = logsumexp_method.__qualname__ = "logsumexp"
+logsumexp = parsed(_logsumexp, "logsumexp")
+logsumexp_method = parsed(_logsumexp, "logsumexp", method=True)

@@ -17,7 +17,6 @@ Rows without tied values have one answer, taken from numpy's sort.
 
 from __future__ import annotations
 
-import builtins
 import math
 from collections.abc import Callable
 from typing import Any
@@ -29,7 +28,6 @@ from ..autograd import grad_mode
 from ..autograd.graph import Node
 from ..dtypes import FLOATING, bool_, int64
 from ..tensor import Tensor
-from . import arguments, overloads
 from .core import as_array, maybe_wrap_dim
 from .reduction import (
     _EvenlyDistribute,
@@ -38,8 +36,8 @@ from .reduction import (
     _std_sort,
     _ValueSelecting,
 )
-
-_UNSET: Any = type("_Unset", (), {"__repr__": lambda self: "<unset>"})()
+from .reduction_arguments import UNSET as _UNSET
+from .reduction_arguments import bool_argument, c_contiguous, int_argument, parsed
 
 
 class MedianBackward0(_EvenlyDistribute):
@@ -66,26 +64,8 @@ class ModeBackward0(_ValueSelecting):
     __slots__ = ()
 
 
-def _c_contiguous(array: Any) -> np.ndarray:
-    """torch allocates these results C-contiguous (a 0-d array stays 0-d)."""
-    array = np.asarray(array)
-    return array if array.flags.c_contiguous else np.ascontiguousarray(array)
-
-
 def _recording(x: Tensor) -> bool:
     return grad_mode.enabled and x._requires_grad and x.dtype.category == FLOATING
-
-
-def _int(value: Any) -> int:
-    if type(value) is builtins.bool or not isinstance(value, (int, np.integer)):
-        raise TypeError("int")
-    return int(value)
-
-
-def _bool(value: Any) -> bool:
-    if type(value) is not builtins.bool:
-        raise TypeError("bool")
-    return value
 
 
 def _rows(data: np.ndarray, axis: int) -> tuple[np.ndarray, tuple[int, ...]]:
@@ -173,8 +153,8 @@ def _median(name: str, input: Any, dim: Any, keepdim: Any) -> Any:
         result = Tensor._make(out, input.dtype, node)
         node.save(input, outputs=(result,))
         return result
-    dim = _int(dim)
-    keepdim = False if keepdim is _UNSET else _bool(keepdim)
+    dim = int_argument(dim)
+    keepdim = False if keepdim is _UNSET else bool_argument(keepdim)
     data = input._data
     axis = maybe_wrap_dim(dim, data.ndim)
     if data.ndim and data.shape[axis] == 0 and data.size == 0 and _others(data, axis):
@@ -212,8 +192,8 @@ def _select(
         indices = chosen
         if keepdim:
             values, indices = np.expand_dims(values, axis), np.expand_dims(indices, axis)
-    values = as_array(_c_contiguous(values), input.dtype)
-    index_tensor = Tensor._make(as_array(_c_contiguous(indices), int64), int64)
+    values = as_array(c_contiguous(values), input.dtype)
+    index_tensor = Tensor._make(as_array(c_contiguous(indices), int64), int64)
     return_type = _return_type(name)
     if not _recording(input):
         return return_type(Tensor._make(values, input.dtype), index_tensor)
@@ -223,20 +203,18 @@ def _select(
     return return_type(Tensor._make(values, input.dtype, node), index_tensor)
 
 
-def _median_function(
-    input: Any, dim: Any = _UNSET, keepdim: Any = _UNSET, *, out: Any = None
-) -> Any:
-    if out is not None:
-        raise errors.unsupported("the out= argument of torch.median")
-    return _median("median", input, dim, keepdim)
+def _median_op(name: str) -> Any:
+    """The body of torch.``name`` (median, nanmedian)."""
+
+    def op(input: Any, dim: Any = _UNSET, keepdim: Any = _UNSET, *, out: Any = None) -> Any:
+        if out is not None:
+            raise errors.unsupported(f"the out= argument of torch.{name}")
+        return _median(name, input, dim, keepdim)
+
+    return op
 
 
-def _nanmedian_function(
-    input: Any, dim: Any = _UNSET, keepdim: Any = _UNSET, *, out: Any = None
-) -> Any:
-    if out is not None:
-        raise errors.unsupported("the out= argument of torch.nanmedian")
-    return _median("nanmedian", input, dim, keepdim)
+_median_function, _nanmedian_function = _median_op("median"), _median_op("nanmedian")
 
 
 # --- kthvalue ----------------------------------------------------------------------------
@@ -306,7 +284,7 @@ def _kthvalue(
         raise TypeError("kthvalue")
     if out is not None:
         raise errors.unsupported("the out= argument of torch.kthvalue")
-    k, dim, keepdim = _int(k), _int(dim), _bool(keepdim)
+    k, dim, keepdim = int_argument(k), int_argument(dim), bool_argument(keepdim)
     data = input._data
     axis = maybe_wrap_dim(dim, data.ndim)
     size = data.shape[axis] if data.ndim else 1
@@ -345,7 +323,7 @@ def _mode(input: Any, dim: Any = -1, keepdim: Any = False, *, out: Any = None) -
         raise TypeError("mode")
     if out is not None:
         raise errors.unsupported("the out= argument of torch.mode")
-    dim, keepdim = _int(dim), _bool(keepdim)
+    dim, keepdim = int_argument(dim), bool_argument(keepdim)
     data = input._data
     axis = maybe_wrap_dim(dim, data.ndim)
     if data.ndim and data.shape[axis] == 0 and _others(data, axis):
@@ -387,14 +365,14 @@ def _aminmax(input: Any, *, dim: Any = None, keepdim: Any = False, out: Any = No
         raise TypeError("aminmax")
     if out is not None:
         raise errors.unsupported("the out= argument of torch.aminmax")
-    keepdim = _bool(keepdim)
+    keepdim = bool_argument(keepdim)
     data = input._data
     if dim is None:
         if data.size == 0:
             raise errors.error("aminmax_empty")
         dims = tuple(range(data.ndim))
     else:
-        axis = maybe_wrap_dim(_int(dim), data.ndim)
+        axis = maybe_wrap_dim(int_argument(dim), data.ndim)
         if data.ndim and data.shape[axis] == 0:
             raise errors.error("aminmax_dim_empty", dim=axis)
         dims = (axis,) if data.ndim else ()
@@ -402,8 +380,8 @@ def _aminmax(input: Any, *, dim: Any = None, keepdim: Any = False, out: Any = No
     high = np.max(data, axis=dims, keepdims=keepdim) if data.size else _empty(data, dims, keepdim)
     if keepdim and dim is None and data.ndim == 0:
         low, high = np.asarray(low), np.asarray(high)
-    low = as_array(_c_contiguous(low), input.dtype)
-    high = as_array(_c_contiguous(high), input.dtype)
+    low = as_array(c_contiguous(low), input.dtype)
+    high = as_array(c_contiguous(high), input.dtype)
     return_type = _min_max_type()
     if not _recording(input):
         return return_type(Tensor._make(low, input.dtype), Tensor._make(high, input.dtype))
@@ -442,20 +420,13 @@ def _min_max_type() -> type:
     return _MIN_MAX[0]
 
 
-def _parsed(function: Any, name: str, *, method: bool = False) -> Any:
-    listing = overloads.method_listing(name) if method else overloads.FUNCTIONS[name]
-    parsed = arguments.parsed_like_torch(function, name, listing, method=method)
-    parsed.__name__ = parsed.__qualname__ = name
-    return parsed
-
-
-median = _parsed(_median_function, "median")
-nanmedian = _parsed(_nanmedian_function, "nanmedian")
-kthvalue = _parsed(_kthvalue, "kthvalue")
-mode = _parsed(_mode, "mode")
-aminmax = _parsed(_aminmax, "aminmax")
-median_method = _parsed(_median_function, "median", method=True)
-nanmedian_method = _parsed(_nanmedian_function, "nanmedian", method=True)
-kthvalue_method = _parsed(_kthvalue, "kthvalue", method=True)
-mode_method = _parsed(_mode, "mode", method=True)
-aminmax_method = _parsed(_aminmax, "aminmax", method=True)
+median = parsed(_median_function, "median")
+nanmedian = parsed(_nanmedian_function, "nanmedian")
+kthvalue = parsed(_kthvalue, "kthvalue")
+mode = parsed(_mode, "mode")
+aminmax = parsed(_aminmax, "aminmax")
+median_method = parsed(_median_function, "median", method=True)
+nanmedian_method = parsed(_nanmedian_function, "nanmedian", method=True)
+kthvalue_method = parsed(_kthvalue, "kthvalue", method=True)
+mode_method = parsed(_mode, "mode", method=True)
+aminmax_method = parsed(_aminmax, "aminmax", method=True)

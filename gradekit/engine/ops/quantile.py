@@ -20,8 +20,8 @@ from ..autograd import grad_mode
 from ..autograd.graph import Node
 from ..dtypes import float32, float64, int64
 from ..tensor import Tensor
-from . import arguments, overloads
 from .core import maybe_wrap_dim
+from .reduction_arguments import parsed
 
 _MODES = ("linear", "lower", "higher", "midpoint", "nearest")
 
@@ -187,46 +187,29 @@ def _quantile(name: str, input: Any, q: Any, dim: Any, keepdim: Any, interpolati
     return _squeeze4(values, last_dim)
 
 
-def _quantile_function(
-    input: Any,
-    q: Any = errors.REQUIRED,
-    dim: Any = None,
-    keepdim: Any = False,
-    *,
-    interpolation: Any = "linear",
-    out: Any = None,
-) -> Tensor:
-    if q is errors.REQUIRED:
-        raise TypeError("quantile")
-    if out is not None:
-        raise errors.unsupported("the out= argument of torch.quantile")
-    return _quantile("quantile", input, q, dim, keepdim, interpolation)
+def _quantile_op(name: str) -> Any:
+    """The body of torch.``name`` (quantile, nanquantile)."""
+
+    def op(
+        input: Any,
+        q: Any = errors.REQUIRED,
+        dim: Any = None,
+        keepdim: Any = False,
+        *,
+        interpolation: Any = "linear",
+        out: Any = None,
+    ) -> Tensor:
+        if q is errors.REQUIRED:
+            raise TypeError(name)
+        if out is not None:
+            raise errors.unsupported(f"the out= argument of torch.{name}")
+        return _quantile(name, input, q, dim, keepdim, interpolation)
+
+    return op
 
 
-def _nanquantile_function(
-    input: Any,
-    q: Any = errors.REQUIRED,
-    dim: Any = None,
-    keepdim: Any = False,
-    *,
-    interpolation: Any = "linear",
-    out: Any = None,
-) -> Tensor:
-    if q is errors.REQUIRED:
-        raise TypeError("nanquantile")
-    if out is not None:
-        raise errors.unsupported("the out= argument of torch.nanquantile")
-    return _quantile("nanquantile", input, q, dim, keepdim, interpolation)
-
-
-def _parsed(function: Any, name: str, *, method: bool = False) -> Any:
-    listing = overloads.method_listing(name) if method else overloads.FUNCTIONS[name]
-    parsed = arguments.parsed_like_torch(function, name, listing, method=method)
-    parsed.__name__ = parsed.__qualname__ = name
-    return parsed
-
-
-quantile = _parsed(_quantile_function, "quantile")
-nanquantile = _parsed(_nanquantile_function, "nanquantile")
-quantile_method = _parsed(_quantile_function, "quantile", method=True)
-nanquantile_method = _parsed(_nanquantile_function, "nanquantile", method=True)
+_quantile_function, _nanquantile_function = _quantile_op("quantile"), _quantile_op("nanquantile")
+quantile = parsed(_quantile_function, "quantile")
+nanquantile = parsed(_nanquantile_function, "nanquantile")
+quantile_method = parsed(_quantile_function, "quantile", method=True)
+nanquantile_method = parsed(_nanquantile_function, "nanquantile", method=True)

@@ -16,7 +16,6 @@ CPU kernels compute them.
 
 from __future__ import annotations
 
-import builtins
 import math
 from typing import Any
 
@@ -27,26 +26,18 @@ from ..autograd import grad_mode
 from ..autograd.graph import Node
 from ..dtypes import FLOATING, dtype, int64
 from ..tensor import Tensor
-from . import arguments, overloads
 from .core import as_array, maybe_wrap_dim
 from .quiet import quiet_call
+from .reduction_arguments import UNSET as _UNSET
+from .reduction_arguments import (
+    bool_argument,
+    c_contiguous,
+    dim_alias,
+    int_argument,
+    parsed,
+)
 
-_UNSET: Any = type("_Unset", (), {"__repr__": lambda self: "<unset>"})()
 _AVX2_BYTES = 32
-
-
-def _c_contiguous(array: np.ndarray) -> np.ndarray:
-    """torch allocates these results C-contiguous (a 0-d array stays 0-d)."""
-    return array if array.flags.c_contiguous else np.ascontiguousarray(array)
-
-
-def _dim_alias(dim: Any, axis: Any) -> Any:
-    """torch's parser takes numpy's ``axis`` for ``dim``."""
-    if axis is not _UNSET:
-        if dim is not _UNSET and dim is not errors.REQUIRED:
-            raise TypeError("axis")
-        return axis
-    return dim
 
 
 def _recording(x: Tensor) -> bool:
@@ -60,22 +51,6 @@ def _result_dtype(input: Tensor, dtype_: Any, name: str) -> dtype:
     return input.dtype if input.dtype.category == FLOATING else int64
 
 
-def _int_argument(value: Any) -> int:
-    """An ``int`` parameter as torch's parser reads it (a bool or a float is refused)."""
-    if type(value) is builtins.bool or not isinstance(value, (int, np.integer)):
-        if isinstance(value, Tensor) and value.dtype.category != FLOATING and not value.dim():
-            if value.dtype is not dtypes.bool_:
-                return int(value.item())
-        raise TypeError("int")
-    return int(value)
-
-
-def _bool_argument(value: Any) -> bool:
-    if type(value) is not builtins.bool:
-        raise TypeError("bool")
-    return value
-
-
 # --- cumsum / cumprod --------------------------------------------------------------------
 def _accumulated(data: np.ndarray, axis: int, multiply: bool) -> np.ndarray:
     """The running sum or product along ``axis`` in torch's accumulator type, rounded to the
@@ -87,13 +62,13 @@ def _accumulated(data: np.ndarray, axis: int, multiply: bool) -> np.ndarray:
         values = data
     ufunc = np.multiply if multiply else np.add
     out = ufunc.accumulate(values, axis=axis) if values.size else values.copy()
-    return _c_contiguous(out.astype(data.dtype, copy=False))
+    return c_contiguous(out.astype(data.dtype, copy=False))
 
 
 def _cumulative(name: str, input: Any, dim: Any, dtype_: Any) -> Tensor:
     if not isinstance(input, Tensor):
         raise TypeError(name)
-    dim = _int_argument(dim)
+    dim = int_argument(dim)
     result = _result_dtype(input, dtype_, name)
     data = input._data
     axis = maybe_wrap_dim(dim, data.ndim)
@@ -222,32 +197,26 @@ def _cumprod_backward_zeros(
     return Tensor._make(result, grad.dtype)
 
 
-def _cumsum(
-    input: Any,
-    dim: Any = errors.REQUIRED,
-    *,
-    dtype: Any = None,
-    out: Any = None,
-    axis: Any = _UNSET,
-) -> Any:
-    dim = _dim_alias(dim, axis)
-    if out is not None:
-        raise errors.unsupported("the out= argument of torch.cumsum")
-    return _cumulative("cumsum", input, dim, dtype)
+def _cumulative_op(name: str) -> Any:
+    """The body of torch.``name`` (cumsum, cumprod)."""
+
+    def op(
+        input: Any,
+        dim: Any = errors.REQUIRED,
+        *,
+        dtype: Any = None,
+        out: Any = None,
+        axis: Any = _UNSET,
+    ) -> Any:
+        dim = dim_alias(dim, axis, errors.REQUIRED)
+        if out is not None:
+            raise errors.unsupported(f"the out= argument of torch.{name}")
+        return _cumulative(name, input, dim, dtype)
+
+    return op
 
 
-def _cumprod(
-    input: Any,
-    dim: Any = errors.REQUIRED,
-    *,
-    dtype: Any = None,
-    out: Any = None,
-    axis: Any = _UNSET,
-) -> Any:
-    dim = _dim_alias(dim, axis)
-    if out is not None:
-        raise errors.unsupported("the out= argument of torch.cumprod")
-    return _cumulative("cumprod", input, dim, dtype)
+_cumsum, _cumprod = _cumulative_op("cumsum"), _cumulative_op("cumprod")
 
 
 # --- cummax / cummin ---------------------------------------------------------------------
@@ -324,7 +293,7 @@ def _cum_extreme(name: str, input: Any, dim: Any, out: Any) -> Any:
         raise TypeError(name)
     if out is not None:
         raise errors.unsupported(f"the out= argument of torch.{name}")
-    dim = _int_argument(dim)
+    dim = int_argument(dim)
     data = input._data
     axis = maybe_wrap_dim(dim, data.ndim)
     if data.ndim == 0:
@@ -333,8 +302,8 @@ def _cum_extreme(name: str, input: Any, dim: Any, out: Any) -> Any:
         values, indices = data.copy(), np.zeros(data.shape, np.int64)
     else:
         values, indices = _running_extreme(data, axis, name == "cummax")
-    values = as_array(_c_contiguous(values), input.dtype)
-    index_tensor = Tensor._make(as_array(_c_contiguous(indices), int64), int64)
+    values = as_array(c_contiguous(values), input.dtype)
+    index_tensor = Tensor._make(as_array(c_contiguous(indices), int64), int64)
     return_type = _return_type(name)
     if not _recording(input) or input.dtype.category != FLOATING:
         return return_type(Tensor._make(values, input.dtype), index_tensor)
@@ -345,14 +314,16 @@ def _cum_extreme(name: str, input: Any, dim: Any, out: Any) -> Any:
     return return_type(Tensor._make(values, input.dtype, node), index_tensor)
 
 
-def _cummax(input: Any, dim: Any = errors.REQUIRED, *, out: Any = None, axis: Any = _UNSET) -> Any:
-    dim = _dim_alias(dim, axis)
-    return _cum_extreme("cummax", input, dim, out)
+def _cum_extreme_op(name: str) -> Any:
+    """The body of torch.``name`` (cummax, cummin)."""
+
+    def op(input: Any, dim: Any = errors.REQUIRED, *, out: Any = None, axis: Any = _UNSET) -> Any:
+        return _cum_extreme(name, input, dim_alias(dim, axis, errors.REQUIRED), out)
+
+    return op
 
 
-def _cummin(input: Any, dim: Any = errors.REQUIRED, *, out: Any = None, axis: Any = _UNSET) -> Any:
-    dim = _dim_alias(dim, axis)
-    return _cum_extreme("cummin", input, dim, out)
+_cummax, _cummin = _cum_extreme_op("cummax"), _cum_extreme_op("cummin")
 
 
 # --- prod --------------------------------------------------------------------------------
@@ -434,7 +405,7 @@ def _dim_product(data: np.ndarray, axis: int, keepdim: bool) -> np.ndarray:
         out = products.reshape(moved.shape[:-1])
         if keepdim:
             out = np.expand_dims(out, axis)
-    return _c_contiguous(out)
+    return c_contiguous(out)
 
 
 class ProdBackward0(Node):
@@ -499,7 +470,7 @@ def _prod(
     axis: Any = _UNSET,
     keepdims: Any = _UNSET,
 ) -> Tensor:
-    dim = _dim_alias(dim, axis)
+    dim = dim_alias(dim, axis)
     if keepdims is not _UNSET:
         if keepdim is not _UNSET:
             raise TypeError("keepdims")
@@ -512,8 +483,8 @@ def _prod(
         if keepdim is not _UNSET:  # (Tensor input, *, dtype): no keepdim without a dim
             raise TypeError("prod")
     else:
-        dim = _int_argument(dim)
-        keepdim = False if keepdim is _UNSET else _bool_argument(keepdim)
+        dim = int_argument(dim)
+        keepdim = False if keepdim is _UNSET else bool_argument(keepdim)
     result = _result_dtype(input, dtype, "prod")
     data = input._data
     if data.dtype != result.np_dtype:
@@ -535,20 +506,13 @@ def _prod(
     return made
 
 
-def _parsed(function: Any, name: str, *, method: bool = False) -> Any:
-    listing = overloads.method_listing(name) if method else overloads.FUNCTIONS[name]
-    parsed = arguments.parsed_like_torch(function, name, listing, method=method)
-    parsed.__name__ = parsed.__qualname__ = name
-    return parsed
-
-
-prod = _parsed(_prod, "prod")
-cumsum = _parsed(_cumsum, "cumsum")
-cumprod = _parsed(_cumprod, "cumprod")
-cummax = _parsed(_cummax, "cummax")
-cummin = _parsed(_cummin, "cummin")
-prod_method = _parsed(_prod, "prod", method=True)
-cumsum_method = _parsed(_cumsum, "cumsum", method=True)
-cumprod_method = _parsed(_cumprod, "cumprod", method=True)
-cummax_method = _parsed(_cummax, "cummax", method=True)
-cummin_method = _parsed(_cummin, "cummin", method=True)
+prod = parsed(_prod, "prod")
+cumsum = parsed(_cumsum, "cumsum")
+cumprod = parsed(_cumprod, "cumprod")
+cummax = parsed(_cummax, "cummax")
+cummin = parsed(_cummin, "cummin")
+prod_method = parsed(_prod, "prod", method=True)
+cumsum_method = parsed(_cumsum, "cumsum", method=True)
+cumprod_method = parsed(_cumprod, "cumprod", method=True)
+cummax_method = parsed(_cummax, "cummax", method=True)
+cummin_method = parsed(_cummin, "cummin", method=True)

@@ -30,11 +30,12 @@ from ..autograd import grad_mode
 from ..autograd.graph import Node
 from ..dtypes import FLOATING, bool_, dtype
 from ..tensor import Tensor
-from . import arguments, overloads
+from . import arguments
 from .core import as_array
 from .quiet import quiet_call
+from .reduction_arguments import UNSET as _UNSET
+from .reduction_arguments import parsed
 
-_UNSET: Any = type("_Unset", (), {"__repr__": lambda self: "<unset>"})()
 _FLOAT32_64 = (np.dtype(np.float32), np.dtype(np.float64))
 
 
@@ -367,84 +368,47 @@ def _spread(
     return first, second
 
 
-def _std(
-    input: Any,
-    dim: Any = _UNSET,
-    unbiased: Any = _UNSET,
-    keepdim: Any = _UNSET,
-    *,
-    correction: Any = _UNSET,
-    out: Any = None,
-    axis: Any = _UNSET,
-    keepdims: Any = _UNSET,
-) -> Tensor:
-    dim, keepdim = _numpy_names(dim, keepdim, axis, keepdims)
-    return _spread(
-        "std", input, dim, unbiased, keepdim, correction, out, take_sqrt=True, with_mean=False
-    )
+def _spread_op(name: str, *, take_sqrt: bool, with_mean: bool) -> Any:
+    """The body of torch.``name`` (std, var, std_mean, var_mean): the three overloads'
+    parameters, numpy's names; ``out`` for std and var only."""
+
+    def op(
+        input: Any,
+        dim: Any = _UNSET,
+        unbiased: Any = _UNSET,
+        keepdim: Any = _UNSET,
+        *,
+        correction: Any = _UNSET,
+        out: Any = _UNSET,
+        axis: Any = _UNSET,
+        keepdims: Any = _UNSET,
+    ) -> Any:
+        if out is not _UNSET and with_mean:  # (std_mean / var_mean take no out)
+            raise TypeError("out")
+        dim, keepdim = _numpy_names(dim, keepdim, axis, keepdims)
+        out = None if out is _UNSET else out
+        return _spread(
+            name,
+            input,
+            dim,
+            unbiased,
+            keepdim,
+            correction,
+            out,
+            take_sqrt=take_sqrt,
+            with_mean=with_mean,
+        )
+
+    return op
 
 
-def _var(
-    input: Any,
-    dim: Any = _UNSET,
-    unbiased: Any = _UNSET,
-    keepdim: Any = _UNSET,
-    *,
-    correction: Any = _UNSET,
-    out: Any = None,
-    axis: Any = _UNSET,
-    keepdims: Any = _UNSET,
-) -> Tensor:
-    dim, keepdim = _numpy_names(dim, keepdim, axis, keepdims)
-    return _spread(
-        "var", input, dim, unbiased, keepdim, correction, out, take_sqrt=False, with_mean=False
-    )
-
-
-def _std_mean(
-    input: Any,
-    dim: Any = _UNSET,
-    unbiased: Any = _UNSET,
-    keepdim: Any = _UNSET,
-    *,
-    correction: Any = _UNSET,
-    axis: Any = _UNSET,
-    keepdims: Any = _UNSET,
-) -> tuple[Tensor, Tensor]:
-    dim, keepdim = _numpy_names(dim, keepdim, axis, keepdims)
-    return _spread(
-        "std_mean", input, dim, unbiased, keepdim, correction, None, take_sqrt=True, with_mean=True
-    )
-
-
-def _var_mean(
-    input: Any,
-    dim: Any = _UNSET,
-    unbiased: Any = _UNSET,
-    keepdim: Any = _UNSET,
-    *,
-    correction: Any = _UNSET,
-    axis: Any = _UNSET,
-    keepdims: Any = _UNSET,
-) -> tuple[Tensor, Tensor]:
-    dim, keepdim = _numpy_names(dim, keepdim, axis, keepdims)
-    return _spread(
-        "var_mean", input, dim, unbiased, keepdim, correction, None, take_sqrt=False, with_mean=True
-    )
-
-
-def _parsed(function: Any, name: str, *, method: bool = False) -> Any:
-    listing = overloads.METHODS[name] if method else overloads.FUNCTIONS[name]
-    parsed = arguments.parsed_like_torch(function, name, listing, method=method)
-    parsed.__name__ = parsed.__qualname__ = name
-    return parsed
-
-
-std = _parsed(_std, "std")
-var = _parsed(_var, "var")
-std_mean = _parsed(_std_mean, "std_mean")
-var_mean = _parsed(_var_mean, "var_mean")
-std_method = _parsed(_std, "std", method=True)
-var_method = _parsed(_var, "var", method=True)
+_std = _spread_op("std", take_sqrt=True, with_mean=False)
+_var = _spread_op("var", take_sqrt=False, with_mean=False)
+std = parsed(_std, "std")
+var = parsed(_var, "var")
+std_mean = parsed(_spread_op("std_mean", take_sqrt=True, with_mean=True), "std_mean")
+var_mean = parsed(_spread_op("var_mean", take_sqrt=False, with_mean=True), "var_mean")
+std_method = parsed(_std, "std", method=True)
+var_method = parsed(_var, "var", method=True)
 
 __all__ = ["std", "var", "std_mean", "var_mean", "std_method", "var_method"]
