@@ -95,10 +95,9 @@ try:
         zeros,
         zeros_like,
     )
+    from .ops.deferred import deferred as _deferred
     from .ops.linalg import addmm_function as addmm
     from .ops.linalg import addmv, bmm, dot, matmul, matrix_power, mm, mv, outer
-    from .ops.logsumexp import logsumexp
-    from .ops.order_statistics import aminmax, kthvalue, median, mode, nanmedian
     from .ops.pointwise import (
         abs,
         allclose,
@@ -148,7 +147,6 @@ try:
     from .ops.pointwise import (
         mul_function as mul,
     )
-    from .ops.quantile import nanquantile, quantile
     from .ops.reduction import (
         all,
         amax,
@@ -171,11 +169,28 @@ try:
         sum,
         topk,
     )
-    from .ops.scans import cummax, cummin, cumprod, cumsum, prod
-    from .ops.variance import std, std_mean, var, var_mean
     from .printing import set_printoptions
     from .tensor import Size, Tensor, device
     from .torch_names import namespace_hooks as _namespace_hooks
+
+    # the reductions and scans load on first use (ops/deferred.py: the import stays cheap)
+    std = _deferred("variance", "std", "std")
+    var = _deferred("variance", "var", "var")
+    std_mean = _deferred("variance", "std_mean", "std_mean")
+    var_mean = _deferred("variance", "var_mean", "var_mean")
+    prod = _deferred("scans", "prod", "prod")
+    cumsum = _deferred("scans", "cumsum", "cumsum")
+    cumprod = _deferred("scans", "cumprod", "cumprod")
+    cummax = _deferred("scans", "cummax", "cummax")
+    cummin = _deferred("scans", "cummin", "cummin")
+    logsumexp = _deferred("logsumexp", "logsumexp", "logsumexp")
+    median = _deferred("order_statistics", "median", "median")
+    nanmedian = _deferred("order_statistics", "nanmedian", "nanmedian")
+    kthvalue = _deferred("order_statistics", "kthvalue", "kthvalue")
+    mode = _deferred("order_statistics", "mode", "mode")
+    aminmax = _deferred("order_statistics", "aminmax", "aminmax")
+    quantile = _deferred("quantile", "quantile", "quantile")
+    nanquantile = _deferred("quantile", "nanquantile", "nanquantile")
 
     _load_views_module()  # ops/views.py, the largest module (re-exported further down)
 finally:
