@@ -7,7 +7,10 @@ torch's, and the torch-marked differentials compare values bit for bit."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import warnings
+from pathlib import Path
 from types import ModuleType
 
 import numpy as np
@@ -591,3 +594,29 @@ def _quantiles(module: ModuleType, dtype: str) -> list[np.ndarray]:
 def test_quantile_bit_for_bit(dtype: str, real_torch: ModuleType) -> None:
     ours, theirs = _quantiles(engine, dtype), _quantiles(real_torch, dtype)
     assert all(np.array_equal(a, b, equal_nan=True) for a, b in zip(ours, theirs, strict=True))
+
+
+_DEFERRED = ("variance", "scans", "logsumexp", "order_statistics", "quantile")
+
+
+def test_reduction_modules_load_on_first_use() -> None:
+    """The engine's import leaves them out (about 8M instructions, see the internals doc);
+    the first call loads its module, and the stand-in keeps the real op's name."""
+    code = (
+        "import sys, gradekit.engine as t\n"
+        f"deferred = {[f'gradekit.engine.ops.{name}' for name in _DEFERRED]!r}\n"
+        "print(sorted(m for m in deferred if m in sys.modules))\n"
+        "t.ones(3).cumsum(0)\n"
+        "print(sorted(m for m in deferred if m in sys.modules))\n"
+        "print(t.std.__module__, t.std.__qualname__, t.Tensor.median.__qualname__)\n"
+    )
+    root = Path(__file__).resolve().parents[2]  # (python -c imports this tree's gradekit)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=root, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "[]",
+        "['gradekit.engine.ops.scans']",
+        "gradekit.engine.ops.variance std median",
+    ]
