@@ -97,6 +97,7 @@ try:
         zeros,
         zeros_like,
     )
+    from .ops.deferred import deferred as _deferred
     from .ops.elementwise import (
         arctan2,
         atan2,
@@ -205,6 +206,25 @@ try:
     from .tensor import Size, Tensor, device
     from .torch_names import namespace_hooks as _namespace_hooks
 
+    # the reductions and scans load on first use (ops/deferred.py: the import stays cheap)
+    std = _deferred("variance", "std", "std")
+    var = _deferred("variance", "var", "var")
+    std_mean = _deferred("variance", "std_mean", "std_mean")
+    var_mean = _deferred("variance", "var_mean", "var_mean")
+    prod = _deferred("scans", "prod", "prod")
+    cumsum = _deferred("scans", "cumsum", "cumsum")
+    cumprod = _deferred("scans", "cumprod", "cumprod")
+    cummax = _deferred("scans", "cummax", "cummax")
+    cummin = _deferred("scans", "cummin", "cummin")
+    logsumexp = _deferred("logsumexp", "logsumexp", "logsumexp")
+    median = _deferred("order_statistics", "median", "median")
+    nanmedian = _deferred("order_statistics", "nanmedian", "nanmedian")
+    kthvalue = _deferred("order_statistics", "kthvalue", "kthvalue")
+    mode = _deferred("order_statistics", "mode", "mode")
+    aminmax = _deferred("order_statistics", "aminmax", "aminmax")
+    quantile = _deferred("quantile", "quantile", "quantile")
+    nanquantile = _deferred("quantile", "nanquantile", "nanquantile")
+
     _load_views_module()  # ops/views.py, the largest module (re-exported further down)
 finally:
     if _gc_was_enabled:
@@ -238,6 +258,23 @@ __all__ = [
     "add",
     "addcmul",
     "addbmm",
+    "nanquantile",
+    "quantile",
+    "aminmax",
+    "kthvalue",
+    "median",
+    "mode",
+    "nanmedian",
+    "logsumexp",
+    "cummax",
+    "cummin",
+    "cumprod",
+    "cumsum",
+    "prod",
+    "std",
+    "std_mean",
+    "var",
+    "var_mean",
     "addmm",
     "addmv",
     "all",

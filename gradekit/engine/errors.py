@@ -1263,6 +1263,34 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         NotImplementedError,
         "the derivative for '_cdist_backward' is not implemented.",
     ),
+    "std_var_dtype": (RuntimeError, "{op} only support floating point and complex dtypes"),
+    "quantile_dtype": (
+        RuntimeError,
+        "quantile() input tensor must be either float or double dtype",
+    ),
+    "quantile_q_dtype": (
+        RuntimeError,
+        "quantile() q tensor must be same dtype as the input tensor",
+    ),
+    "quantile_q_dims": (RuntimeError, "quantile() q must be a scalar or 1D tensor"),
+    "quantile_q_values": (RuntimeError, "quantile() q values must be in the range [0, 1]"),
+    "quantile_q_range": (RuntimeError, "quantile() q must be in the range [0, 1] but got {q}"),
+    "quantile_empty": (RuntimeError, "quantile() input tensor must be non-empty"),
+    "quantile_interpolation": (
+        RuntimeError,
+        "quantile() interpolation must be one of linear, lower, higher, midpoint or nearest, "
+        "but got {mode}",
+    ),
+    "kthvalue_k": (RuntimeError, "kthvalue(): selected number k out of range for dimension {dim}"),
+    "aminmax_empty": (
+        RuntimeError,
+        "aminmax(): cannot compute aminmax over an empty dimension as the operation has no "
+        "identity.",
+    ),
+    "aminmax_dim_empty": (
+        IndexError,
+        "aminmax: Expected reduction dim {dim} to have non-zero size.",
+    ),
     # --- gradekit's own limits ------------------------------------------------------
     "unsupported": (
         NotImplementedError,
@@ -1271,6 +1299,10 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
 }
 
 WARNINGS: dict[str, str] = {
+    "degrees_of_freedom": (
+        "{op}(): degrees of freedom is <= 0. Correction should be strictly less than the "
+        "reduction factor (input numel divided by output numel)."
+    ),
     "variable_volatile": (
         "volatile was removed and now has no effect. Use `with torch.no_grad():` instead."
     ),

@@ -2356,6 +2356,29 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
     DifferentiableOp(
         "tensordot_full", lambda T, a, b: T.tensordot(a, b, ([0, 1], [1, 0])), ((2, 3), (3, 2))
     ),
+    DifferentiableOp("std", lambda T, a: a.std(), ((2, 3),)),
+    DifferentiableOp("prod", lambda T, a: a.prod(), ((2, 3),)),
+    DifferentiableOp("quantile", lambda T, a: T.quantile(a, 0.3, dim=1), ((2, 5),)),
+    DifferentiableOp(
+        "nanquantile_q", lambda T, a: a.nanquantile(T.tensor([0.2, 0.7], dtype=a.dtype)), ((7,),)
+    ),
+    DifferentiableOp("median_dim", lambda T, a: a.median(1).values, ((2, 3),)),
+    DifferentiableOp("nanmedian", lambda T, a: a.nanmedian(), ((2, 3),)),
+    DifferentiableOp("kthvalue", lambda T, a: T.kthvalue(a, 2, 0).values, ((3, 2),)),
+    DifferentiableOp("aminmax", lambda T, a: sum(T.aminmax(a, dim=1)) * 1.0, ((2, 3),)),
+    DifferentiableOp("logsumexp", lambda T, a: T.logsumexp(a, 1), ((2, 3),)),
+    DifferentiableOp("logsumexp_all", lambda T, a: a.logsumexp((0, 1), keepdim=True), ((2, 3),)),
+    DifferentiableOp("prod_dim", lambda T, a: T.prod(a, 1, keepdim=True), ((2, 3),)),
+    DifferentiableOp("cumsum", lambda T, a: a.cumsum(1), ((2, 3),)),
+    DifferentiableOp("cumprod", lambda T, a: T.cumprod(a, 0), ((3, 2),)),
+    DifferentiableOp("cummax", lambda T, a: a.cummax(1).values, ((2, 4),)),
+    DifferentiableOp("cummin", lambda T, a: T.cummin(a, 0).values, ((4, 2),)),
+    DifferentiableOp("var_dims", lambda T, a: T.var(a, (0, 2), correction=0.5), ((2, 3, 2),)),
+    DifferentiableOp("std_dim_keepdim", lambda T, a: a.std(1, keepdim=True), ((2, 3),)),
+    DifferentiableOp("std_mean", lambda T, a: sum(T.std_mean(a, 0)) * 1.0, ((3, 2),)),
+    DifferentiableOp(
+        "var_mean", lambda T, a: T.var_mean(a, unbiased=False)[0] * 2 + T.var_mean(a)[1], ((4,),)
+    ),
     DifferentiableOp("vec_mat", lambda T, a, b: a @ b, ((3,), (3, 2))),
     DifferentiableOp("bmm", lambda T, a, b: T.bmm(a, b), ((2, 2, 3), (2, 3, 2))),
     DifferentiableOp("batched_matmul", lambda T, a, b: a @ b, ((2, 1, 2, 3), (3, 3, 2))),

@@ -503,6 +503,7 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def bce_layer_grads(x, y, w, b):\n    loss_fn = torch.nn.BCEWithLogitsLoss()\n    loss = loss_fn(x @ w + b, y)\n    loss.backward()\n    return (w.grad, b.grad)\n",
             "def bce_layer_grads(x, y, w, b):\n    model = torch.nn.Sequential(torch.nn.Sigmoid())\n    loss = torch.nn.BCELoss()(model(torch.matmul(x, w) + b), y)\n    loss.backward()\n    return (w.grad, b.grad)\n",
             "def bce_layer_grads(x, y, w, b):\n    optimizer = torch.optim.SGD([w, b], lr=0.1)\n    optimizer.zero_grad()\n    loss = torch.nn.BCEWithLogitsLoss(reduction='mean')(x @ w + b, y)\n    loss.backward()\n    return (w.grad, b.grad)\n",
+            "def bce_layer_grads(x, y, w, b):\n    z = x @ w + b\n    loss = (torch.logsumexp(torch.stack([torch.zeros_like(z), z]), dim=0) - y * z).mean()\n    loss.backward()\n    return (w.grad, b.grad)\n",
         ],
     },
 }

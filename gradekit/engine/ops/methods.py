@@ -28,6 +28,7 @@ from . import (
     solvers,
 )
 from .core import is_scalar
+from .deferred import deferred
 from .pointwise import rdiv, rsub
 
 
@@ -319,6 +320,21 @@ METHODS: dict[str, Any] = {
     "count_nonzero": reduction.count_nonzero,
     "all": reduction.all,
     "any": reduction.any,
+    "std": deferred("variance", "std_method", "std"),
+    "var": deferred("variance", "var_method", "var"),
+    "prod": deferred("scans", "prod_method", "prod"),
+    "cumsum": deferred("scans", "cumsum_method", "cumsum"),
+    "cumprod": deferred("scans", "cumprod_method", "cumprod"),
+    "cummax": deferred("scans", "cummax_method", "cummax"),
+    "cummin": deferred("scans", "cummin_method", "cummin"),
+    "logsumexp": deferred("logsumexp", "logsumexp_method", "logsumexp"),
+    "median": deferred("order_statistics", "median_method", "median"),
+    "nanmedian": deferred("order_statistics", "nanmedian_method", "nanmedian"),
+    "kthvalue": deferred("order_statistics", "kthvalue_method", "kthvalue"),
+    "mode": deferred("order_statistics", "mode_method", "mode"),
+    "aminmax": deferred("order_statistics", "aminmax_method", "aminmax"),
+    "quantile": deferred("quantile", "quantile_method", "quantile"),
+    "nanquantile": deferred("quantile", "nanquantile_method", "nanquantile"),
     # linear algebra
     "matmul": linalg.matmul,
     "mm": linalg.mm,

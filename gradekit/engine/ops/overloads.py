@@ -373,6 +373,64 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "(Tensor input, Tensor other, float rtol = 1e-05, float atol = 1e-08, "
         "bool equal_nan = False)",
     ),
+    # std / var / std_mean / var_mean (ops/variance.py)
+    **dict.fromkeys(
+        "std var".split(),
+        (
+            "(Tensor input, tuple of ints dim?, bool unbiased = True, bool keepdim = False, *, "
+            "Tensor out = None)",
+            "(Tensor input, tuple of ints dim = None, *, Number correction = None, "
+            "bool keepdim = False, Tensor out = None)",
+            "(Tensor input, bool unbiased = True)",
+        ),
+    ),
+    **dict.fromkeys(
+        "std_mean var_mean".split(),
+        (
+            "(Tensor input, tuple of ints dim?, bool unbiased = True, bool keepdim = False)",
+            "(Tensor input, tuple of ints dim = None, *, Number correction = None, "
+            "bool keepdim = False)",
+            "(Tensor input, bool unbiased = True)",
+        ),
+    ),
+    # prod and the scans (ops/scans.py)
+    "prod": (
+        "(Tensor input, *, torch.dtype dtype = None)",
+        "(Tensor input, int dim, bool keepdim = False, *, torch.dtype dtype = None, "
+        "Tensor out = None)",
+    ),
+    **dict.fromkeys(
+        "cumsum cumprod".split(),
+        ("(Tensor input, int dim, *, torch.dtype dtype = None, Tensor out = None)",),
+    ),
+    **dict.fromkeys(
+        "cummax cummin".split(), ("(Tensor input, int dim, *, tuple of Tensors out = None)",)
+    ),
+    "logsumexp": ("(Tensor input, tuple of ints dim, bool keepdim = False, *, Tensor out = None)",),
+    # median and the order statistics (ops/order_statistics.py)
+    **dict.fromkeys(
+        "median nanmedian".split(),
+        (
+            "(Tensor input)",
+            "(Tensor input, int dim, bool keepdim = False, *, tuple of Tensors out = None)",
+        ),
+    ),
+    "kthvalue": (
+        "(Tensor input, int k, int dim = -1, bool keepdim = False, *, tuple of Tensors out = None)",
+    ),
+    "mode": ("(Tensor input, int dim = -1, bool keepdim = False, *, tuple of Tensors out = None)",),
+    "aminmax": (
+        "(Tensor input, *, int dim = None, bool keepdim = False, tuple of Tensors out = None)",
+    ),
+    **dict.fromkeys(
+        "quantile nanquantile".split(),
+        (
+            "(Tensor input, Tensor q, int dim = None, bool keepdim = False, *, str "
+            'interpolation = "linear", Tensor out = None)',
+            "(Tensor input, float q, int dim = None, bool keepdim = False, *, str "
+            'interpolation = "linear", Tensor out = None)',
+        ),
+    ),
 }
 
 # torch._VF.split, which Tensor.split (Python in torch, as torch.split) calls positionally
@@ -458,6 +516,14 @@ METHODS: dict[str, tuple[str, ...]] = {
     ),
     "index_put_": ("(tuple of Tensors indices, Tensor values, bool accumulate = False)",),
     "copy_": ("(Tensor other, bool non_blocking = False)",),
+    **dict.fromkeys(
+        "std var".split(),
+        (
+            "(tuple of ints dim?, bool unbiased = True, bool keepdim = False)",
+            "(tuple of ints dim = None, *, Number correction = None, bool keepdim = False)",
+            "(bool unbiased = True)",
+        ),
+    ),
 }
 
 
