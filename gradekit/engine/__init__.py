@@ -168,6 +168,7 @@ try:
         sum,
         topk,
     )
+    from .ops.scatter_reduce import index_add, scatter_add, scatter_reduce
     from .printing import set_printoptions
     from .tensor import Size, Tensor, device
     from .torch_names import namespace_hooks as _namespace_hooks
@@ -260,6 +261,7 @@ __all__ = [
     "get_default_dtype",
     "gt",
     "half",
+    "index_add",
     "inference_mode",
     "initial_seed",
     "int",
@@ -341,6 +343,8 @@ __all__ = [
     "square",
     "sub",
     "subtract",
+    "scatter_add",
+    "scatter_reduce",
     "sum",
     "tanh",
     "topk",

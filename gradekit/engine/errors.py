@@ -599,6 +599,43 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "index {index} is out of bounds for dimension {dim} with size {size}",
     ),
+    # index_add / scatter_reduce (ops/scatter_reduce.py)
+    "index_add_index_ndim": (
+        IndexError,
+        "{op}_(): Index is supposed to be a vector, but got dim: {ndim} with type: {dtype} and "
+        "size: {size}",
+    ),
+    "index_add_index_dtype": (
+        RuntimeError,
+        "{op}_(): Expected dtype int32/int64 for index but got: {dtype}",
+    ),
+    "index_add_dtype": (
+        RuntimeError,
+        "{op}_(): self ({dst}) and source ({src}) must have the same scalar type",
+    ),
+    "index_add_count": (
+        RuntimeError,
+        "{op}_(): Number of indices ({count}) should be equal to source.size(dim): ({size}), for "
+        "dim: {dim}",
+    ),
+    "index_add_shape": (
+        RuntimeError,
+        "source tensor shape must match self tensor shape, excluding the specified dimension. "
+        "Got self.shape = {self_shape} source.shape = {source_shape}",
+    ),
+    "scatter_reduce_name": (
+        RuntimeError,
+        "reduce argument must be either sum, prod, mean, amax or amin, got {reduce}",
+    ),
+    "scatter_reduce_backward_reduce": (
+        RuntimeError,
+        "Expected 'reduce' to be one of 'sum', 'prod', 'mean', 'amax', 'amin' but got {reduce}.",
+    ),
+    "scatter_reduce_double_backward": (
+        RuntimeError,
+        "scatter_reduce(): Double backward is unsupported for src when >1 zeros in src are "
+        "scattered to the same position in self",
+    ),
     "take_index_dtype": (RuntimeError, "take(): Expected a long tensor for index, but got {dtype}"),
     "take_out_of_range": (
         IndexError,

@@ -23,6 +23,7 @@ from . import (
     overloads,
     pointwise,
     reduction,
+    scatter_reduce,
 )
 from .core import is_scalar
 from .pointwise import rdiv, rsub
@@ -379,6 +380,13 @@ METHODS: dict[str, Any] = {
     "new_empty": _new_factory(creation.empty),
     "new_full": _new_full,
     "new_tensor": _new_tensor,
+    # index_add / scatter_add / scatter_reduce (ops/scatter_reduce.py)
+    "index_add": scatter_reduce.index_add_method,
+    "index_add_": scatter_reduce.index_add_,
+    "scatter_add": scatter_reduce.scatter_add_method,
+    "scatter_add_": scatter_reduce.scatter_add_,
+    "scatter_reduce": scatter_reduce.scatter_reduce_method,
+    "scatter_reduce_": scatter_reduce.scatter_reduce_,
 }
 
 

@@ -222,6 +222,15 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "(Tensor input, int dim, Tensor index, Number value, *, str reduce, Tensor out = None)",
     ),
     "index_copy": ("(Tensor input, int dim, Tensor index, Tensor source, *, Tensor out = None)",),
+    "index_add": (
+        "(Tensor input, int dim, Tensor index, Tensor source, *, Number alpha = 1, "
+        "Tensor out = None)",
+    ),
+    "scatter_add": ("(Tensor input, int dim, Tensor index, Tensor src, *, Tensor out = None)",),
+    "scatter_reduce": (
+        "(Tensor input, int dim, Tensor index, Tensor src, str reduce, *, "
+        "bool include_self = True, Tensor out = None)",
+    ),
     "log_softmax": ("(Tensor input, int dim, torch.dtype dtype = None, *, Tensor out = None)",),
     "masked_fill": (
         "(Tensor input, Tensor mask, Tensor value)",
@@ -402,6 +411,11 @@ METHODS: dict[str, tuple[str, ...]] = {
         "(int dim, Tensor index, Number value, *, str reduce)",
     ),
     "index_copy_": ("(int dim, Tensor index, Tensor source)",),
+    "index_add_": ("(int dim, Tensor index, Tensor source, *, Number alpha = 1)",),
+    "scatter_add_": ("(int dim, Tensor index, Tensor src)",),
+    "scatter_reduce_": (
+        "(int dim, Tensor index, Tensor src, str reduce, *, bool include_self = True)",
+    ),
     "index_fill_": (
         "(int dim, Tensor index, Tensor value)",
         "(int dim, Tensor index, Number value)",

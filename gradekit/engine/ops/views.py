@@ -2341,8 +2341,17 @@ def _scatter_plan(
 
 
 def _checked_scatter_plan(
-    x: Tensor, dim: Any, index: Any, src: Any, value: Any, reduce: Any, op: str
+    x: Tensor,
+    dim: Any,
+    index: Any,
+    src: Any,
+    value: Any,
+    reduce: Any,
+    op: str,
+    check_reduce: Callable[[], None] | None = None,
 ) -> tuple[int, np.ndarray, Tensor | None, Any]:
+    """``check_reduce`` (scatter_reduce's) runs where torch checks the reduction: after the
+    dtypes and shapes, before the bounds."""
     if src is None:
         src = value
     if not isinstance(index, Tensor) or src is None or isinstance(src, (str, bool)):
@@ -2380,6 +2389,8 @@ def _checked_scatter_plan(
             )
     if reduce is not None and reduce not in ("add", "multiply"):
         raise errors.error("scatter_reduce")
+    if check_reduce is not None:
+        check_reduce()
     bad = (idx < 0) | (idx >= shape[dim])
     if bad.any():
         raise errors.error(
@@ -2388,6 +2399,8 @@ def _checked_scatter_plan(
             dim=dim,
             size=shape[dim],
         )
+    if not idx.size:  # (torch's kernel returns before any shape check of an empty index)
+        return dim, np.zeros(0, dtype=np.int64), source, np.zeros(0, dtype=x.dtype.np_dtype)
     coordinates = list(np.indices(idx_shape))
     coordinates[dim] = idx.reshape(idx_shape)
     positions = np.ravel_multi_index(tuple(coordinates), shape).reshape(-1)
