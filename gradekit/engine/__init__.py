@@ -60,6 +60,7 @@ try:
     from .ops import pointwise as _pointwise
     from .ops.addcmul import addcmul
     from .ops.conversion import to_dtype as _to_dtype  # noqa: F401
+    from .ops.counting import bincount, unique, unique_consecutive
     from .ops.creation import (
         BoolTensor,
         ByteTensor,
@@ -224,6 +225,7 @@ __all__ = [
     "argwhere",
     "as_tensor",
     "autograd",
+    "bincount",
     "bmm",
     "bool",
     "broadcast_shapes",
@@ -351,6 +353,8 @@ __all__ = [
     "tensor",
     "true_divide",
     "uint8",
+    "unique",
+    "unique_consecutive",
     "where",
     "zeros",
     "zeros_like",

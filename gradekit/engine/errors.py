@@ -636,6 +636,26 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "scatter_reduce(): Double backward is unsupported for src when >1 zeros in src are "
         "scattered to the same position in self",
     ),
+    # unique / bincount (ops/counting.py)
+    "derivative_not_implemented_python": (
+        NotImplementedError,
+        "the derivative for '{op}' is not implemented.",
+    ),
+    "unique_many_zero_sized_dims": (
+        RuntimeError,
+        # (torch's text ends with a space)
+        "Number of zero sized dimensions is more than one, so unique cannot be applied{space}",
+    ),
+    "unique_zero_sized_dims": (
+        RuntimeError,
+        "There are 0 sized dimensions, and they aren't selected, so unique cannot be applied",
+    ),
+    "bincount_minlength": (RuntimeError, "minlength should be >= 0"),
+    "bincount_input": (RuntimeError, "bincount only supports 1-d non-negative integral inputs."),
+    "bincount_weights": (
+        RuntimeError,
+        "weights should be 1-d and have the same length as input",
+    ),
     "take_index_dtype": (RuntimeError, "take(): Expected a long tensor for index, but got {dtype}"),
     "take_out_of_range": (
         IndexError,

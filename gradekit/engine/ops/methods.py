@@ -17,6 +17,7 @@ from . import (
     addcmul,
     arguments,
     conversion,
+    counting,
     creation,
     inplace,
     linalg,
@@ -387,6 +388,10 @@ METHODS: dict[str, Any] = {
     "scatter_add_": scatter_reduce.scatter_add_,
     "scatter_reduce": scatter_reduce.scatter_reduce_method,
     "scatter_reduce_": scatter_reduce.scatter_reduce_,
+    # unique / unique_consecutive / bincount (ops/counting.py)
+    "unique": counting.unique_method,
+    "unique_consecutive": counting.unique_consecutive_method,
+    "bincount": counting.bincount_method,
 }
 
 

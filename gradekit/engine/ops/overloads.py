@@ -227,6 +227,18 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "Tensor out = None)",
     ),
     "scatter_add": ("(Tensor input, int dim, Tensor index, Tensor src, *, Tensor out = None)",),
+    "_unique2": (
+        "(Tensor input, bool sorted = True, bool return_inverse = False, "
+        "bool return_counts = False)",
+    ),
+    "unique_dim": (
+        "(Tensor input, int dim, bool sorted = True, bool return_inverse = False, "
+        "bool return_counts = False)",
+    ),
+    "unique_consecutive": (
+        "(Tensor input, bool return_inverse = False, bool return_counts = False, int dim = None)",
+    ),
+    "bincount": ("(Tensor input, Tensor weights = None, int minlength = 0)",),
     "scatter_reduce": (
         "(Tensor input, int dim, Tensor index, Tensor src, str reduce, *, "
         "bool include_self = True, Tensor out = None)",
