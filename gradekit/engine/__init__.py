@@ -59,6 +59,7 @@ try:
     from .ops import methods as _methods  # noqa: F401 - attaches Tensor methods
     from .ops import pointwise as _pointwise
     from .ops.addcmul import addcmul
+    from .ops.bucketing import bucketize, histc, msort, searchsorted
     from .ops.conversion import to_dtype as _to_dtype  # noqa: F401
     from .ops.counting import bincount, unique, unique_consecutive
     from .ops.creation import (
@@ -226,6 +227,7 @@ __all__ = [
     "as_tensor",
     "autograd",
     "bincount",
+    "bucketize",
     "bmm",
     "bool",
     "broadcast_shapes",
@@ -263,6 +265,7 @@ __all__ = [
     "get_default_dtype",
     "gt",
     "half",
+    "histc",
     "index_add",
     "inference_mode",
     "initial_seed",
@@ -299,6 +302,7 @@ __all__ = [
     "min",
     "minimum",
     "mm",
+    "msort",
     "mul",
     "multiply",
     "mv",
@@ -330,6 +334,7 @@ __all__ = [
     "result_type",
     "round",
     "rsub",
+    "searchsorted",
     "seed",
     "set_default_dtype",
     "set_grad_enabled",

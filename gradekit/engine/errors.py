@@ -656,6 +656,53 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "weights should be 1-d and have the same length as input",
     ),
+    # searchsorted / bucketize / histc (ops/bucketing.py)
+    "searchsorted_side": (
+        RuntimeError,
+        "torch.searchsorted(): side can only be 'left' or 'right' but got {side}",
+    ),
+    "searchsorted_opposites": (
+        RuntimeError,
+        "torch.searchsorted(): side and right can't be set to opposites, got side of {side} "
+        "while right was True",
+    ),
+    "searchsorted_sorter_size": (
+        RuntimeError,
+        "torch.searchsorted(): boundary and sorter must have the same size, but got boundary "
+        "tensor {boundaries}and got sorter tensor {sorter}",
+    ),
+    "searchsorted_scalar": (
+        RuntimeError,
+        "torch.searchsorted(): input value can be a scalar only when boundaries tensor "
+        "dimension is 1, but we got boundaries tensor dim({boundaries}) and input value's "
+        "dim({ndim}) numel({numel})",
+    ),
+    "searchsorted_boundaries_0d": (
+        RuntimeError,
+        "torch.searchsorted(): boundaries tensor should have positive dimension, but got 0 "
+        "dimension",
+    ),
+    "searchsorted_shapes": (
+        RuntimeError,
+        "torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 "
+        "dimensions of boundaries tensor and input value tensor must match, but we got "
+        "boundaries tensor {boundaries} and input value tensor {values}",
+    ),
+    "searchsorted_sorter_dtype": (
+        RuntimeError,
+        "torch.searchsorted(): sorter must be a tensor of long dtype but got dtype {dtype}",
+    ),
+    "searchsorted_sorter_range": (RuntimeError, "torch.searchsorted(): sorter index out of range"),
+    "bucketize_boundaries": (
+        RuntimeError,
+        "boundaries tensor must be 1 dimension, but got dim({ndim})",
+    ),
+    "histc_bins": (
+        RuntimeError,
+        "torch.histogram(): bins must be > 0, but got {bins} for dimension 0",
+    ),
+    "histc_range": (RuntimeError, "torch.histc: range of [{low}, {high}] is not finite"),
+    "histc_order": (RuntimeError, "torch.histc: max must be larger than min"),
     "take_index_dtype": (RuntimeError, "take(): Expected a long tensor for index, but got {dtype}"),
     "take_out_of_range": (
         IndexError,

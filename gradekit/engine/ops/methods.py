@@ -16,6 +16,7 @@ from ..tensor import Tensor, register_method
 from . import (
     addcmul,
     arguments,
+    bucketing,
     conversion,
     counting,
     creation,
@@ -392,6 +393,9 @@ METHODS: dict[str, Any] = {
     "unique": counting.unique_method,
     "unique_consecutive": counting.unique_consecutive_method,
     "bincount": counting.bincount_method,
+    # msort / histc (ops/bucketing.py; torch has no Tensor.searchsorted nor bucketize)
+    "msort": bucketing.msort_method,
+    "histc": bucketing.histc_method,
 }
 
 

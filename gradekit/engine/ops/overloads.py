@@ -239,6 +239,21 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "(Tensor input, bool return_inverse = False, bool return_counts = False, int dim = None)",
     ),
     "bincount": ("(Tensor input, Tensor weights = None, int minlength = 0)",),
+    "searchsorted": (
+        "(Tensor sorted_sequence, Tensor input, *, bool out_int32 = False, bool right = False, "
+        "str side = None, Tensor sorter = None, Tensor out = None)",
+        "(Tensor sorted_sequence, Number self, *, bool out_int32 = False, bool right = False, "
+        "str side = None, Tensor sorter = None, Tensor out = None)",
+    ),
+    "bucketize": (
+        "(Tensor input, Tensor boundaries, *, bool out_int32 = False, bool right = False, "
+        "Tensor out = None)",
+        "(Number self, Tensor boundaries, *, bool out_int32 = False, bool right = False)",
+    ),
+    "msort": ("(Tensor input, *, Tensor out = None)",),
+    "histc": (
+        "(Tensor input, int bins = 100, Number min = 0, Number max = 0, *, Tensor out = None)",
+    ),
     "scatter_reduce": (
         "(Tensor input, int dim, Tensor index, Tensor src, str reduce, *, "
         "bool include_self = True, Tensor out = None)",
