@@ -170,7 +170,7 @@ try:
         sum,
         topk,
     )
-    from .ops.scatter_reduce import index_add, scatter_add, scatter_reduce
+    from .ops.scatter_reduce import index_add, masked_scatter, scatter_add, scatter_reduce
     from .printing import set_printoptions
     from .tensor import Size, Tensor, device
     from .torch_names import namespace_hooks as _namespace_hooks
@@ -294,6 +294,7 @@ __all__ = [
     "long",
     "lt",
     "manual_seed",
+    "masked_scatter",
     "matmul",
     "matrix_power",
     "max",

@@ -636,6 +636,16 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "scatter_reduce(): Double backward is unsupported for src when >1 zeros in src are "
         "scattered to the same position in self",
     ),
+    "masked_scatter_dtype": (
+        RuntimeError,
+        # (torch's text has no space after "got")
+        "masked_scatter: expected self and source to have same dtypes but got{dst} and {src}",
+    ),
+    "masked_scatter_mask_dtype": (
+        RuntimeError,
+        "masked_scatter_ only supports boolean masks, but got mask with dtype {dtype}",
+    ),
+    "masked_scatter_count": (RuntimeError, "Number of elements of source < number of ones in mask"),
     # unique / bincount (ops/counting.py)
     "derivative_not_implemented_python": (
         NotImplementedError,
@@ -1283,6 +1293,11 @@ WARNINGS: dict[str, str] = {
         "removed in a future PyTorch release. Use torch.scatter_reduce instead for more "
         "reduction options. (Triggered internally at "
         "/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:225.)"
+    ),
+    "masked_scatter_uint8": (
+        "masked_scatter_ received a mask with dtype torch.uint8, this behavior is now "
+        "deprecated,please use a mask with dtype torch.bool instead. (Triggered internally at "
+        "/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:3130.)"
     ),
     "index_fill_expanded": (
         "Use of index_fill_ on expanded tensors is deprecated. Please clone() the tensor before "

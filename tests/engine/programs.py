@@ -2491,6 +2491,16 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
         ((2, 3), (1, 3)),
     ),
     DifferentiableOp(
+        "masked_scatter",
+        lambda T, a, s: a.masked_scatter(T.tensor([[True, False, True], [False, True, True]]), s),
+        ((3,), (5,)),
+    ),
+    DifferentiableOp(
+        "masked_scatter_",
+        lambda T, a, s: _in_place(a, lambda y: y.masked_scatter_(T.tensor([False, True]), s)),
+        ((2, 2), (3,)),
+    ),
+    DifferentiableOp(
         "scatter_reduce_amin_exclude",
         lambda T, a, s: a.scatter_reduce(0, T.tensor([[1, 1, 1]]), s, "amin", include_self=False),
         ((2, 3), (1, 3)),

@@ -1,6 +1,6 @@
 # ruff: noqa: E501 - goldens: each case and its outcome on one line
-"""index_add / index_add_, scatter_add / scatter_add_, scatter_reduce / scatter_reduce_
-(ops/scatter_reduce.py), as torch 2.13 answers: values (integers wrap, integer means
+"""index_add / index_add_, scatter_add / scatter_add_, scatter_reduce / scatter_reduce_,
+masked_scatter / masked_scatter_ (ops/scatter_reduce.py), as torch 2.13 answers: values (integers wrap, integer means
 floor, bool sums or), dtypes, strides, the checks in torch's order with its texts (index
 dtype int32/int64, same dtype, shapes, then the bounds; no negative indices), the parser's
 TypeErrors, grad_fn names, gradients (prod's exclusive products, amax/amin sharing ties,
@@ -178,6 +178,49 @@ GOLDENS = {
     "labels = torch.tensor([0, 2, 0, 1, 2])\nx = torch.arange(10.0).reshape(5, 2)\nresult = torch.zeros(3, 2).scatter_add_(0, labels.unsqueeze(1).expand(-1, 2), x)": "torch.float32 (3, 2) [[4.0, 6.0], [6.0, 7.0], [10.0, 12.0]] rg=False",
     "labels = torch.tensor([0, 2, 0, 1, 2])\nx = torch.arange(10.0).reshape(5, 2)\nresult = torch.zeros(3, 2).scatter_reduce(0, labels.unsqueeze(1).expand(-1, 2), x, reduce='mean', include_self=False)": "torch.float32 (3, 2) [[2.0, 3.0], [6.0, 7.0], [5.0, 6.0]] rg=False",
     "labels = torch.tensor([0, 2, 0, 1, 2])\nx = torch.arange(10.0).reshape(5, 2)\nresult = torch.full((3, 2), float('-inf')).scatter_reduce(0, labels.unsqueeze(1).expand(-1, 2), x, reduce='amax')": "torch.float32 (3, 2) [[4.0, 5.0], [6.0, 7.0], [8.0, 9.0]] rg=False",
+    # masked_scatter / masked_scatter_ (and expand's CPUBoolType, torch's keyword input=)
+    "m = torch.tensor([[True, False, True], [False, True, False]])\nresult = torch.zeros(2, 3).masked_scatter(m, torch.arange(1.0, 7).reshape(2, 3))": "torch.float32 (2, 3) [[1.0, 0.0, 2.0], [0.0, 3.0, 0.0]] rg=False",
+    "result = torch.zeros(2, 3).masked_scatter(torch.tensor([True, False, True]), torch.arange(1.0, 7))": "torch.float32 (2, 3) [[1.0, 0.0, 2.0], [3.0, 0.0, 4.0]] rg=False",
+    "m = torch.tensor([[True, False, True], [False, True, False]])\nresult = torch.zeros(3).masked_scatter(m, torch.arange(1.0, 7))": "torch.float32 (2, 3) [[1.0, 0.0, 2.0], [0.0, 3.0, 0.0]] rg=False",
+    "m = torch.tensor([[True, False, True], [False, True, False]])\nresult = torch.zeros(2, 3).masked_scatter(m, torch.arange(1.0, 3))": "RuntimeError: Number of elements of source < number of ones in mask",
+    "m = torch.tensor([[True, False, True], [False, True, False]])\nresult = torch.zeros(2, 3).masked_scatter(m, torch.arange(1.0, 4))": "torch.float32 (2, 3) [[1.0, 0.0, 2.0], [0.0, 3.0, 0.0]] rg=False",
+    "m = torch.tensor([[True, False, True], [False, True, False]])\nresult = torch.zeros(2, 3).masked_scatter(m.long(), torch.arange(1.0, 7))": "RuntimeError: masked_scatter_ only supports boolean masks, but got mask with dtype Long",
+    "m = torch.tensor([[True, False, True], [False, True, False]])\nresult = torch.zeros(2, 3).masked_scatter(m.long(), torch.arange(1.0, 7).double())": "RuntimeError: masked_scatter: expected self and source to have same dtypes but gotFloat and Double",
+    "m = torch.tensor([[True, False, True], [False, True, False]])\nresult = torch.zeros(2, 3).masked_scatter(m.byte(), torch.arange(1.0, 7))": "RuntimeError: masked_scatter_ only supports boolean masks, but got mask with dtype Byte | warns: masked_scatter_ received a mask with dtype torch.uint8, this",
+    "m = torch.tensor([[True, False, True], [False, True, False]])\nresult = torch.zeros(2, 3).masked_scatter(m, torch.arange(1, 7))": "RuntimeError: masked_scatter: expected self and source to have same dtypes but gotFloat and Long",
+    "m = torch.tensor([[True, False, True], [False, True, False]])\nresult = torch.zeros(2, 3).masked_scatter(m, torch.arange(1.0, 7, dtype=torch.float64))": "RuntimeError: masked_scatter: expected self and source to have same dtypes but gotFloat and Double",
+    "result = torch.zeros(2, 3).masked_scatter(torch.tensor([True, False]), torch.arange(1.0, 7))": "RuntimeError: The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 1",
+    "m = torch.tensor([[True, False, True], [False, True, False]])\nresult = torch.zeros(2, 3).masked_scatter(m, 1.0)": "TypeError: masked_scatter(): argument 'source' (position 2) must be Tensor, not float",
+    "m = torch.tensor([[True, False, True], [False, True, False]])\nresult = torch.zeros(2, 3).masked_scatter(m, torch.tensor(5.0))": "RuntimeError: Number of elements of source < number of ones in mask",
+    "result = torch.zeros(2, 3).masked_scatter(torch.tensor([[True, False, False], [False, False, False]]), torch.tensor(5.0))": "torch.float32 (2, 3) [[5.0, 0.0, 0.0], [0.0, 0.0, 0.0]] rg=False",
+    "result = torch.zeros(2, 3).masked_scatter(torch.zeros(2, 3, dtype=torch.bool), torch.tensor([]))": "torch.float32 (2, 3) [[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]] rg=False",
+    "m = torch.tensor([[True, False, True], [False, True, False]])\nresult = torch.masked_scatter(torch.zeros(2, 3), m, torch.arange(1.0, 7))": "torch.float32 (2, 3) [[1.0, 0.0, 2.0], [0.0, 3.0, 0.0]] rg=False",
+    "m = torch.tensor([[True, False, True], [False, True, False]])\nresult = torch.masked_scatter(input=torch.zeros(2, 3), mask=m, source=torch.arange(1.0, 7))": "torch.float32 (2, 3) [[1.0, 0.0, 2.0], [0.0, 3.0, 0.0]] rg=False",
+    "m = torch.tensor([[True, False, True], [False, True, False]])\nx = torch.zeros(2, 3)\nr = x.masked_scatter_(m, torch.arange(1.0, 7))\nresult = (r is x, x)": "(True, torch.float32 (2, 3) [[1.0, 0.0, 2.0], [0.0, 3.0, 0.0]] rg=False)",
+    "m = torch.tensor([[True, False, True], [False, True, False]])\nresult = torch.zeros(3).masked_scatter_(m, torch.arange(1.0, 7))": "RuntimeError: expand(CPUBoolType{[2, 3]}, size=[3]): the number of sizes provided (1) must be greater or equal to the number of dimensions in the tensor (2)",
+    "m = torch.tensor([[True, False, True], [False, True, False]])\nresult = torch.zeros(3).masked_scatter_(m.long(), torch.arange(1.0, 7))": "RuntimeError: expand(torch.LongTensor{[2, 3]}, size=[3]): the number of sizes provided (1) must be greater or equal to the number of dimensions in the tensor (2)",
+    "m = torch.tensor([[True, False, True], [False, True, False]])\nresult = torch.zeros(3).masked_scatter_(m, torch.arange(1.0, 7).double())": "RuntimeError: masked_scatter: expected self and source to have same dtypes but gotFloat and Double",
+    "result = torch.zeros(3).masked_scatter_(torch.tensor([True, False]), torch.ones(6))": "RuntimeError: The expanded size of the tensor (3) must match the existing size (2) at non-singleton dimension 0.  Target sizes: [3].  Tensor sizes: [2]",
+    "result = torch.zeros(2, 3).masked_scatter_(torch.tensor([True, False, True]), torch.arange(1.0, 7))": "torch.float32 (2, 3) [[1.0, 0.0, 2.0], [3.0, 0.0, 4.0]] rg=False",
+    "m = torch.tensor([[True, False, True], [False, True, False]])\nx = torch.zeros(2, 3, requires_grad=True)\ns = torch.arange(1.0, 7).reshape(3, 2).requires_grad_()\nr = x.masked_scatter(m, s)\n(r * torch.arange(6.0).reshape(2, 3)).sum().backward()\nresult = (r.grad_fn.name(), x.grad, s.grad)": "('MaskedScatterBackward0', torch.float32 (2, 3) [[0.0, 1.0, 0.0], [3.0, 0.0, 5.0]] rg=False, torch.float32 (3, 2) [[0.0, 2.0], [4.0, 0.0], [0.0, 0.0]] rg=False)",
+    "m = torch.tensor([[True, False, True], [False, True, False]])\nx = torch.zeros(3, requires_grad=True)\ns = torch.arange(1.0, 7).requires_grad_()\nr = x.masked_scatter(m, s)\nr.sum().backward()\nresult = (r.grad_fn.name(), x.grad, s.grad)": "('MaskedScatterBackward0', torch.float32 (3,) [1.0, 1.0, 1.0] rg=False, torch.float32 (6,) [1.0, 1.0, 1.0, 0.0, 0.0, 0.0] rg=False)",
+    "m = torch.tensor([[True, False, True], [False, True, False]])\nx = torch.zeros(2, 3, requires_grad=True)\ns = torch.arange(1.0, 7).requires_grad_()\nr = x.masked_scatter(m, s)\ng = torch.autograd.grad((r * r).sum(), [x, s], create_graph=True)\nresult = (g, [a.grad_fn.name() for a in g])": "((torch.float32 (2, 3) [[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]] rg=True, torch.float32 (6,) [2.0, 4.0, 6.0, 0.0, 0.0, 0.0] rg=True), ['MaskedFillBackward0', 'MaskedScatterBackwardBackward0'])",
+    "m = torch.tensor([[True, False, True], [False, True, False]])\nx = torch.zeros(2, 3, requires_grad=True)\ns = torch.arange(1.0, 7).requires_grad_()\nr = x.masked_scatter(m, s)\ng = torch.autograd.grad((r * r).sum(), [s], create_graph=True)[0]\nresult = torch.autograd.grad((g * torch.arange(6.0)).sum(), [s])": "(torch.float32 (6,) [0.0, 2.0, 4.0, 0.0, 0.0, 0.0] rg=False)",
+    "m = torch.tensor([[True, False, True], [False, True, False]])\nx = torch.zeros(2, 3, requires_grad=True)\ny = x * 1\ny.masked_scatter_(m, torch.arange(1.0, 7))\n(y * torch.arange(6.0).reshape(2, 3)).sum().backward()\nresult = (y.grad_fn.name(), x.grad)": "('MaskedScatterBackward0', torch.float32 (2, 3) [[0.0, 1.0, 0.0], [3.0, 0.0, 5.0]] rg=False)",
+    "m = torch.tensor([[True, False, True], [False, True, False]])\nresult = torch.zeros(2, 3, requires_grad=True).masked_scatter_(m, torch.arange(1.0, 7))": "RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.",
+    "m = torch.tensor([[True, False, True], [False, True, False]])\nresult = torch.zeros(2, 3).masked_scatter(m)": 'TypeError: masked_scatter() missing 1 required positional arguments: "source"',
+    "m = torch.tensor([[True, False, True], [False, True, False]])\nresult = torch.zeros(2, 3).masked_scatter(m, source=torch.ones(6), foo=2)": "TypeError: masked_scatter() got an unexpected keyword argument 'foo'",
+    "result = torch.zeros(2, 3).t().masked_scatter(torch.ones(3, 2, dtype=torch.bool), torch.arange(1.0, 7))": "torch.float32 (3, 2) [[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]] rg=False",
+    "result = torch.zeros(2, 3).t().masked_scatter(torch.ones(3, 2, dtype=torch.bool), torch.arange(1.0, 7)).stride()": "(2, 1)",
+    "result = torch.zeros(3).expand(2, 3).masked_scatter_(torch.ones(2, 3, dtype=torch.bool), torch.arange(1.0, 7))": "RuntimeError: unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation.",
+    "result = torch.tensor(1.0).masked_scatter(torch.tensor(True), torch.tensor([4.0, 5]))": "torch.float32 () 4.0 rg=False",
+    "result = torch.tensor([True, False]).masked_scatter(torch.tensor([True, True]), torch.tensor([False, True]))": "torch.bool (2,) [False, True] rg=False",
+    "result = torch.zeros(2, 3, dtype=torch.int64).masked_scatter(torch.tensor([[1, 0, 1], [0, 1, 0]]).bool(), torch.arange(4))": "torch.int64 (2, 3) [[0, 0, 1], [0, 2, 0]] rg=False",
+    "t = torch.arange(6.0).reshape(2, 3)\nresult = t.masked_scatter(t > 2, -t[t > 2])": "torch.float32 (2, 3) [[0.0, 1.0, 2.0], [-3.0, -4.0, -5.0]] rg=False",
+    "result = torch.ones(2, 3, dtype=torch.bool).expand(3)": "RuntimeError: expand(CPUBoolType{[2, 3]}, size=[3]): the number of sizes provided (1) must be greater or equal to the number of dimensions in the tensor (2)",
+    "result = torch.index_add(input=torch.zeros(2), dim=0, index=torch.tensor([1]), source=torch.ones(1))": "torch.float32 (2,) [0.0, 1.0] rg=False",
+    "result = torch.scatter_add(input=torch.zeros(2), dim=0, index=torch.tensor([1]), src=torch.ones(1))": "torch.float32 (2,) [0.0, 1.0] rg=False",
+    "result = torch.scatter_reduce(input=torch.zeros(2), dim=0, index=torch.tensor([1]), src=torch.ones(1), reduce='amax', include_self=False)": "torch.float32 (2,) [0.0, 1.0] rg=False",
 }
 
 
@@ -266,3 +309,34 @@ def test_scatter_add_and_reduce_bit_for_bit(
     op = "scatter_add" if reduce == "scatter_add" else "scatter_reduce"
     args = (op, dtype, seed, dim, expanded, reduce, include_self)
     assert _same(_scattered(engine, *args), _scattered(torch, *args))
+
+
+@pytest.mark.torch
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), inplace=st.booleans())
+def test_masked_scatter_as_torch(seed: int, inplace: bool) -> None:
+    """Random masks broadcast against self (out of place) or expanded to it (in place),
+    sources with spare elements; values and both gradients."""
+    torch = pytest.importorskip("torch")
+    rng = np.random.default_rng(seed)
+    shape = tuple(int(s) for s in rng.integers(1, 4, int(rng.integers(1, 4))))
+    mask_shape = shape[int(rng.integers(0, len(shape) + 1)) :]
+    mask = rng.random(mask_shape) < 0.5
+    base = rng.standard_normal(shape)
+    chosen = int(np.broadcast_to(mask, shape).sum())  # (both ways: the mask covers shape)
+    source = rng.standard_normal(chosen + int(rng.integers(0, 3)))
+    weights = rng.standard_normal(shape)
+    answers = []
+    for module in (engine, torch):
+        x = module.tensor(base, requires_grad=True)
+        s = module.tensor(source, requires_grad=True)
+        m = module.tensor(mask)
+        if inplace:
+            result = (x * 1).masked_scatter_(m, s)
+        else:
+            result = x.masked_scatter(m, s)
+        (result * module.tensor(np.broadcast_to(weights, result.shape).copy())).sum().backward()
+        answers.append(
+            [result.detach().numpy().tobytes(), x.grad.numpy().tobytes(), s.grad.numpy().tobytes()]
+        )
+    assert answers[0] == answers[1]

@@ -389,6 +389,8 @@ METHODS: dict[str, Any] = {
     "scatter_add_": scatter_reduce.scatter_add_,
     "scatter_reduce": scatter_reduce.scatter_reduce_method,
     "scatter_reduce_": scatter_reduce.scatter_reduce_,
+    "masked_scatter": scatter_reduce.masked_scatter_method,
+    "masked_scatter_": scatter_reduce.masked_scatter_,
     # unique / unique_consecutive / bincount (ops/counting.py)
     "unique": counting.unique_method,
     "unique_consecutive": counting.unique_consecutive_method,

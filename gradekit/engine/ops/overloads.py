@@ -251,6 +251,7 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "(Number self, Tensor boundaries, *, bool out_int32 = False, bool right = False)",
     ),
     "msort": ("(Tensor input, *, Tensor out = None)",),
+    "masked_scatter": ("(Tensor input, Tensor mask, Tensor source)",),
     "histc": (
         "(Tensor input, int bins = 100, Number min = 0, Number max = 0, *, Tensor out = None)",
     ),
@@ -439,6 +440,7 @@ METHODS: dict[str, tuple[str, ...]] = {
     ),
     "index_copy_": ("(int dim, Tensor index, Tensor source)",),
     "index_add_": ("(int dim, Tensor index, Tensor source, *, Number alpha = 1)",),
+    "masked_scatter_": ("(Tensor mask, Tensor source)",),
     "scatter_add_": ("(int dim, Tensor index, Tensor src)",),
     "scatter_reduce_": (
         "(int dim, Tensor index, Tensor src, str reduce, *, bool include_self = True)",

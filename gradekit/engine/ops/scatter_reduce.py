@@ -520,6 +520,8 @@ def _scatter_reduce_(
 
 # torch's argument parser checks the call first (a failed call is worded as torch words it)
 def _parsed(function: Any, name: str, listing: tuple[str, ...], method: bool) -> Any:
+    if not method:  # (torch's functions name their tensor ``input``)
+        function = arguments.with_parameter_names(function, x="input")
     parsed = arguments.parsed_like_torch(function, name, listing, method=method)
     parsed.__name__ = parsed.__qualname__ = name
     return parsed
@@ -541,4 +543,136 @@ scatter_reduce_method = _parsed(
 )
 scatter_reduce_ = _parsed(
     _scatter_reduce_, "scatter_reduce_", overloads.METHODS["scatter_reduce_"], True
+)
+
+
+# =============================================================================
+# masked_scatter
+
+
+class MaskedScatterBackward0(Node):
+    """self: ``grad.masked_fill(mask, 0)``; source: ``masked_scatter_backward(grad, mask,
+    source's sizes)``.  Saves the (broadcast) mask."""
+
+    __slots__ = ("source_shape",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        (mask,) = self.saved_tensors
+        self_grad = _views().masked_fill(grad, mask, 0) if self.next_functions[0][0] else None
+        source_grad = None
+        if self.next_functions[1][0] is not None:
+            source_grad = masked_scatter_backward(grad, mask, self.source_shape)
+        return self_grad, source_grad
+
+
+class MaskedScatterBackwardBackward0(Node):
+    """grad_output: ``zeros_like(grad_output).masked_scatter(mask, grad)``.  Saves mask."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        from .creation import zeros_like
+
+        (mask,) = self.saved_tensors
+        return (
+            _masked_scatter(zeros_like(mask, dtype=grad.dtype), mask, grad),
+        )  # (grad_output's shape: the mask's)
+
+
+def masked_scatter_backward(grad: Tensor, mask: Tensor, sizes: tuple[int, ...]) -> Tensor:
+    """grad's elements where mask is set, in order, padded with zeros to ``sizes``."""
+    chosen = grad._data[np.broadcast_to(mask._data, grad._data.shape)]
+    data = np.zeros(int(np.prod(sizes)), dtype=grad.dtype.np_dtype)
+    data[: chosen.size] = chosen[: data.size]
+    node = None
+    if grad_mode.enabled and grad._requires_grad:
+        node = MaskedScatterBackwardBackward0((grad._edge(),), ((tuple(sizes), grad.dtype),))
+        node.save(mask)
+    return Tensor._make(data.reshape(sizes), grad.dtype, node)
+
+
+def _masked_scatter_checks(x: Tensor, mask: Tensor, source: Tensor, shape: tuple) -> np.ndarray:
+    """masked_scatter_'s checks after the mask's broadcast, in torch's order: the dtypes,
+    the mask's dtype (uint8: torch's warning first), the count; the broadcast mask."""
+    if source.dtype is not x.dtype:
+        raise errors.error(
+            "masked_scatter_dtype", dst=x.dtype.scalar_name, src=source.dtype.scalar_name
+        )
+    if mask.dtype is not bool_:
+        if mask.dtype.name == "uint8":
+            errors.warn("masked_scatter_uint8", stacklevel=5)
+        raise errors.error("masked_scatter_mask_dtype", dtype=mask.dtype.scalar_name)
+    chosen = np.broadcast_to(mask._data, shape)
+    if source._data.size < np.count_nonzero(chosen):
+        raise errors.error("masked_scatter_count")
+    return chosen
+
+
+def _masked_scatter_node(
+    x: Tensor, mask: Tensor, source: Tensor, shape: tuple, d: Any
+) -> Node | None:
+    if not requires_grad(x, source):
+        return None
+    node = MaskedScatterBackward0((x._edge(), source._edge()), ((shape, d),))
+    node.source_shape = source._data.shape
+    node.save(mask)
+    return node
+
+
+def _write_masked(data: np.ndarray, chosen: np.ndarray, source: Tensor) -> None:
+    count = np.count_nonzero(chosen)
+    data[chosen] = source._data.reshape(-1)[:count]
+
+
+def _masked_scatter(
+    x: Tensor, mask: Any = errors.REQUIRED, source: Any = errors.REQUIRED
+) -> Tensor:
+    """``x.masked_scatter(mask, source)``: x and mask broadcast, then source's elements in
+    order written where mask is set (a contiguous copy); MaskedScatterBackward0."""
+    if not all(isinstance(value, Tensor) for value in (x, mask, source)):
+        raise TypeError("masked_scatter")  # (the parser words it)
+    from .core import broadcast_error
+
+    try:
+        shape = tuple(np.broadcast_shapes(mask._data.shape, x._data.shape))
+    except ValueError:
+        raise broadcast_error(mask._data.shape, x._data.shape) from None
+    chosen = _masked_scatter_checks(x, mask, source, shape)
+    data = np.array(np.broadcast_to(x._data, shape), copy=True, order="C")
+    _write_masked(data, chosen, source)
+    broadcast_mask = mask
+    if mask._data.shape != shape:
+        broadcast_mask = Tensor._make(np.ascontiguousarray(chosen), bool_)
+    node = _masked_scatter_node(x, broadcast_mask, source, shape, x.dtype)
+    return Tensor._make(data, x.dtype, node)
+
+
+def _masked_scatter_(
+    x: Tensor, mask: Any = errors.REQUIRED, source: Any = errors.REQUIRED
+) -> Tensor:
+    """masked_scatter in place: the mask expanded to x's shape (torch's expand errors)."""
+    if not all(isinstance(value, Tensor) for value in (x, mask, source)):
+        raise TypeError("masked_scatter_")  # (the parser words it)
+    x._check_inplace()  # (an expanded tensor: torch's internal-overlap error)
+    if source.dtype is not x.dtype:
+        raise errors.error(
+            "masked_scatter_dtype", dst=x.dtype.scalar_name, src=source.dtype.scalar_name
+        )
+    shape = x._data.shape
+    expanded = _views().expand(mask.detach(), shape) if mask._data.shape != shape else mask
+    chosen = _masked_scatter_checks(x, expanded, source, shape)
+    _inplace_write(x, lambda data: _write_masked(data, chosen, source))
+    saved = expanded if expanded is mask else Tensor._make(np.ascontiguousarray(chosen), bool_)
+    node = _masked_scatter_node(x, saved, source, shape, x.dtype)
+    return _views()._recorded_inplace(x, node)
+
+
+masked_scatter = _parsed(
+    _masked_scatter, "masked_scatter", overloads.FUNCTIONS["masked_scatter"], False
+)
+masked_scatter_method = _parsed(
+    _masked_scatter, "masked_scatter", overloads.method_listing("masked_scatter"), True
+)
+masked_scatter_ = _parsed(
+    _masked_scatter_, "masked_scatter_", overloads.METHODS["masked_scatter_"], True
 )

@@ -1031,7 +1031,8 @@ def expand(x: Tensor, *sizes: Any, size: Any = None) -> Tensor:
     if len(sizes) < len(shape):
         raise errors.error(
             "expand_too_few_sizes",
-            legacy_type=x.dtype.legacy_name,
+            # (torch names the type by its toString(): CPUBoolType for bool)
+            legacy_type="CPUBoolType" if x.dtype is bool_ else x.dtype.legacy_name,
             sizes=list(shape),
             target=list(sizes),
             count=len(sizes),
