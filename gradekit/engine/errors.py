@@ -1299,6 +1299,27 @@ WARNINGS: dict[str, str] = {
         "deprecated,please use a mask with dtype torch.bool instead. (Triggered internally at "
         "/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:3130.)"
     ),
+    "searchsorted_values_noncontiguous": (
+        "torch.searchsorted(): input value tensor is non-contiguous, this will lower the performance "
+        "due to extra data copy when converting non-contiguous tensor to contiguous, please use "
+        "contiguous input value tensor if possible. This message will only appear once per program. "
+        "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
+        "BucketizationUtils.h:32.)"
+    ),
+    "searchsorted_boundaries_noncontiguous": (
+        "torch.searchsorted(): boundary tensor is non-contiguous, this will lower the performance "
+        "due to extra data copy when converting non-contiguous tensor to contiguous, please use "
+        "contiguous boundary tensor if possible. This message will only appear once per program. "
+        "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
+        "BucketizationUtils.h:38.)"
+    ),
+    "searchsorted_sorter_noncontiguous": (
+        "torch.searchsorted(): sorter tensor is non-contiguous, this will lower the performance "
+        "due to extra data copy when converting non-contiguous tensor to contiguous, please use "
+        "contiguous sorter tensor if possible. This message will only appear once per program. "
+        "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
+        "BucketizationUtils.h:44.)"
+    ),
     "index_fill_expanded": (
         "Use of index_fill_ on expanded tensors is deprecated. Please clone() the tensor before "
         "performing this operation. This also applies to advanced indexing e.g. tensor[mask] = "

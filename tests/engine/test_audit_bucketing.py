@@ -118,6 +118,13 @@ GOLDENS = {
     "result = torch.histc(torch.tensor([1.0, 2], dtype=torch.float16), bins=2)": "torch.float16 (2,) [1.0, 1.0] rg=False",
     "result = torch.histc(torch.tensor([0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0]), bins=10, min=0, max=1)": "torch.float32 (10,) [1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 2.0] rg=False",
     "result = torch.histc(torch.arange(100.0) / 10, bins=7, min=0.3, max=9.1)": "torch.float32 (7,) [13.0, 13.0, 12.0, 13.0, 12.0, 13.0, 13.0] rg=False",
+    # torch's once-per-process warnings for non-contiguous operands (one case each), and an
+    # empty input returning before the dtype dispatch
+    "t = torch.arange(12.0).reshape(4, 3)\nresult = torch.searchsorted(torch.tensor([1.0, 5]), t[:, 0])": "torch.int64 (4,) [0, 1, 2, 2] rg=False | warns: torch.searchsorted(): input value tensor is non-contiguous, ",
+    "t = torch.arange(12.0).reshape(4, 3)\nresult = torch.searchsorted(t[:, 0], torch.tensor([1.0, 5]))": "torch.int64 (2,) [1, 2] rg=False | warns: torch.searchsorted(): boundary tensor is non-contiguous, thi",
+    "s = torch.tensor([[0, 5], [1, 6], [2, 7], [3, 8]])[:, 0]\nresult = torch.searchsorted(torch.tensor([1.0, 2, 3, 4]), torch.tensor([2.5]), sorter=s)": "torch.int64 (1,) [2] rg=False | warns: torch.searchsorted(): sorter tensor is non-contiguous, this ",
+    "t = torch.arange(12.0).reshape(4, 3)\nresult = torch.searchsorted(torch.tensor([1.0, 5]), t[:0, 0])": "torch.int64 (0,) [] rg=False",
+    "result = torch.searchsorted(torch.tensor([True, False]), torch.tensor([], dtype=torch.bool))": "torch.int64 (0,) [] rg=False",
 }
 
 

@@ -110,13 +110,18 @@ def _searchsorted(
         order = sorter._data
         if order.size and (order.min() < 0 or order.max() >= order.shape[-1]):
             raise errors.error("searchsorted_sorter_range")
+    out_dtype = int32 if out_int32 else int64
+    if values.size == 0:  # (torch returns before its copies and its dtype dispatch)
+        return Tensor._make(np.zeros(values.shape, dtype=out_dtype.np_dtype), out_dtype)
+    # torch's searchsorted_maybe_trim_input_tensors: a copy of each non-contiguous operand
+    for name, operand in (("values", values), ("boundaries", boundaries), ("sorter", order)):
+        if operand is not None and not operand.flags.c_contiguous:
+            errors.warn_once(f"searchsorted_{name}_noncontiguous", stacklevel=4)
     common = result_type(sorted_sequence, input)
     if common is bool_:
         raise errors.error("kernel_not_implemented", op="searchsorted_out_cpu", dtype="Bool")
-    out_dtype = int32 if out_int32 else int64
-    if boundaries.shape[-1] == 0 or values.size == 0:
-        result = np.zeros(values.shape, dtype=out_dtype.np_dtype)
-        return Tensor._make(result, out_dtype)
+    if boundaries.shape[-1] == 0:
+        return Tensor._make(np.zeros(values.shape, dtype=out_dtype.np_dtype), out_dtype)
     np_common = common.np_dtype
     if boundaries.ndim == 1:
         rows_b = boundaries.astype(np_common).reshape(1, -1)
