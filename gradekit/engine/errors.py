@@ -1300,10 +1300,10 @@ WARNINGS: dict[str, str] = {
         "/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:3130.)"
     ),
     "searchsorted_values_noncontiguous": (
-        "torch.searchsorted(): input value tensor is non-contiguous, this will lower the performance "
-        "due to extra data copy when converting non-contiguous tensor to contiguous, please use "
-        "contiguous input value tensor if possible. This message will only appear once per program. "
-        "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
+        "torch.searchsorted(): input value tensor is non-contiguous, this will lower the "
+        "performance due to extra data copy when converting non-contiguous tensor to contiguous, "
+        "please use contiguous input value tensor if possible. This message will only appear "
+        "once per program. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
         "BucketizationUtils.h:32.)"
     ),
     "searchsorted_boundaries_noncontiguous": (
