@@ -471,6 +471,10 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         TypeError,
         "TensorBase.{name}() takes no arguments ({given} given)",
     ),
+    "no_keyword_arguments": (  # ... and given keywords (CPython's METH_NOARGS check)
+        TypeError,
+        "TensorBase.{name}() takes no keyword arguments",
+    ),
     "too_many_positional_range": (
         TypeError,
         "{name}() takes from {minimum} to {maximum} positional arguments but {given} were given",

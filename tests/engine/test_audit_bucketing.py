@@ -125,6 +125,11 @@ GOLDENS = {
     "s = torch.tensor([[0, 5], [1, 6], [2, 7], [3, 8]])[:, 0]\nresult = torch.searchsorted(torch.tensor([1.0, 2, 3, 4]), torch.tensor([2.5]), sorter=s)": "torch.int64 (1,) [2] rg=False | warns: torch.searchsorted(): sorter tensor is non-contiguous, this ",
     "t = torch.arange(12.0).reshape(4, 3)\nresult = torch.searchsorted(torch.tensor([1.0, 5]), t[:0, 0])": "torch.int64 (0,) [] rg=False",
     "result = torch.searchsorted(torch.tensor([True, False]), torch.tensor([], dtype=torch.bool))": "torch.int64 (0,) [] rg=False",
+    # Tensor.msort takes no arguments (CPython's METH_NOARGS texts); histc takes no axis
+    "result = torch.tensor([[3.0, 1], [2, 5]]).msort(0)": "TypeError: TensorBase.msort() takes no arguments (1 given)",
+    "result = torch.tensor([[3.0, 1], [2, 5]]).msort(axis=0)": "TypeError: TensorBase.msort() takes no keyword arguments",
+    "result = torch.msort(torch.tensor([[3.0, 1], [2, 5]]), axis=0)": "TypeError: msort() got an unexpected keyword argument 'axis'",
+    "result = torch.tensor([1.0, 2]).histc(bins=2, axis=0)": "TypeError: histc() got an unexpected keyword argument 'axis'",
 }
 
 

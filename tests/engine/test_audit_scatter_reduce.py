@@ -221,6 +221,15 @@ GOLDENS = {
     "result = torch.index_add(input=torch.zeros(2), dim=0, index=torch.tensor([1]), source=torch.ones(1))": "torch.float32 (2,) [0.0, 1.0] rg=False",
     "result = torch.scatter_add(input=torch.zeros(2), dim=0, index=torch.tensor([1]), src=torch.ones(1))": "torch.float32 (2,) [0.0, 1.0] rg=False",
     "result = torch.scatter_reduce(input=torch.zeros(2), dim=0, index=torch.tensor([1]), src=torch.ones(1), reduce='amax', include_self=False)": "torch.float32 (2,) [0.0, 1.0] rg=False",
+    # numpy's axis for dim, as torch's parser takes it
+    "result = torch.zeros(3, 2).index_add(axis=0, index=torch.tensor([0, 2]), source=torch.ones(2, 2))": "torch.float32 (3, 2) [[1.0, 1.0], [0.0, 0.0], [1.0, 1.0]] rg=False",
+    "result = torch.scatter_add(torch.zeros(3, 2), axis=0, index=torch.tensor([[0, 2]]), src=torch.ones(1, 2))": "torch.float32 (3, 2) [[1.0, 0.0], [0.0, 0.0], [0.0, 1.0]] rg=False",
+    "result = torch.zeros(3, 2).scatter_reduce(axis=1, index=torch.tensor([[1, 1]]), src=torch.ones(1, 2), reduce='sum')": "torch.float32 (3, 2) [[0.0, 2.0], [0.0, 0.0], [0.0, 0.0]] rg=False",
+    "result = torch.zeros(3, 2).scatter_reduce_(axis=1, index=torch.tensor([[1, 1]]), src=torch.ones(1, 2), reduce='amax', include_self=False)": "torch.float32 (3, 2) [[0.0, 1.0], [0.0, 0.0], [0.0, 0.0]] rg=False",
+    "result = torch.zeros(3, 2).index_add(0, torch.tensor([0, 2]), torch.ones(2, 2), axis=0)": "TypeError: index_add() got an unexpected keyword argument 'axis'",
+    "result = torch.index_add(torch.zeros(3, 2), 0, torch.tensor([0, 2]), torch.ones(2, 2), alpha=1, axis=1)": "TypeError: index_add() got an unexpected keyword argument 'axis'",
+    "result = torch.zeros(3, 2).index_add(axis='a', index=torch.tensor([0]), source=torch.ones(1, 2))": "TypeError: index_add(): argument 'dim' must be int, not str",
+    "result = torch.zeros(3, 2).index_add(dim=0, axis=0, index=torch.tensor([0]), source=torch.ones(1, 2))": "TypeError: index_add() got an unexpected keyword argument 'axis'",
 }
 
 

@@ -172,10 +172,17 @@ def _msort(input: Tensor) -> Tensor:
 
 msort = arguments.parsed_like_torch(_msort, "msort", overloads.FUNCTIONS["msort"])
 msort.__name__ = msort.__qualname__ = "msort"
-msort_method = arguments.parsed_like_torch(
-    _msort, "msort", overloads.method_listing("msort"), method=True
-)
-msort_method.__name__ = msort_method.__qualname__ = "msort"
+
+
+def msort_method(self: Tensor, *surplus: Any, **keywords: Any) -> Tensor:
+    """``Tensor.msort()``: torch's METH_NOARGS method, with CPython's refusals."""
+    if keywords:
+        raise errors.error("no_keyword_arguments", name="msort")
+    if surplus:
+        raise errors.error("no_arguments", name="msort", given=len(surplus))
+    from .reduction import sort
+
+    return sort(self, 0).values
 
 
 # =============================================================================

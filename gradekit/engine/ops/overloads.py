@@ -459,7 +459,7 @@ METHODS: dict[str, tuple[str, ...]] = {
 NO_ARGUMENTS = frozenset(
     "abs neg negative exp log sqrt sin cos tanh sigmoid relu reciprocal sgn sign square "
     "isfinite isinf isnan logical_not ravel t numel is_floating_point dim tolist zero_ exp_ "
-    "detach item floor floor_ log2 log2_".split()
+    "detach item floor floor_ log2 log2_ msort".split()
 )
 
 

@@ -523,8 +523,24 @@ def _parsed(function: Any, name: str, listing: tuple[str, ...], method: bool) ->
     if not method:  # (torch's functions name their tensor ``input``)
         function = arguments.with_parameter_names(function, x="input")
     parsed = arguments.parsed_like_torch(function, name, listing, method=method)
+    if "int dim" in listing[0]:
+        parsed = _numpy_axis(parsed, name)
     parsed.__name__ = parsed.__qualname__ = name
     return parsed
+
+
+def _numpy_axis(function: Any, name: str) -> Any:
+    """torch's parser takes numpy's ``axis`` for ``dim`` (``x.index_add(axis=0, ...)``);
+    given with dim too (a keyword, or dim by position), it is an unexpected keyword."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        if "axis" in kwargs:
+            if "dim" in kwargs or len(args) > 1:  # (self or input first, then dim)
+                raise errors.error("unexpected_keyword", name=name, keyword="axis")
+            kwargs["dim"] = kwargs.pop("axis")
+        return function(*args, **kwargs)
+
+    return call
 
 
 index_add = _parsed(_index_add, "index_add", overloads.FUNCTIONS["index_add"], False)
