@@ -185,6 +185,9 @@ def msort_method(self: Tensor, *surplus: Any, **keywords: Any) -> Tensor:
     return sort(self, 0).values
 
 
+msort_method.__name__ = msort_method.__qualname__ = "msort"
+
+
 # =============================================================================
 # histc
 
