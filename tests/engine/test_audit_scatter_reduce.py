@@ -230,6 +230,24 @@ GOLDENS = {
     "result = torch.index_add(torch.zeros(3, 2), 0, torch.tensor([0, 2]), torch.ones(2, 2), alpha=1, axis=1)": "TypeError: index_add() got an unexpected keyword argument 'axis'",
     "result = torch.zeros(3, 2).index_add(axis='a', index=torch.tensor([0]), source=torch.ones(1, 2))": "TypeError: index_add(): argument 'dim' must be int, not str",
     "result = torch.zeros(3, 2).index_add(dim=0, axis=0, index=torch.tensor([0]), source=torch.ones(1, 2))": "TypeError: index_add() got an unexpected keyword argument 'axis'",
+    # 0-d operands, in-place through transposed views (CopySlices), float16 and int8 overflow
+    "result = torch.tensor(1.0).index_add(0, torch.tensor(0), torch.tensor(2.0), alpha=3)": "torch.float32 () 7.0 rg=False",
+    "x = torch.tensor(1.0, requires_grad=True)\ns = torch.tensor(2.0, requires_grad=True)\nr = x.index_add(0, torch.tensor(0), s, alpha=3)\nr.backward()\nresult = (x.grad, s.grad)": "(torch.float32 () 1.0 rg=False, torch.float32 () 3.0 rg=False)",
+    "x = torch.tensor(1.0, requires_grad=True)\ns = torch.tensor(2.0, requires_grad=True)\nr = x.index_add(0, torch.tensor([0]), s, alpha=3)\nr.backward()\nresult = (x.grad, s.grad)": "(torch.float32 () 1.0 rg=False, torch.float32 () 3.0 rg=False)",
+    "x = torch.zeros(2, 3)\ny = x.t()\ny.index_add_(0, torch.tensor([2, 0, 2]), torch.arange(6.0).reshape(3, 2))\nresult = (x, y.stride())": "(torch.float32 (2, 3) [[2.0, 0.0, 4.0], [3.0, 0.0, 6.0]] rg=False, (1, 3))",
+    "x = torch.zeros(2, 3)\ny = x.t()\ny.scatter_reduce_(1, torch.tensor([[1], [0], [1]]), torch.tensor([[5.0], [6], [7]]), 'amax', include_self=False)\nresult = x": "torch.float32 (2, 3) [[0.0, 6.0, 0.0], [5.0, 0.0, 7.0]] rg=False",
+    "x = torch.zeros(2, 3)\ny = x.t()\ny.scatter_add_(0, torch.tensor([[1, 1]]), torch.tensor([[5.0, 6]]))\nresult = x": "torch.float32 (2, 3) [[0.0, 5.0, 0.0], [0.0, 6.0, 0.0]] rg=False",
+    "x = torch.zeros(2, 3)\ny = x.t()\ny.masked_scatter_(torch.tensor([[True, False], [False, True], [True, True]]), torch.arange(1.0, 5))\nresult = x": "torch.float32 (2, 3) [[1.0, 0.0, 3.0], [0.0, 2.0, 4.0]] rg=False",
+    "w = torch.ones(2, 3, requires_grad=True)\nx = w * 1\ny = x.t()\ny.index_add_(0, torch.tensor([2, 0]), torch.ones(2, 2), alpha=2)\n(x * torch.arange(6.0).reshape(2, 3)).sum().backward()\nresult = (x.grad_fn.name(), y.grad_fn.name(), w.grad)": "('torch::autograd::CopySlices', 'AsStridedBackward0', torch.float32 (2, 3) [[0.0, 1.0, 2.0], [3.0, 4.0, 5.0]] rg=False)",
+    "w = torch.ones(2, 3, requires_grad=True)\ns = torch.tensor([[4.0], [0], [2]], requires_grad=True)\nx = w * 1\ny = x.t()\ny.scatter_reduce_(1, torch.tensor([[1], [0], [1]]), s, 'prod')\n(x * torch.arange(6.0).reshape(2, 3)).sum().backward()\nresult = (x.grad_fn.name(), w.grad, s.grad)": "('torch::autograd::CopySlices', torch.float32 (2, 3) [[0.0, 0.0, 2.0], [12.0, 4.0, 10.0]] rg=False, torch.float32 (3, 1) [[3.0], [1.0], [5.0]] rg=False)",
+    "x = torch.zeros(2, 3)\nr = x[0].scatter_add_(0, torch.tensor([2, 2]), torch.tensor([1.0, 2]))\nresult = (r, x)": "(torch.float32 (3,) [0.0, 0.0, 3.0] rg=False, torch.float32 (2, 3) [[0.0, 0.0, 3.0], [0.0, 0.0, 0.0]] rg=False)",
+    "x = torch.zeros(5)\ni = torch.tensor([4, 0, 4, 4])\nx.index_add_(0, i, torch.tensor([1.0, 2, 3, 4]), alpha=-0.5)\nresult = x": "torch.float32 (5,) [-1.0, 0.0, 0.0, 0.0, -4.0] rg=False",
+    "result = torch.zeros(3, dtype=torch.float16).index_add(0, torch.tensor([1, 1, 1]), torch.tensor([0.1, 0.2, 0.3], dtype=torch.float16)).tolist()": "[0.0, 0.599609375, 0.0]",
+    "result = torch.zeros(3, 1, dtype=torch.float16).index_add(0, torch.tensor([1, 1, 1]), torch.tensor([[0.1], [0.2], [0.3]], dtype=torch.float16)).tolist()": "[[0.0], [0.60009765625], [0.0]]",
+    "result = torch.full((2,), 60000.0, dtype=torch.float16).scatter_add(0, torch.tensor([0, 0]), torch.tensor([60000.0, -60000.0], dtype=torch.float16))": "torch.float16 (2,) [60000.0, 60000.0] rg=False",
+    "result = torch.full((2,), 60000.0, dtype=torch.float16).index_add(0, torch.tensor([0, 0]), torch.tensor([60000.0, -60000.0], dtype=torch.float16))": "torch.float16 (2,) [inf, 60000.0] rg=False",
+    "result = torch.tensor([127, 0], dtype=torch.int8).index_add(0, torch.tensor([0, 0]), torch.tensor([1, 1], dtype=torch.int8))": "torch.int8 (2,) [-127, 0] rg=False",
+    "result = torch.tensor([127, 0], dtype=torch.int8).scatter_reduce(0, torch.tensor([0, 0]), torch.tensor([100, 2], dtype=torch.int8), 'prod')": "torch.int8 (2,) [56, 0] rg=False",
 }
 
 

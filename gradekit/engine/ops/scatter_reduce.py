@@ -59,7 +59,9 @@ def _ordered_rounds(positions: np.ndarray) -> list[np.ndarray]:
     run_start = np.repeat(starts, np.diff(np.r_[starts, ordered.size]))
     rank = np.empty_like(positions)
     rank[order] = np.arange(ordered.size) - run_start
-    return [np.flatnonzero(rank == k) for k in range(int(rank.max()) + 1)] if rank.size else []
+    by_rank = np.argsort(rank, kind="stable")  # (each round's entries in index order)
+    bounds = np.searchsorted(rank[by_rank], np.arange(1, int(rank.max(initial=-1)) + 1))
+    return np.split(by_rank, bounds) if rank.size else []
 
 
 def _accumulate(
@@ -77,13 +79,20 @@ def _accumulate(
 
 
 def _fused_accumulate(flat: np.ndarray, positions: np.ndarray, values: np.ndarray, alpha: Any):
-    """``flat[p] = fma(value, alpha, flat[p])`` for each (p, value) in index order."""
-    from .fused import fused_multiply_add
+    """``flat[p] = fma(value, alpha, flat[p])`` for each (p, value) in index order: one
+    round per repeat of a position (``fused``'s exact emulations, called directly: a long
+    chain of repeats is one call per round)."""
+    from .fused import _fma_float64, fused_multiply_add_float32
 
     scale = np.asarray(alpha, flat.dtype)
-    for chosen in _ordered_rounds(positions):
-        where = positions[chosen]
-        flat[where] = fused_multiply_add(values[chosen], scale, flat[where])
+    with np.errstate(all="ignore"):
+        for chosen in _ordered_rounds(positions):
+            where = positions[chosen]
+            if flat.dtype == np.float32:
+                flat[where] = fused_multiply_add_float32(values[chosen], scale, flat[where])
+            else:
+                scales = np.broadcast_to(scale, chosen.shape)
+                flat[where] = _fma_float64(values[chosen], scales, flat[where])
 
 
 # =============================================================================
