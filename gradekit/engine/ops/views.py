@@ -2415,7 +2415,16 @@ def _checked_scatter_plan(
 
 def _scatter_write(data: np.ndarray, positions: np.ndarray, fill: Any, reduce: str | None) -> None:
     """scatter's writes (duplicates: the last in index's order wins, as torch), or with
-    reduce its additions or multiplications."""
+    reduce its additions or multiplications; float16 reduces in float32 (torch's opmath
+    buffer: the value or src as float16, each step in float32, one rounding at the end)."""
+    if reduce is not None:  # (a value as Scalar.to<T>() leaves it: numpy would widen it)
+        fill = np.asarray(fill).astype(data.dtype, copy=False)
+    if reduce is not None and data.dtype == np.float16:
+        wide = data.astype(np.float32)
+        _scatter_write(wide, positions, np.asarray(fill, np.float16).astype(np.float32), reduce)
+        with np.errstate(over="ignore"):
+            data[...] = wide.astype(np.float16)
+        return
     if reduce != "multiply":
         _write_positions(data, positions, fill, accumulate=reduce == "add")
         return
