@@ -170,7 +170,13 @@ try:
         sum,
         topk,
     )
-    from .ops.scatter_reduce import index_add, masked_scatter, scatter_add, scatter_reduce
+    from .ops.scatter_reduce import (
+        index_add,
+        index_reduce,
+        masked_scatter,
+        scatter_add,
+        scatter_reduce,
+    )
     from .printing import set_printoptions
     from .tensor import Size, Tensor, device
     from .torch_names import namespace_hooks as _namespace_hooks
@@ -267,6 +273,7 @@ __all__ = [
     "half",
     "histc",
     "index_add",
+    "index_reduce",
     "inference_mode",
     "initial_seed",
     "int",

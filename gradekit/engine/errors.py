@@ -650,6 +650,16 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "masked_scatter_ only supports boolean masks, but got mask with dtype {dtype}",
     ),
     "masked_scatter_count": (RuntimeError, "Number of elements of source < number of ones in mask"),
+    "index_reduce_name": (
+        RuntimeError,
+        "index_reduce(): Expected reduce to be one of prod, mean, amax or amin but got {reduce}.",
+    ),
+    "index_reduce_bounds": (IndexError, "index out of range in self"),
+    "index_reduce_double_backward": (
+        RuntimeError,
+        "index_reduce(): Double backward is unsupported for source when >1 zeros in source are "
+        "scattered to the same position in self",
+    ),
     # unique / bincount (ops/counting.py)
     "derivative_not_implemented_python": (
         NotImplementedError,
@@ -1323,6 +1333,10 @@ WARNINGS: dict[str, str] = {
         "contiguous sorter tensor if possible. This message will only appear once per program. "
         "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
         "BucketizationUtils.h:44.)"
+    ),
+    "index_reduce_beta": (
+        "index_reduce() is in beta and the API may change at any time. (Triggered internally "
+        "at /__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:1523.)"
     ),
     "index_fill_expanded": (
         "Use of index_fill_ on expanded tensors is deprecated. Please clone() the tensor before "

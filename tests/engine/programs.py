@@ -2491,6 +2491,24 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
         ((2, 3), (1, 3)),
     ),
     DifferentiableOp(
+        "index_reduce_prod",
+        lambda T, a, s: a.index_reduce(0, T.tensor([1, 0, 1]), s, "prod"),
+        ((2, 3), (3, 3)),
+        "nonzero",
+    ),
+    DifferentiableOp(
+        "index_reduce_mean_exclude_",
+        lambda T, a, s: _in_place(
+            a, lambda y: y.index_reduce_(1, T.tensor([2, 2]), s, "mean", include_self=False)
+        ),
+        ((2, 3), (2, 2)),
+    ),
+    DifferentiableOp(
+        "index_reduce_amin",
+        lambda T, a, s: a.index_reduce(1, T.tensor([0, 2]), s, "amin"),
+        ((2, 3), (2, 2)),
+    ),
+    DifferentiableOp(
         "masked_scatter",
         lambda T, a, s: a.masked_scatter(T.tensor([[True, False, True], [False, True, True]]), s),
         ((3,), (5,)),

@@ -55,6 +55,9 @@ SNIPPETS = {
         "torch.searchsorted(torch.tensor([1.0, 2, 3, 4]), torch.tensor([2.5]), "
         "sorter=torch.tensor([[0, 5], [1, 6], [2, 7], [3, 8]])[:, 0])"
     ),
+    "index_reduce_beta": (
+        "torch.zeros(2).index_reduce(0, torch.tensor([0]), torch.ones(1), 'amax')"
+    ),
     # (then masked_scatter_'s error: only a bool mask is taken)
     "masked_scatter_uint8": (
         "torch.zeros(2).masked_scatter(torch.ones(2, dtype=torch.uint8), torch.ones(2))"

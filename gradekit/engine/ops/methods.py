@@ -391,6 +391,8 @@ METHODS: dict[str, Any] = {
     "scatter_reduce_": scatter_reduce.scatter_reduce_,
     "masked_scatter": scatter_reduce.masked_scatter_method,
     "masked_scatter_": scatter_reduce.masked_scatter_,
+    "index_reduce": scatter_reduce.index_reduce_method,
+    "index_reduce_": scatter_reduce.index_reduce_,
     # unique / unique_consecutive / bincount (ops/counting.py)
     "unique": counting.unique_method,
     "unique_consecutive": counting.unique_consecutive_method,

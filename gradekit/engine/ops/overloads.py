@@ -252,6 +252,10 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
     ),
     "msort": ("(Tensor input, *, Tensor out = None)",),
     "masked_scatter": ("(Tensor input, Tensor mask, Tensor source)",),
+    "index_reduce": (
+        "(Tensor input, int dim, Tensor index, Tensor source, str reduce, *, "
+        "bool include_self = True, Tensor out = None)",
+    ),
     "histc": (
         "(Tensor input, int bins = 100, Number min = 0, Number max = 0, *, Tensor out = None)",
     ),
@@ -441,6 +445,9 @@ METHODS: dict[str, tuple[str, ...]] = {
     "index_copy_": ("(int dim, Tensor index, Tensor source)",),
     "index_add_": ("(int dim, Tensor index, Tensor source, *, Number alpha = 1)",),
     "masked_scatter_": ("(Tensor mask, Tensor source)",),
+    "index_reduce_": (
+        "(int dim, Tensor index, Tensor source, str reduce, *, bool include_self = True)",
+    ),
     "scatter_add_": ("(int dim, Tensor index, Tensor src)",),
     "scatter_reduce_": (
         "(int dim, Tensor index, Tensor src, str reduce, *, bool include_self = True)",

@@ -124,7 +124,7 @@ class IndexAddBackward0(Node):
 
 
 def _index_add_plan(
-    x: Tensor, dim: Any, index: Any, source: Any, alpha: Any, op: str
+    x: Tensor, dim: Any, index: Any, source: Any, alpha: Any, op: str, before_bounds: Any = None
 ) -> tuple[int, np.ndarray, np.ndarray, Any]:
     """(wrapped dim, flat positions in source's order, source's values, alpha converted),
     after torch's checks in torch's order (index_func_meta_impl, then the kernel's bounds)."""
@@ -169,6 +169,8 @@ def _index_add_plan(
         )
     shape = self_shape or (1,)
     indices = index._data.reshape(-1).astype(np.int64)
+    if before_bounds is not None:  # (index_reduce: its dtype dispatch and its own bounds text)
+        return before_bounds(dim, shape, indices)
     outside = (indices < 0) | (indices >= shape[dim])
     if outside.any():
         bad = int(indices[np.argmax(outside)])
@@ -416,10 +418,13 @@ def _reduce_write(
     reduce: str,
     include_self: bool,
     d: Any,
+    wide: bool = True,
 ) -> None:
-    """scatter_reduce's kernel on a C-contiguous array (written in place)."""
+    """scatter_reduce's kernel on a C-contiguous array (written in place); ``wide``: float16
+    sums and products in float32 (scatter_reduce's), else each step in float16
+    (index_reduce's)."""
     with np.errstate(all="ignore"):  # (overflow is inf or wraps, silently, as torch's)
-        _reduce_values(data, positions, values, reduce, include_self, d)
+        _reduce_values(data, positions, values, reduce, include_self, d, wide)
 
 
 def _reduce_values(
@@ -429,6 +434,7 @@ def _reduce_values(
     reduce: str,
     include_self: bool,
     d: Any,
+    wide: bool = True,
 ) -> None:
     reduce = _REDUCE_ALIASES.get(reduce, reduce)
     flat = data.reshape(-1)
@@ -436,10 +442,10 @@ def _reduce_values(
         flat[positions] = _identity(d, reduce)
     if reduce in ("sum", "mean"):
         ufunc = np.logical_or if d is bool_ else np.add
-        _accumulate(flat, positions, values, ufunc, wide=True)
+        _accumulate(flat, positions, values, ufunc, wide=wide)
     elif reduce == "prod":
         ufunc = np.logical_and if d is bool_ else np.multiply
-        _accumulate(flat, positions, values, ufunc, wide=True)
+        _accumulate(flat, positions, values, ufunc, wide=wide)
     elif d is bool_:
         ufunc = np.logical_or if reduce == "amax" else np.logical_and
         ufunc.at(flat, positions, values)
@@ -701,3 +707,175 @@ masked_scatter_method = _parsed(
 masked_scatter_ = _parsed(
     _masked_scatter_, "masked_scatter_", overloads.METHODS["masked_scatter_"], True
 )
+
+
+# =============================================================================
+# index_reduce
+
+
+class IndexReduceBackward0(Node):
+    """FunctionsManual.cpp's index_reduce_backward: scatter_reduce's formulas along whole
+    slices (index_select / index_add / index_fill).  Saves self, index, source, result."""
+
+    __slots__ = ("dim", "reduce", "include_self")
+
+    def backward(self, grad: Tensor) -> tuple:
+        from .creation import ones_like, zeros_like
+
+        self_, index, source, result = self.saved_tensors
+        dim, reduce, include_self = self.dim, self.reduce, self.include_self
+        views = _views()
+        select = views.index_select
+        if reduce == "prod":
+            grad_self, grad_src = _index_prod_backward(
+                grad, self_, dim, index, source, result, include_self
+            )
+        elif reduce == "mean":
+            count = ones_like(grad) if include_self else zeros_like(grad)
+            count = _index_add(count, dim, index, ones_like(source))
+            count = views.masked_fill(count, count == 0, 1)
+            grad_self = grad / count
+            grad_src = select(grad, dim, index) / select(count, dim, index)
+        else:
+            value = select(result, dim, index)
+            self_is_result = (self_ == result).to(self_.dtype)
+            source_is_result = (source == value).to(self_.dtype)
+            distributed = grad / _index_add(self_is_result, dim, index, source_is_result)
+            grad_self = self_is_result * distributed
+            grad_src = source_is_result * select(distributed, dim, index)
+        if not include_self:
+            grad_self = views.index_fill(grad_self, dim, index, 0)
+        return grad_self, grad_src
+
+
+def _index_prod_backward(
+    grad: Tensor,
+    self_: Tensor,
+    dim: int,
+    index: Tensor,
+    source: Tensor,
+    result: Tensor,
+    include_self: bool,
+) -> tuple[Tensor, Tensor]:
+    from .creation import zeros_like
+    from .pointwise import where
+
+    views = _views()
+    select = views.index_select
+    masked_self = views.masked_fill(self_, self_ == 0, 1)
+    masked_self_result = _index_reduce(
+        masked_self, dim, index, source, "prod", include_self=include_self
+    )
+    grad_self = grad * masked_self_result / masked_self
+    src_zero = source == 0
+    src_num_zeros = select(
+        _index_add(zeros_like(self_), dim, index, src_zero.to(self_.dtype)), dim, index
+    )
+    src_single_zero = src_zero & (src_num_zeros == 1)
+    masked_src = views.masked_fill(source, src_single_zero, 1)
+    masked_src_result = _index_reduce(
+        self_, dim, index, masked_src, "prod", include_self=include_self
+    )
+    grad_src = where(
+        src_single_zero,
+        select(grad * masked_src_result, dim, index),
+        select(grad * result, dim, index) / views.masked_fill(source, src_zero, 1),
+    )
+    if grad_mode.enabled and grad_src._requires_grad and bool((src_num_zeros._data > 1).any()):
+        node = Error((grad_src._edge(),), ((grad_src._data.shape, grad_src.dtype),))
+        node.message = errors.message("index_reduce_double_backward")
+        grad_src = Tensor._make(grad_src._data, grad_src.dtype, node)
+    return grad_self, grad_src
+
+
+def _index_reduce_plan(
+    x: Tensor, dim: Any, index: Any, source: Any, reduce: Any, include_self: Any, op: str
+) -> tuple[int, np.ndarray, np.ndarray]:
+    """index_reduce's checks: the reduction first, then index_add's (index_func_meta_impl),
+    the dtype dispatch, its own bounds text."""
+    if not isinstance(reduce, str) or not isinstance(include_self, bool):
+        raise TypeError(op)  # (the parser words it)
+    if reduce not in ("prod", "mean", "amax", "amin"):
+        raise errors.error("index_reduce_name", reduce=reduce)
+
+    def before_bounds(dim: int, shape: tuple, indices: np.ndarray) -> tuple:
+        if x.dtype is bool_:
+            raise errors.error("kernel_not_implemented", op="index_func_", dtype="Bool")
+        if ((indices < 0) | (indices >= shape[dim])).any():
+            raise errors.error("index_reduce_bounds")
+        positions = np.take(_views()._positions_grid(shape), indices, axis=dim).reshape(-1)
+        return dim, positions, source._data.reshape(-1), 1
+
+    dim, positions, values, _ = _index_add_plan(x, dim, index, source, 1, op, before_bounds)
+    errors.warn_once("index_reduce_beta", stacklevel=6)
+    return dim, positions, values
+
+
+def _index_reduce_node(
+    x: Tensor, dim: int, source: Tensor, reduce: str, include_self: bool, shape: tuple
+) -> Node | None:
+    if not requires_grad(x, source):
+        return None
+    node = IndexReduceBackward0((x._edge(), source._edge()), ((shape, x.dtype),))
+    node.dim, node.reduce, node.include_self = dim, reduce, include_self
+    return node
+
+
+def _index_reduce(
+    x: Tensor,
+    dim: Any = errors.REQUIRED,
+    index: Any = errors.REQUIRED,
+    source: Any = errors.REQUIRED,
+    reduce: Any = errors.REQUIRED,
+    *,
+    include_self: Any = True,
+) -> Tensor:
+    """``x.index_reduce(dim, index, source, reduce, include_self=True)``: source's slices
+    reduced into x's slices ``index`` of dim (IndexReduceBackward0)."""
+    dim, positions, values = _index_reduce_plan(
+        x, dim, index, source, reduce, include_self, "index_reduce"
+    )
+    data = np.array(x._data, copy=True, order="C")
+    _reduce_write(data, positions, values, reduce, include_self, x.dtype, wide=False)
+    node = _index_reduce_node(x, dim, source, reduce, include_self, data.shape)
+    out = Tensor._make(data, x.dtype, node)
+    if node is not None:
+        node.save(x, index, source, outputs=(out,))
+    return out
+
+
+def _index_reduce_(
+    x: Tensor,
+    dim: Any = errors.REQUIRED,
+    index: Any = errors.REQUIRED,
+    source: Any = errors.REQUIRED,
+    reduce: Any = errors.REQUIRED,
+    *,
+    include_self: Any = True,
+) -> Tensor:
+    """index_reduce in place (the backward reads a copy of self as it was)."""
+    dim, positions, values = _index_reduce_plan(
+        x, dim, index, source, reduce, include_self, "index_reduce_"
+    )
+    x._check_inplace()  # (an expanded tensor: torch's internal-overlap error)
+    original = x
+    if requires_grad(x, source):
+        original = Tensor._make(np.array(x._data, copy=True), x.dtype)
+    _inplace_write(
+        x,
+        lambda data: _reduce_write(
+            data, positions, values, reduce, include_self, x.dtype, wide=False
+        ),
+    )
+    node = _index_reduce_node(x, dim, source, reduce, include_self, x._data.shape)
+    result = _views()._recorded_inplace(x, node)
+    if node is not None:
+        node.save(original, index, source, outputs=(result,))
+    return result
+
+
+index_reduce = _parsed(_index_reduce, "index_reduce", overloads.FUNCTIONS["index_reduce"], False)
+index_reduce_method = _parsed(
+    _index_reduce, "index_reduce", overloads.method_listing("index_reduce"), True
+)
+index_reduce_ = _parsed(_index_reduce_, "index_reduce_", overloads.METHODS["index_reduce_"], True)
