@@ -60,8 +60,10 @@ try:
     from .ops import methods as _methods  # noqa: F401 - attaches Tensor methods
     from .ops import pointwise as _pointwise
     from .ops.addcmul import addcmul
+    from .ops.bucketing import bucketize, histc, msort, searchsorted
     from .ops.contraction import einsum, tensordot
     from .ops.conversion import to_dtype as _to_dtype  # noqa: F401
+    from .ops.counting import bincount, unique, unique_consecutive
     from .ops.creation import (
         BoolTensor,
         ByteTensor,
@@ -201,6 +203,13 @@ try:
         sum,
         topk,
     )
+    from .ops.scatter_reduce import (
+        index_add,
+        index_reduce,
+        masked_scatter,
+        scatter_add,
+        scatter_reduce,
+    )
     from .ops.solvers import det, inverse
     from .printing import set_printoptions
     from .tensor import Size, Tensor, device
@@ -293,6 +302,8 @@ __all__ = [
     "as_tensor",
     "atan2",
     "autograd",
+    "bincount",
+    "bucketize",
     "bmm",
     "bool",
     "broadcast_shapes",
@@ -351,6 +362,9 @@ __all__ = [
     "heaviside",
     "hypot",
     "inf",
+    "histc",
+    "index_add",
+    "index_reduce",
     "inference_mode",
     "initial_seed",
     "inner",
@@ -386,6 +400,7 @@ __all__ = [
     "long",
     "lt",
     "manual_seed",
+    "masked_scatter",
     "matmul",
     "matrix_power",
     "max",
@@ -394,6 +409,7 @@ __all__ = [
     "min",
     "minimum",
     "mm",
+    "msort",
     "mul",
     "multiply",
     "mv",
@@ -431,6 +447,7 @@ __all__ = [
     "round",
     "rsqrt",
     "rsub",
+    "searchsorted",
     "seed",
     "set_default_dtype",
     "set_grad_enabled",
@@ -448,6 +465,8 @@ __all__ = [
     "square",
     "sub",
     "subtract",
+    "scatter_add",
+    "scatter_reduce",
     "sum",
     "tanh",
     "tensor",
@@ -458,6 +477,8 @@ __all__ = [
     "trunc",
     "uint8",
     "vdot",
+    "unique",
+    "unique_consecutive",
     "where",
     "xlogy",
     "zeros",

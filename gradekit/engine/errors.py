@@ -618,6 +618,130 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "index {index} is out of bounds for dimension {dim} with size {size}",
     ),
+    # index_add / scatter_reduce (ops/scatter_reduce.py)
+    "index_add_index_ndim": (
+        IndexError,
+        "{op}_(): Index is supposed to be a vector, but got dim: {ndim} with type: {dtype} and "
+        "size: {size}",
+    ),
+    "index_add_index_dtype": (
+        RuntimeError,
+        "{op}_(): Expected dtype int32/int64 for index but got: {dtype}",
+    ),
+    "index_add_dtype": (
+        RuntimeError,
+        "{op}_(): self ({dst}) and source ({src}) must have the same scalar type",
+    ),
+    "index_add_count": (
+        RuntimeError,
+        "{op}_(): Number of indices ({count}) should be equal to source.size(dim): ({size}), for "
+        "dim: {dim}",
+    ),
+    "index_add_shape": (
+        RuntimeError,
+        "source tensor shape must match self tensor shape, excluding the specified dimension. "
+        "Got self.shape = {self_shape} source.shape = {source_shape}",
+    ),
+    "scatter_reduce_name": (
+        RuntimeError,
+        "reduce argument must be either sum, prod, mean, amax or amin, got {reduce}",
+    ),
+    "scatter_reduce_backward_reduce": (
+        RuntimeError,
+        "Expected 'reduce' to be one of 'sum', 'prod', 'mean', 'amax', 'amin' but got {reduce}.",
+    ),
+    "scatter_reduce_double_backward": (
+        RuntimeError,
+        "scatter_reduce(): Double backward is unsupported for src when >1 zeros in src are "
+        "scattered to the same position in self",
+    ),
+    "masked_scatter_dtype": (
+        RuntimeError,
+        # (torch's text has no space after "got")
+        "masked_scatter: expected self and source to have same dtypes but got{dst} and {src}",
+    ),
+    "masked_scatter_mask_dtype": (
+        RuntimeError,
+        "masked_scatter_ only supports boolean masks, but got mask with dtype {dtype}",
+    ),
+    "masked_scatter_count": (RuntimeError, "Number of elements of source < number of ones in mask"),
+    "index_reduce_name": (
+        RuntimeError,
+        "index_reduce(): Expected reduce to be one of prod, mean, amax or amin but got {reduce}.",
+    ),
+    "index_reduce_bounds": (IndexError, "index out of range in self"),
+    "index_reduce_double_backward": (
+        RuntimeError,
+        "index_reduce(): Double backward is unsupported for source when >1 zeros in source are "
+        "scattered to the same position in self",
+    ),
+    # unique / bincount (ops/counting.py)
+    "derivative_not_implemented_python": (
+        NotImplementedError,
+        "the derivative for '{op}' is not implemented.",
+    ),
+    "unique_many_zero_sized_dims": (
+        RuntimeError,
+        # (torch's text ends with a space)
+        "Number of zero sized dimensions is more than one, so unique cannot be applied{space}",
+    ),
+    "unique_zero_sized_dims": (
+        RuntimeError,
+        "There are 0 sized dimensions, and they aren't selected, so unique cannot be applied",
+    ),
+    "bincount_minlength": (RuntimeError, "minlength should be >= 0"),
+    "bincount_input": (RuntimeError, "bincount only supports 1-d non-negative integral inputs."),
+    "bincount_weights": (
+        RuntimeError,
+        "weights should be 1-d and have the same length as input",
+    ),
+    # searchsorted / bucketize / histc (ops/bucketing.py)
+    "searchsorted_side": (
+        RuntimeError,
+        "torch.searchsorted(): side can only be 'left' or 'right' but got {side}",
+    ),
+    "searchsorted_opposites": (
+        RuntimeError,
+        "torch.searchsorted(): side and right can't be set to opposites, got side of {side} "
+        "while right was True",
+    ),
+    "searchsorted_sorter_size": (
+        RuntimeError,
+        "torch.searchsorted(): boundary and sorter must have the same size, but got boundary "
+        "tensor {boundaries}and got sorter tensor {sorter}",
+    ),
+    "searchsorted_scalar": (
+        RuntimeError,
+        "torch.searchsorted(): input value can be a scalar only when boundaries tensor "
+        "dimension is 1, but we got boundaries tensor dim({boundaries}) and input value's "
+        "dim({ndim}) numel({numel})",
+    ),
+    "searchsorted_boundaries_0d": (
+        RuntimeError,
+        "torch.searchsorted(): boundaries tensor should have positive dimension, but got 0 "
+        "dimension",
+    ),
+    "searchsorted_shapes": (
+        RuntimeError,
+        "torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 "
+        "dimensions of boundaries tensor and input value tensor must match, but we got "
+        "boundaries tensor {boundaries} and input value tensor {values}",
+    ),
+    "searchsorted_sorter_dtype": (
+        RuntimeError,
+        "torch.searchsorted(): sorter must be a tensor of long dtype but got dtype {dtype}",
+    ),
+    "searchsorted_sorter_range": (RuntimeError, "torch.searchsorted(): sorter index out of range"),
+    "bucketize_boundaries": (
+        RuntimeError,
+        "boundaries tensor must be 1 dimension, but got dim({ndim})",
+    ),
+    "histc_bins": (
+        RuntimeError,
+        "torch.histogram(): bins must be > 0, but got {bins} for dimension 0",
+    ),
+    "histc_range": (RuntimeError, "torch.histc: range of [{low}, {high}] is not finite"),
+    "histc_order": (RuntimeError, "torch.histc: max must be larger than min"),
     "take_index_dtype": (RuntimeError, "take(): Expected a long tensor for index, but got {dtype}"),
     "take_out_of_range": (
         IndexError,
@@ -1411,6 +1535,36 @@ WARNINGS: dict[str, str] = {
         "removed in a future PyTorch release. Use torch.scatter_reduce instead for more "
         "reduction options. (Triggered internally at "
         "/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:225.)"
+    ),
+    "masked_scatter_uint8": (
+        "masked_scatter_ received a mask with dtype torch.uint8, this behavior is now "
+        "deprecated,please use a mask with dtype torch.bool instead. (Triggered internally at "
+        "/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:3130.)"
+    ),
+    "searchsorted_values_noncontiguous": (
+        "torch.searchsorted(): input value tensor is non-contiguous, this will lower the "
+        "performance due to extra data copy when converting non-contiguous tensor to contiguous, "
+        "please use contiguous input value tensor if possible. This message will only appear "
+        "once per program. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
+        "BucketizationUtils.h:32.)"
+    ),
+    "searchsorted_boundaries_noncontiguous": (
+        "torch.searchsorted(): boundary tensor is non-contiguous, this will lower the performance "
+        "due to extra data copy when converting non-contiguous tensor to contiguous, please use "
+        "contiguous boundary tensor if possible. This message will only appear once per program. "
+        "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
+        "BucketizationUtils.h:38.)"
+    ),
+    "searchsorted_sorter_noncontiguous": (
+        "torch.searchsorted(): sorter tensor is non-contiguous, this will lower the performance "
+        "due to extra data copy when converting non-contiguous tensor to contiguous, please use "
+        "contiguous sorter tensor if possible. This message will only appear once per program. "
+        "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/"
+        "BucketizationUtils.h:44.)"
+    ),
+    "index_reduce_beta": (
+        "index_reduce() is in beta and the API may change at any time. (Triggered internally "
+        "at /__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:1523.)"
     ),
     "index_fill_expanded": (
         "Use of index_fill_ on expanded tensors is deprecated. Please clone() the tensor before "

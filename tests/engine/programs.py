@@ -2561,6 +2561,86 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
         "mlp_layer",
         lambda T, x, w, b: T.tanh(x @ w + b).sum(dim=1),
         ((2, 3), (3, 4), (4,)),
+    ),  # index_add / scatter_add / scatter_reduce (ops/scatter_reduce.py)
+    DifferentiableOp(
+        "index_add",
+        lambda T, a, s: a.index_add(1, T.tensor([2, 0, 2]), s, alpha=-1.5),
+        ((2, 3), (2, 3)),
+    ),
+    DifferentiableOp(
+        "index_add_",
+        lambda T, a, s: _in_place(a, lambda y: y.index_add_(0, T.tensor([1, 1]), s)),
+        ((2, 3), (2, 3)),
+    ),
+    DifferentiableOp(
+        "scatter_add",
+        lambda T, a, s: T.scatter_add(a, 1, T.tensor([[2, 0], [1, 1]]), s),
+        ((2, 3), (2, 2)),
+    ),
+    DifferentiableOp(
+        "scatter_reduce_sum_exclude",
+        lambda T, a, s: a.scatter_reduce(0, T.tensor([[1, 1, 0]]), s, "sum", include_self=False),
+        ((2, 3), (1, 3)),
+    ),
+    DifferentiableOp(
+        "scatter_reduce_mean",
+        lambda T, a, s: a.scatter_reduce(1, T.tensor([[0, 0, 2], [1, 1, 1]]), s, "mean"),
+        ((2, 3), (2, 3)),
+    ),
+    DifferentiableOp(
+        "scatter_reduce_prod",
+        lambda T, a, s: a.scatter_reduce(0, T.tensor([[1, 0, 1], [1, 1, 0]]), s, "prod"),
+        ((2, 3), (2, 3)),
+        "nonzero",
+    ),
+    DifferentiableOp(
+        "scatter_reduce_prod_exclude_",
+        lambda T, a, s: _in_place(
+            a,
+            lambda y: y.scatter_reduce_(
+                1, T.tensor([[2, 2], [0, 1]]), s, "prod", include_self=False
+            ),
+        ),
+        ((2, 3), (2, 2)),
+        "nonzero",
+    ),
+    DifferentiableOp(
+        "scatter_reduce_amax",
+        lambda T, a, s: a.scatter_reduce(0, T.tensor([[1, 0, 1]]), s, "amax"),
+        ((2, 3), (1, 3)),
+    ),
+    DifferentiableOp(
+        "index_reduce_prod",
+        lambda T, a, s: a.index_reduce(0, T.tensor([1, 0, 1]), s, "prod"),
+        ((2, 3), (3, 3)),
+        "nonzero",
+    ),
+    DifferentiableOp(
+        "index_reduce_mean_exclude_",
+        lambda T, a, s: _in_place(
+            a, lambda y: y.index_reduce_(1, T.tensor([2, 2]), s, "mean", include_self=False)
+        ),
+        ((2, 3), (2, 2)),
+    ),
+    DifferentiableOp(
+        "index_reduce_amin",
+        lambda T, a, s: a.index_reduce(1, T.tensor([0, 2]), s, "amin"),
+        ((2, 3), (2, 2)),
+    ),
+    DifferentiableOp(
+        "masked_scatter",
+        lambda T, a, s: a.masked_scatter(T.tensor([[True, False, True], [False, True, True]]), s),
+        ((3,), (5,)),
+    ),
+    DifferentiableOp(
+        "masked_scatter_",
+        lambda T, a, s: _in_place(a, lambda y: y.masked_scatter_(T.tensor([False, True]), s)),
+        ((2, 2), (3,)),
+    ),
+    DifferentiableOp(
+        "scatter_reduce_amin_exclude",
+        lambda T, a, s: a.scatter_reduce(0, T.tensor([[1, 1, 1]]), s, "amin", include_self=False),
+        ((2, 3), (1, 3)),
     ),
 ]
 

@@ -43,8 +43,26 @@ SNIPPETS = {
         "torch.zeros(3).scatter(0, torch.tensor([1]), torch.ones(1), reduce='add')"
     ),
     "tensor_copy_construct": "torch.tensor(torch.ones(2))",
+    "cross_default_dim": "torch.cross(torch.ones(2, 3), torch.ones(2, 3))",
     "tensor_from_ndarray_list": "torch.tensor([read_only, read_only])",
     "mse_size": "torch.nn.functional.mse_loss(torch.ones(3), torch.ones(2, 3))",
+    "searchsorted_values_noncontiguous": (
+        "torch.searchsorted(torch.tensor([1.0, 5]), torch.arange(12.0).reshape(4, 3)[:, 0])"
+    ),
+    "searchsorted_boundaries_noncontiguous": (
+        "torch.searchsorted(torch.arange(12.0).reshape(4, 3)[:, 0], torch.tensor([1.0, 5]))"
+    ),
+    "searchsorted_sorter_noncontiguous": (
+        "torch.searchsorted(torch.tensor([1.0, 2, 3, 4]), torch.tensor([2.5]), "
+        "sorter=torch.tensor([[0, 5], [1, 6], [2, 7], [3, 8]])[:, 0])"
+    ),
+    "index_reduce_beta": (
+        "torch.zeros(2).index_reduce(0, torch.tensor([0]), torch.ones(1), 'amax')"
+    ),
+    # (then masked_scatter_'s error: only a bool mask is taken)
+    "masked_scatter_uint8": (
+        "torch.zeros(2).masked_scatter(torch.ones(2, dtype=torch.uint8), torch.ones(2))"
+    ),
 }
 
 
@@ -53,7 +71,10 @@ def _warnings_of(module: object, snippet: str) -> list[str]:
     read_only.flags.writeable = False
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        eval(snippet, {"torch": module, "read_only": read_only})
+        try:
+            eval(snippet, {"torch": module, "read_only": read_only})
+        except RuntimeError:  # (a warning given just before an error counts too)
+            pass
     return [str(warning.message) for warning in caught]
 
 

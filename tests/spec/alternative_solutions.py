@@ -93,6 +93,8 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def set_second_row(t):\n    t.data[1] = torch.tensor([2, 3, 4])\n",
             "def set_second_row(t):\n    t.view(-1)[3:6] = torch.tensor([2, 3, 4])\n",
             "def set_second_row(t):\n    t.numpy()[1] = [2, 3, 4]\n",
+            "def set_second_row(t):\n    t.scatter_reduce_(0, torch.ones(1, 3, dtype=torch.long), torch.tensor([[2, 3, 4]], dtype=t.dtype), 'sum', include_self=False)\n",
+            "def set_second_row(t):\n    t.masked_scatter_((torch.arange(len(t)) == 1).unsqueeze(1), torch.tensor([2, 3, 4], dtype=t.dtype))\n",
         ],
         "set_fourth_element": [
             "def set_fourth_element(t):\n    t.put_(torch.tensor([3]), torch.tensor([-22.7], dtype=t.dtype))\n",
@@ -117,6 +119,7 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def set_fourth_element(t):\n    t.data.view(-1)[3] = -22.7\n",
             "def set_fourth_element(t):\n    t.numpy().reshape(-1)[3] = -22.7\n",
             "def set_fourth_element(t):\n    t.numpy()[0, 0, 1, 1] = -22.7\n",
+            "def set_fourth_element(t):\n    t.view(-1).masked_scatter_(torch.arange(t.numel()) == 3, torch.tensor([-22.7], dtype=t.dtype))\n",
         ],
         "middle_rows": [
             "def middle_rows(t):\n    return t[:, 0::2, :, :]\n",
@@ -226,6 +229,8 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def rows_mean_at_least(t, threshold):\n    return t[t.mean(dim=1, dtype=torch.float64) >= threshold]\n",
             "def rows_mean_at_least(t, threshold):\n    return t[t.mean(dim=(1,)) >= threshold]\n",
             "def rows_mean_at_least(t, threshold):\n    return t[(t.mean(1) >= threshold)[:, None].expand_as(t)].view(-1, t.shape[1])\n",
+            "def rows_mean_at_least(t, threshold):\n    return t[torch.bucketize(t.mean(1), torch.tensor([threshold]), right=True) == 1]\n",
+            "def rows_mean_at_least(t, threshold):\n    return t[torch.searchsorted(torch.tensor([threshold]), t.mean(1), right=True).bool()]\n",
         ],
     },
     "autograd": {

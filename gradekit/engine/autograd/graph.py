@@ -43,7 +43,7 @@ def note_user_code() -> None:
 
 
 _NAMESPACED_NODE_NAMES = frozenset(
-    {"AccumulateGrad", "CopyBackwards", "CopySlices", "NotImplemented"}
+    {"AccumulateGrad", "CopyBackwards", "CopySlices", "NotImplemented", "Error"}
 )
 
 

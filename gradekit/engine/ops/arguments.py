@@ -326,7 +326,7 @@ def renamed(function: Any, name: str, *, kind: str = FUNCTION, qualname: str | N
 
 # Tensor methods that are Python functions in torch (torch/_tensor.py): Python's own binding
 # errors name them ``Tensor.norm()``, and they take no numpy names (``x.norm(axis=0)``).
-PYTHON_METHODS = frozenset({"norm", "split", "unflatten"})
+PYTHON_METHODS = frozenset({"norm", "split", "unflatten", "unique", "unique_consecutive"})
 
 
 def as_method(function: Any, name: str) -> Any:

@@ -16,7 +16,9 @@ from ..tensor import Tensor, register_method
 from . import (
     addcmul,
     arguments,
+    bucketing,
     conversion,
+    counting,
     creation,
     elementwise,
     inplace,
@@ -25,6 +27,7 @@ from . import (
     pointwise,
     products,
     reduction,
+    scatter_reduce,
     solvers,
 )
 from .core import is_scalar
@@ -408,6 +411,24 @@ METHODS: dict[str, Any] = {
     "new_empty": _new_factory(creation.empty),
     "new_full": _new_full,
     "new_tensor": _new_tensor,
+    # index_add / scatter_add / scatter_reduce (ops/scatter_reduce.py)
+    "index_add": scatter_reduce.index_add_method,
+    "index_add_": scatter_reduce.index_add_,
+    "scatter_add": scatter_reduce.scatter_add_method,
+    "scatter_add_": scatter_reduce.scatter_add_,
+    "scatter_reduce": scatter_reduce.scatter_reduce_method,
+    "scatter_reduce_": scatter_reduce.scatter_reduce_,
+    "masked_scatter": scatter_reduce.masked_scatter_method,
+    "masked_scatter_": scatter_reduce.masked_scatter_,
+    "index_reduce": scatter_reduce.index_reduce_method,
+    "index_reduce_": scatter_reduce.index_reduce_,
+    # unique / unique_consecutive / bincount (ops/counting.py)
+    "unique": counting.unique_method,
+    "unique_consecutive": counting.unique_consecutive_method,
+    "bincount": counting.bincount_method,
+    # msort / histc (ops/bucketing.py; torch has no Tensor.searchsorted nor bucketize)
+    "msort": bucketing.msort_method,
+    "histc": bucketing.histc_method,
 }
 
 METHODS.update(elementwise._methods())  # log1p, expm1, … (ops/elementwise.py)

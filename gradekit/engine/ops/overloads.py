@@ -257,6 +257,47 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "(Tensor input, int dim, Tensor index, Number value, *, str reduce, Tensor out = None)",
     ),
     "index_copy": ("(Tensor input, int dim, Tensor index, Tensor source, *, Tensor out = None)",),
+    "index_add": (
+        "(Tensor input, int dim, Tensor index, Tensor source, *, Number alpha = 1, "
+        "Tensor out = None)",
+    ),
+    "scatter_add": ("(Tensor input, int dim, Tensor index, Tensor src, *, Tensor out = None)",),
+    "_unique2": (
+        "(Tensor input, bool sorted = True, bool return_inverse = False, "
+        "bool return_counts = False)",
+    ),
+    "unique_dim": (
+        "(Tensor input, int dim, bool sorted = True, bool return_inverse = False, "
+        "bool return_counts = False)",
+    ),
+    "unique_consecutive": (
+        "(Tensor input, bool return_inverse = False, bool return_counts = False, int dim = None)",
+    ),
+    "bincount": ("(Tensor input, Tensor weights = None, int minlength = 0)",),
+    "searchsorted": (
+        "(Tensor sorted_sequence, Tensor input, *, bool out_int32 = False, bool right = False, "
+        "str side = None, Tensor sorter = None, Tensor out = None)",
+        "(Tensor sorted_sequence, Number self, *, bool out_int32 = False, bool right = False, "
+        "str side = None, Tensor sorter = None, Tensor out = None)",
+    ),
+    "bucketize": (
+        "(Tensor input, Tensor boundaries, *, bool out_int32 = False, bool right = False, "
+        "Tensor out = None)",
+        "(Number self, Tensor boundaries, *, bool out_int32 = False, bool right = False)",
+    ),
+    "msort": ("(Tensor input, *, Tensor out = None)",),
+    "masked_scatter": ("(Tensor input, Tensor mask, Tensor source)",),
+    "index_reduce": (
+        "(Tensor input, int dim, Tensor index, Tensor source, str reduce, *, "
+        "bool include_self = True, Tensor out = None)",
+    ),
+    "histc": (
+        "(Tensor input, int bins = 100, Number min = 0, Number max = 0, *, Tensor out = None)",
+    ),
+    "scatter_reduce": (
+        "(Tensor input, int dim, Tensor index, Tensor src, str reduce, *, "
+        "bool include_self = True, Tensor out = None)",
+    ),
     "log_softmax": ("(Tensor input, int dim, torch.dtype dtype = None, *, Tensor out = None)",),
     "masked_fill": (
         "(Tensor input, Tensor mask, Tensor value)",
@@ -510,6 +551,15 @@ METHODS: dict[str, tuple[str, ...]] = {
         "(int dim, Tensor index, Number value, *, str reduce)",
     ),
     "index_copy_": ("(int dim, Tensor index, Tensor source)",),
+    "index_add_": ("(int dim, Tensor index, Tensor source, *, Number alpha = 1)",),
+    "masked_scatter_": ("(Tensor mask, Tensor source)",),
+    "index_reduce_": (
+        "(int dim, Tensor index, Tensor source, str reduce, *, bool include_self = True)",
+    ),
+    "scatter_add_": ("(int dim, Tensor index, Tensor src)",),
+    "scatter_reduce_": (
+        "(int dim, Tensor index, Tensor src, str reduce, *, bool include_self = True)",
+    ),
     "index_fill_": (
         "(int dim, Tensor index, Tensor value)",
         "(int dim, Tensor index, Number value)",
@@ -569,7 +619,7 @@ FUNCTIONS.update(
 NO_ARGUMENTS = frozenset(
     "abs neg negative exp log sqrt sin cos tanh sigmoid relu reciprocal sgn sign square "
     "isfinite isinf isnan logical_not ravel t numel is_floating_point dim tolist zero_ exp_ "
-    "detach item floor floor_ log2 log2_".split()
+    "detach item floor floor_ log2 log2_ msort".split()
 )
 # ops/elementwise.py's
 NO_ARGUMENTS |= frozenset(

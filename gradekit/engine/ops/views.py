@@ -1045,7 +1045,8 @@ def expand(x: Tensor, *sizes: Any, size: Any = None) -> Tensor:
     if len(sizes) < len(shape):
         raise errors.error(
             "expand_too_few_sizes",
-            legacy_type=x.dtype.legacy_name,
+            # (torch names the type by its toString(): CPUBoolType for bool)
+            legacy_type="CPUBoolType" if x.dtype is bool_ else x.dtype.legacy_name,
             sizes=list(shape),
             target=list(sizes),
             count=len(sizes),
@@ -2355,8 +2356,17 @@ def _scatter_plan(
 
 
 def _checked_scatter_plan(
-    x: Tensor, dim: Any, index: Any, src: Any, value: Any, reduce: Any, op: str
+    x: Tensor,
+    dim: Any,
+    index: Any,
+    src: Any,
+    value: Any,
+    reduce: Any,
+    op: str,
+    check_reduce: Callable[[], None] | None = None,
 ) -> tuple[int, np.ndarray, Tensor | None, Any]:
+    """``check_reduce`` (scatter_reduce's) runs where torch checks the reduction: after the
+    dtypes and shapes, before the bounds."""
     if src is None:
         src = value
     if not isinstance(index, Tensor) or src is None or isinstance(src, (str, bool)):
@@ -2394,6 +2404,8 @@ def _checked_scatter_plan(
             )
     if reduce is not None and reduce not in ("add", "multiply"):
         raise errors.error("scatter_reduce")
+    if check_reduce is not None:
+        check_reduce()
     bad = (idx < 0) | (idx >= shape[dim])
     if bad.any():
         raise errors.error(
@@ -2402,6 +2414,8 @@ def _checked_scatter_plan(
             dim=dim,
             size=shape[dim],
         )
+    if not idx.size:  # (torch's kernel returns before any shape check of an empty index)
+        return dim, np.zeros(0, dtype=np.int64), source, np.zeros(0, dtype=x.dtype.np_dtype)
     coordinates = list(np.indices(idx_shape))
     coordinates[dim] = idx.reshape(idx_shape)
     positions = np.ravel_multi_index(tuple(coordinates), shape).reshape(-1)
@@ -2415,7 +2429,16 @@ def _checked_scatter_plan(
 
 def _scatter_write(data: np.ndarray, positions: np.ndarray, fill: Any, reduce: str | None) -> None:
     """scatter's writes (duplicates: the last in index's order wins, as torch), or with
-    reduce its additions or multiplications."""
+    reduce its additions or multiplications; float16 reduces in float32 (torch's opmath
+    buffer: the value or src as float16, each step in float32, one rounding at the end)."""
+    if reduce is not None:  # (a value as Scalar.to<T>() leaves it: numpy would widen it)
+        fill = np.asarray(fill).astype(data.dtype, copy=False)
+    if reduce is not None and data.dtype == np.float16:
+        wide = data.astype(np.float32)
+        _scatter_write(wide, positions, np.asarray(fill, np.float16).astype(np.float32), reduce)
+        with np.errstate(over="ignore"):
+            data[...] = wide.astype(np.float16)
+        return
     if reduce != "multiply":
         _write_positions(data, positions, fill, accumulate=reduce == "add")
         return
