@@ -1113,6 +1113,11 @@ WARNINGS: dict[str, str] = {
         "sourceTensor.detach().clone() or sourceTensor.detach().clone().requires_grad_(True), "
         "rather than torch.tensor(sourceTensor)."
     ),
+    "new_tensor_copy_construct": (
+        "To copy construct from a tensor, it is recommended to use "
+        "sourceTensor.detach().clone() or sourceTensor.detach().clone().requires_grad_(True), "
+        "rather than tensor.new_tensor(sourceTensor)."
+    ),
     "transpose_T_deprecated": (
         "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is "
         "deprecated and it will throw an error in a future release. Consider `x.mT` to "
