@@ -406,7 +406,7 @@ def _as_tuple(key: object, as_array: AsArray) -> tuple[object, ...]:
     if isinstance(key, tuple):
         return key
     if _treat_sequence_as_tuple(key, as_array):
-        errors.warn("non_tuple_sequence_index", stacklevel=5)  # the line doing t[key]
+        errors.warn_at_caller("non_tuple_sequence_index")
         return tuple(key)  # type: ignore[arg-type]
     return (key,)
 
@@ -554,7 +554,7 @@ class _PlanBuilder:
 
     def _record_index(self, array: np.ndarray) -> None:
         if array.dtype == np.uint8:
-            errors.warn("uint8_index", stacklevel=5)
+            errors.warn_at_caller("uint8_index")
             array = array.astype(np.bool_)
         # Pad so that the entry lands on dim ``self.dim`` once masks are expanded.
         while self._indexed_dims() < self.dim:
