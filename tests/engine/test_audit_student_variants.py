@@ -1,3 +1,4 @@
+# ruff: noqa: E501 - goldens: each case and its outcome on one line
 """Student-style variants of the two shipped assignments (exercises/tensor-indexing.yaml,
 exercises/autograd.yaml) on which the engine did something torch 2.13 does not: a warning's
 text, the line a warning names, an error.  A student sees a warning as
@@ -12,6 +13,7 @@ from types import ModuleType
 
 import numpy as np
 import pytest
+from audit_outcomes import outcome
 
 import gradekit.engine as engine
 
@@ -111,3 +113,72 @@ def test_the_warning_and_its_line_are_torchs(code: str) -> None:
 @pytest.mark.parametrize("code", list(WARNING_GOLDENS))
 def test_the_warning_goldens_are_torchs(code: str, real_torch: ModuleType) -> None:
     assert warnings_at(real_torch, code) == WARNING_GOLDENS[code]
+
+
+# x[mask] = one_element_tensor of another dtype (a student's relu by hand, set_second_row with
+# a mask): torch's index_put_ fills through masked_fill_(mask, value.item()) when the key's one
+# index is a bool mask and the value has one element, so no dtype error there
+PRELUDE = "t = torch.arange(9.0).reshape(3, 3)\nti = torch.arange(6).reshape(2, 3)\n"
+MASK_FILL_GOLDENS = {
+    "t[t > 3] = torch.tensor(0)\nresult = t": "torch.float32 (3, 3) [[0.0, 1.0, 2.0], [3.0, 0.0, 0.0], [0.0, 0.0, 0.0]] rg=False",
+    "t[t > 3] = torch.tensor([[[-1]]])\nresult = t": "torch.float32 (3, 3) [[0.0, 1.0, 2.0], [3.0, -1.0, -1.0], [-1.0, -1.0, -1.0]] rg=False",
+    "t[t > 6] = torch.tensor(True)\nresult = t[2]": "torch.float32 (3,) [6.0, 1.0, 1.0] rg=False",
+    "t[t < 2] = torch.tensor(0.1, dtype=torch.float64)\nresult = t[0]": "torch.float32 (3,) [0.1, 0.1, 2.0] rg=False",
+    "t[0, t[0] > 0] = torch.tensor(7)\nresult = t[0]": "torch.float32 (3,) [0.0, 7.0, 7.0] rg=False",
+    "t[:, t[0] > 0] = torch.tensor(7)\nresult = t[:, 2]": "torch.float32 (3,) [7.0, 7.0, 7.0] rg=False",
+    "t[..., None, t[0] > 0] = torch.tensor(7)\nresult = t[1]": "torch.float32 (3,) [3.0, 7.0, 7.0] rg=False",
+    "t[t[:, 0] > 0, 1:] = torch.tensor(7)\nresult = t[:, 1]": "torch.float32 (3,) [1.0, 7.0, 7.0] rg=False",
+    "ti[ti > 3] = torch.tensor(1.7)\nresult = ti": "torch.int64 (2, 3) [[0, 1, 2], [3, 1, 1]] rg=False",
+    "ti[ti > 3] = torch.tensor(-2.9, dtype=torch.float64)\nresult = ti[1]": "torch.int64 (3,) [3, -2, -2] rg=False",
+    "ti[ti > 3] = torch.tensor(float('nan'))": "RuntimeError: value cannot be converted to type int64_t without overflow",
+    "t.index_put_((t > 3,), torch.tensor(0))\nresult = t[1]": "torch.float32 (3,) [3.0, 0.0, 0.0] rg=False",
+    "result = torch.index_put(t, (t[:, 0] > 3,), torch.tensor([5]))[:, 0]": "torch.float32 (3,) [0.0, 3.0, 5.0] rg=False",
+    "result = t.index_put((t[:, 0] > 3,), torch.tensor(5), accumulate=True)": "RuntimeError: Index put requires the source and destination dtypes match, got Float for the destination and Long for the source.",
+    # not the masked_fill_ path: torch's index_put_ kernel and its dtype check
+    "t[t > 3] = torch.tensor([0, 0, 0, 0, 0])": "RuntimeError: Index put requires the source and destination dtypes match, got Float for the destination and Long for the source.",
+    "t[[0, 1]] = torch.tensor(7)": "RuntimeError: Index put requires the source and destination dtypes match, got Float for the destination and Long for the source.",
+    "t[t[:, 0] > 0, [0, 1]] = torch.tensor(7)": "RuntimeError: Index put requires the source and destination dtypes match, got Float for the destination and Long for the source.",
+    "t[torch.tensor(True), t[0] > 0] = torch.tensor(7)": "RuntimeError: Index put requires the source and destination dtypes match, got Float for the destination and Long for the source.",
+    # in a graph: IndexPutBackward0; a value that requires grad gets its gradient in its dtype
+    "x = torch.ones(3, requires_grad=True) * 1\nx[x > 0] = torch.tensor(2)\nx.sum().backward()\nresult = (x.grad_fn.name(), x)": "('IndexPutBackward0', torch.float32 (3,) [2.0, 2.0, 2.0] rg=True)",
+    "x = torch.zeros(3, requires_grad=True) * 1\nv = torch.tensor(2.0, dtype=torch.float64, requires_grad=True)\nx[x == 0] = v\nx.sum().backward()\nresult = (x, v.grad)": "(torch.float32 (3,) [2.0, 2.0, 2.0] rg=True, torch.float64 () 3.0 rg=False)",
+}
+
+
+@pytest.mark.parametrize("code", list(MASK_FILL_GOLDENS))
+def test_a_one_element_value_fills_through_a_mask(code: str) -> None:
+    assert outcome(engine, PRELUDE + code) == MASK_FILL_GOLDENS[code]
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("code", list(MASK_FILL_GOLDENS))
+def test_the_mask_fill_goldens_are_torchs(code: str, real_torch: ModuleType) -> None:
+    assert outcome(real_torch, PRELUDE + code) == MASK_FILL_GOLDENS[code]
+
+
+@pytest.mark.torch
+def test_mask_writes_of_one_element_values_match_torch(real_torch: ModuleType) -> None:
+    # random shapes, masks (on dims 0 or 1, or the whole tensor), value dtypes and shapes
+    rng = np.random.default_rng(17)
+    dtypes = ["float32", "float64", "int64", "int32", "bool"]
+    for _ in range(200):
+        shape = tuple(int(n) for n in rng.integers(1, 4, size=rng.integers(1, 4)))
+        target = dtypes[rng.integers(0, 4)]
+        source = dtypes[rng.integers(0, 5)]
+        data = rng.standard_normal(shape) * 3
+        where = rng.integers(0, 3) if len(shape) > 1 else 0
+        mask = rng.random(shape if where == 2 else shape[where : where + 1]) > 0.5
+        value = rng.standard_normal(()) * 3
+        value_shape = [(), (1,), (1, 1)][rng.integers(0, 3)]
+        outcomes = []
+        for module in (real_torch, engine):
+            t = module.tensor(data).to(getattr(module, target))
+            m = module.tensor(mask)
+            v = module.tensor(value).to(getattr(module, source)).reshape(value_shape)
+            key = (slice(None), m) if where == 1 else m
+            try:
+                t[key] = v
+                outcomes.append((str(t.dtype), t.tolist()))
+            except RuntimeError as failure:
+                outcomes.append(str(failure))
+        assert outcomes[0] == outcomes[1], (shape, target, source, where, value_shape)

@@ -2557,7 +2557,12 @@ def setitem(x: Tensor, key: Any, value: Any) -> None:
         first_kept = next((i for i, size in enumerate(shape) if size != 1), len(shape))
         value_tensor = view(value_tensor, shape[first_kept:])
     positions = _advanced_positions(sliced, plan)
-    _put_(sliced, positions, value_tensor, accumulate=False)
+    try:
+        _put_(sliced, positions, value_tensor, accumulate=False)
+    except RuntimeError:  # (free unless raised)
+        if not _fills_through_mask(sliced, key, value_tensor):
+            raise
+        _put_(sliced, positions, _mask_fill_value(value_tensor, sliced.dtype), accumulate=False)
     masks = [k for k in (key if isinstance(key, tuple) else (key,)) if _is_bool_mask(k)]
     if scalar is not None and masks and "_overlapping" in sliced.__dict__:
         errors.warn("masked_fill_expanded", stacklevel=2)  # torch routes this to masked_fill_
@@ -2577,6 +2582,39 @@ def _setitem_scalar(scalar: Any, target: dtype) -> Any:
 
 def _is_bool_mask(item: object) -> bool:
     return isinstance(item, Tensor) and item.dtype is bool_
+
+
+def _fills_through_mask(target: Tensor, key: Any, value: Tensor) -> bool:
+    """Whether torch's index_put_ writes the one-element ``value`` of another dtype with
+    ``masked_fill_(mask, value.item())`` (its canDispatchToMaskedFill: no accumulate, one
+    element, the key's one index a bool mask), so ``x[x > 3] = torch.tensor(0)`` on a float
+    ``x`` fills where a value of another shape would raise the dtype error."""
+    if value.dtype is target.dtype or value._data.size != 1:
+        return False
+    masks = 0
+    for item in key if isinstance(key, tuple) else (key,):
+        if item is None or item is Ellipsis or isinstance(item, slice):
+            continue
+        if type(item) is not bool and isinstance(item, (builtins.int, np.integer)):
+            continue  # (a select)
+        data = item._data if isinstance(item, Tensor) else item
+        if isinstance(data, np.ndarray) and data.ndim == 0 and data.dtype.kind in "iu":
+            if data.dtype != np.uint8:
+                continue  # (a select; a 0-d uint8 is an index, as a 0-d bool)
+        if not (isinstance(data, np.ndarray) and data.ndim and data.dtype == np.bool_):
+            return False  # another index: torch's index_put_ kernel and its dtype check
+        masks += 1
+    return masks == 1
+
+
+def _mask_fill_value(value: Tensor, target: dtype) -> Tensor:
+    """``value.item()`` stored in ``target`` as masked_fill_ stores it (an integer tensor
+    refuses nan with torch's overflow error); a value that requires grad is cast in the
+    graph, so its gradient comes back in its own dtype, as torch's engine casts it."""
+    if value.requires_grad:
+        return value.to(target)
+    scalar = _setitem_scalar(value.item(), target)
+    return Tensor._make(quiet_call(np.asarray, scalar, dtype=target.np_dtype), target)
 
 
 def _fill_(target: Tensor, scalar: Any) -> None:
@@ -2731,7 +2769,13 @@ def index_put_(
     try:
         if accumulate is not False and accumulate is not True:  # torch's parser: a bool only
             raise TypeError("accumulate")
-        _put_(x, _index_put_plan(x, indices), values, accumulate)
+        positions = _index_put_plan(x, indices)
+        try:
+            _put_(x, positions, values, accumulate)
+        except RuntimeError:  # (free unless raised)
+            if accumulate or not _fills_through_mask(x, tuple(indices), values):
+                raise
+            _put_(x, positions, _mask_fill_value(values, x.dtype), accumulate)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         error = arguments.not_a_tensor("index_put_", x, failure, indices, values, accumulate)
         raise error from None
@@ -2745,7 +2789,12 @@ def index_put(
         if accumulate is not False and accumulate is not True:  # torch's parser: a bool only
             raise TypeError("accumulate")
         positions = _index_put_plan(x, indices)
-        _check_put_value(x, positions, values)
+        try:
+            _check_put_value(x, positions, values)
+        except RuntimeError:  # (free unless raised)
+            if accumulate or not _fills_through_mask(x, tuple(indices), values):
+                raise
+            values = _mask_fill_value(values, x.dtype)
         return put_positions(x, positions, values, accumulate)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("index_put", x, failure, indices, values, accumulate) from None
