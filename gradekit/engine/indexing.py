@@ -237,6 +237,8 @@ def parse_index_afresh(
     """:func:`parse_index` without its memo of basic keys' plans."""
     shape = tuple(int(size) for size in shape)
     builder = _PlanBuilder(shape)
+    if for_setitem:
+        builder.for_setitem = True
     if _is_single_fast_path(key, as_array):
         builder.apply_single(key, for_setitem=for_setitem)
         return builder.finish(as_array)
@@ -447,7 +449,15 @@ def _count_specified_dims(items: tuple[object, ...], as_array: AsArray) -> int:
 # the plan builder: applies items left to right on a running shape
 
 
+class Uint8MaskInSetitem(Exception):  # noqa: N818 - a signal, not an error
+    """A uint8 mask in ``x[key] = value``'s key: torch's index_put_ refuses it for a
+    one-element value (masked_fill_) and warns otherwise, which the caller decides
+    (``views._uint8_setitem_plan``)."""
+
+
 class _PlanBuilder:
+    for_setitem = False  # (set on the instance by setitem's parse only)
+
     def __init__(self, shape: tuple[int, ...]) -> None:
         self.original_ndim = len(shape)
         self.shape = list(shape)
@@ -554,6 +564,8 @@ class _PlanBuilder:
 
     def _record_index(self, array: np.ndarray) -> None:
         if array.dtype == np.uint8:
+            if self.for_setitem:
+                raise Uint8MaskInSetitem
             errors.warn_at_caller("uint8_index")
             array = array.astype(np.bool_)
         # Pad so that the entry lands on dim ``self.dim`` once masks are expanded.

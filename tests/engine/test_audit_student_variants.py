@@ -92,6 +92,9 @@ WARNING_GOLDENS = {
     * 2,
     "t = torch.ones(3, 3)\nr = t[[[0, 1], [1, 2]]]": [(SEQUENCE, "<student>", 2)],
     "t = torch.ones(3, 3)\nr = t[[0, slice(None)]]": [(SEQUENCE, "<student>", 2)],
+    "t = torch.ones(3, 3)\nt.index_put_((torch.tensor([1, 0, 1], dtype=torch.uint8),), torch.ones(3))": [
+        (UINT8, "<student>", 2)
+    ],
     "t = torch.ones(3, 3)\nt[[[0, 1], [1, 2]]] = 1.0": [(SEQUENCE, "<student>", 2)],
     "t = torch.ones(3, 3)\nt[[[0, 1], [1, 2]]] += 1": [(SEQUENCE, "<student>", 2)] * 2,
     # a loss of mismatched sizes, softmax without dim: torch's Python warns at its caller
@@ -182,3 +185,41 @@ def test_mask_writes_of_one_element_values_match_torch(real_torch: ModuleType) -
             except RuntimeError as failure:
                 outcomes.append(str(failure))
         assert outcomes[0] == outcomes[1], (shape, target, source, where, value_shape)
+
+
+# uint8 masks (comparisons in pre-1.2 tutorials): a one-element write with one as the key's
+# only index is torch's masked_fill_ error (no warning); other writes warn and read it as a
+# bool mask
+U8 = "torch.tensor([1, 0, 1], dtype=torch.uint8)"
+UINT8_GOLDENS = {
+    f"t[{U8}] = 0.0": "RuntimeError: masked_fill_ only supports boolean masks, but got mask with dtype unsigned char",
+    f"t[{U8}] = torch.tensor([[5.0]])": "RuntimeError: masked_fill_ only supports boolean masks, but got mask with dtype unsigned char",
+    f"t[0, {U8}] = 1": "RuntimeError: masked_fill_ only supports boolean masks, but got mask with dtype unsigned char",
+    f"t[None, ..., {U8}] = 1": "RuntimeError: masked_fill_ only supports boolean masks, but got mask with dtype unsigned char",
+    f"t[{U8}, torch.tensor(0)] = 1": "RuntimeError: masked_fill_ only supports boolean masks, but got mask with dtype unsigned char",
+    "t[np.array([1, 0, 1], dtype=np.uint8)] = 2.0": "RuntimeError: masked_fill_ only supports boolean masks, but got mask with dtype unsigned char",
+    "t[torch.tensor([1, 0], dtype=torch.uint8)] = 1.0": "IndexError: The shape of the mask [2] at index 0 does not match the shape of the indexed tensor [3, 3] at index 0",
+    f"t.index_put_(({U8},), torch.tensor(1.0))": "RuntimeError: masked_fill_ only supports boolean masks, but got mask with dtype unsigned char",
+    "t.index_put_((torch.tensor(1, dtype=torch.uint8),), torch.tensor(1.0))": "RuntimeError: masked_fill_ only supports boolean masks, but got mask with dtype unsigned char",
+    "t.index_put_((torch.tensor([1, 0], dtype=torch.uint8),), torch.tensor(1.0))": "IndexError: The shape of the mask [2] at index 0 does not match the shape of the indexed tensor [3, 3] at index 0",
+    f"result = torch.index_put(t, ({U8},), torch.tensor([1.0]))": "RuntimeError: masked_fill_ only supports boolean masks, but got mask with dtype unsigned char",
+    f"t[{U8}] = torch.tensor([5.0, 6.0, 7.0])\nresult = t": "torch.float32 (3, 3) [[5.0, 6.0, 7.0], [3.0, 4.0, 5.0], [5.0, 6.0, 7.0]] rg=False | warns: indexing with dtype torch.uint8 is now deprecated, please us",
+    f"t[{U8}, 0] = torch.tensor([1.0, 2.0])\nresult = t[:, 0]": "torch.float32 (3,) [1.0, 3.0, 2.0] rg=False | warns: indexing with dtype torch.uint8 is now deprecated, please us",
+    f"t[{U8}, [0, 1]] = 1.0\nresult = t[:, :2]": "torch.float32 (3, 2) [[1.0, 1.0], [3.0, 4.0], [6.0, 1.0]] rg=False | warns: indexing with dtype torch.uint8 is now deprecated, please us",
+    f"t[{U8}] += 1\nresult = t[:, 0]": "torch.float32 (3,) [1.0, 3.0, 7.0] rg=False | warns: indexing with dtype torch.uint8 is now deprecated, please us / indexing with dtype torch.uint8 is now deprecated, please us",
+    f"t.index_put_(({U8},), torch.tensor([1.0, 2.0, 3.0]))\nresult = t[2]": "torch.float32 (3,) [1.0, 2.0, 3.0] rg=False | warns: indexing with dtype torch.uint8 is now deprecated, please us",
+    f"t.index_put_(({U8},), torch.tensor(1.0), accumulate=True)\nresult = t[2]": "torch.float32 (3,) [7.0, 8.0, 9.0] rg=False | warns: indexing with dtype torch.uint8 is now deprecated, please us",
+    f"t.index_put_(({U8}, torch.tensor([0, 1])), torch.tensor(1.0))\nresult = t[:, :2]": "torch.float32 (3, 2) [[1.0, 1.0], [3.0, 4.0], [6.0, 1.0]] rg=False | warns: indexing with dtype torch.uint8 is now deprecated, please us",
+    "t[torch.tensor(1, dtype=torch.uint8)] = 1.0\nresult = t[0]": "torch.float32 (3,) [1.0, 1.0, 1.0] rg=False",
+}
+
+
+@pytest.mark.parametrize("code", list(UINT8_GOLDENS))
+def test_uint8_mask_writes_are_torchs(code: str) -> None:
+    assert outcome(engine, PRELUDE + code) == UINT8_GOLDENS[code]
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("code", list(UINT8_GOLDENS))
+def test_the_uint8_goldens_are_torchs(code: str, real_torch: ModuleType) -> None:
+    assert outcome(real_torch, PRELUDE + code) == UINT8_GOLDENS[code]
