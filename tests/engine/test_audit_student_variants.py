@@ -223,3 +223,28 @@ def test_uint8_mask_writes_are_torchs(code: str) -> None:
 @pytest.mark.parametrize("code", list(UINT8_GOLDENS))
 def test_the_uint8_goldens_are_torchs(code: str, real_torch: ModuleType) -> None:
     assert outcome(real_torch, PRELUDE + code) == UINT8_GOLDENS[code]
+
+
+# even_rows through numpy: from_numpy of anything but an array names the type as torch
+# prints it (tp_name: numpy's scalars are numpy.float32, torch's dtype is torch.dtype)
+FROM_NUMPY_GOLDENS = {
+    "result = torch.from_numpy(np.float32(3.0))": "TypeError: expected np.ndarray (got numpy.float32)",
+    "result = torch.from_numpy(t.numpy()[0, 0])": "TypeError: expected np.ndarray (got numpy.float32)",
+    "result = torch.from_numpy(np.int64(1))": "TypeError: expected np.ndarray (got numpy.int64)",
+    "result = torch.from_numpy(np.bool_(True))": "TypeError: expected np.ndarray (got numpy.bool)",
+    "result = torch.from_numpy(t.tolist())": "TypeError: expected np.ndarray (got list)",
+    "result = torch.from_numpy(t)": "TypeError: expected np.ndarray (got Tensor)",
+    "result = torch.from_numpy(torch.float32)": "TypeError: expected np.ndarray (got torch.dtype)",
+    "result = torch.from_numpy(range(3))": "TypeError: expected np.ndarray (got range)",
+}
+
+
+@pytest.mark.parametrize("code", list(FROM_NUMPY_GOLDENS))
+def test_from_numpy_names_the_type_as_torch(code: str) -> None:
+    assert outcome(engine, PRELUDE + code) == FROM_NUMPY_GOLDENS[code]
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("code", list(FROM_NUMPY_GOLDENS))
+def test_the_from_numpy_goldens_are_torchs(code: str, real_torch: ModuleType) -> None:
+    assert outcome(real_torch, PRELUDE + code) == FROM_NUMPY_GOLDENS[code]

@@ -364,7 +364,7 @@ def as_tensor(data: Any, *, dtype: dtype | None = None, device: Any = None) -> T
 
 def from_numpy(array: np.ndarray) -> Tensor:
     if not isinstance(array, np.ndarray):
-        raise errors.error("from_numpy_type", type_name=type(array).__name__)
+        raise errors.error("from_numpy_type", type_name=arguments.type_name(array))
     dtypes.check_numpy_strides(array)
     if not array.flags.writeable:
         errors.warn_once("numpy_not_writable")
