@@ -552,6 +552,10 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "index {index} is out of bounds for dimension {dim} with size {size}",
     ),
     "too_many_indices": (IndexError, "too many indices for tensor of dimension {ndim}"),
+    "too_many_indices_got": (
+        IndexError,
+        "too many indices for tensor of dimension {ndim} (got {count})",
+    ),
     "mask_shape": (
         IndexError,
         "The shape of the mask {mask_shape} at index {index} does not match the shape of "

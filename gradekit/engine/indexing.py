@@ -246,8 +246,19 @@ def parse_index_afresh(
     specified = _count_specified_dims(items, as_array)
     if specified > len(shape):
         raise errors.error("too_many_indices", ndim=len(shape))
-    for position, item in enumerate(items):
-        builder.apply_item(item, position, specified, as_array)
+    try:
+        for position, item in enumerate(items):
+            builder.apply_item(item, position, specified, as_array)
+    except IndexError:  # (free unless raised)
+        ndim = len(builder.shape)
+        if builder.dim < ndim:
+            raise
+        # A second ``...`` moves past the last dim: torch adds ndim - specified per ellipsis,
+        # then reads past its sizes array (undefined behaviour); what it then says most often
+        index = _python_int(items[position])
+        if index is not None:
+            raise errors.error("index_out_of_bounds", index=index, dim=position, size=0) from None
+        raise errors.error("dim_out_of_range", low=-ndim, high=ndim - 1, dim=builder.dim) from None
     return builder.finish(as_array)
 
 
@@ -259,7 +270,7 @@ def parse_index_tensors(indices: Sequence[np.ndarray | None], shape: Sequence[in
         if array is not None and array.dtype not in _INDEX_DTYPES:
             raise errors.error("index_dtype")
     if len(indices) > len(shape):
-        raise errors.error("too_many_indices", ndim=len(shape))
+        raise errors.error("too_many_indices_got", ndim=len(shape), count=len(indices))
     if all(array is None for array in indices):
         return IndexPlan((), shape, None, shape)
     entries = [
@@ -590,8 +601,8 @@ class _PlanBuilder:
         if not self.tensor_indices:
             return IndexPlan(tuple(self.steps), view_shape, None, view_shape)
         advanced = _expand_masks(self.tensor_indices, view_shape)
-        if len(advanced) > len(view_shape):
-            raise errors.error("too_many_indices", ndim=len(view_shape))
+        if len(advanced) > len(view_shape):  # (index tensors past a second ``...``)
+            raise errors.error("too_many_indices_got", ndim=len(view_shape), count=len(advanced))
         result_shape = index_result_shape(view_shape, advanced)
         check_index_bounds(view_shape, advanced, result_shape)
         return IndexPlan(tuple(self.steps), view_shape, tuple(advanced), result_shape)

@@ -248,3 +248,33 @@ def test_from_numpy_names_the_type_as_torch(code: str) -> None:
 @pytest.mark.parametrize("code", list(FROM_NUMPY_GOLDENS))
 def test_the_from_numpy_goldens_are_torchs(code: str, real_torch: ModuleType) -> None:
     assert outcome(real_torch, PRELUDE + code) == FROM_NUMPY_GOLDENS[code]
+
+
+# ellipsis_pick with a second ``...``: torch moves on by ndim - specified dims per ellipsis
+# (t[..., 0, ...] is t[..., 0]); past the last dim it reads beyond its sizes (undefined
+# behaviour, see the internals doc), here what it says for tensors of up to 5 dims
+ELLIPSIS_GOLDENS = {
+    "result = q[..., 0, ...].shape": "(2, 3, 4)",
+    "result = q[..., ..., ...].shape": "(2, 3, 4, 2)",
+    "result = q[0, ..., 1, ...]": "torch.float32 (3, 4) [[1.0, 3.0, 5.0, 7.0], [9.0, 11.0, 13.0, 15.0], [17.0, 19.0, 21.0, 23.0]] rg=False",
+    "result = q[0, ..., ..., 1]": "IndexError: index 1 is out of bounds for dimension 3 with size 0",
+    "result = q[..., 0, ..., 0]": "IndexError: index 0 is out of bounds for dimension 3 with size 0",
+    "result = q[0, 0, ..., ..., 0]": "IndexError: index 0 is out of bounds for dimension 4 with size 0",
+    "result = q[1:, ..., ..., 1:]": "IndexError: Dimension out of range (expected to be in range of [-4, 3], but got 5)",
+    "result = q[0, ..., ..., None]": "IndexError: Dimension out of range (expected to be in range of [-4, 3], but got 6)",
+    "result = q[0, ..., ..., [0]]": "IndexError: too many indices for tensor of dimension 3 (got 5)",
+    "t.index_put_((torch.tensor([0]),) * 3, torch.tensor(1.0))": "IndexError: too many indices for tensor of dimension 2 (got 3)",
+    "result = t[torch.tensor([0]), torch.tensor([0]), torch.tensor([0])]": "IndexError: too many indices for tensor of dimension 2",
+}
+Q = "q = torch.arange(48.0).reshape(2, 3, 4, 2)\n"
+
+
+@pytest.mark.parametrize("code", list(ELLIPSIS_GOLDENS))
+def test_a_second_ellipsis_is_read_as_torch_reads_it(code: str) -> None:
+    assert outcome(engine, PRELUDE + Q + code) == ELLIPSIS_GOLDENS[code]
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("code", list(ELLIPSIS_GOLDENS))
+def test_the_ellipsis_goldens_are_torchs(code: str, real_torch: ModuleType) -> None:
+    assert outcome(real_torch, PRELUDE + Q + code) == ELLIPSIS_GOLDENS[code]
