@@ -148,17 +148,6 @@ MASK_FILL_GOLDENS = {
 }
 
 
-@pytest.mark.parametrize("code", list(MASK_FILL_GOLDENS))
-def test_a_one_element_value_fills_through_a_mask(code: str) -> None:
-    assert outcome(engine, PRELUDE + code) == MASK_FILL_GOLDENS[code]
-
-
-@pytest.mark.torch
-@pytest.mark.parametrize("code", list(MASK_FILL_GOLDENS))
-def test_the_mask_fill_goldens_are_torchs(code: str, real_torch: ModuleType) -> None:
-    assert outcome(real_torch, PRELUDE + code) == MASK_FILL_GOLDENS[code]
-
-
 @pytest.mark.torch
 def test_mask_writes_of_one_element_values_match_torch(real_torch: ModuleType) -> None:
     # random shapes, masks (on dims 0 or 1, or the whole tensor), value dtypes and shapes
@@ -214,17 +203,6 @@ UINT8_GOLDENS = {
 }
 
 
-@pytest.mark.parametrize("code", list(UINT8_GOLDENS))
-def test_uint8_mask_writes_are_torchs(code: str) -> None:
-    assert outcome(engine, PRELUDE + code) == UINT8_GOLDENS[code]
-
-
-@pytest.mark.torch
-@pytest.mark.parametrize("code", list(UINT8_GOLDENS))
-def test_the_uint8_goldens_are_torchs(code: str, real_torch: ModuleType) -> None:
-    assert outcome(real_torch, PRELUDE + code) == UINT8_GOLDENS[code]
-
-
 # even_rows through numpy: from_numpy of anything but an array names the type as torch
 # prints it (tp_name: numpy's scalars are numpy.float32, torch's dtype is torch.dtype)
 FROM_NUMPY_GOLDENS = {
@@ -237,17 +215,6 @@ FROM_NUMPY_GOLDENS = {
     "result = torch.from_numpy(torch.float32)": "TypeError: expected np.ndarray (got torch.dtype)",
     "result = torch.from_numpy(range(3))": "TypeError: expected np.ndarray (got range)",
 }
-
-
-@pytest.mark.parametrize("code", list(FROM_NUMPY_GOLDENS))
-def test_from_numpy_names_the_type_as_torch(code: str) -> None:
-    assert outcome(engine, PRELUDE + code) == FROM_NUMPY_GOLDENS[code]
-
-
-@pytest.mark.torch
-@pytest.mark.parametrize("code", list(FROM_NUMPY_GOLDENS))
-def test_the_from_numpy_goldens_are_torchs(code: str, real_torch: ModuleType) -> None:
-    assert outcome(real_torch, PRELUDE + code) == FROM_NUMPY_GOLDENS[code]
 
 
 # ellipsis_pick with a second ``...``: torch moves on by ndim - specified dims per ellipsis
@@ -269,12 +236,21 @@ ELLIPSIS_GOLDENS = {
 Q = "q = torch.arange(48.0).reshape(2, 3, 4, 2)\n"
 
 
-@pytest.mark.parametrize("code", list(ELLIPSIS_GOLDENS))
-def test_a_second_ellipsis_is_read_as_torch_reads_it(code: str) -> None:
-    assert outcome(engine, PRELUDE + Q + code) == ELLIPSIS_GOLDENS[code]
+# every outcome golden above, the ellipsis cases on the 2x3x4x2 tensor q
+OUTCOME_GOLDENS = {
+    **MASK_FILL_GOLDENS,
+    **UINT8_GOLDENS,
+    **FROM_NUMPY_GOLDENS,
+    **{Q + code: text for code, text in ELLIPSIS_GOLDENS.items()},
+}
+
+
+@pytest.mark.parametrize("code", list(OUTCOME_GOLDENS))
+def test_the_outcome_is_torchs(code: str) -> None:
+    assert outcome(engine, PRELUDE + code) == OUTCOME_GOLDENS[code]
 
 
 @pytest.mark.torch
-@pytest.mark.parametrize("code", list(ELLIPSIS_GOLDENS))
-def test_the_ellipsis_goldens_are_torchs(code: str, real_torch: ModuleType) -> None:
-    assert outcome(real_torch, PRELUDE + Q + code) == ELLIPSIS_GOLDENS[code]
+@pytest.mark.parametrize("code", list(OUTCOME_GOLDENS))
+def test_the_outcome_goldens_are_torchs(code: str, real_torch: ModuleType) -> None:
+    assert outcome(real_torch, PRELUDE + code) == OUTCOME_GOLDENS[code]
