@@ -15,6 +15,8 @@ Usage::
 from __future__ import annotations
 
 import builtins
+import os
+import sys
 import warnings
 from collections.abc import Iterable
 from typing import Any
@@ -569,6 +571,10 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "index {index} is out of bounds for dimension {dim} with size {size}",
     ),
     "too_many_indices": (IndexError, "too many indices for tensor of dimension {ndim}"),
+    "too_many_indices_got": (
+        IndexError,
+        "too many indices for tensor of dimension {ndim} (got {count})",
+    ),
     "mask_shape": (
         IndexError,
         "The shape of the mask {mask_shape} at index {index} does not match the shape of "
@@ -1469,6 +1475,11 @@ WARNINGS: dict[str, str] = {
         "sourceTensor.detach().clone() or sourceTensor.detach().clone().requires_grad_(True), "
         "rather than torch.tensor(sourceTensor)."
     ),
+    "new_tensor_copy_construct": (
+        "To copy construct from a tensor, it is recommended to use "
+        "sourceTensor.detach().clone() or sourceTensor.detach().clone().requires_grad_(True), "
+        "rather than tensor.new_tensor(sourceTensor)."
+    ),
     "transpose_T_deprecated": (
         "The use of `x.T` on tensors of dimension other than 2 to reverse their shape is "
         "deprecated and it will throw an error in a future release. Consider `x.mT` to "
@@ -1477,6 +1488,10 @@ WARNINGS: dict[str, str] = {
         "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4314.)"
     ),
     "mse_size": MESSAGES["mse_size_warning"][1],
+    "implicit_softmax_dim": (
+        "Implicit dimension choice for {name} has been deprecated. Change the call to include "
+        "dim=X as an argument."
+    ),
     "optimizer_duplicate_params": (
         "optimizer contains a parameter group with duplicate parameters; in future, this will "
         "cause an error; see github.com/pytorch/pytorch/issues/40967 for more information"
@@ -1624,6 +1639,26 @@ def parser_error(
 def warn(key: str, stacklevel: int = 3, **fields: object) -> None:
     """Emit torch's UserWarning for situation ``key``."""
     warnings.warn(WARNINGS[key].format(**fields), UserWarning, stacklevel=stacklevel)
+
+
+_ENGINE_FILES = os.path.dirname(os.path.abspath(__file__)) + os.sep
+# Engine files whose counterparts are Python in torch (nn.Module classes): a warning names
+# their line there, as torch's names its modules' forward in torch/nn/modules/.
+_TORCH_PYTHON_FILES = frozenset({os.path.join(_ENGINE_FILES, "nn", "modules.py")})
+
+
+def warn_at_caller(key: str, **fields: object) -> None:
+    """:func:`warn`, naming the line of the first frame outside the engine: the student's
+    line, as torch's C++ warnings name the Python line that called into torch, whichever
+    engine path (``x[k]``, ``x[k] = v``, ``x[k] += v``) got there; or a module's forward,
+    where torch's own Python calls the function."""
+    frame, level = sys._getframe(1), 2
+    while frame is not None:
+        filename = frame.f_code.co_filename
+        if not filename.startswith(_ENGINE_FILES) or filename in _TORCH_PYTHON_FILES:
+            break
+        frame, level = frame.f_back, level + 1
+    warnings.warn(WARNINGS[key].format(**fields), UserWarning, stacklevel=level)
 
 
 class UnsupportedError(builtins.NotImplementedError, AttributeError):

@@ -237,6 +237,8 @@ def parse_index_afresh(
     """:func:`parse_index` without its memo of basic keys' plans."""
     shape = tuple(int(size) for size in shape)
     builder = _PlanBuilder(shape)
+    if for_setitem:
+        builder.for_setitem = True
     if _is_single_fast_path(key, as_array):
         builder.apply_single(key, for_setitem=for_setitem)
         return builder.finish(as_array)
@@ -244,8 +246,19 @@ def parse_index_afresh(
     specified = _count_specified_dims(items, as_array)
     if specified > len(shape):
         raise errors.error("too_many_indices", ndim=len(shape))
-    for position, item in enumerate(items):
-        builder.apply_item(item, position, specified, as_array)
+    try:
+        for position, item in enumerate(items):
+            builder.apply_item(item, position, specified, as_array)
+    except IndexError:  # (free unless raised)
+        ndim = len(builder.shape)
+        if builder.dim < ndim:
+            raise
+        # A second ``...`` moves past the last dim: torch adds ndim - specified per ellipsis,
+        # then reads past its sizes array (undefined behaviour); what it then says most often
+        index = _python_int(items[position])
+        if index is not None:
+            raise errors.error("index_out_of_bounds", index=index, dim=position, size=0) from None
+        raise errors.error("dim_out_of_range", low=-ndim, high=ndim - 1, dim=builder.dim) from None
     return builder.finish(as_array)
 
 
@@ -257,7 +270,7 @@ def parse_index_tensors(indices: Sequence[np.ndarray | None], shape: Sequence[in
         if array is not None and array.dtype not in _INDEX_DTYPES:
             raise errors.error("index_dtype")
     if len(indices) > len(shape):
-        raise errors.error("too_many_indices", ndim=len(shape))
+        raise errors.error("too_many_indices_got", ndim=len(shape), count=len(indices))
     if all(array is None for array in indices):
         return IndexPlan((), shape, None, shape)
     entries = [
@@ -406,7 +419,7 @@ def _as_tuple(key: object, as_array: AsArray) -> tuple[object, ...]:
     if isinstance(key, tuple):
         return key
     if _treat_sequence_as_tuple(key, as_array):
-        errors.warn("non_tuple_sequence_index", stacklevel=5)  # the line doing t[key]
+        errors.warn_at_caller("non_tuple_sequence_index")
         return tuple(key)  # type: ignore[arg-type]
     return (key,)
 
@@ -447,7 +460,15 @@ def _count_specified_dims(items: tuple[object, ...], as_array: AsArray) -> int:
 # the plan builder: applies items left to right on a running shape
 
 
+class Uint8MaskInSetitem(Exception):  # noqa: N818 - a signal, not an error
+    """A uint8 mask in ``x[key] = value``'s key: torch's index_put_ refuses it for a
+    one-element value (masked_fill_) and warns otherwise, which the caller decides
+    (``views._uint8_setitem_plan``)."""
+
+
 class _PlanBuilder:
+    for_setitem = False  # (set on the instance by setitem's parse only)
+
     def __init__(self, shape: tuple[int, ...]) -> None:
         self.original_ndim = len(shape)
         self.shape = list(shape)
@@ -554,7 +575,9 @@ class _PlanBuilder:
 
     def _record_index(self, array: np.ndarray) -> None:
         if array.dtype == np.uint8:
-            errors.warn("uint8_index", stacklevel=5)
+            if self.for_setitem:
+                raise Uint8MaskInSetitem
+            errors.warn_at_caller("uint8_index")
             array = array.astype(np.bool_)
         # Pad so that the entry lands on dim ``self.dim`` once masks are expanded.
         while self._indexed_dims() < self.dim:
@@ -578,8 +601,8 @@ class _PlanBuilder:
         if not self.tensor_indices:
             return IndexPlan(tuple(self.steps), view_shape, None, view_shape)
         advanced = _expand_masks(self.tensor_indices, view_shape)
-        if len(advanced) > len(view_shape):
-            raise errors.error("too_many_indices", ndim=len(view_shape))
+        if len(advanced) > len(view_shape):  # (index tensors past a second ``...``)
+            raise errors.error("too_many_indices_got", ndim=len(view_shape), count=len(advanced))
         result_shape = index_result_shape(view_shape, advanced)
         check_index_bounds(view_shape, advanced, result_shape)
         return IndexPlan(tuple(self.steps), view_shape, tuple(advanced), result_shape)

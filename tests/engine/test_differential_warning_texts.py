@@ -44,6 +44,7 @@ SNIPPETS = {
     ),
     "tensor_copy_construct": "torch.tensor(torch.ones(2))",
     "cross_default_dim": "torch.cross(torch.ones(2, 3), torch.ones(2, 3))",
+    "new_tensor_copy_construct": "torch.ones(2).new_tensor(torch.ones(2))",
     "tensor_from_ndarray_list": "torch.tensor([read_only, read_only])",
     "mse_size": "torch.nn.functional.mse_loss(torch.ones(3), torch.ones(2, 3))",
     "searchsorted_values_noncontiguous": (

@@ -5,7 +5,12 @@ real torch 2.13, so it must pass on gradekit's engine too (test_alternative_solu
 ALTERNATIVES maps an assignment id to, per exercise, source texts that each define the
 exercise's entry. They were collected by grading many student idioms with
 ``gradekit check --backend torch`` and ``--backend engine`` and comparing the two reports;
-idioms the engine does not support yet (index_fill_, nn.Linear, ...) are left out.
+idioms the engine does not support yet (index_fill_, nn.Linear, ...) are left out. The last
+entries of most lists (session 17) are written in other styles: numpy round trips, ``.item()``
+/ ``.tolist()`` rebuilds, ``None`` and ``...`` indexing, masks joined with ``&``/``|``/``~``,
+hooks that return new or modified gradients, ``retain_grad``, ``create_graph`` chains,
+``x.data`` and ``clone().detach()``; the float64 mask write of set_fourth_element goes through
+torch's masked_fill_ dispatch.
 """
 
 # ruff: noqa: E501 - one idiom per line where it fits
@@ -32,6 +37,13 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def even_rows(t):\n    return t[::2].contiguous()\n",
             "def even_rows(t):\n    return t[torch.arange(len(t))[::2]]\n",
             "def even_rows(t):\n    return t[np.arange(0, len(t), 2)]\n",
+            "def even_rows(t):\n    return torch.from_numpy(t.numpy()[::2])\n",
+            "def even_rows(t):\n    return torch.tensor(t.numpy()[::2])\n",
+            "def even_rows(t):\n    return t[None][0, ::2]\n",
+            "def even_rows(t):\n    return t[..., ::2, :]\n",
+            "def even_rows(t):\n    return t[(torch.arange(len(t)) % 2 == 0) & (torch.arange(len(t)) >= 0)]\n",
+            "def even_rows(t):\n    return t[~(torch.arange(len(t)) % 2).bool()]\n",
+            "def even_rows(t):\n    return t.clone().detach()[::2]\n",
         ],
         "even_rows_reversed": [
             "def even_rows_reversed(t):\n    return t[::2].flip(0)\n",
@@ -53,6 +65,12 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def even_rows_reversed(t):\n    return t[::2].flip(-2)\n",
             "def even_rows_reversed(t):\n    return t[range(len(t) - 1 - (len(t) - 1) % 2, -1, -2)]\n",
             "def even_rows_reversed(t):\n    return t[np.arange(0, len(t), 2)[::-1].copy()]\n",
+            "def even_rows_reversed(t):\n    return torch.from_numpy(t.numpy()[::2][::-1].copy())\n",
+            "def even_rows_reversed(t):\n    return torch.from_numpy(np.flip(t.numpy()[::2], 0).copy())\n",
+            "def even_rows_reversed(t):\n    return torch.tensor(t.tolist()[::2][::-1])\n",
+            "def even_rows_reversed(t):\n    return torch.stack(t.unbind()[::2][::-1])\n",
+            "def even_rows_reversed(t):\n    return t[::2][torch.arange(len(t[::2]) - 1, -1, -1)]\n",
+            "def even_rows_reversed(t):\n    return t[::2].flip(0).clone().detach()\n",
         ],
         "ellipsis_pick": [
             "def ellipsis_pick(t):\n    return t[0][..., 1]\n",
@@ -72,6 +90,12 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def ellipsis_pick(t):\n    return torch.select(torch.select(t, 0, 0), -1, 1)\n",
             "def ellipsis_pick(t):\n    return t[0].chunk(2, dim=-1)[1].squeeze(-1)\n",
             "def ellipsis_pick(t):\n    return t[0].split(1, -1)[1][..., 0]\n",
+            "def ellipsis_pick(t):\n    return torch.from_numpy(t.numpy()[0, ..., 1])\n",
+            "def ellipsis_pick(t):\n    return t[0].movedim(-1, 0)[1]\n",
+            "def ellipsis_pick(t):\n    return t.transpose(0, -1)[1, ..., 0]\n",
+            "def ellipsis_pick(t):\n    return t.flatten(1, -2)[0, :, 1].view(t.shape[1:-1])\n",
+            "def ellipsis_pick(t):\n    return t[0, ..., 1].clone().detach()\n",
+            "def ellipsis_pick(t):\n    return torch.tensor(t[0, ..., 1].tolist())\n",
         ],
         "set_second_row": [
             "def set_second_row(t):\n    t[1] = torch.tensor([2, 3, 4])\n",
@@ -95,6 +119,12 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def set_second_row(t):\n    t.numpy()[1] = [2, 3, 4]\n",
             "def set_second_row(t):\n    t.scatter_reduce_(0, torch.ones(1, 3, dtype=torch.long), torch.tensor([[2, 3, 4]], dtype=t.dtype), 'sum', include_self=False)\n",
             "def set_second_row(t):\n    t.masked_scatter_((torch.arange(len(t)) == 1).unsqueeze(1), torch.tensor([2, 3, 4], dtype=t.dtype))\n",
+            "def set_second_row(t):\n    t.numpy()[1] = np.array([2, 3, 4])\n",
+            "def set_second_row(t):\n    t[1] = torch.from_numpy(np.array([2, 3, 4]))\n",
+            "def set_second_row(t):\n    t[1, :] = torch.arange(2, 5)\n",
+            "def set_second_row(t):\n    t[1, ...] = torch.tensor([2, 3, 4])\n",
+            "def set_second_row(t):\n    t[1] = torch.tensor([2., 3., 4.])\n",
+            "def set_second_row(t):\n    t[torch.arange(len(t)) == 1] = torch.tensor([2, 3, 4], dtype=t.dtype)\n",
         ],
         "set_fourth_element": [
             "def set_fourth_element(t):\n    t.put_(torch.tensor([3]), torch.tensor([-22.7], dtype=t.dtype))\n",
@@ -120,6 +150,10 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def set_fourth_element(t):\n    t.numpy().reshape(-1)[3] = -22.7\n",
             "def set_fourth_element(t):\n    t.numpy()[0, 0, 1, 1] = -22.7\n",
             "def set_fourth_element(t):\n    t.view(-1).masked_scatter_(torch.arange(t.numel()) == 3, torch.tensor([-22.7], dtype=t.dtype))\n",
+            "def set_fourth_element(t):\n    t.numpy().flat[3] = -22.7\n",
+            "def set_fourth_element(t):\n    t.view(-1)[3, ...] = -22.7\n",
+            "def set_fourth_element(t):\n    t[0, 0, 1, 1] = -22.7\n",
+            "def set_fourth_element(t):\n    t.view(-1)[torch.arange(t.numel()) == 3] = torch.tensor(-22.7, dtype=torch.float64)\n",
         ],
         "middle_rows": [
             "def middle_rows(t):\n    return t[:, 0::2, :, :]\n",
@@ -154,10 +188,16 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def can_broadcast(shape_a, shape_b):\n    return all(a == b or 1 in (a, b) for a, b in itertools.zip_longest(shape_a[::-1], shape_b[::-1], fillvalue=1))\n",
             "def can_broadcast(shape_a, shape_b):\n    return all(a == b or a == 1 or b == 1 for a, b in zip(torch.Size(shape_a)[::-1], torch.Size(shape_b)[::-1]))\n",
             "def can_broadcast(shape_a, shape_b):\n    n = max(len(shape_a), len(shape_b))\n    a = [1] * (n - len(shape_a)) + list(shape_a)\n    b = [1] * (n - len(shape_b)) + list(shape_b)\n    return all(x == y or min(x, y) == 1 for x, y in zip(a, b))\n",
+            "def can_broadcast(shape_a, shape_b):\n    n = min(len(shape_a), len(shape_b))\n    a = torch.tensor(shape_a[len(shape_a) - n:])\n    b = torch.tensor(shape_b[len(shape_b) - n:])\n    return bool(((a == b) | (a == 1) | (b == 1)).all())\n",
+            "def can_broadcast(shape_a, shape_b):\n    n = min(len(shape_a), len(shape_b))\n    a = torch.tensor(shape_a[len(shape_a) - n:], dtype=torch.long)\n    b = torch.tensor(shape_b[len(shape_b) - n:], dtype=torch.long)\n    return ((a == b) | (a == 1) | (b == 1)).all().item()\n",
+            "def can_broadcast(shape_a, shape_b):\n    n = min(len(shape_a), len(shape_b))\n    a = np.array(shape_a[len(shape_a) - n:], dtype=int)\n    b = np.array(shape_b[len(shape_b) - n:], dtype=int)\n    return bool(np.all((a == b) | (a == 1) | (b == 1)))\n",
         ],
         "broadcast_shape": [
             "def broadcast_shape(shape_a, shape_b):\n    out = []\n    for a, b in itertools.zip_longest(reversed(shape_a), reversed(shape_b), fillvalue=1):\n        if a != b and 1 not in (a, b):\n            raise ValueError('incompatible')\n        out.append(max(a, b))\n    return tuple(reversed(out))\n",
             "def broadcast_shape(shape_a, shape_b):\n    a = torch.Size((1,) * (len(shape_b) - len(shape_a)) + tuple(shape_a))\n    b = torch.Size((1,) * (len(shape_a) - len(shape_b)) + tuple(shape_b))\n    if any(x != y and x != 1 and y != 1 for x, y in zip(a, b)):\n        raise ValueError(f'{a} and {b}')\n    return tuple(max(x, y) for x, y in zip(a, b))\n",
+            "def broadcast_shape(shape_a, shape_b):\n    n = max(len(shape_a), len(shape_b))\n    a = torch.tensor([1] * (n - len(shape_a)) + list(shape_a), dtype=torch.long)\n    b = torch.tensor([1] * (n - len(shape_b)) + list(shape_b), dtype=torch.long)\n    if not bool(((a == b) | (a == 1) | (b == 1)).all()):\n        raise ValueError('shapes do not broadcast')\n    return tuple(torch.where(a == 1, b, a).tolist())\n",
+            "def broadcast_shape(shape_a, shape_b):\n    n = max(len(shape_a), len(shape_b))\n    a = np.array([1] * (n - len(shape_a)) + list(shape_a), dtype=int)\n    b = np.array([1] * (n - len(shape_b)) + list(shape_b), dtype=int)\n    if not np.all((a == b) | (a == 1) | (b == 1)):\n        raise ValueError('shapes do not broadcast')\n    return tuple(int(v) for v in np.where(a == 1, b, a))\n",
+            "def broadcast_shape(shape_a, shape_b):\n    n = max(len(shape_a), len(shape_b))\n    a = torch.tensor([1] * (n - len(shape_a)) + list(shape_a), dtype=torch.long)\n    b = torch.tensor([1] * (n - len(shape_b)) + list(shape_b), dtype=torch.long)\n    if ((a != b) & (a != 1) & (b != 1)).any():\n        raise ValueError('shapes do not broadcast')\n    return tuple(torch.maximum(a, b).tolist())\n",
         ],
         "pick_elements": [
             "def pick_elements(t):\n    return torch.hstack([t[0, 1], t[4, 0], t[7, 0]])\n",
@@ -181,6 +221,11 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def pick_elements(t):\n    return torch.stack([t[0][1], t[4][0], t[7][0]])\n",
             "def pick_elements(t):\n    return t[[0, 4, 7], [1, 0, 0]].reshape(-1)\n",
             "def pick_elements(t):\n    return torch.take_along_dim(t[[0, 4, 7]], torch.tensor([[1], [0], [0]]), dim=1).squeeze(1)\n",
+            "def pick_elements(t):\n    return torch.from_numpy(t.numpy()[[0, 4, 7], [1, 0, 0]])\n",
+            "def pick_elements(t):\n    return torch.tensor([t[0, 1].item(), t[4, 0].item(), t[7, 0].item()])\n",
+            "def pick_elements(t):\n    return torch.tensor(t.tolist())[[0, 4, 7], [1, 0, 0]]\n",
+            "def pick_elements(t):\n    return t[[0, 4, 7], [1, 0, 0]].clone().detach()\n",
+            "def pick_elements(t):\n    return t.view(-1)[torch.tensor([1, 12, 21])]\n",
         ],
         "corners": [
             "def corners(t):\n    return torch.vstack([t[0, [0, -1]], t[-1, [0, -1]]])\n",
@@ -203,6 +248,12 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def corners(t):\n    return t[np.ix_([0, -1], [0, -1])]\n",
             "def corners(t):\n    return t[[0, -1]][..., [0, -1]]\n",
             "def corners(t):\n    return t[np.ix_([0, t.shape[0] - 1], [0, t.shape[1] - 1])]\n",
+            "def corners(t):\n    return torch.from_numpy(t.numpy()[np.ix_([0, -1], [0, -1])])\n",
+            "def corners(t):\n    return t[[0, -1]][:, [0, -1]].clone().detach()\n",
+            "def corners(t):\n    return torch.tensor([[t[0, 0].item(), t[0, -1].item()], [t[-1, 0].item(), t[-1, -1].item()]])\n",
+            "def corners(t):\n    return t[[0, -1], None][:, 0, [0, -1]]\n",
+            "def corners(t):\n    return torch.stack([t[0][[0, -1]], t[-1][[0, -1]]])\n",
+            "def corners(t):\n    return t[[0, -1]].mT[[0, -1]].mT\n",
         ],
         "rows_mean_at_least": [
             "def rows_mean_at_least(t, threshold):\n    return t[torch.argwhere(t.mean(1) >= threshold).flatten()]\n",
@@ -231,6 +282,8 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def rows_mean_at_least(t, threshold):\n    return t[(t.mean(1) >= threshold)[:, None].expand_as(t)].view(-1, t.shape[1])\n",
             "def rows_mean_at_least(t, threshold):\n    return t[torch.bucketize(t.mean(1), torch.tensor([threshold]), right=True) == 1]\n",
             "def rows_mean_at_least(t, threshold):\n    return t[torch.searchsorted(torch.tensor([threshold]), t.mean(1), right=True).bool()]\n",
+            "def rows_mean_at_least(t, threshold):\n    return t[(t.mean(dim=1) >= threshold) & torch.ones(len(t), dtype=torch.bool)]\n",
+            "def rows_mean_at_least(t, threshold):\n    return t[np.nonzero((t.mean(1) >= threshold).numpy())[0]]\n",
         ],
     },
     "autograd": {
@@ -238,11 +291,15 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def build_graph(x, a, b):\n    return torch.add(torch.mul(a, x), b)\n",
             "def build_graph(x, a, b):\n    return a.mul(x).add(b)\n",
             "def build_graph(x, a, b):\n    return x * a + b\n",
+            "def build_graph(x, a, b):\n    return a.mul(x).add_(b)\n",
+            "def build_graph(x, a, b):\n    return torch.add(b, a * x)\n",
         ],
         "requires_grad_flow": [
             "def requires_grad_flow(x, y, z):\n    a = torch.add(x, y)\n    b = torch.add(a, z)\n    return (a.requires_grad, b.requires_grad, a.is_leaf, b.is_leaf)\n",
             "def requires_grad_flow(x, y, z):\n    a = x + y\n    b = a + z\n    return (a.requires_grad, b.requires_grad, a.grad_fn is None, b.grad_fn is None)\n",
             "def requires_grad_flow(x, y, z):\n    a = x + y\n    b = a + z\n    return (bool(a.requires_grad), bool(b.requires_grad), bool(a.is_leaf), bool(b.is_leaf))\n",
+            "def requires_grad_flow(x, y, z):\n    a = x + y\n    b = a + z\n    return tuple(bool(f) for f in (a.requires_grad, b.requires_grad, a.is_leaf, b.is_leaf))\n",
+            "def requires_grad_flow(x, y, z):\n    a = (x + y).clone()\n    b = a + z\n    return (a.requires_grad, b.requires_grad, a.is_leaf, b.is_leaf)\n",
         ],
         "make_trainable": [
             "def make_trainable(t):\n    return torch.autograd.Variable(t.float(), requires_grad=True)\n",
@@ -257,11 +314,14 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def make_trainable(t):\n    return (torch.zeros_like(t, dtype=torch.float32) + t).requires_grad_()\n",
             "def make_trainable(t):\n    return torch.FloatTensor(t.tolist()).requires_grad_()\n",
             "def make_trainable(t):\n    return t.new_tensor(t, dtype=torch.float32, requires_grad=True)\n",
+            "def make_trainable(t):\n    return torch.from_numpy(t.numpy().astype(np.float32)).requires_grad_()\n",
         ],
         "untracked_input_grads": [
             "def untracked_input_grads(x, y, z):\n    u = torch.mul(z, torch.add(x, y))\n    u.backward()\n    return (z.grad, x.grad, y.grad)\n",
             "def untracked_input_grads(x, y, z):\n    u = z * (x + y)\n    torch.autograd.backward(u)\n    return (z.grad, x.grad, y.grad)\n",
             "def untracked_input_grads(x, y, z):\n    u = z * (x + y)\n    u.backward(torch.tensor(1.0))\n    return (z.grad, x.grad, y.grad)\n",
+            "def untracked_input_grads(x, y, z):\n    u = z * (x + y)\n    u.backward(torch.ones_like(u))\n    return (z.grad, x.grad, y.grad)\n",
+            "def untracked_input_grads(x, y, z):\n    u = z * (x + y)\n    u.backward()\n    return (z.grad.clone().detach(), x.grad.clone().detach(), y.grad)\n",
         ],
         "requires_grad_later": [
             "def requires_grad_later(a):\n    a = (a * 3) / (a - 1)\n    a.requires_grad = True\n    return (a * a).sum()\n",
@@ -270,10 +330,14 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def requires_grad_later(a):\n    a = a.mul(3).div(a.sub(1))\n    a.requires_grad_(True)\n    return a.mul(a).sum()\n",
             "def requires_grad_later(a):\n    b = ((a * 3) / (a - 1)).clone()\n    b.requires_grad_(True)\n    return (b * b).sum()\n",
             "def requires_grad_later(a):\n    a = a.clone()\n    a.mul_(3).div_(a / 3 - 1)\n    a.requires_grad_(True)\n    return (a * a).sum()\n",
+            "def requires_grad_later(a):\n    with torch.no_grad():\n        a = a * 3 / (a - 1)\n    a.requires_grad_()\n    return (a * a).sum()\n",
+            "def requires_grad_later(a):\n    n = a.numpy()\n    a = torch.from_numpy(n * 3 / (n - 1))\n    a.requires_grad_(True)\n    return (a * a).sum()\n",
         ],
         "nonleaf_flag_error": [
             "def nonleaf_flag_error(x):\n    y = x * 2\n    y.requires_grad = False\n    return y\n",
             "def nonleaf_flag_error(x):\n    y = x.mul(2)\n    y.requires_grad_(False)\n    return y\n",
+            "def nonleaf_flag_error(x):\n    y = x.clone() * 2\n    y.requires_grad_(False)\n    return y\n",
+            "def nonleaf_flag_error(x):\n    y = 2 * x\n    y.requires_grad = False\n    return y\n",
         ],
         "loss_grad_fn_names": [
             "def loss_grad_fn_names(x, y, w, b):\n    z = x @ w + b\n    loss = F.binary_cross_entropy_with_logits(z, y)\n    return (type(z.grad_fn).__name__, type(loss.grad_fn).__name__)\n",
@@ -283,6 +347,8 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def loss_grad_fn_names(x, y, w, b):\n    z = torch.matmul(x, w) + b\n    loss = F.binary_cross_entropy_with_logits(z, y)\n    return (repr(z.grad_fn)[1:].split(' object')[0], repr(loss.grad_fn)[1:].split(' object')[0])\n",
             "def loss_grad_fn_names(x, y, w, b):\n    z = torch.matmul(x, w) + b\n    loss = F.binary_cross_entropy_with_logits(z, y, reduction='mean')\n    return (type(z.grad_fn).__name__, type(loss.grad_fn).__name__)\n",
             "def loss_grad_fn_names(x, y, w, b):\n    criterion = torch.nn.BCEWithLogitsLoss()\n    z = torch.matmul(x, w) + b\n    loss = criterion(z, y)\n    return (type(z.grad_fn).__name__, type(loss.grad_fn).__name__)\n",
+            "def loss_grad_fn_names(x, y, w, b):\n    z = x.matmul(w).add(b)\n    loss = F.binary_cross_entropy_with_logits(z, y)\n    return (z.grad_fn.name(), loss.grad_fn.name())\n",
+            "def loss_grad_fn_names(x, y, w, b):\n    z = torch.matmul(x, w) + b\n    loss = F.binary_cross_entropy_with_logits(z, y)\n    return (type(z.grad_fn).__qualname__, type(loss.grad_fn).__qualname__)\n",
         ],
         "leaf_gradients": [
             "def leaf_gradients(x, a, b):\n    z = a * x + b\n    z.backward(torch.tensor(1.0))\n    return (x.grad, a.grad, b.grad)\n",
@@ -295,6 +361,8 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def leaf_gradients(x, a, b):\n    z = a * x + b\n    z.backward()\n    return (x.grad.data, a.grad.data, b.grad.data)\n",
             "def leaf_gradients(x, a, b):\n    x.retain_grad()\n    z = a * x + b\n    z.backward()\n    return (x.grad, a.grad, b.grad)\n",
             "def leaf_gradients(x, a, b):\n    optimizer = torch.optim.SGD([x, a, b], lr=0.01)\n    optimizer.zero_grad()\n    z = a * x + b\n    z.backward()\n    return (x.grad, a.grad, b.grad)\n",
+            "def leaf_gradients(x, a, b):\n    z = a * x + b\n    z.backward()\n    return tuple(torch.tensor(t.grad.item()) for t in (x, a, b))\n",
+            "def leaf_gradients(x, a, b):\n    z = a * x + b\n    z.backward()\n    return tuple(torch.from_numpy(t.grad.numpy()) for t in (x, a, b))\n",
         ],
         "vector_backward": [
             "def vector_backward(x, a, b):\n    z = a * x + b\n    z.sum().backward()\n    return (x.grad, a.grad, b.grad)\n",
@@ -305,6 +373,8 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def vector_backward(x, a, b):\n    z = a * x + b\n    z.backward(torch.full_like(z, 1.0))\n    return (x.grad, a.grad, b.grad)\n",
             "def vector_backward(x, a, b):\n    z = a * x + b\n    torch.autograd.backward(z, grad_tensors=torch.ones_like(z))\n    return (x.grad, a.grad, b.grad)\n",
             "def vector_backward(x, a, b):\n    z = a * x + b\n    z.backward(torch.ones_like(a))\n    return (x.grad, a.grad, b.grad)\n",
+            "def vector_backward(x, a, b):\n    z = a * x + b\n    z.backward(torch.from_numpy(np.ones(z.shape, dtype=np.float32)))\n    return (x.grad, a.grad, b.grad)\n",
+            "def vector_backward(x, a, b):\n    z = a * x + b\n    z.backward(torch.ones_like(z).double())\n    return (x.grad, a.grad, b.grad)\n",
         ],
         "mean_backward": [
             "def mean_backward(x, a, b):\n    z = torch.mean(a * x + b)\n    z.backward()\n    return (x.grad, a.grad, b.grad)\n",
@@ -312,6 +382,8 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def mean_backward(x, a, b):\n    z = (a * x + b).sum() / len(a)\n    z.backward()\n    return (x.grad, a.grad, b.grad)\n",
             "def mean_backward(x, a, b):\n    z = (a * x + b).mean(dim=0)\n    z.backward()\n    return (x.grad, a.grad, b.grad)\n",
             "def mean_backward(x, a, b):\n    z = a * x + b\n    z.backward(torch.ones_like(z) / z.numel())\n    return (x.grad, a.grad, b.grad)\n",
+            "def mean_backward(x, a, b):\n    z = (a * x + b).sum() * (1 / a.numel())\n    z.backward()\n    return (x.grad, a.grad, b.grad)\n",
+            "def mean_backward(x, a, b):\n    z = (a * x + b).mean()\n    torch.autograd.backward(z)\n    return (x.grad, a.grad, b.grad)\n",
         ],
         "sum_of_squares_grad": [
             "def sum_of_squares_grad(a):\n    L = (a ** 2).sum()\n    L.backward()\n    return a.grad\n",
@@ -329,6 +401,7 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def sum_of_squares_grad(a):\n    L = a.pow(2.0).sum()\n    L.backward()\n    return a.grad\n",
             "def sum_of_squares_grad(a):\n    v = a.reshape(-1)\n    L = v @ v\n    L.backward()\n    return a.grad\n",
             "def sum_of_squares_grad(a):\n    L = (a * a).sum()\n    L.backward()\n    return a.grad.data\n",
+            "def sum_of_squares_grad(a):\n    L = sum(v * v for v in a.flatten())\n    L.backward()\n    return a.grad\n",
         ],
         "quadratic_mean_grad": [
             "def quadratic_mean_grad(x):\n    out = (3 * (x + 2) ** 2).mean()\n    out.backward()\n    return x.grad\n",
@@ -338,11 +411,15 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def quadratic_mean_grad(x):\n    y = x + 2\n    out = (y * y * 3).sum() / x.numel()\n    out.backward()\n    return x.grad\n",
             "def quadratic_mean_grad(x):\n    out = 3 * F.mse_loss(x, torch.full_like(x, -2.0))\n    out.backward()\n    return x.grad\n",
             "def quadratic_mean_grad(x):\n    y = x + 2\n    out = (y * y * 3).mean(0).mean()\n    out.backward()\n    return x.grad\n",
+            "def quadratic_mean_grad(x):\n    y = x + 2\n    z = y * y * 3\n    out = z.sum() / z.numel()\n    out.backward()\n    return x.grad\n",
+            "def quadratic_mean_grad(x):\n    y = x + 2\n    y.retain_grad()\n    out = (y * y * 3).mean()\n    out.backward()\n    return x.grad\n",
         ],
         "mean_of_sum": [
             "def mean_of_sum(x, y):\n    z = x + y\n    z.retain_grad()\n    z.mean().backward()\n    return (z.grad, x.grad, y.grad)\n",
             "def mean_of_sum(x, y):\n    z = torch.add(x, y)\n    z.retain_grad()\n    torch.mean(z).backward()\n    return (z.grad, x.grad, y.grad)\n",
             "def mean_of_sum(x, y):\n    z = x + y\n    grads = []\n    z.register_hook(lambda g: grads.append(g))\n    z.mean().backward()\n    return (grads[0], x.grad, y.grad)\n",
+            "def mean_of_sum(x, y):\n    g = {}\n    z = x + y\n    z.register_hook(lambda grad: g.setdefault('z', grad))\n    z.mean().backward()\n    return (g['z'], x.grad, y.grad)\n",
+            "def mean_of_sum(x, y):\n    z = x.add(y)\n    z.retain_grad()\n    torch.autograd.backward(z.mean())\n    return (z.grad, x.grad, y.grad)\n",
         ],
         "backward_twice": [
             "def backward_twice(x, a):\n    y = a * x\n    y.backward(retain_graph=True)\n    y.backward(retain_graph=True)\n    return (x.grad, a.grad)\n",
@@ -350,6 +427,8 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def backward_twice(x, a):\n    y = a * x\n    for i in range(2):\n        y.backward(retain_graph=(i == 0))\n    return (x.grad, a.grad)\n",
             "def backward_twice(x, a):\n    y = a * x\n    torch.autograd.backward(y, retain_graph=True)\n    torch.autograd.backward(y)\n    return (x.grad, a.grad)\n",
             "def backward_twice(x, a):\n    (a * x).backward()\n    (a * x).backward()\n    return (x.grad, a.grad)\n",
+            "def backward_twice(x, a):\n    y = a * x\n    y.backward(retain_graph=True)\n    y.backward()\n    return (x.grad.clone(), a.grad.clone())\n",
+            "def backward_twice(x, a):\n    y = torch.mul(a, x)\n    for _ in range(2):\n        y.backward(retain_graph=True)\n    return (x.grad, a.grad)\n",
         ],
         "second_backward_error": [
             "def second_backward_error(x):\n    y = x ** 2\n    y.backward()\n    y.backward()\n    return x.grad\n",
@@ -361,6 +440,8 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def second_backward_error(x):\n    y = x.sigmoid()\n    y.backward()\n    y.backward()\n",
             "def second_backward_error(x):\n    y = x.tanh()\n    y.backward()\n    y.backward()\n",
             "def second_backward_error(x):\n    y = torch.relu(x * x)\n    y.backward()\n    y.backward()\n",
+            "def second_backward_error(x):\n    y = x * x\n    torch.autograd.grad(y, x)\n    y.backward()\n",
+            "def second_backward_error(x):\n    y = x.mul(x)\n    y.backward(retain_graph=False)\n    y.backward()\n",
         ],
         "nonscalar_backward_error": [
             "def nonscalar_backward_error(x, y):\n    u = torch.mul(2, torch.add(x, y))\n    u.backward()\n",
@@ -368,6 +449,8 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def nonscalar_backward_error(x, y):\n    u = 2 * (x + y)\n    torch.autograd.backward(u)\n",
             "def nonscalar_backward_error(x, y):\n    u = 2 * (x + y)\n    u.backward(None)\n",
             "def nonscalar_backward_error(x, y):\n    u = 2 * (x + y)\n    u.backward(gradient=None)\n",
+            "def nonscalar_backward_error(x, y):\n    u = 2 * (x + y)\n    u.backward(retain_graph=True)\n",
+            "def nonscalar_backward_error(x, y):\n    u = 2 * (x + y)\n    torch.autograd.grad(u, [x, y])\n",
         ],
         "accumulated_then_zeroed": [
             "def accumulated_then_zeroed(inp):\n    out = (inp + 1).pow(2)\n    res = []\n    for i in range(3):\n        if i == 2:\n            inp.grad.zero_()\n        out.backward(torch.ones_like(inp), retain_graph=True)\n        res.append(inp.grad.clone())\n    return tuple(res)\n",
@@ -380,18 +463,24 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def accumulated_then_zeroed(inp):\n    out = (inp + 1).pow(2)\n    out.backward(torch.ones_like(inp), retain_graph=True)\n    a = inp.grad.clone()\n    out.backward(torch.ones_like(inp), retain_graph=True)\n    b = inp.grad.clone()\n    inp.grad.mul_(0)\n    out.backward(torch.ones_like(inp), retain_graph=True)\n    return (a, b, inp.grad.clone())\n",
             "def accumulated_then_zeroed(inp):\n    optimizer = torch.optim.SGD([inp], lr=0.1)\n    out = (inp + 1).pow(2)\n    out.backward(torch.ones_like(inp), retain_graph=True)\n    a = inp.grad.clone()\n    out.backward(torch.ones_like(inp), retain_graph=True)\n    b = inp.grad.clone()\n    optimizer.zero_grad()\n    out.backward(torch.ones_like(inp), retain_graph=True)\n    return (a, b, inp.grad.clone())\n",
             "def accumulated_then_zeroed(inp):\n    optimizer = torch.optim.SGD([inp], lr=0.1)\n    out = (inp + 1).pow(2)\n    out.backward(torch.ones_like(inp), retain_graph=True)\n    a = inp.grad.clone()\n    out.backward(torch.ones_like(inp), retain_graph=True)\n    b = inp.grad.clone()\n    optimizer.zero_grad(set_to_none=False)\n    out.backward(torch.ones_like(inp), retain_graph=True)\n    return (a, b, inp.grad.clone())\n",
+            "def accumulated_then_zeroed(inp):\n    out = (inp + 1).pow(2)\n    res = []\n    for i in range(3):\n        if i == 2:\n            inp.grad.numpy().fill(0)\n        out.backward(torch.ones_like(inp), retain_graph=True)\n        res.append(inp.grad.clone())\n    return tuple(res)\n",
+            "def accumulated_then_zeroed(inp):\n    out = (inp + 1).pow(2)\n    res = []\n    for i in range(3):\n        if i == 2:\n            inp.grad[:] = 0\n        out.backward(torch.ones_like(inp), retain_graph=True)\n        res.append(inp.grad.clone())\n    return tuple(res)\n",
         ],
         "accumulate_across_graphs": [
             "def accumulate_across_graphs(x, y, z):\n    w = torch.add(x, y)\n    w.retain_grad()\n    u = torch.mul(z, w)\n    u.backward(retain_graph=True)\n    u.backward()\n    w.backward()\n    return (z.grad, w.grad, x.grad, y.grad)\n",
             "def accumulate_across_graphs(x, y, z):\n    w = x + y\n    w.retain_grad()\n    u = z * w\n    u.backward(retain_graph=True)\n    u.backward(retain_graph=True)\n    w.backward(retain_graph=True)\n    return (z.grad, w.grad, x.grad, y.grad)\n",
             "def accumulate_across_graphs(x, y, z):\n    w = x + y\n    w.retain_grad()\n    u = z * w\n    u.backward(retain_graph=True)\n    u.backward()\n    w.backward()\n    return (z.grad.clone(), w.grad.clone(), x.grad.clone(), y.grad.clone())\n",
             "def accumulate_across_graphs(x, y, z):\n    w = x + y\n    w.retain_grad()\n    u = z * w\n    w.backward(retain_graph=True)\n    u.backward(retain_graph=True)\n    u.backward()\n    return (z.grad, w.grad, x.grad, y.grad)\n",
+            "def accumulate_across_graphs(x, y, z):\n    w = x + y\n    w.retain_grad()\n    u = z * w\n    torch.autograd.backward(u, retain_graph=True)\n    torch.autograd.backward(u)\n    torch.autograd.backward(w)\n    return (z.grad, w.grad, x.grad, y.grad)\n",
+            "def accumulate_across_graphs(x, y, z):\n    w = x + y\n    w.retain_grad()\n    u = z * w\n    u.backward(torch.ones_like(u), retain_graph=True)\n    u.backward(torch.ones_like(u))\n    w.backward(torch.ones_like(w))\n    return (z.grad, w.grad, x.grad, y.grad)\n",
         ],
         "intermediate_grads": [
             "def intermediate_grads(x, a, b, c, d):\n    y = a * x + b\n    w = c * y + d\n    g = {}\n    y.register_hook(lambda grad: g.setdefault('y', grad))\n    w.register_hook(lambda grad: g.setdefault('w', grad))\n    w.backward()\n    return (g['y'], g['w'])\n",
             "def intermediate_grads(x, a, b, c, d):\n    y = a * x + b\n    w = c * y + d\n    y.retain_grad()\n    w.retain_grad()\n    w.backward()\n    return (y.grad, w.grad)\n",
             "def intermediate_grads(x, a, b, c, d):\n    y = torch.add(torch.mul(a, x), b)\n    y.retain_grad()\n    w = torch.add(torch.mul(c, y), d)\n    w.retain_grad()\n    w.backward()\n    return (y.grad, w.grad)\n",
             "def intermediate_grads(x, a, b, c, d):\n    y = a * x + b\n    y.retain_grad()\n    w = c * y + d\n    w.backward()\n    return (y.grad, torch.ones_like(w))\n",
+            "def intermediate_grads(x, a, b, c, d):\n    gs = {}\n    y = a * x + b\n    w = c * y + d\n    y.register_hook(lambda g: gs.__setitem__('y', g))\n    w.register_hook(lambda g: gs.__setitem__('w', g))\n    w.backward()\n    return (gs['y'], gs['w'])\n",
+            "def intermediate_grads(x, a, b, c, d):\n    y = a * x + b\n    w = c * y + d\n    y.retain_grad()\n    w.retain_grad()\n    w.backward(torch.ones_like(w))\n    return (y.grad, w.grad)\n",
         ],
         "doubled_hook": [
             "def doubled_hook(v, g):\n    def double(grad):\n        return grad * 2\n    h = v.register_hook(double)\n    v.backward(g)\n    first = v.grad.clone()\n    h.remove()\n    v.backward(g)\n    return (first, v.grad.clone())\n",
@@ -402,6 +491,8 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def doubled_hook(v, g):\n    h = v.register_hook(lambda grad: grad * 2)\n    (v * g).sum().backward()\n    first = v.grad.clone()\n    h.remove()\n    (v * g).sum().backward()\n    return (first, v.grad.clone())\n",
             "def doubled_hook(v, g):\n    h = v.register_hook(lambda grad: grad * 2)\n    v.backward(g)\n    first = v.grad.clone()\n    h.remove()\n    h.remove()\n    v.backward(g)\n    return (first, v.grad.clone())\n",
             "def doubled_hook(v, g):\n    with v.register_hook(lambda grad: grad * 2):\n        v.backward(g)\n        first = v.grad.clone()\n    v.backward(g)\n    return (first, v.grad.clone())\n",
+            "def doubled_hook(v, g):\n    h = v.register_hook(lambda grad: grad + grad)\n    v.backward(g)\n    first = v.grad.clone()\n    h.remove()\n    v.backward(g)\n    return (first, v.grad)\n",
+            "def doubled_hook(v, g):\n    def hook(grad):\n        return grad.clone() * 2\n    h = v.register_hook(hook)\n    v.backward(g)\n    first = v.grad.detach().clone()\n    h.remove()\n    v.backward(g)\n    return (first, v.grad)\n",
         ],
         "negated_hook": [
             "def negated_hook(x, y):\n    z = x + y\n    z.retain_grad()\n    u = 2 * z\n    h = z.register_hook(lambda g: -g)\n    u.backward(gradient=torch.ones_like(u))\n    h.remove()\n    return (z.grad, x.grad, y.grad)\n",
@@ -409,6 +500,8 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def negated_hook(x, y):\n    z = x + y\n    h = z.register_hook(lambda g: g * -1)\n    z.retain_grad()\n    u = 2 * z\n    u.backward(torch.ones_like(u))\n    h.remove()\n    return (z.grad, x.grad, y.grad)\n",
             "def negated_hook(x, y):\n    z = x + y\n    z.retain_grad()\n    u = 2 * z\n    h = z.register_hook(lambda g: -1 * g)\n    u.sum().backward()\n    h.remove()\n    return (z.grad, x.grad, y.grad)\n",
             "def negated_hook(x, y):\n    z = torch.add(x, y)\n    z.retain_grad()\n    u = torch.mul(z, 2)\n    h = z.register_hook(torch.neg)\n    u.backward(torch.ones_like(u))\n    h.remove()\n    return (z.grad, x.grad, y.grad)\n",
+            "def negated_hook(x, y):\n    z = x + y\n    z.retain_grad()\n    u = 2 * z\n    h = z.register_hook(lambda g: torch.from_numpy(-g.numpy()))\n    u.backward(gradient=torch.ones_like(u))\n    h.remove()\n    return (z.grad, x.grad, y.grad)\n",
+            "def negated_hook(x, y):\n    z = x + y\n    z.retain_grad()\n    u = 2 * z\n    h = z.register_hook(lambda g: g.neg_())\n    u.backward(gradient=torch.ones_like(u))\n    h.remove()\n    return (z.grad, x.grad, y.grad)\n",
         ],
         "detach_shares_memory": [
             "def detach_shares_memory(v):\n    new = v.detach()\n    new[0].fill_(5)\n    return (new, v)\n",
@@ -418,6 +511,8 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def detach_shares_memory(v):\n    new = v.detach()\n    new[:1] = 5\n    return (new, v)\n",
             "def detach_shares_memory(v):\n    new = v.detach()\n    new[0:1].copy_(torch.tensor([5.0]))\n    return (new, v)\n",
             "def detach_shares_memory(v):\n    new = v.detach()\n    new.numpy()[0] = 5\n    return (new, v)\n",
+            "def detach_shares_memory(v):\n    new = v.data\n    new[0] = 5\n    return (new, v)\n",
+            "def detach_shares_memory(v):\n    new = torch.from_numpy(v.detach().numpy())\n    new[0] = 5\n    return (new, v)\n",
         ],
         "stop_gradient": [
             "def stop_gradient(x, y, v):\n    z = x + y\n    z.retain_grad()\n    u = 2 * z\n    w = z.detach() - v\n    u.backward(torch.ones_like(u), retain_graph=True)\n    w.backward(torch.ones_like(w))\n    u.backward(torch.ones_like(u))\n    return (z.grad, x.grad, y.grad, v.grad)\n",
@@ -425,6 +520,8 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def stop_gradient(x, y, v):\n    z = x + y\n    z.retain_grad()\n    u = 2 * z\n    with torch.no_grad():\n        zc = x + y\n    w = zc - v\n    ones = torch.ones_like(x)\n    u.backward(ones, retain_graph=True)\n    w.backward(ones)\n    u.backward(ones)\n    return (z.grad, x.grad, y.grad, v.grad)\n",
             "def stop_gradient(x, y, v):\n    z = torch.add(x, y)\n    z.retain_grad()\n    u = torch.mul(z, 2)\n    w = torch.sub(z.detach(), v)\n    ones = torch.ones_like(x)\n    u.backward(gradient=ones, retain_graph=True)\n    w.backward(gradient=ones)\n    u.backward(gradient=ones)\n    return (z.grad, x.grad, y.grad, v.grad)\n",
             "def stop_gradient(x, y, v):\n    z = x + y\n    z.retain_grad()\n    u = 2 * z\n    w = z.data - v\n    ones = torch.ones_like(x)\n    u.backward(ones, retain_graph=True)\n    w.backward(ones)\n    u.backward(ones)\n    return (z.grad, x.grad, y.grad, v.grad)\n",
+            "def stop_gradient(x, y, v):\n    z = x + y\n    z.retain_grad()\n    u = 2 * z\n    w = z.clone().detach() - v\n    ones = torch.ones_like(x)\n    u.backward(ones, retain_graph=True)\n    w.backward(ones)\n    u.backward(ones)\n    return (z.grad, x.grad, y.grad, v.grad)\n",
+            "def stop_gradient(x, y, v):\n    z = x + y\n    z.retain_grad()\n    u = 2 * z\n    w = torch.from_numpy(z.detach().numpy()) - v\n    ones = torch.ones_like(x)\n    u.backward(ones, retain_graph=True)\n    w.backward(ones)\n    u.backward(ones)\n    return (z.grad, x.grad, y.grad, v.grad)\n",
         ],
         "no_grad_forward": [
             "def no_grad_forward(x, w, b):\n    with torch.no_grad():\n        z = x @ w + b\n    return z\n",
@@ -449,6 +546,8 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def enable_inside_no_grad(x):\n    @torch.enable_grad()\n    def f():\n        return x * 2\n    with torch.no_grad():\n        y = f()\n    return y\n",
             "def enable_inside_no_grad(x):\n    with torch.no_grad():\n        with torch.enable_grad():\n            y = torch.mul(x, 2)\n    return y\n",
             "def enable_inside_no_grad(x):\n    y = x * 2\n    return y\n",
+            "def enable_inside_no_grad(x):\n    with torch.no_grad():\n        torch.set_grad_enabled(True)\n        y = x * 2\n    return y\n",
+            "def enable_inside_no_grad(x):\n    with torch.no_grad():\n        with torch.set_grad_enabled(mode=True):\n            y = x.mul(2)\n    return y\n",
         ],
         "higher_derivatives": [
             "def higher_derivatives(x):\n    y = x ** 3\n    d1 = torch.autograd.grad(y, x, create_graph=True)[0]\n    d2 = torch.autograd.grad(d1, x, create_graph=True)[0]\n    d3 = torch.autograd.grad(d2, x)[0]\n    return (d1, d2, d3)\n",
@@ -458,6 +557,8 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def higher_derivatives(x):\n    y = x ** 3\n    y.backward(create_graph=True)\n    d1 = x.grad.clone()\n    g1 = x.grad\n    x.grad = None\n    g1.backward(create_graph=True)\n    d2 = x.grad.clone()\n    g2 = x.grad\n    x.grad = None\n    g2.backward()\n    d3 = x.grad.clone()\n    return (d1, d2, d3)\n",
             "def higher_derivatives(x):\n    y = torch.pow(x, 3)\n    d1 = torch.autograd.grad(outputs=[y], inputs=[x], create_graph=True)[0]\n    d2 = torch.autograd.grad(outputs=[d1], inputs=[x], create_graph=True)[0]\n    d3 = torch.autograd.grad(outputs=[d2], inputs=[x])[0]\n    return (d1, d2, d3)\n",
             "def higher_derivatives(x):\n    y = x ** 3\n    d1 = torch.autograd.grad(y, x, create_graph=True)[0]\n    d2 = torch.autograd.grad(d1, x, create_graph=True)[0]\n    d3 = torch.autograd.grad(d2, x, create_graph=True, allow_unused=True)[0]\n    return (d1, d2, d3)\n",
+            "def higher_derivatives(x):\n    y = x ** 3\n    o = torch.ones_like(y)\n    d1 = torch.autograd.grad(y, x, o, create_graph=True, retain_graph=True)[0]\n    d2 = torch.autograd.grad(d1, x, o, create_graph=True)[0]\n    d3 = torch.autograd.grad(d2, x, o)[0]\n    return (d1, d2, d3)\n",
+            "def higher_derivatives(x):\n    y = x * x * x\n    d1 = torch.autograd.grad(y, x, create_graph=True)[0]\n    d2 = torch.autograd.grad(d1, x, create_graph=True)[0]\n    d2.backward()\n    return (d1, d2, x.grad)\n",
         ],
         "tanh_derivatives": [
             "def tanh_derivatives(x):\n    y = torch.tanh(x)\n    d1 = torch.autograd.grad(y.sum(), x, create_graph=True)[0]\n    d2 = torch.autograd.grad(d1.sum(), x, create_graph=True)[0]\n    d3 = torch.autograd.grad(d2.sum(), x)[0]\n    return (d1, d2, d3)\n",
@@ -466,6 +567,8 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def tanh_derivatives(x):\n    t = torch.tanh(x.detach())\n    d1 = 1 - t ** 2\n    d2 = -2 * t * d1\n    d3 = -2 * d1 ** 2 + 4 * t ** 2 * d1\n    return (d1, d2, d3)\n",
             "def tanh_derivatives(x):\n    y = (torch.exp(2 * x) - 1) / (torch.exp(2 * x) + 1)\n    ones = torch.ones_like(x)\n    d1 = torch.autograd.grad(y, x, ones, create_graph=True)[0]\n    d2 = torch.autograd.grad(d1, x, ones, create_graph=True)[0]\n    d3 = torch.autograd.grad(d2, x, ones)[0]\n    return (d1, d2, d3)\n",
             "def tanh_derivatives(x):\n    y = torch.tanh(x)\n    ones = torch.ones(x.shape)\n    d1 = torch.autograd.grad(y, x, ones, create_graph=True)[0]\n    d2 = torch.autograd.grad(d1, x, ones, create_graph=True)[0]\n    d3 = torch.autograd.grad(d2, x, ones)[0]\n    return (d1, d2, d3)\n",
+            "def tanh_derivatives(x):\n    y = torch.tanh(x)\n    o = torch.ones(x.shape)\n    d1 = torch.autograd.grad(y, x, grad_outputs=o, create_graph=True)[0]\n    d2 = torch.autograd.grad(d1, x, grad_outputs=o, create_graph=True)[0]\n    d3 = torch.autograd.grad(d2, x, grad_outputs=o)[0]\n    return (d1, d2, d3)\n",
+            "def tanh_derivatives(x):\n    y = x.tanh()\n    y.backward(torch.ones_like(y), create_graph=True)\n    g1 = x.grad\n    x.grad = None\n    g1.backward(torch.ones_like(g1), create_graph=True)\n    g2 = x.grad\n    x.grad = None\n    g2.backward(torch.ones_like(g2))\n    return (g1.detach(), g2.detach(), x.grad)\n",
         ],
         "grad_outputs_second": [
             "def grad_outputs_second(x):\n    y = torch.mean(x ** 2) * torch.ones(x.shape)\n    ones = torch.ones_like(y)\n    first = torch.autograd.grad(y, x, ones, create_graph=True)[0]\n    second = torch.autograd.grad(first, x, ones)[0]\n    return (first, second)\n",
@@ -474,6 +577,8 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def grad_outputs_second(x):\n    y = torch.mean(x ** 2) * torch.ones(x.shape)\n    first = torch.autograd.grad(y.sum(), x, create_graph=True)[0]\n    second = torch.autograd.grad(first.sum(), x)[0]\n    return (first, second)\n",
             "def grad_outputs_second(x):\n    y = (x ** 2).mean().repeat(x.shape)\n    ones = torch.ones(y.size())\n    first = torch.autograd.grad(y, x, ones, create_graph=True)[0]\n    second = torch.autograd.grad(first, x, ones)[0]\n    return (first, second)\n",
             "def grad_outputs_second(x):\n    y = torch.full(x.shape, 1.0) * torch.mean(x * x)\n    ones = torch.ones(y.size())\n    first = torch.autograd.grad(y, x, ones, create_graph=True)[0]\n    second = torch.autograd.grad(first, x, ones)[0]\n    return (first, second)\n",
+            "def grad_outputs_second(x):\n    y = (x * x).mean() * torch.ones_like(x)\n    ones = torch.ones(y.size())\n    first = torch.autograd.grad(y, x, ones, create_graph=True)[0]\n    second = torch.autograd.grad(first, x, ones)[0]\n    return (first, second)\n",
+            "def grad_outputs_second(x):\n    y = torch.mean(x.pow(2)).expand_as(x)\n    ones = torch.ones(y.size())\n    first = torch.autograd.grad(y, x, ones, create_graph=True)[0]\n    second = torch.autograd.grad(first, x, ones)[0]\n    return (first, second)\n",
         ],
         "jvp_select": [
             "def jvp_select(A):\n    B = torch.mm(A, A)\n    B[0, 0].backward()\n    return A.grad\n",
@@ -482,6 +587,8 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def jvp_select(A):\n    B = A.mm(A)\n    g = torch.zeros_like(B)\n    g[0, 0] = 1\n    (B * g).sum().backward()\n    return A.grad\n",
             "def jvp_select(A):\n    B = torch.mm(A, A)\n    g = torch.zeros_like(B).index_put((torch.tensor([0]), torch.tensor([0])), torch.tensor(1.0))\n    B.backward(g)\n    return A.grad\n",
             "def jvp_select(A):\n    B = torch.mm(A, A)\n    B[0][0].backward()\n    return A.grad\n",
+            "def jvp_select(A):\n    B = torch.mm(A, A)\n    g = torch.zeros(B.shape)\n    g.view(-1)[0] = 1\n    B.backward(g)\n    return A.grad\n",
+            "def jvp_select(A):\n    B = A @ A\n    g = (torch.arange(B.numel()) == 0).reshape(B.shape).float()\n    B.backward(g)\n    return A.grad\n",
         ],
         "dynamic_loop_grad": [
             "def dynamic_loop_grad(x):\n    y = x * 2\n    while y.data.norm() < 1000:\n        y = y * 2\n    y = y.norm()\n    y.backward()\n    return x.grad\n",
@@ -493,6 +600,8 @@ ALTERNATIVES: dict[str, dict[str, list[str]]] = {
             "def dynamic_loop_grad(x):\n    y = x * 2\n    while y.norm(p=2) < 1000:\n        y = y * 2\n    y.norm(p=2).backward()\n    return x.grad\n",
             "def dynamic_loop_grad(x):\n    y = x * 2\n    while y.norm(2).item() < 1000:\n        y = y * 2\n    y.norm(2).backward()\n    return x.grad\n",
             "def dynamic_loop_grad(x):\n    y = x * 2\n    while y.detach().norm() < 1000:\n        y.mul_(2)\n    y.norm().backward()\n    return x.grad\n",
+            "def dynamic_loop_grad(x):\n    y = x * 2\n    while y.norm().item() < 1000:\n        y = y * 2\n    y.norm().backward()\n    return x.grad\n",
+            "def dynamic_loop_grad(x):\n    y = x * 2\n    while float(y.detach().norm()) < 1000:\n        y = y * 2\n    y = y.norm()\n    y.backward()\n    return x.grad\n",
         ],
         "bce_layer_grads": [
             "def bce_layer_grads(x, y, w, b):\n    loss = F.binary_cross_entropy_with_logits(x @ w + b, y)\n    loss.backward()\n    return (w.grad, b.grad)\n",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import warnings
+import warnings  # noqa: F401 - torch.nn.functional has it too (F.warnings, public_api.json)
 from typing import Any
 
 import numpy as np
@@ -101,12 +101,7 @@ def _reduce(values: np.ndarray, reduction: str) -> np.ndarray:
 
 # --- activations -----------------------------------------------------------------------------
 def _implicit_softmax_dim(name: str, ndim: int) -> int:
-    warnings.warn(
-        f"Implicit dimension choice for {name} has been deprecated. Change the call to "
-        "include dim=X as an argument.",
-        UserWarning,
-        stacklevel=3,
-    )
+    errors.warn_at_caller("implicit_softmax_dim", name=name)
     return 0 if ndim in (0, 1, 3) else 1
 
 
@@ -329,7 +324,7 @@ def mse_loss(
     weight: Any = None,
 ) -> Tensor:
     if target.size() != input.size():  # (torch's own test: its AttributeError for a non-tensor)
-        errors.warn("mse_size", target=target.shape, input=input.shape)
+        errors.warn_at_caller("mse_size", target=target.shape, input=input.shape)
     reduction = _legacy_reduction(size_average, reduce, reduction)
     if weight is not None:
         return _weighted_mse_loss(input, target, weight, reduction)
@@ -365,7 +360,7 @@ def l1_loss(
     """torch's composite l1_loss: ``(input - target).abs()``, then its mean or sum, so the
     grad_fn is MeanBackward0 / SumBackward0 / AbsBackward0 as in torch."""
     if target.size() != input.size():  # (torch's own test: its AttributeError for a non-tensor)
-        errors.warn("mse_size", target=target.shape, input=input.shape)
+        errors.warn_at_caller("mse_size", target=target.shape, input=input.shape)
     reduction = _legacy_reduction(size_average, reduce, reduction)
     input, target = _load_views_module().broadcast_tensors(input, target)
     _check_reduction(reduction)

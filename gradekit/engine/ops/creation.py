@@ -300,6 +300,23 @@ def tensor(
     return _finish(out, target, requires_grad)
 
 
+def new_tensor(
+    data: Tensor,
+    *,
+    dtype: dtype,
+    device: Any = None,
+    requires_grad: bool = False,
+    pin_memory: bool = False,
+) -> Tensor:
+    """``x.new_tensor(data)`` of a tensor ``data`` (a dtype chosen by the method): the copy
+    :func:`tensor` makes, after torch's warning, which names ``tensor.new_tensor`` and the
+    caller's line (so the warning is the method's, not tensor()'s one frame deeper)."""
+    errors.warn("new_tensor_copy_construct", stacklevel=4)
+    _check_device(device)
+    out = quiet_call(_converted_copy, data._data, dtype, False)
+    return _finish(out, dtype, requires_grad)
+
+
 def tensor_of_array(array: np.ndarray, d: dtype, requires_grad: bool = False) -> Tensor:
     """``tensor(array.copy(), dtype=d, requires_grad=requires_grad)`` for an exact
     ``np.ndarray`` whose dtype already is ``d.np_dtype`` (the caller checks), without the
@@ -347,7 +364,7 @@ def as_tensor(data: Any, *, dtype: dtype | None = None, device: Any = None) -> T
 
 def from_numpy(array: np.ndarray) -> Tensor:
     if not isinstance(array, np.ndarray):
-        raise errors.error("from_numpy_type", type_name=type(array).__name__)
+        raise errors.error("from_numpy_type", type_name=arguments.type_name(array))
     dtypes.check_numpy_strides(array)
     if not array.flags.writeable:
         errors.warn_once("numpy_not_writable")

@@ -165,6 +165,8 @@ def _new_full(
 
 def _new_tensor(self: Tensor, data: Any, *, dtype: Any = None, **kwargs: Any) -> Tensor:
     target = self.dtype if dtype is None else dtypes.given(dtype, "new_tensor")
+    if isinstance(data, Tensor):  # (torch's warning names the method)
+        return creation.new_tensor(data, dtype=target, **kwargs)
     return creation.tensor(data, dtype=target, **kwargs)
 
 

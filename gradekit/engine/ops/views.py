@@ -40,11 +40,12 @@ import numpy as np
 from .. import errors
 from ..autograd import grad_mode
 from ..autograd.graph import CopyBackwards, Node
-from ..dtypes import FLOATING, INTEGRAL, bool_, dtype, int32, int64, result_type
+from ..dtypes import FLOATING, INTEGRAL, bool_, dtype, int32, int64, result_type, uint8
 from ..indexing import (
     IndexPlan,
     SelectStep,
     SliceStep,
+    Uint8MaskInSetitem,
     UnsqueezeStep,
     parse_index,
     parse_index_tensors,
@@ -2576,7 +2577,10 @@ def setitem(x: Tensor, key: Any, value: Any) -> None:
     value_tensor, scalar = _value_tensor(x, value)
     if scalar is not None:
         scalar = _setitem_scalar(scalar, x.dtype)
-    plan = parse_index(key, x._data.shape, _index_array, for_setitem=True)
+    try:
+        plan = parse_index(key, x._data.shape, _index_array, for_setitem=True)
+    except Uint8MaskInSetitem:  # (free unless raised)
+        plan = _uint8_setitem_plan(x, key, value_tensor)
     sliced = _apply_view_steps(x, plan)
     if plan.is_basic:
         if value_tensor is None:
@@ -2594,7 +2598,12 @@ def setitem(x: Tensor, key: Any, value: Any) -> None:
         first_kept = next((i for i, size in enumerate(shape) if size != 1), len(shape))
         value_tensor = view(value_tensor, shape[first_kept:])
     positions = _advanced_positions(sliced, plan)
-    _put_(sliced, positions, value_tensor, accumulate=False)
+    try:
+        _put_(sliced, positions, value_tensor, accumulate=False)
+    except RuntimeError:  # (free unless raised)
+        if not _fills_through_mask(sliced, key, value_tensor):
+            raise
+        _put_(sliced, positions, _mask_fill_value(value_tensor, sliced.dtype), accumulate=False)
     masks = [k for k in (key if isinstance(key, tuple) else (key,)) if _is_bool_mask(k)]
     if scalar is not None and masks and "_overlapping" in sliced.__dict__:
         errors.warn("masked_fill_expanded", stacklevel=2)  # torch routes this to masked_fill_
@@ -2614,6 +2623,78 @@ def _setitem_scalar(scalar: Any, target: dtype) -> Any:
 
 def _is_bool_mask(item: object) -> bool:
     return isinstance(item, Tensor) and item.dtype is bool_
+
+
+def _fills_through_mask(target: Tensor, key: Any, value: Tensor) -> bool:
+    """Whether torch's index_put_ writes the one-element ``value`` of another dtype with
+    ``masked_fill_(mask, value.item())`` (its canDispatchToMaskedFill: no accumulate, one
+    element, the key's one index a bool mask), so ``x[x > 3] = torch.tensor(0)`` on a float
+    ``x`` fills where a value of another shape would raise the dtype error."""
+    if value.dtype is target.dtype or value._data.size != 1:
+        return False
+    return _one_mask_key(key)
+
+
+def _one_mask_key(key: Any, mask_kinds: str = "b") -> bool:
+    """Whether the key's one index (after torch's selects and slices) is a mask: a tensor or
+    array of one of ``mask_kinds`` (numpy's kinds: ``"b"`` bool, ``"u"`` uint8)."""
+    masks = 0
+    for item in key if isinstance(key, tuple) else (key,):
+        if item is None or item is Ellipsis or isinstance(item, slice):
+            continue
+        if type(item) is not bool and isinstance(item, (builtins.int, np.integer)):
+            continue  # (a select)
+        data = item._data if isinstance(item, Tensor) else item
+        if isinstance(data, np.ndarray) and data.ndim == 0 and data.dtype.kind in "iu":
+            if data.dtype != np.uint8:
+                continue  # (a select; a 0-d uint8 is an index, as a 0-d bool)
+        if not (
+            isinstance(data, np.ndarray)
+            and data.ndim
+            and (data.dtype == np.bool_ or data.dtype == np.uint8)
+            and data.dtype.kind in mask_kinds
+        ):
+            return False  # another index: torch's index_put_ kernel and its dtype check
+        masks += 1
+    return masks == 1
+
+
+def _uint8_setitem_plan(x: Tensor, key: Any, value: Tensor | None) -> Any:
+    """The plan of ``x[key] = value`` for a key with uint8 masks (deprecated in torch): a
+    one-element value with one uint8 mask as the key's only index is torch's masked_fill_
+    error (after its mask-shape check); otherwise each mask warns and is read as a bool
+    mask, as torch's expandTensors does."""
+    items = key if isinstance(key, tuple) else (key,)
+    as_bool = tuple(_uint8_as_bool(item) for item in items)
+    bool_key = as_bool if isinstance(key, tuple) else as_bool[0]
+    if (value is None or value._data.size == 1) and _one_mask_key(items, "u"):
+        parse_index(bool_key, x._data.shape, _index_array, for_setitem=True)  # (shape errors)
+        raise errors.error("masked_fill_mask_dtype", dtype=_CPP_TYPE_NAMES["uint8"])
+    for item in items:
+        if _uint8_as_bool(item) is not item:
+            errors.warn_at_caller("uint8_index")
+    try:
+        return parse_index(bool_key, x._data.shape, _index_array, for_setitem=True)
+    except Uint8MaskInSetitem:  # one inside a list: the warning and a bool mask, as getitem's
+        return parse_index(bool_key, x._data.shape, _index_array)
+
+
+def _uint8_as_bool(item: Any) -> Any:
+    """A uint8 mask of one dim or more (tensor or array) as a bool one, else the item."""
+    data = item._data if isinstance(item, Tensor) else item
+    if isinstance(data, np.ndarray) and data.ndim and data.dtype == np.uint8:
+        return Tensor._make(data.astype(np.bool_), bool_)
+    return item
+
+
+def _mask_fill_value(value: Tensor, target: dtype) -> Tensor:
+    """``value.item()`` stored in ``target`` as masked_fill_ stores it (an integer tensor
+    refuses nan with torch's overflow error); a value that requires grad is cast in the
+    graph, so its gradient comes back in its own dtype, as torch's engine casts it."""
+    if value.requires_grad:
+        return value.to(target)
+    scalar = _setitem_scalar(value.item(), target)
+    return Tensor._make(quiet_call(np.asarray, scalar, dtype=target.np_dtype), target)
 
 
 def _fill_(target: Tensor, scalar: Any) -> None:
@@ -2745,7 +2826,9 @@ def _put_positions(x: Tensor, index: Tensor, source: Tensor) -> np.ndarray:
     return positions
 
 
-def _index_put_plan(x: Tensor, indices: Sequence[Any]) -> np.ndarray:
+def _index_put_plan(
+    x: Tensor, indices: Sequence[Any], values: Tensor, accumulate: bool
+) -> np.ndarray:
     # torch's parser takes a tuple or list of Tensors only (no None, no bare tensor); the
     # caller's handler words the TypeError as torch does
     if not isinstance(indices, (tuple, list)):
@@ -2755,10 +2838,31 @@ def _index_put_plan(x: Tensor, indices: Sequence[Any]) -> np.ndarray:
         if not isinstance(index, Tensor):
             raise TypeError("index_put_(): indices must be a tuple of Tensors")
         arrays.append(index._data)
+        if index.dtype is uint8:
+            _uint8_index_put(x, arrays[-1], len(indices), values, accumulate)
     plan = parse_index_tensors(arrays, x._data.shape)
     if plan.is_basic:
         return _positions_grid(x._data.shape)
     return _advanced_positions(x, plan)
+
+
+def _uint8_index_put(
+    x: Tensor, mask: np.ndarray, count: int, values: Tensor, accumulate: bool
+) -> None:
+    """A uint8 mask among index_put_'s indices: torch's masked_fill_ error when it is the one
+    index of a one-element write (after the mask-shape check), else the deprecation warning."""
+    if count == 1 and not accumulate and values._data.size == 1:
+        for dim, size in enumerate(mask.shape):
+            if dim >= x._data.ndim or size != x._data.shape[dim]:
+                raise errors.error(
+                    "mask_shape_at",
+                    mask_shape=list(mask.shape),
+                    mask_dim=dim,
+                    tensor_shape=list(x._data.shape),
+                    tensor_dim=dim,
+                )
+        raise errors.error("masked_fill_mask_dtype", dtype=_CPP_TYPE_NAMES["uint8"])
+    errors.warn_at_caller("uint8_index")
 
 
 def index_put_(
@@ -2768,7 +2872,13 @@ def index_put_(
     try:
         if accumulate is not False and accumulate is not True:  # torch's parser: a bool only
             raise TypeError("accumulate")
-        _put_(x, _index_put_plan(x, indices), values, accumulate)
+        positions = _index_put_plan(x, indices, values, accumulate)
+        try:
+            _put_(x, positions, values, accumulate)
+        except RuntimeError:  # (free unless raised)
+            if accumulate or not _fills_through_mask(x, tuple(indices), values):
+                raise
+            _put_(x, positions, _mask_fill_value(values, x.dtype), accumulate)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         error = arguments.not_a_tensor("index_put_", x, failure, indices, values, accumulate)
         raise error from None
@@ -2781,8 +2891,13 @@ def index_put(
     try:
         if accumulate is not False and accumulate is not True:  # torch's parser: a bool only
             raise TypeError("accumulate")
-        positions = _index_put_plan(x, indices)
-        _check_put_value(x, positions, values)
+        positions = _index_put_plan(x, indices, values, accumulate)
+        try:
+            _check_put_value(x, positions, values)
+        except RuntimeError:  # (free unless raised)
+            if accumulate or not _fills_through_mask(x, tuple(indices), values):
+                raise
+            values = _mask_fill_value(values, x.dtype)
         return put_positions(x, positions, values, accumulate)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("index_put", x, failure, indices, values, accumulate) from None
