@@ -1381,7 +1381,8 @@ def repeat(x: Tensor, *counts: Any, repeats: Any = None) -> Tensor:
     if any(size < 0 for size in target):
         bad = next(size for size in target if size < 0)
         raise errors.error("negative_dimension", size=bad, sizes=target)
-    data = np.tile(x._data.reshape(padded), repeats)
+    # (C-contiguous as torch's: numpy's tile of all-ones repeats copies in the input's order)
+    data = np.require(np.tile(x._data.reshape(padded), repeats), requirements="C")
     node = None
     if requires_grad(x):
         node = RepeatBackward0((x._edge(),), ((data.shape, x.dtype),))
@@ -1514,7 +1515,7 @@ def cat(tensors: Sequence[Tensor], dim: int = 0, surplus: Any = None, axis: Any 
                     )
         out_dtype = result_type(*tensors)
         parts = [t_._data.astype(out_dtype.np_dtype, copy=False) for t_ in kept or tensors]
-        data = np.concatenate(parts, axis=dim)
+        data = _joined_layout(np.concatenate(parts, axis=dim), parts)
         node = None
         if requires_grad(*tensors):
             node = CatBackward0(
@@ -1528,6 +1529,23 @@ def cat(tensors: Sequence[Tensor], dim: int = 0, surplus: Any = None, axis: Any 
         return Tensor._make(data, out_dtype, node)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("cat", given, failure, dim) from None
+
+
+def _joined_layout(data: np.ndarray, parts: Sequence[np.ndarray]) -> np.ndarray:
+    """cat's (and stack's) result in torch's memory format: C-contiguous, unless every input
+    is a 4-d channels-last tensor (torch's ``compute_output_memory_format``), where numpy's
+    order (the inputs') is kept. numpy's concatenate follows its inputs' order, so two
+    transposed inputs gave a transposed result (strides (1, 2) where torch has (4, 1))."""
+    if data.flags.c_contiguous or (
+        data.ndim == 4 and all(_is_channels_last(part) for part in parts)
+    ):
+        return data
+    return np.ascontiguousarray(data)
+
+
+def _is_channels_last(data: np.ndarray) -> bool:
+    n, c, h, w = data.strides if data.ndim == 4 else (0, 0, 0, 0)
+    return data.ndim == 4 and c < w <= h <= n and c == data.itemsize
 
 
 def hstack(tensors: Sequence[Tensor] = errors.REQUIRED, *surplus: Any) -> Tensor:
@@ -1586,8 +1604,9 @@ def stack(tensors: Sequence[Tensor], dim: int = 0, surplus: Any = None, axis: An
                     entry_b=entry,
                 )
         out_dtype = result_type(*tensors)
-        data = np.stack(
-            [t_._data.astype(out_dtype.np_dtype, copy=False) for t_ in tensors], axis=dim
+        parts = [np.expand_dims(t_._data, dim) for t_ in tensors]  # (torch: cat of these)
+        data = _joined_layout(
+            np.concatenate(parts, axis=dim, dtype=out_dtype.np_dtype, casting="unsafe"), parts
         )
         node = None
         if requires_grad(*tensors):
