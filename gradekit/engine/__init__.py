@@ -168,6 +168,26 @@ try:
         sum,
         topk,
     )
+    from .ops.shapes import (
+        atleast_1d,
+        atleast_2d,
+        atleast_3d,
+        block_diag,
+        cartesian_prod,
+        column_stack,
+        combinations,
+        diff,
+        dstack,
+        meshgrid,
+        repeat_interleave,
+        roll,
+        row_stack,
+        tile,
+        tril,
+        tril_indices,
+        triu,
+        triu_indices,
+    )
     from .printing import set_printoptions
     from .tensor import Size, Tensor, device
     from .torch_names import namespace_hooks as _namespace_hooks
@@ -350,6 +370,25 @@ __all__ = [
     "where",
     "zeros",
     "zeros_like",
+    # shape, layout and creation ops (ops/shapes.py)
+    "atleast_1d",
+    "atleast_2d",
+    "atleast_3d",
+    "block_diag",
+    "cartesian_prod",
+    "column_stack",
+    "combinations",
+    "diff",
+    "dstack",
+    "meshgrid",
+    "repeat_interleave",
+    "roll",
+    "row_stack",
+    "tile",
+    "tril",
+    "tril_indices",
+    "triu",
+    "triu_indices",
 ]
 
 

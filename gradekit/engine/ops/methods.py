@@ -23,6 +23,7 @@ from . import (
     overloads,
     pointwise,
     reduction,
+    shapes,
 )
 from .core import is_scalar
 from .pointwise import rdiv, rsub
@@ -379,6 +380,7 @@ METHODS: dict[str, Any] = {
     "new_empty": _new_factory(creation.empty),
     "new_full": _new_full,
     "new_tensor": _new_tensor,
+    **shapes.TENSOR_METHODS,  # tril, triu, roll, tile, repeat_interleave, diff …
 }
 
 

@@ -338,6 +338,41 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "(Tensor input, Tensor other, float rtol = 1e-05, float atol = 1e-08, "
         "bool equal_nan = False)",
     ),
+    # shape, layout and creation ops (ops/shapes.py)
+    **dict.fromkeys(
+        "tril triu".split(), ("(Tensor input, int diagonal = 0, *, Tensor out = None)",)
+    ),
+    **dict.fromkeys(
+        "tril_indices triu_indices".split(),
+        (
+            "(int row, int col, int offset = 0, *, torch.dtype dtype = None, torch.layout layout "
+            "= None, torch.device device = None, bool pin_memory = False, bool requires_grad = "
+            "False)",
+        ),
+    ),
+    "roll": ("(Tensor input, tuple of ints shifts, tuple of ints dims = None)",),
+    "tile": ("(Tensor input, tuple of ints dims)",),
+    "repeat_interleave": (
+        "(Tensor input, Tensor repeats, int dim = None, *, int output_size = None)",
+        "(Tensor repeats, *, int output_size = None)",
+        "(Tensor input, int repeats, int dim = None, *, int output_size = None)",
+    ),
+    "moveaxis": (
+        "(Tensor input, int source, int destination)",
+        "(Tensor input, tuple of ints source, tuple of ints destination)",
+    ),
+    "combinations": ("(Tensor input, int r = 2, bool with_replacement = False)",),
+    **dict.fromkeys(
+        "column_stack row_stack dstack".split(),
+        ("(tuple of Tensors tensors, *, Tensor out = None)",),
+    ),
+    **dict.fromkeys(
+        "atleast_1d atleast_2d atleast_3d".split(), ("(Tensor input)", "(tuple of Tensors tensors)")
+    ),
+    "diff": (
+        "(Tensor input, int n = 1, int dim = -1, Tensor prepend = None, Tensor append = None, *, "
+        "Tensor out = None)",
+    ),
 }
 
 # torch._VF.split, which Tensor.split (Python in torch, as torch.split) calls positionally
@@ -408,6 +443,12 @@ METHODS: dict[str, tuple[str, ...]] = {
     ),
     "index_put_": ("(tuple of Tensors indices, Tensor values, bool accumulate = False)",),
     "copy_": ("(Tensor other, bool non_blocking = False)",),
+    # shape, layout and creation ops (ops/shapes.py)
+    **dict.fromkeys("tril triu tril_ triu_".split(), ("(int diagonal = 0)",)),
+    "repeat_interleave": (
+        "(Tensor repeats, int dim = None, *, int output_size = None)",
+        "(int repeats, int dim = None, *, int output_size = None)",
+    ),
 }
 
 

@@ -2929,7 +2929,12 @@ TENSOR_METHODS: dict[str, Any] = {
     "clone": clone_function,
     "transpose": transpose,
     "swapaxes": arguments.with_parameter_names(transpose, dim0="axis0", dim1="axis1"),
-    "swapdims": transpose,
+    "swapdims": arguments.parsed_like_torch(
+        arguments.renamed(transpose, "swapdims", qualname="swapdims"),
+        "swapdims",
+        overloads.method_listing("swapdims"),
+        method=True,
+    ),
     "t": t,
     "T": property(_T),
     "mT": property(_mT),
@@ -2937,6 +2942,12 @@ TENSOR_METHODS: dict[str, Any] = {
     "adjoint": lambda self: _mT(self, "adjoint", stacklevel=5),
     "permute": permute,
     "movedim": movedim,
+    "moveaxis": arguments.parsed_like_torch(  # (the parser words a missing argument)
+        arguments.renamed(movedim, "moveaxis", qualname="moveaxis"),
+        "moveaxis",
+        overloads.method_listing("moveaxis"),
+        method=True,
+    ),
     "squeeze": _squeeze_method,
     "unsqueeze": unsqueeze,
     "expand": expand,
@@ -2998,6 +3009,20 @@ TORCH_FUNCTIONS: dict[str, Any] = {
     "t": t,
     "permute": arguments.renamed(permute_function, "permute", qualname="permute"),
     "movedim": movedim,
+    "moveaxis": arguments.parsed_like_torch(  # (the parser words a missing argument)
+        arguments.with_parameter_names(
+            arguments.renamed(movedim, "moveaxis", qualname="moveaxis"), x="input"
+        ),
+        "moveaxis",
+        overloads.FUNCTIONS["moveaxis"],
+    ),
+    "swapdims": arguments.parsed_like_torch(
+        arguments.with_parameter_names(
+            arguments.renamed(transpose, "swapdims", qualname="swapdims"), x="input"
+        ),
+        "swapdims",
+        overloads.FUNCTIONS["swapdims"],
+    ),
     "squeeze": squeeze,
     "unsqueeze": unsqueeze,
     "flip": flip,
