@@ -260,6 +260,11 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "torch.block_diag: Input tensors must have 2 or fewer dimensions. Input {number} has "
         "{ndim} dimensions",
     ),
+    "logspace_tensor_end": (
+        RuntimeError,
+        "logspace only supports 0-dimensional start and end tensors, but got {which} with"
+        " {ndim} dimension(s).",
+    ),
     "diff_ndim": (RuntimeError, "diff expects input to be at least one-dimensional"),
     "diff_order": (RuntimeError, "order must be non-negative but got {n}"),
     "diff_other_ndim": (

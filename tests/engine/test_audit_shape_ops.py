@@ -352,6 +352,35 @@ GOLDENS = {
     "def chain(f):\n    return 'None' if f is None else f.name() + str([chain(g) for g, _ in f.next_functions])\nx = torch.tensor([1.0, 4.0], requires_grad=True)\np = torch.tensor([0.5], requires_grad=True)\nr = torch.diff(x, prepend=p)\n(r * r).sum().backward()\nresult = (chain(r.grad_fn), x.grad, p.grad)": "('SubBackward0[\\'SliceBackward0[\"CatBackward0[\\\\\\'torch::autograd::AccumulateGrad[]\\\\\\', \\\\\\'torch::autograd::AccumulateGrad[]\\\\\\']\"]\\', \\'SliceBackward0[\"CatBackward0[\\\\\\'torch::autograd::AccumulateGrad[]\\\\\\', \\\\\\'torch::autograd::AccumulateGrad[]\\\\\\']\"]\\']', torch.float32 (2,) [-5.0, 6.0] rg=False, torch.float32 (1,) [-1.0] rg=False)",
     "def chain(f):\n    return 'None' if f is None else f.name() + str([chain(g) for g, _ in f.next_functions])\nx = torch.tensor([1.0, 4.0], requires_grad=True)\nr = torch.diff(x, n=0)\nresult = (chain(r.grad_fn), r)": "(\"torch::autograd::CopyBackwards['None', 'torch::autograd::AccumulateGrad[]']\", torch.float32 (2,) [1.0, 4.0] rg=True)",
     "x = torch.arange(6.0).reshape(2, 3).t()\nresult = (torch.diff(x, n=0).stride(), torch.diff(x).stride(), torch.diff(x, dim=0).stride())": "((1, 3), (1, 1), (1, 2))",
+    # logspace: pow(base, start + step * i) from the start, pow(base, end - step * (steps - 1 - i))
+    # from the end, in double with libm's pow (integer dtypes: a float32 base, truncated).
+    "result = torch.logspace(0, 2, 5)": "torch.float32 (5,) [1.0, 3.16228, 10.0, 31.6228, 100.0] rg=False",
+    "result = torch.logspace(0, 2, 5, 2)": "torch.float32 (5,) [1.0, 1.41421, 2.0, 2.82843, 4.0] rg=False",
+    "result = torch.logspace(-1.5, 1.5, 4, base=3.0)": "torch.float32 (4,) [0.19245, 0.57735, 1.73205, 5.19615] rg=False",
+    "result = torch.logspace(0, 2, 5, base=2, dtype=torch.int64)": "torch.int64 (5,) [1, 1, 2, 2, 4] rg=False",
+    "result = torch.logspace(0, 3, 4, dtype=torch.int32)": "torch.int32 (4,) [1, 10, 100, 1000] rg=False",
+    "result = torch.logspace(0, 2, 5, dtype=torch.float16)": "torch.float16 (5,) [1.0, 3.16211, 10.0, 31.625, 100.0] rg=False",
+    "result = torch.logspace(0, 2, 5, dtype=torch.float64)": "torch.float64 (5,) [1.0, 3.16228, 10.0, 31.6228, 100.0] rg=False",
+    "result = torch.logspace(0, 2, 1)": "torch.float32 (1,) [1.0] rg=False",
+    "result = torch.logspace(2, 0, 3)": "torch.float32 (3,) [100.0, 10.0, 1.0] rg=False",
+    "result = torch.logspace(0, 2, 0)": "torch.float32 (0,) [] rg=False",
+    "result = torch.logspace(torch.tensor(0.0), torch.tensor(2.0), 3)": "torch.float32 (3,) [1.0, 10.0, 100.0] rg=False",
+    "result = torch.logspace(0, torch.tensor(2), 3)": "torch.float32 (3,) [1.0, 10.0, 100.0] rg=False",
+    "result = torch.logspace(0, 400, 3, dtype=torch.float64)": "torch.float64 (3,) [1.0, 1e+200, inf] rg=False",
+    "result = torch.logspace(0, 1, 3, base=-2.0)": "torch.float32 (3,) [1.0, nan, -2.0] rg=False",
+    "result = torch.logspace(start=0, end=1, steps=3, base=10.0)": "torch.float32 (3,) [1.0, 3.16228, 10.0] rg=False",
+    "result = torch.logspace(0, 1, 3, requires_grad=True)": "torch.float32 (3,) [1.0, 3.16228, 10.0] rg=True",
+    "result = torch.logspace(0, 1, 3, dtype=torch.int64, requires_grad=True)": "RuntimeError: Only Tensors of floating point and complex dtype can require gradients",
+    "result = torch.logspace(0, 2, -1)": "RuntimeError: number of steps must be non-negative",
+    "result = torch.logspace(0, 2)": "TypeError: logspace() received an invalid combination of arguments - got (int, int), but expected one of:\n * (Tensor start, Tensor end, int steps, float base = 10.0, *, Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n * (Number start, Tensor end, int steps, float base = 10.0, *, Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n * (Tensor start, Number end, int steps, float base = 10.0, *, Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n * (Number start, Number end, int steps, float base = 10.0, *, Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n",
+    "result = torch.logspace(0, 2, 5, dtype=torch.bool)": "NotImplementedError: \"logspace_cpu\" not implemented for 'Bool'",
+    "result = torch.logspace(0, 2, 1, dtype=torch.bool)": "torch.bool (1,) [True] rg=False",
+    "result = torch.logspace(0, 2, 1, dtype=torch.uint8, base=100.0)": "torch.uint8 (1,) [1] rg=False",
+    "result = torch.logspace(0, 2, 2.5)": "TypeError: logspace() received an invalid combination of arguments - got (int, int, float), but expected one of:\n * (Tensor start, Tensor end, int steps, float base = 10.0, *, Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n * (Number start, Tensor end, int steps, float base = 10.0, *, Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n * (Tensor start, Number end, int steps, float base = 10.0, *, Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n * (Number start, Number end, int steps, float base = 10.0, *, Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n",
+    "result = torch.logspace(0, 2, 3, 'a')": "TypeError: logspace() received an invalid combination of arguments - got (int, int, int, str), but expected one of:\n * (Tensor start, Tensor end, int steps, float base = 10.0, *, Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n * (Number start, Tensor end, int steps, float base = 10.0, *, Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n * (Tensor start, Number end, int steps, float base = 10.0, *, Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n * (Number start, Number end, int steps, float base = 10.0, *, Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n",
+    "result = torch.logspace('a', 2, 3)": "TypeError: logspace() received an invalid combination of arguments - got (str, int, int), but expected one of:\n * (Tensor start, Tensor end, int steps, float base = 10.0, *, Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n * (Number start, Tensor end, int steps, float base = 10.0, *, Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n * (Tensor start, Number end, int steps, float base = 10.0, *, Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n * (Number start, Number end, int steps, float base = 10.0, *, Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n",
+    "result = torch.logspace(torch.tensor([0.0]), 2, 3)": "RuntimeError: logspace only supports 0-dimensional start and end tensors, but got start with 1 dimension(s).",
+    "result = torch.logspace(0, 2, 3, dtype='float32')": "TypeError: logspace() received an invalid combination of arguments - got (int, int, int, dtype=str), but expected one of:\n * (Tensor start, Tensor end, int steps, float base = 10.0, *, Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n * (Number start, Tensor end, int steps, float base = 10.0, *, Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n * (Tensor start, Number end, int steps, float base = 10.0, *, Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n * (Number start, Number end, int steps, float base = 10.0, *, Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n",
 }
 
 
@@ -540,3 +569,27 @@ def test_integer_and_half_dtypes_as_torch(dtype: str, real_torch: ModuleType) ->
         for mine, torchs in zip(*results, strict=True):
             assert str(mine.dtype) == str(torchs.dtype) and tuple(mine.shape) == tuple(torchs.shape)
             assert np.array_equal(mine.numpy(), torchs.numpy())
+
+
+def _logspaces(module: ModuleType, dtype: str) -> list:
+    rng = np.random.default_rng(0)
+    results = []
+    for trial in range(400):
+        start, end = (float(v) for v in rng.uniform(-5, 5, 2))
+        if dtype in ("int64", "int32", "uint8"):
+            start, end = int(rng.integers(0, 4)), int(rng.integers(0, 6))
+        steps = int(rng.integers(0, 60))
+        base = [10.0, 2.0, float(np.e), 3.7, 0.5][trial % 5]
+        values = module.logspace(start, end, steps, base, dtype=getattr(module, dtype))
+        results.append(values.numpy())
+    return results
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("dtype", ["float32", "float64", "float16", "int64", "int32", "uint8"])
+def test_logspace_bit_for_bit(dtype: str, real_torch: ModuleType) -> None:
+    # 400 calls per dtype (73,200 elements in all): every element torch's
+    ours, theirs = _logspaces(engine, dtype), _logspaces(real_torch, dtype)
+    for mine, torchs in zip(ours, theirs, strict=True):
+        assert mine.dtype == torchs.dtype
+        assert np.array_equal(mine.view(np.uint8), torchs.view(np.uint8))

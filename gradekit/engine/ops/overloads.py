@@ -369,6 +369,15 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(
         "atleast_1d atleast_2d atleast_3d".split(), ("(Tensor input)", "(tuple of Tensors tensors)")
     ),
+    "logspace": tuple(
+        f"({start} start, {end} end, int steps, float base = 10.0, *, " + _FACTORY_TAIL
+        for start, end in (
+            ("Tensor", "Tensor"),
+            ("Number", "Tensor"),
+            ("Tensor", "Number"),
+            ("Number", "Number"),
+        )
+    ),
     "diff": (
         "(Tensor input, int n = 1, int dim = -1, Tensor prepend = None, Tensor append = None, *, "
         "Tensor out = None)",

@@ -14,19 +14,21 @@ error path (``arguments.parsed_like_torch``)."""
 
 from __future__ import annotations
 
-import builtins
+import math
 import operator
 from typing import Any
 
 import numpy as np
 
-from .. import errors
+from .. import dtypes, errors
 from ..autograd.graph import Node
-from ..dtypes import INTEGRAL, bool_, dtype, get_default_dtype, int32, int64, result_type
+from ..dtypes import BOOL, INTEGRAL, bool_, dtype, get_default_dtype, int32, int64, result_type
 from ..tensor import Tensor
 from . import arguments, overloads
 from .core import maybe_wrap_dim, requires_grad
 from .layout import empty_preserving_layout
+from .quiet import quiet_call
+from .scalars import checked_scalar
 
 
 def _views() -> Any:
@@ -535,6 +537,100 @@ def _diff(
     return result
 
 
+# -- logspace ------------------------------------------------------------------------------
+
+
+def _logspace(
+    start: Any,
+    end: Any,
+    steps: Any,
+    base: Any = 10.0,
+    *,
+    dtype: Any = None,
+    layout: Any = None,
+    device: Any = None,
+    pin_memory: Any = False,
+    requires_grad: Any = False,
+) -> Tensor:
+    """``torch.logspace``: ``base ** e`` for ``steps`` exponents evenly spaced from start to
+    end, as torch's ``logspace_out`` computes them (see :func:`_logspace_values`)."""
+    from .creation import _check_device, _finish
+
+    _check_device(device)
+    steps = _int(steps)
+    if isinstance(base, bool) or not isinstance(base, (int, float, np.integer, np.floating)):
+        raise TypeError("float")
+    if steps < 0:
+        raise errors.error("linspace_steps")
+    target = get_default_dtype() if dtype is None else dtypes.given(dtype, "logspace")
+    start, end = _logspace_end(start, "start"), _logspace_end(end, "end")
+    for value in (start, end):
+        if isinstance(value, bool) or not isinstance(value, (int, float, np.number)):
+            raise TypeError("Number")
+    if target.category == BOOL and steps > 1:
+        raise errors.error("kernel_not_implemented", op="logspace_cpu", dtype="Bool")
+    data = quiet_call(_logspace_values, start, end, steps, float(base), target)
+    return _finish(data, target, requires_grad)
+
+
+def _logspace_end(value: Any, which: str) -> Any:
+    """A number, or the value of a 0-d tensor (torch refuses other tensors)."""
+    if isinstance(value, Tensor):
+        if value._data.ndim != 0:
+            raise errors.error("logspace_tensor_end", which=which, ndim=value._data.ndim)
+        return value.item()
+    return value
+
+
+def _libm_pow(base: float, exponent: float) -> float:
+    """C's ``pow`` (math.pow is libm's; numpy's float64 power is a vector routine that
+    differs from it in the last place), with C's inf and nan where Python raises."""
+    try:
+        return math.pow(base, exponent)
+    except OverflowError:
+        negative = base < 0 and exponent.is_integer() and exponent % 2 == 1
+        return -math.inf if negative else math.inf
+    except ValueError:  # a negative base to a fractional power
+        return math.nan
+
+
+def _logspace_values(start: Any, end: Any, steps: int, base: float, target: dtype) -> np.ndarray:
+    """torch's CPU ``logspace_out`` element by element: one step ``(end - start) / (steps -
+    1)`` in double from the ends in the dtype (their difference in the dtype's arithmetic),
+    element ``i`` of the first half ``pow(base, start + step * i)`` and of the second half
+    ``pow(base, end - step * (steps - 1 - i))``, in double (no fused multiply-add: this
+    file is compiled for the baseline CPU; libm's pow), then converted to the dtype (float16 through
+    float32). Integer dtypes raise a float32 base and truncate; one step is ``pow(base,
+    start)`` filled in."""
+    if steps == 0:
+        return np.empty(0, target.np_dtype)
+    if steps == 1:
+        value = checked_scalar(base ** float(start), target)
+        return np.full(1, value, target.np_dtype)
+    first, last = checked_scalar(start, target), checked_scalar(end, target)
+    index = np.arange(steps, dtype=np.float64)
+    halfway = steps // 2
+    if target.category == INTEGRAL:
+        first, last = int(first), int(last)
+        step = float(last - first) / (steps - 1)
+        power_base = float(np.float32(base))
+    else:
+        single = np.float32 if target.np_dtype == np.float16 else target.np_dtype.type
+        first, last = target.np_dtype.type(first), target.np_dtype.type(last)
+        difference = target.np_dtype.type(single(last) - single(first))
+        step = float(difference) / (steps - 1)
+        power_base = base
+    exponents = np.empty(steps)
+    exponents[:halfway] = float(first) + step * index[:halfway]
+    exponents[halfway:] = float(last) - step * (steps - 1 - index[halfway:])
+    values = np.array([_libm_pow(power_base, exponent) for exponent in exponents.tolist()])
+    if target.category == INTEGRAL:
+        return np.trunc(values).astype(target.np_dtype)
+    if target.np_dtype == np.float16:
+        return values.astype(np.float32).astype(np.float16)
+    return values.astype(target.np_dtype)
+
+
 # -- the namespace and the methods ---------------------------------------------------------
 
 
@@ -563,6 +659,7 @@ column_stack = _parsed(_column_stack, "column_stack")
 row_stack = _parsed(_row_stack, "row_stack")
 dstack = _parsed(_dstack, "dstack")
 diff = _parsed(_diff, "diff")
+logspace = _parsed(_logspace, "logspace")
 meshgrid = _python_function(_meshgrid, "meshgrid")
 cartesian_prod = _python_function(_cartesian_prod, "cartesian_prod")
 block_diag = _python_function(_block_diag, "block_diag")
@@ -581,5 +678,3 @@ TENSOR_METHODS: dict[str, Any] = {
     "repeat_interleave": _parsed(_repeat_interleave_method, "repeat_interleave", method=True),
     "diff": _parsed(_diff, "diff", method=True),
 }
-
-del builtins
