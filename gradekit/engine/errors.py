@@ -250,8 +250,7 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     ),
     "meshgrid_ndim": (
         RuntimeError,
-        "torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got a tensor of "
-        "shape ({shape})",
+        "torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: {tensor}",
     ),
     "expect_1d_vector": (RuntimeError, "Expect a 1D vector, but got shape {shape}"),
     "combinations_negative": (RuntimeError, "Expect a non-negative number, but got {r}"),

@@ -266,6 +266,16 @@ GOLDENS = {
     "def chain(f):\n    return 'None' if f is None else f.name() + str([chain(g) for g, _ in f.next_functions])\na = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)\nr = torch.combinations(a)\n(r[:, 0] * r[:, 1]).sum().backward()\nresult = (chain(r.grad_fn), a.grad)": "('StackBackward0[\\'MaskedSelectBackward0[\\\\\\'ExpandBackward0[\"ViewBackward0[\\\\\\\\\\\\\\'torch::autograd::AccumulateGrad[]\\\\\\\\\\\\\\']\"]\\\\\\']\\', \\'MaskedSelectBackward0[\\\\\\'ExpandBackward0[\"ViewBackward0[\\\\\\\\\\\\\\'torch::autograd::AccumulateGrad[]\\\\\\\\\\\\\\']\"]\\\\\\']\\']', torch.float32 (3,) [5.0, 4.0, 3.0] rg=False)",
     "a = torch.tensor([1.0, 2.0])\nresult = torch.meshgrid(a, a, indexing=5)": "TypeError: meshgrid(): argument 'indexing' must be str, not int",
     "a = torch.tensor([1.0, 2.0])\nresult = torch.meshgrid(a, a, indexing=b'ij')": "(torch.float32 (2, 2) [[1.0, 1.0], [2.0, 2.0]] rg=False, torch.float32 (2, 2) [[1.0, 2.0], [1.0, 2.0]] rg=False)",
+    "result = torch.meshgrid(torch.ones(2), torch.ones(2, 2), indexing='ij')": "RuntimeError: torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got:  1  1\n 1  1\n[ torch.FloatTensor{2,2} ]",
+    "result = torch.meshgrid(torch.arange(24).reshape(2, 3, 4), indexing='ij')": "RuntimeError: torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: (1,.,.) = \n  0   1   2   3\n   4   5   6   7\n   8   9  10  11\n\n(2,.,.) = \n 12  13  14  15\n  16  17  18  19\n  20  21  22  23\n[ torch.LongTensor{2,3,4} ]",
+    "result = torch.meshgrid(torch.tensor([[-1.5, 2.0], [3.25, -4.0]]), indexing='xy')": "RuntimeError: torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: -1.5000  2.0000\n 3.2500 -4.0000\n[ torch.FloatTensor{2,2} ]",
+    "result = torch.meshgrid(torch.tensor([[1e-5, 2e-5]]), indexing='ij')": "RuntimeError: torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: 1e-05 *\n 1.0000  2.0000\n[ torch.FloatTensor{1,2} ]",
+    "result = torch.meshgrid(torch.tensor([[123456.7, 1.0]]), indexing='ij')": "RuntimeError: torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got:  1.2346e+05  1.0000e+00\n[ torch.FloatTensor{1,2} ]",
+    "result = torch.meshgrid(torch.tensor([[float('inf'), 1.5]]), indexing='ij')": "RuntimeError: torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got:     inf  1.5000\n[ torch.FloatTensor{1,2} ]",
+    "result = torch.meshgrid(torch.arange(40.0).reshape(2, 20) / 3, indexing='ij')": "RuntimeError: torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: Columns 1 to 8  0.0000   0.3333   0.6667   1.0000   1.3333   1.6667   2.0000   2.3333\n  6.6667   7.0000   7.3333   7.6667   8.0000   8.3333   8.6667   9.0000\n\nColumns 9 to 16  2.6667   3.0000   3.3333   3.6667   4.0000   4.3333   4.6667   5.0000\n  9.3333   9.6667  10.0000  10.3333  10.6667  11.0000  11.3333  11.6667\n\nColumns 17 to 20  5.3333   5.6667   6.0000   6.3333\n 12.0000  12.3333  12.6667  13.0000\n[ torch.FloatTensor{2,20} ]",
+    "result = torch.meshgrid(torch.ones(2, 2, dtype=torch.bool), indexing='ij')": "RuntimeError: torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got:  1  1\n 1  1\n[ CPUBoolType{2,2} ]",
+    "result = torch.meshgrid(torch.ones(0, 2, dtype=torch.float64), indexing='ij')": "RuntimeError: torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: [ torch.DoubleTensor{0,2} ]",
+    "result = torch.meshgrid(torch.ones(2, 1, 2, 1, dtype=torch.int8), indexing='ij')": "RuntimeError: torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: (1,1,.,.) = \n 1\n  1\n\n(2,1,.,.) = \n 1\n  1\n[ torch.CharTensor{2,1,2,1} ]",
     # column_stack, row_stack, dstack, atleast_1d/2d/3d (the tensor itself when it has the dims),
     # block_diag (BlockDiagBackward0).
     "a, b = torch.tensor([1.0, 2.0, 3.0]), torch.tensor([4.0, 5.0, 6.0])\nresult = torch.column_stack((a, b))": "torch.float32 (3, 2) [[1.0, 4.0], [2.0, 5.0], [3.0, 6.0]] rg=False",
@@ -352,6 +362,8 @@ GOLDENS = {
     "def chain(f):\n    return 'None' if f is None else f.name() + str([chain(g) for g, _ in f.next_functions])\nx = torch.tensor([1.0, 4.0], requires_grad=True)\np = torch.tensor([0.5], requires_grad=True)\nr = torch.diff(x, prepend=p)\n(r * r).sum().backward()\nresult = (chain(r.grad_fn), x.grad, p.grad)": "('SubBackward0[\\'SliceBackward0[\"CatBackward0[\\\\\\'torch::autograd::AccumulateGrad[]\\\\\\', \\\\\\'torch::autograd::AccumulateGrad[]\\\\\\']\"]\\', \\'SliceBackward0[\"CatBackward0[\\\\\\'torch::autograd::AccumulateGrad[]\\\\\\', \\\\\\'torch::autograd::AccumulateGrad[]\\\\\\']\"]\\']', torch.float32 (2,) [-5.0, 6.0] rg=False, torch.float32 (1,) [-1.0] rg=False)",
     "def chain(f):\n    return 'None' if f is None else f.name() + str([chain(g) for g, _ in f.next_functions])\nx = torch.tensor([1.0, 4.0], requires_grad=True)\nr = torch.diff(x, n=0)\nresult = (chain(r.grad_fn), r)": "(\"torch::autograd::CopyBackwards['None', 'torch::autograd::AccumulateGrad[]']\", torch.float32 (2,) [1.0, 4.0] rg=True)",
     "x = torch.arange(6.0).reshape(2, 3).t()\nresult = (torch.diff(x, n=0).stride(), torch.diff(x).stride(), torch.diff(x, dim=0).stride())": "((1, 3), (1, 1), (1, 2))",
+    "result = torch.diff(torch.ones(3), prepend=torch.ones(1), out=torch.ones(3), extra=1)": "TypeError: diff() got an unexpected keyword argument 'extra'",
+    "result = torch.arange(4.0).reshape(2, 2).tril(1, k=2)": "TypeError: tril() got an unexpected keyword argument 'k'",
     # logspace: pow(base, start + step * i) from the start, pow(base, end - step * (steps - 1 - i))
     # from the end, in double with libm's pow (integer dtypes: a float32 base, truncated).
     "result = torch.logspace(0, 2, 5)": "torch.float32 (5,) [1.0, 3.16228, 10.0, 31.6228, 100.0] rg=False",
@@ -593,3 +605,31 @@ def test_logspace_bit_for_bit(dtype: str, real_torch: ModuleType) -> None:
     for mine, torchs in zip(ours, theirs, strict=True):
         assert mine.dtype == torchs.dtype
         assert np.array_equal(mine.view(np.uint8), torchs.view(np.uint8))
+
+
+def _meshgrid_ndim_messages(module: ModuleType) -> list[str]:
+    # torch's message prints the tensor in ATen's C++ format: random values of every scale
+    rng = np.random.default_rng(1)
+    messages = []
+    for trial in range(300):
+        shape = tuple(int(n) for n in rng.integers(1, 5, int(rng.integers(2, 5))))
+        if trial % 7 == 0:  # (rows longer than 80 characters: blocks of columns)
+            shape = (2, int(rng.integers(10, 40)))
+        values = rng.standard_normal(shape) * 10.0 ** rng.integers(-8, 12)
+        if trial % 3 == 0:
+            values = np.round(values)
+        dtype = ["float32", "float64", "int64"][trial % 3]
+        if dtype == "int64":
+            values = np.clip(values, -1e15, 1e15)
+        try:
+            module.meshgrid(module.tensor(values.astype(dtype)), indexing="ij")
+        except RuntimeError as failure:
+            messages.append(str(failure))
+    return messages
+
+
+@pytest.mark.torch
+def test_meshgrid_ndim_message_as_torch(real_torch: ModuleType) -> None:
+    ours, theirs = _meshgrid_ndim_messages(engine), _meshgrid_ndim_messages(real_torch)
+    assert len(theirs) == 300
+    assert ours == theirs

@@ -326,7 +326,7 @@ def _meshgrid_of(tensors: list[Tensor], indexing: str) -> tuple[Tensor, ...]:
         order[0], order[1] = 1, 0  # (the grid's dim of each input)
     for tensor in tensors:
         if tensor._data.ndim > 1:
-            raise errors.error("meshgrid_ndim", shape=",".join(map(str, tensor._data.shape)))
+            raise errors.error("meshgrid_ndim", tensor=_aten_print(tensor))
     shape = [0] * len(tensors)
     for tensor, position in zip(tensors, order, strict=True):
         shape[position] = tensor._data.size
@@ -337,6 +337,86 @@ def _meshgrid_of(tensors: list[Tensor], indexing: str) -> tuple[Tensor, ...]:
         view_shape[position] = -1
         grids.append(views.expand(views.view(tensor, view_shape), shape))
     return tuple(grids)
+
+
+_LEGACY_TYPE_NAMES = {
+    "float32": "torch.FloatTensor",
+    "float64": "torch.DoubleTensor",
+    "float16": "torch.HalfTensor",
+    "int64": "torch.LongTensor",
+    "int32": "torch.IntTensor",
+    "int16": "torch.ShortTensor",
+    "int8": "torch.CharTensor",
+    "uint8": "torch.ByteTensor",
+    "bool": "CPUBoolType",
+}
+
+
+def _aten_print(tensor: Tensor) -> str:
+    """A tensor of two or more dims as ATen's C++ ``operator<<`` prints it (Formatting.cpp),
+    which torch's C++ error messages embed: each matrix (of each leading index, the first
+    dim fastest) in one format chosen from all its values, then ``[ torch.FloatTensor{2,2}
+    ]``."""
+    data = tensor._data.astype(np.float64)
+    text = []
+    if data.size:
+        if data.ndim == 2:
+            text.append(_aten_matrix(data, 0))
+        else:
+            blocks = []
+            for index in np.ndindex(*reversed(data.shape[:-2])):
+                index = tuple(reversed(index))
+                label = "".join(f"{i + 1}," for i in index)
+                blocks.append(f"({label}.,.) = \n" + _aten_matrix(data[index], 1))
+            text.append("\n".join(blocks))
+    sizes = ",".join(map(str, data.shape))
+    return "".join(text) + f"[ {_LEGACY_TYPE_NAMES[str(tensor.dtype.np_dtype)]}{{{sizes}}} ]"
+
+
+def _aten_format(data: np.ndarray) -> tuple[float, int, str]:
+    """Formatting.cpp's ``__printFormat``: the scale, the width and the format of a
+    matrix's numbers."""
+    finite = data[np.isfinite(data)]
+    integral = bool(np.all(finite == np.ceil(finite)))
+    exp_min = exp_max = 1.0
+    if finite.size:
+        smallest, largest = float(np.abs(finite).min()), float(np.abs(finite).max())
+        exp_min = math.floor(math.log10(smallest)) + 1 if smallest else 1
+        exp_max = math.floor(math.log10(largest)) + 1 if largest else 1
+    if integral:
+        return (1.0, 11, "e") if exp_max > 9 else (1.0, int(exp_max) + 1, "g")
+    if exp_max - exp_min > 4:
+        return 1.0, 12 if abs(exp_max) > 99 or abs(exp_min) > 99 else 11, "e"
+    if exp_max > 5 or exp_max < 0:
+        return 10.0 ** (exp_max - 1), 7, "f"
+    return 1.0, 7 if exp_max == 0 else int(exp_max) + 6, "f"
+
+
+def _aten_matrix(data: np.ndarray, indent: int) -> str:
+    """Formatting.cpp's ``__printMatrix``: rows of right-aligned numbers, in blocks of
+    columns ("Columns 1 to 8") when a row is longer than 80 characters."""
+    scale, width, kind = _aten_format(data)
+    spec = {"g": "{:>{}g}", "e": "{:>{}.4e}", "f": "{:>{}.4f}"}[kind]
+    per_line = (80 - indent) // (width + 1)
+    rows, columns = data.shape
+    out = []
+    first = 0
+    while first < columns:
+        last = min(first + per_line, columns) - 1
+        if per_line < columns:
+            out.append(
+                ("\n" if first else "") + f"Columns {first + 1} to {last + 1}" + " " * indent
+            )
+        if scale != 1:
+            shown = repr(scale).removesuffix(".0")
+            out.append(f"{shown} *\n" + " " * indent)
+        for row in range(rows):
+            cells = [spec.format(value / scale, width) for value in data[row, first : last + 1]]
+            out.append(" ".join(cells) + "\n")
+            if row != rows - 1:
+                out.append(" " * indent + (" " if scale != 1 else ""))
+        first = last + 1
+    return "".join(out)
 
 
 def _meshgrid(*tensors: Any, indexing: Any = None) -> tuple[Tensor, ...]:
@@ -636,6 +716,7 @@ def _logspace_values(start: Any, end: Any, steps: int, base: float, target: dtyp
 
 def _parsed(function: Any, name: str, *, method: bool = False) -> Any:
     listed = overloads.method_listing(name) if method else overloads.FUNCTIONS[name]
+    function.__name__ = function.__qualname__ = name  # (Python's own binding errors)
     parsed = arguments.parsed_like_torch(function, name, listed, method=method)
     parsed.__name__ = parsed.__qualname__ = name
     return parsed
