@@ -1382,7 +1382,9 @@ def repeat(x: Tensor, *counts: Any, repeats: Any = None) -> Tensor:
         bad = next(size for size in target if size < 0)
         raise errors.error("negative_dimension", size=bad, sizes=target)
     # (C-contiguous as torch's: numpy's tile of all-ones repeats copies in the input's order)
-    data = np.require(np.tile(x._data.reshape(padded), repeats), requirements="C")
+    data = np.tile(x._data.reshape(padded), repeats)
+    if not data.flags.c_contiguous:
+        data = np.ascontiguousarray(data)
     node = None
     if requires_grad(x):
         node = RepeatBackward0((x._edge(),), ((data.shape, x.dtype),))
@@ -1515,7 +1517,9 @@ def cat(tensors: Sequence[Tensor], dim: int = 0, surplus: Any = None, axis: Any 
                     )
         out_dtype = result_type(*tensors)
         parts = [t_._data.astype(out_dtype.np_dtype, copy=False) for t_ in kept or tensors]
-        data = _joined_layout(np.concatenate(parts, axis=dim), parts)
+        data = np.concatenate(parts, axis=dim)
+        if not data.flags.c_contiguous:
+            data = _joined_layout(data, parts)
         node = None
         if requires_grad(*tensors):
             node = CatBackward0(
@@ -1532,13 +1536,12 @@ def cat(tensors: Sequence[Tensor], dim: int = 0, surplus: Any = None, axis: Any 
 
 
 def _joined_layout(data: np.ndarray, parts: Sequence[np.ndarray]) -> np.ndarray:
-    """cat's (and stack's) result in torch's memory format: C-contiguous, unless every input
-    is a 4-d channels-last tensor (torch's ``compute_output_memory_format``), where numpy's
-    order (the inputs') is kept. numpy's concatenate follows its inputs' order, so two
-    transposed inputs gave a transposed result (strides (1, 2) where torch has (4, 1))."""
-    if data.flags.c_contiguous or (
-        data.ndim == 4 and all(_is_channels_last(part) for part in parts)
-    ):
+    """cat's (and stack's) result, not C-contiguous, in torch's memory format: C-contiguous,
+    unless every input is a 4-d channels-last tensor (torch's
+    ``compute_output_memory_format``), where numpy's order (the inputs') is kept. numpy's
+    concatenate follows its inputs' order, so two transposed inputs gave a transposed result
+    (strides (1, 2) where torch has (4, 1))."""
+    if data.ndim == 4 and all(_is_channels_last(part) for part in parts):
         return data
     return np.ascontiguousarray(data)
 
@@ -1604,10 +1607,10 @@ def stack(tensors: Sequence[Tensor], dim: int = 0, surplus: Any = None, axis: An
                     entry_b=entry,
                 )
         out_dtype = result_type(*tensors)
-        parts = [np.expand_dims(t_._data, dim) for t_ in tensors]  # (torch: cat of these)
-        data = _joined_layout(
-            np.concatenate(parts, axis=dim, dtype=out_dtype.np_dtype, casting="unsafe"), parts
-        )
+        parts = [t_._data.astype(out_dtype.np_dtype, copy=False) for t_ in tensors]
+        data = np.stack(parts, axis=dim)
+        if not data.flags.c_contiguous:  # (torch's stack: cat of the unsqueezed inputs)
+            data = _joined_layout(data, [np.expand_dims(part, dim) for part in parts])
         node = None
         if requires_grad(*tensors):
             node = StackBackward0(tuple(t_._edge() for t_ in tensors), ((data.shape, out_dtype),))
