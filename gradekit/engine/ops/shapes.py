@@ -38,7 +38,10 @@ def _views() -> Any:
 
 
 def _int(value: Any) -> int:
-    """An ``int`` argument as torch's parser takes it (a bool or a float is its TypeError)."""
+    """An ``int`` argument as torch's parser takes it: an int, a numpy integer or a 0-d
+    integer tensor (a bool or a float is its TypeError)."""
+    if isinstance(value, Tensor) and value.dtype.category == INTEGRAL and not value._data.ndim:
+        return int(value._data)
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         raise TypeError("int")  # (the parser words it)
     return int(value)
