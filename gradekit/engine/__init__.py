@@ -210,6 +210,27 @@ try:
         scatter_add,
         scatter_reduce,
     )
+    from .ops.shapes import (
+        atleast_1d,
+        atleast_2d,
+        atleast_3d,
+        block_diag,
+        cartesian_prod,
+        column_stack,
+        combinations,
+        diff,
+        dstack,
+        logspace,
+        meshgrid,
+        repeat_interleave,
+        roll,
+        row_stack,
+        tile,
+        tril,
+        tril_indices,
+        triu,
+        triu_indices,
+    )
     from .ops.solvers import det, inverse
     from .printing import set_printoptions
     from .tensor import Size, Tensor, device
@@ -483,6 +504,26 @@ __all__ = [
     "xlogy",
     "zeros",
     "zeros_like",
+    # shape, layout and creation ops (ops/shapes.py)
+    "atleast_1d",
+    "atleast_2d",
+    "atleast_3d",
+    "block_diag",
+    "cartesian_prod",
+    "column_stack",
+    "combinations",
+    "diff",
+    "dstack",
+    "logspace",
+    "meshgrid",
+    "repeat_interleave",
+    "roll",
+    "row_stack",
+    "tile",
+    "tril",
+    "tril_indices",
+    "triu",
+    "triu_indices",
 ]
 
 

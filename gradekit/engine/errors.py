@@ -225,6 +225,67 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "linalg.matrix_power: A must be batches of square matrices, but they are {rows} by "
         "{cols} matrices",
     ),
+    # shape, layout and creation ops (ops/shapes.py)
+    "triangle_ndim": (RuntimeError, "{name}: input tensor must have at least 2 dimensions"),
+    "triangle_indices_negative": (RuntimeError, "{which} must be non-negative, got{value}"),
+    "roll_shifts_required": (RuntimeError, "`shifts` required"),
+    "roll_align": (
+        RuntimeError,
+        "shifts and dimensions must align. shifts: {shifts}, dims:{dims}",
+    ),
+    "repeat_interleave_size": (
+        RuntimeError,
+        "repeats must have the same size as input along dim, but got repeats.size(0) = "
+        "{repeats} and input.size({dim}) = {size}",
+    ),
+    "repeat_interleave_repeats_ndim": (RuntimeError, "repeats must be 0-dim or 1-dim tensor"),
+    "repeat_interleave_negative": (RuntimeError, "Repeats must be non-negative"),
+    "repeat_interleave_output_size": (
+        RuntimeError,
+        "repeat_interleave: Invalid output_size, expected {expected} but got {got}",
+    ),
+    "repeat_interleave_one_dim": (
+        RuntimeError,
+        "repeat_interleave only accept 1D vector as repeat",
+    ),
+    "repeat_interleave_repeats_negative": (RuntimeError, "repeats can not be negative"),
+    "repeat_interleave_allocated_size": (
+        RuntimeError,
+        "allocated size does not match required size",
+    ),
+    "meshgrid_dtype": (RuntimeError, "meshgrid expects all tensors to have the same dtype"),
+    "meshgrid_indexing": (
+        RuntimeError,
+        'torch.meshgrid: indexing must be one of "xy" or "ij", but received: {indexing}',
+    ),
+    "meshgrid_ndim": (
+        RuntimeError,
+        "torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: {tensor}",
+    ),
+    "expect_1d_vector": (RuntimeError, "Expect a 1D vector, but got shape {shape}"),
+    "combinations_negative": (RuntimeError, "Expect a non-negative number, but got {r}"),
+    "block_diag_ndim": (
+        RuntimeError,
+        "torch.block_diag: Input tensors must have 2 or fewer dimensions. Input {number} has "
+        "{ndim} dimensions",
+    ),
+    "logspace_tensor_end": (
+        RuntimeError,
+        "logspace only supports 0-dimensional start and end tensors, but got {which} with"
+        " {ndim} dimension(s).",
+    ),
+    "diff_ndim": (RuntimeError, "diff expects input to be at least one-dimensional"),
+    "diff_order": (RuntimeError, "order must be non-negative but got {n}"),
+    "diff_other_ndim": (
+        RuntimeError,
+        "diff expects prepend or append to be the same dimension as input",
+    ),
+    "diff_other_size": (
+        RuntimeError,
+        "diff expects the shape of tensor to prepend or append to match that of input except "
+        "along the differencing dimension; input.size({i}) = {mine}, but got tensor.size({i}) "
+        "= {theirs}",
+    ),
     "one_hot_dtype": (
         RuntimeError,
         "one_hot is only applicable to index tensor of type LongTensor.",
@@ -1432,6 +1493,11 @@ WARNINGS: dict[str, str] = {
     "degrees_of_freedom": (
         "{op}(): degrees of freedom is <= 0. Correction should be strictly less than the "
         "reduction factor (input numel divided by output numel)."
+    ),
+    "meshgrid_indexing": (
+        "torch.meshgrid: in an upcoming release, it will be required to pass the indexing "
+        "argument. (Triggered internally at "
+        "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4215.)"
     ),
     "variable_volatile": (
         "volatile was removed and now has no effect. Use `with torch.no_grad():` instead."

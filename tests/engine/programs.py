@@ -2379,6 +2379,31 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
     DifferentiableOp(
         "var_mean", lambda T, a: T.var_mean(a, unbiased=False)[0] * 2 + T.var_mean(a)[1], ((4,),)
     ),
+    # shape, layout and creation ops (ops/shapes.py)
+    DifferentiableOp("tril", lambda T, a: T.tril(a, -1), ((3, 4),)),
+    DifferentiableOp("triu_batched", lambda T, a: a.triu(1), ((2, 3, 3),)),
+    DifferentiableOp("tril_inplace_view", lambda T, a: (a * 1)[:, 1:].tril_(), ((3, 4),)),
+    DifferentiableOp("roll", lambda T, a: T.roll(a, (1, -2), (0, 1)), ((3, 4),)),
+    DifferentiableOp("roll_flat", lambda T, a: a.roll(5), ((3, 4),)),
+    DifferentiableOp("tile", lambda T, a: T.tile(a, (2, 1, 3)), ((2, 3),)),
+    DifferentiableOp("repeat_interleave", lambda T, a: a.repeat_interleave(3, dim=1), ((2, 3),)),
+    DifferentiableOp(
+        "repeat_interleave_tensor",
+        lambda T, a: T.repeat_interleave(a, T.tensor([2, 0, 1]), dim=0),
+        ((3, 2),),
+    ),
+    DifferentiableOp("moveaxis", lambda T, a: T.moveaxis(a, 0, -1), ((2, 3, 4),)),
+    DifferentiableOp(
+        "meshgrid", lambda T, a, b: T.meshgrid(a, b, indexing="xy")[0] * 2, ((3,), (2,))
+    ),
+    DifferentiableOp("cartesian_prod", lambda T, a, b: T.cartesian_prod(a, b), ((3,), (2,))),
+    DifferentiableOp("combinations", lambda T, a: T.combinations(a, 3), ((4,),)),
+    DifferentiableOp("column_stack", lambda T, a, b: T.column_stack((a, b)), ((3,), (3, 2))),
+    DifferentiableOp("dstack", lambda T, a, b: T.dstack((a, b)), ((2, 3), (2, 3))),
+    DifferentiableOp("atleast_3d", lambda T, a: T.atleast_3d(a) * 1, ((3,),)),
+    DifferentiableOp("block_diag", lambda T, a, b, c: T.block_diag(a, b, c), ((2, 2), (3,), ())),
+    DifferentiableOp("diff", lambda T, a: T.diff(a, n=2, dim=0), ((4, 3),)),
+    DifferentiableOp("diff_prepend", lambda T, a, b: T.diff(a, prepend=b), ((2, 3), (2, 1))),
     DifferentiableOp("vec_mat", lambda T, a, b: a @ b, ((3,), (3, 2))),
     DifferentiableOp("bmm", lambda T, a, b: T.bmm(a, b), ((2, 2, 3), (2, 3, 2))),
     DifferentiableOp("batched_matmul", lambda T, a, b: a @ b, ((2, 1, 2, 3), (3, 3, 2))),

@@ -971,7 +971,8 @@ class _Overload:
         if kind == "tuple of ints":
             if isinstance(value, (tuple, list)):
                 return not value or is_index(value[0])
-            return parameter.name == "dim" and _is_long(value)  # IntArrayRef[1] dim
+            one = parameter.name == "dim" or (self.name, parameter.name) in _ONE_INT_LISTS
+            return one and _is_long(value)  # IntArrayRef[1]: an int is a list of one
         if kind == "tuple of Tensors":
             return isinstance(value, (tuple, list)) and all(isinstance(v, Tensor) for v in value)
         if kind == "torch.dtype":
@@ -1050,6 +1051,10 @@ class _Overload:
 
 
 _ABSENT = object()
+
+#: ``tuple of ints`` parameters besides ``dim`` that take an int alone (``int[1]`` in
+#: torch's native_functions.yaml): ``torch.roll(x, 1, 0)``.
+_ONE_INT_LISTS = frozenset({("roll", "shifts"), ("roll", "dims")})
 
 
 def _keyword_value(kwargs: dict[str, Any], name: str) -> Any:

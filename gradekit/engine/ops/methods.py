@@ -28,6 +28,7 @@ from . import (
     products,
     reduction,
     scatter_reduce,
+    shapes,
     solvers,
 )
 from .core import is_scalar
@@ -431,6 +432,7 @@ METHODS: dict[str, Any] = {
     # msort / histc (ops/bucketing.py; torch has no Tensor.searchsorted nor bucketize)
     "msort": bucketing.msort_method,
     "histc": bucketing.histc_method,
+    **shapes.TENSOR_METHODS,  # tril, triu, roll, tile, repeat_interleave, diff …
 }
 
 METHODS.update(elementwise._methods())  # log1p, expm1, … (ops/elementwise.py)

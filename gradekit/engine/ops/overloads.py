@@ -472,6 +472,50 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
             'interpolation = "linear", Tensor out = None)',
         ),
     ),
+    # shape, layout and creation ops (ops/shapes.py)
+    **dict.fromkeys(
+        "tril triu".split(), ("(Tensor input, int diagonal = 0, *, Tensor out = None)",)
+    ),
+    **dict.fromkeys(
+        "tril_indices triu_indices".split(),
+        (
+            "(int row, int col, int offset = 0, *, torch.dtype dtype = None, torch.layout layout "
+            "= None, torch.device device = None, bool pin_memory = False, bool requires_grad = "
+            "False)",
+        ),
+    ),
+    "roll": ("(Tensor input, tuple of ints shifts, tuple of ints dims = None)",),
+    "tile": ("(Tensor input, tuple of ints dims)",),
+    "repeat_interleave": (
+        "(Tensor input, Tensor repeats, int dim = None, *, int output_size = None)",
+        "(Tensor repeats, *, int output_size = None)",
+        "(Tensor input, int repeats, int dim = None, *, int output_size = None)",
+    ),
+    "moveaxis": (
+        "(Tensor input, int source, int destination)",
+        "(Tensor input, tuple of ints source, tuple of ints destination)",
+    ),
+    "combinations": ("(Tensor input, int r = 2, bool with_replacement = False)",),
+    **dict.fromkeys(
+        "column_stack row_stack dstack".split(),
+        ("(tuple of Tensors tensors, *, Tensor out = None)",),
+    ),
+    **dict.fromkeys(
+        "atleast_1d atleast_2d atleast_3d".split(), ("(Tensor input)", "(tuple of Tensors tensors)")
+    ),
+    "logspace": tuple(
+        f"({start} start, {end} end, int steps, float base = 10.0, *, " + _FACTORY_TAIL
+        for start, end in (
+            ("Tensor", "Tensor"),
+            ("Number", "Tensor"),
+            ("Tensor", "Number"),
+            ("Number", "Number"),
+        )
+    ),
+    "diff": (
+        "(Tensor input, int n = 1, int dim = -1, Tensor prepend = None, Tensor append = None, *, "
+        "Tensor out = None)",
+    ),
 }
 
 # torch._VF.split, which Tensor.split (Python in torch, as torch.split) calls positionally
@@ -573,6 +617,12 @@ METHODS: dict[str, tuple[str, ...]] = {
             "(tuple of ints dim = None, *, Number correction = None, bool keepdim = False)",
             "(bool unbiased = True)",
         ),
+    ),
+    # shape, layout and creation ops (ops/shapes.py)
+    **dict.fromkeys("tril triu tril_ triu_".split(), ("(int diagonal = 0)",)),
+    "repeat_interleave": (
+        "(Tensor repeats, int dim = None, *, int output_size = None)",
+        "(int repeats, int dim = None, *, int output_size = None)",
     ),
 }
 

@@ -1397,7 +1397,10 @@ def repeat(x: Tensor, *counts: Any, repeats: Any = None) -> Tensor:
     if any(size < 0 for size in target):
         bad = next(size for size in target if size < 0)
         raise errors.error("negative_dimension", size=bad, sizes=target)
+    # (C-contiguous as torch's: numpy's tile of all-ones repeats copies in the input's order)
     data = np.tile(x._data.reshape(padded), repeats)
+    if not data.flags.c_contiguous:
+        data = np.ascontiguousarray(data)
     node = None
     if requires_grad(x):
         node = RepeatBackward0((x._edge(),), ((data.shape, x.dtype),))
@@ -1531,6 +1534,8 @@ def cat(tensors: Sequence[Tensor], dim: int = 0, surplus: Any = None, axis: Any 
         out_dtype = result_type(*tensors)
         parts = [t_._data.astype(out_dtype.np_dtype, copy=False) for t_ in kept or tensors]
         data = np.concatenate(parts, axis=dim)
+        if not data.flags.c_contiguous:
+            data = _joined_layout(data, parts)
         node = None
         if requires_grad(*tensors):
             node = CatBackward0(
@@ -1544,6 +1549,22 @@ def cat(tensors: Sequence[Tensor], dim: int = 0, surplus: Any = None, axis: Any 
         return Tensor._make(data, out_dtype, node)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("cat", given, failure, dim) from None
+
+
+def _joined_layout(data: np.ndarray, parts: Sequence[np.ndarray]) -> np.ndarray:
+    """cat's (and stack's) result, not C-contiguous, in torch's memory format: C-contiguous,
+    unless every input is a 4-d channels-last tensor (torch's
+    ``compute_output_memory_format``), where numpy's order (the inputs') is kept. numpy's
+    concatenate follows its inputs' order, so two transposed inputs gave a transposed result
+    (strides (1, 2) where torch has (4, 1))."""
+    if data.ndim == 4 and all(_is_channels_last(part) for part in parts):
+        return data
+    return np.ascontiguousarray(data)
+
+
+def _is_channels_last(data: np.ndarray) -> bool:
+    n, c, h, w = data.strides if data.ndim == 4 else (0, 0, 0, 0)
+    return data.ndim == 4 and c < w <= h <= n and c == data.itemsize
 
 
 def hstack(tensors: Sequence[Tensor] = errors.REQUIRED, *surplus: Any) -> Tensor:
@@ -1602,9 +1623,10 @@ def stack(tensors: Sequence[Tensor], dim: int = 0, surplus: Any = None, axis: An
                     entry_b=entry,
                 )
         out_dtype = result_type(*tensors)
-        data = np.stack(
-            [t_._data.astype(out_dtype.np_dtype, copy=False) for t_ in tensors], axis=dim
-        )
+        parts = [t_._data.astype(out_dtype.np_dtype, copy=False) for t_ in tensors]
+        data = np.stack(parts, axis=dim)
+        if not data.flags.c_contiguous:  # (torch's stack: cat of the unsqueezed inputs)
+            data = _joined_layout(data, [np.expand_dims(part, dim) for part in parts])
         node = None
         if requires_grad(*tensors):
             node = StackBackward0(tuple(t_._edge() for t_ in tensors), ((data.shape, out_dtype),))
@@ -3062,7 +3084,12 @@ TENSOR_METHODS: dict[str, Any] = {
     "clone": clone_function,
     "transpose": transpose,
     "swapaxes": arguments.with_parameter_names(transpose, dim0="axis0", dim1="axis1"),
-    "swapdims": transpose,
+    "swapdims": arguments.parsed_like_torch(
+        arguments.renamed(transpose, "swapdims", qualname="swapdims"),
+        "swapdims",
+        overloads.method_listing("swapdims"),
+        method=True,
+    ),
     "t": t,
     "T": property(_T),
     "mT": property(_mT),
@@ -3070,6 +3097,12 @@ TENSOR_METHODS: dict[str, Any] = {
     "adjoint": lambda self: _mT(self, "adjoint", stacklevel=5),
     "permute": permute,
     "movedim": movedim,
+    "moveaxis": arguments.parsed_like_torch(  # (the parser words a missing argument)
+        arguments.renamed(movedim, "moveaxis", qualname="moveaxis"),
+        "moveaxis",
+        overloads.method_listing("moveaxis"),
+        method=True,
+    ),
     "squeeze": _squeeze_method,
     "unsqueeze": unsqueeze,
     "expand": expand,
@@ -3131,6 +3164,20 @@ TORCH_FUNCTIONS: dict[str, Any] = {
     "t": t,
     "permute": arguments.renamed(permute_function, "permute", qualname="permute"),
     "movedim": movedim,
+    "moveaxis": arguments.parsed_like_torch(  # (the parser words a missing argument)
+        arguments.with_parameter_names(
+            arguments.renamed(movedim, "moveaxis", qualname="moveaxis"), x="input"
+        ),
+        "moveaxis",
+        overloads.FUNCTIONS["moveaxis"],
+    ),
+    "swapdims": arguments.parsed_like_torch(
+        arguments.with_parameter_names(
+            arguments.renamed(transpose, "swapdims", qualname="swapdims"), x="input"
+        ),
+        "swapdims",
+        overloads.FUNCTIONS["swapdims"],
+    ),
     "squeeze": squeeze,
     "unsqueeze": unsqueeze,
     "flip": flip,
