@@ -327,6 +327,8 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     ),
     "pow_bool": (NotImplementedError, "\"pow\" not implemented for 'Bool'"),
     "kernel_not_implemented": (NotImplementedError, "\"{op}\" not implemented for '{dtype}'"),
+    "gelu_approximate": (RuntimeError, "approximate argument must be either none or tanh."),
+    "hardtanh_bool": (RuntimeError, "Bool inputs not supported for hardtanh"),
     "reduction_dim_empty": (
         IndexError,
         "{op}(): Expected reduction dim {dim} to have non-zero size.",

@@ -2253,6 +2253,17 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
         "softplus", lambda T, a: T.nn.functional.softplus(a, beta=1.5, threshold=2), ((2, 3),)
     ),
     DifferentiableOp("logsigmoid", lambda T, a: T.nn.functional.logsigmoid(a), ((2, 3),)),
+    DifferentiableOp("gelu", lambda T, a: T.nn.functional.gelu(a), ((2, 3),)),
+    DifferentiableOp(
+        "gelu_tanh", lambda T, a: T.nn.functional.gelu(a, approximate="tanh"), ((2, 3),)
+    ),
+    DifferentiableOp("silu", lambda T, a: T.nn.functional.silu(a), ((2, 3),)),
+    DifferentiableOp("elu", lambda T, a: T.nn.functional.elu(a, alpha=1.5), ((2, 3),)),
+    DifferentiableOp(
+        "elu_inplace", lambda T, a: T.nn.functional.elu(a * 1, alpha=0.5, inplace=True), ((2, 3),)
+    ),
+    DifferentiableOp("hardtanh", lambda T, a: T.nn.functional.hardtanh(a, -0.3, 0.4), ((2, 3),)),
+    DifferentiableOp("softmin", lambda T, a: T.nn.functional.softmin(a, 1), ((2, 3),)),
     DifferentiableOp(
         "addcmul", lambda T, s, a, b: T.addcmul(s, a, b, value=-0.5), ((2, 3), (3,), (2, 1))
     ),

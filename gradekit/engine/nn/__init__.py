@@ -6,10 +6,13 @@ from __future__ import annotations
 from ..torch_names import namespace_hooks as _namespace_hooks
 from . import functional
 from .modules import (
+    ELU,
+    GELU,
     BCELoss,
     BCEWithLogitsLoss,
     CrossEntropyLoss,
     Flatten,
+    Hardtanh,
     Identity,
     L1Loss,
     LeakyReLU,
@@ -18,9 +21,13 @@ from .modules import (
     MSELoss,
     NLLLoss,
     ReLU,
+    ReLU6,
     Sequential,
     Sigmoid,
+    SiLU,
     Softmax,
+    Softmin,
+    Softplus,
     Tanh,
 )
 from .parameter import Parameter
@@ -29,7 +36,10 @@ __all__ = [
     "BCELoss",
     "BCEWithLogitsLoss",
     "CrossEntropyLoss",
+    "ELU",
     "Flatten",
+    "GELU",
+    "Hardtanh",
     "Identity",
     "L1Loss",
     "LeakyReLU",
@@ -39,9 +49,13 @@ __all__ = [
     "NLLLoss",
     "Parameter",
     "ReLU",
+    "ReLU6",
     "Sequential",
+    "SiLU",
     "Sigmoid",
     "Softmax",
+    "Softmin",
+    "Softplus",
     "Tanh",
     "functional",
 ]
@@ -55,3 +69,4 @@ __getattr__, __dir__ = _namespace_hooks("torch.nn", globals())
 del annotations
 del globals()["modules"]  # (bound by the import system, by name)
 del globals()["smooth_activations"]  # (F.softplus's and F.logsigmoid's module, bound likewise)
+del globals()["activations"]  # (F.gelu's, F.silu's, ... module, bound likewise)

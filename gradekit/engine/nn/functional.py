@@ -22,7 +22,7 @@ from ..ops import reduction as reduction_ops
 from ..ops.core import as_array, edge
 from ..ops.inplace import apply_inplace as _apply_inplace
 from ..ops.inplace import relu_ as _relu_
-from ..ops.pointwise import _rounded_from_float64, sigmoid, tanh, where
+from ..ops.pointwise import _rounded_from_float64, sigmoid, tanh
 from ..ops.quiet import quiet_op as _quiet_op
 from ..ops.reduction import EMPTY_MEAN as _EMPTY_MEAN
 from ..ops.reduction import torch_full_sum
@@ -31,14 +31,22 @@ from ..ops.shape_helpers import reshape as _reshape
 from ..ops.shape_helpers import view as _view
 from ..tensor import Tensor
 from ..torch_names import namespace_hooks as _namespace_hooks
-from .smooth_activations import logsigmoid, softplus
+from . import activations as _activations
+from .activations import elu, elu_, gelu, hardtanh, hardtanh_, leaky_relu_, relu6, silu, softmin
+from .smooth_activations import _check_float, logsigmoid, softplus
 
 __all__ = [
     "binary_cross_entropy",
     "binary_cross_entropy_with_logits",
     "cross_entropy",
+    "elu",
+    "elu_",
+    "gelu",
+    "hardtanh",
+    "hardtanh_",
     "l1_loss",
     "leaky_relu",
+    "leaky_relu_",
     "linear",
     "log_softmax",
     "logsigmoid",
@@ -46,8 +54,11 @@ __all__ = [
     "nll_loss",
     "one_hot",
     "relu",
+    "relu6",
     "sigmoid",
+    "silu",
     "softmax",
+    "softmin",
     "softplus",
     "tanh",
 ]
@@ -149,7 +160,7 @@ class LeakyReluBackward0(Node):
 
     def backward(self, grad: Tensor) -> tuple:
         (self_,) = self.saved_tensors
-        return (where(self_ > 0, grad, grad * self.negative_slope),)
+        return (_activations.leaky_relu_backward(grad, self_, self.negative_slope),)
 
 
 class LeakyReluBackward1(Node):
@@ -159,7 +170,7 @@ class LeakyReluBackward1(Node):
 
     def backward(self, grad: Tensor) -> tuple:
         (result,) = self.saved_tensors
-        return (where(result > 0, grad, grad * self.negative_slope),)
+        return (_activations.leaky_relu_backward(grad, result, self.negative_slope),)
 
 
 def _leaky_relu_saving_result(input: Tensor, negative_slope: float) -> Tensor:
@@ -176,6 +187,8 @@ def _leaky_relu_saving_result(input: Tensor, negative_slope: float) -> Tensor:
 
 
 def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = False) -> Tensor:
+    if isinstance(input, Tensor):  # (torch's kernel: floating types only)
+        _check_float(input, "leaky_relu_cpu")
     if inplace:  # torch's F.leaky_relu calls torch._C._nn.leaky_relu_
         return _apply_inplace(input, _leaky_relu_saving_result, negative_slope)
     data = input._data

@@ -102,6 +102,20 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
     "mv": ("(Tensor input, Tensor vec, *, Tensor out = None)",),
     "softplus": ("(Tensor input, Number beta = 1, Number threshold = 20, *, Tensor out = None)",),
     "log_sigmoid": ("(Tensor input, *, Tensor out = None)",),
+    # nn/activations.py
+    "silu": ("(Tensor input, *, Tensor out = None)",),
+    "silu_": ("(Tensor input)",),
+    "gelu": ('(Tensor input, *, str approximate = "none", Tensor out = None)',),
+    "elu": (
+        "(Tensor input, Number alpha = 1, Number scale = 1, Number input_scale = 1, *, "
+        "Tensor out = None)",
+    ),
+    "elu_": ("(Tensor input, Number alpha = 1, Number scale = 1, Number input_scale = 1)",),
+    "hardtanh": ("(Tensor input, Number min_val = -1, Number max_val = 1, *, Tensor out = None)",),
+    "hardtanh_": ("(Tensor input, Number min_val = -1, Number max_val = 1)",),
+    "relu6": ("(Tensor input)",),
+    "relu6_": ("(Tensor input)",),
+    "leaky_relu_": ("(Tensor input, Number negative_slope = 0.01)",),
     "one_hot": ("(Tensor input, int num_classes = -1)",),
     "linalg_matrix_power": ("(Tensor input, int n, *, Tensor out = None)",),
     "matrix_power": ("(Tensor input, int n, *, Tensor out = None)",),

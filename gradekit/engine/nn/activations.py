@@ -1,0 +1,630 @@
+"""``F.gelu``, ``F.silu``, ``F.elu`` / ``F.elu_``, ``F.hardtanh`` / ``F.hardtanh_``,
+``F.relu6``, ``F.leaky_relu_`` and ``F.softmin`` with torch's grad_fn nodes.
+
+float32 silu and its gradient are torch's kernels bit for bit (SLEEF's ``expf_u10`` over
+whole vectors, the scalar tail's ``std::exp`` correctly rounded, the gradient's
+``1 + x * (1 - s)`` one fused multiply-add as the compiler contracts it).  gelu follows
+``Vectorized<float>::erf`` (Abramowitz-Stegun 7.1.26 with SLEEF's ``expf``), which torch runs
+where oneDNN does not take the tensor (not contiguous, one element); contiguous float32
+tensors go through oneDNN's own gelu, which the engine does not reproduce; elu's ``expm1``
+and gelu-tanh's ``tanh`` are correctly rounded where torch's are SLEEF's.  The last-place
+rates are in docs/engine-internals.md.  float16 computes in float32 and rounds once.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from .. import errors
+from ..autograd import grad_mode
+from ..autograd.graph import Node
+from ..dtypes import bool_, float32, float64
+from ..ops import arguments, overloads, pointwise
+from ..ops.core import as_array, edge
+from ..ops.inplace import apply_inplace
+from ..ops.quiet import quiet_call
+from ..ops.scalars import checked_scalar
+from ..tensor import Tensor
+from .smooth_activations import _check_float, _correctly_rounded, _vector_then_tail
+
+_F32 = np.float32
+_FLOAT16 = np.dtype(np.float16)
+_FLOAT32 = np.dtype(np.float32)
+
+
+def _step(x: np.ndarray) -> int:
+    return 64 if x.dtype == _FLOAT16 else 32
+
+
+def _made(out: np.ndarray, input: Tensor, node: Node | None = None) -> Tensor:
+    return Tensor._make(as_array(out, input.dtype), input.dtype, node)
+
+
+def _records(*tensors: Tensor) -> bool:
+    return grad_mode.enabled and any(t._requires_grad for t in tensors)
+
+
+# --- silu ----------------------------------------------------------------------------------
+
+
+def _silu_data(x: np.ndarray) -> np.ndarray:
+    if x.dtype == np.float64:
+        return x / (1 + np.exp(-x))
+    from ..ops.vector_kernels import sleef_expf  # (first use: the engine's import time)
+
+    def kernel(exp: Any) -> Any:
+        def run(a: np.ndarray) -> np.ndarray:
+            wide = a.astype(_F32)
+            return (wide / (_F32(1) + exp(-wide))).astype(a.dtype)
+
+        return run
+
+    scalar_exp = lambda v: _correctly_rounded(np.exp, v)  # noqa: E731
+    return _vector_then_tail([x], kernel(sleef_expf), kernel(scalar_exp), _step(x))
+
+
+def _silu_backward_data(grad: np.ndarray, x: np.ndarray) -> np.ndarray:
+    grad = np.broadcast_to(grad, x.shape)
+    if x.dtype == np.float64:
+        s = 1 / (1 + np.exp(-x))
+        return grad * s * (1 + x * (1 - s))
+    from ..ops.fused import fused_multiply_add_float32 as fma
+    from ..ops.vector_kernels import sleef_expf
+
+    def kernel(exp: Any) -> Any:
+        def run(g: np.ndarray, a: np.ndarray) -> np.ndarray:
+            wide, wide_g = a.astype(_F32), g.astype(_F32)
+            s = _F32(1) / (_F32(1) + exp(-wide))
+            return (wide_g * s * fma(wide, _F32(1) - s, _F32(1))).astype(a.dtype)
+
+        return run
+
+    scalar_exp = lambda v: _correctly_rounded(np.exp, v)  # noqa: E731
+    return _vector_then_tail([grad, x], kernel(sleef_expf), kernel(scalar_exp), _step(x))
+
+
+class SiluBackward0(Node):
+    """Saves self.  Under create_graph torch's formula is the differentiable
+    ``grad * sigmoid(x) * (1 + x * (1 - sigmoid(x)))`` (its nodes are recorded)."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        (self_,) = self.saved_tensors
+        if grad_mode.enabled:  # infinitely_differentiable_silu_backward
+            s = pointwise.sigmoid(self_)
+            inner = pointwise.add_scalar(self_ * pointwise.rsub(s, 1.0), 1.0)
+            return (grad * s * inner,)
+        data = quiet_call(_silu_backward_data, grad._data, self_._data)
+        return (_made(data, self_),)
+
+
+def _silu_out(input: Tensor) -> Tensor:
+    _check_float(input, "silu_cpu")
+    out = quiet_call(_silu_data, input._data)
+    if not _records(input):
+        return _made(out, input)
+    node = SiluBackward0((input._edge(),), ((out.shape, input.dtype),))
+    node.save(input)
+    return _made(out, input, node)
+
+
+def _silu(input: Tensor) -> Tensor:
+    if not isinstance(input, Tensor):
+        raise TypeError("silu")  # (the parser words it)
+    return _silu_out(input)
+
+
+def _silu_(input: Tensor) -> Tensor:
+    if not isinstance(input, Tensor):
+        raise TypeError("silu_")
+    _check_float(input, "silu_cpu")
+    return apply_inplace(input, _silu_out)
+
+
+_parsed_silu = arguments.parsed_like_torch(_silu, "silu", overloads.FUNCTIONS["silu"])
+_parsed_silu_ = arguments.parsed_like_torch(_silu_, "silu_", overloads.FUNCTIONS["silu_"])
+
+
+def silu(input: Tensor, inplace: bool = False) -> Tensor:
+    """``F.silu``: ``x * sigmoid(x)`` (SiluBackward0); ``inplace`` writes it into input."""
+    return _parsed_silu_(input) if inplace else _parsed_silu(input)
+
+
+# --- gelu ----------------------------------------------------------------------------------
+_SQRT1_2 = math.sqrt(0.5)
+_GELU_BETA = 2 / math.sqrt(math.pi) * _SQRT1_2 * 0.5  # M_2_SQRTPI * M_SQRT1_2 * 0.5
+_TANH_BETA = math.sqrt(2) * 2 / math.sqrt(math.pi) * 0.5  # M_SQRT2 * M_2_SQRTPI * 0.5
+_KAPPA = 0.044715
+_ERF_P = (0.3275911, 0.254829592, -0.284496736, 1.421413741, -1.453152027, 1.061405429)
+
+
+def _vec_erf(v: np.ndarray) -> np.ndarray:
+    """``Vectorized<float>::erf`` (AVX512): ``sign(x) * (1 - t * r(t) * exp(-x*x))`` with
+    ``t = 1 / (p|x| + 1)``, every step a fused multiply-add where torch's is."""
+    from ..ops.fused import fused_multiply_add_float32 as fma
+    from ..ops.vector_kernels import sleef_expf
+
+    p, p1, p2, p3, p4, p5 = (_F32(c) for c in _ERF_P)
+    t = _F32(1) / fma(p, np.abs(v), _F32(1))
+    r = fma(fma(fma(fma(p5, t, p4), t, p3), t, p2), t, p1)
+    e = -sleef_expf(-(v * v))
+    return np.copysign(fma(e * t, r, _F32(1)), v)
+
+
+def _gelu_data(x: np.ndarray, tanh: bool) -> np.ndarray:
+    if x.dtype == np.float64:
+        if tanh:
+            inner = _TANH_BETA * (x + _KAPPA * (x * x * x))
+            return 0.5 * x * (1 + np.tanh(inner))
+        from math import erf
+
+        return x * 0.5 * (1 + np.vectorize(erf, otypes=[np.float64])(x * _SQRT1_2))
+    wide = x.astype(_F32)
+    if tanh:
+        inner = _F32(_TANH_BETA) * (wide + _F32(_KAPPA) * (wide * wide * wide))
+        out = _F32(0.5) * wide * (_F32(1) + _correctly_rounded(np.tanh, inner))
+    elif x.dtype == _FLOAT32 and x.flags.c_contiguous and x.size > 1:  # torch: oneDNN's
+        from ..ops.onednn_kernels import onednn_gelu_erf
+
+        out = onednn_gelu_erf(x)
+    else:  # torch's cpu_kernel_vec: Vectorized<float>::erf, the tail's std::erf
+
+        def kernel(erf: Any) -> Any:
+            def run(a: np.ndarray) -> np.ndarray:
+                wide = a.astype(_F32)
+                return (wide * _F32(0.5) * (_F32(1) + erf(wide * _F32(_SQRT1_2)))).astype(a.dtype)
+
+            return run
+
+        return _vector_then_tail([x], kernel(_vec_erf), kernel(_scalar_erf), _step(x))
+    return _laid_out(x, out.astype(x.dtype))
+
+
+def _scalar_erf(v: np.ndarray) -> np.ndarray:
+    """glibc's ``erff``, taken correctly rounded (float64 ``erf`` rounded once)."""
+    from math import erf
+
+    return np.vectorize(erf, otypes=[np.float64])(v.astype(np.float64)).astype(_F32)
+
+
+def _laid_out(like: np.ndarray, values: np.ndarray) -> np.ndarray:
+    from ..ops.layout import empty_preserving_layout
+
+    out = empty_preserving_layout(like, values.dtype)
+    out[...] = values
+    return out
+
+
+def _gelu_backward_data(grad: np.ndarray, x: np.ndarray, tanh: bool) -> np.ndarray:
+    grad = np.broadcast_to(grad, x.shape)
+    wide_type = np.float64 if x.dtype == np.float64 else _F32
+    a, g = x.astype(wide_type), grad.astype(wide_type)
+    if tanh:
+        kappa, beta = wide_type(_KAPPA), wide_type(_TANH_BETA)
+        inner = beta * (a + kappa * (a * a * a))
+        t = np.tanh(a) if False else _tanh(inner)
+        left = wide_type(0.5) * a
+        right = wide_type(1) + t
+        left_derivative = wide_type(0.5) * right
+        right_derivative = left * (wide_type(1) - t * t)
+        inner_derivative = beta * (wide_type(1) + wide_type(3) * kappa * a * a)
+        out = g * (left_derivative + right_derivative * inner_derivative)
+    elif wide_type is np.float64:
+        from math import erf
+
+        cdf = 0.5 * (1 + np.vectorize(erf, otypes=[np.float64])(a * _SQRT1_2))
+        pdf = _GELU_BETA * np.exp(a * a * -0.5)
+        out = g * (cdf + a * pdf)
+    else:
+        from ..ops.vector_kernels import sleef_expf
+
+        cdf = _F32(0.5) * (_F32(1) + _vec_erf(a * _F32(_SQRT1_2)))
+        pdf = _F32(_GELU_BETA) * sleef_expf(a * a * _F32(-0.5))
+        out = g * (cdf + a * pdf)
+    return _laid_out(x, out.astype(x.dtype))
+
+
+def _tanh(v: np.ndarray) -> np.ndarray:
+    return np.tanh(v) if v.dtype == np.float64 else _correctly_rounded(np.tanh, v)
+
+
+class GeluBackward0(Node):
+    """Saves self; the gradient is the op ``gelu_backward``."""
+
+    __slots__ = ("approximate",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        (self_,) = self.saved_tensors
+        return (gelu_backward(grad, self_, self.approximate),)
+
+
+class GeluBackwardBackward0(Node):
+    """Gradient of ``gelu_backward(grad_output, self)``: saves both."""
+
+    __slots__ = ("approximate",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        grad_output, self_ = self.saved_tensors
+        grad_grad_output = grad_self = None
+        if self.next_functions[0][0] is not None:
+            grad_grad_output = gelu_backward(grad, self_, self.approximate)
+        if self.next_functions[1][0] is not None:  # gelu_double_backward
+            x = self_
+            if self.approximate == "tanh":
+                inner = _TANH_BETA * (x + _KAPPA * x * x * x)
+                t = pointwise.tanh(inner)
+                d_inner = _TANH_BETA * (1 + 3 * _KAPPA * x * x)
+                dd_inner = (6 * _TANH_BETA * _KAPPA) * x
+                sech2 = 1 - t * t
+                second = sech2 * (d_inner + 0.5 * x * (dd_inner - 2 * t * d_inner * d_inner))
+            else:
+                pdf = _GELU_BETA * pointwise.exp(x * x * -0.5)
+                second = pdf * (2 - x * x)
+            grad_self = grad * grad_output * second
+        return grad_grad_output, grad_self
+
+
+def gelu_backward(grad_output: Tensor, input: Tensor, approximate: str) -> Tensor:
+    data = quiet_call(_gelu_backward_data, grad_output._data, input._data, approximate == "tanh")
+    if not _records(grad_output, input):
+        return _made(data, input)
+    node = GeluBackwardBackward0((edge(grad_output), edge(input)), ((data.shape, input.dtype),))
+    node.approximate = approximate
+    node.save(grad_output, input)
+    return _made(data, input, node)
+
+
+def _gelu(input: Tensor, *, approximate: Any = "none") -> Tensor:
+    """``F.gelu``: ``x * Phi(x)``, or its tanh approximation (GeluBackward0)."""
+    if not isinstance(input, Tensor) or not isinstance(approximate, str):
+        raise TypeError("gelu")  # (the parser words it)
+    if approximate not in ("none", "tanh"):
+        raise errors.error("gelu_approximate")
+    _check_float(input, "GeluKernelImpl")
+    out = quiet_call(_gelu_data, input._data, approximate == "tanh")
+    if not _records(input):
+        return _made(out, input)
+    node = GeluBackward0((input._edge(),), ((out.shape, input.dtype),))
+    node.approximate = approximate
+    node.save(input)
+    return _made(out, input, node)
+
+
+gelu = arguments.parsed_like_torch(_gelu, "gelu", overloads.FUNCTIONS["gelu"])
+gelu.__name__ = gelu.__qualname__ = "gelu"
+
+
+# --- elu -----------------------------------------------------------------------------------
+
+
+def _elu_data(x: np.ndarray, alpha: float) -> np.ndarray:
+    wide_type = np.float64 if x.dtype == np.float64 else _F32
+    a = x.astype(wide_type)
+    negative = _expm1(a) * wide_type(alpha)
+    return _laid_out(x, np.where(a > 0, a, negative).astype(x.dtype))
+
+
+def _expm1(v: np.ndarray) -> np.ndarray:
+    return np.expm1(v) if v.dtype == np.float64 else _correctly_rounded(np.expm1, v)
+
+
+def _elu_backward_data(
+    grad: np.ndarray, alpha: float, is_result: bool, x: np.ndarray
+) -> np.ndarray:
+    grad = np.broadcast_to(grad, x.shape)
+    wide_type = np.float64 if x.dtype == np.float64 else _F32
+    a, g = x.astype(wide_type), grad.astype(wide_type)
+    negcoef = wide_type(alpha)
+    if is_result:
+        negative = g * (a + negcoef)
+    else:
+        exp = np.exp(a) if wide_type is np.float64 else _correctly_rounded(np.exp, a)
+        negative = g * negcoef * exp
+    return _laid_out(x, np.where(a <= 0, negative, g).astype(x.dtype))
+
+
+class EluBackward0(Node):
+    """Saves self and alpha; the gradient is ``elu_backward(..., is_result=False, self)``."""
+
+    __slots__ = ("alpha",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        (self_,) = self.saved_tensors
+        return (elu_backward(grad, self.alpha, False, self_),)
+
+
+class EluBackward1(Node):
+    """The in-place form: saves the result (``is_result=True``)."""
+
+    __slots__ = ("alpha",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        (result,) = self.saved_tensors
+        return (elu_backward(grad, self.alpha, True, result),)
+
+
+class EluBackwardBackward0(Node):
+    """Gradient of ``elu_backward(grad_output, ..., self_or_result)``: saves both."""
+
+    __slots__ = ("alpha", "is_result")
+
+    def backward(self, grad: Tensor) -> tuple:
+        grad_output, self_or_result = self.saved_tensors
+        grad_grad_output = grad_self = None
+        if self.next_functions[0][0] is not None:
+            grad_grad_output = elu_backward(grad, self.alpha, self.is_result, self_or_result)
+        if self.next_functions[1][0] is not None:  # elu_double_backward
+            negative = self_or_result < 0
+            if self.is_result:
+                grad_self = grad * grad_output * negative.type_as(grad)
+            else:
+                inner = elu_backward(grad * grad_output, self.alpha, False, self_or_result)
+                grad_self = inner * negative.type_as(grad)
+        return grad_grad_output, grad_self
+
+
+def elu_backward(
+    grad_output: Tensor, alpha: Any, is_result: bool, self_or_result: Tensor
+) -> Tensor:
+    x = self_or_result
+    value = alpha if isinstance(alpha, (int, float)) else float(alpha)
+    data = quiet_call(_elu_backward_data, grad_output._data, value, is_result, x._data)
+    if not _records(grad_output, x):
+        return _made(data, x)
+    node = EluBackwardBackward0((edge(grad_output), edge(x)), ((data.shape, x.dtype),))
+    node.alpha, node.is_result = alpha, is_result
+    node.save(grad_output, x)
+    return _made(data, x, node)
+
+
+def _elu_alpha(name: str, input: Any, alpha: Any) -> float:
+    alpha = arguments.number_argument(name, "alpha", alpha)
+    if not isinstance(input, Tensor):
+        raise TypeError(name)  # (the parser words it)
+    _check_float(input, "elu_cpu")
+    return checked_scalar(alpha, float64 if input.dtype is float64 else float32)
+
+
+def _elu_out(input: Tensor, alpha: Any, value: float) -> Tensor:
+    out = quiet_call(_elu_data, input._data, value)
+    if not _records(input):
+        return _made(out, input)
+    node = EluBackward0((input._edge(),), ((out.shape, input.dtype),))
+    node.alpha = alpha
+    node.save(input)
+    return _made(out, input, node)
+
+
+def _elu_saving_result(input: Tensor, alpha: Any, value: float) -> Tensor:
+    out = quiet_call(_elu_data, input._data, value)
+    if not _records(input):
+        return _made(out, input)
+    node = EluBackward1((input._edge(),), ((out.shape, input.dtype),))
+    node.alpha = alpha
+    result = _made(out, input, node)
+    node.save(outputs=(result,))
+    return result
+
+
+def _elu(input: Tensor, alpha: Any = 1.0) -> Tensor:
+    value = _elu_alpha("elu", input, alpha)
+    return _elu_out(input, alpha, value)
+
+
+def _elu_(input: Tensor, alpha: Any = 1.0) -> Tensor:
+    value = _elu_alpha("elu_", input, alpha)
+    return apply_inplace(input, _elu_saving_result, alpha, value)
+
+
+_parsed_elu = arguments.parsed_like_torch(_elu, "elu", overloads.FUNCTIONS["elu"])
+elu_ = arguments.parsed_like_torch(_elu_, "elu_", overloads.FUNCTIONS["elu_"])
+elu_.__name__ = elu_.__qualname__ = "elu_"
+
+
+def elu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
+    """``F.elu``: ``x`` above 0, ``alpha * (exp(x) - 1)`` otherwise (EluBackward0; in place
+    EluBackward1, which saves the result)."""
+    return elu_(input, alpha) if inplace else _parsed_elu(input, alpha)
+
+
+# --- hardtanh / relu6 ------------------------------------------------------------------------
+
+
+def _hardtanh_data(x: np.ndarray, low: Any, high: Any) -> np.ndarray:
+    wide = x.astype(_F32) if x.dtype == _FLOAT16 else x
+    scalar = wide.dtype.type
+    # torch's clamp: the input where it equals a bound (-0.0 stays -0.0) or is nan
+    low, high = scalar(low), scalar(high)
+    out = np.where(wide < low, low, wide)
+    out = np.where(out > high, high, out)
+    return _laid_out(x, out.astype(x.dtype))
+
+
+class HardtanhBackward0(Node):
+    """Saves self, min_val and max_val; the gradient is the op ``hardtanh_backward``."""
+
+    __slots__ = ("min_val", "max_val")
+
+    def backward(self, grad: Tensor) -> tuple:
+        (self_,) = self.saved_tensors
+        return (hardtanh_backward(grad, self_, self.min_val, self.max_val),)
+
+
+class HardtanhBackwardBackward0(Node):
+    """Gradient of ``hardtanh_backward(grad_output, self)``: w.r.t. self it is zero."""
+
+    __slots__ = ("min_val", "max_val")
+
+    def backward(self, grad: Tensor) -> tuple:
+        (self_,) = self.saved_tensors
+        grad_grad_output = grad_self = None
+        if self.next_functions[0][0] is not None:
+            grad_grad_output = hardtanh_backward(grad, self_, self.min_val, self.max_val)
+        if self.next_functions[1][0] is not None:
+            grad_self = Tensor._make(np.zeros_like(self_._data), self_.dtype)
+        return grad_grad_output, grad_self
+
+
+def hardtanh_backward(grad_output: Tensor, input: Tensor, min_val: Any, max_val: Any) -> Tensor:
+    x = input._data
+    grad = np.broadcast_to(grad_output._data, x.shape)
+    outside = (x <= min_val) | (x >= max_val)
+    data = _laid_out(x, np.where(outside, grad.dtype.type(0), grad))
+    if not _records(grad_output, input):
+        return _made(data, input)
+    node = HardtanhBackwardBackward0((edge(grad_output), edge(input)), ((data.shape, input.dtype),))
+    node.min_val, node.max_val = min_val, max_val
+    node.save(input)
+    return _made(data, input, node)
+
+
+def _hardtanh_out(input: Tensor, min_val: Any, max_val: Any, low: Any, high: Any) -> Tensor:
+    out = quiet_call(_hardtanh_data, input._data, low, high)
+    if not _records(input):
+        return _made(out, input)
+    node = HardtanhBackward0((input._edge(),), ((out.shape, input.dtype),))
+    node.min_val, node.max_val = min_val, max_val
+    node.save(input)
+    return _made(out, input, node)
+
+
+def _hardtanh_bounds(name: str, input: Any, min_val: Any, max_val: Any) -> tuple[Any, Any]:
+    min_val = arguments.number_argument(name, "min_val", min_val)
+    max_val = arguments.number_argument(name, "max_val", max_val)
+    if not isinstance(input, Tensor):
+        raise TypeError(name)  # (the parser words it)
+    if input.dtype is bool_:
+        raise errors.error("hardtanh_bool")
+    target = float32 if input.dtype.np_dtype == _FLOAT16 else input.dtype
+    if input.dtype.np_dtype == _FLOAT16:
+        checked_scalar(min_val, input.dtype), checked_scalar(max_val, input.dtype)
+    return checked_scalar(min_val, target), checked_scalar(max_val, target)
+
+
+def _hardtanh(input: Tensor, min_val: Any = -1, max_val: Any = 1) -> Tensor:
+    low, high = _hardtanh_bounds("hardtanh", input, min_val, max_val)
+    return _hardtanh_out(input, min_val, max_val, low, high)
+
+
+def _hardtanh_(input: Tensor, min_val: Any = -1, max_val: Any = 1) -> Tensor:
+    low, high = _hardtanh_bounds("hardtanh_", input, min_val, max_val)
+    return apply_inplace(input, _hardtanh_out, min_val, max_val, low, high)
+
+
+_parsed_hardtanh = arguments.parsed_like_torch(
+    _hardtanh, "hardtanh", overloads.FUNCTIONS["hardtanh"]
+)
+_parsed_hardtanh_ = arguments.parsed_like_torch(
+    _hardtanh_, "hardtanh_", overloads.FUNCTIONS["hardtanh_"]
+)
+
+
+def _check_bounds(min_val: Any, max_val: Any) -> None:
+    if min_val > max_val:  # (torch's Python test: its TypeError for a str)
+        raise ValueError("min_val cannot be greater than max_val")
+
+
+def hardtanh(
+    input: Tensor, min_val: float = -1.0, max_val: float = 1.0, inplace: bool = False
+) -> Tensor:
+    """``F.hardtanh``: input clamped to [min_val, max_val] (HardtanhBackward0, also in place)."""
+    _check_bounds(min_val, max_val)
+    if inplace:
+        return _parsed_hardtanh_(input, min_val, max_val)
+    return _parsed_hardtanh(input, min_val, max_val)
+
+
+def hardtanh_(input: Tensor, min_val: Any = -1.0, max_val: Any = 1.0) -> Tensor:
+    """``F.hardtanh_``: hardtanh written into input."""
+    return _parsed_hardtanh_(input, min_val, max_val)
+
+
+hardtanh_.__name__ = hardtanh_.__qualname__ = "hardtanh_"
+
+
+def _relu6(input: Tensor) -> Tensor:
+    return _hardtanh(input, 0, 6)
+
+
+def _relu6_(input: Tensor) -> Tensor:
+    return _hardtanh_(input, 0, 6)
+
+
+_parsed_relu6 = arguments.parsed_like_torch(_relu6, "relu6", overloads.FUNCTIONS["relu6"])
+_parsed_relu6_ = arguments.parsed_like_torch(_relu6_, "relu6_", overloads.FUNCTIONS["relu6_"])
+
+
+def relu6(input: Tensor, inplace: bool = False) -> Tensor:
+    """``F.relu6``: hardtanh(input, 0, 6) (HardtanhBackward0, as torch records it)."""
+    return _parsed_relu6_(input) if inplace else _parsed_relu6(input)
+
+
+# --- leaky_relu's gradient / leaky_relu_ / softmin ---
+
+
+class LeakyReluBackwardBackward0(Node):
+    """Gradient of ``leaky_relu_backward(grad_output, self_or_result)``: w.r.t. self zero."""
+
+    __slots__ = ("negative_slope",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        (self_,) = self.saved_tensors
+        grad_grad_output = grad_self = None
+        if self.next_functions[0][0] is not None:
+            grad_grad_output = leaky_relu_backward(grad, self_, self.negative_slope)
+        if self.next_functions[1][0] is not None:
+            grad_self = Tensor._make(np.zeros_like(grad._data), grad.dtype)
+        return grad_grad_output, grad_self
+
+
+def leaky_relu_backward(grad_output: Tensor, self_or_result: Tensor, negative_slope: Any) -> Tensor:
+    """torch's ``leaky_relu_backward``: the gradient where self (or the result) is above 0,
+    ``grad * negative_slope`` elsewhere, as one op (LeakyReluBackwardBackward0)."""
+    x = self_or_result._data
+    grad = np.broadcast_to(grad_output._data, x.shape)
+    data = _laid_out(x, np.where(x > 0, grad, grad * negative_slope).astype(x.dtype))
+    if not _records(grad_output, self_or_result):
+        return _made(data, self_or_result)
+    node = LeakyReluBackwardBackward0(
+        (edge(grad_output), edge(self_or_result)), ((data.shape, self_or_result.dtype),)
+    )
+    node.negative_slope = negative_slope
+    node.save(self_or_result)
+    return _made(data, self_or_result, node)
+
+
+# -------------------------------------------------------------------
+
+
+def _leaky_relu_(input: Tensor, negative_slope: Any = 0.01) -> Tensor:
+    from . import functional
+
+    negative_slope = arguments.number_argument("leaky_relu_", "negative_slope", negative_slope)
+    if not isinstance(input, Tensor):
+        raise TypeError("leaky_relu_")  # (the parser words it)
+    _check_float(input, "leaky_relu_cpu")
+    return functional.leaky_relu(input, negative_slope, inplace=True)
+
+
+leaky_relu_ = arguments.parsed_like_torch(
+    _leaky_relu_, "leaky_relu_", overloads.FUNCTIONS["leaky_relu_"]
+)
+leaky_relu_.__name__ = leaky_relu_.__qualname__ = "leaky_relu_"
+
+
+def softmin(
+    input: Tensor, dim: int | None = None, _stacklevel: int = 3, dtype: Any = None
+) -> Tensor:
+    """``F.softmin``: ``softmax(-input)`` (SoftmaxBackward0 over NegBackward0)."""
+    from . import functional
+
+    if dim is None:
+        dim = functional._implicit_softmax_dim("softmin", input.ndim)
+    negated = -input
+    if dtype is None:
+        return negated.softmax(dim)
+    return negated.softmax(dim, dtype=dtype)
