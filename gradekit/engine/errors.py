@@ -329,6 +329,12 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "kernel_not_implemented": (NotImplementedError, "\"{op}\" not implemented for '{dtype}'"),
     "gelu_approximate": (RuntimeError, "approximate argument must be either none or tanh."),
     "hardtanh_bool": (RuntimeError, "Bool inputs not supported for hardtanh"),
+    "smooth_l1_negative_beta": (
+        RuntimeError,
+        "smooth_l1_loss does not support negative values for beta.",
+    ),
+    "huber_delta": (RuntimeError, "huber_loss does not support non-positive values for delta."),
+    "kl_div_integral": (RuntimeError, "kl_div: Integral inputs not supported."),
     "reduction_dim_empty": (
         IndexError,
         "{op}(): Expected reduction dim {dim} to have non-zero size.",

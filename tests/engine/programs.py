@@ -2265,6 +2265,24 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
     DifferentiableOp("hardtanh", lambda T, a: T.nn.functional.hardtanh(a, -0.3, 0.4), ((2, 3),)),
     DifferentiableOp("softmin", lambda T, a: T.nn.functional.softmin(a, 1), ((2, 3),)),
     DifferentiableOp(
+        "smooth_l1_loss",
+        lambda T, a, b: T.nn.functional.smooth_l1_loss(a, b, reduction="sum", beta=5.0),
+        ((2, 3), (2, 3)),
+    ),
+    DifferentiableOp(
+        "huber_loss", lambda T, a, b: T.nn.functional.huber_loss(a, b, delta=5.0), ((2, 3), (2, 3))
+    ),
+    DifferentiableOp(
+        "soft_margin_loss",
+        lambda T, a: T.nn.functional.soft_margin_loss(a, T.tensor([[1.0, -1, 1], [-1, -1, 1]])),
+        ((2, 3),),
+    ),
+    DifferentiableOp(
+        "kl_div_log_target",
+        lambda T, a, b: T.nn.functional.kl_div(a, b, reduction="batchmean", log_target=True),
+        ((2, 3), (2, 3)),
+    ),
+    DifferentiableOp(
         "addcmul", lambda T, s, a, b: T.addcmul(s, a, b, value=-0.5), ((2, 3), (3,), (2, 1))
     ),
     DifferentiableOp("addcmul_method", lambda T, s, a, b: s.addcmul(a, b), ((3,), (3,), (3,))),

@@ -13,7 +13,9 @@ from .modules import (
     CrossEntropyLoss,
     Flatten,
     Hardtanh,
+    HuberLoss,
     Identity,
+    KLDivLoss,
     L1Loss,
     LeakyReLU,
     LogSoftmax,
@@ -25,6 +27,8 @@ from .modules import (
     Sequential,
     Sigmoid,
     SiLU,
+    SmoothL1Loss,
+    SoftMarginLoss,
     Softmax,
     Softmin,
     Softplus,
@@ -51,6 +55,10 @@ __all__ = [
     "ReLU",
     "ReLU6",
     "Sequential",
+    "SoftMarginLoss",
+    "SmoothL1Loss",
+    "KLDivLoss",
+    "HuberLoss",
     "SiLU",
     "Sigmoid",
     "Softmax",
@@ -69,4 +77,5 @@ __getattr__, __dir__ = _namespace_hooks("torch.nn", globals())
 del annotations
 del globals()["modules"]  # (bound by the import system, by name)
 del globals()["smooth_activations"]  # (F.softplus's and F.logsigmoid's module, bound likewise)
-del globals()["activations"]  # (F.gelu's, F.silu's, ... module, bound likewise)
+del globals()["activations"]
+del globals()["losses"]  # (F.smooth_l1_loss's, F.kl_div's, ... module, likewise)

@@ -44,6 +44,8 @@ __all__ = [
     "gelu",
     "hardtanh",
     "hardtanh_",
+    "huber_loss",
+    "kl_div",
     "l1_loss",
     "leaky_relu",
     "leaky_relu_",
@@ -57,6 +59,8 @@ __all__ = [
     "relu6",
     "sigmoid",
     "silu",
+    "smooth_l1_loss",
+    "soft_margin_loss",
     "softmax",
     "softmin",
     "softplus",
@@ -875,5 +879,7 @@ def cross_entropy(
             "cross_entropy_loss", input, failure, target, weight
         ) from None
 
+
+from .losses import huber_loss, kl_div, smooth_l1_loss, soft_margin_loss  # noqa: E402
 
 __getattr__, __dir__ = _namespace_hooks("torch.nn.functional", globals())
