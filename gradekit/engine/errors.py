@@ -335,6 +335,20 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     ),
     "huber_delta": (RuntimeError, "huber_loss does not support non-positive values for delta."),
     "kl_div_integral": (RuntimeError, "kl_div: Integral inputs not supported."),
+    "layer_norm_input_shape": (
+        RuntimeError,
+        "Given normalized_shape={normalized_shape}, expected input with shape [{expected}], but "
+        "got input of size{sizes}",
+    ),
+    "layer_norm_parameter_shape": (
+        RuntimeError,
+        "Expected {name} to be of same shape as normalized_shape, but got {name} of shape "
+        "{shape} and normalized_shape = {normalized_shape}",
+    ),
+    "layer_norm_mixed_dtype": (
+        RuntimeError,
+        "mixed dtype (CPU): all inputs must share same datatype.",
+    ),
     "reduction_dim_empty": (
         IndexError,
         "{op}(): Expected reduction dim {dim} to have non-zero size.",

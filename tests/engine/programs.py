@@ -2265,6 +2265,14 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
     DifferentiableOp("hardtanh", lambda T, a: T.nn.functional.hardtanh(a, -0.3, 0.4), ((2, 3),)),
     DifferentiableOp("softmin", lambda T, a: T.nn.functional.softmin(a, 1), ((2, 3),)),
     DifferentiableOp(
+        "layer_norm_affine",
+        lambda T, a, w, b: T.nn.functional.layer_norm(a, (3,), w, b),
+        ((2, 3), (3,), (3,)),
+    ),
+    DifferentiableOp(
+        "layer_norm_2d", lambda T, a: T.nn.functional.layer_norm(a, (2, 3), eps=0.1), ((2, 2, 3),)
+    ),
+    DifferentiableOp(
         "smooth_l1_loss",
         lambda T, a, b: T.nn.functional.smooth_l1_loss(a, b, reduction="sum", beta=5.0),
         ((2, 3), (2, 3)),

@@ -17,6 +17,7 @@ from .modules import (
     Identity,
     KLDivLoss,
     L1Loss,
+    LayerNorm,
     LeakyReLU,
     LogSoftmax,
     Module,
@@ -46,6 +47,7 @@ __all__ = [
     "Hardtanh",
     "Identity",
     "L1Loss",
+    "LayerNorm",
     "LeakyReLU",
     "LogSoftmax",
     "MSELoss",
@@ -78,4 +80,5 @@ del annotations
 del globals()["modules"]  # (bound by the import system, by name)
 del globals()["smooth_activations"]  # (F.softplus's and F.logsigmoid's module, bound likewise)
 del globals()["activations"]
+del globals()["normalization"]  # (F.layer_norm's module, likewise)
 del globals()["losses"]  # (F.smooth_l1_loss's, F.kl_div's, ... module, likewise)

@@ -47,6 +47,7 @@ __all__ = [
     "huber_loss",
     "kl_div",
     "l1_loss",
+    "layer_norm",
     "leaky_relu",
     "leaky_relu_",
     "linear",
@@ -881,5 +882,6 @@ def cross_entropy(
 
 
 from .losses import huber_loss, kl_div, smooth_l1_loss, soft_margin_loss  # noqa: E402
+from .normalization import layer_norm  # noqa: E402
 
 __getattr__, __dir__ = _namespace_hooks("torch.nn.functional", globals())

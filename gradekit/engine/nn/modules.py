@@ -559,6 +559,46 @@ class Softplus(Module):
         return f"beta={self.beta}, threshold={self.threshold}"
 
 
+class LayerNorm(Module):
+    """weight 1 and bias 0 at first (torch's reset_parameters: no random numbers)."""
+
+    def __init__(
+        self,
+        normalized_shape: Any,
+        eps: float = 1e-5,
+        elementwise_affine: bool = True,
+        bias: bool = True,
+        device: Any = None,
+        dtype: Any = None,
+    ) -> None:
+        super().__init__()
+        if isinstance(normalized_shape, int):
+            normalized_shape = (normalized_shape,)
+        self.normalized_shape = tuple(normalized_shape)
+        self.eps = eps
+        self.elementwise_affine = elementwise_affine
+        if elementwise_affine:
+            from .. import ones, zeros
+
+            self.weight = Parameter(ones(self.normalized_shape, dtype=dtype))
+            if bias:
+                self.bias = Parameter(zeros(self.normalized_shape, dtype=dtype))
+            else:
+                self.register_parameter("bias", None)
+        else:
+            self.register_parameter("weight", None)
+            self.register_parameter("bias", None)
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)
+
+    def extra_repr(self) -> str:
+        return (
+            f"{self.normalized_shape}, eps={self.eps}, "
+            f"elementwise_affine={self.elementwise_affine}, bias={self.bias is not None}"
+        )
+
+
 # --- containers ------------------------------------------------------------------------------
 class Sequential(Module):
     """Calls its modules in order; ``Sequential(a, b)`` or ``Sequential(OrderedDict(...))``."""

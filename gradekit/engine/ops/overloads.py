@@ -116,6 +116,10 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
     "relu6": ("(Tensor input)",),
     "relu6_": ("(Tensor input)",),
     "leaky_relu_": ("(Tensor input, Number negative_slope = 0.01)",),
+    "layer_norm": (
+        "(Tensor input, tuple of ints normalized_shape, Tensor weight = None, Tensor bias = None, "
+        "float eps = 1e-05, bool cudnn_enable = True)",
+    ),
     "one_hot": ("(Tensor input, int num_classes = -1)",),
     "linalg_matrix_power": ("(Tensor input, int n, *, Tensor out = None)",),
     "matrix_power": ("(Tensor input, int n, *, Tensor out = None)",),
