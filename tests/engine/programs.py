@@ -2264,6 +2264,13 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
     ),
     DifferentiableOp("hardtanh", lambda T, a: T.nn.functional.hardtanh(a, -0.3, 0.4), ((2, 3),)),
     DifferentiableOp("softmin", lambda T, a: T.nn.functional.softmin(a, 1), ((2, 3),)),
+    DifferentiableOp("selu", lambda T, a: T.nn.functional.selu(a), ((2, 3),)),
+    DifferentiableOp("celu", lambda T, a: T.nn.functional.celu(a, 0.7), ((2, 3),)),
+    DifferentiableOp(
+        "celu_inplace", lambda T, a: T.nn.functional.celu(a * 1, 1.5, inplace=True), ((2, 3),)
+    ),
+    DifferentiableOp("softsign", lambda T, a: T.nn.functional.softsign(a), ((2, 3),)),
+    DifferentiableOp("tanhshrink", lambda T, a: T.nn.functional.tanhshrink(a), ((2, 3),)),
     DifferentiableOp(
         "layer_norm_affine",
         lambda T, a, w, b: T.nn.functional.layer_norm(a, (3,), w, b),

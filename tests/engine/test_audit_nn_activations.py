@@ -125,6 +125,43 @@ GOLDENS = {
     "result = torch.nn.Softplus(2, 1)(torch.tensor([-3.0, -1.0, -0.5, -0.0, 0.0, 0.25, 1.0, 2.5, 6.0, 7.0]))": "torch.float32 (10,) [0.00123784, 0.063464, 0.156631, 0.346574, 0.346574, 0.487038, 1.0, 2.5, 6.0, 7.0] rg=False",
     "u = torch.tensor([-1.0, 2.0, 7.0])\nr = torch.nn.ReLU6(inplace=True)(u)\nresult = (r is u, u)": "(True, torch.float32 (3,) [0.0, 2.0, 6.0] rg=False)",
     "m = torch.nn.Sequential(torch.nn.GELU(), torch.nn.ReLU6(True))\nresult = repr(m)": "\"Sequential(\\n  (0): GELU(approximate='none')\\n  (1): ReLU6(inplace=True)\\n)\"",
+    # F.selu / F.celu (EluBackward0 / CeluBackward0 with torch's scale and input_scale, in
+    # place EluBackward1 / CeluBackward1), F.softsign and F.tanhshrink (torch's Python
+    # composites) and their modules
+    "result = F.selu(torch.tensor([-3.0, -1.0, -0.5, -0.0, 0.0, 0.25, 1.0, 2.5, 6.0]))": "torch.float32 (9,) [-1.67057, -1.11133, -0.691758, -0.0, 0.0, 0.262675, 1.0507, 2.62675, 6.30421] rg=False",
+    "result = F.selu(torch.tensor([-3.0, -1.0, -0.5, -0.0, 0.0, 0.25, 1.0, 2.5, 6.0]).double())": "torch.float64 (9,) [-1.67057, -1.11133, -0.691758, -0.0, 0.0, 0.262675, 1.0507, 2.62675, 6.30421] rg=False",
+    "result = F.selu(torch.tensor([-3.0, -1.0, -0.5, -0.0, 0.0, 0.25, 1.0, 2.5, 6.0]).half())": "torch.float16 (9,) [-1.6709, -1.11133, -0.691895, -0.0, 0.0, 0.262695, 1.05078, 2.62695, 6.30469] rg=False",
+    "result = F.celu(torch.tensor([-3.0, -1.0, -0.5, -0.0, 0.0, 0.25, 1.0, 2.5, 6.0]))": "torch.float32 (9,) [-0.950213, -0.632121, -0.393469, -0.0, 0.0, 0.25, 1.0, 2.5, 6.0] rg=False",
+    "result = F.celu(torch.tensor([-3.0, -1.0, -0.5, -0.0, 0.0, 0.25, 1.0, 2.5, 6.0]), alpha=0.5)": "torch.float32 (9,) [-0.498761, -0.432332, -0.31606, -0.0, 0.0, 0.25, 1.0, 2.5, 6.0] rg=False",
+    "result = F.celu(torch.tensor([-3.0, -1.0, -0.5, -0.0, 0.0, 0.25, 1.0, 2.5, 6.0]).double(), 2.0)": "torch.float64 (9,) [-1.55374, -0.786939, -0.442398, -0.0, 0.0, 0.25, 1.0, 2.5, 6.0] rg=False",
+    "result = F.softsign(torch.tensor([-3.0, -1.0, -0.5, -0.0, 0.0, 0.25, 1.0, 2.5, 6.0]))": "torch.float32 (9,) [-0.75, -0.5, -0.333333, -0.0, 0.0, 0.2, 0.5, 0.714286, 0.857143] rg=False",
+    "result = F.tanhshrink(torch.tensor([-3.0, -1.0, -0.5, -0.0, 0.0, 0.25, 1.0, 2.5, 6.0]))": "torch.float32 (9,) [-2.00495, -0.238406, -0.0378828, 0.0, 0.0, 0.00508134, 0.238406, 1.51339, 5.00001] rg=False",
+    "result = F.softsign(torch.arange(3))": "torch.float32 (3,) [0.0, 0.5, 0.666667] rg=False",
+    "result = F.tanhshrink(torch.arange(3))": "torch.float32 (3,) [0.0, 0.238406, 1.03597] rg=False",
+    "result = F.softsign([1.0])": "AttributeError: 'list' object has no attribute 'abs'",
+    "result = F.tanhshrink([1.0])": "AttributeError: 'list' object has no attribute 'tanh'",
+    "result = F.celu(torch.ones(2), 0.0)": "RuntimeError: ZeroDivisionError: alpha cannot be 0 for CELU",
+    "result = F.celu(torch.arange(3))": "NotImplementedError: \"elu_cpu\" not implemented for 'Long'",
+    "result = F.selu(torch.arange(3))": "NotImplementedError: \"elu_cpu\" not implemented for 'Long'",
+    "result = F.selu([1.0])": "TypeError: selu(): argument 'input' (position 1) must be Tensor, not list",
+    "result = F.celu([1.0])": "TypeError: celu(): argument 'input' (position 1) must be Tensor, not list",
+    "result = F.selu(torch.ones(2), True, 3)": "TypeError: selu() takes from 1 to 2 positional arguments but 3 were given",
+    "result = F.selu(torch.ones(2, requires_grad=True), inplace=True)": "RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.",
+    "u = torch.tensor([-1.0, 2.0])\nr = F.selu(u, inplace=True)\nresult = (r is u, u)": "(True, torch.float32 (2,) [-1.11133, 2.1014] rg=False)",
+    "u = torch.tensor([-1.0, 2.0])\nr = F.celu_(u, 2.0)\nresult = (r is u, u)": "(True, torch.float32 (2,) [-0.786939, 2.0] rg=False)",
+    "u = torch.tensor([-1.0, 2.0])\nr = F.selu_(u)\nresult = (r is u, u)": "(True, torch.float32 (2,) [-1.11133, 2.1014] rg=False)",
+    "x = torch.tensor([-2.0, -0.3, 0.5, 3.0], requires_grad=True)\ny = F.selu(x)\n(g,) = torch.autograd.grad((y * y).sum(), x, create_graph=True)\n(h,) = torch.autograd.grad(g.sum(), x)\nresult = (y.grad_fn.name(), g.grad_fn.name(), [type(n).__name__ for n, _ in g.grad_fn.next_functions], y, g, h)": "('EluBackward0', 'EluBackwardBackward0', ['AddBackward0', 'AccumulateGrad'], torch.float32 (4,) [-1.52017, -0.455667, 0.525351, 3.1521] rg=True, torch.float32 (4,) [-0.723395, -1.18695, 1.10397, 6.62384] rg=True, torch.float32 (4,) [-0.610171, 2.20571, 2.20795, 2.20795] rg=False)",
+    "x = torch.tensor([-2.0, -0.3, 0.5, 3.0], requires_grad=True)\ny = F.selu(x * 1, inplace=True)\n(g,) = torch.autograd.grad((y * y).sum(), x, create_graph=True)\n(h,) = torch.autograd.grad(g.sum(), x)\nresult = (y.grad_fn.name(), g.grad_fn.name(), [type(n).__name__ for n, _ in g.grad_fn.next_functions], y, g, h)": "('EluBackward1', 'MulBackward0', ['EluBackwardBackward0', 'NoneType'], torch.float32 (4,) [-1.52017, -0.455667, 0.525351, 3.1521] rg=True, torch.float32 (4,) [-0.723395, -1.18695, 1.10397, 6.62384] rg=True, torch.float32 (4,) [-0.610171, 2.20571, 2.20795, 2.20795] rg=False)",
+    "x = torch.tensor([-2.0, -0.3, 0.5, 3.0], requires_grad=True)\ny = F.celu(x, 0.7)\n(g,) = torch.autograd.grad((y * y).sum(), x, create_graph=True)\n(h,) = torch.autograd.grad(g.sum(), x)\nresult = (y.grad_fn.name(), g.grad_fn.name(), [type(n).__name__ for n, _ in g.grad_fn.next_functions], y, g, h)": "('CeluBackward0', 'EluBackwardBackward0', ['AddBackward0', 'AccumulateGrad'], torch.float32 (4,) [-0.659797, -0.243993, 0.5, 3.0] rg=True, torch.float32 (4,) [-0.0757878, -0.317893, 1.0, 6.0] rg=True, torch.float32 (4,) [-0.101671, 0.394613, 2.0, 2.0] rg=False)",
+    "x = torch.tensor([-2.0, -0.3, 0.5, 3.0], requires_grad=True)\ny = F.celu(x * 1, 1.5, inplace=True)\n(g,) = torch.autograd.grad((y * y).sum(), x, create_graph=True)\n(h,) = torch.autograd.grad(g.sum(), x)\nresult = (y.grad_fn.name(), g.grad_fn.name(), [type(n).__name__ for n, _ in g.grad_fn.next_functions], y, g, h)": "('CeluBackward1', 'MulBackward0', ['EluBackwardBackward0', 'NoneType'], torch.float32 (4,) [-1.1046, -0.271904, 0.5, 3.0] rg=True, torch.float32 (4,) [-0.582341, -0.445232, 1.0, 6.0] rg=True, torch.float32 (4,) [-0.24926, 1.04382, 2.0, 2.0] rg=False)",
+    "x = torch.tensor([-2.0, -0.3, 0.5, 3.0], requires_grad=True)\ny = F.elu(x, 0.7)\n(g,) = torch.autograd.grad((y * y).sum(), x, create_graph=True)\n(h,) = torch.autograd.grad(g.sum(), x)\nresult = (y.grad_fn.name(), g.grad_fn.name(), [type(n).__name__ for n, _ in g.grad_fn.next_functions], y, g, h)": "('EluBackward0', 'EluBackwardBackward0', ['AddBackward0', 'AccumulateGrad'], torch.float32 (4,) [-0.605265, -0.181427, 0.5, 3.0] rg=True, torch.float32 (4,) [-0.114679, -0.188166, 1.0, 6.0] rg=True, torch.float32 (4,) [-0.0967299, 0.349669, 2.0, 2.0] rg=False)",
+    "x = torch.tensor([-2.0, -0.3, 0.5, 3.0], requires_grad=True)\ny = F.softsign(x)\n(g,) = torch.autograd.grad((y * y).sum(), x, create_graph=True)\n(h,) = torch.autograd.grad(g.sum(), x)\nresult = (y.grad_fn.name(), g.grad_fn.name(), [type(n).__name__ for n, _ in g.grad_fn.next_functions], y, g, h)": "('DivBackward0', 'AddBackward0', ['DivBackward0', 'MulBackward0'], torch.float32 (4,) [-0.666667, -0.230769, 0.333333, 0.75] rg=True, torch.float32 (4,) [-0.148148, -0.2731, 0.296296, 0.09375] rg=True, torch.float32 (4,) [-0.0740741, 0.280102, 5.96046e-08, -0.0390625] rg=False)",
+    "x = torch.tensor([-2.0, -0.3, 0.5, 3.0], requires_grad=True)\ny = F.tanhshrink(x)\n(g,) = torch.autograd.grad((y * y).sum(), x, create_graph=True)\n(h,) = torch.autograd.grad(g.sum(), x)\nresult = (y.grad_fn.name(), g.grad_fn.name(), [type(n).__name__ for n, _ in g.grad_fn.next_functions], y, g, h)": "('SubBackward0', 'AddBackward0', ['AddBackward0', 'TanhBackwardBackward0'], torch.float32 (4,) [-1.03597, -0.00868738, 0.0378828, 2.00495] rg=True, torch.float32 (4,) [-1.92556, -0.00147448, 0.0161799, 3.97033] rg=True, torch.float32 (4,) [2.00962, 0.0236674, 0.14628, 2.03946] rg=False)",
+    "result = [repr(m) for m in (torch.nn.SELU(), torch.nn.SELU(True), torch.nn.CELU(), torch.nn.CELU(2.0, True), torch.nn.Softsign(), torch.nn.Tanhshrink())]": "['SELU()', 'SELU(inplace=True)', 'CELU(alpha=1.0)', 'CELU(alpha=2.0, inplace=True)', 'Softsign()', 'Tanhshrink()']",
+    "result = torch.nn.SELU()(torch.tensor([-3.0, -1.0, -0.5, -0.0, 0.0, 0.25, 1.0, 2.5, 6.0]))": "torch.float32 (9,) [-1.67057, -1.11133, -0.691758, -0.0, 0.0, 0.262675, 1.0507, 2.62675, 6.30421] rg=False",
+    "result = torch.nn.CELU(0.5)(torch.tensor([-3.0, -1.0, -0.5, -0.0, 0.0, 0.25, 1.0, 2.5, 6.0]))": "torch.float32 (9,) [-0.498761, -0.432332, -0.31606, -0.0, 0.0, 0.25, 1.0, 2.5, 6.0] rg=False",
+    "result = torch.nn.Softsign()(torch.tensor([-3.0, -1.0, -0.5, -0.0, 0.0, 0.25, 1.0, 2.5, 6.0]))": "torch.float32 (9,) [-0.75, -0.5, -0.333333, -0.0, 0.0, 0.2, 0.5, 0.714286, 0.857143] rg=False",
+    "result = torch.nn.Tanhshrink()(torch.tensor([-3.0, -1.0, -0.5, -0.0, 0.0, 0.25, 1.0, 2.5, 6.0]))": "torch.float32 (9,) [-2.00495, -0.238406, -0.0378828, 0.0, 0.0, 0.00508134, 0.238406, 1.51339, 5.00001] rg=False",
 }
 
 
@@ -150,6 +187,10 @@ def _call(functional: ModuleType, name: str, view: object, trial: int) -> object
         return functional.elu(view, alpha=[1.0, 0.5, 2.0][trial % 3])
     if name == "elu_":
         return functional.elu(view * 1, alpha=[1.0, 0.5, 2.0][trial % 3], inplace=True)
+    if name == "selu":
+        return functional.selu(view)
+    if name == "celu":
+        return functional.celu(view, alpha=[1.0, 0.5, 2.0][trial % 3])
     if name == "hardtanh":
         return functional.hardtanh(view, *[(-1.0, 1.0), (-2.0, 0.5), (0.0, 6.0)][trial % 3])
     return functional.softmin(view, -1)
@@ -195,6 +236,12 @@ ALLOWED = {
     ("elu_", "float32"): 0.005,
     ("elu_", "float16"): 0.0,
     ("elu_", "float64"): 0.001,
+    ("selu", "float32"): 0.031,
+    ("selu", "float16"): 0.0,
+    ("selu", "float64"): 0.04,
+    ("celu", "float32"): 0.03,
+    ("celu", "float16"): 0.0,
+    ("celu", "float64"): 0.039,
     ("hardtanh", "float32"): 0.0,
     ("hardtanh", "float16"): 0.0,
     ("hardtanh", "float64"): 0.0,
@@ -209,7 +256,17 @@ ALLOWED = {
     ("name", "dtype"),
     [
         (name, dtype)
-        for name in ("gelu", "gelu_tanh", "silu", "elu", "elu_", "hardtanh", "softmin")
+        for name in (
+            "gelu",
+            "gelu_tanh",
+            "silu",
+            "elu",
+            "elu_",
+            "selu",
+            "celu",
+            "hardtanh",
+            "softmin",
+        )
         for dtype in ("float32", "float16", "float64")
     ],
 )

@@ -6,8 +6,10 @@ from __future__ import annotations
 from ..torch_names import namespace_hooks as _namespace_hooks
 from . import functional
 from .modules import (
+    CELU,
     ELU,
     GELU,
+    SELU,
     BCELoss,
     BCEWithLogitsLoss,
     CrossEntropyLoss,
@@ -33,19 +35,24 @@ from .modules import (
     Softmax,
     Softmin,
     Softplus,
+    Softsign,
     Tanh,
+    Tanhshrink,
 )
 from .parameter import Parameter
 
 __all__ = [
     "BCELoss",
     "BCEWithLogitsLoss",
+    "CELU",
     "CrossEntropyLoss",
     "ELU",
     "Flatten",
     "GELU",
     "Hardtanh",
+    "HuberLoss",
     "Identity",
+    "KLDivLoss",
     "L1Loss",
     "LayerNorm",
     "LeakyReLU",
@@ -56,17 +63,18 @@ __all__ = [
     "Parameter",
     "ReLU",
     "ReLU6",
+    "SELU",
     "Sequential",
-    "SoftMarginLoss",
-    "SmoothL1Loss",
-    "KLDivLoss",
-    "HuberLoss",
     "SiLU",
     "Sigmoid",
+    "SmoothL1Loss",
+    "SoftMarginLoss",
     "Softmax",
     "Softmin",
     "Softplus",
+    "Softsign",
     "Tanh",
+    "Tanhshrink",
     "functional",
 ]
 

@@ -301,11 +301,13 @@ gelu.__name__ = gelu.__qualname__ = "gelu"
 # --- elu -----------------------------------------------------------------------------------
 
 
-def _elu_data(x: np.ndarray, alpha: float) -> np.ndarray:
+def _elu_data(x: np.ndarray, coefficients: tuple) -> np.ndarray:
+    """``x * scale`` above 0, ``expm1(x * input_scale) * alpha * scale`` elsewhere."""
     wide_type = np.float64 if x.dtype == np.float64 else _F32
+    alpha, scale, input_scale = (wide_type(c) for c in coefficients)
     a = x.astype(wide_type)
-    negative = _expm1(a) * wide_type(alpha)
-    return _laid_out(x, np.where(a > 0, a, negative).astype(x.dtype))
+    negative = _expm1(a * input_scale) * (alpha * scale)
+    return _laid_out(x, np.where(a > 0, a * scale, negative).astype(x.dtype))
 
 
 def _expm1(v: np.ndarray) -> np.ndarray:
@@ -313,98 +315,112 @@ def _expm1(v: np.ndarray) -> np.ndarray:
 
 
 def _elu_backward_data(
-    grad: np.ndarray, alpha: float, is_result: bool, x: np.ndarray
+    grad: np.ndarray, coefficients: tuple, is_result: bool, x: np.ndarray
 ) -> np.ndarray:
     grad = np.broadcast_to(grad, x.shape)
     wide_type = np.float64 if x.dtype == np.float64 else _F32
+    alpha, scale, input_scale = (wide_type(c) for c in coefficients)
     a, g = x.astype(wide_type), grad.astype(wide_type)
-    negcoef = wide_type(alpha)
+    negcoef = alpha * scale
     if is_result:
-        negative = g * (a + negcoef)
+        negative = g * input_scale * (a + negcoef)
     else:
-        exp = np.exp(a) if wide_type is np.float64 else _correctly_rounded(np.exp, a)
-        negative = g * negcoef * exp
-    return _laid_out(x, np.where(a <= 0, negative, g).astype(x.dtype))
+        scaled = a * input_scale
+        exp = np.exp(scaled) if wide_type is np.float64 else _correctly_rounded(np.exp, scaled)
+        negative = g * input_scale * negcoef * exp
+    return _laid_out(x, np.where(a <= 0, negative, g * scale).astype(x.dtype))
 
 
 class EluBackward0(Node):
-    """Saves self and alpha; the gradient is ``elu_backward(..., is_result=False, self)``."""
+    """Saves self and (alpha, scale, input_scale); the gradient is
+    ``elu_backward(..., is_result=False, self)``."""
 
-    __slots__ = ("alpha",)
+    __slots__ = ("coefficients",)
+    is_result = False
 
     def backward(self, grad: Tensor) -> tuple:
-        (self_,) = self.saved_tensors
-        return (elu_backward(grad, self.alpha, False, self_),)
+        (saved,) = self.saved_tensors
+        return (elu_backward(grad, self.coefficients, self.is_result, saved),)
 
 
-class EluBackward1(Node):
+class EluBackward1(EluBackward0):
     """The in-place form: saves the result (``is_result=True``)."""
 
-    __slots__ = ("alpha",)
+    __slots__ = ()
+    is_result = True
 
-    def backward(self, grad: Tensor) -> tuple:
-        (result,) = self.saved_tensors
-        return (elu_backward(grad, self.alpha, True, result),)
+
+class CeluBackward0(EluBackward0):
+    """celu: elu with ``input_scale = 1 / alpha``."""
+
+    __slots__ = ()
+
+
+class CeluBackward1(EluBackward1):
+    __slots__ = ()
 
 
 class EluBackwardBackward0(Node):
     """Gradient of ``elu_backward(grad_output, ..., self_or_result)``: saves both."""
 
-    __slots__ = ("alpha", "is_result")
+    __slots__ = ("coefficients", "is_result")
 
     def backward(self, grad: Tensor) -> tuple:
         grad_output, self_or_result = self.saved_tensors
         grad_grad_output = grad_self = None
+        coefficients = self.coefficients
         if self.next_functions[0][0] is not None:
-            grad_grad_output = elu_backward(grad, self.alpha, self.is_result, self_or_result)
+            grad_grad_output = elu_backward(grad, coefficients, self.is_result, self_or_result)
         if self.next_functions[1][0] is not None:  # elu_double_backward
-            negative = self_or_result < 0
+            negative = (self_or_result < 0).type_as(grad)
+            input_scale = coefficients[2]
             if self.is_result:
-                grad_self = grad * grad_output * negative.type_as(grad)
+                grad_self = grad * grad_output * input_scale * negative
             else:
-                inner = elu_backward(grad * grad_output, self.alpha, False, self_or_result)
-                grad_self = inner * negative.type_as(grad)
+                upstream = grad * grad_output * input_scale
+                grad_self = elu_backward(upstream, coefficients, False, self_or_result) * negative
         return grad_grad_output, grad_self
 
 
 def elu_backward(
-    grad_output: Tensor, alpha: Any, is_result: bool, self_or_result: Tensor
+    grad_output: Tensor, coefficients: tuple, is_result: bool, self_or_result: Tensor
 ) -> Tensor:
     x = self_or_result
-    value = alpha if isinstance(alpha, (int, float)) else float(alpha)
-    data = quiet_call(_elu_backward_data, grad_output._data, value, is_result, x._data)
+    data = quiet_call(_elu_backward_data, grad_output._data, coefficients, is_result, x._data)
     if not _records(grad_output, x):
         return _made(data, x)
     node = EluBackwardBackward0((edge(grad_output), edge(x)), ((data.shape, x.dtype),))
-    node.alpha, node.is_result = alpha, is_result
+    node.coefficients, node.is_result = coefficients, is_result
     node.save(grad_output, x)
     return _made(data, x, node)
 
 
-def _elu_alpha(name: str, input: Any, alpha: Any) -> float:
+def _elu_alpha(name: str, input: Any, alpha: Any, kernel: str = "elu_cpu") -> float:
     alpha = arguments.number_argument(name, "alpha", alpha)
     if not isinstance(input, Tensor):
         raise TypeError(name)  # (the parser words it)
-    _check_float(input, "elu_cpu")
+    _check_float(input, kernel)
     return checked_scalar(alpha, float64 if input.dtype is float64 else float32)
 
 
-def _elu_out(input: Tensor, alpha: Any, value: float) -> Tensor:
-    out = quiet_call(_elu_data, input._data, value)
+def _elu_out(input: Tensor, coefficients: tuple, node_class: type = EluBackward0) -> Tensor:
+    out = quiet_call(_elu_data, input._data, coefficients)
     if not _records(input):
         return _made(out, input)
-    node = EluBackward0((input._edge(),), ((out.shape, input.dtype),))
-    node.alpha = alpha
+    node = node_class((input._edge(),), ((out.shape, input.dtype),))
+    node.coefficients = coefficients
     node.save(input)
     return _made(out, input, node)
 
 
-def _elu_saving_result(input: Tensor, alpha: Any, value: float) -> Tensor:
-    out = quiet_call(_elu_data, input._data, value)
+def _elu_saving_result(
+    input: Tensor, coefficients: tuple, node_class: type = EluBackward1
+) -> Tensor:
+    out = quiet_call(_elu_data, input._data, coefficients)
     if not _records(input):
         return _made(out, input)
-    node = EluBackward1((input._edge(),), ((out.shape, input.dtype),))
-    node.alpha = alpha
+    node = node_class((input._edge(),), ((out.shape, input.dtype),))
+    node.coefficients = coefficients
     result = _made(out, input, node)
     node.save(outputs=(result,))
     return result
@@ -412,12 +428,12 @@ def _elu_saving_result(input: Tensor, alpha: Any, value: float) -> Tensor:
 
 def _elu(input: Tensor, alpha: Any = 1.0) -> Tensor:
     value = _elu_alpha("elu", input, alpha)
-    return _elu_out(input, alpha, value)
+    return _elu_out(input, (value, 1, 1))
 
 
 def _elu_(input: Tensor, alpha: Any = 1.0) -> Tensor:
     value = _elu_alpha("elu_", input, alpha)
-    return apply_inplace(input, _elu_saving_result, alpha, value)
+    return apply_inplace(input, _elu_saving_result, (value, 1, 1))
 
 
 _parsed_elu = arguments.parsed_like_torch(_elu, "elu", overloads.FUNCTIONS["elu"])
@@ -429,6 +445,70 @@ def elu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
     """``F.elu``: ``x`` above 0, ``alpha * (exp(x) - 1)`` otherwise (EluBackward0; in place
     EluBackward1, which saves the result)."""
     return elu_(input, alpha) if inplace else _parsed_elu(input, alpha)
+
+
+# torch's SELU constants (``torch.selu``: elu with them; EluBackward0 / EluBackward1)
+_SELU_ALPHA = 1.6732632423543772848170429916717
+_SELU_SCALE = 1.0507009873554804934193349852946
+
+
+def _selu(input: Tensor) -> Tensor:
+    _elu_alpha("selu", input, 1.0)
+    return _elu_out(input, (_SELU_ALPHA, _SELU_SCALE, 1))
+
+
+def _selu_(input: Tensor) -> Tensor:
+    _elu_alpha("selu_", input, 1.0)
+    return apply_inplace(input, _elu_saving_result, (_SELU_ALPHA, _SELU_SCALE, 1))
+
+
+_parsed_selu = arguments.parsed_like_torch(_selu, "selu", overloads.FUNCTIONS["selu"])
+selu_ = arguments.parsed_like_torch(_selu_, "selu_", overloads.FUNCTIONS["selu_"])
+selu_.__name__ = selu_.__qualname__ = "selu_"
+
+
+def selu(input: Tensor, inplace: bool = False) -> Tensor:
+    """``F.selu``: ``scale * elu(x, alpha)`` with torch's constants (EluBackward0)."""
+    return selu_(input) if inplace else _parsed_selu(input)
+
+
+def _celu_coefficients(name: str, input: Any, alpha: Any) -> tuple:
+    value = _elu_alpha(name, input, alpha)
+    if value == 0:
+        raise errors.error("celu_zero_alpha")
+    return (value, 1, 1 / float(value))
+
+
+def _celu(input: Tensor, alpha: Any = 1.0) -> Tensor:
+    return _elu_out(input, _celu_coefficients("celu", input, alpha), CeluBackward0)
+
+
+def _celu_(input: Tensor, alpha: Any = 1.0) -> Tensor:
+    coefficients = _celu_coefficients("celu_", input, alpha)
+    return apply_inplace(input, _elu_saving_result, coefficients, CeluBackward1)
+
+
+_parsed_celu = arguments.parsed_like_torch(_celu, "celu", overloads.FUNCTIONS["celu"])
+celu_ = arguments.parsed_like_torch(_celu_, "celu_", overloads.FUNCTIONS["celu_"])
+celu_.__name__ = celu_.__qualname__ = "celu_"
+
+
+def celu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
+    """``F.celu``: ``max(0, x) + min(0, alpha * (exp(x / alpha) - 1))`` (CeluBackward0)."""
+    return celu_(input, alpha) if inplace else _parsed_celu(input, alpha)
+
+
+# --- softsign / tanhshrink (torch's Python composites) -------------------------------------
+
+
+def softsign(input: Tensor) -> Tensor:
+    """``F.softsign``: ``input / (input.abs() + 1)``, as torch's Python (DivBackward0)."""
+    return input / (input.abs() + 1)
+
+
+def tanhshrink(input: Tensor) -> Tensor:
+    """``F.tanhshrink``: ``input - input.tanh()``, as torch's Python (SubBackward0)."""
+    return input - input.tanh()
 
 
 # --- hardtanh / relu6 ------------------------------------------------------------------------

@@ -32,12 +32,30 @@ from ..ops.shape_helpers import view as _view
 from ..tensor import Tensor
 from ..torch_names import namespace_hooks as _namespace_hooks
 from . import activations as _activations
-from .activations import elu, elu_, gelu, hardtanh, hardtanh_, leaky_relu_, relu6, silu, softmin
+from .activations import (
+    celu,
+    celu_,
+    elu,
+    elu_,
+    gelu,
+    hardtanh,
+    hardtanh_,
+    leaky_relu_,
+    relu6,
+    selu,
+    selu_,
+    silu,
+    softmin,
+    softsign,
+    tanhshrink,
+)
 from .smooth_activations import _check_float, logsigmoid, softplus
 
 __all__ = [
     "binary_cross_entropy",
     "binary_cross_entropy_with_logits",
+    "celu",
+    "celu_",
     "cross_entropy",
     "elu",
     "elu_",
@@ -58,6 +76,8 @@ __all__ = [
     "one_hot",
     "relu",
     "relu6",
+    "selu",
+    "selu_",
     "sigmoid",
     "silu",
     "smooth_l1_loss",
@@ -65,7 +85,9 @@ __all__ = [
     "softmax",
     "softmin",
     "softplus",
+    "softsign",
     "tanh",
+    "tanhshrink",
 ]
 
 _REDUCTIONS = ("none", "mean", "sum")

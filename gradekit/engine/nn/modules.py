@@ -541,6 +541,34 @@ class ReLU6(Hardtanh):
         return "inplace=True" if self.inplace else ""
 
 
+class SELU(_InplaceActivation):
+    def forward(self, input: Tensor) -> Tensor:
+        return F.selu(input, self.inplace)
+
+
+class CELU(Module):
+    def __init__(self, alpha: float = 1.0, inplace: bool = False) -> None:
+        super().__init__()
+        self.alpha = alpha
+        self.inplace = inplace
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.celu(input, self.alpha, self.inplace)
+
+    def extra_repr(self) -> str:
+        return f"alpha={self.alpha}" + (", inplace=True" if self.inplace else "")
+
+
+class Softsign(Module):
+    def forward(self, input: Tensor) -> Tensor:
+        return F.softsign(input)
+
+
+class Tanhshrink(Module):
+    def forward(self, input: Tensor) -> Tensor:
+        return F.tanhshrink(input)
+
+
 class Softmin(_AlongDim):
     def forward(self, input: Tensor) -> Tensor:
         return F.softmin(input, self.dim, _stacklevel=5)

@@ -114,6 +114,10 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
     "hardtanh": ("(Tensor input, Number min_val = -1, Number max_val = 1, *, Tensor out = None)",),
     "hardtanh_": ("(Tensor input, Number min_val = -1, Number max_val = 1)",),
     "relu6": ("(Tensor input)",),
+    "selu": ("(Tensor input)",),
+    "selu_": ("(Tensor input)",),
+    "celu": ("(Tensor input, Number alpha = 1.0)",),
+    "celu_": ("(Tensor input, Number alpha = 1.0)",),
     "relu6_": ("(Tensor input)",),
     "leaky_relu_": ("(Tensor input, Number negative_slope = 0.01)",),
     "layer_norm": (
