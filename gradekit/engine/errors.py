@@ -335,6 +335,10 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     ),
     "huber_delta": (RuntimeError, "huber_loss does not support non-positive values for delta."),
     "kl_div_integral": (RuntimeError, "kl_div: Integral inputs not supported."),
+    "softshrink_lambda": (
+        RuntimeError,
+        "lambda must be in range [0, {largest}] for input dtype {dtype}, but found {lambd}",
+    ),
     "celu_zero_alpha": (RuntimeError, "ZeroDivisionError: alpha cannot be 0 for CELU"),
     "layer_norm_input_shape": (
         RuntimeError,

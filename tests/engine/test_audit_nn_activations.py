@@ -162,6 +162,77 @@ GOLDENS = {
     "result = torch.nn.CELU(0.5)(torch.tensor([-3.0, -1.0, -0.5, -0.0, 0.0, 0.25, 1.0, 2.5, 6.0]))": "torch.float32 (9,) [-0.498761, -0.432332, -0.31606, -0.0, 0.0, 0.25, 1.0, 2.5, 6.0] rg=False",
     "result = torch.nn.Softsign()(torch.tensor([-3.0, -1.0, -0.5, -0.0, 0.0, 0.25, 1.0, 2.5, 6.0]))": "torch.float32 (9,) [-0.75, -0.5, -0.333333, -0.0, 0.0, 0.2, 0.5, 0.714286, 0.857143] rg=False",
     "result = torch.nn.Tanhshrink()(torch.tensor([-3.0, -1.0, -0.5, -0.0, 0.0, 0.25, 1.0, 2.5, 6.0]))": "torch.float32 (9,) [-2.00495, -0.238406, -0.0378828, 0.0, 0.0, 0.00508134, 0.238406, 1.51339, 5.00001] rg=False",
+    # F.threshold / F.threshold_ (ThresholdBackward0 / ThresholdBackward1, threshold_backward
+    # of self), F.hardshrink / F.softshrink (torch's vector form masks: +0.0 and 0 for nan;
+    # its scalar tail multiplies by 0), F.hardsigmoid (its gradient's one_sixth is a float
+    # constant, also for float64; no double backward: torch's NotImplemented node),
+    # F.hardswish and their modules
+    "result = F.hardshrink(torch.tensor([-4.0, -3.0, -1.0, -0.5, -0.3, -0.0, 0.0, 0.25, 0.5, 1.0, 3.0, 3.5, 6.0]))": "torch.float32 (13,) [-4.0, -3.0, -1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 3.0, 3.5, 6.0] rg=False",
+    "result = F.hardshrink(torch.tensor([-4.0, -3.0, -1.0, -0.5, -0.3, -0.0, 0.0, 0.25, 0.5, 1.0, 3.0, 3.5, 6.0]).double())": "torch.float64 (13,) [-4.0, -3.0, -1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 3.0, 3.5, 6.0] rg=False",
+    "result = F.hardshrink(torch.tensor([-4.0, -3.0, -1.0, -0.5, -0.3, -0.0, 0.0, 0.25, 0.5, 1.0, 3.0, 3.5, 6.0]).half())": "torch.float16 (13,) [-4.0, -3.0, -1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 3.0, 3.5, 6.0] rg=False",
+    "result = F.hardshrink(torch.tensor([-4.0, -3.0, -1.0, -0.5, -0.3, -0.0, 0.0, 0.25, 0.5, 1.0, 3.0, 3.5, 6.0]), 0.3)": "torch.float32 (13,) [-4.0, -3.0, -1.0, -0.5, 0.0, 0.0, 0.0, 0.0, 0.5, 1.0, 3.0, 3.5, 6.0] rg=False",
+    "result = F.hardshrink(torch.tensor([-4.0, -3.0, -1.0, -0.5, -0.3, -0.0, 0.0, 0.25, 0.5, 1.0, 3.0, 3.5, 6.0]).double(), 0.3)": "torch.float64 (13,) [-4.0, -3.0, -1.0, -0.5, -0.3, 0.0, 0.0, 0.0, 0.5, 1.0, 3.0, 3.5, 6.0] rg=False",
+    "result = F.hardshrink(torch.tensor([-4.0, -3.0, -1.0, -0.5, -0.3, -0.0, 0.0, 0.25, 0.5, 1.0, 3.0, 3.5, 6.0]).half(), 0.3)": "torch.float16 (13,) [-4.0, -3.0, -1.0, -0.5, 0.0, 0.0, 0.0, 0.0, 0.5, 1.0, 3.0, 3.5, 6.0] rg=False",
+    "result = F.softshrink(torch.tensor([-4.0, -3.0, -1.0, -0.5, -0.3, -0.0, 0.0, 0.25, 0.5, 1.0, 3.0, 3.5, 6.0]))": "torch.float32 (13,) [-3.5, -2.5, -0.5, -0.0, -0.0, -0.0, 0.0, 0.0, 0.0, 0.5, 2.5, 3.0, 5.5] rg=False",
+    "result = F.softshrink(torch.tensor([-4.0, -3.0, -1.0, -0.5, -0.3, -0.0, 0.0, 0.25, 0.5, 1.0, 3.0, 3.5, 6.0]).double())": "torch.float64 (13,) [-3.5, -2.5, -0.5, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.5, 2.5, 3.0, 5.5] rg=False",
+    "result = F.softshrink(torch.tensor([-4.0, -3.0, -1.0, -0.5, -0.3, -0.0, 0.0, 0.25, 0.5, 1.0, 3.0, 3.5, 6.0]).half())": "torch.float16 (13,) [-3.5, -2.5, -0.5, -0.0, -0.0, -0.0, 0.0, 0.0, 0.0, 0.5, 2.5, 3.0, 5.5] rg=False",
+    "result = F.softshrink(torch.tensor([-4.0, -3.0, -1.0, -0.5, -0.3, -0.0, 0.0, 0.25, 0.5, 1.0, 3.0, 3.5, 6.0]), lambd=1)": "torch.float32 (13,) [-3.0, -2.0, -0.0, -0.0, -0.0, -0.0, 0.0, 0.0, 0.0, 0.0, 2.0, 2.5, 5.0] rg=False",
+    "result = F.softshrink(torch.tensor([-4.0, -3.0, -1.0, -0.5, -0.3, -0.0, 0.0, 0.25, 0.5, 1.0, 3.0, 3.5, 6.0]).double(), lambd=1)": "torch.float64 (13,) [-3.0, -2.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 2.0, 2.5, 5.0] rg=False",
+    "result = F.softshrink(torch.tensor([-4.0, -3.0, -1.0, -0.5, -0.3, -0.0, 0.0, 0.25, 0.5, 1.0, 3.0, 3.5, 6.0]).half(), lambd=1)": "torch.float16 (13,) [-3.0, -2.0, -0.0, -0.0, -0.0, -0.0, 0.0, 0.0, 0.0, 0.0, 2.0, 2.5, 5.0] rg=False",
+    "result = F.hardsigmoid(torch.tensor([-4.0, -3.0, -1.0, -0.5, -0.3, -0.0, 0.0, 0.25, 0.5, 1.0, 3.0, 3.5, 6.0]))": "torch.float32 (13,) [0.0, 0.0, 0.333333, 0.416667, 0.45, 0.5, 0.5, 0.541667, 0.583333, 0.666667, 1.0, 1.0, 1.0] rg=False",
+    "result = F.hardsigmoid(torch.tensor([-4.0, -3.0, -1.0, -0.5, -0.3, -0.0, 0.0, 0.25, 0.5, 1.0, 3.0, 3.5, 6.0]).double())": "torch.float64 (13,) [0.0, 0.0, 0.333333, 0.416667, 0.45, 0.5, 0.5, 0.541667, 0.583333, 0.666667, 1.0, 1.0, 1.0] rg=False",
+    "result = F.hardsigmoid(torch.tensor([-4.0, -3.0, -1.0, -0.5, -0.3, -0.0, 0.0, 0.25, 0.5, 1.0, 3.0, 3.5, 6.0]).half())": "torch.float16 (13,) [0.0, 0.0, 0.333252, 0.416748, 0.449951, 0.5, 0.5, 0.541504, 0.583496, 0.666504, 1.0, 1.0, 1.0] rg=False",
+    "result = F.hardswish(torch.tensor([-4.0, -3.0, -1.0, -0.5, -0.3, -0.0, 0.0, 0.25, 0.5, 1.0, 3.0, 3.5, 6.0]))": "torch.float32 (13,) [-0.0, -0.0, -0.333333, -0.208333, -0.135, -0.0, 0.0, 0.135417, 0.291667, 0.666667, 3.0, 3.5, 6.0] rg=False",
+    "result = F.hardswish(torch.tensor([-4.0, -3.0, -1.0, -0.5, -0.3, -0.0, 0.0, 0.25, 0.5, 1.0, 3.0, 3.5, 6.0]).double())": "torch.float64 (13,) [-0.0, -0.0, -0.333333, -0.208333, -0.135, -0.0, 0.0, 0.135417, 0.291667, 0.666667, 3.0, 3.5, 6.0] rg=False",
+    "result = F.hardswish(torch.tensor([-4.0, -3.0, -1.0, -0.5, -0.3, -0.0, 0.0, 0.25, 0.5, 1.0, 3.0, 3.5, 6.0]).half())": "torch.float16 (13,) [-0.0, -0.0, -0.333252, -0.208374, -0.13501, -0.0, 0.0, 0.135376, 0.291748, 0.666504, 3.0, 3.5, 6.0] rg=False",
+    "result = F.threshold(torch.tensor([-4.0, -3.0, -1.0, -0.5, -0.3, -0.0, 0.0, 0.25, 0.5, 1.0, 3.0, 3.5, 6.0]), 0.1, 20.0)": "torch.float32 (13,) [20.0, 20.0, 20.0, 20.0, 20.0, 20.0, 20.0, 0.25, 0.5, 1.0, 3.0, 3.5, 6.0] rg=False",
+    "result = F.threshold(torch.tensor([-4.0, -3.0, -1.0, -0.5, -0.3, -0.0, 0.0, 0.25, 0.5, 1.0, 3.0, 3.5, 6.0]).double(), 0.1, 20.0)": "torch.float64 (13,) [20.0, 20.0, 20.0, 20.0, 20.0, 20.0, 20.0, 0.25, 0.5, 1.0, 3.0, 3.5, 6.0] rg=False",
+    "result = F.threshold(torch.tensor([-4.0, -3.0, -1.0, -0.5, -0.3, -0.0, 0.0, 0.25, 0.5, 1.0, 3.0, 3.5, 6.0]).half(), 0.1, 20.0)": "torch.float16 (13,) [20.0, 20.0, 20.0, 20.0, 20.0, 20.0, 20.0, 0.25, 0.5, 1.0, 3.0, 3.5, 6.0] rg=False",
+    "result = F.threshold(torch.tensor([-4.0, -3.0, -1.0, -0.5, -0.3, -0.0, 0.0, 0.25, 0.5, 1.0, 3.0, 3.5, 6.0]), -1, -7)": "torch.float32 (13,) [-7.0, -7.0, -7.0, -0.5, -0.3, -0.0, 0.0, 0.25, 0.5, 1.0, 3.0, 3.5, 6.0] rg=False",
+    "result = F.threshold(torch.tensor([-4.0, -3.0, -1.0, -0.5, -0.3, -0.0, 0.0, 0.25, 0.5, 1.0, 3.0, 3.5, 6.0]).double(), -1, -7)": "torch.float64 (13,) [-7.0, -7.0, -7.0, -0.5, -0.3, -0.0, 0.0, 0.25, 0.5, 1.0, 3.0, 3.5, 6.0] rg=False",
+    "result = F.threshold(torch.tensor([-4.0, -3.0, -1.0, -0.5, -0.3, -0.0, 0.0, 0.25, 0.5, 1.0, 3.0, 3.5, 6.0]).half(), -1, -7)": "torch.float16 (13,) [-7.0, -7.0, -7.0, -0.5, -0.300049, -0.0, 0.0, 0.25, 0.5, 1.0, 3.0, 3.5, 6.0] rg=False",
+    "result = F.softshrink(torch.ones(2), -1)": "RuntimeError: lambda must be in range [0, 3.40282e+38] for input dtype Float, but found -1",
+    "result = F.softshrink(torch.ones(2).double(), -1)": "RuntimeError: lambda must be in range [0, 1.79769e+308] for input dtype Double, but found -1",
+    "result = F.hardshrink(torch.ones(2), -1)": "torch.float32 (2,) [1.0, 1.0] rg=False",
+    "result = F.softshrink(torch.tensor([-0.3, float('nan'), 0.2]))": "torch.float32 (3,) [-0.0, nan, 0.0] rg=False",
+    "result = F.hardshrink(torch.tensor([-0.3, float('nan'), 0.2]))": "torch.float32 (3,) [0.0, nan, 0.0] rg=False",
+    "result = F.hardsigmoid(torch.tensor([float('nan'), float('inf'), -float('inf')]))": "torch.float32 (3,) [nan, 1.0, 0.0] rg=False",
+    "result = F.hardswish(torch.tensor([float('nan'), float('inf'), -float('inf')]))": "torch.float32 (3,) [nan, inf, nan] rg=False",
+    "result = F.threshold(torch.arange(5), 2, 10)": "torch.int64 (5,) [10, 10, 10, 3, 4] rg=False",
+    "result = F.threshold(torch.arange(5), 2.7, 10.9)": "torch.int64 (5,) [10, 10, 10, 3, 4] rg=False",
+    "result = F.threshold(torch.tensor([True]), 0, 1)": "NotImplementedError: \"threshold_cpu\" not implemented for 'Bool'",
+    "result = F.hardsigmoid(torch.arange(3))": "NotImplementedError: \"hardsigmoid_cpu\" not implemented for 'Long'",
+    "result = F.hardswish(torch.arange(3))": "NotImplementedError: \"hardswish_cpu\" not implemented for 'Long'",
+    "result = F.softshrink(torch.arange(3))": "NotImplementedError: \"softshrink_check\" not implemented for 'Long'",
+    "result = F.hardshrink(torch.arange(3))": "NotImplementedError: \"hardshrink_cpu\" not implemented for 'Long'",
+    "result = F.threshold(torch.ones(2), 'a', 1)": "TypeError: threshold(): argument 'threshold' (position 2) must be Number, not str",
+    "result = F.threshold([1.0], 0, 1)": "TypeError: threshold(): argument 'input' (position 1) must be Tensor, not list",
+    "result = F.hardshrink([1.0])": "TypeError: hardshrink(): argument 'input' (position 1) must be Tensor, not list",
+    "result = F.hardsigmoid([1.0])": "TypeError: hardsigmoid(): argument 'input' (position 1) must be Tensor, not list",
+    "result = F.hardswish(torch.ones(2), True, 3)": "TypeError: hardswish() takes from 1 to 2 positional arguments but 3 were given",
+    "result = F.threshold(torch.ones(2, requires_grad=True), 0, 1, inplace=True)": "RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.",
+    "result = F.hardswish(torch.ones(2, requires_grad=True), inplace=True)": "RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.",
+    "u = torch.tensor([-1.0, 2.0, 4.0])\nr = F.threshold_(u, 1.5, -9)\nresult = (r is u, u)": "(True, torch.float32 (3,) [-9.0, 2.0, 4.0] rg=False)",
+    "u = torch.tensor([-1.0, 2.0, 4.0])\nr = F.hardsigmoid(u, inplace=True)\nresult = (r is u, u)": "(True, torch.float32 (3,) [0.333333, 0.833333, 1.0] rg=False)",
+    "u = torch.tensor([-1.0, 2.0, 4.0])\nr = F.hardswish(u, True)\nresult = (r is u, u)": "(True, torch.float32 (3,) [-0.333333, 1.66667, 4.0] rg=False)",
+    "x = torch.tensor([-4.0, -2.0, -0.3, 0.2, 0.7, 2.5, 3.5], requires_grad=True)\ny = F.hardshrink(x, 0.5)\n(g,) = torch.autograd.grad((y * y).sum(), x, create_graph=True)\nresult = (y.grad_fn.name(), g.grad_fn.name(), [type(n).__name__ for n, _ in g.grad_fn.next_functions], y, g)": "('HardshrinkBackward0', 'HardshrinkBackwardBackward0', ['AddBackward0', 'AccumulateGrad'], torch.float32 (7,) [-4.0, -2.0, 0.0, 0.0, 0.7, 2.5, 3.5] rg=True, torch.float32 (7,) [-8.0, -4.0, 0.0, 0.0, 1.4, 5.0, 7.0] rg=True)",
+    "x = torch.tensor([-4.0, -2.0, -0.3, 0.2, 0.7, 2.5, 3.5], requires_grad=True)\ny = F.softshrink(x, 0.5)\n(g,) = torch.autograd.grad((y * y).sum(), x, create_graph=True)\nresult = (y.grad_fn.name(), g.grad_fn.name(), [type(n).__name__ for n, _ in g.grad_fn.next_functions], y, g)": "('SoftshrinkBackward0', 'SoftshrinkBackwardBackward0', ['AddBackward0', 'AccumulateGrad'], torch.float32 (7,) [-3.5, -1.5, -0.0, 0.0, 0.2, 2.0, 3.0] rg=True, torch.float32 (7,) [-7.0, -3.0, 0.0, 0.0, 0.4, 4.0, 6.0] rg=True)",
+    "x = torch.tensor([-4.0, -2.0, -0.3, 0.2, 0.7, 2.5, 3.5], requires_grad=True)\ny = F.hardswish(x)\n(g,) = torch.autograd.grad((y * y).sum(), x, create_graph=True)\nresult = (y.grad_fn.name(), g.grad_fn.name(), [type(n).__name__ for n, _ in g.grad_fn.next_functions], y, g)": "('HardswishBackward0', 'HardswishBackwardBackward0', ['AddBackward0', 'AccumulateGrad'], torch.float32 (7,) [-0.0, -0.333333, -0.135, 0.106667, 0.431667, 2.29167, 3.5] rg=True, torch.float32 (7,) [0.0, 0.111111, -0.108, 0.120889, 0.633111, 6.11111, 7.0] rg=True)",
+    "x = torch.tensor([-4.0, -2.0, -0.3, 0.2, 0.7, 2.5, 3.5], requires_grad=True)\ny = F.hardswish((x * 1), inplace=True)\n(g,) = torch.autograd.grad((y * y).sum(), x, create_graph=True)\nresult = (y.grad_fn.name(), g.grad_fn.name(), [type(n).__name__ for n, _ in g.grad_fn.next_functions], y, g)": "('HardswishBackward0', 'MulBackward0', ['HardswishBackwardBackward0', 'NoneType'], torch.float32 (7,) [-0.0, -0.333333, -0.135, 0.106667, 0.431667, 2.29167, 3.5] rg=True, torch.float32 (7,) [0.0, 0.111111, -0.108, 0.120889, 0.633111, 6.11111, 7.0] rg=True)",
+    "x = torch.tensor([-4.0, -2.0, -0.3, 0.2, 0.7, 2.5, 3.5], requires_grad=True)\ny = F.threshold(x, 0.1, 20.0)\n(g,) = torch.autograd.grad((y * y).sum(), x, create_graph=True)\nresult = (y.grad_fn.name(), g.grad_fn.name(), [type(n).__name__ for n, _ in g.grad_fn.next_functions], y, g)": "('ThresholdBackward0', 'ThresholdBackwardBackward0', ['AddBackward0', 'AccumulateGrad'], torch.float32 (7,) [20.0, 20.0, 20.0, 0.2, 0.7, 2.5, 3.5] rg=True, torch.float32 (7,) [0.0, 0.0, 0.0, 0.4, 1.4, 5.0, 7.0] rg=True)",
+    "x = torch.tensor([-4.0, -2.0, -0.3, 0.2, 0.7, 2.5, 3.5], requires_grad=True)\ny = F.threshold((x * 1), 0.1, 20.0, inplace=True)\n(g,) = torch.autograd.grad((y * y).sum(), x, create_graph=True)\nresult = (y.grad_fn.name(), g.grad_fn.name(), [type(n).__name__ for n, _ in g.grad_fn.next_functions], y, g)": "('ThresholdBackward1', 'MulBackward0', ['ThresholdBackwardBackward0', 'NoneType'], torch.float32 (7,) [20.0, 20.0, 20.0, 0.2, 0.7, 2.5, 3.5] rg=True, torch.float32 (7,) [0.0, 0.0, 0.0, 0.4, 1.4, 5.0, 7.0] rg=True)",
+    "x = torch.tensor([-4.0, -2.0, -0.3, 0.2, 0.7, 2.5, 3.5], requires_grad=True)\ny = F.hardsigmoid(x)\n(g,) = torch.autograd.grad((y * y).sum(), x, create_graph=True)\nresult = (y.grad_fn.name(), g.grad_fn.name(), [type(n).__name__ for n, _ in g.grad_fn.next_functions], y, g)": "('HardsigmoidBackward0', 'torch::autograd::NotImplemented', ['AddBackward0', 'AccumulateGrad'], torch.float32 (7,) [0.0, 0.166667, 0.45, 0.533333, 0.616667, 0.916667, 1.0] rg=True, torch.float32 (7,) [0.0, 0.0555556, 0.15, 0.177778, 0.205556, 0.305556, 0.0] rg=True)",
+    "x = torch.tensor([-4.0, -2.0, -0.3, 0.2, 0.7, 2.5, 3.5], requires_grad=True)\ny = F.hardsigmoid((x * 1), inplace=True)\n(g,) = torch.autograd.grad((y * y).sum(), x, create_graph=True)\nresult = (y.grad_fn.name(), g.grad_fn.name(), [type(n).__name__ for n, _ in g.grad_fn.next_functions], y, g)": "('HardsigmoidBackward0', 'MulBackward0', ['NotImplemented', 'NoneType'], torch.float32 (7,) [0.0, 0.166667, 0.45, 0.533333, 0.616667, 0.916667, 1.0] rg=True, torch.float32 (7,) [0.0, 0.0555556, 0.15, 0.177778, 0.205556, 0.305556, 0.0] rg=True)",
+    "x = torch.tensor([-4.0, -3.0, 0.5, 3.0, 3.5], requires_grad=True)\nF.hardswish(x).sum().backward()\nresult = x.grad": "torch.float32 (5,) [0.0, 0.0, 0.666667, 1.0, 1.0] rg=False",
+    "x = torch.tensor([-4.0, -3.0, 0.5, 3.0, 3.5], requires_grad=True)\nF.hardsigmoid(x).sum().backward()\nresult = x.grad": "torch.float32 (5,) [0.0, 0.0, 0.166667, 0.0, 0.0] rg=False",
+    "x = torch.tensor([-4.0, 0.5, 3.5], requires_grad=True)\n(g,) = torch.autograd.grad(F.hardsigmoid(x).sum(), x, create_graph=True)\ng.sum().backward()": "RuntimeError: derivative for aten::hardsigmoid_backward is not implemented",
+    "result = [repr(m) for m in (torch.nn.Threshold(0.1, 20.0), torch.nn.Threshold(0.1, 20, True), torch.nn.Hardshrink(), torch.nn.Hardshrink(0.3), torch.nn.Softshrink(), torch.nn.Softshrink(1), torch.nn.Hardsigmoid(), torch.nn.Hardsigmoid(True), torch.nn.Hardswish(), torch.nn.Hardswish(True))]": "['Threshold(threshold=0.1, value=20.0)', 'Threshold(threshold=0.1, value=20, inplace=True)', 'Hardshrink(0.5)', 'Hardshrink(0.3)', 'Softshrink(0.5)', 'Softshrink(1)', 'Hardsigmoid()', 'Hardsigmoid()', 'Hardswish()', 'Hardswish()']",
+    "result = torch.nn.Threshold(0.1, 20.0)(torch.tensor([-4.0, -3.0, -1.0, -0.5, -0.3, -0.0, 0.0, 0.25, 0.5, 1.0, 3.0, 3.5, 6.0]))": "torch.float32 (13,) [20.0, 20.0, 20.0, 20.0, 20.0, 20.0, 20.0, 0.25, 0.5, 1.0, 3.0, 3.5, 6.0] rg=False",
+    "result = torch.nn.Hardshrink(0.3)(torch.tensor([-4.0, -3.0, -1.0, -0.5, -0.3, -0.0, 0.0, 0.25, 0.5, 1.0, 3.0, 3.5, 6.0]))": "torch.float32 (13,) [-4.0, -3.0, -1.0, -0.5, 0.0, 0.0, 0.0, 0.0, 0.5, 1.0, 3.0, 3.5, 6.0] rg=False",
+    "result = torch.nn.Softshrink()(torch.tensor([-4.0, -3.0, -1.0, -0.5, -0.3, -0.0, 0.0, 0.25, 0.5, 1.0, 3.0, 3.5, 6.0]))": "torch.float32 (13,) [-3.5, -2.5, -0.5, -0.0, -0.0, -0.0, 0.0, 0.0, 0.0, 0.5, 2.5, 3.0, 5.5] rg=False",
+    "result = torch.nn.Hardsigmoid()(torch.tensor([-4.0, -3.0, -1.0, -0.5, -0.3, -0.0, 0.0, 0.25, 0.5, 1.0, 3.0, 3.5, 6.0]))": "torch.float32 (13,) [0.0, 0.0, 0.333333, 0.416667, 0.45, 0.5, 0.5, 0.541667, 0.583333, 0.666667, 1.0, 1.0, 1.0] rg=False",
+    "result = torch.nn.Hardswish()(torch.tensor([-4.0, -3.0, -1.0, -0.5, -0.3, -0.0, 0.0, 0.25, 0.5, 1.0, 3.0, 3.5, 6.0]))": "torch.float32 (13,) [-0.0, -0.0, -0.333333, -0.208333, -0.135, -0.0, 0.0, 0.135417, 0.291667, 0.666667, 3.0, 3.5, 6.0] rg=False",
+    "u = torch.tensor([-1.0, 2.0, 4.0])\nr = torch.nn.Hardswish(inplace=True)(u)\nresult = (r is u, u)": "(True, torch.float32 (3,) [-0.333333, 1.66667, 4.0] rg=False)",
 }
 
 
@@ -191,6 +262,16 @@ def _call(functional: ModuleType, name: str, view: object, trial: int) -> object
         return functional.selu(view)
     if name == "celu":
         return functional.celu(view, alpha=[1.0, 0.5, 2.0][trial % 3])
+    if name == "hardshrink":
+        return functional.hardshrink(view, [0.5, 0.3, 1.7][trial % 3])
+    if name == "softshrink":
+        return functional.softshrink(view, [0.5, 0.3, 1.7][trial % 3])
+    if name == "hardsigmoid":
+        return functional.hardsigmoid(view)
+    if name == "hardswish":
+        return functional.hardswish(view)
+    if name == "threshold":
+        return functional.threshold(view, [0.1, -1.0, 2.0][trial % 3], 20.0)
     if name == "hardtanh":
         return functional.hardtanh(view, *[(-1.0, 1.0), (-2.0, 0.5), (0.0, 6.0)][trial % 3])
     return functional.softmin(view, -1)
@@ -242,6 +323,21 @@ ALLOWED = {
     ("celu", "float32"): 0.03,
     ("celu", "float16"): 0.0,
     ("celu", "float64"): 0.039,
+    ("hardshrink", "float32"): 0.0,
+    ("hardshrink", "float16"): 0.0,
+    ("hardshrink", "float64"): 0.0,
+    ("softshrink", "float32"): 0.0,
+    ("softshrink", "float16"): 0.0,
+    ("softshrink", "float64"): 0.0,
+    ("hardsigmoid", "float32"): 0.0,
+    ("hardsigmoid", "float16"): 0.0,
+    ("hardsigmoid", "float64"): 0.0,
+    ("hardswish", "float32"): 0.0,
+    ("hardswish", "float16"): 0.0,
+    ("hardswish", "float64"): 0.0,
+    ("threshold", "float32"): 0.0,
+    ("threshold", "float16"): 0.0,
+    ("threshold", "float64"): 0.0,
     ("hardtanh", "float32"): 0.0,
     ("hardtanh", "float16"): 0.0,
     ("hardtanh", "float64"): 0.0,

@@ -14,6 +14,9 @@ from .modules import (
     BCEWithLogitsLoss,
     CrossEntropyLoss,
     Flatten,
+    Hardshrink,
+    Hardsigmoid,
+    Hardswish,
     Hardtanh,
     HuberLoss,
     Identity,
@@ -35,9 +38,11 @@ from .modules import (
     Softmax,
     Softmin,
     Softplus,
+    Softshrink,
     Softsign,
     Tanh,
     Tanhshrink,
+    Threshold,
 )
 from .parameter import Parameter
 
@@ -49,6 +54,9 @@ __all__ = [
     "ELU",
     "Flatten",
     "GELU",
+    "Hardshrink",
+    "Hardsigmoid",
+    "Hardswish",
     "Hardtanh",
     "HuberLoss",
     "Identity",
@@ -72,9 +80,11 @@ __all__ = [
     "Softmax",
     "Softmin",
     "Softplus",
+    "Softshrink",
     "Softsign",
     "Tanh",
     "Tanhshrink",
+    "Threshold",
     "functional",
 ]
 

@@ -708,3 +708,364 @@ def softmin(
     if dtype is None:
         return negated.softmax(dim)
     return negated.softmax(dim, dtype=dtype)
+
+
+# --- threshold, hardshrink, softshrink, hardsigmoid, hardswish -------------------------------
+
+
+def _pointwise_out(
+    input: Tensor, data: np.ndarray, node_class: type, attributes: dict, saved: Tensor
+) -> Tensor:
+    """The result of a pointwise op whose node saves ``saved`` (self, or its snapshot)."""
+    if not _records(input):
+        return _made(data, input)
+    node = node_class((input._edge(),), ((data.shape, input.dtype),))
+    for name, value in attributes.items():
+        setattr(node, name, value)
+    node.save(saved)
+    return _made(data, input, node)
+
+
+class _SavedSelfBackward(Node):
+    """Saves self; the gradient is ``self.gradient(grad, self)``, an op of its own."""
+
+    __slots__ = ("lambd",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        (self_,) = self.saved_tensors
+        return (self.gradient(grad, self_),)
+
+    def gradient(self, grad: Tensor, self_: Tensor) -> Tensor:
+        raise NotImplementedError
+
+
+class _ZeroSecondBackward(Node):
+    """Gradient of a piecewise-linear op's backward: w.r.t. self it is zero."""
+
+    __slots__ = ("lambd",)
+    first: Any = None
+
+    def backward(self, grad: Tensor) -> tuple:
+        (self_,) = self.saved_tensors
+        grad_grad_output = grad_self = None
+        if self.next_functions[0][0] is not None:
+            grad_grad_output = type(self).first(grad, self_, self.lambd)
+        if self.next_functions[1][0] is not None:
+            grad_self = Tensor._make(np.zeros_like(grad._data), grad.dtype)
+        return grad_grad_output, grad_self
+
+
+def _recorded_backward(
+    node_class: type, grad_output: Tensor, self_: Tensor, data: np.ndarray, lambd: Any
+) -> Tensor:
+    if not _records(grad_output, self_):
+        return _made(data, self_)
+    node = node_class((edge(grad_output), edge(self_)), ((data.shape, self_.dtype),))
+    node.lambd = lambd
+    node.save(self_)
+    return _made(data, self_, node)
+
+
+def _outside(x: np.ndarray, lambd: Any) -> np.ndarray:
+    """Where hardshrink/softshrink pass the gradient: outside [-lambd, lambd] (lambd in the
+    dtype, as torch's ``lambd.to<scalar_t>()``)."""
+    limit = x.dtype.type(lambd)
+    return ~((x >= -limit) & (x <= limit))
+
+
+def hardshrink_backward(grad_output: Tensor, self_: Tensor, lambd: Any) -> Tensor:
+    x = self_._data
+    grad = np.broadcast_to(grad_output._data, x.shape)
+    data = _laid_out(x, np.where(_outside(x, lambd), grad, grad.dtype.type(0)))
+    return _recorded_backward(HardshrinkBackwardBackward0, grad_output, self_, data, lambd)
+
+
+def softshrink_backward(grad_output: Tensor, self_: Tensor, lambd: Any) -> Tensor:
+    x = self_._data
+    grad = np.broadcast_to(grad_output._data, x.shape)
+    data = _laid_out(x, np.where(_outside(x, lambd), grad, grad.dtype.type(0)))
+    return _recorded_backward(SoftshrinkBackwardBackward0, grad_output, self_, data, lambd)
+
+
+class HardshrinkBackward0(_SavedSelfBackward):
+    __slots__ = ()
+
+    def gradient(self, grad: Tensor, self_: Tensor) -> Tensor:
+        return hardshrink_backward(grad, self_, self.lambd)
+
+
+class SoftshrinkBackward0(_SavedSelfBackward):
+    __slots__ = ()
+
+    def gradient(self, grad: Tensor, self_: Tensor) -> Tensor:
+        return softshrink_backward(grad, self_, self.lambd)
+
+
+class HardshrinkBackwardBackward0(_ZeroSecondBackward):
+    __slots__ = ()
+    first = staticmethod(hardshrink_backward)
+
+
+class SoftshrinkBackwardBackward0(_ZeroSecondBackward):
+    __slots__ = ()
+    first = staticmethod(softshrink_backward)
+
+
+def _shrink_input(name: str, input: Any, lambd: Any, kernel: str) -> Any:
+    lambd = arguments.number_argument(name, "lambd", lambd)
+    if not isinstance(input, Tensor):
+        raise TypeError(name)  # (the parser words it)
+    _check_float(input, kernel)
+    return lambd
+
+
+def _hardshrink(input: Tensor, lambd: Any = 0.5) -> Tensor:
+    lambd = _shrink_input("hardshrink", input, lambd, "hardshrink_cpu")
+    x = input._data
+    data = _laid_out(x, np.where(_outside(x, lambd), x, x.dtype.type(0)))
+    return _pointwise_out(input, data, HardshrinkBackward0, {"lambd": lambd}, input)
+
+
+def _softshrink(input: Tensor, lambd: Any = 0.5) -> Tensor:
+    lambd = _shrink_input("softshrink", input, lambd, "softshrink_check")
+    d = input.dtype
+    largest = float(np.finfo(d.np_dtype).max)
+    if not 0 <= lambd <= largest:
+        raise errors.error(
+            "softshrink_lambda", largest=f"{largest:g}", dtype=d.scalar_name, lambd=lambd
+        )
+    x = input._data
+
+    def kernel(vectorised: bool) -> Any:
+        def run(a: np.ndarray) -> np.ndarray:
+            wide = a.astype(_F32) if a.dtype == _FLOAT16 else a
+            limit = wide.dtype.type(lambd)
+            # the vector form masks (in range, nan: +0.0), the scalar one multiplies by 0
+            inside = np.zeros_like(wide) if vectorised else wide * 0
+            out = np.where(
+                wide > limit, wide - limit, np.where(wide < -limit, wide + limit, inside)
+            )
+            return out.astype(a.dtype)
+
+        return run
+
+    step = {2: 32, 4: 16, 8: 8}[x.dtype.itemsize]  # (one vector: torch's step here)
+    data = quiet_call(_vector_then_tail, [x], kernel(True), kernel(False), step)
+    return _pointwise_out(input, data, SoftshrinkBackward0, {"lambd": lambd}, input)
+
+
+hardshrink = arguments.parsed_like_torch(
+    _hardshrink, "hardshrink", overloads.FUNCTIONS["hardshrink"]
+)
+hardshrink.__name__ = hardshrink.__qualname__ = "hardshrink"
+softshrink = arguments.parsed_like_torch(
+    _softshrink, "softshrink", overloads.FUNCTIONS["softshrink"]
+)
+softshrink.__name__ = softshrink.__qualname__ = "softshrink"
+
+
+# threshold: torch's ThresholdBackward0 / ThresholdBackward1 (in place); both gradients are
+# threshold_backward of self, whose node the engine's relu shares
+
+
+class ThresholdBackward0(Node):
+    """Saves self; the gradient is ``threshold_backward(grad, self, threshold)``."""
+
+    __slots__ = ("threshold",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        from ..ops.pointwise import threshold_backward
+
+        (saved,) = self.saved_tensors
+        return (threshold_backward(grad, saved, self.threshold),)
+
+
+class ThresholdBackward1(ThresholdBackward0):
+    __slots__ = ()
+
+
+def _threshold_data(x: np.ndarray, threshold: Any, value: Any) -> np.ndarray:
+    return _laid_out(x, np.where(x <= threshold, x.dtype.type(value), x))
+
+
+def _threshold_values(name: str, input: Any, threshold: Any, value: Any) -> tuple:
+    threshold = arguments.number_argument(name, "threshold", threshold)
+    value = arguments.number_argument(name, "value", value)
+    if not isinstance(input, Tensor):
+        raise TypeError(name)  # (the parser words it)
+    if input.dtype is bool_:
+        raise errors.error("kernel_not_implemented", op="threshold_cpu", dtype="Bool")
+    return checked_scalar(threshold, input.dtype), checked_scalar(value, input.dtype)
+
+
+def _threshold(input: Tensor, threshold: Any, value: Any) -> Tensor:
+    limit, fill = _threshold_values("threshold", input, threshold, value)
+    data = quiet_call(_threshold_data, input._data, limit, fill)
+    return _pointwise_out(input, data, ThresholdBackward0, {"threshold": threshold}, input)
+
+
+def _threshold_saving_input(input: Tensor, threshold: Any, limit: Any, fill: Any) -> Tensor:
+    """threshold_: ThresholdBackward1, which saves self as it was (the snapshot)."""
+    data = quiet_call(_threshold_data, input._data, limit, fill)
+    return _pointwise_out(input, data, ThresholdBackward1, {"threshold": threshold}, input)
+
+
+def _threshold_(input: Tensor, threshold: Any, value: Any) -> Tensor:
+    limit, fill = _threshold_values("threshold_", input, threshold, value)
+    return apply_inplace(input, _threshold_saving_input, threshold, limit, fill)
+
+
+_parsed_threshold = arguments.parsed_like_torch(
+    _threshold, "threshold", overloads.FUNCTIONS["threshold"]
+)
+threshold_ = arguments.parsed_like_torch(
+    _threshold_, "threshold_", overloads.FUNCTIONS["threshold_"]
+)
+threshold_.__name__ = threshold_.__qualname__ = "threshold_"
+
+
+def threshold(input: Tensor, threshold: float, value: float, inplace: bool = False) -> Tensor:
+    """``F.threshold``: ``value`` where input is at most ``threshold``, input elsewhere."""
+    if inplace:
+        return threshold_(input, threshold, value)
+    return _parsed_threshold(input, threshold, value)
+
+
+def _hard_sigmoid_of(wide: np.ndarray) -> np.ndarray:
+    scalar = wide.dtype.type
+    return np.minimum(np.maximum(wide + scalar(3), scalar(0)), scalar(6))
+
+
+def _hardsigmoid_data(x: np.ndarray) -> np.ndarray:
+    wide = x.astype(_F32) if x.dtype == _FLOAT16 else x
+    return _laid_out(x, (_hard_sigmoid_of(wide) / wide.dtype.type(6)).astype(x.dtype))
+
+
+def _hardswish_data(x: np.ndarray) -> np.ndarray:
+    wide = x.astype(_F32) if x.dtype == _FLOAT16 else x
+    out = wide * _hard_sigmoid_of(wide) / wide.dtype.type(6)
+    return _laid_out(x, out.astype(x.dtype))
+
+
+def hardsigmoid_backward(grad_output: Tensor, self_: Tensor) -> Tensor:
+    x = self_._data
+    wide_type = _F32 if x.dtype == _FLOAT16 else x.dtype.type
+    a = x.astype(wide_type)
+    g = np.broadcast_to(grad_output._data, x.shape).astype(wide_type)
+    inside = (a > wide_type(-3)) & (a < wide_type(3))
+    # (torch's one_sixth is a float constant, also for float64: 1/6 rounded to float32)
+    sixth = wide_type(np.float32(1.0 / 6.0))
+    data = np.where(inside, g * sixth, wide_type(0)).astype(x.dtype)
+    out = _made(_laid_out(x, data), self_)
+    from ..ops.pointwise import _record_no_derivative
+
+    return _record_no_derivative("hardsigmoid_backward", out, grad_output, self_)
+
+
+def hardswish_backward(grad_output: Tensor, self_: Tensor) -> Tensor:
+    x = self_._data
+    grad = np.broadcast_to(grad_output._data, x.shape)
+
+    wide_type = _F32 if x.dtype == _FLOAT16 else x.dtype.type
+    aw, gw = x.astype(wide_type), grad.astype(wide_type)
+    three = wide_type(3)
+    middle = gw * ((aw / three) + wide_type(0.5))
+    out = np.where(aw <= -three, wide_type(0), np.where(aw < three, middle, gw))
+    data = _laid_out(x, out.astype(x.dtype))
+    if not _records(grad_output, self_):
+        return _made(data, self_)
+    node = HardswishBackwardBackward0(
+        (edge(grad_output), edge(self_)), ((data.shape, self_.dtype),)
+    )
+    node.save(grad_output, self_)
+    return _made(data, self_, node)
+
+
+class HardsigmoidBackward0(Node):
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        (self_,) = self.saved_tensors
+        return (hardsigmoid_backward(grad, self_),)
+
+
+class HardswishBackward0(Node):
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        (self_,) = self.saved_tensors
+        return (hardswish_backward(grad, self_),)
+
+
+class HardswishBackwardBackward0(Node):
+    """grad_output: hardswish_backward(grad, self); self: grad * grad_output / 3 inside
+    (-3, 3), else 0."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        grad_output, self_ = self.saved_tensors
+        grad_grad_output = grad_self = None
+        if self.next_functions[0][0] is not None:
+            grad_grad_output = hardswish_backward(grad, self_)
+        if self.next_functions[1][0] is not None:
+            from ..ops.pointwise import where
+
+            inside = (self_ > -3.0) & (self_ < 3.0)
+            zero = Tensor._make(np.zeros((), self_.dtype.np_dtype), self_.dtype)
+            grad_self = where(inside, grad * grad_output / 3.0, zero)
+        return grad_grad_output, grad_self
+
+
+def _hard_out(input: Tensor, kind: str) -> Tensor:
+    data_function = _hardsigmoid_data if kind == "hardsigmoid" else _hardswish_data
+    node_class = HardsigmoidBackward0 if kind == "hardsigmoid" else HardswishBackward0
+    data = quiet_call(data_function, input._data)
+    return _pointwise_out(input, data, node_class, {}, input)
+
+
+def _hard_input(name: str, input: Any, kind: str) -> None:
+    if not isinstance(input, Tensor):
+        raise TypeError(name)  # (the parser words it)
+    _check_float(input, f"{kind}_cpu")
+
+
+def _hardsigmoid(input: Tensor) -> Tensor:
+    _hard_input("hardsigmoid", input, "hardsigmoid")
+    return _hard_out(input, "hardsigmoid")
+
+
+def _hardsigmoid_(input: Tensor) -> Tensor:
+    _hard_input("hardsigmoid_", input, "hardsigmoid")
+    return apply_inplace(input, _hard_out, "hardsigmoid")
+
+
+def _hardswish(input: Tensor) -> Tensor:
+    _hard_input("hardswish", input, "hardswish")
+    return _hard_out(input, "hardswish")
+
+
+def _hardswish_(input: Tensor) -> Tensor:
+    _hard_input("hardswish_", input, "hardswish")
+    return apply_inplace(input, _hard_out, "hardswish")
+
+
+_parsed = {
+    name: arguments.parsed_like_torch(function, name, overloads.FUNCTIONS[name])
+    for name, function in (
+        ("hardsigmoid", _hardsigmoid),
+        ("hardsigmoid_", _hardsigmoid_),
+        ("hardswish", _hardswish),
+        ("hardswish_", _hardswish_),
+    )
+}
+
+
+def hardsigmoid(input: Tensor, inplace: bool = False) -> Tensor:
+    """``F.hardsigmoid``: ``min(max(x + 3, 0), 6) / 6`` (HardsigmoidBackward0)."""
+    return _parsed["hardsigmoid_" if inplace else "hardsigmoid"](input)
+
+
+def hardswish(input: Tensor, inplace: bool = False) -> Tensor:
+    """``F.hardswish``: ``x * min(max(x + 3, 0), 6) / 6`` (HardswishBackward0)."""
+    return _parsed["hardswish_" if inplace else "hardswish"](input)

@@ -38,6 +38,9 @@ from .activations import (
     elu,
     elu_,
     gelu,
+    hardshrink,
+    hardsigmoid,
+    hardswish,
     hardtanh,
     hardtanh_,
     leaky_relu_,
@@ -46,8 +49,11 @@ from .activations import (
     selu_,
     silu,
     softmin,
+    softshrink,
     softsign,
     tanhshrink,
+    threshold,
+    threshold_,
 )
 from .smooth_activations import _check_float, logsigmoid, softplus
 
@@ -60,6 +66,9 @@ __all__ = [
     "elu",
     "elu_",
     "gelu",
+    "hardshrink",
+    "hardsigmoid",
+    "hardswish",
     "hardtanh",
     "hardtanh_",
     "huber_loss",
@@ -85,9 +94,12 @@ __all__ = [
     "softmax",
     "softmin",
     "softplus",
+    "softshrink",
     "softsign",
     "tanh",
     "tanhshrink",
+    "threshold",
+    "threshold_",
 ]
 
 _REDUCTIONS = ("none", "mean", "sum")
