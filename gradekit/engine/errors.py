@@ -339,6 +339,17 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "lambda must be in range [0, {largest}] for input dtype {dtype}, but found {lambd}",
     ),
+    "pad_length_odd": (RuntimeError, "Padding length must be divisible by 2"),
+    "pad_length_too_large": (
+        RuntimeError,
+        "Padding length should be less than or equal to two times the input dimension but got "
+        "padding length {length} and input of dimension {ndim}",
+    ),
+    "pad_mode_value": (
+        RuntimeError,
+        'Padding mode "{mode}" doesn\'t take in value argument',
+    ),
+    "pad_mode_unknown": (NotImplementedError, "Unrecognised padding mode {mode}"),
     "celu_zero_alpha": (RuntimeError, "ZeroDivisionError: alpha cannot be 0 for CELU"),
     "layer_norm_input_shape": (
         RuntimeError,

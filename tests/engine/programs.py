@@ -2270,6 +2270,9 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
         "celu_inplace", lambda T, a: T.nn.functional.celu(a * 1, 1.5, inplace=True), ((2, 3),)
     ),
     DifferentiableOp("softsign", lambda T, a: T.nn.functional.softsign(a), ((2, 3),)),
+    DifferentiableOp(
+        "pad_constant", lambda T, a: T.nn.functional.pad(a, (1, -1, 2, 0), value=0.5), ((2, 3),)
+    ),
     DifferentiableOp("hardswish", lambda T, a: T.nn.functional.hardswish(a * 2), ((2, 3),)),
     DifferentiableOp("softshrink", lambda T, a: T.nn.functional.softshrink(a, 0.05), ((2, 3),)),
     DifferentiableOp("tanhshrink", lambda T, a: T.nn.functional.tanhshrink(a), ((2, 3),)),

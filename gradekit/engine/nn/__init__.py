@@ -99,4 +99,5 @@ del globals()["modules"]  # (bound by the import system, by name)
 del globals()["smooth_activations"]  # (F.softplus's and F.logsigmoid's module, bound likewise)
 del globals()["activations"]
 del globals()["normalization"]  # (F.layer_norm's module, likewise)
+del globals()["padding"]  # (F.pad's module, likewise)
 del globals()["losses"]  # (F.smooth_l1_loss's, F.kl_div's, ... module, likewise)

@@ -83,6 +83,7 @@ __all__ = [
     "mse_loss",
     "nll_loss",
     "one_hot",
+    "pad",
     "relu",
     "relu6",
     "selu",
@@ -917,5 +918,6 @@ def cross_entropy(
 
 from .losses import huber_loss, kl_div, smooth_l1_loss, soft_margin_loss  # noqa: E402
 from .normalization import layer_norm  # noqa: E402
+from .padding import pad  # noqa: E402
 
 __getattr__, __dir__ = _namespace_hooks("torch.nn.functional", globals())
