@@ -2270,6 +2270,7 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
         "celu_inplace", lambda T, a: T.nn.functional.celu(a * 1, 1.5, inplace=True), ((2, 3),)
     ),
     DifferentiableOp("softsign", lambda T, a: T.nn.functional.softsign(a), ((2, 3),)),
+    DifferentiableOp("mish", lambda T, a: T.nn.functional.mish(a), ((2, 3),)),
     DifferentiableOp(
         "pad_constant", lambda T, a: T.nn.functional.pad(a, (1, -1, 2, 0), value=0.5), ((2, 3),)
     ),

@@ -233,6 +233,22 @@ GOLDENS = {
     "result = torch.nn.Hardsigmoid()(torch.tensor([-4.0, -3.0, -1.0, -0.5, -0.3, -0.0, 0.0, 0.25, 0.5, 1.0, 3.0, 3.5, 6.0]))": "torch.float32 (13,) [0.0, 0.0, 0.333333, 0.416667, 0.45, 0.5, 0.5, 0.541667, 0.583333, 0.666667, 1.0, 1.0, 1.0] rg=False",
     "result = torch.nn.Hardswish()(torch.tensor([-4.0, -3.0, -1.0, -0.5, -0.3, -0.0, 0.0, 0.25, 0.5, 1.0, 3.0, 3.5, 6.0]))": "torch.float32 (13,) [-0.0, -0.0, -0.333333, -0.208333, -0.135, -0.0, 0.0, 0.135417, 0.291667, 0.666667, 3.0, 3.5, 6.0] rg=False",
     "u = torch.tensor([-1.0, 2.0, 4.0])\nr = torch.nn.Hardswish(inplace=True)(u)\nresult = (r is u, u)": "(True, torch.float32 (3,) [-0.333333, 1.66667, 4.0] rg=False)",
+    # F.mish (MishBackward0; its create_graph gradient recorded as torch's engine ops) and
+    # nn.Mish
+    "result = F.mish(torch.tensor([-30.0, -3.0, -1.0, -0.5, -0.0, 0.0, 0.25, 1.0, 2.5, 6.0, 25.0]))": "torch.float32 (11,) [-2.80729e-12, -0.145647, -0.303401, -0.220744, -0.0, 0.0, 0.169572, 0.865098, 2.47139, 5.99993, 25.0] rg=False",
+    "result = F.mish(torch.tensor([-30.0, -3.0, -1.0, -0.5, -0.0, 0.0, 0.25, 1.0, 2.5, 6.0, 25.0]).double())": "torch.float64 (11,) [-2.80729e-12, -0.145647, -0.303401, -0.220744, -0.0, 0.0, 0.169572, 0.865098, 2.47139, 5.99993, 25.0] rg=False",
+    "result = F.mish(torch.tensor([-30.0, -3.0, -1.0, -0.5, -0.0, 0.0, 0.25, 1.0, 2.5, 6.0, 25.0]).half())": "torch.float16 (11,) [-0.0, -0.14563, -0.303467, -0.220703, -0.0, 0.0, 0.169556, 0.865234, 2.4707, 6.0, 25.0] rg=False",
+    "result = F.mish(torch.tensor([float('nan'), float('inf'), -float('inf')]))": "torch.float32 (3,) [nan, inf, nan] rg=False",
+    "result = F.mish(torch.arange(3))": "NotImplementedError: \"mish_cpu\" not implemented for 'Long'",
+    "result = F.mish([1.0])": "TypeError: mish(): argument 'input' (position 1) must be Tensor, not list",
+    "result = F.mish(torch.ones(2), True, 3)": "TypeError: mish() takes from 1 to 2 positional arguments but 3 were given",
+    "result = F.mish(torch.ones(2, requires_grad=True), inplace=True)": "RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.",
+    "u = torch.tensor([-1.0, 2.0])\nr = F.mish(u, inplace=True)\nresult = (r is u, u)": "(True, torch.float32 (2,) [-0.303401, 1.94396] rg=False)",
+    "x = torch.tensor([-2.0, -0.3, 0.5, 3.0], requires_grad=True)\ny = F.mish(x)\ny.sum().backward()\nresult = (y.grad_fn.name(), x.grad)": "('MishBackward0', torch.float32 (4,) [-0.108355, 0.408511, 0.886424, 1.02111] rg=False)",
+    "x = torch.tensor([-2.0, -0.3, 0.5, 3.0], requires_grad=True)\ny = F.mish(x * 1, inplace=True)\ny.sum().backward()\nresult = (y.grad_fn.name(), x.grad)": "('MishBackward0', torch.float32 (4,) [-0.108355, 0.408511, 0.886424, 1.02111] rg=False)",
+    "x = torch.tensor([-2.0, -0.3, 0.5, 3.0], requires_grad=True)\ny = F.mish(x)\n(g,) = torch.autograd.grad((y * y).sum(), x, create_graph=True)\n(h,) = torch.autograd.grad(g.sum(), x)\nresult = (g.grad_fn.name(), [type(n).__name__ for n, _ in g.grad_fn.next_functions], g, h)": "('MulBackward0', ['AddBackward0', 'AddBackward0'], torch.float32 (4,) [0.0547196, -0.123479, 0.665253, 6.09914] rg=True, torch.float32 (4,) [0.00579288, 0.145985, 1.92277, 1.90453] rg=False)",
+    "result = [repr(torch.nn.Mish()), repr(torch.nn.Mish(True))]": "['Mish()', 'Mish(inplace=True)']",
+    "result = torch.nn.Mish()(torch.tensor([-30.0, -3.0, -1.0, -0.5, -0.0, 0.0, 0.25, 1.0, 2.5, 6.0, 25.0]))": "torch.float32 (11,) [-2.80729e-12, -0.145647, -0.303401, -0.220744, -0.0, 0.0, 0.169572, 0.865098, 2.47139, 5.99993, 25.0] rg=False",
 }
 
 
@@ -272,6 +288,8 @@ def _call(functional: ModuleType, name: str, view: object, trial: int) -> object
         return functional.hardswish(view)
     if name == "threshold":
         return functional.threshold(view, [0.1, -1.0, 2.0][trial % 3], 20.0)
+    if name == "mish":
+        return functional.mish(view)
     if name == "hardtanh":
         return functional.hardtanh(view, *[(-1.0, 1.0), (-2.0, 0.5), (0.0, 6.0)][trial % 3])
     return functional.softmin(view, -1)
@@ -338,6 +356,9 @@ ALLOWED = {
     ("threshold", "float32"): 0.0,
     ("threshold", "float16"): 0.0,
     ("threshold", "float64"): 0.0,
+    ("mish", "float32"): 0.128,
+    ("mish", "float16"): 0.001,
+    ("mish", "float64"): 0.513,
     ("hardtanh", "float32"): 0.0,
     ("hardtanh", "float16"): 0.0,
     ("hardtanh", "float64"): 0.0,

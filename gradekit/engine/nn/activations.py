@@ -1069,3 +1069,95 @@ def hardsigmoid(input: Tensor, inplace: bool = False) -> Tensor:
 def hardswish(input: Tensor, inplace: bool = False) -> Tensor:
     """``F.hardswish``: ``x * min(max(x + 3, 0), 6) / 6`` (HardswishBackward0)."""
     return _parsed["hardswish_" if inplace else "hardswish"](input)
+
+
+# --- mish ------------------------------------------------------------------------------------
+
+
+def _mish_kernels(backward: bool) -> tuple[Any, Any]:
+    """torch's vector and scalar forms of mish (or its gradient): SLEEF's exp and log1p over
+    whole vectors, the tail's libm; tanh correctly rounded in both (torch's are SLEEF's
+    tanhf and glibc's tanhf)."""
+    from ..ops.vector_kernels import glibc_log1pf, sleef_expf, sleef_log1pf
+
+    def kernel(exp: Any, log1p: Any) -> Any:
+        def tanh_softplus(a: np.ndarray) -> np.ndarray:
+            return _correctly_rounded(np.tanh, log1p(exp(a)))
+
+        def forward(a: np.ndarray) -> np.ndarray:
+            wide = a.astype(_F32)
+            return (wide * tanh_softplus(wide)).astype(a.dtype)
+
+        def gradient(g: np.ndarray, a: np.ndarray) -> np.ndarray:
+            wide, wide_g = a.astype(_F32), g.astype(_F32)
+            sigmoid = _F32(1) / (_F32(1) + exp(-wide))
+            t = tanh_softplus(wide)
+            # (1 - t * t) and t + x * s * (...) each one fused multiply-add, as compiled
+            from ..ops.fused import fused_multiply_add_float32 as fma
+
+            inner = fma(-t, t, np.full_like(t, 1))
+            return (wide_g * fma(wide * sigmoid, inner, t)).astype(a.dtype)
+
+        return gradient if backward else forward
+
+    scalar_exp = lambda v: _correctly_rounded(np.exp, v)  # noqa: E731
+    return kernel(sleef_expf, sleef_log1pf), kernel(scalar_exp, glibc_log1pf)
+
+
+def _mish_data(x: np.ndarray) -> np.ndarray:
+    if x.dtype == np.float64:
+        return x * np.tanh(np.log1p(np.exp(x)))
+    vector, scalar = _mish_kernels(False)
+    return _vector_then_tail([x], vector, scalar, _step(x))
+
+
+def _mish_backward_data(grad: np.ndarray, x: np.ndarray) -> np.ndarray:
+    grad = np.broadcast_to(grad, x.shape)
+    if x.dtype == np.float64:
+        sigmoid = 1 / (1 + np.exp(-x))
+        t = np.tanh(np.log1p(np.exp(x)))
+        return _laid_out(x, grad * (t + x * sigmoid * (1 - t * t)))
+    vector, scalar = _mish_kernels(True)
+    return _vector_then_tail([grad, x], vector, scalar, _step(x))
+
+
+class MishBackward0(Node):
+    """Saves self.  Under create_graph torch's formula is the differentiable
+    ``grad * (t + x * sigmoid(x) * (1 - t * t))``, ``t = tanh(softplus(x))``."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        (self_,) = self.saved_tensors
+        if grad_mode.enabled:  # infinitely_differentiable_mish_backward
+            from .smooth_activations import softplus
+
+            sigmoid = pointwise.sigmoid(self_)
+            t = pointwise.tanh(softplus(self_))
+            return (grad * (t + self_ * sigmoid * pointwise.rsub(t * t, 1.0)),)
+        data = quiet_call(_mish_backward_data, grad._data, self_._data)
+        return (_made(data, self_),)
+
+
+def _mish_out(input: Tensor) -> Tensor:
+    data = quiet_call(_mish_data, input._data)
+    return _pointwise_out(input, data, MishBackward0, {}, input)
+
+
+def _mish(input: Tensor) -> Tensor:
+    _hard_input("mish", input, "mish")
+    return _mish_out(input)
+
+
+def _mish_(input: Tensor) -> Tensor:
+    _hard_input("mish_", input, "mish")
+    return apply_inplace(input, _mish_out)
+
+
+_parsed_mish = arguments.parsed_like_torch(_mish, "mish", overloads.FUNCTIONS["mish"])
+_parsed_mish_ = arguments.parsed_like_torch(_mish_, "mish_", overloads.FUNCTIONS["mish_"])
+
+
+def mish(input: Tensor, inplace: bool = False) -> Tensor:
+    """``F.mish``: ``x * tanh(softplus(x))`` (MishBackward0)."""
+    return _parsed_mish_(input) if inplace else _parsed_mish(input)

@@ -559,6 +559,11 @@ class CELU(Module):
         return f"alpha={self.alpha}" + (", inplace=True" if self.inplace else "")
 
 
+class Mish(_InplaceActivation):
+    def forward(self, input: Tensor) -> Tensor:
+        return F.mish(input, inplace=self.inplace)
+
+
 class Softsign(Module):
     def forward(self, input: Tensor) -> Tensor:
         return F.softsign(input)

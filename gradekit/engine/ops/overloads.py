@@ -123,6 +123,8 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
     "hardsigmoid_": ("(Tensor input)",),
     "hardswish": ("(Tensor input, *, Tensor out = None)",),
     "hardswish_": ("(Tensor input)",),
+    "mish": ("(Tensor input, *, Tensor out = None)",),
+    "mish_": ("(Tensor input)",),
     "pad": ('(Tensor input, tuple of ints pad, str mode = "constant", float value = None)',),
     "selu_": ("(Tensor input)",),
     "celu": ("(Tensor input, Number alpha = 1.0)",),
