@@ -350,6 +350,11 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         'Padding mode "{mode}" doesn\'t take in value argument',
     ),
     "pad_mode_unknown": (NotImplementedError, "Unrecognised padding mode {mode}"),
+    "glu_odd": (
+        RuntimeError,
+        "Halving dimension must be even, but dimension {dim} is size {size}",
+    ),
+    "glu_scalar": (RuntimeError, "glu does not support scalars because halving size must be even"),
     "celu_zero_alpha": (RuntimeError, "ZeroDivisionError: alpha cannot be 0 for CELU"),
     "layer_norm_input_shape": (
         RuntimeError,

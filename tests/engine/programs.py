@@ -2271,6 +2271,7 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
     ),
     DifferentiableOp("softsign", lambda T, a: T.nn.functional.softsign(a), ((2, 3),)),
     DifferentiableOp("mish", lambda T, a: T.nn.functional.mish(a), ((2, 3),)),
+    DifferentiableOp("glu", lambda T, a: T.nn.functional.glu(a, 0), ((2, 3),)),
     DifferentiableOp(
         "pad_constant", lambda T, a: T.nn.functional.pad(a, (1, -1, 2, 0), value=0.5), ((2, 3),)
     ),

@@ -249,6 +249,24 @@ GOLDENS = {
     "x = torch.tensor([-2.0, -0.3, 0.5, 3.0], requires_grad=True)\ny = F.mish(x)\n(g,) = torch.autograd.grad((y * y).sum(), x, create_graph=True)\n(h,) = torch.autograd.grad(g.sum(), x)\nresult = (g.grad_fn.name(), [type(n).__name__ for n, _ in g.grad_fn.next_functions], g, h)": "('MulBackward0', ['AddBackward0', 'AddBackward0'], torch.float32 (4,) [0.0547196, -0.123479, 0.665253, 6.09914] rg=True, torch.float32 (4,) [0.00579288, 0.145985, 1.92277, 1.90453] rg=False)",
     "result = [repr(torch.nn.Mish()), repr(torch.nn.Mish(True))]": "['Mish()', 'Mish(inplace=True)']",
     "result = torch.nn.Mish()(torch.tensor([-30.0, -3.0, -1.0, -0.5, -0.0, 0.0, 0.25, 1.0, 2.5, 6.0, 25.0]))": "torch.float32 (11,) [-2.80729e-12, -0.145647, -0.303401, -0.220744, -0.0, 0.0, 0.169572, 0.865098, 2.47139, 5.99993, 25.0] rg=False",
+    # F.glu (GluBackward0; torch's Python scalar check first) and nn.GLU
+    "result = F.glu(torch.tensor([[-2.0, 0.5, 1.0, -1.0], [3.0, -0.25, 0.0, 2.0]]))": "torch.float32 (2, 2) [[-1.46212, 0.134471], [1.5, -0.220199]] rg=False",
+    "result = F.glu(torch.tensor([[-2.0, 0.5, 1.0, -1.0], [3.0, -0.25, 0.0, 2.0]]), 0)": "torch.float32 (1, 4) [[-1.90515, 0.218912, 0.5, -0.880797]] rg=False",
+    "result = F.glu(torch.tensor([[-2.0, 0.5, 1.0, -1.0], [3.0, -0.25, 0.0, 2.0]]), dim=-1)": "torch.float32 (2, 2) [[-1.46212, 0.134471], [1.5, -0.220199]] rg=False",
+    "result = F.glu(torch.tensor([[-2.0, 0.5, 1.0, -1.0], [3.0, -0.25, 0.0, 2.0]]).double(), 1)": "torch.float64 (2, 2) [[-1.46212, 0.134471], [1.5, -0.220199]] rg=False",
+    "result = F.glu(torch.tensor([[-2.0, 0.5, 1.0, -1.0], [3.0, -0.25, 0.0, 2.0]]).half())": "torch.float16 (2, 2) [[-1.46191, 0.134521], [1.5, -0.220215]] rg=False",
+    "result = F.glu(torch.ones(2, 3))": "RuntimeError: Halving dimension must be even, but dimension 1 is size 3",
+    "result = F.glu(torch.ones(3), 0)": "RuntimeError: Halving dimension must be even, but dimension 0 is size 3",
+    "result = F.glu(torch.tensor(1.0))": "RuntimeError: glu does not support scalars because halving size must be even",
+    "result = F.glu(torch.arange(4))": "NotImplementedError: \"glu_cpu\" not implemented for 'Long'",
+    "result = F.glu([1.0, 2.0])": "AttributeError: 'list' object has no attribute 'dim'",
+    "result = F.glu(torch.tensor([[-2.0, 0.5, 1.0, -1.0], [3.0, -0.25, 0.0, 2.0]]), 2)": "IndexError: Dimension out of range (expected to be in range of [-2, 1], but got 2)",
+    "result = F.glu(torch.tensor([[-2.0, 0.5, 1.0, -1.0], [3.0, -0.25, 0.0, 2.0]]), 'a')": "TypeError: glu(): argument 'dim' (position 2) must be int, not str",
+    "result = F.glu(torch.tensor([[-2.0, 0.5, 1.0, -1.0], [3.0, -0.25, 0.0, 2.0]]).t(), 1).stride()": "(1, 1)",
+    "x = torch.tensor([[-2.0, 0.5, 1.0, -1.0], [3.0, -0.25, 0.0, 2.0]]).requires_grad_()\ny = F.glu(x)\n(y * torch.tensor([[1.0, 2.0], [-1.0, 0.5]])).sum().backward()\nresult = (y.grad_fn.name(), x.grad)": "('GluBackward0', torch.float32 (2, 4) [[0.731059, 0.537883, -0.393224, 0.196612], [-0.5, 0.440399, -0.75, -0.0131242]] rg=False)",
+    "x = torch.tensor([[-2.0, 0.5, 1.0, -1.0], [3.0, -0.25, 0.0, 2.0]]).requires_grad_()\ny = F.glu(x, 0)\n(g,) = torch.autograd.grad((y * y).sum(), x, create_graph=True)\n(h,) = torch.autograd.grad(g.sum(), x)\nresult = (g, h.shape)": "(torch.float32 (2, 4) [[-3.62959, 0.191689, 0.5, -1.55161], [0.344273, 0.0538816, 0.25, 0.184956]] rg=True, (2, 4))",
+    "result = [repr(torch.nn.GLU()), repr(torch.nn.GLU(0))]": "['GLU(dim=-1)', 'GLU(dim=0)']",
+    "result = torch.nn.GLU(0)(torch.tensor([[-2.0, 0.5, 1.0, -1.0], [3.0, -0.25, 0.0, 2.0]]))": "torch.float32 (1, 4) [[-1.90515, 0.218912, 0.5, -0.880797]] rg=False",
 }
 
 
@@ -290,6 +308,10 @@ def _call(functional: ModuleType, name: str, view: object, trial: int) -> object
         return functional.threshold(view, [0.1, -1.0, 2.0][trial % 3], 20.0)
     if name == "mish":
         return functional.mish(view)
+    if name == "glu":
+        return (
+            functional.glu(view, trial % 2 - 1) if view.shape[trial % 2 - 1] % 2 == 0 else view * 1
+        )
     if name == "hardtanh":
         return functional.hardtanh(view, *[(-1.0, 1.0), (-2.0, 0.5), (0.0, 6.0)][trial % 3])
     return functional.softmin(view, -1)
@@ -359,6 +381,9 @@ ALLOWED = {
     ("mish", "float32"): 0.128,
     ("mish", "float16"): 0.001,
     ("mish", "float64"): 0.513,
+    ("glu", "float32"): 0.016,
+    ("glu", "float16"): 0.0,
+    ("glu", "float64"): 0.019,
     ("hardtanh", "float32"): 0.0,
     ("hardtanh", "float16"): 0.0,
     ("hardtanh", "float64"): 0.0,

@@ -1161,3 +1161,114 @@ _parsed_mish_ = arguments.parsed_like_torch(_mish_, "mish_", overloads.FUNCTIONS
 def mish(input: Tensor, inplace: bool = False) -> Tensor:
     """``F.mish``: ``x * tanh(softplus(x))`` (MishBackward0)."""
     return _parsed_mish_(input) if inplace else _parsed_mish(input)
+
+
+# --- glu -------------------------------------------------------------------------------------
+
+
+def _glu_sigmoid(exp: Any) -> Any:
+    def sigmoid(b: np.ndarray) -> np.ndarray:
+        return _F32(1) / (_F32(1) + exp(-b))
+
+    return sigmoid
+
+
+def _glu_kernels() -> tuple[Any, Any]:
+    from ..ops.vector_kernels import sleef_expf
+
+    return _glu_sigmoid(sleef_expf), _glu_sigmoid(lambda v: _correctly_rounded(np.exp, v))
+
+
+def _halves(x: np.ndarray, dim: int) -> tuple[np.ndarray, np.ndarray]:
+    half = x.shape[dim] // 2
+    first = [slice(None)] * x.ndim
+    second = [slice(None)] * x.ndim
+    first[dim], second[dim] = slice(0, half), slice(half, None)
+    return x[tuple(first)], x[tuple(second)]
+
+
+def _glu_data(x: np.ndarray, dim: int) -> np.ndarray:
+    a, b = _halves(x, dim)
+    if x.dtype == np.float64:
+        return np.ascontiguousarray(a * (1 / (1 + np.exp(-b))))
+    vector, scalar = _glu_kernels()
+
+    def run(sigmoid: Any) -> Any:
+        def kernel(a_: np.ndarray, b_: np.ndarray) -> np.ndarray:
+            return (a_.astype(_F32) * sigmoid(b_.astype(_F32))).astype(a_.dtype)
+
+        return kernel
+
+    out = _vector_then_tail([a, b], run(vector), run(scalar), _step(x))
+    return np.ascontiguousarray(out)
+
+
+def _glu_backward_data(grad: np.ndarray, x: np.ndarray, dim: int) -> np.ndarray:
+    a, b = _halves(x, dim)
+    g = np.broadcast_to(grad, a.shape)
+    out = np.empty(x.shape, x.dtype)
+    out_a, out_b = _halves(out, dim)
+    if x.dtype == np.float64:
+        s = 1 / (1 + np.exp(-b))
+        out_a[...], out_b[...] = s * g, (1 - s) * s * a * g
+        return out
+    vector, scalar = _glu_kernels()
+
+    def run(sigmoid: Any, which: int) -> Any:
+        def kernel(g_: np.ndarray, a_: np.ndarray, b_: np.ndarray) -> np.ndarray:
+            # (float16: the sigmoid is rounded to float16 first, the rest in float32)
+            s = sigmoid(b_.astype(_F32)).astype(a_.dtype).astype(_F32)
+            gw, aw = g_.astype(_F32), a_.astype(_F32)
+            return (s * gw if which == 0 else (_F32(1) - s) * s * aw * gw).astype(a_.dtype)
+
+        return kernel
+
+    arrays = [np.ascontiguousarray(g), np.ascontiguousarray(a), np.ascontiguousarray(b)]
+    out_a[...] = _vector_then_tail(arrays, run(vector, 0), run(scalar, 0), _step(x))
+    out_b[...] = _vector_then_tail(arrays, run(vector, 1), run(scalar, 1), _step(x))
+    return out
+
+
+class GluBackward0(Node):
+    """Saves self and dim; the gradient is ``glu_backward`` (under create_graph, recorded
+    engine ops: torch records GluBackwardBackward0)."""
+
+    __slots__ = ("dim",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        (self_,) = self.saved_tensors
+        if grad_mode.enabled:
+            from ..ops import load_views_module
+
+            views = load_views_module()
+            half = self_.shape[self.dim] // 2
+            a = views.narrow(self_, self.dim, 0, half)
+            b = views.narrow(self_, self.dim, half, half)
+            s = pointwise.sigmoid(b)
+            return (views.cat([s * grad, pointwise.rsub(s, 1.0) * s * a * grad], self.dim),)
+        data = quiet_call(_glu_backward_data, grad._data, self_._data, self.dim)
+        return (_made(data, self_),)
+
+
+def _glu(input: Tensor, dim: int = -1) -> Tensor:
+    from ..ops.core import maybe_wrap_dim
+
+    if not isinstance(input, Tensor):
+        raise TypeError("glu")  # (the parser words it)
+    _check_float(input, "glu_cpu")
+    dim = maybe_wrap_dim(dim, input.ndim)
+    size = input.shape[dim]
+    if size % 2:
+        raise errors.error("glu_odd", dim=dim, size=size)
+    data = quiet_call(_glu_data, input._data, dim)
+    return _pointwise_out(input, data, GluBackward0, {"dim": dim}, input)
+
+
+_parsed_glu = arguments.parsed_like_torch(_glu, "glu", overloads.FUNCTIONS["glu"])
+
+
+def glu(input: Tensor, dim: int = -1) -> Tensor:
+    """``F.glu``: ``a * sigmoid(b)`` of the two halves of ``dim`` (GluBackward0)."""
+    if input.dim() == 0:  # (torch's Python test: its AttributeError for a non-tensor)
+        raise errors.error("glu_scalar")
+    return _parsed_glu(input, dim)

@@ -564,6 +564,18 @@ class Mish(_InplaceActivation):
         return F.mish(input, inplace=self.inplace)
 
 
+class GLU(Module):
+    def __init__(self, dim: int = -1) -> None:
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.glu(input, self.dim)
+
+    def extra_repr(self) -> str:
+        return f"dim={self.dim}"
+
+
 class Softsign(Module):
     def forward(self, input: Tensor) -> Tensor:
         return F.softsign(input)

@@ -125,6 +125,7 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
     "hardswish_": ("(Tensor input)",),
     "mish": ("(Tensor input, *, Tensor out = None)",),
     "mish_": ("(Tensor input)",),
+    "glu": ("(Tensor input, int dim = -1, *, Tensor out = None)",),
     "pad": ('(Tensor input, tuple of ints pad, str mode = "constant", float value = None)',),
     "selu_": ("(Tensor input)",),
     "celu": ("(Tensor input, Number alpha = 1.0)",),
