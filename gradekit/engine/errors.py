@@ -350,6 +350,23 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         'Padding mode "{mode}" doesn\'t take in value argument',
     ),
     "pad_mode_unknown": (NotImplementedError, "Unrecognised padding mode {mode}"),
+    "pad_mode_sizes": (
+        NotImplementedError,
+        "Padding size {length} is not supported for {ndim}D input tensor.\nSupported "
+        "combinations for non-constant padding:\n  - 2D or 3D input: padding size = 2 (pads "
+        "last dimension)\n  - 3D or 4D input: padding size = 4 (pads last 2 dimensions)\n  - "
+        "4D or 5D input: padding size = 6 (pads last 3 dimensions)",
+    ),
+    "reflection_pad_size": (
+        RuntimeError,
+        "Argument #{argument}: Padding size should be less than the corresponding input "
+        "dimension, but got: padding ({before}, {after}) at dimension {dim} of input {sizes}",
+    ),
+    "replication_pad_empty": (
+        RuntimeError,
+        "Expected {low}D or {high}D (batch mode) tensor with possibly 0 batch size and other "
+        "non-zero dimensions for input, but got: {sizes}",
+    ),
     "glu_odd": (
         RuntimeError,
         "Halving dimension must be even, but dimension {dim} is size {size}",

@@ -2273,6 +2273,14 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
     DifferentiableOp("mish", lambda T, a: T.nn.functional.mish(a), ((2, 3),)),
     DifferentiableOp("glu", lambda T, a: T.nn.functional.glu(a, 0), ((2, 3),)),
     DifferentiableOp(
+        "pad_reflect", lambda T, a: T.nn.functional.pad(a, (2, 1), mode="reflect"), ((2, 3),)
+    ),
+    DifferentiableOp(
+        "pad_replicate",
+        lambda T, a: T.nn.functional.pad(a, (1, 2, 0, 1), mode="replicate"),
+        ((1, 2, 3),),
+    ),
+    DifferentiableOp(
         "pad_constant", lambda T, a: T.nn.functional.pad(a, (1, -1, 2, 0), value=0.5), ((2, 3),)
     ),
     DifferentiableOp("hardswish", lambda T, a: T.nn.functional.hardswish(a * 2), ((2, 3),)),
