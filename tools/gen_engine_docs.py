@@ -188,7 +188,15 @@ def render() -> str:
         "There is no `torch.nn.Linear` (nor other modules with random initial weights): the "
         "engine's random numbers are not torch's stream (`torch.rand` and `randn` draw from "
         "numpy's PCG64), so its weights after `torch.manual_seed` would differ from torch's. "
-        "Make the weights with `torch.nn.Parameter(torch.tensor(...))` instead.",
+        "Make the weights with `torch.nn.Parameter(torch.tensor(...))` instead. Nor is there "
+        "dropout (`F.dropout`, `nn.Dropout`): its mask comes from the same random stream. "
+        "`nn.LayerNorm` is there: its weight starts at 1 and its bias at 0, as torch's.",
+        "",
+        "`F.pad` takes the modes 'constant', 'reflect' and 'replicate'; 'circular' raises the "
+        "engine's error. Values and gradients of the activations and losses are torch's kernels' "
+        "arithmetic; where a float32 kernel (gelu's gradient, mish's tanh, layer_norm's mean and "
+        "variance) is not reproduced the last place can differ (docs/engine-internals.md lists "
+        "the measured rates).",
         "",
         "## `torch.optim`",
         "",

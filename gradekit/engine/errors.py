@@ -398,6 +398,66 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     ),
     "pow_bool": (NotImplementedError, "\"pow\" not implemented for 'Bool'"),
     "kernel_not_implemented": (NotImplementedError, "\"{op}\" not implemented for '{dtype}'"),
+    "gelu_approximate": (RuntimeError, "approximate argument must be either none or tanh."),
+    "hardtanh_bool": (RuntimeError, "Bool inputs not supported for hardtanh"),
+    "smooth_l1_negative_beta": (
+        RuntimeError,
+        "smooth_l1_loss does not support negative values for beta.",
+    ),
+    "huber_delta": (RuntimeError, "huber_loss does not support non-positive values for delta."),
+    "kl_div_integral": (RuntimeError, "kl_div: Integral inputs not supported."),
+    "softshrink_lambda": (
+        RuntimeError,
+        "lambda must be in range [0, {largest}] for input dtype {dtype}, but found {lambd}",
+    ),
+    "pad_length_odd": (RuntimeError, "Padding length must be divisible by 2"),
+    "pad_length_too_large": (
+        RuntimeError,
+        "Padding length should be less than or equal to two times the input dimension but got "
+        "padding length {length} and input of dimension {ndim}",
+    ),
+    "pad_mode_value": (
+        RuntimeError,
+        'Padding mode "{mode}" doesn\'t take in value argument',
+    ),
+    "pad_mode_unknown": (NotImplementedError, "Unrecognised padding mode {mode}"),
+    "pad_mode_sizes": (
+        NotImplementedError,
+        "Padding size {length} is not supported for {ndim}D input tensor.\nSupported "
+        "combinations for non-constant padding:\n  - 2D or 3D input: padding size = 2 (pads "
+        "last dimension)\n  - 3D or 4D input: padding size = 4 (pads last 2 dimensions)\n  - "
+        "4D or 5D input: padding size = 6 (pads last 3 dimensions)",
+    ),
+    "reflection_pad_size": (
+        RuntimeError,
+        "Argument #{argument}: Padding size should be less than the corresponding input "
+        "dimension, but got: padding ({before}, {after}) at dimension {dim} of input {sizes}",
+    ),
+    "replication_pad_empty": (
+        RuntimeError,
+        "Expected {low}D or {high}D (batch mode) tensor with possibly 0 batch size and other "
+        "non-zero dimensions for input, but got: {sizes}",
+    ),
+    "glu_odd": (
+        RuntimeError,
+        "Halving dimension must be even, but dimension {dim} is size {size}",
+    ),
+    "glu_scalar": (RuntimeError, "glu does not support scalars because halving size must be even"),
+    "celu_zero_alpha": (RuntimeError, "ZeroDivisionError: alpha cannot be 0 for CELU"),
+    "layer_norm_input_shape": (
+        RuntimeError,
+        "Given normalized_shape={normalized_shape}, expected input with shape [{expected}], but "
+        "got input of size{sizes}",
+    ),
+    "layer_norm_parameter_shape": (
+        RuntimeError,
+        "Expected {name} to be of same shape as normalized_shape, but got {name} of shape "
+        "{shape} and normalized_shape = {normalized_shape}",
+    ),
+    "layer_norm_mixed_dtype": (
+        RuntimeError,
+        "mixed dtype (CPU): all inputs must share same datatype.",
+    ),
     "reduction_dim_empty": (
         IndexError,
         "{op}(): Expected reduction dim {dim} to have non-zero size.",

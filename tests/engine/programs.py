@@ -2253,6 +2253,65 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
         "softplus", lambda T, a: T.nn.functional.softplus(a, beta=1.5, threshold=2), ((2, 3),)
     ),
     DifferentiableOp("logsigmoid", lambda T, a: T.nn.functional.logsigmoid(a), ((2, 3),)),
+    DifferentiableOp("gelu", lambda T, a: T.nn.functional.gelu(a), ((2, 3),)),
+    DifferentiableOp(
+        "gelu_tanh", lambda T, a: T.nn.functional.gelu(a, approximate="tanh"), ((2, 3),)
+    ),
+    DifferentiableOp("silu", lambda T, a: T.nn.functional.silu(a), ((2, 3),)),
+    DifferentiableOp("elu", lambda T, a: T.nn.functional.elu(a, alpha=1.5), ((2, 3),)),
+    DifferentiableOp(
+        "elu_inplace", lambda T, a: T.nn.functional.elu(a * 1, alpha=0.5, inplace=True), ((2, 3),)
+    ),
+    DifferentiableOp("hardtanh", lambda T, a: T.nn.functional.hardtanh(a, -0.3, 0.4), ((2, 3),)),
+    DifferentiableOp("softmin", lambda T, a: T.nn.functional.softmin(a, 1), ((2, 3),)),
+    DifferentiableOp("selu", lambda T, a: T.nn.functional.selu(a), ((2, 3),)),
+    DifferentiableOp("celu", lambda T, a: T.nn.functional.celu(a, 0.7), ((2, 3),)),
+    DifferentiableOp(
+        "celu_inplace", lambda T, a: T.nn.functional.celu(a * 1, 1.5, inplace=True), ((2, 3),)
+    ),
+    DifferentiableOp("softsign", lambda T, a: T.nn.functional.softsign(a), ((2, 3),)),
+    DifferentiableOp("mish", lambda T, a: T.nn.functional.mish(a), ((2, 3),)),
+    DifferentiableOp("glu", lambda T, a: T.nn.functional.glu(a, 0), ((2, 3),)),
+    DifferentiableOp(
+        "pad_reflect", lambda T, a: T.nn.functional.pad(a, (2, 1), mode="reflect"), ((2, 3),)
+    ),
+    DifferentiableOp(
+        "pad_replicate",
+        lambda T, a: T.nn.functional.pad(a, (1, 2, 0, 1), mode="replicate"),
+        ((1, 2, 3),),
+    ),
+    DifferentiableOp(
+        "pad_constant", lambda T, a: T.nn.functional.pad(a, (1, -1, 2, 0), value=0.5), ((2, 3),)
+    ),
+    DifferentiableOp("hardswish", lambda T, a: T.nn.functional.hardswish(a * 2), ((2, 3),)),
+    DifferentiableOp("softshrink", lambda T, a: T.nn.functional.softshrink(a, 0.05), ((2, 3),)),
+    DifferentiableOp("tanhshrink", lambda T, a: T.nn.functional.tanhshrink(a), ((2, 3),)),
+    DifferentiableOp(
+        "layer_norm_affine",
+        lambda T, a, w, b: T.nn.functional.layer_norm(a, (3,), w, b),
+        ((2, 3), (3,), (3,)),
+    ),
+    DifferentiableOp(
+        "layer_norm_2d", lambda T, a: T.nn.functional.layer_norm(a, (2, 3), eps=0.1), ((2, 2, 3),)
+    ),
+    DifferentiableOp(
+        "smooth_l1_loss",
+        lambda T, a, b: T.nn.functional.smooth_l1_loss(a, b, reduction="sum", beta=5.0),
+        ((2, 3), (2, 3)),
+    ),
+    DifferentiableOp(
+        "huber_loss", lambda T, a, b: T.nn.functional.huber_loss(a, b, delta=5.0), ((2, 3), (2, 3))
+    ),
+    DifferentiableOp(
+        "soft_margin_loss",
+        lambda T, a: T.nn.functional.soft_margin_loss(a, T.tensor([[1.0, -1, 1], [-1, -1, 1]])),
+        ((2, 3),),
+    ),
+    DifferentiableOp(
+        "kl_div_log_target",
+        lambda T, a, b: T.nn.functional.kl_div(a, b, reduction="batchmean", log_target=True),
+        ((2, 3), (2, 3)),
+    ),
     DifferentiableOp(
         "addcmul", lambda T, s, a, b: T.addcmul(s, a, b, value=-0.5), ((2, 3), (3,), (2, 1))
     ),

@@ -22,7 +22,7 @@ from ..ops import reduction as reduction_ops
 from ..ops.core import as_array, edge
 from ..ops.inplace import apply_inplace as _apply_inplace
 from ..ops.inplace import relu_ as _relu_
-from ..ops.pointwise import _rounded_from_float64, sigmoid, tanh, where
+from ..ops.pointwise import _rounded_from_float64, sigmoid, tanh
 from ..ops.quiet import quiet_op as _quiet_op
 from ..ops.reduction import EMPTY_MEAN as _EMPTY_MEAN
 from ..ops.reduction import torch_full_sum
@@ -31,29 +31,84 @@ from ..ops.shape_helpers import reshape as _reshape
 from ..ops.shape_helpers import view as _view
 from ..tensor import Tensor
 from ..torch_names import namespace_hooks as _namespace_hooks
+from . import activations as _activations
+from .activations import (
+    celu,
+    celu_,
+    elu,
+    elu_,
+    gelu,
+    glu,
+    hardshrink,
+    hardsigmoid,
+    hardswish,
+    hardtanh,
+    hardtanh_,
+    leaky_relu_,
+    mish,
+    relu6,
+    selu,
+    selu_,
+    silu,
+    softmin,
+    softshrink,
+    softsign,
+    tanhshrink,
+    threshold,
+    threshold_,
+)
 from .similarity import cosine_similarity, normalize, pairwise_distance
-from .smooth_activations import logsigmoid, softplus
+from .smooth_activations import _check_float, logsigmoid, softplus
 
 __all__ = [
     "binary_cross_entropy",
     "binary_cross_entropy_with_logits",
     "cosine_similarity",
+    "celu",
+    "celu_",
     "cross_entropy",
+    "elu",
+    "elu_",
+    "gelu",
+    "glu",
+    "hardshrink",
+    "hardsigmoid",
+    "hardswish",
+    "hardtanh",
+    "hardtanh_",
+    "huber_loss",
+    "kl_div",
     "l1_loss",
+    "layer_norm",
     "leaky_relu",
+    "leaky_relu_",
     "linear",
     "log_softmax",
     "logsigmoid",
+    "mish",
     "mse_loss",
     "nll_loss",
     "normalize",
     "one_hot",
     "pairwise_distance",
+    "pad",
     "relu",
+    "relu6",
+    "selu",
+    "selu_",
     "sigmoid",
+    "silu",
+    "smooth_l1_loss",
+    "soft_margin_loss",
     "softmax",
+    "softmin",
     "softplus",
+    "softshrink",
+    "softsign",
     "tanh",
+    "tanhshrink",
+    "threshold",
+    "threshold_",
 ]
 
 _REDUCTIONS = ("none", "mean", "sum")
@@ -148,7 +203,7 @@ class LeakyReluBackward0(Node):
 
     def backward(self, grad: Tensor) -> tuple:
         (self_,) = self.saved_tensors
-        return (where(self_ > 0, grad, grad * self.negative_slope),)
+        return (_activations.leaky_relu_backward(grad, self_, self.negative_slope),)
 
 
 class LeakyReluBackward1(Node):
@@ -158,7 +213,7 @@ class LeakyReluBackward1(Node):
 
     def backward(self, grad: Tensor) -> tuple:
         (result,) = self.saved_tensors
-        return (where(result > 0, grad, grad * self.negative_slope),)
+        return (_activations.leaky_relu_backward(grad, result, self.negative_slope),)
 
 
 def _leaky_relu_saving_result(input: Tensor, negative_slope: float) -> Tensor:
@@ -175,6 +230,8 @@ def _leaky_relu_saving_result(input: Tensor, negative_slope: float) -> Tensor:
 
 
 def leaky_relu(input: Tensor, negative_slope: float = 0.01, inplace: bool = False) -> Tensor:
+    if isinstance(input, Tensor):  # (torch's kernel: floating types only)
+        _check_float(input, "leaky_relu_cpu")
     if inplace:  # torch's F.leaky_relu calls torch._C._nn.leaky_relu_
         return _apply_inplace(input, _leaky_relu_saving_result, negative_slope)
     data = input._data
@@ -861,5 +918,9 @@ def cross_entropy(
             "cross_entropy_loss", input, failure, target, weight
         ) from None
 
+
+from .losses import huber_loss, kl_div, smooth_l1_loss, soft_margin_loss  # noqa: E402
+from .normalization import layer_norm  # noqa: E402
+from .padding import pad  # noqa: E402
 
 __getattr__, __dir__ = _namespace_hooks("torch.nn.functional", globals())
