@@ -107,7 +107,7 @@ def typos(word: str) -> list[str]:
     found = {word[:i] + word[i + 1 :] for i in range(len(word))}
     found |= {word[:i] + word[i] + word[i:] for i in range(len(word))}
     found |= {word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(len(word) - 1)}
-    return sorted(found - {word})
+    return sorted(found - {word, ""})  # (a one-letter name, torch.t, has no empty typo)
 
 
 SYNTAX_TYPOS = sorted(
