@@ -185,10 +185,13 @@ def render() -> str:
         "`Sequential` takes modules or an `OrderedDict`, indexes, slices, iterates and "
         "`append`s.",
         "",
-        "There is no `torch.nn.Linear` (nor other modules with random initial weights): the "
-        "engine's random numbers are not torch's stream (`torch.rand` and `randn` draw from "
-        "numpy's PCG64), so its weights after `torch.manual_seed` would differ from torch's. "
-        "Make the weights with `torch.nn.Parameter(torch.tensor(...))` instead.",
+        "The engine's CPU random numbers are torch's stream: after `torch.manual_seed(s)` (or "
+        "from a `torch.Generator`) `torch.rand`, `Tensor.uniform_`, `torch.randint`, "
+        "`torch.randperm`, `torch.randn`, `Tensor.normal_` and `torch.normal` give torch's "
+        "values bit for bit, except float32 `randn`/`normal_` of 16 or more elements, where "
+        "about 14% of the values differ from torch's in the last bit or two (torch computes "
+        "them with SLEEF's vectorised logf/cosf/sinf). There is no `torch.nn.Linear` yet: "
+        "make the weights with `torch.nn.Parameter(torch.tensor(...))` instead.",
         "",
         "## `torch.optim`",
         "",

@@ -23,6 +23,7 @@ from . import (
     linalg,
     overloads,
     pointwise,
+    random_ops,
     reduction,
 )
 from .core import is_scalar
@@ -359,6 +360,8 @@ METHODS: dict[str, Any] = {
     "square_": inplace.square_,
     "zero_": inplace.zero_,
     "fill_": inplace.fill_,
+    "uniform_": random_ops.uniform_,
+    "normal_": random_ops.normal_,
     "copy_": arguments.with_parameter_names(inplace.copy_, src="other"),  # torch's keyword
     # conversions
     "to": conversion.to,
