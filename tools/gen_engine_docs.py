@@ -190,8 +190,11 @@ def render() -> str:
         "`torch.randperm`, `torch.randn`, `Tensor.normal_` and `torch.normal` give torch's "
         "values bit for bit, except float32 `randn`/`normal_` of 16 or more elements, where "
         "about 14% of the values differ from torch's in the last bit or two (torch computes "
-        "them with SLEEF's vectorised logf/cosf/sinf). There is no `torch.nn.Linear` yet: "
-        "make the weights with `torch.nn.Parameter(torch.tensor(...))` instead.",
+        "them with SLEEF's vectorised logf/cosf/sinf). So `torch.nn.Linear(in_features, "
+        "out_features, bias=True, dtype=None)` starts from torch's weights (its "
+        "`reset_parameters`: `kaiming_uniform_(weight, a=sqrt(5))`, then the bias uniform in "
+        "`±1/sqrt(in_features)`), and `torch.nn.init` has `uniform_`, `kaiming_uniform_`, "
+        "`xavier_uniform_`, `zeros_`, `ones_`, `constant_` and `calculate_gain`.",
         "",
         "## `torch.optim`",
         "",

@@ -1203,6 +1203,23 @@ WARNINGS: dict[str, str] = {
     ),
 }
 
+# torch.nn.init (nn/init.py)
+MESSAGES.update(
+    {
+        "init_fan_dims": (
+            ValueError,
+            "Fan in and fan out can not be computed for tensor with fewer than 2 dimensions",
+        ),
+        "init_fan_mode": (
+            ValueError,
+            "Mode {mode} not supported, please use one of ['fan_in', 'fan_out']",
+        ),
+        "init_nonlinearity": (ValueError, "Unsupported nonlinearity {name}"),
+        "init_negative_slope": (ValueError, "negative_slope {slope} not a valid number"),
+    }
+)
+WARNINGS["init_zero_elements"] = "Initializing zero-element tensors is a no-op"
+
 
 def message(key: str, **fields: object) -> str:
     """The formatted text of catalogue entry ``key``."""

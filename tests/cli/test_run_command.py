@@ -43,7 +43,7 @@ UNSUPPORTED = (
     [
         ("from torch.autograd import gradcheck", "torch.autograd.gradcheck"),
         ("from torch.optim import Adam", "torch.optim.Adam"),
-        ("from torch.nn import Linear", "torch.nn.Linear"),
+        ("from torch.nn import Bilinear", "torch.nn.Bilinear"),
         ("from torch.nn.functional import relu, gelu", "torch.nn.functional.gelu"),
         ("from torch.linalg import svd", "torch.linalg.svd"),
         ("import torch.optim.lr_scheduler", "torch.optim.lr_scheduler"),

@@ -6,7 +6,9 @@ float16, any bounds), ``randint`` (ranges below and from ``2**28``, to the int64
 torch's do. ``randn``/``normal_``/``torch.normal`` are torch's bit for bit in float64, in
 float32 below 16 elements (the scalar path) and in float16; float32 from 16 elements on is
 torch's AVX2 path (SLEEF's logf/cosf/sinf), where about 14% of values differ in the last bits
-(:func:`test_float32_normal_fill_is_torchs_in_all_but_the_last_bits`). Float values are compared as ``float.hex``. The goldens were captured from torch
+(:func:`test_float32_normal_fill_is_torchs_in_all_but_the_last_bits`). ``nn.Linear`` and
+``nn.init``'s uniform initialisers therefore give torch's weights (``LINEAR``, whose goldens
+keep the warnings). Float values are compared as ``float.hex``. The goldens were captured from torch
 2.13 with ``audit_outcomes.goldens``; the torch-marked tests re-check them and sweep seeds and
 shapes against live torch."""
 
@@ -196,3 +198,67 @@ def test_float32_normal_fill_is_torchs_in_all_but_the_last_bits(real_torch: Modu
     assert 0.80 < same < 1.0  # 0.86 measured: SLEEF's u10 logf/sincosf, not numpy's
     # within two float32 ulps of the values' scale (radius ~1-5; cos/sin near 0 cancel)
     assert np.abs(ours - theirs).max() <= 2 * np.spacing(np.float32(4.0))
+
+
+LINEAR = {
+    "torch.manual_seed(0); m = torch.nn.Linear(3, 2); result = (repr(m), [v.hex() for v in m.weight.detach().flatten().tolist()], [v.hex() for v in m.bias.detach().flatten().tolist()])": "('Linear(in_features=3, out_features=2, bias=True)', ['-0x.1b47d00000000p-8', '0x.3d26260000000p-2', '-0x.e696fc0000000p-2', '-0x.b317920000000p-2', '-0x.c769620000000p-3', '0x.3d12a60000000p-3'], ['-0x.76d6800000000p-7', '0x.d4c2f40000000p-2'])",
+    "torch.manual_seed(1); m = torch.nn.Linear(20, 17); result = ([v.hex() for v in m.weight[-1].detach().flatten().tolist()], [v.hex() for v in m.bias.detach().flatten().tolist()], [v.hex() for v in torch.rand(2).detach().flatten().tolist()])": "(['-0x.6a97e00000000p-5', '-0x.1563d00000000p-6', '-0x.5bde6c0000000p-5', '-0x.51a2a60000000p-4', '0x.7e398e0000000p-4', '-0x.37f4b80000000p-4', '-0x.0143fc0000000p-3', '0x.9f8f560000000p-5', '-0x.4b01b20000000p-3', '-0x.86ee300000000p-5', '0x.d408b60000000p-4', '0x.564bde0000000p-4', '0x.85de160000000p-3', '-0x.3857580000000p-3', '0x.fda6180000000p-10', '-0x.0e77420000000p-4', '-0x.0023240000000p-3', '-0x.019e9a0000000p-3', '0x.cd7e420000000p-5', '0x.7f4cd00000000p-6'], ['-0x.d384320000000p-4', '-0x.42c9c00000000p-3', '-0x.7b6bf80000000p-3', '0x.c0d1400000000p-3', '-0x.3838400000000p-5', '-0x.a792e00000000p-5', '-0x.50ca5e0000000p-4', '-0x.ca193e0000000p-4', '-0x.a2cc400000000p-3', '-0x.0cd77c0000000p-3', '0x.17e8fa0000000p-3', '0x.917bbe0000000p-5', '-0x.4316de0000000p-4', '-0x.5a20a40000000p-4', '0x.248aee0000000p-3', '0x.4a1bc20000000p-3', '0x.b9339c0000000p-3'], ['0x.4aad380000000p-1', '0x.7bad2c0000000p-1'])",
+    "torch.manual_seed(2); m = torch.nn.Linear(4, 3, bias=False); result = (repr(m), m.bias, [v.hex() for v in m.weight.detach().flatten().tolist()])": "('Linear(in_features=4, out_features=3, bias=False)', None, ['0x.d5ca800000000p-4', '-0x.e75f100000000p-4', '0x.18cf680000000p-3', '-0x.a26e000000000p-6', '0x.b570b00000000p-3', '0x.e792b00000000p-4', '-0x.d6c5c00000000p-5', '-0x.9deed40000000p-2', '0x.d396800000000p-4', '-0x.c54be40000000p-2', '0x.0d2a200000000p-4', '0x.1036200000000p-5'])",
+    "torch.manual_seed(3); m = torch.nn.Linear(3, 2, dtype=torch.float64); result = (m.weight.dtype, [v.hex() for v in m.weight.detach().flatten().tolist()], [v.hex() for v in m.bias.detach().flatten().tolist()])": "(torch.float64, ['-0x.1370375e6f2b0p-1', '-0x.f852893a7bee8p-3', '0x.42b2c214c7072p-2', '-0x.805ee0fff3a92p-2', '0x.2df3e7254eb27p-2', '0x.fffcea0b4f104p-4'], ['-0x.643aa25c13782p-2', '-0x.3aebe4ce287a7p-4'])",
+    "torch.manual_seed(4); m = torch.nn.Linear(0, 3); result = (m.weight.shape, m.bias)": "((3, 0), torch.float32 (3,) [0.0, 0.0, 0.0] rg=True) | warns: Initializing zero-element tensors is a no-op",
+    "torch.manual_seed(4); m = torch.nn.Linear(2, 0); result = (m.weight.shape, m.bias.shape, [v.hex() for v in torch.rand(2).detach().flatten().tolist()])": "((0, 2), (0), ['0x.1e88f40000000p-1', '0x.1e415c0000000p-1']) | warns: Initializing zero-element tensors is a no-op",
+    "torch.manual_seed(5); m = torch.nn.Linear(3, 2); result = (type(m.weight).__name__, m.weight.requires_grad, m.weight.is_leaf, m.weight.grad_fn, [n for n, _ in m.named_parameters()])": "('Parameter', True, True, None, ['weight', 'bias'])",
+    "torch.manual_seed(6); m = torch.nn.Linear(3, 2); y = m(torch.ones(4, 3)); y.sum().backward(); result = (y.grad_fn.name(), [v.hex() for v in y.detach().flatten().tolist()], [v.hex() for v in m.weight.grad.detach().flatten().tolist()], [v.hex() for v in m.bias.grad.detach().flatten().tolist()])": "('AddmmBackward0', ['0x.d16bd20000000p-1', '0x.792a800000000p-5', '0x.d16bd20000000p-1', '0x.792a800000000p-5', '0x.d16bd20000000p-1', '0x.792a800000000p-5', '0x.d16bd20000000p-1', '0x.792a800000000p-5'], ['0x.0000000000000p+2', '0x.0000000000000p+2', '0x.0000000000000p+2', '0x.0000000000000p+2', '0x.0000000000000p+2', '0x.0000000000000p+2'], ['0x.0000000000000p+2', '0x.0000000000000p+2'])",
+    "torch.manual_seed(7); net = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.ReLU(), torch.nn.Linear(8, 1)); result = (repr(net), [v.hex() for v in net[2].weight.detach().flatten().tolist()])": "('Sequential(\\n  (0): Linear(in_features=4, out_features=8, bias=True)\\n  (1): ReLU()\\n  (2): Linear(in_features=8, out_features=1, bias=True)\\n)', ['0x.5c50e20000000p-3', '-0x.65de3c0000000p-3', '-0x.82707a0000000p-3', '0x.38607e0000000p-2', '0x.4b4b020000000p-2', '0x.4d1de00000000p-5', '-0x.f588620000000p-5', '-0x.75de9e0000000p-5'])",
+    "torch.manual_seed(8); m = torch.nn.Linear(3, 2); m.reset_parameters(); result = [v.hex() for v in m.weight.detach().flatten().tolist()]": "['0x.730c8e0000000p-4', '-0x.bf2e2e0000000p-2', '0x.ee5c0a0000000p-2', '0x.aaee080000000p-3', '-0x.62b41e0000000p-2', '-0x.caa57c0000000p-2']",
+    "torch.manual_seed(0); w = torch.empty(3, 5); r = torch.nn.init.kaiming_uniform_(w); result = (r is w, [v.hex() for v in w.detach().flatten().tolist()])": "(True, ['-0x.0cbe560000000p-7', '0x.2cdfbe0000000p-1', '-0x.cd9e9e0000000p-1', '-0x.9cc3bc0000000p-1', '-0x.b00a9c0000000p-2', '0x.2ccd3e0000000p-2', '-0x.639a3c0000000p-6', '0x.bcb4ce0000000p-1', '-0x.8e30840000000p-4', '0x.28d34c0000000p-2', '-0x.5300d40000000p-2', '-0x.b8fd280000000p-3', '-0x.0be9840000000p+0', '-0x.7373ea0000000p-1', '-0x.ce67ca0000000p-2'])",
+    "torch.manual_seed(0); w = torch.empty(3, 5); torch.nn.init.kaiming_uniform_(w, a=0.1, mode='fan_out', nonlinearity='relu'); result = [v.hex() for v in w.detach().flatten().tolist()]": "['-0x.5af2440000000p-7', '0x.846d380000000p-1', '-0x.29f9620000000p+0', '-0x.0a703a0000000p+0', '-0x.16e1ac0000000p-1', '0x.8455560000000p-2', '-0x.cb14ae0000000p-6', '0x.1f0e800000000p+0', '-0x.0107bc0000000p-3', '0x.7f332e0000000p-2', '-0x.b5a6ba0000000p-2', '-0x.1ca8360000000p-2', '-0x.59df840000000p+0', '-0x.df8b200000000p-1', '-0x.2a7b3e0000000p-1']",
+    "torch.manual_seed(0); w = torch.empty(2, 3, 4); torch.nn.init.kaiming_uniform_(w); result = [v.hex() for v in w.detach().flatten().tolist()]": "['-0x.5af2440000000p-8', '0x.846d380000000p-2', '-0x.29f9620000000p-1', '-0x.0a703a0000000p-1', '-0x.16e1ac0000000p-2', '0x.8455560000000p-3', '-0x.cb14ae0000000p-7', '0x.1f0e800000000p-1', '-0x.0107bc0000000p-4', '0x.7f332e0000000p-3', '-0x.b5a6ba0000000p-3', '-0x.1ca8360000000p-3', '-0x.59df840000000p-1', '-0x.df8b200000000p-2', '-0x.2a7b3e0000000p-2', '0x.ad28980000000p-6', '0x.1e40d60000000p-2', '0x.b276800000000p-2', '-0x.eae1bc0000000p-2', '-0x.3b4f0c0000000p-2', '0x.06ff4e0000000p-2', '0x.2ca1ee0000000p-1', '-0x.2a07ce0000000p-3', '0x.0eeaf40000000p-1']",
+    "torch.manual_seed(0); w = torch.empty(3, 5); torch.nn.init.xavier_uniform_(w, gain=2.0); result = [v.hex() for v in w.detach().flatten().tolist()]": "['-0x.a8ebb80000000p-7', '0x.dbb93a0000000p-1', '-0x.6cf13c0000000p+0', '-0x.4651ac0000000p+0', '-0x.558f0a0000000p-1', '0x.db9bf80000000p-2', '-0x.1920e00000000p-5', '0x.5f92380000000p+0', '-0x.3acbe20000000p-3', '0x.d552760000000p-2', '-0x.0c016e0000000p-1', '-0x.5ca1de0000000p-2', '-0x.a79b360000000p+0', '-0x.25a8c20000000p+0', '-0x.6d90460000000p-1']",
+    "torch.manual_seed(0); w = torch.empty(4); r = torch.nn.init.uniform_(w, -1, 3); result = (r is w, [v.hex() for v in w.detach().flatten().tolist()])": "(True, ['0x.f855600000000p-1', '0x.09545e0000000p+1', '-0x.4acc580000000p-1', '-0x.e334000000000p-2'])",
+    "w = torch.ones(2, 2, requires_grad=True); torch.nn.init.zeros_(w); result = (w, w.grad_fn)": "(torch.float32 (2, 2) [[0.0, 0.0], [0.0, 0.0]] rg=True, None)",
+    "w = torch.zeros(2, 2); torch.nn.init.ones_(w); result = w": "torch.float32 (2, 2) [[1.0, 1.0], [1.0, 1.0]] rg=False",
+    "w = torch.zeros(3); torch.nn.init.constant_(w, 0.25); result = w": "torch.float32 (3,) [0.25, 0.25, 0.25] rg=False",
+    "result = [torch.nn.init.calculate_gain(n) for n in ['linear', 'sigmoid', 'tanh', 'relu', 'leaky_relu', 'selu', 'conv2d']]": "[1, 1, 1.6666666666666667, 1.4142135623730951, 1.4141428569978354, 0.75, 1]",
+    "result = torch.nn.init.calculate_gain('leaky_relu', 5 ** 0.5)": "0.5773502691896257",
+    "result = torch.nn.init.calculate_gain('leaky_relu', True)": "ValueError: negative_slope True not a valid number",
+    "result = torch.nn.init.calculate_gain('gelu')": "ValueError: Unsupported nonlinearity gelu",
+    "result = torch.nn.init.kaiming_uniform_(torch.empty(3))": "ValueError: Fan in and fan out can not be computed for tensor with fewer than 2 dimensions",
+    "result = torch.nn.init.kaiming_uniform_(torch.empty(3, 2), mode='fan_avg')": "ValueError: Mode fan_avg not supported, please use one of ['fan_in', 'fan_out']",
+    "result = torch.nn.init.kaiming_uniform_(torch.empty(0, 2))": "torch.float32 (0, 2) [] rg=False | warns: Initializing zero-element tensors is a no-op",
+    "g = torch.Generator().manual_seed(9); w = torch.empty(2, 3); torch.nn.init.kaiming_uniform_(w, generator=g); result = [v.hex() for v in w.detach().flatten().tolist()]": "['0x.c333380000000p-2', '-0x.1eb3a60000000p-1', '-0x.d1cf320000000p-5', '0x.91ae0e0000000p-1', '0x.2ea3740000000p+0', '0x.381a060000000p+0']",
+}
+
+
+@pytest.mark.parametrize("code", sorted(LINEAR))
+def test_linear_and_init_answer_as_the_golden(code: str) -> None:
+    assert outcome(engine, code) == LINEAR[code]
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("code", sorted(LINEAR))
+def test_linear_goldens_are_torchs(code: str, real_torch: ModuleType) -> None:
+    assert outcome(real_torch, code) == LINEAR[code]
+
+
+def _linear(torch: ModuleType, seed: int, sizes: tuple, bias: bool, dtype: str) -> list:
+    torch.manual_seed(seed)
+    layers = [torch.nn.Linear(i, o, bias, dtype=getattr(torch, dtype)) for i, o in sizes]
+    tensors = [p.detach() for layer in layers for p in layer.parameters()]
+    return [(str(t.dtype), t.numpy().tobytes()) for t in tensors] + [torch.rand(2).tolist()]
+
+
+@pytest.mark.torch
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**64 - 1),
+    sizes=st.lists(st.tuples(st.integers(1, 40), st.integers(1, 40)), min_size=1, max_size=3),
+    bias=st.booleans(),
+    dtype=st.sampled_from(FLOATS),
+)
+def test_linear_weights_are_torchs(
+    seed: int, sizes: list, bias: bool, dtype: str, real_torch: ModuleType
+) -> None:
+    ours = _linear(engine, seed, sizes, bias, dtype)
+    theirs = _linear(real_torch, seed, sizes, bias, dtype)
+    assert ours == theirs

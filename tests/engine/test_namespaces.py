@@ -152,7 +152,7 @@ def test_torch_raises_the_same(namespace: str, name: str, real_torch) -> None:
         ("torch.cuda", "set_device"),
         ("torch.cuda", "FloatTensor"),
         ("torch.optim", "Adam"),
-        ("torch.nn", "Linear"),
+        ("torch.nn", "Bilinear"),
         ("torch.nn", "modules"),
     ],
 )

@@ -1,10 +1,10 @@
 """torch.nn: ``torch.nn.functional``, ``torch.nn.Parameter`` and the modules of
-``modules.py`` (Module, the losses, the activations, Sequential)."""
+``modules.py`` (Module, the losses, the activations, Sequential, Linear) and ``init``."""
 
 from __future__ import annotations
 
 from ..torch_names import namespace_hooks as _namespace_hooks
-from . import functional
+from . import functional, init
 from .modules import (
     BCELoss,
     BCEWithLogitsLoss,
@@ -13,6 +13,7 @@ from .modules import (
     Identity,
     L1Loss,
     LeakyReLU,
+    Linear,
     LogSoftmax,
     Module,
     MSELoss,
@@ -33,6 +34,7 @@ __all__ = [
     "Identity",
     "L1Loss",
     "LeakyReLU",
+    "Linear",
     "LogSoftmax",
     "MSELoss",
     "Module",
@@ -44,6 +46,7 @@ __all__ = [
     "Softmax",
     "Tanh",
     "functional",
+    "init",
 ]
 
 
