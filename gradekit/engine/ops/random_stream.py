@@ -16,7 +16,7 @@ computed here; numpy's own seeding differs). What each op takes from it:
   from`` once the range reaches ``2**28`` (measured on torch 2.13).
 - ``randperm(n)``: indices ``0..n-1``, then for ``i < n - 1`` swap ``i`` with ``i + random() % (n -
   i)`` (torch's algorithm for ``n < 2**32 / 20``).
-- ``normal_``: see :func:`normal`.
+- ``normal_``: see :func:`normal` (float32's log and sincos: ``avx_mathfun``).
 """
 
 from __future__ import annotations
@@ -118,29 +118,35 @@ def permutation(generator: Any, n: int) -> np.ndarray:
 
 
 def _scaled(values: np.ndarray, mean: float, std: float) -> np.ndarray:
-    """``values * std + mean`` as torch's kernels compute it (one fused multiply-add)."""
+    """``values * std + mean`` as torch's kernels compute it (one fused multiply-add, with
+    float32 ``mean`` and ``std`` for float32 values)."""
     if (mean, std) == (0.0, 1.0):
         return values
     if values.dtype == np.float64:
         return _fma(values.ravel(), std, mean).reshape(values.shape)
-    kind = values.dtype.type  # (a float32 product is exact in double: one rounding less)
-    exact = values.astype(np.float64) * np.float64(kind(std)) + np.float64(kind(mean))
-    return exact.astype(values.dtype)
+    from .fused import fused_multiply_add_float32
+
+    with np.errstate(all="ignore"):
+        return fused_multiply_add_float32(values, np.float32(std), np.float32(mean))
 
 
 def _normal_pairs(u1: np.ndarray, u2: np.ndarray, mean: float, std: float) -> tuple[Any, Any]:
     """normal_fill_16's Box-Muller in ``u1``'s dtype: (cos half, sin half), each
-    ``radius * cos(theta)`` (``sin``) fused-multiply-added with ``std`` and ``mean``."""
-    kind = u1.dtype.type
-    if kind is np.float64:  # glibc's log, cos and sin, as torch's std:: calls
+    ``radius * cos(theta)`` (``sin``) fused-multiply-added with ``std`` and ``mean``. float64
+    takes glibc's log/cos/sin (torch's ``std::`` calls), float32 the AVX2 kernel's
+    ``avx_mathfun`` log and sincos."""
+    if u1.dtype == np.float64:
         pairs = [
             _box_muller(a, b) for a, b in zip(u1.ravel().tolist(), u2.ravel().tolist(), strict=True)
         ]
         both = np.array(pairs, dtype=np.float64).reshape(*u1.shape, 2)
         return _scaled(both[..., 0], mean, std), _scaled(both[..., 1], mean, std)
-    radius = np.sqrt(kind(-2.0) * np.log(kind(1.0) - u1))
-    theta = kind(2.0 * math.pi) * u2
-    return _scaled(radius * np.cos(theta), mean, std), _scaled(radius * np.sin(theta), mean, std)
+    from .avx_mathfun import log256_ps, sincos256_ps
+
+    f = np.float32
+    radius = np.sqrt(f(-2.0) * log256_ps(f(1.0) - u1))
+    sin, cos = sincos256_ps(f(2.0 * math.pi) * u2)
+    return _scaled(radius * cos, mean, std), _scaled(radius * sin, mean, std)
 
 
 def _box_muller(u1: float, u2: float) -> tuple[float, float]:
