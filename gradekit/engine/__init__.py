@@ -175,6 +175,7 @@ try:
     from .ops.pointwise import (
         mul_function as mul,
     )
+    from .ops.random_ops import bernoulli
     from .ops.reduction import (
         all,
         amax,
@@ -249,6 +250,7 @@ __all__ = [
     "as_tensor",
     "atan2",
     "autograd",
+    "bernoulli",
     "bmm",
     "bool",
     "broadcast_shapes",

@@ -1220,6 +1220,19 @@ MESSAGES.update(
 )
 WARNINGS["init_zero_elements"] = "Initializing zero-element tensors is a no-op"
 
+# bernoulli and dropout (ops/random_ops.py, nn/dropout.py)
+MESSAGES.update(
+    {
+        "bernoulli_p": (RuntimeError, "bernoulli_ expects p to be in [0, 1], but got p={p}"),
+        "bernoulli_tensor_p": (
+            RuntimeError,
+            "Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error "
+            "message be improved?  If so, please report an enhancement request to PyTorch.)",
+        ),
+        "dropout_p": (ValueError, "dropout probability has to be between 0 and 1, but got {p}"),
+    }
+)
+
 
 def message(key: str, **fields: object) -> str:
     """The formatted text of catalogue entry ``key``."""

@@ -7,7 +7,8 @@ torch's do. ``randn``/``normal_``/``torch.normal`` are torch's bit for bit too: 
 elements, normal_fill from 16 on (float32 and float16 through torch's AVX2 kernel and its
 ``avx_mathfun`` log and sincos). ``nn.Linear`` and
 ``nn.init``'s uniform initialisers therefore give torch's weights (``LINEAR``, whose goldens
-keep the warnings). Float values are compared as ``float.hex``. The goldens were captured from torch
+keep the warnings). ``bernoulli``/``bernoulli_`` and ``F.dropout``/``nn.Dropout`` draw as
+torch's CPU kernels do (``DROPOUT``). Float values are compared as ``float.hex``. The goldens were captured from torch
 2.13 with ``audit_outcomes.goldens``; the torch-marked tests re-check them and sweep seeds and
 shapes against live torch."""
 
@@ -258,3 +259,64 @@ def test_linear_weights_are_torchs(
     ours = _linear(engine, seed, sizes, bias, dtype)
     theirs = _linear(real_torch, seed, sizes, bias, dtype)
     assert ours == theirs
+
+
+DROPOUT = {
+    "torch.manual_seed(0); result = torch.empty(8).bernoulli_(0.3)": "torch.float32 (8,) [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0] rg=False",
+    "torch.manual_seed(1); result = torch.empty(2, 5, dtype=torch.float64).bernoulli_()": "torch.float64 (2, 5) [[1.0, 1.0, 1.0, 1.0, 0.0], [1.0, 1.0, 0.0, 0.0, 1.0]] rg=False",
+    "torch.manual_seed(1); result = torch.empty(6, dtype=torch.int64).bernoulli_(0.5)": "torch.int64 (6,) [1, 1, 1, 1, 0, 1] rg=False",
+    "torch.manual_seed(2); result = torch.bernoulli(torch.tensor([0.1, 0.5, 0.9, 0.0, 1.0]))": "torch.float32 (5,) [0.0, 1.0, 1.0, 0.0, 1.0] rg=False",
+    "torch.manual_seed(2); a = torch.bernoulli(torch.full((3,), 0.5, dtype=torch.float64)); result = (a, torch.rand(2).tolist())": "(torch.float64 (3,) [0.0, 1.0, 0.0] rg=False, [0.44253265857696533, 0.09576863050460815])",
+    "torch.manual_seed(3); result = torch.bernoulli(torch.ones(4), 0.25)": "torch.float32 (4,) [1.0, 0.0, 0.0, 1.0] rg=False",
+    "torch.manual_seed(3); result = torch.empty(3).bernoulli_(torch.tensor([0.2, 0.8, 0.5]))": "torch.float32 (3,) [1.0, 1.0, 1.0] rg=False",
+    "result = torch.empty(3).bernoulli_(1.5)": "RuntimeError: bernoulli_ expects p to be in [0, 1], but got p=1.5",
+    "result = torch.bernoulli(torch.tensor([0.5, 2.0]))": "RuntimeError: Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error message be improved?  If so, please report an enhancement request to PyTorch.)",
+    "result = torch.bernoulli(torch.tensor([1, 0]))": "NotImplementedError: \"bernoulli_tensor_cpu_p_\" not implemented for 'Long'",
+    "torch.manual_seed(0); x = torch.ones(10, requires_grad=True); y = F.dropout(x, 0.4); y.sum().backward(); result = (y, y.grad_fn.name(), x.grad)": "(torch.float32 (10,) [0.0, 0.0, 1.66667, 0.0, 0.0, 0.0, 1.66667, 1.66667, 1.66667, 1.66667] rg=True, 'MulBackward0', torch.float32 (10,) [0.0, 0.0, 1.66667, 0.0, 0.0, 0.0, 1.66667, 1.66667, 1.66667, 1.66667] rg=False)",
+    "torch.manual_seed(0); x = torch.rand(3, 7, dtype=torch.float64); result = [v.hex() for v in F.dropout(x, 0.3).detach().flatten().tolist()]": "['0x.62c32234354fdp+0', '0x.02dc1e385db65p+0', '0x.50017cc0c768bp-1', '0x.50bb0765ac74ap+0', '0x.d7ca0089e19c0p-1', '0x.215586adbbe1bp+0', '0x.05467b50dcb42p-2', '0x.0p+0', '0x.a9359884925a4p-1', '0x.0p+0', '0x.4b3dc0473455cp-1', '0x.02a1e83a3f43ap-2', '0x.03da2d8ca34bdp-1', '0x.c6e117ae8a792p-1', '0x.0p+0', '0x.426a0119dfd1dp-1', '0x.29e5bab3e1c4ep-1', '0x.0p+0', '0x.e66d8c59d2f03p-1', '0x.1f0a231632b89p+0', '0x.33bc71144811bp-2']",
+    "torch.manual_seed(0); x = torch.rand(20, dtype=torch.float16); result = [v.hex() for v in F.dropout(x, 0.7).detach().flatten().tolist()]": "['0x.0p+0', '0x.47c0000000000p+1', '0x.0p+0', '0x.0p+0', '0x.0p+0', '0x.0p+0', '0x.0p+0', '0x.7e80000000000p+1', '0x.0p+0', '0x.0p+0', '0x.29c0000000000p+0', '0x.0p+0', '0x.30c0000000000p-4', '0x.0p+0', '0x.f5c0000000000p-1', '0x.0p+0', '0x.0p+0', '0x.0p+0', '0x.0p+0', '0x.e1c0000000000p-1']",
+    "x = torch.ones(3); result = (F.dropout(x, training=False) is x, F.dropout(x, 0.0) is x, F.dropout(torch.ones(0)).shape)": "(True, True, (0))",
+    "x = torch.ones(3, requires_grad=True); y = F.dropout(x, 1.0); result = (y, y.grad_fn.name())": "(torch.float32 (3,) [0.0, 0.0, 0.0] rg=True, 'MulBackward0')",
+    "torch.manual_seed(5); x = torch.ones(6); y = F.dropout(x, 0.5, inplace=True); result = (y is x, x)": "(True, torch.float32 (6,) [0.0, 2.0, 2.0, 2.0, 2.0, 0.0] rg=False)",
+    "result = F.dropout(torch.ones(3), 1.5)": "ValueError: dropout probability has to be between 0 and 1, but got 1.5",
+    "torch.manual_seed(6); m = torch.nn.Dropout(0.25); x = torch.ones(8); a = m(x); m.eval(); result = (repr(m), a, m(x) is x)": "('Dropout(p=0.25, inplace=False)', torch.float32 (8,) [1.33333, 0.0, 0.0, 1.33333, 1.33333, 1.33333, 1.33333, 1.33333] rg=False, True)",
+    "result = repr(torch.nn.Dropout(0.2, True))": "'Dropout(p=0.2, inplace=True)'",
+    "result = torch.nn.Dropout(2)": "ValueError: dropout probability has to be between 0 and 1, but got 2",
+    "torch.manual_seed(7); net = torch.nn.Sequential(torch.nn.Linear(4, 3), torch.nn.Dropout(0.5)); result = [v.hex() for v in net(torch.ones(2, 4)).detach().flatten().tolist()]": "['-0x.0p+0', '-0x.0p+0', '0x.0p+0', '-0x.4e81b00000000p-2', '-0x.0p+0', '0x.0p+0']",
+}
+
+
+@pytest.mark.parametrize("code", sorted(DROPOUT))
+def test_bernoulli_and_dropout_answer_as_the_golden(code: str) -> None:
+    assert outcome(engine, code) == DROPOUT[code]
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("code", sorted(DROPOUT))
+def test_dropout_goldens_are_torchs(code: str, real_torch: ModuleType) -> None:
+    assert outcome(real_torch, code) == DROPOUT[code]
+
+
+def _dropped(torch: ModuleType, seed: int, shape: tuple, dtype: str, p: float) -> list:
+    torch.manual_seed(seed)
+    x = torch.rand(shape, dtype=getattr(torch, dtype)).requires_grad_()
+    y = torch.nn.functional.dropout(x, p)
+    probabilities = torch.bernoulli(x.detach())
+    filled = torch.empty(shape, dtype=getattr(torch, dtype)).bernoulli_(p)
+    drawn = [t.detach().numpy().tobytes() for t in (y, probabilities, filled)]
+    return [*drawn, y is x, torch.rand(2).tolist()]
+
+
+@pytest.mark.torch
+@settings(max_examples=80, deadline=None)
+@given(
+    seed=st.integers(0, 2**64 - 1),
+    shape=SHAPES,
+    dtype=st.sampled_from(FLOATS),
+    p=st.sampled_from([0.0, 0.1, 0.5, 0.7, 1.0]) | st.floats(0, 1),
+)
+def test_dropout_and_bernoulli_are_torchs(
+    seed: int, shape: tuple, dtype: str, p: float, real_torch: ModuleType
+) -> None:
+    ours = _dropped(engine, seed, shape, dtype, p)
+    assert ours == _dropped(real_torch, seed, shape, dtype, p)

@@ -9,6 +9,7 @@ from .modules import (
     BCELoss,
     BCEWithLogitsLoss,
     CrossEntropyLoss,
+    Dropout,
     Flatten,
     Identity,
     L1Loss,
@@ -30,6 +31,7 @@ __all__ = [
     "BCELoss",
     "BCEWithLogitsLoss",
     "CrossEntropyLoss",
+    "Dropout",
     "Flatten",
     "Identity",
     "L1Loss",
@@ -57,4 +59,5 @@ __getattr__, __dir__ = _namespace_hooks("torch.nn", globals())
 # engine's ``modules`` is not torch's ``torch.nn.modules`` package: that stays unsupported
 del annotations
 del globals()["modules"]  # (bound by the import system, by name)
+del globals()["dropout"]  # (F.dropout's module)
 del globals()["smooth_activations"]  # (F.softplus's and F.logsigmoid's module, bound likewise)

@@ -31,6 +31,7 @@ from ..ops.shape_helpers import reshape as _reshape
 from ..ops.shape_helpers import view as _view
 from ..tensor import Tensor
 from ..torch_names import namespace_hooks as _namespace_hooks
+from .dropout import dropout  # noqa: F401 - torch.nn.functional.dropout
 from .smooth_activations import logsigmoid, softplus
 
 __all__ = [

@@ -382,6 +382,21 @@ class Linear(Module):
         )
 
 
+class Dropout(Module):
+    def __init__(self, p: float = 0.5, inplace: bool = False) -> None:
+        super().__init__()
+        if p < 0 or p > 1:
+            raise errors.error("dropout_p", p=p)
+        self.p = p
+        self.inplace = inplace
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.dropout(input, self.p, self.training, self.inplace)
+
+    def extra_repr(self) -> str:
+        return f"p={self.p}, inplace={self.inplace}"
+
+
 class Tanh(Module):
     def forward(self, input: Tensor) -> Tensor:
         return pointwise.tanh(input)

@@ -362,6 +362,8 @@ METHODS: dict[str, Any] = {
     "fill_": inplace.fill_,
     "uniform_": random_ops.uniform_,
     "normal_": random_ops.normal_,
+    "bernoulli_": random_ops.bernoulli_,
+    "bernoulli": random_ops.bernoulli,
     "copy_": arguments.with_parameter_names(inplace.copy_, src="other"),  # torch's keyword
     # conversions
     "to": conversion.to,

@@ -7,6 +7,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import numpy as np
+
 from .. import errors
 from ..dtypes import FLOATING
 from ..tensor import Tensor
@@ -48,3 +50,44 @@ def normal_(self: Tensor, mean: float = 0.0, std: float = 1.0, *, generator: Any
         _generator(generator), count, self.dtype.np_dtype, float(mean), float(std)
     )
     return _overwrite(self, values.reshape(self._data.shape), None)
+
+
+def bernoulli_(self: Tensor, p: Any = 0.5, *, generator: Any = None) -> Tensor:
+    """torch's ``bernoulli_(p)``: a number ``p`` draws a float64 uniform per element
+    (``u < p``); a tensor ``p`` as :func:`bernoulli` does."""
+    if isinstance(p, Tensor):
+        values = _bernoulli_of(p, generator, self._data.shape)
+    else:
+        if not 0 <= p <= 1:
+            raise errors.error("bernoulli_p", p=p)
+        count = math.prod(self._data.shape)
+        values = random_stream.uniform(_generator(generator), count, np.float64) < p
+    return _overwrite(self, values.reshape(self._data.shape).astype(self.dtype.np_dtype), None)
+
+
+def _bernoulli_of(tensor: Tensor, generator: Any, shape: tuple[int, ...]) -> np.ndarray:
+    """One draw per element of the probabilities ``tensor`` broadcast to ``shape``: a
+    uniform in their dtype (float32 and float16: 24 bits, float64: 53) below ``p``."""
+    if tensor.dtype.category != FLOATING:
+        raise errors.error(
+            "kernel_not_implemented", op="bernoulli_tensor_cpu_p_", dtype=tensor.dtype.scalar_name
+        )
+    p = tensor._data
+    if ((p < 0) | (p > 1)).any():
+        raise errors.error("bernoulli_tensor_p")
+    probabilities = np.broadcast_to(p, shape)
+    uniform_dtype = np.float64 if p.dtype == np.float64 else np.float32
+    count = math.prod(shape)
+    drawn = random_stream.uniform(_generator(generator), count, uniform_dtype).reshape(shape)
+    return drawn < probabilities
+
+
+def bernoulli(input: Tensor, p: Any = None, *, generator: Any = None) -> Tensor:
+    """torch.bernoulli(input) (each element a probability) or bernoulli(input, p)."""
+    from .creation import empty
+
+    result = empty(input._data.shape, dtype=input.dtype)
+    if p is not None:
+        return bernoulli_(result, p, generator=generator)
+    values = _bernoulli_of(input, generator, input._data.shape)
+    return Tensor._make(values.astype(input.dtype.np_dtype), input.dtype)
