@@ -320,3 +320,36 @@ def test_dropout_and_bernoulli_are_torchs(
 ) -> None:
     ours = _dropped(engine, seed, shape, dtype, p)
     assert ours == _dropped(real_torch, seed, shape, dtype, p)
+
+
+def _filled_view(torch: ModuleType, seed: int, shape: tuple, order: list, step: int, op: str):
+    """``op`` filling a permuted, stepped view of a fresh tensor, in torch's element order."""
+    torch.manual_seed(seed)
+    base = torch.zeros(shape, dtype=torch.float64 if op == "normal64" else torch.float32)
+    view = base.permute(*order)[..., ::step] if shape else base
+    if op == "uniform_":
+        view.uniform_(-1, 2)
+    elif op == "bernoulli_":
+        view.bernoulli_(0.5)
+    else:
+        view.normal_(0.5, 2.0)
+    return base.numpy().tobytes(), torch.rand(2).tolist()
+
+
+@pytest.mark.torch
+@settings(max_examples=80, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    shape=st.lists(st.integers(1, 9), min_size=1, max_size=3).map(tuple),
+    step=st.integers(1, 3),
+    op=st.sampled_from(["uniform_", "bernoulli_", "normal_", "normal64"]),
+    data=st.data(),
+)
+def test_views_are_filled_in_torchs_order(
+    seed: int, shape: tuple, step: int, op: str, data: st.DataObject, real_torch: ModuleType
+) -> None:
+    """A transposed or stepped view is filled in memory order, and normal_ of a tensor
+    that is not contiguous takes the scalar path at any size."""
+    order = data.draw(st.permutations(range(len(shape))))
+    ours = _filled_view(engine, seed, shape, order, step, op)
+    assert ours == _filled_view(real_torch, seed, shape, order, step, op)

@@ -36,7 +36,7 @@ def uniform_(
     values = random_stream.uniform(
         _generator(generator), count, self.dtype.np_dtype, float(from_), float(to)
     )
-    return _overwrite(self, values.reshape(self._data.shape), None)
+    return _overwrite(self, random_stream.in_memory_order(values, self._data), None)
 
 
 def normal_(self: Tensor, mean: float = 0.0, std: float = 1.0, *, generator: Any = None) -> Tensor:
@@ -47,9 +47,14 @@ def normal_(self: Tensor, mean: float = 0.0, std: float = 1.0, *, generator: Any
         )
     count = math.prod(self._data.shape)
     values = random_stream.normal(
-        _generator(generator), count, self.dtype.np_dtype, float(mean), float(std)
+        _generator(generator),
+        count,
+        self.dtype.np_dtype,
+        float(mean),
+        float(std),
+        contiguous=self.is_contiguous(),
     )
-    return _overwrite(self, values.reshape(self._data.shape), None)
+    return _overwrite(self, random_stream.in_memory_order(values, self._data), None)
 
 
 def bernoulli_(self: Tensor, p: Any = 0.5, *, generator: Any = None) -> Tensor:
@@ -61,8 +66,9 @@ def bernoulli_(self: Tensor, p: Any = 0.5, *, generator: Any = None) -> Tensor:
         if not 0 <= p <= 1:
             raise errors.error("bernoulli_p", p=p)
         count = math.prod(self._data.shape)
-        values = random_stream.uniform(_generator(generator), count, np.float64) < p
-    return _overwrite(self, values.reshape(self._data.shape).astype(self.dtype.np_dtype), None)
+        drawn = random_stream.uniform(_generator(generator), count, np.float64) < p
+        values = random_stream.in_memory_order(drawn, self._data)
+    return _overwrite(self, values.astype(self.dtype.np_dtype), None)
 
 
 def _bernoulli_of(tensor: Tensor, generator: Any, shape: tuple[int, ...]) -> np.ndarray:

@@ -177,15 +177,27 @@ def _normal_fill(
 
 
 def normal(
-    generator: Any, n: int, np_dtype: Any, mean: float = 0.0, std: float = 1.0
+    generator: Any,
+    n: int,
+    np_dtype: Any,
+    mean: float = 0.0,
+    std: float = 1.0,
+    *,
+    contiguous: bool = True,
 ) -> np.ndarray:
     """``n`` values of torch's ``normal_(mean, std)`` for a contiguous tensor: normal_fill
     from 16 elements on, else ``normal_distribution<double>`` per element (two double
     uniforms make two normals; the second waits in the generator for the next draw)."""
+    if not contiguous:  # (the scalar path at any size)
+        return _normal_scalar(generator, n, np_dtype, mean, std)
     if n >= 16 and np_dtype == np.float16:  # in float32, the tail's first uniforms undrawn
         return _normal_fill(generator, n, np.float32, mean, std, whole=False).astype(np.float16)
     if n >= 16:
         return _normal_fill(generator, n, np_dtype, mean, std)
+    return _normal_scalar(generator, n, np_dtype, mean, std)
+
+
+def _normal_scalar(generator: Any, n: int, np_dtype: Any, mean: float, std: float) -> np.ndarray:
     values = []
     for _ in range(n):
         cached = generator._next_normal.pop("double", None)
@@ -197,3 +209,14 @@ def normal(
             cached = radius * math.cos(theta)
         values.append(cached)
     return _scaled(np.array(values, dtype=np.float64), mean, std).astype(np_dtype)
+
+
+def in_memory_order(values: np.ndarray, array: np.ndarray) -> np.ndarray:
+    """``values`` (drawn one after another) laid out as torch's TensorIterator visits
+    ``array``'s elements: dims ordered by stride, largest outermost (a transposed or permuted
+    view is filled in memory order)."""
+    order = sorted(range(array.ndim), key=lambda d: -abs(array.strides[d]))
+    if order == list(range(array.ndim)):
+        return values.reshape(array.shape)
+    laid = values.reshape([array.shape[d] for d in order])
+    return laid.transpose(np.argsort(order))
