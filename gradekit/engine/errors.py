@@ -1230,6 +1230,12 @@ MESSAGES.update(
             "message be improved?  If so, please report an enhancement request to PyTorch.)",
         ),
         "dropout_p": (ValueError, "dropout probability has to be between 0 and 1, but got {p}"),
+        "uniform_range": (
+            RuntimeError,
+            "uniform_ expects to return a [from, to) range, but found from={low} > to={high}",
+        ),
+        "uniform_bound": (RuntimeError, "{which} is out of bounds for {dtype}"),
+        "normal_std": (RuntimeError, "normal expects std >= 0.0, but found std {std}"),
     }
 )
 

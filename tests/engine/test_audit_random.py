@@ -353,3 +353,44 @@ def test_views_are_filled_in_torchs_order(
     order = data.draw(st.permutations(range(len(shape))))
     ours = _filled_view(engine, seed, shape, order, step, op)
     assert ours == _filled_view(real_torch, seed, shape, order, step, op)
+
+
+# the in-place fills' argument errors (torch's parser) and bounds checks
+FILL_ERRORS = {
+    'result = torch.empty(3).uniform_("a")': "TypeError: uniform_(): argument 'from' (position 1) must be float, not str",
+    "result = torch.empty(3).uniform_(0, 1, 2)": "TypeError: uniform_() takes from 0 to 2 positional arguments but 3 were given",
+    'result = torch.empty(3).normal_(std="x")': "TypeError: normal_(): argument 'std' must be float, not str",
+    'result = torch.empty(3).bernoulli_("a")': "TypeError: bernoulli_() received an invalid combination of arguments - got (str), but expected one of:\n * (Tensor p, *, torch.Generator generator = None)\n * (float p = 0.5, *, torch.Generator generator = None)\n",
+    "result = torch.empty(3).uniform_(fro=1)": "TypeError: uniform_() got an unexpected keyword argument 'fro'",
+    "torch.manual_seed(0); result = torch.empty(3).uniform_(to=3.)": "torch.float32 (3,) [1.48877, 2.30467, 0.265432] rg=False",
+    "result = torch.empty(3).uniform_(generator=3)": "TypeError: uniform_(): argument 'generator' must be torch.Generator, not int",
+    "result = torch.empty(3).normal_(1, 2, 3)": "TypeError: normal_() takes from 0 to 2 positional arguments but 3 were given",
+    'result = torch.empty(3).bernoulli_(p="x")': "TypeError: bernoulli_() received an invalid combination of arguments - got (p=str, ), but expected one of:\n * (Tensor p, *, torch.Generator generator = None)\n * (float p = 0.5, *, torch.Generator generator = None)\n",
+    "result = torch.empty(3).normal_(None)": "TypeError: normal_(): argument 'mean' (position 1) must be float, not NoneType",
+    "torch.manual_seed(0); result = torch.empty(3).bernoulli_(p=torch.tensor(0.3))": "torch.float32 (3,) [0.0, 0.0, 1.0] rg=False",
+    "result = torch.empty(3).uniform_(2, 1)": "RuntimeError: uniform_ expects to return a [from, to) range, but found from=2 > to=1",
+    "result = torch.empty(3).uniform_(2.5, 1)": "RuntimeError: uniform_ expects to return a [from, to) range, but found from=2.5 > to=1",
+    "result = torch.empty(3).uniform_(1, 1)": "torch.float32 (3,) [1.0, 1.0, 1.0] rg=False",
+    "result = torch.empty(3).normal_(0, -1.5)": "RuntimeError: normal expects std >= 0.0, but found std -1.5",
+    "result = torch.empty(3, dtype=torch.float16).uniform_(0, 1e6)": "RuntimeError: to is out of bounds for c10::Half",
+    "result = torch.empty(3, dtype=torch.float16).uniform_(-1e6, 0)": "RuntimeError: from is out of bounds for c10::Half",
+    'result = torch.empty(3).uniform_(0, float("inf"))': "RuntimeError: to is out of bounds for float",
+    "result = torch.empty(3).uniform_(-1e308, 1e308)": "RuntimeError: from is out of bounds for float",
+    'torch.manual_seed(0); result = torch.empty(3).normal_(float("nan"), 1)': "torch.float32 (3,) [nan, nan, nan] rg=False",
+    "result = torch.empty(3, dtype=torch.int64).uniform_()": "NotImplementedError: \"check_uniform_bounds\" not implemented for 'Long'",
+    "result = torch.empty(3, dtype=torch.int64).normal_()": "NotImplementedError: \"normal_kernel_cpu\" not implemented for 'Long'",
+    "result = torch.empty(3).normal_(0, 0)": "torch.float32 (3,) [0.0, 0.0, 0.0] rg=False",
+    "result = torch.empty(3).uniform_(3e6, 1e6)": "RuntimeError: uniform_ expects to return a [from, to) range, but found from=3e+06 > to=1e+06",
+    'result = torch.empty(3, dtype=torch.float64).uniform_(0, float("nan"))': "RuntimeError: to is out of bounds for double",
+}
+
+
+@pytest.mark.parametrize("code", sorted(FILL_ERRORS))
+def test_fill_errors_answer_as_the_golden(code: str) -> None:
+    assert outcome(engine, code) == FILL_ERRORS[code]
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("code", sorted(FILL_ERRORS))
+def test_fill_error_goldens_are_torchs(code: str, real_torch: ModuleType) -> None:
+    assert outcome(real_torch, code) == FILL_ERRORS[code]

@@ -485,3 +485,16 @@ def _without_self_and_out(text: str) -> str:
     if parts and parts[-1] == "*":
         parts.pop()
     return "(" + ", ".join(parts) + ")" + ("|hidden" if hidden else "")
+
+
+# ops/random_ops.py's in-place fills
+METHODS.update(
+    {
+        "uniform_": ("(float from = 0, float to = 1, *, torch.Generator generator = None)",),
+        "normal_": ("(float mean = 0, float std = 1, *, torch.Generator generator = None)",),
+        "bernoulli_": (
+            "(Tensor p, *, torch.Generator generator = None)",
+            "(float p = 0.5, *, torch.Generator generator = None)",
+        ),
+    }
+)

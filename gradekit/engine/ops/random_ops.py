@@ -12,7 +12,7 @@ import numpy as np
 from .. import errors
 from ..dtypes import FLOATING
 from ..tensor import Tensor
-from . import random_stream
+from . import arguments, overloads, random_stream
 from .inplace import _overwrite
 
 
@@ -28,15 +28,34 @@ def uniform_(
     """torch's ``uniform_(from=0, to=1)``."""
     if "from" in kw:
         from_ = kw.pop("from")
+    if kw:  # (torch's parser names the keyword)
+        raise TypeError("uniform_")
     if self.dtype.category != FLOATING:
         raise errors.error(
             "op_dtype_unsupported", op="check_uniform_bounds", dtype=self.dtype.scalar_name
         )
+    from_, to = float(from_), float(to)
+    _check_uniform_bounds(from_, to, self.dtype.np_dtype)
     count = math.prod(self._data.shape)
     values = random_stream.uniform(
         _generator(generator), count, self.dtype.np_dtype, float(from_), float(to)
     )
     return _overwrite(self, random_stream.in_memory_order(values, self._data), None)
+
+
+_BOUND_NAMES = {np.float64: "double", np.float32: "float", np.float16: "c10::Half"}
+
+
+def _check_uniform_bounds(low: float, high: float, np_dtype: Any) -> None:
+    """torch's check_uniform_bounds: each bound within the dtype's finite range, then
+    ``from <= to``."""
+    kind = np.dtype(np_dtype).type
+    largest = float(np.finfo(kind).max)
+    for which, value in (("from", low), ("to", high)):
+        if not -largest <= value <= largest:
+            raise errors.error("uniform_bound", which=which, dtype=_BOUND_NAMES[kind])
+    if low > high:
+        raise errors.error("uniform_range", low=f"{low:g}", high=f"{high:g}")
 
 
 def normal_(self: Tensor, mean: float = 0.0, std: float = 1.0, *, generator: Any = None) -> Tensor:
@@ -45,6 +64,8 @@ def normal_(self: Tensor, mean: float = 0.0, std: float = 1.0, *, generator: Any
         raise errors.error(
             "op_dtype_unsupported", op="normal_kernel_cpu", dtype=self.dtype.scalar_name
         )
+    if float(std) < 0:
+        raise errors.error("normal_std", std=f"{float(std):g}")
     count = math.prod(self._data.shape)
     values = random_stream.normal(
         _generator(generator),
@@ -97,3 +118,13 @@ def bernoulli(input: Tensor, p: Any = None, *, generator: Any = None) -> Tensor:
         return bernoulli_(result, p, generator=generator)
     values = _bernoulli_of(input, generator, input._data.shape)
     return Tensor._make(values.astype(input.dtype.np_dtype), input.dtype)
+
+
+# torch's argument parser's errors for calls it would refuse (overloads.METHODS)
+uniform_ = arguments.parsed_like_torch(
+    uniform_, "uniform_", overloads.METHODS["uniform_"], method=True
+)
+normal_ = arguments.parsed_like_torch(normal_, "normal_", overloads.METHODS["normal_"], method=True)
+bernoulli_ = arguments.parsed_like_torch(
+    bernoulli_, "bernoulli_", overloads.METHODS["bernoulli_"], method=True
+)
