@@ -394,3 +394,27 @@ def test_fill_errors_answer_as_the_golden(code: str) -> None:
 @pytest.mark.parametrize("code", sorted(FILL_ERRORS))
 def test_fill_error_goldens_are_torchs(code: str, real_torch: ModuleType) -> None:
     assert outcome(real_torch, code) == FILL_ERRORS[code]
+
+
+# a random fill in a graph: torch's zero-gradient nodes
+FILL_GRAPHS = {
+    "w = torch.empty(3, requires_grad=True); w.uniform_()": "RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.",
+    "x = torch.ones(3, requires_grad=True); y = x * 2; y.uniform_(); y.sum().backward(); result = (y.grad_fn.name(), x.grad)": "('UniformBackward0', torch.float32 (3,) [0.0, 0.0, 0.0] rg=False)",
+    "x = torch.ones(3, requires_grad=True); y = x * 2; y.normal_(); y.sum().backward(); result = (y.grad_fn.name(), x.grad)": "('NormalBackward0', torch.float32 (3,) [0.0, 0.0, 0.0] rg=False)",
+    "x = torch.ones(3, requires_grad=True); y = x * 2; y.bernoulli_(); y.sum().backward(); result = (y.grad_fn.name(), x.grad)": "('BernoulliBackward2', torch.float32 (3,) [0.0, 0.0, 0.0] rg=False)",
+    "w = torch.empty(3, requires_grad=True)\nwith torch.no_grad(): w.uniform_()\nresult = w.grad_fn": "None",
+    "torch.manual_seed(0); x = torch.ones(3, requires_grad=True); y = torch.bernoulli(x * 0.5); y.sum().backward(); result = (y, y.grad_fn.name(), x.grad)": "(torch.float32 (3,) [1.0, 0.0, 1.0] rg=True, 'BernoulliBackward0', torch.float32 (3,) [0.0, 0.0, 0.0] rg=False)",
+    "p = torch.full((3,), 0.5, requires_grad=True); y = torch.zeros(3); y.bernoulli_(p); y.sum().backward(); result = (y.grad_fn.name(), p.grad)": "('BernoulliBackward1', torch.float32 (3,) [0.0, 0.0, 0.0] rg=False)",
+    "x = torch.ones(3, requires_grad=True); y = x * 2; y.uniform_(); result = y.grad_fn.next_functions[0][0].name()": "'MulBackward0'",
+}
+
+
+@pytest.mark.parametrize("code", sorted(FILL_GRAPHS))
+def test_fill_graphs_answer_as_the_golden(code: str) -> None:
+    assert outcome(engine, code) == FILL_GRAPHS[code]
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("code", sorted(FILL_GRAPHS))
+def test_fill_graph_goldens_are_torchs(code: str, real_torch: ModuleType) -> None:
+    assert outcome(real_torch, code) == FILL_GRAPHS[code]

@@ -10,10 +10,43 @@ from typing import Any
 import numpy as np
 
 from .. import errors
+from ..autograd import grad_mode
+from ..autograd.graph import Node
 from ..dtypes import FLOATING
 from ..tensor import Tensor
-from . import arguments, overloads, random_stream
+from . import arguments, overloads, pointwise, random_stream
 from .inplace import _overwrite
+
+
+class _RandomFillBackward(Node):
+    """A random fill's node (torch's UniformBackward0, NormalBackward0, BernoulliBackward…):
+    the values do not depend on the input, so its gradient is zero."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        return tuple(pointwise.zeros_like_grad(grad) for _ in self.next_functions)
+
+
+def _fill_node(name: str) -> type:
+    return type(name, (_RandomFillBackward,), {"__slots__": ()})
+
+
+UniformBackward0 = _fill_node("UniformBackward0")
+NormalBackward0 = _fill_node("NormalBackward0")
+BernoulliBackward0 = _fill_node("BernoulliBackward0")  # torch.bernoulli(p)
+BernoulliBackward1 = _fill_node("BernoulliBackward1")  # bernoulli_(tensor p)
+BernoulliBackward2 = _fill_node("BernoulliBackward2")  # bernoulli_(number p)
+
+
+def _fill(self: Tensor, values: np.ndarray, node_type: type, *others: Any) -> Tensor:
+    """Write ``values`` into self; recorded (a zero-gradient node) when self requires grad."""
+    node = None
+    if grad_mode.enabled and (self._requires_grad or any(o._requires_grad for o in others)):
+        self._check_inplace()
+        edges = (self._edge(), *(o._edge() for o in others))
+        node = node_type(edges, ((self._data.shape, self.dtype),))
+    return _overwrite(self, values, node)
 
 
 def _generator(generator: Any) -> Any:
@@ -40,7 +73,7 @@ def uniform_(
     values = random_stream.uniform(
         _generator(generator), count, self.dtype.np_dtype, float(from_), float(to)
     )
-    return _overwrite(self, random_stream.in_memory_order(values, self._data), None)
+    return _fill(self, random_stream.in_memory_order(values, self._data), UniformBackward0)
 
 
 _BOUND_NAMES = {np.float64: "double", np.float32: "float", np.float16: "c10::Half"}
@@ -75,7 +108,7 @@ def normal_(self: Tensor, mean: float = 0.0, std: float = 1.0, *, generator: Any
         float(std),
         contiguous=self.is_contiguous(),
     )
-    return _overwrite(self, random_stream.in_memory_order(values, self._data), None)
+    return _fill(self, random_stream.in_memory_order(values, self._data), NormalBackward0)
 
 
 def bernoulli_(self: Tensor, p: Any = 0.5, *, generator: Any = None) -> Tensor:
@@ -83,13 +116,14 @@ def bernoulli_(self: Tensor, p: Any = 0.5, *, generator: Any = None) -> Tensor:
     (``u < p``); a tensor ``p`` as :func:`bernoulli` does."""
     if isinstance(p, Tensor):
         values = _bernoulli_of(p, generator, self._data.shape)
+        return _fill(self, values.astype(self.dtype.np_dtype), BernoulliBackward1, p)
     else:
         if not 0 <= p <= 1:
             raise errors.error("bernoulli_p", p=p)
         count = math.prod(self._data.shape)
         drawn = random_stream.uniform(_generator(generator), count, np.float64) < p
         values = random_stream.in_memory_order(drawn, self._data)
-    return _overwrite(self, values.astype(self.dtype.np_dtype), None)
+    return _fill(self, values.astype(self.dtype.np_dtype), BernoulliBackward2)
 
 
 def _bernoulli_of(tensor: Tensor, generator: Any, shape: tuple[int, ...]) -> np.ndarray:
@@ -117,7 +151,12 @@ def bernoulli(input: Tensor, p: Any = None, *, generator: Any = None) -> Tensor:
     if p is not None:
         return bernoulli_(result, p, generator=generator)
     values = _bernoulli_of(input, generator, input._data.shape)
-    return Tensor._make(values.astype(input.dtype.np_dtype), input.dtype)
+    result = Tensor._make(values.astype(input.dtype.np_dtype), input.dtype)
+    if grad_mode.enabled and input._requires_grad:
+        node = BernoulliBackward0((input._edge(),), ((result._data.shape, result.dtype),))
+        result = Tensor._make(result._data, result.dtype, node)
+        result._requires_grad = True
+    return result
 
 
 # torch's argument parser's errors for calls it would refuse (overloads.METHODS)
