@@ -187,6 +187,7 @@ def render() -> str:
         "",
         "The engine's CPU random numbers are torch's stream: after `torch.manual_seed(s)` (or "
         "from a `torch.Generator`) `torch.rand`, `Tensor.uniform_`, `torch.randint`, "
+        "`torch.randint_like`, `Tensor.random_`, "
         "`torch.randperm`, `torch.randn`, `Tensor.normal_` and `torch.normal` give torch's "
         "values bit for bit (float32, float64 and float16), as do `torch.bernoulli`, "
         "`Tensor.bernoulli_`, `F.dropout` and `nn.Dropout`. So `torch.nn.Linear(in_features, "

@@ -175,7 +175,7 @@ try:
     from .ops.pointwise import (
         mul_function as mul,
     )
-    from .ops.random_ops import bernoulli
+    from .ops.random_ops import bernoulli, randint_like
     from .ops.reduction import (
         all,
         amax,
@@ -372,6 +372,7 @@ __all__ = [
     "randint",
     "randn",
     "randn_like",
+    "randint_like",
     "randperm",
     "reciprocal",
     "relu",

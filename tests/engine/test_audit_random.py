@@ -418,3 +418,71 @@ def test_fill_graphs_answer_as_the_golden(code: str) -> None:
 @pytest.mark.parametrize("code", sorted(FILL_GRAPHS))
 def test_fill_graph_goldens_are_torchs(code: str, real_torch: ModuleType) -> None:
     assert outcome(real_torch, code) == FILL_GRAPHS[code]
+
+
+# Tensor.random_ (no bounds, to, from/to, from/None) and torch.randint_like
+RANDOM_FILLS = {
+    'torch.manual_seed(0); x = torch.zeros(3); result = torch.randint_like(x, "a")': "TypeError: randint_like() received an invalid combination of arguments - got (Tensor, str), but expected one of:\n * (Tensor input, int low, int high, *, torch.Generator generator, torch.memory_format memory_format = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n * (Tensor input, int low, int high, *, torch.memory_format memory_format = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n * (Tensor input, Tensor high, *, torch.Generator generator, torch.memory_format memory_format = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n * (Tensor input, Tensor high, *, torch.memory_format memory_format = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n * (Tensor input, int high, *, torch.Generator generator, torch.memory_format memory_format = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n * (Tensor input, int high, *, torch.memory_format memory_format = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n",
+    'torch.manual_seed(0); result = torch.zeros(3).random_("a")': "TypeError: random_() received an invalid combination of arguments - got (str), but expected one of:\n * (*, torch.Generator generator = None)\n * (int from, int to, *, torch.Generator generator = None)\n * (int to, *, torch.Generator generator = None)\n",
+    "torch.manual_seed(0); x = torch.zeros(3); result = torch.randint_like(x, 5, dtype=torch.int64)": "torch.int64 (3,) [4, 4, 3] rg=False",
+    "torch.manual_seed(0); x = torch.zeros(3); result = torch.randint_like(x, 2, 5)": "torch.float32 (3,) [4.0, 2.0, 4.0] rg=False",
+    "torch.manual_seed(0); result = torch.empty(3, dtype=torch.int8).random_(0, 300)": "RuntimeError: to - 1 is out of bounds for signed char",
+    "torch.manual_seed(0); result = torch.empty(3).random_(5, 2)": "RuntimeError: random_ expects 'from' to be less than 'to', but got from=5 >= to=2",
+    "torch.manual_seed(0); result = torch.empty(3,dtype=torch.int64).random_(5, None)": "torch.int64 (3,) [900450186894289465, 3969543146641149130, 1895649597198586629] rg=False",
+    "torch.manual_seed(0); result = torch.empty(3,dtype=torch.int8).random_(5, None)": "torch.int8 (3,) [88, 29, 22] rg=False",
+    "torch.manual_seed(0); result = torch.empty(3,dtype=torch.float32).random_(5, None)": "torch.float32 (3,) [8326370.0, 12889200.0, 1485140.0] rg=False",
+    "torch.manual_seed(0); x = torch.zeros(3); result = torch.randint_like(x, 5, requires_grad=True)": "torch.float32 (3,) [4.0, 4.0, 3.0] rg=True",
+    "torch.manual_seed(0); x = torch.zeros(3); result = torch.randint_like(x, high=5)": "torch.float32 (3,) [4.0, 4.0, 3.0] rg=False",
+    "torch.manual_seed(0); x = torch.zeros(3); result = torch.randint_like(x, low=1, high=5)": "torch.float32 (3,) [1.0, 4.0, 2.0] rg=False",
+    "torch.manual_seed(0); x = torch.zeros(2, 3, dtype=torch.int32); result = torch.randint_like(x, -4, 2**20)": "torch.int32 (2, 3) [[976780, 295995, 424109], [104116, 953519, 138255]] rg=False",
+    "torch.manual_seed(0); result = torch.empty(3, dtype=torch.float64).random_(10)": "torch.float64 (3,) [4.0, 9.0, 3.0] rg=False",
+    "torch.manual_seed(0); result = torch.empty(2, 2, dtype=torch.int16).random_(-5, 5)": "torch.int16 (2, 2) [[-1, 4], [-2, -5]] rg=False",
+    "torch.manual_seed(0); result = torch.empty(3).random_(to=7)": "torch.float32 (3,) [4.0, 3.0, 0.0] rg=False",
+    "torch.manual_seed(0); result = torch.empty(3).random_(1, 2, 3)": "TypeError: random_() takes 2 positional arguments but 3 were given",
+    "torch.manual_seed(0); result = torch.empty(3).random_(generator=1)": "TypeError: random_() received an invalid combination of arguments - got (generator=int, ), but expected one of:\n * (*, torch.Generator generator = None)\n * (int from, int to, *, torch.Generator generator = None)\n * (int to, *, torch.Generator generator = None)\n",
+    "torch.manual_seed(0); g = torch.Generator().manual_seed(3); result = torch.empty(3).random_(9, generator=g)": "torch.float32 (3,) [4.0, 5.0, 1.0] rg=False",
+    "torch.manual_seed(0); result = torch.empty(3, dtype=torch.int8).random_(200, None)": "RuntimeError: from is out of bounds for signed char",
+    "torch.manual_seed(0); result = torch.empty(4, 3).t().random_(100)": "torch.float32 (3, 4) [[44.0, 60.0, 27.0, 83.0], [39.0, 63.0, 3.0, 1.0], [33.0, 79.0, 97.0, 66.0]] rg=False",
+    "torch.manual_seed(0); x = torch.ones(3, requires_grad=True); y = x * 2; y.random_(); result = y.grad_fn.name()": "'RandomBackward2'",
+    "torch.manual_seed(0); x = torch.ones(3, requires_grad=True); y = x * 2; y.random_(5); result = y.grad_fn.name()": "'RandomBackward1'",
+    "torch.manual_seed(0); x = torch.ones(3, requires_grad=True); y = x * 2; y.random_(1, 5); y.sum().backward(); result = (y.grad_fn.name(), x.grad)": "('RandomBackward0', torch.float32 (3,) [0.0, 0.0, 0.0] rg=False)",
+    "torch.manual_seed(0); x = torch.zeros(3, dtype=torch.int64); result = (torch.randint_like(x, 2**40), torch.rand(2).tolist())": "(torch.int64 (3,) [741280623151, 506137267392, 291447657211] rg=False, [0.4900934100151062, 0.8964447379112244])",
+    "torch.manual_seed(0); result = torch.empty(6, dtype=torch.int64).random_()": "torch.int64 (6,) [900450186894289455, 3969543146641149120, 1895649597198586619, 827948490035658087, 7815051614634499795, 2691271404617651954] rg=False",
+    "torch.manual_seed(0); result = torch.empty(6, dtype=torch.int64).random_(0, None)": "torch.int64 (6,) [900450186894289455, 3969543146641149120, 1895649597198586619, 827948490035658087, 7815051614634499795, 2691271404617651954] rg=False",
+    "torch.manual_seed(0); result = torch.empty(6, dtype=torch.int64).random_(2, None)": "torch.int64 (6,) [900450186894289459, 3969543146641149124, 1895649597198586623, 827948490035658091, 7815051614634499797, 2691271404617651958] rg=False",
+    "torch.manual_seed(0); result = torch.empty(6, dtype=torch.int32).random_()": "torch.int32 (6,) [209652396, 398764591, 924231285, 1478610112, 441365315, 1537364731] rg=False",
+    "torch.manual_seed(0); result = torch.empty(6, dtype=torch.int32).random_(0, None)": "torch.int32 (6,) [398764591, 1478610112, 1537364731, 1491434855, 530702035, 1650906866] rg=False",
+    "torch.manual_seed(0); result = torch.empty(6, dtype=torch.int32).random_(2, None)": "torch.int32 (6,) [1237374187, 880567972, 1155342357, 115038337, 1366585089, 2009865042] rg=False",
+    "torch.manual_seed(0); result = torch.empty(6, dtype=torch.int16).random_()": "torch.int16 (6,) [2732, 10799, 9845, 19648, 13123, 21243] rg=False",
+    "torch.manual_seed(0); result = torch.empty(6, dtype=torch.int16).random_(0, None)": "torch.int16 (6,) [2732, 10799, 9845, 19648, 13123, 21243] rg=False",
+    "torch.manual_seed(0); result = torch.empty(6, dtype=torch.int16).random_(2, None)": "torch.int16 (6,) [15538, 2381, 733, 11606, 7305, 16787] rg=False",
+    "torch.manual_seed(0); result = torch.empty(6, dtype=torch.int8).random_()": "torch.int8 (6,) [44, 47, 117, 64, 67, 123] rg=False",
+    "torch.manual_seed(0); result = torch.empty(6, dtype=torch.int8).random_(0, None)": "torch.int8 (6,) [44, 47, 117, 64, 67, 123] rg=False",
+    "torch.manual_seed(0); result = torch.empty(6, dtype=torch.int8).random_(2, None)": "torch.int8 (6,) [118, 47, 121, 116, 45, 53] rg=False",
+    "torch.manual_seed(0); result = torch.empty(6, dtype=torch.uint8).random_()": "torch.uint8 (6,) [172, 47, 117, 192, 67, 251] rg=False",
+    "torch.manual_seed(0); result = torch.empty(6, dtype=torch.uint8).random_(0, None)": "torch.uint8 (6,) [172, 47, 117, 192, 67, 251] rg=False",
+    "torch.manual_seed(0); result = torch.empty(6, dtype=torch.uint8).random_(2, None)": "torch.uint8 (6,) [44, 95, 225, 176, 193, 23] rg=False",
+    "torch.manual_seed(0); result = torch.empty(6, dtype=torch.bool).random_()": "torch.bool (6,) [False, True, True, False, True, True] rg=False",
+    "torch.manual_seed(0); result = torch.empty(6, dtype=torch.bool).random_(0, None)": "torch.bool (6,) [False, True, True, False, True, True] rg=False",
+    "torch.manual_seed(0); result = torch.empty(6, dtype=torch.bool).random_(2, None)": "RuntimeError: from is out of bounds for bool",
+    "torch.manual_seed(0); result = torch.empty(6, dtype=torch.float32).random_()": "torch.float32 (6,) [8325660.0, 12888500.0, 1484220.0, 2214890.0, 5157540.0, 10637900.0] rg=False",
+    "torch.manual_seed(0); result = torch.empty(6, dtype=torch.float32).random_(0, None)": "torch.float32 (6,) [8325660.0, 12888500.0, 1484220.0, 2214890.0, 5157540.0, 10637900.0] rg=False",
+    "torch.manual_seed(0); result = torch.empty(6, dtype=torch.float32).random_(2, None)": "torch.float32 (6,) [8325950.0, 12888800.0, 1484590.0, 2215320.0, 5157860.0, 10638300.0] rg=False",
+    "torch.manual_seed(0); result = torch.empty(6, dtype=torch.float64).random_()": "torch.float64 (6,) [8737460000000000.0, 6375470000000000.0, 4137750000000000.0, 8293360000000000.0, 5809860000000000.0, 7126030000000000.0] rg=False",
+    "torch.manual_seed(0); result = torch.empty(6, dtype=torch.float64).random_(0, None)": "torch.float64 (6,) [8737460000000000.0, 6375470000000000.0, 4137750000000000.0, 8293360000000000.0, 5809860000000000.0, 7126030000000000.0] rg=False",
+    "torch.manual_seed(0); result = torch.empty(6, dtype=torch.float64).random_(2, None)": "torch.float64 (6,) [8737460000000000.0, 6375470000000000.0, 4137750000000000.0, 8293360000000000.0, 5809860000000000.0, 7126030000000000.0] rg=False",
+    "torch.manual_seed(0); result = torch.empty(6, dtype=torch.float16).random_()": "torch.float16 (6,) [1277.0, 1017.0, 1661.0, 999.0, 982.0, 543.0] rg=False",
+    "torch.manual_seed(0); result = torch.empty(6, dtype=torch.float16).random_(0, None)": "torch.float16 (6,) [1277.0, 1017.0, 1661.0, 999.0, 982.0, 543.0] rg=False",
+    "torch.manual_seed(0); result = torch.empty(6, dtype=torch.float16).random_(2, None)": "torch.float16 (6,) [1217.0, 1317.0, 1064.0, 1116.0, 1924.0, 694.0] rg=False",
+}
+
+
+@pytest.mark.parametrize("code", sorted(RANDOM_FILLS))
+def test_random_fills_answer_as_the_golden(code: str) -> None:
+    assert outcome(engine, code) == RANDOM_FILLS[code]
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("code", sorted(RANDOM_FILLS))
+def test_random_fill_goldens_are_torchs(code: str, real_torch: ModuleType) -> None:
+    assert outcome(real_torch, code) == RANDOM_FILLS[code]

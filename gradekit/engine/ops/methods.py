@@ -364,6 +364,7 @@ METHODS: dict[str, Any] = {
     "normal_": random_ops.normal_,
     "bernoulli_": random_ops.bernoulli_,
     "bernoulli": random_ops.bernoulli,
+    "random_": random_ops.random_,
     "copy_": arguments.with_parameter_names(inplace.copy_, src="other"),  # torch's keyword
     # conversions
     "to": conversion.to,

@@ -496,5 +496,20 @@ METHODS.update(
             "(Tensor p, *, torch.Generator generator = None)",
             "(float p = 0.5, *, torch.Generator generator = None)",
         ),
+        "random_": (
+            "(*, torch.Generator generator = None)",
+            "(int from, int to, *, torch.Generator generator = None)",
+            "(int to, *, torch.Generator generator = None)",
+        ),
     }
+)
+_LIKE_TAIL = (
+    "torch.memory_format memory_format = None, torch.dtype dtype = None, "
+    "torch.layout layout = None, torch.device device = None, bool pin_memory = False, "
+    "bool requires_grad = False)"
+)
+FUNCTIONS["randint_like"] = tuple(
+    f"(Tensor input, {head}, *, {generator}{_LIKE_TAIL}"
+    for head in ("int low, int high", "Tensor high", "int high")
+    for generator in ("torch.Generator generator, ", "")
 )

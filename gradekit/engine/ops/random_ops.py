@@ -37,6 +37,9 @@ NormalBackward0 = _fill_node("NormalBackward0")
 BernoulliBackward0 = _fill_node("BernoulliBackward0")  # torch.bernoulli(p)
 BernoulliBackward1 = _fill_node("BernoulliBackward1")  # bernoulli_(tensor p)
 BernoulliBackward2 = _fill_node("BernoulliBackward2")  # bernoulli_(number p)
+RandomBackward0 = _fill_node("RandomBackward0")  # random_(from, to)
+RandomBackward1 = _fill_node("RandomBackward1")  # random_(to)
+RandomBackward2 = _fill_node("RandomBackward2")  # random_()
 
 
 def _fill(self: Tensor, values: np.ndarray, node_type: type, *others: Any) -> Tensor:
@@ -159,6 +162,86 @@ def bernoulli(input: Tensor, p: Any = None, *, generator: Any = None) -> Tensor:
     return result
 
 
+def random_(self: Tensor, *bounds: Any, generator: Any = None, **keywords: Any) -> Tensor:
+    """torch's ``random_()``, ``random_(to)`` and ``random_(from, to)`` (``to=None``: up to
+    the type's largest integer); a call torch's parser refuses raises its TypeError."""
+    from .creation import Generator
+
+    try:
+        if generator is not None and not isinstance(generator, Generator):
+            raise TypeError("random_")
+        return _random(self, bounds, generator, dict(keywords))
+    except TypeError:
+        called = {**keywords, "generator": generator} if generator is not None else keywords
+        error = arguments.call_error("random_", overloads.METHODS["random_"], bounds, called)
+        if error is None:
+            raise
+        raise error from None
+
+
+def _random(self: Tensor, bounds: tuple, generator: Any, keywords: dict) -> Tensor:
+    from .arguments import is_index
+    from .creation import _CPP_TYPE_NAMES, _check_random_bounds
+
+    if "from" in keywords:
+        bounds = (keywords.pop("from"), *bounds)
+    if "to" in keywords:
+        bounds = (*bounds, keywords.pop("to"))
+    if keywords or len(bounds) > 2:
+        raise TypeError("random_")
+    count = math.prod(self._data.shape)
+    np_dtype = self.dtype.np_dtype
+    node_type = (RandomBackward2, RandomBackward1, RandomBackward0)[len(bounds)]
+    if not bounds:
+        drawn = random_stream.full_range(_generator(generator), count, np_dtype)
+    else:
+        low, high = (0, bounds[0]) if len(bounds) == 1 else bounds
+        if high is None and len(bounds) == 2 and is_index(low):
+            high = random_stream.range_top(np_dtype)
+            if self.dtype in _CPP_TYPE_NAMES:  # (from's bound first)
+                _check_random_bounds(low, max(high, low + 1), self.dtype)
+        if not (is_index(low) and is_index(high)):
+            raise TypeError("random_")
+        if low >= high:
+            raise errors.error("randint_range", low=low, high=high)
+        if self.dtype in _CPP_TYPE_NAMES:
+            _check_random_bounds(low, high, self.dtype)
+        drawn = random_stream.from_to(_generator(generator), count, int(low), int(high))
+    values = random_stream.in_memory_order(drawn.astype(np_dtype), self._data)
+    return _fill(self, values, node_type)
+
+
+def randint_like(
+    input: Tensor,
+    low: Any = errors.REQUIRED,
+    high: Any = errors.REQUIRED,
+    *,
+    generator: Any = None,
+    dtype: Any = None,
+    requires_grad: bool = False,
+    **_: Any,
+) -> Tensor:
+    """torch.randint_like(input, high) / (input, low, high): randint of input's shape, in
+    input's dtype unless ``dtype`` is given."""
+    from .creation import randint
+
+    if high is errors.REQUIRED:
+        low, high = 0, low
+    elif low is errors.REQUIRED:  # randint_like(x, high=5)
+        low = 0
+    if not isinstance(input, Tensor) or low is errors.REQUIRED:
+        raise TypeError("randint_like")
+    target = input.dtype if dtype is None else dtype
+    return randint(
+        low,
+        high,
+        input._data.shape,
+        generator=generator,
+        dtype=target,
+        requires_grad=requires_grad,
+    )
+
+
 # torch's argument parser's errors for calls it would refuse (overloads.METHODS)
 uniform_ = arguments.parsed_like_torch(
     uniform_, "uniform_", overloads.METHODS["uniform_"], method=True
@@ -166,4 +249,7 @@ uniform_ = arguments.parsed_like_torch(
 normal_ = arguments.parsed_like_torch(normal_, "normal_", overloads.METHODS["normal_"], method=True)
 bernoulli_ = arguments.parsed_like_torch(
     bernoulli_, "bernoulli_", overloads.METHODS["bernoulli_"], method=True
+)
+randint_like = arguments.parsed_like_torch(
+    randint_like, "randint_like", overloads.FUNCTIONS["randint_like"]
 )

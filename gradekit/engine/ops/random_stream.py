@@ -220,3 +220,30 @@ def in_memory_order(values: np.ndarray, array: np.ndarray) -> np.ndarray:
         return values.reshape(array.shape)
     laid = values.reshape([array.shape[d] for d in order])
     return laid.transpose(np.argsort(order))
+
+
+def full_range(generator: Any, n: int, np_dtype: Any) -> np.ndarray:
+    """``n`` of torch's ``random_()`` (no bounds): int64 and float64 ``random64() % (max +
+    1)`` (float64's max ``2**53``), bool ``random() & 1``, the other types ``random() % (max +
+    1)`` (float32 ``2**24``, float16 ``2**11``)."""
+    kind = np.dtype(np_dtype)
+    if kind == np.bool_:
+        return (random32(generator, n) & np.uint64(1)).astype(np.bool_)
+    wide = kind in (np.dtype(np.int64), np.dtype(np.float64))
+    raw = random64(generator, n) if wide else random32(generator, n)
+    if kind.kind == "f":
+        modulus = 2 ** {8: 53, 4: 24, 2: 11}[kind.itemsize] + 1
+    else:
+        modulus = int(np.iinfo(kind).max) + 1
+    return (raw % np.uint64(modulus)).astype(np_dtype)
+
+
+def range_top(np_dtype: Any) -> int:
+    """The exclusive top of ``random_(from, None)``: the type's largest integer (a float's
+    ``2**digits``) plus one."""
+    kind = np.dtype(np_dtype)
+    if kind == np.bool_:
+        return 2
+    if kind.kind == "f":
+        return 2 ** {8: 53, 4: 24, 2: 11}[kind.itemsize] + 1
+    return int(np.iinfo(kind).max) + 1
