@@ -175,7 +175,7 @@ try:
     from .ops.pointwise import (
         mul_function as mul,
     )
-    from .ops.random_ops import bernoulli, randint_like
+    from .ops.random_ops import bernoulli, multinomial, randint_like
     from .ops.reduction import (
         all,
         amax,
@@ -345,6 +345,7 @@ __all__ = [
     "minimum",
     "mm",
     "mul",
+    "multinomial",
     "multiply",
     "mv",
     "nan",

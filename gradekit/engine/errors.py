@@ -1236,6 +1236,24 @@ MESSAGES.update(
         ),
         "uniform_bound": (RuntimeError, "{which} is out of bounds for {dtype}"),
         "normal_std": (RuntimeError, "normal expects std >= 0.0, but found std {std}"),
+        "multinomial_dims": (RuntimeError, "prob_dist must be 1 or 2 dim"),
+        "multinomial_dtype": (
+            RuntimeError,
+            "multinomial only supports floating-point dtypes for input, got: {dtype}",
+        ),
+        "multinomial_count": (RuntimeError, "cannot sample n_sample <= 0 samples"),
+        "multinomial_too_many": (
+            RuntimeError,
+            "cannot sample n_sample > prob_dist.size(-1) samples without replacement",
+        ),
+        "multinomial_values": (
+            RuntimeError,
+            "probability tensor contains either `inf`, `nan` or element < 0",
+        ),
+        "multinomial_sum": (
+            RuntimeError,
+            "invalid multinomial distribution (sum of probabilities <= 0)",
+        ),
     }
 )
 

@@ -486,3 +486,62 @@ def test_random_fills_answer_as_the_golden(code: str) -> None:
 @pytest.mark.parametrize("code", sorted(RANDOM_FILLS))
 def test_random_fill_goldens_are_torchs(code: str, real_torch: ModuleType) -> None:
     assert outcome(real_torch, code) == RANDOM_FILLS[code]
+
+
+# torch.multinomial (the exponential trick without replacement, cumulative sums with) and
+# Tensor.exponential_
+MULTINOMIAL = {
+    "torch.manual_seed(0); result = torch.multinomial(torch.tensor([0.2, 0.3]), 3)": "RuntimeError: cannot sample n_sample > prob_dist.size(-1) samples without replacement",
+    "torch.manual_seed(0); result = torch.multinomial(torch.tensor([-0.2, 0.3]), 1)": "RuntimeError: probability tensor contains either `inf`, `nan` or element < 0",
+    "torch.manual_seed(0); result = torch.multinomial(torch.tensor([0., 0.]), 1)": "RuntimeError: invalid multinomial distribution (sum of probabilities <= 0)",
+    "torch.manual_seed(0); result = torch.multinomial(torch.tensor([1, 2]), 1)": "RuntimeError: multinomial only supports floating-point dtypes for input, got: Long",
+    "torch.manual_seed(0); result = torch.multinomial(torch.ones(2,2,2), 1)": "RuntimeError: prob_dist must be 1 or 2 dim",
+    "torch.manual_seed(0); result = torch.multinomial(torch.tensor([0.2, 0.3]), 0)": "RuntimeError: cannot sample n_sample <= 0 samples",
+    'torch.manual_seed(0); result = torch.multinomial(torch.tensor([0.2, float("nan")]), 1)': "RuntimeError: probability tensor contains either `inf`, `nan` or element < 0",
+    "torch.manual_seed(0); result = torch.multinomial(torch.tensor([0.2, 0.3]), 2, True)": "torch.int64 (2,) [1, 1] rg=False",
+    "torch.manual_seed(0); result = torch.multinomial(torch.tensor([0., 0.]), 2, True)": "RuntimeError: invalid multinomial distribution (sum of probabilities <= 0)",
+    "torch.manual_seed(0); result = torch.multinomial(torch.tensor([0.1, 0.2, 0.3, 0.4]), 4)": "torch.int64 (4,) [2, 1, 3, 0] rg=False",
+    "torch.manual_seed(0); result = torch.multinomial(torch.tensor([[0.1, 0.9], [0.5, 0.5]], dtype=torch.float64), 6, replacement=True)": "torch.int64 (2, 6) [[1, 1, 1, 1, 1, 1], [0, 0, 1, 0, 0, 0]] rg=False",
+    "torch.manual_seed(0); result = torch.tensor([1., 2., 3.]).multinomial(2)": "torch.int64 (2,) [2, 1] rg=False",
+    "torch.manual_seed(0); result = torch.multinomial(torch.rand(3, 10, dtype=torch.float16), 5)": "torch.int64 (3, 5) [[7, 5, 9, 1, 0], [7, 4, 8, 6, 1], [6, 5, 1, 4, 2]] rg=False",
+    "torch.manual_seed(0); result = torch.multinomial(torch.rand(2, 50), 1)": "torch.int64 (2, 1) [[8], [24]] rg=False",
+    "torch.manual_seed(0); g = torch.Generator().manual_seed(4); result = torch.multinomial(torch.ones(8), 3, generator=g)": "torch.int64 (3,) [2, 6, 0] rg=False",
+    "torch.manual_seed(0); result = torch.empty(5).exponential_()": "torch.float32 (5,) [3.50833, 1.23038, 0.615044, 2.53512, 1.03571] rg=False",
+    "torch.manual_seed(0); result = torch.empty(4, dtype=torch.float64).exponential_(2.5)": "torch.float64 (4,) [1.40333, 0.492154, 0.246018, 1.01405] rg=False",
+    "torch.manual_seed(0); x = torch.ones(3, requires_grad=True); y = x * 2; y.exponential_(); result = y.grad_fn.name()": "'ExponentialBackward0'",
+}
+
+
+@pytest.mark.parametrize("code", sorted(MULTINOMIAL))
+def test_multinomial_answers_as_the_golden(code: str) -> None:
+    assert outcome(engine, code) == MULTINOMIAL[code]
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("code", sorted(MULTINOMIAL))
+def test_multinomial_goldens_are_torchs(code: str, real_torch: ModuleType) -> None:
+    assert outcome(real_torch, code) == MULTINOMIAL[code]
+
+
+def _sampled(torch: ModuleType, seed: int, shape: tuple, dtype: str, n: int, replace: bool):
+    torch.manual_seed(seed)
+    p = torch.rand(shape, dtype=getattr(torch, dtype))
+    picked = torch.multinomial(p, n, replace).tolist()
+    return picked, torch.empty(5, dtype=getattr(torch, dtype)).exponential_(0.5).tolist()
+
+
+@pytest.mark.torch
+@settings(max_examples=80, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    shape=st.lists(st.integers(1, 300), min_size=1, max_size=2).map(tuple),
+    dtype=st.sampled_from(FLOATS),
+    replace=st.booleans(),
+    data=st.data(),
+)
+def test_multinomial_is_torchs(
+    seed: int, shape: tuple, dtype: str, replace: bool, data: st.DataObject, real_torch: ModuleType
+) -> None:
+    n = data.draw(st.integers(1, 400 if replace else shape[-1]))
+    ours = _sampled(engine, seed, shape, dtype, n, replace)
+    assert ours == _sampled(real_torch, seed, shape, dtype, n, replace)

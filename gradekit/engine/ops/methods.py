@@ -365,6 +365,8 @@ METHODS: dict[str, Any] = {
     "bernoulli_": random_ops.bernoulli_,
     "bernoulli": random_ops.bernoulli,
     "random_": random_ops.random_,
+    "exponential_": random_ops.exponential_,
+    "multinomial": random_ops.multinomial,
     "copy_": arguments.with_parameter_names(inplace.copy_, src="other"),  # torch's keyword
     # conversions
     "to": conversion.to,

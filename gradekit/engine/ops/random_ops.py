@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import errors
+from .. import dtypes, errors
 from ..autograd import grad_mode
 from ..autograd.graph import Node
 from ..dtypes import FLOATING
@@ -253,3 +253,64 @@ bernoulli_ = arguments.parsed_like_torch(
 randint_like = arguments.parsed_like_torch(
     randint_like, "randint_like", overloads.FUNCTIONS["randint_like"]
 )
+
+
+def exponential_(self: Tensor, lambd: float = 1.0, *, generator: Any = None) -> Tensor:
+    """torch's ``exponential_(lambd)``: ``-1 / lambd * log1p(-u)`` of a float64 uniform per
+    element (glibc's log1p), rounded to the tensor's dtype."""
+    count = math.prod(self._data.shape)
+    drawn = random_stream.uniform(_generator(generator), count, np.float64).tolist()
+    scale = -1.0 / lambd
+    values = np.array([scale * math.log1p(-u) for u in drawn], dtype=np.float64)
+    values = random_stream.in_memory_order(values.astype(self.dtype.np_dtype), self._data)
+    return _fill(self, values, ExponentialBackward0)
+
+
+ExponentialBackward0 = _fill_node("ExponentialBackward0")
+
+
+def multinomial(
+    input: Tensor, num_samples: int, replacement: bool = False, *, generator: Any = None
+) -> Tensor:
+    """torch.multinomial on the CPU: without replacement (or one sample) the exponential
+    trick, ``argmax``/``topk`` of ``p / q`` with ``q`` from ``exponential_``; with
+    replacement each sample a float64 uniform searched in the row's normalised cumulative
+    sums."""
+    from .creation import empty
+
+    if input.dim() not in (1, 2):
+        raise errors.error("multinomial_dims")
+    if input.dtype.category != FLOATING:
+        raise errors.error("multinomial_dtype", dtype=input.dtype.scalar_name)
+    if num_samples <= 0:
+        raise errors.error("multinomial_count")
+    categories = input.shape[-1]
+    if not replacement and num_samples > categories:
+        raise errors.error("multinomial_too_many")
+    p = input._data
+    if not np.isfinite(p).all() or (p < 0).any():
+        raise errors.error("multinomial_values")
+    if (p.sum(axis=-1) <= 0).any():
+        raise errors.error("multinomial_sum")
+    rows = p.reshape(-1, categories)
+    if not replacement or num_samples == 1:
+        q = exponential_(empty(input._data.shape, dtype=input.dtype), generator=generator)
+        with np.errstate(all="ignore"):  # (a float16 ratio may overflow to inf, silently)
+            ratio = Tensor._make((p / q._data).reshape(-1, categories), input.dtype)
+        if num_samples == 1:  # argmax: the first largest
+            picked = np.argmax(ratio._data, axis=-1)[:, None]
+        else:  # the engine's topk (torch's order among ties)
+            from .reduction import topk
+
+            picked = topk(ratio, num_samples).indices._data
+    else:
+        gen = _generator(generator)
+        picked = np.empty((rows.shape[0], num_samples), np.int64)
+        for i, row in enumerate(rows):
+            # (float16 accumulates in float32, as torch's cum_dist)
+            cumulative = np.cumsum(row, dtype=np.float64 if row.dtype == np.float64 else np.float32)
+            cumulative = cumulative / cumulative[-1]
+            draws = random_stream.uniform(gen, num_samples, np.float64)
+            picked[i] = np.searchsorted(cumulative.astype(np.float64), draws, side="left")
+    shape = (*input.shape[:-1], num_samples)
+    return Tensor._make(picked.reshape(shape).astype(np.int64), dtypes.int64)
