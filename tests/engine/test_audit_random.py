@@ -545,3 +545,28 @@ def test_multinomial_is_torchs(
     n = data.draw(st.integers(1, 400 if replace else shape[-1]))
     ours = _sampled(engine, seed, shape, dtype, n, replace)
     assert ours == _sampled(real_torch, seed, shape, dtype, n, replace)
+
+
+# the parser's errors of multinomial, bernoulli, exponential_ and randint_like
+SAMPLER_ERRORS = {
+    'x = torch.ones(3); result = torch.multinomial(x, "a")': "TypeError: multinomial(): argument 'num_samples' (position 2) must be int, not str",
+    'x = torch.ones(3); result = x.multinomial("a")': "TypeError: multinomial(): argument 'num_samples' (position 1) must be int, not str",
+    'x = torch.ones(3); result = torch.bernoulli(x, "a")': "TypeError: bernoulli() received an invalid combination of arguments - got (Tensor, str), but expected one of:\n * (Tensor input, *, torch.Generator generator = None, Tensor out = None)\n * (Tensor input, float p, *, torch.Generator generator = None)\n",
+    'x = torch.ones(3); result = x.bernoulli("a")': "TypeError: bernoulli() received an invalid combination of arguments - got (str), but expected one of:\n * (*, torch.Generator generator = None)\n * (float p, *, torch.Generator generator = None)\n",
+    'x = torch.ones(3); result = x.exponential_("a")': "TypeError: exponential_(): argument 'lambd' (position 1) must be float, not str",
+    "x = torch.ones(3); result = torch.multinomial(x, 2, True, 3)": "TypeError: multinomial() takes from 2 to 3 positional arguments but 4 were given",
+    'result = torch.bernoulli("a")': "TypeError: bernoulli(): argument 'input' (position 1) must be Tensor, not str",
+    "x = torch.ones(3); result = torch.randint_like(x, 3, foo=1)": "TypeError: randint_like() received an invalid combination of arguments - got (Tensor, int, foo=int), but expected one of:\n * (Tensor input, int low, int high, *, torch.Generator generator, torch.memory_format memory_format = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n * (Tensor input, int low, int high, *, torch.memory_format memory_format = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n * (Tensor input, Tensor high, *, torch.Generator generator, torch.memory_format memory_format = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n * (Tensor input, Tensor high, *, torch.memory_format memory_format = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n * (Tensor input, int high, *, torch.Generator generator, torch.memory_format memory_format = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n * (Tensor input, int high, *, torch.memory_format memory_format = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n",
+    'torch.manual_seed(1); x = torch.ones(3); result = (x.multinomial(2), torch.bernoulli(x, 0.5), x.bernoulli(), torch.randint_like(x, 3, device="cpu"))': "(torch.int64 (2,) [0, 1] rg=False, torch.float32 (3,) [1.0, 0.0, 1.0] rg=False, torch.float32 (3,) [1.0, 1.0, 1.0] rg=False, torch.float32 (3,) [0.0, 0.0, 0.0] rg=False)",
+}
+
+
+@pytest.mark.parametrize("code", sorted(SAMPLER_ERRORS))
+def test_sampler_errors_answer_as_the_golden(code: str) -> None:
+    assert outcome(engine, code) == SAMPLER_ERRORS[code]
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("code", sorted(SAMPLER_ERRORS))
+def test_sampler_error_goldens_are_torchs(code: str, real_torch: ModuleType) -> None:
+    assert outcome(real_torch, code) == SAMPLER_ERRORS[code]

@@ -363,10 +363,10 @@ METHODS: dict[str, Any] = {
     "uniform_": random_ops.uniform_,
     "normal_": random_ops.normal_,
     "bernoulli_": random_ops.bernoulli_,
-    "bernoulli": random_ops.bernoulli,
+    "bernoulli": random_ops.bernoulli_method,
     "random_": random_ops.random_,
     "exponential_": random_ops.exponential_,
-    "multinomial": random_ops.multinomial,
+    "multinomial": random_ops.multinomial_method,
     "copy_": arguments.with_parameter_names(inplace.copy_, src="other"),  # torch's keyword
     # conversions
     "to": conversion.to,

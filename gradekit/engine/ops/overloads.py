@@ -508,6 +508,22 @@ _LIKE_TAIL = (
     "torch.layout layout = None, torch.device device = None, bool pin_memory = False, "
     "bool requires_grad = False)"
 )
+METHODS["multinomial"] = (
+    "(int num_samples, bool replacement = False, *, torch.Generator generator = None)",
+)
+METHODS["bernoulli"] = (
+    "(*, torch.Generator generator = None)",
+    "(float p, *, torch.Generator generator = None)",
+)
+METHODS["exponential_"] = ("(float lambd = 1, *, torch.Generator generator = None)",)
+FUNCTIONS["multinomial"] = (
+    "(Tensor input, int num_samples, bool replacement = False, *, "
+    "torch.Generator generator = None, Tensor out = None)",
+)
+FUNCTIONS["bernoulli"] = (
+    "(Tensor input, *, torch.Generator generator = None, Tensor out = None)",
+    "(Tensor input, float p, *, torch.Generator generator = None)",
+)
 FUNCTIONS["randint_like"] = tuple(
     f"(Tensor input, {head}, *, {generator}{_LIKE_TAIL}"
     for head in ("int low, int high", "Tensor high", "int high")

@@ -217,9 +217,12 @@ def randint_like(
     high: Any = errors.REQUIRED,
     *,
     generator: Any = None,
+    memory_format: Any = None,
     dtype: Any = None,
+    layout: Any = None,
+    device: Any = None,
+    pin_memory: bool = False,
     requires_grad: bool = False,
-    **_: Any,
 ) -> Tensor:
     """torch.randint_like(input, high) / (input, low, high): randint of input's shape, in
     input's dtype unless ``dtype`` is given."""
@@ -314,3 +317,18 @@ def multinomial(
             picked[i] = np.searchsorted(cumulative.astype(np.float64), draws, side="left")
     shape = (*input.shape[:-1], num_samples)
     return Tensor._make(picked.reshape(shape).astype(np.int64), dtypes.int64)
+
+
+multinomial_method = arguments.parsed_like_torch(
+    multinomial, "multinomial", overloads.METHODS["multinomial"], method=True
+)
+multinomial = arguments.parsed_like_torch(
+    multinomial, "multinomial", overloads.FUNCTIONS["multinomial"]
+)
+bernoulli_method = arguments.parsed_like_torch(
+    bernoulli, "bernoulli", overloads.METHODS["bernoulli"], method=True
+)
+bernoulli = arguments.parsed_like_torch(bernoulli, "bernoulli", overloads.FUNCTIONS["bernoulli"])
+exponential_ = arguments.parsed_like_torch(
+    exponential_, "exponential_", overloads.METHODS["exponential_"], method=True
+)
