@@ -185,12 +185,18 @@ def render() -> str:
         "`Sequential` takes modules or an `OrderedDict`, indexes, slices, iterates and "
         "`append`s.",
         "",
-        "There is no `torch.nn.Linear` (nor other modules with random initial weights): the "
-        "engine's random numbers are not torch's stream (`torch.rand` and `randn` draw from "
-        "numpy's PCG64), so its weights after `torch.manual_seed` would differ from torch's. "
-        "Make the weights with `torch.nn.Parameter(torch.tensor(...))` instead. Nor is there "
-        "dropout (`F.dropout`, `nn.Dropout`): its mask comes from the same random stream. "
-        "`nn.LayerNorm` is there: its weight starts at 1 and its bias at 0, as torch's.",
+        "The engine's CPU random numbers are torch's stream: after `torch.manual_seed(s)` (or "
+        "from a `torch.Generator`) `torch.rand`, `Tensor.uniform_`, `torch.randint`, "
+        "`torch.randint_like`, `Tensor.random_`, "
+        "`torch.randperm`, `torch.randn`, `Tensor.normal_` and `torch.normal` give torch's "
+        "values bit for bit (float32, float64 and float16), as do `torch.bernoulli`, "
+        "`Tensor.bernoulli_`, `Tensor.exponential_`, `torch.multinomial`, `F.dropout` and "
+        "`nn.Dropout`. So `torch.nn.Linear(in_features, "
+        "out_features, bias=True, dtype=None)` starts from torch's weights (its "
+        "`reset_parameters`: `kaiming_uniform_(weight, a=sqrt(5))`, then the bias uniform in "
+        "`±1/sqrt(in_features)`), and `torch.nn.init` has `uniform_`, `kaiming_uniform_`, "
+        "`xavier_uniform_`, `zeros_`, `ones_`, `constant_` and `calculate_gain`. "
+        "`nn.LayerNorm`'s weight starts at 1 and its bias at 0, as torch's.",
         "",
         "`F.pad` takes the modes 'constant', 'reflect' and 'replicate'; 'circular' raises the "
         "engine's error. Values and gradients of the activations and losses are torch's kernels' "

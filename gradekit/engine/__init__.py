@@ -181,6 +181,7 @@ try:
         mul_function as mul,
     )
     from .ops.products import addbmm, baddbmm, cdist, cross, dist, inner, kron, trace, vdot
+    from .ops.random_ops import bernoulli, multinomial, randint_like
     from .ops.reduction import (
         all,
         amax,
@@ -325,6 +326,7 @@ __all__ = [
     "autograd",
     "bincount",
     "bucketize",
+    "bernoulli",
     "bmm",
     "bool",
     "broadcast_shapes",
@@ -432,6 +434,7 @@ __all__ = [
     "mm",
     "msort",
     "mul",
+    "multinomial",
     "multiply",
     "mv",
     "nan",
@@ -460,6 +463,7 @@ __all__ = [
     "randint",
     "randn",
     "randn_like",
+    "randint_like",
     "randperm",
     "reciprocal",
     "relu",

@@ -33,6 +33,7 @@ ALIASED_MODULES: dict[str, str] = {
     "torch.nn": "gradekit.engine.nn",
     "torch.nn.functional": "gradekit.engine.nn.functional",
     "torch.nn.parameter": "gradekit.engine.nn.parameter",
+    "torch.nn.init": "gradekit.engine.nn.init",
     "torch.linalg": "gradekit.engine.linalg",
     "torch.cuda": "gradekit.engine.cuda",
     "torch.optim": "gradekit.engine.optim",

@@ -1725,6 +1725,60 @@ WARNINGS: dict[str, str] = {
     ),
 }
 
+# torch.nn.init (nn/init.py)
+MESSAGES.update(
+    {
+        "init_fan_dims": (
+            ValueError,
+            "Fan in and fan out can not be computed for tensor with fewer than 2 dimensions",
+        ),
+        "init_fan_mode": (
+            ValueError,
+            "Mode {mode} not supported, please use one of ['fan_in', 'fan_out']",
+        ),
+        "init_nonlinearity": (ValueError, "Unsupported nonlinearity {name}"),
+        "init_negative_slope": (ValueError, "negative_slope {slope} not a valid number"),
+    }
+)
+WARNINGS["init_zero_elements"] = "Initializing zero-element tensors is a no-op"
+
+# bernoulli and dropout (ops/random_ops.py, nn/dropout.py)
+MESSAGES.update(
+    {
+        "bernoulli_p": (RuntimeError, "bernoulli_ expects p to be in [0, 1], but got p={p}"),
+        "bernoulli_tensor_p": (
+            RuntimeError,
+            "Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error "
+            "message be improved?  If so, please report an enhancement request to PyTorch.)",
+        ),
+        "dropout_p": (ValueError, "dropout probability has to be between 0 and 1, but got {p}"),
+        "uniform_range": (
+            RuntimeError,
+            "uniform_ expects to return a [from, to) range, but found from={low} > to={high}",
+        ),
+        "uniform_bound": (RuntimeError, "{which} is out of bounds for {dtype}"),
+        "normal_std": (RuntimeError, "normal expects std >= 0.0, but found std {std}"),
+        "multinomial_dims": (RuntimeError, "prob_dist must be 1 or 2 dim"),
+        "multinomial_dtype": (
+            RuntimeError,
+            "multinomial only supports floating-point dtypes for input, got: {dtype}",
+        ),
+        "multinomial_count": (RuntimeError, "cannot sample n_sample <= 0 samples"),
+        "multinomial_too_many": (
+            RuntimeError,
+            "cannot sample n_sample > prob_dist.size(-1) samples without replacement",
+        ),
+        "multinomial_values": (
+            RuntimeError,
+            "probability tensor contains either `inf`, `nan` or element < 0",
+        ),
+        "multinomial_sum": (
+            RuntimeError,
+            "invalid multinomial distribution (sum of probabilities <= 0)",
+        ),
+    }
+)
+
 
 def message(key: str, **fields: object) -> str:
     """The formatted text of catalogue entry ``key``."""

@@ -43,8 +43,8 @@ UNSUPPORTED = (
     [
         ("from torch.autograd import gradcheck", "torch.autograd.gradcheck"),
         ("from torch.optim import Adam", "torch.optim.Adam"),
-        ("from torch.nn import Linear", "torch.nn.Linear"),
-        ("from torch.nn.functional import relu, dropout", "torch.nn.functional.dropout"),
+        ("from torch.nn import Bilinear", "torch.nn.Bilinear"),
+        ("from torch.nn.functional import relu, conv2d", "torch.nn.functional.conv2d"),
         ("from torch.linalg import svd", "torch.linalg.svd"),
         ("import torch.optim.lr_scheduler", "torch.optim.lr_scheduler"),
         ("import torch\ntorch.nn.Conv2d", "torch.nn.Conv2d"),

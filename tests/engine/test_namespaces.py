@@ -146,13 +146,13 @@ def test_torch_raises_the_same(namespace: str, name: str, real_torch) -> None:
         ("torch", "_C"),
         ("torch", "onnx"),  # (one of torch's lazy modules: not in a fresh dir(torch))
         ("torch.nn", "Conv2d"),
-        ("torch.nn.functional", "dropout"),
+        ("torch.nn.functional", "conv2d"),
         ("torch.autograd", "gradcheck"),
         ("torch.linalg", "eigh"),
         ("torch.cuda", "set_device"),
         ("torch.cuda", "FloatTensor"),
         ("torch.optim", "Adam"),
-        ("torch.nn", "Linear"),
+        ("torch.nn", "Bilinear"),
         ("torch.nn", "modules"),
     ],
 )

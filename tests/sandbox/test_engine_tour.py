@@ -32,9 +32,13 @@ def engine_state() -> dict[str, Any]:
         "seed": generator._seed,
         "random stream": (
             None
-            if generator._numpy_generator is None
-            else generator._numpy_generator.bit_generator.state
+            if generator._twister is None
+            else (
+                generator._twister.state["state"]["key"].tobytes(),
+                generator._twister.state["state"]["pos"],
+            )
         ),
+        "cached normal": dict(generator._next_normal),
         "next node number": repr(graph._sequence),
         "next hook id": repr(graph.RemovableHandle._next_id),
         "user code in graphs": graph.user_code_in_graphs,

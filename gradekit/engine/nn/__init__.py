@@ -1,10 +1,10 @@
 """torch.nn: ``torch.nn.functional``, ``torch.nn.Parameter`` and the modules of
-``modules.py`` (Module, the losses, the activations, Sequential)."""
+``modules.py`` (Module, the losses, the activations, Sequential, Linear) and ``init``."""
 
 from __future__ import annotations
 
 from ..torch_names import namespace_hooks as _namespace_hooks
-from . import functional
+from . import functional, init
 from .modules import (
     CELU,
     ELU,
@@ -14,6 +14,7 @@ from .modules import (
     BCELoss,
     BCEWithLogitsLoss,
     CrossEntropyLoss,
+    Dropout,
     Flatten,
     Hardshrink,
     Hardsigmoid,
@@ -25,6 +26,7 @@ from .modules import (
     L1Loss,
     LayerNorm,
     LeakyReLU,
+    Linear,
     LogSoftmax,
     Mish,
     Module,
@@ -54,6 +56,7 @@ __all__ = [
     "CELU",
     "CrossEntropyLoss",
     "ELU",
+    "Dropout",
     "Flatten",
     "GELU",
     "GLU",
@@ -67,6 +70,7 @@ __all__ = [
     "L1Loss",
     "LayerNorm",
     "LeakyReLU",
+    "Linear",
     "LogSoftmax",
     "MSELoss",
     "Mish",
@@ -90,6 +94,7 @@ __all__ = [
     "Tanhshrink",
     "Threshold",
     "functional",
+    "init",
 ]
 
 
@@ -100,6 +105,7 @@ __getattr__, __dir__ = _namespace_hooks("torch.nn", globals())
 # engine's ``modules`` is not torch's ``torch.nn.modules`` package: that stays unsupported
 del annotations
 del globals()["modules"]  # (bound by the import system, by name)
+del globals()["dropout"]  # (F.dropout's module)
 del globals()["smooth_activations"]  # (F.softplus's and F.logsigmoid's module, bound likewise)
 del globals()["similarity"]  # (F.cosine_similarity's, F.normalize's, bound likewise)
 del globals()["activations"]

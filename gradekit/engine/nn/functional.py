@@ -57,6 +57,7 @@ from .activations import (
     threshold,
     threshold_,
 )
+from .dropout import dropout  # noqa: F401 - torch.nn.functional.dropout
 from .similarity import cosine_similarity, normalize, pairwise_distance
 from .smooth_activations import _check_float, logsigmoid, softplus
 

@@ -3,12 +3,13 @@
 ``zero_grad()``, ``train()``/``eval()``, torch's ``repr``), the loss modules over
 ``nn.functional``, the activation modules and ``Sequential``.
 
-No hooks, buffers or state_dict. There is no ``nn.Linear``: its initial weights come from
-torch's random stream, which the engine does not reproduce (docs/engine.md).
+No hooks, buffers or state_dict. ``Linear`` initialises its weights as torch's
+``reset_parameters`` does, from the engine's random stream (torch's: ops/random_stream.py).
 """
 
 from __future__ import annotations
 
+import math
 import warnings
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -381,6 +382,64 @@ class SoftMarginLoss(_Loss):
 class Sigmoid(Module):
     def forward(self, input: Tensor) -> Tensor:
         return pointwise.sigmoid(input)
+
+
+class Linear(Module):
+    """torch's nn.Linear: ``weight`` (out, in) by kaiming_uniform_ with ``a=sqrt(5)``, ``bias``
+    uniform in ``±1/sqrt(in)``, drawn in that order; forward is ``F.linear``."""
+
+    def __init__(
+        self,
+        in_features: int,
+        out_features: int,
+        bias: bool = True,
+        device: Any = None,
+        dtype: Any = None,
+    ) -> None:
+        from ..ops.creation import empty
+
+        super().__init__()
+        self.in_features = in_features
+        self.out_features = out_features
+        self.weight = Parameter(empty((out_features, in_features), dtype=dtype))
+        if bias:
+            self.bias = Parameter(empty(out_features, dtype=dtype))
+        else:
+            self.register_parameter("bias", None)
+        self.reset_parameters()
+
+    def reset_parameters(self) -> None:
+        from . import init
+
+        init.kaiming_uniform_(self.weight, a=math.sqrt(5))
+        if self.bias is not None:
+            fan_in, _ = init._calculate_fan_in_and_fan_out(self.weight)
+            bound = 1 / math.sqrt(fan_in) if fan_in > 0 else 0
+            init.uniform_(self.bias, -bound, bound)
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.linear(input, self.weight, self.bias)
+
+    def extra_repr(self) -> str:
+        return (
+            f"in_features={self.in_features}, out_features={self.out_features}, "
+            f"bias={self.bias is not None}"
+        )
+
+
+class Dropout(Module):
+    def __init__(self, p: float = 0.5, inplace: bool = False) -> None:
+        super().__init__()
+        if p < 0 or p > 1:
+            raise errors.error("dropout_p", p=p)
+        self.p = p
+        self.inplace = inplace
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.dropout(input, self.p, self.training, self.inplace)
+
+    def extra_repr(self) -> str:
+        return f"p={self.p}, inplace={self.inplace}"
 
 
 class Tanh(Module):

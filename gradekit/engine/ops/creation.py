@@ -16,8 +16,7 @@ import numpy as np
 from .. import dtypes, errors
 from ..dtypes import BOOL, FLOATING, INTEGRAL, dtype, from_numpy_dtype, get_default_dtype
 from ..tensor import Size, Tensor
-from . import arguments, overloads
-from .core import as_array
+from . import arguments, overloads, random_stream
 from .quiet import quiet_call
 from .scalars import checked_scalar
 
@@ -762,21 +761,23 @@ def _linspace_float16(
     return np.concatenate([walk(first, from_start, 1), walk(last, from_end, -1)])
 
 
-# --- random numbers (own generator: no promise of torch's random streams) --------------------
+# --- random numbers (torch's CPU stream: random_stream.py) -------------------------------------
 class Generator:
-    """torch.Generator stand-in wrapping a numpy PCG64 generator."""
+    """torch.Generator: torch's CPU generator, an mt19937 (``random_stream``), with the
+    normal sample its scalar path caches (one per precision)."""
 
     def __init__(self, device: Any = "cpu") -> None:
         self._seed = 67280421310721  # torch's default_generator initial seed
-        self._numpy_generator: np.random.Generator | None = None
+        self._twister: Any = None
+        self._next_normal: dict[str, float] = {}
 
     @property
-    def _rng(self) -> np.random.Generator:
-        """The numpy generator, seeded on first use: importing numpy.random (numpy 2 loads
-        it on first access) costs more than the rest of the engine's import together."""
-        if self._numpy_generator is None:
-            self._numpy_generator = np.random.Generator(np.random.PCG64(self._seed & (2**64 - 1)))
-        return self._numpy_generator
+    def _engine(self) -> Any:
+        """The mt19937, seeded on first use: importing numpy.random (numpy 2 loads it on
+        first access) costs more than the rest of the engine's import together."""
+        if self._twister is None:
+            self._twister = random_stream.engine(self._seed)
+        return self._twister
 
     def manual_seed(
         self, seed: int = errors.REQUIRED, /, *surplus: Any, **keywords: Any
@@ -786,7 +787,8 @@ class Generator:
         if type(seed) is not builtins.int or not 0 <= seed < 2**64 or surplus or keywords:
             seed = _checked_seed(seed, surplus, keywords)
         self._seed = seed
-        self._numpy_generator = None  # a fresh stream from the new seed, on first use
+        self._twister = None  # a fresh stream from the new seed, on first use
+        self._next_normal = {}  # (torch's set_current_seed drops the cached normals)
         return self
 
     def initial_seed(self) -> int:
@@ -830,8 +832,8 @@ def seed() -> int:
     return default_generator.seed()
 
 
-def _rng(generator: Generator | None) -> np.random.Generator:
-    return (default_generator if generator is None else generator)._rng
+def _generator(generator: Generator | None) -> Generator:
+    return default_generator if generator is None else generator
 
 
 def _float_dtype(d: dtype | None, name: str) -> dtype:
@@ -857,7 +859,8 @@ def rand(
         raise (arguments.dtype_error(failure, dtype, shape, varargs=True) or failure) from None
     shape = _given_random_size("rand", shape, size)
     _check_nonnegative(shape)
-    data = _rng(generator).random(shape).astype(target.np_dtype)
+    count = math.prod(shape)
+    data = random_stream.uniform(_generator(generator), count, target.np_dtype).reshape(shape)
     return _finish(data, target, requires_grad)
 
 
@@ -877,7 +880,8 @@ def randn(
         raise (arguments.dtype_error(failure, dtype, shape, varargs=True) or failure) from None
     shape = _given_random_size("randn", shape, size)
     _check_nonnegative(shape)
-    data = _rng(generator).standard_normal(shape).astype(target.np_dtype)
+    count = math.prod(shape)
+    data = random_stream.normal(_generator(generator), count, target.np_dtype).reshape(shape)
     return _finish(data, target, requires_grad)
 
 
@@ -923,7 +927,9 @@ def randint(
         _check_random_bounds(low, high, target)
     elif high > 9223372036854775807:  # (torch's parser reads the bounds as int64)
         raise errors.error("long_overflow")
-    data = _rng(generator).integers(low, high, size=shape).astype(target.np_dtype)
+    count = math.prod(shape)
+    data = random_stream.from_to(_generator(generator), count, low, high)
+    data = data.reshape(shape).astype(target.np_dtype)
     return _finish(data, target, requires_grad)
 
 
@@ -984,7 +990,8 @@ def randperm(
             raise errors.error(key, **fields)
     elif n < 0:  # (numpy's permutation(-1) is empty)
         _check_nonnegative((n,))
-    return Tensor._make(_rng(generator).permutation(n).astype(target.np_dtype), target)
+    data = random_stream.permutation(_generator(generator), n)
+    return Tensor._make(data.astype(target.np_dtype), target)
 
 
 def rand_like(
@@ -1041,15 +1048,27 @@ def normal(
     if generator is not None and not isinstance(generator, Generator):
         raise arguments.generator_error(generator, (mean, std, size))
     if isinstance(mean, Tensor) or isinstance(std, Tensor):
+        # torch's normal_out: normal_(0, std) plus mean for a number std, else normal_(0, 1)
+        # times std plus mean (each op rounding in the output's dtype)
         mean_data = mean._data if isinstance(mean, Tensor) else mean
         std_data = std._data if isinstance(std, Tensor) else std
         shape = np.broadcast_shapes(np.shape(mean_data), np.shape(std_data))
         d = mean.dtype if isinstance(mean, Tensor) else std.dtype
-        data = _rng(generator).normal(mean_data, std_data, size=shape)
-        return Tensor._make(as_array(data, d), d)
+        kind = d.np_dtype.type
+        count = math.prod(shape)
+        if isinstance(std, Tensor):
+            data = random_stream.normal(_generator(generator), count, d.np_dtype).reshape(shape)
+            data = data * np.asarray(std_data, d.np_dtype)
+        else:
+            data = random_stream.normal(_generator(generator), count, d.np_dtype, 0.0, std)
+            data = data.reshape(shape)
+        data = (data + np.asarray(mean_data, d.np_dtype)).astype(kind)
+        return Tensor._make(data, d)
     d = get_default_dtype()
-    data = _rng(generator).normal(mean, std, size=_size_args((size,), op="normal"))
-    return Tensor._make(as_array(data, d), d)
+    shape = _size_args((size,), op="normal")
+    count = math.prod(shape)
+    data = random_stream.normal(_generator(generator), count, d.np_dtype, mean, std)
+    return Tensor._make(data.reshape(shape), d)
 
 
 # --- legacy constructors -----------------------------------------------------------------------

@@ -26,6 +26,7 @@ from . import (
     overloads,
     pointwise,
     products,
+    random_ops,
     reduction,
     scatter_reduce,
     shapes,
@@ -393,6 +394,13 @@ METHODS: dict[str, Any] = {
     "square_": inplace.square_,
     "zero_": inplace.zero_,
     "fill_": inplace.fill_,
+    "uniform_": random_ops.uniform_,
+    "normal_": random_ops.normal_,
+    "bernoulli_": random_ops.bernoulli_,
+    "bernoulli": random_ops.bernoulli_method,
+    "random_": random_ops.random_,
+    "exponential_": random_ops.exponential_,
+    "multinomial": random_ops.multinomial_method,
     "copy_": arguments.with_parameter_names(inplace.copy_, src="other"),  # torch's keyword
     # conversions
     "to": conversion.to,

@@ -735,3 +735,47 @@ def _without_self_and_out(text: str) -> str:
     if parts and parts[-1] == "*":
         parts.pop()
     return "(" + ", ".join(parts) + ")" + ("|hidden" if hidden else "")
+
+
+# ops/random_ops.py's in-place fills
+METHODS.update(
+    {
+        "uniform_": ("(float from = 0, float to = 1, *, torch.Generator generator = None)",),
+        "normal_": ("(float mean = 0, float std = 1, *, torch.Generator generator = None)",),
+        "bernoulli_": (
+            "(Tensor p, *, torch.Generator generator = None)",
+            "(float p = 0.5, *, torch.Generator generator = None)",
+        ),
+        "random_": (
+            "(*, torch.Generator generator = None)",
+            "(int from, int to, *, torch.Generator generator = None)",
+            "(int to, *, torch.Generator generator = None)",
+        ),
+    }
+)
+_LIKE_TAIL = (
+    "torch.memory_format memory_format = None, torch.dtype dtype = None, "
+    "torch.layout layout = None, torch.device device = None, bool pin_memory = False, "
+    "bool requires_grad = False)"
+)
+METHODS["multinomial"] = (
+    "(int num_samples, bool replacement = False, *, torch.Generator generator = None)",
+)
+METHODS["bernoulli"] = (
+    "(*, torch.Generator generator = None)",
+    "(float p, *, torch.Generator generator = None)",
+)
+METHODS["exponential_"] = ("(float lambd = 1, *, torch.Generator generator = None)",)
+FUNCTIONS["multinomial"] = (
+    "(Tensor input, int num_samples, bool replacement = False, *, "
+    "torch.Generator generator = None, Tensor out = None)",
+)
+FUNCTIONS["bernoulli"] = (
+    "(Tensor input, *, torch.Generator generator = None, Tensor out = None)",
+    "(Tensor input, float p, *, torch.Generator generator = None)",
+)
+FUNCTIONS["randint_like"] = tuple(
+    f"(Tensor input, {head}, *, {generator}{_LIKE_TAIL}"
+    for head in ("int low, int high", "Tensor high", "int high")
+    for generator in ("torch.Generator generator, ", "")
+)
