@@ -54,16 +54,12 @@ try:
     )
     from .dtypes import float as float  # noqa: A004, PLC0414 - torch.float
     from .dtypes import int as int  # noqa: A004, PLC0414 - torch.int
-    from .nn.similarity import cosine_similarity, pairwise_distance
     from .ops import arguments as _arguments
     from .ops import load_views_module as _load_views_module
     from .ops import methods as _methods  # noqa: F401 - attaches Tensor methods
     from .ops import pointwise as _pointwise
     from .ops.addcmul import addcmul
-    from .ops.bucketing import bucketize, histc, msort, searchsorted
-    from .ops.contraction import einsum, tensordot
     from .ops.conversion import to_dtype as _to_dtype  # noqa: F401
-    from .ops.counting import bincount, unique, unique_consecutive
     from .ops.creation import (
         BoolTensor,
         ByteTensor,
@@ -100,35 +96,6 @@ try:
         zeros_like,
     )
     from .ops.deferred import deferred as _deferred
-    from .ops.elementwise import (
-        arctan2,
-        atan2,
-        copysign,
-        deg2rad,
-        erf,
-        erfc,
-        erfinv,
-        exp2,
-        expm1,
-        fix,
-        float_power,
-        fmod,
-        frac,
-        heaviside,
-        hypot,
-        lerp,
-        log1p,
-        log10,
-        logaddexp,
-        logical_xor,
-        nan_to_num,
-        rad2deg,
-        rsqrt,
-        signbit,
-        sinc,
-        trunc,
-        xlogy,
-    )
     from .ops.linalg import addmm_function as addmm
     from .ops.linalg import addmv, bmm, dot, matmul, matrix_power, mm, mv, outer
     from .ops.pointwise import (
@@ -180,7 +147,6 @@ try:
     from .ops.pointwise import (
         mul_function as mul,
     )
-    from .ops.products import addbmm, baddbmm, cdist, cross, dist, inner, kron, trace, vdot
     from .ops.random_ops import bernoulli, multinomial, randint_like
     from .ops.reduction import (
         all,
@@ -204,35 +170,6 @@ try:
         sum,
         topk,
     )
-    from .ops.scatter_reduce import (
-        index_add,
-        index_reduce,
-        masked_scatter,
-        scatter_add,
-        scatter_reduce,
-    )
-    from .ops.shapes import (
-        atleast_1d,
-        atleast_2d,
-        atleast_3d,
-        block_diag,
-        cartesian_prod,
-        column_stack,
-        combinations,
-        diff,
-        dstack,
-        logspace,
-        meshgrid,
-        repeat_interleave,
-        roll,
-        row_stack,
-        tile,
-        tril,
-        tril_indices,
-        triu,
-        triu_indices,
-    )
-    from .ops.solvers import det, inverse
     from .printing import set_printoptions
     from .tensor import Size, Tensor, device
     from .torch_names import namespace_hooks as _namespace_hooks
@@ -255,6 +192,84 @@ try:
     aminmax = _deferred("order_statistics", "aminmax", "aminmax")
     quantile = _deferred("quantile", "quantile", "quantile")
     nanquantile = _deferred("quantile", "nanquantile", "nanquantile")
+    # and so do the elementwise ops, unique/bincount, einsum/tensordot, det/inverse, the
+    # similarities, the products, scatter/index reductions, bucketing and the shape ops
+    # (measured in docs/engine-internals.md, Import time)
+    arctan2 = _deferred("elementwise", "arctan2", "arctan2")
+    atan2 = _deferred("elementwise", "atan2", "atan2")
+    copysign = _deferred("elementwise", "copysign", "copysign")
+    deg2rad = _deferred("elementwise", "deg2rad", "deg2rad")
+    erf = _deferred("elementwise", "erf", "erf")
+    erfc = _deferred("elementwise", "erfc", "erfc")
+    erfinv = _deferred("elementwise", "erfinv", "erfinv")
+    exp2 = _deferred("elementwise", "exp2", "exp2")
+    expm1 = _deferred("elementwise", "expm1", "expm1")
+    fix = _deferred("elementwise", "fix", "fix")
+    float_power = _deferred("elementwise", "float_power", "float_power")
+    fmod = _deferred("elementwise", "fmod", "fmod")
+    frac = _deferred("elementwise", "frac", "frac")
+    heaviside = _deferred("elementwise", "heaviside", "heaviside")
+    hypot = _deferred("elementwise", "hypot", "hypot")
+    lerp = _deferred("elementwise", "lerp", "lerp")
+    log1p = _deferred("elementwise", "log1p", "log1p")
+    log10 = _deferred("elementwise", "log10", "log10")
+    logaddexp = _deferred("elementwise", "logaddexp", "logaddexp")
+    logical_xor = _deferred("elementwise", "logical_xor", "logical_xor")
+    nan_to_num = _deferred("elementwise", "nan_to_num", "nan_to_num")
+    rad2deg = _deferred("elementwise", "rad2deg", "rad2deg")
+    rsqrt = _deferred("elementwise", "rsqrt", "rsqrt")
+    signbit = _deferred("elementwise", "signbit", "signbit")
+    sinc = _deferred("elementwise", "sinc", "sinc")
+    trunc = _deferred("elementwise", "trunc", "trunc")
+    xlogy = _deferred("elementwise", "xlogy", "xlogy")
+    bincount = _deferred("counting", "bincount", "bincount")
+    unique = _deferred("counting", "unique", "unique", shown_module="torch.functional")
+    unique_consecutive = _deferred(
+        "counting", "unique_consecutive", "unique_consecutive", shown_module="torch.functional"
+    )
+    einsum = _deferred("contraction", "einsum", "einsum")
+    tensordot = _deferred("contraction", "tensordot", "tensordot")
+    det = _deferred("solvers", "det", "det")
+    inverse = _deferred("solvers", "inverse", "inverse")
+    cosine_similarity = _deferred("nn.similarity", "cosine_similarity", "cosine_similarity")
+    pairwise_distance = _deferred("nn.similarity", "pairwise_distance", "pairwise_distance")
+    addbmm = _deferred("products", "addbmm", "addbmm")
+    atleast_1d = _deferred("shapes", "atleast_1d", "atleast_1d")
+    atleast_2d = _deferred("shapes", "atleast_2d", "atleast_2d")
+    atleast_3d = _deferred("shapes", "atleast_3d", "atleast_3d")
+    baddbmm = _deferred("products", "baddbmm", "baddbmm")
+    block_diag = _deferred("shapes", "block_diag", "block_diag")
+    bucketize = _deferred("bucketing", "bucketize", "bucketize")
+    cartesian_prod = _deferred("shapes", "cartesian_prod", "cartesian_prod")
+    cdist = _deferred("products", "cdist", "cdist")
+    column_stack = _deferred("shapes", "column_stack", "column_stack")
+    combinations = _deferred("shapes", "combinations", "combinations")
+    cross = _deferred("products", "cross", "cross")
+    diff = _deferred("shapes", "diff", "diff")
+    dist = _deferred("products", "dist", "dist")
+    dstack = _deferred("shapes", "dstack", "dstack")
+    histc = _deferred("bucketing", "histc", "histc")
+    index_add = _deferred("scatter_reduce", "index_add", "index_add")
+    index_reduce = _deferred("scatter_reduce", "index_reduce", "index_reduce")
+    inner = _deferred("products", "inner", "inner")
+    kron = _deferred("products", "kron", "kron")
+    logspace = _deferred("shapes", "logspace", "logspace")
+    masked_scatter = _deferred("scatter_reduce", "masked_scatter", "masked_scatter")
+    meshgrid = _deferred("shapes", "meshgrid", "meshgrid")
+    msort = _deferred("bucketing", "msort", "msort")
+    repeat_interleave = _deferred("shapes", "repeat_interleave", "repeat_interleave")
+    roll = _deferred("shapes", "roll", "roll")
+    row_stack = _deferred("shapes", "row_stack", "row_stack")
+    scatter_add = _deferred("scatter_reduce", "scatter_add", "scatter_add")
+    scatter_reduce = _deferred("scatter_reduce", "scatter_reduce", "scatter_reduce")
+    searchsorted = _deferred("bucketing", "searchsorted", "searchsorted")
+    tile = _deferred("shapes", "tile", "tile")
+    trace = _deferred("products", "trace", "trace")
+    tril = _deferred("shapes", "tril", "tril")
+    tril_indices = _deferred("shapes", "tril_indices", "tril_indices")
+    triu = _deferred("shapes", "triu", "triu")
+    triu_indices = _deferred("shapes", "triu_indices", "triu_indices")
+    vdot = _deferred("products", "vdot", "vdot")
 
     _load_views_module()  # ops/views.py, the largest module (re-exported further down)
 finally:

@@ -1614,6 +1614,12 @@ WARNINGS: dict[str, str] = {
         "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4314.)"
     ),
     "mse_size": MESSAGES["mse_size_warning"][1],
+    "kl_div_mean": (
+        "reduction: 'mean' divides the total loss by both the batch size and the support "
+        "size.'batchmean' divides only by the batch size, and aligns with the KL div math "
+        "definition.'mean' will be changed to behave the same as 'batchmean' in the next "
+        "major release."
+    ),
     "implicit_softmax_dim": (
         "Implicit dimension choice for {name} has been deprecated. Change the call to include "
         "dim=X as an argument."
@@ -1816,8 +1822,18 @@ def parser_error(
     return exc_type(template.format(given=given, **fields) + "\n")
 
 
+# The stand-ins of ops that load on first use (ops/deferred.py) add a frame between the
+# caller and the op: :func:`warn` steps over it, so the warning names the same line.
+_STAND_IN_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "ops", "deferred.py")
+
+
 def warn(key: str, stacklevel: int = 3, **fields: object) -> None:
     """Emit torch's UserWarning for situation ``key``."""
+    frame, level = sys._getframe(1), 2
+    while frame is not None and level <= stacklevel:
+        if frame.f_code.co_filename == _STAND_IN_FILE:
+            stacklevel += 1
+        frame, level = frame.f_back, level + 1
     warnings.warn(WARNINGS[key].format(**fields), UserWarning, stacklevel=stacklevel)
 
 

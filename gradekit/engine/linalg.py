@@ -8,13 +8,16 @@ import typing as _typing
 from . import errors as _errors
 from .errors import LinAlgError
 from .ops import arguments as _arguments
+from .ops.deferred import deferred as _deferred
 from .ops.linalg import matrix_power_linalg as matrix_power
-from .ops.products import linalg_cross as cross
 from .ops.reduction import linalg_vector_norm as vector_norm
-from .ops.solvers import linalg_det as det
-from .ops.solvers import linalg_inv as inv
-from .ops.solvers import linalg_solve as solve
 from .torch_names import namespace_hooks as _namespace_hooks
+
+# cross, inv, det and solve load their modules on first use (the engine's import time)
+cross = _deferred("products", "linalg_cross", "cross", qualname="linalg_cross")
+det = _deferred("solvers", "linalg_det", "det", qualname="linalg_det")
+inv = _deferred("solvers", "linalg_inv", "inv", qualname="linalg_inv")
+solve = _deferred("solvers", "linalg_solve", "solve", qualname="linalg_solve")
 
 if _typing.TYPE_CHECKING:  # (annotation names only: torch.linalg has no Any or Tensor)
     from typing import Any

@@ -96,3 +96,95 @@ def test_import_leaves_the_cyclic_gc_as_it_found_it(enabled_before: bool) -> Non
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == str(enabled_before)
+
+
+# Modules the import leaves to the first call of one of their ops (ops/deferred.py); the
+# costs are in docs/engine-internals.md, Import time.  Each with a call that loads it.
+DEFERRED_MODULES = {
+    "gradekit.engine.nn.activations": "F.gelu(x)",
+    "gradekit.engine.ops.elementwise": "x.log1p()",
+    "gradekit.engine.ops.scatter_reduce": "torch.scatter_add(x, 0, i, x)",
+    "gradekit.engine.ops.shapes": "x.tril()",
+    "gradekit.engine.ops.products": "torch.linalg.cross(x, x)",
+    "gradekit.engine.nn.losses": "F.huber_loss(x, x)",
+    "gradekit.engine.ops.contraction": "torch.einsum('ij->j', x)",
+    "gradekit.engine.ops.solvers": "x.det()",
+    "gradekit.engine.ops.counting": "torch.unique(x)",
+    "gradekit.engine.ops.bucketing": "x.msort()",
+    "gradekit.engine.nn.similarity": "torch.cosine_similarity(x, x)",
+    "gradekit.engine.nn.padding": "F.pad(x, (1, 1))",
+    "gradekit.engine.nn.normalization": "F.layer_norm(x, (3,))",
+}
+# kernel modules their ops import inside the calls that need them
+KERNEL_MODULES = {
+    "gradekit.engine.ops.elementwise_kernels",
+    "gradekit.engine.ops.onednn_kernels",
+    "gradekit.engine.ops.vector_kernels",
+}
+
+
+def test_import_leaves_the_deferred_modules_out(loaded_modules: set[str]) -> None:
+    assert not (DEFERRED_MODULES.keys() | KERNEL_MODULES) & loaded_modules
+
+
+@pytest.mark.parametrize("module", sorted(DEFERRED_MODULES))
+def test_a_deferred_module_loads_on_its_first_call_only(module: str) -> None:
+    """The call loads its module (and does not bind it where torch has no such name:
+    torch.nn.activations stays torch's AttributeError)."""
+    code = (
+        "import sys, gradekit.engine as torch\n"
+        "F = torch.nn.functional\n"
+        "x = torch.ones(3, 3)\n"
+        "i = torch.zeros(3, 3, dtype=torch.int64)\n"
+        f"print({module!r} in sys.modules)\n"
+        f"{DEFERRED_MODULES[module]}\n"
+        f"print({module!r} in sys.modules)\n"
+        "print(sorted(n for n in vars(torch.nn) if n in ('activations', 'losses', 'padding')))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["False", "True", "[]"]
+
+
+def test_the_zygotes_engine_tour_loads_no_deferred_module() -> None:
+    """Kept lazy at no cost to the batch workers: the tour a warm zygote runs before it
+    forks (gradekit/sandbox/child.py) needs none of them, so no fork pays for one either."""
+    code = (
+        "import sys\n"
+        "from gradekit.sandbox.child import tour_engine\n"
+        "tour_engine(['float32', 'float64', 'int64', 'bool'], autograd=True)\n"
+        f"print(sorted(m for m in {sorted(DEFERRED_MODULES)!r} if m in sys.modules))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["[]"]
+
+
+def test_a_warning_names_the_callers_line_through_a_stand_in(tmp_path) -> None:  # noqa: ANN001
+    """errors.warn steps over the stand-in's frame: the line named is the caller's, as
+    before the op's module was deferred (here torch.cross's once-only warning)."""
+    script = tmp_path / "student.py"
+    script.write_text(
+        "import warnings, gradekit.engine as torch\n"
+        "warnings.simplefilter('always')\n"
+        "def f():\n"
+        "    return torch.cross(torch.ones(3, 3), torch.ones(3, 3))\n"
+        "f()\n"
+    )
+    result = subprocess.run([sys.executable, str(script)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.startswith(f"{script}:4: UserWarning: ")
+
+
+def test_an_engine_path_into_a_deferred_module_leaves_torch_nn_as_it_was() -> None:
+    """F.leaky_relu's backward loads nn/activations.py through a stand-in too: no
+    ``torch.nn.activations`` appears (torch has none; test_namespaces.py)."""
+    code = (
+        "import gradekit.engine as torch\n"
+        "x = torch.tensor([1.0, -2.0], requires_grad=True)\n"
+        "torch.nn.functional.leaky_relu(x).sum().backward()\n"
+        "print(x.grad.tolist(), 'activations' in vars(torch.nn))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["[1.0,", "0.009999999776482582]", "False"]

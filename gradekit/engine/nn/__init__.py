@@ -107,8 +107,5 @@ del annotations
 del globals()["modules"]  # (bound by the import system, by name)
 del globals()["dropout"]  # (F.dropout's module)
 del globals()["smooth_activations"]  # (F.softplus's and F.logsigmoid's module, bound likewise)
-del globals()["similarity"]  # (F.cosine_similarity's, F.normalize's, bound likewise)
-del globals()["activations"]
-del globals()["normalization"]  # (F.layer_norm's module, likewise)
-del globals()["padding"]  # (F.pad's module, likewise)
-del globals()["losses"]  # (F.smooth_l1_loss's, F.kl_div's, ... module, likewise)
+# (nn/activations.py, similarity.py, normalization.py, padding.py and losses.py load on
+# first use, and ops/deferred.py leaves them unbound here too)

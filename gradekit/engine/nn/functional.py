@@ -20,6 +20,7 @@ from ..ops import load_views_module as _load_views_module
 from ..ops import overloads as _overloads
 from ..ops import reduction as reduction_ops
 from ..ops.core import as_array, edge
+from ..ops.deferred import deferred as _deferred
 from ..ops.inplace import apply_inplace as _apply_inplace
 from ..ops.inplace import relu_ as _relu_
 from ..ops.pointwise import _rounded_from_float64, sigmoid, tanh
@@ -31,34 +32,7 @@ from ..ops.shape_helpers import reshape as _reshape
 from ..ops.shape_helpers import view as _view
 from ..tensor import Tensor
 from ..torch_names import namespace_hooks as _namespace_hooks
-from . import activations as _activations
-from .activations import (
-    celu,
-    celu_,
-    elu,
-    elu_,
-    gelu,
-    glu,
-    hardshrink,
-    hardsigmoid,
-    hardswish,
-    hardtanh,
-    hardtanh_,
-    leaky_relu_,
-    mish,
-    relu6,
-    selu,
-    selu_,
-    silu,
-    softmin,
-    softshrink,
-    softsign,
-    tanhshrink,
-    threshold,
-    threshold_,
-)
 from .dropout import dropout  # noqa: F401 - torch.nn.functional.dropout
-from .similarity import cosine_similarity, normalize, pairwise_distance
 from .smooth_activations import _check_float, logsigmoid, softplus
 
 __all__ = [
@@ -199,12 +173,16 @@ def relu(input: Tensor, inplace: bool = False) -> Tensor:
     return _relu_(input) if inplace else pointwise.relu(input)
 
 
+# (nn/activations.py loads on first use: the engine's import time)
+_leaky_relu_backward = _deferred("nn.activations", "leaky_relu_backward", "leaky_relu_backward")
+
+
 class LeakyReluBackward0(Node):
     __slots__ = ("negative_slope",)
 
     def backward(self, grad: Tensor) -> tuple:
         (self_,) = self.saved_tensors
-        return (_activations.leaky_relu_backward(grad, self_, self.negative_slope),)
+        return (_leaky_relu_backward(grad, self_, self.negative_slope),)
 
 
 class LeakyReluBackward1(Node):
@@ -214,7 +192,7 @@ class LeakyReluBackward1(Node):
 
     def backward(self, grad: Tensor) -> tuple:
         (result,) = self.saved_tensors
-        return (_activations.leaky_relu_backward(grad, result, self.negative_slope),)
+        return (_leaky_relu_backward(grad, result, self.negative_slope),)
 
 
 def _leaky_relu_saving_result(input: Tensor, negative_slope: float) -> Tensor:
@@ -920,8 +898,39 @@ def cross_entropy(
         ) from None
 
 
-from .losses import huber_loss, kl_div, smooth_l1_loss, soft_margin_loss  # noqa: E402
-from .normalization import layer_norm  # noqa: E402
-from .padding import pad  # noqa: E402
+# The activations, similarities, layer_norm, pad and nn/losses.py's losses load on first
+# use (ops/deferred.py: the engine's import time, docs/engine-internals.md).
+celu = _deferred("nn.activations", "celu", "celu")
+celu_ = _deferred("nn.activations", "celu_", "celu_")
+elu = _deferred("nn.activations", "elu", "elu")
+elu_ = _deferred("nn.activations", "elu_", "elu_")
+gelu = _deferred("nn.activations", "gelu", "gelu")
+glu = _deferred("nn.activations", "glu", "glu")
+hardshrink = _deferred("nn.activations", "hardshrink", "hardshrink")
+hardsigmoid = _deferred("nn.activations", "hardsigmoid", "hardsigmoid")
+hardswish = _deferred("nn.activations", "hardswish", "hardswish")
+hardtanh = _deferred("nn.activations", "hardtanh", "hardtanh")
+hardtanh_ = _deferred("nn.activations", "hardtanh_", "hardtanh_")
+leaky_relu_ = _deferred("nn.activations", "leaky_relu_", "leaky_relu_")
+mish = _deferred("nn.activations", "mish", "mish")
+relu6 = _deferred("nn.activations", "relu6", "relu6")
+selu = _deferred("nn.activations", "selu", "selu")
+selu_ = _deferred("nn.activations", "selu_", "selu_")
+silu = _deferred("nn.activations", "silu", "silu")
+softmin = _deferred("nn.activations", "softmin", "softmin")
+softshrink = _deferred("nn.activations", "softshrink", "softshrink")
+softsign = _deferred("nn.activations", "softsign", "softsign")
+tanhshrink = _deferred("nn.activations", "tanhshrink", "tanhshrink")
+threshold = _deferred("nn.activations", "threshold", "threshold")
+threshold_ = _deferred("nn.activations", "threshold_", "threshold_")
+cosine_similarity = _deferred("nn.similarity", "cosine_similarity", "cosine_similarity")
+normalize = _deferred("nn.similarity", "normalize", "normalize")
+pairwise_distance = _deferred("nn.similarity", "pairwise_distance", "pairwise_distance")
+layer_norm = _deferred("nn.normalization", "layer_norm", "layer_norm")
+pad = _deferred("nn.padding", "pad", "pad")
+huber_loss = _deferred("nn.losses", "huber_loss", "huber_loss")
+kl_div = _deferred("nn.losses", "kl_div", "kl_div")
+smooth_l1_loss = _deferred("nn.losses", "smooth_l1_loss", "smooth_l1_loss")
+soft_margin_loss = _deferred("nn.losses", "soft_margin_loss", "soft_margin_loss")
 
 __getattr__, __dir__ = _namespace_hooks("torch.nn.functional", globals())

@@ -10,7 +10,6 @@ float32 and rounds once); the mean is ``functional._reduce``'s (torch's sum orde
 
 from __future__ import annotations
 
-import warnings
 from typing import Any
 
 import numpy as np
@@ -407,14 +406,7 @@ def kl_div(
     if size_average is not None or reduce is not None:
         reduction = _functional._legacy_reduction(size_average, reduce, reduction)
     elif reduction == "mean":
-        warnings.warn(
-            "reduction: 'mean' divides the total loss by both the batch size and the support "
-            "size.'batchmean' divides only by the batch size, and aligns with the KL div math "
-            "definition.'mean' will be changed to behave the same as 'batchmean' in the next "
-            "major release.",
-            UserWarning,
-            stacklevel=2,
-        )
+        errors.warn("kl_div_mean")  # (errors.warn: F.kl_div loads on first use)
     summed = "sum" if reduction == "batchmean" else reduction
     if input.dtype.category != FLOATING or target.dtype.category != FLOATING:
         raise errors.error("kl_div_integral")

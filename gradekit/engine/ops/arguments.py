@@ -417,6 +417,15 @@ def called_as(failure: BaseException) -> tuple[str, str] | None:
 
 _ENGINE_DIRECTORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 _QUIET_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "quiet.py")
+_STAND_IN_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "deferred.py")
+
+
+def _past_stand_ins(frame: types.FrameType | None) -> types.FrameType | None:
+    """``frame``, or its caller if it is the stand-in of an op that loads on first use
+    (ops/deferred.py passes the call on as it was made: its caller's call is the call)."""
+    while frame is not None and frame.f_code.co_filename == _STAND_IN_FILE:
+        frame = frame.f_back
+    return frame
 
 
 def call_shape(
@@ -428,12 +437,13 @@ def call_shape(
     call, a call through C (``functools.partial``, ``map``), another bytecode. ``method``:
     whether the body's first parameter is a method's ``self`` (default: as registered by
     :func:`renamed`)."""
-    caller = body.f_back
+    caller = _past_stand_ins(body.f_back)
     if caller is None:
         return None
     if caller.f_code.co_name == "quiet_function" and caller.f_code.co_filename == _QUIET_FILE:
         # quiet_op's wrapper passes its ``*args, **kwargs`` on: they are its caller's
-        if caller.f_back is None or caller.f_back.f_code.co_filename.startswith(_ENGINE_DIRECTORY):
+        outer = _past_stand_ins(caller.f_back)
+        if outer is None or outer.f_code.co_filename.startswith(_ENGINE_DIRECTORY):
             return None
         passed = caller.f_locals
         keywords = tuple(passed.get("kwargs", {}))

@@ -1191,3 +1191,6 @@ def _methods() -> dict[str, Any]:
         methods[name + "_"] = _without_arguments(_inplace_method(function, name + "_"), name + "_")
     methods["signbit"] = _without_arguments(signbit, "signbit")  # (no signbit_)
     return methods
+
+
+METHODS = _methods()  # (read by ops/methods.py's stand-ins, on their first call)

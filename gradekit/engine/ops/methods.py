@@ -16,21 +16,14 @@ from ..tensor import Tensor, register_method
 from . import (
     addcmul,
     arguments,
-    bucketing,
     conversion,
-    counting,
     creation,
-    elementwise,
     inplace,
     linalg,
     overloads,
     pointwise,
-    products,
     random_ops,
     reduction,
-    scatter_reduce,
-    shapes,
-    solvers,
 )
 from .core import is_scalar
 from .deferred import deferred
@@ -349,16 +342,16 @@ METHODS: dict[str, Any] = {
     "addmv": linalg.addmv_method,
     "addcmul": addcmul.addcmul_method,
     "matrix_power": linalg.matrix_power_method,
-    "trace": products.trace_method,
-    "vdot": products.vdot_method,
-    "inner": products.inner_method,
-    "kron": products.kron_method,
-    "cross": products.cross_method,
-    "dist": products.dist_method,
-    "baddbmm": products.baddbmm_method,
-    "addbmm": products.addbmm_method,
-    "inverse": solvers.inverse_method,
-    "det": solvers.det_method,
+    "trace": deferred("products", "trace_method", "trace", qualname="trace_method"),
+    "vdot": deferred("products", "vdot_method", "vdot"),
+    "inner": deferred("products", "inner_method", "inner"),
+    "kron": deferred("products", "kron_method", "kron"),
+    "cross": deferred("products", "cross_method", "cross"),
+    "dist": deferred("products", "dist_method", "dist"),
+    "baddbmm": deferred("products", "baddbmm_method", "baddbmm"),
+    "addbmm": deferred("products", "addbmm_method", "addbmm"),
+    "inverse": deferred("solvers", "inverse_method", "inverse", qualname="inverse_method"),
+    "det": deferred("solvers", "det_method", "det", qualname="det_method"),
     "addcmul_": inplace.addcmul_,
     "addmm": linalg.addmm_method,
     "dot": linalg.dot,
@@ -423,27 +416,69 @@ METHODS: dict[str, Any] = {
     "new_full": _new_full,
     "new_tensor": _new_tensor,
     # index_add / scatter_add / scatter_reduce (ops/scatter_reduce.py)
-    "index_add": scatter_reduce.index_add_method,
-    "index_add_": scatter_reduce.index_add_,
-    "scatter_add": scatter_reduce.scatter_add_method,
-    "scatter_add_": scatter_reduce.scatter_add_,
-    "scatter_reduce": scatter_reduce.scatter_reduce_method,
-    "scatter_reduce_": scatter_reduce.scatter_reduce_,
-    "masked_scatter": scatter_reduce.masked_scatter_method,
-    "masked_scatter_": scatter_reduce.masked_scatter_,
-    "index_reduce": scatter_reduce.index_reduce_method,
-    "index_reduce_": scatter_reduce.index_reduce_,
+    "index_add": deferred("scatter_reduce", "index_add_method", "index_add"),
+    "index_add_": deferred("scatter_reduce", "index_add_", "index_add_"),
+    "scatter_add": deferred("scatter_reduce", "scatter_add_method", "scatter_add"),
+    "scatter_add_": deferred("scatter_reduce", "scatter_add_", "scatter_add_"),
+    "scatter_reduce": deferred("scatter_reduce", "scatter_reduce_method", "scatter_reduce"),
+    "scatter_reduce_": deferred("scatter_reduce", "scatter_reduce_", "scatter_reduce_"),
+    "masked_scatter": deferred("scatter_reduce", "masked_scatter_method", "masked_scatter"),
+    "masked_scatter_": deferred("scatter_reduce", "masked_scatter_", "masked_scatter_"),
+    "index_reduce": deferred("scatter_reduce", "index_reduce_method", "index_reduce"),
+    "index_reduce_": deferred("scatter_reduce", "index_reduce_", "index_reduce_"),
     # unique / unique_consecutive / bincount (ops/counting.py)
-    "unique": counting.unique_method,
-    "unique_consecutive": counting.unique_consecutive_method,
-    "bincount": counting.bincount_method,
+    "unique": deferred("counting", "unique_method", "unique", qualname="unique_method"),
+    "unique_consecutive": deferred(
+        "counting",
+        "unique_consecutive_method",
+        "unique_consecutive",
+        qualname="unique_consecutive_method",
+    ),
+    "bincount": deferred("counting", "bincount_method", "bincount"),
     # msort / histc (ops/bucketing.py; torch has no Tensor.searchsorted nor bucketize)
-    "msort": bucketing.msort_method,
-    "histc": bucketing.histc_method,
-    **shapes.TENSOR_METHODS,  # tril, triu, roll, tile, repeat_interleave, diff …
+    "msort": deferred("bucketing", "msort_method", "msort"),
+    "histc": deferred("bucketing", "histc_method", "histc"),
+    # tril, triu, roll, tile, repeat_interleave, diff … (ops/shapes.py's TENSOR_METHODS)
+    "tril": deferred("shapes", "TENSOR_METHODS", "tril", key="tril"),
+    "triu": deferred("shapes", "TENSOR_METHODS", "triu", key="triu"),
+    "tril_": deferred("shapes", "TENSOR_METHODS", "tril_", key="tril_"),
+    "triu_": deferred("shapes", "TENSOR_METHODS", "triu_", key="triu_"),
+    "roll": deferred("shapes", "TENSOR_METHODS", "roll", key="roll"),
+    "tile": deferred("shapes", "TENSOR_METHODS", "tile", key="tile"),
+    "repeat_interleave": deferred(
+        "shapes", "TENSOR_METHODS", "repeat_interleave", key="repeat_interleave"
+    ),
+    "diff": deferred("shapes", "TENSOR_METHODS", "diff", key="diff"),
 }
 
-METHODS.update(elementwise._methods())  # log1p, expm1, … (ops/elementwise.py)
+# log1p, expm1, … (ops/elementwise.py, loaded on first use: its METHODS table); the
+# binary ops' in-place forms are made by ops/inplace.py (their __module__ and __qualname__)
+_ELEMENTWISE_METHODS = """
+    arctan2 atan2 copysign deg2rad deg2rad_ erf erf_ erfc erfc_ erfinv erfinv_ exp2 exp2_ expm1
+    expm1_ fix fix_ float_power fmod frac frac_ heaviside hypot lerp log10 log10_ log1p log1p_
+    logaddexp logical_xor nan_to_num rad2deg rad2deg_ rsqrt rsqrt_ signbit sinc sinc_ trunc
+    trunc_ xlogy
+""".split()
+_ELEMENTWISE_INPLACE_METHODS = """
+    arctan2_ atan2_ copysign_ float_power_ fmod_ heaviside_ hypot_ lerp_ logical_xor_
+    nan_to_num_ xlogy_
+""".split()
+METHODS.update(
+    {name: deferred("elementwise", "METHODS", name, key=name) for name in _ELEMENTWISE_METHODS}
+)
+METHODS.update(
+    {
+        name: deferred(
+            "elementwise",
+            "METHODS",
+            name,
+            key=name,
+            qualname="_inplace_method.<locals>.method",
+            shown_module="gradekit.engine.ops.inplace",
+        )
+        for name in _ELEMENTWISE_INPLACE_METHODS
+    }
+)
 
 
 def attach_all() -> None:
@@ -451,6 +486,9 @@ def attach_all() -> None:
         if name.startswith("__"):  # operators: Python's protocols, not torch's parser
             register_method(name, function)
         else:  # a copy by which the error path knows it was called as a method
+            adapters = getattr(function, "_deferred_adapters", None)
+            if adapters is not None:  # (a stand-in: the op it loads, likewise)
+                adapters.append(lambda op, name=name: arguments.as_method(op, name))
             register_method(name, arguments.as_method(function, name))
 
 
