@@ -23,7 +23,7 @@ from ..autograd import grad_mode
 from ..autograd.graph import Node
 from ..dtypes import bool_, float32, float64
 from ..ops import arguments, overloads, pointwise
-from ..ops.core import as_array, edge
+from ..ops.core import as_array, edge, requires_grad
 from ..ops.inplace import apply_inplace
 from ..ops.quiet import quiet_call
 from ..ops.scalars import checked_scalar
@@ -41,10 +41,6 @@ def _step(x: np.ndarray) -> int:
 
 def _made(out: np.ndarray, input: Tensor, node: Node | None = None) -> Tensor:
     return Tensor._make(as_array(out, input.dtype), input.dtype, node)
-
-
-def _records(*tensors: Tensor) -> bool:
-    return grad_mode.enabled and any(t._requires_grad for t in tensors)
 
 
 # --- silu ----------------------------------------------------------------------------------
@@ -105,7 +101,7 @@ class SiluBackward0(Node):
 def _silu_out(input: Tensor) -> Tensor:
     _check_float(input, "silu_cpu")
     out = quiet_call(_silu_data, input._data)
-    if not _records(input):
+    if not requires_grad(input):
         return _made(out, input)
     node = SiluBackward0((input._edge(),), ((out.shape, input.dtype),))
     node.save(input)
@@ -270,7 +266,7 @@ class GeluBackwardBackward0(Node):
 
 def gelu_backward(grad_output: Tensor, input: Tensor, approximate: str) -> Tensor:
     data = quiet_call(_gelu_backward_data, grad_output._data, input._data, approximate == "tanh")
-    if not _records(grad_output, input):
+    if not requires_grad(grad_output, input):
         return _made(data, input)
     node = GeluBackwardBackward0((edge(grad_output), edge(input)), ((data.shape, input.dtype),))
     node.approximate = approximate
@@ -286,7 +282,7 @@ def _gelu(input: Tensor, *, approximate: Any = "none") -> Tensor:
         raise errors.error("gelu_approximate")
     _check_float(input, "GeluKernelImpl")
     out = quiet_call(_gelu_data, input._data, approximate == "tanh")
-    if not _records(input):
+    if not requires_grad(input):
         return _made(out, input)
     node = GeluBackward0((input._edge(),), ((out.shape, input.dtype),))
     node.approximate = approximate
@@ -387,7 +383,7 @@ def elu_backward(
 ) -> Tensor:
     x = self_or_result
     data = quiet_call(_elu_backward_data, grad_output._data, coefficients, is_result, x._data)
-    if not _records(grad_output, x):
+    if not requires_grad(grad_output, x):
         return _made(data, x)
     node = EluBackwardBackward0((edge(grad_output), edge(x)), ((data.shape, x.dtype),))
     node.coefficients, node.is_result = coefficients, is_result
@@ -405,7 +401,7 @@ def _elu_alpha(name: str, input: Any, alpha: Any, kernel: str = "elu_cpu") -> fl
 
 def _elu_out(input: Tensor, coefficients: tuple, node_class: type = EluBackward0) -> Tensor:
     out = quiet_call(_elu_data, input._data, coefficients)
-    if not _records(input):
+    if not requires_grad(input):
         return _made(out, input)
     node = node_class((input._edge(),), ((out.shape, input.dtype),))
     node.coefficients = coefficients
@@ -417,7 +413,7 @@ def _elu_saving_result(
     input: Tensor, coefficients: tuple, node_class: type = EluBackward1
 ) -> Tensor:
     out = quiet_call(_elu_data, input._data, coefficients)
-    if not _records(input):
+    if not requires_grad(input):
         return _made(out, input)
     node = node_class((input._edge(),), ((out.shape, input.dtype),))
     node.coefficients = coefficients
@@ -554,7 +550,7 @@ def hardtanh_backward(grad_output: Tensor, input: Tensor, min_val: Any, max_val:
     grad = np.broadcast_to(grad_output._data, x.shape)
     outside = (x <= min_val) | (x >= max_val)
     data = _laid_out(x, np.where(outside, grad.dtype.type(0), grad))
-    if not _records(grad_output, input):
+    if not requires_grad(grad_output, input):
         return _made(data, input)
     node = HardtanhBackwardBackward0((edge(grad_output), edge(input)), ((data.shape, input.dtype),))
     node.min_val, node.max_val = min_val, max_val
@@ -564,7 +560,7 @@ def hardtanh_backward(grad_output: Tensor, input: Tensor, min_val: Any, max_val:
 
 def _hardtanh_out(input: Tensor, min_val: Any, max_val: Any, low: Any, high: Any) -> Tensor:
     out = quiet_call(_hardtanh_data, input._data, low, high)
-    if not _records(input):
+    if not requires_grad(input):
         return _made(out, input)
     node = HardtanhBackward0((input._edge(),), ((out.shape, input.dtype),))
     node.min_val, node.max_val = min_val, max_val
@@ -667,7 +663,7 @@ def leaky_relu_backward(grad_output: Tensor, self_or_result: Tensor, negative_sl
     x = self_or_result._data
     grad = np.broadcast_to(grad_output._data, x.shape)
     data = _laid_out(x, np.where(x > 0, grad, grad * negative_slope).astype(x.dtype))
-    if not _records(grad_output, self_or_result):
+    if not requires_grad(grad_output, self_or_result):
         return _made(data, self_or_result)
     node = LeakyReluBackwardBackward0(
         (edge(grad_output), edge(self_or_result)), ((data.shape, self_or_result.dtype),)
@@ -717,7 +713,7 @@ def _pointwise_out(
     input: Tensor, data: np.ndarray, node_class: type, attributes: dict, saved: Tensor
 ) -> Tensor:
     """The result of a pointwise op whose node saves ``saved`` (self, or its snapshot)."""
-    if not _records(input):
+    if not requires_grad(input):
         return _made(data, input)
     node = node_class((input._edge(),), ((data.shape, input.dtype),))
     for name, value in attributes.items():
@@ -758,7 +754,7 @@ class _ZeroSecondBackward(Node):
 def _recorded_backward(
     node_class: type, grad_output: Tensor, self_: Tensor, data: np.ndarray, lambd: Any
 ) -> Tensor:
-    if not _records(grad_output, self_):
+    if not requires_grad(grad_output, self_):
         return _made(data, self_)
     node = node_class((edge(grad_output), edge(self_)), ((data.shape, self_.dtype),))
     node.lambd = lambd
@@ -972,7 +968,7 @@ def hardswish_backward(grad_output: Tensor, self_: Tensor) -> Tensor:
     middle = gw * ((aw / three) + wide_type(0.5))
     out = np.where(aw <= -three, wide_type(0), np.where(aw < three, middle, gw))
     data = _laid_out(x, out.astype(x.dtype))
-    if not _records(grad_output, self_):
+    if not requires_grad(grad_output, self_):
         return _made(data, self_)
     node = HardswishBackwardBackward0(
         (edge(grad_output), edge(self_)), ((data.shape, self_.dtype),)
