@@ -25,16 +25,11 @@ from ..autograd.graph import Node
 from ..dtypes import BOOL, INTEGRAL, bool_, dtype, get_default_dtype, int32, int64, result_type
 from ..tensor import Tensor
 from . import arguments, overloads, reduction_arguments
+from . import load_views_module as _views
 from .core import maybe_wrap_dim, requires_grad
 from .layout import empty_preserving_layout
 from .quiet import quiet_call
 from .scalars import checked_scalar
-
-
-def _views() -> Any:
-    from . import load_views_module
-
-    return load_views_module()
 
 
 def _int(value: Any) -> int:
