@@ -28,7 +28,12 @@ from ..ops.inplace import apply_inplace
 from ..ops.quiet import quiet_call
 from ..ops.scalars import checked_scalar
 from ..tensor import Tensor
-from .smooth_activations import _check_float, _correctly_rounded, _vector_then_tail
+from .smooth_activations import (
+    _check_float,
+    _correctly_rounded,
+    _laid_out,
+    _vector_then_tail,
+)
 
 _F32 = np.float32
 _FLOAT16 = np.dtype(np.float16)
@@ -185,14 +190,6 @@ def _scalar_erf(v: np.ndarray) -> np.ndarray:
     from math import erf
 
     return np.vectorize(erf, otypes=[np.float64])(v.astype(np.float64)).astype(_F32)
-
-
-def _laid_out(like: np.ndarray, values: np.ndarray) -> np.ndarray:
-    from ..ops.layout import empty_preserving_layout
-
-    out = empty_preserving_layout(like, values.dtype)
-    out[...] = values
-    return out
 
 
 def _gelu_backward_data(grad: np.ndarray, x: np.ndarray, tanh: bool) -> np.ndarray:
