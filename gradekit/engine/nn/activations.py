@@ -26,6 +26,7 @@ from ..ops import arguments, overloads, pointwise
 from ..ops.core import as_array, edge, requires_grad
 from ..ops.inplace import apply_inplace
 from ..ops.quiet import quiet_call
+from ..ops.reduction_arguments import parsed
 from ..ops.scalars import checked_scalar
 from ..tensor import Tensor
 from .smooth_activations import (
@@ -287,8 +288,7 @@ def _gelu(input: Tensor, *, approximate: Any = "none") -> Tensor:
     return _made(out, input, node)
 
 
-gelu = arguments.parsed_like_torch(_gelu, "gelu", overloads.FUNCTIONS["gelu"])
-gelu.__name__ = gelu.__qualname__ = "gelu"
+gelu = parsed(_gelu, "gelu")
 
 
 # --- elu -----------------------------------------------------------------------------------
@@ -430,8 +430,7 @@ def _elu_(input: Tensor, alpha: Any = 1.0) -> Tensor:
 
 
 _parsed_elu = arguments.parsed_like_torch(_elu, "elu", overloads.FUNCTIONS["elu"])
-elu_ = arguments.parsed_like_torch(_elu_, "elu_", overloads.FUNCTIONS["elu_"])
-elu_.__name__ = elu_.__qualname__ = "elu_"
+elu_ = parsed(_elu_, "elu_")
 
 
 def elu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
@@ -456,8 +455,7 @@ def _selu_(input: Tensor) -> Tensor:
 
 
 _parsed_selu = arguments.parsed_like_torch(_selu, "selu", overloads.FUNCTIONS["selu"])
-selu_ = arguments.parsed_like_torch(_selu_, "selu_", overloads.FUNCTIONS["selu_"])
-selu_.__name__ = selu_.__qualname__ = "selu_"
+selu_ = parsed(_selu_, "selu_")
 
 
 def selu(input: Tensor, inplace: bool = False) -> Tensor:
@@ -482,8 +480,7 @@ def _celu_(input: Tensor, alpha: Any = 1.0) -> Tensor:
 
 
 _parsed_celu = arguments.parsed_like_torch(_celu, "celu", overloads.FUNCTIONS["celu"])
-celu_ = arguments.parsed_like_torch(_celu_, "celu_", overloads.FUNCTIONS["celu_"])
-celu_.__name__ = celu_.__qualname__ = "celu_"
+celu_ = parsed(_celu_, "celu_")
 
 
 def celu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
@@ -683,10 +680,7 @@ def _leaky_relu_(input: Tensor, negative_slope: Any = 0.01) -> Tensor:
     return functional.leaky_relu(input, negative_slope, inplace=True)
 
 
-leaky_relu_ = arguments.parsed_like_torch(
-    _leaky_relu_, "leaky_relu_", overloads.FUNCTIONS["leaky_relu_"]
-)
-leaky_relu_.__name__ = leaky_relu_.__qualname__ = "leaky_relu_"
+leaky_relu_ = parsed(_leaky_relu_, "leaky_relu_")
 
 
 def softmin(
@@ -847,14 +841,8 @@ def _softshrink(input: Tensor, lambd: Any = 0.5) -> Tensor:
     return _pointwise_out(input, data, SoftshrinkBackward0, {"lambd": lambd}, input)
 
 
-hardshrink = arguments.parsed_like_torch(
-    _hardshrink, "hardshrink", overloads.FUNCTIONS["hardshrink"]
-)
-hardshrink.__name__ = hardshrink.__qualname__ = "hardshrink"
-softshrink = arguments.parsed_like_torch(
-    _softshrink, "softshrink", overloads.FUNCTIONS["softshrink"]
-)
-softshrink.__name__ = softshrink.__qualname__ = "softshrink"
+hardshrink = parsed(_hardshrink, "hardshrink")
+softshrink = parsed(_softshrink, "softshrink")
 
 
 # threshold: torch's ThresholdBackward0 / ThresholdBackward1 (in place); both gradients are
@@ -911,10 +899,7 @@ def _threshold_(input: Tensor, threshold: Any, value: Any) -> Tensor:
 _parsed_threshold = arguments.parsed_like_torch(
     _threshold, "threshold", overloads.FUNCTIONS["threshold"]
 )
-threshold_ = arguments.parsed_like_torch(
-    _threshold_, "threshold_", overloads.FUNCTIONS["threshold_"]
-)
-threshold_.__name__ = threshold_.__qualname__ = "threshold_"
+threshold_ = parsed(_threshold_, "threshold_")
 
 
 def threshold(input: Tensor, threshold: float, value: float, inplace: bool = False) -> Tensor:
