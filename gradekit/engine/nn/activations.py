@@ -23,12 +23,18 @@ from ..autograd import grad_mode
 from ..autograd.graph import Node
 from ..dtypes import bool_, float32, float64
 from ..ops import arguments, overloads, pointwise
-from ..ops.core import as_array, edge
+from ..ops.core import as_array, edge, requires_grad
 from ..ops.inplace import apply_inplace
 from ..ops.quiet import quiet_call
+from ..ops.reduction_arguments import parsed
 from ..ops.scalars import checked_scalar
 from ..tensor import Tensor
-from .smooth_activations import _check_float, _correctly_rounded, _vector_then_tail
+from .smooth_activations import (
+    _check_float,
+    _correctly_rounded,
+    _laid_out,
+    _vector_then_tail,
+)
 
 _F32 = np.float32
 _FLOAT16 = np.dtype(np.float16)
@@ -41,10 +47,6 @@ def _step(x: np.ndarray) -> int:
 
 def _made(out: np.ndarray, input: Tensor, node: Node | None = None) -> Tensor:
     return Tensor._make(as_array(out, input.dtype), input.dtype, node)
-
-
-def _records(*tensors: Tensor) -> bool:
-    return grad_mode.enabled and any(t._requires_grad for t in tensors)
 
 
 # --- silu ----------------------------------------------------------------------------------
@@ -105,7 +107,7 @@ class SiluBackward0(Node):
 def _silu_out(input: Tensor) -> Tensor:
     _check_float(input, "silu_cpu")
     out = quiet_call(_silu_data, input._data)
-    if not _records(input):
+    if not requires_grad(input):
         return _made(out, input)
     node = SiluBackward0((input._edge(),), ((out.shape, input.dtype),))
     node.save(input)
@@ -191,14 +193,6 @@ def _scalar_erf(v: np.ndarray) -> np.ndarray:
     return np.vectorize(erf, otypes=[np.float64])(v.astype(np.float64)).astype(_F32)
 
 
-def _laid_out(like: np.ndarray, values: np.ndarray) -> np.ndarray:
-    from ..ops.layout import empty_preserving_layout
-
-    out = empty_preserving_layout(like, values.dtype)
-    out[...] = values
-    return out
-
-
 def _gelu_backward_data(grad: np.ndarray, x: np.ndarray, tanh: bool) -> np.ndarray:
     grad = np.broadcast_to(grad, x.shape)
     wide_type = np.float64 if x.dtype == np.float64 else _F32
@@ -270,7 +264,7 @@ class GeluBackwardBackward0(Node):
 
 def gelu_backward(grad_output: Tensor, input: Tensor, approximate: str) -> Tensor:
     data = quiet_call(_gelu_backward_data, grad_output._data, input._data, approximate == "tanh")
-    if not _records(grad_output, input):
+    if not requires_grad(grad_output, input):
         return _made(data, input)
     node = GeluBackwardBackward0((edge(grad_output), edge(input)), ((data.shape, input.dtype),))
     node.approximate = approximate
@@ -286,7 +280,7 @@ def _gelu(input: Tensor, *, approximate: Any = "none") -> Tensor:
         raise errors.error("gelu_approximate")
     _check_float(input, "GeluKernelImpl")
     out = quiet_call(_gelu_data, input._data, approximate == "tanh")
-    if not _records(input):
+    if not requires_grad(input):
         return _made(out, input)
     node = GeluBackward0((input._edge(),), ((out.shape, input.dtype),))
     node.approximate = approximate
@@ -294,8 +288,7 @@ def _gelu(input: Tensor, *, approximate: Any = "none") -> Tensor:
     return _made(out, input, node)
 
 
-gelu = arguments.parsed_like_torch(_gelu, "gelu", overloads.FUNCTIONS["gelu"])
-gelu.__name__ = gelu.__qualname__ = "gelu"
+gelu = parsed(_gelu, "gelu")
 
 
 # --- elu -----------------------------------------------------------------------------------
@@ -387,7 +380,7 @@ def elu_backward(
 ) -> Tensor:
     x = self_or_result
     data = quiet_call(_elu_backward_data, grad_output._data, coefficients, is_result, x._data)
-    if not _records(grad_output, x):
+    if not requires_grad(grad_output, x):
         return _made(data, x)
     node = EluBackwardBackward0((edge(grad_output), edge(x)), ((data.shape, x.dtype),))
     node.coefficients, node.is_result = coefficients, is_result
@@ -405,7 +398,7 @@ def _elu_alpha(name: str, input: Any, alpha: Any, kernel: str = "elu_cpu") -> fl
 
 def _elu_out(input: Tensor, coefficients: tuple, node_class: type = EluBackward0) -> Tensor:
     out = quiet_call(_elu_data, input._data, coefficients)
-    if not _records(input):
+    if not requires_grad(input):
         return _made(out, input)
     node = node_class((input._edge(),), ((out.shape, input.dtype),))
     node.coefficients = coefficients
@@ -417,7 +410,7 @@ def _elu_saving_result(
     input: Tensor, coefficients: tuple, node_class: type = EluBackward1
 ) -> Tensor:
     out = quiet_call(_elu_data, input._data, coefficients)
-    if not _records(input):
+    if not requires_grad(input):
         return _made(out, input)
     node = node_class((input._edge(),), ((out.shape, input.dtype),))
     node.coefficients = coefficients
@@ -437,8 +430,7 @@ def _elu_(input: Tensor, alpha: Any = 1.0) -> Tensor:
 
 
 _parsed_elu = arguments.parsed_like_torch(_elu, "elu", overloads.FUNCTIONS["elu"])
-elu_ = arguments.parsed_like_torch(_elu_, "elu_", overloads.FUNCTIONS["elu_"])
-elu_.__name__ = elu_.__qualname__ = "elu_"
+elu_ = parsed(_elu_, "elu_")
 
 
 def elu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
@@ -463,8 +455,7 @@ def _selu_(input: Tensor) -> Tensor:
 
 
 _parsed_selu = arguments.parsed_like_torch(_selu, "selu", overloads.FUNCTIONS["selu"])
-selu_ = arguments.parsed_like_torch(_selu_, "selu_", overloads.FUNCTIONS["selu_"])
-selu_.__name__ = selu_.__qualname__ = "selu_"
+selu_ = parsed(_selu_, "selu_")
 
 
 def selu(input: Tensor, inplace: bool = False) -> Tensor:
@@ -489,8 +480,7 @@ def _celu_(input: Tensor, alpha: Any = 1.0) -> Tensor:
 
 
 _parsed_celu = arguments.parsed_like_torch(_celu, "celu", overloads.FUNCTIONS["celu"])
-celu_ = arguments.parsed_like_torch(_celu_, "celu_", overloads.FUNCTIONS["celu_"])
-celu_.__name__ = celu_.__qualname__ = "celu_"
+celu_ = parsed(_celu_, "celu_")
 
 
 def celu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:
@@ -554,7 +544,7 @@ def hardtanh_backward(grad_output: Tensor, input: Tensor, min_val: Any, max_val:
     grad = np.broadcast_to(grad_output._data, x.shape)
     outside = (x <= min_val) | (x >= max_val)
     data = _laid_out(x, np.where(outside, grad.dtype.type(0), grad))
-    if not _records(grad_output, input):
+    if not requires_grad(grad_output, input):
         return _made(data, input)
     node = HardtanhBackwardBackward0((edge(grad_output), edge(input)), ((data.shape, input.dtype),))
     node.min_val, node.max_val = min_val, max_val
@@ -564,7 +554,7 @@ def hardtanh_backward(grad_output: Tensor, input: Tensor, min_val: Any, max_val:
 
 def _hardtanh_out(input: Tensor, min_val: Any, max_val: Any, low: Any, high: Any) -> Tensor:
     out = quiet_call(_hardtanh_data, input._data, low, high)
-    if not _records(input):
+    if not requires_grad(input):
         return _made(out, input)
     node = HardtanhBackward0((input._edge(),), ((out.shape, input.dtype),))
     node.min_val, node.max_val = min_val, max_val
@@ -667,7 +657,7 @@ def leaky_relu_backward(grad_output: Tensor, self_or_result: Tensor, negative_sl
     x = self_or_result._data
     grad = np.broadcast_to(grad_output._data, x.shape)
     data = _laid_out(x, np.where(x > 0, grad, grad * negative_slope).astype(x.dtype))
-    if not _records(grad_output, self_or_result):
+    if not requires_grad(grad_output, self_or_result):
         return _made(data, self_or_result)
     node = LeakyReluBackwardBackward0(
         (edge(grad_output), edge(self_or_result)), ((data.shape, self_or_result.dtype),)
@@ -690,10 +680,7 @@ def _leaky_relu_(input: Tensor, negative_slope: Any = 0.01) -> Tensor:
     return functional.leaky_relu(input, negative_slope, inplace=True)
 
 
-leaky_relu_ = arguments.parsed_like_torch(
-    _leaky_relu_, "leaky_relu_", overloads.FUNCTIONS["leaky_relu_"]
-)
-leaky_relu_.__name__ = leaky_relu_.__qualname__ = "leaky_relu_"
+leaky_relu_ = parsed(_leaky_relu_, "leaky_relu_")
 
 
 def softmin(
@@ -717,7 +704,7 @@ def _pointwise_out(
     input: Tensor, data: np.ndarray, node_class: type, attributes: dict, saved: Tensor
 ) -> Tensor:
     """The result of a pointwise op whose node saves ``saved`` (self, or its snapshot)."""
-    if not _records(input):
+    if not requires_grad(input):
         return _made(data, input)
     node = node_class((input._edge(),), ((data.shape, input.dtype),))
     for name, value in attributes.items():
@@ -758,7 +745,7 @@ class _ZeroSecondBackward(Node):
 def _recorded_backward(
     node_class: type, grad_output: Tensor, self_: Tensor, data: np.ndarray, lambd: Any
 ) -> Tensor:
-    if not _records(grad_output, self_):
+    if not requires_grad(grad_output, self_):
         return _made(data, self_)
     node = node_class((edge(grad_output), edge(self_)), ((data.shape, self_.dtype),))
     node.lambd = lambd
@@ -854,14 +841,8 @@ def _softshrink(input: Tensor, lambd: Any = 0.5) -> Tensor:
     return _pointwise_out(input, data, SoftshrinkBackward0, {"lambd": lambd}, input)
 
 
-hardshrink = arguments.parsed_like_torch(
-    _hardshrink, "hardshrink", overloads.FUNCTIONS["hardshrink"]
-)
-hardshrink.__name__ = hardshrink.__qualname__ = "hardshrink"
-softshrink = arguments.parsed_like_torch(
-    _softshrink, "softshrink", overloads.FUNCTIONS["softshrink"]
-)
-softshrink.__name__ = softshrink.__qualname__ = "softshrink"
+hardshrink = parsed(_hardshrink, "hardshrink")
+softshrink = parsed(_softshrink, "softshrink")
 
 
 # threshold: torch's ThresholdBackward0 / ThresholdBackward1 (in place); both gradients are
@@ -918,10 +899,7 @@ def _threshold_(input: Tensor, threshold: Any, value: Any) -> Tensor:
 _parsed_threshold = arguments.parsed_like_torch(
     _threshold, "threshold", overloads.FUNCTIONS["threshold"]
 )
-threshold_ = arguments.parsed_like_torch(
-    _threshold_, "threshold_", overloads.FUNCTIONS["threshold_"]
-)
-threshold_.__name__ = threshold_.__qualname__ = "threshold_"
+threshold_ = parsed(_threshold_, "threshold_")
 
 
 def threshold(input: Tensor, threshold: float, value: float, inplace: bool = False) -> Tensor:
@@ -972,7 +950,7 @@ def hardswish_backward(grad_output: Tensor, self_: Tensor) -> Tensor:
     middle = gw * ((aw / three) + wide_type(0.5))
     out = np.where(aw <= -three, wide_type(0), np.where(aw < three, middle, gw))
     data = _laid_out(x, out.astype(x.dtype))
-    if not _records(grad_output, self_):
+    if not requires_grad(grad_output, self_):
         return _made(data, self_)
     node = HardswishBackwardBackward0(
         (edge(grad_output), edge(self_)), ((data.shape, self_.dtype),)

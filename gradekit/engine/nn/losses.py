@@ -15,13 +15,12 @@ from typing import Any
 import numpy as np
 
 from .. import errors
-from ..autograd import grad_mode
 from ..autograd.graph import Node
 from ..dtypes import FLOATING
 from ..dtypes import result_type as _result_type
 from ..ops import load_views_module, pointwise
 from ..ops import reduction as reduction_ops
-from ..ops.core import as_array, edge
+from ..ops.core import as_array, edge, requires_grad
 from ..ops.pointwise import _rounded_from_float64
 from ..ops.quiet import quiet_call
 from ..tensor import Tensor
@@ -47,10 +46,6 @@ def _check_float(input: Tensor, target: Tensor, kernel: str) -> None:
     d = _result_type(input, target)
     if d.category != FLOATING:
         raise errors.error("kernel_not_implemented", op=kernel, dtype=d.scalar_name)
-
-
-def _records(*tensors: Tensor) -> bool:
-    return grad_mode.enabled and any(t._requires_grad for t in tensors)
 
 
 def _norm(reduction: str, numel: int, dtype: np.dtype) -> Any:
@@ -190,7 +185,7 @@ def _pair_backward(
         huber,
     )
     out = as_array(data, d)
-    if not _records(grad_output, input, target):
+    if not requires_grad(grad_output, input, target):
         return Tensor._make(out, d)
     node_class = HuberLossBackwardBackward0 if huber else SmoothL1LossBackwardBackward0
     node = node_class((edge(grad_output), edge(input), edge(target)), ((out.shape, d),))
@@ -211,7 +206,7 @@ def _pair_loss(
         target = target.to(d)
     loss = quiet_call(_smooth_l1_data, input._data, target._data, beta, huber)
     out = as_array(quiet_call(_functional._reduce, as_array(loss, d), reduction), d)
-    if not _records(input, target):
+    if not requires_grad(input, target):
         return Tensor._make(out, d)
     node_class = HuberLossBackward0 if huber else SmoothL1LossBackward0
     node = node_class((edge(input), edge(target)), ((out.shape, d),))
@@ -339,7 +334,7 @@ def soft_margin_loss_backward(
         _soft_margin_backward_data, grad_output._data, input._data, target._data, reduction
     )
     out = as_array(data, d)
-    if not _records(grad_output, input):
+    if not requires_grad(grad_output, input):
         return Tensor._make(out, d)
     node = SoftMarginLossBackwardBackward0((edge(grad_output), edge(input)), ((out.shape, d),))
     node.reduction = reduction
@@ -371,7 +366,7 @@ def soft_margin_loss(
     target_data = np.broadcast_to(target._data.astype(d.np_dtype), input._data.shape)
     loss = quiet_call(_soft_margin_data, input._data, target_data)
     out = as_array(quiet_call(_functional._reduce, as_array(loss, d), reduction), d)
-    if not _records(input):
+    if not requires_grad(input):
         return Tensor._make(out, d)
     node = SoftMarginLossBackward0((edge(input),), ((out.shape, d),))
     node.reduction = reduction
@@ -384,7 +379,7 @@ def soft_margin_loss(
 
 def _xlogy_self(target: Tensor) -> Tensor:
     """``xlogy(target, target)``: 0 where target is 0, nan where it is nan."""
-    if _records(target):
+    if requires_grad(target):
         raise errors.unsupported("torch.nn.functional.kl_div with a target that requires grad")
     t = target._data
     with np.errstate(all="ignore"):

@@ -16,9 +16,9 @@ from .. import errors
 from ..autograd import grad_mode
 from ..dtypes import FLOATING
 from ..dtypes import result_type as _result_type
-from ..ops import arguments, overloads
 from ..ops.pointwise import add_scalar
 from ..ops.reduction import LinalgVectorNormBackward0, linalg_vector_norm
+from ..ops.reduction_arguments import parsed
 from ..tensor import Tensor
 
 
@@ -64,10 +64,7 @@ def _broadcast_shape(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(np.broadcast_shapes(a, b))
 
 
-cosine_similarity = arguments.parsed_like_torch(
-    _cosine_similarity, "cosine_similarity", overloads.FUNCTIONS["cosine_similarity"]
-)
-cosine_similarity.__name__ = cosine_similarity.__qualname__ = "cosine_similarity"
+cosine_similarity = parsed(_cosine_similarity, "cosine_similarity")
 
 
 def normalize(
@@ -99,7 +96,4 @@ def _pairwise_distance(
     return result
 
 
-pairwise_distance = arguments.parsed_like_torch(
-    _pairwise_distance, "pairwise_distance", overloads.FUNCTIONS["pairwise_distance"]
-)
-pairwise_distance.__name__ = pairwise_distance.__qualname__ = "pairwise_distance"
+pairwise_distance = parsed(_pairwise_distance, "pairwise_distance")

@@ -23,7 +23,8 @@ import numpy as np
 from .. import errors
 from ..dtypes import FLOATING, bool_, int32, int64, result_type, scalar_dtype
 from ..tensor import Tensor
-from . import arguments, overloads
+from . import arguments
+from .reduction_arguments import parsed
 
 # =============================================================================
 # searchsorted / bucketize
@@ -149,12 +150,8 @@ def _bucketize(
     return _searchsorted(boundaries, input, out_int32=out_int32, right=right)
 
 
-searchsorted = arguments.parsed_like_torch(
-    _searchsorted, "searchsorted", overloads.FUNCTIONS["searchsorted"]
-)
-searchsorted.__name__ = searchsorted.__qualname__ = "searchsorted"
-bucketize = arguments.parsed_like_torch(_bucketize, "bucketize", overloads.FUNCTIONS["bucketize"])
-bucketize.__name__ = bucketize.__qualname__ = "bucketize"
+searchsorted = parsed(_searchsorted, "searchsorted")
+bucketize = parsed(_bucketize, "bucketize")
 
 
 # =============================================================================
@@ -170,8 +167,7 @@ def _msort(input: Tensor) -> Tensor:
     return sort(input, 0).values
 
 
-msort = arguments.parsed_like_torch(_msort, "msort", overloads.FUNCTIONS["msort"])
-msort.__name__ = msort.__qualname__ = "msort"
+msort = parsed(_msort, "msort")
 
 
 def msort_method(self: Tensor, *surplus: Any, **keywords: Any) -> Tensor:
@@ -236,9 +232,5 @@ def _histc(input: Tensor, bins: Any = 100, min: Any = 0, max: Any = 0) -> Tensor
     return Tensor._make(counts, d)  # (not differentiable: never requires grad)
 
 
-histc = arguments.parsed_like_torch(_histc, "histc", overloads.FUNCTIONS["histc"])
-histc.__name__ = histc.__qualname__ = "histc"
-histc_method = arguments.parsed_like_torch(
-    _histc, "histc", overloads.method_listing("histc"), method=True
-)
-histc_method.__name__ = histc_method.__qualname__ = "histc"
+histc = parsed(_histc, "histc")
+histc_method = parsed(_histc, "histc", method=True)

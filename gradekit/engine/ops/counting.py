@@ -29,6 +29,7 @@ from ..dtypes import INTEGRAL, float32, float64, int64
 from ..tensor import Tensor
 from . import arguments, overloads
 from .core import maybe_wrap_dim
+from .reduction_arguments import parsed
 
 # =============================================================================
 # nodes
@@ -407,9 +408,5 @@ def _bincount(input: Tensor, weights: Any = None, minlength: Any = 0) -> Tensor:
     return result
 
 
-bincount = arguments.parsed_like_torch(_bincount, "bincount", overloads.FUNCTIONS["bincount"])
-bincount.__name__ = bincount.__qualname__ = "bincount"
-bincount_method = arguments.parsed_like_torch(
-    _bincount, "bincount", overloads.method_listing("bincount"), method=True
-)
-bincount_method.__name__ = bincount_method.__qualname__ = "bincount"
+bincount = parsed(_bincount, "bincount")
+bincount_method = parsed(_bincount, "bincount", method=True)

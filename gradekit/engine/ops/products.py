@@ -20,6 +20,7 @@ from . import arguments, overloads
 from .core import as_array, edge, maybe_wrap_dim
 from .linalg import DotBackward0
 from .quiet import quiet_call
+from .reduction_arguments import parsed
 
 # --- trace ----------------------------------------------------------------------------------
 
@@ -61,8 +62,7 @@ def _trace(input: Tensor) -> Tensor:
     return Tensor._make(out, result, node)
 
 
-trace = arguments.parsed_like_torch(_trace, "trace", overloads.FUNCTIONS["trace"])
-trace.__name__ = trace.__qualname__ = "trace"
+trace = parsed(_trace, "trace")
 
 
 def trace_method(self: Tensor, *surplus: Any) -> Tensor:
@@ -87,10 +87,8 @@ def _vdot(input: Tensor, other: Tensor) -> Tensor:
     return dot_product(VdotBackward0, input, other)
 
 
-vdot = arguments.parsed_like_torch(_vdot, "vdot", overloads.FUNCTIONS["vdot"])
-vdot.__name__ = vdot.__qualname__ = "vdot"
-vdot_method = arguments.parsed_like_torch(_vdot, "vdot", overloads.METHODS["vdot"], method=True)
-vdot_method.__name__ = vdot_method.__qualname__ = "vdot"
+vdot = parsed(_vdot, "vdot")
+vdot_method = parsed(_vdot, "vdot", method=True)
 
 
 # --- inner ----------------------------------------------------------------------------------
@@ -109,10 +107,8 @@ def _inner(input: Tensor, other: Tensor) -> Tensor:
     return tensordot_dims(input, other, [-1], [-1])
 
 
-inner = arguments.parsed_like_torch(_inner, "inner", overloads.FUNCTIONS["inner"])
-inner.__name__ = inner.__qualname__ = "inner"
-inner_method = arguments.parsed_like_torch(_inner, "inner", overloads.METHODS["inner"], method=True)
-inner_method.__name__ = inner_method.__qualname__ = "inner"
+inner = parsed(_inner, "inner")
+inner_method = parsed(_inner, "inner", method=True)
 
 
 # --- kron -----------------------------------------------------------------------------------
@@ -149,10 +145,8 @@ def _kron(input: Tensor, other: Tensor) -> Tensor:
     return _unsafe_view(product, result)
 
 
-kron = arguments.parsed_like_torch(_kron, "kron", overloads.FUNCTIONS["kron"])
-kron.__name__ = kron.__qualname__ = "kron"
-kron_method = arguments.parsed_like_torch(_kron, "kron", overloads.METHODS["kron"], method=True)
-kron_method.__name__ = kron_method.__qualname__ = "kron"
+kron = parsed(_kron, "kron")
+kron_method = parsed(_kron, "kron", method=True)
 
 
 # --- cross ----------------------------------------------------------------------------------
@@ -235,14 +229,9 @@ def _cross(input: Tensor, other: Tensor, dim: Any = None) -> Tensor:
     return _linalg_cross(input, other, dim=dim)
 
 
-linalg_cross = arguments.parsed_like_torch(
-    _linalg_cross, "linalg_cross", overloads.FUNCTIONS["linalg_cross"]
-)
-linalg_cross.__name__ = linalg_cross.__qualname__ = "linalg_cross"
-cross = arguments.parsed_like_torch(_cross, "cross", overloads.FUNCTIONS["cross"])
-cross.__name__ = cross.__qualname__ = "cross"
-cross_method = arguments.parsed_like_torch(_cross, "cross", overloads.METHODS["cross"], method=True)
-cross_method.__name__ = cross_method.__qualname__ = "cross"
+linalg_cross = parsed(_linalg_cross, "linalg_cross")
+cross = parsed(_cross, "cross")
+cross_method = parsed(_cross, "cross", method=True)
 
 
 # --- dist -----------------------------------------------------------------------------------
@@ -303,10 +292,8 @@ def _dist(input: Tensor, other: Tensor, p: Any = 2) -> Tensor:
     return result
 
 
-dist = arguments.parsed_like_torch(_dist, "dist", overloads.FUNCTIONS["dist"])
-dist.__name__ = dist.__qualname__ = "dist"
-dist_method = arguments.parsed_like_torch(_dist, "dist", overloads.METHODS["dist"], method=True)
-dist_method.__name__ = dist_method.__qualname__ = "dist"
+dist = parsed(_dist, "dist")
+dist_method = parsed(_dist, "dist", method=True)
 
 
 # --- baddbmm / addbmm -----------------------------------------------------------------------
@@ -472,18 +459,10 @@ def _addbmm(
     return Tensor._make(out, d, node)
 
 
-baddbmm = arguments.parsed_like_torch(_baddbmm, "baddbmm", overloads.FUNCTIONS["baddbmm"])
-baddbmm.__name__ = baddbmm.__qualname__ = "baddbmm"
-baddbmm_method = arguments.parsed_like_torch(
-    _baddbmm, "baddbmm", overloads.METHODS["baddbmm"], method=True
-)
-baddbmm_method.__name__ = baddbmm_method.__qualname__ = "baddbmm"
-addbmm = arguments.parsed_like_torch(_addbmm, "addbmm", overloads.FUNCTIONS["addbmm"])
-addbmm.__name__ = addbmm.__qualname__ = "addbmm"
-addbmm_method = arguments.parsed_like_torch(
-    _addbmm, "addbmm", overloads.METHODS["addbmm"], method=True
-)
-addbmm_method.__name__ = addbmm_method.__qualname__ = "addbmm"
+baddbmm = parsed(_baddbmm, "baddbmm")
+baddbmm_method = parsed(_baddbmm, "baddbmm", method=True)
+addbmm = parsed(_addbmm, "addbmm")
+addbmm_method = parsed(_addbmm, "addbmm", method=True)
 
 
 # --- cdist ----------------------------------------------------------------------------------

@@ -79,17 +79,16 @@ def uniform_(
     return _fill(self, random_stream.in_memory_order(values, self._data), UniformBackward0)
 
 
-_BOUND_NAMES = {np.float64: "double", np.float32: "float", np.float16: "c10::Half"}
-
-
 def _check_uniform_bounds(low: float, high: float, np_dtype: Any) -> None:
     """torch's check_uniform_bounds: each bound within the dtype's finite range, then
     ``from <= to``."""
-    kind = np.dtype(np_dtype).type
-    largest = float(np.finfo(kind).max)
+    largest = float(np.finfo(np_dtype).max)
     for which, value in (("from", low), ("to", high)):
         if not -largest <= value <= largest:
-            raise errors.error("uniform_bound", which=which, dtype=_BOUND_NAMES[kind])
+            from .views import _CPP_TYPE_NAMES
+
+            name = _CPP_TYPE_NAMES[np.dtype(np_dtype).name]
+            raise errors.error("uniform_bound", which=which, dtype=name)
     if low > high:
         raise errors.error("uniform_range", low=f"{low:g}", high=f"{high:g}")
 

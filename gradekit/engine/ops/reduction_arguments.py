@@ -1,7 +1,7 @@
 """What the newer reduction and scan modules (variance, scans, logsumexp, order_statistics,
-quantile) share: a marker for an argument left out, torch's parser wrapping, the int and
-bool checks of torch's parser, numpy's ``axis`` alias and the C-contiguous results torch
-allocates."""
+quantile; ``parsed`` also bucketing, counting and shapes) share: a marker for an argument
+left out, torch's parser wrapping, the int and bool checks of torch's parser, numpy's
+``axis`` alias and the C-contiguous results torch allocates."""
 
 from __future__ import annotations
 

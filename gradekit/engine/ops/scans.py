@@ -26,7 +26,7 @@ from ..autograd import grad_mode
 from ..autograd.graph import Node
 from ..dtypes import FLOATING, dtype, int64
 from ..tensor import Tensor
-from .core import as_array, maybe_wrap_dim
+from .core import as_array, maybe_wrap_dim, requires_grad
 from .quiet import quiet_call
 from .reduction_arguments import UNSET as _UNSET
 from .reduction_arguments import (
@@ -38,10 +38,6 @@ from .reduction_arguments import (
 )
 
 _AVX2_BYTES = 32
-
-
-def _recording(x: Tensor) -> bool:
-    return grad_mode.enabled and x._requires_grad
 
 
 def _result_dtype(input: Tensor, dtype_: Any, name: str) -> dtype:
@@ -79,7 +75,7 @@ def _cumulative(name: str, input: Any, dim: Any, dtype_: Any) -> Tensor:
     else:
         out = quiet_call(_accumulated, data, axis, name == "cumprod")
     out = as_array(out, result)
-    if not _recording(input) or result.category != FLOATING:
+    if not requires_grad(input) or result.category != FLOATING:
         return Tensor._make(out, result)
     if name == "cumsum":
         node = CumsumBackward0((input._edge(),), ((out.shape, result),))
@@ -261,7 +257,7 @@ def _scatter_add_into_zeros(src: Tensor, dim: int, index: Tensor) -> Tensor:
         positions[dim] = index._data
         np.add.at(out, tuple(positions), wide)
         out = out.astype(data.dtype, copy=False)
-    if not _recording(src):
+    if not requires_grad(src):
         return Tensor._make(out, src.dtype)
     node = ScatterAddBackward0(((None, 0), src._edge()), ((out.shape, src.dtype),))
     node.dim, node.index = dim, index
@@ -305,7 +301,7 @@ def _cum_extreme(name: str, input: Any, dim: Any, out: Any) -> Any:
     values = as_array(c_contiguous(values), input.dtype)
     index_tensor = Tensor._make(as_array(c_contiguous(indices), int64), int64)
     return_type = _return_type(name)
-    if not _recording(input) or input.dtype.category != FLOATING:
+    if not requires_grad(input) or input.dtype.category != FLOATING:
         return return_type(Tensor._make(values, input.dtype), index_tensor)
     node_class = CummaxBackward0 if name == "cummax" else CumminBackward0
     node = node_class((input._edge(),), ((values.shape, input.dtype),))
@@ -494,7 +490,7 @@ def _prod(
     else:
         axis = maybe_wrap_dim(dim, data.ndim)
         out = as_array(quiet_call(_dim_product, data, axis, keepdim), result)
-    if not _recording(input) or result.category != FLOATING:
+    if not requires_grad(input) or result.category != FLOATING:
         return Tensor._make(out, result)
     if dim is _UNSET:
         node = ProdBackward0((input._edge(),), ((out.shape, result),))

@@ -31,18 +31,13 @@ from ..autograd.graph import Node
 from ..dtypes import BOOL, FLOATING, bool_, int32, int64
 from ..tensor import Tensor
 from . import arguments, overloads
+from . import load_views_module as _views
 from .core import requires_grad
 from .scalars import checked_scalar
 
 REDUCTIONS = ("sum", "prod", "mean", "amax", "amin")
 # torch's kernel also takes "max" / "min" (amax / amin); its backward does not
 _REDUCE_ALIASES = {"max": "amax", "min": "amin"}
-
-
-def _views() -> Any:
-    from . import views  # (loaded by the engine's import; imported here lazily for cycles)
-
-    return views
 
 
 # =============================================================================

@@ -24,17 +24,12 @@ from .. import dtypes, errors
 from ..autograd.graph import Node
 from ..dtypes import BOOL, INTEGRAL, bool_, dtype, get_default_dtype, int32, int64, result_type
 from ..tensor import Tensor
-from . import arguments, overloads
+from . import arguments, overloads, reduction_arguments
+from . import load_views_module as _views
 from .core import maybe_wrap_dim, requires_grad
 from .layout import empty_preserving_layout
 from .quiet import quiet_call
 from .scalars import checked_scalar
-
-
-def _views() -> Any:
-    from . import load_views_module
-
-    return load_views_module()
 
 
 def _int(value: Any) -> int:
@@ -718,11 +713,8 @@ def _logspace_values(start: Any, end: Any, steps: int, base: float, target: dtyp
 
 
 def _parsed(function: Any, name: str, *, method: bool = False) -> Any:
-    listed = overloads.method_listing(name) if method else overloads.FUNCTIONS[name]
     function.__name__ = function.__qualname__ = name  # (Python's own binding errors)
-    parsed = arguments.parsed_like_torch(function, name, listed, method=method)
-    parsed.__name__ = parsed.__qualname__ = name
-    return parsed
+    return reduction_arguments.parsed(function, name, method=method)
 
 
 def _python_function(function: Any, name: str) -> Any:

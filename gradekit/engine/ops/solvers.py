@@ -16,9 +16,9 @@ from ..autograd import grad_mode
 from ..autograd.graph import Node
 from ..dtypes import FLOATING, float16
 from ..tensor import Tensor
-from . import arguments, overloads
 from .core import as_array, edge
 from .quiet import quiet_call
+from .reduction_arguments import parsed
 
 
 def _check_matrix(name: str, a: Tensor) -> None:
@@ -110,12 +110,8 @@ def _inverse(input: Tensor) -> Tensor:
     return _inv(input)
 
 
-linalg_inv = arguments.parsed_like_torch(
-    _linalg_inv, "linalg_inv", overloads.FUNCTIONS["linalg_inv"]
-)
-linalg_inv.__name__ = linalg_inv.__qualname__ = "linalg_inv"
-inverse = arguments.parsed_like_torch(_inverse, "inverse", overloads.FUNCTIONS["inverse"])
-inverse.__name__ = inverse.__qualname__ = "inverse"
+linalg_inv = parsed(_linalg_inv, "linalg_inv")
+inverse = parsed(_inverse, "inverse")
 
 
 def inverse_method(self: Tensor, *surplus: Any) -> Tensor:
@@ -163,10 +159,8 @@ def _torch_det(input: Tensor) -> Tensor:
     return _det(input)
 
 
-linalg_det = arguments.parsed_like_torch(_det, "linalg_det", overloads.FUNCTIONS["linalg_det"])
-linalg_det.__name__ = linalg_det.__qualname__ = "linalg_det"
-det = arguments.parsed_like_torch(_torch_det, "det", overloads.FUNCTIONS["det"])
-det.__name__ = det.__qualname__ = "det"
+linalg_det = parsed(_det, "linalg_det")
+det = parsed(_torch_det, "det")
 
 
 def det_method(self: Tensor, *surplus: Any) -> Tensor:
@@ -251,7 +245,4 @@ def _solve(A: Tensor, B: Tensor, *, left: Any = True) -> Tensor:  # noqa: N803
     return result
 
 
-linalg_solve = arguments.parsed_like_torch(
-    _solve, "linalg_solve", overloads.FUNCTIONS["linalg_solve"]
-)
-linalg_solve.__name__ = linalg_solve.__qualname__ = "linalg_solve"
+linalg_solve = parsed(_solve, "linalg_solve")
