@@ -458,6 +458,10 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "mixed dtype (CPU): all inputs must share same datatype.",
     ),
+    "scalar_reduction_dim": (
+        IndexError,
+        "{op}(): Expected reduction dim -1 or 0 for scalar but got {dim}",
+    ),
     "reduction_dim_empty": (
         IndexError,
         "{op}(): Expected reduction dim {dim} to have non-zero size.",
@@ -1552,7 +1556,8 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
 WARNINGS: dict[str, str] = {
     "degrees_of_freedom": (
         "{op}(): degrees of freedom is <= 0. Correction should be strictly less than the "
-        "reduction factor (input numel divided by output numel)."
+        "reduction factor (input numel divided by output numel). (Triggered internally at "
+        "/__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1861.)"
     ),
     "meshgrid_indexing": (
         "torch.meshgrid: in an upcoming release, it will be required to pass the indexing "

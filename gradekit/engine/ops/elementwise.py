@@ -107,7 +107,8 @@ def _unary(
     try:
         data, d = _float_input(input)
         out = as_array(_transcendental(ufunc, data, float32_kernel), d)
-        return _unary_result(node_class, input, out, d, **saved)
+        # (an expanded input: numpy's kernel orders by its 0 strides, torch's ignores them)
+        return _unary_result(node_class, input, torch_layout(out, data), d, **saved)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor(name, input, failure) from None
 
