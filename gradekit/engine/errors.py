@@ -454,6 +454,11 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "Expected {name} to be of same shape as normalized_shape, but got {name} of shape "
         "{shape} and normalized_shape = {normalized_shape}",
     ),
+    "layer_norm_empty_shape": (
+        RuntimeError,
+        "Expected normalized_shape to be at least 1-dimensional, i.e., containing at least "
+        "one element, but got normalized_shape = []",
+    ),
     "layer_norm_mixed_dtype": (
         RuntimeError,
         "mixed dtype (CPU): all inputs must share same datatype.",
