@@ -71,6 +71,12 @@ GOLDENS = {
     "a = torch.tensor([[2.0, 1.0], [1.0, 3.0]], requires_grad=True)\ntorch.linalg.inv(a).reshape(4).sum().backward()\nresult = (a.grad, a.grad.stride())": "(torch.float32 (2, 2) [[-0.16, -0.08], [-0.08, -0.04]] rg=False, (2, 1))",
     "x = torch.arange(12.0, dtype=torch.float64).reshape(3, 4).requires_grad_()\n(g,) = torch.autograd.grad(F.pad(x, (1, 1), mode='reflect').sum() * 1, x, create_graph=True)\n(g2,) = torch.autograd.grad((g * g).sum(), x)\nresult = (g.grad_fn.name(), g, g2)": "('ReflectionPad1DBackwardBackward0', torch.float64 (3, 4) [[1.0, 2.0, 2.0, 1.0], [1.0, 2.0, 2.0, 1.0], [1.0, 2.0, 2.0, 1.0]] rg=True, torch.float64 (3, 4) [[0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0]] rg=False)",
     "x = torch.ones(2, 3, 4, requires_grad=True)\n(g,) = torch.autograd.grad(F.pad(x, (1, 2, 0, 1), mode='replicate').sum(), x, create_graph=True)\nresult = (g.requires_grad, [type(f[0]).__name__ for f in g.grad_fn.next_functions], torch.autograd.grad(g.sum(), x))": "(True, ['NoneType', 'AccumulateGrad'], (torch.float32 (2, 3, 4) [[[0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0]], [[0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0]]] rg=False))",
+    # atan2 given a number by keyword: torch's message has no '(position 2)'
+    "result = torch.atan2(torch.ones(2), other=2)": "TypeError: atan2(): argument 'other' must be Tensor, not int",
+    "result = torch.arctan2(torch.ones(2), other=2)": "TypeError: arctan2(): argument 'other' must be Tensor, not int",
+    "result = torch.ones(2).atan2(other=2)": "TypeError: atan2(): argument 'other' must be Tensor, not int",
+    "result = torch.ones(2).atan2_(other=2)": "TypeError: atan2_(): argument 'other' must be Tensor, not int",
+    "result = torch.atan2(torch.ones(2), 2)": "TypeError: atan2(): argument 'other' (position 2) must be Tensor, not int",
 }
 
 
