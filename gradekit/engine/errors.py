@@ -454,9 +454,18 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "Expected {name} to be of same shape as normalized_shape, but got {name} of shape "
         "{shape} and normalized_shape = {normalized_shape}",
     ),
+    "layer_norm_empty_shape": (
+        RuntimeError,
+        "Expected normalized_shape to be at least 1-dimensional, i.e., containing at least "
+        "one element, but got normalized_shape = []",
+    ),
     "layer_norm_mixed_dtype": (
         RuntimeError,
         "mixed dtype (CPU): all inputs must share same datatype.",
+    ),
+    "scalar_reduction_dim": (
+        IndexError,
+        "{op}(): Expected reduction dim -1 or 0 for scalar but got {dim}",
     ),
     "reduction_dim_empty": (
         IndexError,
@@ -1552,7 +1561,8 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
 WARNINGS: dict[str, str] = {
     "degrees_of_freedom": (
         "{op}(): degrees of freedom is <= 0. Correction should be strictly less than the "
-        "reduction factor (input numel divided by output numel)."
+        "reduction factor (input numel divided by output numel). (Triggered internally at "
+        "/__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1861.)"
     ),
     "meshgrid_indexing": (
         "torch.meshgrid: in an upcoming release, it will be required to pass the indexing "

@@ -162,6 +162,8 @@ def _layer_norm(
     for parameter in (weight, bias):
         if parameter is not None and not isinstance(parameter, Tensor):
             raise TypeError("layer_norm")
+    if not shape:  # (torch's first check of the shapes)
+        raise errors.error("layer_norm_empty_shape")
     for name, parameter in (("weight", weight), ("bias", bias)):
         if parameter is not None and tuple(parameter.shape) != shape:
             raise errors.error(

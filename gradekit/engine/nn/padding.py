@@ -15,6 +15,7 @@ import numpy as np
 from .. import errors
 from ..autograd import grad_mode
 from ..autograd.graph import Node
+from ..dtypes import bool_
 from ..ops import arguments, overloads
 from ..ops.core import as_array
 from ..ops.scalars import checked_scalar
@@ -120,11 +121,12 @@ def _source_indices(size: int, before: int, after: int, mode: str) -> np.ndarray
 def _check_index_pad(input: Tensor, pads: list[int], mode: str) -> None:
     dims = len(pads) // 2
     sizes = list(input.shape)
+    # (both modes: unbatched, every dim must be non-empty; batched, all but the batch)
+    checked = sizes if input.ndim == dims + 1 else sizes[1:]
+    if 0 in checked:
+        raise errors.error("replication_pad_empty", low=dims + 1, high=dims + 2, sizes=sizes)
     if mode == "replicate":
-        # (unbatched, every dim must be non-empty; batched, all but the batch)
-        checked = sizes if input.ndim == dims + 1 else sizes[1:]
-        if 0 in checked:
-            raise errors.error("replication_pad_empty", low=dims + 1, high=dims + 2, sizes=sizes)
+        _check_pad_dtype(input, "replication", dims)
         return
     for k in range(dims):
         dim = input.ndim - 1 - k
@@ -138,6 +140,13 @@ def _check_index_pad(input: Tensor, pads: list[int], mode: str) -> None:
                 dim=dim,
                 sizes=sizes,
             )
+    _check_pad_dtype(input, "reflection", dims)
+
+
+def _check_pad_dtype(input: Tensor, kind: str, dims: int) -> None:
+    """torch's kernels dispatch on every dtype but bool (after the shape checks)."""
+    if input.dtype is bool_:
+        raise errors.error("op_dtype_unsupported", op=f"{kind}_pad{dims}d", dtype="Bool")
 
 
 def _index_maps(shape: tuple[int, ...], pads: list[int], mode: str) -> tuple:
@@ -176,11 +185,16 @@ class _IndexPadBackward(Node):
 class _IndexPadBackwardBackward(Node):
     """The gradient of the backward w.r.t. its incoming gradient is the padding again."""
 
-    __slots__ = ("pads", "mode")
+    __slots__ = ("pads", "mode", "input_shape")
 
     def backward(self, grad: Tensor) -> tuple:
         grad_grad_output = _index_pad(grad, self.pads, self.mode)
-        return grad_grad_output, None
+        if self.next_functions[1][0] is None:
+            return grad_grad_output, None
+        # (torch's formula for self: zeros_like(self))
+        return grad_grad_output, Tensor._make(
+            np.zeros(self.input_shape, grad._data.dtype), grad.dtype
+        )
 
 
 def _node_classes(mode: str, dims: int) -> tuple[type, type]:
@@ -203,12 +217,14 @@ _NODE_CLASSES: dict[tuple[str, int], tuple[type, type]] = {}
 def _index_pad_backward(grad: Tensor, node: _IndexPadBackward) -> Tensor:
     d = grad.dtype
     data = as_array(_scattered(grad._data, node.input_shape, node.maps), d)
-    if not (grad_mode.enabled and grad._requires_grad):
+    self_edge = node.next_functions[0]  # (the padded input's: None when it needs no grad)
+    if not (grad_mode.enabled and (grad._requires_grad or self_edge[0] is not None)):
         return Tensor._make(data, d)
     _, second = _node_classes(node.mode, len(node.pads) // 2)
-    # (edges: grad_output, and self, which gets no gradient)
-    backward_node = second((grad._edge(), (None, 0)), ((data.shape, d),))
+    # (edges: grad_output, and self, whose gradient is zeros: torch's derivatives.yaml)
+    backward_node = second((grad._edge(), self_edge), ((data.shape, d),))
     backward_node.pads, backward_node.mode = node.pads, node.mode
+    backward_node.input_shape = node.input_shape
     return Tensor._make(data, d, backward_node)
 
 

@@ -189,9 +189,11 @@ msort_method.__name__ = msort_method.__qualname__ = "msort"
 
 
 def _edge_text(value: float) -> str:
-    """A double as C++'s ostream prints it (``%g``; a NaN as ``-nan``, as torch's message
-    shows the NaN its min/max reduction leaves)."""
-    return "-nan" if math.isnan(value) else f"{value:g}"
+    """A double as C++'s ostream prints it (``%g``; a NaN with its sign: ``-nan`` for the
+    NaN torch's min/max reduction leaves, ``nan`` for a student's ``float('nan')``)."""
+    if math.isnan(value):
+        return "-nan" if math.copysign(1.0, value) < 0 else "nan"
+    return f"{value:g}"
 
 
 def _histc(input: Tensor, bins: Any = 100, min: Any = 0, max: Any = 0) -> Tensor:
@@ -199,24 +201,26 @@ def _histc(input: Tensor, bins: Any = 100, min: Any = 0, max: Any = 0) -> Tensor
         raise TypeError("histc")  # (the parser words it)
     low = arguments.number_argument("histc", "min", min)
     high = arguments.number_argument("histc", "max", max)
-    d = input.dtype
-    if d.category != FLOATING:
-        raise errors.error("kernel_not_implemented", op="histogram_cpu", dtype=d.scalar_name)
     if bins <= 0:
         raise errors.error("histc_bins", bins=bins)
+    d = input.dtype
     data = input._data.reshape(-1)
     low, high = float(low), float(high)
     if low == high and data.size:
         with np.errstate(invalid="ignore"):
             low, high = float(data.min()), float(data.max())
         if np.isnan(data).any():
-            low = high = math.nan
+            low = high = -math.nan  # (the sign bit set, as torch's reduction leaves it)
     if low == high:
         low, high = low - 1, high + 1
     if not (math.isfinite(low) and math.isfinite(high)):
         raise errors.error("histc_range", low=_edge_text(low), high=_edge_text(high))
     if low > high:
         raise errors.error("histc_order")
+    if d.category != FLOATING:
+        # (after the range checks; bool fails in torch's linspace of the bin edges)
+        kernel = "linspace_cpu" if d is bool_ else "histogram_cpu"
+        raise errors.error("kernel_not_implemented", op=kernel, dtype=d.scalar_name)
     np_dtype = d.np_dtype
     from .creation import linspace
 

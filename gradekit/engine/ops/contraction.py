@@ -356,6 +356,13 @@ def _wrapped(dims: Sequence[int], ndim: int) -> list[int]:
     return wrapped
 
 
+def _size(t: Tensor, dim: int) -> int:
+    """``t.size(dim)`` with torch's words (a 0-d tensor: "Dimension specified as ...")."""
+    if not t.dim():
+        raise errors.error("dim_scalar", dim=dim)
+    return t.shape[maybe_wrap_dim(dim, t.dim())]
+
+
 def _tensordot(a: Tensor, b: Tensor, dims_a: list[int], dims_b: list[int]) -> Tensor:
     from .linalg import dot, mm
 
@@ -366,7 +373,7 @@ def _tensordot(a: Tensor, b: Tensor, dims_a: list[int], dims_b: list[int]) -> Te
     csize = 1
     t1, t2 = a, b
     for da, db in zip(dims_a, dims_b, strict=True):
-        s1, s2 = a.shape[maybe_wrap_dim(da, a.dim())], b.shape[maybe_wrap_dim(db, b.dim())]
+        s1, s2 = _size(a, da), _size(b, db)
         if s2 == 1:  # a broadcast dim is summed out at once
             t1 = t1.sum(da, True, dtype=t1.dtype)
         elif s1 == 1:

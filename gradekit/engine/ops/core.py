@@ -276,7 +276,9 @@ def _iterator_strides(a: np.ndarray, shape: tuple[int, ...]) -> tuple[int, ...]:
 def torch_layout(out: np.ndarray, *operands: Any) -> np.ndarray:
     """``out`` (a fresh elementwise result) laid out in memory as torch lays it out.
 
-    numpy and torch agree while every operand is C-contiguous, and for one operand. When
+    numpy and torch agree while every operand is C-contiguous, and mostly for one operand
+    (not where numpy's kernel wrote C order, ``np.where`` of a transposed array and a
+    number, or where the operand is expanded: torch ignores its 0 strides). When
     array operands disagree (``a.T + a``), numpy prefers C order but torch's TensorIterator
     follows the first operand with an opinion about each pair of dimensions; the layout
     decides ``is_contiguous()``, and so whether ``reshape`` is a view or a copy.
@@ -284,8 +286,8 @@ def torch_layout(out: np.ndarray, *operands: Any) -> np.ndarray:
     if out.ndim < 2:
         return out
     arrays = [a for a in operands if type(a) is np.ndarray and a.ndim > 0]
-    if len(arrays) < 2:
-        return out
+    if not arrays or (len(arrays) == 1 and out.strides == arrays[0].strides):
+        return out  # (one operand: out already follows it wherever numpy kept its layout)
     if all(a.flags.c_contiguous for a in arrays) and not broadcast_size_one(out, *arrays):
         return out
     shape = out.shape

@@ -19,6 +19,7 @@ operations, with engine ops (differentiable).
 from __future__ import annotations
 
 import math
+import sys
 from typing import Any
 
 import numpy as np
@@ -107,7 +108,8 @@ def _unary(
     try:
         data, d = _float_input(input)
         out = as_array(_transcendental(ufunc, data, float32_kernel), d)
-        return _unary_result(node_class, input, out, d, **saved)
+        # (an expanded input: numpy's kernel orders by its 0 strides, torch's ignores them)
+        return _unary_result(node_class, input, torch_layout(out, data), d, **saved)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor(name, input, failure) from None
 
@@ -431,8 +433,9 @@ def _atan2(input: Tensor, other: Any, name: str) -> Tensor:
         node.save(input, other)
         return Tensor._make(out, d, node)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
+        # (body: atan2's / arctan2's frame, whose caller's call tells keywords from positions)
         raise broadcast_failure(failure, input, other) or arguments.not_a_tensor(
-            name, input, failure, other
+            name, input, failure, other, body=sys._getframe(1)
         ) from None
 
 

@@ -1035,7 +1035,10 @@ class SignBackward0(Node):
 
 def sign(input: Tensor) -> Tensor:
     try:
-        return _unary_result(SignBackward0, input, np.sign(input._data), input.dtype)
+        data = input._data
+        # (numpy has no bool sign; torch's kernel keeps a bool: sign(True) is True)
+        signs = data.copy(order="K") if data.dtype == np.bool_ else np.sign(data)
+        return _unary_result(SignBackward0, input, signs, input.dtype)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("sign", input, failure) from None
 
@@ -1049,7 +1052,9 @@ class SgnBackward0(Node):
 
 def sgn(input: Tensor) -> Tensor:
     try:
-        return _unary_result(SgnBackward0, input, np.sign(input._data), input.dtype)
+        data = input._data
+        signs = data.copy(order="K") if data.dtype == np.bool_ else np.sign(data)  # (as sign)
+        return _unary_result(SgnBackward0, input, signs, input.dtype)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("sgn", input, failure) from None
 

@@ -291,6 +291,8 @@ def _cum_extreme(name: str, input: Any, dim: Any, out: Any) -> Any:
         raise errors.unsupported(f"the out= argument of torch.{name}")
     dim = int_argument(dim)
     data = input._data
+    if data.ndim == 0 and dim not in (-1, 0):  # (torch's own check before dim wrapping)
+        raise errors.error("scalar_reduction_dim", op=name, dim=dim)
     axis = maybe_wrap_dim(dim, data.ndim)
     if data.ndim == 0:
         values, indices = data.copy(), np.zeros((), np.int64)

@@ -168,6 +168,8 @@ def _index_add_plan(
         return before_bounds(dim, shape, indices)
     outside = (indices < 0) | (indices >= shape[dim])
     if outside.any():
+        if len(self_shape) <= 1:  # (torch's 0-d/1-d kernel: TORCH_CHECK_INDEX's words)
+            raise errors.error("index_select_range")
         bad = int(indices[np.argmax(outside)])
         raise errors.error("scatter_bounds", index=bad, dim=dim, size=shape[dim])
     positions = np.take(views._positions_grid(shape), indices, axis=dim).reshape(-1)

@@ -198,6 +198,8 @@ def _roll(input: Tensor, shifts: Any, dims: Any = ()) -> Tensor:
     else:
         if len(shifts) != len(dims):
             raise errors.error("roll_align", shifts=len(shifts), dims=len(dims))
+        if not data.ndim:  # (torch wraps each dim against no dims: its words for a 0-d tensor)
+            raise errors.error("dim_scalar", dim=dims[0])
         wrapped = tuple(maybe_wrap_dim(dim, data.ndim) for dim in dims)
         out = np.roll(data, shifts, wrapped)
     out = np.require(out, requirements="C")

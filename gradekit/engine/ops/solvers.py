@@ -29,7 +29,9 @@ def _check_matrix(name: str, a: Tensor) -> None:
         raise errors.error("linalg_square", name=name, rows=a.shape[-2], cols=a.shape[-1])
     if a.dtype.category != FLOATING:
         raise errors.error("linalg_floating", name=name, dtype=a.dtype.scalar_name)
-    if a.dtype is float16:
+    if a.dtype is float16 and name != "linalg.solve":  # (solve's comes after its checks)
+        if name == "linalg.det":  # (torch's LU runs before any such check)
+            raise errors.error("op_dtype_unsupported", op="lu_cpu", dtype=a.dtype.scalar_name)
         raise errors.error("linalg_low_precision", name=name, dtype=a.dtype.scalar_name)
 
 
@@ -87,13 +89,21 @@ class LinalgInvExBackward0(Node):
         return (-matmul(_mT(inverse), matmul(grad, _mT(inverse))),)
 
 
+def _column_major(out: np.ndarray) -> np.ndarray:
+    """``out`` laid out as LAPACK writes torch's results: each matrix column-major (the
+    batch dims C order), so ``inv(A).is_contiguous()`` is False as in torch."""
+    if out.ndim < 2 or not out.size:
+        return out
+    return np.swapaxes(np.ascontiguousarray(np.swapaxes(out, -1, -2)), -1, -2)
+
+
 def _inv(A: Tensor, name: str = "linalg.inv") -> Tensor:  # noqa: N803 - torch's name
     if not isinstance(A, Tensor):
         raise TypeError("linalg_inv")  # (the parser words it)
     _check_matrix("linalg.inv", A)
     data = A._data
     identity = np.broadcast_to(np.eye(data.shape[-1], dtype=data.dtype), data.shape)
-    out = as_array(_solved("linalg.inv", data, identity, "inv_singular"), A.dtype)
+    out = _column_major(as_array(_solved("linalg.inv", data, identity, "inv_singular"), A.dtype))
     if not (grad_mode.enabled and A._requires_grad):
         return Tensor._make(out, A.dtype)
     node = LinalgInvExBackward0((edge(A),), ((out.shape, A.dtype),))
@@ -227,6 +237,8 @@ def _solve(A: Tensor, B: Tensor, *, left: Any = True) -> Tensor:  # noqa: N803
         from .core import broadcast_error
 
         raise broadcast_error(tuple(A.shape[:-2]), tuple(b.shape[:-2])) from None
+    if A.dtype is float16:  # (torch's LU kernel: after the shapes)
+        raise errors.error("op_dtype_unsupported", op="lu_cpu", dtype=A.dtype.scalar_name)
     a = np.broadcast_to(A._data, (*batch, *A.shape[-2:]))
     b = np.broadcast_to(b, (*batch, *b.shape[-2:]))
     if left:
@@ -235,7 +247,12 @@ def _solve(A: Tensor, B: Tensor, *, left: Any = True) -> Tensor:  # noqa: N803
         transposed = np.swapaxes(a, -1, -2)
         out = _solved("torch.linalg.solve", transposed, np.swapaxes(b, -1, -2), "solve_singular")
         out = np.swapaxes(out, -1, -2)
-    out = as_array(np.ascontiguousarray(out[..., 0] if vector else out), A.dtype)
+    # (a matrix B solved on the left: LAPACK's column-major X, as torch's)
+    if vector:
+        out = np.ascontiguousarray(out[..., 0])
+    out = as_array(
+        _column_major(out) if left and not vector else np.ascontiguousarray(out), A.dtype
+    )
     if not (grad_mode.enabled and (A._requires_grad or B._requires_grad)):
         return Tensor._make(out, A.dtype)
     node = LinalgSolveExBackward0((edge(A), edge(B)), ((out.shape, A.dtype),))

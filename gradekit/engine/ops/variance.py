@@ -191,7 +191,7 @@ def _compute(
     outputs = math.prod(shape)
     factor = data.size // outputs if outputs else 0
     if factor - correction <= 0:
-        errors.warn("degrees_of_freedom", stacklevel=5, op=name)
+        errors.warn_at_caller("degrees_of_freedom", op=name)
     if data.size == 0:
         nan = np.full(shape, np.nan, d.np_dtype)
         return nan, (nan.copy() if with_mean else None)
