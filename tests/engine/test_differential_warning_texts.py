@@ -43,6 +43,7 @@ SNIPPETS = {
         "torch.zeros(3).scatter(0, torch.tensor([1]), torch.ones(1), reduce='add')"
     ),
     "tensor_copy_construct": "torch.tensor(torch.ones(2))",
+    "degrees_of_freedom": "torch.ones(1).std()",
     "meshgrid_indexing": "torch.meshgrid(torch.ones(2), torch.ones(3))",
     "cross_default_dim": "torch.cross(torch.ones(2, 3), torch.ones(2, 3))",
     "new_tensor_copy_construct": "torch.ones(2).new_tensor(torch.ones(2))",
