@@ -41,7 +41,7 @@ import numpy as np
 
 from .. import errors
 from ..dtypes import dtype_of_array
-from ..ops.layout import empty_preserving_layout, is_dense
+from ..ops.layout import copied_preserving_layout, is_dense
 from ..ops.quiet import enter_quiet_numpy, exit_quiet_numpy
 from ..tensor import Tensor
 from . import grad_mode
@@ -448,9 +448,7 @@ def copy_in_layout_of(grad: np.ndarray, leaf: np.ndarray) -> np.ndarray:
     leaf gets a transposed ``.grad``), C-contiguous otherwise."""
     if leaf.flags.c_contiguous or not is_dense(leaf):
         return grad.copy()
-    copy = empty_preserving_layout(leaf, grad.dtype)
-    copy[...] = grad
-    return copy
+    return copied_preserving_layout(leaf, grad)
 
 
 def _exclusively_held(grad: np.ndarray) -> bool:

@@ -25,6 +25,7 @@ from ..dtypes import bool_, float32, float64
 from ..ops import arguments, overloads, pointwise
 from ..ops.core import as_array, edge, requires_grad
 from ..ops.inplace import apply_inplace
+from ..ops.layout import copied_preserving_layout
 from ..ops.quiet import quiet_call
 from ..ops.reduction_arguments import parsed
 from ..ops.scalars import checked_scalar
@@ -32,7 +33,6 @@ from ..tensor import Tensor
 from .smooth_activations import (
     _check_float,
     _correctly_rounded,
-    _laid_out,
     _vector_then_tail,
 )
 
@@ -183,7 +183,7 @@ def _gelu_data(x: np.ndarray, tanh: bool) -> np.ndarray:
             return run
 
         return _vector_then_tail([x], kernel(_vec_erf), kernel(_scalar_erf), _step(x))
-    return _laid_out(x, out.astype(x.dtype))
+    return copied_preserving_layout(x, out.astype(x.dtype))
 
 
 def _scalar_erf(v: np.ndarray) -> np.ndarray:
@@ -219,7 +219,7 @@ def _gelu_backward_data(grad: np.ndarray, x: np.ndarray, tanh: bool) -> np.ndarr
         cdf = _F32(0.5) * (_F32(1) + _vec_erf(a * _F32(_SQRT1_2)))
         pdf = _F32(_GELU_BETA) * sleef_expf(a * a * _F32(-0.5))
         out = g * (cdf + a * pdf)
-    return _laid_out(x, out.astype(x.dtype))
+    return copied_preserving_layout(x, out.astype(x.dtype))
 
 
 def _tanh(v: np.ndarray) -> np.ndarray:
@@ -300,7 +300,7 @@ def _elu_data(x: np.ndarray, coefficients: tuple) -> np.ndarray:
     alpha, scale, input_scale = (wide_type(c) for c in coefficients)
     a = x.astype(wide_type)
     negative = _expm1(a * input_scale) * (alpha * scale)
-    return _laid_out(x, np.where(a > 0, a * scale, negative).astype(x.dtype))
+    return copied_preserving_layout(x, np.where(a > 0, a * scale, negative).astype(x.dtype))
 
 
 def _expm1(v: np.ndarray) -> np.ndarray:
@@ -321,7 +321,7 @@ def _elu_backward_data(
         scaled = a * input_scale
         exp = np.exp(scaled) if wide_type is np.float64 else _correctly_rounded(np.exp, scaled)
         negative = g * input_scale * negcoef * exp
-    return _laid_out(x, np.where(a <= 0, negative, g * scale).astype(x.dtype))
+    return copied_preserving_layout(x, np.where(a <= 0, negative, g * scale).astype(x.dtype))
 
 
 class EluBackward0(Node):
@@ -511,7 +511,7 @@ def _hardtanh_data(x: np.ndarray, low: Any, high: Any) -> np.ndarray:
     low, high = scalar(low), scalar(high)
     out = np.where(wide < low, low, wide)
     out = np.where(out > high, high, out)
-    return _laid_out(x, out.astype(x.dtype))
+    return copied_preserving_layout(x, out.astype(x.dtype))
 
 
 class HardtanhBackward0(Node):
@@ -543,7 +543,7 @@ def hardtanh_backward(grad_output: Tensor, input: Tensor, min_val: Any, max_val:
     x = input._data
     grad = np.broadcast_to(grad_output._data, x.shape)
     outside = (x <= min_val) | (x >= max_val)
-    data = _laid_out(x, np.where(outside, grad.dtype.type(0), grad))
+    data = copied_preserving_layout(x, np.where(outside, grad.dtype.type(0), grad))
     if not requires_grad(grad_output, input):
         return _made(data, input)
     node = HardtanhBackwardBackward0((edge(grad_output), edge(input)), ((data.shape, input.dtype),))
@@ -656,7 +656,7 @@ def leaky_relu_backward(grad_output: Tensor, self_or_result: Tensor, negative_sl
     ``grad * negative_slope`` elsewhere, as one op (LeakyReluBackwardBackward0)."""
     x = self_or_result._data
     grad = np.broadcast_to(grad_output._data, x.shape)
-    data = _laid_out(x, np.where(x > 0, grad, grad * negative_slope).astype(x.dtype))
+    data = copied_preserving_layout(x, np.where(x > 0, grad, grad * negative_slope).astype(x.dtype))
     if not requires_grad(grad_output, self_or_result):
         return _made(data, self_or_result)
     node = LeakyReluBackwardBackward0(
@@ -763,14 +763,14 @@ def _outside(x: np.ndarray, lambd: Any) -> np.ndarray:
 def hardshrink_backward(grad_output: Tensor, self_: Tensor, lambd: Any) -> Tensor:
     x = self_._data
     grad = np.broadcast_to(grad_output._data, x.shape)
-    data = _laid_out(x, np.where(_outside(x, lambd), grad, grad.dtype.type(0)))
+    data = copied_preserving_layout(x, np.where(_outside(x, lambd), grad, grad.dtype.type(0)))
     return _recorded_backward(HardshrinkBackwardBackward0, grad_output, self_, data, lambd)
 
 
 def softshrink_backward(grad_output: Tensor, self_: Tensor, lambd: Any) -> Tensor:
     x = self_._data
     grad = np.broadcast_to(grad_output._data, x.shape)
-    data = _laid_out(x, np.where(_outside(x, lambd), grad, grad.dtype.type(0)))
+    data = copied_preserving_layout(x, np.where(_outside(x, lambd), grad, grad.dtype.type(0)))
     return _recorded_backward(SoftshrinkBackwardBackward0, grad_output, self_, data, lambd)
 
 
@@ -809,7 +809,7 @@ def _shrink_input(name: str, input: Any, lambd: Any, kernel: str) -> Any:
 def _hardshrink(input: Tensor, lambd: Any = 0.5) -> Tensor:
     lambd = _shrink_input("hardshrink", input, lambd, "hardshrink_cpu")
     x = input._data
-    data = _laid_out(x, np.where(_outside(x, lambd), x, x.dtype.type(0)))
+    data = copied_preserving_layout(x, np.where(_outside(x, lambd), x, x.dtype.type(0)))
     return _pointwise_out(input, data, HardshrinkBackward0, {"lambd": lambd}, input)
 
 
@@ -866,7 +866,7 @@ class ThresholdBackward1(ThresholdBackward0):
 
 
 def _threshold_data(x: np.ndarray, threshold: Any, value: Any) -> np.ndarray:
-    return _laid_out(x, np.where(x <= threshold, x.dtype.type(value), x))
+    return copied_preserving_layout(x, np.where(x <= threshold, x.dtype.type(value), x))
 
 
 def _threshold_values(name: str, input: Any, threshold: Any, value: Any) -> tuple:
@@ -916,13 +916,15 @@ def _hard_sigmoid_of(wide: np.ndarray) -> np.ndarray:
 
 def _hardsigmoid_data(x: np.ndarray) -> np.ndarray:
     wide = x.astype(_F32) if x.dtype == _FLOAT16 else x
-    return _laid_out(x, (_hard_sigmoid_of(wide) / wide.dtype.type(6)).astype(x.dtype))
+    return copied_preserving_layout(
+        x, (_hard_sigmoid_of(wide) / wide.dtype.type(6)).astype(x.dtype)
+    )
 
 
 def _hardswish_data(x: np.ndarray) -> np.ndarray:
     wide = x.astype(_F32) if x.dtype == _FLOAT16 else x
     out = wide * _hard_sigmoid_of(wide) / wide.dtype.type(6)
-    return _laid_out(x, out.astype(x.dtype))
+    return copied_preserving_layout(x, out.astype(x.dtype))
 
 
 def hardsigmoid_backward(grad_output: Tensor, self_: Tensor) -> Tensor:
@@ -934,7 +936,7 @@ def hardsigmoid_backward(grad_output: Tensor, self_: Tensor) -> Tensor:
     # (torch's one_sixth is a float constant, also for float64: 1/6 rounded to float32)
     sixth = wide_type(np.float32(1.0 / 6.0))
     data = np.where(inside, g * sixth, wide_type(0)).astype(x.dtype)
-    out = _made(_laid_out(x, data), self_)
+    out = _made(copied_preserving_layout(x, data), self_)
     from ..ops.pointwise import _record_no_derivative
 
     return _record_no_derivative("hardsigmoid_backward", out, grad_output, self_)
@@ -949,7 +951,7 @@ def hardswish_backward(grad_output: Tensor, self_: Tensor) -> Tensor:
     three = wide_type(3)
     middle = gw * ((aw / three) + wide_type(0.5))
     out = np.where(aw <= -three, wide_type(0), np.where(aw < three, middle, gw))
-    data = _laid_out(x, out.astype(x.dtype))
+    data = copied_preserving_layout(x, out.astype(x.dtype))
     if not requires_grad(grad_output, self_):
         return _made(data, self_)
     node = HardswishBackwardBackward0(
@@ -1094,7 +1096,7 @@ def _mish_backward_data(grad: np.ndarray, x: np.ndarray) -> np.ndarray:
     if x.dtype == np.float64:
         sigmoid = 1 / (1 + np.exp(-x))
         t = np.tanh(np.log1p(np.exp(x)))
-        return _laid_out(x, grad * (t + x * sigmoid * (1 - t * t)))
+        return copied_preserving_layout(x, grad * (t + x * sigmoid * (1 - t * t)))
     vector, scalar = _mish_kernels(True)
     return _vector_then_tail([grad, x], vector, scalar, _step(x))
 

@@ -22,7 +22,7 @@ from ..autograd.graph import Node
 from ..dtypes import FLOATING, float32, float64
 from ..ops import arguments, overloads
 from ..ops.core import as_array, edge
-from ..ops.layout import empty_preserving_layout, is_dense
+from ..ops.layout import copied_preserving_layout, empty_preserving_layout, is_dense
 from ..ops.quiet import quiet_call
 from ..ops.scalars import checked_scalar
 from ..tensor import Tensor
@@ -55,7 +55,7 @@ def _vector_then_tail(arrays: list[np.ndarray], vector: Any, scalar: Any, step: 
         rank = np.arange(first.shape[-1])
         length = first.shape[-1]
     else:  # no contiguous inner run: torch's basic loop, every element scalar
-        return _laid_out(first, scalar(*arrays))
+        return copied_preserving_layout(first, scalar(*arrays))
     whole = length - length % step
     if whole == 0:
         values = scalar(*arrays)
@@ -63,13 +63,7 @@ def _vector_then_tail(arrays: list[np.ndarray], vector: Any, scalar: Any, step: 
         values = vector(*arrays)
     else:
         values = np.where(rank >= whole, scalar(*arrays), vector(*arrays))
-    return _laid_out(first, values)
-
-
-def _laid_out(like: np.ndarray, values: np.ndarray) -> np.ndarray:
-    out = empty_preserving_layout(like, values.dtype)
-    out[...] = values
-    return out
+    return copied_preserving_layout(first, values)
 
 
 def _correctly_rounded(function: Any, x: np.ndarray) -> np.ndarray:

@@ -46,6 +46,7 @@ from .core import (
     edge,
     torch_layout,
 )
+from .layout import copied_preserving_layout
 from .pointwise import (
     _float_input,
     _needs,
@@ -86,11 +87,11 @@ def _transcendental(ufunc: Any, data: np.ndarray, float32_kernel: Any = None) ->
     kernel = getattr(elementwise_kernels, float32_kernel, None) or getattr(
         vector_kernels, float32_kernel
     )
-    from ..nn.smooth_activations import _laid_out, _vector_then_tail
+    from ..nn.smooth_activations import _vector_then_tail
 
     with np.errstate(all="ignore"):
         if float32_kernel != "sleef_exp2f":  # (torch's result: laid out as its input)
-            return _laid_out(data, kernel(np.atleast_1d(data)).reshape(data.shape))
+            return copied_preserving_layout(data, kernel(np.atleast_1d(data)).reshape(data.shape))
 
         # exp2 runs cpu_kernel_vec: SLEEF on whole pairs of vectors (32 elements) of a
         # contiguous run, glibc's exp2f on the tail
@@ -502,7 +503,7 @@ def _logaddexp_data(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     if a.dtype == np.float64:
         m = np.maximum(a, b)
         return np.where(same_infinity, a, m + np.log1p(np.exp(-np.abs(a - b))))
-    from ..nn.smooth_activations import _laid_out, _vector_then_tail
+    from ..nn.smooth_activations import _vector_then_tail
     from .vector_kernels import glibc_log1pf, sleef_expf, sleef_log1pf
 
     def vector(x: np.ndarray, y: np.ndarray) -> np.ndarray:
@@ -522,7 +523,7 @@ def _logaddexp_data(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     a, b = np.broadcast_arrays(a, b)
     if a.strides != b.strides:
         if not broadcast:  # two layouts: no contiguous run for both, every element scalar
-            return _laid_out(a, scalar(a, b))
+            return copied_preserving_layout(a, scalar(a, b))
         a, b = np.ascontiguousarray(a), np.ascontiguousarray(b)  # (taken as one dense run)
     return _vector_then_tail([a, b], vector, scalar, 64 if a.dtype == np.float16 else 32)
 
@@ -781,9 +782,8 @@ def nan_to_num(input: Tensor, nan: Any = None, posinf: Any = None, neginf: Any =
         out = np.where(np.isnan(data), cast[0], data)
         out = np.where(data == np.inf, cast[1], out)
         out = np.where(data == -np.inf, cast[2], out)
-        from ..nn.smooth_activations import _laid_out
 
-        out = _laid_out(data, as_array(out, d))
+        out = copied_preserving_layout(data, as_array(out, d))
         return _unary_result(NanToNumBackward0, input, out, d, save_input=True)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("nan_to_num", input, failure, nan, posinf, neginf) from None
@@ -997,9 +997,8 @@ def sinc(input: Tensor) -> Tensor:
 
 
 def _laid_out_result(like: np.ndarray, values: np.ndarray, d: Any) -> np.ndarray:
-    from ..nn.smooth_activations import _laid_out
 
-    return _laid_out(like, as_array(values, d))
+    return copied_preserving_layout(like, as_array(values, d))
 
 
 def signbit(input: Tensor) -> Tensor:

@@ -34,3 +34,11 @@ def empty_preserving_layout(like: np.ndarray, dtype: np.dtype) -> np.ndarray:
     strides = tuple(stride // like.itemsize * itemsize for stride in like.strides)
     buffer = np.empty(like.size, dtype=dtype)
     return np.ndarray(like.shape, dtype=dtype, buffer=buffer, strides=strides)
+
+
+def copied_preserving_layout(like: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """``values`` (shaped like ``like``) copied, in their dtype, into the array
+    :func:`empty_preserving_layout` makes for ``like``."""
+    out = empty_preserving_layout(like, values.dtype)
+    out[...] = values
+    return out

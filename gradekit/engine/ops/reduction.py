@@ -19,7 +19,7 @@ from ..dtypes import FLOATING, bool_, dtype, int64
 from ..tensor import Tensor
 from . import arguments
 from .core import as_array, as_array_quietly, maybe_wrap_dim
-from .layout import empty_preserving_layout, is_dense
+from .layout import copied_preserving_layout, is_dense
 from .pointwise import _rounded_from_float64, div_scalar, sgn
 from .pointwise import abs as abs_
 from .pointwise import pow as pow_
@@ -743,13 +743,6 @@ def _sort_arguments(input: Tensor, dim: Any, descending: Any, stable: Any) -> tu
     return maybe_wrap_dim(dim, input._data.ndim), bool(stable)
 
 
-def _laid_out_like(like: np.ndarray, array: np.ndarray) -> np.ndarray:
-    """``array`` (shaped like ``like``) copied into ``like``'s layout (empty_like)."""
-    out = empty_preserving_layout(like, array.dtype)
-    out[...] = array
-    return out
-
-
 def _values_at(
     input: Tensor, order: np.ndarray, axis: int, name: str, node_class: type[Node]
 ) -> Any:
@@ -758,7 +751,10 @@ def _values_at(
     data = input._data
     values = np.take_along_axis(data, order, axis=axis) if data.ndim else data.copy()
     if name == "sort":  # torch's sort writes into tensors laid out like a dense input
-        values, order = _laid_out_like(data, values), _laid_out_like(data, order)
+        values, order = (
+            copied_preserving_layout(data, values),
+            copied_preserving_layout(data, order),
+        )
     else:  # (topk's are C-contiguous)
         values, order = _reduction_layout(values), _reduction_layout(order)
     index_tensor = Tensor._make(order, int64)
@@ -793,7 +789,7 @@ def argsort(
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("argsort", input, failure, dim, descending) from None
     order = _sort_order(input._data, axis, descending, stable)
-    return Tensor._make(_laid_out_like(input._data, order), int64)  # (sort's indices)
+    return Tensor._make(copied_preserving_layout(input._data, order), int64)  # (sort's indices)
 
 
 class TopkBackward0(_ValueSelecting):

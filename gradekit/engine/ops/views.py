@@ -53,7 +53,7 @@ from ..indexing import (
 from ..tensor import Tensor, register_method
 from . import arguments, overloads
 from .core import broadcast_error, is_scalar, maybe_wrap_dim, requires_grad, scalar_value
-from .layout import empty_preserving_layout
+from .layout import copied_preserving_layout, empty_preserving_layout
 from .quiet import quiet_call
 from .scalars import checked_scalar
 
@@ -2195,8 +2195,7 @@ def index_fill(
         dim, positions, value_tensor, fill = _index_fill_plan(x, dim, index, value)
     except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
         raise arguments.not_a_tensor("index_fill", x, failure, dim, index, value) from None
-    data = empty_preserving_layout(x._data, x.dtype.np_dtype)
-    data[...] = x._data
+    data = copied_preserving_layout(x._data, x._data)
     _write_positions(data, positions, fill)
     node = _index_fill_node(x, dim, index, value_tensor, data.shape)
     return Tensor._make(data, x.dtype, node)
