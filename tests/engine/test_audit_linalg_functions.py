@@ -400,6 +400,10 @@ GOLDENS = {
     "result = torch.linalg.solve(torch.zeros(2, 2), torch.ones(3, 2), left=False)": "_LinAlgError: torch.linalg.solve: The solver failed because the input matrix is singular.",
     "a = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)\nb = torch.tensor([[5.0, 6.0], [1.0, 0.0], [2.0, 2.0]], requires_grad=True)\nr = torch.linalg.solve(a, b, left=False)\n(r * torch.arange(6.0).reshape(3, 2)).sum().backward()\nresult = (r.grad_fn.name(), a.grad, b.grad)": "('LinalgSolveExBackward0', torch.float32 (2, 2) [[-4.0, 6.0], [2.0, -4.0]] rg=False, torch.float32 (3, 2) [[1.0, -0.5], [-1.0, 1.5], [-3.0, 3.5]] rg=False)",
     "a = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)\nb = torch.tensor([[5.0, 6.0]], requires_grad=True)\ng = torch.autograd.grad(torch.linalg.solve(a, b, left=False).sum(), [a, b], create_graph=True)\nresult = ([x.grad_fn.name() for x in g], g[0], g[1])": "(['NegBackward0', 'LinalgSolveExBackward0'], torch.float32 (2, 2) [[-1.0, 1.0], [2.0, -2.0]] rg=True, torch.float32 (1, 2) [[-1.0, 1.0]] rg=True)",
+    # the methods without parameters refuse a keyword as CPython's METH_NOARGS does
+    "result = torch.ones(2, 2).trace(foo=1)": "TypeError: TensorBase.trace() takes no keyword arguments",
+    "result = torch.eye(2).inverse(foo=1)": "TypeError: TensorBase.inverse() takes no keyword arguments",
+    "result = torch.eye(2).det(foo=1)": "TypeError: TensorBase.det() takes no keyword arguments",
 }
 
 

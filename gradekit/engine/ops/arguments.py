@@ -329,6 +329,15 @@ def renamed(function: Any, name: str, *, kind: str = FUNCTION, qualname: str | N
 PYTHON_METHODS = frozenset({"norm", "split", "unflatten", "unique", "unique_consecutive"})
 
 
+def refuse_arguments(name: str, given: tuple[Any, ...], keywords: dict[str, Any]) -> None:
+    """CPython's METH_NOARGS refusals, as torch's ``TensorBase.<name>()`` words them, for a
+    Tensor method without parameters called with ``given`` / ``keywords``."""
+    if keywords:
+        raise errors.error("no_keyword_arguments", name=name)
+    if given:
+        raise errors.error("no_arguments", name=name, given=len(given))
+
+
 def as_method(function: Any, name: str) -> Any:
     """``function`` as the Tensor method ``name`` (see :func:`renamed`)."""
     qualname = f"Tensor.{name}" if name in PYTHON_METHODS else None

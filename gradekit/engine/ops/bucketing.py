@@ -172,10 +172,7 @@ msort = parsed(_msort, "msort")
 
 def msort_method(self: Tensor, *surplus: Any, **keywords: Any) -> Tensor:
     """``Tensor.msort()``: torch's METH_NOARGS method, with CPython's refusals."""
-    if keywords:
-        raise errors.error("no_keyword_arguments", name="msort")
-    if surplus:
-        raise errors.error("no_arguments", name="msort", given=len(surplus))
+    arguments.refuse_arguments("msort", surplus, keywords)
     from .reduction import sort
 
     return sort(self, 0).values

@@ -1142,10 +1142,7 @@ def _without_arguments(function: Any, name: str) -> Any:
     CPython's METH_NOARGS errors, as torch's ``TensorBase.<name>()``."""
 
     def method(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
-        if kwargs:
-            raise errors.error("no_keyword_arguments", name=name)
-        if args:
-            raise errors.error("no_arguments", name=name, given=len(args))
+        arguments.refuse_arguments(name, args, kwargs)
         return function(self)
 
     method.__name__ = method.__qualname__ = name

@@ -65,10 +65,9 @@ def _trace(input: Tensor) -> Tensor:
 trace = parsed(_trace, "trace")
 
 
-def trace_method(self: Tensor, *surplus: Any) -> Tensor:
+def trace_method(self: Tensor, *surplus: Any, **keywords: Any) -> Tensor:
     """``Tensor.trace()``: a method without parameters (CPython's METH_NOARGS check)."""
-    if surplus:
-        raise errors.error("no_arguments", name="trace", given=len(surplus))
+    arguments.refuse_arguments("trace", surplus, keywords)
     return _trace(self)
 
 

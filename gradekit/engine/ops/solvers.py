@@ -16,6 +16,7 @@ from ..autograd import grad_mode
 from ..autograd.graph import Node
 from ..dtypes import FLOATING, float16
 from ..tensor import Tensor
+from . import arguments
 from .core import as_array, edge
 from .quiet import quiet_call
 from .reduction_arguments import parsed
@@ -124,10 +125,9 @@ linalg_inv = parsed(_linalg_inv, "linalg_inv")
 inverse = parsed(_inverse, "inverse")
 
 
-def inverse_method(self: Tensor, *surplus: Any) -> Tensor:
+def inverse_method(self: Tensor, *surplus: Any, **keywords: Any) -> Tensor:
     """``Tensor.inverse()``: a method without parameters (CPython's METH_NOARGS check)."""
-    if surplus:
-        raise errors.error("no_arguments", name="inverse", given=len(surplus))
+    arguments.refuse_arguments("inverse", surplus, keywords)
     return _inv(self)
 
 
@@ -173,10 +173,9 @@ linalg_det = parsed(_det, "linalg_det")
 det = parsed(_torch_det, "det")
 
 
-def det_method(self: Tensor, *surplus: Any) -> Tensor:
+def det_method(self: Tensor, *surplus: Any, **keywords: Any) -> Tensor:
     """``Tensor.det()``: a method without parameters (CPython's METH_NOARGS check)."""
-    if surplus:
-        raise errors.error("no_arguments", name="det", given=len(surplus))
+    arguments.refuse_arguments("det", surplus, keywords)
     return _det(self)
 
 
