@@ -290,6 +290,8 @@ def _grade(
         compiled = _compiled_assignment(spec_path, options)
     finally:
         gc.enable()
+    if options.output_format == "classroom50":
+        _require_whole_points(compiled)
     spec_backend = resolve_backend(options.backend or compiled.backend)
     if sandbox is None or sandbox.backend != spec_backend:  # the header could not tell
         if sandbox is not None:
@@ -321,6 +323,19 @@ def _grade(
         raise CheckUsageError(str(error)) from None
     except (ReferenceSolutionError, SandboxUnavailable) as error:
         raise MisconfiguredError(str(error), compiled) from None
+
+
+def _require_whole_points(compiled: CompiledAssignment) -> None:
+    """Classroom 50 scores whole points only: an assignment that gives an exercise a fraction
+    is the instructor's to fix, said before anything is graded (MisconfiguredError: the
+    student's result says the autograder is misconfigured)."""
+    from gradekit.report.classroom50 import fractional_points_problem
+
+    problem = fractional_points_problem(
+        {plan.exercise.id: plan.exercise.points for plan in compiled.plans}
+    )
+    if problem is not None:
+        raise MisconfiguredError(problem, compiled)
 
 
 def skips_after_timeout(options: CheckOptions) -> bool:
@@ -410,7 +425,9 @@ def _spec_path(options: CheckOptions) -> Path:
     if options.assignment is not None:
         _require_spec_file(options.assignment)
         return options.assignment
-    return _discover(options.submission)
+    return _discover(
+        options.submission, missing_is_graded=options.output_format in PLATFORM_FORMATS
+    )
 
 
 def _require_spec_file(path: Path, option: str = "--assignment") -> None:
@@ -426,17 +443,27 @@ def _require_spec_file(path: Path, option: str = "--assignment") -> None:
 # Both run twice per check (at program start for the sandbox, then for the check itself) on the
 # same files: asked once.
 @functools.lru_cache(maxsize=4)
-def _discover(submission: Path) -> Path:
+def _discover(submission: Path, *, missing_is_graded: bool = False) -> Path:
+    """The assignment found for ``submission``. A missing submission is a typo of whoever
+    typed the command, said as such, unless ``missing_is_graded`` (a platform format, where
+    a deleted or renamed file is the student's 0 points: the assignment is then found from
+    the path alone, as the workflows that pass no --assignment need)."""
     from gradekit.spec.discovery import DiscoveryError, find_assignment
 
-    if not submission.is_file():  # a typo: say so, rather than that no assignment matches it
+    if not submission.is_file() and not missing_is_graded:
+        # A typo: say so, rather than that no assignment matches it.
         from gradekit.grading.submission import missing_submission
 
         raise CheckUsageError(str(missing_submission(submission)))
     try:
         return Path(find_assignment(submission))
     except DiscoveryError as error:  # its message lists where it looked and how to choose
-        raise MisconfiguredError(str(error)) from None
+        problem = str(error)
+        if not submission.is_file():
+            from gradekit.grading.submission import missing_submission
+
+            problem = f"{missing_submission(submission)}\n{problem}"
+        raise MisconfiguredError(problem) from None
 
 
 @functools.lru_cache(maxsize=4)

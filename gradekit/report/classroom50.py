@@ -60,7 +60,11 @@ def classroom50_result(
     environ = os.environ if environ is None else environ
     identity = _identity(environ)
     stamp = _utc_stamp(now or datetime.now(timezone.utc))
-    tests = [_exercise_entry(parts) for parts in _by_exercise(graded_tests(result))]
+    misconfigured = result.grading_error is not None
+    tests = [
+        _exercise_entry(parts, misconfigured=misconfigured)
+        for parts in _by_exercise(graded_tests(result))
+    ]
     document: dict[str, Any] = {
         "schema": SCHEMA_ID,
         **identity,
@@ -119,14 +123,29 @@ def _by_exercise(tests: list[GradedTest]) -> list[list[GradedTest]]:
     return list(groups.values())
 
 
-def _exercise_entry(parts: list[GradedTest]) -> dict[str, Any]:
+def fractional_points_problem(points: Mapping[str, float]) -> str | None:
+    """What to fix when an exercise (id -> its points) is worth a fraction of a point, which
+    Classroom 50 cannot score; None when every exercise is worth whole points."""
+    for exercise_id, value in points.items():
+        value = round(value, 4)
+        if not float(value).is_integer():
+            return (
+                f"Classroom 50 scores are whole numbers, but exercise {exercise_id!r} is worth "
+                f"{value} points; give it whole points in the assignment YAML"
+            )
+    return None
+
+
+def _exercise_entry(parts: list[GradedTest], *, misconfigured: bool) -> dict[str, Any]:
     first = parts[0]
     max_points = round(sum(part.max_score for part in parts), 4)
-    if not float(max_points).is_integer():
-        raise Classroom50Error(
-            f"Classroom 50 scores are whole numbers, but exercise {first.exercise_id!r} is worth "
-            f"{max_points} points; give it whole points in the assignment YAML"
-        )
+    if misconfigured:
+        # The assignment's points, known to be whole or not (its problem may be just that):
+        # the student sees 0 of them, rounded down as partial credit is.
+        max_points = math.floor(max_points + 1e-9)
+    problem = fractional_points_problem({first.exercise_id: max_points})
+    if problem is not None:
+        raise Classroom50Error(problem)
     earned = sum(part.score for part in parts)
     passed = all(part.passed for part in parts)
     score = int(max_points) if passed else min(math.floor(earned + 1e-9), int(max_points))

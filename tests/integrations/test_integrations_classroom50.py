@@ -92,3 +92,30 @@ def test_a_broken_solution_publishes_a_result_telling_the_student(tmp_path):
     assert document["score"] == 0 and document["max-score"] > 0
     (test,) = document["tests"]
     assert test["test-name"] == "Autograder misconfigured" and "instructor" in test["message"]
+
+
+def test_fractional_points_publish_a_misconfigured_result(tmp_path):
+    """Classroom 50 takes whole points only. An exercise worth 2.5 is the instructor's problem:
+    gradekit says so on the log before grading anything (exit 2) and, as for any misconfigured
+    assignment, leaves a result.json with 0 points telling the student, whose max-score is the
+    assignment's points rounded down to a whole number. It used to write nothing, so the
+    runner recorded an error of its own."""
+    from integration_helpers import COURSE, SUBMISSIONS, run_gradekit
+
+    course = tmp_path / "course"
+    shutil.copytree(COURSE, course)
+    spec = course / "exercises" / "scale.yaml"
+    spec.write_text(spec.read_text().replace("points: 2\n", "points: 2.5\n"))
+    target = tmp_path / "result.json"
+    done = run_gradekit(
+        "check", SUBMISSIONS / "correct.py", "-a", spec, "--format", "classroom50", "-o",
+        target, env=CLASSROOM50_ENV,
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert "'double' is worth 2.5 points" in done.stderr and "Traceback" not in done.stderr
+    assert "says the autograder is misconfigured" in done.stderr
+    document = json.loads(target.read_text(encoding="utf-8"))
+    assert problems("classroom50-result-v1.schema.json", document) == []
+    assert (document["score"], document["max-score"]) == (0, 3)  # 2.5 + 1, rounded down
+    (test,) = document["tests"]
+    assert test["test-name"] == "Autograder misconfigured" and "instructor" in test["message"]

@@ -5,12 +5,13 @@ from __future__ import annotations
 import base64
 import io
 import json
+import shutil
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from integration_helpers import CLASSROOM50_ENV, SPEC, SUBMISSIONS, run_gradekit
+from integration_helpers import CLASSROOM50_ENV, COURSE, SPEC, SUBMISSIONS, run_gradekit
 
 from gradekit.grading.verdicts import AssignmentResult, CaseResult, ExerciseResult
 from gradekit.integrations.formats import FORMATS, ReportError, write_report
@@ -206,3 +207,47 @@ def test_check_platform_formats_without_the_submission_write_a_zero(output_forma
     else:
         document = json.loads(text)
         assert document["score"] == 0 and len(document["tests"]) >= 2
+
+
+@pytest.mark.parametrize(
+    "output_format", ["github", "junit", "gradescope", "prairielearn", "classroom50"]
+)
+def test_a_missing_submission_found_by_discovery_is_the_students_zero(output_format, tmp_path):
+    """Without --assignment (the GitHub workflow's way: the spec is found next to the
+    submission), a deleted or renamed exercise.py is the student's failure in a platform
+    format, as with --assignment: a 0-point result saying so, exit 1. It was exit 2 with no
+    result, so the grading reporter failed on an empty value and showed no points."""
+    course = tmp_path / "course"
+    shutil.copytree(COURSE, course)
+    target = tmp_path / "result"
+    environ = {
+        **CLASSROOM50_ENV,
+        "GITHUB_OUTPUT": str(tmp_path / "output"),
+        "GITHUB_STEP_SUMMARY": str(tmp_path / "summary"),
+    }
+    done = run_gradekit(
+        "check", course / "exercise.py", "--format", output_format, "-o", target, env=environ
+    )
+    assert done.returncode == 1, done.stderr
+    assert "Traceback" not in done.stderr
+    text = target.read_text(encoding="utf-8")
+    assert "no such file" in text
+    if output_format == "junit":
+        suite = ET.fromstring(text.encode()).find("testsuite")
+        assert (suite.get("tests"), suite.get("errors")) == ("3", "3")
+    elif output_format == "github":  # what the grading reporter makes of the step output
+        totals = reporter_totals(read_step_outputs(tmp_path / "output")["result"])
+        assert (totals.total_points, totals.max_points, totals.errored) == (0, 3, True)
+    else:
+        document = json.loads(text)
+        assert document["score"] == 0 and len(document["tests"]) >= 2
+
+
+def test_a_missing_submission_stays_a_typo_for_people(tmp_path):
+    """The text report is read by whoever typed the command: a missing file is their typo
+    (exit 2, and what is close), not a graded zero."""
+    course = tmp_path / "course"
+    shutil.copytree(COURSE, course)
+    done = run_gradekit("check", course / "exercise.py")
+    assert done.returncode == 2
+    assert "no such file" in done.stderr and "Traceback" not in done.stderr
