@@ -96,7 +96,6 @@ try:
         zeros_like,
     )
     from .ops.deferred import deferred as _deferred
-    from .ops.inplace import abs_, clamp_, exp_, floor_, neg_, sigmoid_, sqrt_, square_
     from .ops.linalg import addmm_function as addmm
     from .ops.linalg import addmv, bmm, dot, matmul, matrix_power, mm, mv, outer
     from .ops.pointwise import (
@@ -224,6 +223,7 @@ try:
     trunc = _deferred("elementwise", "trunc", "trunc")
     xlogy = _deferred("elementwise", "xlogy", "xlogy")
     # ceil, logit, nansum, addcdiv, the aliases, bitwise functions, gcd/lcm, ldexp, frexp …
+    abs_ = _deferred("misc_pointwise", "abs_", "abs_")
     absolute = _deferred("misc_pointwise", "absolute", "absolute")
     addcdiv = _deferred("misc_pointwise", "addcdiv", "addcdiv")
     bitwise_and = _deferred("misc_pointwise", "bitwise_and", "bitwise_and")
@@ -253,6 +253,13 @@ try:
     nextafter = _deferred("misc_pointwise", "nextafter", "nextafter")
     not_equal = _deferred("misc_pointwise", "comparison_functions", "not_equal", key="not_equal")
     positive = _deferred("misc_pointwise", "positive", "positive")
+    clamp_ = _deferred("misc_pointwise", "clamp_", "clamp_")
+    exp_ = _deferred("misc_pointwise", "exp_", "exp_")
+    floor_ = _deferred("misc_pointwise", "floor_", "floor_")
+    neg_ = _deferred("misc_pointwise", "neg_", "neg_")
+    sigmoid_ = _deferred("misc_pointwise", "sigmoid_", "sigmoid_")
+    sqrt_ = _deferred("misc_pointwise", "sqrt_", "sqrt_")
+    square_ = _deferred("misc_pointwise", "square_", "square_")
     bincount = _deferred("counting", "bincount", "bincount")
     unique = _deferred("counting", "unique", "unique", shown_module="torch.functional")
     unique_consecutive = _deferred(

@@ -133,8 +133,8 @@ def logit(input: Tensor, eps: Any = None) -> Tensor:
     """torch.logit: ``log(x / (1 - x))``, with ``eps`` x clamped to [eps, 1 - eps] first;
     integers and bools in the default float dtype."""
     try:
-        if eps is not None:
-            if isinstance(eps, bool) or not arguments.is_number(eps) or isinstance(eps, complex):
+        if eps is not None:  # (torch's ``float? eps``: a bool is 0.0 or 1.0)
+            if not arguments.is_number(eps) or isinstance(eps, complex):
                 raise TypeError("eps")
             eps = float(eps)
         data, d = _float_input(input)
@@ -414,7 +414,7 @@ class LdexpBackward0(Node):
         grad_self = grad_other = None
         if self.next_functions[0][0] is not None:
             grad_self = grad * pointwise.pow(2.0, other)
-        if result is not None:
+        if self.next_functions[1][0] is not None:
             grad_other = mul_scalar(grad * result, _LN2)
         return grad_self, grad_other
 
@@ -459,10 +459,7 @@ def ldexp(input: Tensor, other: Any = errors.REQUIRED) -> Tensor:
         return Tensor._make(out, d)
     node = LdexpBackward0((edge(input), edge(other)), ((out.shape, d),))
     result = Tensor._make(out, d, node)
-    if other._requires_grad:
-        node.save(other, outputs=(result,))
-    else:
-        node.save(other, None)
+    node.save(other, outputs=(result,))
     return result
 
 
@@ -566,6 +563,8 @@ def _logical_inplace(function: Any, name: str) -> Any:
 
     def method(self: Tensor, *args: Any) -> Tensor:
         try:
+            if "_overlapping" in self.__dict__:  # (an expanded self: torch's overlap error)
+                raise errors.error("internal_overlap")
             inplace._write(self, function(self, *args))
             return self
         except (AttributeError, TypeError, ValueError) as failure:  # (free unless raised)
@@ -580,7 +579,13 @@ def _scan_inplace(scan: Any, name: str) -> Any:
     CumsumBackward0 / CumprodBackward0); a ``dtype`` other than self's is torch's "Bad
     in-place call" error."""
 
-    def method(self: Tensor, dim: Any = errors.REQUIRED, *, dtype: Any = None) -> Tensor:
+    def method(
+        self: Tensor, dim: Any = errors.REQUIRED, *surplus: Any, dtype: Any = None
+    ) -> Tensor:
+        if surplus:
+            raise TypeError(
+                f"{name}() takes 1 positional argument but {1 + len(surplus)} were given"
+            )
         if dim is errors.REQUIRED:
             raise TypeError(f'{name}() missing 1 required positional arguments: "dim"')
         if dtype is not None and isinstance(self, Tensor) and dtype is not self.dtype:
@@ -693,6 +698,24 @@ def _methods() -> dict[str, Any]:
     return methods
 
 
+def torch_inplace_function(method: Any, name: str, *, unary: bool = True) -> Any:
+    """The in-place method ``method`` as torch's function ``torch.<name>(input, …)``: a
+    non-tensor input is the parser's "argument 'input' (position 1)" error, a surplus
+    argument of a one-input function Python's binding error, as torch's."""
+
+    def function(input: Any = errors.REQUIRED, *args: Any, **kwargs: Any) -> Tensor:
+        if not isinstance(input, Tensor):
+            type_name = "NoneType" if input is errors.REQUIRED else type(input).__name__
+            raise errors.error(
+                "argument_not_tensor", op=name, arg="input", position=1, type_name=type_name
+            )
+        if unary and args:
+            raise TypeError(f"{name}() takes 1 positional argument but {1 + len(args)} were given")
+        return method(input, *args, **kwargs)
+
+    return _published(function, name)
+
+
 def _published(function: Any, name: str) -> Any:
     """``function`` as this module's ``name`` (its ``__module__`` and ``__qualname__``, which
     the stand-ins of ops/deferred.py show before the module loads)."""
@@ -703,11 +726,20 @@ def _published(function: Any, name: str) -> Any:
 METHODS = {name: _published(method, name) for name, method in _methods().items()}
 
 # torch's in-place functions of this module's ops (torch.ceil_(x), torch.gcd_(x, y) …)
-ceil_ = METHODS["ceil_"]
-logit_ = METHODS["logit_"]
-gcd_ = METHODS["gcd_"]
-lcm_ = METHODS["lcm_"]
-ldexp_ = METHODS["ldexp_"]
+ceil_ = torch_inplace_function(METHODS["ceil_"], "ceil_")
+logit_ = torch_inplace_function(METHODS["logit_"], "logit_", unary=False)
+gcd_ = torch_inplace_function(METHODS["gcd_"], "gcd_", unary=False)
+lcm_ = torch_inplace_function(METHODS["lcm_"], "lcm_", unary=False)
+ldexp_ = torch_inplace_function(METHODS["ldexp_"], "ldexp_", unary=False)
+# and of the engine's older ops (torch.abs_(x) …)
+abs_ = torch_inplace_function(inplace.abs_, "abs_")
+clamp_ = torch_inplace_function(inplace.clamp_, "clamp_", unary=False)
+exp_ = torch_inplace_function(inplace.exp_, "exp_")
+floor_ = torch_inplace_function(inplace.floor_, "floor_")
+neg_ = torch_inplace_function(inplace.neg_, "neg_")
+sigmoid_ = torch_inplace_function(inplace.sigmoid_, "sigmoid_")
+sqrt_ = torch_inplace_function(inplace.sqrt_, "sqrt_")
+square_ = torch_inplace_function(inplace.square_, "square_")
 absolute = _published(absolute, "absolute")
 for _name, _function in comparison_functions.items():
     _published(_function, _name)
