@@ -222,6 +222,44 @@ try:
     sinc = _deferred("elementwise", "sinc", "sinc")
     trunc = _deferred("elementwise", "trunc", "trunc")
     xlogy = _deferred("elementwise", "xlogy", "xlogy")
+    # ceil, logit, nansum, addcdiv, the aliases, bitwise functions, gcd/lcm, ldexp, frexp …
+    abs_ = _deferred("misc_pointwise", "abs_", "abs_")
+    absolute = _deferred("misc_pointwise", "absolute", "absolute")
+    addcdiv = _deferred("misc_pointwise", "addcdiv", "addcdiv")
+    bitwise_and = _deferred("misc_pointwise", "bitwise_and", "bitwise_and")
+    bitwise_left_shift = _deferred("misc_pointwise", "bitwise_left_shift", "bitwise_left_shift")
+    bitwise_not = _deferred("misc_pointwise", "bitwise_not", "bitwise_not")
+    bitwise_or = _deferred("misc_pointwise", "bitwise_or", "bitwise_or")
+    bitwise_right_shift = _deferred("misc_pointwise", "bitwise_right_shift", "bitwise_right_shift")
+    bitwise_xor = _deferred("misc_pointwise", "bitwise_xor", "bitwise_xor")
+    ceil = _deferred("misc_pointwise", "ceil", "ceil")
+    ceil_ = _deferred("misc_pointwise", "ceil_", "ceil_")
+    frexp = _deferred("misc_pointwise", "frexp", "frexp")
+    gcd = _deferred("misc_pointwise", "gcd", "gcd")
+    gcd_ = _deferred("misc_pointwise", "gcd_", "gcd_")
+    greater = _deferred("misc_pointwise", "comparison_functions", "greater", key="greater")
+    greater_equal = _deferred(
+        "misc_pointwise", "comparison_functions", "greater_equal", key="greater_equal"
+    )
+    lcm = _deferred("misc_pointwise", "lcm", "lcm")
+    lcm_ = _deferred("misc_pointwise", "lcm_", "lcm_")
+    ldexp = _deferred("misc_pointwise", "ldexp", "ldexp")
+    ldexp_ = _deferred("misc_pointwise", "ldexp_", "ldexp_")
+    less = _deferred("misc_pointwise", "comparison_functions", "less", key="less")
+    less_equal = _deferred("misc_pointwise", "comparison_functions", "less_equal", key="less_equal")
+    logit = _deferred("misc_pointwise", "logit", "logit")
+    logit_ = _deferred("misc_pointwise", "logit_", "logit_")
+    nansum = _deferred("misc_pointwise", "nansum", "nansum")
+    nextafter = _deferred("misc_pointwise", "nextafter", "nextafter")
+    not_equal = _deferred("misc_pointwise", "comparison_functions", "not_equal", key="not_equal")
+    positive = _deferred("misc_pointwise", "positive", "positive")
+    clamp_ = _deferred("misc_pointwise", "clamp_", "clamp_")
+    exp_ = _deferred("misc_pointwise", "exp_", "exp_")
+    floor_ = _deferred("misc_pointwise", "floor_", "floor_")
+    neg_ = _deferred("misc_pointwise", "neg_", "neg_")
+    sigmoid_ = _deferred("misc_pointwise", "sigmoid_", "sigmoid_")
+    sqrt_ = _deferred("misc_pointwise", "sqrt_", "sqrt_")
+    square_ = _deferred("misc_pointwise", "square_", "square_")
     bincount = _deferred("counting", "bincount", "bincount")
     unique = _deferred("counting", "unique", "unique", shown_module="torch.functional")
     unique_consecutive = _deferred(
@@ -301,7 +339,10 @@ __all__ = [
     "Size",
     "Tensor",
     "abs",
+    "abs_",
+    "absolute",
     "add",
+    "addcdiv",
     "addcmul",
     "addbmm",
     "nanquantile",
@@ -330,6 +371,8 @@ __all__ = [
     "any",
     "baddbmm",
     "cdist",
+    "ceil",
+    "ceil_",
     "arange",
     "arctan2",
     "argmax",
@@ -342,10 +385,17 @@ __all__ = [
     "bincount",
     "bucketize",
     "bernoulli",
+    "bitwise_and",
+    "bitwise_left_shift",
+    "bitwise_not",
+    "bitwise_or",
+    "bitwise_right_shift",
+    "bitwise_xor",
     "bmm",
     "bool",
     "broadcast_shapes",
     "clamp",
+    "clamp_",
     "clamp_max",
     "clamp_min",
     "clip",
@@ -376,6 +426,7 @@ __all__ = [
     "erfc",
     "erfinv",
     "exp",
+    "exp_",
     "exp2",
     "expm1",
     "eye",
@@ -386,15 +437,21 @@ __all__ = [
     "float64",
     "float_power",
     "floor",
+    "floor_",
     "floor_divide",
     "fmod",
     "frac",
+    "frexp",
     "from_numpy",
     "full",
     "full_like",
+    "gcd",
+    "gcd_",
     "ge",
     "ger",
     "get_default_dtype",
+    "greater",
+    "greater_equal",
     "gt",
     "half",
     "heaviside",
@@ -421,8 +478,14 @@ __all__ = [
     "isinf",
     "isnan",
     "kron",
+    "lcm",
+    "lcm_",
+    "ldexp",
+    "ldexp_",
     "le",
     "lerp",
+    "less",
+    "less_equal",
     "linalg",
     "linspace",
     "log",
@@ -435,6 +498,8 @@ __all__ = [
     "logical_not",
     "logical_or",
     "logical_xor",
+    "logit",
+    "logit_",
     "long",
     "lt",
     "manual_seed",
@@ -455,12 +520,16 @@ __all__ = [
     "nan",
     "nan_to_num",
     "nanmean",
+    "nansum",
     "ne",
     "neg",
+    "neg_",
     "negative",
     "nn",
     "no_grad",
+    "nextafter",
     "nonzero",
+    "not_equal",
     "norm",
     "normal",
     "numel",
@@ -470,6 +539,7 @@ __all__ = [
     "outer",
     "pi",
     "pairwise_distance",
+    "positive",
     "pow",
     "promote_types",
     "rad2deg",
@@ -495,6 +565,7 @@ __all__ = [
     "sgn",
     "short",
     "sigmoid",
+    "sigmoid_",
     "sign",
     "signbit",
     "sin",
@@ -502,7 +573,9 @@ __all__ = [
     "softmax",
     "sort",
     "sqrt",
+    "sqrt_",
     "square",
+    "square_",
     "sub",
     "subtract",
     "scatter_add",

@@ -1551,6 +1551,28 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         IndexError,
         "aminmax: Expected reduction dim {dim} to have non-zero size.",
     ),
+    # ops/misc_pointwise.py
+    "addcdiv_integer_division": (
+        RuntimeError,
+        "Integer division with addcdiv is no longer supported, and in a future  release addcdiv "
+        "will perform a true division of tensor1 and tensor2. The historic addcdiv behavior can "
+        "be implemented as (input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for "
+        "integer inputs and as (input + value * tensor1 / tensor2) for float inputs. The future "
+        "addcdiv behavior is just the latter implementation: (input + value * tensor1 / "
+        "tensor2), for all dtypes.",
+    ),
+    "bad_inplace_dtype": (
+        RuntimeError,
+        "Bad in-place call: input tensor dtype {input} and output tensor dtype {output} should "
+        "match",
+    ),
+    "bad_inplace_size": (
+        RuntimeError,
+        "Bad in-place call: input tensor size {input} and output tensor size {output} should match",
+    ),
+    "frexp_dtype": (RuntimeError, "torch.frexp() only supports floating-point dtypes"),
+    "ldexp_cast": (RuntimeError, "ldexp can't be cast to the desired output type {output}"),
+    "positive_bool": (RuntimeError, "The `+` operator, on a bool tensor is not supported."),
     # --- gradekit's own limits ------------------------------------------------------
     "unsupported": (
         NotImplementedError,
@@ -1559,6 +1581,14 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
 }
 
 WARNINGS: dict[str, str] = {
+    "output_resized": (
+        "An output with one or more elements was resized since it had shape {shape}, which "
+        "does not match the required output shape {required}. This behavior is deprecated, and "
+        "in a future PyTorch release outputs will not be resized unless they have zero "
+        "elements. You can explicitly reuse an out tensor t by resizing it, inplace, to zero "
+        "elements with t.resize_(0). (Triggered internally at "
+        "/__w/pytorch/pytorch/aten/src/ATen/native/Resize.cpp:30.)"
+    ),
     "degrees_of_freedom": (
         "{op}(): degrees of freedom is <= 0. Correction should be strictly less than the "
         "reduction factor (input numel divided by output numel). (Triggered internally at "

@@ -2347,6 +2347,17 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
     DifferentiableOp(
         "float_power", lambda T, a, b: T.float_power(a, b), ((2, 3), (3,)), "positive"
     ),
+    # ops/misc_pointwise.py
+    DifferentiableOp("logit", lambda T, a: T.logit(a), ((2, 3),), "unit"),
+    DifferentiableOp("logit_eps", lambda T, a: a.logit(eps=0.01), ((2, 3),), "unit"),
+    DifferentiableOp("nansum", lambda T, a: T.nansum(a, 1), ((2, 3),)),
+    DifferentiableOp(
+        "addcdiv",
+        lambda T, a, b, c: T.addcdiv(a, b, c, value=0.7),
+        ((2, 3), (3,), (2, 1)),
+        "nonzero",
+    ),
+    DifferentiableOp("ldexp", lambda T, a, b: T.ldexp(a, b), ((2, 3), (3,))),
     DifferentiableOp("einsum_mm", lambda T, a, b: T.einsum("ij,jk->ik", a, b), ((2, 3), (3, 2))),
     DifferentiableOp(
         "einsum_batched", lambda T, a, b: T.einsum("...ij,...kj", a, b), ((2, 2, 3), (3, 3))

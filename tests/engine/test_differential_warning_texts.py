@@ -44,6 +44,7 @@ SNIPPETS = {
     ),
     "tensor_copy_construct": "torch.tensor(torch.ones(2))",
     "degrees_of_freedom": "torch.ones(1).std()",
+    "output_resized": "torch.ldexp(torch.tensor(2.0), torch.tensor([1, 2]))",
     "meshgrid_indexing": "torch.meshgrid(torch.ones(2), torch.ones(3))",
     "cross_default_dim": "torch.cross(torch.ones(2, 3), torch.ones(2, 3))",
     "new_tensor_copy_construct": "torch.ones(2).new_tensor(torch.ones(2))",

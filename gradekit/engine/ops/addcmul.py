@@ -37,9 +37,10 @@ class AddcmulBackward0(Node):
         return grad, grad_tensor1, grad_tensor2
 
 
-def _value(value: Any, d: Any) -> Any:
-    """``value`` (a Number: a 0-d tensor's too) as the kernel's ``Scalar.to<opmath_t>()``."""
-    value = arguments.number_argument("addcmul", "value", value)
+def scalar_value(name: str, value: Any, d: Any) -> Any:
+    """``value`` (a Number: a 0-d tensor's too) and the kernel's ``Scalar.to<opmath_t>()``
+    of it (addcmul's and addcdiv's ``value``)."""
+    value = arguments.number_argument(name, "value", value)
     opmath = float32 if d is float16 else d
     if isinstance(value, complex):
         if value.imag != 0:
@@ -60,6 +61,18 @@ def _addcmul_data(s: np.ndarray, t1: np.ndarray, t2: np.ndarray, value: Any, d: 
     return fused_multiply_add(scaled, t2, np.asarray(s))
 
 
+def iterator_shape(tensors: tuple[Tensor, ...]) -> tuple[int, ...]:
+    """TensorIterator's broadcast shape of ``tensors``, operand by operand (its error names
+    the shapes of the first pair that does not broadcast)."""
+    shape = tensors[0]._data.shape
+    for x in tensors[1:]:
+        try:
+            shape = tuple(np.broadcast_shapes(shape, x._data.shape))
+        except ValueError:
+            raise broadcast_error(shape, x._data.shape) from None
+    return shape
+
+
 def _addcmul(input: Tensor, tensor1: Tensor, tensor2: Tensor, *, value: Any = 1) -> Tensor:
     if isinstance(input, Tensor) and not isinstance(tensor1, Tensor):  # (parser-accepted)
         if arguments.is_number(tensor1) and isinstance(tensor2, Tensor):
@@ -70,13 +83,8 @@ def _addcmul(input: Tensor, tensor1: Tensor, tensor2: Tensor, *, value: Any = 1)
     d = result_type(*tensors)
     if d is bool_:
         raise errors.error("kernel_not_implemented", op="addcmul_cpu_out", dtype="Bool")
-    shape = input._data.shape
-    for x in (tensor1, tensor2):  # TensorIterator's shape: operand by operand
-        try:
-            shape = tuple(np.broadcast_shapes(shape, x._data.shape))
-        except ValueError:
-            raise broadcast_error(shape, x._data.shape) from None
-    value, converted = _value(value, d)
+    shape = iterator_shape(tensors)
+    value, converted = scalar_value("addcmul", value, d)
     np_dtype = d.np_dtype
     arrays = [x._data.astype(np_dtype, copy=False) for x in tensors]
     out = as_array(quiet_call(_addcmul_data, *arrays, converted, d), d)

@@ -480,6 +480,23 @@ METHODS.update(
     }
 )
 
+# ceil, logit, nansum, addcdiv, the comparison aliases, in-place comparisons, gcd … (ops/
+# misc_pointwise.py, loaded on first use: its METHODS table)
+_MISC_POINTWISE_METHODS = """
+    absolute absolute_ addcdiv addcdiv_ addmm_ bitwise_and_ bitwise_left_shift
+    bitwise_left_shift_ bitwise_not_ bitwise_or_ bitwise_right_shift bitwise_right_shift_
+    bitwise_xor_ ceil ceil_ cumprod_ cumsum_ eq_ frexp gcd gcd_ ge_ greater greater_
+    greater_equal greater_equal_ gt_ lcm lcm_ ldexp ldexp_ le_ less less_ less_equal
+    less_equal_ logical_and_ logical_not_ logical_or_ logit logit_ lt_ nansum ne_ nextafter
+    nextafter_ not_equal not_equal_ positive
+""".split()
+METHODS.update(
+    {
+        name: deferred("misc_pointwise", "METHODS", name, key=name)
+        for name in _MISC_POINTWISE_METHODS
+    }
+)
+
 
 def attach_all() -> None:
     for name, function in METHODS.items():

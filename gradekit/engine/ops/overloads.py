@@ -61,7 +61,9 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "(Tensor input, Tensor other, *, Tensor out = None)",
         "(Tensor input, Number other)",
     ),
-    **dict.fromkeys("eq ne lt le gt ge".split(), _COMPARISON),
+    **dict.fromkeys(
+        "eq ne lt le gt ge greater greater_equal less less_equal not_equal".split(), _COMPARISON
+    ),
     "sub": (
         "(Tensor input, Tensor other, *, Number alpha = 1, Tensor out = None)",
         "(Tensor input, Number alpha, Tensor other, *, Tensor out = None)|hidden",
@@ -607,7 +609,10 @@ METHODS: dict[str, tuple[str, ...]] = {
         "(Number beta, Tensor mat, Tensor vec)|hidden",
     ),
     "multiply": ("(Tensor other)", "(Number other)"),
-    **dict.fromkeys("eq ne lt le gt ge".split(), ("(Tensor other)", "(Number other)")),
+    **dict.fromkeys(
+        "eq ne lt le gt ge greater greater_equal less less_equal not_equal".split(),
+        ("(Tensor other)", "(Number other)"),
+    ),
     **dict.fromkeys("softmax log_softmax".split(), ("(int dim, torch.dtype dtype = None)",)),
     "view": ("(torch.dtype dtype)", "(tuple of ints size)"),
     "expand": ("(tuple of ints size, *, bool implicit = False)",),
@@ -778,4 +783,35 @@ FUNCTIONS["randint_like"] = tuple(
     f"(Tensor input, {head}, *, {generator}{_LIKE_TAIL}"
     for head in ("int low, int high", "Tensor high", "int high")
     for generator in ("torch.Generator generator, ", "")
+)
+
+
+# ops/misc_pointwise.py's
+_BITWISE = (
+    "(Tensor input, Tensor other, *, Tensor out = None)",
+    "(Number self, Tensor other)",
+    "(Tensor input, Number other, *, Tensor out = None)",
+)
+FUNCTIONS.update(
+    {
+        "addcdiv": (
+            "(Tensor input, Tensor tensor1, Tensor tensor2, *, Number value = 1, "
+            "Tensor out = None)",
+        ),
+        **dict.fromkeys(
+            "bitwise_and bitwise_or bitwise_xor bitwise_left_shift bitwise_right_shift".split(),
+            _BITWISE,
+        ),
+        **dict.fromkeys("gcd lcm ldexp nextafter".split(), _PAIR),
+        "logit": ("(Tensor input, float eps = None, *, Tensor out = None)",),
+        "nansum": (
+            "(Tensor input, tuple of ints dim = None, bool keepdim = False, *, "
+            "torch.dtype dtype = None, Tensor out = None)",
+        ),
+    }
+)
+METHODS["addcdiv"] = ("(Tensor tensor1, Tensor tensor2, *, Number value = 1)",)
+METHODS.update(dict.fromkeys(("cumsum_", "cumprod_"), ("(int dim, *, torch.dtype dtype = None)",)))
+NO_ARGUMENTS |= frozenset(
+    "ceil ceil_ absolute absolute_ positive frexp logical_not_ bitwise_not_".split()
 )

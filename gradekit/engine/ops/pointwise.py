@@ -1686,6 +1686,8 @@ def _comparison_form(ufunc: np.ufunc, name: str, *, method: bool) -> Any:
 
     def compare(input: Any = errors.REQUIRED, other: Any = errors.REQUIRED) -> Tensor:
         try:
+            if not isinstance(input, Tensor):  # (no Number-first overload: torch.gt(2, x))
+                raise TypeError(name)
             out = _compare(ufunc, input, other)
         except TypeError as failure:
             error = _parser_error(name, listed, (input, other)[method:], method)
