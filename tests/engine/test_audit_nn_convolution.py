@@ -16,7 +16,7 @@ from types import ModuleType
 
 import numpy as np
 import pytest
-from audit_outcomes import outcome
+from audit_outcomes import grad_fn_chain, outcome
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -127,16 +127,6 @@ def test_module_argument_errors(kwargs: dict, start: str) -> None:
         engine.nn.Conv2d(2, 3, 3, **kwargs)
 
 
-def _chain(tensor) -> list[str]:
-    names, node = [], tensor.grad_fn
-    while node is not None:
-        names.append(node.name())
-        following = [n for n, _ in node.next_functions if n is not None]
-        following = [n for n in following if "AccumulateGrad" not in n.name()]
-        node = following[0] if following else None
-    return names
-
-
 def _convolve(module: ModuleType, case: dict) -> tuple:
     """The result, the gradients of input, weight and bias for a random upstream gradient,
     and the recorded chain; or the error's text."""
@@ -155,7 +145,7 @@ def _convolve(module: ModuleType, case: dict) -> tuple:
         return f"{type(failure).__name__}: {failure}"
     upstream = module.tensor(rng.standard_normal(tuple(y.shape)).astype(dtype))
     grads = module.autograd.grad(y, tensors, upstream)
-    return (y.detach().numpy(), [g.numpy() for g in grads], _chain(y), str(y.dtype))
+    return (y.detach().numpy(), [g.numpy() for g in grads], grad_fn_chain(y), str(y.dtype))
 
 
 @st.composite

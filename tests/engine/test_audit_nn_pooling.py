@@ -15,7 +15,7 @@ from types import ModuleType
 
 import numpy as np
 import pytest
-from audit_outcomes import outcome
+from audit_outcomes import grad_fn_chain, outcome
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -144,16 +144,6 @@ def test_pooling_goldens_are_torchs(code: str, real_torch: ModuleType) -> None:
     assert outcome(real_torch, code) == GOLDENS[code]
 
 
-def _chain(tensor) -> list[str]:
-    names, node = [], tensor.grad_fn
-    while node is not None:
-        names.append(node.name())
-        following = [n for n, _ in node.next_functions if n is not None]
-        following = [n for n in following if "AccumulateGrad" not in n.name()]
-        node = following[0] if following else None
-    return names
-
-
 def _pool(module: ModuleType, case: dict) -> tuple | str:
     rng = np.random.default_rng(case["seed"])
     x = rng.standard_normal(case["shape"]) * case["scale"]
@@ -174,7 +164,7 @@ def _pool(module: ModuleType, case: dict) -> tuple | str:
         values.detach().numpy(),
         None if indices is None else indices.numpy(),
         grad.detach().numpy(),
-        _chain(values),
+        grad_fn_chain(values),
         None if grad.grad_fn is None else grad.grad_fn.name(),
     )
 

@@ -702,40 +702,29 @@ def adaptive_avg_pool1d(input: Tensor, output_size: Any) -> Tensor:
 
 
 # --- the torch namespace's functions (no ``return_indices``: torch's C++ ops) -------------
-def torch_max_pool2d(
-    input: Tensor,
-    kernel_size: Any,
-    stride: Any = (),
-    padding: Any = 0,
-    dilation: Any = 1,
-    ceil_mode: bool = False,
-) -> Tensor:
-    """``torch.max_pool2d``: ``F.max_pool2d`` without ``return_indices``."""
-    return max_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode)
-
-
-def torch_max_pool1d(
-    input: Tensor,
-    kernel_size: Any,
-    stride: Any = (),
-    padding: Any = 0,
-    dilation: Any = 1,
-    ceil_mode: bool = False,
-) -> Tensor:
-    """``torch.max_pool1d``: ``F.max_pool1d`` without ``return_indices``."""
-    return max_pool1d(input, kernel_size, stride, padding, dilation, ceil_mode)
-
-
-_TORCH_LISTINGS = {
-    name: (
-        "(Tensor input, tuple of ints kernel_size, tuple of ints stride = [], "
-        "tuple of ints padding = 0, tuple of ints dilation = 1, bool ceil_mode = False)",
-    )
-    for name in ("max_pool1d", "max_pool2d")
-}
-torch_max_pool1d = arguments.parsed_like_torch(
-    torch_max_pool1d, "max_pool1d", _TORCH_LISTINGS["max_pool1d"]
+_TORCH_LISTING = (
+    "(Tensor input, tuple of ints kernel_size, tuple of ints stride = [], "
+    "tuple of ints padding = 0, tuple of ints dilation = 1, bool ceil_mode = False)",
 )
-torch_max_pool2d = arguments.parsed_like_torch(
-    torch_max_pool2d, "max_pool2d", _TORCH_LISTINGS["max_pool2d"]
-)
+
+
+def _without_indices(pool: Any, name: str) -> Any:
+    """``torch.<name>``: the ``F.`` pool without ``return_indices``, with torch's parser."""
+
+    def function(
+        input: Tensor,
+        kernel_size: Any,
+        stride: Any = (),
+        padding: Any = 0,
+        dilation: Any = 1,
+        ceil_mode: bool = False,
+    ) -> Tensor:
+        return pool(input, kernel_size, stride, padding, dilation, ceil_mode)
+
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = f"``torch.{name}``: ``F.{name}`` without ``return_indices``."
+    return arguments.parsed_like_torch(function, name, _TORCH_LISTING)
+
+
+torch_max_pool1d = _without_indices(max_pool1d, "max_pool1d")
+torch_max_pool2d = _without_indices(max_pool2d, "max_pool2d")
