@@ -76,7 +76,7 @@ def _im2col(data: np.ndarray, kernel, stride, padding, dilation, groups):
     rows = windows.transpose(order).reshape(
         n * math.prod(out), groups, c // groups * math.prod(kernel)
     )
-    return rows.transpose(1, 0, 2).astype(_compute_dtype(data), copy=False), out
+    return np.ascontiguousarray(rows.transpose(1, 0, 2), dtype=_compute_dtype(data)), out
 
 
 def convolution_data(x, w, b, stride, padding, dilation, groups) -> np.ndarray:
@@ -103,7 +103,9 @@ def _input_gradient(grad, x_shape, w, stride, padding, dilation, groups) -> np.n
     dtype = _compute_dtype(grad)
     g = np.moveaxis(grad, 1, -1).reshape(n * math.prod(out), groups, o // groups).transpose(1, 0, 2)
     weight = w.reshape(groups, o // groups, -1).astype(dtype, copy=False)
-    cols = (g.astype(dtype, copy=False) @ weight).transpose(1, 0, 2)  # (N*prod(out), G, C/G*k)
+    cols = (np.ascontiguousarray(g, dtype=dtype) @ weight).transpose(
+        1, 0, 2
+    )  # (N*prod(out), G, C/G*k)
     cols = cols.reshape((n, *out, c, *kernel))
     padded = np.zeros(
         (n, c) + tuple(s + 2 * p for s, p in zip(x_shape[2:], padding, strict=True)), dtype
@@ -128,7 +130,8 @@ def _weight_gradient(grad, x, w_shape, stride, padding, dilation, groups) -> np.
         .reshape(math.prod(grad.shape) // o if o else 0, groups, o // groups)
         .transpose(1, 2, 0)
     )
-    result = g.astype(rows.dtype, copy=False) @ rows  # (groups, O/groups, C/groups * k)
+    # (contiguous operands: numpy's matmul hands them to BLAS, a strided one it loops over)
+    result = np.ascontiguousarray(g, dtype=rows.dtype) @ rows  # (groups, O/groups, C/groups * k)
     return np.ascontiguousarray(result.reshape(w_shape).astype(grad.dtype, copy=False))
 
 
