@@ -1955,9 +1955,17 @@ MESSAGES.update(
             "but received {{{h}, {w}}}",
         ),
         "adaptive_rank": (RuntimeError, "{op}(): Expected 3D or 4D tensor, but got {sizes}"),
+        "adaptive_max_rank": (
+            RuntimeError,
+            "adaptive_max_pool2d(): Expected 3D or 4D tensor, but got: {sizes}",
+        ),
+        "adaptive_max_output_length": (
+            RuntimeError,
+            "adaptive_max_pool2d(): internal error: output_size.size() must be 2",
+        ),
         "adaptive_empty": (
             RuntimeError,
-            "adaptive_avg_pool2d(): Expected input to have non-zero size for non-batch "
+            "{op}(): Expected input to have non-zero size for non-batch "
             "dimensions, but input has sizes {sizes} with dimension {dim} being empty",
         ),
     }

@@ -2315,6 +2315,11 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
         ((2, 6),),
     ),
     DifferentiableOp(
+        "adaptive_max_pool2d",
+        lambda T, a: T.nn.functional.adaptive_max_pool2d(a, (2, 3)),
+        ((2, 3, 4),),
+    ),
+    DifferentiableOp(
         "adaptive_avg_pool2d",
         lambda T, a: T.nn.functional.adaptive_avg_pool2d(a, (2, 3)),
         ((2, 3, 4),),

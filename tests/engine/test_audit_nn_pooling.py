@@ -1,12 +1,12 @@
 # ruff: noqa: E501 - goldens: each case and its outcome on one line
-"""F.max_pool1d/2d, F.avg_pool1d/2d, F.adaptive_avg_pool1d/2d, torch.max_pool1d/2d,
-torch.avg_pool1d, torch.adaptive_avg_pool1d and their nn modules, which CNN exercises call
-and the engine lacked.  The goldens were captured from torch 2.13 with
+"""F.max_pool1d/2d, F.avg_pool1d/2d, F.adaptive_avg_pool1d/2d, F.adaptive_max_pool2d,
+torch.max_pool1d/2d, torch.avg_pool1d, torch.adaptive_avg_pool1d and their nn modules,
+which CNN exercises call and the engine lacked.  The goldens were captured from torch 2.13 with
 ``audit_outcomes.outcome`` (values, indices, gradients, grad_fn chains including the 1-d
 forms' SqueezeBackward1 -> ...2DBackward0 -> UnsqueezeBackward0, double backward, errors,
 reprs); the torch-marked twin checks they are still torch's.  A torch-marked hypothesis
 differential compares random pools with torch bit for bit: values, indices, gradients and
-the grad_fn chain (the adaptive 1 x 1 pool is torch's mean, whose order the engine's mean
+the grad_fn chain (the adaptive average 1 x 1 pool is torch's mean, whose order the engine's mean
 does not follow: compared within a tolerance)."""
 
 from __future__ import annotations
@@ -120,6 +120,21 @@ GOLDENS = {
     "result = F.adaptive_avg_pool1d(torch.ones(5), 2)": "RuntimeError: Expected 2 to 3 dimensions, but got 1-dimensional tensor for argument #1 'self' (while checking arguments for adaptive_avg_pool1d)",
     "result = F.adaptive_avg_pool1d(torch.ones(1, 3, 5), (2, 2))": "RuntimeError: adaptive_avg_pool1d() argument 'output_size' should contain one int (got 2)",
     "result = F.adaptive_avg_pool1d(torch.ones(1, 3, 0), 2)": "RuntimeError: adaptive_avg_pool2d(): Expected input to have non-zero size for non-batch dimensions, but input has sizes [1, 3, 1, 0] with dimension 3 being empty",
+    "result = F.adaptive_max_pool2d((torch.arange(50.0).reshape(1, 2, 5, 5) * 7 % 11 - 5), 3)": "torch.float32 (1, 2, 3, 3) [[[[4.0, 5.0, 5.0], [4.0, 4.0, 5.0], [3.0, 4.0, 2.0]], [[5.0, 4.0, 4.0], [5.0, 5.0, 4.0], [2.0, 5.0, 1.0]]]] rg=False",
+    "result = F.adaptive_max_pool2d((torch.arange(50.0).reshape(1, 2, 5, 5) * 7 % 11 - 5), (2, None), return_indices=True)": "(torch.float32 (1, 2, 2, 5) [[[[-1.0, 4.0, 2.0, 5.0, 5.0], [3.0, -1.0, 4.0, 2.0, 5.0]], [[5.0, 5.0, 1.0, 4.0, 4.0], [2.0, 5.0, 5.0, 1.0, 4.0]]]] rg=False, torch.int64 (1, 2, 2, 5) [[[[10, 6, 12, 3, 14], [20, 21, 17, 23, 14]], [[0, 11, 12, 3, 14], [20, 11, 22, 23, 14]]]] rg=False)",
+    "result = F.adaptive_max_pool2d(((torch.arange(50.0).reshape(1, 2, 5, 5) * 7 % 11 - 5))[0], 1, return_indices=True)": "(torch.float32 (2, 1, 1) [[[5.0]], [[5.0]]] rg=False, torch.int64 (2, 1, 1) [[[3]], [[0]]] rg=False)",
+    "result = F.adaptive_max_pool2d(((torch.arange(50.0).reshape(1, 2, 5, 5) * 7 % 11 - 5)).double(), (4, 3))": "torch.float64 (1, 2, 4, 3) [[[[4.0, 5.0, 5.0], [4.0, 4.0, 5.0], [1.0, 4.0, 5.0], [3.0, 4.0, 2.0]], [[5.0, 4.0, 4.0], [5.0, 5.0, 4.0], [5.0, 5.0, 4.0], [2.0, 5.0, 1.0]]]] rg=False",
+    "x = ((torch.arange(50.0).reshape(1, 2, 5, 5) * 7 % 11 - 5)).requires_grad_()\ny, i = F.adaptive_max_pool2d(x, (3, 2), return_indices=True)\n(g,) = torch.autograd.grad((y * y).sum(), x, create_graph=True)\n(h,) = torch.autograd.grad((g * g).sum(), x)\nresult = (y.grad_fn.name(), g.grad_fn.name(), [type(n).__name__ for n, _ in g.grad_fn.next_functions], i, g, h)": "('AdaptiveMaxPool2DBackward0', 'AdaptiveMaxPool2DBackwardBackward0', ['AddBackward0', 'AccumulateGrad'], torch.int64 (1, 2, 3, 2) [[[[6, 3], [6, 14], [17, 17]], [[0, 3], [11, 14], [22, 22]]]] rg=False, torch.float32 (1, 2, 5, 5) [[[[0.0, 0.0, 0.0, 10.0, 0.0], [0.0, 16.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0, 10.0], [0.0, 0.0, 16.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0, 0.0]], [[10.0, 0.0, 0.0, 8.0, 0.0], [0.0, 0.0, 0.0, 0.0, 0.0], [0.0, 10.0, 0.0, 0.0, 8.0], [0.0, 0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 20.0, 0.0, 0.0]]]] rg=True, torch.float32 (1, 2, 5, 5) [[[[0.0, 0.0, 0.0, 40.0, 0.0], [0.0, 128.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0, 40.0], [0.0, 0.0, 128.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0, 0.0]], [[40.0, 0.0, 0.0, 32.0, 0.0], [0.0, 0.0, 0.0, 0.0, 0.0], [0.0, 40.0, 0.0, 0.0, 32.0], [0.0, 0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 160.0, 0.0, 0.0]]]] rg=False)",
+    "x = ((torch.arange(50.0).reshape(1, 2, 5, 5) * 7 % 11 - 5)).requires_grad_()\ny = F.adaptive_max_pool2d(x, 1)\nresult = (y.grad_fn.name(), y)": "('AdaptiveMaxPool2DBackward0', torch.float32 (1, 2, 1, 1) [[[[5.0]], [[5.0]]]] rg=True)",
+    "result = F.adaptive_max_pool2d(torch.ones(5), 2)": "RuntimeError: adaptive_max_pool2d(): Expected 3D or 4D tensor, but got: [5]",
+    "result = F.adaptive_max_pool2d(torch.ones(2, 1, 3, 5, 5), 2)": "RuntimeError: adaptive_max_pool2d(): Expected 3D or 4D tensor, but got: [2, 1, 3, 5, 5]",
+    "result = F.adaptive_max_pool2d(torch.ones(1, 3, 5, 5), (2, 2, 2))": "RuntimeError: adaptive_max_pool2d(): internal error: output_size.size() must be 2",
+    "result = F.adaptive_max_pool2d(torch.ones(1, 3, 5, 5), -1)": "RuntimeError: Trying to create tensor with negative dimension -1: [1, 3, -1, -1]",
+    "result = F.adaptive_max_pool2d(torch.ones(1, 3, 0, 5), 2)": "RuntimeError: adaptive_max_pool2d(): Expected input to have non-zero size for non-batch dimensions, but input has sizes [1, 3, 0, 5] with dimension 2 being empty",
+    "result = F.adaptive_max_pool2d(torch.ones(1, 0, 5, 5), 2)": "RuntimeError: adaptive_max_pool2d(): Expected input to have non-zero size for non-batch dimensions, but input has sizes [1, 0, 5, 5] with dimension 1 being empty",
+    "result = F.adaptive_max_pool2d(torch.ones(1, 3, 5, 5), 0).shape": "(1, 3, 0, 0)",
+    "result = F.adaptive_max_pool2d(torch.arange(25).reshape(1, 5, 5), 2)": "NotImplementedError: \"adaptive_max_pool2d\" not implemented for 'Long'",
+    "m = torch.nn.AdaptiveMaxPool2d((2, None), return_indices=True)\nresult = (repr(m), m((torch.arange(50.0).reshape(1, 2, 5, 5) * 7 % 11 - 5)))": "('AdaptiveMaxPool2d(output_size=(2, None))', (torch.float32 (1, 2, 2, 5) [[[[-1.0, 4.0, 2.0, 5.0, 5.0], [3.0, -1.0, 4.0, 2.0, 5.0]], [[5.0, 5.0, 1.0, 4.0, 4.0], [2.0, 5.0, 5.0, 1.0, 4.0]]]] rg=False, torch.int64 (1, 2, 2, 5) [[[[10, 6, 12, 3, 14], [20, 21, 17, 23, 14]], [[0, 11, 12, 3, 14], [20, 11, 22, 23, 14]]]] rg=False))",
     "m = torch.nn.MaxPool2d(2)\nresult = (repr(m), m((torch.arange(50.0).reshape(1, 2, 5, 5) * 7 % 11 - 5)))": "('MaxPool2d(kernel_size=2, stride=2, padding=0, dilation=1, ceil_mode=False)', torch.float32 (1, 2, 2, 2) [[[[4.0, 5.0], [1.0, 4.0]], [[5.0, 4.0], [5.0, 3.0]]]] rg=False)",
     "m = torch.nn.MaxPool2d((2, 3), stride=1, padding=1, return_indices=True, ceil_mode=True)\nresult = (repr(m), m((torch.arange(50.0).reshape(1, 2, 5, 5) * 7 % 11 - 5)))": "('MaxPool2d(kernel_size=(2, 3), stride=1, padding=1, dilation=1, ceil_mode=True)', (torch.float32 (1, 2, 6, 5) [[[[2.0, 2.0, 5.0, 5.0, 5.0], [4.0, 4.0, 5.0, 5.0, 5.0], [4.0, 4.0, 4.0, 5.0, 5.0], [1.0, 4.0, 4.0, 5.0, 5.0], [3.0, 4.0, 4.0, 4.0, 2.0], [3.0, 3.0, 2.0, 2.0, 2.0]], [[5.0, 5.0, 4.0, 4.0, 4.0], [5.0, 5.0, 4.0, 4.0, 4.0], [5.0, 5.0, 5.0, 4.0, 4.0], [5.0, 5.0, 5.0, 4.0, 4.0], [2.0, 5.0, 5.0, 5.0, 1.0], [2.0, 5.0, 5.0, 5.0, 1.0]]]] rg=False, torch.int64 (1, 2, 6, 5) [[[[1, 1, 3, 3, 3], [6, 6, 3, 3, 3], [6, 6, 6, 14, 14], [15, 17, 17, 14, 14], [20, 17, 17, 17, 23], [20, 20, 23, 23, 23]], [[0, 0, 3, 3, 3], [0, 0, 3, 3, 3], [11, 11, 11, 14, 14], [11, 11, 11, 14, 14], [20, 22, 22, 22, 23], [20, 22, 22, 22, 23]]]] rg=False))",
     "m = torch.nn.MaxPool1d(3, 2)\nresult = (repr(m), m((torch.arange(14.0).reshape(2, 7) * 5 % 9 - 4)))": "('MaxPool1d(kernel_size=3, stride=2, padding=0, dilation=1, ceil_mode=False)', torch.float32 (2, 3) [[1.0, 2.0, 3.0], [4.0, 1.0, 2.0]] rg=False)",
@@ -180,6 +195,7 @@ def _cases(draw: st.DrawFn) -> dict:
                 "avg_pool2d",
                 "adaptive_avg_pool1d",
                 "adaptive_avg_pool2d",
+                "adaptive_max_pool2d",
             ]
         )
     )
@@ -194,6 +210,8 @@ def _cases(draw: st.DrawFn) -> dict:
 
     if op.startswith("adaptive"):
         args = (one_or_two([draw(st.integers(1, 6)) for _ in range(dims)]),)
+        if op == "adaptive_max_pool2d":
+            options["return_indices"] = draw(st.booleans())
     else:
         kernel = [draw(st.integers(1, 4)) for _ in range(dims)]
         args = (one_or_two(kernel),)
@@ -235,9 +253,9 @@ def test_pooling_bit_for_bit(case: dict) -> None:
         assert ours == theirs
         return
     assert ours[3:] == theirs[3:]  # the chain, and the gradient's grad_fn
-    mean = case["op"].startswith("adaptive") and ours[0].shape[-dims_of(case) :] == (1,) * dims_of(
-        case
-    )
+    mean = case["op"].startswith("adaptive_avg") and ours[0].shape[-dims_of(case) :] == (
+        1,
+    ) * dims_of(case)
     for a, b in zip(ours[:3], theirs[:3], strict=True):
         if a is None or b is None:
             assert a is b

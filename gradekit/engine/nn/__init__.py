@@ -9,6 +9,7 @@ from . import functional, init
 from .conv_modules import (
     AdaptiveAvgPool1d,
     AdaptiveAvgPool2d,
+    AdaptiveMaxPool2d,
     AvgPool1d,
     AvgPool2d,
     Conv1d,
@@ -64,6 +65,7 @@ from .parameter import Parameter
 __all__ = [
     "AdaptiveAvgPool1d",
     "AdaptiveAvgPool2d",
+    "AdaptiveMaxPool2d",
     "AvgPool1d",
     "AvgPool2d",
     "BCELoss",

@@ -261,7 +261,7 @@ class AvgPool2d(Module):
         return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
 
 
-class _AdaptiveAvgPoolNd(Module):
+class _AdaptivePoolNd(Module):
     def __init__(self, output_size: Any) -> None:
         super().__init__()
         self.output_size = output_size
@@ -270,11 +270,20 @@ class _AdaptiveAvgPoolNd(Module):
         return f"output_size={self.output_size}"
 
 
-class AdaptiveAvgPool1d(_AdaptiveAvgPoolNd):
+class AdaptiveAvgPool1d(_AdaptivePoolNd):
     def forward(self, input: Tensor) -> Tensor:
         return F.adaptive_avg_pool1d(input, self.output_size)
 
 
-class AdaptiveAvgPool2d(_AdaptiveAvgPoolNd):
+class AdaptiveAvgPool2d(_AdaptivePoolNd):
     def forward(self, input: Tensor) -> Tensor:
         return F.adaptive_avg_pool2d(input, self.output_size)
+
+
+class AdaptiveMaxPool2d(_AdaptivePoolNd):
+    def __init__(self, output_size: Any, return_indices: bool = False) -> None:
+        super().__init__(output_size)
+        self.return_indices = return_indices
+
+    def forward(self, input: Tensor) -> Any:
+        return F.adaptive_max_pool2d(input, self.output_size, self.return_indices)

@@ -38,6 +38,7 @@ from .smooth_activations import _check_float, logsigmoid, softplus
 __all__ = [
     "adaptive_avg_pool1d",
     "adaptive_avg_pool2d",
+    "adaptive_max_pool2d",
     "avg_pool1d",
     "avg_pool2d",
     "binary_cross_entropy",
@@ -945,6 +946,7 @@ conv1d = _deferred("nn.convolution", "conv1d", "conv1d")
 conv2d = _deferred("nn.convolution", "conv2d", "conv2d")
 adaptive_avg_pool1d = _deferred("nn.pooling", "adaptive_avg_pool1d", "adaptive_avg_pool1d")
 adaptive_avg_pool2d = _deferred("nn.pooling", "adaptive_avg_pool2d", "adaptive_avg_pool2d")
+adaptive_max_pool2d = _deferred("nn.pooling", "adaptive_max_pool2d", "adaptive_max_pool2d")
 avg_pool1d = _deferred("nn.pooling", "avg_pool1d", "avg_pool1d")
 avg_pool2d = _deferred("nn.pooling", "avg_pool2d", "avg_pool2d")
 max_pool1d = _deferred("nn.pooling", "max_pool1d", "max_pool1d")

@@ -167,6 +167,8 @@ def _max_indices(data: np.ndarray, windows: np.ndarray, start: np.ndarray) -> np
     NaN, or (nothing above the fill value) the window's first element inside the input."""
     fill = _max_fill(data.dtype)
     values = np.take(_with_fill(data, fill), windows, axis=-1)  # (..., OH, OW, K)
+    if values.shape[-1] == 0:  # (no output: an output size of 0)
+        return np.zeros(values.shape[:-1], np.int64)
     every = np.broadcast_to(windows, values.shape)
 
     def index_at(position: np.ndarray) -> np.ndarray:
@@ -190,7 +192,7 @@ class MaxPool2DWithIndicesBackward0(Node):
 
     def backward(self, grad: Tensor) -> tuple:
         input, indices = self.saved_tensors
-        return (max_pool2d_with_indices_backward(grad, input, indices),)
+        return (_max_backward(grad, input, indices, MaxPool2DWithIndicesBackwardBackward0),)
 
 
 class MaxPool2DWithIndicesBackwardBackward0(Node):
@@ -228,29 +230,35 @@ def max_pool2d_with_indices(input: Tensor, kernel, stride, pad, dilation, ceil) 
     if input.dtype is bool_:
         raise errors.error("op_dtype_unsupported", op="max_pool2d", dtype="Bool")
     data = np.ascontiguousarray(input._data)
-    indices = _max_indices(data, *_windows(input, kernel, stride, pad, dilation, out))
+    windows, start = _windows(input, kernel, stride, pad, dilation, out)
+    return _max_pool_result(data, input.dtype, input, windows, start, MaxPool2DWithIndicesBackward0)
+
+
+def _max_pool_result(data, d, input: Tensor, windows, start, node_type) -> tuple[Tensor, Tensor]:
+    indices = _max_indices(data, windows, start)
     # (a window of padding only keeps the fill value, at torch's index past the plane)
     plane = data.shape[-2] * data.shape[-1]
-    flat = np.minimum(indices, plane).reshape(indices.shape[:-2] + (math.prod(out),))
+    flat = np.minimum(indices, plane).reshape(indices.shape[:-2] + (math.prod(windows.shape[:2]),))
     values = np.take_along_axis(_with_fill(data, _max_fill(data.dtype)), flat, axis=-1)
-    values = values.reshape(indices.shape)
-    d = input.dtype
+    values = as_array(values.reshape(indices.shape), d)
     index_tensor = Tensor._make(indices, int64)
     if not (grad_mode.enabled and input._requires_grad):
-        return Tensor._make(as_array(values, d), d), index_tensor
-    node = MaxPool2DWithIndicesBackward0((input._edge(),), ((values.shape, d),))
+        return Tensor._make(values, d), index_tensor
+    node = node_type((input._edge(),), ((values.shape, d),))
     node.save(input, index_tensor)
-    return Tensor._make(as_array(values, d), d, node), index_tensor
+    return Tensor._make(values, d, node), index_tensor
 
 
 def max_pool2d_with_indices_backward(grad: Tensor, input: Tensor, indices: Tensor) -> Tensor:
+    return _max_backward(grad, input, indices, MaxPool2DWithIndicesBackwardBackward0)
+
+
+def _max_backward(grad: Tensor, input: Tensor, indices: Tensor, node_type) -> Tensor:
     d = grad.dtype
     data = _scatter(grad._data, indices._data, input.shape)
     if not (grad_mode.enabled and (grad._requires_grad or input._requires_grad)):
         return Tensor._make(as_array(data, d), d)
-    node = MaxPool2DWithIndicesBackwardBackward0(
-        (grad._edge(), input._edge()), ((data.shape, d), (input.shape, input.dtype))
-    )
+    node = node_type((grad._edge(), input._edge()), ((data.shape, d), (input.shape, input.dtype)))
     node.save(indices)
     return Tensor._make(as_array(data, d), d, node)
 
@@ -466,6 +474,49 @@ def adaptive_avg_pool2d_backward(grad: Tensor, input: Tensor) -> Tensor:
     return Tensor._make(as_array(data, d), d, node)
 
 
+# --- adaptive max pooling ------------------------------------------------------------------
+class AdaptiveMaxPool2DBackward0(Node):
+    """The gradient goes to each window's chosen element, added in output order.  Saves
+    self and the indices."""
+
+    __slots__ = ()
+
+    def backward(self, grad: Tensor) -> tuple:
+        input, indices = self.saved_tensors
+        return (_max_backward(grad, input, indices, AdaptiveMaxPool2DBackwardBackward0),)
+
+
+class AdaptiveMaxPool2DBackwardBackward0(MaxPool2DWithIndicesBackwardBackward0):
+    """Edges to the gradient (its gradient gathered by the indices) and self (zeros)."""
+
+    __slots__ = ()
+
+
+def adaptive_max_pool2d_op(input: Tensor, out: tuple[int, int]) -> tuple[Tensor, Tensor]:
+    """torch's ``adaptive_max_pool2d`` (values, int64 indices); its checks in its order."""
+    if input.ndim not in (3, 4):
+        raise errors.error("adaptive_max_rank", sizes=list(input.shape))
+    for dim in range(1, input.ndim):
+        if input.shape[dim] == 0:
+            raise errors.error(
+                "adaptive_empty", op="adaptive_max_pool2d", sizes=list(input.shape), dim=dim
+            )
+    if len(out) != 2:
+        raise errors.error("adaptive_max_output_length")
+    if out[0] < 0 or out[1] < 0:
+        size = out[0] if out[0] < 0 else out[1]
+        raise errors.error("negative_dimension", size=size, sizes=[*input.shape[:-2], *out])
+    d = input.dtype
+    if d.np_dtype.kind != "f":
+        raise errors.error("op_dtype_unsupported", op="adaptive_max_pool2d", dtype=d.scalar_name)
+    data = np.ascontiguousarray(input._data)
+    windows, _, _ = _adaptive_plan(input, out)
+    # torch starts each window at its first element (the smallest index: past its end is
+    # the index past the plane)
+    start = windows.min(axis=-1, initial=data.shape[-2] * data.shape[-1])
+    return _max_pool_result(data, d, input, windows, start, AdaptiveMaxPool2DBackward0)
+
+
 # --- torch.nn.functional -------------------------------------------------------------------
 def _ints(value: Any) -> tuple[int, ...]:
     if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
@@ -665,16 +716,17 @@ def _avg_pool2d(input, kernel, steps, pad, ceil, count_include_pad, divisor) -> 
 def adaptive_avg_pool2d(input: Tensor, output_size: Any) -> Tensor:
     """``F.adaptive_avg_pool2d``: ``output_size`` an int, or a pair whose None entries keep
     the input's size (AdaptiveAvgPool2DBackward0; MeanBackward1 for 1 x 1)."""
-    if isinstance(output_size, (tuple, list)):
-        sizes = (
-            input.shape[-len(output_size) :]
-            if len(output_size) <= input.ndim
-            else (None,) * len(output_size)
-        )
-        output_size = tuple(s if v is None else v for v, s in zip(output_size, sizes, strict=True))
-    return _adaptive_avg_pool2d(
-        input, _ints(output_size) * (2 if isinstance(output_size, (int, np.integer)) else 1)
-    )
+    return _adaptive_avg_pool2d(input, _adaptive_size(input, output_size))
+
+
+def _adaptive_size(input: Tensor, output_size: Any) -> tuple[int, ...]:
+    """torch's ``_list_with_default``: an int is both sizes; None keeps the input's size."""
+    if isinstance(output_size, (int, np.integer)) and not isinstance(output_size, bool):
+        return (int(output_size),) * 2
+    if isinstance(output_size, (tuple, list)) and len(output_size) <= input.ndim:
+        sizes = input.shape[input.ndim - len(output_size) :]
+        output_size = [s if v is None else v for v, s in zip(output_size, sizes, strict=True)]
+    return _ints(output_size)
 
 
 def _adaptive_avg_pool2d(input: Tensor, out: tuple[int, ...]) -> Tensor:
@@ -690,8 +742,18 @@ def _adaptive_avg_pool2d(input: Tensor, out: tuple[int, ...]) -> Tensor:
         raise errors.error("adaptive_rank", op="adaptive_avg_pool2d", sizes=list(input.shape))
     for dim in (input.ndim - 2, input.ndim - 1):
         if input.shape[dim] == 0:
-            raise errors.error("adaptive_empty", sizes=list(input.shape), dim=dim)
+            raise errors.error(
+                "adaptive_empty", op="adaptive_avg_pool2d", sizes=list(input.shape), dim=dim
+            )
     return adaptive_avg_pool2d_op(input, out)
+
+
+def adaptive_max_pool2d(input: Tensor, output_size: Any, return_indices: bool = False) -> Any:
+    """``F.adaptive_max_pool2d``: ``output_size`` as in ``adaptive_avg_pool2d``
+    (AdaptiveMaxPool2DBackward0, also for 1 x 1); with ``return_indices``, also each
+    maximum's flat index in its plane."""
+    values, indices = adaptive_max_pool2d_op(input, _adaptive_size(input, output_size))
+    return (values, indices) if return_indices else values
 
 
 def adaptive_avg_pool1d(input: Tensor, output_size: Any) -> Tensor:
