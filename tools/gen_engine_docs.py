@@ -148,7 +148,7 @@ def render() -> str:
         "`torch.autograd`, `torch.linalg`, `torch.cuda` or `torch.optim` raises at once:",
         "",
         "```",
-        "NotImplementedError: " + errors.message("unsupported", qualname="torch.nn.Conv2d"),
+        "NotImplementedError: " + errors.message("unsupported", qualname="torch.nn.LSTM"),
         "```",
         "",
         "Importing an unsupported submodule (for example `import torch.optim.lr_scheduler`) "

@@ -271,6 +271,12 @@ try:
     inverse = _deferred("solvers", "inverse", "inverse")
     cosine_similarity = _deferred("nn.similarity", "cosine_similarity", "cosine_similarity")
     pairwise_distance = _deferred("nn.similarity", "pairwise_distance", "pairwise_distance")
+    adaptive_avg_pool1d = _deferred("nn.pooling", "adaptive_avg_pool1d", "adaptive_avg_pool1d")
+    avg_pool1d = _deferred("nn.pooling", "avg_pool1d", "avg_pool1d")
+    conv1d = _deferred("nn.convolution", "conv1d", "conv1d")
+    conv2d = _deferred("nn.convolution", "conv2d", "conv2d")
+    max_pool1d = _deferred("nn.pooling", "torch_max_pool1d", "max_pool1d")
+    max_pool2d = _deferred("nn.pooling", "torch_max_pool2d", "max_pool2d")
     addbmm = _deferred("products", "addbmm", "addbmm")
     atleast_1d = _deferred("shapes", "atleast_1d", "atleast_1d")
     atleast_2d = _deferred("shapes", "atleast_2d", "atleast_2d")
@@ -616,6 +622,13 @@ __all__ = [
     "tril_indices",
     "triu",
     "triu_indices",
+    # convolution and pooling (nn/convolution.py, nn/pooling.py)
+    "adaptive_avg_pool1d",
+    "avg_pool1d",
+    "conv1d",
+    "conv2d",
+    "max_pool1d",
+    "max_pool2d",
 ]
 
 

@@ -1825,6 +1825,187 @@ MESSAGES.update(
     }
 )
 
+# convolution and pooling (nn/convolution.py, nn/pooling.py, nn/conv_modules.py)
+MESSAGES.update(
+    {
+        "conv_input_rank": (
+            RuntimeError,
+            "Expected {low}D (unbatched) or {high}D (batched) input to conv{dims}d, but got "
+            "input of size: {sizes}",
+        ),
+        "conv_weight_dims": (RuntimeError, "weight should have at least three dimensions"),
+        "conv_nonpositive_groups": (RuntimeError, "non-positive groups is not supported"),
+        "conv_param_length": (
+            RuntimeError,
+            "expected {name} to be a single integer value or a list of {dims} values to match "
+            "the convolution dimensions, but got {name}={values}",
+        ),
+        "conv_negative_padding": (RuntimeError, "negative padding is not supported"),
+        "conv_nonpositive_stride": (RuntimeError, "non-positive stride is not supported"),
+        "conv_dilation": (
+            RuntimeError,
+            "dilation should be greater than zero, but got {dilation}",
+        ),
+        "conv_input_dims": (
+            RuntimeError,
+            "Expected {k}-dimensional input for {k}-dimensional weight {weight}, but got "
+            "{ndim}-dimensional input of size {sizes} instead",
+        ),
+        "conv_weight_at_least": (
+            RuntimeError,
+            "Given groups={groups}, expected weight to be at least {groups} at dimension 0, but "
+            "got weight of size {weight} instead",
+        ),
+        "conv_weight_groups": (
+            RuntimeError,
+            "Given groups={groups}, expected weight to be divisible by {groups} at dimension 0, "
+            "but got weight of size [{weight}] instead",
+        ),
+        "conv_channels": (
+            RuntimeError,
+            "Given groups={groups}, weight of size {weight}, expected input{sizes} to have "
+            "{expected} channels, but got {got} channels instead",
+        ),
+        "conv_bias_shape": (
+            RuntimeError,
+            "Given weight of size {weight}, expected bias to be 1-dimensional with "
+            "{weight[0]} elements, but got bias of size {sizes} instead",
+        ),
+        "conv_kernel_too_large": (
+            RuntimeError,
+            "Calculated padded input size per channel: ({padded}). Kernel size: ({kernel}). "
+            "Kernel size can't be greater than actual input size",
+        ),
+        "conv_bias_dtype": (
+            RuntimeError,
+            "Input type ({input}) and bias type ({bias}) should be the same",
+        ),
+        "conv_same_strided": (
+            RuntimeError,
+            "padding='same' is not supported for strided convolutions",
+        ),
+        "conv_same_broadcast": (RuntimeError, "{name} cannot broadcast to {dims} dimensions"),
+        "conv_padding_string": (RuntimeError, "Invalid padding string: '{padding}'"),
+        "conv_module_groups": (ValueError, "groups must be a positive integer"),
+        "conv_module_divisible": (ValueError, "{which}_channels must be divisible by groups"),
+        "conv_module_padding_string": (
+            ValueError,
+            "Invalid padding string {padding!r}, should be one of {{'valid', 'same'}}",
+        ),
+        "conv_module_same_strided": (
+            ValueError,
+            "padding='same' is not supported for strided convolutions",
+        ),
+        "conv_module_padding_mode": (
+            ValueError,
+            "padding_mode must be one of {{'circular', 'zeros', 'replicate', 'reflect'}}, but "
+            "got padding_mode={mode!r}",
+        ),
+        "pool_stride_zero": (RuntimeError, "stride should not be zero"),
+        "pool_pad_negative": (RuntimeError, "pad must be non-negative, but got pad: {pad}"),
+        "pool_pad_half": (
+            RuntimeError,
+            "pad should be at most half of effective kernel size, but got pad={pad}, "
+            "kernel_size={kernel} and dilation={dilation}",
+        ),
+        "pool_kernel_positive": (
+            RuntimeError,
+            "kernel size should be greater than zero, but got kH: {kh} kW: {kw}",
+        ),
+        "pool_stride_positive": (
+            RuntimeError,
+            "stride should be greater than zero, but got dH: {dh} dW: {dw}",
+        ),
+        "pool_dilation_positive": (
+            RuntimeError,
+            "dilation should be greater than zero, but got dilationH: {dh} dilationW: {dw}",
+        ),
+        "pool_input_empty": (
+            RuntimeError,
+            "Expected 3D or 4D (batch mode) tensor with optional 0 dim batch size for input, "
+            "but got:{sizes}",
+        ),
+        "pool_pad_kernel": (
+            RuntimeError,
+            "pad should be smaller than or equal to half of kernel size, but got padW = {pw}, "
+            "padH = {ph}, kW = {kw}, kH = {kh}",
+        ),
+        "pool_output_small": (
+            RuntimeError,
+            "Given input size: ({planes}x{height}x{width}). Calculated output size: "
+            "({planes}x{out_height}x{out_width}). Output size is too small",
+        ),
+        "pool_input_rank": (
+            RuntimeError,
+            "non-empty 3D or 4D (batch mode) tensor expected for input",
+        ),
+        "pool_kernel_length": (
+            RuntimeError,
+            "{op}: kernel_size must either be a single int, or a tuple of two ints",
+        ),
+        "pool_stride_length": (
+            RuntimeError,
+            "{op}: stride must either be omitted, a single int, or a tuple of two ints",
+        ),
+        "pool_padding_length": (
+            RuntimeError,
+            "{op}: padding must either be a single int, or a tuple of two ints",
+        ),
+        "pool_dilation_length": (
+            RuntimeError,
+            "{op}: dilation must be either a single int, or a tuple of two ints",
+        ),
+        "pool_1d_argument": (
+            RuntimeError,
+            "{op}() argument '{name}' should contain one int (got {count})",
+        ),
+        "pool_1d_rank": (
+            RuntimeError,
+            "Expected 2 to 3 dimensions, but got {ndim}-dimensional tensor for argument #1 "
+            "'self' (while checking arguments for {op})",
+        ),
+        "max_pool1d_rank": (
+            RuntimeError,
+            "max_pool1d: Expected 2D or 3D (batch mode) tensor with optional 0 dim batch size "
+            "for input, but got:{sizes}",
+        ),
+        "max_pool1d_size": (RuntimeError, "max_pool1d() {what} of size 1 but got size {count}"),
+        "max_pool1d_value": (RuntimeError, "max_pool1d() {what}, but got {value}"),
+        "max_pool1d_padding": (
+            RuntimeError,
+            "max_pool1d() padding should be at most half of kernel size, but got "
+            "padding={padding} and kernel_size={kernel}",
+        ),
+        "max_pool1d_output": (RuntimeError, "max_pool1d() Invalid computed output size: {size}"),
+        "avg_pool_divisor_zero": (RuntimeError, "divisor must be not zero"),
+        "adaptive_output_length": (RuntimeError, "adaptive_avg_pool2d: output_size must be 2"),
+        "adaptive_output_negative": (
+            RuntimeError,
+            "adaptive_avg_pool2d: elements of output_size must be greater than or equal to 0 "
+            "but received {{{h}, {w}}}",
+        ),
+        "adaptive_rank": (RuntimeError, "{op}(): Expected 3D or 4D tensor, but got {sizes}"),
+        "adaptive_max_rank": (
+            RuntimeError,
+            "adaptive_max_pool2d(): Expected 3D or 4D tensor, but got: {sizes}",
+        ),
+        "adaptive_max_output_length": (
+            RuntimeError,
+            "adaptive_max_pool2d(): internal error: output_size.size() must be 2",
+        ),
+        "adaptive_empty": (
+            RuntimeError,
+            "{op}(): Expected input to have non-zero size for non-batch "
+            "dimensions, but input has sizes {sizes} with dimension {dim} being empty",
+        ),
+    }
+)
+WARNINGS["conv_same_copy"] = (
+    "Using padding='same' with even kernel lengths and odd dilation may require a "
+    "zero-padded copy of the input be created (Triggered internally at "
+    "/__w/pytorch/pytorch/aten/src/ATen/native/Convolution.cpp:1101.)"
+)
+
 
 def message(key: str, **fields: object) -> str:
     """The formatted text of catalogue entry ``key``."""
@@ -1880,7 +2061,12 @@ def warn(key: str, stacklevel: int = 3, **fields: object) -> None:
 _ENGINE_FILES = os.path.dirname(os.path.abspath(__file__)) + os.sep
 # Engine files whose counterparts are Python in torch (nn.Module classes): a warning names
 # their line there, as torch's names its modules' forward in torch/nn/modules/.
-_TORCH_PYTHON_FILES = frozenset({os.path.join(_ENGINE_FILES, "nn", "modules.py")})
+_TORCH_PYTHON_FILES = frozenset(
+    {
+        os.path.join(_ENGINE_FILES, "nn", "modules.py"),
+        os.path.join(_ENGINE_FILES, "nn", "conv_modules.py"),
+    }
+)
 
 
 def warn_at_caller(key: str, **fields: object) -> None:
@@ -1911,7 +2097,7 @@ UnsupportedError.__module__ = "builtins"
 
 
 def unsupported(qualname: str) -> UnsupportedError:
-    """The error for any torch API outside the engine's subset, e.g. ``torch.nn.Conv2d``."""
+    """The error for any torch API outside the engine's subset, e.g. ``torch.nn.LSTM``."""
     return UnsupportedError(message("unsupported", qualname=qualname))
 
 

@@ -44,10 +44,13 @@ UNSUPPORTED = (
         ("from torch.autograd import gradcheck", "torch.autograd.gradcheck"),
         ("from torch.optim import Adam", "torch.optim.Adam"),
         ("from torch.nn import Bilinear", "torch.nn.Bilinear"),
-        ("from torch.nn.functional import relu, conv2d", "torch.nn.functional.conv2d"),
+        (
+            "from torch.nn.functional import relu, conv_transpose2d",
+            "torch.nn.functional.conv_transpose2d",
+        ),
         ("from torch.linalg import svd", "torch.linalg.svd"),
         ("import torch.optim.lr_scheduler", "torch.optim.lr_scheduler"),
-        ("import torch\ntorch.nn.Conv2d", "torch.nn.Conv2d"),
+        ("import torch\ntorch.nn.LSTM", "torch.nn.LSTM"),
     ],
 )
 def test_unsupported_api_gives_the_clear_error_however_it_is_imported(tmp_path, statement, missing):

@@ -45,6 +45,18 @@ def outcome(torch: ModuleType, code: str, *, with_warnings: bool = True) -> str:
     return text
 
 
+def grad_fn_chain(tensor: Any) -> list[str]:
+    """The names of the nodes from ``tensor.grad_fn`` along each node's first edge that is
+    not a leaf's AccumulateGrad."""
+    names, node = [], tensor.grad_fn
+    while node is not None:
+        names.append(node.name())
+        following = [n for n, _ in node.next_functions if n is not None]
+        following = [n for n in following if "AccumulateGrad" not in n.name()]
+        node = following[0] if following else None
+    return names
+
+
 def goldens(torch: ModuleType, cases: list[str]) -> dict[str, str]:
     """``python -c 'import torch, audit_outcomes as a, test_x as t; print(a.goldens(...))'``"""
     return {code: outcome(torch, code, with_warnings=False) for code in cases}

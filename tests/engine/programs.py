@@ -2295,6 +2295,36 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
         "layer_norm_2d", lambda T, a: T.nn.functional.layer_norm(a, (2, 3), eps=0.1), ((2, 2, 3),)
     ),
     DifferentiableOp(
+        "conv2d",
+        lambda T, a, w, b: T.nn.functional.conv2d(a, w, b, stride=(2, 1), padding=1, groups=2),
+        ((1, 4, 4, 3), (2, 2, 2, 2), (2,)),
+    ),
+    DifferentiableOp(
+        "conv1d_same",
+        lambda T, a, w: T.nn.functional.conv1d(a, w, padding="same", dilation=2),
+        ((2, 5), (3, 2, 2)),
+    ),
+    DifferentiableOp(
+        "max_pool2d",
+        lambda T, a: T.nn.functional.max_pool2d(a, 2, stride=1, padding=1),
+        ((1, 2, 3, 3),),
+    ),
+    DifferentiableOp(
+        "avg_pool1d",
+        lambda T, a: T.nn.functional.avg_pool1d(a, 3, 2, 1, ceil_mode=True),
+        ((2, 6),),
+    ),
+    DifferentiableOp(
+        "adaptive_max_pool2d",
+        lambda T, a: T.nn.functional.adaptive_max_pool2d(a, (2, 3)),
+        ((2, 3, 4),),
+    ),
+    DifferentiableOp(
+        "adaptive_avg_pool2d",
+        lambda T, a: T.nn.functional.adaptive_avg_pool2d(a, (2, 3)),
+        ((2, 3, 4),),
+    ),
+    DifferentiableOp(
         "smooth_l1_loss",
         lambda T, a, b: T.nn.functional.smooth_l1_loss(a, b, reduction="sum", beta=5.0),
         ((2, 3), (2, 3)),

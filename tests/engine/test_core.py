@@ -210,10 +210,10 @@ def test_unsupported_api_is_a_clear_error() -> None:
     assert str(info.value) == (
         "gradekit engine does not support torch.fft; install torch and use --backend torch"
     )
-    with pytest.raises(NotImplementedError, match="torch.nn.Conv2d"):
-        torch.nn.Conv2d  # noqa: B018
-    with pytest.raises(NotImplementedError, match="torch.nn.functional.conv2d"):
-        torch.nn.functional.conv2d  # noqa: B018
+    with pytest.raises(NotImplementedError, match="torch.nn.LSTM"):
+        torch.nn.LSTM  # noqa: B018
+    with pytest.raises(NotImplementedError, match="torch.nn.functional.conv_transpose2d"):
+        torch.nn.functional.conv_transpose2d  # noqa: B018
     with pytest.raises(NotImplementedError, match="torch.autograd.functional"):
         torch.autograd.functional  # noqa: B018
 

@@ -47,6 +47,9 @@ SNIPPETS = {
     "output_resized": "torch.ldexp(torch.tensor(2.0), torch.tensor([1, 2]))",
     "meshgrid_indexing": "torch.meshgrid(torch.ones(2), torch.ones(3))",
     "cross_default_dim": "torch.cross(torch.ones(2, 3), torch.ones(2, 3))",
+    "conv_same_copy": (
+        "torch.nn.functional.conv2d(torch.ones(1, 1, 4, 4), torch.ones(1, 1, 2, 2), padding='same')"
+    ),
     "new_tensor_copy_construct": "torch.ones(2).new_tensor(torch.ones(2))",
     "tensor_from_ndarray_list": "torch.tensor([read_only, read_only])",
     "mse_size": "torch.nn.functional.mse_loss(torch.ones(3), torch.ones(2, 3))",

@@ -115,6 +115,8 @@ DEFERRED_MODULES = {
     "gradekit.engine.nn.similarity": "torch.cosine_similarity(x, x)",
     "gradekit.engine.nn.padding": "F.pad(x, (1, 1))",
     "gradekit.engine.nn.normalization": "F.layer_norm(x, (3,))",
+    "gradekit.engine.nn.convolution": "F.conv1d(x, x.unsqueeze(-1))",
+    "gradekit.engine.nn.pooling": "F.max_pool1d(x, 2)",
 }
 # kernel modules their ops import inside the calls that need them
 KERNEL_MODULES = {
@@ -140,7 +142,8 @@ def test_a_deferred_module_loads_on_its_first_call_only(module: str) -> None:
         f"print({module!r} in sys.modules)\n"
         f"{DEFERRED_MODULES[module]}\n"
         f"print({module!r} in sys.modules)\n"
-        "print(sorted(n for n in vars(torch.nn) if n in ('activations', 'losses', 'padding')))\n"
+        "print(sorted(n for n in vars(torch.nn) if n in ('activations', 'losses', 'padding', "
+        "'convolution', 'pooling')))\n"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr

@@ -1,10 +1,22 @@
-"""torch.nn: ``torch.nn.functional``, ``torch.nn.Parameter`` and the modules of
-``modules.py`` (Module, the losses, the activations, Sequential, Linear) and ``init``."""
+"""torch.nn: ``torch.nn.functional``, ``torch.nn.Parameter``, the modules of
+``modules.py`` (Module, the losses, the activations, Sequential, Linear) and
+``conv_modules.py`` (Conv1d/2d and the pools) and ``init``."""
 
 from __future__ import annotations
 
 from ..torch_names import namespace_hooks as _namespace_hooks
 from . import functional, init
+from .conv_modules import (
+    AdaptiveAvgPool1d,
+    AdaptiveAvgPool2d,
+    AdaptiveMaxPool2d,
+    AvgPool1d,
+    AvgPool2d,
+    Conv1d,
+    Conv2d,
+    MaxPool1d,
+    MaxPool2d,
+)
 from .modules import (
     CELU,
     ELU,
@@ -51,9 +63,16 @@ from .modules import (
 from .parameter import Parameter
 
 __all__ = [
+    "AdaptiveAvgPool1d",
+    "AdaptiveAvgPool2d",
+    "AdaptiveMaxPool2d",
+    "AvgPool1d",
+    "AvgPool2d",
     "BCELoss",
     "BCEWithLogitsLoss",
     "CELU",
+    "Conv1d",
+    "Conv2d",
     "CrossEntropyLoss",
     "ELU",
     "Dropout",
@@ -73,6 +92,8 @@ __all__ = [
     "Linear",
     "LogSoftmax",
     "MSELoss",
+    "MaxPool1d",
+    "MaxPool2d",
     "Mish",
     "Module",
     "NLLLoss",
@@ -105,6 +126,7 @@ __getattr__, __dir__ = _namespace_hooks("torch.nn", globals())
 # engine's ``modules`` is not torch's ``torch.nn.modules`` package: that stays unsupported
 del annotations
 del globals()["modules"]  # (bound by the import system, by name)
+del globals()["conv_modules"]  # (the convolution and pooling modules' classes)
 del globals()["dropout"]  # (F.dropout's module)
 del globals()["smooth_activations"]  # (F.softplus's and F.logsigmoid's module, bound likewise)
 # (nn/activations.py, similarity.py, normalization.py, padding.py and losses.py load on

@@ -36,8 +36,15 @@ from .dropout import dropout  # noqa: F401 - torch.nn.functional.dropout
 from .smooth_activations import _check_float, logsigmoid, softplus
 
 __all__ = [
+    "adaptive_avg_pool1d",
+    "adaptive_avg_pool2d",
+    "adaptive_max_pool2d",
+    "avg_pool1d",
+    "avg_pool2d",
     "binary_cross_entropy",
     "binary_cross_entropy_with_logits",
+    "conv1d",
+    "conv2d",
     "cosine_similarity",
     "celu",
     "celu_",
@@ -60,6 +67,8 @@ __all__ = [
     "linear",
     "log_softmax",
     "logsigmoid",
+    "max_pool1d",
+    "max_pool2d",
     "mish",
     "mse_loss",
     "nll_loss",
@@ -898,7 +907,8 @@ def cross_entropy(
         ) from None
 
 
-# The activations, similarities, layer_norm, pad and nn/losses.py's losses load on first
+# The activations, similarities, layer_norm, pad, nn/losses.py's losses, the convolutions
+# and the pools load on first
 # use (ops/deferred.py: the engine's import time, docs/engine-internals.md).
 celu = _deferred("nn.activations", "celu", "celu")
 celu_ = _deferred("nn.activations", "celu_", "celu_")
@@ -932,5 +942,14 @@ huber_loss = _deferred("nn.losses", "huber_loss", "huber_loss")
 kl_div = _deferred("nn.losses", "kl_div", "kl_div")
 smooth_l1_loss = _deferred("nn.losses", "smooth_l1_loss", "smooth_l1_loss")
 soft_margin_loss = _deferred("nn.losses", "soft_margin_loss", "soft_margin_loss")
+conv1d = _deferred("nn.convolution", "conv1d", "conv1d")
+conv2d = _deferred("nn.convolution", "conv2d", "conv2d")
+adaptive_avg_pool1d = _deferred("nn.pooling", "adaptive_avg_pool1d", "adaptive_avg_pool1d")
+adaptive_avg_pool2d = _deferred("nn.pooling", "adaptive_avg_pool2d", "adaptive_avg_pool2d")
+adaptive_max_pool2d = _deferred("nn.pooling", "adaptive_max_pool2d", "adaptive_max_pool2d")
+avg_pool1d = _deferred("nn.pooling", "avg_pool1d", "avg_pool1d")
+avg_pool2d = _deferred("nn.pooling", "avg_pool2d", "avg_pool2d")
+max_pool1d = _deferred("nn.pooling", "max_pool1d", "max_pool1d")
+max_pool2d = _deferred("nn.pooling", "max_pool2d", "max_pool2d")
 
 __getattr__, __dir__ = _namespace_hooks("torch.nn.functional", globals())

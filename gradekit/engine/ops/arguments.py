@@ -1073,7 +1073,16 @@ _ABSENT = object()
 
 #: ``tuple of ints`` parameters besides ``dim`` that take an int alone (``int[1]`` in
 #: torch's native_functions.yaml): ``torch.roll(x, 1, 0)``.
-_ONE_INT_LISTS = frozenset({("roll", "shifts"), ("roll", "dims")})
+_ONE_INT_LISTS = frozenset(
+    {("roll", "shifts"), ("roll", "dims")}
+    # (IntArrayRef[1] / [2] of the convolutions: one int is repeated)
+    | {(f"conv{n}d", name) for n in (1, 2) for name in ("stride", "padding", "dilation")}
+    | {
+        (f"max_pool{n}d", name)
+        for n in (1, 2)
+        for name in ("kernel_size", "stride", "padding", "dilation")
+    }
+)
 
 
 def _keyword_value(kwargs: dict[str, Any], name: str) -> Any:
