@@ -177,13 +177,21 @@ def render() -> str:
         f"`torch.nn.Parameter`; `torch.nn.functional`: {_bullets(functional, 'F.')}",
         "",
         f"**Modules**: {_bullets(nn_modules, 'torch.nn.')}. A `Module` subclass registers the "
-        "Parameters and modules assigned to its attributes; calling it calls `forward`; it has "
-        "`parameters()`, `named_parameters()`, `children()`, `named_children()`, `modules()`, "
-        "`named_modules()`, `zero_grad(set_to_none=True)`, `train()`/`eval()`/`training`, "
-        "`requires_grad_()`, `register_parameter`, `add_module` and torch's `repr`; its other "
-        "torch methods (hooks, buffers, `state_dict`, `to()` …) raise the engine's error. "
-        "`Sequential` takes modules or an `OrderedDict`, indexes, slices, iterates and "
-        "`append`s.",
+        "Parameters, buffers and modules assigned to its attributes; calling it calls "
+        "`forward`; it has `parameters()`, `named_parameters()`, `buffers()`, "
+        "`named_buffers()`, `children()`, `named_children()`, `modules()`, `named_modules()`, "
+        "`register_parameter`, `register_buffer(name, tensor, persistent=True)`, `add_module`, "
+        "`get_submodule`, `get_parameter`, `get_buffer`, `state_dict(prefix='', "
+        "keep_vars=False)` (an `OrderedDict` in torch's key order, tensors detached), "
+        "`load_state_dict(state_dict, strict=True)` (copies in place; torch's error text for "
+        "missing, unexpected and mis-shaped keys; returns the `_IncompatibleKeys` named tuple), "
+        "`apply(fn)`, `to(dtype)`/`double()`/`float()`/`half()`/`cpu()` (parameters keep their "
+        "identity, as torch's), `zero_grad(set_to_none=True)`, `train()`/`eval()`/`training`, "
+        "`requires_grad_()`, `extra_repr` and torch's `repr`; its other torch methods (hooks, "
+        "`load_state_dict(assign=True)` …) raise the engine's error. `Sequential` takes "
+        "modules or an `OrderedDict`, indexes, slices, iterates and `append`s; `ModuleList`, "
+        "`ModuleDict`, `ParameterList` and `ParameterDict` index, iterate, `append`/`extend`/"
+        "`insert`/`update`/`pop` and print as torch's.",
         "",
         "The engine's CPU random numbers are torch's stream: after `torch.manual_seed(s)` (or "
         "from a `torch.Generator`) `torch.rand`, `Tensor.uniform_`, `torch.randint`, "

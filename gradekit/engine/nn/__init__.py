@@ -1,10 +1,12 @@
 """torch.nn: ``torch.nn.functional``, ``torch.nn.Parameter`` and the modules of
-``modules.py`` (Module, the losses, the activations, Sequential, Linear) and ``init``."""
+``modules.py`` (Module, the losses, the activations, Sequential, Linear), ``containers.py``
+(ModuleList, ModuleDict, ParameterList, ParameterDict) and ``init``."""
 
 from __future__ import annotations
 
 from ..torch_names import namespace_hooks as _namespace_hooks
 from . import functional, init
+from .containers import ModuleDict, ModuleList, ParameterDict, ParameterList
 from .modules import (
     CELU,
     ELU,
@@ -75,8 +77,12 @@ __all__ = [
     "MSELoss",
     "Mish",
     "Module",
+    "ModuleDict",
+    "ModuleList",
     "NLLLoss",
     "Parameter",
+    "ParameterDict",
+    "ParameterList",
     "ReLU",
     "ReLU6",
     "SELU",
@@ -105,6 +111,7 @@ __getattr__, __dir__ = _namespace_hooks("torch.nn", globals())
 # engine's ``modules`` is not torch's ``torch.nn.modules`` package: that stays unsupported
 del annotations
 del globals()["modules"]  # (bound by the import system, by name)
+del globals()["containers"]
 del globals()["dropout"]  # (F.dropout's module)
 del globals()["smooth_activations"]  # (F.softplus's and F.logsigmoid's module, bound likewise)
 # (nn/activations.py, similarity.py, normalization.py, padding.py and losses.py load on
