@@ -220,8 +220,15 @@ def render() -> str:
         "`zero_grad(set_to_none=True)`, `step(closure=None)` (torch's single-tensor "
         "arithmetic, so float32 and float64 parameters match torch's bit for bit), "
         "`param_groups`, `state` (`momentum_buffer`), `defaults`, `add_param_group` and "
-        "torch's `repr` and errors. `fused=True`, `differentiable=True` and the optimizer's "
-        "other torch methods (`state_dict`, hooks) raise the engine's error.",
+        "torch's `repr` and errors. `Adam(params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, "
+        "weight_decay=0, amsgrad=False, *, maximize=False, decoupled_weight_decay=False)` and "
+        "`AdamW` (its weight decay decoupled, 0.01 by default) keep torch's state (`step` a "
+        "float32 tensor, `exp_avg`, `exp_avg_sq`, `max_exp_avg_sq`) and step as torch's "
+        "single-tensor Adam; torch's `sqrt` (MKL) is not correctly rounded and the engine's "
+        "is, so their parameters can differ from torch's in the last places "
+        "(docs/engine-internals.md lists the measured rates). `fused=True`, "
+        "`differentiable=True`, `capturable=True` and the optimizers' other torch methods "
+        "(`state_dict`, hooks) raise the engine's error.",
         "",
         "## `torch.autograd`",
         "",

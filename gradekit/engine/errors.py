@@ -1308,6 +1308,7 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "optimizer_tensor_lr": (ValueError, "Tensor lr must be 1-element"),
     "optimizer_invalid": (ValueError, "Invalid {what}: {value}"),
     "sgd_nesterov": (ValueError, "Nesterov momentum requires a momentum and zero dampening"),
+    "adam_betas": (ValueError, "betas must be either both floats or both Tensors"),
     "tensor_data_type": (TypeError, "can't convert data of type {dtype} to a tensor"),
     "from_numpy_type": (TypeError, "expected np.ndarray (got {type_name})"),
     "numpy_negative_strides": (
