@@ -202,8 +202,12 @@ def render() -> str:
         "`nn.Dropout`. So `torch.nn.Linear(in_features, "
         "out_features, bias=True, dtype=None)` starts from torch's weights (its "
         "`reset_parameters`: `kaiming_uniform_(weight, a=sqrt(5))`, then the bias uniform in "
-        "`±1/sqrt(in_features)`), and `torch.nn.init` has `uniform_`, `kaiming_uniform_`, "
-        "`xavier_uniform_`, `zeros_`, `ones_`, `constant_` and `calculate_gain`. "
+        "`±1/sqrt(in_features)`), `nn.Embedding` from torch's `normal_` (its padding row "
+        "zeroed), and `torch.nn.init` has `uniform_`, `normal_`, `kaiming_uniform_`, "
+        "`kaiming_normal_`, `xavier_uniform_`, `xavier_normal_`, `zeros_`, `ones_`, "
+        "`constant_` and `calculate_gain`. `F.embedding`/`nn.Embedding` take `padding_idx` "
+        "(values and gradients torch's bit for bit); `max_norm`, `scale_grad_by_freq` and "
+        "`sparse` raise the engine's error. "
         "`nn.LayerNorm`'s weight starts at 1 and its bias at 0, as torch's.",
         "",
         "`F.pad` takes the modes 'constant', 'reflect' and 'replicate'; 'circular' raises the "

@@ -1811,6 +1811,12 @@ MESSAGES.update(
             "is '{got}'). Open an issue on github if you need non-string keys.",
         ),
         "container_called": (RuntimeError, "{name} should not be called."),
+        "embedding_weight_dim": (RuntimeError, "'weight' must be 2-D"),
+        "embedding_indices_dtype": (
+            RuntimeError,
+            "Expected tensor for argument #1 'indices' to have one of the following scalar "
+            "types: Long, Int; but got {got} instead (while checking arguments for embedding)",
+        ),
     }
 )
 

@@ -17,6 +17,7 @@ from .modules import (
     BCEWithLogitsLoss,
     CrossEntropyLoss,
     Dropout,
+    Embedding,
     Flatten,
     Hardshrink,
     Hardsigmoid,
@@ -59,6 +60,7 @@ __all__ = [
     "CrossEntropyLoss",
     "ELU",
     "Dropout",
+    "Embedding",
     "Flatten",
     "GELU",
     "GLU",
@@ -114,5 +116,5 @@ del globals()["modules"]  # (bound by the import system, by name)
 del globals()["containers"]
 del globals()["dropout"]  # (F.dropout's module)
 del globals()["smooth_activations"]  # (F.softplus's and F.logsigmoid's module, bound likewise)
-# (nn/activations.py, similarity.py, normalization.py, padding.py and losses.py load on
+# (nn/activations.py, similarity.py, normalization.py, padding.py, losses.py and sparse.py load on
 # first use, and ops/deferred.py leaves them unbound here too)

@@ -1075,6 +1075,117 @@ class LayerNorm(Module):
         )
 
 
+def checked_padding_idx(padding_idx: int | None, num_weights: int) -> int | None:
+    """torch's Python checks (F.embedding's and nn.Embedding's): a negative index counts
+    from the end."""
+    if padding_idx is not None and padding_idx > 0 and padding_idx >= num_weights:
+        raise AssertionError("Padding_idx must be within num_embeddings")
+    if padding_idx is not None and padding_idx < 0:
+        if padding_idx < -num_weights:
+            raise AssertionError("Padding_idx must be within num_embeddings")
+        padding_idx = num_weights + padding_idx
+    return padding_idx
+
+
+class Embedding(Module):
+    """A lookup table: ``weight`` (num_embeddings, embedding_dim) from ``init.normal_`` (the
+    engine's random stream is torch's), the padding row zeroed; forward is ``F.embedding``."""
+
+    def __init__(
+        self,
+        num_embeddings: int,
+        embedding_dim: int,
+        padding_idx: int | None = None,
+        max_norm: float | None = None,
+        norm_type: float = 2.0,
+        scale_grad_by_freq: bool = False,
+        sparse: bool = False,
+        _weight: Tensor | None = None,
+        _freeze: bool = False,
+        device: Any = None,
+        dtype: Any = None,
+    ) -> None:
+        from ..ops.creation import empty
+
+        super().__init__()
+        self.num_embeddings = num_embeddings
+        self.embedding_dim = embedding_dim
+        self.padding_idx = checked_padding_idx(padding_idx, num_embeddings)
+        self.max_norm = max_norm
+        self.norm_type = norm_type
+        self.scale_grad_by_freq = scale_grad_by_freq
+        if _weight is None:
+            weight = empty((num_embeddings, embedding_dim), dtype=dtype)
+            self.weight = Parameter(weight, requires_grad=not _freeze)
+            self.reset_parameters()
+        else:
+            if list(_weight.shape) != [num_embeddings, embedding_dim]:
+                raise AssertionError(
+                    "Shape of weight does not match num_embeddings and embedding_dim"
+                )
+            self.weight = Parameter(_weight, requires_grad=not _freeze)
+        self.sparse = sparse
+
+    def reset_parameters(self) -> None:
+        from . import init
+
+        init.normal_(self.weight)
+        if self.padding_idx is not None:
+            with grad_mode.no_grad():
+                self.weight[self.padding_idx].fill_(0)
+
+    def forward(self, input: Tensor) -> Tensor:
+        return F.embedding(
+            input,
+            self.weight,
+            self.padding_idx,
+            self.max_norm,
+            self.norm_type,
+            self.scale_grad_by_freq,
+            self.sparse,
+        )
+
+    def extra_repr(self) -> str:
+        text = f"{self.num_embeddings}, {self.embedding_dim}"
+        if self.padding_idx is not None:
+            text += f", padding_idx={self.padding_idx}"
+        if self.max_norm is not None:
+            text += f", max_norm={self.max_norm}"
+        if self.norm_type != 2:
+            text += f", norm_type={self.norm_type}"
+        if self.scale_grad_by_freq is not False:
+            text += f", scale_grad_by_freq={self.scale_grad_by_freq}"
+        if self.sparse is not False:
+            text += ", sparse=True"
+        return text
+
+    @classmethod
+    def from_pretrained(
+        cls,
+        embeddings: Tensor,
+        freeze: bool = True,
+        padding_idx: int | None = None,
+        max_norm: float | None = None,
+        norm_type: float = 2.0,
+        scale_grad_by_freq: bool = False,
+        sparse: bool = False,
+    ) -> Embedding:
+        if embeddings.dim() != 2:
+            raise AssertionError("Embeddings parameter is expected to be 2-dimensional")
+        rows, cols = embeddings.shape
+        return cls(
+            num_embeddings=rows,
+            embedding_dim=cols,
+            _weight=embeddings,
+            _freeze=freeze,
+            padding_idx=padding_idx,
+            max_norm=max_norm,
+            norm_type=norm_type,
+            scale_grad_by_freq=scale_grad_by_freq,
+            sparse=sparse,
+        )
+
+
 # --- containers ------------------------------------------------------------------------------
 class Sequential(Module):
     """Calls its modules in order; ``Sequential(a, b)`` or ``Sequential(OrderedDict(...))``."""
@@ -1126,6 +1237,7 @@ _HOMES = {
     "torch.nn.modules.activation": (Sigmoid, Tanh, ReLU, LeakyReLU, Softmax, LogSoftmax),
     "torch.nn.modules.linear": (Identity,),
     "torch.nn.modules.flatten": (Flatten,),
+    "torch.nn.modules.sparse": (Embedding,),
     "torch.nn.modules.container": (Sequential,),
 }
 for _home, _classes in _HOMES.items():
