@@ -22,13 +22,14 @@ from typing import Any as _Any
 from . import errors as _errors
 from .autograd import grad_mode as _grad_mode
 from .nn.modules import _zero_grads
+from .ops.creation import full_like as _full_like
 from .ops.creation import tensor as _tensor
 from .ops.creation import zeros_like as _zeros_like
 from .ops.pointwise import maximum as _maximum
 from .tensor import Tensor as _Tensor
 from .torch_names import namespace_hooks as _namespace_hooks
 
-__all__ = ["SGD", "Adam", "AdamW", "Optimizer"]
+__all__ = ["SGD", "Adagrad", "Adam", "AdamW", "Optimizer", "RMSprop"]
 
 
 # torch 2.13's public torch.optim.SGD attributes (``dir(torch.optim.SGD)``; a torch-marked
@@ -182,6 +183,17 @@ class SGD(Optimizer):
         param.add_(grad, alpha=-lr)
 
 
+def _value(number: float | _Tensor) -> float:
+    """A step's scalar: arithmetic on a tensor lr is a float32 tensor's, as torch's."""
+    return number.item() if isinstance(number, _Tensor) else number
+
+
+def _addcdiv_(param: _Tensor, numerator: _Tensor, denominator: _Tensor, value: _Any) -> None:
+    """torch's ``param.addcdiv_(numerator, denominator, value=value)``: its CPU kernel is
+    ``self + value * t1 / t2`` rounded op by op (no FMA), the same bytes as these ops."""
+    param.add_(numerator.mul(_value(value)).div(denominator))
+
+
 def _check_unsupported(name: str, differentiable: bool, fused: _Any, capturable: bool) -> None:
     """Another arithmetic (fused kernels), a graph through the step, or device graphs."""
     for flag, given in (("differentiable", differentiable), ("fused", fused)):
@@ -274,9 +286,7 @@ class Adam(Optimizer):
             denom = (maximum_sq.sqrt() / bias_correction2_sqrt).add_(group["eps"])
         else:
             denom = (exp_avg_sq.sqrt() / bias_correction2_sqrt).add_(group["eps"])
-        value = -step_size
-        value = value.item() if isinstance(value, _Tensor) else value
-        param.add_(exp_avg.mul(value).div(denom))  # (torch's addcdiv_, op for op)
+        _addcdiv_(param, exp_avg, denom, -step_size)
 
 
 class AdamW(Adam):
@@ -313,9 +323,143 @@ class AdamW(Adam):
         )
 
 
+class RMSprop(Optimizer):
+    def __init__(
+        self,
+        params: _Iterable[_Any],
+        lr: float | _Tensor = 1e-2,
+        alpha: float = 0.99,
+        eps: float = 1e-8,
+        weight_decay: float = 0,
+        momentum: float = 0,
+        centered: bool = False,
+        capturable: bool = False,
+        foreach: bool | None = None,
+        maximize: bool = False,
+        differentiable: bool = False,
+    ) -> None:
+        if isinstance(lr, _Tensor) and lr.numel() != 1:
+            raise _errors.error("optimizer_tensor_lr")
+        for what, value in (
+            ("learning rate", lr),
+            ("epsilon value", eps),
+            ("momentum value", momentum),
+            ("weight_decay value", weight_decay),
+            ("alpha value", alpha),
+        ):
+            if not 0.0 <= value:
+                raise _errors.error("optimizer_invalid", what=what, value=value)
+        _check_unsupported("RMSprop", differentiable, None, capturable)
+        defaults = {
+            "lr": lr,
+            "momentum": momentum,
+            "alpha": alpha,
+            "eps": eps,
+            "centered": centered,
+            "weight_decay": weight_decay,
+            "capturable": capturable,
+            "foreach": foreach,
+            "maximize": maximize,
+            "differentiable": differentiable,
+        }
+        super().__init__(params, defaults)
+
+    def _update(self, param: _Tensor, group: dict[str, _Any]) -> None:
+        """torch's ``_single_tensor_rmsprop`` for one parameter, op for op."""
+        state = self.state[param]
+        if not state:  # (torch's lazy initialisation, in its key order)
+            state["step"] = _tensor(0.0)
+            state["square_avg"] = _zeros_like(param)
+            if group["momentum"] > 0:
+                state["momentum_buffer"] = _zeros_like(param)
+            if group["centered"]:
+                state["grad_avg"] = _zeros_like(param)
+        alpha, lr = group["alpha"], group["lr"]
+        grad = param.grad if not group["maximize"] else -param.grad
+        square_avg = state["square_avg"]
+        state["step"] += 1
+        if group["weight_decay"] != 0:
+            grad = grad.add(param, alpha=group["weight_decay"])
+        square_avg.mul_(alpha).addcmul_(grad, grad, value=1 - alpha)
+        if group["centered"]:
+            grad_avg = state["grad_avg"]
+            grad_avg.lerp_(grad, 1 - alpha)
+            avg = square_avg.addcmul(grad_avg, grad_avg, value=-1).sqrt_()
+        else:
+            avg = square_avg.sqrt()
+        avg = avg.add_(group["eps"])
+        if group["momentum"] > 0:
+            buffer = state["momentum_buffer"]
+            _addcdiv_(buffer.mul_(group["momentum"]), grad, avg, 1)
+            param.add_(buffer, alpha=-_value(lr))
+        else:
+            _addcdiv_(param, grad, avg, -lr)
+
+
+class Adagrad(Optimizer):
+    def __init__(
+        self,
+        params: _Iterable[_Any],
+        lr: float | _Tensor = 1e-2,
+        lr_decay: float = 0,
+        weight_decay: float = 0,
+        initial_accumulator_value: float = 0,
+        eps: float = 1e-10,
+        foreach: bool | None = None,
+        *,
+        maximize: bool = False,
+        differentiable: bool = False,
+        fused: bool | None = None,
+    ) -> None:
+        if isinstance(lr, _Tensor) and lr.numel() != 1:
+            raise _errors.error("optimizer_tensor_lr")
+        for what, value in (
+            ("learning rate", lr),
+            ("lr_decay value", lr_decay),
+            ("weight_decay value", weight_decay),
+            ("initial_accumulator_value value", initial_accumulator_value),
+            ("epsilon value", eps),
+        ):
+            if not 0.0 <= value:
+                raise _errors.error("optimizer_invalid", what=what, value=value)
+        _check_unsupported("Adagrad", differentiable, fused, False)
+        defaults = {
+            "lr": lr,
+            "lr_decay": lr_decay,
+            "eps": eps,
+            "weight_decay": weight_decay,
+            "initial_accumulator_value": initial_accumulator_value,
+            "foreach": foreach,
+            "maximize": maximize,
+            "differentiable": differentiable,
+            "fused": fused,
+        }
+        super().__init__(params, defaults)
+        for group in self.param_groups:  # (torch's: the state made at construction)
+            for param in group["params"]:
+                state = self.state[param]
+                state["step"] = _tensor(0.0)
+                state["sum"] = _full_like(param, initial_accumulator_value)
+
+    def _update(self, param: _Tensor, group: dict[str, _Any]) -> None:
+        """torch's ``_single_tensor_adagrad`` for one (dense) parameter, op for op."""
+        state = self.state[param]
+        state["step"] += 1
+        step = state["step"].item()
+        grad = param.grad if not group["maximize"] else -param.grad
+        if group["weight_decay"] != 0:
+            grad = grad.add(param, alpha=group["weight_decay"])
+        clr = group["lr"] / (1 + (step - 1) * group["lr_decay"])
+        state_sum = state["sum"]
+        state_sum.addcmul_(grad, grad, value=1)
+        std = state_sum.sqrt().add_(group["eps"])
+        _addcdiv_(param, grad, std, -clr)
+
+
 # As torch's classes print (``<class 'torch.optim.sgd.SGD'>``)
 Optimizer.__module__, SGD.__module__ = "torch.optim.optimizer", "torch.optim.sgd"
 Adam.__module__, AdamW.__module__ = "torch.optim.adam", "torch.optim.adamw"
+RMSprop.__module__, Adagrad.__module__ = "torch.optim.rmsprop", "torch.optim.adagrad"
 
 __getattr__, __dir__ = _namespace_hooks("torch.optim", globals())
 

@@ -1,15 +1,16 @@
 # ruff: noqa: E501 - goldens: each case and its outcome on one line
-"""torch.optim.Adam and AdamW (optim.py): the state (``step`` a float32 tensor,
-``exp_avg``, ``exp_avg_sq``, ``max_exp_avg_sq``), param groups, the closure, the reprs and
-torch's errors, as goldens captured from torch 2.13 with ``audit_outcomes.outcome`` (the
-torch-marked twin re-checks them).
+"""torch.optim's Adam, AdamW, RMSprop and Adagrad (optim.py): the state (``step`` a float32
+tensor, the running averages), param groups, the closure, the reprs and torch's errors, as
+goldens captured from torch 2.13 with ``audit_outcomes.outcome`` (the torch-marked twin
+re-checks them); and in-place ops on the results of addcmul and lerp, which they use.
 
-The step is torch's ``_single_tensor_adam`` op for op. torch's float32 and float64 ``sqrt``
+Each step is torch's single-tensor function op for op. torch's float32 and float64 ``sqrt``
 (MKL) is not correctly rounded (17% and 1.2% of ``exp_avg_sq``'s elements here), the
-engine's (numpy's) is, so the torch-marked differentials run torch's own Adam with its
-``Tensor.sqrt`` replaced by a correctly rounded one and compare bytes: everything else is
-torch's arithmetic bit for bit. Against torch's real sqrt the parameters differ in the last
-places (docs/engine-internals.md has the measured rates), which a training loop checks."""
+engine's (numpy's) is, so the torch-marked differentials run torch's own optimizers with
+``Tensor.sqrt``/``sqrt_`` replaced by correctly rounded ones and compare bytes: everything
+else is torch's arithmetic bit for bit. Against torch's real sqrt the parameters differ in
+the last places (docs/engine-internals.md has the measured rates), which a training loop
+checks."""
 
 from __future__ import annotations
 
@@ -47,33 +48,53 @@ GOLDENS = {
     "w = torch.tensor([1.0], requires_grad=True)\ntorch.optim.Adam([w * 2])": "ValueError: can't optimize a non-leaf Tensor",
     "w = torch.tensor([1.0], requires_grad=True)\ntorch.optim.Adam([w], 0.1, (0.9, 0.999), 1e-8, 0, True, True)": "TypeError: Adam.__init__() takes from 2 to 7 positional arguments but 8 were given",
     "w = torch.tensor([1.0, 2.0], requires_grad=True)\nopt = torch.optim.Adam([w], lr=torch.tensor(0.1))\n(w * w).sum().backward()\nopt.step()\nresult = (w, opt.param_groups[0]['lr'])": "(torch.float32 (2,) [0.9, 1.9] rg=True, torch.float32 () 0.1 rg=False)",
+    "w = torch.tensor([1.0, -2.0], requires_grad=True)\nopt = torch.optim.RMSprop([w], lr=0.1, momentum=0.9, centered=True)\nfor _ in range(3):\n    opt.zero_grad()\n    (w ** 3).sum().backward()\n    opt.step()\nst = opt.state[w]\nresult = (w, list(st), st['step'], st['square_avg'], st['grad_avg'], st['momentum_buffer'])": "(torch.float32 (2,) [-2.37136, -7.40895] rg=True, ['step', 'square_avg', 'momentum_buffer', 'grad_avg'], torch.float32 () 3.0 rg=False, torch.float32 (2,) [0.149817, 57.7669] rg=False, torch.float32 (2,) [0.0542248, 1.08645] rg=False, torch.float32 (2,) [14.6176, 25.7628] rg=False)",
+    "w = torch.tensor([1.0], requires_grad=True)\nresult = (repr(torch.optim.RMSprop([w])), repr(torch.optim.Adagrad([w], lr=0.1, lr_decay=0.01)))": "('RMSprop (\\nParameter Group 0\\n    alpha: 0.99\\n    capturable: False\\n    centered: False\\n    differentiable: False\\n    eps: 1e-08\\n    foreach: None\\n    lr: 0.01\\n    maximize: False\\n    momentum: 0\\n    weight_decay: 0\\n)', 'Adagrad (\\nParameter Group 0\\n    differentiable: False\\n    eps: 1e-10\\n    foreach: None\\n    fused: None\\n    initial_accumulator_value: 0\\n    lr: 0.1\\n    lr_decay: 0.01\\n    maximize: False\\n    weight_decay: 0\\n)')",
+    "w = torch.tensor([1.0, -2.0], requires_grad=True)\nopt = torch.optim.Adagrad([w], lr=0.5, initial_accumulator_value=0.1, weight_decay=0.01)\nbefore = {k: v.clone() for k, v in opt.state[w].items()}\nfor _ in range(3):\n    opt.zero_grad()\n    (w * w).sum().backward()\n    opt.step()\nresult = (w, before, list(opt.state[w]), opt.state[w]['step'], opt.state[w]['sum'])": "(torch.float32 (2,) [0.161406, -0.985698] rg=True, {'step': tensor(0.), 'sum': tensor([0.1000, 0.1000])}, ['step', 'sum'], torch.float32 () 3.0 rg=False, torch.float32 (2,) [5.49723, 31.2058] rg=False)",
+    "w = torch.tensor([1.0, 2.0], dtype=torch.float64, requires_grad=True)\nopt = torch.optim.RMSprop([w], lr=0.01, alpha=0.9, weight_decay=0.1, maximize=True)\nfor _ in range(3):\n    opt.zero_grad()\n    w.sin().sum().backward()\n    opt.step()\nresult = (w.tolist(), list(opt.state[w]))": "([1.0719191241572787, 1.9276204356506679], ['step', 'square_avg'])",
+    "result = (torch.optim.RMSprop, torch.optim.Adagrad)": "(<class 'torch.optim.rmsprop.RMSprop'>, <class 'torch.optim.adagrad.Adagrad'>)",
+    "w = torch.tensor([1.0], requires_grad=True)\ntorch.optim.RMSprop([w], alpha=-0.5)": "ValueError: Invalid alpha value: -0.5",
+    "w = torch.tensor([1.0], requires_grad=True)\ntorch.optim.RMSprop([w], momentum=-0.5)": "ValueError: Invalid momentum value: -0.5",
+    "w = torch.tensor([1.0], requires_grad=True)\ntorch.optim.RMSprop([w], eps=-1.0)": "ValueError: Invalid epsilon value: -1.0",
+    "w = torch.tensor([1.0], requires_grad=True)\ntorch.optim.Adagrad([w], lr_decay=-1)": "ValueError: Invalid lr_decay value: -1",
+    "w = torch.tensor([1.0], requires_grad=True)\ntorch.optim.Adagrad([w], initial_accumulator_value=-1)": "ValueError: Invalid initial_accumulator_value value: -1",
+    "w = torch.tensor([1.0], requires_grad=True)\ntorch.optim.Adagrad([w], lr=-0.1)": "ValueError: Invalid learning rate: -0.1",
+    "w = torch.tensor([1.0], requires_grad=True)\nopt = torch.optim.Adagrad([w])\nresult = (opt.step(), opt.state[w]['step'], w)": "(None, torch.float32 () 0.0 rg=False, torch.float32 (1,) [1.0] rg=True)",
+    "a = torch.tensor([4.0, 9.0])\nresult = (a.addcmul(torch.ones(2), torch.ones(2), value=-3).sqrt_(), torch.addcmul(a, a, torch.ones(2, 1)).add_(1), torch.tensor(1.0).addcmul(torch.tensor(2.0), torch.tensor(3.0)).mul_(2))": "(torch.float32 (2,) [1.0, 2.44949] rg=False, torch.float32 (2, 2) [[9.0, 19.0], [9.0, 19.0]] rg=False, torch.float32 () 14.0 rg=False)",
+    "a = torch.tensor([4.0, 9.0])\nresult = (a.lerp(torch.zeros(2), 0.5).add_(1), torch.lerp(a, torch.zeros(2, 1), torch.tensor(0.25)).neg_(), torch.tensor(1.0).lerp(torch.tensor(3.0), 0.5).mul_(2))": "(torch.float32 (2,) [3.0, 5.5] rg=False, torch.float32 (2, 2) [[-3.0, -6.75], [-3.0, -6.75]] rg=False, torch.float32 () 4.0 rg=False)",
 }
 
 
 @pytest.mark.parametrize("code", list(GOLDENS))
-def test_adam_matches_the_golden(code: str) -> None:
+def test_adaptive_optimizers_match_the_golden(code: str) -> None:
     assert outcome(engine, code) == GOLDENS[code]
 
 
 @pytest.mark.torch
 @pytest.mark.parametrize("code", list(GOLDENS))
-def test_adam_goldens_are_torchs(code: str, real_torch: ModuleType) -> None:
+def test_adaptive_optimizer_goldens_are_torchs(code: str, real_torch: ModuleType) -> None:
     assert outcome(real_torch, code) == GOLDENS[code]
 
 
 @contextmanager
 def correctly_rounded_sqrt(real_torch: ModuleType) -> Iterator[None]:
-    """torch's ``Tensor.sqrt`` replaced by numpy's (correctly rounded) for the block."""
-    original = real_torch.Tensor.sqrt
+    """torch's ``Tensor.sqrt`` and ``sqrt_`` replaced by numpy's (correctly rounded) for
+    the block."""
+    originals = real_torch.Tensor.sqrt, real_torch.Tensor.sqrt_
 
     def sqrt(self: object) -> object:
         return real_torch.from_numpy(np.asarray(np.sqrt(self.detach().numpy())))
 
-    real_torch.Tensor.sqrt = sqrt
+    def sqrt_(self: object) -> object:
+        with real_torch.no_grad():
+            self.copy_(sqrt(self))
+        return self
+
+    real_torch.Tensor.sqrt, real_torch.Tensor.sqrt_ = sqrt, sqrt_
     try:
         yield
     finally:
-        real_torch.Tensor.sqrt = original
+        real_torch.Tensor.sqrt, real_torch.Tensor.sqrt_ = originals
 
 
 def _steps(module: ModuleType, name: str, options: dict, values: np.ndarray) -> bytes:
@@ -90,21 +111,36 @@ def _steps(module: ModuleType, name: str, options: dict, values: np.ndarray) -> 
     return np.array(param.tolist(), values.dtype).tobytes()
 
 
-OPTIONS = [
+ADAM_OPTIONS = [
     {"lr": 0.1},
     {"lr": 0.01, "amsgrad": True, "weight_decay": 0.1},
     {"lr": 0.05, "maximize": True},
     {"lr": 0.3, "betas": (0.5, 0.9), "eps": 1e-3, "amsgrad": True, "weight_decay": 0.2},
     {"lr": "tensor"},
 ]
+OPTIONS = (
+    [("Adam", options) for options in ADAM_OPTIONS]
+    + [("AdamW", options) for options in ADAM_OPTIONS]
+    + [
+        ("RMSprop", {"lr": 0.01}),
+        ("RMSprop", {"lr": 0.01, "momentum": 0.9, "centered": True, "weight_decay": 0.1}),
+        ("RMSprop", {"lr": 0.05, "maximize": True, "alpha": 0.9, "momentum": 0.5}),
+        ("RMSprop", {"lr": "tensor", "centered": True}),
+        ("Adagrad", {"lr": 0.1}),
+        (
+            "Adagrad",
+            {"lr": 0.1, "lr_decay": 0.01, "weight_decay": 0.1, "initial_accumulator_value": 0.5},
+        ),
+        ("Adagrad", {"lr": "tensor", "maximize": True, "lr_decay": 0.1}),
+    ]
+)
 
 
 @pytest.mark.torch
-@pytest.mark.parametrize("name", ["Adam", "AdamW"])
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
-@pytest.mark.parametrize("options", OPTIONS, ids=str)
+@pytest.mark.parametrize(("name", "options"), OPTIONS, ids=str)
 @pytest.mark.parametrize("size", [1, 7, 100, 2000])
-def test_adam_steps_are_torchs_bit_for_bit(
+def test_steps_are_torchs_bit_for_bit(
     name: str, dtype: str, options: dict, size: int, real_torch: ModuleType
 ) -> None:
     values = np.random.default_rng(size).standard_normal((6, size)).astype(dtype)
