@@ -189,7 +189,8 @@ def render() -> str:
         "identity, as torch's), `zero_grad(set_to_none=True)`, `train()`/`eval()`/`training`, "
         "`requires_grad_()`, `extra_repr` and torch's `repr`; its other torch methods (hooks, "
         "`load_state_dict(assign=True)` …) raise the engine's error. `Sequential` takes "
-        "modules or an `OrderedDict`, indexes, slices, iterates and `append`s; `ModuleList`, "
+        "modules or an `OrderedDict`, indexes, slices, iterates, `append`s, `extend`s, "
+        "`insert`s, `pop`s and assigns and deletes items; `ModuleList`, "
         "`ModuleDict`, `ParameterList` and `ParameterDict` index, iterate, `append`/`extend`/"
         "`insert`/`update`/`pop` and print as torch's.",
         "",

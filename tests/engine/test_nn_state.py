@@ -1,6 +1,7 @@
 # ruff: noqa: E501 - goldens: each case and its outcome on one line
 """torch.nn's containers (nn/containers.py: ModuleList, ModuleDict, ParameterList,
-ParameterDict) and the Module state (nn/modules.py: buffers, state_dict, load_state_dict,
+ParameterDict; Sequential's pop/insert/extend/item assignment and deletion) and the Module
+state (nn/modules.py: buffers, state_dict, load_state_dict,
 apply, to/double/float/half, get_submodule/get_parameter/get_buffer), with torch's reprs
 and errors. Each program's outcome was captured from torch 2.13 with
 ``audit_outcomes.outcome``; the torch-marked twin re-checks the goldens against torch, and a
@@ -101,6 +102,15 @@ GOLDENS = {
     "torch.nn.Linear(2, 1).to(torch.ones(1, dtype=torch.int32))": "TypeError: nn.Module.to only accepts floating point or complex dtypes, but got desired dtype=torch.int32",
     "torch.nn.Linear(2, 1).to(torch.float64, 'x')": "TypeError: to() received an invalid combination of arguments - got (torch.dtype, str), but expected one of:\n * (torch.device device = None, torch.dtype dtype = None, bool non_blocking = False, bool copy = False, *, torch.memory_format memory_format = None)\n * (torch.dtype dtype, bool non_blocking = False, bool copy = False, *, torch.memory_format memory_format = None)\n * (Tensor tensor, bool non_blocking = False, bool copy = False, *, torch.memory_format memory_format = None)\n",
     "m = torch.nn.Linear(2, 1)\nm.weight = torch.nn.Parameter(torch.ones(1, 2, dtype=torch.float64))\nm.float()\nresult = m.weight": "torch.float32 (1, 2) [[1.0, 1.0]] rg=True",
+    "s = torch.nn.Sequential(torch.nn.ReLU(), torch.nn.Tanh(), torch.nn.Sigmoid())\np = s.pop(1)\nr = s.insert(0, torch.nn.Identity())\ns.extend([torch.nn.ELU(), torch.nn.ReLU()])\ns[1] = torch.nn.GELU()\ndel s[-1]\nresult = (p, r is s, repr(s), list(s._modules))": "(Tanh(), True, \"Sequential(\\n  (0): Identity()\\n  (1): GELU(approximate='none')\\n  (2): Sigmoid()\\n  (3): ELU(alpha=1.0)\\n)\", ['0', '1', '2', '3'])",
+    "from collections import OrderedDict\ns = torch.nn.Sequential(OrderedDict([('a', torch.nn.ReLU()), ('b', torch.nn.Tanh()), ('c', torch.nn.Sigmoid())]))\ndel s[0]\nresult = (list(s._modules), s[0], s.pop(-1), repr(s))": "(['0', '1'], Tanh(), Sigmoid(), 'Sequential(\\n  (0): Tanh()\\n)')",
+    "s = torch.nn.Sequential(torch.nn.ReLU(), torch.nn.Tanh(), torch.nn.Sigmoid(), torch.nn.ELU())\ndel s[1:3]\nresult = (list(s._modules), repr(s))": "(['0', '1'], 'Sequential(\\n  (0): ReLU()\\n  (1): ELU(alpha=1.0)\\n)')",
+    "torch.nn.Sequential(torch.nn.ReLU()).insert(3, torch.nn.Tanh())": "IndexError: Index out of range: 3",
+    "torch.nn.Sequential(torch.nn.ReLU()).insert(0, 3)": "AssertionError: module should be of type: <class 'torch.nn.modules.module.Module'>",
+    "torch.nn.Sequential(torch.nn.ReLU())[2] = torch.nn.Tanh()": "IndexError: index 2 is out of range",
+    "torch.nn.Sequential(torch.nn.ReLU()).pop(1)": "IndexError: index 1 is out of range",
+    "result = torch.nn.Sequential(torch.nn.ReLU())['0']": "TypeError: 'str' object cannot be interpreted as an integer",
+    "s = torch.nn.Sequential(torch.nn.ReLU())\ns.insert(-1, torch.nn.Tanh())\nresult = repr(s)": "'Sequential(\\n  (0): Tanh()\\n  (1): ReLU()\\n)'",
 }
 
 

@@ -12,6 +12,7 @@ No hooks. ``Linear`` initialises its weights as torch's
 from __future__ import annotations
 
 import math
+import operator
 import warnings
 from collections import OrderedDict, namedtuple
 from collections.abc import Callable, Iterator, Mapping
@@ -41,7 +42,7 @@ TORCH_MODULE_ATTRIBUTES = frozenset(
     """.split()
 )
 
-# and those Sequential has besides (``append`` is the engine's)
+# and those Sequential has besides (all the engine's too)
 _TORCH_SEQUENTIAL_ATTRIBUTES = frozenset(("append", "extend", "insert", "pop"))
 
 
@@ -131,8 +132,6 @@ class Module:
                 return found[name]
         if name in TORCH_MODULE_ATTRIBUTES:  # torch's API the engine lacks: not a typo
             raise errors.unsupported(f"torch.nn.Module.{name}")
-        if name in _TORCH_SEQUENTIAL_ATTRIBUTES and isinstance(self, Sequential):
-            raise errors.unsupported(f"torch.nn.Sequential.{name}")
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
     def __delattr__(self, name: str) -> None:
@@ -521,6 +520,9 @@ class Module:
             else:
                 text += "\n  " + "\n  ".join(lines) + "\n"
         return text + ")"
+
+
+_TORCH_MODULE_CLASS = "<class 'torch.nn.modules.module.Module'>"  # (how torch prints it)
 
 
 def _type_name(value: Any) -> str:
@@ -1203,9 +1205,50 @@ class Sequential(Module):
         items = list(self._modules.items())
         if isinstance(index, slice):
             return type(self)(OrderedDict(items[index]))
-        if not -len(items) <= index < len(items):
+        return self._modules[self._key(index)]
+
+    def _key(self, index: Any) -> str:
+        """torch's ``_get_item_by_idx``: the name of the module at an int position."""
+        index = operator.index(index)
+        if not -len(self) <= index < len(self):
             raise errors.error("sequential_index", index=index)
-        return items[index][1]
+        return list(self._modules)[index % len(self)]
+
+    def __setitem__(self, index: int, module: Module) -> None:
+        setattr(self, self._key(index), module)
+
+    def __delitem__(self, index: int | slice) -> None:
+        if isinstance(index, slice):
+            for key in list(self._modules)[index]:
+                delattr(self, key)
+        else:
+            delattr(self, self._key(index))
+        # renumbered, as torch's (names given by an OrderedDict too)
+        self._modules = OrderedDict(
+            (str(key), module) for key, module in enumerate(self._modules.values())
+        )
+
+    def pop(self, key: int | slice) -> Module:
+        value = self[key]
+        del self[key]
+        return value
+
+    def insert(self, index: int, module: Module) -> Sequential:
+        if not isinstance(module, Module):
+            raise AssertionError(f"module should be of type: {_TORCH_MODULE_CLASS}")
+        count = len(self._modules)
+        if not -count <= index <= count:
+            raise IndexError(f"Index out of range: {index}")
+        index = index + count if index < 0 else index
+        for key in range(count, index, -1):
+            self._modules[str(key)] = self._modules[str(key - 1)]
+        self._modules[str(index)] = module
+        return self
+
+    def extend(self, sequential: Any) -> Sequential:
+        for layer in sequential:
+            self.append(layer)
+        return self
 
     def __len__(self) -> int:
         return len(self._modules)
