@@ -177,13 +177,22 @@ def render() -> str:
         f"`torch.nn.Parameter`; `torch.nn.functional`: {_bullets(functional, 'F.')}",
         "",
         f"**Modules**: {_bullets(nn_modules, 'torch.nn.')}. A `Module` subclass registers the "
-        "Parameters and modules assigned to its attributes; calling it calls `forward`; it has "
-        "`parameters()`, `named_parameters()`, `children()`, `named_children()`, `modules()`, "
-        "`named_modules()`, `zero_grad(set_to_none=True)`, `train()`/`eval()`/`training`, "
-        "`requires_grad_()`, `register_parameter`, `add_module` and torch's `repr`; its other "
-        "torch methods (hooks, buffers, `state_dict`, `to()` …) raise the engine's error. "
-        "`Sequential` takes modules or an `OrderedDict`, indexes, slices, iterates and "
-        "`append`s.",
+        "Parameters, buffers and modules assigned to its attributes; calling it calls "
+        "`forward`; it has `parameters()`, `named_parameters()`, `buffers()`, "
+        "`named_buffers()`, `children()`, `named_children()`, `modules()`, `named_modules()`, "
+        "`register_parameter`, `register_buffer(name, tensor, persistent=True)`, `add_module`, "
+        "`get_submodule`, `get_parameter`, `get_buffer`, `state_dict(prefix='', "
+        "keep_vars=False)` (an `OrderedDict` in torch's key order, tensors detached), "
+        "`load_state_dict(state_dict, strict=True)` (copies in place; torch's error text for "
+        "missing, unexpected and mis-shaped keys; returns the `_IncompatibleKeys` named tuple), "
+        "`apply(fn)`, `to(dtype)`/`double()`/`float()`/`half()`/`cpu()` (parameters keep their "
+        "identity, as torch's), `zero_grad(set_to_none=True)`, `train()`/`eval()`/`training`, "
+        "`requires_grad_()`, `extra_repr` and torch's `repr`; its other torch methods (hooks, "
+        "`load_state_dict(assign=True)` …) raise the engine's error. `Sequential` takes "
+        "modules or an `OrderedDict`, indexes, slices, iterates, `append`s, `extend`s, "
+        "`insert`s, `pop`s and assigns and deletes items; `ModuleList`, "
+        "`ModuleDict`, `ParameterList` and `ParameterDict` index, iterate, `append`/`extend`/"
+        "`insert`/`update`/`pop` and print as torch's.",
         "",
         "The engine's CPU random numbers are torch's stream: after `torch.manual_seed(s)` (or "
         "from a `torch.Generator`) `torch.rand`, `Tensor.uniform_`, `torch.randint`, "
@@ -194,8 +203,12 @@ def render() -> str:
         "`nn.Dropout`. So `torch.nn.Linear(in_features, "
         "out_features, bias=True, dtype=None)` starts from torch's weights (its "
         "`reset_parameters`: `kaiming_uniform_(weight, a=sqrt(5))`, then the bias uniform in "
-        "`±1/sqrt(in_features)`), and `torch.nn.init` has `uniform_`, `kaiming_uniform_`, "
-        "`xavier_uniform_`, `zeros_`, `ones_`, `constant_` and `calculate_gain`. "
+        "`±1/sqrt(in_features)`), `nn.Embedding` from torch's `normal_` (its padding row "
+        "zeroed), and `torch.nn.init` has `uniform_`, `normal_`, `kaiming_uniform_`, "
+        "`kaiming_normal_`, `xavier_uniform_`, `xavier_normal_`, `zeros_`, `ones_`, "
+        "`constant_` and `calculate_gain`. `F.embedding`/`nn.Embedding` take `padding_idx` "
+        "(values and gradients torch's bit for bit); `max_norm`, `scale_grad_by_freq` and "
+        "`sparse` raise the engine's error. "
         "`nn.LayerNorm`'s weight starts at 1 and its bias at 0, as torch's.",
         "",
         "`F.pad` takes the modes 'constant', 'reflect' and 'replicate'; 'circular' raises the "
@@ -212,8 +225,19 @@ def render() -> str:
         "`zero_grad(set_to_none=True)`, `step(closure=None)` (torch's single-tensor "
         "arithmetic, so float32 and float64 parameters match torch's bit for bit), "
         "`param_groups`, `state` (`momentum_buffer`), `defaults`, `add_param_group` and "
-        "torch's `repr` and errors. `fused=True`, `differentiable=True` and the optimizer's "
-        "other torch methods (`state_dict`, hooks) raise the engine's error.",
+        "torch's `repr` and errors. `Adam(params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, "
+        "weight_decay=0, amsgrad=False, *, maximize=False, decoupled_weight_decay=False)` and "
+        "`AdamW` (its weight decay decoupled, 0.01 by default) keep torch's state (`step` a "
+        "float32 tensor, `exp_avg`, `exp_avg_sq`, `max_exp_avg_sq`) and step as torch's "
+        "single-tensor Adam; `RMSprop(params, lr=1e-2, alpha=0.99, eps=1e-8, weight_decay=0, "
+        "momentum=0, centered=False, *, maximize=False)` and `Adagrad(params, lr=1e-2, "
+        "lr_decay=0, weight_decay=0, initial_accumulator_value=0, eps=1e-10, *, "
+        "maximize=False)` likewise (Adagrad's state made at construction, as torch's). "
+        "torch's `sqrt` (MKL) is not correctly rounded and the engine's "
+        "is, so their parameters can differ from torch's in the last places "
+        "(docs/engine-internals.md lists the measured rates). `fused=True`, "
+        "`differentiable=True`, `capturable=True` and the optimizers' other torch methods "
+        "(`state_dict`, hooks) raise the engine's error.",
         "",
         "## `torch.autograd`",
         "",

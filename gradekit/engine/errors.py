@@ -1308,6 +1308,7 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
     "optimizer_tensor_lr": (ValueError, "Tensor lr must be 1-element"),
     "optimizer_invalid": (ValueError, "Invalid {what}: {value}"),
     "sgd_nesterov": (ValueError, "Nesterov momentum requires a momentum and zero dampening"),
+    "adam_betas": (ValueError, "betas must be either both floats or both Tensors"),
     "tensor_data_type": (TypeError, "can't convert data of type {dtype} to a tensor"),
     "from_numpy_type": (TypeError, "expected np.ndarray (got {type_name})"),
     "numpy_negative_strides": (
@@ -1787,6 +1788,67 @@ MESSAGES.update(
     }
 )
 WARNINGS["init_zero_elements"] = "Initializing zero-element tensors is a no-op"
+
+# torch.nn.Module's buffers and state, the containers (nn/modules.py, nn/containers.py)
+MESSAGES.update(
+    {
+        "module_name_type": (TypeError, "{kind} name should be a string. Got {got}"),
+        "module_name_dot": (KeyError, '{kind} name can\'t contain "."'),
+        "module_name_dot_got": (KeyError, 'module name can\'t contain ".", got: {name}'),
+        "module_name_empty": (KeyError, '{kind} name can\'t be empty string ""'),
+        "module_name_taken": (KeyError, "attribute '{name}' already exists"),
+        "module_register_buffer": (
+            TypeError,
+            "cannot assign '{got}' object to buffer '{name}' (torch Tensor or None required)",
+        ),
+        "module_assign_buffer": (
+            TypeError,
+            "cannot assign '{got}' as buffer '{name}' "
+            "(torch.nn.Buffer, torch.Tensor or None expected)",
+        ),
+        "module_non_leaf_parameter": (
+            ValueError,
+            "Cannot assign non-leaf Tensor to parameter '{name}'. Model parameters must be "
+            "created explicitly. To express '{name}' as a function of another Tensor, compute "
+            "the value in the forward() method.",
+        ),
+        "module_to_dtype": (
+            TypeError,
+            "nn.Module.to only accepts floating point or complex dtypes, but got desired "
+            "dtype={dtype}",
+        ),
+        "state_dict_not_mapping": (TypeError, "Expected state_dict to be dict-like, got {got}."),
+        "state_dict_errors": (RuntimeError, "Error(s) in loading state_dict for {name}:\n\t{text}"),
+        "container_iterable": (
+            TypeError,
+            "{what} should be called with an iterable, but got {got}",
+        ),
+        "container_pairs": (
+            TypeError,
+            "{what} should be called with an iterable of key/value pairs, but got {got}",
+        ),
+        "container_element": (
+            TypeError,
+            "{what} update sequence element #{index} should be Iterable; is{got}",
+        ),
+        "container_element_length": (
+            ValueError,
+            "{what} update sequence element #{index} has length {length}; 2 is required",
+        ),
+        "parameter_dict_key": (
+            TypeError,
+            "Index given to ParameterDict cannot be used as a key as it is not a string (type "
+            "is '{got}'). Open an issue on github if you need non-string keys.",
+        ),
+        "container_called": (RuntimeError, "{name} should not be called."),
+        "embedding_weight_dim": (RuntimeError, "'weight' must be 2-D"),
+        "embedding_indices_dtype": (
+            RuntimeError,
+            "Expected tensor for argument #1 'indices' to have one of the following scalar "
+            "types: Long, Int; but got {got} instead (while checking arguments for embedding)",
+        ),
+    }
+)
 
 # bernoulli and dropout (ops/random_ops.py, nn/dropout.py)
 MESSAGES.update(

@@ -42,7 +42,7 @@ UNSUPPORTED = (
     ("statement", "missing"),
     [
         ("from torch.autograd import gradcheck", "torch.autograd.gradcheck"),
-        ("from torch.optim import Adam", "torch.optim.Adam"),
+        ("from torch.optim import LBFGS", "torch.optim.LBFGS"),
         ("from torch.nn import Bilinear", "torch.nn.Bilinear"),
         (
             "from torch.nn.functional import relu, conv_transpose2d",

@@ -1,6 +1,7 @@
 """torch.nn: ``torch.nn.functional``, ``torch.nn.Parameter``, the modules of
-``modules.py`` (Module, the losses, the activations, Sequential, Linear) and
-``conv_modules.py`` (Conv1d/2d and the pools) and ``init``."""
+``modules.py`` (Module, the losses, the activations, Sequential, Linear), ``containers.py``
+(ModuleList, ModuleDict, ParameterList, ParameterDict), ``conv_modules.py`` (Conv1d/2d and
+the pools) and ``init``."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from .conv_modules import (
     MaxPool1d,
     MaxPool2d,
 )
+from .containers import ModuleDict, ModuleList, ParameterDict, ParameterList
 from .modules import (
     CELU,
     ELU,
@@ -27,6 +29,7 @@ from .modules import (
     BCEWithLogitsLoss,
     CrossEntropyLoss,
     Dropout,
+    Embedding,
     Flatten,
     Hardshrink,
     Hardsigmoid,
@@ -76,6 +79,7 @@ __all__ = [
     "CrossEntropyLoss",
     "ELU",
     "Dropout",
+    "Embedding",
     "Flatten",
     "GELU",
     "GLU",
@@ -96,8 +100,12 @@ __all__ = [
     "MaxPool2d",
     "Mish",
     "Module",
+    "ModuleDict",
+    "ModuleList",
     "NLLLoss",
     "Parameter",
+    "ParameterDict",
+    "ParameterList",
     "ReLU",
     "ReLU6",
     "SELU",
@@ -127,7 +135,8 @@ __getattr__, __dir__ = _namespace_hooks("torch.nn", globals())
 del annotations
 del globals()["modules"]  # (bound by the import system, by name)
 del globals()["conv_modules"]  # (the convolution and pooling modules' classes)
+del globals()["containers"]
 del globals()["dropout"]  # (F.dropout's module)
 del globals()["smooth_activations"]  # (F.softplus's and F.logsigmoid's module, bound likewise)
-# (nn/activations.py, similarity.py, normalization.py, padding.py and losses.py load on
+# (nn/activations.py, similarity.py, normalization.py, padding.py, losses.py and sparse.py load on
 # first use, and ops/deferred.py leaves them unbound here too)

@@ -1,7 +1,8 @@
-"""torch.nn.init's uniform and constant initialisers over the engine's (torch's) random
-stream: ``uniform_``, ``kaiming_uniform_``, ``xavier_uniform_``, ``zeros_``, ``ones_``,
-``constant_``, with ``calculate_gain`` and the fan computation, as torch 2.13 writes them
-(each fills in place under no_grad and returns the tensor)."""
+"""torch.nn.init's uniform, normal and constant initialisers over the engine's (torch's)
+random stream: ``uniform_``, ``normal_``, ``kaiming_uniform_``, ``kaiming_normal_``,
+``xavier_uniform_``, ``xavier_normal_``, ``zeros_``, ``ones_``, ``constant_``, with
+``calculate_gain`` and the fan computation, as torch 2.13 writes them (each fills in place
+under no_grad and returns the tensor)."""
 
 from __future__ import annotations
 
@@ -57,6 +58,11 @@ def uniform_(tensor: Tensor, a: float = 0.0, b: float = 1.0, generator: Any = No
         return tensor.uniform_(a, b, generator=generator)
 
 
+def normal_(tensor: Tensor, mean: float = 0.0, std: float = 1.0, generator: Any = None) -> Tensor:
+    with grad_mode.no_grad():
+        return tensor.normal_(mean, std, generator=generator)
+
+
 def zeros_(tensor: Tensor) -> Tensor:
     with grad_mode.no_grad():
         return tensor.zero_()
@@ -93,3 +99,25 @@ def xavier_uniform_(tensor: Tensor, gain: float = 1.0, generator: Any = None) ->
     bound = math.sqrt(3.0) * (gain * math.sqrt(2.0 / float(fan_in + fan_out)))
     with grad_mode.no_grad():
         return tensor.uniform_(-bound, bound, generator=generator)
+
+
+def kaiming_normal_(
+    tensor: Tensor,
+    a: float = 0,
+    mode: str = "fan_in",
+    nonlinearity: str = "leaky_relu",
+    generator: Any = None,
+) -> Tensor:
+    if 0 in tensor.shape:
+        errors.warn("init_zero_elements")
+        return tensor
+    fan = _calculate_correct_fan(tensor, mode)
+    std = calculate_gain(nonlinearity, a) / math.sqrt(fan)
+    with grad_mode.no_grad():
+        return tensor.normal_(0, std, generator=generator)
+
+
+def xavier_normal_(tensor: Tensor, gain: float = 1.0, generator: Any = None) -> Tensor:
+    fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
+    std = gain * math.sqrt(2.0 / float(fan_in + fan_out))
+    return normal_(tensor, 0.0, std, generator)

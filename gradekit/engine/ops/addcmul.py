@@ -18,7 +18,7 @@ from ..autograd.graph import Node
 from ..dtypes import FLOATING, bool_, float16, float32, result_type
 from ..tensor import Tensor
 from . import arguments, overloads
-from .core import as_array, broadcast_error, edge, torch_layout
+from .core import as_array, broadcast_error, broadcast_result, edge, torch_layout
 from .quiet import quiet_call
 from .scalars import checked_scalar, overflow_error
 
@@ -88,7 +88,7 @@ def _addcmul(input: Tensor, tensor1: Tensor, tensor2: Tensor, *, value: Any = 1)
     np_dtype = d.np_dtype
     arrays = [x._data.astype(np_dtype, copy=False) for x in tensors]
     out = as_array(quiet_call(_addcmul_data, *arrays, converted, d), d)
-    out = torch_layout(np.broadcast_to(out, shape), *(x._data for x in tensors))
+    out = torch_layout(broadcast_result(out, shape), *(x._data for x in tensors))
     out = as_array(out, d)
     if not (grad_mode.enabled and any(x._requires_grad for x in tensors)):
         return Tensor._make(out, d)

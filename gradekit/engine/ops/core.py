@@ -273,6 +273,14 @@ def _iterator_strides(a: np.ndarray, shape: tuple[int, ...]) -> tuple[int, ...]:
     )
 
 
+def broadcast_result(out: Any, shape: tuple[int, ...]) -> np.ndarray:
+    """A kernel's result at the broadcast ``shape``, writable (``np.broadcast_to`` alone is a
+    read-only view, and an in-place op on the result would fail writing it)."""
+    if isinstance(out, np.ndarray) and out.shape == shape:
+        return out
+    return np.array(np.broadcast_to(out, shape))
+
+
 def torch_layout(out: np.ndarray, *operands: Any) -> np.ndarray:
     """``out`` (a fresh elementwise result) laid out in memory as torch lays it out.
 

@@ -43,6 +43,7 @@ from .core import (
     binary_operands,
     broadcast_error,
     broadcast_failure,
+    broadcast_result,
     edge,
     torch_layout,
 )
@@ -710,7 +711,7 @@ def _lerp(input: Tensor, end: Tensor, weight: Any) -> Tensor:
         except ValueError:
             raise broadcast_error(shape, x.shape) from None
     out = quiet_call(_lerp_data, input._data, end._data, w)
-    out = _broadcast(np.broadcast_to(out, shape), d, *operands)
+    out = _broadcast(broadcast_result(out, shape), d, *operands)
     if not (grad_mode.enabled and (input._requires_grad or end._requires_grad or _needs(weight))):
         return Tensor._make(out, d)
     if not tensor_weight:
