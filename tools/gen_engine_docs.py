@@ -58,13 +58,20 @@ def _node_classes() -> list[str]:
     """
     import importlib
     import pkgutil
+    import sys
 
     import gradekit.engine as engine
     from gradekit.engine.autograd.graph import Node
 
     names: set[str] = set()
     for info in pkgutil.walk_packages(engine.__path__, prefix="gradekit.engine."):
+        parent, _, child = info.name.rpartition(".")
+        was_bound = child in vars(sys.modules[parent])
         module = importlib.import_module(info.name)
+        if not was_bound:
+            # as ops/deferred.py does: loading a module must not give the engine's namespace a
+            # name torch lacks (torch.nn.sparse), in this process or a test's that renders
+            vars(sys.modules[parent]).pop(child, None)
         for name, value in vars(module).items():
             if (
                 isinstance(value, type)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..torch_names import namespace_hooks as _namespace_hooks
 from . import functional, init
+from .containers import ModuleDict, ModuleList, ParameterDict, ParameterList
 from .conv_modules import (
     AdaptiveAvgPool1d,
     AdaptiveAvgPool2d,
@@ -18,7 +19,6 @@ from .conv_modules import (
     MaxPool1d,
     MaxPool2d,
 )
-from .containers import ModuleDict, ModuleList, ParameterDict, ParameterList
 from .modules import (
     CELU,
     ELU,
