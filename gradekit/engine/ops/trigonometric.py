@@ -24,6 +24,7 @@ from ..autograd.graph import Node
 from ..tensor import Tensor
 from . import arguments, trigonometric_kernels
 from .core import as_array, torch_layout
+from .counting import _NotDifferentiable
 from .elementwise import _without_arguments, rsqrt
 from .inplace import _inplace_method
 from .layout import copied_preserving_layout, empty_preserving_layout
@@ -46,6 +47,19 @@ def _correctly_rounded(ufunc: Any) -> Any:
     return lambda data: _rounded_from_float64(ufunc, data)
 
 
+def _sleef_hyperbolic(ufunc: Any) -> Any:
+    """SLEEF's ``sinhf_u10``/``coshf_u10``: within an ulp (taken correctly rounded), but
+    ±inf as soon as ``exp(|x|)`` overflows float32 (from 88.7228, where the result is not
+    yet beyond float32's largest value)."""
+
+    def kernel(data: np.ndarray) -> np.ndarray:
+        values = _rounded_from_float64(ufunc, data)
+        overflows = np.isinf(_rounded_from_float64(np.exp, np.abs(data)))
+        return np.where(overflows, np.copysign(np.float32(np.inf), values), values)
+
+    return kernel
+
+
 def _glibc(name: str) -> Any:
     return getattr(trigonometric_kernels, f"glibc_{name}f")
 
@@ -57,8 +71,8 @@ _KERNELS = {
     "asin": (np.arcsin, _correctly_rounded(np.arcsin), None),
     "acos": (np.arccos, _correctly_rounded(np.arccos), None),
     "atan": (np.arctan, _correctly_rounded(np.arctan), None),
-    "sinh": (np.sinh, _correctly_rounded(np.sinh), _glibc("sinh")),
-    "cosh": (np.cosh, _correctly_rounded(np.cosh), _glibc("cosh")),
+    "sinh": (np.sinh, _sleef_hyperbolic(np.sinh), _glibc("sinh")),
+    "cosh": (np.cosh, _sleef_hyperbolic(np.cosh), _glibc("cosh")),
     "atanh": (np.arctanh, _correctly_rounded(np.arctanh), _glibc("atanh")),
     "asinh": (np.arcsinh, None, _glibc("asinh")),
     "acosh": (np.arccosh, None, _glibc("acosh")),
@@ -79,7 +93,8 @@ def _values(kernel: str, data: np.ndarray) -> np.ndarray:
         else:
             from ..nn.smooth_activations import _vector_then_tail  # (torch's loop split)
 
-            step = 64 if data.dtype == np.float16 else 32  # (two AVX512 vectors)
+            # (two vectors of torch's CPU capability, AVX2 here: 8 float32 or 16 half lanes)
+            step = 32 if data.dtype == np.float16 else 16
             values = _vector_then_tail([wide], vector, scalar, step)
         return values.astype(data.dtype, copy=False)
 
@@ -233,6 +248,28 @@ class AtanhBackward0(Node):
             return (mul_scalar(grad, 1) / (Tensor._make(ones, squares.dtype) - squares),)
 
 
+# torch's in-place asinh_, acosh_, atanh_ record a node whose backward raises
+class AsinhBackward1(_NotDifferentiable):
+    """out = asinh_(self): derivatives.yaml's ``not_implemented("inplace version of asinh")``."""
+
+    __slots__ = ()
+    op = "inplace version of asinh"
+
+
+class AcoshBackward1(_NotDifferentiable):
+    """out = acosh_(self): derivatives.yaml's ``not_implemented("inplace version of acosh")``."""
+
+    __slots__ = ()
+    op = "inplace version of acosh"
+
+
+class AtanhBackward1(_NotDifferentiable):
+    """out = atanh_(self): derivatives.yaml's ``not_implemented("inplace version of atanh")``."""
+
+    __slots__ = ()
+    op = "inplace version of atanh"
+
+
 def sinh(input: Tensor) -> Tensor:
     """torch.sinh."""
     return _unary("sinh", "sinh", SinhBackward0, input, save_input=True)
@@ -280,10 +317,31 @@ FUNCTIONS = {
 }
 
 
+# (kernel, node) of the in-place forms whose derivative torch does not implement
+_IN_PLACE_NOT_IMPLEMENTED = {
+    "asinh": ("asinh", AsinhBackward1),
+    "arcsinh": ("asinh", AsinhBackward1),
+    "acosh": ("acosh", AcoshBackward1),
+    "arccosh": ("acosh", AcoshBackward1),
+    "atanh": ("atanh", AtanhBackward1),
+    "arctanh": ("atanh", AtanhBackward1),
+}
+
+
+def _in_place_op(name: str, function: Any) -> Any:
+    """What ``<name>_`` computes on the snapshot of ``self`` (``inplace.apply_inplace``):
+    the function, or for asinh, acosh, atanh and their aliases the function recording
+    torch's not-implemented node (``AsinhBackward1`` …)."""
+    if name not in _IN_PLACE_NOT_IMPLEMENTED:
+        return function
+    kernel, node_class = _IN_PLACE_NOT_IMPLEMENTED[name]
+    return lambda input: _unary(name, kernel, node_class, input)
+
+
 def _function_in_place(name: str, function: Any) -> Any:
     """``torch.<name>_(input)``: the in-place method called as a function (a non-tensor
     gets the function's argument error, as torch's ``tan_(): argument 'input' …``)."""
-    method = _inplace_method(function, name + "_")
+    method = _inplace_method(_in_place_op(name, function), name + "_")
 
     def in_place(input: Tensor) -> Tensor:
         if not isinstance(input, Tensor):
@@ -301,7 +359,9 @@ IN_PLACE = {name + "_": _function_in_place(name, op) for name, op in FUNCTIONS.i
 METHODS = {name: _without_arguments(op, name) for name, op in FUNCTIONS.items()}
 METHODS.update(
     {
-        name + "_": _without_arguments(_inplace_method(op, name + "_"), name + "_")
+        name + "_": _without_arguments(
+            _inplace_method(_in_place_op(name, op), name + "_"), name + "_"
+        )
         for name, op in FUNCTIONS.items()
     }
 )
