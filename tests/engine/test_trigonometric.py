@@ -331,10 +331,11 @@ ALIASES.update(arcsinh="asinh", arccosh="acosh", arctanh="atanh")
 SCALES = {"tan": 10.0, "asin": 1.05, "acos": 1.05, "atan": 100.0, "sinh": 30.0, "cosh": 30.0}
 SCALES.update(asinh=1e3, acosh=50.0, atanh=1.05)
 # the share of elements that may differ from torch in the last place (measured over
-# 100,000 arguments, see docs/engine-internals.md): float32 tan/asin/acos/atan are SLEEF's
-# on every element and sinh/cosh/atanh's vector bodies SLEEF's (taken correctly rounded),
-# asinh/acosh glibc's with its logf taken correctly rounded; float64: SLEEF's double
-# kernels (tan/asin/acos/atan, the vector bodies of sinh/cosh/atanh), numpy's here
+# 100,000 arguments, see docs/engine-internals.md): float32 tan/asin/acos/atan are MKL's
+# (not public) on every element and sinh/cosh/atanh's vector bodies SLEEF's (both taken
+# correctly rounded), asinh/acosh glibc's with its logf taken correctly rounded; float64:
+# MKL's (tan/asin/acos/atan) and SLEEF's double kernels (the vector bodies of
+# sinh/cosh/atanh), numpy's here
 FLOAT32_RATES = {"tan": 0.2, "asin": 0.08, "acos": 0.11, "atan": 0.03, "sinh": 0.002}
 FLOAT32_RATES.update(cosh=0.002, asinh=0.0006, acosh=0.0006, atanh=0.0012)
 FLOAT64_RATES = {"tan": 0.005, "asin": 0.11, "acos": 0.12, "atan": 0.03, "sinh": 0.25}

@@ -8,9 +8,10 @@ Values follow torch 2.13's CPU kernels (float16 computes in float32 and rounds o
 torch's): ``asinh`` and ``acosh`` are glibc's ``asinhf``/``acoshf`` on every element
 (``cpu_kernel``); ``sinh``, ``cosh`` and ``atanh`` run ``cpu_kernel_vec``: SLEEF's vector
 kernels on whole pairs of vectors of a contiguous run (taken correctly rounded here), glibc's
-on the tail; ``tan``, ``asin``, ``acos``, ``atan`` are SLEEF's on every element (taken
-correctly rounded here).  glibc's are ``trigonometric_kernels``; the elements that still
-differ from torch are measured in docs/engine-internals.md.  float64 values are numpy's.
+on the tail; ``tan``, ``asin``, ``acos``, ``atan`` are MKL's ``vmsTan`` … (high accuracy,
+every element; not public: taken correctly rounded here).  glibc's are
+``trigonometric_kernels``; the elements that still differ from torch are measured in
+docs/engine-internals.md.  float64 values are numpy's.
 Gradients are derivatives.yaml's formulas in its order of operations, with engine ops.
 """
 
@@ -42,8 +43,8 @@ from .quiet import quiet_call
 
 # --- values ---------------------------------------------------------------------------------
 def _correctly_rounded(ufunc: Any) -> Any:
-    """``ufunc`` of a float32 array in float64, rounded once (SLEEF's u10 kernels: within an
-    ulp; this is their result except where they round the other way)."""
+    """``ufunc`` of a float32 array in float64, rounded once (MKL's and SLEEF's kernels are
+    within an ulp: this is their result except where they round the other way)."""
     return lambda data: _rounded_from_float64(ufunc, data)
 
 
