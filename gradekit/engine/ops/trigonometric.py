@@ -7,11 +7,11 @@ and ``torch.<name>_``.
 Values follow torch 2.13's CPU kernels (float16 computes in float32 and rounds once, as
 torch's): ``asinh`` and ``acosh`` are glibc's ``asinhf``/``acoshf`` on every element
 (``cpu_kernel``); ``sinh``, ``cosh`` and ``atanh`` run ``cpu_kernel_vec``: SLEEF's vector
-kernels on whole pairs of vectors of a contiguous run (taken correctly rounded here), glibc's
-on the tail; ``tan``, ``asin``, ``acos``, ``atan`` are MKL's ``vmsTan`` … (high accuracy,
-every element; not public: taken correctly rounded here).  glibc's are
-``trigonometric_kernels``; the elements that still differ from torch are measured in
-docs/engine-internals.md.  float64 values are numpy's.
+kernels on whole pairs of vectors of a contiguous run, glibc's on the tail (both bit for bit,
+``trigonometric_kernels``); ``tan``, ``asin``, ``acos``, ``atan`` are MKL's ``vmsTan`` …
+(high accuracy, every element; not public: taken correctly rounded here).  The elements
+that still differ from torch are measured in docs/engine-internals.md.  float64 values are
+numpy's.
 Gradients are derivatives.yaml's formulas in its order of operations, with engine ops.
 """
 
@@ -23,7 +23,7 @@ import numpy as np
 
 from ..autograd.graph import Node
 from ..tensor import Tensor
-from . import arguments, trigonometric_kernels
+from . import arguments
 from .core import as_array, torch_layout
 from .counting import _NotDifferentiable
 from .elementwise import _without_arguments, rsqrt
@@ -39,6 +39,16 @@ from .pointwise import (
     sub_scalar,
 )
 from .quiet import quiet_call
+from .trigonometric_kernels import (
+    glibc_acoshf,
+    glibc_asinhf,
+    glibc_atanhf,
+    glibc_coshf,
+    glibc_sinhf,
+    sleef_atanhf,
+    sleef_coshf,
+    sleef_sinhf,
+)
 
 
 # --- values ---------------------------------------------------------------------------------
@@ -48,23 +58,6 @@ def _correctly_rounded(ufunc: Any) -> Any:
     return lambda data: _rounded_from_float64(ufunc, data)
 
 
-def _sleef_hyperbolic(ufunc: Any) -> Any:
-    """SLEEF's ``sinhf_u10``/``coshf_u10``: within an ulp (taken correctly rounded), but
-    ±inf as soon as ``exp(|x|)`` overflows float32 (from 88.7228, where the result is not
-    yet beyond float32's largest value)."""
-
-    def kernel(data: np.ndarray) -> np.ndarray:
-        values = _rounded_from_float64(ufunc, data)
-        overflows = np.isinf(_rounded_from_float64(np.exp, np.abs(data)))
-        return np.where(overflows, np.copysign(np.float32(np.inf), values), values)
-
-    return kernel
-
-
-def _glibc(name: str) -> Any:
-    return getattr(trigonometric_kernels, f"glibc_{name}f")
-
-
 # float64: numpy's; float32: (vector kernel, scalar kernel): the vector one on torch's
 # vectorised body, the scalar one on the tail (one of them None: every element by the other)
 _KERNELS = {
@@ -72,11 +65,11 @@ _KERNELS = {
     "asin": (np.arcsin, _correctly_rounded(np.arcsin), None),
     "acos": (np.arccos, _correctly_rounded(np.arccos), None),
     "atan": (np.arctan, _correctly_rounded(np.arctan), None),
-    "sinh": (np.sinh, _sleef_hyperbolic(np.sinh), _glibc("sinh")),
-    "cosh": (np.cosh, _sleef_hyperbolic(np.cosh), _glibc("cosh")),
-    "atanh": (np.arctanh, _correctly_rounded(np.arctanh), _glibc("atanh")),
-    "asinh": (np.arcsinh, None, _glibc("asinh")),
-    "acosh": (np.arccosh, None, _glibc("acosh")),
+    "sinh": (np.sinh, sleef_sinhf, glibc_sinhf),
+    "cosh": (np.cosh, sleef_coshf, glibc_coshf),
+    "atanh": (np.arctanh, sleef_atanhf, glibc_atanhf),
+    "asinh": (np.arcsinh, None, glibc_asinhf),
+    "acosh": (np.arccosh, None, glibc_acoshf),
 }
 
 
