@@ -314,6 +314,37 @@ try:
     triu = _deferred("shapes", "triu", "triu")
     triu_indices = _deferred("shapes", "triu_indices", "triu_indices")
     vdot = _deferred("products", "vdot", "vdot")
+    # tan, asin … atanh and their aliases and in-place functions (ops/trigonometric.py)
+    acos = _deferred("trigonometric", "FUNCTIONS", "acos", key="acos")
+    acosh = _deferred("trigonometric", "FUNCTIONS", "acosh", key="acosh")
+    arccos = _deferred("trigonometric", "FUNCTIONS", "arccos", key="arccos")
+    arccosh = _deferred("trigonometric", "FUNCTIONS", "arccosh", key="arccosh")
+    arcsin = _deferred("trigonometric", "FUNCTIONS", "arcsin", key="arcsin")
+    arcsinh = _deferred("trigonometric", "FUNCTIONS", "arcsinh", key="arcsinh")
+    arctan = _deferred("trigonometric", "FUNCTIONS", "arctan", key="arctan")
+    arctanh = _deferred("trigonometric", "FUNCTIONS", "arctanh", key="arctanh")
+    asin = _deferred("trigonometric", "FUNCTIONS", "asin", key="asin")
+    asinh = _deferred("trigonometric", "FUNCTIONS", "asinh", key="asinh")
+    atan = _deferred("trigonometric", "FUNCTIONS", "atan", key="atan")
+    atanh = _deferred("trigonometric", "FUNCTIONS", "atanh", key="atanh")
+    cosh = _deferred("trigonometric", "FUNCTIONS", "cosh", key="cosh")
+    sinh = _deferred("trigonometric", "FUNCTIONS", "sinh", key="sinh")
+    tan = _deferred("trigonometric", "FUNCTIONS", "tan", key="tan")
+    acos_ = _deferred("trigonometric", "IN_PLACE", "acos_", key="acos_")
+    acosh_ = _deferred("trigonometric", "IN_PLACE", "acosh_", key="acosh_")
+    arccos_ = _deferred("trigonometric", "IN_PLACE", "arccos_", key="arccos_")
+    arccosh_ = _deferred("trigonometric", "IN_PLACE", "arccosh_", key="arccosh_")
+    arcsin_ = _deferred("trigonometric", "IN_PLACE", "arcsin_", key="arcsin_")
+    arcsinh_ = _deferred("trigonometric", "IN_PLACE", "arcsinh_", key="arcsinh_")
+    arctan_ = _deferred("trigonometric", "IN_PLACE", "arctan_", key="arctan_")
+    arctanh_ = _deferred("trigonometric", "IN_PLACE", "arctanh_", key="arctanh_")
+    asin_ = _deferred("trigonometric", "IN_PLACE", "asin_", key="asin_")
+    asinh_ = _deferred("trigonometric", "IN_PLACE", "asinh_", key="asinh_")
+    atan_ = _deferred("trigonometric", "IN_PLACE", "atan_", key="atan_")
+    atanh_ = _deferred("trigonometric", "IN_PLACE", "atanh_", key="atanh_")
+    cosh_ = _deferred("trigonometric", "IN_PLACE", "cosh_", key="cosh_")
+    sinh_ = _deferred("trigonometric", "IN_PLACE", "sinh_", key="sinh_")
+    tan_ = _deferred("trigonometric", "IN_PLACE", "tan_", key="tan_")
 
     _load_views_module()  # ops/views.py, the largest module (re-exported further down)
 finally:
@@ -347,10 +378,36 @@ __all__ = [
     "abs",
     "abs_",
     "absolute",
+    "acos",
+    "acos_",
+    "acosh",
+    "acosh_",
     "add",
     "addcdiv",
     "addcmul",
     "addbmm",
+    "arccos",
+    "arccos_",
+    "arccosh",
+    "arccosh_",
+    "arcsin",
+    "arcsin_",
+    "arcsinh",
+    "arcsinh_",
+    "arctan",
+    "arctan_",
+    "arctanh",
+    "arctanh_",
+    "asin",
+    "asin_",
+    "asinh",
+    "asinh_",
+    "atan",
+    "atan_",
+    "atanh",
+    "atanh_",
+    "cosh",
+    "cosh_",
     "nanquantile",
     "quantile",
     "aminmax",
@@ -364,8 +421,12 @@ __all__ = [
     "cumprod",
     "cumsum",
     "prod",
+    "sinh",
+    "sinh_",
     "std",
     "std_mean",
+    "tan",
+    "tan_",
     "var",
     "var_mean",
     "addmm",

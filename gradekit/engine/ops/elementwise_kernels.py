@@ -92,8 +92,9 @@ def _square(xx: np.ndarray, xy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return s, _fma(xx + xx, xy, _fma(xx, xx, -s))
 
 
-def sleef_expm1f(a: np.ndarray) -> np.ndarray:
-    """SLEEF's ``expm1f_u10`` of a float32 array."""
+def sleef_expk2f(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """SLEEF's ``expk2f`` of the double-float ``(a, 0)``: ``exp(a)`` as a pair (0 below
+    -104), the kernel of its ``expm1f``, ``sinhf`` and ``coshf``."""
     a = np.asarray(a, _FLOAT)
     q = _exponent(np.rint(a * _R_LN2))
     qf = q.astype(_FLOAT)
@@ -110,7 +111,13 @@ def sleef_expm1f(a: np.ndarray) -> np.ndarray:
     underflow = a < -104
     tx = np.where(underflow, _FLOAT(0), _ldexp2(tx, q))
     ty = np.where(underflow, _FLOAT(0), _ldexp2(ty, q))
-    dx, dy = _add2(tx, ty, -_ONE)
+    return tx, ty
+
+
+def sleef_expm1f(a: np.ndarray) -> np.ndarray:
+    """SLEEF's ``expm1f_u10`` of a float32 array."""
+    a = np.asarray(a, _FLOAT)
+    dx, dy = _add2(*sleef_expk2f(a), -_ONE)
     x = dx + dy
     x = np.where(a > _FLOAT(88.72283172607421875), _FLOAT(np.inf), x)
     x = np.where(a < _FLOAT(-16.635532333438687426013570), -_ONE, x)

@@ -498,6 +498,18 @@ METHODS.update(
 )
 
 
+# tan, asin … atanh, their aliases and in-place forms (ops/trigonometric.py's METHODS)
+_TRIGONOMETRIC_METHODS = [
+    name + suffix
+    for name in "acos acosh arccos arccosh arcsin arcsinh arctan arctanh asin asinh atan atanh "
+    "cosh sinh tan".split()
+    for suffix in ("", "_")
+]
+METHODS.update(
+    {name: deferred("trigonometric", "METHODS", name, key=name) for name in _TRIGONOMETRIC_METHODS}
+)
+
+
 def attach_all() -> None:
     for name, function in METHODS.items():
         if name.startswith("__"):  # operators: Python's protocols, not torch's parser

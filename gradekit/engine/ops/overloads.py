@@ -717,6 +717,13 @@ NO_ARGUMENTS |= frozenset(
     "signbit".split()
     for suffix in ("", "_")
 )
+# ops/trigonometric.py's
+NO_ARGUMENTS |= frozenset(
+    f"{name}{suffix}"
+    for name in "acos acosh arccos arccosh arcsin arcsinh arctan arctanh asin asinh atan atanh "
+    "cosh sinh tan".split()
+    for suffix in ("", "_")
+)
 
 
 def method_listing(name: str) -> tuple[str, ...] | None:
