@@ -231,6 +231,12 @@ try:
     tensordot = _deferred("contraction", "tensordot", "tensordot")
     det = _deferred("solvers", "det", "det")
     inverse = _deferred("solvers", "inverse", "inverse")
+    chain_matmul = _deferred(
+        "matrix_functions", "chain_matmul", "chain_matmul", shown_module="torch.functional"
+    )
+    logdet = _deferred("matrix_functions", "logdet", "logdet")
+    pinverse = _deferred("matrix_functions", "pinverse", "pinverse")
+    slogdet = _deferred("matrix_functions", "slogdet", "slogdet")
     cosine_similarity = _deferred("nn.similarity", "cosine_similarity", "cosine_similarity")
     pairwise_distance = _deferred("nn.similarity", "pairwise_distance", "pairwise_distance")
     addbmm = _deferred("products", "addbmm", "addbmm")
@@ -345,6 +351,7 @@ __all__ = [
     "bmm",
     "bool",
     "broadcast_shapes",
+    "chain_matmul",
     "clamp",
     "clamp_max",
     "clamp_min",
@@ -427,6 +434,7 @@ __all__ = [
     "linspace",
     "log",
     "log10",
+    "logdet",
     "log1p",
     "log2",
     "log_softmax",
@@ -470,6 +478,7 @@ __all__ = [
     "outer",
     "pi",
     "pairwise_distance",
+    "pinverse",
     "pow",
     "promote_types",
     "rad2deg",
@@ -499,6 +508,7 @@ __all__ = [
     "signbit",
     "sin",
     "sinc",
+    "slogdet",
     "softmax",
     "sort",
     "sqrt",

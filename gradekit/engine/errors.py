@@ -1508,6 +1508,59 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "linalg.solve: Incompatible shapes of A and B for the equation {equation} ({n}x{n} and "
         "{rows}x{cols})",
     ),
+    # --- slogdet, svdvals, matrix_norm, vecdot, multi_dot, matrix_rank, pinv
+    # (ops/matrix_functions.py)
+    "norm_dtype_floating": (
+        RuntimeError,
+        "{name}: dtype should be floating point or complex, but got {dtype}",
+    ),
+    "norm_dtype_narrowing": (
+        RuntimeError,
+        "{name}: the dtype of the input ({dtype}) should be convertible without narrowing to "
+        "the specified dtype ({wanted})",
+    ),
+    "matrix_norm_dims": (RuntimeError, "linalg.matrix_norm: dim must be a 2-tuple. Got {got}"),
+    "matrix_norm_same_dims": (
+        RuntimeError,
+        "linalg.matrix_norm: dims must be different. Got ({dim0}, {dim1})",
+    ),
+    "matrix_norm_order": (RuntimeError, "linalg.matrix_norm: Order {ord} not supported."),
+    "vecdot_dtypes": (
+        RuntimeError,
+        "linalg.vecdot: Expected x and y to have the same dtype, but found x of type {dtype1} "
+        "and y of type {dtype2} instead",
+    ),
+    "multi_dot_count": (RuntimeError, "multi_dot(): expected at least 2 tensors but got {count}"),
+    "multi_dot_end": (
+        RuntimeError,
+        "multi_dot(): the {which} tensor must be 1D or 2D but got {ndim}D",
+    ),
+    "multi_dot_middle": (RuntimeError, "multi_dot(): tensor {index} must be 2D but got {ndim}D"),
+    "multi_dot_dtypes": (
+        RuntimeError,
+        "multi_dot(): all tensors must have be the same dtype but tensor 0 is {first} and "
+        "tensor {index} {other}",
+    ),
+    "multi_dot_shapes": (
+        RuntimeError,
+        "multi_dot(): tensors {left} and {right} with shapes {shape1} and {shape2} cannot be "
+        "multiplied",
+    ),
+    "chain_matmul_dim": (RuntimeError, "Tensor dimension is {ndim}, expected 2 instead."),
+    "chain_matmul_empty": (RuntimeError, "chain_matmul(): Expected one or more matrices"),
+    "matrix_rank_dims": (
+        RuntimeError,
+        "torch.linalg.matrix_rank: The input tensor input must have at least 2 dimensions.",
+    ),
+    "svd_float_double": (
+        RuntimeError,
+        "This function doesn't handle types other than float and double",
+    ),
+    "pinv_input": (
+        RuntimeError,
+        "linalg.pinv({dtype}{{{shape}}}): expected a tensor with 2 or more dimensions of float, "
+        "double, cfloat or cdouble types",
+    ),
     "cosine_dtype": (
         RuntimeError,
         "expected common dtype to be floating point, yet common dtype is {dtype}",
@@ -1732,6 +1785,12 @@ WARNINGS: dict[str, str] = {
     "transpose_T_0d": (
         "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases. "
         "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4321.)"
+    ),
+    "chain_matmul_deprecated": (
+        "torch.chain_matmul is deprecated and will be removed in a future PyTorch release. Use "
+        "torch.linalg.multi_dot instead, which accepts a list of two or more tensors rather "
+        "than multiple parameters. (Triggered internally at "
+        "/__w/pytorch/pytorch/aten/src/ATen/native/LinearAlgebra.cpp:1102.)"
     ),
     "cross_default_dim": (
         "Using torch.cross without specifying the dim arg is deprecated.\nPlease either pass "

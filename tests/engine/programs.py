@@ -2378,6 +2378,31 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
         "linalg_det", lambda T, a: T.linalg.det(a + 3 * T.eye(3, dtype=a.dtype)), ((3, 3),)
     ),
     DifferentiableOp(
+        "linalg_slogdet",
+        lambda T, a: T.linalg.slogdet(a + 3 * T.eye(3, dtype=a.dtype)).logabsdet,
+        ((3, 3),),
+    ),
+    DifferentiableOp("logdet", lambda T, a: T.logdet(a + 3 * T.eye(3, dtype=a.dtype)), ((3, 3),)),
+    DifferentiableOp("linalg_svdvals", lambda T, a: T.linalg.svdvals(a), ((3, 2),)),
+    DifferentiableOp("linalg_svdvals_wide", lambda T, a: T.linalg.svdvals(a), ((2, 2, 4),)),
+    DifferentiableOp(
+        "linalg_matrix_norm_nuc", lambda T, a: T.linalg.matrix_norm(a, "nuc"), ((3, 2),)
+    ),
+    DifferentiableOp("linalg_matrix_norm_2", lambda T, a: T.linalg.matrix_norm(a, 2), ((2, 3),)),
+    DifferentiableOp(
+        "linalg_matrix_norm_inf",
+        lambda T, a: T.linalg.matrix_norm(a, float("inf"), dim=(0, 2), keepdim=True),
+        ((2, 3, 4),),
+    ),
+    DifferentiableOp("linalg_pinv", lambda T, a: T.linalg.pinv(a), ((3, 2),)),
+    DifferentiableOp("linalg_pinv_wide", lambda T, a: T.linalg.pinv(a), ((2, 2, 3),)),
+    DifferentiableOp("linalg_vecdot", lambda T, a, b: T.linalg.vecdot(a, b), ((2, 3), (3,))),
+    DifferentiableOp(
+        "linalg_multi_dot",
+        lambda T, a, b, c: T.linalg.multi_dot([a, b, c]),
+        ((3,), (3, 4), (4, 2)),
+    ),
+    DifferentiableOp(
         "linalg_solve",
         lambda T, a, b: T.linalg.solve(a + 3 * T.eye(2, dtype=a.dtype), b),
         ((2, 2), (2, 3)),

@@ -162,6 +162,35 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
     "linalg_det": ("(Tensor A, *, Tensor out = None)",),
     "det": ("(Tensor input)",),
     "linalg_solve": ("(Tensor A, Tensor B, *, bool left = True, Tensor out = None)",),
+    "linalg_slogdet": ("(Tensor A, *, tuple of Tensors out = None)",),
+    "slogdet": ("(Tensor input, *, tuple of Tensors out = None)",),
+    "logdet": ("(Tensor input)",),
+    "linalg_svdvals": ("(Tensor A, *, str driver = None, Tensor out = None)",),
+    "linalg_matrix_norm": (
+        "(Tensor input, Number ord, tuple of ints dim = {-2,-1}, bool keepdim = False, *, "
+        "torch.dtype dtype = None, Tensor out = None)",
+        '(Tensor input, str ord = "fro", tuple of ints dim = {-2,-1}, bool keepdim = False, *, '
+        "torch.dtype dtype = None, Tensor out = None)",
+    ),
+    "linalg_vecdot": ("(Tensor x, Tensor y, *, int dim = -1, Tensor out = None)",),
+    "linalg_multi_dot": ("(tuple of Tensors tensors, *, Tensor out = None)",),
+    "linalg_matrix_rank": (
+        "(Tensor input, *, Tensor atol = None, Tensor rtol = None, bool hermitian = False, "
+        "Tensor out = None)",
+        "(Tensor input, *, float atol = None, float rtol = None, bool hermitian = False, "
+        "Tensor out = None)",
+        "(Tensor input, Tensor tol, bool hermitian = False, *, Tensor out = None)",
+        "(Tensor input, float tol, bool hermitian = False, *, Tensor out = None)",
+    ),
+    "linalg_pinv": (
+        "(Tensor input, *, Tensor atol = None, Tensor rtol = None, bool hermitian = False, "
+        "Tensor out = None)",
+        "(Tensor input, *, float atol = None, float rtol = None, bool hermitian = False, "
+        "Tensor out = None)",
+        "(Tensor input, Tensor rcond, bool hermitian = False, *, Tensor out = None)",
+        "(Tensor input, float rcond, bool hermitian = False, *, Tensor out = None)",
+    ),
+    "pinverse": ("(Tensor input, float rcond = 1e-15)",),
     "cosine_similarity": ("(Tensor x1, Tensor x2, int dim = 1, float eps = 1e-08)",),
     "pairwise_distance": (
         "(Tensor x1, Tensor x2, float p = 2, float eps = 1e-06, bool keepdim = False)",

@@ -1,0 +1,431 @@
+# ruff: noqa: E501 - goldens: each case and its outcome on one line
+"""slogdet / logdet, svdvals, matrix_norm, vecdot, multi_dot / chain_matmul, matrix_rank and
+pinv / pinverse (ops/matrix_functions.py). The goldens were captured from torch 2.13 with
+``audit_outcomes.outcome``; the torch-marked twin checks they are still torch's, and the
+torch-marked differentials compare values, graphs and gradients over random inputs (numpy's
+LAPACK against torch's MKL: close, not bit for bit; the rates are in the internals doc)."""
+
+from __future__ import annotations
+
+import warnings
+from types import ModuleType
+
+import numpy as np
+import pytest
+from audit_outcomes import outcome
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import gradekit.engine as engine
+from gradekit.engine import errors as engine_errors
+
+GOLDENS = {
+    # slogdet / linalg.slogdet (named tuples sign, logabsdet; LinalgSlogdetBackward0 on both,
+    # grad * A^-T through linalg.solve, so double backward is LinalgSolveExBackward0) and logdet
+    # (where(sign == -1, nan, logabsdet): WhereBackward0); torch's checks and messages
+    "result = torch.linalg.slogdet(torch.tensor([[1.0, 2.0], [3.0, 4.0]]))": "(torch.float32 () -1.0 rg=False, torch.float32 () 0.693147 rg=False)",
+    "result = tuple(torch.linalg.slogdet(torch.tensor([[1.0, 2.0], [3.0, 4.0]])))": "(torch.float32 () -1.0 rg=False, torch.float32 () 0.693147 rg=False)",
+    "result = type(torch.linalg.slogdet(torch.eye(2))).__name__": "'linalg_slogdet'",
+    "result = type(torch.slogdet(torch.eye(2))).__name__": "'slogdet'",
+    "result = repr(torch.slogdet(torch.eye(2)))": "'torch.return_types.slogdet(\\nsign=tensor(1.),\\nlogabsdet=tensor(0.))'",
+    "result = torch.slogdet(torch.eye(2)).logabsdet": "torch.float32 () 0.0 rg=False",
+    "result = torch.linalg.slogdet(torch.eye(2)).sign": "torch.float32 () 1.0 rg=False",
+    "result = tuple(torch.linalg.slogdet(torch.zeros(2, 2)))": "(torch.float32 () 0.0 rg=False, torch.float32 () -inf rg=False)",
+    "result = tuple(torch.linalg.slogdet(torch.tensor([[[2.0, 0.0], [0.0, 3.0]], [[0.0, 1.0], [1.0, 0.0]]])))": "(torch.float32 (2,) [1.0, -1.0] rg=False, torch.float32 (2,) [1.79176, 0.0] rg=False)",
+    "result = tuple(torch.linalg.slogdet(torch.ones(0, 0)))": "(torch.float32 () 1.0 rg=False, torch.float32 () 0.0 rg=False)",
+    "result = tuple(torch.linalg.slogdet(torch.eye(3, dtype=torch.float64) * 2))": "(torch.float64 () 1.0 rg=False, torch.float64 () 2.07944 rg=False)",
+    "result = torch.logdet(torch.tensor([[1.0, 2.0], [3.0, 4.0]]))": "torch.float32 () nan rg=False",
+    "result = torch.logdet(torch.tensor([[4.0, 2.0], [3.0, 4.0]]))": "torch.float32 () 2.30259 rg=False",
+    "result = torch.logdet(torch.zeros(2, 2))": "torch.float32 () -inf rg=False",
+    "result = torch.logdet(torch.tensor([[[2.0, 0.0], [0.0, 3.0]], [[0.0, 1.0], [1.0, 0.0]]]))": "torch.float32 (2,) [1.79176, nan] rg=False",
+    "result = torch.ones(2, 2).logdet()": "torch.float32 () -inf rg=False",
+    "result = torch.eye(2).slogdet()": "(torch.float32 () 1.0 rg=False, torch.float32 () 0.0 rg=False)",
+    "result = torch.slogdet(torch.ones(3))": "RuntimeError: linalg.slogdet: The input tensor A must have at least 2 dimensions.",
+    "result = torch.slogdet(torch.ones(2, 3))": "RuntimeError: linalg.slogdet: A must be batches of square matrices, but they are 2 by 3 matrices",
+    "result = torch.slogdet(torch.ones(2, 2, dtype=torch.int64))": "RuntimeError: linalg.slogdet: Expected a floating point or complex tensor as input. Got Long",
+    "result = torch.slogdet(torch.ones(2, 2, dtype=torch.float16))": "RuntimeError: linalg.slogdet: Low precision dtypes not supported. Got Half",
+    "result = torch.logdet(torch.ones(2, 2, dtype=torch.int64))": "RuntimeError: logdet: Expected a floating point or complex tensor as input. Got Long",
+    "result = torch.logdet(torch.ones(2, 2, dtype=torch.float16))": "RuntimeError: logdet: Low precision dtypes not supported. Got Half",
+    "result = torch.logdet(torch.ones(3))": "RuntimeError: logdet: The input tensor A must have at least 2 dimensions.",
+    "result = torch.logdet(torch.ones(2, 3))": "RuntimeError: logdet: A must be batches of square matrices, but they are 2 by 3 matrices",
+    "result = torch.logdet([[1.0]])": "TypeError: logdet(): argument 'input' (position 1) must be Tensor, not list",
+    "result = torch.linalg.slogdet(1)": "TypeError: linalg_slogdet(): argument 'A' (position 1) must be Tensor, not int",
+    "result = torch.ones(2, 2).logdet(1)": "TypeError: TensorBase.logdet() takes no arguments (1 given)",
+    "result = torch.ones(2, 2).slogdet(dim=1)": "TypeError: TensorBase.slogdet() takes no keyword arguments",
+    "a = torch.tensor([[2.0, 1.0], [1.0, 3.0]], requires_grad=True)\nr = torch.logdet(a)\nr.backward()\nresult = (r.grad_fn.name(), r.grad_fn.next_functions[0][0].name(), a.grad)": "AttributeError: 'NoneType' object has no attribute 'name'",
+    "a = torch.tensor([[2.0, 1.0], [1.0, 3.0]], requires_grad=True)\ns, l = torch.linalg.slogdet(a)\n(l * 2).backward()\nresult = (s.grad_fn.name(), s.requires_grad, a.grad)": "('LinalgSlogdetBackward0', True, torch.float32 (2, 2) [[1.2, -0.4], [-0.4, 0.8]] rg=False)",
+    "a = torch.tensor([[2.0, 1.0], [1.0, 3.0]], requires_grad=True)\n(g,) = torch.autograd.grad(torch.linalg.slogdet(a)[1], a, create_graph=True)\nresult = (g.grad_fn.name(), g)": "('LinalgSolveExBackward0', torch.float32 (2, 2) [[0.6, -0.2], [-0.2, 0.4]] rg=True)",
+    "a = torch.tensor([[2.0, 1.0], [1.0, 3.0]], requires_grad=True)\n(g,) = torch.autograd.grad(torch.linalg.slogdet(a)[0], a, allow_unused=True)\nresult = g": "None",
+    "a = torch.tensor([[2.0, 1.0], [1.0, 3.0]], requires_grad=True)\n(g,) = torch.autograd.grad(torch.logdet(a), a, create_graph=True)\n(h,) = torch.autograd.grad(g[0, 0], a)\nresult = h": "torch.float32 (2, 2) [[-0.36, 0.12], [0.12, -0.04]] rg=False",
+    "a = torch.tensor([[[2.0, 1.0], [1.0, 3.0]], [[1.0, 2.0], [3.0, 4.0]]], requires_grad=True)\ntorch.linalg.slogdet(a).logabsdet.sum().backward()\nresult = a.grad": "torch.float32 (2, 2, 2) [[[0.6, -0.2], [-0.2, 0.4]], [[-2.0, 1.5], [1.0, -0.5]]] rg=False",
+    # svdvals (gesdd; with a gradient S is the second output of LinalgSvdBackward0, torch's
+    # svd_backward, differentiable again); values with float64 inputs where LAPACKs differ
+    "result = torch.linalg.svdvals(torch.tensor([[3.0, 0.0], [0.0, -4.0]]))": "torch.float32 (2,) [4.0, 3.0] rg=False",
+    "result = torch.linalg.svdvals(torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], dtype=torch.float64))": "torch.float64 (2,) [9.50803, 0.77287] rg=False",
+    "result = torch.linalg.svdvals(torch.ones(2, 3, 2)).shape": "(2, 2)",
+    "result = torch.linalg.svdvals(torch.ones(0, 3))": "torch.float32 (0,) [] rg=False",
+    "result = torch.linalg.svdvals(torch.ones(3))": "RuntimeError: linalg.svd: The input tensor A must have at least 2 dimensions.",
+    "result = torch.linalg.svdvals(torch.ones(2, 3, dtype=torch.int64))": "RuntimeError: linalg.svd: Expected a floating point or complex tensor as input. Got Long",
+    "result = torch.linalg.svdvals(torch.ones(2, 3, dtype=torch.float16))": "NotImplementedError: \"linalg_svd_cpu\" not implemented for 'Half'",
+    "result = torch.linalg.svdvals([[1.0]])": "TypeError: linalg_svdvals(): argument 'A' (position 1) must be Tensor, not list",
+    "a = torch.tensor([[1.0, 2.0, 0.5], [3.0, -1.0, 2.0]], dtype=torch.float64, requires_grad=True)\ns = torch.linalg.svdvals(a)\n(s * torch.tensor([1.0, -2.0])).sum().backward()\nresult = (s.grad_fn.name(), a.grad)": "('LinalgSvdBackward0', torch.float64 (2, 3) [[-0.125738, -1.96084, 0.0592282], [0.874283, 0.27836, 0.542156]] rg=False)",
+    "a = torch.tensor([[2.0, 1.0], [0.5, 3.0]], dtype=torch.float64, requires_grad=True)\n(g,) = torch.autograd.grad(torch.linalg.svdvals(a).sum(), a, create_graph=True)\nresult = (g.grad_fn.name(), g)": "('MmBackward0', torch.float64 (2, 2) [[0.995037, 0.0995037], [-0.0995037, 0.995037]] rg=True)",
+    "a = torch.tensor([[1.0, 2.0, 0.5], [3.0, -1.0, 2.0]], dtype=torch.float64, requires_grad=True)\n(g,) = torch.autograd.grad(torch.linalg.svdvals(a)[0], a, create_graph=True)\n(h,) = torch.autograd.grad(g[0, 1], a)\nresult = h": "torch.float64 (2, 3) [[-0.00527406, 0.0118283, -0.0033844], [0.00729376, 0.0487948, 0.00511163]] rg=False",
+    "a = torch.tensor([[1.0, 2.0], [3.0, -1.0], [2.0, 0.5]], requires_grad=True)\n(g,) = torch.autograd.grad(torch.linalg.svdvals(a)[1], a, create_graph=True)\n(h,) = torch.autograd.grad(g[2, 0], a)\nresult = h": "torch.float32 (3, 2) [[-0.0498784, -0.0249392], [0.0249392, -0.0748176], [-0.0124696, -0.0498784]] rg=False",
+    # matrix_norm: 'fro' is vector_norm, 'nuc' / 2 / -2 the permuted svdvals' sum / amax / amin,
+    # 1 / -1 / inf / -inf the vector 1-norm over one dim then amax / amin over the other
+    "result = torch.linalg.matrix_norm(torch.tensor([[1.0, -2.0], [3.0, 4.0]]))": "torch.float32 () 5.47723 rg=False",
+    "result = torch.linalg.matrix_norm(torch.tensor([[1.0, -2.0], [3.0, 4.0]]), 'nuc')": "torch.float32 () 7.07107 rg=False",
+    "result = torch.linalg.matrix_norm(torch.tensor([[1.0, -2.0], [3.0, 4.0]]), 1)": "torch.float32 () 6.0 rg=False",
+    "result = torch.linalg.matrix_norm(torch.tensor([[1.0, -2.0], [3.0, 4.0]]), -1)": "torch.float32 () 4.0 rg=False",
+    "result = torch.linalg.matrix_norm(torch.tensor([[1.0, -2.0], [3.0, 4.0]]), 2)": "torch.float32 () 5.11667 rg=False",
+    "result = torch.linalg.matrix_norm(torch.tensor([[1.0, -2.0], [3.0, 4.0]]), -2)": "torch.float32 () 1.9544 rg=False",
+    "result = torch.linalg.matrix_norm(torch.tensor([[1.0, -2.0], [3.0, 4.0]]), float('inf'))": "torch.float32 () 7.0 rg=False",
+    "result = torch.linalg.matrix_norm(torch.tensor([[1.0, -2.0], [3.0, 4.0]]), -float('inf'))": "torch.float32 () 3.0 rg=False",
+    "result = torch.linalg.matrix_norm(torch.tensor([[1.0, -2.0], [3.0, 4.0]]), ord=2.0)": "torch.float32 () 5.11667 rg=False",
+    "result = torch.linalg.matrix_norm(torch.arange(24.).reshape(2, 3, 4), 1, dim=(0, 2), keepdim=True)": "torch.float32 (1, 3, 1) [[[18.0], [26.0], [34.0]]] rg=False",
+    "result = torch.linalg.matrix_norm(torch.arange(24.).reshape(2, 3, 4), float('inf'), dim=(2, 0))": "torch.float32 (3,) [18.0, 26.0, 34.0] rg=False",
+    "result = torch.linalg.matrix_norm(torch.arange(24.).reshape(2, 3, 4), -1, dim=(2, 1), keepdim=True)": "torch.float32 (2, 1, 1) [[[6.0]], [[54.0]]] rg=False",
+    "result = torch.linalg.matrix_norm(torch.arange(24.).reshape(2, 3, 4), 'nuc', dim=(2, 0), keepdim=True).shape": "(1, 3, 1)",
+    "result = torch.linalg.matrix_norm(torch.arange(24.).reshape(2, 3, 4), 'fro', dim=(2, 0), keepdim=True)": "torch.float32 (1, 3, 1) [[[27.3496], [36.8239], [47.1169]]] rg=False",
+    "result = torch.linalg.matrix_norm(torch.arange(24.).reshape(2, 3, 4), -2, dim=(2, 0))": "torch.float32 (3,) [1.96731, 1.4585, 1.13932] rg=False",
+    "result = torch.linalg.matrix_norm(torch.arange(24.).reshape(2, 3, 4), 2, dim=(0, 1), keepdim=True)": "torch.float32 (1, 1, 4) [[[29.3939, 31.4971, 33.642, 35.8222]]] rg=False",
+    "result = torch.linalg.matrix_norm(torch.ones(0, 3), 2)": "torch.float32 () 0.0 rg=False",
+    "result = torch.linalg.matrix_norm(torch.ones(0, 3), 1)": "torch.float32 () 0.0 rg=False",
+    "result = torch.linalg.matrix_norm(torch.ones(0, 3), 'nuc')": "torch.float32 () 0.0 rg=False",
+    "result = torch.linalg.matrix_norm(torch.ones(2, 2, dtype=torch.float16))": "torch.float16 () 2.0 rg=False",
+    "result = torch.linalg.matrix_norm(torch.ones(2, 2, dtype=torch.float16), 1)": "torch.float16 () 2.0 rg=False",
+    "result = torch.linalg.matrix_norm(torch.ones(2, 2), dtype=torch.float64)": "torch.float64 () 2.0 rg=False",
+    "result = torch.linalg.matrix_norm(torch.ones(2, 2), 'nuc', dtype=torch.float64)": "torch.float64 () 2.0 rg=False",
+    "result = torch.linalg.matrix_norm(torch.ones(2, 2), 1, dtype=torch.float64)": "torch.float64 () 2.0 rg=False",
+    "result = torch.linalg.matrix_norm(torch.ones(3))": "RuntimeError: linalg.matrix_norm: The input tensor A must have at least 2 dimensions.",
+    "result = torch.linalg.matrix_norm(torch.ones(2, 2), 3)": "RuntimeError: linalg.matrix_norm: Order 3 not supported.",
+    "result = torch.linalg.matrix_norm(torch.ones(2, 2), 2.5)": "RuntimeError: linalg.matrix_norm: Order 2.5 not supported.",
+    "result = torch.linalg.matrix_norm(torch.ones(2, 2), 0)": "RuntimeError: linalg.matrix_norm: Order 0 not supported.",
+    "result = torch.linalg.matrix_norm(torch.ones(2, 2), 'abc')": "RuntimeError: linalg.matrix_norm: Order abc not supported.",
+    "result = torch.linalg.matrix_norm(torch.ones(2, 2), dim=(0,))": "RuntimeError: linalg.matrix_norm: dim must be a 2-tuple. Got 0",
+    "result = torch.linalg.matrix_norm(torch.ones(2, 2), dim=(0, 1, 2))": "RuntimeError: linalg.matrix_norm: dim must be a 2-tuple. Got 0 1 2",
+    "result = torch.linalg.matrix_norm(torch.ones(2, 2), dim=(0, 0))": "RuntimeError: linalg.matrix_norm: dims must be different. Got (0, 0)",
+    "result = torch.linalg.matrix_norm(torch.ones(2, 2), dim=(1, -1))": "RuntimeError: linalg.matrix_norm: dims must be different. Got (1, 1)",
+    "result = torch.linalg.matrix_norm(torch.ones(2, 2), dim=(0, 5))": "IndexError: Dimension out of range (expected to be in range of [-2, 1], but got 5)",
+    "result = torch.linalg.matrix_norm(torch.ones(2, 2, dtype=torch.int64))": "RuntimeError: linalg.matrix_norm: Expected a floating point or complex tensor as input. Got Long",
+    "result = torch.linalg.matrix_norm(torch.ones(2, 2, dtype=torch.float16), 2)": "RuntimeError: linalg.matrix_norm: Low precision dtypes not supported. Got Half",
+    "result = torch.linalg.matrix_norm(torch.ones(2, 2, dtype=torch.float16), 'nuc')": "RuntimeError: linalg.matrix_norm: Low precision dtypes not supported. Got Half",
+    "result = torch.linalg.matrix_norm(torch.ones(2, 2), dtype=torch.int64)": "RuntimeError: linalg.matrix_norm: dtype should be floating point or complex, but got Long",
+    "result = torch.linalg.matrix_norm(torch.ones(2, 2, dtype=torch.float64), dtype=torch.float32)": "RuntimeError: linalg.matrix_norm: the dtype of the input (Double) should be convertible without narrowing to the specified dtype (Float)",
+    "result = torch.linalg.matrix_norm(torch.ones(2, 2), ord=None)": 'TypeError: linalg_matrix_norm() received an invalid combination of arguments - got (Tensor, ord=NoneType), but expected one of:\n * (Tensor input, Number ord, tuple of ints dim = {-2,-1}, bool keepdim = False, *, torch.dtype dtype = None, Tensor out = None)\n * (Tensor input, str ord = "fro", tuple of ints dim = {-2,-1}, bool keepdim = False, *, torch.dtype dtype = None, Tensor out = None)\n',
+    "result = torch.linalg.matrix_norm(torch.ones(2, 2), keepdim=1)": 'TypeError: linalg_matrix_norm() received an invalid combination of arguments - got (Tensor, keepdim=int), but expected one of:\n * (Tensor input, Number ord, tuple of ints dim = {-2,-1}, bool keepdim = False, *, torch.dtype dtype = None, Tensor out = None)\n * (Tensor input, str ord = "fro", tuple of ints dim = {-2,-1}, bool keepdim = False, *, torch.dtype dtype = None, Tensor out = None)\n',
+    "result = torch.linalg.matrix_norm([[1.0]])": "TypeError: linalg_matrix_norm(): argument 'input' (position 1) must be Tensor, not list",
+    "names = lambda f: [] if f is None else [f.name()] + [x for n, _ in f.next_functions for x in names(n)]\na = torch.tensor([[2.0, 1.0], [1.0, 3.0]], requires_grad=True)\nresult = names(torch.linalg.matrix_norm(a, 'nuc').grad_fn)": "['SumBackward1', 'LinalgSvdBackward0', 'PermuteBackward0', 'torch::autograd::AccumulateGrad']",
+    "names = lambda f: [] if f is None else [f.name()] + [x for n, _ in f.next_functions for x in names(n)]\na = torch.tensor([[2.0, 1.0], [1.0, 3.0]], requires_grad=True)\nresult = names(torch.linalg.matrix_norm(a, 2).grad_fn)": "['AmaxBackward0', 'LinalgSvdBackward0', 'PermuteBackward0', 'torch::autograd::AccumulateGrad']",
+    "names = lambda f: [] if f is None else [f.name()] + [x for n, _ in f.next_functions for x in names(n)]\na = torch.tensor([[2.0, 1.0], [1.0, 3.0]], requires_grad=True)\nresult = names(torch.linalg.matrix_norm(a, -1).grad_fn)": "['AminBackward0', 'LinalgVectorNormBackward0', 'torch::autograd::AccumulateGrad']",
+    "names = lambda f: [] if f is None else [f.name()] + [x for n, _ in f.next_functions for x in names(n)]\na = torch.tensor([[2.0, 1.0], [1.0, 3.0]], requires_grad=True)\nresult = names(torch.linalg.matrix_norm(a).grad_fn)": "['LinalgVectorNormBackward0', 'torch::autograd::AccumulateGrad']",
+    "names = lambda f: [] if f is None else [f.name()] + [x for n, _ in f.next_functions for x in names(n)]\na = torch.tensor([[2.0, 1.0], [1.0, 3.0]], requires_grad=True)\nresult = names(torch.linalg.matrix_norm(a, 'nuc', keepdim=True).grad_fn)": "['PermuteBackward0', 'UnsqueezeBackward0', 'SumBackward1', 'LinalgSvdBackward0', 'PermuteBackward0', 'torch::autograd::AccumulateGrad']",
+    "a = torch.tensor([[2.0, 1.0], [0.5, 3.0]], dtype=torch.float64, requires_grad=True)\ntorch.linalg.matrix_norm(a, 'nuc').backward()\nresult = a.grad": "torch.float64 (2, 2) [[0.995037, 0.0995037], [-0.0995037, 0.995037]] rg=False",
+    "a = torch.tensor([[2.0, 1.0], [1.0, 3.0]], requires_grad=True)\ntorch.linalg.matrix_norm(a, 2).backward()\nresult = a.grad": "torch.float32 (2, 2) [[0.276393, 0.447214], [0.447214, 0.723607]] rg=False",
+    "a = torch.tensor([[2.0, 1.0], [1.0, 3.0]], requires_grad=True)\ntorch.linalg.matrix_norm(a, float('inf')).backward()\nresult = a.grad": "torch.float32 (2, 2) [[0.0, 0.0], [1.0, 1.0]] rg=False",
+    "a = torch.tensor([[2.0, 1.0], [0.5, 3.0]], dtype=torch.float64, requires_grad=True)\n(g,) = torch.autograd.grad(torch.linalg.matrix_norm(a, 'nuc'), a, create_graph=True)\nresult = (g.grad_fn.name(), g)": "('PermuteBackward0', torch.float64 (2, 2) [[0.995037, 0.0995037], [-0.0995037, 0.995037]] rg=True)",
+    # vecdot: (x * y).sum(dim)
+    "result = torch.linalg.vecdot(torch.tensor([1.0, 2.0, 3.0]), torch.tensor([4.0, 5.0, 6.0]))": "torch.float32 () 32.0 rg=False",
+    "result = torch.linalg.vecdot(torch.ones(2, 3), torch.arange(3.0), dim=-1)": "torch.float32 (2,) [3.0, 3.0] rg=False",
+    "result = torch.linalg.vecdot(torch.ones(2, 3), torch.arange(3.0).reshape(3, 1), dim=0)": "RuntimeError: The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 0",
+    "result = torch.linalg.vecdot(torch.ones(2, 3), torch.ones(4, 1, 3)).shape": "(4, 2)",
+    "result = torch.linalg.vecdot(torch.ones(3, dtype=torch.float16), torch.ones(3, dtype=torch.float16))": "torch.float16 () 3.0 rg=False",
+    "result = torch.linalg.vecdot(torch.ones(3), torch.ones(3, dtype=torch.float64))": "RuntimeError: linalg.vecdot: Expected x and y to have the same dtype, but found x of type Float and y of type Double instead",
+    "result = torch.linalg.vecdot(torch.ones(3, dtype=torch.int64), torch.ones(3, dtype=torch.int64))": "RuntimeError: linalg.vecdot: Expected a floating point or complex tensor as input. Got Long",
+    "result = torch.linalg.vecdot(torch.ones(3, dtype=torch.int64), torch.ones(3))": "RuntimeError: linalg.vecdot: Expected a floating point or complex tensor as input. Got Long",
+    "result = torch.linalg.vecdot(torch.ones(2, 3), torch.ones(2))": "RuntimeError: The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 1",
+    "result = torch.linalg.vecdot(torch.ones(3), [1.0, 2.0, 3.0])": "TypeError: linalg_vecdot(): argument 'y' (position 2) must be Tensor, not list",
+    "result = torch.linalg.vecdot(torch.ones(3), torch.ones(3), 0)": "TypeError: linalg_vecdot() takes 2 positional arguments but 3 were given",
+    "names = lambda f: [] if f is None else [f.name()] + [x for n, _ in f.next_functions for x in names(n)]\na = torch.ones(2, 3, requires_grad=True)\nb = torch.arange(6.0).reshape(2, 3).requires_grad_()\nr = torch.linalg.vecdot(a, b)\nr.sum().backward()\nresult = (names(r.grad_fn), a.grad, b.grad)": "(['SumBackward1', 'MulBackward0', 'torch::autograd::AccumulateGrad', 'torch::autograd::AccumulateGrad'], torch.float32 (2, 3) [[0.0, 1.0, 2.0], [3.0, 4.0, 5.0]] rg=False, torch.float32 (2, 3) [[1.0, 1.0, 1.0], [1.0, 1.0, 1.0]] rg=False)",
+    # multi_dot: 1-d ends as a row / column, the cheapest order of mm (cost formula for three,
+    # dynamic programming for more), viewed; chain_matmul (deprecated, warns once) is multi_dot,
+    # one matrix a clone
+    "result = torch.linalg.multi_dot([torch.ones(2, 3), torch.arange(6.0).reshape(3, 2)])": "torch.float32 (2, 2) [[6.0, 9.0], [6.0, 9.0]] rg=False",
+    "result = torch.linalg.multi_dot((torch.ones(2, 3), torch.ones(3, 2), torch.ones(2, 5)))": "torch.float32 (2, 5) [[6.0, 6.0, 6.0, 6.0, 6.0], [6.0, 6.0, 6.0, 6.0, 6.0]] rg=False",
+    "result = torch.linalg.multi_dot([torch.arange(3.0), torch.ones(3, 2), torch.arange(2.0)])": "torch.float32 () 3.0 rg=False",
+    "result = torch.linalg.multi_dot([torch.arange(3.0), torch.ones(3, 2)])": "torch.float32 (2,) [3.0, 3.0] rg=False",
+    "result = torch.linalg.multi_dot([torch.arange(3.0), torch.arange(3.0)])": "torch.float32 () 5.0 rg=False",
+    "result = torch.linalg.multi_dot([torch.ones(2, 3, dtype=torch.int64), torch.ones(3, 2, dtype=torch.int64)])": "torch.int64 (2, 2) [[3, 3], [3, 3]] rg=False",
+    "result = torch.linalg.multi_dot([torch.ones(2, 2, dtype=torch.float16), torch.ones(2, 2, dtype=torch.float16)])": "torch.float16 (2, 2) [[2.0, 2.0], [2.0, 2.0]] rg=False",
+    "result = torch.linalg.multi_dot([torch.ones(2, 3), torch.ones(3, 4), torch.ones(4, 5), torch.ones(5, 1)])": "torch.float32 (2, 1) [[60.0], [60.0]] rg=False",
+    "result = torch.linalg.multi_dot([torch.ones(2, 2)] * 5).stride()": "(2, 1)",
+    "result = torch.linalg.multi_dot([torch.ones(3)])": "RuntimeError: multi_dot(): expected at least 2 tensors but got 1",
+    "result = torch.linalg.multi_dot([])": "RuntimeError: multi_dot(): expected at least 2 tensors but got 0",
+    "result = torch.linalg.multi_dot([torch.ones(2, 3), torch.ones(2, 2)])": "RuntimeError: multi_dot(): tensors 0 and 1 with shapes [2, 3] and [2, 2] cannot be multiplied",
+    "result = torch.linalg.multi_dot([torch.ones(2, 3), torch.ones(3, 2, 1)])": "RuntimeError: multi_dot(): the last tensor must be 1D or 2D but got 3D",
+    "result = torch.linalg.multi_dot([torch.ones(2, 3, 1), torch.ones(3, 2)])": "RuntimeError: multi_dot(): the first tensor must be 1D or 2D but got 3D",
+    "result = torch.linalg.multi_dot([torch.ones(2, 2), torch.ones(2, 2, 2), torch.ones(2, 2)])": "RuntimeError: multi_dot(): tensor 1 must be 2D but got 3D",
+    "result = torch.linalg.multi_dot([torch.ones(2, 3), torch.ones(3, 2, dtype=torch.float64)])": "RuntimeError: multi_dot(): all tensors must have be the same dtype but tensor 0 is float and tensor 1 double",
+    "result = torch.linalg.multi_dot([torch.ones(2, 2), torch.ones(2, 2, dtype=torch.int64)])": "RuntimeError: multi_dot(): all tensors must have be the same dtype but tensor 0 is float and tensor 1 long int",
+    "result = torch.linalg.multi_dot([torch.ones(2, 2, dtype=torch.int64), torch.ones(2, 2, dtype=torch.float16)])": "RuntimeError: multi_dot(): all tensors must have be the same dtype but tensor 0 is long int and tensor 1 c10::Half",
+    "result = torch.linalg.multi_dot([torch.ones(2, 2, dtype=torch.bool), torch.ones(2, 2, dtype=torch.bool)])": "NotImplementedError: \"addmm_impl_cpu_\" not implemented for 'Bool'",
+    "result = torch.linalg.multi_dot(torch.ones(2, 3), torch.ones(3, 2))": "TypeError: linalg_multi_dot() takes 1 positional argument but 2 were given",
+    "result = torch.linalg.multi_dot(1)": "TypeError: linalg_multi_dot(): argument 'tensors' (position 1) must be tuple of Tensors, not int",
+    "result = torch.linalg.multi_dot([torch.ones(2, 2), 1])": "TypeError: expected Tensor as element 1 in argument 0, but got int",
+    "names = lambda f: [] if f is None else [f.name()] + [x for n, _ in f.next_functions for x in names(n)]\na = torch.ones(2, 3, requires_grad=True)\nb = torch.ones(3, 4, requires_grad=True)\nc = torch.ones(4, 1, requires_grad=True)\nr = torch.linalg.multi_dot([a, b, c])\nr.sum().backward()\nresult = (names(r.grad_fn), a.grad, c.grad)": "(['ViewBackward0', 'MmBackward0', 'torch::autograd::AccumulateGrad', 'MmBackward0', 'torch::autograd::AccumulateGrad', 'torch::autograd::AccumulateGrad'], torch.float32 (2, 3) [[4.0, 4.0, 4.0], [4.0, 4.0, 4.0]] rg=False, torch.float32 (4, 1) [[6.0], [6.0], [6.0], [6.0]] rg=False)",
+    "names = lambda f: [] if f is None else [f.name()] + [x for n, _ in f.next_functions for x in names(n)]\na = torch.ones(5, 3, requires_grad=True)\nb = torch.ones(3, 4, requires_grad=True)\nc = torch.ones(4, 1, requires_grad=True)\nresult = names(torch.linalg.multi_dot([a, b, c]).grad_fn)": "['ViewBackward0', 'MmBackward0', 'torch::autograd::AccumulateGrad', 'MmBackward0', 'torch::autograd::AccumulateGrad', 'torch::autograd::AccumulateGrad']",
+    "names = lambda f: [] if f is None else [f.name()] + [x for n, _ in f.next_functions for x in names(n)]\nms = [torch.ones(s, requires_grad=True) for s in [(10, 2), (2, 8), (8, 3), (3, 7)]]\nresult = names(torch.linalg.multi_dot(ms).grad_fn)": "['ViewBackward0', 'MmBackward0', 'torch::autograd::AccumulateGrad', 'MmBackward0', 'MmBackward0', 'torch::autograd::AccumulateGrad', 'torch::autograd::AccumulateGrad', 'torch::autograd::AccumulateGrad']",
+    "names = lambda f: [] if f is None else [f.name()] + [x for n, _ in f.next_functions for x in names(n)]\na = torch.arange(3.0).requires_grad_()\nresult = names(torch.linalg.multi_dot([a, torch.ones(3, 2), a[:2]]).grad_fn)": "['ViewBackward0', 'MmBackward0', 'MmBackward0', 'UnsqueezeBackward0', 'torch::autograd::AccumulateGrad', 'UnsqueezeBackward0', 'SliceBackward0', 'torch::autograd::AccumulateGrad']",
+    "result = torch.chain_matmul(torch.ones(2, 3), torch.ones(3, 2))": "torch.float32 (2, 2) [[3.0, 3.0], [3.0, 3.0]] rg=False",
+    "result = torch.chain_matmul(torch.ones(2, 3).t())": "torch.float32 (3, 2) [[1.0, 1.0], [1.0, 1.0], [1.0, 1.0]] rg=False",
+    "result = torch.chain_matmul(torch.ones(2, 3).t()).stride()": "(1, 3)",
+    "result = torch.chain_matmul(torch.ones(3))": "RuntimeError: Tensor dimension is 1, expected 2 instead.",
+    "result = torch.chain_matmul()": "RuntimeError: chain_matmul(): Expected one or more matrices",
+    "result = torch.chain_matmul(torch.ones(2, 3), torch.ones(2, 3))": "RuntimeError: multi_dot(): tensors 0 and 1 with shapes [2, 3] and [2, 3] cannot be multiplied",
+    "result = torch.chain_matmul([torch.ones(2, 3), torch.ones(3, 3)])": "TypeError: expected Tensor as element 0 in argument 0, but got list",
+    "a = torch.ones(2, 2, requires_grad=True)\nresult = torch.chain_matmul(a).grad_fn.name()": "'CloneBackward0'",
+    # matrix_rank: singular values (absolute eigenvalues when hermitian) above
+    # max(atol, rtol * largest); rtol defaults to eps * max(m, n), 0 with a positive atol
+    "result = torch.linalg.matrix_rank(torch.ones(3, 3))": "torch.int64 () 1 rg=False",
+    "result = torch.linalg.matrix_rank(torch.eye(3))": "torch.int64 () 3 rg=False",
+    "result = torch.linalg.matrix_rank(torch.eye(3, dtype=torch.float64))": "torch.int64 () 3 rg=False",
+    "result = torch.linalg.matrix_rank(torch.diag(torch.tensor([1.0, 1e-3, 1e-9])))": "torch.int64 () 2 rg=False",
+    "result = torch.linalg.matrix_rank(torch.diag(torch.tensor([1.0, 1e-3, 1e-9])), tol=1e-2)": "torch.int64 () 1 rg=False",
+    "result = torch.linalg.matrix_rank(torch.diag(torch.tensor([1.0, 1e-3, 1e-9])), 1e-2)": "torch.int64 () 1 rg=False",
+    "result = torch.linalg.matrix_rank(torch.diag(torch.tensor([1.0, 1e-3, 1e-9])), torch.tensor(1e-4))": "torch.int64 () 2 rg=False",
+    "result = torch.linalg.matrix_rank(torch.diag(torch.tensor([1.0, 1e-3, 1e-9])), atol=1e-2)": "torch.int64 () 1 rg=False",
+    "result = torch.linalg.matrix_rank(torch.diag(torch.tensor([1.0, 1e-3, 1e-9])), rtol=1e-2)": "torch.int64 () 1 rg=False",
+    "result = torch.linalg.matrix_rank(torch.diag(torch.tensor([1.0, 1e-3, 1e-9])), atol=0.5, rtol=1e-4)": "torch.int64 () 1 rg=False",
+    "result = torch.linalg.matrix_rank(torch.diag(torch.tensor([1.0, -1e-3, 1e-9])), hermitian=True)": "torch.int64 () 2 rg=False",
+    "result = torch.linalg.matrix_rank(torch.diag(torch.tensor([-1.0, 1e-3, 0.0])), atol=1e-2, hermitian=True)": "torch.int64 () 1 rg=False",
+    "result = torch.linalg.matrix_rank(torch.ones(2, 2, 3))": "torch.int64 (2,) [1, 1] rg=False",
+    "result = torch.linalg.matrix_rank(torch.ones(0, 3))": "torch.int64 () 0 rg=False",
+    "result = torch.linalg.matrix_rank(torch.ones(2, 0, 3))": "torch.int64 (2,) [0, 0] rg=False",
+    "result = torch.linalg.matrix_rank(torch.ones(3))": "RuntimeError: torch.linalg.matrix_rank: The input tensor input must have at least 2 dimensions.",
+    "result = torch.linalg.matrix_rank(torch.ones(2, 2, dtype=torch.int64))": "RuntimeError: This function doesn't handle types other than float and double",
+    "result = torch.linalg.matrix_rank(torch.ones(2, 2, dtype=torch.float16))": "RuntimeError: This function doesn't handle types other than float and double",
+    "result = torch.linalg.matrix_rank(torch.ones(2, 2), tol=0.1, atol=0.1)": "TypeError: linalg_matrix_rank() received an invalid combination of arguments - got (Tensor, atol=float, tol=float), but expected one of:\n * (Tensor input, *, Tensor atol = None, Tensor rtol = None, bool hermitian = False, Tensor out = None)\n * (Tensor input, *, float atol = None, float rtol = None, bool hermitian = False, Tensor out = None)\n * (Tensor input, Tensor tol, bool hermitian = False, *, Tensor out = None)\n * (Tensor input, float tol, bool hermitian = False, *, Tensor out = None)\n",
+    "result = torch.linalg.matrix_rank(torch.ones(2, 2), hermitian=1)": "TypeError: linalg_matrix_rank() received an invalid combination of arguments - got (Tensor, hermitian=int), but expected one of:\n * (Tensor input, *, Tensor atol = None, Tensor rtol = None, bool hermitian = False, Tensor out = None)\n * (Tensor input, *, float atol = None, float rtol = None, bool hermitian = False, Tensor out = None)\n * (Tensor input, Tensor tol, bool hermitian = False, *, Tensor out = None)\n * (Tensor input, float tol, bool hermitian = False, *, Tensor out = None)\n",
+    "result = torch.linalg.matrix_rank(1)": "TypeError: linalg_matrix_rank() received an invalid combination of arguments - got (int), but expected one of:\n * (Tensor input, *, Tensor atol = None, Tensor rtol = None, bool hermitian = False, Tensor out = None)\n * (Tensor input, *, float atol = None, float rtol = None, bool hermitian = False, Tensor out = None)\n * (Tensor input, Tensor tol, bool hermitian = False, *, Tensor out = None)\n * (Tensor input, float tol, bool hermitian = False, *, Tensor out = None)\n",
+    "a = torch.ones(2, 2, requires_grad=True)\nresult = torch.linalg.matrix_rank(a)": "torch.int64 () 1 rg=False",
+    # pinv / pinverse (rcond is rtol): V diag(1/S above the tolerance) U^T; LinalgPinvBackward0
+    # (torch's pinv_backward, differentiable again: AddBackward0)
+    "result = torch.linalg.pinv(torch.tensor([[2.0, 1.0], [1.0, 3.0]]))": "torch.float32 (2, 2) [[0.6, -0.2], [-0.2, 0.4]] rg=False",
+    "result = torch.linalg.pinv(torch.ones(2, 3))": "torch.float32 (3, 2) [[0.166667, 0.166667], [0.166667, 0.166667], [0.166667, 0.166667]] rg=False",
+    "result = torch.linalg.pinv(torch.ones(2, 3)).stride()": "(2, 1)",
+    "result = torch.linalg.pinv(torch.ones(3, 2)).stride()": "(3, 1)",
+    "result = torch.linalg.pinv(torch.ones(2, 2, 3)).stride()": "(6, 2, 1)",
+    "result = torch.linalg.pinv(torch.tensor([[1.0, 2.0], [2.0, 4.0]]))": "torch.float32 (2, 2) [[0.04, 0.08], [0.08, 0.16]] rg=False",
+    "result = torch.linalg.pinv(torch.diag(torch.tensor([1.0, 1e-3])), rtol=1e-2)": "torch.float32 (2, 2) [[1.0, 0.0], [0.0, 0.0]] rg=False",
+    "result = torch.linalg.pinv(torch.diag(torch.tensor([1.0, 1e-3])), atol=1e-2)": "torch.float32 (2, 2) [[1.0, 0.0], [0.0, 0.0]] rg=False",
+    "result = torch.linalg.pinv(torch.diag(torch.tensor([1.0, 1e-3])), 1e-2)": "torch.float32 (2, 2) [[1.0, 0.0], [0.0, 0.0]] rg=False",
+    "result = torch.linalg.pinv(torch.diag(torch.tensor([1.0, 1e-3])), torch.tensor(1e-2))": "torch.float32 (2, 2) [[1.0, 0.0], [0.0, 0.0]] rg=False",
+    "result = torch.linalg.pinv(torch.diag(torch.tensor([2.0, -4.0])), hermitian=True)": "torch.float32 (2, 2) [[0.5, 0.0], [0.0, -0.25]] rg=False",
+    "result = torch.linalg.pinv(torch.tensor([[2.0, 1.0], [1.0, 3.0]], dtype=torch.float64))": "torch.float64 (2, 2) [[0.6, -0.2], [-0.2, 0.4]] rg=False",
+    "result = torch.linalg.pinv(torch.ones(0, 3))": "torch.float32 (3, 0) [[], [], []] rg=False",
+    "result = torch.linalg.pinv(torch.ones(3))": "RuntimeError: linalg.pinv(Float{[3]}): expected a tensor with 2 or more dimensions of float, double, cfloat or cdouble types",
+    "result = torch.linalg.pinv(torch.ones(2, 2, dtype=torch.int64))": "RuntimeError: linalg.pinv(Long{[2, 2]}): expected a tensor with 2 or more dimensions of float, double, cfloat or cdouble types",
+    "result = torch.linalg.pinv(torch.ones(2, 2, dtype=torch.float16))": "RuntimeError: linalg.pinv(Half{[2, 2]}): expected a tensor with 2 or more dimensions of float, double, cfloat or cdouble types",
+    "result = torch.linalg.pinv(torch.ones(2, 2), atol=torch.tensor(0.1), rcond=0.2)": "TypeError: linalg_pinv() received an invalid combination of arguments - got (Tensor, rcond=float, atol=Tensor), but expected one of:\n * (Tensor input, *, Tensor atol = None, Tensor rtol = None, bool hermitian = False, Tensor out = None)\n * (Tensor input, *, float atol = None, float rtol = None, bool hermitian = False, Tensor out = None)\n * (Tensor input, Tensor rcond, bool hermitian = False, *, Tensor out = None)\n * (Tensor input, float rcond, bool hermitian = False, *, Tensor out = None)\n",
+    "result = torch.linalg.pinv(torch.ones(2, 2), hermitian=0)": "TypeError: linalg_pinv() received an invalid combination of arguments - got (Tensor, hermitian=int), but expected one of:\n * (Tensor input, *, Tensor atol = None, Tensor rtol = None, bool hermitian = False, Tensor out = None)\n * (Tensor input, *, float atol = None, float rtol = None, bool hermitian = False, Tensor out = None)\n * (Tensor input, Tensor rcond, bool hermitian = False, *, Tensor out = None)\n * (Tensor input, float rcond, bool hermitian = False, *, Tensor out = None)\n",
+    "result = torch.linalg.pinv([[1.0]])": "TypeError: linalg_pinv() received an invalid combination of arguments - got (list), but expected one of:\n * (Tensor input, *, Tensor atol = None, Tensor rtol = None, bool hermitian = False, Tensor out = None)\n * (Tensor input, *, float atol = None, float rtol = None, bool hermitian = False, Tensor out = None)\n * (Tensor input, Tensor rcond, bool hermitian = False, *, Tensor out = None)\n * (Tensor input, float rcond, bool hermitian = False, *, Tensor out = None)\n",
+    "result = torch.pinverse(torch.ones(2, 3))": "torch.float32 (3, 2) [[0.166667, 0.166667], [0.166667, 0.166667], [0.166667, 0.166667]] rg=False",
+    "result = torch.pinverse(torch.diag(torch.tensor([1.0, 1e-3])), rcond=1e-2)": "torch.float32 (2, 2) [[1.0, 0.0], [0.0, 0.0]] rg=False",
+    "result = torch.pinverse(torch.diag(torch.tensor([1.0, 1e-3])), 1e-2)": "torch.float32 (2, 2) [[1.0, 0.0], [0.0, 0.0]] rg=False",
+    "result = torch.ones(2, 3).pinverse()": "torch.float32 (3, 2) [[0.166667, 0.166667], [0.166667, 0.166667], [0.166667, 0.166667]] rg=False",
+    "result = torch.ones(2, 3).pinverse('a')": "TypeError: pinverse(): argument 'rcond' (position 1) must be float, not str",
+    "result = torch.pinverse(1)": "TypeError: pinverse(): argument 'input' (position 1) must be Tensor, not int",
+    "a = torch.tensor([[1.0, 2.0, 0.5], [3.0, -1.0, 2.0]], dtype=torch.float64, requires_grad=True)\nr = torch.linalg.pinv(a)\n(r * torch.arange(6.0).reshape(3, 2)).sum().backward()\nresult = (r.grad_fn.name(), a.grad)": "('LinalgPinvBackward0', torch.float64 (2, 3) [[-0.759536, -0.195383, 0.228663], [-0.230138, -0.0455722, 0.081414]] rg=False)",
+    "a = torch.tensor([[1.0, 2.0], [3.0, -1.0], [2.0, 0.5]], requires_grad=True)\nr = torch.linalg.pinv(a)\n(r * torch.arange(6.0).reshape(2, 3)).sum().backward()\nresult = (r.grad_fn.name(), a.grad)": "('LinalgPinvBackward0', torch.float32 (3, 2) [[-0.751701, -0.421769], [0.197279, 0.0680273], [-0.170068, 0.108844]] rg=False)",
+    "a = torch.tensor([[2.0, 1.0], [1.0, 3.0]], requires_grad=True)\n(g,) = torch.autograd.grad(torch.linalg.pinv(a).sum(), a, create_graph=True)\nresult = (g.grad_fn.name(), g)": "('AddBackward0', torch.float32 (2, 2) [[-0.16, -0.08], [-0.08, -0.04]] rg=True)",
+    "a = torch.tensor([[2.0, 1.0], [1.0, 3.0]], requires_grad=True)\nr = torch.pinverse(a)\nr.sum().backward()\nresult = (r.grad_fn.name(), a.grad)": "('LinalgPinvBackward0', torch.float32 (2, 2) [[-0.16, -0.08], [-0.08, -0.04]] rg=False)",
+}
+
+
+@pytest.mark.parametrize("code", list(GOLDENS))
+def test_matrix_functions_match_the_golden(code: str) -> None:
+    # (chain_matmul's warning is torch's TORCH_WARN_ONCE: tested on its own below)
+    assert outcome(engine, code, with_warnings=False) == GOLDENS[code]
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("code", list(GOLDENS))
+def test_matrix_function_goldens_are_torchs(code: str, real_torch: ModuleType) -> None:
+    assert outcome(real_torch, code, with_warnings=False) == GOLDENS[code]
+
+
+def test_chain_matmul_warns_once_at_the_callers_line() -> None:
+    # torch's TORCH_WARN_ONCE: the first torch.chain_matmul in the process warns, naming the
+    # caller's line (the text, tail included, is checked against torch in
+    # test_differential_warning_texts.py)
+    engine_errors._warned_once.discard("chain_matmul_deprecated")
+    with pytest.warns(UserWarning, match="torch.chain_matmul is deprecated") as caught:
+        engine.chain_matmul(engine.ones(2, 3), engine.ones(3, 2))
+    assert caught[0].filename == __file__
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        engine.chain_matmul(engine.ones(2, 3), engine.ones(3, 2))
+
+
+def _graph(tensor: object) -> list[str]:
+    names: list[str] = []
+    pending = [tensor.grad_fn]  # type: ignore[attr-defined]
+    while pending:
+        node = pending.pop()
+        if node is not None:
+            names.append(node.name())
+            pending.extend(reversed([n for n, _ in node.next_functions]))
+    return names
+
+
+def _call(module: ModuleType, name: str, a: object, b: object) -> object:
+    linalg = module.linalg
+    if name == "slogdet":
+        return linalg.slogdet(a).logabsdet
+    if name == "logdet":
+        return module.logdet(a)
+    if name == "svdvals":
+        return linalg.svdvals(a)
+    if name.startswith("norm "):
+        order = name.split()[1]
+        return linalg.matrix_norm(a, order if order in ("fro", "nuc") else float(order))
+    if name == "pinv":
+        return linalg.pinv(a)
+    if name == "pinv hermitian":
+        return linalg.pinv(a + a.mT, hermitian=True)
+    if name == "vecdot":
+        return linalg.vecdot(a, b)
+    return linalg.multi_dot([a, b.mT, a])
+
+
+def _random_results(module: ModuleType, name: str, dtype: str) -> list[tuple]:
+    """``name`` of 150 random (batched) matrices up to 8 x 8, weighted and summed, and the
+    gradient; square matrices for the determinants and the Hermitian pinv."""
+    rng = np.random.default_rng(3)
+    results = []
+    for _ in range(150):
+        m, n = (int(x) for x in rng.integers(1, 9, 2))
+        if name in ("slogdet", "logdet", "pinv hermitian"):
+            n = m
+        batch = tuple(int(x) for x in rng.integers(1, 3, int(rng.integers(0, 2))))
+        if name == "multi_dot":
+            batch = ()
+        arrays = [rng.standard_normal((*batch, m, n)).astype(dtype) for _ in range(2)]
+        a, b = (module.tensor(x, requires_grad=True) for x in arrays)
+        result = _call(module, name, a, b)
+        weights = module.tensor(rng.standard_normal(tuple(result.shape)).astype(dtype))
+        (result * weights).sum().backward()
+        results.append((result.detach().numpy(), _graph(result), a.grad.numpy()))
+    return results
+
+
+def _near(ours: np.ndarray, theirs: np.ndarray, tolerance: float) -> bool:
+    """Equal where torch's is not finite, else within ``tolerance`` of the larger of 1 and
+    the largest magnitude of torch's array (LAPACK's rounding is relative to the matrix)."""
+    finite = np.isfinite(theirs)
+    if not np.array_equal(np.isfinite(ours), finite):
+        return False
+    if not np.array_equal(ours[~finite], theirs[~finite], equal_nan=True):
+        return False
+    scale = max(1.0, float(np.abs(theirs[finite]).max(initial=0.0)))
+    return bool(np.all(np.abs(ours[finite] - theirs[finite]) <= tolerance * scale))
+
+
+FUNCTIONS = [
+    "slogdet",
+    "logdet",
+    "svdvals",
+    "norm fro",
+    "norm nuc",
+    "norm 2",
+    "norm -2",
+    "norm 1",
+    "norm -1",
+    "norm inf",
+    "norm -inf",
+    "pinv",
+    "pinv hermitian",
+    "vecdot",
+    "multi_dot",
+]
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("name", FUNCTIONS)
+def test_values_graphs_and_gradients_as_torch(
+    name: str, dtype: str, real_torch: ModuleType
+) -> None:
+    # the same shapes, dtypes and grad_fn graphs; values and gradients within a relative
+    # 1e-4 (float32) or 1e-10 (float64) of each result's scale, float32 pinv's within 1e-3
+    # (values) and 1e-2 (gradients): its scale is the inverse of the smallest singular value,
+    # and random matrices are sometimes near-singular. 'fro' is bit for bit (vector_norm's).
+    ours, theirs = _random_results(engine, name, dtype), _random_results(real_torch, name, dtype)
+    tolerance = 1e-4 if dtype == "float32" else 1e-10
+    pinv32 = name.startswith("pinv") and dtype == "float32"
+    for (value, graph, grad), (value_t, graph_t, grad_t) in zip(ours, theirs, strict=True):
+        assert graph == graph_t
+        assert value.shape == value_t.shape and value.dtype == value_t.dtype
+        assert grad.shape == grad_t.shape and grad.dtype == grad_t.dtype
+        if name == "norm fro":
+            assert np.array_equal(value, value_t) and np.array_equal(grad, grad_t)
+        assert _near(value, value_t, 1e-3 if pinv32 else tolerance)
+        assert _near(grad, grad_t, 1e-2 if pinv32 else tolerance)
+
+
+def _ranks(module: ModuleType, dtype: str, hermitian: bool) -> list[np.ndarray]:
+    """matrix_rank of random products of known rank (k of an m x k and a k x n factor)."""
+    rng = np.random.default_rng(4)
+    results = []
+    for _ in range(200):
+        m, n = (int(x) for x in rng.integers(1, 9, 2))
+        n = m if hermitian else n
+        k = int(rng.integers(1, min(m, n) + 1))
+        left = rng.standard_normal((m, k))
+        x = left @ left.T if hermitian else left @ rng.standard_normal((k, n))
+        tensor = module.tensor(x.astype(dtype))
+        results.append(module.linalg.matrix_rank(tensor, hermitian=hermitian).numpy())
+    return results
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("hermitian", [False, True])
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_matrix_rank_as_torch(dtype: str, hermitian: bool, real_torch: ModuleType) -> None:
+    ours, theirs = _ranks(engine, dtype, hermitian), _ranks(real_torch, dtype, hermitian)
+    assert all(np.array_equal(a, b) for a, b in zip(ours, theirs, strict=True))
+
+
+def _matrix_norm_outcome(
+    module: ModuleType, data: np.ndarray, order: object, dims: tuple, keepdim: bool
+) -> object:
+    a = module.tensor(data, requires_grad=True)
+    try:
+        result = module.linalg.matrix_norm(a, order, dims, keepdim)
+    except Exception as failure:  # noqa: BLE001 - torch's error is the outcome
+        return f"{type(failure).__name__}: {failure}"
+    if result.grad_fn is not None:
+        result.sum().backward()
+    grad = None if a.grad is None else a.grad.numpy()
+    return result.detach().numpy(), _graph(result), grad
+
+
+@pytest.mark.torch
+@settings(deadline=None)
+@given(
+    shape=st.lists(st.integers(0, 4), min_size=1, max_size=4),
+    order=st.sampled_from(["fro", "nuc", 1, -1, 2, -2, float("inf"), -float("inf"), 3]),
+    dims=st.tuples(st.integers(-4, 3), st.integers(-4, 3)),
+    keepdim=st.booleans(),
+    seed=st.integers(0, 2**16),
+)
+def test_matrix_norm_differential(
+    shape: list[int], order: object, dims: tuple, keepdim: bool, seed: int
+) -> None:
+    # any shape (empty dims too), order, pair of dims and keepdim: torch's errors, or its
+    # shapes, graphs and, within 1e-10 of the scale (float64), values and gradients
+    import torch
+
+    data = np.random.default_rng(seed).standard_normal(shape)
+    ours = _matrix_norm_outcome(engine, data, order, dims, keepdim)
+    theirs = _matrix_norm_outcome(torch, data, order, dims, keepdim)
+    if isinstance(theirs, str):
+        assert ours == theirs
+        return
+    assert not isinstance(ours, str), ours
+    assert ours[0].shape == theirs[0].shape and ours[1] == theirs[1]
+    assert _near(ours[0], theirs[0], 1e-10)
+    assert (ours[2] is None) == (theirs[2] is None)
+    if theirs[2] is not None:
+        assert _near(ours[2], theirs[2], 1e-10)
