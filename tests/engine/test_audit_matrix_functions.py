@@ -15,6 +15,7 @@ import pytest
 from audit_outcomes import outcome
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_audit_linalg_functions import _graph
 
 import gradekit.engine as engine
 from gradekit.engine import errors as engine_errors
@@ -256,17 +257,6 @@ def test_chain_matmul_warns_once_at_the_callers_line() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         engine.chain_matmul(engine.ones(2, 3), engine.ones(3, 2))
-
-
-def _graph(tensor: object) -> list[str]:
-    names: list[str] = []
-    pending = [tensor.grad_fn]  # type: ignore[attr-defined]
-    while pending:
-        node = pending.pop()
-        if node is not None:
-            names.append(node.name())
-            pending.extend(reversed([n for n, _ in node.next_functions]))
-    return names
 
 
 def _call(module: ModuleType, name: str, a: object, b: object) -> object:
