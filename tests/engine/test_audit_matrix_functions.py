@@ -231,6 +231,16 @@ GOLDENS = {
     "a = torch.tensor([[1.0, 2.0], [3.0, -1.0], [2.0, 0.5]], requires_grad=True)\nr = torch.linalg.pinv(a)\n(r * torch.arange(6.0).reshape(2, 3)).sum().backward()\nresult = (r.grad_fn.name(), a.grad)": "('LinalgPinvBackward0', torch.float32 (3, 2) [[-0.751701, -0.421769], [0.197279, 0.0680273], [-0.170068, 0.108844]] rg=False)",
     "a = torch.tensor([[2.0, 1.0], [1.0, 3.0]], requires_grad=True)\n(g,) = torch.autograd.grad(torch.linalg.pinv(a).sum(), a, create_graph=True)\nresult = (g.grad_fn.name(), g)": "('AddBackward0', torch.float32 (2, 2) [[-0.16, -0.08], [-0.08, -0.04]] rg=True)",
     "a = torch.tensor([[2.0, 1.0], [1.0, 3.0]], requires_grad=True)\nr = torch.pinverse(a)\nr.sum().backward()\nresult = (r.grad_fn.name(), a.grad)": "('LinalgPinvBackward0', torch.float32 (2, 2) [[-0.16, -0.08], [-0.08, -0.04]] rg=False)",
+    # torch's parser: a float parameter takes a bool (True is 1.0); tol / rcond given as None is
+    # no overload's; vecdot's dim is an int
+    "result = torch.linalg.vecdot(torch.ones(3), torch.ones(3), dim=None)": "TypeError: linalg_vecdot(): argument 'dim' must be int, not NoneType",
+    "result = torch.linalg.matrix_rank(torch.eye(2), None, True)": "TypeError: linalg_matrix_rank() received an invalid combination of arguments - got (Tensor, NoneType, bool), but expected one of:\n * (Tensor input, *, Tensor atol = None, Tensor rtol = None, bool hermitian = False, Tensor out = None)\n * (Tensor input, *, float atol = None, float rtol = None, bool hermitian = False, Tensor out = None)\n * (Tensor input, Tensor tol, bool hermitian = False, *, Tensor out = None)\n * (Tensor input, float tol, bool hermitian = False, *, Tensor out = None)\n",
+    "result = torch.linalg.matrix_rank(torch.eye(2), True, True)": "torch.int64 () 0 rg=False",
+    "result = torch.linalg.matrix_rank(torch.eye(2), atol=0.1, rtol=True)": "torch.int64 () 0 rg=False",
+    "result = torch.linalg.pinv(torch.eye(2), None, True)": "TypeError: linalg_pinv() received an invalid combination of arguments - got (Tensor, NoneType, bool), but expected one of:\n * (Tensor input, *, Tensor atol = None, Tensor rtol = None, bool hermitian = False, Tensor out = None)\n * (Tensor input, *, float atol = None, float rtol = None, bool hermitian = False, Tensor out = None)\n * (Tensor input, Tensor rcond, bool hermitian = False, *, Tensor out = None)\n * (Tensor input, float rcond, bool hermitian = False, *, Tensor out = None)\n",
+    "result = torch.linalg.pinv(torch.eye(2) * 2, True)": "torch.float32 (2, 2) [[0.0, 0.0], [0.0, 0.0]] rg=False",
+    "result = torch.pinverse(torch.eye(2) * 2, True)": "torch.float32 (2, 2) [[0.0, 0.0], [0.0, 0.0]] rg=False",
+    "result = torch.eye(2).pinverse(None)": "TypeError: pinverse(): argument 'rcond' (position 1) must be float, not NoneType",
 }
 
 

@@ -26,7 +26,7 @@ from ..tensor import Tensor
 from . import arguments
 from .core import as_array, edge
 from .quiet import quiet_call
-from .reduction_arguments import parsed
+from .reduction_arguments import int_argument, parsed
 from .solvers import _check_matrix, _column_major, _mT, _solve
 
 _RETURN_TYPES: dict[str, type] = {}
@@ -339,6 +339,7 @@ def _vecdot(x: Tensor, y: Tensor, *, dim: Any = -1) -> Tensor:
     """torch's composition: ``(x.conj() * y).sum(dim)``."""
     if not (isinstance(x, Tensor) and isinstance(y, Tensor)):
         raise TypeError("linalg_vecdot")  # (the parser words it)
+    dim = int_argument(dim)
     if x.dtype.category != FLOATING:
         raise errors.error("linalg_floating", name="linalg.vecdot", dtype=x.dtype.scalar_name)
     if x.dtype is not y.dtype:
@@ -488,7 +489,7 @@ def _tolerance_array(value: Any) -> np.ndarray | None:
         return None
     if isinstance(value, Tensor):
         return value._data.astype(np.float64)
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
+    if not isinstance(value, (int, float)):  # (torch's parser reads a bool as a float too)
         raise TypeError("tolerance")  # (the parser words it)
     return np.array(float(value))
 
@@ -512,9 +513,12 @@ def _threshold(atol: np.ndarray, rtol: np.ndarray, largest: np.ndarray, d: np.dt
     return np.maximum(atol, rtol * largest)
 
 
+_UNSET: Any = object()  # (an explicit None for tol / rcond is the parser's TypeError)
+
+
 def _matrix_rank(
     input: Tensor,
-    tol: Any = None,
+    tol: Any = _UNSET,
     hermitian: Any = False,
     *,
     atol: Any = None,
@@ -525,10 +529,10 @@ def _matrix_rank(
     ``max(atol, rtol * the largest)`` (torch's matrix_rank_impl); int64."""
     if not isinstance(input, Tensor) or not isinstance(hermitian, bool) or out is not None:
         raise TypeError("linalg_matrix_rank")  # (the parser words it)
-    if tol is not None and (atol is not None or rtol is not None):
+    if tol is not _UNSET and (tol is None or atol is not None or rtol is not None):
         raise TypeError("linalg_matrix_rank")
-    atol_array = _tolerance_array(tol if tol is not None else atol)
-    rtol_array = np.zeros(()) if tol is not None else _tolerance_array(rtol)
+    atol_array = _tolerance_array(tol if tol is not _UNSET else atol)
+    rtol_array = np.zeros(()) if tol is not _UNSET else _tolerance_array(rtol)
     if input.dim() < 2:
         raise errors.error("matrix_rank_dims")
     if input.dtype not in (float32, float64):
@@ -602,7 +606,7 @@ def _pinv_data(data: np.ndarray, atol: Any, rtol: Any, hermitian: bool) -> np.nd
 
 def _pinv(
     input: Tensor,
-    rcond: Any = None,
+    rcond: Any = _UNSET,
     hermitian: Any = False,
     *,
     atol: Any = None,
@@ -611,10 +615,10 @@ def _pinv(
 ) -> Tensor:
     if not isinstance(input, Tensor) or not isinstance(hermitian, bool) or out is not None:
         raise TypeError("linalg_pinv")  # (the parser words it)
-    if rcond is not None and (atol is not None or rtol is not None):
+    if rcond is not _UNSET and (rcond is None or atol is not None or rtol is not None):
         raise TypeError("linalg_pinv")
-    atol_array = None if rcond is not None else _tolerance_array(atol)
-    rtol_array = _tolerance_array(rcond if rcond is not None else rtol)
+    atol_array = None if rcond is not _UNSET else _tolerance_array(atol)
+    rtol_array = _tolerance_array(rcond if rcond is not _UNSET else rtol)
     if input.dtype not in (float32, float64) or input.dim() < 2:
         raise errors.error("pinv_input", dtype=input.dtype.scalar_name, shape=list(input.shape))
     d = input.dtype
@@ -628,7 +632,7 @@ def _pinv(
 
 
 def _pinverse(input: Tensor, rcond: Any = 1e-15) -> Tensor:
-    if isinstance(rcond, bool) or not isinstance(rcond, (int, float)):
+    if not isinstance(rcond, (int, float)):
         raise TypeError("pinverse")  # (the parser words it)
     return _pinv(input, float(rcond))
 
