@@ -234,6 +234,8 @@ try:
     chain_matmul = _deferred(
         "matrix_functions", "chain_matmul", "chain_matmul", shown_module="torch.functional"
     )
+    corrcoef = _deferred("covariance", "corrcoef", "corrcoef")
+    cov = _deferred("covariance", "cov", "cov")
     logdet = _deferred("matrix_functions", "logdet", "logdet")
     pinverse = _deferred("matrix_functions", "pinverse", "pinverse")
     slogdet = _deferred("matrix_functions", "slogdet", "slogdet")
@@ -357,11 +359,13 @@ __all__ = [
     "clamp_min",
     "clip",
     "copysign",
+    "corrcoef",
     "cos",
     "cosine_similarity",
     "count_nonzero",
     "cuda",
     "cross",
+    "cov",
     "det",
     "default_generator",
     "deg2rad",

@@ -1561,6 +1561,29 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "linalg.pinv({dtype}{{{shape}}}): expected a tensor with 2 or more dimensions of float, "
         "double, cfloat or cdouble types",
     ),
+    # --- cov / corrcoef (ops/covariance.py)
+    "cov_dims": (
+        RuntimeError,
+        "{name}(): expected input to have two or fewer dimensions but got an input with {ndim} "
+        "dimensions",
+    ),
+    "cov_bool": (RuntimeError, "cov(): bool dtype is not supported for input"),
+    "cov_weights_dims": (
+        RuntimeError,
+        "cov(): expected {name} to have one or fewer dimensions but got {name} with {ndim} "
+        "dimensions",
+    ),
+    "cov_weights_dtype": (
+        RuntimeError,
+        "cov(): expected {name} to have {kind} dtype but got {name} with {dtype} dtype",
+    ),
+    "cov_weights_numel": (
+        RuntimeError,
+        "cov(): expected {name} to have the same numel as there are observations in the input "
+        "but got {numel} != {observations}",
+    ),
+    "cov_weights_negative": (RuntimeError, "cov(): {name} cannot be negative"),
+    "cov_weights_zero": (RuntimeError, "cov(): weights sum to zero, can't be normalized"),
     "cosine_dtype": (
         RuntimeError,
         "expected common dtype to be floating point, yet common dtype is {dtype}",
@@ -1791,6 +1814,11 @@ WARNINGS: dict[str, str] = {
         "torch.linalg.multi_dot instead, which accepts a list of two or more tensors rather "
         "than multiple parameters. (Triggered internally at "
         "/__w/pytorch/pytorch/aten/src/ATen/native/LinearAlgebra.cpp:1102.)"
+    ),
+    "cov_degrees_of_freedom": (
+        "cov(): degrees of freedom is <= 0. Correction should be strictly less than the number "
+        "of observations. (Triggered internally at "
+        "/__w/pytorch/pytorch/aten/src/ATen/native/Correlation.cpp:129.)"
     ),
     "cross_default_dim": (
         "Using torch.cross without specifying the dim arg is deprecated.\nPlease either pass "

@@ -2402,6 +2402,13 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
         lambda T, a, b, c: T.linalg.multi_dot([a, b, c]),
         ((3,), (3, 4), (4, 2)),
     ),
+    DifferentiableOp("cov", lambda T, a: T.cov(a), ((3, 5),)),
+    DifferentiableOp(
+        "cov_weights",
+        lambda T, a, w: T.cov(a, fweights=T.tensor([1, 2, 1, 3]), aweights=w.abs() + 0.5),
+        ((2, 4), (4,)),
+    ),
+    DifferentiableOp("corrcoef", lambda T, a: T.corrcoef(a), ((3, 5),)),
     DifferentiableOp(
         "linalg_solve",
         lambda T, a, b: T.linalg.solve(a + 3 * T.eye(2, dtype=a.dtype), b),

@@ -241,6 +241,58 @@ GOLDENS = {
     "result = torch.linalg.pinv(torch.eye(2) * 2, True)": "torch.float32 (2, 2) [[0.0, 0.0], [0.0, 0.0]] rg=False",
     "result = torch.pinverse(torch.eye(2) * 2, True)": "torch.float32 (2, 2) [[0.0, 0.0], [0.0, 0.0]] rg=False",
     "result = torch.eye(2).pinverse(None)": "TypeError: pinverse(): argument 'rcond' (position 1) must be float, not NoneType",
+    # cov / corrcoef (ops/covariance.py): torch's compositions (the weighted mean subtracted, mm with the
+    # transposed (weighted) centred observations, divided by the weights' sum less the correction,
+    # squeezed; corrcoef divides by the standard deviations as a column and a row and clips)
+    "result = torch.cov(torch.tensor([[1.0, 2.0, 4.0, 7.0], [2.0, 1.0, 0.5, 3.0]]))": "torch.float32 (2, 2) [[7.0, 1.41667], [1.41667, 1.22917]] rg=False",
+    "result = torch.cov(torch.tensor([[1.0, 2.0, 4.0, 7.0], [2.0, 1.0, 0.5, 3.0]]), correction=0)": "torch.float32 (2, 2) [[5.25, 1.0625], [1.0625, 0.921875]] rg=False",
+    "result = torch.cov(torch.tensor([[1.0, 2.0, 4.0, 7.0], [2.0, 1.0, 0.5, 3.0]]), correction=2)": "torch.float32 (2, 2) [[10.5, 2.125], [2.125, 1.84375]] rg=False",
+    "result = torch.cov(torch.tensor([[1.0, 2.0, 4.0, 7.0], [2.0, 1.0, 0.5, 3.0]]), fweights=torch.tensor([1, 2, 1, 2]))": "torch.float32 (2, 2) [[6.96667, 1.95], [1.95, 1.175]] rg=False",
+    "result = torch.cov(torch.tensor([[1.0, 2.0, 4.0, 7.0], [2.0, 1.0, 0.5, 3.0]]), aweights=torch.tensor([0.5, 1.0, 2.0, 1.0]))": "torch.float32 (2, 2) [[5.60714, 1.5], [1.5, 1.44643]] rg=False",
+    "result = torch.cov(torch.tensor([[1.0, 2.0, 4.0, 7.0], [2.0, 1.0, 0.5, 3.0]]), fweights=torch.tensor([1, 2, 1, 3]), aweights=torch.tensor([0.5, 1.0, 2.0, 1.0]))": "torch.float32 (2, 2) [[6.04255, 2.2234], [2.2234, 1.43085]] rg=False",
+    "result = torch.cov(torch.tensor([[1.0, 2.0, 4.0, 7.0], [2.0, 1.0, 0.5, 3.0]]), correction=0, fweights=torch.tensor([1, 2, 1, 3]), aweights=torch.tensor([0.5, 1.0, 2.0, 1.0]))": "torch.float32 (2, 2) [[5.04889, 1.85778], [1.85778, 1.19556]] rg=False",
+    "result = torch.cov(torch.tensor([[1.0, 2.0, 4.0, 7.0]]), aweights=torch.tensor([0.5, 1.0, 2.0, 1.0], dtype=torch.float64))": "torch.float64 () 5.60714 rg=False",
+    "result = torch.cov(torch.tensor([1.0, 2.0, 4.0, 7.0]))": "torch.float32 () 7.0 rg=False",
+    "result = torch.cov(torch.tensor([[1, 2, 3], [4, 5, 7]]))": "torch.float32 (2, 2) [[1.0, 1.5], [1.5, 2.33333]] rg=False",
+    "result = torch.cov(torch.tensor([[1.0, 2.0, 4.0], [2.0, 1.0, 0.5]], dtype=torch.float16))": "torch.float16 (2, 2) [[2.33398, -1.08301], [-1.08301, 0.583496]] rg=False",
+    "result = torch.cov(torch.tensor([[1.0, 2.0, 4.0], [2.0, 1.0, 0.5]])).stride()": "(2, 1)",
+    "result = torch.cov(torch.tensor([[1.0, 2.0, 4.0], [2.0, 1.0, 0.5]]).t())": "torch.float32 (3, 3) [[0.5, -0.5, -1.75], [-0.5, 0.5, 1.75], [-1.75, 1.75, 6.125]] rg=False",
+    "result = torch.cov(torch.ones(2, 1))": "torch.float32 (2, 2) [[nan, nan], [nan, nan]] rg=False",
+    "result = torch.cov(torch.ones(2, 0))": "torch.float32 (2, 2) [[nan, nan], [nan, nan]] rg=False",
+    "result = torch.cov(torch.tensor(2.0))": "torch.float32 () nan rg=False",
+    "result = torch.cov(torch.ones(2, 3), correction=-1)": "torch.float32 (2, 2) [[0.0, 0.0], [0.0, 0.0]] rg=False",
+    "result = torch.cov(torch.ones(2, 3), fweights=torch.tensor([1, 2, 3], dtype=torch.int32))": "torch.float32 (2, 2) [[0.0, 0.0], [0.0, 0.0]] rg=False",
+    "result = torch.cov(torch.ones(2, 2, 2))": "RuntimeError: cov(): expected input to have two or fewer dimensions but got an input with 3 dimensions",
+    "result = torch.cov(torch.ones(2, 3, dtype=torch.bool))": "RuntimeError: cov(): bool dtype is not supported for input",
+    "result = torch.cov(torch.ones(2, 3), fweights=torch.tensor([1.0, 2, 3]))": "RuntimeError: cov(): expected fweights to have integral dtype but got fweights with Float dtype",
+    "result = torch.cov(torch.ones(2, 3), fweights=torch.tensor([True, False, True]))": "RuntimeError: cov(): expected fweights to have integral dtype but got fweights with Bool dtype",
+    "result = torch.cov(torch.ones(2, 3), fweights=torch.tensor([1, 2]))": "RuntimeError: cov(): expected fweights to have the same numel as there are observations in the input but got 2 != 3",
+    "result = torch.cov(torch.ones(2, 3), fweights=torch.tensor([1, -2, 3]))": "RuntimeError: cov(): fweights cannot be negative",
+    "result = torch.cov(torch.ones(2, 3), fweights=torch.tensor([[1, 2, 3]]))": "RuntimeError: cov(): expected fweights to have one or fewer dimensions but got fweights with 2 dimensions",
+    "result = torch.cov(torch.ones(2, 3), aweights=torch.tensor([1, 2, 3]))": "RuntimeError: cov(): expected aweights to have floating point dtype but got aweights with Long dtype",
+    "result = torch.cov(torch.ones(2, 3), aweights=torch.tensor([1.0, -2, 3]))": "RuntimeError: cov(): aweights cannot be negative",
+    "result = torch.cov(torch.ones(2, 3), aweights=torch.tensor([[1.0, 2, 3]]))": "RuntimeError: cov(): expected aweights to have one or fewer dimensions but got aweights with 2 dimensions",
+    "result = torch.cov(torch.ones(2, 3), aweights=torch.tensor([1.0, 2]))": "RuntimeError: cov(): expected aweights to have the same numel as there are observations in the input but got 2 != 3",
+    "result = torch.cov(torch.ones(2, 3), aweights=torch.tensor([0.0, 0, 0]))": "RuntimeError: cov(): weights sum to zero, can't be normalized",
+    "result = torch.cov(torch.ones(2, 3), fweights=torch.tensor([0, 0, 0]))": "RuntimeError: cov(): weights sum to zero, can't be normalized",
+    "result = torch.cov(torch.ones(2, 3), correction=1.5)": "TypeError: cov(): argument 'correction' must be int, not float",
+    "result = torch.cov(torch.ones(2, 3), 1)": "TypeError: cov() takes 1 positional argument but 2 were given",
+    "result = torch.cov(torch.ones(2, 3), fweights=[1, 2, 3])": "TypeError: cov(): argument 'fweights' must be Tensor, not list",
+    "result = torch.cov([[1.0, 2.0]])": "TypeError: cov(): argument 'input' (position 1) must be Tensor, not list",
+    "result = torch.ones(2, 3).cov(correction=0)": "torch.float32 (2, 2) [[0.0, 0.0], [0.0, 0.0]] rg=False",
+    "result = torch.tensor([[1.0, 2.0, 4.0], [2.0, 1.0, 0.5]]).corrcoef()": "torch.float32 (2, 2) [[1.0, -0.928571], [-0.928571, 1.0]] rg=False",
+    "result = torch.corrcoef(torch.tensor([[1.0, 2.0, 4.0, 7.0], [2.0, 1.0, 0.5, 3.0], [0.0, 1.0, 1.0, 2.0]]))": "torch.float32 (3, 3) [[1.0, 0.482962, 0.92582], [0.482962, 1.0, 0.36823], [0.92582, 0.36823, 1.0]] rg=False",
+    "result = torch.corrcoef(torch.tensor([1.0, 2.0, 4.0]))": "torch.float32 () 1.0 rg=False",
+    "result = torch.corrcoef(torch.tensor([[1, 2, 3], [4, 5, 7]]))": "torch.float32 (2, 2) [[1.0, 0.981981], [0.981981, 1.0]] rg=False",
+    "result = torch.corrcoef(torch.ones(2, 3))": "torch.float32 (2, 2) [[nan, nan], [nan, nan]] rg=False",
+    "result = torch.corrcoef(torch.ones(2, 3, 4))": "RuntimeError: corrcoef(): expected input to have two or fewer dimensions but got an input with 3 dimensions",
+    "result = torch.corrcoef(torch.ones(2, 3), 1)": "TypeError: corrcoef() takes 1 positional argument but 2 were given",
+    "names = lambda f: [] if f is None else [f.name()] + [x for n, _ in f.next_functions for x in names(n)]\nx = torch.tensor([[1.0, 2.0, 4.0, 7.0], [2.0, 1.0, 0.5, 3.0]], requires_grad=True)\nr = torch.cov(x)\n(r * torch.tensor([[1.0, 2.0], [3.0, 4.0]])).sum().backward()\nresult = (names(r.grad_fn), x.grad)": "(['SqueezeBackward0', 'DivBackward0', 'MmBackward0', 'SubBackward0', 'torch::autograd::AccumulateGrad', 'UnsqueezeBackward0', 'DivBackward0', 'SumBackward1', 'torch::autograd::AccumulateGrad', 'TBackward0', 'SubBackward0', 'torch::autograd::AccumulateGrad', 'UnsqueezeBackward0', 'DivBackward0', 'SumBackward1', 'torch::autograd::AccumulateGrad'], torch.float32 (2, 4) [[-1.04167, -2.04167, -1.54167, 4.625], [-3.16667, -4.16667, -2.16667, 9.5]] rg=False)",
+    "names = lambda f: [] if f is None else [f.name()] + [x for n, _ in f.next_functions for x in names(n)]\nx = torch.tensor([[1.0, 2.0, 4.0, 7.0], [2.0, 1.0, 0.5, 3.0]], requires_grad=True)\nr = torch.cov(x, fweights=torch.tensor([1, 2, 1, 3]), aweights=torch.tensor([0.5, 1.0, 2.0, 1.0]))\nr.sum().backward()\nresult = (names(r.grad_fn), x.grad)": "(['SqueezeBackward0', 'DivBackward0', 'MmBackward0', 'SubBackward0', 'torch::autograd::AccumulateGrad', 'UnsqueezeBackward0', 'DivBackward0', 'SumBackward1', 'MulBackward0', 'torch::autograd::AccumulateGrad', 'TBackward0', 'MulBackward0', 'SubBackward0', 'torch::autograd::AccumulateGrad', 'UnsqueezeBackward0', 'DivBackward0', 'SumBackward1', 'MulBackward0', 'torch::autograd::AccumulateGrad'], torch.float32 (2, 4) [[-0.510638, -2.04255, -1.08511, 3.6383], [-0.510638, -2.04255, -1.08511, 3.6383]] rg=False)",
+    "names = lambda f: [] if f is None else [f.name()] + [x for n, _ in f.next_functions for x in names(n)]\nx = torch.tensor([1.0, 2.0, 4.0, 7.0], requires_grad=True)\nr = torch.cov(x)\nr.backward()\nresult = (names(r.grad_fn), x.grad)": "(['SqueezeBackward0', 'DivBackward0', 'MmBackward0', 'SubBackward0', 'ViewBackward0', 'torch::autograd::AccumulateGrad', 'UnsqueezeBackward0', 'DivBackward0', 'SumBackward1', 'ViewBackward0', 'torch::autograd::AccumulateGrad', 'TBackward0', 'SubBackward0', 'ViewBackward0', 'torch::autograd::AccumulateGrad', 'UnsqueezeBackward0', 'DivBackward0', 'SumBackward1', 'ViewBackward0', 'torch::autograd::AccumulateGrad'], torch.float32 (4,) [-1.66667, -1.0, 0.333333, 2.33333] rg=False)",
+    "names = lambda f: [] if f is None else [f.name()] + [x for n, _ in f.next_functions for x in names(n)]\nx = torch.tensor([[1.0, 2.0, 4.0, 7.0], [2.0, 1.0, 0.5, 3.0]], requires_grad=True)\nr = torch.corrcoef(x)\n(r * torch.tensor([[1.0, 2.0], [3.0, 4.0]])).sum().backward()\nresult = (names(r.grad_fn), x.grad)": "(['ClampBackward1', 'DivBackward0', 'DivBackward0', 'SqueezeBackward0', 'DivBackward0', 'MmBackward0', 'SubBackward0', 'torch::autograd::AccumulateGrad', 'UnsqueezeBackward0', 'DivBackward0', 'SumBackward1', 'torch::autograd::AccumulateGrad', 'TBackward0', 'SubBackward0', 'torch::autograd::AccumulateGrad', 'UnsqueezeBackward0', 'DivBackward0', 'SumBackward1', 'torch::autograd::AccumulateGrad', 'ViewBackward0', 'SqrtBackward0', 'DiagonalBackward0', 'SqueezeBackward0', 'DivBackward0', 'MmBackward0', 'SubBackward0', 'torch::autograd::AccumulateGrad', 'UnsqueezeBackward0', 'DivBackward0', 'SumBackward1', 'torch::autograd::AccumulateGrad', 'TBackward0', 'SubBackward0', 'torch::autograd::AccumulateGrad', 'UnsqueezeBackward0', 'DivBackward0', 'SumBackward1', 'torch::autograd::AccumulateGrad', 'ViewBackward0', 'SqrtBackward0', 'DiagonalBackward0', 'SqueezeBackward0', 'DivBackward0', 'MmBackward0', 'SubBackward0', 'torch::autograd::AccumulateGrad', 'UnsqueezeBackward0', 'DivBackward0', 'SumBackward1', 'torch::autograd::AccumulateGrad', 'TBackward0', 'SubBackward0', 'torch::autograd::AccumulateGrad', 'UnsqueezeBackward0', 'DivBackward0', 'SumBackward1', 'torch::autograd::AccumulateGrad'], torch.float32 (2, 4) [[0.500549, -0.182633, -0.69671, 0.378794], [-1.66605, -0.442996, 1.02082, 1.08823]] rg=False)",
+    "x = torch.tensor([[1.0, 2.0, 4.0, 7.0], [2.0, 1.0, 0.5, 3.0]], requires_grad=True)\n(g,) = torch.autograd.grad(torch.cov(x)[0, 1], x, create_graph=True)\n(h,) = torch.autograd.grad(g[0, 0], x)\nresult = (g.grad_fn.name(), g, h)": "('AddBackward0', torch.float32 (2, 4) [[0.125, -0.208333, -0.375, 0.458333], [-0.833333, -0.5, 0.166667, 1.16667]] rg=True, torch.float32 (2, 4) [[0.0, 0.0, 0.0, 0.0], [0.25, -0.0833333, -0.0833333, -0.0833333]] rg=False)",
+    "x = torch.tensor([[1.0, 2.0, 4.0, 7.0], [2.0, 1.0, 0.5, 3.0]], requires_grad=True)\nw = torch.tensor([0.5, 1.0, 2.0, 1.0], requires_grad=True)\ntorch.cov(x, aweights=w).sum().backward()\nresult = w.grad": "torch.float32 (4,) [-1.92347, -1.20536, -1.18878, 4.54464] rg=False",
 }
 
 
@@ -429,3 +481,39 @@ def test_matrix_norm_differential(
     assert (ours[2] is None) == (theirs[2] is None)
     if theirs[2] is not None:
         assert _near(ours[2], theirs[2], 1e-10)
+
+
+def _covariances(module: ModuleType, dtype: str) -> list[tuple]:
+    """cov (random correction and weights) and corrcoef of random 1-5 x 1-12 inputs, with
+    the graphs and the gradients of a weighted sum."""
+    rng = np.random.default_rng(6)
+    results = []
+    for trial in range(200):
+        rows, columns = int(rng.integers(1, 6)), int(rng.integers(2, 13))
+        x = module.tensor(rng.standard_normal((rows, columns)).astype(dtype), requires_grad=True)
+        if trial % 3 == 2:
+            result = module.corrcoef(x)
+        else:
+            keywords = {"correction": int(rng.integers(0, 2))}
+            if rng.random() < 0.5:
+                keywords["fweights"] = module.tensor(rng.integers(1, 4, columns))
+            if rng.random() < 0.5:
+                keywords["aweights"] = module.tensor(rng.random(columns).astype(dtype) + 0.1)
+            result = module.cov(x, **keywords)
+        weights = module.tensor(rng.standard_normal(tuple(result.shape)).astype(dtype))
+        (result * weights).sum().backward()
+        results.append((result.detach().numpy(), _graph(result), x.grad.numpy()))
+    return results
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_cov_and_corrcoef_as_torch(dtype: str, real_torch: ModuleType) -> None:
+    # torch's graphs; values and gradients within a relative 1e-5 (float32) / 1e-12 (float64)
+    # of their scale (the engine's sums and mm keep numpy's order: see the internals doc)
+    ours, theirs = _covariances(engine, dtype), _covariances(real_torch, dtype)
+    tolerance = 1e-5 if dtype == "float32" else 1e-12
+    for (value, graph, grad), (value_t, graph_t, grad_t) in zip(ours, theirs, strict=True):
+        assert graph == graph_t
+        assert value.shape == value_t.shape and value.dtype == value_t.dtype
+        assert _near(value, value_t, tolerance) and _near(grad, grad_t, tolerance)

@@ -110,6 +110,7 @@ DEFERRED_MODULES = {
     "gradekit.engine.ops.contraction": "torch.einsum('ij->j', x)",
     "gradekit.engine.ops.solvers": "x.det()",
     "gradekit.engine.ops.matrix_functions": "torch.linalg.svdvals(x)",
+    "gradekit.engine.ops.covariance": "torch.cov(x)",
     "gradekit.engine.ops.counting": "torch.unique(x)",
     "gradekit.engine.ops.bucketing": "x.msort()",
     "gradekit.engine.nn.similarity": "torch.cosine_similarity(x, x)",

@@ -191,6 +191,10 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "(Tensor input, float rcond, bool hermitian = False, *, Tensor out = None)",
     ),
     "pinverse": ("(Tensor input, float rcond = 1e-15)",),
+    "cov": (
+        "(Tensor input, *, int correction = 1, Tensor fweights = None, Tensor aweights = None)",
+    ),
+    "corrcoef": ("(Tensor input)",),
     "cosine_similarity": ("(Tensor x1, Tensor x2, int dim = 1, float eps = 1e-08)",),
     "pairwise_distance": (
         "(Tensor x1, Tensor x2, float p = 2, float eps = 1e-06, bool keepdim = False)",
