@@ -239,6 +239,7 @@ try:
     logdet = _deferred("matrix_functions", "logdet", "logdet")
     pinverse = _deferred("matrix_functions", "pinverse", "pinverse")
     slogdet = _deferred("matrix_functions", "slogdet", "slogdet")
+    svd = _deferred("matrix_functions", "svd", "svd")
     cosine_similarity = _deferred("nn.similarity", "cosine_similarity", "cosine_similarity")
     pairwise_distance = _deferred("nn.similarity", "pairwise_distance", "pairwise_distance")
     addbmm = _deferred("products", "addbmm", "addbmm")
@@ -522,6 +523,7 @@ __all__ = [
     "scatter_add",
     "scatter_reduce",
     "sum",
+    "svd",
     "tanh",
     "tensor",
     "topk",

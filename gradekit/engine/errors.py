@@ -1552,6 +1552,10 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "torch.linalg.matrix_rank: The input tensor input must have at least 2 dimensions.",
     ),
+    "svd_dims": (
+        RuntimeError,
+        "linalg.svd: input should have at least 2 dimensions, but has {ndim} dimensions instead",
+    ),
     "svd_float_double": (
         RuntimeError,
         "This function doesn't handle types other than float and double",

@@ -1,5 +1,5 @@
 """torch.linalg: vector norms (``vector_norm``, and ``norm`` for the vector cases),
-``matrix_power``, ``cross``, ``inv``, ``det``, ``solve``, ``slogdet``, ``svdvals``,
+``matrix_power``, ``cross``, ``inv``, ``det``, ``solve``, ``slogdet``, ``svd``, ``svdvals``,
 ``matrix_norm``, ``matrix_rank``, ``pinv``, ``vecdot``, ``multi_dot`` and ``LinAlgError``."""
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ multi_dot = _deferred(
 )
 pinv = _deferred("matrix_functions", "linalg_pinv", "pinv", qualname="linalg_pinv")
 slogdet = _deferred("matrix_functions", "linalg_slogdet", "slogdet", qualname="linalg_slogdet")
+svd = _deferred("matrix_functions", "linalg_svd", "svd", qualname="linalg_svd")
 svdvals = _deferred("matrix_functions", "linalg_svdvals", "svdvals", qualname="linalg_svdvals")
 vecdot = _deferred("matrix_functions", "linalg_vecdot", "vecdot", qualname="linalg_vecdot")
 
@@ -52,6 +53,7 @@ __all__ = [
     "pinv",
     "slogdet",
     "solve",
+    "svd",
     "svdvals",
     "vecdot",
     "vector_norm",

@@ -2386,6 +2386,18 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
     DifferentiableOp("linalg_svdvals", lambda T, a: T.linalg.svdvals(a), ((3, 2),)),
     DifferentiableOp("linalg_svdvals_wide", lambda T, a: T.linalg.svdvals(a), ((2, 2, 4),)),
     DifferentiableOp(
+        "linalg_svd_invariant",  # (a loss the vectors' signs do not change)
+        lambda T, a: (lambda u, s, vh: (u[:, :2] ** 2).sum(0) + s + (vh**2).sum(1))(
+            *T.linalg.svd(a)
+        ),
+        ((3, 2),),
+    ),
+    DifferentiableOp(
+        "svd_wide_invariant",
+        lambda T, a: (lambda u, s, v: (u * u)[0] + 2 * s + (v * v)[1])(*T.svd(a)),
+        ((2, 4),),
+    ),
+    DifferentiableOp(
         "linalg_matrix_norm_nuc", lambda T, a: T.linalg.matrix_norm(a, "nuc"), ((3, 2),)
     ),
     DifferentiableOp("linalg_matrix_norm_2", lambda T, a: T.linalg.matrix_norm(a, 2), ((2, 3),)),

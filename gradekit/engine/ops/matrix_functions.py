@@ -32,15 +32,18 @@ from .solvers import _check_matrix, _column_major, _mT, _solve
 _RETURN_TYPES: dict[str, type] = {}
 
 
-def _return_type(name: str, first: str, second: str) -> type:
-    """torch.return_types.``name``, a named tuple of two tensors with torch's repr (made on
+def _return_type(name: str, *fields: str) -> type:
+    """torch.return_types.``name``, a named tuple of tensors with torch's repr (made on
     first use)."""
     made = _RETURN_TYPES.get(name)
     if made is None:
-        made = NamedTuple(name, [(first, Tensor), (second, Tensor)])  # type: ignore[misc]
+        made = NamedTuple(name, [(field, Tensor) for field in fields])  # type: ignore[misc]
 
         def __repr__(self: Any) -> str:  # noqa: N807 - the named tuple's repr
-            return f"torch.return_types.{name}(\n{first}={self[0]!r},\n{second}={self[1]!r})"
+            shown = ",\n".join(
+                f"{field}={value!r}" for field, value in zip(fields, self, strict=True)
+            )
+            return f"torch.return_types.{name}(\n{shown})"
 
         made.__repr__ = __repr__  # type: ignore[method-assign]
         made.__module__ = "torch.return_types"
@@ -131,7 +134,7 @@ class LinalgSvdBackward0(Node):
     E_ij = S_j^2 - S_i^2 (and the projections onto the complements when A is not square).
     Saves U, S, Vh (the outputs)."""
 
-    __slots__ = ()
+    __slots__ = ("full_matrices",)
     num_outputs = 3
 
     def backward(self, grads: tuple | Tensor) -> tuple:
@@ -139,6 +142,11 @@ class LinalgSvdBackward0(Node):
 
         grad_u, grad_s, grad_vh = grads if isinstance(grads, tuple) else (None, grads, None)
         U, S, Vh = self.saved_tensors  # noqa: N806 - torch's names
+        if self.full_matrices:  # (torch's derivatives.yaml: the first k columns / rows)
+            k = S.shape[-1]
+            U, Vh = U[..., :k], Vh[..., :k, :]  # noqa: N806
+            grad_u = None if grad_u is None else grad_u[..., :k]
+            grad_vh = None if grad_vh is None else grad_vh[..., :k, :]
         m, n = U.shape[-2], Vh.shape[-1]
         if grad_u is None and grad_vh is None:
             if grad_s is None:
@@ -194,10 +202,55 @@ def _singular_values(data: np.ndarray) -> np.ndarray:
     return quiet_call(np.linalg.svd, data, compute_uv=False)
 
 
-def _svd_arrays(data: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """gesdd's reduced SVD, U and Vh column-major per matrix as LAPACK writes torch's."""
-    u, s, vh = quiet_call(np.linalg.svd, data, full_matrices=False)
+def _svd_arrays(
+    data: np.ndarray, full_matrices: bool = False
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """gesdd's SVD, U and Vh column-major per matrix as LAPACK writes torch's."""
+    u, s, vh = quiet_call(np.linalg.svd, data, full_matrices=full_matrices)
     return _column_major(u), s, _column_major(vh)
+
+
+def _svd_outputs(A: Tensor, full_matrices: bool) -> tuple[Tensor, Tensor, Tensor]:  # noqa: N803
+    """U, S, Vh as tensors, the outputs of one LinalgSvdBackward0 when A needs a gradient."""
+    d = A.dtype
+    u, s, vh = (as_array(x, d) for x in _svd_arrays(A._data, full_matrices))
+    if not (grad_mode.enabled and A._requires_grad):
+        return Tensor._make(u, d), Tensor._make(s, d), Tensor._make(vh, d)
+    node = LinalgSvdBackward0((edge(A),), ((u.shape, d), (s.shape, d), (vh.shape, d)))
+    node.full_matrices = full_matrices
+    outputs = Tensor._make(u, d, node, 0), Tensor._make(s, d, node, 1), Tensor._make(vh, d, node, 2)
+    node.save(outputs=outputs)
+    return outputs
+
+
+def _linalg_svd(A: Tensor, full_matrices: Any = True, *, driver: Any = None) -> Any:  # noqa: N803
+    """torch.linalg.svd: gesdd (torch's default driver on the CPU), a named tuple U, S, Vh."""
+    if not isinstance(full_matrices, bool):
+        raise TypeError("linalg_svd")  # (the parser words it)
+    if driver is not None:
+        raise errors.unsupported("torch.linalg.svd(driver=...) (a CUDA option)")
+    _check_svd_input(A)
+    return _return_type("linalg_svd", "U", "S", "Vh")(*_svd_outputs(A, full_matrices))
+
+
+def _svd(input: Tensor, some: Any = True, compute_uv: Any = True) -> Any:
+    """torch.svd: linalg.svd(full_matrices=not some) with V = Vh^T (a transposed view); with
+    compute_uv=False, svdvals and zero-filled U (m x m) and V (n x n), as torch."""
+    from .creation import zeros
+
+    if not (isinstance(some, bool) and isinstance(compute_uv, bool)):
+        raise TypeError("svd")  # (the parser words it)
+    if isinstance(input, Tensor) and input.dim() < 2:
+        raise errors.error("svd_dims", ndim=input.dim())
+    if compute_uv:
+        _check_svd_input(input)
+        u, s, vh = _svd_outputs(input, not some)
+    else:
+        s = _svdvals(input)
+        m, n = input.shape[-2], input.shape[-1]
+        u = zeros((*input.shape[:-2], m, m), dtype=input.dtype)
+        vh = zeros((*input.shape[:-2], n, n), dtype=input.dtype)
+    return _return_type("svd", "U", "S", "V")(u, s, _mT(vh))
 
 
 def _svdvals(A: Tensor, *, driver: Any = None) -> Tensor:  # noqa: N803 - torch's name
@@ -210,14 +263,13 @@ def _svdvals(A: Tensor, *, driver: Any = None) -> Tensor:  # noqa: N803 - torch'
     d = A.dtype
     if not (grad_mode.enabled and A._requires_grad):
         return Tensor._make(as_array(_singular_values(A._data), d), d)
-    u, s, vh = (as_array(x, d) for x in _svd_arrays(A._data))
-    node = LinalgSvdBackward0((edge(A),), ((u.shape, d), (s.shape, d), (vh.shape, d)))
-    outputs = Tensor._make(u, d, node, 0), Tensor._make(s, d, node, 1), Tensor._make(vh, d, node, 2)
-    node.save(outputs=outputs)
-    return outputs[1]
+    return _svd_outputs(A, full_matrices=False)[1]
 
 
 linalg_svdvals = parsed(_svdvals, "linalg_svdvals")
+linalg_svd = parsed(_linalg_svd, "linalg_svd")
+svd = parsed(_svd, "svd")
+svd_method = parsed(_svd, "svd", method=True)
 
 
 # --- matrix_norm ----------------------------------------------------------------------------

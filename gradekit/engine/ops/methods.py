@@ -356,6 +356,7 @@ METHODS: dict[str, Any] = {
     "cov": deferred("covariance", "cov_method", "cov"),
     "logdet": deferred("matrix_functions", "logdet_method", "logdet", qualname="logdet_method"),
     "pinverse": deferred("matrix_functions", "pinverse_method", "pinverse"),
+    "svd": deferred("matrix_functions", "svd_method", "svd"),
     "slogdet": deferred("matrix_functions", "slogdet_method", "slogdet", qualname="slogdet_method"),
     "addcmul_": inplace.addcmul_,
     "addmm": linalg.addmm_method,

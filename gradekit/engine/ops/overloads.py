@@ -166,6 +166,12 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
     "slogdet": ("(Tensor input, *, tuple of Tensors out = None)",),
     "logdet": ("(Tensor input)",),
     "linalg_svdvals": ("(Tensor A, *, str driver = None, Tensor out = None)",),
+    "linalg_svd": (
+        "(Tensor A, bool full_matrices = True, *, str driver = None, tuple of Tensors out = None)",
+    ),
+    "svd": (
+        "(Tensor input, bool some = True, bool compute_uv = True, *, tuple of Tensors out = None)",
+    ),
     "linalg_matrix_norm": (
         "(Tensor input, Number ord, tuple of ints dim = {-2,-1}, bool keepdim = False, *, "
         "torch.dtype dtype = None, Tensor out = None)",
