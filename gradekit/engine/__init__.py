@@ -234,6 +234,7 @@ try:
     chain_matmul = _deferred(
         "matrix_functions", "chain_matmul", "chain_matmul", shown_module="torch.functional"
     )
+    cholesky = _deferred("decompositions", "cholesky", "cholesky")
     corrcoef = _deferred("covariance", "corrcoef", "corrcoef")
     cov = _deferred("covariance", "cov", "cov")
     logdet = _deferred("matrix_functions", "logdet", "logdet")
@@ -355,6 +356,7 @@ __all__ = [
     "bool",
     "broadcast_shapes",
     "chain_matmul",
+    "cholesky",
     "clamp",
     "clamp_max",
     "clamp_min",

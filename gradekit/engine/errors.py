@@ -1552,6 +1552,12 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         RuntimeError,
         "torch.linalg.matrix_rank: The input tensor input must have at least 2 dimensions.",
     ),
+    "eigh_uplo": (RuntimeError, "Expected UPLO argument to be 'L' or 'U', but got {uplo}"),
+    "cholesky_not_positive_definite": (
+        LinAlgError,
+        "{name}: {batch}The factorization could not be completed because the input is not "
+        "positive-definite (the leading minor of order {order} is not positive-definite).",
+    ),
     "svd_dims": (
         RuntimeError,
         "linalg.svd: input should have at least 2 dimensions, but has {ndim} dimensions instead",
@@ -1812,6 +1818,14 @@ WARNINGS: dict[str, str] = {
     "transpose_T_0d": (
         "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases. "
         "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4321.)"
+    ),
+    "cholesky_deprecated": (
+        "torch.cholesky is deprecated in favor of torch.linalg.cholesky and will be removed in "
+        "a future PyTorch release.\nL = torch.cholesky(A)\nshould be replaced with\nL = "
+        "torch.linalg.cholesky(A)\nand\nU = torch.cholesky(A, upper=True)\nshould be replaced "
+        "with\nU = torch.linalg.cholesky(A).mH\nThis transform will produce equivalent results "
+        "for all valid (symmetric positive definite) inputs. (Triggered internally at "
+        "/__w/pytorch/pytorch/aten/src/ATen/native/BatchLinearAlgebra.cpp:1765.)"
     ),
     "chain_matmul_deprecated": (
         "torch.chain_matmul is deprecated and will be removed in a future PyTorch release. Use "

@@ -1,6 +1,7 @@
 """torch.linalg: vector norms (``vector_norm``, and ``norm`` for the vector cases),
 ``matrix_power``, ``cross``, ``inv``, ``det``, ``solve``, ``slogdet``, ``svd``, ``svdvals``,
-``matrix_norm``, ``matrix_rank``, ``pinv``, ``vecdot``, ``multi_dot`` and ``LinAlgError``."""
+``eigh``, ``eigvalsh``, ``cholesky``, ``matrix_norm``, ``matrix_rank``, ``pinv``, ``vecdot``,
+``multi_dot`` and ``LinAlgError``."""
 
 from __future__ import annotations
 
@@ -20,6 +21,9 @@ det = _deferred("solvers", "linalg_det", "det", qualname="linalg_det")
 inv = _deferred("solvers", "linalg_inv", "inv", qualname="linalg_inv")
 solve = _deferred("solvers", "linalg_solve", "solve", qualname="linalg_solve")
 # and so do the SVD's and slogdet's functions and the chained products (ops/matrix_functions.py)
+cholesky = _deferred("decompositions", "linalg_cholesky", "cholesky", qualname="linalg_cholesky")
+eigh = _deferred("decompositions", "linalg_eigh", "eigh", qualname="linalg_eigh")
+eigvalsh = _deferred("decompositions", "linalg_eigvalsh", "eigvalsh", qualname="linalg_eigvalsh")
 matrix_norm = _deferred(
     "matrix_functions", "linalg_matrix_norm", "matrix_norm", qualname="linalg_matrix_norm"
 )
@@ -42,8 +46,11 @@ if _typing.TYPE_CHECKING:  # (annotation names only: torch.linalg has no Any or 
 
 __all__ = [
     "LinAlgError",
+    "cholesky",
     "cross",
     "det",
+    "eigh",
+    "eigvalsh",
     "inv",
     "matrix_norm",
     "matrix_power",

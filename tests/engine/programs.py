@@ -2398,6 +2398,22 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
         ((2, 4),),
     ),
     DifferentiableOp(
+        "linalg_eigh_invariant",  # (symmetric input; a loss the vectors' signs do not change)
+        lambda T, a: (lambda w, v: w + (v * v)[0])(*T.linalg.eigh(a + a.mT)),
+        ((3, 3),),
+    ),
+    DifferentiableOp("linalg_eigvalsh", lambda T, a: T.linalg.eigvalsh(a + a.mT), ((3, 3),)),
+    DifferentiableOp(
+        "linalg_cholesky",
+        lambda T, a: T.linalg.cholesky(a @ a.mT + 3 * T.eye(3, dtype=a.dtype)),
+        ((3, 3),),
+    ),
+    DifferentiableOp(
+        "linalg_cholesky_upper",
+        lambda T, a: T.linalg.cholesky(a @ a.mT + 3 * T.eye(3, dtype=a.dtype), upper=True),
+        ((3, 3),),
+    ),
+    DifferentiableOp(
         "linalg_matrix_norm_nuc", lambda T, a: T.linalg.matrix_norm(a, "nuc"), ((3, 2),)
     ),
     DifferentiableOp("linalg_matrix_norm_2", lambda T, a: T.linalg.matrix_norm(a, 2), ((2, 3),)),

@@ -338,6 +338,62 @@ GOLDENS = {
     "result = [t.stride() for t in torch.linalg.svd(torch.ones(1, 5), full_matrices=False)]": "[(1, 1), (1,), (1, 1)]",
     "result = [t.stride() for t in torch.linalg.svd(torch.ones(2, 1, 5), full_matrices=False)]": "[(1, 1, 1), (1, 1), (5, 1, 1)]",
     "result = [t.stride() for t in torch.linalg.svd(torch.ones(3, 1))]": "[(1, 3), (1,), (1, 1)]",
+    # linalg.eigh / eigvalsh (syevd; LinalgEighBackward0, torch's Hermitian linalg_eig_backward) and
+    # linalg.cholesky / cholesky (potrf on the triangle torch reads; LinalgCholeskyExBackward0 /
+    # CholeskyBackward0; torch's LinAlgError naming the leading minor and the batch element);
+    # eigenvectors' signs are LAPACK's: 3 x 3 goldens show sign-invariant quantities
+    "result = torch.linalg.eigh(torch.tensor([[2.0, 1.0], [1.0, 3.0]]))": "(torch.float32 (2,) [1.38197, 3.61803] rg=False, torch.float32 (2, 2) [[-0.850651, 0.525731], [0.525731, 0.850651]] rg=False)",
+    "w, v = torch.linalg.eigh(torch.tensor([[2.0, 1.0, 0.5], [1.0, 3.0, -1.0], [0.5, -1.0, 1.0]], dtype=torch.float64))\nresult = (w, v.abs(), (v * w) @ v.mT)": "(torch.float64 (3,) [0.159928, 2.07706, 3.76301] rg=False, torch.float64 (3, 3) [[0.447916, 0.785455, 0.42712], [0.433116, 0.227304, 0.872206], [0.782164, 0.575668, 0.23838]] rg=False, torch.float64 (3, 3) [[2.0, 1.0, 0.5], [1.0, 3.0, -1.0], [0.5, -1.0, 1.0]] rg=False)",
+    "result = torch.linalg.eigh(torch.tensor([[2.0, 100.0], [1.0, 3.0]]), UPLO='L')": "(torch.float32 (2,) [1.38197, 3.61803] rg=False, torch.float32 (2, 2) [[-0.850651, 0.525731], [0.525731, 0.850651]] rg=False)",
+    "result = torch.linalg.eigh(torch.tensor([[2.0, 100.0], [1.0, 3.0]]), UPLO='U')": "(torch.float32 (2,) [-97.5013, 102.501] rg=False, torch.float32 (2, 2) [[-0.708872, 0.705337], [0.705337, 0.708872]] rg=False)",
+    "result = torch.linalg.eigh(torch.tensor([[2.0, 100.0], [1.0, 3.0]]), 'u')": "(torch.float32 (2,) [-97.5013, 102.501] rg=False, torch.float32 (2, 2) [[-0.708872, 0.705337], [0.705337, 0.708872]] rg=False)",
+    "result = [t.stride() for t in torch.linalg.eigh(torch.eye(3).expand(2, 3, 3))]": "[(3, 1), (9, 1, 3)]",
+    "result = repr(torch.linalg.eigh(torch.eye(2)))": "'torch.return_types.linalg_eigh(\\neigenvalues=tensor([1., 1.]),\\neigenvectors=tensor([[1., 0.],\\n        [0., 1.]]))'",
+    "result = torch.linalg.eigvalsh(torch.tensor([[2.0, 1.0], [1.0, 3.0]]))": "torch.float32 (2,) [1.38197, 3.61803] rg=False",
+    "result = torch.linalg.eigvalsh(torch.tensor([[2.0, 100.0], [1.0, 3.0]]), 'U')": "torch.float32 (2,) [-97.5013, 102.501] rg=False",
+    "result = torch.linalg.eigh(torch.ones(0, 0))": "(torch.float32 (0,) [] rg=False, torch.float32 (0, 0) [] rg=False)",
+    "result = torch.linalg.eigh(torch.ones(2, 3))": "RuntimeError: linalg.eigh: A must be batches of square matrices, but they are 2 by 3 matrices",
+    "result = torch.linalg.eigh(torch.ones(3))": "RuntimeError: linalg.eigh: The input tensor A must have at least 2 dimensions.",
+    "result = torch.linalg.eigh(torch.ones(2, 2, dtype=torch.int64))": "NotImplementedError: \"linalg_eigh_cpu\" not implemented for 'Long'",
+    "result = torch.linalg.eigh(torch.ones(2, 2, dtype=torch.float16))": "NotImplementedError: \"linalg_eigh_cpu\" not implemented for 'Half'",
+    "result = torch.linalg.eigh(torch.ones(2, 2), UPLO='X')": "RuntimeError: Expected UPLO argument to be 'L' or 'U', but got X",
+    "result = torch.linalg.eigh(torch.ones(2, 2), UPLO='LU')": "RuntimeError: Expected UPLO argument to be 'L' or 'U', but got LU",
+    "result = torch.linalg.eigvalsh(torch.ones(2, 3))": "RuntimeError: linalg.eigh: A must be batches of square matrices, but they are 2 by 3 matrices",
+    "result = torch.linalg.eigh(torch.ones(2, 2), UPLO=1)": "TypeError: linalg_eigh(): argument 'UPLO' must be str, not int",
+    "result = torch.linalg.eigh([[1.0]])": "TypeError: linalg_eigh(): argument 'input' (position 1) must be Tensor, not list",
+    "names = lambda f: [] if f is None else [f.name()] + [x for n, _ in f.next_functions for x in names(n)]\na = torch.tensor([[2.0, 1.0, 0.5], [1.0, 3.0, -1.0], [0.5, -1.0, 1.0]], dtype=torch.float64, requires_grad=True)\nw, v = torch.linalg.eigh(a)\n(w * torch.tensor([1.0, -2.0, 0.5], dtype=torch.float64)).sum().backward()\nresult = (names(w.grad_fn), w.grad_fn is v.grad_fn, a.grad)": "(['LinalgEighBackward0', 'torch::autograd::AccumulateGrad'], True, torch.float64 (3, 3) [[-0.942034, 0.349342, -1.30558], [0.349342, 0.464627, 0.496513], [-1.30558, 0.496513, -0.0225935]] rg=False)",
+    "a = torch.tensor([[2.0, 1.0, 0.5], [1.0, 3.0, -1.0], [0.5, -1.0, 1.0]], dtype=torch.float64, requires_grad=True)\nw, v = torch.linalg.eigh(a)\n(v * v * torch.tensor([[1.0, 5.0, 2.0], [0.0, 3.0, -1.0], [4.0, 1.0, 2.0]], dtype=torch.float64)).sum().backward()\nresult = a.grad": "torch.float64 (3, 3) [[1.00196, -0.815079, -0.604003], [-0.815079, 0.354932, -0.261168], [-0.604003, -0.261168, -1.35689]] rg=False",
+    "a = torch.tensor([[2.0, 1.0], [1.0, 3.0]], dtype=torch.float64, requires_grad=True)\nr = torch.linalg.eigvalsh(a)\n(r * torch.tensor([1.0, -2.0], dtype=torch.float64)).sum().backward()\nresult = (r.grad_fn.name(), a.grad)": "('LinalgEighBackward0', torch.float64 (2, 2) [[0.17082, -1.34164], [-1.34164, -1.17082]] rg=False)",
+    "a = torch.tensor([[2.0, 1.0], [1.0, 3.0]], dtype=torch.float64, requires_grad=True)\nw, v = torch.linalg.eigh(a)\n(g,) = torch.autograd.grad((v * v * torch.tensor([[1.0, 2.0], [3.0, 4.0]], dtype=torch.float64)).sum() + w[0], a, create_graph=True)\n(h,) = torch.autograd.grad(g[0, 1], a)\nresult = (g.grad_fn.name(), g, h)": "('MmBackward0', torch.float64 (2, 2) [[0.723607, -0.447214], [-0.447214, 0.276393]] rg=True, torch.float64 (2, 2) [[-0.0894427, -0.0447214], [-0.0447214, 0.0894427]] rg=False)",
+    "result = torch.linalg.cholesky(torch.tensor([[2.0, 1.0], [1.0, 3.0]]))": "torch.float32 (2, 2) [[1.41421, 0.0], [0.707107, 1.58114]] rg=False",
+    "result = torch.linalg.cholesky(torch.tensor([[2.0, 1.0], [1.0, 3.0]]), upper=True)": "torch.float32 (2, 2) [[1.41421, 0.707107], [0.0, 1.58114]] rg=False",
+    "result = torch.linalg.cholesky(torch.tensor([[2.0, 1.0], [1.0, 3.0]])).stride()": "(1, 2)",
+    "result = torch.linalg.cholesky(torch.eye(3).expand(2, 3, 3) * 4).stride()": "(9, 1, 3)",
+    "result = torch.linalg.cholesky(torch.tensor([[4.0, 100.0], [2.0, 5.0]]))": "torch.float32 (2, 2) [[2.0, 0.0], [1.0, 2.0]] rg=False",
+    "result = torch.linalg.cholesky(torch.tensor([[4.0, 100.0], [2.0, 5.0]]), upper=True)": "_LinAlgError: linalg.cholesky: The factorization could not be completed because the input is not positive-definite (the leading minor of order 2 is not positive-definite).",
+    "result = torch.linalg.cholesky(torch.tensor([[4.0, 2.0], [100.0, 5.0]]), upper=True)": "torch.float32 (2, 2) [[2.0, 1.0], [0.0, 2.0]] rg=False",
+    "result = torch.linalg.cholesky(torch.tensor([[1.0, 2.0], [2.0, 1.0]]))": "_LinAlgError: linalg.cholesky: The factorization could not be completed because the input is not positive-definite (the leading minor of order 2 is not positive-definite).",
+    "result = torch.linalg.cholesky(torch.tensor([[-1.0, 2.0], [2.0, 1.0]]))": "_LinAlgError: linalg.cholesky: The factorization could not be completed because the input is not positive-definite (the leading minor of order 1 is not positive-definite).",
+    "result = torch.linalg.cholesky(torch.tensor([[[1.0, 0.0], [0.0, 1.0]], [[1.0, 2.0], [2.0, 1.0]]]))": "_LinAlgError: linalg.cholesky: (Batch element 1): The factorization could not be completed because the input is not positive-definite (the leading minor of order 2 is not positive-definite).",
+    "result = torch.linalg.cholesky(torch.tensor([[float('nan'), 0.0], [0.0, 1.0]]))": "_LinAlgError: linalg.cholesky: The factorization could not be completed because the input is not positive-definite (the leading minor of order 1 is not positive-definite).",
+    "result = torch.linalg.cholesky(torch.tensor([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 0.0]]))": "_LinAlgError: linalg.cholesky: The factorization could not be completed because the input is not positive-definite (the leading minor of order 3 is not positive-definite).",
+    "result = torch.linalg.cholesky(torch.ones(0, 0))": "torch.float32 (0, 0) [] rg=False",
+    "result = torch.linalg.cholesky(torch.ones(2, 3))": "RuntimeError: linalg.cholesky: A must be batches of square matrices, but they are 2 by 3 matrices",
+    "result = torch.linalg.cholesky(torch.ones(3))": "RuntimeError: linalg.cholesky: The input tensor A must have at least 2 dimensions.",
+    "result = torch.linalg.cholesky(torch.ones(2, 2, dtype=torch.int64))": "RuntimeError: linalg.cholesky: Expected a floating point or complex tensor as input. Got Long",
+    "result = torch.linalg.cholesky(torch.ones(2, 2, dtype=torch.float16))": "NotImplementedError: \"cholesky_cpu\" not implemented for 'Half'",
+    "result = torch.linalg.cholesky(torch.eye(2), upper=1)": "TypeError: linalg_cholesky(): argument 'upper' must be bool, not int",
+    "result = torch.linalg.cholesky(torch.eye(2), True)": "TypeError: linalg_cholesky() takes 1 positional argument but 2 were given",
+    "result = torch.cholesky(torch.tensor([[2.0, 1.0], [1.0, 3.0]]))": "torch.float32 (2, 2) [[1.41421, 0.0], [0.707107, 1.58114]] rg=False",
+    "result = torch.cholesky(torch.tensor([[2.0, 1.0], [1.0, 3.0]]), True)": "torch.float32 (2, 2) [[1.41421, 0.707107], [0.0, 1.58114]] rg=False",
+    "result = torch.tensor([[2.0, 1.0], [1.0, 3.0]]).cholesky(upper=True)": "torch.float32 (2, 2) [[1.41421, 0.707107], [0.0, 1.58114]] rg=False",
+    "result = torch.cholesky(torch.tensor([[1.0, 2.0], [2.0, 1.0]]))": "_LinAlgError: cholesky: The factorization could not be completed because the input is not positive-definite (the leading minor of order 2 is not positive-definite).",
+    "result = torch.cholesky(torch.ones(2, 3))": "RuntimeError: cholesky: A must be batches of square matrices, but they are 2 by 3 matrices",
+    "result = torch.cholesky(torch.ones(3))": "RuntimeError: cholesky: The input tensor A must have at least 2 dimensions.",
+    "a = torch.tensor([[2.0, 1.0, 0.5], [1.0, 3.0, -1.0], [0.5, -1.0, 2.0]], dtype=torch.float64, requires_grad=True)\nr = torch.linalg.cholesky(a)\n(r * torch.arange(9.0, dtype=torch.float64).reshape(3, 3)).sum().backward()\nresult = (r.grad_fn.name(), a.grad)": "('LinalgCholeskyExBackward0', torch.float64 (3, 3) [[0.980093, -1.57302, -0.774331], [-1.57302, 3.26614, 4.00245], [-0.774331, 4.00245, 3.57771]] rg=False)",
+    "a = torch.tensor([[2.0, 1.0, 0.5], [1.0, 3.0, -1.0], [0.5, -1.0, 2.0]], dtype=torch.float64, requires_grad=True)\nr = torch.linalg.cholesky(a, upper=True)\n(r * torch.arange(9.0, dtype=torch.float64).reshape(3, 3)).sum().backward()\nresult = (r.grad_fn.name(), a.grad)": "('LinalgCholeskyExBackward0', torch.float64 (3, 3) [[1.45003, -1.9639, -1.87232], [-1.9639, 2.94991, 3.36999], [-1.87232, 3.36999, 3.57771]] rg=False)",
+    "a = torch.tensor([[2.0, 1.0], [1.0, 3.0]], dtype=torch.float64, requires_grad=True)\nr = torch.cholesky(a, True)\nr.sum().backward()\nresult = (r.grad_fn.name(), a.grad)": "('CholeskyBackward0', torch.float64 (2, 2) [[0.255834, 0.19544], [0.19544, 0.316228]] rg=False)",
+    "a = torch.tensor([[2.0, 1.0], [1.0, 3.0]], dtype=torch.float64, requires_grad=True)\n(g,) = torch.autograd.grad(torch.linalg.cholesky(a).sum(), a, create_graph=True)\n(h,) = torch.autograd.grad(g[0, 1], a)\nresult = (g, h)": "(torch.float64 (2, 2) [[0.255834, 0.19544], [0.19544, 0.316228]] rg=True, torch.float64 (2, 2) [[-0.00142571, -0.0948683], [-0.0948683, 0.0316228]] rg=False)",
 }
 
 
@@ -602,3 +658,57 @@ def test_svd_as_torch(real_torch: ModuleType) -> None:
         assert m != n or same.all()
         agreeing, total = agreeing + int(same.sum()), total + same.size
     assert agreeing > 0.85 * total
+
+
+def _decompositions(module: ModuleType, name: str, dtype: str) -> list[tuple]:
+    """eigh (a sign-invariant loss of the vectors) or cholesky of random symmetric /
+    positive-definite matrices up to 8 x 8 (a batch dim in a third), and the gradients."""
+    rng = np.random.default_rng(8)
+    results = []
+    for trial in range(200):
+        n = int(rng.integers(1, 9))
+        batch = (2,) if trial % 3 == 0 else ()
+        x = rng.standard_normal((*batch, n, n))
+        if name == "cholesky":
+            x = x @ np.swapaxes(x, -1, -2) + n * np.eye(n)
+        a = module.tensor(x.astype(dtype), requires_grad=True)
+        weights = module.tensor(rng.standard_normal((*batch, n, n)).astype(dtype))
+        if name == "cholesky":
+            upper = bool(trial % 2)
+            outputs = (module.linalg.cholesky(a, upper=upper),)
+            (outputs[0] * weights).sum().backward()
+        else:
+            outputs = module.linalg.eigh(a, UPLO="LU"[trial % 2])
+            loss = (outputs[1] ** 2 * weights).sum() + (outputs[0] * weights[..., 0]).sum()
+            loss.backward()
+        arrays = [output.detach().numpy() for output in outputs]
+        results.append(([o.stride() for o in outputs], arrays, a.grad.numpy()))
+    return results
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("name", ["eigh", "cholesky"])
+def test_eigh_and_cholesky_as_torch(name: str, dtype: str, real_torch: ModuleType) -> None:
+    # strides, values (eigenvectors up to sign: measured agreement in the internals doc) and
+    # sign-invariant gradients within a relative 1e-4 (float32) / 1e-10 (float64) of the scale
+    ours, theirs = _decompositions(engine, name, dtype), _decompositions(real_torch, name, dtype)
+    tolerance = 1e-4 if dtype == "float32" else 1e-10
+    for (strides, arrays, grad), (strides_t, arrays_t, grad_t) in zip(ours, theirs, strict=True):
+        assert strides == strides_t
+        if name == "eigh":
+            signs = np.where(np.sum(arrays[1] * arrays_t[1], axis=-2) > 0, 1, -1)
+            arrays = [arrays[0], arrays[1] * signs[..., None, :]]
+        for value, value_t in zip(arrays, arrays_t, strict=True):
+            assert _near(value, value_t, tolerance)
+        assert _near(grad, grad_t, 10 * tolerance)
+
+
+def test_torch_cholesky_warns_once_at_the_callers_line() -> None:
+    engine_errors._warned_once.discard("cholesky_deprecated")
+    with pytest.warns(UserWarning, match="torch.cholesky is deprecated") as caught:
+        engine.cholesky(engine.eye(2))
+    assert caught[0].filename == __file__
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        engine.cholesky(engine.eye(2))

@@ -352,6 +352,7 @@ METHODS: dict[str, Any] = {
     "addbmm": deferred("products", "addbmm_method", "addbmm"),
     "inverse": deferred("solvers", "inverse_method", "inverse", qualname="inverse_method"),
     "det": deferred("solvers", "det_method", "det", qualname="det_method"),
+    "cholesky": deferred("decompositions", "cholesky_method", "cholesky"),
     "corrcoef": deferred("covariance", "corrcoef_method", "corrcoef"),
     "cov": deferred("covariance", "cov_method", "cov"),
     "logdet": deferred("matrix_functions", "logdet_method", "logdet", qualname="logdet_method"),

@@ -165,6 +165,10 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
     "linalg_slogdet": ("(Tensor A, *, tuple of Tensors out = None)",),
     "slogdet": ("(Tensor input, *, tuple of Tensors out = None)",),
     "logdet": ("(Tensor input)",),
+    "linalg_eigh": ('(Tensor input, str UPLO = "L", *, tuple of Tensors out = None)',),
+    "linalg_eigvalsh": ('(Tensor input, str UPLO = "L", *, Tensor out = None)',),
+    "linalg_cholesky": ("(Tensor input, *, bool upper = False, Tensor out = None)",),
+    "cholesky": ("(Tensor input, bool upper = False, *, Tensor out = None)",),
     "linalg_svdvals": ("(Tensor A, *, str driver = None, Tensor out = None)",),
     "linalg_svd": (
         "(Tensor A, bool full_matrices = True, *, str driver = None, tuple of Tensors out = None)",
