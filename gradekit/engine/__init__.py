@@ -239,6 +239,7 @@ try:
     cov = _deferred("covariance", "cov", "cov")
     logdet = _deferred("matrix_functions", "logdet", "logdet")
     pinverse = _deferred("matrix_functions", "pinverse", "pinverse")
+    qr = _deferred("decompositions", "qr", "qr")
     slogdet = _deferred("matrix_functions", "slogdet", "slogdet")
     svd = _deferred("matrix_functions", "svd", "svd")
     cosine_similarity = _deferred("nn.similarity", "cosine_similarity", "cosine_similarity")
@@ -486,6 +487,7 @@ __all__ = [
     "pi",
     "pairwise_distance",
     "pinverse",
+    "qr",
     "pow",
     "promote_types",
     "rad2deg",

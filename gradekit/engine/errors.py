@@ -1558,6 +1558,20 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "{name}: {batch}The factorization could not be completed because the input is not "
         "positive-definite (the leading minor of order {order} is not positive-definite).",
     ),
+    "qr_mode": (
+        RuntimeError,
+        "qr received unrecognized mode '{mode}' but expected one of 'reduced' (default), 'r', or "
+        "'complete'",
+    ),
+    "qr_backward_r": (
+        RuntimeError,
+        "The derivative of linalg.qr depends on Q, which is not computed when mode='r'. Please "
+        "use linalg.qr(A, mode='reduced') if you are going to differentiate through linalg.qr.",
+    ),
+    "qr_backward_complete": (
+        RuntimeError,
+        "The QR decomposition is not differentiable when mode='complete' and nrows > ncols.",
+    ),
     "svd_dims": (
         RuntimeError,
         "linalg.svd: input should have at least 2 dimensions, but has {ndim} dimensions instead",
@@ -1826,6 +1840,13 @@ WARNINGS: dict[str, str] = {
         "with\nU = torch.linalg.cholesky(A).mH\nThis transform will produce equivalent results "
         "for all valid (symmetric positive definite) inputs. (Triggered internally at "
         "/__w/pytorch/pytorch/aten/src/ATen/native/BatchLinearAlgebra.cpp:1765.)"
+    ),
+    "qr_deprecated": (
+        "torch.qr is deprecated in favor of torch.linalg.qr and will be removed in a future "
+        "PyTorch release.\nThe boolean parameter 'some' has been replaced with a string "
+        "parameter 'mode'.\nQ, R = torch.qr(A, some)\nshould be replaced with\nQ, R = "
+        "torch.linalg.qr(A, 'reduced' if some else 'complete') (Triggered internally at "
+        "/__w/pytorch/pytorch/aten/src/ATen/native/BatchLinearAlgebra.cpp:2505.)"
     ),
     "chain_matmul_deprecated": (
         "torch.chain_matmul is deprecated and will be removed in a future PyTorch release. Use "

@@ -1,7 +1,7 @@
 """torch.linalg: vector norms (``vector_norm``, and ``norm`` for the vector cases),
 ``matrix_power``, ``cross``, ``inv``, ``det``, ``solve``, ``slogdet``, ``svd``, ``svdvals``,
-``eigh``, ``eigvalsh``, ``cholesky``, ``matrix_norm``, ``matrix_rank``, ``pinv``, ``vecdot``,
-``multi_dot`` and ``LinAlgError``."""
+``eigh``, ``eigvalsh``, ``cholesky``, ``qr``, ``matrix_norm``, ``matrix_rank``, ``pinv``,
+``vecdot``, ``multi_dot`` and ``LinAlgError``."""
 
 from __future__ import annotations
 
@@ -33,6 +33,7 @@ matrix_rank = _deferred(
 multi_dot = _deferred(
     "matrix_functions", "linalg_multi_dot", "multi_dot", qualname="linalg_multi_dot"
 )
+qr = _deferred("decompositions", "linalg_qr", "qr", qualname="linalg_qr")
 pinv = _deferred("matrix_functions", "linalg_pinv", "pinv", qualname="linalg_pinv")
 slogdet = _deferred("matrix_functions", "linalg_slogdet", "slogdet", qualname="linalg_slogdet")
 svd = _deferred("matrix_functions", "linalg_svd", "svd", qualname="linalg_svd")
@@ -58,6 +59,7 @@ __all__ = [
     "multi_dot",
     "norm",
     "pinv",
+    "qr",
     "slogdet",
     "solve",
     "svd",

@@ -2414,6 +2414,14 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
         ((3, 3),),
     ),
     DifferentiableOp(
+        "linalg_qr", lambda T, a: T.linalg.qr(a).Q.sum(0) + T.linalg.qr(a).R[0], ((3, 2),)
+    ),
+    DifferentiableOp(
+        "linalg_qr_wide",
+        lambda T, a: (lambda q, r: q.sum(1) + r.sum(1))(*T.linalg.qr(a, "complete")),
+        ((2, 4),),
+    ),
+    DifferentiableOp(
         "linalg_matrix_norm_nuc", lambda T, a: T.linalg.matrix_norm(a, "nuc"), ((3, 2),)
     ),
     DifferentiableOp("linalg_matrix_norm_2", lambda T, a: T.linalg.matrix_norm(a, 2), ((2, 3),)),

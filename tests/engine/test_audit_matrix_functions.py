@@ -394,6 +394,38 @@ GOLDENS = {
     "a = torch.tensor([[2.0, 1.0, 0.5], [1.0, 3.0, -1.0], [0.5, -1.0, 2.0]], dtype=torch.float64, requires_grad=True)\nr = torch.linalg.cholesky(a, upper=True)\n(r * torch.arange(9.0, dtype=torch.float64).reshape(3, 3)).sum().backward()\nresult = (r.grad_fn.name(), a.grad)": "('LinalgCholeskyExBackward0', torch.float64 (3, 3) [[1.45003, -1.9639, -1.87232], [-1.9639, 2.94991, 3.36999], [-1.87232, 3.36999, 3.57771]] rg=False)",
     "a = torch.tensor([[2.0, 1.0], [1.0, 3.0]], dtype=torch.float64, requires_grad=True)\nr = torch.cholesky(a, True)\nr.sum().backward()\nresult = (r.grad_fn.name(), a.grad)": "('CholeskyBackward0', torch.float64 (2, 2) [[0.255834, 0.19544], [0.19544, 0.316228]] rg=False)",
     "a = torch.tensor([[2.0, 1.0], [1.0, 3.0]], dtype=torch.float64, requires_grad=True)\n(g,) = torch.autograd.grad(torch.linalg.cholesky(a).sum(), a, create_graph=True)\n(h,) = torch.autograd.grad(g[0, 1], a)\nresult = (g, h)": "(torch.float64 (2, 2) [[0.255834, 0.19544], [0.19544, 0.316228]] rg=True, torch.float64 (2, 2) [[-0.00142571, -0.0948683], [-0.0948683, 0.0316228]] rg=False)",
+    # linalg.qr / qr (geqrf + orgqr, numpy's and torch's routines; Q, R column-major; mode 'r' leaves Q
+    # empty; LinalgQrBackward0, torch's formula for m >= n, m < n through the square QR of the
+    # first m columns; torch's errors for mode 'r' and 'complete' with m > n at backward)
+    "result = torch.linalg.qr(torch.tensor([[1.0, 2.0], [3.0, -1.0], [0.5, 4.0]], dtype=torch.float64))": "(torch.float64 (3, 2) [[-0.312348, 0.416114], [-0.937043, -0.282744], [-0.156174, 0.864237]] rg=False, torch.float64 (2, 2) [[-3.20156, -0.312348], [0.0, 4.57192]] rg=False)",
+    "result = torch.linalg.qr(torch.tensor([[1.0, 2.0], [3.0, -1.0], [0.5, 4.0]], dtype=torch.float64), 'complete')": "(torch.float64 (3, 3) [[-0.312348, 0.416114, -0.853984], [-0.937043, -0.282744, 0.204956], [-0.156174, 0.864237, 0.478231]] rg=False, torch.float64 (3, 2) [[-3.20156, -0.312348], [0.0, 4.57192], [0.0, 0.0]] rg=False)",
+    "result = torch.linalg.qr(torch.tensor([[1.0, 2.0], [3.0, -1.0], [0.5, 4.0]], dtype=torch.float64), mode='r')": "(torch.float64 (0,) [] rg=False, torch.float64 (2, 2) [[-3.20156, -0.312348], [0.0, 4.57192]] rg=False)",
+    "result = torch.linalg.qr(torch.tensor([[1.0, 2.0, 0.5], [3.0, -1.0, 2.0]]))": "(torch.float32 (2, 2) [[-0.316228, -0.948683], [-0.948683, 0.316228]] rg=False, torch.float32 (2, 3) [[-3.16228, 0.316228, -2.05548], [0.0, -2.21359, 0.158114]] rg=False)",
+    "result = [t.stride() for t in torch.linalg.qr(torch.ones(3, 2))]": "[(1, 3), (1, 2)]",
+    "result = [t.stride() for t in torch.linalg.qr(torch.ones(3, 2), 'complete')]": "[(1, 3), (1, 3)]",
+    "result = [t.stride() for t in torch.linalg.qr(torch.ones(2, 3, 2))]": "[(6, 1, 3), (4, 1, 2)]",
+    "result = torch.linalg.qr(torch.ones(3, 2), 'r').R.stride()": "(1, 2)",
+    "result = [tuple(t.shape) for t in torch.linalg.qr(torch.ones(0, 3))]": "[(0, 0), (0, 3)]",
+    "result = repr(torch.linalg.qr(torch.eye(2)))": "'torch.return_types.linalg_qr(\\nQ=tensor([[1., 0.],\\n        [-0., 1.]]),\\nR=tensor([[1., 0.],\\n        [0., 1.]]))'",
+    "result = type(torch.qr(torch.eye(2))).__name__": "'qr'",
+    "result = torch.qr(torch.tensor([[1.0, 2.0], [3.0, -1.0], [0.5, 4.0]], dtype=torch.float64), some=False)": "(torch.float64 (3, 3) [[-0.312348, 0.416114, -0.853984], [-0.937043, -0.282744, 0.204956], [-0.156174, 0.864237, 0.478231]] rg=False, torch.float64 (3, 2) [[-3.20156, -0.312348], [0.0, 4.57192], [0.0, 0.0]] rg=False)",
+    "result = torch.tensor([[1.0, 2.0], [3.0, -1.0]]).qr()": "(torch.float32 (2, 2) [[-0.316228, -0.948683], [-0.948683, 0.316228]] rg=False, torch.float32 (2, 2) [[-3.16228, 0.316228], [0.0, -2.21359]] rg=False)",
+    "result = torch.linalg.qr(torch.ones(3))": "RuntimeError: linalg.qr: The input tensor A must have at least 2 dimensions.",
+    "result = torch.linalg.qr(torch.ones(2, 2, dtype=torch.int64))": "RuntimeError: linalg.qr: Expected a floating point or complex tensor as input. Got Long",
+    "result = torch.linalg.qr(torch.ones(2, 2, dtype=torch.float16))": "NotImplementedError: \"geqrf_cpu\" not implemented for 'Half'",
+    "result = torch.linalg.qr(torch.ones(2, 2), 'x')": "RuntimeError: qr received unrecognized mode 'x' but expected one of 'reduced' (default), 'r', or 'complete'",
+    "result = torch.linalg.qr(torch.ones(2, 2), mode=1)": "TypeError: linalg_qr(): argument 'mode' must be str, not int",
+    "result = torch.linalg.qr([[1.0]])": "TypeError: linalg_qr(): argument 'A' (position 1) must be Tensor, not list",
+    "result = torch.qr(torch.ones(3))": "RuntimeError: linalg.qr: The input tensor A must have at least 2 dimensions.",
+    "result = torch.qr(torch.ones(2, 2), some=1)": "TypeError: qr(): argument 'some' must be bool, not int",
+    "a = torch.tensor([[1.0, 2.0], [3.0, -1.0], [0.5, 4.0]], dtype=torch.float64, requires_grad=True)\nq, r = torch.linalg.qr(a)\n(q.sum() + (r * torch.tensor([[1.0, 2.0], [3.0, 4.0]], dtype=torch.float64)).sum()).backward()\nresult = (q.grad_fn.name(), q.grad_fn is r.grad_fn, a.grad)": "('LinalgQrBackward0', True, torch.float64 (3, 2) [[-2.02419, 1.07166], [0.204745, -3.01272], [-3.58321, 3.12673]] rg=False)",
+    "a = torch.tensor([[1.0, 2.0], [3.0, -1.0], [0.5, 4.0]], dtype=torch.float64, requires_grad=True)\nq, r = torch.linalg.qr(a)\nq.sum().backward()\nresult = a.grad": "torch.float64 (3, 2) [[-0.361016, 0.0319029], [0.223916, -0.00765671], [-0.621461, -0.0178656]] rg=False",
+    "a = torch.tensor([[1.0, 2.0], [3.0, -1.0], [0.5, 4.0]], dtype=torch.float64, requires_grad=True)\nq, r = torch.linalg.qr(a)\nr.sum().backward()\nresult = a.grad": "torch.float64 (3, 2) [[-0.947166, 0.103766], [-0.505691, -1.21979], [-1.47464, 0.708063]] rg=False",
+    "b = torch.tensor([[1.0, 2.0, 0.5], [3.0, -1.0, 2.0]], dtype=torch.float64, requires_grad=True)\nq, r = torch.linalg.qr(b, 'complete')\n(q.sum() + (r * torch.arange(6.0, dtype=torch.float64).reshape(2, 3)).sum()).backward()\nresult = b.grad": "torch.float64 (2, 3) [[2.32427, -4.11096, -5.37587], [-0.774758, 0.316228, -0.316228]] rg=False",
+    "b = torch.tensor([[1.0, 2.0, 0.5], [3.0, -1.0, 2.0]], dtype=torch.float64, requires_grad=True)\nq, r = torch.linalg.qr(b)\nq.sum().backward()\nresult = b.grad": "torch.float64 (2, 3) [[0.189737, -0.0, 0.0], [-0.0632456, -0.0, 0.0]] rg=False",
+    "a = torch.tensor([[1.0, 2.0], [3.0, -1.0], [0.5, 4.0]], requires_grad=True)\nq, r = torch.linalg.qr(a, 'complete')\nq.sum().backward()": "RuntimeError: The QR decomposition is not differentiable when mode='complete' and nrows > ncols.",
+    "a = torch.tensor([[1.0, 2.0], [3.0, -1.0], [0.5, 4.0]], requires_grad=True)\nq, r = torch.linalg.qr(a, 'r')\nr.sum().backward()": "RuntimeError: The derivative of linalg.qr depends on Q, which is not computed when mode='r'. Please use linalg.qr(A, mode='reduced') if you are going to differentiate through linalg.qr.",
+    "a = torch.tensor([[1.0, 2.0], [3.0, -1.0], [0.5, 4.0]], dtype=torch.float64, requires_grad=True)\nq, r = torch.linalg.qr(a)\n(g,) = torch.autograd.grad(q.sum() + r.sum(), a, create_graph=True)\n(h,) = torch.autograd.grad(g[1, 0], a)\nresult = (g, h)": "(torch.float64 (3, 2) [[-1.30818, 0.135669], [-0.281776, -1.22744], [-2.0961, 0.690197]] rg=True, torch.float64 (3, 2) [[0.335735, 0.139217], [-0.445747, 0.042262], [0.692477, 0.0487945]] rg=False)",
 }
 
 
@@ -712,3 +744,45 @@ def test_torch_cholesky_warns_once_at_the_callers_line() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         engine.cholesky(engine.eye(2))
+
+
+def _qrs(module: ModuleType, dtype: str) -> list[tuple]:
+    """linalg.qr of random matrices up to 8 x 8 (a batch dim in a third; 'complete' where
+    it is differentiable), and the gradients of a weighted sum of Q and R."""
+    rng = np.random.default_rng(9)
+    results = []
+    for trial in range(200):
+        m, n = (int(x) for x in rng.integers(1, 9, 2))
+        batch = (2,) if trial % 3 == 0 else ()
+        a = module.tensor(rng.standard_normal((*batch, m, n)).astype(dtype), requires_grad=True)
+        q, r = module.linalg.qr(a, "complete" if trial % 2 and m <= n else "reduced")
+        weights_q = module.tensor(rng.standard_normal(tuple(q.shape)).astype(dtype))
+        weights_r = module.tensor(rng.standard_normal(tuple(r.shape)).astype(dtype))
+        ((q * weights_q).sum() + (r * weights_r).sum()).backward()
+        results.append(
+            ([q.stride(), r.stride()], q.detach().numpy(), r.detach().numpy(), a.grad.numpy())
+        )
+    return results
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_qr_as_torch(dtype: str, real_torch: ModuleType) -> None:
+    # strides, Q, R and gradients within a relative 1e-4 (float32) / 1e-10 (float64) of the
+    # scale: geqrf + orgqr's signs are the same as MKL's for every one of these matrices
+    ours, theirs = _qrs(engine, dtype), _qrs(real_torch, dtype)
+    tolerance = 1e-4 if dtype == "float32" else 1e-10
+    for (strides, q, r, grad), (strides_t, q_t, r_t, grad_t) in zip(ours, theirs, strict=True):
+        assert strides == strides_t
+        assert _near(q, q_t, tolerance) and _near(r, r_t, tolerance)
+        assert _near(grad, grad_t, 10 * tolerance)
+
+
+def test_torch_qr_warns_once_at_the_callers_line() -> None:
+    engine_errors._warned_once.discard("qr_deprecated")
+    with pytest.warns(UserWarning, match="torch.qr is deprecated") as caught:
+        engine.qr(engine.eye(2))
+    assert caught[0].filename == __file__
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        engine.qr(engine.eye(2))

@@ -192,3 +192,101 @@ def _torch_cholesky(input: Tensor, upper: Any = False) -> Tensor:
 linalg_cholesky = parsed(_linalg_cholesky, "linalg_cholesky")
 cholesky = parsed(_torch_cholesky, "cholesky")
 cholesky_method = parsed(_torch_cholesky, "cholesky", method=True)
+
+
+# --- qr -------------------------------------------------------------------------------------
+
+
+class LinalgQrBackward0(Node):
+    """(Q, R) = qr(A).  torch's linalg_qr_backward: for m >= n, with
+    X = gR R^T - Q^T gQ, gA = (Q sym(triu(X)) + gQ) R^-T (sym: X + X^T with the diagonal
+    halved); for m < n, A = Q [R1 | R2] is the square QR of A1 = Q R1 and R2 = Q^T A2, so
+    gA2 = Q gR2 and A1 takes the square formula with gQ + Q R2 gR2^T.  Saves Q and R."""
+
+    __slots__ = ("mode",)
+    num_outputs = 2
+
+    def backward(self, grads: tuple | Tensor) -> tuple:
+        from .linalg import matmul
+        from .views import cat
+
+        grad_q, grad_r = grads if isinstance(grads, tuple) else (grads, None)
+        Q, R = self.saved_tensors  # noqa: N806 - torch's names
+        if self.mode == "r":
+            raise errors.error("qr_backward_r")
+        m, n = Q.shape[-2], R.shape[-1]
+        if self.mode == "complete" and m > n:
+            raise errors.error("qr_backward_complete")
+        if grad_q is None and grad_r is None:
+            return (None,)
+        if m >= n:
+            return (_square_qr_backward(grad_q, grad_r, Q, R),)
+        square, rest = R[..., :m], R[..., m:]
+        if grad_r is None:
+            return (cat([_square_qr_backward(grad_q, None, Q, square), Q * 0 @ rest], -1),)
+        carried = matmul(Q, matmul(rest, _mT(grad_r[..., m:])))
+        grad_q = carried if grad_q is None else grad_q + carried
+        first = _square_qr_backward(grad_q, grad_r[..., :m], Q, square)
+        return (cat([first, matmul(Q, grad_r[..., m:])], -1),)
+
+
+def _square_qr_backward(grad_q: Any, grad_r: Any, Q: Tensor, R: Tensor) -> Tensor:  # noqa: N803
+    """linalg_qr_backward's m >= n case: (Q sym(triu(gR R^T - Q^T gQ)) + gQ) R^-T."""
+    from .linalg import matmul
+
+    if grad_q is None:
+        product = matmul(grad_r, _mT(R))
+    elif grad_r is None:
+        product = -matmul(_mT(Q), grad_q)
+    else:
+        product = matmul(grad_r, _mT(R)) - matmul(_mT(Q), grad_q)
+    upper = product.triu()
+    halved = _eye(product.shape[-1], product.dtype) * -0.5 + 1  # (the diagonal halved)
+    grad_a = matmul(Q, (upper + _mT(upper)) * halved)
+    if grad_q is not None:
+        grad_a = grad_a + grad_q
+    return _solve(_mT(R), grad_a, left=False)
+
+
+def _qr(A: Tensor, mode: Any = "reduced") -> Any:  # noqa: N803 - torch's name
+    """torch.linalg.qr: geqrf + orgqr (numpy's routines, torch's too), Q and R column-major;
+    mode 'r' leaves Q empty."""
+    if not isinstance(A, Tensor) or not isinstance(mode, str):
+        raise TypeError("linalg_qr")  # (the parser words it)
+    if mode not in ("reduced", "complete", "r"):
+        raise errors.error("qr_mode", mode=mode)
+    if A.dim() < 2:
+        raise errors.error("linalg_dims", name="linalg.qr")
+    if A.dtype.category != FLOATING:
+        raise errors.error("linalg_floating", name="linalg.qr", dtype=A.dtype.scalar_name)
+    if A.dtype is float16:
+        raise errors.error("op_dtype_unsupported", op="geqrf_cpu", dtype="Half")
+    d = A.dtype
+    numpy_mode = "complete" if mode == "complete" else "reduced"
+    q, r = quiet_call(np.linalg.qr, A._data, mode=numpy_mode)
+    if mode == "r":
+        q = np.empty((0,), A._data.dtype)
+    q, r = as_array(_column_major(q), d), as_array(_column_major(r), d)
+    result_type = _return_type("linalg_qr", "Q", "R")
+    if not (grad_mode.enabled and A._requires_grad):
+        return result_type(Tensor._make(q, d), Tensor._make(r, d))
+    node = LinalgQrBackward0((edge(A),), ((q.shape, d), (r.shape, d)))
+    node.mode = mode
+    outputs = Tensor._make(q, d, node, 0), Tensor._make(r, d, node, 1)
+    node.save(outputs=outputs)
+    return result_type(*outputs)
+
+
+def _torch_qr(input: Tensor, some: Any = True) -> Any:
+    """torch.qr (deprecated: warns once): linalg.qr, 'reduced' if some else 'complete'."""
+    if not isinstance(some, bool):
+        raise TypeError("qr")  # (the parser words it)
+    if isinstance(input, Tensor):
+        errors.warn_once("qr_deprecated", stacklevel=4)
+    q, r = _qr(input, "reduced" if some else "complete")
+    return _return_type("qr", "Q", "R")(q, r)
+
+
+linalg_qr = parsed(_qr, "linalg_qr")
+qr = parsed(_torch_qr, "qr")
+qr_method = parsed(_torch_qr, "qr", method=True)

@@ -357,6 +357,7 @@ METHODS: dict[str, Any] = {
     "cov": deferred("covariance", "cov_method", "cov"),
     "logdet": deferred("matrix_functions", "logdet_method", "logdet", qualname="logdet_method"),
     "pinverse": deferred("matrix_functions", "pinverse_method", "pinverse"),
+    "qr": deferred("decompositions", "qr_method", "qr"),
     "svd": deferred("matrix_functions", "svd_method", "svd"),
     "slogdet": deferred("matrix_functions", "slogdet_method", "slogdet", qualname="slogdet_method"),
     "addcmul_": inplace.addcmul_,

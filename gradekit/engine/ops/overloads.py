@@ -169,6 +169,8 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
     "linalg_eigvalsh": ('(Tensor input, str UPLO = "L", *, Tensor out = None)',),
     "linalg_cholesky": ("(Tensor input, *, bool upper = False, Tensor out = None)",),
     "cholesky": ("(Tensor input, bool upper = False, *, Tensor out = None)",),
+    "linalg_qr": ('(Tensor A, str mode = "reduced", *, tuple of Tensors out = None)',),
+    "qr": ("(Tensor input, bool some = True, *, tuple of Tensors out = None)",),
     "linalg_svdvals": ("(Tensor A, *, str driver = None, Tensor out = None)",),
     "linalg_svd": (
         "(Tensor A, bool full_matrices = True, *, str driver = None, tuple of Tensors out = None)",
