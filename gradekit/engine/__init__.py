@@ -237,11 +237,14 @@ try:
     cholesky = _deferred("decompositions", "cholesky", "cholesky")
     corrcoef = _deferred("covariance", "corrcoef", "corrcoef")
     cov = _deferred("covariance", "cov", "cov")
+    cumulative_trapezoid = _deferred("integration", "cumulative_trapezoid", "cumulative_trapezoid")
     logdet = _deferred("matrix_functions", "logdet", "logdet")
     pinverse = _deferred("matrix_functions", "pinverse", "pinverse")
     qr = _deferred("decompositions", "qr", "qr")
     slogdet = _deferred("matrix_functions", "slogdet", "slogdet")
     svd = _deferred("matrix_functions", "svd", "svd")
+    trapezoid = _deferred("integration", "trapezoid", "trapezoid")
+    trapz = _deferred("integration", "trapz", "trapz")
     cosine_similarity = _deferred("nn.similarity", "cosine_similarity", "cosine_similarity")
     pairwise_distance = _deferred("nn.similarity", "pairwise_distance", "pairwise_distance")
     addbmm = _deferred("products", "addbmm", "addbmm")
@@ -323,6 +326,7 @@ __all__ = [
     "mode",
     "nanmedian",
     "logsumexp",
+    "cumulative_trapezoid",
     "cummax",
     "cummin",
     "cumprod",
@@ -559,6 +563,8 @@ __all__ = [
     "roll",
     "row_stack",
     "tile",
+    "trapezoid",
+    "trapz",
     "tril",
     "tril_indices",
     "triu",

@@ -1585,6 +1585,20 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "linalg.pinv({dtype}{{{shape}}}): expected a tensor with 2 or more dimensions of float, "
         "double, cfloat or cdouble types",
     ),
+    # --- trapezoid, cumulative_trapezoid (ops/integration.py)
+    "trapezoid_bool_y": (
+        RuntimeError,
+        "{name}: received a bool input for `y`, but bool is not supported",
+    ),
+    "trapezoid_bool_x": (
+        RuntimeError,
+        "{name}: received a bool input for `x` or `y`, but bool is not supported",
+    ),
+    "trapezoid_x_count": (
+        RuntimeError,
+        "{name}: There must be one `x` value for each sample point",
+    ),
+    "trapezoid_dx": (RuntimeError, "{name}: Currently, we only support dx as a real number."),
     # --- cov / corrcoef (ops/covariance.py)
     "cov_dims": (
         RuntimeError,

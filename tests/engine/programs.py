@@ -2438,6 +2438,11 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
         lambda T, a, b, c: T.linalg.multi_dot([a, b, c]),
         ((3,), (3, 4), (4, 2)),
     ),
+    DifferentiableOp("trapezoid", lambda T, a: T.trapezoid(a, dx=0.5), ((3, 4),)),
+    DifferentiableOp("trapezoid_x", lambda T, a, x: T.trapezoid(a, x, dim=0), ((3, 4), (3,))),
+    DifferentiableOp(
+        "cumulative_trapezoid_x", lambda T, a, x: T.cumulative_trapezoid(a, x), ((3, 4), (4,))
+    ),
     DifferentiableOp("cov", lambda T, a: T.cov(a), ((3, 5),)),
     DifferentiableOp(
         "cov_weights",

@@ -426,6 +426,50 @@ GOLDENS = {
     "a = torch.tensor([[1.0, 2.0], [3.0, -1.0], [0.5, 4.0]], requires_grad=True)\nq, r = torch.linalg.qr(a, 'complete')\nq.sum().backward()": "RuntimeError: The QR decomposition is not differentiable when mode='complete' and nrows > ncols.",
     "a = torch.tensor([[1.0, 2.0], [3.0, -1.0], [0.5, 4.0]], requires_grad=True)\nq, r = torch.linalg.qr(a, 'r')\nr.sum().backward()": "RuntimeError: The derivative of linalg.qr depends on Q, which is not computed when mode='r'. Please use linalg.qr(A, mode='reduced') if you are going to differentiate through linalg.qr.",
     "a = torch.tensor([[1.0, 2.0], [3.0, -1.0], [0.5, 4.0]], dtype=torch.float64, requires_grad=True)\nq, r = torch.linalg.qr(a)\n(g,) = torch.autograd.grad(q.sum() + r.sum(), a, create_graph=True)\n(h,) = torch.autograd.grad(g[1, 0], a)\nresult = (g, h)": "(torch.float64 (3, 2) [[-1.30818, 0.135669], [-0.281776, -1.22744], [-2.0961, 0.690197]] rg=True, torch.float64 (3, 2) [[0.335735, 0.139217], [-0.445747, 0.042262], [0.692477, 0.0487945]] rg=False)",
+    # trapezoid / trapz / cumulative_trapezoid (ops/integration.py): torch's compositions (Scalar
+    # mul / div: MulBackward1, DivBackward1; spacings from x viewed along dim)
+    "result = torch.trapezoid(torch.tensor([[1.0, 2.0, 4.0, 7.0], [2.0, 1.0, 0.5, 3.0]]))": "torch.float32 (2,) [10.0, 4.0] rg=False",
+    "result = torch.trapezoid(torch.tensor([[1.0, 2.0, 4.0, 7.0], [2.0, 1.0, 0.5, 3.0]]), dx=0.5)": "torch.float32 (2,) [5.0, 2.0] rg=False",
+    "result = torch.trapezoid(torch.tensor([[1.0, 2.0, 4.0, 7.0], [2.0, 1.0, 0.5, 3.0]]), torch.tensor([0.0, 1.0, 3.0, 4.5]))": "torch.float32 (2,) [15.75, 5.625] rg=False",
+    "result = torch.trapezoid(torch.tensor([[1.0, 2.0, 4.0, 7.0], [2.0, 1.0, 0.5, 3.0]]), x=torch.tensor([0.0, 1.0, 3.0, 4.5]))": "torch.float32 (2,) [15.75, 5.625] rg=False",
+    "result = torch.trapezoid(torch.tensor([[1.0, 2.0, 4.0, 7.0], [2.0, 1.0, 0.5, 3.0]]), dim=0)": "torch.float32 (4,) [1.5, 1.5, 2.25, 5.0] rg=False",
+    "result = torch.trapz(torch.tensor([[1.0, 2.0, 4.0, 7.0], [2.0, 1.0, 0.5, 3.0]]))": "torch.float32 (2,) [10.0, 4.0] rg=False",
+    "result = torch.trapz(torch.tensor([[1.0, 2.0, 4.0, 7.0], [2.0, 1.0, 0.5, 3.0]]), torch.tensor([0.0, 1.0, 3.0, 4.5]))": "torch.float32 (2,) [15.75, 5.625] rg=False",
+    "result = torch.trapz(torch.tensor([[1.0, 2.0, 4.0, 7.0], [2.0, 1.0, 0.5, 3.0]]), dx=2)": "torch.float32 (2,) [20.0, 8.0] rg=False",
+    "result = torch.cumulative_trapezoid(torch.tensor([[1.0, 2.0, 4.0, 7.0], [2.0, 1.0, 0.5, 3.0]]))": "torch.float32 (2, 3) [[1.5, 4.5, 10.0], [1.5, 2.25, 4.0]] rg=False",
+    "result = torch.cumulative_trapezoid(torch.tensor([[1.0, 2.0, 4.0, 7.0], [2.0, 1.0, 0.5, 3.0]]), torch.tensor([0.0, 1.0, 3.0, 4.5]))": "torch.float32 (2, 3) [[1.5, 7.5, 15.75], [1.5, 3.0, 5.625]] rg=False",
+    "result = torch.cumulative_trapezoid(torch.tensor([[1.0, 2.0, 4.0, 7.0], [2.0, 1.0, 0.5, 3.0]]), dx=2.0)": "torch.float32 (2, 3) [[3.0, 9.0, 20.0], [3.0, 4.5, 8.0]] rg=False",
+    "result = torch.cumulative_trapezoid(torch.tensor([[1.0, 2.0, 4.0, 7.0], [2.0, 1.0, 0.5, 3.0]]), dim=0)": "torch.float32 (1, 4) [[1.5, 1.5, 2.25, 5.0]] rg=False",
+    "result = torch.trapezoid(torch.tensor([1, 2, 4]))": "torch.float32 () 4.5 rg=False",
+    "result = torch.cumulative_trapezoid(torch.tensor([1, 2, 4]))": "torch.float32 (2,) [1.5, 4.5] rg=False",
+    "result = torch.trapezoid(torch.ones(2, 0))": "torch.float32 (2,) [0.0, 0.0] rg=False",
+    "result = torch.cumulative_trapezoid(torch.ones(2, 0))": "torch.float32 (2, 0) [[], []] rg=False",
+    "result = torch.trapezoid(torch.ones(3, dtype=torch.bool))": "RuntimeError: trapezoid: received a bool input for `y`, but bool is not supported",
+    "result = torch.cumulative_trapezoid(torch.ones(3, dtype=torch.bool))": "RuntimeError: cumulative_trapezoid: received a bool input for `y`, but bool is not supported",
+    "result = torch.trapezoid(torch.tensor([[1.0, 2.0, 4.0, 7.0], [2.0, 1.0, 0.5, 3.0]]), torch.ones(3))": "RuntimeError: trapezoid: There must be one `x` value for each sample point",
+    "result = torch.cumulative_trapezoid(torch.tensor([[1.0, 2.0, 4.0, 7.0], [2.0, 1.0, 0.5, 3.0]]), torch.ones(3))": "RuntimeError: cumulative_trapezoid: There must be one `x` value for each sample point",
+    "result = torch.trapezoid(torch.tensor([[1.0, 2.0, 4.0, 7.0], [2.0, 1.0, 0.5, 3.0]]), torch.arange(8.0).reshape(2, 4))": "torch.float32 (2,) [10.0, 4.0] rg=False",
+    "result = torch.trapezoid(torch.tensor([[1.0, 2.0, 4.0, 7.0], [2.0, 1.0, 0.5, 3.0]]), torch.tensor([[0.0, 1.0, 3.0, 4.5]]))": "torch.float32 (2,) [15.75, 5.625] rg=False",
+    "result = torch.trapezoid(torch.tensor([[1.0, 2.0, 4.0, 7.0], [2.0, 1.0, 0.5, 3.0]]), torch.ones(3, 4))": "RuntimeError: The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 0",
+    "result = torch.trapezoid(torch.tensor([[1.0, 2.0, 4.0, 7.0], [2.0, 1.0, 0.5, 3.0]]), dx=True)": "RuntimeError: trapezoid: Currently, we only support dx as a real number.",
+    "result = torch.trapezoid(torch.tensor([[1.0, 2.0, 4.0, 7.0], [2.0, 1.0, 0.5, 3.0]]), dim=2)": "IndexError: Dimension out of range (expected to be in range of [-2, 1], but got 2)",
+    "result = torch.trapezoid(torch.tensor(2.0))": "IndexError: Dimension specified as -1 but tensor has no dimensions",
+    "result = torch.trapezoid(torch.ones(3), dx=1, x=torch.ones(3))": "TypeError: trapezoid() received an invalid combination of arguments - got (Tensor, x=Tensor, dx=int), but expected one of:\n * (Tensor y, Tensor x, *, int dim = -1)\n * (Tensor y, *, Number dx = 1, int dim = -1)\n",
+    "result = torch.trapezoid(torch.tensor([[1.0, 2.0, 4.0, 7.0], [2.0, 1.0, 0.5, 3.0]]), torch.ones(4, dtype=torch.bool))": "RuntimeError: trapezoid: received a bool input for `x` or `y`, but bool is not supported",
+    "result = torch.trapezoid(torch.tensor([1.0, 2.5, 4.0], dtype=torch.float16))": "torch.float16 () 5.0 rg=False",
+    "result = torch.trapz(torch.tensor([[1.0, 2.0, 4.0, 7.0], [2.0, 1.0, 0.5, 3.0]]), torch.tensor([0.0, 1.0, 3.0, 4.5]), dim=0)": "RuntimeError: trapezoid: There must be one `x` value for each sample point",
+    "result = torch.trapezoid(torch.ones(3), torch.tensor([0, 1, 3]))": "torch.float32 () 3.0 rg=False",
+    "result = torch.cumulative_trapezoid(torch.ones(4), torch.tensor([0, 1, 3, 4]))": "torch.float32 (3,) [1.0, 3.0, 4.0] rg=False",
+    "result = torch.trapezoid(torch.ones(1))": "torch.float32 () 0.0 rg=False",
+    "result = torch.cumulative_trapezoid(torch.ones(1))": "torch.float32 (0,) [] rg=False",
+    "result = torch.trapezoid([1.0, 2.0])": "TypeError: trapezoid(): argument 'y' (position 1) must be Tensor, not list",
+    "result = torch.trapezoid(torch.ones(3), dx='a')": "TypeError: trapezoid() received an invalid combination of arguments - got (Tensor, dx=str), but expected one of:\n * (Tensor y, Tensor x, *, int dim = -1)\n * (Tensor y, *, Number dx = 1, int dim = -1)\n",
+    "result = torch.trapezoid(torch.ones(3), dim=0.5)": "TypeError: trapezoid() received an invalid combination of arguments - got (Tensor, dim=float), but expected one of:\n * (Tensor y, Tensor x, *, int dim = -1)\n * (Tensor y, *, Number dx = 1, int dim = -1)\n",
+    "result = torch.trapezoid(torch.ones(2, 3, dtype=torch.float64), torch.tensor([0.0, 1.0, 3.0]))": "torch.float64 (2,) [3.0, 3.0] rg=False",
+    "names = lambda f: [] if f is None else [f.name()] + [x for n, _ in f.next_functions for x in names(n)]\ny = torch.tensor([[1.0, 2.0, 4.0, 7.0], [2.0, 1.0, 0.5, 3.0]], requires_grad=True)\nr = torch.trapezoid(y)\n(r * torch.tensor([1.0, -2.0])).sum().backward()\nresult = (names(r.grad_fn), y.grad)": "(['MulBackward1', 'SubBackward0', 'SumBackward1', 'torch::autograd::AccumulateGrad', 'MulBackward1', 'AddBackward0', 'SelectBackward0', 'torch::autograd::AccumulateGrad', 'SelectBackward0', 'torch::autograd::AccumulateGrad'], torch.float32 (2, 4) [[0.5, 1.0, 1.0, 0.5], [-1.0, -2.0, -2.0, -1.0]] rg=False)",
+    "names = lambda f: [] if f is None else [f.name()] + [x for n, _ in f.next_functions for x in names(n)]\ny = torch.tensor([[1.0, 2.0, 4.0, 7.0], [2.0, 1.0, 0.5, 3.0]], requires_grad=True)\nx = torch.tensor([0.0, 1.0, 3.0, 4.5], requires_grad=True)\nr = torch.trapezoid(y, x)\nr.sum().backward()\nresult = (names(r.grad_fn), y.grad, x.grad)": "(['DivBackward1', 'SumBackward1', 'MulBackward0', 'AddBackward0', 'SliceBackward0', 'torch::autograd::AccumulateGrad', 'SliceBackward0', 'torch::autograd::AccumulateGrad', 'SubBackward0', 'SliceBackward0', 'ViewBackward0', 'torch::autograd::AccumulateGrad', 'SliceBackward0', 'ViewBackward0', 'torch::autograd::AccumulateGrad'], torch.float32 (2, 4) [[0.5, 1.5, 1.75, 0.75], [0.5, 1.5, 1.75, 0.75]] rg=False, torch.float32 (4,) [-3.0, -0.75, -3.5, 7.25] rg=False)",
+    "names = lambda f: [] if f is None else [f.name()] + [x for n, _ in f.next_functions for x in names(n)]\ny = torch.tensor([[1.0, 2.0, 4.0, 7.0], [2.0, 1.0, 0.5, 3.0]], requires_grad=True)\nr = torch.cumulative_trapezoid(y, dx=0.5)\nr.sum().backward()\nresult = (names(r.grad_fn), y.grad)": "(['CumsumBackward0', 'MulBackward1', 'AddBackward0', 'SliceBackward0', 'torch::autograd::AccumulateGrad', 'SliceBackward0', 'torch::autograd::AccumulateGrad'], torch.float32 (2, 4) [[0.75, 1.25, 0.75, 0.25], [0.75, 1.25, 0.75, 0.25]] rg=False)",
+    "names = lambda f: [] if f is None else [f.name()] + [x for n, _ in f.next_functions for x in names(n)]\ny = torch.tensor([[1.0, 2.0, 4.0, 7.0], [2.0, 1.0, 0.5, 3.0]], requires_grad=True)\nx = torch.tensor([0.0, 1.0, 3.0, 4.5], requires_grad=True)\nr = torch.cumulative_trapezoid(y, x)\n(r * torch.arange(6.0).reshape(2, 3)).sum().backward()\nresult = (names(r.grad_fn), y.grad, x.grad)": "(['DivBackward1', 'CumsumBackward0', 'MulBackward0', 'AddBackward0', 'SliceBackward0', 'torch::autograd::AccumulateGrad', 'SliceBackward0', 'torch::autograd::AccumulateGrad', 'SubBackward0', 'SliceBackward0', 'ViewBackward0', 'torch::autograd::AccumulateGrad', 'SliceBackward0', 'ViewBackward0', 'torch::autograd::AccumulateGrad'], torch.float32 (2, 4) [[1.5, 4.5, 4.5, 1.5], [6.0, 15.0, 12.75, 3.75]] rg=False, torch.float32 (4,) [-22.5, 6.75, -4.0, 19.75] rg=False)",
 }
 
 
@@ -786,3 +830,56 @@ def test_torch_qr_warns_once_at_the_callers_line() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         engine.qr(engine.eye(2))
+
+
+@pytest.mark.torch
+@settings(deadline=None)
+@given(
+    shape=st.lists(st.integers(0, 5), min_size=1, max_size=3),
+    dim=st.integers(-3, 2),
+    spacing=st.sampled_from(["none", "dx", "x", "x full"]),
+    cumulative=st.booleans(),
+    seed=st.integers(0, 2**16),
+)
+def test_trapezoid_differential(
+    shape: list[int], dim: int, spacing: str, cumulative: bool, seed: int
+) -> None:
+    # any shape, dim and spacing (none, a float dx, a 1-d x, an x of y's shape): torch's
+    # errors, or its shapes, dtypes, graphs and values and gradients within 1e-12 (float64;
+    # the engine's sums keep numpy's order)
+    import torch
+
+    rng = np.random.default_rng(seed)
+    y_data = rng.standard_normal(shape)
+    size = shape[dim] if -len(shape) <= dim < len(shape) else 3
+    x_data = np.cumsum(rng.random(size if spacing == "x" else shape))
+    x_data = x_data.reshape(-1) if spacing == "x" else x_data.reshape(shape)
+
+    def run(module: ModuleType) -> object:
+        y = module.tensor(y_data, requires_grad=True)
+        function = module.cumulative_trapezoid if cumulative else module.trapezoid
+        try:
+            if spacing.startswith("x"):
+                result = function(y, module.tensor(x_data), dim=dim)
+            elif spacing == "dx":
+                result = function(y, dx=0.3, dim=dim)
+            else:
+                result = function(y, dim=dim)
+        except Exception as failure:  # noqa: BLE001 - torch's error is the outcome
+            return f"{type(failure).__name__}: {failure}"
+        if result.grad_fn is not None and result.numel():
+            result.sum().backward()
+        grad = None if y.grad is None else y.grad.numpy()
+        return result.detach().numpy(), _graph(result), grad
+
+    ours, theirs = run(engine), run(torch)
+    if isinstance(theirs, str):
+        assert ours == theirs
+        return
+    assert not isinstance(ours, str), ours
+    assert ours[0].shape == theirs[0].shape and ours[0].dtype == theirs[0].dtype
+    assert ours[1] == theirs[1]
+    assert _near(ours[0], theirs[0], 1e-12)
+    assert (ours[2] is None) == (theirs[2] is None)
+    if theirs[2] is not None:
+        assert _near(ours[2], theirs[2], 1e-12)

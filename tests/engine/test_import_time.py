@@ -112,6 +112,7 @@ DEFERRED_MODULES = {
     "gradekit.engine.ops.matrix_functions": "torch.linalg.svdvals(x)",
     "gradekit.engine.ops.covariance": "torch.cov(x)",
     "gradekit.engine.ops.decompositions": "torch.linalg.eigvalsh(x)",
+    "gradekit.engine.ops.integration": "torch.trapezoid(x)",
     "gradekit.engine.ops.counting": "torch.unique(x)",
     "gradekit.engine.ops.bucketing": "x.msort()",
     "gradekit.engine.nn.similarity": "torch.cosine_similarity(x, x)",

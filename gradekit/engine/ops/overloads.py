@@ -203,6 +203,15 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "(Tensor input, float rcond, bool hermitian = False, *, Tensor out = None)",
     ),
     "pinverse": ("(Tensor input, float rcond = 1e-15)",),
+    "trapezoid": (
+        "(Tensor y, Tensor x, *, int dim = -1)",
+        "(Tensor y, *, Number dx = 1, int dim = -1)",
+    ),
+    "trapz": ("(Tensor y, Tensor x, *, int dim = -1)", "(Tensor y, *, float dx = 1, int dim = -1)"),
+    "cumulative_trapezoid": (
+        "(Tensor y, Tensor x, *, int dim = -1)",
+        "(Tensor y, *, Number dx = 1, int dim = -1)",
+    ),
     "cov": (
         "(Tensor input, *, int correction = 1, Tensor fweights = None, Tensor aweights = None)",
     ),
