@@ -357,17 +357,18 @@ def _matrix_norm(
         raise errors.error("matrix_norm_order", ord=_shown_number(ord))
     dims = _matrix_norm_dims(input, dim, low_precision=abs(order) != 2.0)
     wanted = _norm_dtype(input, dtype, name)
-    if abs(order) == 2.0:
-        if order > 0 and input.numel() == 0:  # (torch's 2-norm of no elements: a new 0)
-            from .creation import zeros
-
-            shape = [1 if d in dims else size for d, size in enumerate(input.shape)]
-            shape = shape if keepdim else [s for d, s in enumerate(shape) if d not in dims]
-            return zeros(shape, dtype=wanted or input.dtype)
-        reduce = (lambda s, k: s.amax(-1, k)) if order > 0 else (lambda s, k: s.amin(-1, k))
-        return _spectral(input, dims, keepdim, wanted, reduce)
     if abs(order) == math.inf:  # the max of the rows' sums: the columns reduced first
         dims.reverse()
+    maxed = min(input.shape[d] for d in dims) if abs(order) == 2.0 else input.shape[dims[1]]
+    if order > 0 and maxed == 0:  # (torch: the largest of no values is a new 0)
+        from .creation import zeros
+
+        shape = [1 if d in dims else size for d, size in enumerate(input.shape)]
+        shape = shape if keepdim else [s for d, s in enumerate(shape) if d not in dims]
+        return zeros(shape, dtype=wanted or input.dtype)
+    if abs(order) == 2.0:
+        reduce = (lambda s, k: s.amax(-1, k)) if order > 0 else (lambda s, k: s.amin(-1, k))
+        return _spectral(input, dims, keepdim, wanted, reduce)
     if not keepdim and dims[0] < dims[1]:
         dims[1] -= 1
     sums = linalg_vector_norm(input, 1.0, (dims[0],), keepdim, dtype=wanted)
