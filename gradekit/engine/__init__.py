@@ -269,6 +269,20 @@ try:
     tensordot = _deferred("contraction", "tensordot", "tensordot")
     det = _deferred("solvers", "det", "det")
     inverse = _deferred("solvers", "inverse", "inverse")
+    chain_matmul = _deferred(
+        "matrix_functions", "chain_matmul", "chain_matmul", shown_module="torch.functional"
+    )
+    cholesky = _deferred("decompositions", "cholesky", "cholesky")
+    corrcoef = _deferred("covariance", "corrcoef", "corrcoef")
+    cov = _deferred("covariance", "cov", "cov")
+    cumulative_trapezoid = _deferred("integration", "cumulative_trapezoid", "cumulative_trapezoid")
+    logdet = _deferred("matrix_functions", "logdet", "logdet")
+    pinverse = _deferred("matrix_functions", "pinverse", "pinverse")
+    qr = _deferred("decompositions", "qr", "qr")
+    slogdet = _deferred("matrix_functions", "slogdet", "slogdet")
+    svd = _deferred("matrix_functions", "svd", "svd")
+    trapezoid = _deferred("integration", "trapezoid", "trapezoid")
+    trapz = _deferred("integration", "trapz", "trapz")
     cosine_similarity = _deferred("nn.similarity", "cosine_similarity", "cosine_similarity")
     pairwise_distance = _deferred("nn.similarity", "pairwise_distance", "pairwise_distance")
     adaptive_avg_pool1d = _deferred("nn.pooling", "adaptive_avg_pool1d", "adaptive_avg_pool1d")
@@ -416,6 +430,7 @@ __all__ = [
     "mode",
     "nanmedian",
     "logsumexp",
+    "cumulative_trapezoid",
     "cummax",
     "cummin",
     "cumprod",
@@ -461,17 +476,21 @@ __all__ = [
     "bmm",
     "bool",
     "broadcast_shapes",
+    "chain_matmul",
+    "cholesky",
     "clamp",
     "clamp_",
     "clamp_max",
     "clamp_min",
     "clip",
     "copysign",
+    "corrcoef",
     "cos",
     "cosine_similarity",
     "count_nonzero",
     "cuda",
     "cross",
+    "cov",
     "det",
     "default_generator",
     "deg2rad",
@@ -557,6 +576,7 @@ __all__ = [
     "linspace",
     "log",
     "log10",
+    "logdet",
     "log1p",
     "log2",
     "log_softmax",
@@ -607,6 +627,8 @@ __all__ = [
     "pi",
     "pairwise_distance",
     "positive",
+    "pinverse",
+    "qr",
     "pow",
     "promote_types",
     "rad2deg",
@@ -637,6 +659,7 @@ __all__ = [
     "signbit",
     "sin",
     "sinc",
+    "slogdet",
     "softmax",
     "sort",
     "sqrt",
@@ -648,6 +671,7 @@ __all__ = [
     "scatter_add",
     "scatter_reduce",
     "sum",
+    "svd",
     "tanh",
     "tensor",
     "topk",
@@ -679,6 +703,8 @@ __all__ = [
     "roll",
     "row_stack",
     "tile",
+    "trapezoid",
+    "trapz",
     "tril",
     "tril_indices",
     "triu",

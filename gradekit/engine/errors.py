@@ -1509,6 +1509,120 @@ MESSAGES: dict[str, tuple[type[Exception], str]] = {
         "linalg.solve: Incompatible shapes of A and B for the equation {equation} ({n}x{n} and "
         "{rows}x{cols})",
     ),
+    # --- slogdet, svdvals, matrix_norm, vecdot, multi_dot, matrix_rank, pinv
+    # (ops/matrix_functions.py)
+    "norm_dtype_floating": (
+        RuntimeError,
+        "{name}: dtype should be floating point or complex, but got {dtype}",
+    ),
+    "norm_dtype_narrowing": (
+        RuntimeError,
+        "{name}: the dtype of the input ({dtype}) should be convertible without narrowing to "
+        "the specified dtype ({wanted})",
+    ),
+    "matrix_norm_dims": (RuntimeError, "linalg.matrix_norm: dim must be a 2-tuple. Got {got}"),
+    "matrix_norm_same_dims": (
+        RuntimeError,
+        "linalg.matrix_norm: dims must be different. Got ({dim0}, {dim1})",
+    ),
+    "matrix_norm_order": (RuntimeError, "linalg.matrix_norm: Order {ord} not supported."),
+    "vecdot_dtypes": (
+        RuntimeError,
+        "linalg.vecdot: Expected x and y to have the same dtype, but found x of type {dtype1} "
+        "and y of type {dtype2} instead",
+    ),
+    "multi_dot_count": (RuntimeError, "multi_dot(): expected at least 2 tensors but got {count}"),
+    "multi_dot_end": (
+        RuntimeError,
+        "multi_dot(): the {which} tensor must be 1D or 2D but got {ndim}D",
+    ),
+    "multi_dot_middle": (RuntimeError, "multi_dot(): tensor {index} must be 2D but got {ndim}D"),
+    "multi_dot_dtypes": (
+        RuntimeError,
+        "multi_dot(): all tensors must have be the same dtype but tensor 0 is {first} and "
+        "tensor {index} {other}",
+    ),
+    "multi_dot_shapes": (
+        RuntimeError,
+        "multi_dot(): tensors {left} and {right} with shapes {shape1} and {shape2} cannot be "
+        "multiplied",
+    ),
+    "chain_matmul_dim": (RuntimeError, "Tensor dimension is {ndim}, expected 2 instead."),
+    "chain_matmul_empty": (RuntimeError, "chain_matmul(): Expected one or more matrices"),
+    "matrix_rank_dims": (
+        RuntimeError,
+        "torch.linalg.matrix_rank: The input tensor input must have at least 2 dimensions.",
+    ),
+    "eigh_uplo": (RuntimeError, "Expected UPLO argument to be 'L' or 'U', but got {uplo}"),
+    "cholesky_not_positive_definite": (
+        LinAlgError,
+        "{name}: {batch}The factorization could not be completed because the input is not "
+        "positive-definite (the leading minor of order {order} is not positive-definite).",
+    ),
+    "qr_mode": (
+        RuntimeError,
+        "qr received unrecognized mode '{mode}' but expected one of 'reduced' (default), 'r', or "
+        "'complete'",
+    ),
+    "qr_backward_r": (
+        RuntimeError,
+        "The derivative of linalg.qr depends on Q, which is not computed when mode='r'. Please "
+        "use linalg.qr(A, mode='reduced') if you are going to differentiate through linalg.qr.",
+    ),
+    "qr_backward_complete": (
+        RuntimeError,
+        "The QR decomposition is not differentiable when mode='complete' and nrows > ncols.",
+    ),
+    "svd_dims": (
+        RuntimeError,
+        "linalg.svd: input should have at least 2 dimensions, but has {ndim} dimensions instead",
+    ),
+    "svd_float_double": (
+        RuntimeError,
+        "This function doesn't handle types other than float and double",
+    ),
+    "pinv_input": (
+        RuntimeError,
+        "linalg.pinv({dtype}{{{shape}}}): expected a tensor with 2 or more dimensions of float, "
+        "double, cfloat or cdouble types",
+    ),
+    # --- trapezoid, cumulative_trapezoid (ops/integration.py)
+    "trapezoid_bool_y": (
+        RuntimeError,
+        "{name}: received a bool input for `y`, but bool is not supported",
+    ),
+    "trapezoid_bool_x": (
+        RuntimeError,
+        "{name}: received a bool input for `x` or `y`, but bool is not supported",
+    ),
+    "trapezoid_x_count": (
+        RuntimeError,
+        "{name}: There must be one `x` value for each sample point",
+    ),
+    "trapezoid_dx": (RuntimeError, "{name}: Currently, we only support dx as a real number."),
+    # --- cov / corrcoef (ops/covariance.py)
+    "cov_dims": (
+        RuntimeError,
+        "{name}(): expected input to have two or fewer dimensions but got an input with {ndim} "
+        "dimensions",
+    ),
+    "cov_bool": (RuntimeError, "cov(): bool dtype is not supported for input"),
+    "cov_weights_dims": (
+        RuntimeError,
+        "cov(): expected {name} to have one or fewer dimensions but got {name} with {ndim} "
+        "dimensions",
+    ),
+    "cov_weights_dtype": (
+        RuntimeError,
+        "cov(): expected {name} to have {kind} dtype but got {name} with {dtype} dtype",
+    ),
+    "cov_weights_numel": (
+        RuntimeError,
+        "cov(): expected {name} to have the same numel as there are observations in the input "
+        "but got {numel} != {observations}",
+    ),
+    "cov_weights_negative": (RuntimeError, "cov(): {name} cannot be negative"),
+    "cov_weights_zero": (RuntimeError, "cov(): weights sum to zero, can't be normalized"),
     "cosine_dtype": (
         RuntimeError,
         "expected common dtype to be floating point, yet common dtype is {dtype}",
@@ -1763,6 +1877,32 @@ WARNINGS: dict[str, str] = {
     "transpose_T_0d": (
         "Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases. "
         "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4321.)"
+    ),
+    "cholesky_deprecated": (
+        "torch.cholesky is deprecated in favor of torch.linalg.cholesky and will be removed in "
+        "a future PyTorch release.\nL = torch.cholesky(A)\nshould be replaced with\nL = "
+        "torch.linalg.cholesky(A)\nand\nU = torch.cholesky(A, upper=True)\nshould be replaced "
+        "with\nU = torch.linalg.cholesky(A).mH\nThis transform will produce equivalent results "
+        "for all valid (symmetric positive definite) inputs. (Triggered internally at "
+        "/__w/pytorch/pytorch/aten/src/ATen/native/BatchLinearAlgebra.cpp:1765.)"
+    ),
+    "qr_deprecated": (
+        "torch.qr is deprecated in favor of torch.linalg.qr and will be removed in a future "
+        "PyTorch release.\nThe boolean parameter 'some' has been replaced with a string "
+        "parameter 'mode'.\nQ, R = torch.qr(A, some)\nshould be replaced with\nQ, R = "
+        "torch.linalg.qr(A, 'reduced' if some else 'complete') (Triggered internally at "
+        "/__w/pytorch/pytorch/aten/src/ATen/native/BatchLinearAlgebra.cpp:2505.)"
+    ),
+    "chain_matmul_deprecated": (
+        "torch.chain_matmul is deprecated and will be removed in a future PyTorch release. Use "
+        "torch.linalg.multi_dot instead, which accepts a list of two or more tensors rather "
+        "than multiple parameters. (Triggered internally at "
+        "/__w/pytorch/pytorch/aten/src/ATen/native/LinearAlgebra.cpp:1102.)"
+    ),
+    "cov_degrees_of_freedom": (
+        "cov(): degrees of freedom is <= 0. Correction should be strictly less than the number "
+        "of observations. (Triggered internally at "
+        "/__w/pytorch/pytorch/aten/src/ATen/native/Correlation.cpp:129.)"
     ),
     "cross_default_dim": (
         "Using torch.cross without specifying the dim arg is deprecated.\nPlease either pass "

@@ -1,5 +1,7 @@
 """torch.linalg: vector norms (``vector_norm``, and ``norm`` for the vector cases),
-``matrix_power``, ``cross``, ``inv``, ``det``, ``solve`` and ``LinAlgError``."""
+``matrix_power``, ``cross``, ``inv``, ``det``, ``solve``, ``slogdet``, ``svd``, ``svdvals``,
+``eigh``, ``eigvalsh``, ``cholesky``, ``qr``, ``matrix_norm``, ``matrix_rank``, ``pinv``,
+``vecdot``, ``multi_dot`` and ``LinAlgError``."""
 
 from __future__ import annotations
 
@@ -18,6 +20,25 @@ cross = _deferred("products", "linalg_cross", "cross", qualname="linalg_cross")
 det = _deferred("solvers", "linalg_det", "det", qualname="linalg_det")
 inv = _deferred("solvers", "linalg_inv", "inv", qualname="linalg_inv")
 solve = _deferred("solvers", "linalg_solve", "solve", qualname="linalg_solve")
+# and so do the SVD's and slogdet's functions and the chained products (ops/matrix_functions.py)
+cholesky = _deferred("decompositions", "linalg_cholesky", "cholesky", qualname="linalg_cholesky")
+eigh = _deferred("decompositions", "linalg_eigh", "eigh", qualname="linalg_eigh")
+eigvalsh = _deferred("decompositions", "linalg_eigvalsh", "eigvalsh", qualname="linalg_eigvalsh")
+matrix_norm = _deferred(
+    "matrix_functions", "linalg_matrix_norm", "matrix_norm", qualname="linalg_matrix_norm"
+)
+matrix_rank = _deferred(
+    "matrix_functions", "linalg_matrix_rank", "matrix_rank", qualname="linalg_matrix_rank"
+)
+multi_dot = _deferred(
+    "matrix_functions", "linalg_multi_dot", "multi_dot", qualname="linalg_multi_dot"
+)
+qr = _deferred("decompositions", "linalg_qr", "qr", qualname="linalg_qr")
+pinv = _deferred("matrix_functions", "linalg_pinv", "pinv", qualname="linalg_pinv")
+slogdet = _deferred("matrix_functions", "linalg_slogdet", "slogdet", qualname="linalg_slogdet")
+svd = _deferred("matrix_functions", "linalg_svd", "svd", qualname="linalg_svd")
+svdvals = _deferred("matrix_functions", "linalg_svdvals", "svdvals", qualname="linalg_svdvals")
+vecdot = _deferred("matrix_functions", "linalg_vecdot", "vecdot", qualname="linalg_vecdot")
 
 if _typing.TYPE_CHECKING:  # (annotation names only: torch.linalg has no Any or Tensor)
     from typing import Any
@@ -26,12 +47,24 @@ if _typing.TYPE_CHECKING:  # (annotation names only: torch.linalg has no Any or 
 
 __all__ = [
     "LinAlgError",
+    "cholesky",
     "cross",
     "det",
+    "eigh",
+    "eigvalsh",
     "inv",
+    "matrix_norm",
     "matrix_power",
+    "matrix_rank",
+    "multi_dot",
     "norm",
+    "pinv",
+    "qr",
+    "slogdet",
     "solve",
+    "svd",
+    "svdvals",
+    "vecdot",
     "vector_norm",
 ]
 

@@ -2429,6 +2429,79 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
         "linalg_det", lambda T, a: T.linalg.det(a + 3 * T.eye(3, dtype=a.dtype)), ((3, 3),)
     ),
     DifferentiableOp(
+        "linalg_slogdet",
+        lambda T, a: T.linalg.slogdet(a + 3 * T.eye(3, dtype=a.dtype)).logabsdet,
+        ((3, 3),),
+    ),
+    DifferentiableOp("logdet", lambda T, a: T.logdet(a + 3 * T.eye(3, dtype=a.dtype)), ((3, 3),)),
+    DifferentiableOp("linalg_svdvals", lambda T, a: T.linalg.svdvals(a), ((3, 2),)),
+    DifferentiableOp("linalg_svdvals_wide", lambda T, a: T.linalg.svdvals(a), ((2, 2, 4),)),
+    DifferentiableOp(
+        "linalg_svd_invariant",  # (a loss the vectors' signs do not change)
+        lambda T, a: (lambda u, s, vh: (u[:, :2] ** 2).sum(0) + s + (vh**2).sum(1))(
+            *T.linalg.svd(a)
+        ),
+        ((3, 2),),
+    ),
+    DifferentiableOp(
+        "svd_wide_invariant",
+        lambda T, a: (lambda u, s, v: (u * u)[0] + 2 * s + (v * v)[1])(*T.svd(a)),
+        ((2, 4),),
+    ),
+    DifferentiableOp(
+        "linalg_eigh_invariant",  # (symmetric input; a loss the vectors' signs do not change)
+        lambda T, a: (lambda w, v: w + (v * v)[0])(*T.linalg.eigh(a + a.mT)),
+        ((3, 3),),
+    ),
+    DifferentiableOp("linalg_eigvalsh", lambda T, a: T.linalg.eigvalsh(a + a.mT), ((3, 3),)),
+    DifferentiableOp(
+        "linalg_cholesky",
+        lambda T, a: T.linalg.cholesky(a @ a.mT + 3 * T.eye(3, dtype=a.dtype)),
+        ((3, 3),),
+    ),
+    DifferentiableOp(
+        "linalg_cholesky_upper",
+        lambda T, a: T.linalg.cholesky(a @ a.mT + 3 * T.eye(3, dtype=a.dtype), upper=True),
+        ((3, 3),),
+    ),
+    DifferentiableOp(
+        "linalg_qr", lambda T, a: T.linalg.qr(a).Q.sum(0) + T.linalg.qr(a).R[0], ((3, 2),)
+    ),
+    DifferentiableOp(
+        "linalg_qr_wide",
+        lambda T, a: (lambda q, r: q.sum(1) + r.sum(1))(*T.linalg.qr(a, "complete")),
+        ((2, 4),),
+    ),
+    DifferentiableOp(
+        "linalg_matrix_norm_nuc", lambda T, a: T.linalg.matrix_norm(a, "nuc"), ((3, 2),)
+    ),
+    DifferentiableOp("linalg_matrix_norm_2", lambda T, a: T.linalg.matrix_norm(a, 2), ((2, 3),)),
+    DifferentiableOp(
+        "linalg_matrix_norm_inf",
+        lambda T, a: T.linalg.matrix_norm(a, float("inf"), dim=(0, 2), keepdim=True),
+        ((2, 3, 4),),
+    ),
+    DifferentiableOp("linalg_pinv", lambda T, a: T.linalg.pinv(a), ((3, 2),)),
+    DifferentiableOp("linalg_pinv_wide", lambda T, a: T.linalg.pinv(a), ((2, 2, 3),)),
+    DifferentiableOp("linalg_vecdot", lambda T, a, b: T.linalg.vecdot(a, b), ((2, 3), (3,))),
+    DifferentiableOp(
+        "linalg_multi_dot",
+        lambda T, a, b, c: T.linalg.multi_dot([a, b, c]),
+        ((3,), (3, 4), (4, 2)),
+    ),
+    DifferentiableOp("trapezoid", lambda T, a: T.trapezoid(a, dx=0.5), ((3, 4),)),
+    DifferentiableOp("trapezoid_x", lambda T, a, x: T.trapezoid(a, x, dim=0), ((3, 4), (3,))),
+    DifferentiableOp(
+        "cumulative_trapezoid_x", lambda T, a, x: T.cumulative_trapezoid(a, x), ((3, 4), (4,))
+    ),
+    DifferentiableOp("cov", lambda T, a: T.cov(a), ((3, 5),)),
+    DifferentiableOp(
+        "cov_weights",
+        lambda T, a, w: T.cov(a, fweights=T.tensor([1, 2, 1, 3]), aweights=w.abs() + 0.5),
+        ((2, 4), (4,)),
+    ),
+    DifferentiableOp("corrcoef", lambda T, a: T.corrcoef(a), ((3, 5),)),
+    DifferentiableOp(
         "linalg_solve",
         lambda T, a, b: T.linalg.solve(a + 3 * T.eye(2, dtype=a.dtype), b),
         ((2, 2), (2, 3)),

@@ -50,6 +50,10 @@ SNIPPETS = {
     "conv_same_copy": (
         "torch.nn.functional.conv2d(torch.ones(1, 1, 4, 4), torch.ones(1, 1, 2, 2), padding='same')"
     ),
+    "chain_matmul_deprecated": "torch.chain_matmul(torch.ones(2, 3), torch.ones(3, 2))",
+    "cov_degrees_of_freedom": "torch.cov(torch.ones(2, 1))",
+    "cholesky_deprecated": "torch.cholesky(torch.eye(2))",
+    "qr_deprecated": "torch.qr(torch.eye(2))",
     "new_tensor_copy_construct": "torch.ones(2).new_tensor(torch.ones(2))",
     "tensor_from_ndarray_list": "torch.tensor([read_only, read_only])",
     "mse_size": "torch.nn.functional.mse_loss(torch.ones(3), torch.ones(2, 3))",

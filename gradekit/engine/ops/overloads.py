@@ -164,6 +164,60 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
     "linalg_det": ("(Tensor A, *, Tensor out = None)",),
     "det": ("(Tensor input)",),
     "linalg_solve": ("(Tensor A, Tensor B, *, bool left = True, Tensor out = None)",),
+    "linalg_slogdet": ("(Tensor A, *, tuple of Tensors out = None)",),
+    "slogdet": ("(Tensor input, *, tuple of Tensors out = None)",),
+    "logdet": ("(Tensor input)",),
+    "linalg_eigh": ('(Tensor input, str UPLO = "L", *, tuple of Tensors out = None)',),
+    "linalg_eigvalsh": ('(Tensor input, str UPLO = "L", *, Tensor out = None)',),
+    "linalg_cholesky": ("(Tensor input, *, bool upper = False, Tensor out = None)",),
+    "cholesky": ("(Tensor input, bool upper = False, *, Tensor out = None)",),
+    "linalg_qr": ('(Tensor A, str mode = "reduced", *, tuple of Tensors out = None)',),
+    "qr": ("(Tensor input, bool some = True, *, tuple of Tensors out = None)",),
+    "linalg_svdvals": ("(Tensor A, *, str driver = None, Tensor out = None)",),
+    "linalg_svd": (
+        "(Tensor A, bool full_matrices = True, *, str driver = None, tuple of Tensors out = None)",
+    ),
+    "svd": (
+        "(Tensor input, bool some = True, bool compute_uv = True, *, tuple of Tensors out = None)",
+    ),
+    "linalg_matrix_norm": (
+        "(Tensor input, Number ord, tuple of ints dim = {-2,-1}, bool keepdim = False, *, "
+        "torch.dtype dtype = None, Tensor out = None)",
+        '(Tensor input, str ord = "fro", tuple of ints dim = {-2,-1}, bool keepdim = False, *, '
+        "torch.dtype dtype = None, Tensor out = None)",
+    ),
+    "linalg_vecdot": ("(Tensor x, Tensor y, *, int dim = -1, Tensor out = None)",),
+    "linalg_multi_dot": ("(tuple of Tensors tensors, *, Tensor out = None)",),
+    "linalg_matrix_rank": (
+        "(Tensor input, *, Tensor atol = None, Tensor rtol = None, bool hermitian = False, "
+        "Tensor out = None)",
+        "(Tensor input, *, float atol = None, float rtol = None, bool hermitian = False, "
+        "Tensor out = None)",
+        "(Tensor input, Tensor tol, bool hermitian = False, *, Tensor out = None)",
+        "(Tensor input, float tol, bool hermitian = False, *, Tensor out = None)",
+    ),
+    "linalg_pinv": (
+        "(Tensor input, *, Tensor atol = None, Tensor rtol = None, bool hermitian = False, "
+        "Tensor out = None)",
+        "(Tensor input, *, float atol = None, float rtol = None, bool hermitian = False, "
+        "Tensor out = None)",
+        "(Tensor input, Tensor rcond, bool hermitian = False, *, Tensor out = None)",
+        "(Tensor input, float rcond, bool hermitian = False, *, Tensor out = None)",
+    ),
+    "pinverse": ("(Tensor input, float rcond = 1e-15)",),
+    "trapezoid": (
+        "(Tensor y, Tensor x, *, int dim = -1)",
+        "(Tensor y, *, Number dx = 1, int dim = -1)",
+    ),
+    "trapz": ("(Tensor y, Tensor x, *, int dim = -1)", "(Tensor y, *, float dx = 1, int dim = -1)"),
+    "cumulative_trapezoid": (
+        "(Tensor y, Tensor x, *, int dim = -1)",
+        "(Tensor y, *, Number dx = 1, int dim = -1)",
+    ),
+    "cov": (
+        "(Tensor input, *, int correction = 1, Tensor fweights = None, Tensor aweights = None)",
+    ),
+    "corrcoef": ("(Tensor input)",),
     "cosine_similarity": ("(Tensor x1, Tensor x2, int dim = 1, float eps = 1e-08)",),
     "pairwise_distance": (
         "(Tensor x1, Tensor x2, float p = 2, float eps = 1e-06, bool keepdim = False)",

@@ -95,7 +95,11 @@ def _column_major(out: np.ndarray) -> np.ndarray:
     batch dims C order), so ``inv(A).is_contiguous()`` is False as in torch."""
     if out.ndim < 2 or not out.size:
         return out
-    return np.swapaxes(np.ascontiguousarray(np.swapaxes(out, -1, -2)), -1, -2)
+    # (a fresh C-order buffer of the transposed shape: np.ascontiguousarray would keep an
+    # array numpy already deems contiguous, with its own strides for the size-1 dims)
+    transposed = np.empty((*out.shape[:-2], out.shape[-1], out.shape[-2]), out.dtype)
+    transposed[...] = np.swapaxes(out, -1, -2)
+    return np.swapaxes(transposed, -1, -2)
 
 
 def _inv(A: Tensor, name: str = "linalg.inv") -> Tensor:  # noqa: N803 - torch's name
