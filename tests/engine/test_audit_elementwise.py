@@ -628,6 +628,7 @@ def test_elementwise_matches_the_golden(code: str) -> None:
     assert outcome(engine, code) == GOLDENS[code]
 
 
+@pytest.mark.torch_kernels("AVX512", params=("result = sum(bits(torch.log10(x)))",))
 @pytest.mark.torch
 @pytest.mark.parametrize("code", list(GOLDENS))
 def test_elementwise_goldens_are_torchs(code: str, real_torch: ModuleType) -> None:
@@ -676,6 +677,14 @@ def _bits(a: np.ndarray) -> np.ndarray:
     return np.where(np.isnan(a), -1, a.view(f"u{a.itemsize}").astype(np.int64))
 
 
+@pytest.mark.torch_kernels(
+    "AVX512",
+    params=(
+        "expm1-float64",
+        "log10-float64",
+        "exp2-float32",
+    ),
+)
 @pytest.mark.torch
 @pytest.mark.parametrize("dtype", ["float32", "float16", "float64"])
 @pytest.mark.parametrize("name", UNARY)
@@ -849,6 +858,7 @@ EXACT = (
 _SHAPES = st.lists(st.integers(1, 5), min_size=0, max_size=3).map(tuple)
 
 
+@pytest.mark.torch_kernels("AVX512", params=("exp2-float32",))
 @pytest.mark.torch
 @pytest.mark.parametrize("dtype", ["float32", "float16"])
 @pytest.mark.parametrize("name", EXACT)

@@ -434,6 +434,7 @@ def _small_batches(module: ModuleType, dtype: str, seed: int) -> list[np.ndarray
     return results
 
 
+@pytest.mark.torch_kernels("AVX512", params=("float32", "float64"))
 @pytest.mark.torch
 @pytest.mark.parametrize("dtype", ["float32", "float64", "float16"])
 def test_small_bmm_bit_for_bit(dtype: str, real_torch: ModuleType) -> None:
@@ -544,6 +545,7 @@ def _compare(ours: list[object], theirs: list[object]) -> tuple[int, int]:
     return differing, total
 
 
+@pytest.mark.torch_kernels("AVX512")
 @pytest.mark.torch
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
 def test_einsum_values_graphs_and_grads_as_torch(dtype: str, real_torch: ModuleType) -> None:

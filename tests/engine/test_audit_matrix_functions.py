@@ -578,6 +578,13 @@ FUNCTIONS = [
 ]
 
 
+@pytest.mark.torch_kernels(
+    "AVX2",
+    params=(
+        "[norm fro-float32]",
+        "[norm fro-float64]",
+    ),
+)
 @pytest.mark.torch
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
 @pytest.mark.parametrize("name", FUNCTIONS)

@@ -391,6 +391,7 @@ def _smooth_activation_values(module: ModuleType, name: str, dtype: str) -> list
     return results
 
 
+@pytest.mark.torch_kernels("AVX512", params=("softplus-float32",))
 @pytest.mark.torch
 @pytest.mark.parametrize(
     ("name", "dtype", "allowed"),
@@ -452,6 +453,7 @@ def _matrix_powers(module: ModuleType, dtype: str) -> list[np.ndarray]:
     return results
 
 
+@pytest.mark.torch_kernels("AVX512", params=("float32", "float64"))
 @pytest.mark.torch
 @pytest.mark.parametrize("dtype", ["float32", "float64", "int64"])
 def test_matrix_power_values_as_torch(dtype: str, real_torch: ModuleType) -> None:

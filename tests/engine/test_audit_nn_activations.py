@@ -275,6 +275,7 @@ def test_activation_matches_the_golden(code: str) -> None:
     assert outcome(engine, code) == GOLDENS[code]
 
 
+@pytest.mark.torch_kernels("AVX512", params=("F.gelu(",))
 @pytest.mark.torch
 @pytest.mark.parametrize("code", list(GOLDENS))
 def test_activation_goldens_are_torchs(code: str, real_torch: ModuleType) -> None:
@@ -412,6 +413,13 @@ ALLOWED = {
         for dtype in ("float32", "float16", "float64")
     ],
 )
+@pytest.mark.torch_kernels(
+    "AVX512",
+    params=(
+        "silu-float32",
+        "elu_-float64",
+    ),
+)
 def test_activation_values_and_gradients_as_torch(
     name: str, dtype: str, real_torch: ModuleType
 ) -> None:
@@ -426,6 +434,13 @@ def test_activation_values_and_gradients_as_torch(
     )
 
 
+@pytest.mark.torch_kernels(
+    "AVX512",
+    params=(
+        "gelu",
+        "silu",
+    ),
+)
 @pytest.mark.torch
 @pytest.mark.parametrize("name", ["gelu", "silu"])
 def test_contiguous_float32_forward_bit_for_bit(name: str, real_torch: ModuleType) -> None:

@@ -103,6 +103,13 @@ def test_convolution_matches_the_golden(code: str) -> None:
     assert outcome(engine, code) == GOLDENS[code]
 
 
+@pytest.mark.torch_kernels(
+    "AVX2",
+    params=(
+        "result = (repr(m), [(n, tuple(p.shape)) for n, p in m.named_parameters",
+        "m = torch.nn.Conv1d(4, 6, 3, stride=2, padding=1, dilation=2, groups=2",
+    ),
+)
 @pytest.mark.torch
 @pytest.mark.parametrize("code", list(GOLDENS))
 def test_convolution_goldens_are_torchs(code: str, real_torch: ModuleType) -> None:

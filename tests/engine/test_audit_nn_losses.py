@@ -147,6 +147,7 @@ def _loss_values(module, name, dtype):
 ALLOWED = {"soft_margin_loss": 0.008, "kl_div": 0.0002}
 
 
+@pytest.mark.torch_kernels("AVX512", params=("float64-soft_margin_loss",))
 @pytest.mark.torch
 @pytest.mark.parametrize("name", ["smooth_l1_loss", "huber_loss", "soft_margin_loss", "kl_div"])
 @pytest.mark.parametrize("dtype", ["float32", "float16", "float64"])

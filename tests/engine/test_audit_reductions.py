@@ -503,6 +503,7 @@ def _logsumexp_values(module: ModuleType, dtype: str) -> list[np.ndarray]:
     return results
 
 
+@pytest.mark.torch_kernels("AVX512", params=("float32", "float64"))
 @pytest.mark.torch
 @pytest.mark.parametrize(
     ("dtype", "values_allowed", "grads_allowed"),

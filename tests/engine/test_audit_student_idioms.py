@@ -232,6 +232,7 @@ def test_float_warns_before_its_size_check(monkeypatch: pytest.MonkeyPatch) -> N
     )
 
 
+@pytest.mark.torch_kernels("AVX512", params=("tanh-float64",))
 @pytest.mark.torch
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
 @pytest.mark.parametrize("op", ["tanh", "sigmoid"])

@@ -60,6 +60,7 @@ def test_the_goldens_cover_each_kind(kind: str) -> None:
     ]
 
 
+@pytest.mark.torch_kernels("AVX512", params=("[softmax]",))
 @pytest.mark.torch
 @pytest.mark.parametrize("kind", kernels.KINDS)
 def test_the_goldens_are_torchs(kind: str, real_torch: ModuleType) -> None:
@@ -180,6 +181,7 @@ def softmax_cases(draw: st.DrawFn) -> tuple:
     return values.astype(np.float16), dim
 
 
+@pytest.mark.torch_kernels("AVX512")
 @pytest.mark.torch
 @settings(max_examples=200, deadline=None)
 @given(case=softmax_cases(), name=st.sampled_from(["softmax", "log_softmax"]))

@@ -28,12 +28,23 @@ def test_log_softmax_gradient_matches_the_golden(code: str) -> None:
     assert outcome(engine, code) == GOLDENS[code]
 
 
+@pytest.mark.torch_kernels(
+    "AVX512", params=("(torch.arange(20.0).reshape(2, 10) / 3 - 2).requires_grad_()",)
+)
 @pytest.mark.torch
 @pytest.mark.parametrize("code", list(GOLDENS))
 def test_log_softmax_gradient_goldens_are_torchs(code: str, real_torch: ModuleType) -> None:
     assert outcome(real_torch, code) == GOLDENS[code]
 
 
+@pytest.mark.torch_kernels(
+    "AVX512",
+    params=(
+        "shape2",
+        "shape4",
+        "shape5",
+    ),
+)
 @pytest.mark.torch
 @pytest.mark.parametrize("shape", [(1, 2), (4, 3), (32, 10), (5, 16), (3, 37), (2, 3, 100), (7,)])
 def test_float32_last_dim_gradients_are_torchs_bit_for_bit(

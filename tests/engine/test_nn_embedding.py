@@ -112,6 +112,7 @@ def _initialised(module: ModuleType, name: str, shape: list[int], dtype: str, se
     return np.array(tensor.tolist(), dtype).tobytes()
 
 
+@pytest.mark.torch_kernels("AVX2")
 @pytest.mark.torch
 @settings(max_examples=40, deadline=None)
 @given(
@@ -127,6 +128,7 @@ def test_normal_initialisers_are_torchs_bit_for_bit(
     assert _initialised(engine, name, shape, dtype, seed) == expected
 
 
+@pytest.mark.torch_kernels("AVX2")
 @pytest.mark.torch
 @settings(max_examples=15, deadline=None)
 @given(

@@ -70,6 +70,9 @@ def test_adaptive_optimizers_match_the_golden(code: str) -> None:
     assert outcome(engine, code) == GOLDENS[code]
 
 
+@pytest.mark.torch_kernels(
+    "AVX2", params=("result = (w, list(st), st['step'], st['max_exp_avg_sq'], st['step'].dt",)
+)
 @pytest.mark.torch
 @pytest.mark.parametrize("code", list(GOLDENS))
 def test_adaptive_optimizer_goldens_are_torchs(code: str, real_torch: ModuleType) -> None:
@@ -136,6 +139,7 @@ OPTIONS = (
 )
 
 
+@pytest.mark.torch_kernels("AVX2")
 @pytest.mark.torch
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
 @pytest.mark.parametrize(("name", "options"), OPTIONS, ids=str)
@@ -149,6 +153,7 @@ def test_steps_are_torchs_bit_for_bit(
     assert _steps(engine, name, options, values) == expected
 
 
+@pytest.mark.torch_kernels("AVX2")
 @pytest.mark.torch
 @settings(max_examples=25, deadline=None)
 @given(
@@ -207,6 +212,13 @@ def _train(module: ModuleType, name: str, dtype: str, seed: int, steps: int) -> 
     return [np.array(param.tolist(), dtype) for param in model.parameters()]
 
 
+@pytest.mark.torch_kernels(
+    "AVX2",
+    params=(
+        "[float64-Adam]",
+        "[float64-AdamW]",
+    ),
+)
 @pytest.mark.torch
 @pytest.mark.parametrize("name", ["Adam", "AdamW"])
 @pytest.mark.parametrize("dtype", ["float32", "float64"])

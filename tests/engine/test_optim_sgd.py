@@ -56,6 +56,7 @@ def test_sgd_matches_the_golden(code: str) -> None:
     assert outcome(engine, PRELUDE + code) == GOLDENS[code]
 
 
+@pytest.mark.torch_kernels("AVX512", params=("[[0.3], [-0.2], [0.1]], dtype=torch.float64",))
 @pytest.mark.torch
 @pytest.mark.parametrize("code", list(GOLDENS))
 def test_sgd_goldens_are_torchs(code: str, real_torch: ModuleType) -> None:

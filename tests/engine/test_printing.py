@@ -476,6 +476,7 @@ def test_memory_layout_and_byte_order_do_not_matter() -> None:
     assert format_tensor(data.T.astype(">f4"), dtype_name="float32") == expected
 
 
+@pytest.mark.torch_kernels("AVX512")
 @pytest.mark.torch
 def test_golden_table_is_up_to_date_with_torch() -> None:
     torch = pytest.importorskip("torch", reason="regenerating the golden table needs real torch")

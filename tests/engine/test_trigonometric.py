@@ -317,6 +317,13 @@ def test_trigonometric_matches_the_golden(code: str) -> None:
     assert outcome(engine, code) == GOLDENS[code]
 
 
+@pytest.mark.torch_kernels(
+    "AVX2",
+    params=(
+        "result = bits(torch.sinh(torch.tensor([0.0, -0.0, 1e-30, -0.5, 0.5, -1",
+        "result = bits(torch.cosh(torch.tensor([0.0, -0.0, 1e-30, -0.5, 0.5, -1",
+    ),
+)
 @pytest.mark.torch
 @pytest.mark.parametrize("code", list(GOLDENS))
 def test_trigonometric_goldens_are_torchs(code: str, real_torch: ModuleType) -> None:
@@ -346,6 +353,14 @@ def _arguments(rng: np.random.Generator, name: str) -> list[np.ndarray]:
     return [a + 1.9 if name == "acosh" else a for a in arrays]
 
 
+@pytest.mark.torch_kernels(
+    "AVX2",
+    params=(
+        "[sinh-float32]",
+        "[cosh-float32]",
+        "[atanh-float32]",
+    ),
+)
 @pytest.mark.torch
 @pytest.mark.parametrize("dtype", ["float32", "float16", "float64"])
 @pytest.mark.parametrize("name", NAMES)
@@ -365,6 +380,14 @@ def test_values_as_torch(name: str, dtype: str, real_torch: ModuleType) -> None:
     assert differing <= rates[dtype].get(name, 0) * total
 
 
+@pytest.mark.torch_kernels(
+    "AVX2",
+    params=(
+        "[sinh]",
+        "[cosh]",
+        "[atanh]",
+    ),
+)
 @pytest.mark.torch
 @pytest.mark.parametrize("name", NAMES)
 def test_values_of_a_long_run_as_torch(name: str, real_torch: ModuleType) -> None:
@@ -383,6 +406,13 @@ def test_values_of_a_long_run_as_torch(name: str, real_torch: ModuleType) -> Non
     np.testing.assert_allclose(got, expected, rtol=3e-7)
 
 
+@pytest.mark.torch_kernels(
+    "AVX2",
+    params=(
+        "[sinh-float32]",
+        "[cosh-float32]",
+    ),
+)
 @pytest.mark.torch
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
 @pytest.mark.parametrize("name", [*NAMES, *ALIASES])
@@ -424,6 +454,14 @@ def test_dtypes_as_torch(name: str, real_torch: ModuleType) -> None:
 _SHAPES = st.lists(st.integers(1, 40), min_size=0, max_size=2).map(tuple)
 
 
+@pytest.mark.torch_kernels(
+    "AVX2",
+    params=(
+        "[sinh-float32]",
+        "[cosh-float32]",
+        "[atanh-float32]",
+    ),
+)
 @pytest.mark.torch
 @pytest.mark.parametrize("dtype", ["float32", "float16"])
 @pytest.mark.parametrize("name", NAMES)

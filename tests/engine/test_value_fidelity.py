@@ -414,6 +414,7 @@ def test_softmax_family_golden() -> None:
     assert total.numpy().tobytes().hex() == "ce37ba41"
 
 
+@pytest.mark.torch_kernels("AVX512")
 @pytest.mark.torch
 @given(
     shape=st.lists(st.integers(1, 40), min_size=1, max_size=3).map(tuple),
