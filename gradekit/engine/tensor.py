@@ -26,6 +26,7 @@ from .autograd import grad_mode
 from .autograd import graph as graph_module
 from .autograd.graph import AccumulateGrad, Node, RemovableHandle, new_accumulate_grad
 from .dtypes import FLOATING, dtype, get_default_dtype
+from .ops.layout import element_strides
 from .torch_names import TENSOR_ATTRIBUTE_NAMES
 
 _GRAD_DTYPE_NAMES = {
@@ -399,6 +400,8 @@ class Tensor(TensorBase):
     def stride(self, dim: int | None = None) -> tuple[int, ...] | int:
         itemsize = self._data.itemsize
         strides = tuple(s // itemsize for s in self._data.strides)
+        if not self._data.size and self._base is None:  # numpy zeroes an empty array's
+            strides = element_strides(self._data)
         if dim is None:
             return strides
         if dim is True or dim is False:  # (an int to the tuple, not to torch's parser)
