@@ -234,6 +234,8 @@ try:
     cosine_similarity = _deferred("nn.similarity", "cosine_similarity", "cosine_similarity")
     pairwise_distance = _deferred("nn.similarity", "pairwise_distance", "pairwise_distance")
     addbmm = _deferred("products", "addbmm", "addbmm")
+    as_strided = _deferred("strided", "as_strided", "as_strided")
+    as_strided_ = _deferred("strided", "as_strided_", "as_strided_")
     atleast_1d = _deferred("shapes", "atleast_1d", "atleast_1d")
     atleast_2d = _deferred("shapes", "atleast_2d", "atleast_2d")
     atleast_3d = _deferred("shapes", "atleast_3d", "atleast_3d")
@@ -248,6 +250,7 @@ try:
     diff = _deferred("shapes", "diff", "diff")
     dist = _deferred("products", "dist", "dist")
     dstack = _deferred("shapes", "dstack", "dstack")
+    empty_strided = _deferred("strided", "empty_strided", "empty_strided")
     histc = _deferred("bucketing", "histc", "histc")
     index_add = _deferred("scatter_reduce", "index_add", "index_add")
     index_reduce = _deferred("scatter_reduce", "index_reduce", "index_reduce")
@@ -543,6 +546,10 @@ __all__ = [
     "tril_indices",
     "triu",
     "triu_indices",
+    # views by geometry, strided creation (ops/strided.py)
+    "as_strided",
+    "as_strided_",
+    "empty_strided",
 ]
 
 

@@ -1795,6 +1795,40 @@ MESSAGES.update(
     }
 )
 
+# as_strided, unfold, empty_strided, sum_to_size (ops/strided.py)
+MESSAGES.update(
+    {
+        "as_strided_negative_stride": (
+            RuntimeError,
+            "as_strided: Negative strides are not supported at the moment, got strides: {strides}",
+        ),
+        "as_strided_length": (RuntimeError, "mismatch in length of strides and shape"),
+        "as_strided_offset": (RuntimeError, "Tensor: invalid storage offset {offset}"),
+        "storage_size_overflow": (
+            RuntimeError,
+            "Storage size calculation overflowed with sizes={sizes} and strides={strides}",
+        ),
+        "set_storage_bounds": (
+            RuntimeError,
+            "setStorage: sizes {sizes}, strides {strides}, storage offset {offset}, and itemsize "
+            "{itemsize} requiring a storage size of {needed} are out of bounds for storage of "
+            "size {size}",
+        ),
+        "unfold_negative_size": (RuntimeError, "size is {size} but must be >= 0"),
+        "unfold_too_long": (
+            RuntimeError,
+            "maximum size for tensor at dimension {dim} is {maximum} but size is {size}",
+        ),
+        "unfold_step": (RuntimeError, "step is {step} but must be > 0"),
+        "empty_strided_length": (
+            RuntimeError,
+            "dimensionality of sizes ({sizes}) must match dimensionality of strides ({strides})",
+        ),
+        "not_expandable": (RuntimeError, "size {{{size}}} is not expandable to size {{{target}}}."),
+        "t__ndim": (RuntimeError, "t_() expects a tensor with <= 2 dimensions, but self is {ndim}D"),
+    }
+)
+
 
 def message(key: str, **fields: object) -> str:
     """The formatted text of catalogue entry ``key``."""

@@ -26,7 +26,7 @@ from .autograd import grad_mode
 from .autograd import graph as graph_module
 from .autograd.graph import AccumulateGrad, Node, RemovableHandle, new_accumulate_grad
 from .dtypes import FLOATING, dtype, get_default_dtype
-from .ops.layout import element_strides
+from .ops.layout import element_strides, storage_array
 from .torch_names import TENSOR_ATTRIBUTE_NAMES
 
 _GRAD_DTYPE_NAMES = {
@@ -418,9 +418,7 @@ class Tensor(TensorBase):
             raise _dim_type_error("stride", dim) from None
 
     def storage_offset(self) -> int:
-        base = self._data
-        while isinstance(base.base, np.ndarray):
-            base = base.base
+        base = storage_array(self._data)
         start = self._data.__array_interface__["data"][0]
         return (start - base.__array_interface__["data"][0]) // self._data.itemsize
 

@@ -44,6 +44,19 @@ def torch_laid(data: np.ndarray) -> np.ndarray:
     )
 
 
+def storage_array(data: np.ndarray) -> np.ndarray:
+    """The array that owns the memory under ``data`` (torch's storage): the last ndarray of
+    its ``.base`` chain, through the holder ``np.lib.stride_tricks.as_strided`` puts between
+    a view and its array."""
+    while True:
+        parent = data.base
+        if not isinstance(parent, np.ndarray):
+            parent = getattr(parent, "base", None)  # (as_strided's DummyArray)
+            if not isinstance(parent, np.ndarray):
+                return data
+        data = parent
+
+
 def is_dense(data: np.ndarray) -> bool:
     """Whether the elements fill one gap-free block of memory, in some order of the dims
     (torch's ``is_non_overlapping_and_dense``)."""

@@ -425,9 +425,18 @@ _StaleMultiOutputView.__name__ = _StaleMultiOutputView.__qualname__ = "Tensor"
 
 
 class AsStridedBackward0(_GatherNode):
-    """grad_fn of a view whose base was modified in place: a strided window on the base."""
+    """grad_fn of ``as_strided`` views (``geometry``: the input's and the view's, for
+    torch's as_strided_backward, ``ops/strided.py``) and of a view whose base was modified
+    in place (``geometry`` None: a strided window on the base)."""
 
-    __slots__ = ()
+    __slots__ = ("geometry",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        if self.geometry is None:
+            return super().backward(grad)
+        from .strided import as_strided_backward
+
+        return (as_strided_backward(grad, *self.geometry),)
 
 
 # =============================================================================
@@ -712,6 +721,7 @@ def regenerate_view_grad_fns(base: Tensor, *, recorded_only: bool = False) -> No
                 other.__class__ = _StaleMultiOutputView
             continue
         node = AsStridedBackward0((base._edge(),), ((other._data.shape, other.dtype),))
+        node.geometry = None
         node.input_shape = base._data.shape
         node._positions = None
         node._positions_fn = other.__dict__["_view_fn"]
