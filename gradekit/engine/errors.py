@@ -1825,7 +1825,22 @@ MESSAGES.update(
             "dimensionality of sizes ({sizes}) must match dimensionality of strides ({strides})",
         ),
         "not_expandable": (RuntimeError, "size {{{size}}} is not expandable to size {{{target}}}."),
-        "t__ndim": (RuntimeError, "t_() expects a tensor with <= 2 dimensions, but self is {ndim}D"),
+        "t__ndim": (
+            RuntimeError,
+            "t_() expects a tensor with <= 2 dimensions, but self is {ndim}D",
+        ),
+        "directional_split_ndim": (
+            RuntimeError,
+            "torch.{name} requires a tensor with at least {least} dimension, but got a tensor "
+            "with {ndim} dimensions!",
+        ),
+        "directional_split_size": (
+            RuntimeError,
+            "torch.{name} attempted to split along dimension {dim}, but the size of the "
+            "dimension {size} is not divisible by the split_size {sections}!",
+        ),
+        "fill_diagonal_ndim": (RuntimeError, "dimensions must larger than 1"),
+        "fill_diagonal_lengths": (RuntimeError, "all dimensions of input must be of equal length"),
     }
 )
 

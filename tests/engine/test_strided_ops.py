@@ -1,13 +1,15 @@
 # ruff: noqa: E501 - goldens: each case and its outcome on one line
-"""as_strided / as_strided_, Tensor.unfold, empty_strided / new_empty_strided, sum_to_size
-and the in-place view ops (unsqueeze_, squeeze_, t_, transpose_, swapdims_, swapaxes_) of
-ops/strided.py against torch: values, shapes, strides, storage offsets, grad_fn names,
+"""as_strided / as_strided_, Tensor.unfold, empty_strided / new_empty_strided, sum_to_size,
+the in-place view ops (unsqueeze_, squeeze_, t_, transpose_, swapdims_, swapaxes_),
+hsplit / vsplit / dsplit / split_with_sizes, diag_embed, diagflat, fill_diagonal_,
+is_same_size and is_nonzero of ops/strided.py against torch: values, shapes, strides, storage offsets, grad_fn names,
 gradients and double backward, and torch's errors.  Goldens captured from torch 2.13 with
 ``audit_outcomes.outcome`` (a torch-marked twin checks they are still torch's), and
 hypothesis differentials over random geometries, windows and chains of in-place view ops."""
 
 from __future__ import annotations
 
+import math
 from types import ModuleType
 
 import pytest
@@ -76,6 +78,56 @@ GOLDENS = {
     "x = torch.ones(2, 3)\nwith torch.no_grad():\n    y = x.as_strided((3, 2), (1, 3))\nresult = (y, y.requires_grad, y.grad_fn)": "(torch.float32 (3, 2) [[1.0, 1.0], [1.0, 1.0], [1.0, 1.0]] rg=False, False, None)",
     "x = torch.ones(2, 3, requires_grad=True)\nwith torch.no_grad():\n    y = x.as_strided((3, 2), (1, 3))\nresult = (y.requires_grad, y.grad_fn, y._base is x)": "(True, None, True)",
     "x = torch.arange(4.0)\nresult = (x.unfold(0, 2, 1).contiguous(), x.unfold(0, 2, 1).is_contiguous(), x.unfold(0, 2, 2).is_contiguous())": "(torch.float32 (3, 2) [[0.0, 1.0], [1.0, 2.0], [2.0, 3.0]] rg=False, False, True)",
+    # hsplit / vsplit / dsplit, split_with_sizes, diag_embed, diagflat, fill_diagonal_,
+    # is_same_size, is_nonzero
+    "x = torch.arange(24.0, requires_grad=True).reshape(4, 6) * 1\nparts = torch.hsplit(x, 2)\nresult = [(p.shape, p.stride(), p.storage_offset(), p.grad_fn.name(), p._base is not None) for p in parts]": "[(torch.Size([4, 3]), (6, 1), 0, 'SliceBackward0', True), (torch.Size([4, 3]), (6, 1), 3, 'SliceBackward0', True)]",
+    "x = torch.arange(24.0).reshape(4, 6)\nresult = (x.hsplit([1, 4]), torch.vsplit(x, 2), torch.vsplit(x, [3]), x.vsplit((1, 1)))": "((torch.float32 (4, 1) [[0.0], [6.0], [12.0], [18.0]] rg=False, torch.float32 (4, 3) [[1.0, 2.0, 3.0], [7.0, 8.0, 9.0], [13.0, 14.0, 15.0], [19.0, 20.0, 21.0]] rg=False, torch.float32 (4, 2) [[4.0, 5.0], [10.0, 11.0], [16.0, 17.0], [22.0, 23.0]] rg=False), (torch.float32 (2, 6) [[0.0, 1.0, 2.0, 3.0, 4.0, 5.0], [6.0, 7.0, 8.0, 9.0, 10.0, 11.0]] rg=False, torch.float32 (2, 6) [[12.0, 13.0, 14.0, 15.0, 16.0, 17.0], [18.0, 19.0, 20.0, 21.0, 22.0, 23.0]] rg=False), (torch.float32 (3, 6) [[0.0, 1.0, 2.0, 3.0, 4.0, 5.0], [6.0, 7.0, 8.0, 9.0, 10.0, 11.0], [12.0, 13.0, 14.0, 15.0, 16.0, 17.0]] rg=False, torch.float32 (1, 6) [[18.0, 19.0, 20.0, 21.0, 22.0, 23.0]] rg=False), (torch.float32 (1, 6) [[0.0, 1.0, 2.0, 3.0, 4.0, 5.0]] rg=False, torch.float32 (0, 6) [] rg=False, torch.float32 (3, 6) [[6.0, 7.0, 8.0, 9.0, 10.0, 11.0], [12.0, 13.0, 14.0, 15.0, 16.0, 17.0], [18.0, 19.0, 20.0, 21.0, 22.0, 23.0]] rg=False))",
+    "x = torch.arange(24.0).reshape(2, 3, 4)\nresult = (torch.dsplit(x, 2), x.dsplit([1]))": "((torch.float32 (2, 3, 2) [[[0.0, 1.0], [4.0, 5.0], [8.0, 9.0]], [[12.0, 13.0], [16.0, 17.0], [20.0, 21.0]]] rg=False, torch.float32 (2, 3, 2) [[[2.0, 3.0], [6.0, 7.0], [10.0, 11.0]], [[14.0, 15.0], [18.0, 19.0], [22.0, 23.0]]] rg=False), (torch.float32 (2, 3, 1) [[[0.0], [4.0], [8.0]], [[12.0], [16.0], [20.0]]] rg=False, torch.float32 (2, 3, 3) [[[1.0, 2.0, 3.0], [5.0, 6.0, 7.0], [9.0, 10.0, 11.0]], [[13.0, 14.0, 15.0], [17.0, 18.0, 19.0], [21.0, 22.0, 23.0]]] rg=False))",
+    "result = torch.hsplit(torch.arange(4.0), 2)": "(torch.float32 (2,) [0.0, 1.0] rg=False, torch.float32 (2,) [2.0, 3.0] rg=False)",
+    "result = torch.hsplit(torch.ones(4, 4), 3)": "RuntimeError: torch.hsplit attempted to split along dimension 1, but the size of the dimension 4 is not divisible by the split_size 3!",
+    "result = torch.hsplit(torch.ones(4, 4), 0)": "RuntimeError: torch.hsplit attempted to split along dimension 1, but the size of the dimension 4 is not divisible by the split_size 0!",
+    "result = torch.hsplit(torch.ones(4, 4), -2)": "RuntimeError: number of sections must be larger than 0, got -2",
+    "result = torch.vsplit(torch.ones(3), 1)": "RuntimeError: torch.vsplit requires a tensor with at least 2 dimension, but got a tensor with 1 dimensions!",
+    "result = torch.dsplit(torch.ones(2, 2), 2)": "RuntimeError: torch.dsplit requires a tensor with at least 3 dimension, but got a tensor with 2 dimensions!",
+    "result = torch.hsplit(torch.tensor(1.0), 1)": "RuntimeError: torch.hsplit requires a tensor with at least 1 dimension, but got a tensor with 0 dimensions!",
+    "result = torch.hsplit(torch.ones(4, 4), 'a')": "TypeError: hsplit() received an invalid combination of arguments - got (Tensor, str), but expected one of:\n * (Tensor input, int sections)\n      didn't match because some of the arguments have invalid types: (Tensor, !str!)\n * (Tensor input, tuple of ints indices)\n      didn't match because some of the arguments have invalid types: (Tensor, !str!)\n",
+    "result = torch.ones(4, 4).vsplit('a')": "TypeError: vsplit() received an invalid combination of arguments - got (str), but expected one of:\n * (int sections)\n      didn't match because some of the arguments have invalid types: (!str!)\n * (tuple of ints indices)\n      didn't match because some of the arguments have invalid types: (!str!)\n",
+    "result = torch.hsplit(torch.ones(4, 4))": "TypeError: hsplit() received an invalid combination of arguments - got (Tensor), but expected one of:\n * (Tensor input, int sections)\n * (Tensor input, tuple of ints indices)\n",
+    "x = torch.arange(24.0, requires_grad=True).reshape(4, 6) * 1\nparts = torch.split_with_sizes(x, [1, 3])\n(parts[0].sum() * 2 + parts[1].sum()).backward()\nresult = ([(p.shape, p.stride(), p.storage_offset(), p.grad_fn.name()) for p in parts], x.grad_fn.name())": "([(torch.Size([1, 6]), (6, 1), 0, 'SplitWithSizesBackward0'), (torch.Size([3, 6]), (6, 1), 6, 'SplitWithSizesBackward0')], 'MulBackward0')",
+    "x = torch.arange(24.0).reshape(4, 6)\nresult = (x.split_with_sizes([2, 4], 1), x.split_with_sizes([2, 4], dim=-1)[1].stride())": "((torch.float32 (4, 2) [[0.0, 1.0], [6.0, 7.0], [12.0, 13.0], [18.0, 19.0]] rg=False, torch.float32 (4, 4) [[2.0, 3.0, 4.0, 5.0], [8.0, 9.0, 10.0, 11.0], [14.0, 15.0, 16.0, 17.0], [20.0, 21.0, 22.0, 23.0]] rg=False), (6, 1))",
+    "result = torch.arange(24.0).reshape(4, 6).split_with_sizes([2, 3], 1)": "RuntimeError: split_with_sizes expects split_sizes to sum exactly to 6 (input tensor's size at dimension 1), but got split_sizes=[2, 3]",
+    "result = torch.split_with_sizes(torch.ones(4, 4), [2, -1, 3])": "RuntimeError: split_with_sizes expects split_sizes have only non-negative entries, but got split_sizes=[2, -1, 3]",
+    "result = torch.split_with_sizes(torch.ones(4, 4), 2)": "TypeError: split_with_sizes(): argument 'split_sizes' (position 2) must be tuple of ints, not int",
+    "result = torch.split_with_sizes(torch.ones(4, 4), [2, 2], 2)": "IndexError: Dimension out of range (expected to be in range of [-2, 1], but got 2)",
+    "x = torch.arange(6.0, requires_grad=True).reshape(2, 3)\nd = torch.diag_embed(x)\nresult = (d, d.stride(), d.grad_fn.name())": "(torch.float32 (2, 3, 3) [[[0.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 2.0]], [[3.0, 0.0, 0.0], [0.0, 4.0, 0.0], [0.0, 0.0, 5.0]]] rg=True, (9, 3, 1), 'DiagEmbedBackward0')",
+    "x = torch.arange(3.0, requires_grad=True)\nd = torch.diag_embed(x * 1, 1)\ng, = torch.autograd.grad((d * d).sum(), x, create_graph=True)\nresult = (d, g, g.grad_fn.name(), torch.autograd.grad(g.sum(), x)[0])": "(torch.float32 (4, 4) [[0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0], [0.0, 0.0, 0.0, 2.0], [0.0, 0.0, 0.0, 0.0]] rg=True, torch.float32 (3,) [0.0, 2.0, 4.0] rg=True, 'MulBackward0', torch.float32 (3,) [2.0, 2.0, 2.0] rg=False)",
+    "x = torch.arange(6.0).reshape(2, 3)\nresult = (torch.diag_embed(x, 0, 0, 2), x.diag_embed(-1, -2, -1).shape, torch.diag_embed(x, offset=1, dim1=0, dim2=2).shape, x.diag_embed(dim1=2, dim2=0))": "(torch.float32 (3, 2, 3) [[[0.0, 0.0, 0.0], [3.0, 0.0, 0.0]], [[0.0, 1.0, 0.0], [0.0, 4.0, 0.0]], [[0.0, 0.0, 2.0], [0.0, 0.0, 5.0]]] rg=False, (2, 4, 4), (4, 2, 4), torch.float32 (3, 2, 3) [[[0.0, 0.0, 0.0], [3.0, 0.0, 0.0]], [[0.0, 1.0, 0.0], [0.0, 4.0, 0.0]], [[0.0, 0.0, 2.0], [0.0, 0.0, 5.0]]] rg=False)",
+    "result = torch.diag_embed(torch.ones(2, 3), 0, 1, 1)": "RuntimeError: diagonal dimensions cannot be identical 1, 1",
+    "result = torch.diag_embed(torch.ones(2, 3), 0, 0, 3)": "IndexError: Dimension out of range (expected to be in range of [-3, 2], but got 3)",
+    "result = torch.diag_embed(torch.tensor(1.0))": "IndexError: Dimension out of range (expected to be in range of [-1, 0], but got -2)",
+    "result = torch.diag_embed(torch.ones(2, 3), 'a')": "TypeError: diag_embed(): argument 'offset' (position 2) must be int, not str",
+    "x = torch.arange(4.0, requires_grad=True)\nd = torch.diagflat(x.reshape(2, 2) * 1)\nd.sum().backward()\nresult = (d, d.grad_fn.name(), d.grad_fn.next_functions[0][0].name(), x.grad)": "(torch.float32 (4, 4) [[0.0, 0.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0], [0.0, 0.0, 2.0, 0.0], [0.0, 0.0, 0.0, 3.0]] rg=True, 'DiagEmbedBackward0', 'ViewBackward0', torch.float32 (4,) [1.0, 1.0, 1.0, 1.0] rg=False)",
+    "x = torch.arange(6.0, requires_grad=True)\nd = x.reshape(2, 3).t().diagflat(-1)\nresult = (d, d.grad_fn.next_functions[0][0].name(), d.grad_fn.next_functions[0][0].next_functions[0][0].name())": "(torch.float32 (7, 7) [[0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], [0.0, 3.0, 0.0, 0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 4.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0, 2.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0, 0.0, 5.0, 0.0]] rg=True, 'ViewBackward0', 'CloneBackward0')",
+    "result = (torch.diagflat(torch.tensor(2.0)), torch.diagflat(torch.arange(3), 1))": "(torch.float32 (1, 1) [[2.0]] rg=False, torch.int64 (4, 4) [[0, 0, 0, 0], [0, 0, 1, 0], [0, 0, 0, 2], [0, 0, 0, 0]] rg=False)",
+    "result = torch.diagflat(torch.ones(2), 'a')": "TypeError: diagflat(): argument 'offset' (position 2) must be int, not str",
+    "x = torch.zeros(3, 4)\nr = x.fill_diagonal_(5)\nresult = (r is x, x, x._version)": "(True, torch.float32 (3, 4) [[5.0, 0.0, 0.0, 0.0], [0.0, 5.0, 0.0, 0.0], [0.0, 0.0, 5.0, 0.0]] rg=False, 1)",
+    "result = (torch.zeros(7, 3).fill_diagonal_(5, wrap=True), torch.zeros(7, 3).fill_diagonal_(5), torch.zeros(3, 7).fill_diagonal_(5, True))": "(torch.float32 (7, 3) [[5.0, 0.0, 0.0], [0.0, 5.0, 0.0], [0.0, 0.0, 5.0], [0.0, 0.0, 0.0], [5.0, 0.0, 0.0], [0.0, 5.0, 0.0], [0.0, 0.0, 5.0]] rg=False, torch.float32 (7, 3) [[5.0, 0.0, 0.0], [0.0, 5.0, 0.0], [0.0, 0.0, 5.0], [0.0, 0.0, 0.0], [0.0, 0.0, 0.0], [0.0, 0.0, 0.0], [0.0, 0.0, 0.0]] rg=False, torch.float32 (3, 7) [[5.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], [0.0, 5.0, 0.0, 0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 5.0, 0.0, 0.0, 0.0, 0.0]] rg=False)",
+    "result = (torch.zeros(2, 2, 2).fill_diagonal_(1), torch.zeros(3, 3, dtype=torch.int64).fill_diagonal_(1.5), torch.zeros(3, 3).fill_diagonal_(torch.tensor(2.0)))": "(torch.float32 (2, 2, 2) [[[1.0, 0.0], [0.0, 0.0]], [[0.0, 0.0], [0.0, 1.0]]] rg=False, torch.int64 (3, 3) [[1, 0, 0], [0, 1, 0], [0, 0, 1]] rg=False, torch.float32 (3, 3) [[2.0, 0.0, 0.0], [0.0, 2.0, 0.0], [0.0, 0.0, 2.0]] rg=False)",
+    "result = torch.zeros(2, 3, 2).fill_diagonal_(1)": "RuntimeError: all dimensions of input must be of equal length",
+    "result = torch.zeros(3).fill_diagonal_(1)": "RuntimeError: dimensions must larger than 1",
+    "result = torch.zeros(3, 3).fill_diagonal_('a')": "TypeError: fill_diagonal_(): argument 'fill_value' (position 1) must be Number, not str",
+    "result = torch.zeros(3, 3).fill_diagonal_(1, wrap=1)": "TypeError: fill_diagonal_(): argument 'wrap' must be bool, not int",
+    "result = torch.zeros(3, 3).fill_diagonal_()": 'TypeError: fill_diagonal_() missing 1 required positional arguments: "fill_value"',
+    "x = torch.zeros(6, 4)[::2].t()\nx.fill_diagonal_(3)\nresult = x": "torch.float32 (4, 3) [[3.0, 0.0, 0.0], [0.0, 3.0, 0.0], [0.0, 0.0, 3.0], [0.0, 0.0, 0.0]] rg=False",
+    "a = torch.ones(3, 3, requires_grad=True)\nb = a * 2\nb.fill_diagonal_(0)\nb.sum().backward()\nresult = (b.grad_fn.name(), b.grad_fn.next_functions[0][0].name(), a.grad)": "('torch::autograd::CopySlices', 'MulBackward0', torch.float32 (3, 3) [[0.0, 2.0, 2.0], [2.0, 0.0, 2.0], [2.0, 2.0, 0.0]] rg=False)",
+    "a = torch.ones(3, 3, requires_grad=True)\nresult = a.fill_diagonal_(1)": "RuntimeError: a view of a leaf Variable that requires grad is being used in an in-place operation.",
+    "result = (torch.ones(2).is_same_size(torch.ones(2)), torch.is_same_size(torch.ones(2), torch.ones(1, 2)), torch.ones(()).is_same_size(torch.tensor(3)))": "(True, False, True)",
+    "result = torch.ones(2).is_same_size(3)": "TypeError: is_same_size(): argument 'other' (position 1) must be Tensor, not int",
+    "result = (torch.tensor([2.0]).is_nonzero(), torch.tensor(0.0).is_nonzero(), torch.is_nonzero(torch.tensor([[True]])), torch.tensor(float('nan')).is_nonzero(), torch.tensor(-0.0).is_nonzero(), torch.tensor([0]).is_nonzero())": "(True, False, True, True, False, False)",
+    "result = torch.ones(2).is_nonzero()": "RuntimeError: Boolean value of Tensor with more than one value is ambiguous",
+    "result = torch.ones(0).is_nonzero()": "RuntimeError: Boolean value of Tensor with no values is ambiguous",
+    "result = torch.ones(1).is_nonzero(1)": "TypeError: TensorBase.is_nonzero() takes no arguments (1 given)",
+    "result = torch.is_nonzero(torch.ones(1), 1)": "TypeError: is_nonzero() takes 1 positional argument but 2 were given",
 }
 
 
@@ -136,6 +188,19 @@ def _compare(T: ModuleType, E: ModuleType, run: object) -> None:
     assert grads[1] == grads[0]
 
 
+def _compare_or_same_error(T: ModuleType, run: object) -> None:
+    """:func:`_compare`, or where torch raises (out of bounds, a bad dim), the engine's same
+    exception."""
+    try:
+        run(T)
+    except (RuntimeError, IndexError) as failure:
+        with pytest.raises(type(failure)) as raised:
+            run(engine)
+        assert str(raised.value) == str(failure)
+        return
+    _compare(T, engine, run)
+
+
 @st.composite
 def _geometries(draw: st.DrawFn) -> tuple:
     ndim = draw(st.integers(0, 3))
@@ -188,14 +253,7 @@ def test_unfold_matches_torch(
         x = x if x.dim() == 2 else x.reshape(3, -1)
         return leaf, x.unfold(dim, size, step)
 
-    try:
-        run(real_torch)
-    except RuntimeError as failure:
-        with pytest.raises(RuntimeError) as raised:
-            run(engine)
-        assert str(raised.value) == str(failure)
-        return
-    _compare(real_torch, engine, run)
+    _compare_or_same_error(real_torch, run)
 
 
 _INPLACE_STEPS = [
@@ -257,3 +315,40 @@ def test_inplace_view_ops_match_torch(
     _, got = run(engine)
     assert got._version == expected._version
     _compare(real_torch, engine, run)
+
+
+@pytest.mark.torch
+@settings(max_examples=80, deadline=None)
+@given(
+    shape=st.sampled_from([(3,), (2, 3), (2, 2, 4)]),
+    offset=st.integers(-2, 2),
+    dims=st.tuples(st.integers(-3, 2), st.integers(-3, 2)),
+)
+def test_diag_embed_matches_torch(
+    shape: tuple, offset: int, dims: tuple, real_torch: ModuleType
+) -> None:
+    def run(T: ModuleType) -> tuple:
+        leaf = T.arange(float(math.prod(shape)), dtype=T.float64).requires_grad_()
+        return leaf, T.diag_embed(leaf.reshape(shape) * 1, offset, *dims)
+
+    _compare_or_same_error(real_torch, run)
+
+
+@pytest.mark.torch
+@settings(max_examples=80, deadline=None)
+@given(
+    shape=st.sampled_from([(3, 4), (7, 3), (3, 7), (8, 2), (3, 3, 3), (1, 5), (5, 1)]),
+    kind=st.sampled_from(["base", "transposed", "sliced"]),
+    wrap=st.booleans(),
+)
+def test_fill_diagonal_matches_torch(
+    shape: tuple, kind: str, wrap: bool, real_torch: ModuleType
+) -> None:
+    def run(T: ModuleType) -> tuple:
+        leaf = T.arange(float(2 * math.prod(shape)), dtype=T.float64).requires_grad_()
+        base = (leaf * 1).reshape(2, *shape)
+        x = {"base": base[0], "transposed": base[0].transpose(0, -1), "sliced": base[:, 0]}[kind]
+        x.fill_diagonal_(-1.5, wrap=wrap)
+        return leaf, base
+
+    _compare_or_same_error(real_torch, run)

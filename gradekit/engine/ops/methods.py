@@ -453,8 +453,9 @@ METHODS: dict[str, Any] = {
     **{
         name: deferred("strided", "TENSOR_METHODS", name, key=name)
         for name in (
-            "as_strided as_strided_ new_empty_strided squeeze_ sum_to_size swapaxes_ "
-            "swapdims_ t_ transpose_ unfold unsqueeze_"
+            "as_strided as_strided_ diag_embed diagflat dsplit fill_diagonal_ hsplit "
+            "is_nonzero is_same_size new_empty_strided split_with_sizes squeeze_ sum_to_size "
+            "swapaxes_ swapdims_ t_ transpose_ unfold unsqueeze_ vsplit"
         ).split()
     },
 }

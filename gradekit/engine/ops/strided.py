@@ -1,7 +1,9 @@
 """Views given by their geometry, and the other ops of stride exercises: ``as_strided``
 (and ``as_strided_``), ``Tensor.unfold``, ``empty_strided`` / ``Tensor.new_empty_strided``,
-``Tensor.sum_to_size`` and the in-place view ops (``unsqueeze_``, ``squeeze_``, ``t_``,
-``transpose_``, ``swapdims_`` / ``swapaxes_``).
+``Tensor.sum_to_size``, the in-place view ops (``unsqueeze_``, ``squeeze_``, ``t_``,
+``transpose_``, ``swapdims_`` / ``swapaxes_``), ``hsplit`` / ``vsplit`` / ``dsplit`` /
+``split_with_sizes`` (views: ``tensor_split``'s and ``split``'s), ``diag_embed``,
+``diagflat``, ``fill_diagonal_``, ``is_same_size`` and ``is_nonzero``.
 
 A tensor's storage here is the numpy buffer under its array (the last ``.base`` of the
 chain, as ``Tensor.storage_offset`` reads it): ``as_strided`` windows that buffer with the
@@ -64,7 +66,9 @@ def geometry(x: Tensor) -> Geometry:
 
 def _storage(data: np.ndarray) -> np.ndarray:
     """The numpy buffer under ``data``, flat, in ``data``'s dtype (torch's storage)."""
-    flat = storage_array(data).ravel(order="K")  # (a view: an array that owns its memory is contiguous)
+    flat = storage_array(data).ravel(
+        order="K"
+    )  # (a view: an array that owns its memory is contiguous)
     return flat if flat.dtype == data.dtype else flat.view(data.dtype)
 
 
@@ -120,7 +124,8 @@ def _window(
 
 def _window_view_fn(source: Geometry, storage_size: int, target: Geometry) -> Any:
     """The view function (``ops/views.py``) of window ``target`` of a storage that holds
-    an array of geometry ``source``: lay the array out in a storage of its own, window it."""
+    an array of geometry ``source`` (the root's): lay the array out in a storage of its own,
+    window it."""
 
     def view_fn(array: np.ndarray) -> np.ndarray:
         storage = np.zeros(max(storage_size, 1), dtype=array.dtype)
@@ -215,8 +220,9 @@ def _strided_view(x: Tensor, target: Geometry, node_name: str, **saved: Any) -> 
         else:
             for name, value in saved.items():
                 setattr(node, name, value)
-    view_fn = _window_view_fn(geometry(x), storage.size, target)
-    return views._make_view(x, data, node, view_fn)
+    root = x if x._base is None else x._base
+    view_fn = _window_view_fn(geometry(root), storage.size, target)
+    return views._make_view(x, data, node, view_fn, of_root=True)
 
 
 def _as_strided(input: Tensor, size: Any, stride: Any, storage_offset: Any = None) -> Tensor:
@@ -428,17 +434,149 @@ def _swapaxes_(self: Tensor, axis0: Any, axis1: Any) -> Tensor:
     return _transpose_(self, axis0, axis1)
 
 
+# -- hsplit / vsplit / dsplit, split_with_sizes --------------------------------------------
+
+
+def _directional_split(name: str, least: int, dim: int) -> Any:
+    """torch's ``hsplit`` (dim 1, or 0 of a 1-d tensor), ``vsplit`` (0), ``dsplit`` (2):
+    ``tensor_split`` after their own checks (a number of sections must divide the size)."""
+
+    def split(input: Tensor, indices_or_sections: Any) -> tuple[Tensor, ...]:
+        ndim = input._data.ndim
+        if ndim < least:
+            raise errors.error("directional_split_ndim", name=name, least=least, ndim=ndim)
+        along = 0 if name == "hsplit" and ndim == 1 else dim
+        if isinstance(indices_or_sections, (tuple, list)):
+            return _views().tensor_split(input, list(_ints(indices_or_sections)), along)
+        sections = _int(indices_or_sections)
+        size = input._data.shape[along]
+        if sections == 0 or size % sections:
+            raise errors.error(
+                "directional_split_size", name=name, dim=along, size=size, sections=sections
+            )
+        return _views().tensor_split(input, sections, along)
+
+    return split
+
+
+def _split_with_sizes(input: Tensor, split_sizes: Any, dim: Any = 0) -> tuple[Tensor, ...]:
+    """``split_with_sizes``: ``split`` with a list of sizes (SplitWithSizesBackward0 views)."""
+    if not isinstance(split_sizes, (tuple, list)):
+        raise TypeError("tuple of ints")
+    return _views().split(input, list(_ints(split_sizes)), _int(dim))
+
+
+# -- diag_embed, diagflat, fill_diagonal_ -----------------------------------------------------
+
+
+class DiagEmbedBackward0(Node):
+    """out = diag_embed(self, offset, dim1, dim2): the gradient is out's diagonal (a view)."""
+
+    __slots__ = ("offset", "dim1", "dim2")
+
+    def backward(self, grad: Tensor) -> tuple:
+        return (_views().diagonal(grad, self.offset, self.dim1, self.dim2),)
+
+
+def _diag_embed(input: Tensor, offset: Any = 0, dim1: Any = -2, dim2: Any = -1) -> Tensor:
+    """``diag_embed``: zeros with ``input``'s last dim on the diagonal ``offset`` of dims
+    ``dim1``/``dim2`` (DiagEmbedBackward0)."""
+    offset, dim1, dim2, ndim = _int(offset), _int(dim1), _int(dim2), input._data.ndim + 1
+    first, second = maybe_wrap_dim(dim1, ndim), maybe_wrap_dim(dim2, ndim)
+    if first == second:
+        raise errors.error("diagonal_same_dims", dim1=dim1, dim2=dim2)
+    length = input._data.shape[-1] + abs(offset)
+    shape = list(input._data.shape[:-1])
+    for dim in sorted((first, second)):
+        shape.insert(dim, length)
+    data = np.zeros(shape, dtype=input._data.dtype)
+    _views()._diagonal_view_fn(offset, first, second)(data)[...] = input._data
+    node = None
+    if requires_grad(input):
+        node = DiagEmbedBackward0((input._edge(),), ((tuple(shape), input.dtype),))
+        node.offset, node.dim1, node.dim2 = offset, first, second
+    return Tensor._make(data, input.dtype, node)
+
+
+def _diagflat(input: Tensor, offset: Any = 0) -> Tensor:
+    """``diagflat``: torch's ``self.contiguous().view(-1).diag(offset)``."""
+    views = _views()
+    offset = _int(offset)
+    return views.diag(views.view(views.contiguous(input), -1), offset)
+
+
+def _fill_diagonal_(self: Tensor, fill_value: Any, wrap: Any = False) -> Tensor:
+    """``fill_diagonal_(fill_value, wrap=False)``: torch's, a ``fill_`` of the diagonal's
+    ``as_strided`` view (and of the wrapped diagonals below a tall matrix's)."""
+    from . import arguments
+
+    if not arguments.is_number(fill_value):
+        raise TypeError("Number")
+    if type(wrap) is not bool:
+        raise TypeError("bool")
+    sizes = self._data.shape
+    if len(sizes) < 2:
+        raise errors.error("fill_diagonal_ndim")
+    if len(sizes) > 2 and any(size != sizes[0] for size in sizes[1:]):
+        raise errors.error("fill_diagonal_lengths")
+    height, width = sizes[0], sizes[1]
+    stride, offset = sum(self.stride()), self.storage_offset()
+    _as_strided(self, (min(height, width),), (stride,), offset).fill_(fill_value)
+    if wrap and len(sizes) == 2 and height > width + 1:
+        step = width + 1
+        wrapped = (self.numel() + step - 1) // step - min(height, width)
+        below = offset + self.stride(0) * (width + 1)
+        _as_strided(self, (wrapped,), (stride,), below).fill_(fill_value)
+    return self
+
+
+# -- is_same_size, is_nonzero -------------------------------------------------------------------
+
+
+def _is_same_size(input: Tensor, other: Any) -> bool:
+    if not isinstance(other, Tensor):
+        raise TypeError("Tensor")
+    return input._data.shape == other._data.shape
+
+
+def _is_nonzero(input: Tensor) -> bool:
+    """``is_nonzero``: the one element's truth, with torch's errors for none or several."""
+    count = input._data.size
+    if count == 0:
+        raise errors.error("bool_empty")
+    if count > 1:
+        raise errors.error("bool_ambiguous")
+    return bool(input._data.reshape(()))
+
+
+def _is_nonzero_method(self: Tensor, *surplus: Any, **keywords: Any) -> bool:
+    from . import arguments
+
+    arguments.refuse_arguments("is_nonzero", surplus, keywords)
+    return _is_nonzero(self)
+
+
 # -- the namespace and the methods -------------------------------------------------------------
 
 
-def _parsed(function: Any, name: str, *, method: bool = False) -> Any:
-    function.__name__ = function.__qualname__ = name  # (Python's own binding errors)
-    return reduction_arguments.parsed(function, name, method=method)
+_parsed = reduction_arguments.parsed_as
 
+
+_hsplit = _directional_split("hsplit", 1, 1)
+_vsplit = _directional_split("vsplit", 2, 0)
+_dsplit = _directional_split("dsplit", 3, 2)
 
 as_strided = _parsed(_as_strided, "as_strided")
 as_strided_ = _parsed(_as_strided_, "as_strided_")
 empty_strided = _parsed(_empty_strided, "empty_strided")
+hsplit = _parsed(_hsplit, "hsplit")
+vsplit = _parsed(_vsplit, "vsplit")
+dsplit = _parsed(_dsplit, "dsplit")
+split_with_sizes = _parsed(_split_with_sizes, "split_with_sizes")
+diag_embed = _parsed(_diag_embed, "diag_embed")
+diagflat = _parsed(_diagflat, "diagflat")
+is_same_size = _parsed(_is_same_size, "is_same_size")
+is_nonzero = _parsed(_is_nonzero, "is_nonzero")
 
 #: Tensor methods defined here.
 TENSOR_METHODS: dict[str, Any] = {
@@ -453,4 +591,13 @@ TENSOR_METHODS: dict[str, Any] = {
     "transpose_": _parsed(_transpose_, "transpose_", method=True),
     "swapdims_": _parsed(_transpose_, "swapdims_", method=True),
     "swapaxes_": _parsed(_swapaxes_, "swapaxes_", method=True),
+    "hsplit": _parsed(_hsplit, "hsplit", method=True),
+    "vsplit": _parsed(_vsplit, "vsplit", method=True),
+    "dsplit": _parsed(_dsplit, "dsplit", method=True),
+    "split_with_sizes": _parsed(_split_with_sizes, "split_with_sizes", method=True),
+    "diag_embed": _parsed(_diag_embed, "diag_embed", method=True),
+    "diagflat": _parsed(_diagflat, "diagflat", method=True),
+    "fill_diagonal_": _parsed(_fill_diagonal_, "fill_diagonal_", method=True),
+    "is_same_size": _parsed(_is_same_size, "is_same_size", method=True),
+    "is_nonzero": _is_nonzero_method,
 }

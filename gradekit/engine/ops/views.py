@@ -565,11 +565,15 @@ def has_zero_stride(data: np.ndarray) -> bool:
     )
 
 
-def _make_view(source: Tensor, data: np.ndarray, node: Node | None, view_fn: ViewFn) -> Tensor:
-    """Wrap numpy view ``data`` of ``source`` as a torch view (shared memory and version)."""
+def _make_view(
+    source: Tensor, data: np.ndarray, node: Node | None, view_fn: ViewFn, *, of_root: bool = False
+) -> Tensor:
+    """Wrap numpy view ``data`` of ``source`` as a torch view (shared memory and version).
+    ``view_fn`` takes an array shaped like ``source``, or with ``of_root`` like its root
+    (``as_strided``'s window of the storage may reach past ``source``)."""
     root = source if source._base is None else source._base
     parent_fn = source.__dict__.get("_view_fn") if source._base is not None else None
-    if parent_fn is not None:
+    if parent_fn is not None and not of_root:
         view_fn = _compose(parent_fn, view_fn)
     if not data.size and not root._data.size:
         # numpy zeroed the strides of the empty root: the view's come from torch's
