@@ -1840,6 +1840,12 @@ MESSAGES.update(
             "dimension {size} is not divisible by the split_size {sections}!",
         ),
         "fill_diagonal_ndim": (RuntimeError, "dimensions must larger than 1"),
+        "storage_index": (IndexError, "index {index} out of range for storage of size {size}"),
+        "storage_index_type": (TypeError, "can't index a torch.UntypedStorage with {type_name}"),
+        "storage_no_arguments": (
+            TypeError,
+            "StorageBase.{name}() takes no arguments ({given} given)",
+        ),
         "fill_diagonal_lengths": (RuntimeError, "all dimensions of input must be of equal length"),
     }
 )

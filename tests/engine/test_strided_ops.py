@@ -2,7 +2,7 @@
 """as_strided / as_strided_, Tensor.unfold, empty_strided / new_empty_strided, sum_to_size,
 the in-place view ops (unsqueeze_, squeeze_, t_, transpose_, swapdims_, swapaxes_),
 hsplit / vsplit / dsplit / split_with_sizes, diag_embed, diagflat, fill_diagonal_,
-is_same_size and is_nonzero of ops/strided.py against torch: values, shapes, strides, storage offsets, grad_fn names,
+is_same_size, is_nonzero and untyped_storage of ops/strided.py against torch: values, shapes, strides, storage offsets, grad_fn names,
 gradients and double backward, and torch's errors.  Goldens captured from torch 2.13 with
 ``audit_outcomes.outcome`` (a torch-marked twin checks they are still torch's), and
 hypothesis differentials over random geometries, windows and chains of in-place view ops."""
@@ -128,6 +128,17 @@ GOLDENS = {
     "result = torch.ones(0).is_nonzero()": "RuntimeError: Boolean value of Tensor with no values is ambiguous",
     "result = torch.ones(1).is_nonzero(1)": "TypeError: TensorBase.is_nonzero() takes no arguments (1 given)",
     "result = torch.is_nonzero(torch.ones(1), 1)": "TypeError: is_nonzero() takes 1 positional argument but 2 were given",
+    # untyped_storage: the bytes under a tensor and its views
+    "x = torch.arange(3.0)\ns = x.untyped_storage()\nresult = (repr(s), type(s).__module__, type(s).__name__, str(s.device), s.element_size(), len(s), s.size(), s.nbytes(), s.tolist(), s[4], s[-1], s[-12])": "(' 0\\n 0\\n 0\\n 0\\n 0\\n 0\\n 128\\n 63\\n 0\\n 0\\n 0\\n 64\\n[torch.storage.UntypedStorage(device=cpu) of size 12]', 'torch.storage', 'UntypedStorage', 'cpu', 1, 12, 12, 12, [0, 0, 0, 0, 0, 0, 128, 63, 0, 0, 0, 64], 0, 64, 0)",
+    "result = (str(torch.ones(0).untyped_storage()), torch.tensor([True, False]).untyped_storage().tolist(), len(torch.tensor([1, 2]).untyped_storage()))": "(' \\n[torch.storage.UntypedStorage(device=cpu) of size 0]', [1, 0], 16)",
+    "x = torch.arange(6.0).reshape(2, 3)\nviews = (x[1:], x.t(), x[:, 1], x.view(6), x.unsqueeze(0).expand(2, 2, 3), x.as_strided((2,), (1,), 3), x.unfold(1, 2, 1))\nresult = ([v.untyped_storage().data_ptr() == x.untyped_storage().data_ptr() for v in views], [v.untyped_storage().nbytes() for v in views], [v.storage_offset() for v in views], [v.data_ptr() - x.data_ptr() for v in views])": "([True, True, True, True, True, True, True], [24, 24, 24, 24, 24, 24, 24], [3, 0, 1, 0, 0, 3, 0], [12, 0, 4, 0, 0, 12, 0])",
+    "x = torch.arange(6.0)\nresult = (x.clone().untyped_storage().data_ptr() == x.untyped_storage().data_ptr(), x.detach().untyped_storage().data_ptr() == x.untyped_storage().data_ptr(), x.contiguous().untyped_storage().data_ptr() == x.untyped_storage().data_ptr())": "(False, True, True)",
+    "result = torch.arange(3.0).untyped_storage()[12]": "IndexError: index 12 out of range for storage of size 12",
+    "result = torch.arange(3.0).untyped_storage()[-13]": "IndexError: index -1 out of range for storage of size 12",
+    "result = torch.arange(3.0).untyped_storage()[1.5]": "TypeError: can't index a torch.UntypedStorage with float",
+    "result = torch.arange(3.0).untyped_storage()[True]": "TypeError: can't index a torch.UntypedStorage with bool",
+    "result = torch.arange(3.0).untyped_storage().nbytes(1)": "TypeError: StorageBase.nbytes() takes no arguments (1 given)",
+    "result = torch.arange(3.0).untyped_storage(1)": "TypeError: TensorBase.untyped_storage() takes no arguments (1 given)",
 }
 
 
@@ -352,3 +363,63 @@ def test_fill_diagonal_matches_torch(
         return leaf, base
 
     _compare_or_same_error(real_torch, run)
+
+
+#: results of common ops: their storage's size, whether it is their input's, their offset
+#: and strides must be torch's (``x.untyped_storage().nbytes()`` of stride tutorials)
+STORAGE_OPS = {
+    "sum0": lambda T, x: x.sum(0),
+    "sum_keep": lambda T, x: x.sum(1, keepdim=True),
+    "mean": lambda T, x: x.mean(),
+    "mul": lambda T, x: x * x,
+    "t_mul": lambda T, x: x.t() * 2,
+    "exp": lambda T, x: x.exp(),
+    "mm": lambda T, x: x @ x.t(),
+    "max_dim": lambda T, x: x.max(1)[0],
+    "argmax": lambda T, x: x.argmax(1),
+    "index": lambda T, x: x[T.tensor([0, 1])],
+    "mask": lambda T, x: x[x > 2],
+    "cat": lambda T, x: T.cat([x, x]),
+    "softmax": lambda T, x: x.softmax(1),
+    "clone_t": lambda T, x: x.t().clone(),
+    "contiguous_t": lambda T, x: x.t().contiguous(),
+    "sort": lambda T, x: x.sort(1)[0],
+    "cumsum": lambda T, x: x.cumsum(1),
+    "flip": lambda T, x: x.flip(0),
+    "relu": lambda T, x: x.relu(),
+    "where": lambda T, x: T.where(x > 1, x, -x),
+    "std": lambda T, x: x.std(0),
+    "norm": lambda T, x: x.norm(),
+    "reshape_t": lambda T, x: x.t().reshape(6),
+    "repeat": lambda T, x: x.repeat(2, 1),
+    "stack": lambda T, x: T.stack([x, x]),
+    "float64": lambda T, x: x.double(),
+    "int": lambda T, x: x.int(),
+    "tensor": lambda T, x: T.tensor([[1.0, 2.0]]),
+    "zeros": lambda T, x: T.zeros(2, 3),
+    "arange": lambda T, x: T.arange(5),
+    "linspace": lambda T, x: T.linspace(0, 1, 4),
+    "item_0d": lambda T, x: x[0, 0] * 1,
+    "matmul_vec": lambda T, x: x @ T.ones(3),
+    "diagonal": lambda T, x: x.diagonal(),
+    "squeeze": lambda T, x: x.unsqueeze(0).squeeze(0),
+    "gather": lambda T, x: x.gather(1, T.tensor([[0], [1]])),
+    "topk": lambda T, x: x.topk(2, 1)[0],
+    "nonzero": lambda T, x: x.nonzero(),
+    "unique": lambda T, x: x.unique(),
+    "grad": lambda T, x: T.autograd.grad((x * x).sum(), x)[0],
+    "grad_sum": lambda T, x: T.autograd.grad(x.sum(), x)[0],
+}
+
+
+@pytest.mark.torch
+@pytest.mark.parametrize("op", list(STORAGE_OPS))
+def test_result_storages_match_torch(op: str, real_torch: ModuleType) -> None:
+    seen = []
+    for T in (real_torch, engine):
+        x = T.arange(6.0).reshape(2, 3).requires_grad_()
+        y = STORAGE_OPS[op](T, x)
+        storage = y.untyped_storage()
+        shared = storage.data_ptr() == x.untyped_storage().data_ptr()
+        seen.append((storage.nbytes(), shared, y.storage_offset(), y.stride()))
+    assert seen[1] == seen[0]

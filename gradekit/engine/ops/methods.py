@@ -455,7 +455,7 @@ METHODS: dict[str, Any] = {
         for name in (
             "as_strided as_strided_ diag_embed diagflat dsplit fill_diagonal_ hsplit "
             "is_nonzero is_same_size new_empty_strided split_with_sizes squeeze_ sum_to_size "
-            "swapaxes_ swapdims_ t_ transpose_ unfold unsqueeze_ vsplit"
+            "swapaxes_ swapdims_ t_ transpose_ unfold unsqueeze_ untyped_storage vsplit"
         ).split()
     },
 }

@@ -29,7 +29,7 @@ import numpy as np
 from .. import dtypes, errors
 from ..autograd.graph import Node
 from ..dtypes import INTEGRAL, get_default_dtype, int64
-from ..tensor import Tensor
+from ..tensor import CPU, Tensor
 from . import load_views_module as _views
 from . import reduction_arguments
 from .core import maybe_wrap_dim, requires_grad
@@ -556,6 +556,93 @@ def _is_nonzero_method(self: Tensor, *surplus: Any, **keywords: Any) -> bool:
     return _is_nonzero(self)
 
 
+# -- untyped_storage ---------------------------------------------------------------------------
+
+#: torch 2.13's public ``UntypedStorage`` names outside the subset below (they raise the
+#: engine's unsupported error)
+_STORAGE_NAMES = (
+    "bfloat16 bool byte byteswap char clone complex_double complex_float copy_ cpu cuda "
+    "double filename fill_ float float8_e4m3fn float8_e4m3fnuz float8_e5m2 float8_e5m2fnuz "
+    "from_buffer from_file get_device half hpu int is_cuda is_hpu is_pinned is_shared "
+    "is_sparse is_sparse_csr long mps new pin_memory resizable resize_ share_memory_ short "
+    "to type untyped"
+).split()
+
+
+class UntypedStorage:
+    """``x.untyped_storage()``: the bytes under a tensor (the numpy buffer its views share),
+    with torch's ``data_ptr``, ``nbytes``, ``size``, ``len``, ``element_size``, ``tolist``,
+    integer indexing, ``device`` and printing."""
+
+    __slots__ = ("_bytes",)
+
+    def __init__(self, data: np.ndarray) -> None:
+        self._bytes = storage_array(data).ravel(order="K").view(np.uint8)
+
+    @property
+    def device(self) -> Any:
+        return CPU
+
+    def data_ptr(self, *surplus: Any) -> int:
+        self._no_arguments("data_ptr", surplus)
+        return self._bytes.__array_interface__["data"][0]
+
+    def nbytes(self, *surplus: Any) -> int:
+        self._no_arguments("nbytes", surplus)
+        return self._bytes.size
+
+    def size(self) -> int:
+        return self._bytes.size
+
+    def element_size(self) -> int:
+        return 1
+
+    def tolist(self) -> list[int]:
+        return self._bytes.tolist()
+
+    def __len__(self) -> int:
+        return self._bytes.size
+
+    def __getitem__(self, index: Any) -> int:
+        if isinstance(index, slice):
+            raise errors.unsupported("torch.UntypedStorage.__getitem__ with a slice")
+        if isinstance(index, bool) or not isinstance(index, (int, np.integer)):
+            raise errors.error("storage_index_type", type_name=type(index).__name__)
+        size = self._bytes.size
+        wrapped = index + size if index < 0 else index
+        if not 0 <= wrapped < size:
+            raise errors.error("storage_index", index=wrapped, size=size)
+        return int(self._bytes[wrapped])
+
+    def __repr__(self) -> str:
+        info = f"[torch.storage.UntypedStorage(device=cpu) of size {self._bytes.size}]"
+        return " " + "\n ".join(map(str, self._bytes.tolist())) + "\n" + info
+
+    @staticmethod
+    def _no_arguments(name: str, surplus: tuple[Any, ...]) -> None:
+        if surplus:
+            raise errors.error("storage_no_arguments", name=name, given=len(surplus))
+
+
+def _unsupported_storage_name(name: str) -> property:
+    def refuse(self: UntypedStorage) -> Any:
+        raise errors.unsupported(f"torch.UntypedStorage.{name}")
+
+    return property(refuse)
+
+
+for _name in _STORAGE_NAMES:
+    setattr(UntypedStorage, _name, _unsupported_storage_name(_name))
+UntypedStorage.__module__ = "torch.storage"
+
+
+def _untyped_storage(self: Tensor, *surplus: Any, **keywords: Any) -> UntypedStorage:
+    from . import arguments
+
+    arguments.refuse_arguments("untyped_storage", surplus, keywords)
+    return UntypedStorage(self._data)
+
+
 # -- the namespace and the methods -------------------------------------------------------------
 
 
@@ -600,4 +687,5 @@ TENSOR_METHODS: dict[str, Any] = {
     "fill_diagonal_": _parsed(_fill_diagonal_, "fill_diagonal_", method=True),
     "is_same_size": _parsed(_is_same_size, "is_same_size", method=True),
     "is_nonzero": _is_nonzero_method,
+    "untyped_storage": _untyped_storage,
 }
