@@ -400,8 +400,13 @@ class Tensor(TensorBase):
     def stride(self, dim: int | None = None) -> tuple[int, ...] | int:
         itemsize = self._data.itemsize
         strides = tuple(s // itemsize for s in self._data.strides)
-        if not self._data.size and self._base is None:  # numpy zeroes an empty array's
-            strides = element_strides(self._data)
+        if not self._data.size:  # numpy zeroes an empty array's strides: torch's instead
+            if self._base is None:
+                strides = element_strides(self._data)
+            else:
+                from .ops import load_views_module
+
+                strides = load_views_module().empty_view_strides(self)
         if dim is None:
             return strides
         if dim is True or dim is False:  # (an int to the tuple, not to torch's parser)

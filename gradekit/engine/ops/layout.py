@@ -28,9 +28,10 @@ def element_strides(data: np.ndarray) -> tuple[int, ...]:
     """``data``'s strides in elements; an empty array whose strides numpy zeroed (every
     empty array numpy makes) has torch's contiguous ones."""
     itemsize = data.itemsize
-    if not data.size and not any(data.strides):
+    strides = tuple(s // itemsize for s in data.strides)
+    if 0 in strides and not data.size and not any(strides):
         return tuple(contiguous_strides(data.shape))
-    return tuple(s // itemsize for s in data.strides)
+    return strides
 
 
 def torch_laid(data: np.ndarray) -> np.ndarray:

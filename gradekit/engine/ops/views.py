@@ -560,6 +560,8 @@ def has_zero_stride(data: np.ndarray) -> bool:
     ``has_internal_overlap`` answering YES)."""
     if 0 not in data.strides:  # the usual view: no generator to run
         return False
+    if not data.size:  # (numpy's zero strides of an empty array: torch's is contiguous)
+        return False
     return any(
         stride == 0 and size > 1 for stride, size in zip(data.strides, data.shape, strict=True)
     )
@@ -575,9 +577,6 @@ def _make_view(
     parent_fn = source.__dict__.get("_view_fn") if source._base is not None else None
     if parent_fn is not None and not of_root:
         view_fn = _compose(parent_fn, view_fn)
-    if not data.size and not root._data.size:
-        # numpy zeroed the strides of the empty root: the view's come from torch's
-        data = view_fn(torch_laid(root._data))
     out = Tensor._make(data, source.dtype, node, 0, source._version_counter, root)
     if has_zero_stride(data):
         out.__dict__["_overlapping"] = True  # several elements share memory: no in-place writes
@@ -605,6 +604,16 @@ def _make_view(
 
 
 _weak_ref = weakref.ref
+
+
+def empty_view_strides(view: Tensor) -> tuple[int, ...]:
+    """The strides of an empty view as torch derives them (``Tensor.stride``): numpy zeroed
+    those of an empty root, so the view function is applied to the root laid out with
+    torch's strides (a view of a non-empty root has numpy's, derived from real ones)."""
+    view_fn = view.__dict__.get("_view_fn")
+    root = view._base._data
+    data = view._data if view_fn is None or root.size else view_fn(torch_laid(root))
+    return tuple(stride // data.itemsize for stride in data.strides)
 
 
 class ViewRefs:
@@ -1368,7 +1377,7 @@ def contiguous(x: Tensor, surplus: object = _NO_SURPLUS) -> Tensor:
 
 def clone(x: Tensor, *, memory_format: object = None, contiguous: bool = False) -> Tensor:
     """A copy with CloneBackward0; keeps the memory layout (torch's preserve_format)."""
-    strides = element_strides(x._data)
+    strides = tuple(x.stride())
     if not contiguous and _non_overlapping_and_dense(x._data.shape, strides):
         # torch's preserve_format: same strides (even those of size-1 dims), fresh memory
         buffer = np.empty(max(x._data.size, 1), dtype=x._data.dtype)
