@@ -220,9 +220,9 @@ def _strided_view(x: Tensor, target: Geometry, node_name: str, **saved: Any) -> 
         else:
             for name, value in saved.items():
                 setattr(node, name, value)
-    root = x if x._base is None else x._base
+    root = x if x._base is None else x._base  # (the window may reach past x: the root's)
     view_fn = _window_view_fn(geometry(root), storage.size, target)
-    return views._make_view(x, data, node, view_fn, of_root=True)
+    return views._make_view(root, data, node, view_fn)
 
 
 def _as_strided(input: Tensor, size: Any, stride: Any, storage_offset: Any = None) -> Tensor:

@@ -567,16 +567,9 @@ def has_zero_stride(data: np.ndarray) -> bool:
     )
 
 
-def _make_view(
-    source: Tensor, data: np.ndarray, node: Node | None, view_fn: ViewFn, *, of_root: bool = False
-) -> Tensor:
-    """Wrap numpy view ``data`` of ``source`` as a torch view (shared memory and version).
-    ``view_fn`` takes an array shaped like ``source``, or with ``of_root`` like its root
-    (``as_strided``'s window of the storage may reach past ``source``)."""
+def _make_view(source: Tensor, data: np.ndarray, node: Node | None, view_fn: ViewFn) -> Tensor:
+    """Wrap numpy view ``data`` of ``source`` as a torch view (shared memory and version)."""
     root = source if source._base is None else source._base
-    parent_fn = source.__dict__.get("_view_fn") if source._base is not None else None
-    if parent_fn is not None and not of_root:
-        view_fn = _compose(parent_fn, view_fn)
     out = Tensor._make(data, source.dtype, node, 0, source._version_counter, root)
     if has_zero_stride(data):
         out.__dict__["_overlapping"] = True  # several elements share memory: no in-place writes
@@ -593,7 +586,8 @@ def _make_view(
         out.__dict__["_view_of_no_grad_view"] = True  # torch: inherits the no_grad creation meta
     if grad_mode.enabled and "_multi_output_view" in source.__dict__:
         out.__dict__["_multi_output_view"] = True  # torch: views of it inherit the ban
-    out.__dict__["_view_fn"] = view_fn
+    parent_fn = source.__dict__.get("_view_fn") if source._base is not None else None
+    out.__dict__["_view_fn"] = view_fn if parent_fn is None else _compose(parent_fn, view_fn)
     views = root.__dict__.get("_views")
     if views is None:
         views = root.__dict__["_views"] = ViewRefs()
