@@ -1080,10 +1080,11 @@ def expand(x: Tensor, *sizes: Any, size: Any = None) -> Tensor:
             ndim=len(shape),
         )
     target = _expanded_shape(shape, sizes)
+    strides = _expanded_strides(shape, element_strides(x._data), target)
     return _record_view(
         x,
-        _expanded_view(x._data, target),
-        _expanded_view_fn(target),
+        _strided_view(x._data, target, strides),
+        lambda a: _expanded_view(a, target),
         ExpandBackward0,
         self_sizes=shape,
     )
@@ -1094,10 +1095,6 @@ def _expanded_view(data: np.ndarray, target: tuple[int, ...]) -> np.ndarray:
     zeroes those of size-1 dims that stay 1)."""
     strides = _expanded_strides(data.shape, element_strides(data), target)
     return _strided_view(data, target, strides)
-
-
-def _expanded_view_fn(target: tuple[int, ...]) -> ViewFn:
-    return lambda a: _expanded_view(a, target)
 
 
 def _expanded_shape(shape: tuple[int, ...], sizes: list[int]) -> tuple[int, ...]:
