@@ -2453,7 +2453,7 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
     DifferentiableOp(
         "inplace_view_ops", lambda T, a: (a * 1).unsqueeze_(0).t_().squeeze_(), ((4,),)
     ),
-    DifferentiableOp("diag_embed", lambda T, a: T.diag_embed(a, 1, 0, 2), ((2, 3),)),
+    DifferentiableOp("diag_embed_dims", lambda T, a: T.diag_embed(a, 1, 0, 2), ((2, 3),)),
     DifferentiableOp("diagflat", lambda T, a: a.t().diagflat(-1), ((2, 3),)),
     DifferentiableOp("fill_diagonal_", lambda T, a: (a * 1).fill_diagonal_(0.5, True), ((5, 2),)),
     DifferentiableOp("split_with_sizes", lambda T, a: a.split_with_sizes([1, 3], 1)[1], ((2, 4),)),

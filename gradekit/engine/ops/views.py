@@ -560,11 +560,10 @@ def has_zero_stride(data: np.ndarray) -> bool:
     ``has_internal_overlap`` answering YES)."""
     if 0 not in data.strides:  # the usual view: no generator to run
         return False
-    if not data.size:  # (numpy's zero strides of an empty array: torch's is contiguous)
+    shape = data.shape
+    if 0 in shape:  # (numpy's zero strides of an empty array: torch's is contiguous)
         return False
-    return any(
-        stride == 0 and size > 1 for stride, size in zip(data.strides, data.shape, strict=True)
-    )
+    return any(stride == 0 and size > 1 for stride, size in zip(data.strides, shape, strict=True))
 
 
 def _make_view(source: Tensor, data: np.ndarray, node: Node | None, view_fn: ViewFn) -> Tensor:
