@@ -292,6 +292,8 @@ try:
     max_pool1d = _deferred("nn.pooling", "torch_max_pool1d", "max_pool1d")
     max_pool2d = _deferred("nn.pooling", "torch_max_pool2d", "max_pool2d")
     addbmm = _deferred("products", "addbmm", "addbmm")
+    as_strided = _deferred("strided", "as_strided", "as_strided")
+    as_strided_ = _deferred("strided", "as_strided_", "as_strided_")
     atleast_1d = _deferred("shapes", "atleast_1d", "atleast_1d")
     atleast_2d = _deferred("shapes", "atleast_2d", "atleast_2d")
     atleast_3d = _deferred("shapes", "atleast_3d", "atleast_3d")
@@ -303,13 +305,20 @@ try:
     column_stack = _deferred("shapes", "column_stack", "column_stack")
     combinations = _deferred("shapes", "combinations", "combinations")
     cross = _deferred("products", "cross", "cross")
+    diag_embed = _deferred("strided", "diag_embed", "diag_embed")
+    diagflat = _deferred("strided", "diagflat", "diagflat")
     diff = _deferred("shapes", "diff", "diff")
     dist = _deferred("products", "dist", "dist")
+    dsplit = _deferred("strided", "dsplit", "dsplit")
     dstack = _deferred("shapes", "dstack", "dstack")
+    empty_strided = _deferred("strided", "empty_strided", "empty_strided")
+    hsplit = _deferred("strided", "hsplit", "hsplit")
     histc = _deferred("bucketing", "histc", "histc")
     index_add = _deferred("scatter_reduce", "index_add", "index_add")
     index_reduce = _deferred("scatter_reduce", "index_reduce", "index_reduce")
     inner = _deferred("products", "inner", "inner")
+    is_nonzero = _deferred("strided", "is_nonzero", "is_nonzero")
+    is_same_size = _deferred("strided", "is_same_size", "is_same_size")
     kron = _deferred("products", "kron", "kron")
     logspace = _deferred("shapes", "logspace", "logspace")
     masked_scatter = _deferred("scatter_reduce", "masked_scatter", "masked_scatter")
@@ -321,12 +330,14 @@ try:
     scatter_add = _deferred("scatter_reduce", "scatter_add", "scatter_add")
     scatter_reduce = _deferred("scatter_reduce", "scatter_reduce", "scatter_reduce")
     searchsorted = _deferred("bucketing", "searchsorted", "searchsorted")
+    split_with_sizes = _deferred("strided", "split_with_sizes", "split_with_sizes")
     tile = _deferred("shapes", "tile", "tile")
     trace = _deferred("products", "trace", "trace")
     tril = _deferred("shapes", "tril", "tril")
     tril_indices = _deferred("shapes", "tril_indices", "tril_indices")
     triu = _deferred("shapes", "triu", "triu")
     triu_indices = _deferred("shapes", "triu_indices", "triu_indices")
+    vsplit = _deferred("strided", "vsplit", "vsplit")
     vdot = _deferred("products", "vdot", "vdot")
     # tan, asin … atanh and their aliases and in-place functions (ops/trigonometric.py)
     acos = _deferred("trigonometric", "FUNCTIONS", "acos", key="acos")
@@ -716,6 +727,18 @@ __all__ = [
     "conv2d",
     "max_pool1d",
     "max_pool2d",
+    # views by geometry, strided creation (ops/strided.py)
+    "as_strided",
+    "as_strided_",
+    "diag_embed",
+    "diagflat",
+    "dsplit",
+    "empty_strided",
+    "hsplit",
+    "is_nonzero",
+    "is_same_size",
+    "split_with_sizes",
+    "vsplit",
 ]
 
 

@@ -2207,6 +2207,60 @@ WARNINGS["conv_same_copy"] = (
     "zero-padded copy of the input be created (Triggered internally at "
     "/__w/pytorch/pytorch/aten/src/ATen/native/Convolution.cpp:1101.)"
 )
+# as_strided, unfold, empty_strided, sum_to_size (ops/strided.py)
+MESSAGES.update(
+    {
+        "as_strided_negative_stride": (
+            RuntimeError,
+            "as_strided: Negative strides are not supported at the moment, got strides: {strides}",
+        ),
+        "as_strided_length": (RuntimeError, "mismatch in length of strides and shape"),
+        "as_strided_offset": (RuntimeError, "Tensor: invalid storage offset {offset}"),
+        "storage_size_overflow": (
+            RuntimeError,
+            "Storage size calculation overflowed with sizes={sizes} and strides={strides}",
+        ),
+        "set_storage_bounds": (
+            RuntimeError,
+            "setStorage: sizes {sizes}, strides {strides}, storage offset {offset}, and itemsize "
+            "{itemsize} requiring a storage size of {needed} are out of bounds for storage of "
+            "size {size}",
+        ),
+        "unfold_negative_size": (RuntimeError, "size is {size} but must be >= 0"),
+        "unfold_too_long": (
+            RuntimeError,
+            "maximum size for tensor at dimension {dim} is {maximum} but size is {size}",
+        ),
+        "unfold_step": (RuntimeError, "step is {step} but must be > 0"),
+        "empty_strided_length": (
+            RuntimeError,
+            "dimensionality of sizes ({sizes}) must match dimensionality of strides ({strides})",
+        ),
+        "not_expandable": (RuntimeError, "size {{{size}}} is not expandable to size {{{target}}}."),
+        "t__ndim": (
+            RuntimeError,
+            "t_() expects a tensor with <= 2 dimensions, but self is {ndim}D",
+        ),
+        "directional_split_ndim": (
+            RuntimeError,
+            "torch.{name} requires a tensor with at least {least} dimension, but got a tensor "
+            "with {ndim} dimensions!",
+        ),
+        "directional_split_size": (
+            RuntimeError,
+            "torch.{name} attempted to split along dimension {dim}, but the size of the "
+            "dimension {size} is not divisible by the split_size {sections}!",
+        ),
+        "fill_diagonal_ndim": (RuntimeError, "dimensions must larger than 1"),
+        "storage_index": (IndexError, "index {index} out of range for storage of size {size}"),
+        "storage_index_type": (TypeError, "can't index a torch.UntypedStorage with {type_name}"),
+        "storage_no_arguments": (
+            TypeError,
+            "StorageBase.{name}() takes no arguments ({given} given)",
+        ),
+        "fill_diagonal_lengths": (RuntimeError, "all dimensions of input must be of equal length"),
+    }
+)
 
 
 def message(key: str, **fields: object) -> str:

@@ -26,6 +26,7 @@ from .autograd import grad_mode
 from .autograd import graph as graph_module
 from .autograd.graph import AccumulateGrad, Node, RemovableHandle, new_accumulate_grad
 from .dtypes import FLOATING, dtype, get_default_dtype
+from .ops.layout import element_strides, storage_array
 from .torch_names import TENSOR_ATTRIBUTE_NAMES
 
 _GRAD_DTYPE_NAMES = {
@@ -399,6 +400,13 @@ class Tensor(TensorBase):
     def stride(self, dim: int | None = None) -> tuple[int, ...] | int:
         itemsize = self._data.itemsize
         strides = tuple(s // itemsize for s in self._data.strides)
+        if not self._data.size:  # numpy zeroes an empty array's strides: torch's instead
+            if self._base is None:
+                strides = element_strides(self._data)
+            else:
+                from .ops import load_views_module
+
+                strides = load_views_module().empty_view_strides(self)
         if dim is None:
             return strides
         if dim is True or dim is False:  # (an int to the tuple, not to torch's parser)
@@ -415,9 +423,7 @@ class Tensor(TensorBase):
             raise _dim_type_error("stride", dim) from None
 
     def storage_offset(self) -> int:
-        base = self._data
-        while isinstance(base.base, np.ndarray):
-            base = base.base
+        base = storage_array(self._data)
         start = self._data.__array_interface__["data"][0]
         return (start - base.__array_interface__["data"][0]) // self._data.itemsize
 

@@ -2568,6 +2568,20 @@ DIFFERENTIABLE_OPS: list[DifferentiableOp] = [
     DifferentiableOp("tril_inplace_view", lambda T, a: (a * 1)[:, 1:].tril_(), ((3, 4),)),
     DifferentiableOp("roll", lambda T, a: T.roll(a, (1, -2), (0, 1)), ((3, 4),)),
     DifferentiableOp("roll_flat", lambda T, a: a.roll(5), ((3, 4),)),
+    # views by geometry and in-place view ops (ops/strided.py)
+    DifferentiableOp("as_strided", lambda T, a: a.as_strided((2, 3), (1, 4), 1), ((3, 4),)),
+    DifferentiableOp("as_strided_overlap", lambda T, a: T.as_strided(a, (3, 3), (1, 1)), ((6,),)),
+    DifferentiableOp("as_strided_of_t", lambda T, a: a.t().as_strided((2, 2), (3, 1)), ((2, 3),)),
+    DifferentiableOp("unfold", lambda T, a: a.unfold(1, 2, 1), ((3, 4),)),
+    DifferentiableOp("sum_to_size", lambda T, a: a.sum_to_size(1, 4), ((3, 4),)),
+    DifferentiableOp(
+        "inplace_view_ops", lambda T, a: (a * 1).unsqueeze_(0).t_().squeeze_(), ((4,),)
+    ),
+    DifferentiableOp("diag_embed_dims", lambda T, a: T.diag_embed(a, 1, 0, 2), ((2, 3),)),
+    DifferentiableOp("diagflat", lambda T, a: a.t().diagflat(-1), ((2, 3),)),
+    DifferentiableOp("fill_diagonal_", lambda T, a: (a * 1).fill_diagonal_(0.5, True), ((5, 2),)),
+    DifferentiableOp("split_with_sizes", lambda T, a: a.split_with_sizes([1, 3], 1)[1], ((2, 4),)),
+    DifferentiableOp("hsplit", lambda T, a: T.hsplit(a, [1])[1], ((2, 4),)),
     DifferentiableOp("tile", lambda T, a: T.tile(a, (2, 1, 3)), ((2, 3),)),
     DifferentiableOp("repeat_interleave", lambda T, a: a.repeat_interleave(3, dim=1), ((2, 3),)),
     DifferentiableOp(

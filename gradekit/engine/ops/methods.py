@@ -457,6 +457,15 @@ METHODS: dict[str, Any] = {
         "shapes", "TENSOR_METHODS", "repeat_interleave", key="repeat_interleave"
     ),
     "diff": deferred("shapes", "TENSOR_METHODS", "diff", key="diff"),
+    # as_strided, unfold, the in-place view ops … (ops/strided.py's TENSOR_METHODS)
+    **{
+        name: deferred("strided", "TENSOR_METHODS", name, key=name)
+        for name in (
+            "as_strided as_strided_ diag_embed diagflat dsplit fill_diagonal_ hsplit "
+            "is_nonzero is_same_size new_empty_strided split_with_sizes squeeze_ sum_to_size "
+            "swapaxes_ swapdims_ t_ transpose_ unfold unsqueeze_ untyped_storage vsplit"
+        ).split()
+    },
 }
 
 # log1p, expm1, … (ops/elementwise.py, loaded on first use: its METHODS table); the

@@ -581,6 +581,22 @@ FUNCTIONS: dict[str, tuple[str, ...]] = {
         "(Tensor repeats, *, int output_size = None)",
         "(Tensor input, int repeats, int dim = None, *, int output_size = None)",
     ),
+    # as_strided, empty_strided (ops/strided.py)
+    **dict.fromkeys(
+        "as_strided as_strided_".split(),
+        ("(Tensor input, tuple of ints size, tuple of ints stride, int storage_offset = None)",),
+    ),
+    **dict.fromkeys(
+        "hsplit vsplit dsplit".split(),
+        ("(Tensor input, int sections)", "(Tensor input, tuple of ints indices)"),
+    ),
+    "diag_embed": ("(Tensor input, int offset = 0, int dim1 = -2, int dim2 = -1)",),
+    "diagflat": ("(Tensor input, int offset = 0)",),
+    "is_same_size": ("(Tensor input, Tensor other)",),
+    "is_nonzero": ("(Tensor input)",),
+    "empty_strided": (
+        "(tuple of ints size, tuple of ints stride, *, " + _LIKE_TAIL.split(", ", 1)[1],
+    ),
     "moveaxis": (
         "(Tensor input, int source, int destination)",
         "(Tensor input, tuple of ints source, tuple of ints destination)",
@@ -713,6 +729,17 @@ METHODS: dict[str, tuple[str, ...]] = {
     ),
     # shape, layout and creation ops (ops/shapes.py)
     **dict.fromkeys("tril triu tril_ triu_".split(), ("(int diagonal = 0)",)),
+    # ops/strided.py
+    "unfold": ("(int dimension, int size, int step)",),
+    "new_empty_strided": (
+        "(tuple of ints size, tuple of ints stride, *, " + _LIKE_TAIL.split(", ", 1)[1],
+    ),
+    "sum_to_size": ("(tuple of ints size)",),
+    "unsqueeze_": ("(int dim)",),
+    "squeeze_": ("()", "(int dim)", "(tuple of ints dim)"),
+    **dict.fromkeys("transpose_ swapdims_".split(), ("(int dim0, int dim1)",)),
+    "swapaxes_": ("(int axis0, int axis1)",),
+    "fill_diagonal_": ("(Number fill_value, bool wrap = False)",),
     "repeat_interleave": (
         "(Tensor repeats, int dim = None, *, int output_size = None)",
         "(int repeats, int dim = None, *, int output_size = None)",

@@ -116,10 +116,11 @@ inner_method = parsed(_inner, "inner", method=True)
 def _unsafe_view(x: Tensor, shape: list[int]) -> Tensor:
     """torch's ``_unsafe_view``: a view's strides (torch's view error when there are none),
     recorded as ``UnsafeViewBackward0``."""
+    from .layout import element_strides
     from .shape_helpers import unsafe_view
-    from .views import _element_strides, _view_strides
+    from .views import _view_strides
 
-    if _view_strides(x._data.shape, _element_strides(x._data), tuple(shape)) is None:
+    if _view_strides(x._data.shape, element_strides(x._data), tuple(shape)) is None:
         raise errors.error("view_stride")
     return unsafe_view(x, tuple(shape))
 

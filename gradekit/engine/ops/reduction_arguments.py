@@ -26,6 +26,13 @@ def parsed(function: Any, name: str, *, method: bool = False) -> Any:
     return wrapped
 
 
+def parsed_as(function: Any, name: str, *, method: bool = False) -> Any:
+    """:func:`parsed` of ``function`` renamed ``name`` (Python's own binding errors then
+    name torch's function)."""
+    function.__name__ = function.__qualname__ = name
+    return parsed(function, name, method=method)
+
+
 def int_argument(value: Any) -> int:
     """An ``int`` parameter as torch's parser reads it (``arguments.is_index``: a bool or a
     float is refused, a TypeError the parser words; an integer tensor of one element is its

@@ -714,9 +714,7 @@ def _logspace_values(start: Any, end: Any, steps: int, base: float, target: dtyp
 # -- the namespace and the methods ---------------------------------------------------------
 
 
-def _parsed(function: Any, name: str, *, method: bool = False) -> Any:
-    function.__name__ = function.__qualname__ = name  # (Python's own binding errors)
-    return reduction_arguments.parsed(function, name, method=method)
+_parsed = reduction_arguments.parsed_as
 
 
 def _python_function(function: Any, name: str) -> Any:

@@ -53,7 +53,13 @@ from ..indexing import (
 from ..tensor import Tensor, register_method
 from . import arguments, overloads
 from .core import broadcast_error, is_scalar, maybe_wrap_dim, requires_grad, scalar_value
-from .layout import copied_preserving_layout, empty_preserving_layout
+from .layout import (
+    contiguous_strides,
+    copied_preserving_layout,
+    element_strides,
+    empty_preserving_layout,
+    torch_laid,
+)
 from .quiet import quiet_call
 from .scalars import checked_scalar
 
@@ -419,9 +425,18 @@ _StaleMultiOutputView.__name__ = _StaleMultiOutputView.__qualname__ = "Tensor"
 
 
 class AsStridedBackward0(_GatherNode):
-    """grad_fn of a view whose base was modified in place: a strided window on the base."""
+    """grad_fn of ``as_strided`` views (``geometry``: the input's and the view's, for
+    torch's as_strided_backward, ``ops/strided.py``) and of a view whose base was modified
+    in place (``geometry`` None: a strided window on the base)."""
 
-    __slots__ = ()
+    __slots__ = ("geometry",)
+
+    def backward(self, grad: Tensor) -> tuple:
+        if self.geometry is None:
+            return super().backward(grad)
+        from .strided import as_strided_backward
+
+        return (as_strided_backward(grad, *self.geometry),)
 
 
 # =============================================================================
@@ -545,9 +560,10 @@ def has_zero_stride(data: np.ndarray) -> bool:
     ``has_internal_overlap`` answering YES)."""
     if 0 not in data.strides:  # the usual view: no generator to run
         return False
-    return any(
-        stride == 0 and size > 1 for stride, size in zip(data.strides, data.shape, strict=True)
-    )
+    shape = data.shape
+    if 0 in shape:  # (numpy's zero strides of an empty array: torch's is contiguous)
+        return False
+    return any(stride == 0 and size > 1 for stride, size in zip(data.strides, shape, strict=True))
 
 
 def _make_view(source: Tensor, data: np.ndarray, node: Node | None, view_fn: ViewFn) -> Tensor:
@@ -581,6 +597,16 @@ def _make_view(source: Tensor, data: np.ndarray, node: Node | None, view_fn: Vie
 
 
 _weak_ref = weakref.ref
+
+
+def empty_view_strides(view: Tensor) -> tuple[int, ...]:
+    """The strides of an empty view as torch derives them (``Tensor.stride``): numpy zeroed
+    those of an empty root, so the view function is applied to the root laid out with
+    torch's strides (a view of a non-empty root has numpy's, derived from real ones)."""
+    view_fn = view.__dict__.get("_view_fn")
+    root = view._base._data
+    data = view._data if view_fn is None or root.size else view_fn(torch_laid(root))
+    return tuple(stride // data.itemsize for stride in data.strides)
 
 
 class ViewRefs:
@@ -701,6 +727,7 @@ def regenerate_view_grad_fns(base: Tensor, *, recorded_only: bool = False) -> No
                 other.__class__ = _StaleMultiOutputView
             continue
         node = AsStridedBackward0((base._edge(),), ((other._data.shape, other.dtype),))
+        node.geometry = None
         node.input_shape = base._data.shape
         node._positions = None
         node._positions_fn = other.__dict__["_view_fn"]
@@ -976,8 +1003,6 @@ def torch_unsqueeze(a: np.ndarray, dim: int) -> np.ndarray:
     the dim it goes before, 1 at the end (numpy picks another; TensorIterator's output
     layouts read these strides: ``x.t().unsqueeze(1) * y``)."""
     out = np.expand_dims(a, dim)
-    if not a.size:  # (numpy's strides of an empty array are not torch's anyway)
-        return out
     strides = list(a.strides)  # (expand_dims may renumber other size-1 dims' strides too)
     strides.insert(dim, a.strides[dim] * a.shape[dim] if dim < a.ndim else a.itemsize)
     if out.strides == tuple(strides):
@@ -1054,14 +1079,21 @@ def expand(x: Tensor, *sizes: Any, size: Any = None) -> Tensor:
             ndim=len(shape),
         )
     target = _expanded_shape(shape, sizes)
-    strides = _expanded_strides(shape, _element_strides(x._data), target)
+    strides = _expanded_strides(shape, element_strides(x._data), target)
     return _record_view(
         x,
         _strided_view(x._data, target, strides),
-        lambda a: np.broadcast_to(a, target),
+        lambda a: _expanded_view(a, target),
         ExpandBackward0,
         self_sizes=shape,
     )
+
+
+def _expanded_view(data: np.ndarray, target: tuple[int, ...]) -> np.ndarray:
+    """``data`` expanded to ``target`` with torch's strides (numpy's ``broadcast_to``
+    zeroes those of size-1 dims that stay 1)."""
+    strides = _expanded_strides(data.shape, element_strides(data), target)
+    return _strided_view(data, target, strides)
 
 
 def _expanded_shape(shape: tuple[int, ...], sizes: list[int]) -> tuple[int, ...]:
@@ -1153,7 +1185,7 @@ def _view_strides(
     if not old_shape:
         return [1] * len(new_shape)
     if math.prod(old_shape) == 0:
-        return list(old_strides) if old_shape == new_shape else _contiguous_strides(new_shape)
+        return list(old_strides) if old_shape == new_shape else contiguous_strides(new_shape)
     new_strides = [0] * len(new_shape)
     view_d = len(new_shape) - 1
     chunk_base_stride = old_strides[-1] if old_strides else 1
@@ -1181,14 +1213,6 @@ def _view_strides(
     return new_strides
 
 
-def _contiguous_strides(shape: tuple[int, ...]) -> list[int]:
-    strides, running = [], 1
-    for size in reversed(shape):
-        strides.append(running)
-        running *= max(size, 1)
-    return strides[::-1]
-
-
 def _strided_view(
     data: np.ndarray, shape: tuple[int, ...], strides: list[int], writeable: bool = True
 ) -> np.ndarray:
@@ -1200,10 +1224,6 @@ def _strided_view(
         strides=[s * itemsize for s in strides],
         writeable=writeable and data.flags.writeable,
     )
-
-
-def _element_strides(data: np.ndarray) -> tuple[int, ...]:
-    return tuple(s // data.itemsize for s in data.strides)
 
 
 def view(x: Tensor, *shape: Any, size: Any = None) -> Tensor:
@@ -1220,7 +1240,7 @@ def view(x: Tensor, *shape: Any, size: Any = None) -> Tensor:
     except (TypeError, ValueError) as failure:  # (free unless raised) None or a str
         raise arguments.not_a_tensor("view", x, failure, *shape, exact=True) from None
     new_shape = _infer_size(sizes, x._data.size)
-    strides = _view_strides(x._data.shape, _element_strides(x._data), new_shape)
+    strides = _view_strides(x._data.shape, element_strides(x._data), new_shape)
     if strides is None:
         raise errors.error("view_stride")
     return _view_with_strides(x, new_shape, strides)
@@ -1245,7 +1265,7 @@ def reshape(x: Tensor, *sizes: Any, shape: Any = None) -> Tensor:
         sizes = arguments.keyword_size("reshape", "shape", sizes, shape)
     try:
         new_shape = _infer_size(_int_list(sizes), x._data.size)
-        strides = _view_strides(x._data.shape, _element_strides(x._data), new_shape)
+        strides = _view_strides(x._data.shape, element_strides(x._data), new_shape)
         if strides is not None:
             # torch: a view of a contiguous input, else _reshape_alias (same memory, other name)
             name = "ViewBackward0" if x._data.flags.c_contiguous else "ReshapeAliasBackward0"
@@ -1347,7 +1367,7 @@ def contiguous(x: Tensor, surplus: object = _NO_SURPLUS) -> Tensor:
 
 def clone(x: Tensor, *, memory_format: object = None, contiguous: bool = False) -> Tensor:
     """A copy with CloneBackward0; keeps the memory layout (torch's preserve_format)."""
-    strides = _element_strides(x._data)
+    strides = tuple(x.stride())
     if not contiguous and _non_overlapping_and_dense(x._data.shape, strides):
         # torch's preserve_format: same strides (even those of size-1 dims), fresh memory
         buffer = np.empty(max(x._data.size, 1), dtype=x._data.dtype)
@@ -1360,9 +1380,10 @@ def clone(x: Tensor, *, memory_format: object = None, contiguous: bool = False) 
 
 
 def _non_overlapping_and_dense(shape: tuple[int, ...], strides: tuple[int, ...]) -> bool:
-    """torch's is_non_overlapping_and_dense: the strides tile [0, numel) exactly."""
+    """torch's is_non_overlapping_and_dense: the strides tile [0, numel) exactly (an
+    empty tensor is contiguous, so dense: its copies keep its strides)."""
     if math.prod(shape) == 0:
-        return False
+        return True
     expected = 1
     for size, stride in sorted(
         ((size, stride) for size, stride in zip(shape, strides, strict=True) if size != 1),
