@@ -9,6 +9,8 @@ The listings were copied from torch's own messages (``torch.add()``, ``x.eq()`` 
 
 from __future__ import annotations
 
+from .no_arguments import NO_ARGUMENTS
+
 _COMPARISON = (
     "(Tensor input, Tensor other, *, Tensor out = None)",
     "(Tensor input, Number other, *, Tensor out = None)",
@@ -695,22 +697,6 @@ FUNCTIONS.update(
             "Tensor out = None)",
         ),
     }
-)
-
-
-# Tensor methods that take no arguments at all: CPython checks them (METH_NOARGS), so a
-# surplus argument gets "TensorBase.abs() takes no arguments (1 given)".
-NO_ARGUMENTS = frozenset(
-    "abs neg negative exp log sqrt sin cos tanh sigmoid relu reciprocal sgn sign square "
-    "isfinite isinf isnan logical_not ravel t numel is_floating_point dim tolist zero_ exp_ "
-    "detach item floor floor_ log2 log2_ msort".split()
-)
-# ops/elementwise.py's
-NO_ARGUMENTS |= frozenset(
-    f"{name}{suffix}"
-    for name in "log1p expm1 log10 exp2 rsqrt trunc fix frac erf erfc erfinv deg2rad rad2deg sinc "
-    "signbit".split()
-    for suffix in ("", "_")
 )
 
 
