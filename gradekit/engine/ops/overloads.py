@@ -572,6 +572,8 @@ SPLIT = (
 
 METHODS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys("expand_as view_as reshape_as type_as".split(), ("(Tensor other)",)),
+    # (torch's methods have no out_dtype overload: ``x.mm(y, torch.float32)`` is refused)
+    **dict.fromkeys("bmm mm".split(), ("(Tensor mat2)",)),
     "where": ("(Tensor condition, Tensor other)", "(Tensor condition, Number other)"),
     "add": (
         "(Tensor other, *, Number alpha = 1)",
