@@ -795,6 +795,8 @@ def _load_view_ops() -> None:
 
 
 _load_view_ops()
+# a left-out argument of an overloaded function gets torch's parser error (see there)
+_arguments.overloaded_functions_required(globals())
 
 
 __getattr__, __dir__ = _namespace_hooks("torch", globals())

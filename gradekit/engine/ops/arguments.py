@@ -339,9 +339,64 @@ def refuse_arguments(name: str, given: tuple[Any, ...], keywords: dict[str, Any]
 
 
 def as_method(function: Any, name: str) -> Any:
-    """``function`` as the Tensor method ``name`` (see :func:`renamed`)."""
-    qualname = f"Tensor.{name}" if name in PYTHON_METHODS else None
-    return renamed(function, name, kind=METHOD, qualname=qualname)
+    """``function`` as the Tensor method ``name`` (see :func:`renamed`), whose parameters
+    after ``self`` all have defaults (see :func:`required_defaults`)."""
+    if name in PYTHON_METHODS:  # (Python's binding errors are torch's own words for them)
+        return renamed(function, name, kind=METHOD, qualname=f"Tensor.{name}")
+    method = renamed(function, name, kind=METHOD)
+    return method if name in BINDING_LEFT_TO_PYTHON else required_defaults(method)
+
+
+# Methods and functions whose bodies would not word a left-out argument as torch's parser
+# does (they check another argument first: ``x.bmm()`` of a matrix is "batch1 must be a 3D
+# tensor", ``torch.clamp()`` "At least one of 'min' or 'max'", ``x.bitwise_and()`` an
+# unsupported operand, ``x.put()`` and ``torch.rand_like()`` an 'object'), so Python's
+# binding error stays. tests/engine/test_argument_binding.py finds any other.
+BINDING_LEFT_TO_PYTHON = frozenset(
+    "bitwise_and bitwise_or bitwise_xor bmm clamp clip ger outer put put_ rand_like randn_like "
+    "randperm round".split()
+)
+
+
+def required_defaults(function: Any, *, first: int = 1) -> Any:
+    """``function`` (a method copy made by :func:`renamed`, or with ``first=0`` a function of
+    the torch namespace) with ``errors.REQUIRED`` as the default of each positional
+    parameter from ``first`` on (``self`` is never left out) that has none: a call leaving
+    one out (``x.sub()``) binds and fails in the body, whose handler words torch's parser
+    error (``sub() received an invalid combination of arguments - got (), ...``), instead of
+    Python's binding error. Free: a call that binds without the defaults binds to the same
+    values, and CPython 3.11 specialises it alike (by the number of arguments given)."""
+    if type(function) is not types.FunctionType:
+        return function
+    code = function.__code__
+    defaults = function.__defaults__ or ()
+    missing = code.co_argcount - first - len(defaults)
+    if missing > 0:
+        function.__defaults__ = (errors.REQUIRED,) * missing + defaults
+    return function
+
+
+def overloaded_functions_required(namespace: dict[str, Any]) -> None:
+    """:func:`required_defaults` for each function of the torch ``namespace`` whose surplus
+    positional argument torch words "received an invalid combination of arguments" (several
+    overloads, none alone plausible by the count: ``torch.sum(A, 0, True, None, 1)``), so that
+    Python's words for it (``takes 4 positional arguments``, with the defaults ``takes from 0
+    to 4``) were never torch's. Where one overload words it (``torch.true_divide(A, A, 1)``:
+    "takes 2 positional arguments but 3 were given"), Python's words are torch's, and the
+    defaults would change them: those are left."""
+    for name, listed in overloads.FUNCTIONS.items():
+        function = namespace.get(name)
+        if type(function) is not types.FunctionType or name in BINDING_LEFT_TO_PYTHON:
+            continue
+        parsed = [_Overload(name, text.removesuffix("|hidden")) for text in listed]
+        count = function.__code__.co_argcount + 1  # (every parameter and one more)
+        plausible = [
+            overload
+            for overload, text in zip(parsed, listed, strict=True)
+            if not text.endswith("|hidden") and overload.min_args <= count <= overload.max_args
+        ]
+        if len(parsed) > 1 and len(plausible) != 1:
+            required_defaults(function, first=0)
 
 
 def with_parameter_names(function: Any, **names: str) -> Any:
@@ -1159,6 +1214,15 @@ def parsed_like_torch(
 
     functools.update_wrapper(parsed, function)
     return parsed
+
+
+def invalid_combination(
+    name: str, overloads: tuple[str, ...], args: tuple[Any, ...], kwargs: dict[str, Any]
+) -> TypeError:
+    """torch's "received an invalid combination of arguments" TypeError for ``name(*args,
+    **kwargs)``, whatever its overloads would say of the call: for a function whose listed
+    overload hides others (``x.copy_()``: "got (), but expected (Tensor other, ...)")."""
+    return TypeError(_invalid_combination(name, overloads, args, kwargs))
 
 
 def _invalid_combination(

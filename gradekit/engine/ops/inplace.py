@@ -220,6 +220,8 @@ def _fill(self: Tensor, value: Any) -> Tensor:
 def copy_(self: Tensor, src: Tensor, non_blocking: bool = False) -> Tensor:
     """Copy ``src`` (broadcast, cast) into self; recorded as ``CopyBackwards``."""
     if not isinstance(src, Tensor):
+        if src is errors.REQUIRED:  # (``x.copy_()``: torch lists its overload)
+            raise arguments.invalid_combination("copy_", overloads.METHODS["copy_"], (), {})
         error = errors.error(
             "argument_not_tensor", op="copy_", arg="other", position=1, type_name=type(src).__name__
         )

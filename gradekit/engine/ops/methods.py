@@ -147,6 +147,19 @@ def _new_factory(factory: Any) -> Any:
 def _new_full(
     self: Tensor, size: Any, fill_value: Any, *, dtype: Any = None, **kwargs: Any
 ) -> Tensor:
+    if fill_value is errors.REQUIRED:  # (left out: see arguments.required_defaults)
+        names = [
+            f'"{n}"'
+            for n, v in (("size", size), ("fill_value", fill_value))
+            if v is errors.REQUIRED
+        ]
+        raise errors.error(  # (torch's plural: "s" for one, none for two)
+            "arguments_missing",
+            name="new_full",
+            count=len(names),
+            s="s"[: 2 - len(names)],
+            names=", ".join(names),
+        )
     try:
         target = self.dtype if dtype is None else dtype  # (full() checks it: see below)
         return creation.full(size, fill_value, dtype=target, **kwargs)
@@ -159,6 +172,8 @@ def _new_full(
 
 
 def _new_tensor(self: Tensor, data: Any, *, dtype: Any = None, **kwargs: Any) -> Tensor:
+    if data is errors.REQUIRED:  # (left out: see arguments.required_defaults)
+        raise errors.error("arguments_missing", name="new_tensor", count=1, s="s", names='"data"')
     target = self.dtype if dtype is None else dtypes.given(dtype, "new_tensor")
     if isinstance(data, Tensor):  # (torch's warning names the method)
         return creation.new_tensor(data, dtype=target, **kwargs)

@@ -9,6 +9,8 @@ The listings were copied from torch's own messages (``torch.add()``, ``x.eq()`` 
 
 from __future__ import annotations
 
+from .no_arguments import NO_ARGUMENTS
+
 _COMPARISON = (
     "(Tensor input, Tensor other, *, Tensor out = None)",
     "(Tensor input, Number other, *, Tensor out = None)",
@@ -642,6 +644,8 @@ SPLIT = (
 
 METHODS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys("expand_as view_as reshape_as type_as".split(), ("(Tensor other)",)),
+    # (torch's methods have no out_dtype overload: ``x.mm(y, torch.float32)`` is refused)
+    **dict.fromkeys("bmm mm".split(), ("(Tensor mat2)",)),
     "where": ("(Tensor condition, Tensor other)", "(Tensor condition, Number other)"),
     "add": (
         "(Tensor other, *, Number alpha = 1)",
@@ -781,29 +785,6 @@ FUNCTIONS.update(
             "Tensor out = None)",
         ),
     }
-)
-
-
-# Tensor methods that take no arguments at all: CPython checks them (METH_NOARGS), so a
-# surplus argument gets "TensorBase.abs() takes no arguments (1 given)".
-NO_ARGUMENTS = frozenset(
-    "abs neg negative exp log sqrt sin cos tanh sigmoid relu reciprocal sgn sign square "
-    "isfinite isinf isnan logical_not ravel t numel is_floating_point dim tolist zero_ exp_ "
-    "detach item floor floor_ log2 log2_ msort".split()
-)
-# ops/elementwise.py's
-NO_ARGUMENTS |= frozenset(
-    f"{name}{suffix}"
-    for name in "log1p expm1 log10 exp2 rsqrt trunc fix frac erf erfc erfinv deg2rad rad2deg sinc "
-    "signbit".split()
-    for suffix in ("", "_")
-)
-# ops/trigonometric.py's
-NO_ARGUMENTS |= frozenset(
-    f"{name}{suffix}"
-    for name in "acos acosh arccos arccosh arcsin arcsinh arctan arctanh asin asinh atan atanh "
-    "cosh sinh tan".split()
-    for suffix in ("", "_")
 )
 
 
