@@ -323,6 +323,17 @@ class AdamW(Adam):
         )
 
 
+def _require_at_least_zero(lr: _Any, *checks: tuple[str, _Any]) -> None:
+    """torch's checks of RMSprop's and Adagrad's hyperparameters, in its order: a tensor
+    learning rate holds one element, then each ``(what, value)`` is ``0.0 <= value`` (so NaN is
+    refused; SGD's ``lr < 0.0`` takes it, as torch's does)."""
+    if isinstance(lr, _Tensor) and lr.numel() != 1:
+        raise _errors.error("optimizer_tensor_lr")
+    for what, value in checks:
+        if not 0.0 <= value:
+            raise _errors.error("optimizer_invalid", what=what, value=value)
+
+
 class RMSprop(Optimizer):
     def __init__(
         self,
@@ -338,17 +349,14 @@ class RMSprop(Optimizer):
         maximize: bool = False,
         differentiable: bool = False,
     ) -> None:
-        if isinstance(lr, _Tensor) and lr.numel() != 1:
-            raise _errors.error("optimizer_tensor_lr")
-        for what, value in (
+        _require_at_least_zero(
+            lr,
             ("learning rate", lr),
             ("epsilon value", eps),
             ("momentum value", momentum),
             ("weight_decay value", weight_decay),
             ("alpha value", alpha),
-        ):
-            if not 0.0 <= value:
-                raise _errors.error("optimizer_invalid", what=what, value=value)
+        )
         _check_unsupported("RMSprop", differentiable, None, capturable)
         defaults = {
             "lr": lr,
@@ -411,17 +419,14 @@ class Adagrad(Optimizer):
         differentiable: bool = False,
         fused: bool | None = None,
     ) -> None:
-        if isinstance(lr, _Tensor) and lr.numel() != 1:
-            raise _errors.error("optimizer_tensor_lr")
-        for what, value in (
+        _require_at_least_zero(
+            lr,
             ("learning rate", lr),
             ("lr_decay value", lr_decay),
             ("weight_decay value", weight_decay),
             ("initial_accumulator_value value", initial_accumulator_value),
             ("epsilon value", eps),
-        ):
-            if not 0.0 <= value:
-                raise _errors.error("optimizer_invalid", what=what, value=value)
+        )
         _check_unsupported("Adagrad", differentiable, fused, False)
         defaults = {
             "lr": lr,
