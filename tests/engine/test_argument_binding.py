@@ -90,3 +90,10 @@ if __name__ == "__main__" and "--write" in sys.argv:
     recorded = {call: outcome(torch, call) for call in calls()}
     GOLDEN.write_text(json.dumps(recorded, indent=1, ensure_ascii=False) + "\n")
     print(f"wrote {len(recorded)} calls to {GOLDEN}")
+
+
+def test_the_stored_invalid_combination_functions_are_the_computed_ones() -> None:
+    """The engine's import applies the stored list; a new overloaded function, or a changed
+    listing or signature, must be stored again (the list printed by this failure)."""
+    computed = arguments.worded_as_invalid_combination(vars(engine))
+    assert sorted(arguments.INVALID_COMBINATION_FUNCTIONS) == sorted(computed), " ".join(computed)

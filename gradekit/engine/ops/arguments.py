@@ -376,14 +376,16 @@ def required_defaults(function: Any, *, first: int = 1) -> Any:
     return function
 
 
-def overloaded_functions_required(namespace: dict[str, Any]) -> None:
-    """:func:`required_defaults` for each function of the torch ``namespace`` whose surplus
-    positional argument torch words "received an invalid combination of arguments" (several
-    overloads, none alone plausible by the count: ``torch.sum(A, 0, True, None, 1)``), so that
-    Python's words for it (``takes 4 positional arguments``, with the defaults ``takes from 0
-    to 4``) were never torch's. Where one overload words it (``torch.true_divide(A, A, 1)``:
-    "takes 2 positional arguments but 3 were given"), Python's words are torch's, and the
-    defaults would change them: those are left."""
+def worded_as_invalid_combination(namespace: dict[str, Any]) -> list[str]:
+    """The functions of the torch ``namespace`` whose surplus positional argument torch words
+    "received an invalid combination of arguments" (several overloads, none alone plausible
+    by the count: ``torch.sum(A, 0, True, None, 1)``), so that Python's words for it (``takes
+    4 positional arguments``, with the defaults ``takes from 0 to 4``) were never torch's.
+    Where one overload words it (``torch.true_divide(A, A, 1)``: "takes 2 positional
+    arguments but 3 were given"), Python's words are torch's, and defaults would change them:
+    those are left out. (Parsing every listing costs milliseconds, so the engine's import
+    reads :data:`INVALID_COMBINATION_FUNCTIONS`, which a test keeps equal to this.)"""
+    names = []
     for name, listed in overloads.FUNCTIONS.items():
         function = namespace.get(name)
         if type(function) is not types.FunctionType or name in BINDING_LEFT_TO_PYTHON:
@@ -396,7 +398,28 @@ def overloaded_functions_required(namespace: dict[str, Any]) -> None:
             if not text.endswith("|hidden") and overload.min_args <= count <= overload.max_args
         ]
         if len(parsed) > 1 and len(plausible) != 1:
-            required_defaults(function, first=0)
+            names.append(name)
+    return names
+
+
+# worded_as_invalid_combination(the engine's torch namespace), stored
+INVALID_COMBINATION_FUNCTIONS = """
+    add addbmm addcmul addmm addmv all any arange atleast_1d atleast_2d atleast_3d
+    baddbmm bitwise_left_shift bitwise_right_shift bucketize clamp_max clamp_min
+    copysign count_nonzero div divide dsplit eq eye float_power fmod ge greater
+    greater_equal gt hsplit index_fill le lerp less less_equal linspace logspace lt
+    masked_fill max mean min mm moveaxis movedim multiply nanquantile narrow ne normal
+    not_equal pow quantile randint randint_like remainder scatter searchsorted sort
+    squeeze std std_mean subtract sum tensor_split var var_mean vsplit xlogy
+""".split()
+
+
+def overloaded_functions_required(namespace: dict[str, Any]) -> None:
+    """:func:`required_defaults` for each of :data:`INVALID_COMBINATION_FUNCTIONS` in the
+    torch ``namespace``: a left-out argument then reaches the body, which words it as torch's
+    parser does."""
+    for name in INVALID_COMBINATION_FUNCTIONS:
+        required_defaults(namespace[name], first=0)
 
 
 def with_parameter_names(function: Any, **names: str) -> Any:
