@@ -67,14 +67,21 @@ def _trapezoid(y: Tensor, x: Any = _UNSET, *, dx: Any = _UNSET, dim: Any = -1) -
         spacing = _spacing(name, y, x, dim)
         left, right = _ends(y, dim)
         return div_scalar(((left + right) * spacing).sum(dim), 2.0)
+    step = _step(name, y, dx)
+    ends = mul_scalar(y.select(dim, 0) + y.select(dim, -1), 0.5)  # (ATen's Scalar ops)
+    return mul_scalar(y.sum(dim) - ends, step)
+
+
+def _step(name: str, y: Tensor, dx: Any) -> float:
+    """The spacing ``dx`` of samples without x (1 when not given), checked as torch checks
+    it: a bool y first, then a bool dx."""
     if y.dtype is bool_:
         raise errors.error("trapezoid_bool_y", name=name)
     if dx is _UNSET:
-        dx = 1
-    elif isinstance(dx, bool):
+        return 1.0
+    if isinstance(dx, bool):
         raise errors.error("trapezoid_dx", name=name)
-    ends = mul_scalar(y.select(dim, 0) + y.select(dim, -1), 0.5)  # (ATen's Scalar ops)
-    return mul_scalar(y.sum(dim) - ends, float(dx))
+    return float(dx)
 
 
 def _cumulative_trapezoid(y: Tensor, x: Any = _UNSET, *, dx: Any = _UNSET, dim: Any = -1) -> Tensor:
@@ -86,13 +93,7 @@ def _cumulative_trapezoid(y: Tensor, x: Any = _UNSET, *, dx: Any = _UNSET, dim: 
     if x is not _UNSET:
         spacing = _spacing(name, y, x, dim)
         return div_scalar(((left + right) * spacing).cumsum(dim), 2.0)
-    if y.dtype is bool_:
-        raise errors.error("trapezoid_bool_y", name=name)
-    if dx is _UNSET:
-        dx = 1
-    elif isinstance(dx, bool):
-        raise errors.error("trapezoid_dx", name=name)
-    return mul_scalar(left + right, float(dx) / 2.0).cumsum(dim)
+    return mul_scalar(left + right, _step(name, y, dx) / 2.0).cumsum(dim)
 
 
 def _trapz(y: Tensor, x: Any = _UNSET, *, dx: Any = _UNSET, dim: Any = -1) -> Tensor:
